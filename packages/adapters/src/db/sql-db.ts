@@ -1,0 +1,33 @@
+export type Binding = string | number | boolean | null | undefined;
+
+export interface RunResult {
+  changes: number;
+}
+
+/** The SQLite/Postgres differences the repositories must know about; everything else is the same SQL. */
+export interface Dialect {
+  readonly name: 'sqlite' | 'postgres';
+  /** Case-insensitive LIKE. */
+  readonly ilike: 'like' | 'ilike';
+  /**
+   * Describes a unique-constraint violation (Postgres: the constraint name; SQLite: the message naming the
+   * columns), or `null` when `err` is something else. Repositories search it for a column name.
+   */
+  uniqueViolation(err: unknown): string | null;
+  /** Row-lock clause for claiming work: `FOR UPDATE SKIP LOCKED` on Postgres, nothing on SQLite (one writer). */
+  readonly skipLocked: string;
+}
+
+/**
+ * The small SQL surface every knex repository runs on. SQL uses `?` placeholders on both databases. Outside a
+ * transaction, reads see committed data only; `transaction` gives a handle whose statements share one
+ * transaction, committed when `work` resolves and rolled back when it throws.
+ */
+export interface SqlDb {
+  readonly dialect: Dialect;
+  all<T = Record<string, unknown>>(sql: string, bindings?: readonly Binding[]): Promise<T[]>;
+  first<T = Record<string, unknown>>(sql: string, bindings?: readonly Binding[]): Promise<T | undefined>;
+  run(sql: string, bindings?: readonly Binding[]): Promise<RunResult>;
+  transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

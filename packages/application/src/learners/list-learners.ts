@@ -1,0 +1,16 @@
+import { DomainError, type LearnerFilter, type Page, type PageRequest } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps } from '../shared/ports.js';
+import { learnerView, type LearnerView } from './learner-view.js';
+
+export class ListLearners {
+  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+
+  async execute(actor: Actor, filter: LearnerFilter, page: PageRequest): Promise<Page<LearnerView>> {
+    if (filter.createdFrom && filter.createdTo && filter.createdFrom > filter.createdTo) {
+      throw DomainError.invalid('createdTo', 'must not be before createdFrom');
+    }
+    const result = await this.deps.repos.learners.list(actor.tenantId, filter, page);
+    return { ...result, items: result.items.map(learnerView) };
+  }
+}

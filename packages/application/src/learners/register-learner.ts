@@ -1,0 +1,26 @@
+import { Learner, newId, type LearnerInput } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps } from '../shared/ports.js';
+import { recordChange } from '../shared/record-change.js';
+import { learnerView, type LearnerView } from './learner-view.js';
+
+/** Registers a learner; a duplicate ID number or email within the tenant is a conflict (D3). */
+export class RegisterLearner {
+  constructor(private readonly deps: CoreDeps) {}
+
+  async execute(actor: Actor, input: LearnerInput): Promise<LearnerView> {
+    const now = this.deps.clock.now();
+    const learner = Learner.register(input, { id: newId('lrn', now.getTime()), tenantId: actor.tenantId, now });
+    const view = learnerView(learner.toSnapshot());
+    await this.deps.uow.run(async (tx) => {
+      await tx.learners.insert(learner.toSnapshot());
+      await recordChange(tx, actor, now, {
+        action: 'learner.created',
+        resourceType: 'learner',
+        resourceId: learner.id,
+        events: [{ type: 'learner.created', data: view }],
+      });
+    });
+    return view;
+  }
+}

@@ -1,0 +1,31 @@
+import type {
+  ApiKeyRepository, AuditLog, Clock, LearnerRepository, Outbox, SecretGenerator, TenantRepository,
+} from '@fundi/domain';
+
+/** Every repository, bound either to the database at large or to one open transaction. */
+export interface Repositories {
+  tenants: TenantRepository;
+  apiKeys: ApiKeyRepository;
+  learners: LearnerRepository;
+  audit: AuditLog;
+  outbox: Outbox;
+}
+
+/**
+ * Port: runs `work` in one transaction. Everything written through the given repositories commits together or
+ * not at all; a thrown error rolls back and is rethrown unchanged.
+ */
+export interface UnitOfWork {
+  run<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+}
+
+/** What most use cases need: reads outside a transaction, the unit of work for writes, and the clock. */
+export interface CoreDeps {
+  repos: Repositories;
+  uow: UnitOfWork;
+  clock: Clock;
+}
+
+export interface SecretDeps {
+  secrets: SecretGenerator;
+}

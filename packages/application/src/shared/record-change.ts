@@ -1,0 +1,31 @@
+import { newId, type IdPrefix } from '@fundi/domain';
+import type { Actor } from './actor.js';
+import type { Repositories } from './ports.js';
+
+export interface ChangeRecord {
+  action: string;
+  resourceType: string;
+  resourceId: string;
+  /** Non-personal audit detail (for example the names of changed fields). */
+  details?: Record<string, unknown>;
+  /** Events to publish with the change; each goes to the outbox in the same transaction. */
+  events?: { type: string; data: Record<string, unknown> }[];
+}
+
+/** Writes the audit entry and the outbox events of one change through the transaction's repositories. */
+export async function recordChange(tx: Repositories, actor: Actor, now: Date, change: ChangeRecord): Promise<void> {
+  const at = now.toISOString();
+  await tx.audit.record({
+    id: newId('aud' as IdPrefix),
+    tenantId: actor.tenantId,
+    actor: actor.id,
+    action: change.action,
+    resourceType: change.resourceType,
+    resourceId: change.resourceId,
+    at,
+    details: change.details ?? {},
+  });
+  for (const e of change.events ?? []) {
+    await tx.outbox.add({ id: newId('evt'), tenantId: actor.tenantId, type: e.type, occurredAt: at, data: e.data });
+  }
+}

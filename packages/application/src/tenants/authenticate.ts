@@ -1,0 +1,30 @@
+import { ApiKey, DomainError, Tenant, type TenantLimits, type TenantSnapshot } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps, SecretDeps } from '../shared/ports.js';
+
+export interface Principal {
+  actor: Actor;
+  tenant: TenantSnapshot;
+  limits: TenantLimits;
+}
+
+/** Resolves a presented bearer key. Unknown, expired and revoked keys are all the same 401 (D2). */
+export class Authenticate {
+  constructor(private readonly deps: Pick<CoreDeps, 'repos' | 'clock'> & SecretDeps) {}
+
+  async execute(presented: string): Promise<Principal> {
+    const key = await this.deps.repos.apiKeys.findByHash(this.deps.secrets.hash(presented));
+    if (!key || !ApiKey.isUsable(key, this.deps.clock.now())) throw unauthorized();
+    const tenant = await this.deps.repos.tenants.findById(key.tenantId);
+    if (!tenant) throw unauthorized();
+    return {
+      actor: { tenantId: tenant.id, id: key.id, role: key.role, scopes: key.scopes },
+      tenant,
+      limits: Tenant.limits(tenant),
+    };
+  }
+}
+
+function unauthorized(): DomainError {
+  return new DomainError('unauthorized', 'unauthorized', 'The API key is missing, unknown, expired or revoked');
+}

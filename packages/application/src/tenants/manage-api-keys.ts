@@ -1,0 +1,51 @@
+import { ApiKey, DomainError, newId, type ApiKeyView } from '@fundi/domain';
+import { operator, type Actor } from '../shared/actor.js';
+import type { CoreDeps, SecretDeps } from '../shared/ports.js';
+import { recordChange } from '../shared/record-change.js';
+import { tenantBySlug } from './tenant-lookup.js';
+
+export interface KeyInput {
+  name: unknown;
+  role: unknown;
+  scopes?: readonly string[];
+  expiresAt?: unknown;
+}
+
+/** Issues a key for a tenant (named by slug); the secret is in the answer only. */
+export class CreateApiKey {
+  constructor(private readonly deps: CoreDeps & SecretDeps) {}
+
+  async execute(tenantSlug: string, input: KeyInput, actor?: Actor): Promise<ApiKeyView & { key: string }> {
+    const tenant = await tenantBySlug(this.deps.repos, tenantSlug);
+    const now = this.deps.clock.now();
+    const secret = this.deps.secrets.newApiKey();
+    const key = ApiKey.create(input, { id: newId('key'), tenantId: tenant.id, now, ...secret });
+    await this.deps.uow.run(async (tx) => {
+      await tx.apiKeys.insert(key);
+      await recordChange(tx, actor ?? operator(tenant.id), now, { action: 'api_key.created', resourceType: 'api_key', resourceId: key.id });
+    });
+    return { ...ApiKey.view(key), key: secret.key };
+  }
+}
+
+export class ListApiKeys {
+  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+
+  async execute(tenantSlug: string): Promise<ApiKeyView[]> {
+    const tenant = await tenantBySlug(this.deps.repos, tenantSlug);
+    return (await this.deps.repos.apiKeys.listByTenant(tenant.id)).map(ApiKey.view);
+  }
+}
+
+export class RevokeApiKey {
+  constructor(private readonly deps: CoreDeps) {}
+
+  async execute(tenantSlug: string, keyId: string, actor?: Actor): Promise<void> {
+    const tenant = await tenantBySlug(this.deps.repos, tenantSlug);
+    const now = this.deps.clock.now();
+    await this.deps.uow.run(async (tx) => {
+      if (!(await tx.apiKeys.revoke(tenant.id, keyId, now.toISOString()))) throw DomainError.notFound('api_key', keyId);
+      await recordChange(tx, actor ?? operator(tenant.id), now, { action: 'api_key.revoked', resourceType: 'api_key', resourceId: keyId });
+    });
+  }
+}

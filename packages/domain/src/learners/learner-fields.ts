@@ -1,0 +1,127 @@
+import { DomainError } from '../shared/errors.js';
+import { IsoDate } from '../shared/dates.js';
+import { Email, Mobile } from './contact.js';
+import { NLRD_CODES, parseNlrdCode, type NlrdField } from './nlrd-codes.js';
+
+export interface Address {
+  line1: string | null;
+  line2: string | null;
+  line3: string | null;
+  postalCode: string | null;
+}
+
+/** The learner's optional profile: contact, HR and the QCTO01 fields of D3. `null` = not known. */
+export interface LearnerProfile {
+  middleName: string | null;
+  email: string | null;
+  mobile: string | null;
+  phone: string | null;
+  title: string | null;
+  equityCode: string | null;
+  nationalityCode: string | null;
+  homeLanguageCode: string | null;
+  citizenResidentStatusCode: string | null;
+  socioeconomicStatusCode: string | null;
+  disabilityStatusCode: string | null;
+  disabilityRating: string | null;
+  immigrantStatus: string | null;
+  homeAddress: Address | null;
+  postalAddress: Address | null;
+  provinceCode: string | null;
+  statssaAreaCode: string | null;
+  popiActAgree: boolean | null;
+  popiActDate: string | null;
+  employer: string | null;
+  employeeRef: string | null;
+  department: string | null;
+  jobTitle: string | null;
+}
+
+export const PROFILE_FIELDS = [
+  'middleName', 'email', 'mobile', 'phone', 'title', 'equityCode', 'nationalityCode', 'homeLanguageCode',
+  'citizenResidentStatusCode', 'socioeconomicStatusCode', 'disabilityStatusCode', 'disabilityRating',
+  'immigrantStatus', 'homeAddress', 'postalAddress', 'provinceCode', 'statssaAreaCode', 'popiActAgree',
+  'popiActDate', 'employer', 'employeeRef', 'department', 'jobTitle',
+] as const satisfies readonly (keyof LearnerProfile)[];
+
+export function emptyProfile(): LearnerProfile {
+  const p = {} as Record<string, null>;
+  for (const f of PROFILE_FIELDS) p[f] = null;
+  return p as unknown as LearnerProfile;
+}
+
+export function text(field: string, value: unknown, max: number): string {
+  if (typeof value !== 'string' || value.trim() === '') throw DomainError.invalid(field, 'must be a non-empty string');
+  const v = value.trim();
+  if (v.length > max) throw DomainError.invalid(field, `must be at most ${max} characters`);
+  return v;
+}
+
+function address(field: string, value: unknown): Address {
+  if (typeof value !== 'object' || value === null) throw DomainError.invalid(field, 'must be an object');
+  const a = value as Record<string, unknown>;
+  const line = (k: string) => (a[k] == null ? null : text(`${field}.${k}`, a[k], 50));
+  const postalCode = a.postalCode == null ? null : String(a.postalCode);
+  if (postalCode !== null && !/^\d{4}$/.test(postalCode)) throw DomainError.invalid(`${field}.postalCode`, 'must be exactly 4 digits');
+  return { line1: line('line1'), line2: line('line2'), line3: line('line3'), postalCode };
+}
+
+type FieldParser = (value: unknown, field: string) => unknown;
+const code = (f: NlrdField): FieldParser => (v) => parseNlrdCode(f, v);
+
+const PARSERS: Record<keyof LearnerProfile, FieldParser> = {
+  middleName: (v, f) => text(f, v, 100),
+  email: (v, f) => Email.parse(v, f),
+  mobile: (v, f) => Mobile.parse(v, f),
+  phone: (v, f) => {
+    const digits = typeof v === 'string' ? v.replace(/[\s()+-]/g, '') : '';
+    if (!/^\d{9,15}$/.test(digits)) throw DomainError.invalid(f, 'must be a phone number of 9 to 15 digits');
+    return digits;
+  },
+  title: code('title'),
+  equityCode: code('equityCode'),
+  nationalityCode: code('nationalityCode'),
+  homeLanguageCode: code('homeLanguageCode'),
+  citizenResidentStatusCode: code('citizenResidentStatusCode'),
+  socioeconomicStatusCode: code('socioeconomicStatusCode'),
+  disabilityStatusCode: code('disabilityStatusCode'),
+  disabilityRating: code('disabilityRating'),
+  immigrantStatus: code('immigrantStatus'),
+  homeAddress: (v, f) => address(f, v),
+  postalAddress: (v, f) => address(f, v),
+  provinceCode: code('provinceCode'),
+  statssaAreaCode: (v, f) => text(f, v, 20),
+  popiActAgree: (v, f) => {
+    if (typeof v !== 'boolean') throw DomainError.invalid(f, 'must be true or false');
+    return v;
+  },
+  popiActDate: (v, f) => IsoDate.parse(v, f),
+  employer: (v, f) => text(f, v, 200),
+  employeeRef: (v, f) => text(f, v, 100),
+  department: (v, f) => text(f, v, 100),
+  jobTitle: (v, f) => text(f, v, 100),
+};
+
+/** Parses the profile fields present in `input`; `null` clears a field. Collects every failing field. */
+export function parseProfilePatch(input: Record<string, unknown>): Partial<LearnerProfile> {
+  const out: Record<string, unknown> = {};
+  const errors: DomainError[] = [];
+  for (const f of PROFILE_FIELDS) {
+    if (!(f in input) || input[f] === undefined) continue;
+    const v = input[f];
+    if (v === null) {
+      out[f] = null;
+      continue;
+    }
+    try {
+      out[f] = PARSERS[f](v, f);
+    } catch (e) {
+      if (e instanceof DomainError) errors.push(e);
+      else throw e;
+    }
+  }
+  if (errors.length) throw DomainError.invalidMany(errors.flatMap((e) => e.details));
+  return out as Partial<LearnerProfile>;
+}
+
+export { NLRD_CODES };

@@ -1,0 +1,31 @@
+import type { Page, PageRequest } from '../shared/paging.js';
+import type { LearnerSnapshot } from './learner.js';
+
+export interface LearnerFilter {
+  /** Case-insensitive substring of first or last name, email, or a prefix of the ID number. */
+  search?: string;
+  employeeRef?: string;
+  /** Inclusive bounds on `createdAt`, ISO 8601. */
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+/** Port: learners of every tenant. Every method is scoped by tenant; another tenant's learner is "not found". */
+export interface LearnerRepository {
+  /** Throws DomainError conflict `duplicate_id_number` or `duplicate_email` (email compared case-insensitively). */
+  insert(learner: LearnerSnapshot): Promise<void>;
+  /** Replaces the stored learner; same conflicts as insert. Throws not_found if absent or erased. */
+  update(learner: LearnerSnapshot): Promise<void>;
+  /** `null` when absent, erased, or another tenant's. */
+  findById(tenantId: string, id: string): Promise<LearnerSnapshot | null>;
+  findByIdNumber(tenantId: string, idNumber: string): Promise<LearnerSnapshot | null>;
+  findByEmail(tenantId: string, email: string): Promise<LearnerSnapshot | null>;
+  findByEmployeeRef(tenantId: string, employeeRef: string): Promise<LearnerSnapshot | null>;
+  /** Ordered by id (creation order). Erased learners are never listed. */
+  list(tenantId: string, filter: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>>;
+  /**
+   * POPIA erasure (D3): removes every personal field irreversibly, keeping only the id, tenant, year of birth,
+   * gender and the timestamps, so anonymised facts still count. Returns false if there was nothing to erase.
+   */
+  erase(tenantId: string, id: string, at: string): Promise<boolean>;
+}

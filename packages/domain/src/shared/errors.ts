@@ -1,0 +1,52 @@
+/**
+ * The one error type of the core. Adapters and use cases throw it; only the HTTP layer maps `kind` to a status,
+ * in one table per API form. `code` is stable and machine-readable; `details` name the offending fields.
+ */
+export type ErrorKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'unauthorized' | 'precondition' | 'rate_limited';
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly meta: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  static invalid(field: string, message: string, code = 'invalid_field'): DomainError {
+    return new DomainError('invalid', code, message, [{ field, message }]);
+  }
+
+  static invalidMany(details: ErrorDetail[]): DomainError {
+    const first = details[0];
+    return new DomainError('invalid', 'invalid_request', first ? `${first.field}: ${first.message}` : 'Invalid request', details);
+  }
+
+  static notFound(resource: string, id?: string): DomainError {
+    return new DomainError('not_found', `${resource}_not_found`, `${capitalise(resource)} not found`, [], id ? { id } : {});
+  }
+
+  static conflict(code: string, message: string, details: ErrorDetail[] = [], meta: Record<string, unknown> = {}): DomainError {
+    return new DomainError('conflict', code, message, details, meta);
+  }
+
+  static forbidden(message: string, code = 'forbidden'): DomainError {
+    return new DomainError('forbidden', code, message);
+  }
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1).replace(/_/g, ' ');
+}
+
+export function isDomainError(e: unknown): e is DomainError {
+  return e instanceof DomainError;
+}

@@ -1,0 +1,70 @@
+/**
+ * Identifiers: a type prefix, then 10 characters of millisecond time and 16 of randomness (80 bits), in
+ * Crockford base32. Opaque and unguessable to callers, yet they sort by creation time, so keyset pagination
+ * can order by id alone.
+ */
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+export type IdPrefix =
+  | 'ten' | 'key' | 'lrn' | 'aud' | 'evt' | 'prg' | 'enr' | 'asm' | 'mod' | 'esh'
+  | 'whs' | 'dlv' | 'job' | 'evd' | 'exp' | 'imp' | 'ntf' | 'alr';
+
+let lastTime = 0;
+let lastRandom = new Uint8Array(10);
+
+export function newId(prefix: IdPrefix, now: number = Date.now()): string {
+  let random: Uint8Array;
+  if (now === lastTime) {
+    random = increment(lastRandom);
+  } else {
+    random = crypto.getRandomValues(new Uint8Array(10));
+    lastTime = now;
+  }
+  lastRandom = random;
+  return `${prefix}_${encodeTime(now)}${encodeRandom(random)}`;
+}
+
+function encodeTime(t: number): string {
+  let out = '';
+  for (let i = 9; i >= 0; i--) {
+    const mod = t % 32;
+    out = ALPHABET[mod] + out;
+    t = (t - mod) / 32;
+  }
+  return out;
+}
+
+function encodeRandom(bytes: Uint8Array): string {
+  let out = '';
+  let bits = 0;
+  let value = 0;
+  for (const b of bytes) {
+    value = (value << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out;
+}
+
+/** Monotonic within one millisecond, so ids made in a burst still sort in creation order. */
+function increment(bytes: Uint8Array): Uint8Array {
+  const next = new Uint8Array(bytes);
+  for (let i = next.length - 1; i >= 0; i--) {
+    if (next[i] === 255) {
+      next[i] = 0;
+    } else {
+      next[i] = (next[i] ?? 0) + 1;
+      break;
+    }
+  }
+  return next;
+}
+
+const ID_PATTERN = /^[a-z]{3}_[0-9a-z]{26}$/;
+
+export function looksLikeId(value: string, prefix: IdPrefix): boolean {
+  return value.startsWith(`${prefix}_`) && ID_PATTERN.test(value);
+}

@@ -1,0 +1,22 @@
+import type { ApiKeySnapshot } from './api-key.js';
+import type { TenantSnapshot } from './tenant.js';
+
+/** Port: tenants. Slugs are unique across the service. */
+export interface TenantRepository {
+  /** Throws DomainError conflict `duplicate_slug`. */
+  insert(tenant: TenantSnapshot): Promise<void>;
+  findBySlug(slug: string): Promise<TenantSnapshot | null>;
+  findById(id: string): Promise<TenantSnapshot | null>;
+  list(): Promise<TenantSnapshot[]>;
+}
+
+/** Port: API keys, found by the hash of the presented secret. */
+export interface ApiKeyRepository {
+  insert(key: ApiKeySnapshot): Promise<void>;
+  /** Includes revoked and expired keys; the caller decides whether the key is usable. */
+  findByHash(hash: string): Promise<ApiKeySnapshot | null>;
+  /** Newest first. */
+  listByTenant(tenantId: string): Promise<ApiKeySnapshot[]>;
+  /** Sets `revokedAt` once; returns false when the key is not the tenant's. Revoking twice keeps the first time. */
+  revoke(tenantId: string, id: string, at: string): Promise<boolean>;
+}

@@ -1,0 +1,37 @@
+import { DomainError } from '../shared/errors.js';
+import { PLAN_LIMITS, parsePlan, type Plan, type TenantLimits } from './plans.js';
+
+export interface TenantSnapshot {
+  id: string;
+  slug: string;
+  name: string;
+  plan: Plan;
+  /** Overrides of the plan's numbers; absent keys use the plan's. */
+  limitOverrides: Partial<TenantLimits>;
+  createdAt: string;
+}
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/;
+
+export const Tenant = {
+  create(input: { slug: unknown; name: unknown; plan: unknown; limitOverrides?: Partial<TenantLimits> }, ctx: { id: string; now: Date }): TenantSnapshot {
+    if (typeof input.slug !== 'string' || !SLUG.test(input.slug)) {
+      throw DomainError.invalid('slug', 'must be 1-50 lowercase letters, digits or hyphens, not starting or ending with a hyphen');
+    }
+    if (typeof input.name !== 'string' || !input.name.trim() || input.name.length > 200) {
+      throw DomainError.invalid('name', 'must be a non-empty string of at most 200 characters');
+    }
+    return {
+      id: ctx.id,
+      slug: input.slug,
+      name: input.name.trim(),
+      plan: parsePlan(input.plan),
+      limitOverrides: input.limitOverrides ?? {},
+      createdAt: ctx.now.toISOString(),
+    };
+  },
+
+  limits(t: TenantSnapshot): TenantLimits {
+    return { ...PLAN_LIMITS[t.plan], ...t.limitOverrides };
+  },
+};
