@@ -6,8 +6,8 @@ export const postgresDialect: Dialect = {
   ilike: 'ilike',
   skipLocked: 'FOR UPDATE SKIP LOCKED',
   uniqueViolation(err) {
-    const e = err as { code?: string; constraint?: string; detail?: string };
-    return e?.code === '23505' ? `${e.constraint ?? ''} ${e.detail ?? ''}` : null;
+    const e = err as { code?: string; constraint?: string };
+    return e?.code === '23505' ? (e.constraint ?? '') : null;
   },
 };
 

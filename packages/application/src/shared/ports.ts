@@ -29,3 +29,22 @@ export interface CoreDeps {
 export interface SecretDeps {
   secrets: SecretGenerator;
 }
+
+export interface RateWindow {
+  seconds: number;
+  limit: number;
+}
+
+export interface WindowCount {
+  hits: number;
+  /** Unix epoch seconds at which the window ends. */
+  resetAt: number;
+}
+
+/**
+ * Port: fixed-window request counters. `hit` counts one request against every window of `key` and returns the
+ * counts including it, in the order of `windows`. Shared across processes where the adapter says so.
+ */
+export interface RateLimitStore {
+  hit(key: string, windows: readonly RateWindow[], now: number): Promise<WindowCount[]>;
+}

@@ -10,7 +10,7 @@ export type IdPrefix =
   | 'whs' | 'dlv' | 'job' | 'evd' | 'exp' | 'imp' | 'ntf' | 'alr';
 
 let lastTime = 0;
-let lastRandom = new Uint8Array(10);
+let lastRandom: Uint8Array = new Uint8Array(10);
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   let random: Uint8Array;

@@ -1,0 +1,47 @@
+import { parseArgs } from 'node:util';
+
+export class UsageError extends Error {}
+
+export interface Parsed {
+  command: string[];
+  flags: Record<string, string | boolean | undefined>;
+}
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  slug: { type: 'string' },
+  name: { type: 'string' },
+  plan: { type: 'string' },
+  tenant: { type: 'string' },
+  role: { type: 'string' },
+  scopes: { type: 'string' },
+  expires: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export function parse(argv: string[]): Parsed {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    return { command: positionals, flags: values };
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+export function required(flags: Parsed['flags'], name: string): string {
+  const v = flags[name];
+  if (typeof v !== 'string' || v === '') throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+export const USAGE = `Usage: npm run fundi -- <command> [options]
+
+Commands:
+  migrate                                   apply database migrations
+  tenants create --slug <slug> --name <name> --plan <pilot|starter|professional|standard|enterprise> [--json]
+  tenants list [--json]
+  keys create --tenant <slug> --name <name> --role <role> [--scopes a,b] [--expires YYYY-MM-DD] [--json]
+  keys list --tenant <slug> [--json]
+  keys revoke --tenant <slug> <keyId>
+
+Configuration comes from the environment, as for the server (DATABASE_URL, FUNDI_DATA_DIR, ...).`;

@@ -1,0 +1,58 @@
+import { T, migrate, resolve } from '@fundi/adapters';
+import type { Container } from 'inversify';
+import type { Config } from '@fundi/server';
+import { required, UsageError, type Parsed } from './args.js';
+
+export interface Output {
+  json(value: unknown): void;
+  line(text: string): void;
+}
+
+type Command = (p: Parsed, ctx: { config: Config; container: () => Container; out: Output }) => Promise<void>;
+
+const asJson = (p: Parsed) => p.flags.json === true;
+
+export const COMMANDS: Record<string, Command> = {
+  async migrate(_p, { config, out }) {
+    const applied = await migrate(config.database);
+    out.line(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
+  },
+
+  async 'tenants create'(p, { container, out }) {
+    const created = await resolve(container(), T.CreateTenant).execute({ slug: required(p.flags, 'slug'), name: required(p.flags, 'name'), plan: required(p.flags, 'plan') });
+    const { id, key, role, scopes } = created.apiKey;
+    if (asJson(p)) return out.json({ tenant: created.tenant, apiKey: { id, key, role, scopes } });
+    out.line(`Created tenant ${created.tenant.slug} (${created.tenant.id}), plan ${created.tenant.plan}.`);
+    out.line(`Admin API key ${id} (shown only now):\n  ${key}`);
+  },
+
+  async 'tenants list'(p, { container, out }) {
+    const tenants = (await resolve(container(), T.Repositories).tenants.list()).map(({ id, slug, name, plan }) => ({ id, slug, name, plan }));
+    if (asJson(p)) return out.json(tenants);
+    for (const t of tenants) out.line(`${t.slug.padEnd(24)} ${t.plan.padEnd(13)} ${t.id}  ${t.name}`);
+  },
+
+  async 'keys create'(p, { container, out }) {
+    const scopes = typeof p.flags.scopes === 'string' ? p.flags.scopes.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+    const k = await resolve(container(), T.CreateApiKey).execute(required(p.flags, 'tenant'), {
+      name: required(p.flags, 'name'), role: required(p.flags, 'role'), scopes, expiresAt: p.flags.expires,
+    });
+    if (asJson(p)) return out.json({ id: k.id, key: k.key, name: k.name, role: k.role, scopes: k.scopes, expiresAt: k.expiresAt });
+    out.line(`Created key ${k.id} "${k.name}" (${k.role}; ${k.scopes.length} scopes${k.expiresAt ? `; last day ${k.expiresAt}` : ''}). Shown only now:\n  ${k.key}`);
+  },
+
+  async 'keys list'(p, { container, out }) {
+    const keys = await resolve(container(), T.ListApiKeys).execute(required(p.flags, 'tenant'));
+    const view = keys.map(({ id, name, role, scopes, prefix, expiresAt, revokedAt, createdAt }) => ({ id, name, role, scopes, prefix, expiresAt, revokedAt, createdAt }));
+    if (asJson(p)) return out.json(view);
+    for (const k of view) out.line(`${k.id}  ${k.prefix}…  ${k.role.padEnd(11)} ${k.revokedAt ? 'revoked' : k.expiresAt ? `until ${k.expiresAt}` : 'active'}  ${k.name}`);
+  },
+
+  async 'keys revoke'(p, { container, out }) {
+    const keyId = p.command[2];
+    if (!keyId) throw new UsageError('keys revoke needs the key id: keys revoke --tenant <slug> <keyId>');
+    await resolve(container(), T.RevokeApiKey).execute(required(p.flags, 'tenant'), keyId);
+    if (asJson(p)) return out.json({ id: keyId, revoked: true });
+    out.line(`Revoked ${keyId}.`);
+  },
+};

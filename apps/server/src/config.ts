@@ -1,0 +1,95 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { DatabaseTarget } from '@fundi/adapters';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  logLevel: string;
+  /** 32 bytes; signs cursors (and later URLs) and wraps encryption keys. */
+  masterKey: Buffer;
+  /** How long a resolved API key is remembered; 0 on SQLite, where a lookup is cheap. */
+  authCacheMs: number;
+  anonymousLimits: { perMinute: number; perDay: number | null };
+  trustProxy: boolean;
+  /** `npm start` runs the worker in the same process unless this is false. */
+  embeddedWorker: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`Configuration error: ${variable} ${message}`);
+  }
+}
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(name, `must be an integer from ${min} to ${max} (got "${raw}")`);
+  return Number(raw);
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!['true', 'false', '1', '0'].includes(raw)) throw new ConfigError(name, `must be true or false (got "${raw}")`);
+  return raw === 'true' || raw === '1';
+}
+
+function database(env: NodeJS.ProcessEnv, dataDir: string): DatabaseTarget {
+  const url = env.DATABASE_URL;
+  if (!url) return { kind: 'sqlite', filename: join(dataDir, 'fundi.sqlite') };
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    try {
+      new URL(url);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid postgres:// URL');
+    }
+    return { kind: 'postgres', url, poolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 200) };
+  }
+  if (url.startsWith('sqlite:')) return { kind: 'sqlite', filename: resolve(url.slice('sqlite:'.length)) };
+  throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql:// (or sqlite:<file>); unset means SQLite in the data dir');
+}
+
+/** The master key from FUNDI_MASTER_KEY, or else from `<dataDir>/master.key`, created on first start. */
+function masterKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
+  const raw = env.FUNDI_MASTER_KEY;
+  if (raw) {
+    const key = Buffer.from(raw, 'base64');
+    if (key.length !== 32) throw new ConfigError('FUNDI_MASTER_KEY', 'must be 32 bytes, base64-encoded');
+    return key;
+  }
+  const file = join(dataDir, 'master.key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+/** Reads the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDirRaw = env.FUNDI_DATA_DIR || './data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(dataDirRaw);
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LEVELS.join(', ')} (got "${logLevel}")`);
+  const db = database(env, dataDir);
+  return {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    database: db,
+    logLevel,
+    masterKey: masterKey(env, dataDir),
+    authCacheMs: int(env, 'FUNDI_AUTH_CACHE_MS', db.kind === 'postgres' ? 1000 : 0, 0, 600_000),
+    anonymousLimits: { perMinute: int(env, 'FUNDI_ANON_RATE_PER_MINUTE', 120, 1, 1_000_000), perDay: null },
+    trustProxy: bool(env, 'FUNDI_TRUST_PROXY', false),
+    embeddedWorker: bool(env, 'FUNDI_EMBEDDED_WORKER', true),
+  };
+}

@@ -1,0 +1,52 @@
+import type { Server } from 'node:http';
+import { T, closeContainer, migrate, resolve } from '@fundi/adapters';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { containerFor, httpApp } from './compose.js';
+import { bootstrapDemoTenant } from './bootstrap.js';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  await migrate(config.database);
+  const c = containerFor(config);
+  const logger = resolve(c, T.Logger);
+  const created = await bootstrapDemoTenant(c);
+  const server: Server = httpApp(c, config).listen(config.port, config.host);
+  await new Promise<void>((ok, fail) => server.once('listening', ok).once('error', fail));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+  logger.info({ url, database: config.database.kind, dataDir: config.dataDir }, 'Fundi is listening');
+  process.stdout.write(`\nFundi is serving at ${url}  (database: ${config.database.kind}, data: ${config.dataDir})\n`);
+  process.stdout.write(`OpenAPI: ${url}/v1/openapi.json   Health: ${url}/health\n`);
+  if (created) {
+    process.stdout.write(`\nCreated tenant "${created.tenant.slug}" (plan ${created.tenant.plan}). Its admin API key, shown only this once:\n\n`
+      + `    ${created.apiKey.key}\n\nTry: curl -H "Authorization: Bearer ${created.apiKey.key}" ${url}/api/v1/learners\n\n`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close();
+    server.closeIdleConnections();
+    await closeContainer(c);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((e) => {
+  process.stderr.write(`Fundi failed to start: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Container } from 'inversify';
+import { T, closeContainer, resolve } from '@fundi/adapters';
+import { openTestStorage, type StorageKind, type TestStorage } from '@fundi/adapters/testing';
+import type { Clock } from '@fundi/domain';
+import { containerFor, httpApp } from '../compose.js';
+
+export interface TestServer {
+  url: string;
+  container: Container;
+  storage: TestStorage;
+  /** Creates a tenant and returns its admin key. */
+  tenant(slug: string, plan?: string): Promise<{ id: string; key: string }>;
+  /** Issues another key for a tenant. */
+  key(slug: string, role: string, scopes?: string[], expiresAt?: string): Promise<{ id: string; key: string }>;
+  /** fetch against the server with a bearer key; JSON body when given. */
+  call(method: string, path: string, key?: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+const MASTER_KEY = Buffer.alloc(32, 7);
+
+/** The real HTTP stack on 127.0.0.1 over a fresh store of the given kind. */
+export async function startTestServer(kind: StorageKind, opts: { clock?: Clock; authCacheMs?: number; anonymousPerMinute?: number } = {}): Promise<TestServer> {
+  const storage = await openTestStorage(kind);
+  const container = containerFor(
+    { database: storage.target ?? { kind: 'sqlite', filename: ':memory:' }, masterKey: MASTER_KEY, logLevel: 'silent' },
+    { storage: storage.target ?? { kind: 'memory' }, clock: opts.clock },
+  );
+  const app = httpApp(container, { authCacheMs: opts.authCacheMs ?? 0, anonymousLimits: { perMinute: opts.anonymousPerMinute ?? 1000, perDay: null }, trustProxy: false });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise((ok) => server.once('listening', ok));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const call: TestServer['call'] = async (method, path, key, body, headers = {}) => {
+    const res = await fetch(url + path, {
+      method,
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch { /* not JSON: keep the text */ }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+
+  return {
+    url, container, storage, call,
+    async tenant(slug, plan = 'enterprise') {
+      const t = await resolve(container, T.CreateTenant).execute({ slug, name: `Tenant ${slug}`, plan });
+      return { id: t.tenant.id, key: t.apiKey.key };
+    },
+    async key(slug, role, scopes, expiresAt) {
+      const k = await resolve(container, T.CreateApiKey).execute(slug, { name: `${role} key`, role, scopes, expiresAt });
+      return { id: k.id, key: k.key };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+      await closeContainer(container);
+      await storage.close();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { migrationSource } from '../migrations/index.js';
+import { PostgresDb } from './postgres-db.js';
+import { SqliteDb } from './sqlite-db.js';
+import type { SqlDb } from './sql-db.js';
+
+export type DatabaseTarget =
+  | { kind: 'sqlite'; filename: string }
+  | { kind: 'postgres'; url: string; searchPath?: string; poolMax?: number };
+
+/** knex, used for migrations; our repositories run their SQL through `SqlDb`. */
+export function knexFor(target: DatabaseTarget): Knex {
+  if (target.kind === 'sqlite') {
+    return knexFactory({ client: 'better-sqlite3', connection: { filename: target.filename }, useNullAsDefault: true });
+  }
+  return knexFactory({
+    client: 'pg',
+    connection: { connectionString: target.url, user: new URL(target.url).username || 'postgres' },
+    pool: { min: 0, max: 2 },
+    ...(target.searchPath ? { searchPath: [target.searchPath] } : {}),
+  });
+}
+
+/** Applies every pending migration; returns the names applied. Safe to run from several processes. */
+export async function migrate(target: DatabaseTarget): Promise<string[]> {
+  if (target.kind === 'sqlite') mkdirSync(dirname(target.filename), { recursive: true });
+  const knex = knexFor(target);
+  try {
+    const [, applied] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
+    return applied;
+  } finally {
+    await knex.destroy();
+  }
+}
+
+export function openDatabase(target: DatabaseTarget): SqlDb {
+  if (target.kind === 'sqlite') {
+    mkdirSync(dirname(target.filename), { recursive: true });
+    return new SqliteDb(target.filename);
+  }
+  return PostgresDb.connect(target.url, { max: target.poolMax, searchPath: target.searchPath });
+}

@@ -1,0 +1,154 @@
+import {
+  DomainError, type ApiKeyRepository, type ApiKeySnapshot, type AuditEntry, type AuditLog, type DomainEvent,
+  type LearnerFilter, type LearnerRepository, type LearnerSnapshot, type Outbox, type Page, type PageRequest,
+  type TenantRepository, type TenantSnapshot,
+} from '@fundi/domain';
+import type { Repositories, UnitOfWork } from '@fundi/application';
+import { MemoryStore } from './memory-store.js';
+import { pageOf } from './memory-paging.js';
+
+const clone = <T>(x: T): T => structuredClone(x);
+
+export class InMemoryLearnerRepository implements LearnerRepository {
+  constructor(private readonly store: MemoryStore) {}
+  private get rows() {
+    return this.store.tables.learners;
+  }
+  private live(tenantId: string): LearnerSnapshot[] {
+    return [...this.rows.values()].filter((l) => l.tenantId === tenantId && !l.erasedAt);
+  }
+  private checkUnique(l: LearnerSnapshot): void {
+    for (const o of this.live(l.tenantId)) {
+      if (o.id === l.id) continue;
+      if (o.idNumber === l.idNumber) throw DomainError.conflict('duplicate_id_number', 'A learner with this ID number already exists', [{ field: 'idNumber', message: 'is already registered' }]);
+      if (l.email && o.email?.toLowerCase() === l.email.toLowerCase()) throw DomainError.conflict('duplicate_email', 'A learner with this email already exists', [{ field: 'email', message: 'is already registered' }]);
+    }
+  }
+  async insert(l: LearnerSnapshot): Promise<void> {
+    this.checkUnique(l);
+    this.rows.set(l.id, clone(l));
+  }
+  async update(l: LearnerSnapshot): Promise<void> {
+    const cur = this.rows.get(l.id);
+    if (!cur || cur.tenantId !== l.tenantId || cur.erasedAt) throw DomainError.notFound('learner', l.id);
+    this.checkUnique(l);
+    this.rows.set(l.id, clone(l));
+  }
+  async findById(tenantId: string, id: string) {
+    return clone(this.live(tenantId).find((l) => l.id === id) ?? null);
+  }
+  async findByIdNumber(tenantId: string, idNumber: string) {
+    return clone(this.live(tenantId).find((l) => l.idNumber === idNumber) ?? null);
+  }
+  async findByEmail(tenantId: string, email: string) {
+    return clone(this.live(tenantId).find((l) => l.email?.toLowerCase() === email.toLowerCase()) ?? null);
+  }
+  async findByEmployeeRef(tenantId: string, ref: string) {
+    return clone(this.live(tenantId).sort((a, b) => (a.id < b.id ? -1 : 1)).find((l) => l.employeeRef === ref) ?? null);
+  }
+  async list(tenantId: string, f: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>> {
+    const s = f.search?.toLowerCase();
+    const matches = this.live(tenantId).filter((l) =>
+      (!f.employeeRef || l.employeeRef === f.employeeRef) &&
+      (!f.createdFrom || l.createdAt >= f.createdFrom) &&
+      (!f.createdTo || l.createdAt <= f.createdTo) &&
+      (!s || [l.firstName, l.lastName, l.email].some((v) => v?.toLowerCase().includes(s)) || (/^\d+$/.test(s) && l.idNumber.startsWith(s))));
+    return clone(pageOf(matches, page));
+  }
+  async erase(tenantId: string, id: string, at: string): Promise<boolean> {
+    const l = this.rows.get(id);
+    if (!l || l.tenantId !== tenantId || l.erasedAt) return false;
+    const kept = { id: l.id, tenantId, gender: l.gender, citizenship: l.citizenship, provinceCode: l.provinceCode, equityCode: l.equityCode, createdAt: l.createdAt };
+    this.rows.set(id, { ...kept, updatedAt: at, erasedAt: at } as LearnerSnapshot & { erasedAt: string });
+    return true;
+  }
+}
+
+export class InMemoryTenantRepository implements TenantRepository {
+  constructor(private readonly store: MemoryStore) {}
+  async insert(t: TenantSnapshot) {
+    if ([...this.store.tables.tenants.values()].some((x) => x.slug === t.slug)) {
+      throw DomainError.conflict('duplicate_slug', `A tenant with slug ${t.slug} already exists`, [{ field: 'slug', message: 'is taken' }]);
+    }
+    this.store.tables.tenants.set(t.id, clone(t));
+  }
+  async findBySlug(slug: string) {
+    return clone([...this.store.tables.tenants.values()].find((t) => t.slug === slug) ?? null);
+  }
+  async findById(id: string) {
+    return clone(this.store.tables.tenants.get(id) ?? null);
+  }
+  async list() {
+    return clone([...this.store.tables.tenants.values()].sort((a, b) => a.slug.localeCompare(b.slug)));
+  }
+}
+
+export class InMemoryApiKeyRepository implements ApiKeyRepository {
+  constructor(private readonly store: MemoryStore) {}
+  async insert(k: ApiKeySnapshot) {
+    this.store.tables.apiKeys.set(k.id, clone(k));
+  }
+  async findByHash(hash: string) {
+    return clone([...this.store.tables.apiKeys.values()].find((k) => k.hash === hash) ?? null);
+  }
+  async listByTenant(tenantId: string) {
+    return clone([...this.store.tables.apiKeys.values()].filter((k) => k.tenantId === tenantId).sort((a, b) => (a.id < b.id ? 1 : -1)));
+  }
+  async revoke(tenantId: string, id: string, at: string) {
+    const k = this.store.tables.apiKeys.get(id);
+    if (!k || k.tenantId !== tenantId) return false;
+    k.revokedAt ??= at;
+    return true;
+  }
+}
+
+export class InMemoryAuditLog implements AuditLog {
+  constructor(private readonly store: MemoryStore) {}
+  async record(e: AuditEntry) {
+    this.store.tables.audit.push(clone(e));
+  }
+  async list(tenantId: string, f: { resourceId?: string; limit: number }) {
+    return clone(this.store.tables.audit.filter((e) => e.tenantId === tenantId && (!f.resourceId || e.resourceId === f.resourceId))
+      .sort((a, b) => (a.id < b.id ? 1 : -1)).slice(0, f.limit));
+  }
+}
+
+export class InMemoryOutbox implements Outbox {
+  constructor(private readonly store: MemoryStore) {}
+  async add(e: DomainEvent) {
+    this.store.tables.outbox.push(clone(e));
+  }
+  async list(tenantId: string, f: { since?: string; types?: readonly string[]; limit: number }) {
+    return clone(this.store.tables.outbox.filter((e) => e.tenantId === tenantId && (!f.since || e.occurredAt >= f.since) && (!f.types?.length || f.types.includes(e.type)))
+      .sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, f.limit));
+  }
+}
+
+export function inMemoryRepositories(store: MemoryStore): Repositories {
+  return {
+    tenants: new InMemoryTenantRepository(store),
+    apiKeys: new InMemoryApiKeyRepository(store),
+    learners: new InMemoryLearnerRepository(store),
+    audit: new InMemoryAuditLog(store),
+    outbox: new InMemoryOutbox(store),
+  };
+}
+
+/** One transaction at a time; a failure restores the tables as they were before it began. */
+export class InMemoryUnitOfWork implements UnitOfWork {
+  private tail: Promise<unknown> = Promise.resolve();
+  constructor(private readonly store: MemoryStore) {}
+  run<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+    const next = this.tail.then(async () => {
+      const before = this.store.snapshot();
+      try {
+        return await work(inMemoryRepositories(this.store));
+      } catch (e) {
+        this.store.restore(before);
+        throw e;
+      }
+    });
+    this.tail = next.catch(() => {});
+    return next;
+  }
+}

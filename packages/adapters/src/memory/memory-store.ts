@@ -1,0 +1,26 @@
+import type { ApiKeySnapshot, AuditEntry, DomainEvent, LearnerSnapshot, TenantSnapshot } from '@fundi/domain';
+
+/** All rows of the in-memory fakes; a transaction snapshots and restores it. */
+export interface MemoryTables {
+  tenants: Map<string, TenantSnapshot>;
+  apiKeys: Map<string, ApiKeySnapshot>;
+  learners: Map<string, LearnerSnapshot & { erasedAt?: string }>;
+  audit: AuditEntry[];
+  outbox: DomainEvent[];
+}
+
+export function emptyTables(): MemoryTables {
+  return { tenants: new Map(), apiKeys: new Map(), learners: new Map(), audit: [], outbox: [] };
+}
+
+export class MemoryStore {
+  tables: MemoryTables = emptyTables();
+
+  snapshot(): MemoryTables {
+    return structuredClone(this.tables);
+  }
+
+  restore(t: MemoryTables): void {
+    this.tables = t;
+  }
+}

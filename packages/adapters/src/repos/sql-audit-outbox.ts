@@ -1,0 +1,48 @@
+import type { AuditEntry, AuditLog, DomainEvent, Outbox } from '@fundi/domain';
+import type { Knex } from 'knex';
+import type { SqlDb } from '../db/sql-db.js';
+import { compile } from '../db/query-builder.js';
+
+type Row = Record<string, string | null>;
+
+export class SqlAuditLog implements AuditLog {
+  constructor(private readonly db: SqlDb) {}
+
+  async record(e: AuditEntry): Promise<void> {
+    await this.db.run(
+      'INSERT INTO audit_log (id, tenant_id, actor, action, resource_type, resource_id, at, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [e.id, e.tenantId, e.actor, e.action, e.resourceType, e.resourceId, e.at, JSON.stringify(e.details)],
+    );
+  }
+
+  async list(tenantId: string, filter: { resourceId?: string; limit: number }): Promise<AuditEntry[]> {
+    const rows = filter.resourceId
+      ? await this.db.all<Row>('SELECT * FROM audit_log WHERE tenant_id = ? AND resource_id = ? ORDER BY id DESC LIMIT ?', [tenantId, filter.resourceId, filter.limit])
+      : await this.db.all<Row>('SELECT * FROM audit_log WHERE tenant_id = ? ORDER BY id DESC LIMIT ?', [tenantId, filter.limit]);
+    return rows.map((r) => ({
+      id: r.id!, tenantId: r.tenant_id!, actor: r.actor!, action: r.action!, resourceType: r.resource_type!,
+      resourceId: r.resource_id!, at: r.at!, details: JSON.parse(r.details ?? '{}'),
+    }));
+  }
+}
+
+export const eventOf = (r: Row): DomainEvent => ({
+  id: r.id!, tenantId: r.tenant_id!, type: r.type!, occurredAt: r.occurred_at!, data: JSON.parse(r.data ?? '{}'),
+});
+
+export class SqlOutbox implements Outbox {
+  constructor(private readonly db: SqlDb, private readonly qb: Knex) {}
+
+  async add(e: DomainEvent): Promise<void> {
+    await this.db.run('INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data) VALUES (?, ?, ?, ?, ?)',
+      [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data)]);
+  }
+
+  async list(tenantId: string, filter: { since?: string; types?: readonly string[]; limit: number }): Promise<DomainEvent[]> {
+    const q = this.qb('outbox_events').select('*').where('tenant_id', tenantId).orderBy('id').limit(filter.limit);
+    if (filter.since) q.where('occurred_at', '>=', filter.since);
+    if (filter.types?.length) q.whereIn('type', [...filter.types]);
+    const { sql, bindings } = compile(q);
+    return (await this.db.all<Row>(sql, bindings)).map(eventOf);
+  }
+}

@@ -1,0 +1,65 @@
+import { DomainError, type ApiKeyRepository, type ApiKeySnapshot, type TenantRepository, type TenantSnapshot } from '@fundi/domain';
+import type { SqlDb } from '../db/sql-db.js';
+import { mapUnique } from './conflicts.js';
+
+type Row = Record<string, string | null>;
+
+const tenantOf = (r: Row): TenantSnapshot => ({
+  id: r.id!, slug: r.slug!, name: r.name!, plan: r.plan as TenantSnapshot['plan'],
+  limitOverrides: JSON.parse(r.limit_overrides ?? '{}'), createdAt: r.created_at!,
+});
+
+export class SqlTenantRepository implements TenantRepository {
+  constructor(private readonly db: SqlDb) {}
+
+  async insert(t: TenantSnapshot): Promise<void> {
+    await mapUnique(this.db.dialect, [{ column: 'slug', error: () => DomainError.conflict('duplicate_slug', `A tenant with slug ${t.slug} already exists`, [{ field: 'slug', message: 'is taken' }]) }], () =>
+      this.db.run('INSERT INTO tenants (id, slug, name, plan, limit_overrides, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        [t.id, t.slug, t.name, t.plan, JSON.stringify(t.limitOverrides), t.createdAt]));
+  }
+
+  async findBySlug(slug: string): Promise<TenantSnapshot | null> {
+    const r = await this.db.first<Row>('SELECT * FROM tenants WHERE slug = ?', [slug]);
+    return r ? tenantOf(r) : null;
+  }
+
+  async findById(id: string): Promise<TenantSnapshot | null> {
+    const r = await this.db.first<Row>('SELECT * FROM tenants WHERE id = ?', [id]);
+    return r ? tenantOf(r) : null;
+  }
+
+  async list(): Promise<TenantSnapshot[]> {
+    return (await this.db.all<Row>('SELECT * FROM tenants ORDER BY slug')).map(tenantOf);
+  }
+}
+
+const keyOf = (r: Row): ApiKeySnapshot => ({
+  id: r.id!, tenantId: r.tenant_id!, name: r.name!, role: r.role as ApiKeySnapshot['role'],
+  scopes: JSON.parse(r.scopes ?? '[]'), prefix: r.prefix!, hash: r.hash!, expiresAt: r.expires_at ?? null,
+  revokedAt: r.revoked_at ?? null, createdAt: r.created_at!,
+});
+
+export class SqlApiKeyRepository implements ApiKeyRepository {
+  constructor(private readonly db: SqlDb) {}
+
+  async insert(k: ApiKeySnapshot): Promise<void> {
+    await this.db.run(
+      'INSERT INTO api_keys (id, tenant_id, name, role, scopes, prefix, hash, expires_at, revoked_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [k.id, k.tenantId, k.name, k.role, JSON.stringify(k.scopes), k.prefix, k.hash, k.expiresAt, k.revokedAt, k.createdAt],
+    );
+  }
+
+  async findByHash(hash: string): Promise<ApiKeySnapshot | null> {
+    const r = await this.db.first<Row>('SELECT * FROM api_keys WHERE hash = ?', [hash]);
+    return r ? keyOf(r) : null;
+  }
+
+  async listByTenant(tenantId: string): Promise<ApiKeySnapshot[]> {
+    return (await this.db.all<Row>('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY id DESC', [tenantId])).map(keyOf);
+  }
+
+  async revoke(tenantId: string, id: string, at: string): Promise<boolean> {
+    const { changes } = await this.db.run('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE tenant_id = ? AND id = ?', [at, tenantId, id]);
+    return changes > 0;
+  }
+}

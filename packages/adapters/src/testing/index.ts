@@ -1,0 +1,2 @@
+export * from './test-databases.js';
+export * from './each-storage.js';

@@ -1,0 +1,33 @@
+import type {
+  Authenticate, CoreDeps, CreateApiKey, CreateTenant, EraseLearner, GetLearner, ListApiKeys, ListLearners,
+  RateLimitStore, RegisterLearner, Repositories, RevokeApiKey, UnitOfWork, UpdateLearner,
+} from '@fundi/application';
+import type { Clock, SecretGenerator } from '@fundi/domain';
+import type { Logger } from 'pino';
+import type { SqlDb } from '../db/sql-db.js';
+import type { TokenSigner } from '../system/node-secrets.js';
+import { token } from './provide.js';
+
+/** Every service identifier of the container, typed. */
+export const T = {
+  SqlDb: token<SqlDb>('SqlDb'),
+  Repositories: token<Repositories>('Repositories'),
+  UnitOfWork: token<UnitOfWork>('UnitOfWork'),
+  Clock: token<Clock>('Clock'),
+  Secrets: token<SecretGenerator>('SecretGenerator'),
+  Signer: token<TokenSigner>('TokenSigner'),
+  RateLimits: token<RateLimitStore>('RateLimitStore'),
+  Logger: token<Logger>('Logger'),
+  CoreDeps: token<CoreDeps>('CoreDeps'),
+
+  RegisterLearner: token<RegisterLearner>('RegisterLearner'),
+  GetLearner: token<GetLearner>('GetLearner'),
+  ListLearners: token<ListLearners>('ListLearners'),
+  UpdateLearner: token<UpdateLearner>('UpdateLearner'),
+  EraseLearner: token<EraseLearner>('EraseLearner'),
+  CreateTenant: token<CreateTenant>('CreateTenant'),
+  CreateApiKey: token<CreateApiKey>('CreateApiKey'),
+  ListApiKeys: token<ListApiKeys>('ListApiKeys'),
+  RevokeApiKey: token<RevokeApiKey>('RevokeApiKey'),
+  Authenticate: token<Authenticate>('Authenticate'),
+} as const;

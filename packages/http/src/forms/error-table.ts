@@ -1,0 +1,34 @@
+import type { DomainError, ErrorKind } from '@fundi/domain';
+
+export interface FormCodes {
+  A: string;
+  B: string;
+  status: number;
+}
+
+/** HTTP status and both forms' codes for each error kind (service-spec "Errors" and D1). */
+export const KIND_CODES: Record<ErrorKind, FormCodes> = {
+  invalid: { A: 'validation_error', B: 'VALIDATION_ERROR', status: 0 /* per form: 422 or 400 */ },
+  unauthorized: { A: 'unauthorized', B: 'UNAUTHORIZED', status: 401 },
+  forbidden: { A: 'forbidden', B: 'FORBIDDEN', status: 403 },
+  not_found: { A: 'not_found', B: 'NOT_FOUND', status: 404 },
+  conflict: { A: 'conflict', B: 'CONFLICT', status: 409 },
+  precondition: { A: 'conflict', B: 'CONFLICT', status: 409 },
+  rate_limited: { A: 'rate_limited', B: 'RATE_LIMITED', status: 429 },
+};
+
+/** Domain codes that have their own HTTP code in D1, whatever their kind. */
+export const SPECIAL_CODES: Record<string, FormCodes> = {
+  payload_too_large: { A: 'payload_too_large', B: 'FILE_TOO_LARGE', status: 413 },
+  unsupported_media_type: { A: 'unsupported_media_type', B: 'UNSUPPORTED_FILE_TYPE', status: 415 },
+  storage_quota_exceeded: { A: 'storage_quota_exceeded', B: 'STORAGE_QUOTA_EXCEEDED', status: 403 },
+  signed_url_expired: { A: 'signed_url_expired', B: 'SIGNED_URL_EXPIRED', status: 403 },
+  signed_url_invalid: { A: 'signed_url_invalid', B: 'SIGNED_URL_INVALID', status: 403 },
+};
+
+export const INTERNAL: FormCodes = { A: 'internal_error', B: 'SERVER_ERROR', status: 500 };
+
+export function codesFor(e: DomainError, validationStatus: number): FormCodes {
+  const c = SPECIAL_CODES[e.code] ?? KIND_CODES[e.kind];
+  return c.status === 0 ? { ...c, status: validationStatus } : c;
+}

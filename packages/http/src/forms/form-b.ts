@@ -1,0 +1,55 @@
+import type { PageRequest } from '@fundi/domain';
+import { z } from '../schemas/common.js';
+import { codesFor } from './error-table.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, type ApiForm } from './form.js';
+
+const ErrorB = z.object({
+  error: z.object({
+    code: z.string().openapi({ example: 'VALIDATION_ERROR' }),
+    message: z.string(),
+    details: z.object({ field: z.string(), reason: z.string() }).partial()
+      .openapi({ description: 'The first failing field; empty when the error concerns no field' }),
+    errors: z.array(z.object({ field: z.string(), reason: z.string() })).optional()
+      .openapi({ description: 'Every failing field' }),
+  }).catchall(z.unknown()),
+}).openapi('ErrorB', { description: 'Form B error envelope' });
+
+const PaginationB = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  hasMore: z.boolean(),
+}).openapi('OffsetPagination');
+
+export function formB(): ApiForm {
+  return {
+    name: 'B',
+    prefixes: ['/api/v1/tenants/:slug', '/v1/tenants/:slug'],
+    validationStatus: 400,
+    pageQuery: z.object({
+      limit: z.coerce.number().int().min(1).max(MAX_LIMIT).optional()
+        .openapi({ type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: 'Page size' }),
+      offset: z.coerce.number().int().min(0).max(10_000_000).optional()
+        .openapi({ type: 'integer', minimum: 0, default: 0, description: 'Items to skip' }),
+    }),
+    paginationSchema: PaginationB,
+    errorSchema: ErrorB,
+
+    toPage(q): PageRequest {
+      return { kind: 'offset', offset: (q.offset as number | undefined) ?? 0, limit: (q.limit as number | undefined) ?? DEFAULT_LIMIT };
+    },
+
+    envelope(page, request) {
+      const r = request as Extract<PageRequest, { kind: 'offset' }>;
+      return { data: page.items, pagination: { total: page.total, limit: r.limit, offset: r.offset, hasMore: page.hasMore } };
+    },
+
+    error(e) {
+      const c = codesFor(e, 400);
+      const all = e.details.map((d) => ({ field: d.field, reason: d.message }));
+      const error: Record<string, unknown> = { code: c.B, message: e.message, details: all[0] ?? {}, ...e.meta };
+      if (all.length > 1) error.errors = all;
+      return { status: c.status, body: { error } };
+    },
+  };
+}
