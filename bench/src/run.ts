@@ -1,1 +1,16 @@
-export {};
+import { availableParallelism } from 'node:os';
+import { learnersBench } from './learners-bench.js';
+
+// `npm run bench [-- <scenario...>]`: every scenario by default. BENCH_SECONDS sets the measuring time (default 5).
+const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> = {
+  learners: learnersBench,
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const postgres = !process.argv.includes('--no-postgres');
+process.stdout.write(`# Fundi benchmarks (${new Date().toISOString()}, node ${process.version}, ${availableParallelism()} cores)\n`);
+for (const [name, run] of Object.entries(SCENARIOS)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  await run({ postgres });
+}
+

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+
+export interface Spawned<I> {
+  url: string;
+  info: I;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a bench server in its own process (so the load generator never shares its event loop). Its stdout (the
+ * request logs) goes to /dev/null; it writes one JSON line `{"port": n, ...info}` on fd 3 when it is ready.
+ */
+export async function spawnServer<I = Record<string, unknown>>(script: string, env: Record<string, string> = {}): Promise<Spawned<I>> {
+  const child: ChildProcess = spawn(process.execPath, [join(BENCH_DIR, 'servers', script)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
+  });
+  const first = await new Promise<string>((ok, fail) => {
+    const rl = createInterface({ input: child.stdio[3] as NodeJS.ReadableStream });
+    rl.once('line', (l) => ok(l));
+    child.once('exit', (code) => fail(new Error(`${script} exited with ${code} before it was ready`)));
+  });
+  const { port, ...info } = JSON.parse(first) as { port: number } & I;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    info: info as I,
+    stop: () => new Promise<void>((ok) => {
+      if (child.exitCode !== null) return ok();
+      child.once('exit', () => ok());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH';
+  headers?: Record<string, string>;
+  /** A fixed body, or one made per request (unique data for creates). */
+  body?: string | (() => string);
+  connections?: number;
+  seconds?: number;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon with the bench defaults: 50 connections, a warm-up second, then `seconds` of load. */
+export async function load(o: LoadOptions): Promise<LoadResult> {
+  const base = {
+    url: o.url,
+    method: o.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(o.headers ?? {}) },
+    connections: o.connections ?? 50,
+  };
+  const makeBody = o.body;
+  const requests = typeof makeBody === 'function'
+    ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: makeBody() }) }]
+    : undefined;
+  await autocannon({ ...base, duration: 1, ...(typeof makeBody === 'string' ? { body: makeBody } : {}), ...(requests ? { requests } : {}) });
+  const r = await autocannon({ ...base, duration: o.seconds ?? Number(process.env.BENCH_SECONDS ?? 5), ...(typeof makeBody === 'string' ? { body: makeBody } : {}), ...(requests ? { requests } : {}) });
+  return {
+    rps: Math.round(r.requests.total / ((o.seconds ?? Number(process.env.BENCH_SECONDS ?? 5)))),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+export interface Row {
+  scenario: string;
+  result: LoadResult;
+  /** Baseline measured in the same run, and the target as a human-readable check. */
+  baseline?: { name: string; rps: number };
+  target?: { text: string; met: boolean };
+}
+
+export function printRows(title: string, rows: Row[]): void {
+  process.stdout.write(`\n## ${title}\n`);
+  process.stdout.write('| scenario | req/s | p50 ms | p99 ms | non-2xx | baseline | ratio | target |\n|---|---|---|---|---|---|---|---|\n');
+  for (const r of rows) {
+    const ratio = r.baseline ? `${((r.result.rps / r.baseline.rps) * 100).toFixed(1)}%` : '';
+    process.stdout.write(`| ${r.scenario} | ${r.result.rps} | ${r.result.p50} | ${r.result.p99} | ${r.result.non2xx + r.result.errors} | ${r.baseline ? `${r.baseline.name} ${r.baseline.rps}` : ''} | ${ratio} | ${r.target ? `${r.target.met ? 'MET' : 'MISSED'}: ${r.target.text}` : ''} |\n`);
+  }
+}

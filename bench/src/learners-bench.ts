@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { load, printRows, spawnServer, type Row } from './harness.js';
+import { learnerInput } from './fixtures.js';
+
+interface FundiInfo { key: string; learnerId: string; slug: string }
+
+async function fundiRows(db: 'sqlite' | 'postgres', bare: { get: number; list: number; create: number }, env: Record<string, string>): Promise<Row[]> {
+  const fundi = await spawnServer<FundiInfo>('fundi.js', { BENCH_DB: db, ...env });
+  const headers = { authorization: `Bearer ${fundi.info.key}` };
+  try {
+    const get = await load({ url: `${fundi.url}/api/v1/learners/${fundi.info.learnerId}`, headers });
+    const list = await load({ url: `${fundi.url}/api/v1/learners?limit=100`, headers });
+    let n = 0;
+    const create = await load({ url: `${fundi.url}/api/v1/learners`, method: 'POST', headers, body: () => JSON.stringify(learnerInput(n++)) });
+    const sqlite = db === 'sqlite';
+    return [
+      { scenario: `${db}: GET learner by id`, result: get, baseline: { name: sqlite ? 'bare Koa' : 'raw Koa+knex GET', rps: bare.get },
+        target: sqlite ? { text: '>= 45% of bare Koa, p99 < 10 ms', met: get.rps >= 0.45 * bare.get && get.p99 < 10 } : { text: '>= 70% of raw Koa+knex', met: get.rps >= 0.7 * bare.get } },
+      { scenario: `${db}: list 100 learners`, result: list, baseline: { name: 'bare Koa', rps: bare.list },
+        target: { text: sqlite ? '>= 1,500 req/s' : '>= 70% of 1,500 req/s', met: list.rps >= (sqlite ? 1500 : 1050) } },
+      { scenario: `${db}: create learner (+audit +outbox)`, result: create, baseline: { name: 'bare Koa', rps: bare.create },
+        target: { text: sqlite ? '>= 4,000 req/s' : '>= 70% of 4,000 req/s', met: create.rps >= (sqlite ? 4000 : 2800) } },
+    ];
+  } finally {
+    await fundi.stop();
+  }
+}
+
+export async function learnersBench(opts: { postgres: boolean }): Promise<void> {
+  const bare = await spawnServer('bare-koa.js');
+  const bareGet = await load({ url: `${bare.url}/learner` });
+  const bareList = await load({ url: `${bare.url}/list` });
+  const bareCreate = await load({ url: `${bare.url}/learner`, method: 'POST', body: JSON.stringify(learnerInput(1)) });
+  await bare.stop();
+  const raw = await spawnServer<{ learnerId: string }>('raw-sqlite.js');
+  const rawGet = await load({ url: `${raw.url}/${raw.info.learnerId}` });
+  await raw.stop();
+  const rows: Row[] = [
+    { scenario: 'baseline: bare Koa, same JSON', result: bareGet },
+    { scenario: 'reference: raw Koa + better-sqlite3 GET', result: rawGet, baseline: { name: 'bare Koa', rps: bareGet.rps } },
+    ...(await fundiRows('sqlite', { get: bareGet.rps, list: bareList.rps, create: bareCreate.rps }, {})),
+  ];
+  if (opts.postgres) {
+    const url = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url, user: new URL(url).username || 'postgres' });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    try {
+      const rawPg = await spawnServer<{ learnerId: string }>('raw-pg.js', { BENCH_PG_URL: url });
+      const rawPgGet = await load({ url: `${rawPg.url}/${rawPg.info.learnerId}` });
+      await rawPg.stop();
+      rows.push({ scenario: 'reference: raw Koa + knex GET (Postgres)', result: rawPgGet, baseline: { name: 'bare Koa', rps: bareGet.rps } });
+      rows.push(...(await fundiRows('postgres', { get: rawPgGet.rps, list: bareList.rps, create: bareCreate.rps }, { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema })));
+    } finally {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.query('DROP TABLE IF EXISTS bench_raw_learners');
+      await admin.end();
+    }
+  }
+  printRows('Learners (issue 2): 50 connections, autocannon in the same run', rows);
+}

@@ -1,0 +1,28 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { T, migrate, resolve, type DatabaseTarget } from '@fundi/adapters';
+import { operator } from '@fundi/application';
+import { containerFor, httpApp } from '@fundi/server';
+import { learnerInput } from '../fixtures.js';
+import { announce } from './ready.js';
+
+// The real server (auth, rate limiting and request logging on; logs to stdout, which the harness discards),
+// over a fresh database with a tenant whose per-key limits are raised so the load is counted but not refused.
+const database: DatabaseTarget = process.env.BENCH_DB === 'postgres'
+  ? { kind: 'postgres', url: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test', searchPath: process.env.BENCH_PG_SCHEMA, poolMax: 10 }
+  : { kind: 'sqlite', filename: join(mkdtempSync(join(tmpdir(), 'fundi-bench-')), 'fundi.sqlite') };
+
+await migrate(database);
+const config = { database, masterKey: Buffer.alloc(32, 1), logLevel: 'info', authCacheMs: database.kind === 'postgres' ? 1000 : 0, anonymousLimits: { perMinute: 100, perDay: null }, trustProxy: false };
+const c = containerFor(config);
+const created = await resolve(c, T.CreateTenant).execute({ slug: `bench-${Date.now()}`, name: 'Bench', plan: 'enterprise' });
+await resolve(c, T.SqlDb).run('UPDATE tenants SET limit_overrides = ? WHERE id = ?', [JSON.stringify({ perMinute: 1_000_000_000, perDay: null }), created.tenant.id]);
+const register = resolve(c, T.RegisterLearner);
+const actor = operator(created.tenant.id);
+let learnerId = '';
+for (let i = 0; i < Number(process.env.BENCH_SEED ?? 1000); i++) {
+  const l = await register.execute(actor, learnerInput(3_000_000 + i));
+  if (i === 500) learnerId = l.id;
+}
+const server = httpApp(c, config).listen(0, '127.0.0.1', () => announce(server, { key: created.apiKey.key, learnerId, slug: created.tenant.slug }));
