@@ -17,7 +17,9 @@ export interface Spawned<I> {
  * request logs) goes to /dev/null; it writes one JSON line `{"port": n, ...info}` on fd 3 when it is ready.
  */
 export async function spawnServer<I = Record<string, unknown>>(script: string, env: Record<string, string> = {}): Promise<Spawned<I>> {
-  const child: ChildProcess = spawn(process.execPath, [join(BENCH_DIR, 'servers', script)], {
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof") profiles the servers under load.
+  const nodeArgs = (env.BENCH_NODE_ARGS ?? process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(BENCH_DIR, 'servers', script)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
   });

@@ -25,13 +25,14 @@ export function containerFor(config: Pick<Config, 'database' | 'masterKey' | 'lo
 export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anonymousLimits' | 'trustProxy'>): Koa {
   const signer = resolve(c, T.Signer);
   const repos = resolve(c, T.Repositories);
+  const clock = resolve(c, T.Clock);
   return createHttpApp({
     routes: apiRoutes(c),
     forms: {
       a: formA({ encode: (id) => signer.sign(id, 'cursor'), decode: (cur) => signer.verify(cur, 'cursor') }),
       b: formB(),
     },
-    authenticator: cachingAuthenticator(resolve(c, T.Authenticate), config.authCacheMs),
+    authenticator: cachingAuthenticator(resolve(c, T.Authenticate), config.authCacheMs, () => clock.now()),
     rateLimits: resolve(c, T.RateLimits),
     anonymousLimits: config.anonymousLimits,
     logger: resolve(c, T.Logger),

@@ -11,7 +11,7 @@ export interface Config {
   logLevel: string;
   /** 32 bytes; signs cursors (and later URLs) and wraps encryption keys. */
   masterKey: Buffer;
-  /** How long a resolved API key is remembered; 0 on SQLite, where a lookup is cheap. */
+  /** Within this many ms a cached key resolution is used without even checking the auth epoch (Postgres: 1000). */
   authCacheMs: number;
   anonymousLimits: { perMinute: number; perDay: number | null };
   trustProxy: boolean;

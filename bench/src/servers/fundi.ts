@@ -14,7 +14,7 @@ const database: DatabaseTarget = process.env.BENCH_DB === 'postgres'
   : { kind: 'sqlite', filename: join(mkdtempSync(join(tmpdir(), 'fundi-bench-')), 'fundi.sqlite') };
 
 await migrate(database);
-const config = { database, masterKey: Buffer.alloc(32, 1), logLevel: 'info', authCacheMs: database.kind === 'postgres' ? 1000 : 0, anonymousLimits: { perMinute: 100, perDay: null }, trustProxy: false };
+const config = { database, masterKey: Buffer.alloc(32, 1), logLevel: process.env.LOG_LEVEL_BENCH ?? 'info', authCacheMs: Number(process.env.BENCH_AUTH_CACHE_MS ?? (database.kind === 'postgres' ? 1000 : 0)), anonymousLimits: { perMinute: 100, perDay: null }, trustProxy: false };
 const c = containerFor(config);
 const created = await resolve(c, T.CreateTenant).execute({ slug: `bench-${Date.now()}`, name: 'Bench', plan: 'enterprise' });
 await resolve(c, T.SqlDb).run('UPDATE tenants SET limit_overrides = ? WHERE id = ?', [JSON.stringify({ perMinute: 1_000_000_000, perDay: null }), created.tenant.id]);

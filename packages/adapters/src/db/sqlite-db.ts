@@ -17,17 +17,35 @@ function bind(values: readonly Binding[]): unknown[] {
   return values.map((v) => (v === undefined ? null : typeof v === 'boolean' ? (v ? 1 : 0) : v));
 }
 
+interface Prepared {
+  stmt: Statement;
+  /** Builds a row object of fixed shape from a raw row; null for statements that return no rows. */
+  make: ((raw: unknown[]) => Record<string, unknown>) | null;
+}
+
+/**
+ * Prepared statements, prepared once. Reading statements run in raw (array) mode and a generated function
+ * builds each row as an object literal: better-sqlite3's own objects for wide rows (learners have ~50 columns)
+ * are several times slower to create and to read.
+ */
 class StatementCache {
-  private readonly cache = new Map<string, Statement>();
+  private readonly cache = new Map<string, Prepared>();
   constructor(private readonly db: Database.Database) {}
-  get(sql: string): Statement {
-    let s = this.cache.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql) as Statement;
-      this.cache.set(sql, s);
+  get(sql: string): Prepared {
+    let p = this.cache.get(sql);
+    if (!p) {
+      const stmt = this.db.prepare(sql) as Statement;
+      p = { stmt, make: stmt.reader ? rowFactory(stmt) : null };
+      if (p.make) stmt.raw(true);
+      this.cache.set(sql, p);
     }
-    return s;
+    return p;
   }
+}
+
+function rowFactory(stmt: Statement): (raw: unknown[]) => Record<string, unknown> {
+  const body = stmt.columns().map((c, i) => `${JSON.stringify(c.name)}: r[${i}]`).join(', ');
+  return new Function('r', `return { ${body} };`) as (raw: unknown[]) => Record<string, unknown>;
 }
 
 /** Serialises write transactions on the one writer connection (SQLite allows one writer at a time). */
@@ -48,13 +66,20 @@ class Connection implements SqlDb {
   readonly dialect = sqliteDialect;
   constructor(private readonly stmts: StatementCache) {}
   async all<T>(sql: string, b: readonly Binding[] = []): Promise<T[]> {
-    return this.stmts.get(sql).all(...bind(b)) as T[];
+    const { stmt, make } = this.stmts.get(sql);
+    const rows = stmt.all(...bind(b)) as unknown[];
+    return (make ? rows.map((r) => make(r as unknown[])) : rows) as T[];
   }
   async first<T>(sql: string, b: readonly Binding[] = []): Promise<T | undefined> {
-    return this.stmts.get(sql).get(...bind(b)) as T | undefined;
+    const { stmt, make } = this.stmts.get(sql);
+    const row = stmt.get(...bind(b)) as unknown[] | undefined;
+    return (row && make ? make(row) : row) as T | undefined;
   }
   async run(sql: string, b: readonly Binding[] = []): Promise<RunResult> {
-    return { changes: this.stmts.get(sql).run(...bind(b)).changes };
+    const { stmt, make } = this.stmts.get(sql);
+    // INSERT ... RETURNING is a reader: run it through `all` so the returned rows are consumed.
+    if (make) return { changes: (stmt.all(...bind(b)) as unknown[]).length };
+    return { changes: stmt.run(...bind(b)).changes };
   }
   transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
     // Only the writer inside a transaction hands this out, so a nested transaction joins the open one.

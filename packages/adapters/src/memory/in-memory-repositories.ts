@@ -70,6 +70,7 @@ export class InMemoryTenantRepository implements TenantRepository {
     if ([...this.store.tables.tenants.values()].some((x) => x.slug === t.slug)) {
       throw DomainError.conflict('duplicate_slug', `A tenant with slug ${t.slug} already exists`, [{ field: 'slug', message: 'is taken' }]);
     }
+    this.store.tables.authEpoch++;
     this.store.tables.tenants.set(t.id, clone(t));
   }
   async findBySlug(slug: string) {
@@ -86,7 +87,11 @@ export class InMemoryTenantRepository implements TenantRepository {
 export class InMemoryApiKeyRepository implements ApiKeyRepository {
   constructor(private readonly store: MemoryStore) {}
   async insert(k: ApiKeySnapshot) {
+    this.store.tables.authEpoch++;
     this.store.tables.apiKeys.set(k.id, clone(k));
+  }
+  async authEpoch() {
+    return this.store.tables.authEpoch;
   }
   async findByHash(hash: string) {
     return clone([...this.store.tables.apiKeys.values()].find((k) => k.hash === hash) ?? null);
@@ -98,6 +103,7 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
     const k = this.store.tables.apiKeys.get(id);
     if (!k || k.tenantId !== tenantId) return false;
     k.revokedAt ??= at;
+    this.store.tables.authEpoch++;
     return true;
   }
 }

@@ -7,10 +7,11 @@ export interface MemoryTables {
   learners: Map<string, LearnerSnapshot & { erasedAt?: string }>;
   audit: AuditEntry[];
   outbox: DomainEvent[];
+  authEpoch: number;
 }
 
 export function emptyTables(): MemoryTables {
-  return { tenants: new Map(), apiKeys: new Map(), learners: new Map(), audit: [], outbox: [] };
+  return { tenants: new Map(), apiKeys: new Map(), learners: new Map(), audit: [], outbox: [], authEpoch: 0 };
 }
 
 export class MemoryStore {

@@ -25,6 +25,13 @@ export const foundation: Migration = {
       t.string('created_at').notNullable();
       t.index(['tenant_id']);
     });
+    // Bumped by every write to tenants or API keys, so a process can cache resolved keys and still see a
+    // revocation at once: checking one tiny row is cheaper than resolving the key again.
+    await knex.schema.createTable('auth_epoch', (t) => {
+      t.integer('id').primary();
+      t.integer('epoch').notNullable();
+    });
+    await knex('auth_epoch').insert({ id: 1, epoch: 0 });
     await knex.schema.createTable('learners', (t) => {
       t.string('id').primary();
       t.string('tenant_id').notNullable().references('tenants.id');
@@ -85,7 +92,7 @@ export const foundation: Migration = {
     }
   },
   async down(knex: Knex) {
-    for (const t of ['rate_limit_counters', 'outbox_events', 'audit_log', 'learners', 'api_keys', 'tenants']) {
+    for (const t of ['rate_limit_counters', 'outbox_events', 'audit_log', 'learners', 'auth_epoch', 'api_keys', 'tenants']) {
       await knex.schema.dropTableIfExists(t);
     }
   },

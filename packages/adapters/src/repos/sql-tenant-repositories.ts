@@ -13,6 +13,7 @@ export class SqlTenantRepository implements TenantRepository {
   constructor(private readonly db: SqlDb) {}
 
   async insert(t: TenantSnapshot): Promise<void> {
+    await bumpAuthEpoch(this.db);
     await mapUnique(this.db.dialect, [{ column: 'slug', error: () => DomainError.conflict('duplicate_slug', `A tenant with slug ${t.slug} already exists`, [{ field: 'slug', message: 'is taken' }]) }], () =>
       this.db.run('INSERT INTO tenants (id, slug, name, plan, limit_overrides, created_at) VALUES (?, ?, ?, ?, ?, ?)',
         [t.id, t.slug, t.name, t.plan, JSON.stringify(t.limitOverrides), t.createdAt]));
@@ -43,6 +44,7 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
   constructor(private readonly db: SqlDb) {}
 
   async insert(k: ApiKeySnapshot): Promise<void> {
+    await bumpAuthEpoch(this.db);
     await this.db.run(
       'INSERT INTO api_keys (id, tenant_id, name, role, scopes, prefix, hash, expires_at, revoked_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       [k.id, k.tenantId, k.name, k.role, JSON.stringify(k.scopes), k.prefix, k.hash, k.expiresAt, k.revokedAt, k.createdAt],
@@ -60,6 +62,15 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
 
   async revoke(tenantId: string, id: string, at: string): Promise<boolean> {
     const { changes } = await this.db.run('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE tenant_id = ? AND id = ?', [at, tenantId, id]);
+    if (changes > 0) await bumpAuthEpoch(this.db);
     return changes > 0;
   }
+
+  async authEpoch(): Promise<number> {
+    return Number((await this.db.first<{ epoch: number }>('SELECT epoch FROM auth_epoch WHERE id = 1'))?.epoch ?? 0);
+  }
+}
+
+async function bumpAuthEpoch(db: SqlDb): Promise<void> {
+  await db.run('UPDATE auth_epoch SET epoch = epoch + 1 WHERE id = 1');
 }

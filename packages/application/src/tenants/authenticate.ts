@@ -6,11 +6,18 @@ export interface Principal {
   actor: Actor;
   tenant: TenantSnapshot;
   limits: TenantLimits;
+  /** The key's last valid day, so a cached resolution can still expire. */
+  keyExpiresAt: string | null;
 }
 
 /** Resolves a presented bearer key. Unknown, expired and revoked keys are all the same 401 (D2). */
 export class Authenticate {
   constructor(private readonly deps: Pick<CoreDeps, 'repos' | 'clock'> & SecretDeps) {}
+
+  /** Changes whenever a tenant or key is written anywhere; see ApiKeyRepository.authEpoch. */
+  authEpoch(): Promise<number> {
+    return this.deps.repos.apiKeys.authEpoch();
+  }
 
   async execute(presented: string): Promise<Principal> {
     const key = await this.deps.repos.apiKeys.findByHash(this.deps.secrets.hash(presented));
@@ -21,6 +28,7 @@ export class Authenticate {
       actor: { tenantId: tenant.id, id: key.id, role: key.role, scopes: key.scopes },
       tenant,
       limits: Tenant.limits(tenant),
+      keyExpiresAt: key.expiresAt,
     };
   }
 }

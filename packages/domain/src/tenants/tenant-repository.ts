@@ -19,4 +19,9 @@ export interface ApiKeyRepository {
   listByTenant(tenantId: string): Promise<ApiKeySnapshot[]>;
   /** Sets `revokedAt` once; returns false when the key is not the tenant's. Revoking twice keeps the first time. */
   revoke(tenantId: string, id: string, at: string): Promise<boolean>;
+  /**
+   * A number that changes (in every process) whenever any tenant or key is written. A cached key resolution
+   * is valid while the epoch is unchanged.
+   */
+  authEpoch(): Promise<number>;
 }

@@ -1,5 +1,5 @@
 import type { Principal } from '@fundi/application';
-import { DomainError } from '@fundi/domain';
+import { ApiKey, DomainError } from '@fundi/domain';
 
 export interface Authenticator {
   /** Resolves a presented key; throws DomainError `unauthorized` for a missing, unknown, expired or revoked one. */
@@ -14,20 +14,29 @@ export function bearer(header: string | undefined): string | null {
 }
 
 /**
- * Remembers resolved keys for `ttlMs` (0 = never). Used with Postgres, where each lookup is a round trip;
- * a revoked key then stops working within the TTL in every process.
+ * Remembers resolved keys. A cached resolution is used while the auth epoch (bumped by every tenant or key
+ * write, in any process) is unchanged, so a revocation takes effect on the next request; within `ttlMs` even the
+ * epoch is not read (used with Postgres, where each read is a round trip: revocation then takes up to `ttlMs`).
  */
-export function cachingAuthenticator(inner: Authenticator, ttlMs: number): Authenticator {
-  if (ttlMs <= 0) return inner;
-  const cache = new Map<string, { at: number; principal: Principal }>();
+export function cachingAuthenticator(inner: Authenticator & { authEpoch(): Promise<number> }, ttlMs: number, now: () => Date = () => new Date()): Authenticator {
+  const cache = new Map<string, { at: number; epoch: number; principal: Principal }>();
   return {
     async execute(presented) {
       const hit = cache.get(presented);
-      const now = Date.now();
-      if (hit && now - hit.at < ttlMs) return hit.principal;
+      const t = now();
+      let epoch: number | undefined;
+      if (hit && ApiKey.isUsable({ revokedAt: null, expiresAt: hit.principal.keyExpiresAt }, t)) {
+        if (t.getTime() - hit.at < ttlMs) return hit.principal;
+        epoch = await inner.authEpoch();
+        if (epoch === hit.epoch) {
+          hit.at = t.getTime();
+          return hit.principal;
+        }
+      }
+      epoch ??= await inner.authEpoch();
       const principal = await inner.execute(presented);
       if (cache.size > 10_000) cache.clear();
-      cache.set(presented, { at: now, principal });
+      cache.set(presented, { at: t.getTime(), epoch, principal });
       return principal;
     },
   };
