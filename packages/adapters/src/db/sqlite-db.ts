@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Binding, Dialect, RunResult, SqlDb } from './sql-db.js';
+import { GroupCommitter } from './sqlite-group-commit.js';
 
 type Statement = Database.Statement<unknown[], Record<string, unknown>>;
 
@@ -48,19 +49,6 @@ function rowFactory(stmt: Statement): (raw: unknown[]) => Record<string, unknown
   return new Function('r', `return { ${body} };`) as (raw: unknown[]) => Record<string, unknown>;
 }
 
-/** Serialises write transactions on the one writer connection (SQLite allows one writer at a time). */
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
-  async lock(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((r) => (release = r));
-    const prev = this.tail;
-    this.tail = prev.then(() => next);
-    await prev;
-    return release;
-  }
-}
-
 /** Statements bound to one connection; used for the writer inside a transaction and for the reader. */
 class Connection implements SqlDb {
   readonly dialect = sqliteDialect;
@@ -89,9 +77,9 @@ class Connection implements SqlDb {
 }
 
 /**
- * better-sqlite3 in WAL mode with two connections: a writer, used by one transaction at a time, and a reader
- * for everything outside transactions, which therefore never sees uncommitted writes. Statements are prepared
- * once and cached, which is what makes reads cheap enough for the embedded default.
+ * better-sqlite3 in WAL mode with two connections: a writer, whose transactions run one at a time and commit
+ * in groups (GroupCommitter), and a reader for everything outside transactions, which therefore never sees
+ * uncommitted writes. Statements are prepared once and cached, which keeps reads cheap for the embedded default.
  */
 export class SqliteDb implements SqlDb {
   readonly dialect = sqliteDialect;
@@ -99,7 +87,7 @@ export class SqliteDb implements SqlDb {
   private readonly reader: Database.Database;
   private readonly readConn: Connection;
   private readonly writeConn: Connection;
-  private readonly mutex = new Mutex();
+  private readonly committer: GroupCommitter;
 
   constructor(readonly filename: string) {
     this.writer = new Database(filename);
@@ -112,6 +100,7 @@ export class SqliteDb implements SqlDb {
     this.reader.pragma('query_only = ON');
     this.readConn = new Connection(new StatementCache(this.reader));
     this.writeConn = new Connection(new StatementCache(this.writer));
+    this.committer = new GroupCommitter(this.writer, this.writeConn);
   }
 
   all<T>(sql: string, b?: readonly Binding[]): Promise<T[]> {
@@ -124,27 +113,17 @@ export class SqliteDb implements SqlDb {
     return this.transaction((tx) => tx.run(sql, b));
   }
 
-  async transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
-    const release = await this.mutex.lock();
-    try {
-      this.writer.exec('BEGIN IMMEDIATE');
-      try {
-        const result = await work(this.writeConn);
-        this.writer.exec('COMMIT');
-        return result;
-      } catch (e) {
-        if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
-        throw e;
-      }
-    } finally {
-      release();
-    }
+  /**
+   * Never call the outer `SqliteDb` (only the `tx` handle) inside `work`: the outer one would wait for the
+   * batch that is running `work`.
+   */
+  transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
+    return this.committer.submit(work);
   }
 
   async close(): Promise<void> {
-    const release = await this.mutex.lock();
+    await this.committer.drain();
     this.reader.close();
     this.writer.close();
-    release();
   }
 }

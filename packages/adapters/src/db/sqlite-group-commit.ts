@@ -1,0 +1,90 @@
+import type Database from 'better-sqlite3';
+import type { SqlDb } from './sql-db.js';
+
+interface Pending {
+  work: (tx: SqlDb) => Promise<unknown>;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Group commit for the one SQLite writer. Transactions submitted in the same turn of the event loop run one
+ * after another inside a single SQLite transaction, each in its own SAVEPOINT, and share one COMMIT: a failing
+ * one is rolled back to its savepoint alone. Callers are answered only after the COMMIT, so nobody sees success
+ * for work that is not durable; if the COMMIT fails, every caller of the batch gets the error.
+ * Under load this turns many small commits (each writing its index pages to the WAL) into few large ones.
+ */
+export class GroupCommitter {
+  private queue: Pending[] = [];
+  private scheduled = false;
+  private running: Promise<void> | null = null;
+  private readonly sql: Record<'begin' | 'savepoint' | 'release' | 'rollbackTo' | 'commit' | 'rollback', Database.Statement>;
+
+  constructor(private readonly db: Database.Database, private readonly conn: SqlDb, private readonly maxBatch = 200) {
+    this.sql = {
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      savepoint: db.prepare('SAVEPOINT unit'),
+      release: db.prepare('RELEASE unit'),
+      rollbackTo: db.prepare('ROLLBACK TO unit'),
+      commit: db.prepare('COMMIT'),
+      rollback: db.prepare('ROLLBACK'),
+    };
+  }
+
+  submit<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  /** Resolves once everything submitted so far has been committed or refused. */
+  async drain(): Promise<void> {
+    while (this.running || this.scheduled || this.queue.length) await (this.running ?? new Promise((r) => setImmediate(r)));
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.running) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.running = this.flush().finally(() => {
+        this.running = null;
+        if (this.queue.length) this.schedule();
+      });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queue.splice(0, this.maxBatch);
+    try {
+      this.sql.begin.run();
+    } catch (e) {
+      for (const p of batch) p.reject(e);
+      return;
+    }
+    const outcomes: (() => void)[] = [];
+    for (const p of batch) outcomes.push(await this.runOne(p));
+    try {
+      this.sql.commit.run();
+    } catch (e) {
+      if (this.db.inTransaction) this.sql.rollback.run();
+      for (const p of batch) p.reject(e);
+      return;
+    }
+    for (const settle of outcomes) settle();
+  }
+
+  private async runOne(p: Pending): Promise<() => void> {
+    this.sql.savepoint.run();
+    try {
+      const result = await p.work(this.conn);
+      this.sql.release.run();
+      return () => p.resolve(result);
+    } catch (e) {
+      this.sql.rollbackTo.run();
+      this.sql.release.run();
+      return () => p.reject(e);
+    }
+  }
+}
