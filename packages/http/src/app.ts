@@ -78,8 +78,8 @@ export function createHttpApp(deps: HttpDeps): Koa {
   app.use(system.routes());
 
   app.use(async (ctx: Context, next: Next) => {
-    if (!API.test(ctx.path)) return next();
-    const presented = bearer(ctx.get('authorization') || undefined);
+    const api = API.test(ctx.path);
+    const presented = api ? bearer(ctx.get('authorization') || undefined) : null;
     if (presented) {
       try {
         ctx.state.principal = await deps.authenticator.execute(presented);
@@ -90,6 +90,7 @@ export function createHttpApp(deps: HttpDeps): Koa {
     const principal = ctx.state.principal as { actor: { id: string }; limits: TenantLimits } | undefined;
     await applyRateLimit(ctx, deps.rateLimits, principal ? `key:${principal.actor.id}` : `ip:${ctx.ip}`,
       principal?.limits ?? deps.anonymousLimits, now());
+    if (!api) return next();
     if (ctx.path === '/v1/openapi.json' || ctx.path === '/api/v1/openapi.json') {
       ctx.type = 'application/json';
       ctx.body = openapi;
