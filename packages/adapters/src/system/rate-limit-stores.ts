@@ -31,28 +31,67 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
-/** Counters shared by every process on one Postgres (D2): one upsert per request covers all its windows. */
+interface Reserve {
+  start: number;
+  /** The shared count this process is at, including what it has taken locally. */
+  hits: number;
+  /** Counts taken from the shared counter and not yet used. */
+  left: number;
+}
+
+/**
+ * Counters shared by every process on one Postgres (D2). Each process takes counts from the shared row in
+ * chunks of 0.1% of the limit (at least 1) and spends them locally, so a small limit (60/min: chunk 1) is
+ * exact across processes, while a huge one costs one upsert per chunk instead of one per request. The limit is
+ * never exceeded; another process may be refused up to (processes x chunk) requests early.
+ */
 export class PostgresRateLimitStore implements RateLimitStore {
-  private hits = 0;
+  private calls = 0;
+  private readonly reserves = new Map<string, Reserve>();
+
   constructor(private readonly db: SqlDb) {}
 
   async hit(key: string, windows: readonly RateWindow[], now: number): Promise<WindowCount[]> {
-    if (++this.hits % 5_000 === 0) {
-      void this.db.run('DELETE FROM rate_limit_counters WHERE expires_at < ?', [Math.floor(now / 1000)]).catch(() => {});
-    }
-    const values = windows.map(() => '(?, ?, 1, ?)').join(', ');
-    const bindings = windows.flatMap((w) => {
-      const start = windowStart(now, w.seconds);
-      return [`${key}|${w.seconds}`, start, start + w.seconds];
+    if (++this.calls % 5_000 === 0) this.sweep(now);
+    const ids = windows.map((w) => `${key}|${w.seconds}`);
+    const starts = windows.map((w) => windowStart(now, w.seconds));
+    const counts: number[] = [];
+    const missing: number[] = [];
+    windows.forEach((_, i) => {
+      // Spent synchronously, so concurrent requests of this process never take the same local count.
+      const r = this.reserves.get(ids[i]!);
+      if (r && r.start === starts[i] && r.left > 0) {
+        r.left--;
+        counts[i] = ++r.hits;
+      } else {
+        missing.push(i);
+      }
     });
+    if (missing.length) await this.take(windows, ids, starts, missing, counts);
+    return windows.map((w, i) => ({ hits: counts[i]!, resetAt: starts[i]! + w.seconds }));
+  }
+
+  /** One upsert takes a chunk for every window without local counts; the first count is this request's. */
+  private async take(windows: readonly RateWindow[], ids: string[], starts: number[], missing: number[], counts: number[]): Promise<void> {
+    const chunk = (i: number) => Math.max(1, Math.floor(windows[i]!.limit / 1000));
     const rows = await this.db.all<{ key: string; hits: number }>(
-      `INSERT INTO rate_limit_counters (key, window_start, hits, expires_at) VALUES ${values}
-       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1 RETURNING key, hits`,
-      bindings,
+      `INSERT INTO rate_limit_counters (key, window_start, hits, expires_at) VALUES ${missing.map(() => '(?, ?, ?, ?)').join(', ')}
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + EXCLUDED.hits RETURNING key, hits`,
+      missing.flatMap((i) => [ids[i]!, starts[i]!, chunk(i), starts[i]! + windows[i]!.seconds]),
     );
-    return windows.map((w) => {
-      const row = rows.find((r) => r.key === `${key}|${w.seconds}`);
-      return { hits: Number(row?.hits ?? 1), resetAt: windowStart(now, w.seconds) + w.seconds };
-    });
+    for (const i of missing) {
+      const total = Number(rows.find((r) => r.key === ids[i])?.hits ?? chunk(i));
+      counts[i] = total - chunk(i) + 1;
+      const current = this.reserves.get(ids[i]!);
+      if (chunk(i) > 1 && !(current && current.start === starts[i] && current.left > 0)) {
+        this.reserves.set(ids[i]!, { start: starts[i]!, hits: counts[i]!, left: chunk(i) - 1 });
+      }
+    }
+  }
+
+  private sweep(now: number): void {
+    const nowSec = Math.floor(now / 1000);
+    for (const [id, r] of this.reserves) if (r.start + Number(id.slice(id.lastIndexOf('|') + 1)) < nowSec) this.reserves.delete(id);
+    void this.db.run('DELETE FROM rate_limit_counters WHERE expires_at < ?', [nowSec]).catch(() => {});
   }
 }
