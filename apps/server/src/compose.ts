@@ -36,6 +36,7 @@ export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anon
     rateLimits: resolve(c, T.RateLimits),
     anonymousLimits: config.anonymousLimits,
     logger: resolve(c, T.Logger),
+    accessLog: resolve(c, T.AccessLogger),
     ready: async () => {
       await repos.tenants.findBySlug('__ready_check__');
     },

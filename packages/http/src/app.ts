@@ -20,6 +20,8 @@ export interface HttpDeps {
   /** Limits for requests without a valid key, counted per client address (D2). */
   anonymousLimits: Pick<TenantLimits, 'perMinute' | 'perDay'>;
   logger: Logger;
+  /** One line per request; fields are fixed and free of personal data. */
+  accessLog: Logger;
   /** Resolves when the database answers; used by `GET /ready`. */
   ready(): Promise<void>;
   /** Trust `X-Forwarded-For` (behind a proxy). */
@@ -60,7 +62,7 @@ export function createHttpApp(deps: HttpDeps): Koa {
       }
     } finally {
       // Path only: query strings may carry search terms (names, ID numbers) that must not reach the logs.
-      deps.logger.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round((performance.now() - started) * 100) / 100, key: (ctx.state.principal as { actor?: { id: string } } | undefined)?.actor?.id }, 'request');
+      deps.accessLog.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round((performance.now() - started) * 100) / 100, key: (ctx.state.principal as { actor?: { id: string } } | undefined)?.actor?.id }, 'request');
     }
   });
 

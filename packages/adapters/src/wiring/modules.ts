@@ -11,7 +11,7 @@ import { InMemoryUnitOfWork, inMemoryRepositories } from '../memory/in-memory-re
 import { MemoryRateLimitStore, PostgresRateLimitStore } from '../system/rate-limit-stores.js';
 import { NodeSecretGenerator, TokenSigner } from '../system/node-secrets.js';
 import { SystemClock } from '../system/clocks.js';
-import { createLogger } from '../system/logger.js';
+import { createAccessLogger, createLogger } from '../system/logger.js';
 import { provide, provideValue } from './provide.js';
 import { T } from './tokens.js';
 
@@ -40,6 +40,7 @@ export function systemModule(opts: { masterKey: Buffer; logLevel: string; clock?
     provideValue(bind, T.Secrets, new NodeSecretGenerator());
     provideValue(bind, T.Signer, new TokenSigner(opts.masterKey));
     provideValue(bind, T.Logger, createLogger(opts.logLevel));
+    provideValue(bind, T.AccessLogger, createAccessLogger(opts.logLevel));
   });
 }
 

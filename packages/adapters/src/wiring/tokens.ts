@@ -18,6 +18,7 @@ export const T = {
   Signer: token<TokenSigner>('TokenSigner'),
   RateLimits: token<RateLimitStore>('RateLimitStore'),
   Logger: token<Logger>('Logger'),
+  AccessLogger: token<Logger>('AccessLogger'),
   CoreDeps: token<CoreDeps>('CoreDeps'),
 
   RegisterLearner: token<RegisterLearner>('RegisterLearner'),
