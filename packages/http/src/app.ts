@@ -6,7 +6,7 @@ import { DomainError, isDomainError, type TenantLimits } from '@fundi/domain';
 import type { Logger } from 'pino';
 import type { ApiForm } from './forms/form.js';
 import { INTERNAL } from './forms/error-table.js';
-import { mountForm } from './mount.js';
+import { dispatcher } from './dispatch.js';
 import { bearer, type Authenticator } from './middleware/auth.js';
 import { applyRateLimit } from './middleware/rate-limit.js';
 import type { RouteDef } from './routes/route.js';
@@ -102,10 +102,7 @@ export function createHttpApp(deps: HttpDeps): Koa {
     return next();
   });
 
-  const router = new Router();
-  mountForm(router, deps.forms.a, deps.routes);
-  mountForm(router, deps.forms.b, deps.routes);
-  app.use(router.routes());
+  app.use(dispatcher(deps.forms, deps.routes));
 
   app.use(async (ctx: Context) => {
     throw new DomainError('not_found', 'route_not_found', `No route for ${ctx.method} ${ctx.path}`);
