@@ -1,4 +1,6 @@
 import { luhnCheckDigit } from '../learners/sa-id-number.js';
+import type { TenantSnapshot } from '../tenants/tenant.js';
+import type { ApiKeySnapshot } from '../tenants/api-key.js';
 import type { LearnerInput, LearnerSnapshot } from '../learners/learner.js';
 import { emptyProfile } from '../learners/learner-fields.js';
 import { newId } from '../shared/ids.js';
@@ -41,5 +43,20 @@ export function aLearner(o: Partial<LearnerSnapshot> & { tenantId: string }): Le
     createdAt: at,
     updatedAt: at,
     ...o,
+  };
+}
+
+/** A tenant snapshot with a unique slug. */
+export function aTenant(o: Partial<TenantSnapshot> = {}): TenantSnapshot {
+  const id = newId('ten');
+  return { id, slug: `t-${id.slice(-10)}`, name: 'Acme Training', plan: 'pilot', limitOverrides: {}, createdAt: new Date().toISOString(), ...o };
+}
+
+/** An API key snapshot of a tenant (admin, every scope, no expiry). */
+export function anApiKey(o: Partial<ApiKeySnapshot> & { tenantId: string }): ApiKeySnapshot {
+  const id = newId('key');
+  return {
+    id, name: 'Test key', role: 'admin', scopes: ['learners:read', 'learners:write'], prefix: 'fnd_live_abcd',
+    hash: `hash-${id}`, expiresAt: null, revokedAt: null, createdAt: new Date().toISOString(), ...o,
   };
 }
