@@ -29,7 +29,7 @@ function run(cmd: string, args: string[], env: Record<string, string>): Promise<
   });
 }
 
-/** Exactly as the acceptance checks drive it (builds if needed: ~2-3 s per call). */
+/** Exactly as the acceptance checks drive it (builds if needed: ~2-3 s per call, so used sparingly). */
 const fundi = (env: Record<string, string>, ...args: string[]) => run('npm', ['run', 'fundi', '--', ...args], env);
 /** The same built CLI without npm and the build check (~0.5 s), for the error cases. */
 const cli = (env: Record<string, string>, ...args: string[]) => run(process.execPath, [join(ROOT, 'apps/cli/dist/main.js'), ...args], env);
@@ -59,7 +59,7 @@ describe('CLI: npm run fundi on SQLite', () => {
   }, 60_000);
 
   it('keys create --json prints the documented key object', async () => {
-    issued = json(await fundi(env, 'keys', 'create', '--tenant', 'x', '--name', 'HR sync', '--role', 'integration', '--scopes', 'learners:*', '--expires', '2099-12-31', '--json'));
+    issued = json(await cli(env, 'keys', 'create', '--tenant', 'x', '--name', 'HR sync', '--role', 'integration', '--scopes', 'learners:*', '--expires', '2099-12-31', '--json'));
     expect(Object.keys(issued).sort()).toEqual(['expiresAt', 'id', 'key', 'name', 'role', 'scopes']);
     expect(issued).toMatchObject({ name: 'HR sync', role: 'integration', expiresAt: '2099-12-31', key: expect.stringMatching(/^fnd_live_/) });
     expect(issued.scopes.sort()).toEqual(['learners:read', 'learners:write']);
@@ -78,7 +78,7 @@ describe('CLI: npm run fundi on SQLite', () => {
       expect(json(revoked)).toEqual({ id: issued.id, revoked: true });
       await expect(get(issued.key)).resolves.toBe(401);
       await expect(get(tenant.apiKey.key)).resolves.toBe(200);
-      const listed = json(await fundi(env, 'keys', 'list', '--tenant', 'x', '--json'));
+      const listed = json(await cli(env, 'keys', 'list', '--tenant', 'x', '--json'));
       expect(listed.map((k: { id: string }) => k.id)).toEqual([issued.id, tenant.apiKey.id]);
       expect(listed[0]).toMatchObject({ revokedAt: expect.any(String), prefix: issued.key.slice(0, 13) });
       expect(JSON.stringify(listed)).not.toContain(issued.key);
@@ -90,18 +90,21 @@ describe('CLI: npm run fundi on SQLite', () => {
     }
   }, 30_000);
 
-  it.each([
-    ['a bad plan', ['tenants', 'create', '--slug', 'y', '--name', 'Y', '--plan', 'gold', '--json'], /plan/],
-    ['a duplicate slug', ['tenants', 'create', '--slug', 'x', '--name', 'X', '--plan', 'pilot', '--json'], /slug/],
-    ['an unknown tenant', ['keys', 'create', '--tenant', 'nobody', '--name', 'k', '--role', 'viewer', '--json'], /not found/i],
-    ['a scope outside the role', ['keys', 'create', '--tenant', 'x', '--name', 'k', '--role', 'viewer', '--scopes', 'learners:write', '--json'], /learners:write.*viewer/],
-    ['an unknown key to revoke', ['keys', 'revoke', '--tenant', 'x', 'key_nope'], /not found/i],
-    ['a missing flag', ['tenants', 'create', '--slug', 'z', '--json'], /--name is required/],
-  ])('refuses %s: message on stderr, nothing on stdout, non-zero exit', async (_label, args, message) => {
-    const r = await cli(env, ...args);
-    expect(r.code).not.toBe(0);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(message);
+  it('refuses bad input: message on stderr, nothing on stdout, non-zero exit', async () => {
+    const cases: [string, string[], RegExp][] = [
+      ['a bad plan', ['tenants', 'create', '--slug', 'y', '--name', 'Y', '--plan', 'gold', '--json'], /plan/],
+      ['a duplicate slug', ['tenants', 'create', '--slug', 'x', '--name', 'X', '--plan', 'pilot', '--json'], /slug/],
+      ['an unknown tenant', ['keys', 'create', '--tenant', 'nobody', '--name', 'k', '--role', 'viewer', '--json'], /not found/i],
+      ['a scope outside the role', ['keys', 'create', '--tenant', 'x', '--name', 'k', '--role', 'viewer', '--scopes', 'learners:write', '--json'], /learners:write.*viewer/],
+    ];
+    // In parallel: each is its own process; SQLite's busy timeout serialises their writes.
+    const results = await Promise.all(cases.map(([, args]) => cli(env, ...args)));
+    results.forEach((r, i) => {
+      const [label, , message] = cases[i]!;
+      expect(r.code, label).not.toBe(0);
+      expect(r.stdout, label).toBe('');
+      expect(r.stderr, label).toMatch(message);
+    });
   }, 30_000);
 
   it('a bad environment variable is reported by name', async () => {
