@@ -3,7 +3,7 @@ import { FixedClock, T, resolve } from '@fundi/adapters';
 import { luhnCheckDigit } from '@fundi/domain';
 import { aLearnerInput, uniqueIdNumber } from '@fundi/domain/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
-import { FORMS, type FormUnderTest } from './forms.js';
+import { FORMS, type FormUnderTest } from '../testing/http-forms.js';
 
 const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
 let s: TestServer;

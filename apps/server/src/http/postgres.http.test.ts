@@ -3,7 +3,7 @@ import { T, resolve } from '@fundi/adapters';
 import { postgresAvailable } from '@fundi/adapters/testing';
 import { aLearnerInput } from '@fundi/domain/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
-import { FORMS } from './forms.js';
+import { FORMS } from '../testing/http-forms.js';
 
 const pgUp = await postgresAvailable();
 
