@@ -1,5 +1,7 @@
 import type { Container } from 'inversify';
-import { T, buildContainer, resolve, type StorageChoice } from '@fundi/adapters';
+import { T, buildContainer, resolve, type StorageChoice, type createLogger } from '@fundi/adapters';
+
+type Logger = ReturnType<typeof createLogger>;
 import type { Clock } from '@fundi/domain';
 import { cachingAuthenticator, createHttpApp, formA, formB, learnerRoutes, type RouteDef } from '@fundi/http';
 import type Koa from 'koa';
@@ -18,8 +20,8 @@ export function apiRoutes(c: Container): RouteDef[] {
   ];
 }
 
-export function containerFor(config: Pick<Config, 'database' | 'masterKey' | 'logLevel'>, opts: { storage?: StorageChoice; clock?: Clock } = {}): Container {
-  return buildContainer({ storage: opts.storage ?? config.database, masterKey: config.masterKey, logLevel: config.logLevel, clock: opts.clock });
+export function containerFor(config: Pick<Config, 'database' | 'masterKey' | 'logLevel'>, opts: { storage?: StorageChoice; clock?: Clock; logger?: Logger } = {}): Container {
+  return buildContainer({ storage: opts.storage ?? config.database, masterKey: config.masterKey, logLevel: config.logLevel, clock: opts.clock, logger: opts.logger });
 }
 
 export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anonymousLimits' | 'trustProxy'>): Koa {

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Container } from 'inversify';
-import { T, closeContainer, resolve } from '@fundi/adapters';
+import { T, closeContainer, resolve, type createLogger } from '@fundi/adapters';
+
+type Logger = ReturnType<typeof createLogger>;
 import { openTestStorage, type StorageKind, type TestStorage } from '@fundi/adapters/testing';
 import type { Clock } from '@fundi/domain';
 import { containerFor, httpApp } from '../compose.js';
@@ -22,11 +24,21 @@ export interface TestServer {
 const MASTER_KEY = Buffer.alloc(32, 7);
 
 /** The real HTTP stack on 127.0.0.1 over a fresh store of the given kind. */
-export async function startTestServer(kind: StorageKind, opts: { clock?: Clock; authCacheMs?: number; anonymousPerMinute?: number } = {}): Promise<TestServer> {
-  const storage = await openTestStorage(kind);
+export interface TestServerOptions {
+  clock?: Clock;
+  authCacheMs?: number;
+  anonymousPerMinute?: number;
+  /** Serve an existing SQL store (another server's: two processes on one database) instead of a fresh one; it is not closed with this server. */
+  attach?: TestStorage;
+  /** Capture logs: a logger to use instead of the silent default. */
+  logger?: Logger;
+}
+
+export async function startTestServer(kind: StorageKind, opts: TestServerOptions = {}): Promise<TestServer> {
+  const storage = opts.attach ?? await openTestStorage(kind);
   const container = containerFor(
     { database: storage.target ?? { kind: 'sqlite', filename: ':memory:' }, masterKey: MASTER_KEY, logLevel: 'silent' },
-    { storage: storage.target ?? { kind: 'memory' }, clock: opts.clock },
+    { storage: storage.target ?? { kind: 'memory' }, clock: opts.clock, logger: opts.logger },
   );
   const app = httpApp(container, { authCacheMs: opts.authCacheMs ?? 0, anonymousLimits: { perMinute: opts.anonymousPerMinute ?? 1000, perDay: null }, trustProxy: false });
   const server: Server = app.listen(0, '127.0.0.1');
@@ -61,7 +73,7 @@ export async function startTestServer(kind: StorageKind, opts: { clock?: Clock; 
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
       await closeContainer(container);
-      await storage.close();
+      if (!opts.attach) await storage.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { Clock } from '@fundi/domain';
 import { Container } from 'inversify';
+import type { Logger } from 'pino';
 import { storageModule, systemModule, useCaseModule, type StorageChoice } from './modules.js';
 import { T } from './tokens.js';
 import { resolve } from './provide.js';
@@ -10,6 +11,8 @@ export interface ContainerSettings {
   masterKey: Buffer;
   logLevel: string;
   clock?: Clock;
+  /** A ready logger instead of one built from `logLevel` (tests capture output this way). */
+  logger?: Logger;
 }
 
 /** The one place adapter families are chosen; apps call this and take what they need by token. */

@@ -4,6 +4,7 @@ import {
 } from '@fundi/application';
 import type { Clock } from '@fundi/domain';
 import { ContainerModule } from 'inversify';
+import type { Logger } from 'pino';
 import { openDatabase, type DatabaseTarget } from '../db/open-database.js';
 import { SqlUnitOfWork, sqlRepositories } from '../repos/sql-repositories.js';
 import { MemoryStore } from '../memory/memory-store.js';
@@ -34,13 +35,14 @@ export function storageModule(choice: StorageChoice): ContainerModule {
   });
 }
 
-export function systemModule(opts: { masterKey: Buffer; logLevel: string; clock?: Clock }): ContainerModule {
+export function systemModule(opts: { masterKey: Buffer; logLevel: string; clock?: Clock; logger?: Logger }): ContainerModule {
   return new ContainerModule(({ bind }) => {
     provideValue(bind, T.Clock, opts.clock ?? new SystemClock());
     provideValue(bind, T.Secrets, new NodeSecretGenerator());
     provideValue(bind, T.Signer, new TokenSigner(opts.masterKey));
-    provideValue(bind, T.Logger, createLogger(opts.logLevel));
-    provideValue(bind, T.AccessLogger, createAccessLogger(opts.logLevel));
+    provideValue(bind, T.Logger, opts.logger ?? createLogger(opts.logLevel));
+    // An injected logger (tests) receives the access lines too, so they can be checked for personal data.
+    provideValue(bind, T.AccessLogger, opts.logger ?? createAccessLogger(opts.logLevel));
   });
 }
 

@@ -9,18 +9,14 @@ export type IdPrefix =
   | 'ten' | 'key' | 'lrn' | 'aud' | 'evt' | 'prg' | 'enr' | 'asm' | 'mod' | 'esh'
   | 'whs' | 'dlv' | 'job' | 'evd' | 'exp' | 'imp' | 'ntf' | 'alr';
 
-let lastTime = 0;
-let lastRandom: Uint8Array = new Uint8Array(10);
+// Per prefix: ids of one type made from one clock stay ordered even when other types are made in between from
+// another time source (a use case's clock vs. Date.now()).
+const last = new Map<string, { time: number; random: Uint8Array }>();
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
-  let random: Uint8Array;
-  if (now === lastTime) {
-    random = increment(lastRandom);
-  } else {
-    random = crypto.getRandomValues(new Uint8Array(10));
-    lastTime = now;
-  }
-  lastRandom = random;
+  const prev = last.get(prefix);
+  const random = prev && prev.time === now ? increment(prev.random) : crypto.getRandomValues(new Uint8Array(10));
+  last.set(prefix, { time: now, random });
   return `${prefix}_${encodeTime(now)}${encodeRandom(random)}`;
 }
 

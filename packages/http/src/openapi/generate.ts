@@ -33,6 +33,8 @@ function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType): Response
   }
   const statuses = new Set<number>([401, 403, 429, 500, ...(r.errors ?? [])]);
   if (r.body || r.query || r.params || r.list) statuses.add(form.validationStatus);
+  // Every JSON body is read with a size cap (middleware/json-body.ts), answered 413 when exceeded.
+  if (r.body) statuses.add(413);
   for (const s of [...statuses].sort()) {
     out[String(s)] = { description: DESCRIPTIONS[s] ?? 'Error', headers, content: { 'application/json': { schema: errorRef } } };
   }

@@ -1,0 +1,142 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeContainer } from '@fundi/adapters';
+import { POSTGRES_TEST_URL, postgresAvailable } from '@fundi/adapters/testing';
+import { containerFor, httpApp, loadConfig } from '@fundi/server';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const pgUp = await postgresAvailable();
+
+interface Run { code: number | null; stdout: string; stderr: string }
+
+function run(cmd: string, args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((ok, fail) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', fail);
+    child.on('close', (code) => ok({ code, stdout, stderr }));
+  });
+}
+
+/** Exactly as the acceptance checks drive it (builds if needed: ~2-3 s per call, so used sparingly). */
+const fundi = (env: Record<string, string>, ...args: string[]) => run('npm', ['run', 'fundi', '--', ...args], env);
+/** The same built CLI without npm and the build check (~0.5 s), for the error cases. */
+const cli = (env: Record<string, string>, ...args: string[]) => run(process.execPath, [join(ROOT, 'apps/cli/dist/main.js'), ...args], env);
+
+function json(r: Run): any {
+  expect(r.code, r.stderr).toBe(0);
+  const text = r.stdout.trim();
+  expect(text.startsWith('{') || text.startsWith('[')).toBe(true);
+  return JSON.parse(text);
+}
+
+describe('CLI: npm run fundi on SQLite', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fundi-cli-'));
+  const env = { FUNDI_DATA_DIR: dir, DATABASE_URL: '' };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  let tenant: any;
+  let issued: any;
+
+  it('tenants create --json prints one JSON object: the tenant and its admin key', async () => {
+    tenant = json(await fundi(env, 'tenants', 'create', '--slug', 'x', '--name', 'X', '--plan', 'pilot', '--json'));
+    expect(Object.keys(tenant).sort()).toEqual(['apiKey', 'tenant']);
+    expect(tenant.tenant).toEqual({ id: expect.stringMatching(/^ten_/), slug: 'x', name: 'X', plan: 'pilot' });
+    expect(Object.keys(tenant.apiKey).sort()).toEqual(['id', 'key', 'role', 'scopes']);
+    expect(tenant.apiKey).toMatchObject({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^fnd_live_/), role: 'admin' });
+    expect(tenant.apiKey.scopes).toContain('learners:delete');
+  }, 60_000);
+
+  it('keys create --json prints the documented key object', async () => {
+    issued = json(await cli(env, 'keys', 'create', '--tenant', 'x', '--name', 'HR sync', '--role', 'integration', '--scopes', 'learners:*', '--expires', '2099-12-31', '--json'));
+    expect(Object.keys(issued).sort()).toEqual(['expiresAt', 'id', 'key', 'name', 'role', 'scopes']);
+    expect(issued).toMatchObject({ name: 'HR sync', role: 'integration', expiresAt: '2099-12-31', key: expect.stringMatching(/^fnd_live_/) });
+    expect(issued.scopes.sort()).toEqual(['learners:read', 'learners:write']);
+  }, 30_000);
+
+  it('keys list and revoke; the revoked key gets 401 from a server over the same data dir', async () => {
+    const config = loadConfig({ FUNDI_DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    const c = containerFor(config);
+    const server: Server = httpApp(c, config).listen(0, '127.0.0.1');
+    await new Promise((ok) => server.once('listening', ok));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = (key: string) => fetch(`${base}/api/v1/learners`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+    try {
+      await expect(get(issued.key)).resolves.toBe(200);
+      const revoked = await cli(env, 'keys', 'revoke', '--tenant', 'x', issued.id, '--json');
+      expect(json(revoked)).toEqual({ id: issued.id, revoked: true });
+      await expect(get(issued.key)).resolves.toBe(401);
+      await expect(get(tenant.apiKey.key)).resolves.toBe(200);
+      const listed = json(await cli(env, 'keys', 'list', '--tenant', 'x', '--json'));
+      expect(listed.map((k: { id: string }) => k.id)).toEqual([issued.id, tenant.apiKey.id]);
+      expect(listed[0]).toMatchObject({ revokedAt: expect.any(String), prefix: issued.key.slice(0, 13) });
+      expect(JSON.stringify(listed)).not.toContain(issued.key);
+      expect(listed[0]).not.toHaveProperty('hash');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+      await closeContainer(c);
+    }
+  }, 30_000);
+
+  it('refuses bad input: message on stderr, nothing on stdout, non-zero exit', async () => {
+    const cases: [string, string[], RegExp][] = [
+      ['a bad plan', ['tenants', 'create', '--slug', 'y', '--name', 'Y', '--plan', 'gold', '--json'], /plan/],
+      ['a duplicate slug', ['tenants', 'create', '--slug', 'x', '--name', 'X', '--plan', 'pilot', '--json'], /slug/],
+      ['an unknown tenant', ['keys', 'create', '--tenant', 'nobody', '--name', 'k', '--role', 'viewer', '--json'], /not found/i],
+      ['a scope outside the role', ['keys', 'create', '--tenant', 'x', '--name', 'k', '--role', 'viewer', '--scopes', 'learners:write', '--json'], /learners:write.*viewer/],
+    ];
+    // In parallel: each is its own process; SQLite's busy timeout serialises their writes.
+    const results = await Promise.all(cases.map(([, args]) => cli(env, ...args)));
+    results.forEach((r, i) => {
+      const [label, , message] = cases[i]!;
+      expect(r.code, label).not.toBe(0);
+      expect(r.stdout, label).toBe('');
+      expect(r.stderr, label).toMatch(message);
+    });
+  }, 30_000);
+
+  it('a bad environment variable is reported by name', async () => {
+    const r = await cli({ ...env, LOG_LEVEL: 'silent', DATABASE_URL: 'mysql://nope' }, 'tenants', 'list', '--json');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('DATABASE_URL');
+  }, 30_000);
+});
+
+(pgUp ? describe : describe.skip)('CLI: npm run fundi on Postgres', () => {
+  const db = `fundi_cli_${randomBytes(4).toString('hex')}`;
+  const url = new URL(POSTGRES_TEST_URL);
+  url.pathname = `/${db}`;
+  const admin = () => new pg.Client({ connectionString: POSTGRES_TEST_URL, user: new URL(POSTGRES_TEST_URL).username || 'postgres' });
+  beforeAll(async () => {
+    const c = admin();
+    await c.connect();
+    await c.query(`CREATE DATABASE ${db}`);
+    await c.end();
+  });
+  afterAll(async () => {
+    const c = admin();
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await c.end();
+  });
+
+  it('tenants create and keys list work against DATABASE_URL', async () => {
+    const env = { DATABASE_URL: url.toString(), FUNDI_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') };
+    const created = json(await fundi(env, 'tenants', 'create', '--slug', 'pg', '--name', 'PG', '--plan', 'starter', '--json'));
+    expect(created.tenant).toMatchObject({ slug: 'pg', plan: 'starter' });
+    const keys = json(await cli(env, 'keys', 'list', '--tenant', 'pg', '--json'));
+    expect(keys).toEqual([expect.objectContaining({ id: created.apiKey.id, role: 'admin', revokedAt: null })]);
+  }, 60_000);
+});

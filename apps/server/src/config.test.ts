@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'fundi-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const KEY = Buffer.alloc(32, 3).toString('base64');
+const base = { FUNDI_DATA_DIR: dir, FUNDI_MASTER_KEY: KEY };
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) return e;
+    throw e;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('defaults: port 3000, SQLite in the data dir, info logs, no auth cache, embedded worker', () => {
+    const c = loadConfig({ ...base });
+    expect(c).toMatchObject({
+      port: 3000, host: '0.0.0.0', dataDir: dir, logLevel: 'info', authCacheMs: 0, trustProxy: false, embeddedWorker: true,
+      database: { kind: 'sqlite', filename: join(dir, 'fundi.sqlite') }, anonymousLimits: { perMinute: 120, perDay: null },
+    });
+    expect(c.masterKey.equals(Buffer.alloc(32, 3))).toBe(true);
+  });
+
+  it('FUNDI_DATA_DIR defaults to ./data, relative paths resolve from the working directory', () => {
+    expect(loadConfig({ FUNDI_MASTER_KEY: KEY }).dataDir).toBe(resolve('./data'));
+    expect(loadConfig({ FUNDI_MASTER_KEY: KEY, FUNDI_DATA_DIR: 'rel/dir' }).dataDir).toBe(resolve('rel/dir'));
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      ...base, PORT: '8080', HOST: '127.0.0.1', LOG_LEVEL: 'debug', DATABASE_URL: 'postgres://u@db:5432/fundi', DATABASE_POOL_MAX: '20',
+      FUNDI_AUTH_CACHE_MS: '500', FUNDI_ANON_RATE_PER_MINUTE: '30', FUNDI_TRUST_PROXY: 'true', FUNDI_EMBEDDED_WORKER: '0',
+    });
+    expect(c).toMatchObject({
+      port: 8080, host: '127.0.0.1', logLevel: 'debug', authCacheMs: 500, anonymousLimits: { perMinute: 30 }, trustProxy: true, embeddedWorker: false,
+      database: { kind: 'postgres', url: 'postgres://u@db:5432/fundi', poolMax: 20 },
+    });
+  });
+
+  it('Postgres defaults the auth cache to 1 s; sqlite: URLs name a file', () => {
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://127.0.0.1/x' })).toMatchObject({ authCacheMs: 1000, database: { kind: 'postgres', poolMax: 10 } });
+    expect(loadConfig({ ...base, DATABASE_URL: 'sqlite:some/file.db' }).database).toEqual({ kind: 'sqlite', filename: resolve('some/file.db') });
+  });
+
+  it('creates a master key file (mode 600) on first start and reuses it', () => {
+    const d = join(dir, 'fresh');
+    const a = loadConfig({ FUNDI_DATA_DIR: d });
+    expect(a.masterKey.length).toBe(32);
+    expect(statSync(join(d, 'master.key')).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(readFileSync(join(d, 'master.key'), 'utf8'), 'base64').equals(a.masterKey)).toBe(true);
+    expect(loadConfig({ FUNDI_DATA_DIR: d }).masterKey.equals(a.masterKey)).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc'], ['PORT', '70000'], ['PORT', '-1'], ['PORT', '80.5'],
+    ['LOG_LEVEL', 'loud'],
+    ['DATABASE_URL', 'mysql://x'], ['DATABASE_URL', 'postgres://exa mple:bad:port/'],
+    ['DATABASE_POOL_MAX', '0'],
+    ['FUNDI_MASTER_KEY', 'dG9vIHNob3J0'],
+    ['FUNDI_AUTH_CACHE_MS', 'soon'],
+    ['FUNDI_ANON_RATE_PER_MINUTE', '0'],
+    ['FUNDI_TRUST_PROXY', 'yes'],
+    ['FUNDI_EMBEDDED_WORKER', 'maybe'],
+  ])('%s=%s throws a ConfigError naming the variable', (name, value) => {
+    const env: NodeJS.ProcessEnv = { ...base, [name]: value };
+    if (name === 'DATABASE_POOL_MAX') env.DATABASE_URL = 'postgres://127.0.0.1/x';
+    const e = configError(env);
+    expect(e.variable).toBe(name);
+    expect(e.message).toContain(name);
+  });
+});

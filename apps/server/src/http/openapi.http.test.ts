@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '@fundi/server/testing';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** Every learner operation, its success status and the route-specific error statuses it must list. */
+const OPERATIONS = [
+  { path: '/learners', method: 'get', success: '200', errors: [] },
+  { path: '/learners', method: 'post', success: '201', errors: ['409', '413'] },
+  { path: '/learners/{id}', method: 'get', success: '200', errors: ['404'] },
+  { path: '/learners/{id}', method: 'patch', success: '200', errors: ['404', '409', '413'] },
+  { path: '/learners/{id}', method: 'delete', success: '204', errors: ['404'] },
+] as const;
+
+const MOUNTS = [
+  { prefix: '/api/v1', error: 'ErrorA', invalid: '422', pagination: 'CursorPagination' },
+  { prefix: '/api/v1/tenants/{slug}', error: 'ErrorB', invalid: '400', pagination: 'OffsetPagination' },
+  { prefix: '/v1/tenants/{slug}', error: 'ErrorB', invalid: '400', pagination: 'OffsetPagination' },
+];
+
+describe('OpenAPI document', () => {
+  let s: TestServer;
+  let doc: any;
+  beforeAll(async () => {
+    s = await startTestServer('memory');
+    const r = await s.call('GET', '/v1/openapi.json');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/application\/json/);
+    doc = r.body;
+  });
+  afterAll(async () => s?.close());
+
+  it('is served at both addresses without a key, as one document', async () => {
+    const other = await s.call('GET', '/api/v1/openapi.json');
+    expect(other.status).toBe(200);
+    expect(other.body).toEqual(doc);
+    const withBadKey = await s.call('GET', '/api/v1/openapi.json', 'fnd_live_wrong');
+    expect(withBadKey.status).toBe(200);
+  });
+
+  it('is OpenAPI 3.1 with both error envelopes and both paginations', () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const { ErrorA, ErrorB, CursorPagination, OffsetPagination } = doc.components.schemas;
+    expect(ErrorA.properties.error.properties.details.type).toBe('array');
+    expect(Object.keys(ErrorA.properties.error.properties.details.items.properties).sort()).toEqual(['field', 'message']);
+    expect(ErrorB.properties.error.properties.details.type).toBe('object');
+    expect(Object.keys(ErrorB.properties.error.properties.details.properties).sort()).toEqual(['field', 'reason']);
+    expect(Object.keys(CursorPagination.properties).sort()).toEqual(['hasMore', 'nextCursor', 'total']);
+    expect(Object.keys(OffsetPagination.properties).sort()).toEqual(['hasMore', 'limit', 'offset', 'total']);
+  });
+
+  it.each(MOUNTS.flatMap((m) => OPERATIONS.map((o) => [`${o.method.toUpperCase()} ${m.prefix}${o.path}`, m, o] as const)))('%s: every status, the form\'s envelopes', (_n, m, o) => {
+    const op = doc.paths[`${m.prefix}${o.path}`]?.[o.method];
+    expect(op, 'operation present').toBeTruthy();
+    expect(op.operationId).toBeTruthy();
+    const statuses = Object.keys(op.responses).sort();
+    expect(statuses).toEqual([o.success, '401', '403', '429', '500', m.invalid, ...o.errors].sort());
+    for (const code of statuses.filter((c) => c >= '400')) {
+      expect(op.responses[code].content['application/json'].schema.$ref, code).toBe(`#/components/schemas/${m.error}`);
+    }
+    for (const code of statuses) expect(op.responses[code].headers, code).toHaveProperty('X-RateLimit-Reset');
+    if (m.prefix.includes('{slug}')) expect(op.parameters.some((p: any) => p.in === 'path' && p.name === 'slug' && p.required)).toBe(true);
+    if (o.method === 'get' && o.path === '/learners') {
+      const params = op.parameters.map((p: any) => p.name).sort();
+      expect(params).toEqual(expect.arrayContaining(['limit', 'search', 'employeeRef', 'createdFrom', 'createdTo', m.error === 'ErrorA' ? 'cursor' : 'offset']));
+      expect(op.responses['200'].content['application/json'].schema.properties.pagination.$ref).toBe(`#/components/schemas/${m.pagination}`);
+    }
+    if (o.method === 'post') expect(op.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/LearnerCreate');
+  });
+
+  it('the learner schemas name the alias, the derived fields and the NLRD codes', () => {
+    const { LearnerCreate, Learner } = doc.components.schemas;
+    expect(LearnerCreate.required.sort()).toEqual(['firstName', 'lastName']);
+    expect(LearnerCreate.properties).toHaveProperty('saIdNumber');
+    expect(LearnerCreate.additionalProperties).toBe(false);
+    expect(Learner.required).toEqual(expect.arrayContaining(['id', 'idNumber', 'dateOfBirth', 'gender', 'citizenship']));
+    expect(JSON.stringify(LearnerCreate.properties.provinceCode)).toContain('"N"');
+  });
+
+  it('the documented 413 is what an oversized body gets', async () => {
+    const key = (await s.tenant('big')).key;
+    const big = JSON.stringify({ firstName: 'x'.repeat(1024 * 1024 + 10) });
+    const a = await s.call('POST', '/api/v1/learners', key, big);
+    expect(a.status).toBe(413);
+    expect(a.body.error.code).toBe('payload_too_large');
+    const b = await s.call('PATCH', '/v1/tenants/big/learners/lrn_x', key, big);
+    expect(b.status).toBe(413);
+    expect(b.body.error.code).toBe('FILE_TOO_LARGE');
+  });
+
+  it('passes `redocly lint` with no errors or warnings', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fundi-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(doc));
+      const r = spawnSync(join(ROOT, 'node_modules/.bin/redocly'), ['lint', file, '--config', join(ROOT, 'redocly.yaml'), '--format', 'stylish'], { cwd: ROOT, encoding: 'utf8' });
+      const out = `${r.stdout}\n${r.stderr}`;
+      expect(r.status, out).toBe(0);
+      expect(out).toMatch(/valid/i);
+      expect(out).not.toMatch(/\d+ (errors?|warnings?)\b/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

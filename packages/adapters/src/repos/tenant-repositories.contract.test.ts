@@ -1,0 +1,68 @@
+import { expect, it } from 'vitest';
+import { aTenant, anApiKey } from '@fundi/domain/testing';
+import { describeEachStorage } from '../testing/each-storage.js';
+
+describeEachStorage('TenantRepository contract', (get) => {
+  it('inserts and finds by slug and id', async () => {
+    const t = aTenant({ limitOverrides: { perMinute: 5 } });
+    await get().repos.tenants.insert(t);
+    await expect(get().repos.tenants.findBySlug(t.slug)).resolves.toEqual(t);
+    await expect(get().repos.tenants.findById(t.id)).resolves.toEqual(t);
+  });
+
+  it('answers null for unknown slugs and ids', async () => {
+    await expect(get().repos.tenants.findBySlug('nobody-here')).resolves.toBeNull();
+    await expect(get().repos.tenants.findById('ten_unknown')).resolves.toBeNull();
+  });
+
+  it('refuses a duplicate slug with conflict duplicate_slug', async () => {
+    const t = aTenant();
+    await get().repos.tenants.insert(t);
+    await expect(get().repos.tenants.insert(aTenant({ slug: t.slug }))).rejects.toMatchObject({ kind: 'conflict', code: 'duplicate_slug' });
+  });
+
+  it('lists every tenant ordered by slug', async () => {
+    await get().repos.tenants.insert(aTenant({ slug: 'zz-last' }));
+    await get().repos.tenants.insert(aTenant({ slug: 'aa-first' }));
+    const slugs = (await get().repos.tenants.list()).map((t) => t.slug);
+    expect(slugs).toEqual([...slugs].sort());
+    expect(slugs).toEqual(expect.arrayContaining(['aa-first', 'zz-last']));
+  });
+});
+
+describeEachStorage('ApiKeyRepository contract', (get) => {
+  it('finds a key by hash, including revoked and expired ones', async () => {
+    const t = aTenant();
+    await get().repos.tenants.insert(t);
+    const k = anApiKey({ tenantId: t.id, expiresAt: '2020-01-01', scopes: ['learners:read'] });
+    await get().repos.apiKeys.insert(k);
+    await expect(get().repos.apiKeys.findByHash(k.hash)).resolves.toEqual(k);
+    await expect(get().repos.apiKeys.findByHash('no-such-hash')).resolves.toBeNull();
+  });
+
+  it('lists a tenant\'s keys newest first, and no one else\'s', async () => {
+    const [a, b] = [aTenant(), aTenant()];
+    await get().repos.tenants.insert(a);
+    await get().repos.tenants.insert(b);
+    const first = anApiKey({ tenantId: a.id });
+    const second = anApiKey({ tenantId: a.id });
+    await get().repos.apiKeys.insert(first);
+    await get().repos.apiKeys.insert(second);
+    await get().repos.apiKeys.insert(anApiKey({ tenantId: b.id }));
+    await expect(get().repos.apiKeys.listByTenant(a.id).then((ks) => ks.map((k) => k.id))).resolves.toEqual([second.id, first.id]);
+  });
+
+  it('revokes once, keeps the first time, and refuses another tenant\'s key', async () => {
+    const [a, b] = [aTenant(), aTenant()];
+    await get().repos.tenants.insert(a);
+    await get().repos.tenants.insert(b);
+    const k = anApiKey({ tenantId: a.id });
+    await get().repos.apiKeys.insert(k);
+    await expect(get().repos.apiKeys.revoke(b.id, k.id, '2026-01-01T00:00:00.000Z')).resolves.toBe(false);
+    await expect(get().repos.apiKeys.revoke(a.id, k.id, '2026-01-02T00:00:00.000Z')).resolves.toBe(true);
+    await expect(get().repos.apiKeys.revoke(a.id, k.id, '2026-01-03T00:00:00.000Z')).resolves.toBe(true);
+    await expect(get().repos.apiKeys.findByHash(k.hash)).resolves.toMatchObject({ revokedAt: '2026-01-02T00:00:00.000Z' });
+    await expect(get().repos.apiKeys.revoke(a.id, 'key_unknown', '2026-01-02T00:00:00.000Z')).resolves.toBe(false);
+  });
+});
+

@@ -1,0 +1,62 @@
+import { luhnCheckDigit } from '../learners/sa-id-number.js';
+import type { TenantSnapshot } from '../tenants/tenant.js';
+import type { ApiKeySnapshot } from '../tenants/api-key.js';
+import type { LearnerInput, LearnerSnapshot } from '../learners/learner.js';
+import { emptyProfile } from '../learners/learner-fields.js';
+import { newId } from '../shared/ids.js';
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** A valid SA ID number for the given facts (Luhn computed). Defaults: 1990-01-04, male, citizen. */
+export function anIdNumber(o: { yy?: number; mm?: number; dd?: number; sequence?: number; citizenship?: 0 | 1 } = {}): string {
+  const first12 = `${pad(o.yy ?? 90)}${pad(o.mm ?? 1)}${pad(o.dd ?? 4)}${pad(o.sequence ?? 5800, 4)}${o.citizenship ?? 0}8`;
+  return first12 + luhnCheckDigit(first12);
+}
+
+let seq = 0;
+
+/** A distinct valid ID number per call (varies the sequence digits), for tests that create many learners. */
+export function uniqueIdNumber(): string {
+  seq = (seq + 1) % 10_000;
+  return anIdNumber({ yy: 80 + (seq % 19), mm: 1 + (seq % 12), dd: 1 + (seq % 28), sequence: seq });
+}
+
+/** A valid create body; override any field. Email is unique per call unless given. */
+export function aLearnerInput(o: LearnerInput = {}): Record<string, unknown> {
+  const n = ++seq;
+  return { firstName: 'Thandi', lastName: 'Nkosi', idNumber: uniqueIdNumber(), email: `learner${n}.${Date.now()}@example.co.za`, ...o };
+}
+
+/** A stored learner snapshot as the repositories hold it; override any field. */
+export function aLearner(o: Partial<LearnerSnapshot> & { tenantId: string }): LearnerSnapshot {
+  const at = o.createdAt ?? new Date().toISOString();
+  return {
+    ...emptyProfile(),
+    id: newId('lrn'),
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    idNumber: uniqueIdNumber(),
+    dateOfBirth: '1990-01-04',
+    gender: 'M',
+    citizenship: 'citizen',
+    email: `learner${++seq}@example.co.za`,
+    createdAt: at,
+    updatedAt: at,
+    ...o,
+  };
+}
+
+/** A tenant snapshot with a unique slug. */
+export function aTenant(o: Partial<TenantSnapshot> = {}): TenantSnapshot {
+  const id = newId('ten');
+  return { id, slug: `t-${id.slice(-10)}`, name: 'Acme Training', plan: 'pilot', limitOverrides: {}, createdAt: new Date().toISOString(), ...o };
+}
+
+/** An API key snapshot of a tenant (admin, every scope, no expiry). */
+export function anApiKey(o: Partial<ApiKeySnapshot> & { tenantId: string }): ApiKeySnapshot {
+  const id = newId('key');
+  return {
+    id, name: 'Test key', role: 'admin', scopes: ['learners:read', 'learners:write'], prefix: 'fnd_live_abcd',
+    hash: `hash-${id}`, expiresAt: null, revokedAt: null, createdAt: new Date().toISOString(), ...o,
+  };
+}
