@@ -22,7 +22,7 @@ export class ModerateAssessment {
     return this.deps.uow.run(async (tx) => {
       const a = await tx.assessments.findById(actor.tenantId, assessmentId);
       if (!a) throw DomainError.notFound('assessment', assessmentId);
-      const m = Assessment.moderate(a, input, { id: newId('mod', now.getTime()), moderatorKeyId: actor.id, now });
+      const m = Assessment.moderate(a, input, { id: newId('mod'), moderatorKeyId: actor.id, now });
       await tx.assessments.addModeration(m);
       const view = moderationView(a, m);
       await recordChange(tx, actor, now, {

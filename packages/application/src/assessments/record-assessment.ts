@@ -24,7 +24,7 @@ export class RecordAssessment {
     if (!learner) throw DomainError.invalid('learnerId', 'unknown learner', 'unknown_learner');
     const { enrolment, programme } = await locateEnrolment(this.deps.repos, actor.tenantId, learnerId, moduleCode, enrolmentId);
     const assessment = Assessment.record(input, {
-      id: newId('asm', now.getTime()), tenantId: actor.tenantId, learnerId, enrolmentId: enrolment.id, programmeId: programme.id,
+      id: newId('asm'), tenantId: actor.tenantId, learnerId, enrolmentId: enrolment.id, programmeId: programme.id,
       programmeCode: programme.code, moduleCode, recordedBy: actor.id, startDate: enrolment.startDate, now,
     });
     const { id: assessmentId, outcome, assessmentType, assessmentDate } = assessment;

@@ -31,7 +31,7 @@ export class ChangeEnrolmentStatus {
       const move = enrolment.moveTo(to, input, { now, missingModules: missing });
       const after = enrolment.toSnapshot();
       await tx.enrolments.updateStatus(after, move.from);
-      await tx.enrolments.addStatusChange({ id: newId('esh', now.getTime()), tenantId: actor.tenantId, enrolmentId: id, ...move, changedBy: actor.id, changedAt: now.toISOString() });
+      await tx.enrolments.addStatusChange({ id: newId('esh'), tenantId: actor.tenantId, enrolmentId: id, ...move, changedBy: actor.id, changedAt: now.toISOString() });
       await recordChange(tx, actor, now, {
         action: 'enrolment.status_changed', resourceType: 'enrolment', resourceId: id, details: { from: move.from, to: move.to },
         events: [{ type: 'enrolment.status_changed', data: { enrolmentId: id, learnerId: after.learnerId, programmeCode: after.programmeCode, ...move } }],

@@ -30,10 +30,10 @@ export class EnrolLearner {
     ];
     if (!learner || !programme) throw DomainError.invalidMany(unknown);
     if (programme.status === 'retired') throw DomainError.conflict('programme_retired', `Programme ${programme.code} is retired and takes no new enrolments`);
-    const id = newId('enr', now.getTime());
+    const id = newId('enr');
     const enrolment = Enrolment.enrol(input, { id, tenantId: actor.tenantId, learnerId: learner.id, programmeId: programme.id, programmeCode: programme.code, now }).toSnapshot();
     const first: StatusChange = {
-      id: newId('esh', now.getTime()), tenantId: actor.tenantId, enrolmentId: id, from: null, to: 'enrolled', reason: null,
+      id: newId('esh'), tenantId: actor.tenantId, enrolmentId: id, from: null, to: 'enrolled', reason: null,
       effectiveDate: enrolment.startDate, changedBy: actor.id, changedAt: now.toISOString(),
     };
     await this.deps.uow.run(async (tx) => {

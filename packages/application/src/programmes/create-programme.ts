@@ -10,7 +10,7 @@ export class CreateProgramme {
 
   async execute(actor: Actor, input: ProgrammeInput): Promise<ProgrammeView> {
     const now = this.deps.clock.now();
-    const programme = Programme.create(input, { id: newId('prg', now.getTime()), tenantId: actor.tenantId, now });
+    const programme = Programme.create(input, { id: newId('prg'), tenantId: actor.tenantId, now });
     await this.deps.uow.run(async (tx) => {
       await tx.programmes.insert(programme);
       await recordChange(tx, actor, now, {

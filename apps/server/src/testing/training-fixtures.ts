@@ -1,0 +1,28 @@
+import { expect } from 'vitest';
+import type { TestServer } from './test-server.js';
+
+/** Valid, distinct SA ID numbers for tests (Luhn-checked by the domain). */
+export const ID_NUMBERS = ['9001049818080', '8501015800084', '9202204720082', '7708125800085', '0101015800087'];
+
+export function programmeBody(code: string, modules = ['KM-01', 'PM-01', 'WM-01']): Record<string, unknown> {
+  const kinds = ['knowledge', 'practical', 'workplace'];
+  return {
+    code, name: `Programme ${code}`, type: 'skills_programme', qualificationId: '91761', nqfLevel: 4,
+    modules: modules.map((m, i) => ({ code: m, name: `Module ${m}`, kind: kinds[i % 3], credits: 10 })),
+  };
+}
+
+/** A learner, a programme and an enrolment in it (status enrolled), created through the API of `prefix`. */
+export async function enrolledLearner(s: TestServer, key: string, prefix: string, opts: { code: string; idNumber: string; modules?: string[]; startDate?: string }) {
+  const learner = await s.call('POST', `${prefix}/learners`, key, { firstName: 'Thandi', lastName: 'Nkosi', idNumber: opts.idNumber });
+  expect(learner.status).toBe(201);
+  const programme = await s.call('POST', `${prefix}/programmes`, key, programmeBody(opts.code, opts.modules));
+  expect(programme.status).toBe(201);
+  const enrolment = await s.call('POST', `${prefix}/enrolments`, key, { learnerId: learner.body.id, programmeCode: opts.code, startDate: opts.startDate ?? '2026-01-10' });
+  expect(enrolment.status).toBe(201);
+  return { learnerId: learner.body.id as string, programme: programme.body, enrolment: enrolment.body };
+}
+
+export function assessmentBody(learnerId: string, moduleCode: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return { learnerId, moduleCode, assessmentType: 'summative', outcome: 'C', assessmentDate: '2026-03-01', ...over };
+}
