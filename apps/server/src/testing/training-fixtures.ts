@@ -1,8 +1,13 @@
 import { expect } from 'vitest';
+import { luhnCheckDigit } from '@fundi/domain';
 import type { TestServer } from './test-server.js';
 
-/** Valid, distinct SA ID numbers for tests (Luhn-checked by the domain). */
-export const ID_NUMBERS = ['9001049818080', '8501015800084', '9202204720082', '7708125800085', '0101015800087'];
+/** A valid SA ID number per n (born 1990-01-01 onwards, one a day). */
+export function idNumberFor(n: number): string {
+  const d = new Date(Date.UTC(1990, 0, 1 + n));
+  const first12 = `${d.toISOString().slice(2, 10).replace(/-/g, '')}580008`;
+  return first12 + luhnCheckDigit(first12);
+}
 
 export function programmeBody(code: string, modules = ['KM-01', 'PM-01', 'WM-01']): Record<string, unknown> {
   const kinds = ['knowledge', 'practical', 'workplace'];
