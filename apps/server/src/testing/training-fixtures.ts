@@ -31,3 +31,19 @@ export async function enrolledLearner(s: TestServer, key: string, prefix: string
 export function assessmentBody(learnerId: string, moduleCode: string, over: Record<string, unknown> = {}): Record<string, unknown> {
   return { learnerId, moduleCode, assessmentType: 'summative', outcome: 'C', assessmentDate: '2026-03-01', ...over };
 }
+
+/** The three mounts of every route: Form A, and Form B under both prefixes, with their invalid-input status. */
+export function formsOf(slug: string) {
+  return [
+    { form: 'A', prefix: '/api/v1', invalid: 422, codes: { invalid: 'validation_error', conflict: 'conflict', notFound: 'not_found', forbidden: 'forbidden' } },
+    { form: 'B', prefix: `/api/v1/tenants/${slug}`, invalid: 400, codes: { invalid: 'VALIDATION_ERROR', conflict: 'CONFLICT', notFound: 'NOT_FOUND', forbidden: 'FORBIDDEN' } },
+    { form: 'B1', prefix: `/v1/tenants/${slug}`, invalid: 400, codes: { invalid: 'VALIDATION_ERROR', conflict: 'CONFLICT', notFound: 'NOT_FOUND', forbidden: 'FORBIDDEN' } },
+  ] as const;
+}
+
+/** The field names an error body names, in either form's envelope. */
+export function errorFields(body: { error: { details: unknown; errors?: { field: string }[] } }): string[] {
+  const d = body.error.details;
+  if (Array.isArray(d)) return d.map((x: { field: string }) => x.field);
+  return body.error.errors ? body.error.errors.map((x) => x.field) : [(d as { field: string }).field];
+}

@@ -88,7 +88,7 @@ export const Assessment = {
     if (errors.length || !decision || notes === undefined) throw DomainError.invalidMany(errors);
     const sameEmail = moderatorEmail !== null && a.assessorId !== null && moderatorEmail.toLowerCase() === a.assessorId.toLowerCase();
     if (ctx.moderatorKeyId === a.recordedBy || sameEmail) {
-      throw DomainError.forbidden('The moderator may not be the assessor of the assessment', 'moderator_is_assessor');
+      throw new DomainError('forbidden', 'moderator_is_assessor', 'The moderator may not be the assessor of the assessment', [], { reason: 'moderator_is_assessor' });
     }
     return { id: ctx.id, tenantId: a.tenantId, assessmentId: a.id, decision, notes, moderatorId: ctx.moderatorKeyId, moderatorEmail, moderatedAt: ctx.now.toISOString() };
   },
