@@ -17,6 +17,7 @@ export * from './tenants/tenant-repository.js';
 export * from './audit/audit.js';
 export * from './events/outbox.js';
 export * from './training/programme.js';
+export * from './training/enrolment-status.js';
 export * from './training/enrolment.js';
 export * from './training/assessment.js';
 export * from './training/progress.js';

@@ -38,6 +38,8 @@ export class SqlProgrammeRepository implements ProgrammeRepository {
 
   async findByIds(tenantId: string, ids: readonly string[]): Promise<ProgrammeSnapshot[]> {
     if (ids.length === 0) return [];
+    // The usual case (one programme) takes the fixed, prepared statement instead of a composed one.
+    if (ids.length === 1) return this.findById(tenantId, ids[0]!).then((p) => (p ? [p] : []));
     const { sql, bindings } = compile(this.qb('programmes').select('*').where('tenant_id', tenantId).whereIn('id', [...ids]));
     return (await this.db.all<Row>(sql, bindings)).map(rowToProgramme);
   }

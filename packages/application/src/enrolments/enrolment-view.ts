@@ -16,9 +16,7 @@ export async function enrolmentViews(repos: Repositories, tenantId: string, enro
   if (enrolments.length === 0) return [];
   const programmeIds = [...new Set(enrolments.map((e) => e.programmeId))];
   const [programmes, assessments] = await Promise.all([
-    programmeIds.length === 1
-      ? repos.programmes.findById(tenantId, programmeIds[0]!).then((p) => (p ? [p] : []))
-      : repos.programmes.findByIds(tenantId, programmeIds),
+    repos.programmes.findByIds(tenantId, programmeIds),
     repos.assessments.summativeForEnrolments(tenantId, enrolments.map((e) => e.id)),
   ]);
   const byProgramme = new Map(programmes.map((p) => [p.id, p]));

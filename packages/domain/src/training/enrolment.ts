@@ -1,19 +1,7 @@
 import { DomainError, type ErrorDetail } from '../shared/errors.js';
 import { IsoDate } from '../shared/dates.js';
 import { collecting } from './parse.js';
-
-export const ENROLMENT_STATUSES = ['enrolled', 'in_progress', 'suspended', 'completed', 'withdrawn'] as const;
-export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
-export const OPEN_STATUSES: readonly EnrolmentStatus[] = ['enrolled', 'in_progress', 'suspended'];
-
-/** The moves of D4; `completed` and `withdrawn` are final. */
-export const ENROLMENT_MOVES: Record<EnrolmentStatus, readonly EnrolmentStatus[]> = {
-  enrolled: ['in_progress', 'withdrawn'],
-  in_progress: ['suspended', 'completed', 'withdrawn'],
-  suspended: ['in_progress', 'withdrawn'],
-  completed: [],
-  withdrawn: [],
-};
+import { ENROLMENT_MOVES, OPEN_STATUSES, type EnrolmentStatus } from './enrolment-status.js';
 
 export interface EnrolmentSnapshot {
   id: string;
@@ -54,13 +42,6 @@ export interface MoveContext {
   now: Date;
   /** Modules without a competent summative result; only consulted when completing. */
   missingModules?: readonly string[];
-}
-
-export function parseEnrolmentStatus(value: unknown, field = 'status'): EnrolmentStatus {
-  if (typeof value !== 'string' || !(ENROLMENT_STATUSES as readonly string[]).includes(value)) {
-    throw DomainError.invalid(field, `must be one of ${ENROLMENT_STATUSES.join(', ')}`);
-  }
-  return value as EnrolmentStatus;
 }
 
 function optionalText(field: string, value: unknown, max: number): string | null {

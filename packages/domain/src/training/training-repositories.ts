@@ -1,6 +1,7 @@
 import type { Page, PageRequest } from '../shared/paging.js';
 import type { AssessmentSnapshot, AssessmentType, ModerationSnapshot, Outcome } from './assessment.js';
-import type { EnrolmentSnapshot, EnrolmentStatus, StatusChange } from './enrolment.js';
+import type { EnrolmentSnapshot, StatusChange } from './enrolment.js';
+import type { EnrolmentStatus } from './enrolment-status.js';
 import type { ProgrammeSnapshot, ProgrammeType } from './programme.js';
 
 /** Port: the programme catalogue. Scoped by tenant; another tenant's programme is "not found". */
