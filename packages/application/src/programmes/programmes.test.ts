@@ -6,6 +6,8 @@ import { GetProgramme } from './get-programme.js';
 import { RetireProgramme } from './retire-programme.js';
 import { UpdateProgramme } from './update-programme.js';
 import { EnrolLearner } from '../enrolments/enrol-learner.js';
+import { GetEnrolment } from '../enrolments/get-enrolment.js';
+import { EraseLearner } from '../learners/erase-learner.js';
 
 const modules = (...codes: string[]) => codes.map((code) => ({ code, name: `Module ${code}`, kind: 'knowledge' }));
 
@@ -65,5 +67,16 @@ describe('EnrolLearner', () => {
     await expect(w.enrolment(learnerId, 'P1')).rejects.toMatchObject({ code: 'open_enrolment_exists' });
     await w.move(id, 'withdrawn');
     expect(await w.enrolment(learnerId, 'P1')).toMatch(/^enr_/);
+  });
+
+  it('keeps an erased learner\'s enrolments but refuses new ones', async () => {
+    const w = aWorld();
+    await w.programme('P1', ['A']);
+    await w.programme('P2', ['A']);
+    const learnerId = await w.learner();
+    const id = await w.enrolment(learnerId, 'P1');
+    await new EraseLearner(w.deps).execute(w.actor, learnerId);
+    expect(await new GetEnrolment(w.deps).execute(w.actor, id)).toMatchObject({ id, learnerId, status: 'enrolled' });
+    await expect(w.enrolment(learnerId, 'P2')).rejects.toMatchObject({ details: [{ field: 'learnerId', message: 'unknown learner' }] });
   });
 });
