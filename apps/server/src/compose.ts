@@ -4,6 +4,7 @@ import { T, buildContainer, resolve, type StorageChoice, type createLogger } fro
 type Logger = ReturnType<typeof createLogger>;
 import type { Clock } from '@fundi/domain';
 import { cachingAuthenticator, createHttpApp, formA, formB, learnerRoutes, type RouteDef } from '@fundi/http';
+import { assessmentRoutes, enrolmentRoutes, programmeRoutes } from '@fundi/http';
 import type Koa from 'koa';
 import type { Config } from './config.js';
 
@@ -16,6 +17,18 @@ export function apiRoutes(c: Container): RouteDef[] {
       listLearners: resolve(c, T.ListLearners),
       updateLearner: resolve(c, T.UpdateLearner),
       eraseLearner: resolve(c, T.EraseLearner),
+    }),
+    ...programmeRoutes({
+      createProgramme: resolve(c, T.CreateProgramme), getProgramme: resolve(c, T.GetProgramme), listProgrammes: resolve(c, T.ListProgrammes),
+      updateProgramme: resolve(c, T.UpdateProgramme), retireProgramme: resolve(c, T.RetireProgramme), deleteProgramme: resolve(c, T.DeleteProgramme),
+    }),
+    ...enrolmentRoutes({
+      enrolLearner: resolve(c, T.EnrolLearner), getEnrolment: resolve(c, T.GetEnrolment), listEnrolments: resolve(c, T.ListEnrolments),
+      changeEnrolmentStatus: resolve(c, T.ChangeEnrolmentStatus), getEnrolmentHistory: resolve(c, T.GetEnrolmentHistory),
+    }),
+    ...assessmentRoutes({
+      recordAssessment: resolve(c, T.RecordAssessment), getAssessment: resolve(c, T.GetAssessment), listAssessments: resolve(c, T.ListAssessments),
+      moderateAssessment: resolve(c, T.ModerateAssessment), getModeration: resolve(c, T.GetModeration), sampleForModeration: resolve(c, T.SampleForModeration),
     }),
   ];
 }

@@ -6,6 +6,7 @@ import {
 import type { Repositories, UnitOfWork } from '@fundi/application';
 import { MemoryStore } from './memory-store.js';
 import { pageOf } from './memory-paging.js';
+import { InMemoryAssessmentRepository, InMemoryEnrolmentRepository, InMemoryProgrammeRepository } from './in-memory-training.js';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
@@ -135,6 +136,9 @@ export function inMemoryRepositories(store: MemoryStore): Repositories {
     tenants: new InMemoryTenantRepository(store),
     apiKeys: new InMemoryApiKeyRepository(store),
     learners: new InMemoryLearnerRepository(store),
+    programmes: new InMemoryProgrammeRepository(store),
+    enrolments: new InMemoryEnrolmentRepository(store),
+    assessments: new InMemoryAssessmentRepository(store),
     audit: new InMemoryAuditLog(store),
     outbox: new InMemoryOutbox(store),
   };

@@ -2,6 +2,7 @@ import {
   Authenticate, CreateApiKey, CreateTenant, EraseLearner, GetLearner, ListApiKeys, ListLearners, RegisterLearner,
   RevokeApiKey, UpdateLearner, type CoreDeps,
 } from '@fundi/application';
+import * as Training from '@fundi/application';
 import type { Clock } from '@fundi/domain';
 import { ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
@@ -60,5 +61,22 @@ export function useCaseModule(): ContainerModule {
     provide(bind, T.ListApiKeys, (d) => new ListApiKeys(d), [T.CoreDeps]);
     provide(bind, T.RevokeApiKey, (d) => new RevokeApiKey(d), [T.CoreDeps]);
     provide(bind, T.Authenticate, (d, secrets) => new Authenticate({ ...d, secrets }), [T.CoreDeps, T.Secrets]);
+    provide(bind, T.CreateProgramme, (d) => new Training.CreateProgramme(d), [T.CoreDeps]);
+    provide(bind, T.GetProgramme, (d) => new Training.GetProgramme(d), [T.CoreDeps]);
+    provide(bind, T.ListProgrammes, (d) => new Training.ListProgrammes(d), [T.CoreDeps]);
+    provide(bind, T.UpdateProgramme, (d) => new Training.UpdateProgramme(d), [T.CoreDeps]);
+    provide(bind, T.RetireProgramme, (d) => new Training.RetireProgramme(d), [T.CoreDeps]);
+    provide(bind, T.DeleteProgramme, (d) => new Training.DeleteProgramme(d), [T.CoreDeps]);
+    provide(bind, T.EnrolLearner, (d) => new Training.EnrolLearner(d), [T.CoreDeps]);
+    provide(bind, T.GetEnrolment, (d) => new Training.GetEnrolment(d), [T.CoreDeps]);
+    provide(bind, T.ListEnrolments, (d) => new Training.ListEnrolments(d), [T.CoreDeps]);
+    provide(bind, T.ChangeEnrolmentStatus, (d) => new Training.ChangeEnrolmentStatus(d), [T.CoreDeps]);
+    provide(bind, T.GetEnrolmentHistory, (d) => new Training.GetEnrolmentHistory(d), [T.CoreDeps]);
+    provide(bind, T.RecordAssessment, (d) => new Training.RecordAssessment(d), [T.CoreDeps]);
+    provide(bind, T.GetAssessment, (d) => new Training.GetAssessment(d), [T.CoreDeps]);
+    provide(bind, T.ListAssessments, (d) => new Training.ListAssessments(d), [T.CoreDeps]);
+    provide(bind, T.ModerateAssessment, (d) => new Training.ModerateAssessment(d), [T.CoreDeps]);
+    provide(bind, T.GetModeration, (d) => new Training.GetModeration(d), [T.CoreDeps]);
+    provide(bind, T.SampleForModeration, (d, secrets) => new Training.SampleForModeration({ ...d, secrets }), [T.CoreDeps, T.Secrets]);
   });
 }

@@ -2,6 +2,7 @@ import type {
   Authenticate, CoreDeps, CreateApiKey, CreateTenant, EraseLearner, GetLearner, ListApiKeys, ListLearners,
   RateLimitStore, RegisterLearner, Repositories, RevokeApiKey, UnitOfWork, UpdateLearner,
 } from '@fundi/application';
+import type * as Training from '@fundi/application';
 import type { Clock, SecretGenerator } from '@fundi/domain';
 import type { Logger } from 'pino';
 import type { SqlDb } from '../db/sql-db.js';
@@ -31,4 +32,21 @@ export const T = {
   ListApiKeys: token<ListApiKeys>('ListApiKeys'),
   RevokeApiKey: token<RevokeApiKey>('RevokeApiKey'),
   Authenticate: token<Authenticate>('Authenticate'),
+  CreateProgramme: token<Training.CreateProgramme>('CreateProgramme'),
+  GetProgramme: token<Training.GetProgramme>('GetProgramme'),
+  ListProgrammes: token<Training.ListProgrammes>('ListProgrammes'),
+  UpdateProgramme: token<Training.UpdateProgramme>('UpdateProgramme'),
+  RetireProgramme: token<Training.RetireProgramme>('RetireProgramme'),
+  DeleteProgramme: token<Training.DeleteProgramme>('DeleteProgramme'),
+  EnrolLearner: token<Training.EnrolLearner>('EnrolLearner'),
+  GetEnrolment: token<Training.GetEnrolment>('GetEnrolment'),
+  ListEnrolments: token<Training.ListEnrolments>('ListEnrolments'),
+  ChangeEnrolmentStatus: token<Training.ChangeEnrolmentStatus>('ChangeEnrolmentStatus'),
+  GetEnrolmentHistory: token<Training.GetEnrolmentHistory>('GetEnrolmentHistory'),
+  RecordAssessment: token<Training.RecordAssessment>('RecordAssessment'),
+  GetAssessment: token<Training.GetAssessment>('GetAssessment'),
+  ListAssessments: token<Training.ListAssessments>('ListAssessments'),
+  ModerateAssessment: token<Training.ModerateAssessment>('ModerateAssessment'),
+  GetModeration: token<Training.GetModeration>('GetModeration'),
+  SampleForModeration: token<Training.SampleForModeration>('SampleForModeration'),
 } as const;

@@ -1,12 +1,16 @@
 import type {
   ApiKeyRepository, AuditLog, Clock, LearnerRepository, Outbox, SecretGenerator, TenantRepository,
 } from '@fundi/domain';
+import type { AssessmentRepository, EnrolmentRepository, ProgrammeRepository } from '@fundi/domain';
 
 /** Every repository, bound either to the database at large or to one open transaction. */
 export interface Repositories {
   tenants: TenantRepository;
   apiKeys: ApiKeyRepository;
   learners: LearnerRepository;
+  programmes: ProgrammeRepository;
+  enrolments: EnrolmentRepository;
+  assessments: AssessmentRepository;
   audit: AuditLog;
   outbox: Outbox;
 }

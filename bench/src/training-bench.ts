@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { load, printRows, spawnServer, type LoadResult, type Row } from './harness.js';
+
+interface TrainingInfo { key: string; enrolmentId: string; learnerIds: string[]; modules: string[] }
+
+/** The issue's targets are for a machine where bare Koa does 45,000 req/s; scale them to this run's bare Koa. */
+const REFERENCE_BARE_KOA = 45_000;
+
+function target(result: LoadResult, issueTarget: number, bare: number, pgShare: number): Row['target'] {
+  const scaled = Math.round((issueTarget * pgShare * Math.min(bare, REFERENCE_BARE_KOA)) / REFERENCE_BARE_KOA);
+  return { text: `>= ${issueTarget * pgShare} req/s at 45k bare Koa; scaled to this run: >= ${scaled}`, met: result.rps >= scaled };
+}
+
+async function fundiRows(db: 'sqlite' | 'postgres', bare: { get: number; post: number }, env: Record<string, string>): Promise<Row[]> {
+  const fundi = await spawnServer<TrainingInfo>('fundi-training.js', { BENCH_DB: db, ...env });
+  const headers = { authorization: `Bearer ${fundi.info.key}` };
+  const share = db === 'sqlite' ? 1 : 0.7;
+  try {
+    const get = await load({ url: `${fundi.url}/api/v1/enrolments/${fundi.info.enrolmentId}`, headers });
+    const { learnerIds, modules } = fundi.info;
+    let n = 0;
+    const body = () => {
+      n++;
+      return JSON.stringify({ learnerId: learnerIds[n % learnerIds.length], moduleCode: modules[n % modules.length], assessmentType: n % 3 ? 'summative' : 'formative', outcome: n % 5 ? 'C' : 'NYC', assessmentDate: '2025-06-02' });
+    };
+    const post = await load({ url: `${fundi.url}/api/v1/assessments`, method: 'POST', headers, body });
+    return [
+      { scenario: `${db}: GET enrolment with progress (30 modules, 20 assessments)`, result: get, baseline: { name: 'bare Koa', rps: bare.get }, target: target(get, 1500, bare.get, share) },
+      { scenario: `${db}: POST assessment (+audit +2 outbox events)`, result: post, baseline: { name: 'bare Koa', rps: bare.post }, target: target(post, 1000, bare.get, share) },
+    ];
+  } finally {
+    await fundi.stop();
+  }
+}
+
+export async function trainingBench(opts: { postgres: boolean }): Promise<void> {
+  const bare = await spawnServer('bare-koa.js');
+  const bareGet = await load({ url: `${bare.url}/learner` });
+  const barePost = await load({ url: `${bare.url}/learner`, method: 'POST', body: '{"learnerId":"x"}' });
+  await bare.stop();
+  const rows: Row[] = [
+    { scenario: 'baseline: bare Koa, same size JSON', result: bareGet },
+    ...(await fundiRows('sqlite', { get: bareGet.rps, post: barePost.rps }, {})),
+  ];
+  if (opts.postgres) {
+    const url = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url, user: new URL(url).username || 'postgres' });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    try {
+      rows.push(...(await fundiRows('postgres', { get: bareGet.rps, post: barePost.rps }, { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema })));
+    } finally {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  }
+  printRows('Training record (issue 3): 50 connections, autocannon in the same run', rows);
+}

@@ -1,0 +1,16 @@
+import { DomainError } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps } from '../shared/ports.js';
+import { moderationView, type ModerationView } from './assessment-view.js';
+
+export class GetModeration {
+  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+
+  /** The moderation of an assessment; not_found when the assessment is unknown or not moderated yet. */
+  async execute(actor: Actor, assessmentId: string): Promise<ModerationView> {
+    const a = await this.deps.repos.assessments.findById(actor.tenantId, assessmentId);
+    if (!a) throw DomainError.notFound('assessment', assessmentId);
+    if (!a.moderation) throw DomainError.notFound('moderation', assessmentId);
+    return moderationView(a, a.moderation);
+  }
+}

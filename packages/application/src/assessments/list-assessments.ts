@@ -1,0 +1,14 @@
+import { DomainError, type AssessmentFilter, type Page, type PageRequest } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps } from '../shared/ports.js';
+import { assessmentView, type AssessmentView } from './assessment-view.js';
+
+export class ListAssessments {
+  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+
+  async execute(actor: Actor, filter: AssessmentFilter, page: PageRequest): Promise<Page<AssessmentView>> {
+    if (filter.from && filter.to && filter.from > filter.to) throw DomainError.invalid('to', 'must not be before from');
+    const result = await this.deps.repos.assessments.list(actor.tenantId, filter, page);
+    return { ...result, items: result.items.map(assessmentView) };
+  }
+}

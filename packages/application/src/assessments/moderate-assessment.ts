@@ -1,0 +1,38 @@
+import { Assessment, DomainError, newId } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps } from '../shared/ports.js';
+import { recordChange } from '../shared/record-change.js';
+import { moderationView, type ModerationView } from './assessment-view.js';
+
+export interface ModerationInput {
+  decision?: unknown;
+  notes?: unknown;
+  moderatorId?: unknown;
+}
+
+/**
+ * A moderator's decision on an assessment. Both records are kept; an overturned result counts flipped for
+ * progress. One moderation per assessment; the moderator may not be the assessor (403).
+ */
+export class ModerateAssessment {
+  constructor(private readonly deps: CoreDeps) {}
+
+  async execute(actor: Actor, assessmentId: string, input: ModerationInput): Promise<ModerationView> {
+    const now = this.deps.clock.now();
+    return this.deps.uow.run(async (tx) => {
+      const a = await tx.assessments.findById(actor.tenantId, assessmentId);
+      if (!a) throw DomainError.notFound('assessment', assessmentId);
+      const m = Assessment.moderate(a, input, { id: newId('mod'), moderatorKeyId: actor.id, now });
+      await tx.assessments.addModeration(m);
+      const view = moderationView(a, m);
+      await recordChange(tx, actor, now, {
+        action: 'moderation.completed', resourceType: 'assessment', resourceId: assessmentId, details: { moderationId: m.id, decision: m.decision },
+        events: [{
+          type: 'moderation.completed',
+          data: { assessmentId, decision: m.decision, notes: m.notes, moderatorId: m.moderatorId, effectiveOutcome: view.effectiveOutcome },
+        }],
+      });
+      return view;
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { DomainError, Enrolment, missingModules, newId, parseEnrolmentStatus, progressOf, type EnrolmentSnapshot } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps, Repositories } from '../shared/ports.js';
+import { recordChange } from '../shared/record-change.js';
+import { enrolmentViews, type EnrolmentView } from './enrolment-view.js';
+
+export interface StatusInput {
+  status?: unknown;
+  reason?: unknown;
+  effectiveDate?: unknown;
+}
+
+async function missingFor(tx: Repositories, e: EnrolmentSnapshot): Promise<string[]> {
+  const programme = await tx.programmes.findById(e.tenantId, e.programmeId);
+  const assessments = await tx.assessments.summativeForEnrolments(e.tenantId, [e.id]);
+  return missingModules(progressOf(programme?.modules ?? [], assessments));
+}
+
+/** `PATCH /enrolments/:id/status`: one move of D4, its history row, audit entry and `enrolment.status_changed`. */
+export class ChangeEnrolmentStatus {
+  constructor(private readonly deps: CoreDeps) {}
+
+  async execute(actor: Actor, id: string, input: StatusInput): Promise<EnrolmentView> {
+    const now = this.deps.clock.now();
+    const to = parseEnrolmentStatus(input.status);
+    const stored = await this.deps.uow.run(async (tx) => {
+      const before = await tx.enrolments.findById(actor.tenantId, id);
+      if (!before) throw DomainError.notFound('enrolment', id);
+      const enrolment = Enrolment.fromSnapshot(before);
+      const missing = to === 'completed' && before.status === 'in_progress' ? await missingFor(tx, before) : [];
+      const move = enrolment.moveTo(to, input, { now, missingModules: missing });
+      const after = enrolment.toSnapshot();
+      await tx.enrolments.updateStatus(after, move.from);
+      await tx.enrolments.addStatusChange({ id: newId('esh'), tenantId: actor.tenantId, enrolmentId: id, ...move, changedBy: actor.id, changedAt: now.toISOString() });
+      await recordChange(tx, actor, now, {
+        action: 'enrolment.status_changed', resourceType: 'enrolment', resourceId: id, details: { from: move.from, to: move.to },
+        events: [{ type: 'enrolment.status_changed', data: { enrolmentId: id, learnerId: after.learnerId, programmeCode: after.programmeCode, ...move } }],
+      });
+      return after;
+    });
+    const [view] = await enrolmentViews(this.deps.repos, actor.tenantId, [stored]);
+    return view!;
+  }
+}

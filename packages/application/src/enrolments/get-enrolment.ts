@@ -1,0 +1,16 @@
+import { DomainError } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps } from '../shared/ports.js';
+import { enrolmentViews, type EnrolmentView } from './enrolment-view.js';
+
+export class GetEnrolment {
+  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+
+  /** The enrolment with its progress; not_found for an unknown or another tenant's enrolment. */
+  async execute(actor: Actor, id: string): Promise<EnrolmentView> {
+    const e = await this.deps.repos.enrolments.findById(actor.tenantId, id);
+    if (!e) throw DomainError.notFound('enrolment', id);
+    const [view] = await enrolmentViews(this.deps.repos, actor.tenantId, [e]);
+    return view!;
+  }
+}

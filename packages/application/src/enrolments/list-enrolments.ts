@@ -1,0 +1,14 @@
+import { DomainError, type EnrolmentFilter, type Page, type PageRequest } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps } from '../shared/ports.js';
+import { enrolmentViews, type EnrolmentView } from './enrolment-view.js';
+
+export class ListEnrolments {
+  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+
+  async execute(actor: Actor, filter: EnrolmentFilter, page: PageRequest): Promise<Page<EnrolmentView>> {
+    if (filter.startFrom && filter.startTo && filter.startFrom > filter.startTo) throw DomainError.invalid('startTo', 'must not be before startFrom');
+    const result = await this.deps.repos.enrolments.list(actor.tenantId, filter, page);
+    return { ...result, items: await enrolmentViews(this.deps.repos, actor.tenantId, result.items) };
+  }
+}

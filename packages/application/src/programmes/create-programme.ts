@@ -1,0 +1,22 @@
+import { Programme, newId, type ProgrammeInput } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps } from '../shared/ports.js';
+import { recordChange } from '../shared/record-change.js';
+import { programmeView, type ProgrammeView } from './programme-view.js';
+
+/** Adds a programme to the tenant's catalogue; a code the tenant already has is a conflict (D4). */
+export class CreateProgramme {
+  constructor(private readonly deps: CoreDeps) {}
+
+  async execute(actor: Actor, input: ProgrammeInput): Promise<ProgrammeView> {
+    const now = this.deps.clock.now();
+    const programme = Programme.create(input, { id: newId('prg'), tenantId: actor.tenantId, now });
+    await this.deps.uow.run(async (tx) => {
+      await tx.programmes.insert(programme);
+      await recordChange(tx, actor, now, {
+        action: 'programme.created', resourceType: 'programme', resourceId: programme.id, details: { code: programme.code },
+      });
+    });
+    return programmeView(programme);
+  }
+}

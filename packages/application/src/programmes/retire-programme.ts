@@ -1,0 +1,22 @@
+import { Programme } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps } from '../shared/ports.js';
+import { recordChange } from '../shared/record-change.js';
+import { findProgramme, programmeView, type ProgrammeView } from './programme-view.js';
+
+/** Retires a programme: it takes no new enrolments but still shows. Retiring a retired one changes nothing. */
+export class RetireProgramme {
+  constructor(private readonly deps: CoreDeps) {}
+
+  async execute(actor: Actor, idOrCode: string): Promise<ProgrammeView> {
+    const now = this.deps.clock.now();
+    return this.deps.uow.run(async (tx) => {
+      const stored = await findProgramme(tx, actor.tenantId, idOrCode);
+      if (stored.status === 'retired') return programmeView(stored);
+      const retired = Programme.retire(stored, now);
+      await tx.programmes.update(retired);
+      await recordChange(tx, actor, now, { action: 'programme.retired', resourceType: 'programme', resourceId: stored.id });
+      return programmeView(retired);
+    });
+  }
+}

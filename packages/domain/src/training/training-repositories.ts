@@ -1,0 +1,78 @@
+import type { Page, PageRequest } from '../shared/paging.js';
+import type { AssessmentSnapshot, AssessmentType, ModerationSnapshot, Outcome } from './assessment.js';
+import type { EnrolmentSnapshot, StatusChange } from './enrolment.js';
+import type { EnrolmentStatus } from './enrolment-status.js';
+import type { ProgrammeSnapshot, ProgrammeType } from './programme.js';
+
+/** Port: the programme catalogue. Scoped by tenant; another tenant's programme is "not found". */
+export interface ProgrammeRepository {
+  /** Throws conflict `duplicate_programme_code` when the tenant already has the code. */
+  insert(p: ProgrammeSnapshot): Promise<void>;
+  /** Replaces the stored programme (the code never changes). Throws not_found if absent. */
+  update(p: ProgrammeSnapshot): Promise<void>;
+  /** Removes it; false when absent. Callers check first that no enrolment uses it. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+  findById(tenantId: string, id: string): Promise<ProgrammeSnapshot | null>;
+  findByCode(tenantId: string, code: string): Promise<ProgrammeSnapshot | null>;
+  /** The programmes among `ids` that exist, in any order. */
+  findByIds(tenantId: string, ids: readonly string[]): Promise<ProgrammeSnapshot[]>;
+  /** Ordered by id (creation order). */
+  list(tenantId: string, filter: { status?: 'active' | 'retired'; type?: ProgrammeType }, page: PageRequest): Promise<Page<ProgrammeSnapshot>>;
+}
+
+export interface EnrolmentFilter {
+  learnerId?: string;
+  programmeCode?: string;
+  status?: EnrolmentStatus;
+  /** Inclusive bounds on `startDate`, YYYY-MM-DD. */
+  startFrom?: string;
+  startTo?: string;
+}
+
+/** Port: enrolments and their status history. */
+export interface EnrolmentRepository {
+  /** Throws conflict `open_enrolment_exists` when the learner already has an open enrolment in the programme. */
+  insert(e: EnrolmentSnapshot): Promise<void>;
+  /**
+   * Stores a status move. Throws conflict `concurrent_status_change` when the stored status is no longer
+   * `expectedStatus` (someone else moved it first), not_found when absent.
+   */
+  updateStatus(e: EnrolmentSnapshot, expectedStatus: EnrolmentStatus): Promise<void>;
+  findById(tenantId: string, id: string): Promise<EnrolmentSnapshot | null>;
+  /** Ordered by id. */
+  list(tenantId: string, filter: EnrolmentFilter, page: PageRequest): Promise<Page<EnrolmentSnapshot>>;
+  /** The learner's open enrolments, most recent first (start date, then creation). */
+  openForLearner(tenantId: string, learnerId: string): Promise<EnrolmentSnapshot[]>;
+  countForProgramme(tenantId: string, programmeId: string): Promise<number>;
+  addStatusChange(c: StatusChange): Promise<void>;
+  /** Oldest first. */
+  history(tenantId: string, enrolmentId: string): Promise<StatusChange[]>;
+}
+
+export interface AssessmentFilter {
+  learnerId?: string;
+  enrolmentId?: string;
+  moduleCode?: string;
+  /** The recorded outcome. */
+  outcome?: Outcome;
+  assessmentType?: AssessmentType;
+  /** Inclusive bounds on `assessmentDate`, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+}
+
+/** Port: assessments and their moderation. Every read returns the assessment with its moderation (or null). */
+export interface AssessmentRepository {
+  insert(a: AssessmentSnapshot): Promise<void>;
+  findById(tenantId: string, id: string): Promise<AssessmentSnapshot | null>;
+  /** Ordered by id. */
+  list(tenantId: string, filter: AssessmentFilter, page: PageRequest): Promise<Page<AssessmentSnapshot>>;
+  /** Summative assessments of the given enrolments, ordered by id. */
+  summativeForEnrolments(tenantId: string, enrolmentIds: readonly string[]): Promise<AssessmentSnapshot[]>;
+  /** Summative assessments of a programme with an assessment date in [from, to] (either bound optional), by id. */
+  summativeForProgramme(tenantId: string, programmeId: string, range: { from: string | null; to: string | null }): Promise<AssessmentSnapshot[]>;
+  /** The distinct module codes of a programme that have any assessment. */
+  assessedModules(tenantId: string, programmeId: string): Promise<string[]>;
+  /** Throws conflict `already_moderated` when the assessment has a moderation. */
+  addModeration(m: ModerationSnapshot): Promise<void>;
+}
