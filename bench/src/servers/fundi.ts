@@ -23,6 +23,6 @@ const actor = operator(created.tenant.id);
 let learnerId = '';
 for (let i = 0; i < Number(process.env.BENCH_SEED ?? 1000); i++) {
   const l = await register.execute(actor, learnerInput(3_000_000 + i));
-  if (i === 500) learnerId = l.id;
+  if (i === Math.floor(Number(process.env.BENCH_SEED ?? 1000) / 2)) learnerId = l.id;
 }
 const server = httpApp(c, config).listen(0, '127.0.0.1', () => announce(server, { key: created.apiKey.key, learnerId, slug: created.tenant.slug }));

@@ -1,4 +1,4 @@
-import { DomainError, type ErrorDetail } from '../shared/errors.js';
+import { DomainError, collect, type ErrorDetail } from '../shared/errors.js';
 import { SaIdNumber, type Citizenship, type Gender } from './sa-id-number.js';
 import { emptyProfile, parseProfilePatch, text, PROFILE_FIELDS, type LearnerProfile } from './learner-fields.js';
 
@@ -33,15 +33,6 @@ function pickIdNumber(input: LearnerInput): unknown {
   return idNumber ?? saIdNumber;
 }
 
-function collect<T>(errors: ErrorDetail[], fn: () => T): T | undefined {
-  try {
-    return fn();
-  } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    errors.push(...e.details);
-    return undefined;
-  }
-}
 
 export class Learner {
   private constructor(private state: LearnerSnapshot) {}

@@ -50,3 +50,14 @@ function capitalise(s: string): string {
 export function isDomainError(e: unknown): e is DomainError {
   return e instanceof DomainError;
 }
+
+/** Runs one parser; a DomainError's field details go into `errors` (so one answer can name every failing field). */
+export function collect<T>(errors: ErrorDetail[], fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    errors.push(...e.details);
+    return undefined;
+  }
+}
