@@ -1,5 +1,20 @@
 import pino, { type Logger } from 'pino';
 
+let stdout: pino.DestinationStream | undefined;
+
+/**
+ * stdout, written asynchronously: lines written while a write is in flight go out together, so a busy server
+ * makes one write per batch instead of one system call per log line. Flushed on exit.
+ */
+function sharedStdout(): pino.DestinationStream {
+  if (!stdout) {
+    const dest = pino.destination({ dest: 1, sync: false });
+    process.once('exit', () => dest.flushSync());
+    stdout = dest;
+  }
+  return stdout;
+}
+
 /**
  * Structured JSON logs. Personal data must never be logged; the redaction list is a safety net for fields that
  * could slip into a logged object by mistake.
@@ -12,7 +27,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       paths: ['idNumber', 'saIdNumber', 'email', 'mobile', '*.idNumber', '*.saIdNumber', '*.email', '*.mobile', 'authorization', '*.authorization'],
       censor: '[redacted]',
     },
-  }, destination);
+  }, destination ?? sharedStdout());
 }
 
 /**
@@ -20,5 +35,5 @@ export function createLogger(level: string, destination?: pino.DestinationStream
  * duration, key id). It skips the redaction pass, which costs more than the rest of the line.
  */
 export function createAccessLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, base: { service: 'fundi', log: 'access' } }, destination);
+  return pino({ level, base: { service: 'fundi', log: 'access' } }, destination ?? sharedStdout());
 }

@@ -17,7 +17,12 @@ export class DomainError extends Error {
     readonly details: ErrorDetail[] = [],
     readonly meta: Record<string, unknown> = {},
   ) {
+    // An expected outcome (404, 409, invalid input), not a bug: skip capturing a stack, which costs more than
+    // the rest of a rejected request.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'DomainError';
   }
 
