@@ -10,3 +10,4 @@ export * from './learners/erase-learner.js';
 export * from './tenants/create-tenant.js';
 export * from './tenants/manage-api-keys.js';
 export * from './tenants/authenticate.js';
+export * from './webhooks/index.js';

@@ -1,4 +1,5 @@
 import type { ApiKeySnapshot, AuditEntry, DomainEvent, LearnerSnapshot, TenantSnapshot } from '@fundi/domain';
+import type { AttemptSnapshot, DeliverySnapshot, JobSnapshot, TenantAlert, WebhookSubscriptionSnapshot } from '@fundi/domain';
 
 /** All rows of the in-memory fakes; a transaction snapshots and restores it. */
 export interface MemoryTables {
@@ -7,10 +8,19 @@ export interface MemoryTables {
   learners: Map<string, LearnerSnapshot & { erasedAt?: string }>;
   audit: AuditEntry[];
   outbox: DomainEvent[];
+  /** Outbox event id -> when it was fanned out (the SQL column `dispatched_at`). */
+  dispatched: Map<string, string>;
+  webhookSubscriptions: Map<string, WebhookSubscriptionSnapshot>;
+  webhookDeliveries: Map<string, DeliverySnapshot>;
+  webhookAttempts: AttemptSnapshot[];
+  tenantAlerts: TenantAlert[];
+  jobs: Map<string, JobSnapshot>;
+  workerLease: { owner: string; leaseUntil: string } | null;
 }
 
 export function emptyTables(): MemoryTables {
-  return { tenants: new Map(), apiKeys: new Map(), learners: new Map(), audit: [], outbox: [] };
+  return { tenants: new Map(), apiKeys: new Map(), learners: new Map(), audit: [], outbox: [],
+    dispatched: new Map(), webhookSubscriptions: new Map(), webhookDeliveries: new Map(), webhookAttempts: [], tenantAlerts: [], jobs: new Map(), workerLease: null };
 }
 
 export class MemoryStore {

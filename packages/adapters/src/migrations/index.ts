@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { foundation } from './001-foundation.js';
+import { webhooks } from './003-webhooks.js';
 
 export interface Migration {
   name: string;
@@ -8,7 +9,7 @@ export interface Migration {
 }
 
 /** Every migration, in order. They run on SQLite and Postgres alike; add new ones at the end. */
-export const MIGRATIONS: readonly Migration[] = [foundation];
+export const MIGRATIONS: readonly Migration[] = [foundation, webhooks];
 
 /** In-code source: knex's file loader cannot import .ts under vitest (TOOLCHAIN.md). */
 export const migrationSource: Knex.MigrationSource<Migration> = {

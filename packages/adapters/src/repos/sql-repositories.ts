@@ -4,6 +4,10 @@ import { queryBuilder } from '../db/query-builder.js';
 import { SqlLearnerRepository } from './sql-learner-repository.js';
 import { SqlApiKeyRepository, SqlTenantRepository } from './sql-tenant-repositories.js';
 import { SqlAuditLog, SqlOutbox } from './sql-audit-outbox.js';
+import { SqlWebhookSubscriptionRepository } from './sql-webhook-subscriptions.js';
+import { SqlWebhookDeliveryRepository } from './sql-webhook-deliveries.js';
+import { SqlOutboxFeed, SqlTenantAlertLog, SqlWebhookAttemptLog } from './sql-webhook-log.js';
+import { SqlJobQueue } from './sql-jobs.js';
 
 /** Every repository over one `SqlDb` handle (the database at large, or one open transaction). */
 export function sqlRepositories(db: SqlDb): Repositories {
@@ -14,6 +18,12 @@ export function sqlRepositories(db: SqlDb): Repositories {
     learners: new SqlLearnerRepository(db, qb),
     audit: new SqlAuditLog(db),
     outbox: new SqlOutbox(db, qb),
+    webhookSubscriptions: new SqlWebhookSubscriptionRepository(db, qb),
+    webhookDeliveries: new SqlWebhookDeliveryRepository(db),
+    webhookAttempts: new SqlWebhookAttemptLog(db),
+    outboxFeed: new SqlOutboxFeed(db, qb),
+    tenantAlerts: new SqlTenantAlertLog(db),
+    jobs: new SqlJobQueue(db),
   };
 }
 

@@ -1,6 +1,7 @@
 import type {
   ApiKeyRepository, AuditLog, Clock, LearnerRepository, Outbox, SecretGenerator, TenantRepository,
 } from '@fundi/domain';
+import type { JobQueue, OutboxFeed, TenantAlertLog, WebhookAttemptLog, WebhookDeliveryRepository, WebhookSubscriptionRepository } from '@fundi/domain';
 
 /** Every repository, bound either to the database at large or to one open transaction. */
 export interface Repositories {
@@ -9,6 +10,12 @@ export interface Repositories {
   learners: LearnerRepository;
   audit: AuditLog;
   outbox: Outbox;
+  webhookSubscriptions: WebhookSubscriptionRepository;
+  webhookDeliveries: WebhookDeliveryRepository;
+  webhookAttempts: WebhookAttemptLog;
+  outboxFeed: OutboxFeed;
+  tenantAlerts: TenantAlertLog;
+  jobs: JobQueue;
 }
 
 /**
