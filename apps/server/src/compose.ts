@@ -1,7 +1,8 @@
 import type { Container } from 'inversify';
-import { T, buildContainer, resolve, type StorageChoice } from '@fundi/adapters';
+import { T, W, buildContainer, resolve, type StorageChoice, type WebhookSettings } from '@fundi/adapters';
 import type { Clock } from '@fundi/domain';
 import { cachingAuthenticator, createHttpApp, formA, formB, learnerRoutes, type RouteDef } from '@fundi/http';
+import { registerWebhookEvents, webhookRoutes } from '@fundi/http';
 import type Koa from 'koa';
 import type { Config } from './config.js';
 
@@ -15,11 +16,15 @@ export function apiRoutes(c: Container): RouteDef[] {
       updateLearner: resolve(c, T.UpdateLearner),
       eraseLearner: resolve(c, T.EraseLearner),
     }),
+    ...webhookRoutes(resolve(c, W.UseCases)),
   ];
 }
 
-export function containerFor(config: Pick<Config, 'database' | 'masterKey' | 'logLevel'>, opts: { storage?: StorageChoice; clock?: Clock } = {}): Container {
-  return buildContainer({ storage: opts.storage ?? config.database, masterKey: config.masterKey, logLevel: config.logLevel, clock: opts.clock });
+export function containerFor(
+  config: Pick<Config, 'database' | 'masterKey' | 'logLevel'> & { webhooks?: WebhookSettings },
+  opts: { storage?: StorageChoice; clock?: Clock } = {},
+): Container {
+  return buildContainer({ storage: opts.storage ?? config.database, masterKey: config.masterKey, logLevel: config.logLevel, clock: opts.clock, webhooks: config.webhooks });
 }
 
 export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anonymousLimits' | 'trustProxy'>): Koa {
@@ -39,5 +44,6 @@ export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anon
       await repos.tenants.findBySlug('__ready_check__');
     },
     trustProxy: config.trustProxy,
+    openApiExtend: registerWebhookEvents,
   });
 }

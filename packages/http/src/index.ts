@@ -8,3 +8,5 @@ export * from './routes/learner-routes.js';
 export * from './middleware/auth.js';
 export * from './openapi/generate.js';
 export * from './schemas/common.js';
+export * from './routes/webhook-routes.js';
+export * from './openapi/webhook-events.js';
