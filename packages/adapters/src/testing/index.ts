@@ -1,2 +1,3 @@
 export * from './test-databases.js';
 export * from './each-storage.js';
+export * from './webhook-receiver.js';
