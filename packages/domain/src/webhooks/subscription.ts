@@ -49,8 +49,8 @@ export function parseWebhookUrl(value: unknown, policy: UrlPolicy, field = 'url'
 
 /** A caller-chosen secret: 16 to 256 printable characters; one in the `whsec_` form must carry valid base64. */
 export function parseWebhookSecret(value: unknown, field = 'secret'): string {
-  if (typeof value !== 'string' || value.length < 16 || value.length > 256 || !/^[\x21-\x7e]+$/.test(value)) {
-    throw DomainError.invalid(field, 'must be 16 to 256 printable characters without spaces');
+  if (typeof value !== 'string' || value.length < 16 || value.length > 256 || !/^[\x20-\x7e]+$/.test(value)) {
+    throw DomainError.invalid(field, 'must be 16 to 256 printable ASCII characters');
   }
   if (value.startsWith('whsec_') && !WHSEC.test(value)) throw DomainError.invalid(field, 'a whsec_ secret must be followed by base64');
   return value;
