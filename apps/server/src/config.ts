@@ -106,7 +106,7 @@ function webhookAndWorker(env: NodeJS.ProcessEnv): Pick<Config, 'webhooks' | 'wo
     worker: {
       leaseMs,
       pollMs: int(env, 'FUNDI_WORKER_POLL_MS', 200, 10, 60_000),
-      concurrency: int(env, 'FUNDI_WORKER_CONCURRENCY', 32, 1, 1000),
+      concurrency: int(env, 'FUNDI_WORKER_CONCURRENCY', 64, 1, 1000),
       graceMs: int(env, 'FUNDI_WORKER_GRACE_MS', 10_000, 0, 600_000),
     },
   };

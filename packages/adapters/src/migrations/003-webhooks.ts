@@ -33,8 +33,9 @@ export const webhooks: Migration = {
       t.integer('last_status_code');
       t.string('delivered_at');
       t.string('created_at').notNullable();
-      // The claim query: due work by status and due time.
-      t.index(['status', 'next_attempt_at']);
+      // The claim query walks this index in due order: next_attempt_at is set exactly while a delivery is due
+      // (pending, failed) and null otherwise, so no status filter (and no sort) is needed.
+      t.index(['next_attempt_at']);
       t.index(['subscription_id', 'status']);
       t.index(['lease_owner']);
     });

@@ -4,7 +4,8 @@ import { eventOf } from './sql-audit-outbox.js';
 import { DELIVERY_COLUMNS, chunks, deliveryToRow, marks, rowToDelivery, valuesList, type Row } from './webhook-rows.js';
 
 const INSERT_PREFIX = `INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS.join(', ')}) VALUES `;
-const DUE = `status IN ('pending', 'failed') AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)`;
+// `next_attempt_at` is non-null exactly for due statuses (pending, failed), which keeps the claim one index walk.
+const DUE = 'next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)';
 const CLAIMED_WITH = `SELECT d.*, e.type AS e_type, e.occurred_at AS e_occurred_at, e.data AS e_data,
   s.url AS s_url, s.enabled AS s_enabled, s.secret_ciphertext AS s_secret, s.previous_secret_ciphertext AS s_previous,
   s.previous_secret_expires_at AS s_previous_expires

@@ -1,15 +1,28 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { OutgoingWebhook } from '@fundi/application';
 import { standardWebhooksKey } from '@fundi/domain';
 
+// Key objects are made once per secret: every delivery of a subscription signs with the same few keys.
+const keys = new Map<string, KeyObject>();
+function keyOf(material: string, encoding: 'utf8' | 'base64'): KeyObject {
+  const id = `${encoding}:${material}`;
+  let k = keys.get(id);
+  if (!k) {
+    if (keys.size > 10_000) keys.clear();
+    k = createSecretKey(Buffer.from(material, encoding));
+    keys.set(id, k);
+  }
+  return k;
+}
+
 /** D6: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret string's UTF-8 bytes (whsec_ included). */
 export function hexSignature(secret: string, body: string): string {
-  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex');
+  return createHmac('sha256', keyOf(secret, 'utf8')).update(body).digest('hex');
 }
 
 /** Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded whsec_ part. */
 export function standardSignature(key: string, id: string, timestamp: number, body: string): string {
-  return `v1,${createHmac('sha256', Buffer.from(key, 'base64')).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+  return `v1,${createHmac('sha256', keyOf(key, 'base64')).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
 /**

@@ -46,10 +46,12 @@ export class UndiciWebhookTransport implements WebhookTransport {
     const elapsed = () => Math.round(performance.now() - started);
     if (!w.url.startsWith('https:') && !this.s.allowHttp) return { statusCode: null, latencyMs: 0, error: 'https is required', responseExcerpt: null };
     try {
+      // Connect, headers and body each have the limit (undici's own timers, cheaper than a signal per request);
+      // the status that decides success arrives with the headers, so a 2xx counts only within the limit.
       const res = await request(w.url, {
-        method: 'POST', dispatcher: this.agent, headers: webhookHeaders(w), body: w.body, signal: AbortSignal.timeout(this.s.timeoutMs),
+        method: 'POST', dispatcher: this.agent, headers: webhookHeaders(w), body: w.body, headersTimeout: this.s.timeoutMs, bodyTimeout: this.s.timeoutMs,
       });
-      const excerpt = await readExcerpt(res.body);
+      const excerpt = await readExcerpt(res.body, Number(res.headers['content-length'] ?? NaN));
       const redirect = res.statusCode >= 300 && res.statusCode < 400;
       return { statusCode: res.statusCode, latencyMs: elapsed(), error: redirect ? 'redirect not followed' : null, responseExcerpt: excerpt };
     } catch (e) {
@@ -62,7 +64,15 @@ export class UndiciWebhookTransport implements WebhookTransport {
   }
 }
 
-async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string | null> {
+async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void; text(): Promise<string> }, length: number): Promise<string | null> {
+  if (length === 0) {
+    await body.text();
+    return null;
+  }
+  if (length > 0 && length <= DRAIN_LIMIT) {
+    const text = await body.text();
+    return Buffer.byteLength(text) <= EXCERPT ? text : Buffer.from(text).subarray(0, EXCERPT).toString('utf8');
+  }
   const parts: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
