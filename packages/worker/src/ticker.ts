@@ -5,6 +5,8 @@
  */
 export class Ticker {
   private wake: (() => void) | null = null;
+  /** A nudge that came while `tick` ran: the next sleep is skipped, so the signal is never lost. */
+  private nudged = false;
   private stopped = false;
 
   constructor(
@@ -23,12 +25,14 @@ export class Ticker {
           this.onError(e);
         }
       }
-      if (!more && !this.stopped) await this.sleep();
+      if (!more && !this.stopped && !this.nudged) await this.sleep();
+      this.nudged = false;
     }
   }
 
   nudge(): void {
-    this.wake?.();
+    if (this.wake) this.wake();
+    else this.nudged = true;
   }
 
   stop(): void {
