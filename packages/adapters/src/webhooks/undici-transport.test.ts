@@ -62,6 +62,13 @@ describe('UndiciWebhookTransport against a real receiver on 127.0.0.1', () => {
     expect(r.latencyMs).toBeLessThan(2000);
   });
 
+  it('a 2xx that arrives after the limit is a failure', async () => {
+    rx.setMode({ status: 200, delayMs: 450 });
+    const r = await transport({ timeoutMs: 300 }).send(webhook(rx.url));
+    expect(r.error).toBe('timeout after 300 ms');
+    expect(r.latencyMs).toBeGreaterThan(300);
+  });
+
   it('redirect: not followed, a failure', async () => {
     const target = await startReceiver();
     rx.setMode({ redirectTo: target.url });

@@ -52,8 +52,11 @@ export class UndiciWebhookTransport implements WebhookTransport {
         method: 'POST', dispatcher: this.agent, headers: webhookHeaders(w), body: w.body, headersTimeout: this.s.timeoutMs, bodyTimeout: this.s.timeoutMs,
       });
       const excerpt = await readExcerpt(res.body, Number(res.headers['content-length'] ?? NaN));
-      const redirect = res.statusCode >= 300 && res.statusCode < 400;
-      return { statusCode: res.statusCode, latencyMs: elapsed(), error: redirect ? 'redirect not followed' : null, responseExcerpt: excerpt };
+      const latencyMs = elapsed();
+      // undici's timers are coarse (they may fire late); the verdict uses the measured time, so it is exact.
+      const late = latencyMs > this.s.timeoutMs ? `timeout after ${this.s.timeoutMs} ms` : null;
+      const redirect = res.statusCode >= 300 && res.statusCode < 400 ? 'redirect not followed' : null;
+      return { statusCode: res.statusCode, latencyMs, error: late ?? redirect, responseExcerpt: excerpt };
     } catch (e) {
       return { statusCode: null, latencyMs: elapsed(), error: describe(e, this.s.timeoutMs), responseExcerpt: null };
     }

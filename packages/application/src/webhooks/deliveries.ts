@@ -60,8 +60,8 @@ export class RecordDeliveryOutcomes {
       await tx.webhookAttempts.recordMany(outcomes.map(attemptOf));
       const changes = outcomes.map((o) => ({ id: o.task.deliveryId, ...afterAttempt(o.task.attempt, o.result, now) }));
       await tx.webhookDeliveries.saveOutcomes(owner, changes);
-      for (const o of outcomes) {
-        if (o.task.attempt >= MAX_ATTEMPTS && changes.find((c) => c.id === o.task.deliveryId)?.status === 'dead') await disableAfterFailures(tx, o, now);
+      for (const [i, o] of outcomes.entries()) {
+        if (changes[i]!.status === 'dead') await disableAfterFailures(tx, o, now);
       }
     });
   }
