@@ -18,7 +18,7 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/t
 
 interface Result { db: string; rate: number; seconds: number; attempts: number; p50: number; p95: number; max: number }
 
-/** `npm run worker` as shipped, on the bench database; resolves once it runs. */
+/** `npm run worker` as shipped, on the bench database; resolves once it runs. BENCH_WORKER_PROF=1 profiles it to /tmp/wprof. */
 async function startWorker(target: DatabaseTarget): Promise<ChildProcess> {
   const url = target.kind === 'sqlite' ? `sqlite:${target.filename}` : `${PG_URL}?options=${encodeURIComponent(`-c search_path=${target.searchPath}`)}`;
   const child = spawn(process.execPath, [...(process.env.BENCH_WORKER_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wprof'] : []), join(BENCH_DIR, '../../apps/worker/dist/main.js')], {
