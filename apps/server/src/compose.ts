@@ -1,12 +1,12 @@
 import type { Container } from 'inversify';
-import { T, buildContainer, resolve, type StorageChoice, type createLogger } from '@fundi/adapters';
-
-type Logger = ReturnType<typeof createLogger>;
+import { T, W, buildContainer, resolve, type StorageChoice, type WebhookSettings, type createLogger } from '@fundi/adapters';
 import type { Clock } from '@fundi/domain';
 import { cachingAuthenticator, createHttpApp, formA, formB, learnerRoutes, type RouteDef } from '@fundi/http';
-import { assessmentRoutes, enrolmentRoutes, programmeRoutes } from '@fundi/http';
+import { assessmentRoutes, enrolmentRoutes, programmeRoutes, registerWebhookEvents, webhookRoutes } from '@fundi/http';
 import type Koa from 'koa';
 import type { Config } from './config.js';
+
+type Logger = ReturnType<typeof createLogger>;
 
 /** Every route of the API, built from the container's use cases. Later capabilities add theirs here. */
 export function apiRoutes(c: Container): RouteDef[] {
@@ -30,11 +30,18 @@ export function apiRoutes(c: Container): RouteDef[] {
       recordAssessment: resolve(c, T.RecordAssessment), getAssessment: resolve(c, T.GetAssessment), listAssessments: resolve(c, T.ListAssessments),
       moderateAssessment: resolve(c, T.ModerateAssessment), getModeration: resolve(c, T.GetModeration), sampleForModeration: resolve(c, T.SampleForModeration),
     }),
+    ...webhookRoutes(resolve(c, W.UseCases)),
   ];
 }
 
-export function containerFor(config: Pick<Config, 'database' | 'masterKey' | 'logLevel'>, opts: { storage?: StorageChoice; clock?: Clock; logger?: Logger } = {}): Container {
-  return buildContainer({ storage: opts.storage ?? config.database, masterKey: config.masterKey, logLevel: config.logLevel, clock: opts.clock, logger: opts.logger });
+export function containerFor(
+  config: Pick<Config, 'database' | 'masterKey' | 'logLevel'> & { webhooks?: WebhookSettings },
+  opts: { storage?: StorageChoice; clock?: Clock; logger?: Logger } = {},
+): Container {
+  return buildContainer({
+    storage: opts.storage ?? config.database, masterKey: config.masterKey, logLevel: config.logLevel,
+    clock: opts.clock, logger: opts.logger, webhooks: config.webhooks,
+  });
 }
 
 export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anonymousLimits' | 'trustProxy'>): Koa {
@@ -56,5 +63,6 @@ export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anon
       await repos.tenants.findBySlug('__ready_check__');
     },
     trustProxy: config.trustProxy,
+    openApiExtend: registerWebhookEvents,
   });
 }

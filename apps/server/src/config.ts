@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { DatabaseTarget } from '@fundi/adapters';
+import type { DatabaseTarget, WebhookSettings } from '@fundi/adapters';
 
 export interface Config {
   port: number;
@@ -17,6 +17,20 @@ export interface Config {
   trustProxy: boolean;
   /** `npm start` runs the worker in the same process unless this is false. */
   embeddedWorker: boolean;
+  /** Outbound webhooks: SSRF allow-list, plain http, per-attempt timeout. */
+  webhooks: WebhookSettings;
+  worker: WorkerConfig;
+}
+
+export interface WorkerConfig {
+  /** FUNDI_WORKER_LEASE_MS: how long a claim holds; a killed worker's work is taken again after it. */
+  leaseMs: number;
+  /** FUNDI_WORKER_POLL_MS: idle polling interval. */
+  pollMs: number;
+  /** FUNDI_WORKER_CONCURRENCY: webhook requests in flight. */
+  concurrency: number;
+  /** FUNDI_WORKER_GRACE_MS: on SIGTERM, time for in-flight work before its leases are given back. */
+  graceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -73,6 +87,31 @@ function masterKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }
 
+/** FUNDI_WEBHOOK_ALLOW_HOSTS: comma-separated host names or IP addresses exempt from the SSRF check. */
+function hostList(env: NodeJS.ProcessEnv, name: string): string[] {
+  const raw = env[name];
+  if (!raw) return [];
+  const hosts = raw.split(',').map((h) => h.trim()).filter(Boolean);
+  const bad = hosts.find((h) => !/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+|[A-Za-z0-9.-]+)$/.test(h));
+  if (bad !== undefined) throw new ConfigError(name, `must list host names or IP addresses separated by commas (got "${bad}")`);
+  return hosts;
+}
+
+function webhookAndWorker(env: NodeJS.ProcessEnv): Pick<Config, 'webhooks' | 'worker'> {
+  const timeoutMs = int(env, 'FUNDI_WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000);
+  const leaseMs = int(env, 'FUNDI_WORKER_LEASE_MS', 30_000, 200, 3_600_000);
+  if (leaseMs <= timeoutMs) throw new ConfigError('FUNDI_WORKER_LEASE_MS', `must exceed FUNDI_WEBHOOK_TIMEOUT_MS (${timeoutMs}), or a slow delivery could be claimed twice`);
+  return {
+    webhooks: { allowHttp: bool(env, 'FUNDI_WEBHOOK_ALLOW_HTTP', false), allowHosts: hostList(env, 'FUNDI_WEBHOOK_ALLOW_HOSTS'), timeoutMs },
+    worker: {
+      leaseMs,
+      pollMs: int(env, 'FUNDI_WORKER_POLL_MS', 200, 10, 60_000),
+      concurrency: int(env, 'FUNDI_WORKER_CONCURRENCY', 64, 1, 1000),
+      graceMs: int(env, 'FUNDI_WORKER_GRACE_MS', 10_000, 0, 600_000),
+    },
+  };
+}
+
 /** Reads the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDirRaw = env.FUNDI_DATA_DIR || './data';
@@ -91,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymousLimits: { perMinute: int(env, 'FUNDI_ANON_RATE_PER_MINUTE', 120, 1, 1_000_000), perDay: null },
     trustProxy: bool(env, 'FUNDI_TRUST_PROXY', false),
     embeddedWorker: bool(env, 'FUNDI_EMBEDDED_WORKER', true),
+    ...webhookAndWorker(env),
   };
 }

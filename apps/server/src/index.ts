@@ -1,3 +1,4 @@
 export * from './config.js';
 export * from './compose.js';
 export * from './bootstrap.js';
+export * from './compose-worker.js';

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { T, closeContainer, migrate, resolve } from '@fundi/adapters';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { containerFor, httpApp } from './compose.js';
+import { workerFor } from './compose-worker.js';
 import { bootstrapDemoTenant } from './bootstrap.js';
 
 async function main(): Promise<void> {
@@ -19,6 +20,9 @@ async function main(): Promise<void> {
   const c = containerFor(config);
   const logger = resolve(c, T.Logger);
   const created = await bootstrapDemoTenant(c);
+  // The embedded default: one process serves the API and runs the background worker (outbox, webhooks, jobs).
+  const worker = config.embeddedWorker ? workerFor(c, config.worker) : null;
+  await worker?.start();
   const server: Server = httpApp(c, config).listen(config.port, config.host);
   await new Promise<void>((ok, fail) => server.once('listening', ok).once('error', fail));
   const address = server.address();
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     server.close();
     server.closeIdleConnections();
+    await worker?.stop();
     await closeContainer(c);
     process.exit(0);
   };

@@ -1,1 +1,43 @@
-export {};
+import { T, closeContainer, migrate, resolve } from '@fundi/adapters';
+import { ConfigError, containerFor, loadConfig, workerFor, type Config } from '@fundi/server';
+
+/**
+ * `npm run worker`: the background worker alone (outbox fan-out, webhook deliveries, jobs), for deployments that
+ * run the API with FUNDI_EMBEDDED_WORKER=false or want more workers on one Postgres. SIGTERM/SIGINT stop it
+ * gracefully: nothing new is claimed, in-flight work finishes within FUNDI_WORKER_GRACE_MS, leases are released.
+ */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  await migrate(config.database);
+  const c = containerFor(config);
+  const logger = resolve(c, T.Logger);
+  const worker = workerFor(c, config.worker);
+  await worker.start();
+  process.stdout.write(`Fundi worker running (database: ${config.database.kind})\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker shutting down');
+    await worker.stop();
+    await closeContainer(c);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((e) => {
+  process.stderr.write(`Fundi worker failed to start: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.exit(1);
+});

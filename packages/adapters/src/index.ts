@@ -16,3 +16,8 @@ export * from './wiring/provide.js';
 export * from './wiring/tokens.js';
 export * from './wiring/modules.js';
 export * from './wiring/container.js';
+export * from './system/secret-box.js';
+export * from './webhooks/signature.js';
+export * from './webhooks/address-guard.js';
+export * from './webhooks/undici-transport.js';
+export * from './wiring/webhook-wiring.js';

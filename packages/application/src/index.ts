@@ -30,3 +30,4 @@ export * from './assessments/get-moderation.js';
 export * from './assessments/list-assessments.js';
 export * from './assessments/moderate-assessment.js';
 export * from './assessments/moderation-sample.js';
+export * from './webhooks/index.js';

@@ -27,6 +27,8 @@ export interface HttpDeps {
   /** Trust `X-Forwarded-For` (behind a proxy). */
   trustProxy?: boolean;
   now?: () => number;
+  /** Adds to the OpenAPI document (for example its `webhooks` section). */
+  openApiExtend?: Parameters<typeof buildOpenApi>[2];
 }
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -36,7 +38,7 @@ const isFormB = (path: string) => path.startsWith('/api/v1/tenants/') || path.st
 export function createHttpApp(deps: HttpDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy ?? false });
   const now = deps.now ?? Date.now;
-  const openapi = JSON.stringify(buildOpenApi(deps.routes, deps.forms));
+  const openapi = JSON.stringify(buildOpenApi(deps.routes, deps.forms, deps.openApiExtend));
 
   app.use(async (ctx: Context, next: Next) => {
     const started = performance.now();

@@ -11,3 +11,5 @@ export * from './routes/assessment-routes.js';
 export * from './middleware/auth.js';
 export * from './openapi/generate.js';
 export * from './schemas/common.js';
+export * from './routes/webhook-routes.js';
+export * from './openapi/webhook-events.js';

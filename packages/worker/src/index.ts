@@ -1,1 +1,5 @@
-export {};
+export * from './worker-ports.js';
+export * from './ticker.js';
+export * from './job-runner.js';
+export * from './delivery-pump.js';
+export * from './worker.js';

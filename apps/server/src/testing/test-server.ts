@@ -1,17 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Container } from 'inversify';
-import { T, closeContainer, resolve, type createLogger } from '@fundi/adapters';
-
-type Logger = ReturnType<typeof createLogger>;
+import { T, closeContainer, resolve, type WebhookSettings, type createLogger } from '@fundi/adapters';
+import type { Worker } from '@fundi/worker';
 import { openTestStorage, type StorageKind, type TestStorage } from '@fundi/adapters/testing';
 import type { Clock } from '@fundi/domain';
 import { containerFor, httpApp } from '../compose.js';
+import { workerFor } from '../compose-worker.js';
+import type { WorkerConfig } from '../config.js';
 
 export interface TestServer {
   url: string;
   container: Container;
   storage: TestStorage;
+  /** The in-process worker, when started with `worker`. */
+  worker: Worker | null;
   /** Creates a tenant and returns its admin key. */
   tenant(slug: string, plan?: string): Promise<{ id: string; key: string }>;
   /** Issues another key for a tenant. */
@@ -20,6 +23,8 @@ export interface TestServer {
   call(method: string, path: string, key?: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
+
+type Logger = ReturnType<typeof createLogger>;
 
 const MASTER_KEY = Buffer.alloc(32, 7);
 
@@ -32,18 +37,27 @@ export interface TestServerOptions {
   attach?: TestStorage;
   /** Capture logs: a logger to use instead of the silent default. */
   logger?: Logger;
+  /** Defaults for tests: http allowed, 127.0.0.1 allow-listed, 2 s timeout. */
+  webhooks?: Partial<WebhookSettings>;
+  /** Start the worker in this process with these settings (short leases and polls by default). */
+  worker?: Partial<WorkerConfig>;
 }
+
+export const TEST_WEBHOOKS: WebhookSettings = { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 2000 };
+export const TEST_WORKER: WorkerConfig = { leaseMs: 5000, pollMs: 20, concurrency: 8, graceMs: 1000 };
 
 export async function startTestServer(kind: StorageKind, opts: TestServerOptions = {}): Promise<TestServer> {
   const storage = opts.attach ?? await openTestStorage(kind);
   const container = containerFor(
-    { database: storage.target ?? { kind: 'sqlite', filename: ':memory:' }, masterKey: MASTER_KEY, logLevel: 'silent' },
+    { database: storage.target ?? { kind: 'sqlite', filename: ':memory:' }, masterKey: MASTER_KEY, logLevel: 'silent', webhooks: { ...TEST_WEBHOOKS, ...opts.webhooks } },
     { storage: storage.target ?? { kind: 'memory' }, clock: opts.clock, logger: opts.logger },
   );
   const app = httpApp(container, { authCacheMs: opts.authCacheMs ?? 0, anonymousLimits: { perMinute: opts.anonymousPerMinute ?? 1000, perDay: null }, trustProxy: false });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise((ok) => server.once('listening', ok));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const worker = opts.worker ? workerFor(container, { ...TEST_WORKER, ...opts.worker }) : null;
+  await worker?.start();
 
   const call: TestServer['call'] = async (method, path, key, body, headers = {}) => {
     const res = await fetch(url + path, {
@@ -60,7 +74,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
   };
 
   return {
-    url, container, storage, call,
+    url, container, storage, worker, call,
     async tenant(slug, plan = 'enterprise') {
       const t = await resolve(container, T.CreateTenant).execute({ slug, name: `Tenant ${slug}`, plan });
       return { id: t.tenant.id, key: t.apiKey.key };
@@ -70,6 +84,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
       return { id: k.id, key: k.key };
     },
     async close() {
+      await worker?.stop();
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
       await closeContainer(container);

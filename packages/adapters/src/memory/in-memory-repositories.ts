@@ -7,6 +7,10 @@ import type { Repositories, UnitOfWork } from '@fundi/application';
 import { MemoryStore } from './memory-store.js';
 import { pageOf } from './memory-paging.js';
 import { InMemoryAssessmentRepository, InMemoryEnrolmentRepository, InMemoryProgrammeRepository } from './in-memory-training.js';
+import {
+  InMemoryOutboxFeed, InMemoryTenantAlertLog, InMemoryWebhookAttemptLog, InMemoryWebhookDeliveryRepository, InMemoryWebhookSubscriptionRepository,
+} from './in-memory-webhooks.js';
+import { InMemoryJobQueue } from './in-memory-jobs.js';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
@@ -141,6 +145,12 @@ export function inMemoryRepositories(store: MemoryStore): Repositories {
     assessments: new InMemoryAssessmentRepository(store),
     audit: new InMemoryAuditLog(store),
     outbox: new InMemoryOutbox(store),
+    webhookSubscriptions: new InMemoryWebhookSubscriptionRepository(store),
+    webhookDeliveries: new InMemoryWebhookDeliveryRepository(store),
+    webhookAttempts: new InMemoryWebhookAttemptLog(store),
+    outboxFeed: new InMemoryOutboxFeed(store),
+    tenantAlerts: new InMemoryTenantAlertLog(store),
+    jobs: new InMemoryJobQueue(store),
   };
 }
 

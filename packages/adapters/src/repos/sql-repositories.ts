@@ -7,6 +7,10 @@ import { SqlAuditLog, SqlOutbox } from './sql-audit-outbox.js';
 import { SqlProgrammeRepository } from './sql-programme-repository.js';
 import { SqlEnrolmentRepository } from './sql-enrolment-repository.js';
 import { SqlAssessmentRepository } from './sql-assessment-repository.js';
+import { SqlWebhookSubscriptionRepository } from './sql-webhook-subscriptions.js';
+import { SqlWebhookDeliveryRepository } from './sql-webhook-deliveries.js';
+import { SqlOutboxFeed, SqlTenantAlertLog, SqlWebhookAttemptLog } from './sql-webhook-log.js';
+import { SqlJobQueue } from './sql-jobs.js';
 
 /** Every repository over one `SqlDb` handle (the database at large, or one open transaction). */
 export function sqlRepositories(db: SqlDb): Repositories {
@@ -20,6 +24,12 @@ export function sqlRepositories(db: SqlDb): Repositories {
     assessments: new SqlAssessmentRepository(db, qb),
     audit: new SqlAuditLog(db),
     outbox: new SqlOutbox(db, qb),
+    webhookSubscriptions: new SqlWebhookSubscriptionRepository(db, qb),
+    webhookDeliveries: new SqlWebhookDeliveryRepository(db),
+    webhookAttempts: new SqlWebhookAttemptLog(db),
+    outboxFeed: new SqlOutboxFeed(db, qb),
+    tenantAlerts: new SqlTenantAlertLog(db),
+    jobs: new SqlJobQueue(db),
   };
 }
 

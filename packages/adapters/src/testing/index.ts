@@ -1,3 +1,4 @@
 export * from './test-databases.js';
 export * from './each-storage.js';
 export * from './training-builders.js';
+export * from './webhook-receiver.js';

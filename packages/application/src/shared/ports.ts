@@ -2,6 +2,7 @@ import type {
   ApiKeyRepository, AuditLog, Clock, LearnerRepository, Outbox, SecretGenerator, TenantRepository,
 } from '@fundi/domain';
 import type { AssessmentRepository, EnrolmentRepository, ProgrammeRepository } from '@fundi/domain';
+import type { JobQueue, OutboxFeed, TenantAlertLog, WebhookAttemptLog, WebhookDeliveryRepository, WebhookSubscriptionRepository } from '@fundi/domain';
 
 /** Every repository, bound either to the database at large or to one open transaction. */
 export interface Repositories {
@@ -13,6 +14,12 @@ export interface Repositories {
   assessments: AssessmentRepository;
   audit: AuditLog;
   outbox: Outbox;
+  webhookSubscriptions: WebhookSubscriptionRepository;
+  webhookDeliveries: WebhookDeliveryRepository;
+  webhookAttempts: WebhookAttemptLog;
+  outboxFeed: OutboxFeed;
+  tenantAlerts: TenantAlertLog;
+  jobs: JobQueue;
 }
 
 /**

@@ -6,6 +6,7 @@
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 export type IdPrefix =
+  | 'wha'
   | 'ten' | 'key' | 'lrn' | 'aud' | 'evt' | 'prg' | 'enr' | 'asm' | 'mod' | 'esh'
   | 'whs' | 'dlv' | 'job' | 'evd' | 'exp' | 'imp' | 'ntf' | 'alr';
 

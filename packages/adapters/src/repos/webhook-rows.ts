@@ -1,0 +1,86 @@
+import type { AttemptSnapshot, DeliverySnapshot, JobSnapshot, WebhookSubscriptionSnapshot } from '@fundi/domain';
+
+export type Row = Record<string, string | number | boolean | null>;
+
+const str = (v: Row[string] | undefined) => (v === null || v === undefined ? null : String(v));
+const num = (v: Row[string] | undefined) => (v === null || v === undefined ? null : Number(v));
+
+export const SUBSCRIPTION_COLUMNS = [
+  'id', 'tenant_id', 'url', 'events', 'enabled', 'secret_ciphertext', 'previous_secret_ciphertext',
+  'previous_secret_expires_at', 'disabled_reason', 'created_at', 'updated_at',
+] as const;
+
+export function subscriptionToRow(s: WebhookSubscriptionSnapshot): (string | boolean | null)[] {
+  return [s.id, s.tenantId, s.url, JSON.stringify(s.events), s.enabled, s.secretCiphertext, s.previousSecretCiphertext,
+    s.previousSecretExpiresAt, s.disabledReason, s.createdAt, s.updatedAt];
+}
+
+export function rowToSubscription(r: Row): WebhookSubscriptionSnapshot {
+  return {
+    id: String(r.id), tenantId: String(r.tenant_id), url: String(r.url), events: JSON.parse(String(r.events)), enabled: Boolean(r.enabled),
+    secretCiphertext: String(r.secret_ciphertext), previousSecretCiphertext: str(r.previous_secret_ciphertext),
+    previousSecretExpiresAt: str(r.previous_secret_expires_at), disabledReason: str(r.disabled_reason),
+    createdAt: String(r.created_at), updatedAt: String(r.updated_at),
+  };
+}
+
+export const DELIVERY_COLUMNS = [
+  'id', 'tenant_id', 'subscription_id', 'event_id', 'event_type', 'status', 'attempts', 'next_attempt_at',
+  'lease_owner', 'lease_until', 'last_status_code', 'delivered_at', 'created_at',
+] as const;
+
+export function deliveryToRow(d: DeliverySnapshot): (string | number | null)[] {
+  return [d.id, d.tenantId, d.subscriptionId, d.eventId, d.eventType, d.status, d.attempts, d.nextAttemptAt,
+    d.leaseOwner, d.leaseUntil, d.lastStatusCode, d.deliveredAt, d.createdAt];
+}
+
+export function rowToDelivery(r: Row): DeliverySnapshot {
+  return {
+    id: String(r.id), tenantId: String(r.tenant_id), subscriptionId: String(r.subscription_id), eventId: String(r.event_id),
+    eventType: String(r.event_type), status: String(r.status) as DeliverySnapshot['status'], attempts: Number(r.attempts),
+    nextAttemptAt: str(r.next_attempt_at), leaseOwner: str(r.lease_owner), leaseUntil: str(r.lease_until),
+    lastStatusCode: num(r.last_status_code), deliveredAt: str(r.delivered_at), createdAt: String(r.created_at),
+  };
+}
+
+export const ATTEMPT_COLUMNS = [
+  'id', 'delivery_id', 'tenant_id', 'subscription_id', 'event_id', 'event_type', 'attempt', 'at', 'status_code',
+  'latency_ms', 'error', 'response_excerpt',
+] as const;
+
+export function attemptToRow(a: AttemptSnapshot): (string | number | null)[] {
+  return [a.id, a.deliveryId, a.tenantId, a.subscriptionId, a.eventId, a.eventType, a.attempt, a.at, a.statusCode,
+    Math.round(a.latencyMs), a.error, a.responseExcerpt];
+}
+
+export function rowToAttempt(r: Row): AttemptSnapshot {
+  return {
+    id: String(r.id), deliveryId: String(r.delivery_id), tenantId: String(r.tenant_id), subscriptionId: String(r.subscription_id),
+    eventId: String(r.event_id), eventType: String(r.event_type), attempt: Number(r.attempt), at: String(r.at),
+    statusCode: num(r.status_code), latencyMs: Number(r.latency_ms), error: str(r.error), responseExcerpt: str(r.response_excerpt),
+  };
+}
+
+export function rowToJob(r: Row): JobSnapshot {
+  return {
+    id: String(r.id), kind: String(r.kind), payload: JSON.parse(String(r.payload)), dueAt: String(r.due_at),
+    leaseOwner: str(r.lease_owner), leaseUntil: str(r.lease_until), attempts: Number(r.attempts),
+    lastError: str(r.last_error), doneAt: str(r.done_at), createdAt: String(r.created_at),
+  };
+}
+
+/** `(?, ?, ...), (?, ...)` for a multi-row INSERT of `rows` rows of `width` columns. */
+export function valuesList(rows: number, width: number): string {
+  const one = `(${new Array(width).fill('?').join(', ')})`;
+  return new Array(rows).fill(one).join(', ');
+}
+
+/** `?, ?, ?` for an IN list. */
+export const marks = (n: number) => new Array(n).fill('?').join(', ');
+
+/** Splits a batch so no statement exceeds the databases' bound-parameter limits. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,87 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/** Resolves a host name to every address it has (injectable, so tests never touch real DNS or networks). */
+export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
+
+const V4: [string, number, string][] = [
+  ['0.0.0.0', 8, 'unspecified'], ['10.0.0.0', 8, 'private'], ['100.64.0.0', 10, 'shared (CGNAT)'],
+  ['127.0.0.0', 8, 'loopback'], ['169.254.0.0', 16, 'link-local'], ['172.16.0.0', 12, 'private'],
+  ['192.0.0.0', 24, 'reserved'], ['192.0.2.0', 24, 'documentation'], ['192.88.99.0', 24, 'reserved'],
+  ['192.168.0.0', 16, 'private'], ['198.18.0.0', 15, 'benchmarking'], ['198.51.100.0', 24, 'documentation'],
+  ['203.0.113.0', 24, 'documentation'], ['224.0.0.0', 4, 'multicast'], ['240.0.0.0', 4, 'reserved'],
+];
+const V6: [string, number, string][] = [
+  ['::', 96, 'unspecified, loopback or IPv4-compatible'], ['64:ff9b::', 96, 'NAT64'], ['64:ff9b:1::', 48, 'NAT64'],
+  ['100::', 64, 'discard'], ['2001::', 23, 'reserved'], ['2001:db8::', 32, 'documentation'], ['2002::', 16, '6to4'],
+  ['fc00::', 7, 'private (unique local)'], ['fe80::', 10, 'link-local'], ['fec0::', 10, 'site-local'], ['ff00::', 8, 'multicast'],
+];
+
+function listOf(ranges: [string, number, string][], type: 'ipv4' | 'ipv6'): [BlockList, string][] {
+  return ranges.map(([net, prefix, why]) => {
+    const b = new BlockList();
+    b.addSubnet(net, prefix, type);
+    return [b, why];
+  });
+}
+const V4_LISTS = listOf(V4, 'ipv4');
+const V6_LISTS = listOf(V6, 'ipv6');
+
+/** `::ffff:a.b.c.d` in any spelling, as its IPv4 address; null for other addresses. */
+function mappedV4(ip: string): string | null {
+  const host = new URL(`http://[${ip}]/`).hostname.slice(1, -1);
+  const m = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (!m) return null;
+  const [hi, lo] = [parseInt(m[1]!, 16), parseInt(m[2]!, 16)];
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+}
+
+/** Why `ip` must not be connected to (loopback, private, link-local, multicast, reserved...), or null if public. */
+export function forbiddenReason(ip: string): string | null {
+  const family = isIP(ip);
+  if (family === 0) return 'not an IP address';
+  if (family === 6) {
+    const v4 = mappedV4(ip);
+    if (v4) return forbiddenReason(v4);
+    return V6_LISTS.find(([b]) => b.check(ip, 'ipv6'))?.[1] ?? null;
+  }
+  return V4_LISTS.find(([b]) => b.check(ip, 'ipv4'))?.[1] ?? null;
+}
+
+export class BlockedAddressError extends Error {
+  readonly code = 'ADDRESS_REFUSED';
+}
+
+/**
+ * The connect-time SSRF check (D6): a host is resolved, and refused when any of its addresses is forbidden,
+ * unless the host or the address is allow-listed (FUNDI_WEBHOOK_ALLOW_HOSTS). Returns the address to connect
+ * to, so the check and the connection use the same answer (no second lookup an attacker could change).
+ */
+export class AddressGuard {
+  private readonly allowed: Set<string>;
+
+  constructor(allowHosts: readonly string[], private readonly resolve: Resolver = systemResolver) {
+    this.allowed = new Set(allowHosts.map(normaliseHost));
+  }
+
+  async check(hostname: string): Promise<{ address: string; family: 4 | 6 }> {
+    const host = normaliseHost(hostname);
+    const literal = isIP(host);
+    const found = literal ? [{ address: host, family: literal }] : await this.resolve(host);
+    if (found.length === 0) throw new BlockedAddressError(`${host} has no address`);
+    if (!this.allowed.has(host)) {
+      for (const a of found) {
+        const why = this.allowed.has(normaliseHost(a.address)) ? null : forbiddenReason(a.address);
+        if (why) throw new BlockedAddressError(`address refused: ${host} resolves to ${a.address} (${why})`);
+      }
+    }
+    return { address: found[0]!.address, family: found[0]!.family === 6 ? 6 : 4 };
+  }
+}
+
+function normaliseHost(h: string): string {
+  const bare = h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return isIP(bare) === 6 ? new URL(`http://[${bare}]/`).hostname.slice(1, -1) : bare;
+}

@@ -1,0 +1,88 @@
+import {
+  MAX_ATTEMPTS, WebhookSubscription, afterAttempt, newId, type AttemptResult, type AttemptSnapshot, type ClaimedDelivery,
+} from '@fundi/domain';
+import type { Repositories } from '../shared/ports.js';
+import { recordChange } from '../shared/record-change.js';
+import { switchSubscription } from './enablement.js';
+import { systemActor, type OutgoingWebhook, type WebhookDeps } from './webhook-ports.js';
+
+/** A leased delivery, ready to send: `attempt` is the number this try will have. */
+export interface DeliveryTask {
+  deliveryId: string;
+  tenantId: string;
+  subscriptionId: string;
+  attempt: number;
+  webhook: Omit<OutgoingWebhook, 'timestamp'>;
+}
+
+/** Leases due deliveries to `owner` and prepares them: the D6 envelope, and the opened signing secrets. */
+export class ClaimDeliveries {
+  constructor(private readonly deps: Pick<WebhookDeps, 'uow' | 'clock' | 'box'>) {}
+
+  async execute(owner: string, limit: number, leaseMs: number): Promise<DeliveryTask[]> {
+    const now = this.deps.clock.now();
+    const claimed = await this.deps.uow.run((tx) =>
+      tx.webhookDeliveries.claimDue(owner, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit));
+    const opened = new Map<string, string>();
+    const open = (sealed: string) => opened.get(sealed) ?? opened.set(sealed, this.deps.box.open(sealed)).get(sealed)!;
+    return claimed.map((c) => this.task(c, now, open));
+  }
+
+  private task(c: ClaimedDelivery, now: Date, open: (sealed: string) => string): DeliveryTask {
+    const { delivery: d, event: e } = c;
+    const body = JSON.stringify({ id: e.id, type: e.type, timestamp: e.occurredAt, tenantId: e.tenantId, data: e.data });
+    return {
+      deliveryId: d.id, tenantId: d.tenantId, subscriptionId: d.subscriptionId, attempt: d.attempts + 1,
+      webhook: { url: c.subscription.url, eventId: e.id, eventType: e.type, body, secrets: WebhookSubscription.signingSecrets(c.subscription, now).map(open) },
+    };
+  }
+}
+
+export interface DeliveryOutcome {
+  task: DeliveryTask;
+  result: AttemptResult;
+  /** When the attempt started. */
+  at: Date;
+}
+
+/**
+ * Writes a batch of attempt outcomes in one transaction: every attempt into the log, each delivery's next state
+ * (delivered, retry due per the schedule, or dead), and for a dead delivery the subscription's disabling with
+ * its audit entry and a tenant alert.
+ */
+export class RecordDeliveryOutcomes {
+  constructor(private readonly deps: Pick<WebhookDeps, 'uow' | 'clock'>) {}
+
+  async execute(owner: string, outcomes: readonly DeliveryOutcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    const now = this.deps.clock.now();
+    await this.deps.uow.run(async (tx) => {
+      await tx.webhookAttempts.recordMany(outcomes.map(attemptOf));
+      const changes = outcomes.map((o) => ({ id: o.task.deliveryId, ...afterAttempt(o.task.attempt, o.result, now) }));
+      await tx.webhookDeliveries.saveOutcomes(owner, changes);
+      for (const [i, o] of outcomes.entries()) {
+        if (changes[i]!.status === 'dead') await disableAfterFailures(tx, o, now);
+      }
+    });
+  }
+}
+
+function attemptOf(o: DeliveryOutcome): AttemptSnapshot {
+  const t = o.task;
+  return {
+    id: newId('wha', o.at.getTime()), deliveryId: t.deliveryId, tenantId: t.tenantId, subscriptionId: t.subscriptionId,
+    eventId: t.webhook.eventId, eventType: t.webhook.eventType, attempt: t.attempt, at: o.at.toISOString(), ...o.result,
+  };
+}
+
+/** D6: the 5th failed attempt of an event disables the subscription and tells the tenant's administrators. */
+async function disableAfterFailures(tx: Repositories, o: DeliveryOutcome, now: Date): Promise<void> {
+  const s = await tx.webhookSubscriptions.findById(o.task.tenantId, o.task.subscriptionId);
+  if (!s?.enabled) return;
+  await switchSubscription(tx, systemActor(s.tenantId), s, false, 'delivery_failed', now);
+  await tx.tenantAlerts.add({
+    id: newId('alr', now.getTime()), tenantId: s.tenantId, kind: 'webhook_subscription_disabled', createdAt: now.toISOString(), readAt: null,
+    message: `Webhook subscription ${s.id} (${s.url}) was disabled: event ${o.task.webhook.eventId} failed ${MAX_ATTEMPTS} delivery attempts. `
+      + 'Fix the receiver, then POST /webhook-subscriptions/{id}/enable; undelivered events are sent again.',
+  });
+}

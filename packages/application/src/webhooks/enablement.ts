@@ -1,0 +1,26 @@
+import { WebhookSubscription, type WebhookSubscriptionSnapshot } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { Repositories } from '../shared/ports.js';
+import { recordChange } from '../shared/record-change.js';
+
+/**
+ * The one rule for switching a subscription (D6, documented in docs/webhooks.md): disabling holds every
+ * pending or failed delivery (no attempts while disabled; new events arrive as `held`); enabling makes every
+ * undelivered delivery (held, dead, pending, failed) due now with a fresh five-attempt schedule.
+ */
+export async function switchSubscription(
+  tx: Repositories, actor: Actor, s: WebhookSubscriptionSnapshot, enabled: boolean, reason: string | null, now: Date,
+): Promise<{ subscription: WebhookSubscriptionSnapshot; requeued: number }> {
+  if (s.enabled === enabled) return { subscription: s, requeued: 0 };
+  const next = WebhookSubscription.setEnabled(s, enabled, reason, now);
+  await tx.webhookSubscriptions.update(next);
+  const requeued = enabled
+    ? await tx.webhookDeliveries.requeueUndelivered(s.id, now.toISOString())
+    : (await tx.webhookDeliveries.hold(s.id), 0);
+  await recordChange(tx, actor, now, {
+    action: enabled ? 'webhook_subscription.enabled' : 'webhook_subscription.disabled',
+    resourceType: 'webhook_subscription', resourceId: s.id,
+    details: enabled ? { requeued } : { reason },
+  });
+  return { subscription: next, requeued };
+}

@@ -1,0 +1,91 @@
+import { DomainError, newId } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import { recordChange } from '../shared/record-change.js';
+import { newDelivery } from './fan-out.js';
+import { requireEnabled, requireSubscription } from './subscription-view.js';
+import { REPLAY_SINCE_JOB, type WebhookDeps } from './webhook-ports.js';
+
+export interface ReplayedDelivery {
+  deliveryId: string;
+  eventId: string;
+  eventType: string;
+  status: 'pending';
+}
+
+/** Queues the event of one delivery again, as a fresh delivery (same event id, new schedule). */
+export class ReplayDelivery {
+  constructor(private readonly deps: WebhookDeps) {}
+
+  async execute(actor: Actor, subscriptionId: string, deliveryId: string): Promise<ReplayedDelivery> {
+    const now = this.deps.clock.now();
+    return this.deps.uow.run(async (tx) => {
+      const s = await requireSubscription(tx, actor.tenantId, subscriptionId);
+      const old = await tx.webhookDeliveries.findById(actor.tenantId, subscriptionId, deliveryId);
+      if (!old) throw DomainError.notFound('delivery', deliveryId);
+      requireEnabled(s);
+      const event = await tx.outboxFeed.findById(actor.tenantId, old.eventId);
+      if (!event) throw DomainError.notFound('event', old.eventId);
+      const d = newDelivery(event, s, now);
+      await tx.webhookDeliveries.insertMany([d]);
+      await recordChange(tx, actor, now, {
+        action: 'webhook_delivery.replayed', resourceType: 'webhook_subscription', resourceId: subscriptionId,
+        details: { deliveryId, newDeliveryId: d.id, eventId: event.id },
+      });
+      return { deliveryId: d.id, eventId: event.id, eventType: event.type, status: 'pending' as const };
+    });
+  }
+}
+
+export interface QueuedReplay {
+  jobId: string;
+  since: string;
+  status: 'queued';
+}
+
+/** Accepts `POST .../replay {since}`; the worker re-queues the events in the background (ReplayEventsSince). */
+export class RequestReplay {
+  constructor(private readonly deps: WebhookDeps) {}
+
+  async execute(actor: Actor, subscriptionId: string, since: string): Promise<QueuedReplay> {
+    const now = this.deps.clock.now();
+    if (since > now.toISOString()) throw DomainError.invalid('since', 'must not be in the future');
+    const jobId = newId('job', now.getTime());
+    await this.deps.uow.run(async (tx) => {
+      requireEnabled(await requireSubscription(tx, actor.tenantId, subscriptionId));
+      await tx.jobs.enqueue({ id: jobId, kind: REPLAY_SINCE_JOB, payload: { tenantId: actor.tenantId, subscriptionId, since }, dueAt: now.toISOString(), createdAt: now.toISOString() });
+      await recordChange(tx, actor, now, {
+        action: 'webhook_subscription.replay_requested', resourceType: 'webhook_subscription', resourceId: subscriptionId, details: { since, jobId },
+      });
+    });
+    return { jobId, since, status: 'queued' };
+  }
+}
+
+const PAGE = 500;
+
+/**
+ * The replay job: a fresh delivery, due now, for every event of the subscribed types with `occurredAt >= since`.
+ * Each page commits on its own; a job that crashes half-way runs again from the start, which only duplicates
+ * deliveries (at-least-once, same event ids). A deleted subscription ends the job quietly.
+ */
+export class ReplayEventsSince {
+  constructor(private readonly deps: Pick<WebhookDeps, 'uow' | 'clock'>) {}
+
+  async execute(payload: Record<string, unknown>): Promise<number> {
+    const { tenantId, subscriptionId, since } = payload as { tenantId: string; subscriptionId: string; since: string };
+    let after: string | null = null;
+    let total = 0;
+    for (;;) {
+      const n: number = await this.deps.uow.run(async (tx) => {
+        const s = await tx.webhookSubscriptions.findById(tenantId, subscriptionId);
+        if (!s) return 0;
+        const events = await tx.outboxFeed.since(tenantId, since, s.events, after, PAGE);
+        await tx.webhookDeliveries.insertMany(events.map((e) => newDelivery(e, s, this.deps.clock.now())));
+        after = events[events.length - 1]?.id ?? after;
+        return events.length;
+      });
+      total += n;
+      if (n < PAGE) return total;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { PING_EVENT, WebhookSubscription, newId, generateWebhookSecret, parseWebhookSecret } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import { recordChange } from '../shared/record-change.js';
+import type { WebhookSubscriptionWithSecret } from './manage-subscriptions.js';
+import { requireEnabled, requireSubscription, subscriptionView } from './subscription-view.js';
+import type { WebhookDeps } from './webhook-ports.js';
+
+/**
+ * New signing secret (given, or generated). For 24 h the previous secret keeps signing beside it, so receivers can
+ * switch without losing events. The new secret is shown this once.
+ */
+export class RotateWebhookSecret {
+  constructor(private readonly deps: WebhookDeps) {}
+
+  async execute(actor: Actor, id: string, input: { secret?: unknown }): Promise<WebhookSubscriptionWithSecret> {
+    const now = this.deps.clock.now();
+    const secret = input.secret === undefined ? generateWebhookSecret() : parseWebhookSecret(input.secret);
+    return this.deps.uow.run(async (tx) => {
+      const s = WebhookSubscription.rotate(await requireSubscription(tx, actor.tenantId, id), this.deps.box.seal(secret), now);
+      await tx.webhookSubscriptions.update(s);
+      await recordChange(tx, actor, now, {
+        action: 'webhook_subscription.secret_rotated', resourceType: 'webhook_subscription', resourceId: id,
+        details: { previousSecretExpiresAt: s.previousSecretExpiresAt },
+      });
+      return { ...subscriptionView(s), secret };
+    });
+  }
+}
+
+export interface QueuedEvent {
+  eventId: string;
+  type: string;
+  status: 'queued';
+}
+
+/**
+ * Queues a `ping` event for this subscription alone; it travels the same outbox, signing and retry path as every
+ * other event. 409 while the subscription is disabled.
+ */
+export class SendTestEvent {
+  constructor(private readonly deps: WebhookDeps) {}
+
+  async execute(actor: Actor, id: string): Promise<QueuedEvent> {
+    const now = this.deps.clock.now();
+    const event = { id: newId('evt', now.getTime()), tenantId: actor.tenantId, type: PING_EVENT, occurredAt: now.toISOString(), data: { subscriptionId: id, message: 'Test event from Fundi' } };
+    await this.deps.uow.run(async (tx) => {
+      requireEnabled(await requireSubscription(tx, actor.tenantId, id));
+      await tx.outbox.add(event);
+      await recordChange(tx, actor, now, {
+        action: 'webhook_subscription.test_sent', resourceType: 'webhook_subscription', resourceId: id, details: { eventId: event.id },
+      });
+    });
+    return { eventId: event.id, type: PING_EVENT, status: 'queued' };
+  }
+}

@@ -1,0 +1,34 @@
+import { DomainError, type WebhookSubscriptionSnapshot } from '@fundi/domain';
+import type { Repositories } from '../shared/ports.js';
+
+/** A subscription as callers see it: never its secret (shown once, on create and on rotation). */
+export interface WebhookSubscriptionView {
+  id: string;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  disabledReason: string | null;
+  /** Until then the previous secret still signs beside the current one; `null` when no rotation overlaps. */
+  previousSecretExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function subscriptionView(s: WebhookSubscriptionSnapshot): WebhookSubscriptionView {
+  const { id, url, events, enabled, disabledReason, previousSecretExpiresAt, createdAt, updatedAt } = s;
+  return { id, url, events: [...events], enabled, disabledReason, previousSecretExpiresAt, createdAt, updatedAt };
+}
+
+/** The tenant's subscription or not_found (another tenant's is the same 404, D1). */
+export async function requireSubscription(repos: Repositories, tenantId: string, id: string): Promise<WebhookSubscriptionSnapshot> {
+  const s = await repos.webhookSubscriptions.findById(tenantId, id);
+  if (!s) throw DomainError.notFound('webhook_subscription', id);
+  return s;
+}
+
+/** Test events and replays go nowhere while a subscription is disabled: enable it first. */
+export function requireEnabled(s: WebhookSubscriptionSnapshot): void {
+  if (!s.enabled) {
+    throw DomainError.conflict('subscription_disabled', 'The subscription is disabled; enable it first (POST .../enable)', [], { disabledReason: s.disabledReason });
+  }
+}

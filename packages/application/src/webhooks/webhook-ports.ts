@@ -1,0 +1,38 @@
+import type { AttemptResult, SecretBox, UrlPolicy } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps } from '../shared/ports.js';
+
+/** One signed POST to make. */
+export interface OutgoingWebhook {
+  url: string;
+  eventId: string;
+  eventType: string;
+  /** Unix seconds of this attempt (the Standard Webhooks `webhook-timestamp`). */
+  timestamp: number;
+  /** The raw JSON envelope, signed exactly as sent. */
+  body: string;
+  /** Plaintext secrets that sign it: the current one first, then the previous one during its overlap. */
+  secrets: readonly string[];
+}
+
+/**
+ * Port: signs a webhook (D6 headers) and POSTs it. Never throws: a refused address, connection error, timeout or
+ * redirect comes back as a result with `error` set. Success is any 2xx within the timeout.
+ */
+export interface WebhookTransport {
+  send(w: OutgoingWebhook): Promise<AttemptResult>;
+}
+
+/** What the webhook use cases need beyond the core: the box that seals secrets and the URL rule. */
+export interface WebhookDeps extends CoreDeps {
+  box: SecretBox;
+  policy: UrlPolicy;
+}
+
+/** Background and failure-driven changes are made by the service itself. */
+export function systemActor(tenantId: string): Actor {
+  return { tenantId, id: 'system', role: 'admin', scopes: [] };
+}
+
+/** The job kind that re-queues a subscription's events since a time (`POST .../replay`). */
+export const REPLAY_SINCE_JOB = 'webhooks.replay_since';

@@ -1,0 +1,80 @@
+import type { DomainEvent } from '../events/outbox.js';
+import type { Page, PageRequest } from '../shared/paging.js';
+import type { AttemptSnapshot, DeliveryChange, DeliverySnapshot } from './delivery.js';
+import type { WebhookSubscriptionSnapshot } from './subscription.js';
+
+/** Port: webhook subscriptions. Tenant-scoped reads treat another tenant's subscription as absent. */
+export interface WebhookSubscriptionRepository {
+  insert(s: WebhookSubscriptionSnapshot): Promise<void>;
+  /** Replaces the stored subscription; throws not_found when absent. */
+  update(s: WebhookSubscriptionSnapshot): Promise<void>;
+  findById(tenantId: string, id: string): Promise<WebhookSubscriptionSnapshot | null>;
+  /** Ordered by id (creation order). */
+  list(tenantId: string, page: PageRequest): Promise<Page<WebhookSubscriptionSnapshot>>;
+  /** Every subscription (enabled or not) of the given tenants, for fan-out. */
+  listForTenants(tenantIds: readonly string[]): Promise<WebhookSubscriptionSnapshot[]>;
+  /** Removes the subscription with its deliveries and attempt log; false when there was none. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+}
+
+/** A claimed delivery with what sending it needs. */
+export interface ClaimedDelivery {
+  delivery: DeliverySnapshot;
+  event: DomainEvent;
+  subscription: Pick<WebhookSubscriptionSnapshot, 'url' | 'enabled' | 'secretCiphertext' | 'previousSecretCiphertext' | 'previousSecretExpiresAt'>;
+}
+
+/** Port: the deliveries owed, and their leases. */
+export interface WebhookDeliveryRepository {
+  insertMany(deliveries: readonly DeliverySnapshot[]): Promise<void>;
+  findById(tenantId: string, subscriptionId: string, id: string): Promise<DeliverySnapshot | null>;
+  /**
+   * Leases up to `limit` due deliveries (status pending/failed, `nextAttemptAt <= now`, no unexpired lease) to
+   * `owner` until `leaseUntil`, earliest due first. Concurrent callers never receive the same delivery while its
+   * lease holds (Postgres: FOR UPDATE SKIP LOCKED). Must run inside a transaction.
+   */
+  claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]>;
+  /** Applies attempt outcomes to deliveries still leased by `owner` and clears their lease. */
+  saveOutcomes(owner: string, changes: readonly (DeliveryChange & { id: string })[]): Promise<void>;
+  /** Gives back every lease of `owner` (graceful shutdown): the work is due again for anyone. */
+  release(owner: string): Promise<number>;
+  /** Disable: every pending/failed delivery of the subscription becomes held. */
+  hold(subscriptionId: string): Promise<number>;
+  /** Enable: every undelivered delivery of the subscription is due at `now` with a fresh schedule. */
+  requeueUndelivered(subscriptionId: string, now: string): Promise<number>;
+}
+
+/** Port: the attempt log (every attempt of every delivery). */
+export interface WebhookAttemptLog {
+  recordMany(attempts: readonly AttemptSnapshot[]): Promise<void>;
+  /** Newest first: a cursor page continues below `after`. */
+  list(tenantId: string, subscriptionId: string, page: PageRequest): Promise<Page<AttemptSnapshot>>;
+}
+
+/**
+ * Port: the outbox as the dispatcher sees it. `takeUndispatched` locks (SKIP LOCKED), returns and marks up to
+ * `limit` events as dispatched at `at`; run it in the transaction that writes their deliveries, so a crash
+ * leaves them undispatched.
+ */
+export interface OutboxFeed {
+  takeUndispatched(limit: number, at: string): Promise<DomainEvent[]>;
+  /** Events of a tenant with `occurredAt >= since` and one of `types`, in id order after `afterId`. */
+  since(tenantId: string, since: string, types: readonly string[], afterId: string | null, limit: number): Promise<DomainEvent[]>;
+  findById(tenantId: string, id: string): Promise<DomainEvent | null>;
+}
+
+export interface TenantAlert {
+  id: string;
+  tenantId: string;
+  kind: string;
+  message: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** Port: alerts for a tenant's administrators (shown by a later dashboard/notification capability). */
+export interface TenantAlertLog {
+  add(alert: TenantAlert): Promise<void>;
+  /** Newest first. */
+  list(tenantId: string, limit: number): Promise<TenantAlert[]>;
+}

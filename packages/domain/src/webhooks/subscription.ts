@@ -1,0 +1,121 @@
+import { DomainError } from '../shared/errors.js';
+import { parseEventTypes, type WebhookEventType } from './events.js';
+
+export interface WebhookSubscriptionSnapshot {
+  id: string;
+  tenantId: string;
+  url: string;
+  events: WebhookEventType[];
+  enabled: boolean;
+  /** The signing secret, sealed by a SecretBox; never leaves the service after creation or rotation. */
+  secretCiphertext: string;
+  /** The secret before the last rotation, still signing beside the new one until `previousSecretExpiresAt`. */
+  previousSecretCiphertext: string | null;
+  previousSecretExpiresAt: string | null;
+  /** Why it is disabled (`delivery_failed`, `disabled_by_api`), `null` while enabled. */
+  disabledReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UrlPolicy {
+  /** FUNDI_WEBHOOK_ALLOW_HTTP: plain http is accepted (local receivers, tests). */
+  allowHttp: boolean;
+}
+
+/** How long the old secret keeps signing after a rotation. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+const WHSEC = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
+
+/**
+ * A receiver URL: absolute http(s), https unless the operator allows http, no credentials. Where it points is
+ * checked at connect time, not here, because DNS can change between now and the delivery.
+ */
+export function parseWebhookUrl(value: unknown, policy: UrlPolicy, field = 'url'): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) throw DomainError.invalid(field, 'must be a URL of at most 2048 characters');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw DomainError.invalid(field, 'is not a valid absolute URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw DomainError.invalid(field, 'must use https');
+  if (url.protocol === 'http:' && !policy.allowHttp) throw DomainError.invalid(field, 'must use https');
+  if (url.username || url.password) throw DomainError.invalid(field, 'must not carry credentials');
+  url.hash = '';
+  return url.toString();
+}
+
+/** A caller-chosen secret: 16 to 256 printable characters; one in the `whsec_` form must carry valid base64. */
+export function parseWebhookSecret(value: unknown, field = 'secret'): string {
+  if (typeof value !== 'string' || value.length < 16 || value.length > 256 || !/^[\x20-\x7e]+$/.test(value)) {
+    throw DomainError.invalid(field, 'must be 16 to 256 printable ASCII characters');
+  }
+  if (value.startsWith('whsec_') && !WHSEC.test(value)) throw DomainError.invalid(field, 'a whsec_ secret must be followed by base64');
+  return value;
+}
+
+/** The Standard Webhooks key (the base64-decoded part after `whsec_`), or null for a secret without that form. */
+export function standardWebhooksKey(secret: string): string | null {
+  const m = WHSEC.exec(secret);
+  return m ? m[1]! : null;
+}
+
+/** `whsec_` + base64 of 32 random bytes, the form Standard Webhooks libraries expect. */
+export function generateWebhookSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
+}
+
+export interface SubscriptionInput {
+  url?: unknown;
+  events?: unknown;
+  enabled?: unknown;
+}
+
+export const WebhookSubscription = {
+  /** Validates the caller's fields; the secret is sealed by the caller, which alone holds the SecretBox. */
+  create(input: SubscriptionInput, ctx: { id: string; tenantId: string; secretCiphertext: string; now: Date; policy: UrlPolicy }): WebhookSubscriptionSnapshot {
+    const enabled = input.enabled === undefined ? true : parseEnabled(input.enabled);
+    const at = ctx.now.toISOString();
+    return {
+      id: ctx.id, tenantId: ctx.tenantId,
+      url: parseWebhookUrl(input.url, ctx.policy), events: parseEventTypes(input.events), enabled,
+      secretCiphertext: ctx.secretCiphertext, previousSecretCiphertext: null, previousSecretExpiresAt: null,
+      disabledReason: enabled ? null : 'disabled_by_api', createdAt: at, updatedAt: at,
+    };
+  },
+
+  /** The subscription with the given fields changed; `enabled` is applied by `setEnabled`, not here. */
+  update(s: WebhookSubscriptionSnapshot, input: SubscriptionInput, now: Date, policy: UrlPolicy): WebhookSubscriptionSnapshot {
+    return {
+      ...s,
+      ...(input.url !== undefined ? { url: parseWebhookUrl(input.url, policy) } : {}),
+      ...(input.events !== undefined ? { events: parseEventTypes(input.events) } : {}),
+      updatedAt: now.toISOString(),
+    };
+  },
+
+  setEnabled(s: WebhookSubscriptionSnapshot, enabled: boolean, reason: string | null, now: Date): WebhookSubscriptionSnapshot {
+    return { ...s, enabled, disabledReason: enabled ? null : reason, updatedAt: now.toISOString() };
+  },
+
+  rotate(s: WebhookSubscriptionSnapshot, newCiphertext: string, now: Date): WebhookSubscriptionSnapshot {
+    return {
+      ...s, secretCiphertext: newCiphertext, previousSecretCiphertext: s.secretCiphertext,
+      previousSecretExpiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS).toISOString(), updatedAt: now.toISOString(),
+    };
+  },
+
+  /** The sealed secrets that sign a delivery at `now`: the current one first, then the previous one in its overlap. */
+  signingSecrets(s: Pick<WebhookSubscriptionSnapshot, 'secretCiphertext' | 'previousSecretCiphertext' | 'previousSecretExpiresAt'>, now: Date): string[] {
+    const old = s.previousSecretCiphertext && s.previousSecretExpiresAt && now.toISOString() < s.previousSecretExpiresAt;
+    return old ? [s.secretCiphertext, s.previousSecretCiphertext!] : [s.secretCiphertext];
+  },
+};
+
+export function parseEnabled(value: unknown, field = 'enabled'): boolean {
+  if (typeof value !== 'boolean') throw DomainError.invalid(field, 'must be true or false');
+  return value;
+}
