@@ -16,9 +16,22 @@ const last = new Map<string, { time: number; random: Uint8Array }>();
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   const prev = last.get(prefix);
-  const random = prev && prev.time === now ? increment(prev.random) : crypto.getRandomValues(new Uint8Array(10));
+  const random = prev && prev.time === now ? increment(prev.random) : randomBytes(10);
   last.set(prefix, { time: now, random });
   return `${prefix}_${encodeTime(now)}${encodeRandom(random)}`;
+}
+
+// Random bytes are drawn from the CSPRNG 4 KB at a time: one call per id costs more than the rest of newId.
+const pool = new Uint8Array(4096);
+let poolAt = pool.length;
+
+function randomBytes(n: number): Uint8Array {
+  if (poolAt + n > pool.length) {
+    crypto.getRandomValues(pool);
+    poolAt = 0;
+  }
+  poolAt += n;
+  return pool.slice(poolAt - n, poolAt);
 }
 
 function encodeTime(t: number): string {
