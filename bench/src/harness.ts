@@ -99,3 +99,11 @@ export function printRows(title: string, rows: Row[]): void {
     process.stdout.write(`| ${r.scenario} | ${r.result.rps} | ${r.result.p50} | ${r.result.p99} | ${r.result.non2xx + r.result.errors} | ${r.baseline ? `${r.baseline.name} ${r.baseline.rps}` : ''} | ${ratio} | ${r.target ? `${r.target.met ? 'MET' : 'MISSED'}: ${r.target.text}` : ''} |\n`);
   }
 }
+
+/** The issues' absolute targets are for a machine where bare Koa does 45,000 req/s; scale them to this run's. */
+export const REFERENCE_BARE_KOA = 45_000;
+
+export function scaledTarget(result: LoadResult, issueTarget: number, bareRps: number, share = 1): NonNullable<Row['target']> {
+  const scaled = Math.round((issueTarget * share * Math.min(bareRps, REFERENCE_BARE_KOA)) / REFERENCE_BARE_KOA);
+  return { text: `>= ${Math.round(issueTarget * share)} req/s at 45k bare Koa; scaled to this run: >= ${scaled}`, met: result.rps >= scaled };
+}

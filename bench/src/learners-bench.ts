@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { load, printRows, spawnServer, type Row } from './harness.js';
+import { load, printRows, scaledTarget, spawnServer, type Row } from './harness.js';
 import { learnerInput } from './fixtures.js';
 
 interface FundiInfo { key: string; learnerId: string; slug: string }
 
-async function fundiRows(db: 'sqlite' | 'postgres', bare: { get: number; list: number; create: number }, env: Record<string, string>): Promise<Row[]> {
+async function fundiRows(db: 'sqlite' | 'postgres', bare: { get: number; list: number; create: number; koa: number }, env: Record<string, string>): Promise<Row[]> {
   const fundi = await spawnServer<FundiInfo>('fundi.js', { BENCH_DB: db, ...env });
   const headers = { authorization: `Bearer ${fundi.info.key}` };
   try {
@@ -18,9 +18,9 @@ async function fundiRows(db: 'sqlite' | 'postgres', bare: { get: number; list: n
       { scenario: `${db}: GET learner by id`, result: get, baseline: { name: sqlite ? 'bare Koa' : 'raw Koa+knex GET', rps: bare.get },
         target: sqlite ? { text: '>= 45% of bare Koa, p99 < 10 ms', met: get.rps >= 0.45 * bare.get && get.p99 < 10 } : { text: '>= 70% of raw Koa+knex', met: get.rps >= 0.7 * bare.get } },
       { scenario: `${db}: list 100 learners`, result: list, baseline: { name: 'bare Koa', rps: bare.list },
-        target: { text: sqlite ? '>= 1,500 req/s' : '>= 70% of 1,500 req/s', met: list.rps >= (sqlite ? 1500 : 1050) } },
+        target: scaledTarget(list, 1500, bare.koa, sqlite ? 1 : 0.7) },
       { scenario: `${db}: create learner (+audit +outbox)`, result: create, baseline: { name: 'bare Koa', rps: bare.create },
-        target: { text: sqlite ? '>= 4,000 req/s' : '>= 70% of 4,000 req/s', met: create.rps >= (sqlite ? 4000 : 2800) } },
+        target: scaledTarget(create, 4000, bare.koa, sqlite ? 1 : 0.7) },
     ];
   } finally {
     await fundi.stop();
@@ -39,7 +39,7 @@ export async function learnersBench(opts: { postgres: boolean }): Promise<void> 
   const rows: Row[] = [
     { scenario: 'baseline: bare Koa, same JSON', result: bareGet },
     { scenario: 'reference: raw Koa + better-sqlite3 GET', result: rawGet, baseline: { name: 'bare Koa', rps: bareGet.rps } },
-    ...(await fundiRows('sqlite', { get: bareGet.rps, list: bareList.rps, create: bareCreate.rps }, {})),
+    ...(await fundiRows('sqlite', { get: bareGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps }, {})),
   ];
   if (opts.postgres) {
     const url = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -52,7 +52,7 @@ export async function learnersBench(opts: { postgres: boolean }): Promise<void> 
       const rawPgGet = await load({ url: `${rawPg.url}/${rawPg.info.learnerId}` });
       await rawPg.stop();
       rows.push({ scenario: 'reference: raw Koa + knex GET (Postgres)', result: rawPgGet, baseline: { name: 'bare Koa', rps: bareGet.rps } });
-      rows.push(...(await fundiRows('postgres', { get: rawPgGet.rps, list: bareList.rps, create: bareCreate.rps }, { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema })));
+      rows.push(...(await fundiRows('postgres', { get: rawPgGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps }, { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema })));
     } finally {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.query('DROP TABLE IF EXISTS bench_raw_learners');

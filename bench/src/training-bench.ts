@@ -1,16 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { load, printRows, spawnServer, type LoadResult, type Row } from './harness.js';
+import { load, printRows, scaledTarget, spawnServer, type Row } from './harness.js';
 
 interface TrainingInfo { key: string; enrolmentId: string; learnerIds: string[]; modules: string[] }
-
-/** The issue's targets are for a machine where bare Koa does 45,000 req/s; scale them to this run's bare Koa. */
-const REFERENCE_BARE_KOA = 45_000;
-
-function target(result: LoadResult, issueTarget: number, bare: number, pgShare: number): Row['target'] {
-  const scaled = Math.round((issueTarget * pgShare * Math.min(bare, REFERENCE_BARE_KOA)) / REFERENCE_BARE_KOA);
-  return { text: `>= ${issueTarget * pgShare} req/s at 45k bare Koa; scaled to this run: >= ${scaled}`, met: result.rps >= scaled };
-}
 
 async function fundiRows(db: 'sqlite' | 'postgres', bare: { get: number; post: number }, env: Record<string, string>): Promise<Row[]> {
   const fundi = await spawnServer<TrainingInfo>('fundi-training.js', { BENCH_DB: db, ...env });
@@ -26,8 +18,8 @@ async function fundiRows(db: 'sqlite' | 'postgres', bare: { get: number; post: n
     };
     const post = await load({ url: `${fundi.url}/api/v1/assessments`, method: 'POST', headers, body });
     return [
-      { scenario: `${db}: GET enrolment with progress (30 modules, 20 assessments)`, result: get, baseline: { name: 'bare Koa', rps: bare.get }, target: target(get, 1500, bare.get, share) },
-      { scenario: `${db}: POST assessment (+audit +2 outbox events)`, result: post, baseline: { name: 'bare Koa', rps: bare.post }, target: target(post, 1000, bare.get, share) },
+      { scenario: `${db}: GET enrolment with progress (30 modules, 20 assessments)`, result: get, baseline: { name: 'bare Koa', rps: bare.get }, target: scaledTarget(get, 1500, bare.get, share) },
+      { scenario: `${db}: POST assessment (+audit +2 outbox events)`, result: post, baseline: { name: 'bare Koa', rps: bare.post }, target: scaledTarget(post, 1000, bare.get, share) },
     ];
   } finally {
     await fundi.stop();
