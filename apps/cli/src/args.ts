@@ -16,6 +16,9 @@ const OPTIONS = {
   role: { type: 'string' },
   scopes: { type: 'string' },
   expires: { type: 'string' },
+  'per-minute': { type: 'string' },
+  'per-day': { type: 'string' },
+  'storage-gb': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -40,6 +43,8 @@ Commands:
   migrate                                   apply database migrations
   tenants create --slug <slug> --name <name> --plan <pilot|starter|professional|standard|enterprise> [--json]
   tenants list [--json]
+  tenants update --slug <slug> [--plan <plan>] [--per-minute N|plan] [--per-day N|none|plan] [--storage-gb N|none|plan] [--json]
+                                            change a tenant's plan or override its limits (per API key; none = no cap)
   keys create --tenant <slug> --name <name> --role <role> [--scopes a,b] [--expires YYYY-MM-DD] [--json]
   keys list --tenant <slug> [--json]
   keys revoke --tenant <slug> <keyId>

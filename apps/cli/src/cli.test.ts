@@ -65,6 +65,14 @@ describe('CLI: npm run fundi on SQLite', () => {
     expect(issued.scopes.sort()).toEqual(['learners:read', 'learners:write']);
   }, 30_000);
 
+  it('tenants update overrides limits and changes the plan', async () => {
+    const r = json(await cli(env, 'tenants', 'update', '--slug', 'x', '--per-minute', '5', '--per-day', 'none', '--storage-gb', '2', '--json'));
+    expect(r.limits).toEqual({ perMinute: 5, perDay: null, storageBytes: 2 * 1024 ** 3 });
+    const back = json(await cli(env, 'tenants', 'update', '--slug', 'x', '--plan', 'starter', '--per-minute', 'plan', '--per-day', 'plan', '--storage-gb', 'plan', '--json'));
+    expect(back.tenant).toMatchObject({ slug: 'x', plan: 'starter', limitOverrides: {} });
+    expect(back.limits).toEqual({ perMinute: 60, perDay: 1000, storageBytes: 5 * 1024 ** 3 });
+  }, 30_000);
+
   it('keys list and revoke; the revoked key gets 401 from a server over the same data dir', async () => {
     const config = loadConfig({ FUNDI_DATA_DIR: dir, LOG_LEVEL: 'silent' });
     const c = containerFor(config);

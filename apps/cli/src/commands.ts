@@ -32,6 +32,22 @@ export const COMMANDS: Record<string, Command> = {
     for (const t of tenants) out.line(`${t.slug.padEnd(24)} ${t.plan.padEnd(13)} ${t.id}  ${t.name}`);
   },
 
+  async 'tenants update'(p, { container, out }) {
+    const limit = (name: string, scale = 1): unknown => {
+      const v = p.flags[name];
+      if (v === undefined) return undefined;
+      if (v === 'plan') return 'plan';
+      if (v === 'none') return null;
+      return /^\d+$/.test(String(v)) ? Number(v) * scale : v;
+    };
+    const r = await resolve(container(), T.ReconfigureTenant).execute(required(p.flags, 'slug'), {
+      plan: p.flags.plan,
+      overrides: { perMinute: limit('per-minute'), perDay: limit('per-day'), storageBytes: limit('storage-gb', 1024 ** 3) },
+    });
+    if (asJson(p)) return out.json(r);
+    out.line(`Tenant ${r.tenant.slug}: plan ${r.tenant.plan}; ${r.limits.perMinute}/min, ${r.limits.perDay ?? 'no cap'}/day per key; storage ${r.limits.storageBytes === null ? 'no cap' : `${r.limits.storageBytes / 1024 ** 3} GB`}.`);
+  },
+
   async 'keys create'(p, { container, out }) {
     const scopes = typeof p.flags.scopes === 'string' ? p.flags.scopes.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
     const k = await resolve(container(), T.CreateApiKey).execute(required(p.flags, 'tenant'), {

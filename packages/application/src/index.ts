@@ -10,6 +10,7 @@ export * from './learners/erase-learner.js';
 export * from './tenants/create-tenant.js';
 export * from './tenants/manage-api-keys.js';
 export * from './tenants/authenticate.js';
+export * from './tenants/reconfigure-tenant.js';
 export * from './programmes/programme-view.js';
 export * from './programmes/create-programme.js';
 export * from './programmes/get-programme.js';

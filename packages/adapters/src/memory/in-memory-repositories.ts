@@ -78,6 +78,11 @@ export class InMemoryTenantRepository implements TenantRepository {
     this.store.tables.authEpoch++;
     this.store.tables.tenants.set(t.id, clone(t));
   }
+  async update(t: TenantSnapshot) {
+    if (!this.store.tables.tenants.has(t.id)) throw DomainError.notFound('tenant', t.slug);
+    this.store.tables.authEpoch++;
+    this.store.tables.tenants.set(t.id, clone(t));
+  }
   async findBySlug(slug: string) {
     return clone([...this.store.tables.tenants.values()].find((t) => t.slug === slug) ?? null);
   }

@@ -19,6 +19,12 @@ export class SqlTenantRepository implements TenantRepository {
         [t.id, t.slug, t.name, t.plan, JSON.stringify(t.limitOverrides), t.createdAt]));
   }
 
+  async update(t: TenantSnapshot): Promise<void> {
+    await bumpAuthEpoch(this.db);
+    const { changes } = await this.db.run('UPDATE tenants SET name = ?, plan = ?, limit_overrides = ? WHERE id = ?', [t.name, t.plan, JSON.stringify(t.limitOverrides), t.id]);
+    if (changes === 0) throw DomainError.notFound('tenant', t.slug);
+  }
+
   async findBySlug(slug: string): Promise<TenantSnapshot | null> {
     const r = await this.db.first<Row>('SELECT * FROM tenants WHERE slug = ?', [slug]);
     return r ? tenantOf(r) : null;

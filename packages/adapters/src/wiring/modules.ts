@@ -1,6 +1,6 @@
 import {
   Authenticate, CreateApiKey, CreateTenant, EraseLearner, GetLearner, ListApiKeys, ListLearners, RegisterLearner,
-  RevokeApiKey, UpdateLearner, type CoreDeps,
+  ReconfigureTenant, RevokeApiKey, UpdateLearner, type CoreDeps,
 } from '@fundi/application';
 import * as Training from '@fundi/application';
 import type { Clock } from '@fundi/domain';
@@ -61,6 +61,7 @@ export function useCaseModule(): ContainerModule {
     provide(bind, T.ListApiKeys, (d) => new ListApiKeys(d), [T.CoreDeps]);
     provide(bind, T.RevokeApiKey, (d) => new RevokeApiKey(d), [T.CoreDeps]);
     provide(bind, T.Authenticate, (d, secrets) => new Authenticate({ ...d, secrets }), [T.CoreDeps, T.Secrets]);
+    provide(bind, T.ReconfigureTenant, (d) => new ReconfigureTenant(d), [T.CoreDeps]);
     provide(bind, T.CreateProgramme, (d) => new Training.CreateProgramme(d), [T.CoreDeps]);
     provide(bind, T.GetProgramme, (d) => new Training.GetProgramme(d), [T.CoreDeps]);
     provide(bind, T.ListProgrammes, (d) => new Training.ListProgrammes(d), [T.CoreDeps]);

@@ -1,5 +1,5 @@
 import type {
-  Authenticate, CoreDeps, CreateApiKey, CreateTenant, EraseLearner, GetLearner, ListApiKeys, ListLearners,
+  Authenticate, CoreDeps, ReconfigureTenant, CreateApiKey, CreateTenant, EraseLearner, GetLearner, ListApiKeys, ListLearners,
   RateLimitStore, RegisterLearner, Repositories, RevokeApiKey, UnitOfWork, UpdateLearner,
 } from '@fundi/application';
 import type * as Training from '@fundi/application';
@@ -32,6 +32,7 @@ export const T = {
   ListApiKeys: token<ListApiKeys>('ListApiKeys'),
   RevokeApiKey: token<RevokeApiKey>('RevokeApiKey'),
   Authenticate: token<Authenticate>('Authenticate'),
+  ReconfigureTenant: token<ReconfigureTenant>('ReconfigureTenant'),
   CreateProgramme: token<Training.CreateProgramme>('CreateProgramme'),
   GetProgramme: token<Training.GetProgramme>('GetProgramme'),
   ListProgrammes: token<Training.ListProgrammes>('ListProgrammes'),

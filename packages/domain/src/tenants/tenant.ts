@@ -31,6 +31,23 @@ export const Tenant = {
     };
   },
 
+  /**
+   * A new plan and/or overrides. Each override is a number, `null` for "no cap" (per day, storage), or
+   * `'plan'` to drop the override and use the plan's number again.
+   */
+  reconfigure(t: TenantSnapshot, change: { plan?: unknown; overrides?: Partial<Record<keyof TenantLimits, unknown>> }): TenantSnapshot {
+    const plan = change.plan === undefined ? t.plan : parsePlan(change.plan);
+    const overrides: Partial<TenantLimits> = { ...t.limitOverrides };
+    for (const [field, value] of Object.entries(change.overrides ?? {}) as [keyof TenantLimits, unknown][]) {
+      if (value === undefined) continue;
+      if (value === 'plan') delete overrides[field];
+      else if (value === null && field !== 'perMinute') overrides[field] = null;
+      else if (Number.isSafeInteger(value) && (value as number) > 0) overrides[field] = value as number;
+      else throw DomainError.invalid(field, `must be a positive whole number${field === 'perMinute' ? '' : ', "none"'} or "plan"`);
+    }
+    return { ...t, plan, limitOverrides: overrides };
+  },
+
   limits(t: TenantSnapshot): TenantLimits {
     return { ...PLAN_LIMITS[t.plan], ...t.limitOverrides };
   },

@@ -1,0 +1,30 @@
+import { Tenant, type TenantLimits, type TenantSnapshot } from '@fundi/domain';
+import { operator } from '../shared/actor.js';
+import type { CoreDeps } from '../shared/ports.js';
+import { recordChange } from '../shared/record-change.js';
+import { tenantBySlug } from './tenant-lookup.js';
+
+export interface TenantConfigView {
+  tenant: Pick<TenantSnapshot, 'id' | 'slug' | 'name' | 'plan' | 'limitOverrides'>;
+  limits: TenantLimits;
+}
+
+/** Changes a tenant's plan and limit overrides (D2: a tenant may override any number). Operator only. */
+export class ReconfigureTenant {
+  constructor(private readonly deps: CoreDeps) {}
+
+  async execute(slug: string, change: { plan?: unknown; overrides?: Partial<Record<keyof TenantLimits, unknown>> }): Promise<TenantConfigView> {
+    const current = await tenantBySlug(this.deps.repos, slug);
+    const next = Tenant.reconfigure(current, change);
+    const now = this.deps.clock.now();
+    await this.deps.uow.run(async (tx) => {
+      await tx.tenants.update(next);
+      await recordChange(tx, operator(next.id), now, {
+        action: 'tenant.reconfigured', resourceType: 'tenant', resourceId: next.id,
+        details: { plan: next.plan, limitOverrides: next.limitOverrides },
+      });
+    });
+    const { id, name, plan, limitOverrides } = next;
+    return { tenant: { id, slug, name, plan, limitOverrides }, limits: Tenant.limits(next) };
+  }
+}
