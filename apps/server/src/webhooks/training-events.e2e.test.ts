@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage, startReceiver, type Received, type TestReceiver } from '@fundi/adapters/testing';
+import { WEBHOOK_EVENTS } from '@fundi/http';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 import { assessmentBody, enrolledLearner } from '../testing/training-fixtures.js';
 
@@ -54,9 +55,11 @@ describeEachStorage('training-record events reach subscribers end to end (server
     expect(all.received.map((r) => r.headers['x-webhook-event']).sort()).toEqual([...TRAINING_EVENTS].sort());
     expect(completedOnly.received.map((r) => r.headers['x-webhook-event'])).toEqual(['assessment.completed']);
 
-    const byType = Object.fromEntries(all.received.map((r) => [r.headers['x-webhook-event'], verified(r, secrets.all)]));
+    const byType: Record<string, Record<string, any>> = Object.fromEntries(all.received.map((r) => [r.headers['x-webhook-event'], verified(r, secrets.all)]));
     for (const [type, p] of Object.entries(byType)) {
       expect(p).toMatchObject({ type, tenantId, id: expect.stringMatching(/^evt_/), timestamp: expect.any(String) });
+      // The OpenAPI `webhooks` section describes exactly what was sent: parsing drops or refuses anything else.
+      expect(WEBHOOK_EVENTS[type as keyof typeof WEBHOOK_EVENTS].data.parse(p.data), type).toEqual(p.data);
     }
     expect(byType['enrolment.status_changed']!.data).toEqual({
       enrolmentId: enrolment.id, learnerId, programmeCode: 'EV-1', from: 'enrolled', to: 'in_progress', reason: 'classes began', effectiveDate: '2026-01-12',
