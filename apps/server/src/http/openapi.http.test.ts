@@ -83,6 +83,27 @@ describe('OpenAPI document', () => {
     expect(JSON.stringify(LearnerCreate.properties.provinceCode)).toContain('"N"');
   });
 
+  it('the webhooks section gives every event its envelope and the data its producer writes', () => {
+    const data = (type: string) => doc.webhooks[type].post.requestBody.content['application/json'].schema.properties.data;
+    const { Learner, ErasedLearnerData, LearnerUpdatedData, EnrolmentStatusChangedData, AssessmentEventData, ModerationCompletedData } = doc.components.schemas;
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['assessment.completed', 'assessment.recorded', 'enrolment.status_changed', 'evidence.reviewed', 'evidence.uploaded',
+      'export.completed', 'export.ready', 'learner.created', 'learner.updated', 'moderation.completed', 'ping']);
+    expect(data('learner.created').anyOf.map((x: any) => x.$ref)).toEqual(['#/components/schemas/Learner', '#/components/schemas/ErasedLearnerData']);
+    expect(Learner.required).toContain('idNumber');
+    expect(ErasedLearnerData.required.sort()).toEqual(['erased', 'id']);
+    expect(data('learner.updated').anyOf[0].$ref).toBe('#/components/schemas/LearnerUpdatedData');
+    expect(LearnerUpdatedData.properties.changes.properties).toHaveProperty('mobile');
+    expect(LearnerUpdatedData.properties.changes.properties).not.toHaveProperty('createdAt');
+    expect(data('assessment.recorded').$ref).toBe('#/components/schemas/AssessmentEventData');
+    expect(data('assessment.completed').$ref).toBe('#/components/schemas/AssessmentEventData');
+    expect(AssessmentEventData.required.sort()).toEqual(['assessmentDate', 'assessmentId', 'assessmentType', 'enrolmentId', 'learnerId', 'moduleCode', 'outcome']);
+    expect(EnrolmentStatusChangedData.required.sort()).toEqual(['effectiveDate', 'enrolmentId', 'from', 'learnerId', 'programmeCode', 'reason', 'to']);
+    expect(ModerationCompletedData.required.sort()).toEqual(['assessmentId', 'decision', 'effectiveOutcome', 'enrolmentId', 'learnerId', 'moderatorId', 'moduleCode', 'notes']);
+    for (const type of ['evidence.uploaded', 'export.ready']) expect(doc.webhooks[type].post.description).toMatch(/not emitted yet/);
+    const envelope = doc.webhooks['moderation.completed'].post.requestBody.content['application/json'].schema;
+    expect(envelope.required.sort()).toEqual(['data', 'id', 'tenantId', 'timestamp', 'type']);
+  });
+
   it('the documented 413 is what an oversized body gets', async () => {
     const key = (await s.tenant('big')).key;
     const big = JSON.stringify({ firstName: 'x'.repeat(1024 * 1024 + 10) });

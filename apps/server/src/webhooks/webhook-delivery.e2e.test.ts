@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { luhnCheckDigit } from '@fundi/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage, startReceiver, type TestReceiver } from '@fundi/adapters/testing';
+import { WEBHOOK_EVENTS } from '@fundi/http';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 
 /** The real server and its in-process worker deliver events to a receiver on 127.0.0.1. */
@@ -40,6 +41,11 @@ describeEachStorage('events reach subscribers end to end (server + worker)', (_g
     expect(created!.headers['x-webhook-id']).toBe(payload.id);
     const [updated] = eventsOfType('learner.updated');
     expect(JSON.parse(updated!.body).data).toMatchObject({ id: learner.body.id, changes: { lastName: 'Dlamini' } });
+    // The OpenAPI `webhooks` section describes exactly what was sent: parsing drops or refuses anything else.
+    for (const [type, r] of [['learner.created', created!], ['learner.updated', updated!]] as const) {
+      const { data } = JSON.parse(r.body);
+      expect(WEBHOOK_EVENTS[type].data.parse(data), type).toEqual(data);
+    }
   });
 
   it('fans other capabilities\' outbox rows out by exact type: each name once per subscriber', async () => {

@@ -138,6 +138,11 @@ export class InMemoryOutbox implements Outbox {
     return clone(this.store.tables.outbox.filter((e) => e.tenantId === tenantId && (!f.since || e.occurredAt >= f.since) && (!f.types?.length || f.types.includes(e.type)))
       .sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, f.limit));
   }
+  async redactSubject(tenantId: string, subjectId: string, data: Record<string, unknown>) {
+    const about = this.store.tables.outbox.filter((e) => e.tenantId === tenantId && e.subjectId === subjectId).sort((a, b) => (a.id < b.id ? -1 : 1));
+    for (const e of about) e.data = clone(data);
+    return about.map((e) => e.id);
+  }
 }
 
 export function inMemoryRepositories(store: MemoryStore): Repositories {

@@ -106,6 +106,11 @@ export class InMemoryWebhookAttemptLog implements WebhookAttemptLog {
     const from = page.kind === 'cursor' ? all.filter((a) => !page.after || a.id < page.after) : all.slice(page.offset);
     return clone({ items: from.slice(0, page.limit), total: all.length, hasMore: from.length > page.limit });
   }
+  async forgetResponses(tenantId: string, eventIds: readonly string[]) {
+    const hit = this.store.tables.webhookAttempts.filter((a) => a.tenantId === tenantId && eventIds.includes(a.eventId) && a.responseExcerpt !== null);
+    for (const a of hit) a.responseExcerpt = null;
+    return hit.length;
+  }
 }
 
 export class InMemoryOutboxFeed implements OutboxFeed {

@@ -28,14 +28,21 @@ export class SqlAuditLog implements AuditLog {
 
 export const eventOf = (r: Row): DomainEvent => ({
   id: r.id!, tenantId: r.tenant_id!, type: r.type!, occurredAt: r.occurred_at!, data: JSON.parse(r.data ?? '{}'),
+  ...(r.subject_id ? { subjectId: r.subject_id } : {}),
 });
 
 export class SqlOutbox implements Outbox {
   constructor(private readonly db: SqlDb, private readonly qb: Knex) {}
 
   async add(e: DomainEvent): Promise<void> {
-    await this.db.run('INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data) VALUES (?, ?, ?, ?, ?)',
-      [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data)]);
+    await this.db.run('INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id) VALUES (?, ?, ?, ?, ?, ?)',
+      [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null]);
+  }
+
+  async redactSubject(tenantId: string, subjectId: string, data: Record<string, unknown>): Promise<string[]> {
+    const rows = await this.db.all<{ id: string }>('SELECT id FROM outbox_events WHERE tenant_id = ? AND subject_id = ? ORDER BY id', [tenantId, subjectId]);
+    if (rows.length) await this.db.run('UPDATE outbox_events SET data = ? WHERE tenant_id = ? AND subject_id = ?', [JSON.stringify(data), tenantId, subjectId]);
+    return rows.map((r) => r.id);
   }
 
   async list(tenantId: string, filter: { since?: string; types?: readonly string[]; limit: number }): Promise<DomainEvent[]> {

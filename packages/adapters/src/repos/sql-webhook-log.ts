@@ -23,6 +23,15 @@ export class SqlWebhookAttemptLog implements WebhookAttemptLog {
       : await this.db.all<Row>(`SELECT * FROM webhook_attempts WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, [tenantId, subscriptionId, page.limit + 1, page.offset]);
     return { items: rows.slice(0, page.limit).map(rowToAttempt), total: Number(total?.n ?? 0), hasMore: rows.length > page.limit };
   }
+
+  async forgetResponses(tenantId: string, eventIds: readonly string[]): Promise<number> {
+    let changed = 0;
+    for (const part of chunks(eventIds, 500)) {
+      const sql = `UPDATE webhook_attempts SET response_excerpt = NULL WHERE tenant_id = ? AND response_excerpt IS NOT NULL AND event_id IN (${marks(part.length)})`;
+      changed += (await this.db.run(sql, [tenantId, ...part])).changes;
+    }
+    return changed;
+  }
 }
 
 export class SqlOutboxFeed implements OutboxFeed {

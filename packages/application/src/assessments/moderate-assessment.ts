@@ -12,7 +12,8 @@ export interface ModerationInput {
 
 /**
  * A moderator's decision on an assessment. Both records are kept; an overturned result counts flipped for
- * progress. One moderation per assessment; the moderator may not be the assessor (403).
+ * progress. One moderation per assessment; the moderator may not be the assessor (403). The event names the
+ * learner, enrolment and module like the assessment events, so a subscriber needs no read-back to file it.
  */
 export class ModerateAssessment {
   constructor(private readonly deps: CoreDeps) {}
@@ -29,7 +30,10 @@ export class ModerateAssessment {
         action: 'moderation.completed', resourceType: 'assessment', resourceId: assessmentId, details: { moderationId: m.id, decision: m.decision },
         events: [{
           type: 'moderation.completed',
-          data: { assessmentId, decision: m.decision, notes: m.notes, moderatorId: m.moderatorId, effectiveOutcome: view.effectiveOutcome },
+          data: {
+            assessmentId, learnerId: a.learnerId, enrolmentId: a.enrolmentId, moduleCode: a.moduleCode,
+            decision: m.decision, notes: m.notes, moderatorId: m.moderatorId, effectiveOutcome: view.effectiveOutcome,
+          },
         }],
       });
       return view;

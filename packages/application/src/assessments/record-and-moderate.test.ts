@@ -67,7 +67,10 @@ describe('ModerateAssessment', () => {
     expect(m).toMatchObject({ assessmentId: a.id, moderatorId: moderator.id, moderatorEmail: 'mod@provider.co.za', originalOutcome: 'NYC', effectiveOutcome: 'C' });
     expect(await new GetModeration(w.deps).execute(w.actor, a.id)).toEqual(m);
     const [event] = await w.deps.repos.outbox.list(w.tenantId, { types: ['moderation.completed'], limit: 5 });
-    expect(event!.data).toEqual({ assessmentId: a.id, decision: 'overturned', notes: 'competent after all', moderatorId: moderator.id, effectiveOutcome: 'C' });
+    expect(event!.data).toEqual({
+      assessmentId: a.id, learnerId: a.learnerId, enrolmentId: a.enrolmentId, moduleCode: a.moduleCode,
+      decision: 'overturned', notes: 'competent after all', moderatorId: moderator.id, effectiveOutcome: 'C',
+    });
     await expect(new ModerateAssessment(w.deps).execute(anActor(w.tenantId), a.id, { decision: 'upheld', notes: 'again' })).rejects.toMatchObject({ code: 'already_moderated' });
   });
 

@@ -3,9 +3,15 @@ import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
 
+/** What a learner event carries once its learner is erased: nothing that identifies the person. */
+export const erasedLearnerData = (id: string) => ({ id, erased: true });
+
 /**
  * POPIA erasure (D3): the learner's personal data is removed irreversibly and the learner is gone for the API;
  * the anonymised row stays so enrolment and assessment facts still count, and the audit entry records it.
+ * In the same transaction the learner's own events (learner.created / learner.updated, found by their subject)
+ * are redacted in the outbox, so a pending delivery, a retry or a replay sends only `{id, erased: true}`, and
+ * receivers' replies to them are cleared from the attempt log. Training events hold no personal data and stay.
  */
 export class EraseLearner {
   constructor(private readonly deps: CoreDeps) {}
@@ -15,7 +21,11 @@ export class EraseLearner {
     await this.deps.uow.run(async (tx) => {
       const erased = await tx.learners.erase(actor.tenantId, id, now.toISOString());
       if (!erased) throw DomainError.notFound('learner', id);
-      await recordChange(tx, actor, now, { action: 'learner.erased', resourceType: 'learner', resourceId: id });
+      const events = await tx.outbox.redactSubject(actor.tenantId, id, erasedLearnerData(id));
+      const responses = await tx.webhookAttempts.forgetResponses(actor.tenantId, events);
+      await recordChange(tx, actor, now, {
+        action: 'learner.erased', resourceType: 'learner', resourceId: id, details: { redactedEvents: events.length, clearedResponses: responses },
+      });
     });
   }
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { aLearnerInput } from '@fundi/domain/testing';
+import { aLearnerInput, anIdNumber } from '@fundi/domain/testing';
 import { anActor, fakeDeps } from '../testing/fakes.js';
 import { EraseLearner } from './erase-learner.js';
 import { GetLearner } from './get-learner.js';
@@ -80,6 +80,14 @@ describe('learner use cases (in-memory fakes)', () => {
     await expect(audit()).resolves.toMatchObject([{ action: 'learner.updated', details: { fields: ['firstName', 'mobile'] } }, { action: 'learner.created' }]);
     const auditText = JSON.stringify(await audit());
     expect(auditText).not.toContain('Lindiwe');
+  });
+
+  it('update: a new ID number reports the facts derived from it as changes too', async () => {
+    const v = await register.execute(me, aLearnerInput({ idNumber: '9001049818080' }));
+    const next = anIdNumber({ yy: 85, mm: 5, dd: 15, sequence: 1234, citizenship: 1 });
+    await new UpdateLearner(d).execute(me, v.id, { idNumber: next });
+    const evs = await events();
+    expect(evs.at(-1)!.data.changes).toEqual({ idNumber: next, dateOfBirth: '1985-05-15', gender: 'F', citizenship: 'permanent_resident' });
   });
 
   it('update: a no-op records nothing and keeps updatedAt', async () => {

@@ -18,7 +18,7 @@ export class RegisterLearner {
         action: 'learner.created',
         resourceType: 'learner',
         resourceId: learner.id,
-        events: [{ type: 'learner.created', data: view }],
+        events: [{ type: 'learner.created', data: view, subjectId: learner.id }],
       });
     });
     return view;

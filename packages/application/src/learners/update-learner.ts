@@ -26,6 +26,7 @@ export class UpdateLearner {
         events: [{
           type: 'learner.updated',
           data: { id, changes: Object.fromEntries(changes.map((c) => [c.field, c.to])), updatedAt: snapshot.updatedAt },
+          subjectId: id,
         }],
       });
       return learnerView(snapshot);

@@ -8,8 +8,11 @@ export interface ChangeRecord {
   resourceId: string;
   /** Non-personal audit detail (for example the names of changed fields). */
   details?: Record<string, unknown>;
-  /** Events to publish with the change; each goes to the outbox in the same transaction. */
-  events?: { type: string; data: Record<string, unknown> }[];
+  /**
+   * Events to publish with the change; each goes to the outbox in the same transaction. `subjectId` names the
+   * learner whose personal data `data` holds, so that erasing the learner redacts the event (D3).
+   */
+  events?: { type: string; data: Record<string, unknown>; subjectId?: string }[];
 }
 
 /** Writes the audit entry and the outbox events of one change through the transaction's repositories. */
@@ -26,6 +29,7 @@ export async function recordChange(tx: Repositories, actor: Actor, now: Date, ch
     details: change.details ?? {},
   });
   for (const e of change.events ?? []) {
-    await tx.outbox.add({ id: newId('evt'), tenantId: actor.tenantId, type: e.type, occurredAt: at, data: e.data });
+    const subject = e.subjectId ? { subjectId: e.subjectId } : {};
+    await tx.outbox.add({ id: newId('evt'), tenantId: actor.tenantId, type: e.type, occurredAt: at, data: e.data, ...subject });
   }
 }

@@ -6,6 +6,11 @@ export interface DomainEvent {
   /** ISO 8601 UTC time of the change. */
   occurredAt: string;
   data: Record<string, unknown>;
+  /**
+   * The data subject (a learner id) whose personal data `data` holds, so an erasure can find the event; absent
+   * for events that carry no personal data. Stored, never sent.
+   */
+  subjectId?: string;
 }
 
 /**
@@ -16,4 +21,10 @@ export interface Outbox {
   add(event: DomainEvent): Promise<void>;
   /** Events of a tenant in commit order (oldest first), for inspection and replay. */
   list(tenantId: string, filter: { since?: string; types?: readonly string[]; limit: number }): Promise<DomainEvent[]>;
+  /**
+   * POPIA erasure (D3): replaces the `data` of every event of the tenant whose `subjectId` is `subjectId` with
+   * `data`, in the caller's transaction, so no later delivery, retry or replay can send the personal data again.
+   * Returns the ids of those events (oldest first); none is not an error, and running it twice changes nothing more.
+   */
+  redactSubject(tenantId: string, subjectId: string, data: Record<string, unknown>): Promise<string[]>;
 }

@@ -97,7 +97,8 @@ export class Learner {
   }
 }
 
-const COMPARED = ['firstName', 'lastName', 'idNumber', ...PROFILE_FIELDS] as const;
+/** A new ID number changes the facts derived from it too; they are reported so `learner.updated` matches the view. */
+const COMPARED = ['firstName', 'lastName', 'idNumber', 'dateOfBirth', 'gender', 'citizenship', ...PROFILE_FIELDS] as const;
 
 function diff(a: LearnerSnapshot, b: LearnerSnapshot): LearnerChange[] {
   const out: LearnerChange[] = [];

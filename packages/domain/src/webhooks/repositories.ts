@@ -49,6 +49,11 @@ export interface WebhookAttemptLog {
   recordMany(attempts: readonly AttemptSnapshot[]): Promise<void>;
   /** Newest first: a cursor page continues below `after`. */
   list(tenantId: string, subscriptionId: string, page: PageRequest): Promise<Page<AttemptSnapshot>>;
+  /**
+   * Erasure: clears the response excerpt of every attempt of the tenant's `eventIds` (a receiver may echo the
+   * payload it got); the attempt rows stay. Returns how many attempts were changed.
+   */
+  forgetResponses(tenantId: string, eventIds: readonly string[]): Promise<number>;
 }
 
 /**

@@ -1,26 +1,33 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { PING_EVENT } from '@fundi/domain';
-import { IsoDateString, Timestamp, z } from '../schemas/common.js';
-import { LearnerOut } from '../schemas/learner-schemas.js';
+import { PING_EVENT, type WebhookEventType } from '@fundi/domain';
+import { Timestamp, z } from '../schemas/common.js';
+import {
+  AssessmentEventData, EnrolmentStatusChangedData, ErasedLearnerData, LearnerCreatedData, LearnerUpdatedData, ModerationCompletedData,
+  PingData, PlannedEventData,
+} from '../schemas/event-schemas.js';
 
-/** Payloads whose producers belong to other capabilities are described by their known fields and stay open. */
-const open = <T extends z.ZodRawShape>(shape: T) => z.object(shape).catchall(z.unknown());
+const PLANNED = ' Planned (D6): not emitted yet; the fields listed are those the specification names.';
+const ERASABLE = ' After the learner is erased, a retry or replay carries `{id, erased: true}` instead.';
 
-const EVENTS: Record<string, { summary: string; data: z.ZodType }> = {
-  'learner.created': { summary: 'A learner is registered', data: LearnerOut },
-  'learner.updated': {
-    summary: 'A learner record changes; only the changed fields are sent',
-    data: z.object({ id: z.string(), changes: z.record(z.string(), z.unknown()).openapi({ description: 'Changed field -> new value' }), updatedAt: Timestamp }),
+/** Each event name (D6, plus the test event) with its summary and the `data` schema of its producer. */
+export const WEBHOOK_EVENTS: Record<WebhookEventType | typeof PING_EVENT, { summary: string; description?: string; data: z.ZodType }> = {
+  'learner.created': {
+    summary: 'A learner is registered', description: `Data: the learner as \`GET /learners/{id}\` returns it.${ERASABLE}`,
+    data: z.union([LearnerCreatedData, ErasedLearnerData]),
   },
-  'evidence.uploaded': { summary: 'Evidence is submitted', data: open({ evidenceId: z.string().optional(), learnerId: z.string().optional(), moduleId: z.string().optional(), evidenceType: z.string().optional(), filename: z.string().optional(), contentType: z.string().optional(), size: z.number().int().optional() }) },
-  'evidence.reviewed': { summary: 'Evidence is approved, rejected or sent back for revision', data: open({ evidenceId: z.string().optional(), status: z.enum(['approved', 'rejected', 'revision_requested']).optional(), feedback: z.string().nullable().optional() }) },
-  'assessment.recorded': { summary: 'An assessment is recorded (outcome, learner)', data: open({ assessmentId: z.string().optional(), learnerId: z.string().optional(), moduleCode: z.string().optional(), outcome: z.enum(['C', 'NYC']).optional(), assessmentDate: IsoDateString.optional() }) },
-  'assessment.completed': { summary: 'Second-list name of assessment.recorded, emitted at the same moment with the same data', data: open({ assessmentId: z.string().optional(), outcome: z.enum(['C', 'NYC']).optional() }) },
-  'moderation.completed': { summary: 'A moderator records a decision', data: open({ assessmentId: z.string().optional(), decision: z.enum(['upheld', 'overturned']).optional(), notes: z.string().nullable().optional() }) },
-  'enrolment.status_changed': { summary: 'An enrolment moves to another status', data: open({ enrolmentId: z.string().optional(), learnerId: z.string().optional(), from: z.string().optional(), to: z.string().optional(), reason: z.string().nullable().optional() }) },
-  'export.ready': { summary: 'An export is generated; carries a signed download URL', data: open({ exportId: z.string().optional(), downloadUrl: z.string().optional(), expiresAt: Timestamp.optional() }) },
-  'export.completed': { summary: 'Second-list name of export.ready, same moment and data', data: open({ exportId: z.string().optional(), downloadUrl: z.string().optional() }) },
-  [PING_EVENT]: { summary: 'Test event of POST /webhook-subscriptions/{id}/test (not subscribable)', data: z.object({ subscriptionId: z.string(), message: z.string() }) },
+  'learner.updated': {
+    summary: 'A learner record changes; only the changed fields are sent', description: ERASABLE.trim(),
+    data: z.union([LearnerUpdatedData, ErasedLearnerData]),
+  },
+  'enrolment.status_changed': { summary: 'An enrolment moves to another status', data: EnrolmentStatusChangedData },
+  'assessment.recorded': { summary: 'An assessment is recorded', data: AssessmentEventData },
+  'assessment.completed': { summary: 'Second-list name of assessment.recorded: the same moment and data, its own event id', data: AssessmentEventData },
+  'moderation.completed': { summary: 'A moderator records a decision on an assessment', data: ModerationCompletedData },
+  'evidence.uploaded': { summary: 'Evidence is submitted', description: PLANNED.trim(), data: PlannedEventData['evidence.uploaded'] },
+  'evidence.reviewed': { summary: 'Evidence is approved, rejected or sent back for revision', description: PLANNED.trim(), data: PlannedEventData['evidence.reviewed'] },
+  'export.ready': { summary: 'An export is generated; carries a signed download URL', description: PLANNED.trim(), data: PlannedEventData['export.ready'] },
+  'export.completed': { summary: 'Second-list name of export.ready, same moment and data', description: PLANNED.trim(), data: PlannedEventData['export.completed'] },
+  [PING_EVENT]: { summary: 'Test event of POST /webhook-subscriptions/{id}/test (not subscribable)', data: PingData },
 };
 
 const headers = z.object({
@@ -33,19 +40,21 @@ const headers = z.object({
   'webhook-signature': z.string().optional().openapi({ description: 'Standard Webhooks `v1,<base64>` signatures, space-separated (both secrets during a rotation); only for `whsec_` secrets' }),
 });
 
+const DELIVERY = 'POSTed to each subscriber of this event. Any 2xx within 10 s acknowledges it; anything else (redirects included) is retried at 5 min, 30 min, 2 h and 24 h.';
+
 /**
  * The OpenAPI 3.1 `webhooks` section (D6): one entry per event name with its envelope, data and headers.
  * Passed to buildOpenApi as its `extend` hook.
  */
 export function registerWebhookEvents(registry: OpenAPIRegistry): void {
-  for (const [type, e] of Object.entries(EVENTS)) {
+  for (const [type, e] of Object.entries(WEBHOOK_EVENTS)) {
     const envelope = z.object({
       id: z.string().openapi({ example: 'evt_01jd2x9k3m4n5p6q7r8s9t0v1w' }), type: z.literal(type), timestamp: Timestamp,
       tenantId: z.string(), data: e.data,
     });
     registry.registerWebhook({
       method: 'post', path: type, operationId: `webhook_${type.replace(/\./g, '_')}`, summary: e.summary, tags: ['Webhooks'],
-      description: 'POSTed to each subscriber of this event. Any 2xx within 10 s acknowledges it; anything else (redirects included) is retried at 5 min, 30 min, 2 h and 24 h.',
+      description: [DELIVERY, e.description].filter(Boolean).join('\n\n'),
       request: { headers, body: { required: true, content: { 'application/json': { schema: envelope } } } },
       responses: { 200: { description: 'Any 2xx acknowledges the event' } },
     });

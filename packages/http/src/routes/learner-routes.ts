@@ -41,7 +41,8 @@ export function learnerRoutes(u: LearnerUseCases): RouteDef[] {
     }),
     route({
       operationId: 'eraseLearner', summary: 'Erase a learner (POPIA)',
-      description: 'Data-protection erasure: personal data is removed irreversibly and the learner is 404 afterwards; anonymised enrolment and assessment facts and an audit record are kept.',
+      description: 'Data-protection erasure: personal data is removed irreversibly and the learner is 404 afterwards; anonymised enrolment and assessment facts and an audit record are kept. '
+        + 'The learner\'s `learner.created`/`learner.updated` events are redacted to `{id, erased: true}` in the same transaction, so later deliveries, retries and replays send only that.',
       tag, method: 'delete', path: '/learners/{id}', scope: 'learners:delete',
       params: IdParams, success: { status: 204, description: 'Erased' }, errors: [404],
       handle: ({ actor, params }) => u.eraseLearner.execute(actor, params.id),
