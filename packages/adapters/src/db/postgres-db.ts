@@ -28,18 +28,61 @@ function numbered(sql: string): string {
 pg.types.setTypeParser(20, (v) => Number(v));
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+type RowMaker = (raw: unknown[]) => Record<string, unknown>;
+
+const makers = new Map<string, RowMaker>();
+
+/**
+ * Rows come back as arrays and are built by a generated object literal per result shape: node-postgres' own
+ * row objects for wide rows (learners have ~50 columns) cost more than the query's round trip in CPU.
+ */
+function rowMaker(fields: readonly { name: string }[]): RowMaker {
+  const key = fields.map((f) => f.name).join(',');
+  let make = makers.get(key);
+  if (!make) {
+    make = new Function('r', `return { ${fields.map((f, i) => `${JSON.stringify(f.name)}: r[${i}]`).join(', ')} };`) as RowMaker;
+    makers.set(key, make);
+  }
+  return make;
+}
+
+const names = new Map<string, string>();
+/** Distinct statement texts are few (list filters and IN-list lengths vary a little); past this, run unnamed. */
+const MAX_NAMED = 2000;
+
+/**
+ * Statements are named, so each pooled connection parses and plans one only once. After a migration changes a
+ * table under a running process, Postgres refuses the old plan (0A000); the query is then run unnamed.
+ */
+async function exec(q: Queryable, sql: string, values: readonly Binding[]): Promise<pg.QueryResult> {
+  let name = names.get(sql);
+  if (!name && names.size < MAX_NAMED) names.set(sql, (name = `f${names.size + 1}`));
+  const text = numbered(sql);
+  if (!name) return q.query({ text, values: values as unknown[], rowMode: 'array' });
+  try {
+    return await q.query({ name, text, values: values as unknown[], rowMode: 'array' });
+  } catch (e) {
+    if ((e as { code?: string }).code !== '0A000') throw e;
+    return q.query({ text, values: values as unknown[], rowMode: 'array' });
+  }
+}
 
 class PgConnection implements SqlDb {
   readonly dialect = postgresDialect;
   constructor(protected readonly q: Queryable) {}
   async all<T>(sql: string, b: readonly Binding[] = []): Promise<T[]> {
-    return (await this.q.query(numbered(sql), b as unknown[])).rows as T[];
+    const r = await exec(this.q, sql, b);
+    if (r.rows.length === 0) return [];
+    const make = rowMaker(r.fields);
+    return (r.rows as unknown[][]).map(make) as T[];
   }
   async first<T>(sql: string, b: readonly Binding[] = []): Promise<T | undefined> {
-    return (await this.q.query(numbered(sql), b as unknown[])).rows[0] as T | undefined;
+    const r = await exec(this.q, sql, b);
+    const row = r.rows[0] as unknown[] | undefined;
+    return row ? (rowMaker(r.fields)(row) as T) : undefined;
   }
   async run(sql: string, b: readonly Binding[] = []): Promise<RunResult> {
-    return { changes: (await this.q.query(numbered(sql), b as unknown[])).rowCount ?? 0 };
+    return { changes: (await exec(this.q, sql, b)).rowCount ?? 0 };
   }
   transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
     // A handle bound to a client is already inside a transaction: join it.
