@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { foundation } from './001-foundation.js';
 import { training } from './002-training.js';
 import { webhooks } from './003-webhooks.js';
+import { deliveryIndexes } from './004-delivery-indexes.js';
 
 export interface Migration {
   name: string;
@@ -10,7 +11,7 @@ export interface Migration {
 }
 
 /** Every migration, in order. They run on SQLite and Postgres alike; add new ones at the end. */
-export const MIGRATIONS: readonly Migration[] = [foundation, training, webhooks];
+export const MIGRATIONS: readonly Migration[] = [foundation, training, webhooks, deliveryIndexes];
 
 /** In-code source: knex's file loader cannot import .ts under vitest (TOOLCHAIN.md). */
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -13,10 +13,14 @@ const CLAIMED_COLUMNS = `d.*, e.type AS e_type, e.occurred_at AS e_occurred_at, 
   s.previous_secret_expires_at AS s_previous_expires`;
 const JOINED = 'JOIN outbox_events e ON e.id = d.event_id JOIN webhook_subscriptions s ON s.id = d.subscription_id';
 const CLAIMED_WITH = `SELECT ${CLAIMED_COLUMNS} FROM webhook_deliveries d ${JOINED} WHERE d.id IN `;
+// `OFFSET 0` keeps the event lookup a per-row primary-key probe: with stale statistics (a young, fast-growing
+// outbox) the planner would otherwise hash-join against a scan of the whole outbox on every claim.
+const PG_JOINED = `JOIN LATERAL (SELECT type, occurred_at, data FROM outbox_events WHERE id = d.event_id OFFSET 0) e ON true
+  JOIN webhook_subscriptions s ON s.id = d.subscription_id`;
 /** Postgres: pick (SKIP LOCKED), lease and read in one statement, one round trip. */
 const PG_CLAIM = `WITH picked AS (SELECT id FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED),
   leased AS (UPDATE webhook_deliveries w SET lease_owner = ?, lease_until = ? FROM picked WHERE w.id = picked.id RETURNING w.*)
-  SELECT ${CLAIMED_COLUMNS} FROM leased d ${JOINED}`;
+  SELECT ${CLAIMED_COLUMNS} FROM leased d ${PG_JOINED}`;
 /** SQLite: pick and lease in one statement (one writer, so no locking clause is needed). */
 const SQLITE_LEASE = `UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
   WHERE id IN (SELECT id FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at LIMIT ?) RETURNING id`;
@@ -74,7 +78,9 @@ export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
   }
 
   async release(owner: string): Promise<number> {
-    return (await this.db.run('UPDATE webhook_deliveries SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ?', [owner])).changes;
+    // A leased delivery is always due, so the `next_attempt_at` index finds it (lease_owner has no index of its own).
+    const sql = 'UPDATE webhook_deliveries SET lease_owner = NULL, lease_until = NULL WHERE next_attempt_at IS NOT NULL AND lease_owner = ?';
+    return (await this.db.run(sql, [owner])).changes;
   }
 
   async hold(subscriptionId: string): Promise<number> {
