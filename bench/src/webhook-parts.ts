@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { webhookHeaders } from '@fundi/adapters';
@@ -79,4 +80,18 @@ export async function plainFetchLoop(url: string, count: number, inFlight: numbe
     }
   }));
   return Math.round(count / ((performance.now() - started) / 1000));
+}
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. The bench reports the
+ * worker's CPU per delivery beside the rates, because on a shared machine the rates move with other load.
+ */
+export function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }

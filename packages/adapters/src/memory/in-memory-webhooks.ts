@@ -1,5 +1,5 @@
 import {
-  DomainError, DUE_STATUSES, type AttemptSnapshot, type ClaimedDelivery, type DeliveryChange, type DeliverySnapshot, type DomainEvent,
+  DomainError, DUE_STATUSES, type AttemptOutcome, type AttemptSnapshot, type ClaimedDelivery, type DeliverySnapshot, type DomainEvent,
   type OutboxFeed, type Page, type PageRequest, type TenantAlert, type TenantAlertLog, type WebhookAttemptLog,
   type WebhookDeliveryRepository, type WebhookSubscriptionRepository, type WebhookSubscriptionSnapshot,
 } from '@fundi/domain';
@@ -73,9 +73,10 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
     }
     return out;
   }
-  async saveOutcomes(owner: string, changes: readonly (DeliveryChange & { id: string })[]) {
-    for (const { id, ...change } of changes) {
-      const d = this.rows.get(id);
+  async saveOutcomes(owner: string, outcomes: readonly AttemptOutcome[]) {
+    for (const { attempt, change } of outcomes) {
+      this.store.tables.webhookAttempts.push(clone(attempt));
+      const d = this.rows.get(attempt.deliveryId);
       if (d && d.leaseOwner === owner) Object.assign(d, change, { leaseOwner: null, leaseUntil: null });
     }
   }
@@ -98,9 +99,6 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
 
 export class InMemoryWebhookAttemptLog implements WebhookAttemptLog {
   constructor(private readonly store: MemoryStore) {}
-  async recordMany(attempts: readonly AttemptSnapshot[]) {
-    this.store.tables.webhookAttempts.push(...clone([...attempts]));
-  }
   async list(tenantId: string, subscriptionId: string, page: PageRequest): Promise<Page<AttemptSnapshot>> {
     const all = this.store.tables.webhookAttempts.filter((a) => a.tenantId === tenantId && a.subscriptionId === subscriptionId).sort(byId).reverse();
     const from = page.kind === 'cursor' ? all.filter((a) => !page.after || a.id < page.after) : all.slice(page.offset);

@@ -8,7 +8,7 @@ describeEachStorage('migration 004-event-subjects', (get) => {
   it('backfills the subject of learner events only, and rolls back', async () => {
     const knex = knexFor(get().target!);
     try {
-      await knex.migrate.down({ migrationSource });
+      await knex.migrate.down({ migrationSource, name: '004-event-subjects' });
       expect(await knex.schema.hasColumn('outbox_events', 'subject_id')).toBe(false);
       const row = (id: string, type: string, data: object) => ({ id, tenant_id: 'ten_1', type, occurred_at: '2026-01-01T00:00:00.000Z', data: JSON.stringify(data) });
       await knex('outbox_events').insert([

@@ -1,7 +1,9 @@
-import type { ClaimedDelivery, DeliveryChange, DeliverySnapshot, WebhookDeliveryRepository } from '@fundi/domain';
+import type { AttemptOutcome, ClaimedDelivery, DeliverySnapshot, WebhookDeliveryRepository } from '@fundi/domain';
 import type { SqlDb } from '../db/sql-db.js';
 import { eventOf } from './sql-audit-outbox.js';
-import { DELIVERY_COLUMNS, chunks, deliveryToRow, marks, rowToDelivery, valuesList, type Row } from './webhook-rows.js';
+import {
+  ATTEMPT_COLUMNS, DELIVERY_COLUMNS, attemptToRow, chunks, deliveryToRow, marks, rowToDelivery, valuesList, type Row,
+} from './webhook-rows.js';
 
 const INSERT_PREFIX = `INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS.join(', ')}) VALUES `;
 // `next_attempt_at` is non-null exactly for due statuses (pending, failed), which keeps the claim one index walk.
@@ -11,10 +13,25 @@ const CLAIMED_COLUMNS = `d.*, e.type AS e_type, e.occurred_at AS e_occurred_at, 
   s.previous_secret_expires_at AS s_previous_expires`;
 const JOINED = 'JOIN outbox_events e ON e.id = d.event_id JOIN webhook_subscriptions s ON s.id = d.subscription_id';
 const CLAIMED_WITH = `SELECT ${CLAIMED_COLUMNS} FROM webhook_deliveries d ${JOINED} WHERE d.id IN `;
+// `OFFSET 0` keeps the event lookup a per-row primary-key probe: with stale statistics (a young, fast-growing
+// outbox) the planner would otherwise hash-join against a scan of the whole outbox on every claim.
+const PG_JOINED = `JOIN LATERAL (SELECT type, occurred_at, data FROM outbox_events WHERE id = d.event_id OFFSET 0) e ON true
+  JOIN webhook_subscriptions s ON s.id = d.subscription_id`;
 /** Postgres: pick (SKIP LOCKED), lease and read in one statement, one round trip. */
 const PG_CLAIM = `WITH picked AS (SELECT id FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED),
   leased AS (UPDATE webhook_deliveries w SET lease_owner = ?, lease_until = ? FROM picked WHERE w.id = picked.id RETURNING w.*)
-  SELECT ${CLAIMED_COLUMNS} FROM leased d ${JOINED}`;
+  SELECT ${CLAIMED_COLUMNS} FROM leased d ${PG_JOINED}`;
+/** SQLite: pick and lease in one statement (one writer, so no locking clause is needed). */
+const SQLITE_LEASE = `UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
+  WHERE id IN (SELECT id FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at LIMIT ?) RETURNING id`;
+
+const insertAttempts = (n: number) => `INSERT INTO webhook_attempts (${ATTEMPT_COLUMNS.join(', ')}) VALUES ${valuesList(n, ATTEMPT_COLUMNS.length)}`;
+/** Every delivery's own new state in one UPDATE: a VALUES list joined on id (both databases read `UPDATE ... FROM`). */
+const changesOf = (n: number) => `v(id, status, attempts, next_attempt_at, last_status_code, delivered_at) AS (VALUES ${valuesList(n, 6)})`;
+const APPLY_CHANGES = `UPDATE webhook_deliveries SET status = v.status, attempts = CAST(v.attempts AS INTEGER),
+  next_attempt_at = v.next_attempt_at, last_status_code = CAST(v.last_status_code AS INTEGER), delivered_at = v.delivered_at,
+  lease_owner = NULL, lease_until = NULL FROM v WHERE webhook_deliveries.id = v.id AND webhook_deliveries.lease_owner = ?`;
+const changeToRow = ({ attempt: a, change: c }: AttemptOutcome) => [a.deliveryId, c.status, c.attempts, c.nextAttemptAt, c.lastStatusCode, c.deliveredAt];
 
 export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
   constructor(private readonly db: SqlDb) {}
@@ -30,39 +47,40 @@ export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
     return row ? rowToDelivery(row) : null;
   }
 
-  /**
-   * Postgres: one statement. SQLite: three in the caller's transaction (pick, lease, read), which is cheap there
-   * because SQLite has a single writer and no round trips.
-   */
+  /** Postgres: one statement (autocommit outside a transaction). SQLite: lease, then read, in one transaction. */
   async claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
     if (this.db.dialect.name === 'postgres') return (await this.db.all<Row>(PG_CLAIM, [now, now, limit, owner, leaseUntil])).map(claimedOf);
-    const picked = await this.db.all<{ id: string }>(
-      `SELECT id FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at LIMIT ? ${this.db.dialect.skipLocked}`, [now, now, limit]);
-    if (picked.length === 0) return [];
-    const ids = picked.map((p) => p.id);
-    await this.db.run(`UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ? WHERE id IN (${marks(ids.length)})`, [owner, leaseUntil, ...ids]);
-    return (await this.db.all<Row>(`${CLAIMED_WITH}(${marks(ids.length)})`, ids)).map(claimedOf);
+    return this.db.transaction(async (tx) => {
+      const ids = (await tx.all<{ id: string }>(SQLITE_LEASE, [owner, leaseUntil, now, now, limit])).map((r) => r.id);
+      return ids.length === 0 ? [] : (await tx.all<Row>(`${CLAIMED_WITH}(${marks(ids.length)})`, ids)).map(claimedOf);
+    });
   }
 
-  /** Outcomes that share every value (a batch of 2xx, typically) become one UPDATE. */
-  async saveOutcomes(owner: string, changes: readonly (DeliveryChange & { id: string })[]): Promise<void> {
-    const groups = new Map<string, string[]>();
-    for (const c of changes) {
-      const key = JSON.stringify([c.status, c.attempts, c.nextAttemptAt, c.lastStatusCode, c.deliveredAt]);
-      groups.set(key, [...(groups.get(key) ?? []), c.id]);
+  /** Postgres: one statement per 500 outcomes (the attempt INSERT rides in a CTE). SQLite: two, in one transaction. */
+  async saveOutcomes(owner: string, outcomes: readonly AttemptOutcome[]): Promise<void> {
+    const parts = chunks(outcomes, 500);
+    if (parts.length === 0) return;
+    if (parts.length === 1 && this.db.dialect.name === 'postgres') return this.savePart(this.db, owner, parts[0]!);
+    await this.db.transaction(async (tx) => {
+      for (const part of parts) await this.savePart(tx, owner, part);
+    });
+  }
+
+  private async savePart(db: SqlDb, owner: string, part: readonly AttemptOutcome[]): Promise<void> {
+    const attempts = part.flatMap((o) => attemptToRow(o.attempt));
+    const changes = [...part.flatMap(changeToRow), owner];
+    if (db.dialect.name === 'postgres') {
+      await db.run(`WITH logged AS (${insertAttempts(part.length)}), ${changesOf(part.length)} ${APPLY_CHANGES}`, [...attempts, ...changes]);
+      return;
     }
-    for (const [key, ids] of groups) {
-      const values = JSON.parse(key) as (string | number | null)[];
-      for (const part of chunks(ids, 500)) {
-        await this.db.run(
-          `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_status_code = ?, delivered_at = ?,
-           lease_owner = NULL, lease_until = NULL WHERE lease_owner = ? AND id IN (${marks(part.length)})`, [...values, owner, ...part]);
-      }
-    }
+    await db.run(insertAttempts(part.length), attempts);
+    await db.run(`WITH ${changesOf(part.length)} ${APPLY_CHANGES}`, changes);
   }
 
   async release(owner: string): Promise<number> {
-    return (await this.db.run('UPDATE webhook_deliveries SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ?', [owner])).changes;
+    // A leased delivery is always due, so the `next_attempt_at` index finds it (lease_owner has no index of its own).
+    const sql = 'UPDATE webhook_deliveries SET lease_owner = NULL, lease_until = NULL WHERE next_attempt_at IS NOT NULL AND lease_owner = ?';
+    return (await this.db.run(sql, [owner])).changes;
   }
 
   async hold(subscriptionId: string): Promise<number> {

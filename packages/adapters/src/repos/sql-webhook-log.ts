@@ -3,16 +3,10 @@ import type { Knex } from 'knex';
 import { compile } from '../db/query-builder.js';
 import type { SqlDb } from '../db/sql-db.js';
 import { eventOf } from './sql-audit-outbox.js';
-import { ATTEMPT_COLUMNS, attemptToRow, chunks, marks, rowToAttempt, valuesList, type Row } from './webhook-rows.js';
+import { marks, rowToAttempt, type Row } from './webhook-rows.js';
 
 export class SqlWebhookAttemptLog implements WebhookAttemptLog {
   constructor(private readonly db: SqlDb) {}
-
-  async recordMany(attempts: readonly AttemptSnapshot[]): Promise<void> {
-    for (const part of chunks(attempts, 200)) {
-      await this.db.run(`INSERT INTO webhook_attempts (${ATTEMPT_COLUMNS.join(', ')}) VALUES ${valuesList(part.length, ATTEMPT_COLUMNS.length)}`, part.flatMap(attemptToRow));
-    }
-  }
 
   /** Newest first (the shared paging helper orders ascending, so this list pages on its own). */
   async list(tenantId: string, subscriptionId: string, page: PageRequest): Promise<Page<AttemptSnapshot>> {

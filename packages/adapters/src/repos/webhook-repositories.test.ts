@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { newId, type DeliverySnapshot, type DomainEvent, type WebhookSubscriptionSnapshot } from '@fundi/domain';
+import { newId, type AttemptOutcome, type DeliveryChange, type DeliverySnapshot, type DomainEvent, type WebhookSubscriptionSnapshot } from '@fundi/domain';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { SqlWorkerLease } from './sql-jobs.js';
 import { InMemoryWorkerLease } from '../memory/in-memory-jobs.js';
@@ -19,6 +19,15 @@ const anEvent = (tenantId: string, over: Partial<DomainEvent> = {}): DomainEvent
 const aDelivery = (e: DomainEvent, s: WebhookSubscriptionSnapshot, over: Partial<DeliverySnapshot> = {}): DeliverySnapshot => ({
   id: newId('dlv'), tenantId: e.tenantId, subscriptionId: s.id, eventId: e.id, eventType: e.type, status: 'pending', attempts: 0,
   nextAttemptAt: T0, leaseOwner: null, leaseUntil: null, lastStatusCode: null, deliveredAt: null, createdAt: T0, ...over,
+});
+
+/** An attempt outcome for `d`: its log entry and the change `change` (the attempt number is `change.attempts`). */
+const outcome = (d: DeliverySnapshot, change: DeliveryChange): AttemptOutcome => ({
+  change,
+  attempt: {
+    id: newId('wha'), deliveryId: d.id, tenantId: d.tenantId, subscriptionId: d.subscriptionId, eventId: d.eventId, eventType: d.eventType,
+    attempt: change.attempts, at: T0, statusCode: change.lastStatusCode, latencyMs: 3, error: change.status === 'delivered' ? null : 'HTTP 500', responseExcerpt: null,
+  },
 });
 
 describeEachStorage('webhook repositories', (get, kind) => {
@@ -98,12 +107,14 @@ describeEachStorage('webhook repositories', (get, kind) => {
   it('saves outcomes only for the lease holder, and releases leases', async () => {
     const { ds, s, tenant } = await seed(2);
     await claim('w1', at(0));
-    await get().uow.run((tx) => tx.webhookDeliveries.saveOutcomes('intruder', [{ id: ds[0]!.id, status: 'delivered', attempts: 1, nextAttemptAt: null, lastStatusCode: 200, deliveredAt: at(10) }]));
+    await get().uow.run((tx) => tx.webhookDeliveries.saveOutcomes('intruder', [outcome(ds[0]!, { status: 'delivered', attempts: 1, nextAttemptAt: null, lastStatusCode: 200, deliveredAt: at(10) })]));
     expect(await get().repos.webhookDeliveries.findById(tenant, s.id, ds[0]!.id)).toMatchObject({ status: 'pending', leaseOwner: 'w1' });
     await get().uow.run((tx) => tx.webhookDeliveries.saveOutcomes('w1', [
-      { id: ds[0]!.id, status: 'delivered', attempts: 1, nextAttemptAt: null, lastStatusCode: 200, deliveredAt: at(10) },
-      { id: ds[1]!.id, status: 'failed', attempts: 1, nextAttemptAt: at(300_000), lastStatusCode: 500, deliveredAt: null },
+      outcome(ds[0]!, { status: 'delivered', attempts: 1, nextAttemptAt: null, lastStatusCode: 200, deliveredAt: at(10) }),
+      outcome(ds[1]!, { status: 'failed', attempts: 1, nextAttemptAt: at(300_000), lastStatusCode: 500, deliveredAt: null }),
     ]));
+    // A lost lease keeps the attempt in the log (it did happen); the holder's two are logged too.
+    expect((await get().repos.webhookAttempts.list(tenant, s.id, { kind: 'offset', offset: 0, limit: 10 })).total).toBe(3);
     expect(await get().repos.webhookDeliveries.findById(tenant, s.id, ds[0]!.id)).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200, deliveredAt: at(10), leaseOwner: null });
     expect(await get().repos.webhookDeliveries.findById(tenant, s.id, ds[1]!.id)).toMatchObject({ status: 'failed', nextAttemptAt: at(300_000), leaseOwner: null, leaseUntil: null });
     const more = await seed(1);
@@ -112,15 +123,33 @@ describeEachStorage('webhook repositories', (get, kind) => {
     expect((await claim('w10', at(0))).map((c) => c.delivery.id)).toContain(more.ds[0]!.id);
   });
 
+  it('claims and saves outcomes outside a unit of work, each delivery with its own new state, beyond one statement\'s 500', async () => {
+    const { repos } = get();
+    const { ds, s, tenant } = await seed(520);
+    const claimed = await repos.webhookDeliveries.claimDue('solo', at(0), at(30_000), 600);
+    const mine = claimed.filter((c) => c.delivery.subscriptionId === s.id);
+    expect(mine).toHaveLength(520);
+    expect(mine[0]!.event.data).toEqual({ n: 1 });
+    const changeOf = (i: number): DeliveryChange => (i % 2 === 0
+      ? { status: 'delivered', attempts: 1, nextAttemptAt: null, lastStatusCode: 200 + (i % 7), deliveredAt: at(i) }
+      : { status: 'failed', attempts: 1, nextAttemptAt: at(300_000 + i), lastStatusCode: i % 3 ? 500 : null, deliveredAt: null });
+    await repos.webhookDeliveries.saveOutcomes('solo', ds.map((d, i) => outcome(d, changeOf(i))));
+    for (const i of [0, 1, 3, 518, 519]) {
+      expect(await repos.webhookDeliveries.findById(tenant, s.id, ds[i]!.id)).toMatchObject({ ...changeOf(i), leaseOwner: null, leaseUntil: null });
+    }
+    expect((await repos.webhookAttempts.list(tenant, s.id, { kind: 'offset', offset: 0, limit: 1 })).total).toBe(520);
+    expect((await repos.webhookDeliveries.claimDue('solo', at(300_001), at(330_000), 600)).filter((c) => c.delivery.subscriptionId === s.id)).toHaveLength(1);
+  });
+
   it('holds a disabled subscription\'s deliveries and re-queues everything undelivered on enable', async () => {
     const { ds, s, tenant } = await seed(3);
     const { uow, repos } = get();
     await uow.run((tx) => tx.webhookDeliveries.saveOutcomes('nobody', []));
     await claim('w', at(0));
     await uow.run((tx) => tx.webhookDeliveries.saveOutcomes('w', [
-      { id: ds[0]!.id, status: 'delivered', attempts: 1, nextAttemptAt: null, lastStatusCode: 200, deliveredAt: at(1) },
-      { id: ds[1]!.id, status: 'dead', attempts: 5, nextAttemptAt: null, lastStatusCode: 500, deliveredAt: null },
-      { id: ds[2]!.id, status: 'failed', attempts: 2, nextAttemptAt: at(1_800_000), lastStatusCode: 500, deliveredAt: null },
+      outcome(ds[0]!, { status: 'delivered', attempts: 1, nextAttemptAt: null, lastStatusCode: 200, deliveredAt: at(1) }),
+      outcome(ds[1]!, { status: 'dead', attempts: 5, nextAttemptAt: null, lastStatusCode: 500, deliveredAt: null }),
+      outcome(ds[2]!, { status: 'failed', attempts: 2, nextAttemptAt: at(1_800_000), lastStatusCode: 500, deliveredAt: null }),
     ]));
     expect(await uow.run((tx) => tx.webhookDeliveries.hold(s.id))).toBe(1);
     expect(await repos.webhookDeliveries.findById(tenant, s.id, ds[2]!.id)).toMatchObject({ status: 'held', nextAttemptAt: null });
@@ -145,7 +174,8 @@ describeEachStorage('webhook repositories', (get, kind) => {
       id: newId('wha', Date.parse(T0) + n), deliveryId: ds[0]!.id, tenantId: tenant, subscriptionId: s.id, eventId: events[0]!.id,
       eventType: 'learner.created', attempt: n, at: at(n), statusCode: n === 3 ? 200 : null, latencyMs: 12, error: n === 3 ? null : 'timeout', responseExcerpt: n === 3 ? 'ok' : null,
     }));
-    await uow.run((tx) => tx.webhookAttempts.recordMany(attempts));
+    const change = { status: 'failed', attempts: 1, nextAttemptAt: null, lastStatusCode: null, deliveredAt: null } as const;
+    await uow.run((tx) => tx.webhookDeliveries.saveOutcomes('nobody', attempts.map((attempt) => ({ attempt, change }))));
     const page1 = await repos.webhookAttempts.list(tenant, s.id, { kind: 'cursor', after: null, limit: 2 });
     expect(page1).toMatchObject({ total: 3, hasMore: true });
     expect(page1.items.map((a) => a.attempt)).toEqual([3, 2]);

@@ -54,6 +54,16 @@ describe('UndiciWebhookTransport against a real receiver on 127.0.0.1', () => {
     expect(r.responseExcerpt).toHaveLength(1024);
   });
 
+  it('a body over the drain limit is cut: the verdict and the 1 KB excerpt stand, and the next attempt connects afresh', async () => {
+    rx.setMode({ status: 200, body: 'y'.repeat(200_000) });
+    const t = transport();
+    const r = await t.send(webhook(rx.url));
+    expect(r).toMatchObject({ statusCode: 200, error: null });
+    expect(r.responseExcerpt).toBe('y'.repeat(1024));
+    rx.setMode({ status: 204 });
+    expect(await t.send(webhook(rx.url))).toMatchObject({ statusCode: 204, error: null, responseExcerpt: null });
+  });
+
   it('timeout: no answer within the configured limit', async () => {
     rx.setMode({ hang: true });
     const r = await transport({ timeoutMs: 300 }).send(webhook(rx.url));

@@ -1,5 +1,5 @@
 import {
-  MAX_ATTEMPTS, WebhookSubscription, afterAttempt, newId, type AttemptResult, type AttemptSnapshot, type ClaimedDelivery,
+  MAX_ATTEMPTS, WebhookSubscription, afterAttempt, newId, type AttemptOutcome, type AttemptResult, type AttemptSnapshot, type ClaimedDelivery,
 } from '@fundi/domain';
 import type { Repositories } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -15,14 +15,16 @@ export interface DeliveryTask {
   webhook: Omit<OutgoingWebhook, 'timestamp'>;
 }
 
-/** Leases due deliveries to `owner` and prepares them: the D6 envelope, and the opened signing secrets. */
+/**
+ * Leases due deliveries to `owner` and prepares them: the D6 envelope, and the opened signing secrets. The claim
+ * is atomic by itself, so it needs no unit of work (one round trip on Postgres).
+ */
 export class ClaimDeliveries {
-  constructor(private readonly deps: Pick<WebhookDeps, 'uow' | 'clock' | 'box'>) {}
+  constructor(private readonly deps: Pick<WebhookDeps, 'repos' | 'clock' | 'box'>) {}
 
   async execute(owner: string, limit: number, leaseMs: number): Promise<DeliveryTask[]> {
     const now = this.deps.clock.now();
-    const claimed = await this.deps.uow.run((tx) =>
-      tx.webhookDeliveries.claimDue(owner, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit));
+    const claimed = await this.deps.repos.webhookDeliveries.claimDue(owner, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit);
     const opened = new Map<string, string>();
     const open = (sealed: string) => opened.get(sealed) ?? opened.set(sealed, this.deps.box.open(sealed)).get(sealed)!;
     return claimed.map((c) => this.task(c, now, open));
@@ -46,23 +48,23 @@ export interface DeliveryOutcome {
 }
 
 /**
- * Writes a batch of attempt outcomes in one transaction: every attempt into the log, each delivery's next state
- * (delivered, retry due per the schedule, or dead), and for a dead delivery the subscription's disabling with
- * its audit entry and a tenant alert.
+ * Writes a batch of attempt outcomes atomically: every attempt into the log and each delivery's next state
+ * (delivered, retry due per the schedule, or dead). The common batch is one repository call (one statement on
+ * Postgres); a batch with a dead delivery runs in a unit of work that also disables the subscription, with its
+ * audit entry and a tenant alert.
  */
 export class RecordDeliveryOutcomes {
-  constructor(private readonly deps: Pick<WebhookDeps, 'uow' | 'clock'>) {}
+  constructor(private readonly deps: Pick<WebhookDeps, 'repos' | 'uow' | 'clock'>) {}
 
   async execute(owner: string, outcomes: readonly DeliveryOutcome[]): Promise<void> {
     if (outcomes.length === 0) return;
     const now = this.deps.clock.now();
+    const saved: AttemptOutcome[] = outcomes.map((o) => ({ attempt: attemptOf(o), change: afterAttempt(o.task.attempt, o.result, now) }));
+    const dead = outcomes.filter((_, i) => saved[i]!.change.status === 'dead');
+    if (dead.length === 0) return this.deps.repos.webhookDeliveries.saveOutcomes(owner, saved);
     await this.deps.uow.run(async (tx) => {
-      await tx.webhookAttempts.recordMany(outcomes.map(attemptOf));
-      const changes = outcomes.map((o) => ({ id: o.task.deliveryId, ...afterAttempt(o.task.attempt, o.result, now) }));
-      await tx.webhookDeliveries.saveOutcomes(owner, changes);
-      for (const [i, o] of outcomes.entries()) {
-        if (changes[i]!.status === 'dead') await disableAfterFailures(tx, o, now);
-      }
+      await tx.webhookDeliveries.saveOutcomes(owner, saved);
+      for (const o of dead) await disableAfterFailures(tx, o, now);
     });
   }
 }

@@ -24,18 +24,31 @@ export interface ClaimedDelivery {
   subscription: Pick<WebhookSubscriptionSnapshot, 'url' | 'enabled' | 'secretCiphertext' | 'previousSecretCiphertext' | 'previousSecretExpiresAt'>;
 }
 
-/** Port: the deliveries owed, and their leases. */
+/** One finished attempt: its log entry and the delivery's state after it. */
+export interface AttemptOutcome {
+  attempt: AttemptSnapshot;
+  change: DeliveryChange;
+}
+
+/**
+ * Port: the deliveries owed, and their leases. `claimDue` and `saveOutcomes` are atomic on their own, so the
+ * worker calls them on the repositories at large (on Postgres each is one statement, no BEGIN/COMMIT round trips)
+ * or inside a transaction when more must commit with them.
+ */
 export interface WebhookDeliveryRepository {
   insertMany(deliveries: readonly DeliverySnapshot[]): Promise<void>;
   findById(tenantId: string, subscriptionId: string, id: string): Promise<DeliverySnapshot | null>;
   /**
    * Leases up to `limit` due deliveries (status pending/failed, `nextAttemptAt <= now`, no unexpired lease) to
    * `owner` until `leaseUntil`, earliest due first. Concurrent callers never receive the same delivery while its
-   * lease holds (Postgres: FOR UPDATE SKIP LOCKED). Must run inside a transaction.
+   * lease holds (Postgres: FOR UPDATE SKIP LOCKED).
    */
   claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]>;
-  /** Applies attempt outcomes to deliveries still leased by `owner` and clears their lease. */
-  saveOutcomes(owner: string, changes: readonly (DeliveryChange & { id: string })[]): Promise<void>;
+  /**
+   * Logs every attempt, and applies each change to its delivery (`attempt.deliveryId`) where `owner` still holds
+   * the lease, clearing it. A lost lease keeps the log entry: the attempt did happen.
+   */
+  saveOutcomes(owner: string, outcomes: readonly AttemptOutcome[]): Promise<void>;
   /** Gives back every lease of `owner` (graceful shutdown): the work is due again for anyone. */
   release(owner: string): Promise<number>;
   /** Disable: every pending/failed delivery of the subscription becomes held. */
@@ -44,9 +57,8 @@ export interface WebhookDeliveryRepository {
   requeueUndelivered(subscriptionId: string, now: string): Promise<number>;
 }
 
-/** Port: the attempt log (every attempt of every delivery). */
+/** Port: the attempt log (every attempt of every delivery), written by `WebhookDeliveryRepository.saveOutcomes`. */
 export interface WebhookAttemptLog {
-  recordMany(attempts: readonly AttemptSnapshot[]): Promise<void>;
   /** Newest first: a cursor page continues below `after`. */
   list(tenantId: string, subscriptionId: string, page: PageRequest): Promise<Page<AttemptSnapshot>>;
   /**
