@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { newId, type AttemptSnapshot, type DomainEvent, type WebhookSubscriptionSnapshot } from '@fundi/domain';
+import { newId, type AttemptOutcome, type AttemptSnapshot, type DomainEvent, type WebhookSubscriptionSnapshot } from '@fundi/domain';
 import { describeEachStorage } from '../testing/each-storage.js';
 
 const T0 = '2026-06-01T08:00:00.000Z';
@@ -70,7 +70,8 @@ describeEachStorage('Outbox and attempt log erasure contract', (get) => {
     const silent = anAttempt(a!, s.id, null);
     const kept = anAttempt(b!, s.id, 'ok');
     const otherTenant = anAttempt({ ...a!, tenantId: newId('ten') }, s.id, 'theirs');
-    await uow.run((tx) => tx.webhookAttempts.recordMany([echoed, silent, kept, otherTenant]));
+    // Attempts are written with their delivery's outcome; these deliveries' leases are not held, so only the log changes.
+    await uow.run((tx) => tx.webhookDeliveries.saveOutcomes('nobody', [echoed, silent, kept, otherTenant].map(logged)));
 
     await expect(uow.run((tx) => tx.webhookAttempts.forgetResponses(t, [a!.id]))).resolves.toBe(1);
     const log = await repos.webhookAttempts.list(t, s.id, { kind: 'offset', offset: 0, limit: 10 });
@@ -82,3 +83,7 @@ describeEachStorage('Outbox and attempt log erasure contract', (get) => {
     await expect(uow.run((tx) => tx.webhookAttempts.forgetResponses(t, []))).resolves.toBe(0);
   });
 });
+
+function logged(attempt: AttemptSnapshot): AttemptOutcome {
+  return { attempt, change: { status: 'delivered', attempts: 1, nextAttemptAt: null, lastStatusCode: attempt.statusCode, deliveredAt: attempt.at } };
+}

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { compile } from '../db/query-builder.js';
 import type { SqlDb } from '../db/sql-db.js';
 import { eventOf } from './sql-audit-outbox.js';
-import { marks, rowToAttempt, type Row } from './webhook-rows.js';
+import { chunks, marks, rowToAttempt, type Row } from './webhook-rows.js';
 
 export class SqlWebhookAttemptLog implements WebhookAttemptLog {
   constructor(private readonly db: SqlDb) {}

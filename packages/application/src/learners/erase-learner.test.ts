@@ -19,10 +19,11 @@ describe('EraseLearner reaches the outbox and the attempt log (D3)', () => {
     const [created] = await d.repos.outbox.list('ten_a', { types: ['learner.created'], limit: 1 });
     await d.uow.run(async (tx) => {
       await tx.outbox.add(training);
-      await tx.webhookAttempts.recordMany([{
+      const attempt = {
         id: newId('wha'), deliveryId: 'dlv_1', tenantId: 'ten_a', subscriptionId: 'whs_1', eventId: created!.id, eventType: 'learner.created',
         attempt: 1, at: v.createdAt, statusCode: 200, latencyMs: 3, error: null, responseExcerpt: `got ${v.firstName} ${v.idNumber}`,
-      }]);
+      };
+      await tx.webhookDeliveries.saveOutcomes('nobody', [{ attempt, change: { status: 'delivered', attempts: 1, nextAttemptAt: null, lastStatusCode: 200, deliveredAt: v.createdAt } }]);
     });
 
     await new EraseLearner(d).execute(me, v.id);
