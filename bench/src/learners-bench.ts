@@ -47,15 +47,16 @@ export async function learnersBench(opts: { postgres: boolean }): Promise<void> 
     const admin = new pg.Client({ connectionString: url, user: new URL(url).username || 'postgres' });
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.query(`CREATE SCHEMA ${schema}_raw`);
     try {
-      const rawPg = await spawnServer<{ learnerId: string }>('raw-pg.js', { BENCH_PG_URL: url });
+      const rawPg = await spawnServer<{ learnerId: string }>('raw-pg.js', { BENCH_PG_URL: url, BENCH_PG_SCHEMA: `${schema}_raw` });
       const rawPgGet = await load({ url: `${rawPg.url}/${rawPg.info.learnerId}` });
       await rawPg.stop();
-      rows.push({ scenario: 'reference: raw Koa + knex GET (Postgres)', result: rawPgGet, baseline: { name: 'bare Koa', rps: bareGet.rps } });
+      rows.push({ scenario: 'reference: raw Koa + knex GET of the same learner row (Postgres)', result: rawPgGet, baseline: { name: 'bare Koa', rps: bareGet.rps } });
       rows.push(...(await fundiRows('postgres', { get: rawPgGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps }, { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema })));
     } finally {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.query('DROP TABLE IF EXISTS bench_raw_learners');
+      await admin.query(`DROP SCHEMA ${schema}_raw CASCADE`);
       await admin.end();
     }
   }

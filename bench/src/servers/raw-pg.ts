@@ -1,17 +1,32 @@
 import knexFactory from 'knex';
 import Koa from 'koa';
+import { migrate, openDatabase, sqlRepositories } from '@fundi/adapters';
+import { Learner, newId } from '@fundi/domain';
+import { learnerInput } from '../fixtures.js';
 import { announce } from './ready.js';
 
-// Reference: raw Koa + knex GET by id on Postgres, no auth, rate limiting or logging.
+// Reference: raw Koa + knex GET by id of the same learners table and rows Fundi serves (its migrations, 1,000
+// learners), with no auth, rate limiting, logging or mapping: what a hand-written endpoint would cost.
 const url = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const knex = knexFactory({ client: 'pg', connection: { connectionString: url, user: new URL(url).username || 'postgres' }, pool: { min: 2, max: 10 } });
-await knex.raw('DROP TABLE IF EXISTS bench_raw_learners');
-await knex.raw('CREATE TABLE bench_raw_learners (id TEXT PRIMARY KEY, tenant_id TEXT, first_name TEXT, last_name TEXT, id_number TEXT, email TEXT, created_at TEXT)');
-await knex('bench_raw_learners').insert(Array.from({ length: 1000 }, (_, i) => ({ id: `lrn_${i}`, tenant_id: 't', first_name: `F${i}`, last_name: `L${i}`, id_number: String(9001049818080 + i), email: `l${i}@x.co.za`, created_at: new Date().toISOString() })));
+const schema = process.env.BENCH_PG_SCHEMA!;
+const target = { kind: 'postgres' as const, url, searchPath: schema, poolMax: 2 };
+await migrate(target);
+const setup = openDatabase(target);
+const repos = sqlRepositories(setup);
+const tenantId = newId('ten');
+await repos.tenants.insert({ id: tenantId, slug: `raw-${Date.now()}`, name: 'Raw', plan: 'enterprise', limitOverrides: {}, createdAt: new Date().toISOString() });
+let learnerId = '';
+for (let i = 0; i < 1000; i++) {
+  const l = Learner.register(learnerInput(2_000_000 + i), { id: newId('lrn'), tenantId, now: new Date() }).toSnapshot();
+  await repos.learners.insert(l);
+  if (i === 500) learnerId = l.id;
+}
+await setup.close();
+const knex = knexFactory({ client: 'pg', connection: { connectionString: url, user: new URL(url).username || 'postgres' }, searchPath: [schema], pool: { min: 2, max: 10 } });
 const app = new Koa();
 app.use(async (ctx) => {
-  const row = await knex('bench_raw_learners').where({ tenant_id: 't', id: ctx.path.slice(1) }).first();
+  const row = await knex('learners').where({ tenant_id: tenantId, id: ctx.path.slice(1) }).whereNull('erased_at').first();
   if (!row) ctx.status = 404;
   else ctx.body = row;
 });
-const server = app.listen(0, '127.0.0.1', () => announce(server, { learnerId: 'lrn_500' }));
+const server = app.listen(0, '127.0.0.1', () => announce(server, { learnerId }));
