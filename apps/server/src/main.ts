@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { containerFor, httpApp } from './compose.js';
 import { workerFor } from './compose-worker.js';
 import { bootstrapDemoTenant } from './bootstrap.js';
+import { nudgeOnWrites } from './nudge.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const worker = config.embeddedWorker ? workerFor(c, config.worker) : null;
   await worker?.start();
   const server: Server = httpApp(c, config).listen(config.port, config.host);
+  if (worker) nudgeOnWrites(server, worker);
   await new Promise<void>((ok, fail) => server.once('listening', ok).once('error', fail));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

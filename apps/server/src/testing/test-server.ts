@@ -7,6 +7,7 @@ import { openTestStorage, type StorageKind, type TestStorage } from '@fundi/adap
 import type { Clock } from '@fundi/domain';
 import { containerFor, httpApp } from '../compose.js';
 import { workerFor } from '../compose-worker.js';
+import { nudgeOnWrites } from '../nudge.js';
 import type { WorkerConfig } from '../config.js';
 
 export interface TestServer {
@@ -58,6 +59,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const worker = opts.worker ? workerFor(container, { ...TEST_WORKER, ...opts.worker }) : null;
   await worker?.start();
+  if (worker) nudgeOnWrites(server, worker);
 
   const call: TestServer['call'] = async (method, path, key, body, headers = {}) => {
     const res = await fetch(url + path, {
