@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 
@@ -106,4 +108,20 @@ export const REFERENCE_BARE_KOA = 45_000;
 export function scaledTarget(result: LoadResult, issueTarget: number, bareRps: number, share = 1): NonNullable<Row['target']> {
   const scaled = Math.round((issueTarget * share * Math.min(bareRps, REFERENCE_BARE_KOA)) / REFERENCE_BARE_KOA);
   return { text: `>= ${Math.round(issueTarget * share)} req/s at 45k bare Koa; scaled to this run: >= ${scaled}`, met: result.rps >= scaled };
+}
+
+/** Runs `fn` with fresh Postgres schemas (`names` of them, suffixed), dropped afterwards whatever happens. */
+export async function withPgSchemas<T>(names: number, fn: (url: string, schemas: string[]) => Promise<T>): Promise<T> {
+  const url = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const base = `bench_${randomBytes(4).toString('hex')}`;
+  const schemas = Array.from({ length: names }, (_, i) => `${base}_${i}`);
+  const admin = new pg.Client({ connectionString: url, user: new URL(url).username || 'postgres' });
+  await admin.connect();
+  try {
+    for (const s of schemas) await admin.query(`CREATE SCHEMA ${s}`);
+    return await fn(url, schemas);
+  } finally {
+    for (const s of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
+    await admin.end();
+  }
 }

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { load, printRows, scaledTarget, spawnServer, type Row } from './harness.js';
+import { load, printRows, scaledTarget, spawnServer, withPgSchemas, type Row } from './harness.js';
 import { learnerInput } from './fixtures.js';
 
 interface FundiInfo { key: string; learnerId: string; slug: string }
@@ -42,23 +40,13 @@ export async function learnersBench(opts: { postgres: boolean }): Promise<void> 
     ...(await fundiRows('sqlite', { get: bareGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps }, {})),
   ];
   if (opts.postgres) {
-    const url = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url, user: new URL(url).username || 'postgres' });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.query(`CREATE SCHEMA ${schema}_raw`);
-    try {
-      const rawPg = await spawnServer<{ learnerId: string }>('raw-pg.js', { BENCH_PG_URL: url, BENCH_PG_SCHEMA: `${schema}_raw` });
+    await withPgSchemas(2, async (url, [schema, rawSchema]) => {
+      const rawPg = await spawnServer<{ learnerId: string }>('raw-pg.js', { BENCH_PG_URL: url, BENCH_PG_SCHEMA: rawSchema! });
       const rawPgGet = await load({ url: `${rawPg.url}/${rawPg.info.learnerId}` });
       await rawPg.stop();
       rows.push({ scenario: 'reference: raw Koa + knex GET of the same learner row (Postgres)', result: rawPgGet, baseline: { name: 'bare Koa', rps: bareGet.rps } });
-      rows.push(...(await fundiRows('postgres', { get: rawPgGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps }, { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema })));
-    } finally {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.query(`DROP SCHEMA ${schema}_raw CASCADE`);
-      await admin.end();
-    }
+      rows.push(...(await fundiRows('postgres', { get: rawPgGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps }, { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema! })));
+    });
   }
   printRows('Learners (issue 2): 50 connections, autocannon in the same run', rows);
 }

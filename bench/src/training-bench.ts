@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { load, printRows, scaledTarget, spawnServer, type Row } from './harness.js';
+import { load, printRows, scaledTarget, spawnServer, withPgSchemas, type Row } from './harness.js';
 
 interface TrainingInfo { key: string; enrolmentId: string; learnerIds: string[]; modules: string[] }
 
@@ -36,17 +34,9 @@ export async function trainingBench(opts: { postgres: boolean }): Promise<void> 
     ...(await fundiRows('sqlite', { get: bareGet.rps, post: barePost.rps }, {})),
   ];
   if (opts.postgres) {
-    const url = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url, user: new URL(url).username || 'postgres' });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    try {
-      rows.push(...(await fundiRows('postgres', { get: bareGet.rps, post: barePost.rps }, { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema })));
-    } finally {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
+    await withPgSchemas(1, async (url, [schema]) => {
+      rows.push(...(await fundiRows('postgres', { get: bareGet.rps, post: barePost.rps }, { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema! })));
+    });
   }
   printRows('Training record (issue 3): 50 connections, autocannon in the same run', rows);
 }

@@ -133,3 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...webhookAndWorker(env),
   };
 }
+
+/** For the apps' entry points: the configuration, or a message naming the bad variable and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    process.exit(1);
+  }
+}

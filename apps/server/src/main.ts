@@ -1,22 +1,13 @@
 import type { Server } from 'node:http';
 import { T, closeContainer, migrate, resolve } from '@fundi/adapters';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { containerFor, httpApp } from './compose.js';
 import { workerFor } from './compose-worker.js';
 import { bootstrapDemoTenant } from './bootstrap.js';
 import { nudgeOnWrites } from './nudge.js';
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`${e.message}\n`);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   await migrate(config.database);
   const c = containerFor(config);
   const logger = resolve(c, T.Logger);

@@ -1,5 +1,5 @@
 import { T, closeContainer, migrate, resolve } from '@fundi/adapters';
-import { ConfigError, containerFor, loadConfig, workerFor, type Config } from '@fundi/server';
+import { containerFor, loadConfigOrExit, workerFor } from '@fundi/server';
 
 /**
  * `npm run worker`: the background worker alone (outbox fan-out, webhook deliveries, jobs), for deployments that
@@ -7,16 +7,7 @@ import { ConfigError, containerFor, loadConfig, workerFor, type Config } from '@
  * gracefully: nothing new is claimed, in-flight work finishes within FUNDI_WORKER_GRACE_MS, leases are released.
  */
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`${e.message}\n`);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   await migrate(config.database);
   const c = containerFor(config);
   const logger = resolve(c, T.Logger);
