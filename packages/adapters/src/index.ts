@@ -7,6 +7,7 @@ export * from './migrations/index.js';
 export * from './repos/sql-repositories.js';
 export * from './memory/memory-store.js';
 export * from './memory/in-memory-repositories.js';
+export * from './memory/in-memory-learners.js';
 export * from './memory/in-memory-training.js';
 export * from './system/clocks.js';
 export * from './system/node-secrets.js';

@@ -1,0 +1,60 @@
+import { DomainError, type LearnerFilter, type LearnerRepository, type LearnerSnapshot, type Page, type PageRequest } from '@fundi/domain';
+import type { MemoryStore } from './memory-store.js';
+import { pageOf } from './memory-paging.js';
+
+const clone = <T>(x: T): T => structuredClone(x);
+
+export class InMemoryLearnerRepository implements LearnerRepository {
+  constructor(private readonly store: MemoryStore) {}
+  private get rows() {
+    return this.store.tables.learners;
+  }
+  private live(tenantId: string): LearnerSnapshot[] {
+    return [...this.rows.values()].filter((l) => l.tenantId === tenantId && !l.erasedAt);
+  }
+  private checkUnique(l: LearnerSnapshot): void {
+    for (const o of this.live(l.tenantId)) {
+      if (o.id === l.id) continue;
+      if (o.idNumber === l.idNumber) throw DomainError.conflict('duplicate_id_number', 'A learner with this ID number already exists', [{ field: 'idNumber', message: 'is already registered' }]);
+      if (l.email && o.email?.toLowerCase() === l.email.toLowerCase()) throw DomainError.conflict('duplicate_email', 'A learner with this email already exists', [{ field: 'email', message: 'is already registered' }]);
+    }
+  }
+  async insert(l: LearnerSnapshot): Promise<void> {
+    this.checkUnique(l);
+    this.rows.set(l.id, clone(l));
+  }
+  async update(l: LearnerSnapshot): Promise<void> {
+    const cur = this.rows.get(l.id);
+    if (!cur || cur.tenantId !== l.tenantId || cur.erasedAt) throw DomainError.notFound('learner', l.id);
+    this.checkUnique(l);
+    this.rows.set(l.id, clone(l));
+  }
+  async findById(tenantId: string, id: string) {
+    return clone(this.live(tenantId).find((l) => l.id === id) ?? null);
+  }
+  async findByIdNumber(tenantId: string, idNumber: string) {
+    return clone(this.live(tenantId).find((l) => l.idNumber === idNumber) ?? null);
+  }
+  async findByEmail(tenantId: string, email: string) {
+    return clone(this.live(tenantId).find((l) => l.email?.toLowerCase() === email.toLowerCase()) ?? null);
+  }
+  async findByEmployeeRef(tenantId: string, ref: string) {
+    return clone(this.live(tenantId).sort((a, b) => (a.id < b.id ? -1 : 1)).find((l) => l.employeeRef === ref) ?? null);
+  }
+  async list(tenantId: string, f: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>> {
+    const s = f.search?.toLowerCase();
+    const matches = this.live(tenantId).filter((l) =>
+      (!f.employeeRef || l.employeeRef === f.employeeRef) &&
+      (!f.createdFrom || l.createdAt >= f.createdFrom) &&
+      (!f.createdTo || l.createdAt <= f.createdTo) &&
+      (!s || [l.firstName, l.lastName, l.email].some((v) => v?.toLowerCase().includes(s)) || (/^\d+$/.test(s) && l.idNumber.startsWith(s))));
+    return clone(pageOf(matches, page));
+  }
+  async erase(tenantId: string, id: string, at: string): Promise<boolean> {
+    const l = this.rows.get(id);
+    if (!l || l.tenantId !== tenantId || l.erasedAt) return false;
+    const kept = { id: l.id, tenantId, gender: l.gender, citizenship: l.citizenship, provinceCode: l.provinceCode, equityCode: l.equityCode, createdAt: l.createdAt };
+    this.rows.set(id, { ...kept, updatedAt: at, erasedAt: at } as LearnerSnapshot & { erasedAt: string });
+    return true;
+  }
+}
