@@ -2,7 +2,7 @@ import {
   ClaimDeliveries, CreateWebhookSubscription, DeleteWebhookSubscription, DispatchOutbox, EnableWebhookSubscription,
   GetWebhookSubscription, ListDeliveryAttempts, ListWebhookSubscriptions, RecordDeliveryOutcomes, ReplayDelivery,
   ReplayEventsSince, RequestReplay, RotateWebhookSecret, SendTestEvent, UpdateWebhookSubscription,
-  type WebhookDeps, type WebhookTransport,
+  type WebhookDeps, type WebhookSubscriptionUseCases, type WebhookTransport,
 } from '@fundi/application';
 import type { SecretBox, WorkerLease } from '@fundi/domain';
 import { ContainerModule } from 'inversify';
@@ -25,18 +25,7 @@ export interface WebhookSettings {
 export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = { allowHttp: false, allowHosts: [], timeoutMs: 10_000 };
 
 /** Everything the webhook routes and the worker take from the container. */
-export interface WebhookUseCases {
-  create: CreateWebhookSubscription;
-  update: UpdateWebhookSubscription;
-  remove: DeleteWebhookSubscription;
-  enable: EnableWebhookSubscription;
-  get: GetWebhookSubscription;
-  list: ListWebhookSubscriptions;
-  listAttempts: ListDeliveryAttempts;
-  rotateSecret: RotateWebhookSecret;
-  sendTest: SendTestEvent;
-  replayDelivery: ReplayDelivery;
-  requestReplay: RequestReplay;
+export interface WebhookUseCases extends WebhookSubscriptionUseCases {
   replayEventsSince: ReplayEventsSince;
   dispatchOutbox: DispatchOutbox;
   claimDeliveries: ClaimDeliveries;

@@ -8,3 +8,4 @@ export * from './read-subscriptions.js';
 export * from './replay.js';
 export * from './dispatch-outbox.js';
 export * from './deliveries.js';
+export * from './subscription-use-cases.js';

@@ -1,4 +1,4 @@
-import type { WebhookUseCasesForHttp } from './webhook-use-cases.js';
+import type { WebhookSubscriptionUseCases } from '@fundi/application';
 import { IdParams } from '../schemas/common.js';
 import {
   AttemptOut, DeliveryParams, EmptyBody, EnabledSubscriptionOut, QueuedEventOut, QueuedReplayOut, ReplayBody, ReplayedDeliveryOut,
@@ -6,13 +6,12 @@ import {
 } from '../schemas/webhook-schemas.js';
 import { route, type RouteDef } from './route.js';
 
-export type { WebhookUseCasesForHttp } from './webhook-use-cases.js';
 
 const tag = 'Webhooks';
 const base = '/webhook-subscriptions';
 const one = `${base}/{id}`;
 
-export function webhookRoutes(u: WebhookUseCasesForHttp): RouteDef[] {
+export function webhookRoutes(u: WebhookSubscriptionUseCases): RouteDef[] {
   return [
     route({
       operationId: 'listWebhookSubscriptions', summary: 'List webhook subscriptions', tag, method: 'get', path: base, scope: 'webhooks:read',
@@ -43,7 +42,7 @@ export function webhookRoutes(u: WebhookUseCasesForHttp): RouteDef[] {
   ];
 }
 
-function actionRoutes(u: WebhookUseCasesForHttp): RouteDef[] {
+function actionRoutes(u: WebhookSubscriptionUseCases): RouteDef[] {
   return [
     route({
       operationId: 'rotateWebhookSecret', summary: 'Rotate the signing secret', tag, method: 'post', path: `${one}/rotate-secret`, scope: 'webhooks:write',

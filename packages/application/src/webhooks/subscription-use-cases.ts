@@ -1,0 +1,21 @@
+import type {
+  CreateWebhookSubscription, DeleteWebhookSubscription, EnableWebhookSubscription, UpdateWebhookSubscription,
+} from './manage-subscriptions.js';
+import type { RotateWebhookSecret, SendTestEvent } from './subscription-actions.js';
+import type { GetWebhookSubscription, ListDeliveryAttempts, ListWebhookSubscriptions } from './read-subscriptions.js';
+import type { ReplayDelivery, RequestReplay } from './replay.js';
+
+/** The use cases behind the `/webhook-subscriptions` routes. */
+export interface WebhookSubscriptionUseCases {
+  create: CreateWebhookSubscription;
+  update: UpdateWebhookSubscription;
+  remove: DeleteWebhookSubscription;
+  enable: EnableWebhookSubscription;
+  get: GetWebhookSubscription;
+  list: ListWebhookSubscriptions;
+  listAttempts: ListDeliveryAttempts;
+  rotateSecret: RotateWebhookSecret;
+  sendTest: SendTestEvent;
+  replayDelivery: ReplayDelivery;
+  requestReplay: RequestReplay;
+}
