@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { webhookCapability, tenants, migrateAll } from '@fundi/server';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { T, W, closeContainer, migrate, resolve, type DatabaseTarget, type SqlDb } from '@fundi/adapters';
+import { T, W, closeContainer, resolve, type DatabaseTarget, type SqlDb, useCasesOf } from '@fundi/adapters';
 import { generateWebhookSecret } from '@fundi/domain';
 import { containerFor } from '@fundi/server';
 import { BENCH_DIR } from './harness.js';
@@ -45,12 +46,12 @@ async function insertEvents(db: SqlDb, tenantId: string, ids: readonly string[])
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 async function fundiRun(target: DatabaseTarget, rx: Receiver): Promise<Result> {
-  await migrate(target);
+  await migrateAll(target);
   const c = containerFor({ database: target, masterKey: MASTER_KEY, logLevel: 'silent', webhooks: { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 10_000 } });
   const db = resolve(c, T.SqlDb);
-  const tenant = await resolve(c, T.CreateTenant).execute({ slug: `bench-${Date.now()}`, name: 'Bench', plan: 'enterprise' });
+  const tenant = await useCasesOf(c, tenants).createTenant.execute({ slug: `bench-${Date.now()}`, name: 'Bench', plan: 'enterprise' });
   const tenantId = tenant.tenant.id;
-  await resolve(c, W.UseCases).create.execute({ tenantId, id: 'bench', role: 'admin', scopes: [] }, { url: rx.url, events: ['learner.created'] });
+  await useCasesOf(c, webhookCapability).create.execute({ tenantId, id: 'bench', role: 'admin', scopes: [] }, { url: rx.url, events: ['learner.created'] });
   const worker = await startWorker(target);
   try {
     const tag = randomBytes(3).toString('hex');

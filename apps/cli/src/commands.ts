@@ -1,4 +1,5 @@
-import { T, migrate, resolve } from '@fundi/adapters';
+import { T, resolve, useCasesOf } from '@fundi/adapters';
+import { tenants, reposOf, migrateAll } from '@fundi/server';
 import type { Container } from 'inversify';
 import type { Config } from '@fundi/server';
 import { required, UsageError, type Parsed } from './args.js';
@@ -14,12 +15,12 @@ const asJson = (p: Parsed) => p.flags.json === true;
 
 export const COMMANDS: Record<string, Command> = {
   async migrate(_p, { config, out }) {
-    const applied = await migrate(config.database);
+    const applied = await migrateAll(config.database);
     out.line(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
   },
 
   async 'tenants create'(p, { container, out }) {
-    const created = await resolve(container(), T.CreateTenant).execute({ slug: required(p.flags, 'slug'), name: required(p.flags, 'name'), plan: required(p.flags, 'plan') });
+    const created = await useCasesOf(container(), tenants).createTenant.execute({ slug: required(p.flags, 'slug'), name: required(p.flags, 'name'), plan: required(p.flags, 'plan') });
     const { id, key, role, scopes } = created.apiKey;
     if (asJson(p)) return out.json({ tenant: created.tenant, apiKey: { id, key, role, scopes } });
     out.line(`Created tenant ${created.tenant.slug} (${created.tenant.id}), plan ${created.tenant.plan}.`);
@@ -27,7 +28,7 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   async 'tenants list'(p, { container, out }) {
-    const tenants = (await resolve(container(), T.Repositories).tenants.list()).map(({ id, slug, name, plan }) => ({ id, slug, name, plan }));
+    const tenants = (await reposOf(container()).tenants.list()).map(({ id, slug, name, plan }) => ({ id, slug, name, plan }));
     if (asJson(p)) return out.json(tenants);
     for (const t of tenants) out.line(`${t.slug.padEnd(24)} ${t.plan.padEnd(13)} ${t.id}  ${t.name}`);
   },
@@ -40,7 +41,7 @@ export const COMMANDS: Record<string, Command> = {
       if (v === 'none') return null;
       return /^\d+$/.test(String(v)) ? Number(v) * scale : v;
     };
-    const r = await resolve(container(), T.ReconfigureTenant).execute(required(p.flags, 'slug'), {
+    const r = await useCasesOf(container(), tenants).reconfigureTenant.execute(required(p.flags, 'slug'), {
       plan: p.flags.plan,
       overrides: { perMinute: limit('per-minute'), perDay: limit('per-day'), storageBytes: limit('storage-gb', 1024 ** 3) },
     });
@@ -50,7 +51,7 @@ export const COMMANDS: Record<string, Command> = {
 
   async 'keys create'(p, { container, out }) {
     const scopes = typeof p.flags.scopes === 'string' ? p.flags.scopes.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
-    const k = await resolve(container(), T.CreateApiKey).execute(required(p.flags, 'tenant'), {
+    const k = await useCasesOf(container(), tenants).createApiKey.execute(required(p.flags, 'tenant'), {
       name: required(p.flags, 'name'), role: required(p.flags, 'role'), scopes, expiresAt: p.flags.expires,
     });
     if (asJson(p)) return out.json({ id: k.id, key: k.key, name: k.name, role: k.role, scopes: k.scopes, expiresAt: k.expiresAt });
@@ -58,7 +59,7 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   async 'keys list'(p, { container, out }) {
-    const keys = await resolve(container(), T.ListApiKeys).execute(required(p.flags, 'tenant'));
+    const keys = await useCasesOf(container(), tenants).listApiKeys.execute(required(p.flags, 'tenant'));
     const view = keys.map(({ id, name, role, scopes, prefix, expiresAt, revokedAt, createdAt }) => ({ id, name, role, scopes, prefix, expiresAt, revokedAt, createdAt }));
     if (asJson(p)) return out.json(view);
     for (const k of view) out.line(`${k.id}  ${k.prefix}…  ${k.role.padEnd(11)} ${k.revokedAt ? 'revoked' : k.expiresAt ? `until ${k.expiresAt}` : 'active'}  ${k.name}`);
@@ -67,7 +68,7 @@ export const COMMANDS: Record<string, Command> = {
   async 'keys revoke'(p, { container, out }) {
     const keyId = p.command[2];
     if (!keyId) throw new UsageError('keys revoke needs the key id: keys revoke --tenant <slug> <keyId>');
-    await resolve(container(), T.RevokeApiKey).execute(required(p.flags, 'tenant'), keyId);
+    await useCasesOf(container(), tenants).revokeApiKey.execute(required(p.flags, 'tenant'), keyId);
     if (asJson(p)) return out.json({ id: keyId, revoked: true });
     out.line(`Revoked ${keyId}.`);
   },

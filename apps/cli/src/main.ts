@@ -1,6 +1,6 @@
-import { closeContainer, migrate } from '@fundi/adapters';
+import { closeContainer } from '@fundi/adapters';
 import { isDomainError } from '@fundi/domain';
-import { ConfigError, containerFor, loadConfig } from '@fundi/server';
+import { ConfigError, containerFor, loadConfig, migrateAll } from '@fundi/server';
 import type { Container } from 'inversify';
 import { parse, UsageError, USAGE } from './args.js';
 import { COMMANDS } from './commands.js';
@@ -19,7 +19,7 @@ async function main(argv: string[]): Promise<number> {
   let container: Container | null = null;
   const get = () => (container ??= containerFor(config));
   try {
-    if (name !== 'migrate') await migrate(config.database);
+    if (name !== 'migrate') await migrateAll(config.database);
     await command(p, {
       config,
       container: get,

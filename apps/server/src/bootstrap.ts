@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
-import { T, resolve } from '@fundi/adapters';
+import { tenants, reposOf } from './capabilities/index.js';
+import { T, resolve, useCasesOf } from '@fundi/adapters';
 import type { CreatedTenant } from '@fundi/application';
 
 /**
@@ -7,7 +8,7 @@ import type { CreatedTenant } from '@fundi/application';
  * caller prints once. Returns null when any tenant already exists.
  */
 export async function bootstrapDemoTenant(c: Container): Promise<CreatedTenant | null> {
-  const tenants = await resolve(c, T.Repositories).tenants.list();
-  if (tenants.length > 0) return null;
-  return resolve(c, T.CreateTenant).execute({ slug: 'demo', name: 'Demo Training Provider', plan: 'pilot' });
+  const existing = await reposOf(c).tenants.list();
+  if (existing.length > 0) return null;
+  return useCasesOf(c, tenants).createTenant.execute({ slug: 'demo', name: 'Demo Training Provider', plan: 'pilot' });
 }

@@ -1,52 +1,44 @@
 import type { Container } from 'inversify';
-import { T, W, buildContainer, resolve, type StorageChoice, type WebhookSettings, type createLogger } from '@fundi/adapters';
+import {
+  DEFAULT_WEBHOOK_SETTINGS, T, buildContainer, provideValue, resolve, token, useCasesOf, type StorageChoice, type WebhookSettings,
+  type createLogger,
+} from '@fundi/adapters';
 import type { Clock } from '@fundi/domain';
-import { cachingAuthenticator, createHttpApp, formA, formB, learnerRoutes, type RouteDef } from '@fundi/http';
-import { assessmentRoutes, enrolmentRoutes, programmeRoutes, registerWebhookEvents, webhookRoutes } from '@fundi/http';
+import { cachingAuthenticator, createHttpApp, formA, formB, registerWebhookEvents, type RouteDef } from '@fundi/http';
 import type Koa from 'koa';
 import type { Config } from './config.js';
+import { capabilities, reposOf, routesOf, tenants } from './capabilities/index.js';
 
 type Logger = ReturnType<typeof createLogger>;
 
-/** Every route of the API, built from the container's use cases. Later capabilities add theirs here. */
+const CAPABILITIES = token<ReturnType<typeof capabilities>>('Capabilities');
+
+/** The capability list the container was built with. */
+export function capabilitiesOf(c: Container): ReturnType<typeof capabilities> {
+  return resolve(c, CAPABILITIES);
+}
+
+/** Every route of the API, derived from the capabilities. */
 export function apiRoutes(c: Container): RouteDef[] {
-  return [
-    ...learnerRoutes({
-      registerLearner: resolve(c, T.RegisterLearner),
-      getLearner: resolve(c, T.GetLearner),
-      listLearners: resolve(c, T.ListLearners),
-      updateLearner: resolve(c, T.UpdateLearner),
-      eraseLearner: resolve(c, T.EraseLearner),
-    }),
-    ...programmeRoutes({
-      createProgramme: resolve(c, T.CreateProgramme), getProgramme: resolve(c, T.GetProgramme), listProgrammes: resolve(c, T.ListProgrammes),
-      updateProgramme: resolve(c, T.UpdateProgramme), retireProgramme: resolve(c, T.RetireProgramme), deleteProgramme: resolve(c, T.DeleteProgramme),
-    }),
-    ...enrolmentRoutes({
-      enrolLearner: resolve(c, T.EnrolLearner), getEnrolment: resolve(c, T.GetEnrolment), listEnrolments: resolve(c, T.ListEnrolments),
-      changeEnrolmentStatus: resolve(c, T.ChangeEnrolmentStatus), getEnrolmentHistory: resolve(c, T.GetEnrolmentHistory),
-    }),
-    ...assessmentRoutes({
-      recordAssessment: resolve(c, T.RecordAssessment), getAssessment: resolve(c, T.GetAssessment), listAssessments: resolve(c, T.ListAssessments),
-      moderateAssessment: resolve(c, T.ModerateAssessment), getModeration: resolve(c, T.GetModeration), sampleForModeration: resolve(c, T.SampleForModeration),
-    }),
-    ...webhookRoutes(resolve(c, W.UseCases)),
-  ];
+  return routesOf(c, capabilitiesOf(c));
 }
 
 export function containerFor(
   config: Pick<Config, 'database' | 'masterKey' | 'logLevel'> & { webhooks?: WebhookSettings },
   opts: { storage?: StorageChoice; clock?: Clock; logger?: Logger } = {},
 ): Container {
-  return buildContainer({
+  const caps = capabilities({ webhooks: config.webhooks ?? DEFAULT_WEBHOOK_SETTINGS });
+  const c = buildContainer({
     storage: opts.storage ?? config.database, masterKey: config.masterKey, logLevel: config.logLevel,
     clock: opts.clock, logger: opts.logger, webhooks: config.webhooks,
-  });
+  }, caps);
+  provideValue(c.bind.bind(c), CAPABILITIES, caps);
+  return c;
 }
 
 export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anonymousLimits' | 'trustProxy'>): Koa {
   const signer = resolve(c, T.Signer);
-  const repos = resolve(c, T.Repositories);
+  const repos = reposOf(c);
   const clock = resolve(c, T.Clock);
   return createHttpApp({
     routes: apiRoutes(c),
@@ -54,7 +46,7 @@ export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anon
       a: formA({ encode: (id) => signer.sign(id, 'cursor'), decode: (cur) => signer.verify(cur, 'cursor') }),
       b: formB(),
     },
-    authenticator: cachingAuthenticator(resolve(c, T.Authenticate), config.authCacheMs, () => clock.now()),
+    authenticator: cachingAuthenticator(useCasesOf(c, tenants).authenticate, config.authCacheMs, () => clock.now()),
     rateLimits: resolve(c, T.RateLimits),
     anonymousLimits: config.anonymousLimits,
     logger: resolve(c, T.Logger),

@@ -2,3 +2,4 @@ export * from './config.js';
 export * from './compose.js';
 export * from './bootstrap.js';
 export * from './compose-worker.js';
+export * from './capabilities/index.js';

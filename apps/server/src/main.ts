@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import { T, closeContainer, migrate, resolve } from '@fundi/adapters';
+import { migrateAll } from './capabilities/index.js';
+import { T, closeContainer, resolve } from '@fundi/adapters';
 import { loadConfigOrExit } from './config.js';
 import { containerFor, httpApp } from './compose.js';
 import { workerFor } from './compose-worker.js';
@@ -8,7 +9,7 @@ import { nudgeOnWrites } from './nudge.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  await migrate(config.database);
+  await migrateAll(config.database);
   const c = containerFor(config);
   const logger = resolve(c, T.Logger);
   const created = await bootstrapDemoTenant(c);

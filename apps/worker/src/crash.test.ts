@@ -1,10 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { webhookCapability, tenants } from '@fundi/server';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeContainer, resolve, T, W, type DatabaseTarget } from '@fundi/adapters';
+import { closeContainer, resolve, T, W, type DatabaseTarget, useCasesOf } from '@fundi/adapters';
 import { describeEachStorage, POSTGRES_TEST_URL, startReceiver, type TestReceiver } from '@fundi/adapters/testing';
 import { containerFor } from '@fundi/server';
 
@@ -56,9 +57,9 @@ describeEachStorage('the worker process: SIGKILL loses nothing', (get, kind) => 
     const storage = get();
     const c = containerFor({ database: storage.target!, masterKey: MASTER_KEY, logLevel: 'silent', webhooks: { allowHttp: true, allowHosts: [], timeoutMs: 1000 } });
     try {
-      const tenant = await resolve(c, T.CreateTenant).execute({ slug: `crash-${Date.now()}`, name: 'Crash', plan: 'pilot' });
+      const tenant = await useCasesOf(c, tenants).createTenant.execute({ slug: `crash-${Date.now()}`, name: 'Crash', plan: 'pilot' });
       const actor = { tenantId: tenant.tenant.id, id: 'test', role: 'admin' as const, scopes: [] };
-      await resolve(c, W.UseCases).create.execute(actor, { url: rx.url, events: ['learner.created'] });
+      await useCasesOf(c, webhookCapability).create.execute(actor, { url: rx.url, events: ['learner.created'] });
       const ids = Array.from({ length: n }, (_, i) => `evt_crash_${kind}_${Date.now()}_${i}`);
       await storage.uow.run(async (tx) => {
         for (const id of ids) await tx.outbox.add({ id, tenantId: tenant.tenant.id, type: 'learner.created', occurredAt: new Date().toISOString(), data: { n: id } });

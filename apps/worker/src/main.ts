@@ -1,5 +1,5 @@
-import { T, closeContainer, migrate, resolve } from '@fundi/adapters';
-import { containerFor, loadConfigOrExit, workerFor } from '@fundi/server';
+import { T, closeContainer, resolve } from '@fundi/adapters';
+import { containerFor, loadConfigOrExit, workerFor, migrateAll } from '@fundi/server';
 
 /**
  * `npm run worker`: the background worker alone (outbox fan-out, webhook deliveries, jobs), for deployments that
@@ -8,7 +8,7 @@ import { containerFor, loadConfigOrExit, workerFor } from '@fundi/server';
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  await migrate(config.database);
+  await migrateAll(config.database);
   const c = containerFor(config);
   const logger = resolve(c, T.Logger);
   const worker = workerFor(c, config.worker);

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
+import { learners, tenants, training, migrateAll } from '@fundi/server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { T, migrate, resolve, type DatabaseTarget } from '@fundi/adapters';
+import { T, resolve, type DatabaseTarget, useCasesOf } from '@fundi/adapters';
 import { operator } from '@fundi/application';
 import { containerFor, httpApp } from '@fundi/server';
 import { learnerInput } from '../fixtures.js';
@@ -13,27 +14,27 @@ const database: DatabaseTarget = process.env.BENCH_DB === 'postgres'
   ? { kind: 'postgres', url: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test', searchPath: process.env.BENCH_PG_SCHEMA, poolMax: 10 }
   : { kind: 'sqlite', filename: join(mkdtempSync(join(tmpdir(), 'fundi-bench-')), 'fundi.sqlite') };
 
-await migrate(database);
+await migrateAll(database);
 const config = { database, masterKey: Buffer.alloc(32, 1), logLevel: 'info', authCacheMs: database.kind === 'postgres' ? 1000 : 0, anonymousLimits: { perMinute: 100, perDay: null }, trustProxy: false };
 const c = containerFor(config);
-const created = await resolve(c, T.CreateTenant).execute({ slug: `bench-${Date.now()}`, name: 'Bench', plan: 'enterprise' });
+const created = await useCasesOf(c, tenants).createTenant.execute({ slug: `bench-${Date.now()}`, name: 'Bench', plan: 'enterprise' });
 await resolve(c, T.SqlDb).run('UPDATE tenants SET limit_overrides = ? WHERE id = ?', [JSON.stringify({ perMinute: 1_000_000_000, perDay: null }), created.tenant.id]);
 const actor = operator(created.tenant.id);
 const MODULES = Array.from({ length: 30 }, (_, i) => `M${String(i + 1).padStart(2, '0')}`);
 const kinds = ['knowledge', 'practical', 'workplace'];
-await resolve(c, T.CreateProgramme).execute(actor, {
+await useCasesOf(c, training).createProgramme.execute(actor, {
   code: 'BENCH-30', name: 'Bench programme', type: 'occupational_qualification', nqfLevel: 5,
   modules: MODULES.map((code, i) => ({ code, name: `Module ${code}`, kind: kinds[i % 3], credits: 12 })),
 });
 
 async function enrol(n: number): Promise<{ learnerId: string; enrolmentId: string }> {
-  const learner = await resolve(c, T.RegisterLearner).execute(actor, learnerInput(3_000_000 + n));
-  const e = await resolve(c, T.EnrolLearner).execute(actor, { learnerId: learner.id, programmeCode: 'BENCH-30', startDate: '2025-01-06' });
+  const learner = await useCasesOf(c, learners).registerLearner.execute(actor, learnerInput(3_000_000 + n));
+  const e = await useCasesOf(c, training).enrolLearner.execute(actor, { learnerId: learner.id, programmeCode: 'BENCH-30', startDate: '2025-01-06' });
   return { learnerId: learner.id, enrolmentId: e.id };
 }
 
 const target = await enrol(0);
-const record = resolve(c, T.RecordAssessment);
+const record = useCasesOf(c, training).recordAssessment;
 for (let i = 0; i < 20; i++) {
   await record.execute(actor, { learnerId: target.learnerId, moduleCode: MODULES[i]!, assessmentType: 'summative', outcome: i % 4 ? 'C' : 'NYC', assessmentDate: '2025-06-02' });
 }

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
+import { learners, tenants, migrateAll } from '@fundi/server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { T, migrate, resolve, type DatabaseTarget } from '@fundi/adapters';
+import { T, resolve, type DatabaseTarget, useCasesOf } from '@fundi/adapters';
 import { operator } from '@fundi/application';
 import { containerFor, httpApp } from '@fundi/server';
 import { learnerInput } from '../fixtures.js';
@@ -13,12 +14,12 @@ const database: DatabaseTarget = process.env.BENCH_DB === 'postgres'
   ? { kind: 'postgres', url: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test', searchPath: process.env.BENCH_PG_SCHEMA, poolMax: 10 }
   : { kind: 'sqlite', filename: join(mkdtempSync(join(tmpdir(), 'fundi-bench-')), 'fundi.sqlite') };
 
-await migrate(database);
+await migrateAll(database);
 const config = { database, masterKey: Buffer.alloc(32, 1), logLevel: process.env.LOG_LEVEL_BENCH ?? 'info', authCacheMs: Number(process.env.BENCH_AUTH_CACHE_MS ?? (database.kind === 'postgres' ? 1000 : 0)), anonymousLimits: { perMinute: 100, perDay: null }, trustProxy: false };
 const c = containerFor(config);
-const created = await resolve(c, T.CreateTenant).execute({ slug: `bench-${Date.now()}`, name: 'Bench', plan: 'enterprise' });
+const created = await useCasesOf(c, tenants).createTenant.execute({ slug: `bench-${Date.now()}`, name: 'Bench', plan: 'enterprise' });
 await resolve(c, T.SqlDb).run('UPDATE tenants SET limit_overrides = ? WHERE id = ?', [JSON.stringify({ perMinute: 1_000_000_000, perDay: null }), created.tenant.id]);
-const register = resolve(c, T.RegisterLearner);
+const register = useCasesOf(c, learners).registerLearner;
 const actor = operator(created.tenant.id);
 let learnerId = '';
 for (let i = 0; i < Number(process.env.BENCH_SEED ?? 1000); i++) {

@@ -32,3 +32,7 @@ export * from './assessments/list-assessments.js';
 export * from './assessments/moderate-assessment.js';
 export * from './assessments/moderation-sample.js';
 export * from './webhooks/index.js';
+export * from './learners/learner-use-cases.js';
+export * from './tenants/tenant-use-cases.js';
+export * from './training/training-use-cases.js';
+export * from './jobs/job-definition.js';

@@ -29,3 +29,4 @@ export * from './webhooks/subscription.js';
 export * from './webhooks/delivery.js';
 export * from './webhooks/repositories.js';
 export * from './jobs/job.js';
+export * from './shared/unit-of-work.js';

@@ -1,47 +1,163 @@
-import type { UnitOfWork } from '@fundi/application';
-import type { Clock, JobSnapshot } from '@fundi/domain';
-import type { JobHandler, WorkerLogger } from './worker-ports.js';
+import type { JobContext, JobDefinition, UnitOfWork } from '@fundi/application';
+import {
+  newId, type Clock, type JobLane, type JobProgress, type JobQueue, type JobSnapshot, type PlatformRepos,
+} from '@fundi/domain';
+import type { WorkerLogger } from './worker-ports.js';
 
-/** A job that throws is tried again with a growing delay, and given up (done, with its error) after this many. */
-export const MAX_JOB_ATTEMPTS = 10;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
 
+export interface JobRunnerDeps {
+  uow: UnitOfWork<Pick<PlatformRepos, 'jobs'>>;
+  clock: Clock;
+  logger: WorkerLogger;
+  owner: string;
+  leaseMs: number;
+}
+
+interface Running {
+  kind: string;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
 /**
- * The generic runner over the `jobs` table: claims due jobs of the registered kinds (leased, so a crashed worker's
- * jobs come back after the lease), runs each handler, and records success, a retry or the final failure.
+ * Runs the jobs of one lane with a fixed number of slots (docs/architecture.md, "Background jobs"): claims due jobs
+ * as slots free up, runs them concurrently, renews each lease while its job runs (a lost lease aborts the job), and
+ * records success, a retry with backoff, or the final failure. Per-kind caps (`concurrency`) are never exceeded.
  */
-export class JobRunner {
-  private readonly kinds: string[];
+export class JobLaneRunner {
+  private readonly running = new Map<string, Running>();
+  /** Called when a slot frees, so the lane's loop claims again at once. */
+  onFree: () => void = () => {};
 
   constructor(
-    private readonly handlers: Record<string, JobHandler>,
-    private readonly deps: { uow: UnitOfWork; clock: Clock; logger: WorkerLogger; owner: string; leaseMs: number },
-  ) {
-    this.kinds = Object.keys(handlers);
+    private readonly lane: JobLane,
+    private readonly defs: ReadonlyMap<string, JobDefinition<unknown>>,
+    private readonly slots: number,
+    private readonly deps: JobRunnerDeps,
+  ) {}
+
+  get busy(): number {
+    return this.running.size;
   }
 
-  /** One round: true when it ran something (there may be more). */
+  /** One round of claiming: true when it started jobs and has room for more. */
   async tick(): Promise<boolean> {
-    if (this.kinds.length === 0) return false;
+    const room = this.slots - this.running.size;
+    const open = [...this.defs.values()].map((d) => ({ kind: d.kind, left: (d.concurrency ?? this.slots) - this.countOf(d.kind) }))
+      .filter((k) => k.left > 0);
+    if (room <= 0 || open.length === 0) return false;
+    // Never more than the smallest remaining per-kind allowance in one claim, so no kind can pass its cap.
+    const limit = Math.min(room, ...open.map((k) => k.left));
     const now = this.deps.clock.now();
     const until = new Date(now.getTime() + this.deps.leaseMs).toISOString();
-    const jobs = await this.deps.uow.run((tx) => tx.jobs.claimDue(this.deps.owner, this.kinds, now.toISOString(), until, 5));
-    for (const job of jobs) await this.runOne(job);
-    return jobs.length > 0;
+    const { owner } = this.deps;
+    const jobs = await this.deps.uow.run((tx) => tx.jobs.claimDue(owner, this.lane, open.map((k) => k.kind), now.toISOString(), until, limit));
+    for (const job of jobs) this.start(job);
+    return jobs.length > 0 && this.running.size < this.slots;
   }
 
-  private async runOne(job: JobSnapshot): Promise<void> {
-    const { uow, clock, owner, logger } = this.deps;
+  /** Aborts every running job and resolves when they settled or after `ms`. */
+  async stop(ms: number): Promise<void> {
+    for (const r of this.running.values()) r.abort.abort(new Error('worker stopping'));
+    const all = Promise.allSettled([...this.running.values()].map((r) => r.done));
+    await Promise.race([all, new Promise((ok) => setTimeout(ok, ms))]);
+  }
+
+  private countOf(kind: string): number {
+    let n = 0;
+    for (const r of this.running.values()) if (r.kind === kind) n++;
+    return n;
+  }
+
+  private start(job: JobSnapshot): void {
+    const def = this.defs.get(job.kind)!;
+    const abort = new AbortController();
+    const beat = setInterval(() => void this.heartbeat(job.id, abort), Math.max(20, Math.floor(this.deps.leaseMs / 3)));
+    const done = this.execute(job, def, abort).finally(() => {
+      clearInterval(beat);
+      this.running.delete(job.id);
+      this.onFree();
+    });
+    this.running.set(job.id, { kind: job.kind, abort, done });
+  }
+
+  private async heartbeat(id: string, abort: AbortController): Promise<void> {
+    const until = new Date(this.deps.clock.now().getTime() + this.deps.leaseMs).toISOString();
     try {
-      await this.handlers[job.kind]!(job.payload, job);
-      await uow.run((tx) => tx.jobs.finish(job.id, owner, clock.now().toISOString(), null));
+      const held = await this.deps.uow.run((tx) => tx.jobs.heartbeat(id, this.deps.owner, until));
+      if (!held) abort.abort(new Error('job lease lost'));
     } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      logger.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, error }, 'job failed');
-      const now = clock.now();
-      await uow.run((tx) => (job.attempts >= MAX_JOB_ATTEMPTS
-        ? tx.jobs.finish(job.id, owner, now.toISOString(), error)
-        : tx.jobs.retry(job.id, owner, new Date(now.getTime() + backoffMs(job.attempts)).toISOString(), error)));
+      // The database did not answer this time; the lease may still hold, so the job goes on until a beat says no.
+      this.deps.logger.warn({ jobId: id, err: e }, 'job heartbeat failed');
     }
   }
+
+  private async execute(job: JobSnapshot, def: JobDefinition<unknown>, abort: AbortController): Promise<void> {
+    const { uow, owner, logger } = this.deps;
+    let payload: unknown;
+    try {
+      payload = def.parse(job.payload);
+    } catch (e) {
+      return this.fail(job, `payload rejected: ${messageOf(e)}`, true);
+    }
+    try {
+      await def.run(payload, this.context(job, abort));
+      if (abort.signal.aborted) return;
+      await uow.run((tx) => tx.jobs.finish(job.id, owner, this.deps.clock.now().toISOString(), null));
+      if (def.recurring) await this.scheduleNext(def, new Date(job.dueAt));
+    } catch (e) {
+      // Stopping or lease lost: the job is not ours to record; it runs again from its last progress.
+      if (abort.signal.aborted) return;
+      logger.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: messageOf(e) }, 'job failed');
+      await this.fail(job, messageOf(e), job.attempts >= job.maxAttempts);
+    }
+  }
+
+  private context(job: JobSnapshot, abort: AbortController): JobContext {
+    const ctx = {
+      attempt: job.attempts,
+      progress: job.progress,
+      signal: abort.signal,
+      report: (p: JobProgress) => this.deps.uow.run((tx) => ctx.reportIn(tx.jobs, p)),
+      reportIn: async (jobs: JobQueue, p: JobProgress) => {
+        if (!(await jobs.reportProgress(job.id, this.deps.owner, p))) {
+          abort.abort(new Error('job lease lost'));
+          throw new Error('job lease lost');
+        }
+        ctx.progress = p;
+      },
+    };
+    return ctx;
+  }
+
+  private async fail(job: JobSnapshot, error: string, final: boolean): Promise<void> {
+    const now = this.deps.clock.now();
+    const { owner } = this.deps;
+    await this.deps.uow.run((tx) => (final
+      ? tx.jobs.finish(job.id, owner, now.toISOString(), error)
+      : tx.jobs.retry(job.id, owner, new Date(now.getTime() + backoffMs(job.attempts)).toISOString(), error)));
+  }
+
+  /** Queues the next occurrence after `now` of every recurring job of this lane. */
+  async scheduleAllRecurring(now: Date): Promise<void> {
+    for (const def of this.defs.values()) await this.scheduleNext(def, now);
+  }
+
+  /** The next occurrence of a recurring job, once per time whichever worker asks (its key names the time). */
+  async scheduleNext(def: JobDefinition<unknown>, after: Date): Promise<void> {
+    const { recurring } = def;
+    if (!recurring) return;
+    const dueAt = recurring.next(after);
+    const now = this.deps.clock.now();
+    await this.deps.uow.run((tx) => tx.jobs.enqueue({
+      id: newId('job', now.getTime()), kind: def.kind, lane: def.lane,
+      payload: recurring.payload, dueAt: dueAt.toISOString(), maxAttempts: def.maxAttempts ?? 10,
+      idempotencyKey: `recurring:${def.kind}@${dueAt.toISOString()}`, createdAt: now.toISOString(),
+    }));
+  }
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }

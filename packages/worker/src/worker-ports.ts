@@ -1,5 +1,7 @@
-import type { ClaimDeliveries, DispatchOutbox, RecordDeliveryOutcomes, UnitOfWork, WebhookTransport } from '@fundi/application';
-import type { Clock, JobSnapshot, WorkerLease } from '@fundi/domain';
+import type {
+  ClaimDeliveries, DispatchOutbox, JobDefinition, RecordDeliveryOutcomes, UnitOfWork, WebhookTransport,
+} from '@fundi/application';
+import type { Clock, JobLane, PlatformRepos, WebhookRepos, WorkerLease } from '@fundi/domain';
 
 /** The pino subset the worker logs through. */
 export interface WorkerLogger {
@@ -19,14 +21,14 @@ export interface WorkerSettings {
   concurrency: number;
   /** On stop, how long in-flight work may take to finish before its leases are given back. */
   graceMs: number;
+  /** Jobs run at once per lane (default: short 8, long 2): a long import never takes a mail's slot. */
+  jobSlots?: Record<JobLane, number>;
 }
-
-/** A background job's code, registered by kind. It may run twice (after a crash), so it must be idempotent enough. */
-export type JobHandler = (payload: Record<string, unknown>, job: JobSnapshot) => Promise<unknown>;
 
 /** What the worker runs on: use cases and ports, never the container. */
 export interface WorkerDeps {
-  uow: UnitOfWork;
+  /** Gives back leases on stop. */
+  uow: UnitOfWork<Pick<PlatformRepos, 'jobs'> & Pick<WebhookRepos, 'webhookDeliveries'>>;
   clock: Clock;
   logger: WorkerLogger;
   /** SQLite: only the holder of this lease runs the loops. Null: row leases alone share the work (Postgres). */
@@ -35,6 +37,7 @@ export interface WorkerDeps {
   claimDeliveries: ClaimDeliveries;
   recordOutcomes: RecordDeliveryOutcomes;
   transport: WebhookTransport;
-  /** Job handlers by kind. */
-  handlers: Record<string, JobHandler>;
+  /** Every capability's job definitions. */
+  // biome-ignore lint/suspicious/noExplicitAny: definitions of different payload types run side by side.
+  jobs: readonly JobDefinition<any>[];
 }

@@ -1,9 +1,12 @@
+import type { JobDefinition } from '@fundi/application';
+import type { JobLane } from '@fundi/domain';
 import { DeliveryPump } from './delivery-pump.js';
-import { JobRunner } from './job-runner.js';
+import { JobLaneRunner } from './job-runner.js';
 import { Ticker } from './ticker.js';
 import type { WorkerDeps, WorkerSettings } from './worker-ports.js';
 
 const DISPATCH_BATCH = 500;
+const DEFAULT_SLOTS: Record<JobLane, number> = { short: 8, long: 2 };
 
 /**
  * The background worker: three loops (outbox fan-out, webhook deliveries, generic jobs) over rows with due
@@ -14,6 +17,8 @@ export class Worker {
   private readonly pump: DeliveryPump;
   private readonly tickers: Ticker[];
   private readonly dispatcher: Ticker;
+  private readonly lanes: JobLaneRunner[];
+  private readonly laneTickers: Ticker[];
   private runs: Promise<void>[] = [];
   private holding: boolean;
   private stopping = false;
@@ -21,15 +26,24 @@ export class Worker {
 
   constructor(private readonly deps: WorkerDeps, private readonly s: WorkerSettings) {
     this.pump = new DeliveryPump(deps, s);
-    const jobs = new JobRunner(deps.handlers, { ...deps, owner: s.owner, leaseMs: s.leaseMs });
     const report = (loop: string) => (e: unknown) => deps.logger.error({ err: e, loop }, 'worker loop failed');
+    const slots = { ...DEFAULT_SLOTS, ...s.jobSlots };
+    this.lanes = (['short', 'long'] as const).map((lane) => {
+      const defs = new Map(deps.jobs.filter((d) => d.lane === lane).map((d) => [d.kind, d as JobDefinition<unknown>]));
+      return new JobLaneRunner(lane, defs, slots[lane], { ...deps, owner: s.owner, leaseMs: s.leaseMs });
+    });
+    const laneTickers = (this.laneTickers = this.lanes.map((lane) => {
+      const t = new Ticker(() => lane.tick(), s.pollMs, report(`jobs`));
+      lane.onFree = () => t.nudge();
+      return t;
+    }));
     const deliveries = new Ticker(() => this.pump.tick(), s.pollMs, report('deliveries'));
     this.dispatcher = new Ticker(async () => {
       const n = await deps.dispatchOutbox.execute(DISPATCH_BATCH);
       if (n > 0) deliveries.nudge();
       return n === DISPATCH_BATCH;
     }, s.pollMs, report('dispatch'));
-    this.tickers = [this.dispatcher, deliveries, new Ticker(() => jobs.tick(), s.pollMs, report('jobs'))];
+    this.tickers = [this.dispatcher, deliveries, ...laneTickers];
     this.holding = deps.lease === null;
   }
 
@@ -39,13 +53,15 @@ export class Worker {
       this.leaseTimer = setInterval(() => void this.renewLease(), Math.max(50, Math.floor(this.s.leaseMs / 3)));
     }
     const active = () => this.holding && !this.stopping;
+    await this.scheduleRecurring();
     this.runs = this.tickers.map((t) => t.run(active));
     this.deps.logger.info({ owner: this.s.owner, lease: this.deps.lease ? 'sqlite worker lease' : 'row leases' }, 'worker started');
   }
 
-  /** Wake the dispatcher now (this process just committed an event). */
+  /** Wake the dispatcher and the job lanes now (this process just committed an event or queued a job). */
   nudge(): void {
     this.dispatcher.nudge();
+    for (const t of this.laneTickers) t.nudge();
   }
 
   /** Graceful stop: claim nothing more, let in-flight requests finish within the grace period, give back every lease. */
@@ -54,7 +70,7 @@ export class Worker {
     this.stopping = true;
     for (const t of this.tickers) t.stop();
     if (this.leaseTimer) clearInterval(this.leaseTimer);
-    await this.pump.drain(this.s.graceMs);
+    await Promise.all([this.pump.drain(this.s.graceMs), ...this.lanes.map((l) => l.stop(this.s.graceMs))]);
     await Promise.race([Promise.all(this.runs), new Promise((ok) => setTimeout(ok, this.s.graceMs))]);
     const owner = this.s.owner;
     await this.deps.uow.run(async (tx) => {
@@ -63,6 +79,12 @@ export class Worker {
     }).catch((e) => this.deps.logger.error({ err: e }, 'could not release leases'));
     await this.deps.lease?.release(owner).catch(() => {});
     this.deps.logger.info({ owner, unfinished: this.pump.busy }, 'worker stopped');
+  }
+
+  /** Makes sure the next occurrence of every recurring job is queued (once per time, whichever worker asks). */
+  private async scheduleRecurring(): Promise<void> {
+    const now = this.deps.clock.now();
+    for (const lane of this.lanes) await lane.scheduleAllRecurring(now).catch((e) => this.deps.logger.error({ err: e }, 'could not schedule recurring jobs'));
   }
 
   private async renewLease(): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock, T, resolve } from '@fundi/adapters';
+import { tenants } from '../capabilities/index.js';
+import { FixedClock, T, resolve, useCasesOf } from '@fundi/adapters';
 import { aLearnerInput } from '@fundi/domain/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 import { FORMS, type FormUnderTest } from '../testing/http-forms.js';
@@ -39,7 +40,7 @@ describe.each(FORMS.map((f, i) => [f.name, f, i] as const))('learner access over
     it('401 for a revoked key', async () => {
       const k = await s.key(slug, 'manager');
       expect((await s.call('GET', url(), k.key)).status).toBe(200);
-      await resolve(s.container, T.RevokeApiKey).execute(slug, k.id);
+      await useCasesOf(s.container, tenants).revokeApiKey.execute(slug, k.id);
       const r = await s.call('GET', url(), k.key);
       expect(r.status).toBe(401);
       expect(r.body.error.code).toBe(form.codes.unauthorized);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reposOf } from '../capabilities/index.js';
 import { FixedClock, T, resolve } from '@fundi/adapters';
 import { luhnCheckDigit } from '@fundi/domain';
 import { aLearnerInput, uniqueIdNumber } from '@fundi/domain/testing';
@@ -180,8 +181,8 @@ describe.each(FORMS.map((f, i) => [f.name, f, i] as const))('learners over HTTP:
       expect((await s.call('PATCH', url(`/${made.id}`), admin, { firstName: 'X' })).status).toBe(404);
       const listed = await s.call('GET', url(`?employeeRef=ERASE-${i}`), admin);
       expect(listed.body.data).toEqual([]);
-      const tenantId = (await resolve(s.container, T.Repositories).tenants.findBySlug(slug))!.id;
-      const audit = await resolve(s.container, T.Repositories).audit.list(tenantId, { resourceId: made.id, limit: 10 });
+      const tenantId = (await reposOf(s.container).tenants.findBySlug(slug))!.id;
+      const audit = await reposOf(s.container).audit.list(tenantId, { resourceId: made.id, limit: 10 });
       expect(audit.map((a) => a.action)).toContain('learner.erased');
       const row = await s.storage.db!.first<Record<string, unknown>>('SELECT * FROM learners WHERE id = ?', [made.id]);
       for (const c of ['first_name', 'last_name', 'middle_name', 'id_number', 'email', 'email_lower', 'mobile', 'employee_ref', 'home_address_1', 'home_postal_code', 'date_of_birth']) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reposOf } from '../capabilities/index.js';
 import { T, resolve } from '@fundi/adapters';
 import { postgresAvailable } from '@fundi/adapters/testing';
 import { aLearnerInput } from '@fundi/domain/testing';
@@ -35,8 +36,8 @@ const pgUp = await postgresAvailable();
     expect(listed.body.data).toEqual([]);
     const row = await s.storage.db!.first<Record<string, unknown>>('SELECT * FROM learners WHERE id = ?', [l.id]);
     for (const c of ['first_name', 'last_name', 'id_number', 'email', 'email_lower', 'mobile', 'date_of_birth']) expect(row![c], c).toBeNull();
-    const tenantId = (await resolve(s.container, T.Repositories).tenants.findBySlug('pg-a'))!.id;
-    await expect(resolve(s.container, T.Repositories).audit.list(tenantId, { resourceId: l.id, limit: 5 }).then((x) => x.map((e) => e.action))).resolves.toContain('learner.erased');
+    const tenantId = (await reposOf(s.container).tenants.findBySlug('pg-a'))!.id;
+    await expect(reposOf(s.container).audit.list(tenantId, { resourceId: l.id, limit: 5 }).then((x) => x.map((e) => e.action))).resolves.toContain('learner.erased');
     expect((await s.call('POST', url, a, aLearnerInput({ idNumber: l.idNumber, email: l.email }))).status).toBe(201);
   });
 

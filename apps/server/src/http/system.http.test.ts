@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { reposOf } from '../capabilities/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { T, createLogger, resolve } from '@fundi/adapters';
 import { aLearnerInput } from '@fundi/domain/testing';
@@ -44,7 +45,7 @@ describe('system endpoints, request ids and logs', () => {
 
   it('an unexpected error is a 500 that leaks nothing and is logged with the request id', async () => {
     const key = (await s.tenant('boom')).key;
-    const repos = resolve(s.container, T.Repositories);
+    const repos = reposOf(s.container);
     const original = repos.learners.list.bind(repos.learners);
     repos.learners.list = async () => { throw new Error('db exploded: SELECT secret'); };
     try {

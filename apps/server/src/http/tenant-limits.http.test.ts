@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { T, resolve } from '@fundi/adapters';
+import { tenants, reposOf } from '../capabilities/index.js';
+import { T, resolve, useCasesOf } from '@fundi/adapters';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 
 describe('tenant limit overrides take effect on the next request', () => {
@@ -13,7 +14,7 @@ describe('tenant limit overrides take effect on the next request', () => {
 
   it('a lowered per-minute limit refuses the request after it, with the new numbers in the headers', async () => {
     expect((await s.call('GET', '/api/v1/learners', key)).headers.get('x-ratelimit-limit')).toBe('60');
-    await resolve(s.container, T.ReconfigureTenant).execute('lim', { overrides: { perMinute: 3 } });
+    await useCasesOf(s.container, tenants).reconfigureTenant.execute('lim', { overrides: { perMinute: 3 } });
     const second = await s.call('GET', '/api/v1/learners', key);
     expect(second.headers.get('x-ratelimit-limit')).toBe('3');
     expect(second.headers.get('x-ratelimit-remaining')).toBe('1');
@@ -24,8 +25,8 @@ describe('tenant limit overrides take effect on the next request', () => {
   });
 
   it('the audit log records the change', async () => {
-    const tenant = await resolve(s.container, T.Repositories).tenants.findBySlug('lim');
-    const audit = await resolve(s.container, T.Repositories).audit.list(tenant!.id, { limit: 10 });
+    const tenant = await reposOf(s.container).tenants.findBySlug('lim');
+    const audit = await reposOf(s.container).audit.list(tenant!.id, { limit: 10 });
     expect(audit.map((a) => a.action)).toContain('tenant.reconfigured');
   });
 });

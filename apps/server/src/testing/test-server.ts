@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Container } from 'inversify';
-import { T, closeContainer, resolve, type WebhookSettings, type createLogger } from '@fundi/adapters';
+import { T, closeContainer, resolve, type WebhookSettings, type createLogger, useCasesOf } from '@fundi/adapters';
 import type { Worker } from '@fundi/worker';
 import { openTestStorage, type StorageKind, type TestStorage } from '@fundi/adapters/testing';
 import type { Clock } from '@fundi/domain';
+import { capabilities, storageOf, tenants } from '../capabilities/index.js';
 import { containerFor, httpApp } from '../compose.js';
 import { workerFor } from '../compose-worker.js';
 import { nudgeOnWrites } from '../nudge.js';
@@ -48,7 +49,8 @@ export const TEST_WEBHOOKS: WebhookSettings = { allowHttp: true, allowHosts: ['1
 export const TEST_WORKER: WorkerConfig = { leaseMs: 5000, pollMs: 20, concurrency: 8, graceMs: 1000 };
 
 export async function startTestServer(kind: StorageKind, opts: TestServerOptions = {}): Promise<TestServer> {
-  const storage = opts.attach ?? await openTestStorage(kind);
+  // Every capability's storage, so a new capability's tables exist without touching this file.
+  const storage = opts.attach ?? await openTestStorage(kind, storageOf(capabilities({ webhooks: TEST_WEBHOOKS })));
   const container = containerFor(
     { database: storage.target ?? { kind: 'sqlite', filename: ':memory:' }, masterKey: MASTER_KEY, logLevel: 'silent', webhooks: { ...TEST_WEBHOOKS, ...opts.webhooks } },
     { storage: storage.target ?? { kind: 'memory' }, clock: opts.clock, logger: opts.logger },
@@ -78,11 +80,11 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
   return {
     url, container, storage, worker, call,
     async tenant(slug, plan = 'enterprise') {
-      const t = await resolve(container, T.CreateTenant).execute({ slug, name: `Tenant ${slug}`, plan });
+      const t = await useCasesOf(container, tenants).createTenant.execute({ slug, name: `Tenant ${slug}`, plan });
       return { id: t.tenant.id, key: t.apiKey.key };
     },
     async key(slug, role, scopes, expiresAt) {
-      const k = await resolve(container, T.CreateApiKey).execute(slug, { name: `${role} key`, role, scopes, expiresAt });
+      const k = await useCasesOf(container, tenants).createApiKey.execute(slug, { name: `${role} key`, role, scopes, expiresAt });
       return { id: k.id, key: k.key };
     },
     async close() {

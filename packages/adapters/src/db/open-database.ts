@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { migrationSource } from '../migrations/index.js';
+import { migrationSource, type Migration } from '../migrations/migration.js';
 import { PostgresDb } from './postgres-db.js';
 import { SqliteDb } from './sqlite-db.js';
 import type { SqlDb } from './sql-db.js';
@@ -23,12 +23,15 @@ export function knexFor(target: DatabaseTarget): Knex {
   });
 }
 
-/** Applies every pending migration; returns the names applied. Safe to run from several processes. */
-export async function migrate(target: DatabaseTarget): Promise<string[]> {
+/**
+ * Applies every pending migration of the list (every capability's, in name order: see `migrationsOf`); returns the
+ * names applied. Safe to run from several processes.
+ */
+export async function migrate(target: DatabaseTarget, migrations: readonly Migration[]): Promise<string[]> {
   if (target.kind === 'sqlite') mkdirSync(dirname(target.filename), { recursive: true });
   const knex = knexFor(target);
   try {
-    const [, applied] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
+    const [, applied] = (await knex.migrate.latest({ migrationSource: migrationSource(migrations) })) as [number, string[]];
     return applied;
   } finally {
     await knex.destroy();

@@ -5,6 +5,7 @@ export const postgresDialect: Dialect = {
   name: 'postgres',
   ilike: 'ilike',
   skipLocked: 'FOR UPDATE SKIP LOCKED',
+  writableCte: true,
   uniqueViolation(err) {
     const e = err as { code?: string; constraint?: string };
     return e?.code === '23505' ? (e.constraint ?? '') : null;

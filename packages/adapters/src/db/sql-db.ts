@@ -16,6 +16,11 @@ export interface Dialect {
   uniqueViolation(err: unknown): string | null;
   /** Row-lock clause for claiming work: `FOR UPDATE SKIP LOCKED` on Postgres, nothing on SQLite (one writer). */
   readonly skipLocked: string;
+  /**
+   * Whether INSERT/UPDATE ... RETURNING may be a CTE of another statement (Postgres), so claiming and recording
+   * work take one statement; without it (SQLite) they take two in one transaction.
+   */
+  readonly writableCte: boolean;
 }
 
 /**

@@ -8,6 +8,7 @@ export const sqliteDialect: Dialect = {
   name: 'sqlite',
   ilike: 'like', // SQLite's LIKE is case-insensitive for ASCII already.
   skipLocked: '',
+  writableCte: false,
   uniqueViolation(err) {
     const e = err as { code?: string; message?: string };
     return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ? (e.message ?? '') : null;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Programmes, enrolments (with status history), assessments and their moderation (issue 3, D4). */
 export const training: Migration = {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Webhook subscriptions, deliveries and their attempt log; the generic jobs table; tenant alerts; the worker lease. */
 export const webhooks: Migration = {

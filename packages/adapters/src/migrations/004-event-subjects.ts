@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** The learner events whose data is the learner's personal data (they existed before this migration). */
 const PERSONAL_EVENT_TYPES = ['learner.created', 'learner.updated'];

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The delivery hot path writes every row three times (insert, lease, outcome). Without an index on `lease_owner`

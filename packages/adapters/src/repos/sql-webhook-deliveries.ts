@@ -1,9 +1,8 @@
 import type { AttemptOutcome, ClaimedDelivery, DeliverySnapshot, WebhookDeliveryRepository } from '@fundi/domain';
 import type { SqlDb } from '../db/sql-db.js';
 import { eventOf } from './sql-audit-outbox.js';
-import {
-  ATTEMPT_COLUMNS, DELIVERY_COLUMNS, attemptToRow, chunks, deliveryToRow, marks, rowToDelivery, valuesList, type Row,
-} from './webhook-rows.js';
+import { chunks, marks, valuesList, type Row } from '../db/sql-helpers.js';
+import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, attemptToRow, deliveryToRow, rowToDelivery } from './webhook-rows.js';
 
 const INSERT_PREFIX = `INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS.join(', ')}) VALUES `;
 // `next_attempt_at` is non-null exactly for due statuses (pending, failed), which keeps the claim one index walk.
@@ -47,9 +46,9 @@ export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
     return row ? rowToDelivery(row) : null;
   }
 
-  /** Postgres: one statement (autocommit outside a transaction). SQLite: lease, then read, in one transaction. */
+  /** With writable CTEs (Postgres): one statement, autocommit. Without (SQLite): lease, then read, in one transaction. */
   async claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
-    if (this.db.dialect.name === 'postgres') return (await this.db.all<Row>(PG_CLAIM, [now, now, limit, owner, leaseUntil])).map(claimedOf);
+    if (this.db.dialect.writableCte) return (await this.db.all<Row>(PG_CLAIM, [now, now, limit, owner, leaseUntil])).map(claimedOf);
     return this.db.transaction(async (tx) => {
       const ids = (await tx.all<{ id: string }>(SQLITE_LEASE, [owner, leaseUntil, now, now, limit])).map((r) => r.id);
       return ids.length === 0 ? [] : (await tx.all<Row>(`${CLAIMED_WITH}(${marks(ids.length)})`, ids)).map(claimedOf);
@@ -60,7 +59,7 @@ export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
   async saveOutcomes(owner: string, outcomes: readonly AttemptOutcome[]): Promise<void> {
     const parts = chunks(outcomes, 500);
     if (parts.length === 0) return;
-    if (parts.length === 1 && this.db.dialect.name === 'postgres') return this.savePart(this.db, owner, parts[0]!);
+    if (parts.length === 1 && this.db.dialect.writableCte) return this.savePart(this.db, owner, parts[0]!);
     await this.db.transaction(async (tx) => {
       for (const part of parts) await this.savePart(tx, owner, part);
     });
@@ -69,7 +68,7 @@ export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
   private async savePart(db: SqlDb, owner: string, part: readonly AttemptOutcome[]): Promise<void> {
     const attempts = part.flatMap((o) => attemptToRow(o.attempt));
     const changes = [...part.flatMap(changeToRow), owner];
-    if (db.dialect.name === 'postgres') {
+    if (db.dialect.writableCte) {
       await db.run(`WITH logged AS (${insertAttempts(part.length)}), ${changesOf(part.length)} ${APPLY_CHANGES}`, [...attempts, ...changes]);
       return;
     }

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { compile } from '../db/query-builder.js';
 import type { SqlDb } from '../db/sql-db.js';
 import { eventOf } from './sql-audit-outbox.js';
-import { chunks, marks, rowToAttempt, type Row } from './webhook-rows.js';
+import { chunks, marks, type Row } from '../db/sql-helpers.js';
+import { rowToAttempt } from './webhook-rows.js';
 
 export class SqlWebhookAttemptLog implements WebhookAttemptLog {
   constructor(private readonly db: SqlDb) {}

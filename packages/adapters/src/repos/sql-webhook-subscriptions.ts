@@ -2,7 +2,8 @@ import { DomainError, type Page, type PageRequest, type WebhookSubscriptionRepos
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { pageQuery } from './paging.js';
-import { SUBSCRIPTION_COLUMNS, marks, rowToSubscription, subscriptionToRow, type Row } from './webhook-rows.js';
+import { marks, type Row } from '../db/sql-helpers.js';
+import { SUBSCRIPTION_COLUMNS, rowToSubscription, subscriptionToRow } from './webhook-rows.js';
 
 const INSERT = `INSERT INTO webhook_subscriptions (${SUBSCRIPTION_COLUMNS.join(', ')}) VALUES (${marks(SUBSCRIPTION_COLUMNS.length)})`;
 const UPDATABLE = SUBSCRIPTION_COLUMNS.slice(2);

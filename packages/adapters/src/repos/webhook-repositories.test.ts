@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest';
 import { newId, type AttemptOutcome, type DeliveryChange, type DeliverySnapshot, type DomainEvent, type WebhookSubscriptionSnapshot } from '@fundi/domain';
 import { describeEachStorage } from '../testing/each-storage.js';
-import { SqlWorkerLease } from './sql-jobs.js';
-import { InMemoryWorkerLease } from '../memory/in-memory-jobs.js';
-import { MemoryStore } from '../memory/memory-store.js';
+import { SqlWorkerLease } from '../jobs/sql-job-queue.js';
+import { InMemoryWorkerLease, MemoryStore } from '@fundi/fakes';
 
 const T0 = '2026-06-01T08:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
@@ -189,8 +188,8 @@ describeEachStorage('webhook repositories', (get, kind) => {
   it('runs jobs: claim with a lease, retry later, finish', async () => {
     const { uow, repos } = get();
     const id = newId('job');
-    await uow.run((tx) => tx.jobs.enqueue({ id, kind: `k-${kind}`, payload: { a: 1 }, dueAt: at(0), createdAt: at(0) }));
-    const claimJobs = (owner: string, now: string) => uow.run((tx) => tx.jobs.claimDue(owner, [`k-${kind}`], now, at(Date.parse(now) - Date.parse(T0) + 10_000), 5));
+    await uow.run((tx) => tx.jobs.enqueue({ id, kind: `k-${kind}`, lane: 'short', payload: { a: 1 }, dueAt: at(0), maxAttempts: 10, idempotencyKey: null, createdAt: at(0) }));
+    const claimJobs = (owner: string, now: string) => uow.run((tx) => tx.jobs.claimDue(owner, 'short', [`k-${kind}`], now, at(Date.parse(now) - Date.parse(T0) + 10_000), 5));
     expect(await claimJobs('w1', at(0))).toMatchObject([{ id, payload: { a: 1 }, attempts: 1, leaseOwner: 'w1' }]);
     expect(await claimJobs('w2', at(5000))).toEqual([]);
     await uow.run((tx) => tx.jobs.retry(id, 'w1', at(60_000), 'boom'));
@@ -202,7 +201,7 @@ describeEachStorage('webhook repositories', (get, kind) => {
   });
 
   it('lets one worker at a time hold the worker lease', async () => {
-    const lease = get().db ? new SqlWorkerLease(get().db!) : new InMemoryWorkerLease(new MemoryStore());
+    const lease = get().db ? new SqlWorkerLease(get().db!) : new InMemoryWorkerLease(new MemoryStore({ jobs: new Map(), workerLease: null }));
     const owner = `${kind}-a`;
     expect(await lease.acquire(owner, at(0), at(1000))).toBe(true);
     expect(await lease.acquire('other', at(500), at(1500))).toBe(false);

@@ -1,8 +1,7 @@
-import type { AttemptSnapshot, DeliverySnapshot, JobSnapshot, WebhookSubscriptionSnapshot } from '@fundi/domain';
+import type { AttemptSnapshot, DeliverySnapshot, WebhookSubscriptionSnapshot } from '@fundi/domain';
+import { str, type Row } from '../db/sql-helpers.js';
 
-export type Row = Record<string, string | number | boolean | null>;
-
-const str = (v: Row[string] | undefined) => (v === null || v === undefined ? null : String(v));
+export type { Row };
 const num = (v: Row[string] | undefined) => (v === null || v === undefined ? null : Number(v));
 
 export const SUBSCRIPTION_COLUMNS = [
@@ -59,28 +58,4 @@ export function rowToAttempt(r: Row): AttemptSnapshot {
     eventId: String(r.event_id), eventType: String(r.event_type), attempt: Number(r.attempt), at: String(r.at),
     statusCode: num(r.status_code), latencyMs: Number(r.latency_ms), error: str(r.error), responseExcerpt: str(r.response_excerpt),
   };
-}
-
-export function rowToJob(r: Row): JobSnapshot {
-  return {
-    id: String(r.id), kind: String(r.kind), payload: JSON.parse(String(r.payload)), dueAt: String(r.due_at),
-    leaseOwner: str(r.lease_owner), leaseUntil: str(r.lease_until), attempts: Number(r.attempts),
-    lastError: str(r.last_error), doneAt: str(r.done_at), createdAt: String(r.created_at),
-  };
-}
-
-/** `(?, ?, ...), (?, ...)` for a multi-row INSERT of `rows` rows of `width` columns. */
-export function valuesList(rows: number, width: number): string {
-  const one = `(${new Array(width).fill('?').join(', ')})`;
-  return new Array(rows).fill(one).join(', ');
-}
-
-/** `?, ?, ?` for an IN list. */
-export const marks = (n: number) => new Array(n).fill('?').join(', ');
-
-/** Splits a batch so no statement exceeds the databases' bound-parameter limits. */
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }

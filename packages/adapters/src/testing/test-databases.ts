@@ -3,12 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Repositories, UnitOfWork } from '@fundi/application';
+import type { UnitOfWork } from '@fundi/domain';
 import { migrate, openDatabase, type DatabaseTarget } from '../db/open-database.js';
 import type { SqlDb } from '../db/sql-db.js';
-import { SqlUnitOfWork, sqlRepositories } from '../repos/sql-repositories.js';
-import { MemoryStore } from '../memory/memory-store.js';
-import { InMemoryUnitOfWork, inMemoryRepositories } from '../memory/in-memory-repositories.js';
+import { learnerStorage } from '../learners/learner-storage.js';
+import { platformStorage } from '../platform/platform-storage.js';
+import { migrationsOf, storageFor, type CapabilityStorage, type RepositoriesOf } from '../storage/capability-storage.js';
+import { tenantStorage } from '../tenants/tenant-storage.js';
+import { trainingStorage } from '../training/training-storage.js';
+import { webhookStorage } from '../webhooks/webhook-storage.js';
+
+/**
+ * The storage of the capabilities that existed before capability modules, which most adapter tests use. A newer
+ * capability's tests pass their own parts (platform first) instead of adding to this list.
+ */
+export const CORE_STORAGE = [platformStorage, tenantStorage, learnerStorage, trainingStorage, webhookStorage] as const;
+export type CoreRepositories = RepositoriesOf<typeof CORE_STORAGE>;
 
 export type StorageKind = 'memory' | 'sqlite' | 'postgres';
 export const STORAGE_KINDS: readonly StorageKind[] = ['memory', 'sqlite', 'postgres'];
@@ -37,10 +47,10 @@ export function postgresAvailable(): Promise<boolean> {
   return available;
 }
 
-export interface TestStorage {
+export interface TestStorage<R = CoreRepositories> {
   kind: StorageKind;
-  repos: Repositories;
-  uow: UnitOfWork;
+  repos: R;
+  uow: UnitOfWork<R>;
   /** The SQL handle (absent for memory). */
   db?: SqlDb;
   /** What `openDatabase`/`migrate` need to reach the same database (absent for memory). */
@@ -52,17 +62,17 @@ export interface TestStorage {
  * A fresh, migrated, private store: a new SQLite file in a temp dir, or a new Postgres schema (so test files can
  * run in parallel against one server). `close` removes it.
  */
-export async function openTestStorage(kind: StorageKind): Promise<TestStorage> {
-  if (kind === 'memory') {
-    const store = new MemoryStore();
-    return { kind, repos: inMemoryRepositories(store), uow: new InMemoryUnitOfWork(store), close: async () => {} };
-  }
+export async function openTestStorage<const P extends readonly CapabilityStorage<object>[] = typeof CORE_STORAGE>(
+  kind: StorageKind, parts: P = CORE_STORAGE as unknown as P,
+): Promise<TestStorage<RepositoriesOf<P>>> {
+  if (kind === 'memory') return { kind, ...storageFor(parts, null), close: async () => {} };
+  const migrations = migrationsOf(parts);
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'fundi-test-'));
     const target: DatabaseTarget = { kind: 'sqlite', filename: join(dir, 'test.sqlite') };
-    await migrate(target);
+    await migrate(target, migrations);
     const db = openDatabase(target);
-    return { kind, db, target, repos: sqlRepositories(db), uow: new SqlUnitOfWork(db), close: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
+    return { kind, db, target, ...storageFor(parts, db), close: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_TEST_URL, user: new URL(POSTGRES_TEST_URL).username || 'postgres' });
@@ -70,10 +80,10 @@ export async function openTestStorage(kind: StorageKind): Promise<TestStorage> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const target: DatabaseTarget = { kind: 'postgres', url: POSTGRES_TEST_URL, searchPath: schema, poolMax: 5 };
-  await migrate(target);
+  await migrate(target, migrations);
   const db = openDatabase(target);
   return {
-    kind, db, target, repos: sqlRepositories(db), uow: new SqlUnitOfWork(db),
+    kind, db, target, ...storageFor(parts, db),
     close: async () => {
       await db.close();
       const c = new pg.Client({ connectionString: POSTGRES_TEST_URL, user: new URL(POSTGRES_TEST_URL).username || 'postgres' });

@@ -1,4 +1,4 @@
-import type { Repositories } from '@fundi/application';
+import type { LearnerRepos, TenantRepos } from '@fundi/domain';
 import {
   Learner, Tenant, luhnCheckDigit, newId, type AssessmentSnapshot, type EnrolmentSnapshot, type ModerationSnapshot, type ProgrammeSnapshot,
 } from '@fundi/domain';
@@ -39,7 +39,7 @@ export function aModeration(a: AssessmentSnapshot, over: Partial<ModerationSnaps
 let counter = 0;
 
 /** A tenant with `learners` learners, inserted through the repositories (the training tables reference both). */
-export async function seedTenant(repos: Repositories, learners = 1): Promise<{ tenantId: string; learnerIds: string[] }> {
+export async function seedTenant(repos: TenantRepos & LearnerRepos, learners = 1): Promise<{ tenantId: string; learnerIds: string[] }> {
   const now = new Date(NOW);
   const tenant = Tenant.create({ slug: `t-${Date.now().toString(36)}-${counter++}`, name: 'Tenant', plan: 'pilot' }, { id: newId('ten'), now });
   await repos.tenants.insert(tenant);

@@ -74,7 +74,9 @@ export class AddressGuard {
     if (!this.allowed.has(host)) {
       for (const a of found) {
         const why = this.allowed.has(normaliseHost(a.address)) ? null : forbiddenReason(a.address);
-        if (why) throw new BlockedAddressError(`address refused: ${host} resolves to ${a.address} (${why})`);
+        // The reason stays generic: the delivery log is readable by API keys, and must not tell them which
+        // internal address a name resolves to.
+        if (why) throw new BlockedAddressError('address refused: private or reserved address');
       }
     }
     return { address: found[0]!.address, family: found[0]!.family === 6 ? 6 : 4 };

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import {
   ClaimDeliveries, CreateTenant, CreateWebhookSubscription, DispatchOutbox, EnableWebhookSubscription, RecordDeliveryOutcomes, RegisterLearner,
-  ReplayDelivery, ReplayEventsSince, RequestReplay, RotateWebhookSecret, type Actor, type OutgoingWebhook, type WebhookDeps,
+  ReplayDelivery, ReplayEventsSince, RequestReplay, RotateWebhookSecret, type Actor, type OutgoingWebhook, type ReplaySincePayload, type WebhookDeps,
 } from '@fundi/application';
 import { luhnCheckDigit, type AttemptResult } from '@fundi/domain';
 import { NodeSecretGenerator } from '../system/node-secrets.js';
@@ -29,8 +29,9 @@ class FakeTransport {
 describeEachStorage('retry schedule, disable, enable and replay (fixed clock)', (get) => {
   async function setup() {
     const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
-    const deps: WebhookDeps = { ...get(), clock, box: new AesGcmSecretBox(Buffer.alloc(32, 9), 'webhook-secret'), policy: { allowHttp: false } };
-    const tenant = await new CreateTenant({ ...deps, secrets: new NodeSecretGenerator() }).execute({ slug: `t${Math.floor(Math.random() * 1e9)}`, name: 'T', plan: 'pilot' });
+    const all = { ...get(), clock };
+    const deps: WebhookDeps = { ...all, box: new AesGcmSecretBox(Buffer.alloc(32, 9), 'webhook-secret'), policy: { allowHttp: false } };
+    const tenant = await new CreateTenant({ ...all, secrets: new NodeSecretGenerator() }).execute({ slug: `t${Math.floor(Math.random() * 1e9)}`, name: 'T', plan: 'pilot' });
     const actor: Actor = { tenantId: tenant.tenant.id, id: 'key_test', role: 'admin', scopes: [] };
     const transport = new FakeTransport();
     const owner = `w-${Math.random()}`;
@@ -43,7 +44,7 @@ describeEachStorage('retry schedule, disable, enable and replay (fixed clock)', 
       await new RecordDeliveryOutcomes(deps).execute(owner, outcomes);
       return tasks.filter((t) => t.tenantId === actor.tenantId).length;
     };
-    const learner = (n: number) => new RegisterLearner(deps).execute(actor, { firstName: `L${n}`, lastName: 'Test', idNumber: idNumberFor(n) });
+    const learner = (n: number) => new RegisterLearner(all).execute(actor, { firstName: `L${n}`, lastName: 'Test', idNumber: idNumberFor(n) });
     const subscribe = () => new CreateWebhookSubscription(deps).execute(actor, { url: 'https://hooks.example.com/in', events: ['learner.created'] });
     return { clock, deps, actor, transport, step, learner, subscribe };
   }
@@ -106,9 +107,9 @@ describeEachStorage('retry schedule, disable, enable and replay (fixed clock)', 
     const [second] = await deps.repos.outbox.list(actor.tenantId, { since: '2026-06-01T08:00:30.000Z', types: ['learner.created'], limit: 5 });
     transport.sent = [];
     const queued = await new RequestReplay(deps).execute(actor, sub.id, '2026-06-01T08:00:30.000Z');
-    const [job] = await deps.uow.run((tx) => tx.jobs.claimDue('w', ['webhooks.replay_since'], clock.now().toISOString(), '2099-01-01T00:00:00.000Z', 5));
+    const [job] = await deps.uow.run((tx) => tx.jobs.claimDue('w', 'short', ['webhooks.replay_since'], clock.now().toISOString(), '2099-01-01T00:00:00.000Z', 5));
     expect(job!.id).toBe(queued.jobId);
-    expect(await new ReplayEventsSince(deps).execute(job!.payload)).toBe(1);
+    expect(await new ReplayEventsSince(deps).execute(job!.payload as ReplaySincePayload)).toBe(1);
     expect(await step()).toBe(1);
     expect(transport.sent.map((w) => w.eventId)).toEqual([second!.id]);
     const attempts = await deps.repos.webhookAttempts.list(actor.tenantId, sub.id, { kind: 'offset', offset: 0, limit: 10 });

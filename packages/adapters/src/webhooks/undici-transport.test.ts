@@ -113,7 +113,7 @@ describe('UndiciWebhookTransport against a real receiver on 127.0.0.1', () => {
     for (const url of [`http://127.0.0.1:${p}/`, `http://[::1]:${p}/`, `http://[::ffff:127.0.0.1]:${p}/`, `http://2130706433:${p}/`, `http://0x7f000001:${p}/`, `http://localhost:${p}/`]) {
       const r = await t.send(webhook(url));
       expect(r.statusCode, url).toBeNull();
-      expect(r.error, url).toMatch(/^address refused: .*(loopback|unspecified)/);
+      expect(r.error, url).toBe('address refused: private or reserved address');
     }
     expect(spy.calls).toEqual([]);
     expect(rx.received.length).toBe(before);
@@ -130,7 +130,8 @@ describe('UndiciWebhookTransport against a real receiver on 127.0.0.1', () => {
     const t = transport({ allowHosts: [], resolver, baseConnect: spy.connect });
     for (const host of Object.keys(answers)) {
       const r = await t.send(webhook(`http://${host}/hook`));
-      expect(r.error, host).toMatch(/^address refused/);
+      // Generic on purpose: the delivery log must not tell a key holder which internal address a name has.
+      expect(r.error, host).toBe('address refused: private or reserved address');
     }
     expect(spy.calls).toEqual([]);
   });

@@ -1,11 +1,20 @@
-import 'reflect-metadata';
-import type { Clock } from '@fundi/domain';
-import { Container } from 'inversify';
+import type { Ports, UnitOfWork } from '@fundi/application';
+import type { Clock, SecretGenerator } from '@fundi/domain';
+import { Container, ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
-import { storageModule, systemModule, useCaseModule, type StorageChoice } from './modules.js';
-import { T } from './tokens.js';
-import { DEFAULT_WEBHOOK_SETTINGS, W, webhookModule, type WebhookSettings } from './webhook-wiring.js';
-import { resolve } from './provide.js';
+import { openDatabase, type DatabaseTarget } from '../db/open-database.js';
+import { storageFor } from '../storage/capability-storage.js';
+import { SystemClock } from '../system/clocks.js';
+import { createAccessLogger, createLogger } from '../system/logger.js';
+import { NodeSecretGenerator, TokenSigner } from '../system/node-secrets.js';
+import { MemoryRateLimitStore, PostgresRateLimitStore } from '../system/rate-limit-stores.js';
+import { AesGcmSecretBox } from '../system/secret-box.js';
+import { bindCapabilities, type CapabilityWiring } from './capability-wiring.js';
+import { provide, provideValue, resolve } from './provide.js';
+import { T, type AnyRepositories } from './tokens.js';
+import { DEFAULT_WEBHOOK_SETTINGS, W, webhookInfraModule, type WebhookSettings } from './webhook-infra.js';
+
+export type StorageChoice = DatabaseTarget | { kind: 'memory' };
 
 export interface ContainerSettings {
   storage: StorageChoice;
@@ -17,15 +26,62 @@ export interface ContainerSettings {
   webhooks?: WebhookSettings;
 }
 
-/** The one place adapter families are chosen; apps call this and take what they need by token. */
-export function buildContainer(s: ContainerSettings): Container {
+/**
+ * The one place adapter families are chosen (docs/architecture.md): storage for every capability's repositories,
+ * the system ports, the shared `Ports`, and each capability's use cases. Apps call this with their capability list
+ * and take what they need by token.
+ */
+export function buildContainer(s: ContainerSettings, caps: readonly CapabilityWiring[]): Container {
   const c = new Container();
-  c.load(storageModule(s.storage), systemModule(s), useCaseModule());
-  c.load(webhookModule({ storage: s.storage, masterKey: s.masterKey, webhooks: s.webhooks ?? DEFAULT_WEBHOOK_SETTINGS }));
+  c.load(storageModule(s.storage, caps), systemModule(s), new ContainerModule(({ bind }) => {
+    provide(bind, T.Ports, (repos, uow, clock, secrets) => portsFor(repos, uow, clock, secrets, s.masterKey),
+      [T.Repositories, T.UnitOfWork, T.Clock, T.Secrets]);
+    bindCapabilities(bind, caps);
+  }));
+  c.load(webhookInfraModule({ storage: s.storage, webhooks: s.webhooks ?? DEFAULT_WEBHOOK_SETTINGS }));
   return c;
 }
 
-/** Closes what the container opened (the database pool). */
+function portsFor(repos: AnyRepositories, uow: UnitOfWork<AnyRepositories>, clock: Clock, secrets: SecretGenerator, masterKey: Buffer): Ports<AnyRepositories> {
+  const boxes = new Map<string, AesGcmSecretBox>();
+  const secretBox = (purpose: string) => {
+    let box = boxes.get(purpose);
+    if (!box) boxes.set(purpose, (box = new AesGcmSecretBox(masterKey, purpose)));
+    return box;
+  };
+  return { repos, uow, clock, secrets, secretBox };
+}
+
+/** The storage family, chosen once from configuration: SQLite, Postgres, or the in-memory fakes. */
+function storageModule(choice: StorageChoice, caps: readonly CapabilityWiring[]): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    const parts = caps.map((cap) => cap.storage);
+    if (choice.kind === 'memory') {
+      const mem = storageFor(parts, null);
+      provideValue(bind, T.Repositories, mem.repos);
+      provideValue(bind, T.UnitOfWork, mem.uow);
+      provideValue(bind, T.RateLimits, new MemoryRateLimitStore());
+      return;
+    }
+    provideValue(bind, T.SqlDb, openDatabase(choice));
+    provide(bind, T.Repositories, (db) => storageFor(parts, db).repos, [T.SqlDb]);
+    provide(bind, T.UnitOfWork, (db) => storageFor(parts, db).uow, [T.SqlDb]);
+    provide(bind, T.RateLimits, (db) => (choice.kind === 'postgres' ? new PostgresRateLimitStore(db) : new MemoryRateLimitStore()), [T.SqlDb]);
+  });
+}
+
+function systemModule(opts: { masterKey: Buffer; logLevel: string; clock?: Clock; logger?: Logger }): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    provideValue(bind, T.Clock, opts.clock ?? new SystemClock());
+    provideValue(bind, T.Secrets, new NodeSecretGenerator());
+    provideValue(bind, T.Signer, new TokenSigner(opts.masterKey));
+    provideValue(bind, T.Logger, opts.logger ?? createLogger(opts.logLevel));
+    // An injected logger (tests) receives the access lines too, so they can be checked for personal data.
+    provideValue(bind, T.AccessLogger, opts.logger ?? createAccessLogger(opts.logLevel));
+  });
+}
+
+/** Closes what the container opened (the database pool, the webhook transport). */
 export async function closeContainer(c: Container): Promise<void> {
   if (c.isBound(W.Transport)) await resolve(c, W.Transport).close();
   if (c.isBound(T.SqlDb)) await resolve(c, T.SqlDb).close();

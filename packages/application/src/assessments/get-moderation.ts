@@ -1,10 +1,10 @@
-import { DomainError } from '@fundi/domain';
+import { DomainError, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { moderationView, type ModerationView } from './assessment-view.js';
 
 export class GetModeration {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>, 'repos'>) {}
 
   /** The moderation of an assessment; not_found when the assessment is unknown or not moderated yet. */
   async execute(actor: Actor, assessmentId: string): Promise<ModerationView> {

@@ -1,10 +1,10 @@
-import { DomainError, type AssessmentFilter, type Page, type PageRequest } from '@fundi/domain';
+import { DomainError, type AssessmentFilter, type Page, type PageRequest, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { assessmentView, type AssessmentView } from './assessment-view.js';
 
 export class ListAssessments {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>, 'repos'>) {}
 
   async execute(actor: Actor, filter: AssessmentFilter, page: PageRequest): Promise<Page<AssessmentView>> {
     if (filter.from && filter.to && filter.from > filter.to) throw DomainError.invalid('to', 'must not be before from');

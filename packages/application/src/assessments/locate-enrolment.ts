@@ -1,5 +1,5 @@
 import { DomainError, Enrolment, Programme, type EnrolmentSnapshot, type ProgrammeSnapshot } from '@fundi/domain';
-import type { Repositories } from '../shared/ports.js';
+import type { TrainingRepos } from '@fundi/domain';
 
 export interface Located {
   enrolment: EnrolmentSnapshot;
@@ -13,7 +13,7 @@ const notEnrolled = (moduleCode: string) =>
  * The enrolment an assessment belongs to (D4): the given `enrolmentId`, which must be the learner's, open, and
  * contain the module; else the learner's most recent open enrolment whose programme has the module.
  */
-export async function locateEnrolment(repos: Repositories, tenantId: string, learnerId: string, moduleCode: string, enrolmentId?: string): Promise<Located> {
+export async function locateEnrolment(repos: TrainingRepos, tenantId: string, learnerId: string, moduleCode: string, enrolmentId?: string): Promise<Located> {
   if (enrolmentId !== undefined) {
     const e = await repos.enrolments.findById(tenantId, enrolmentId);
     if (!e || e.learnerId !== learnerId) throw DomainError.invalid('enrolmentId', 'is not an enrolment of this learner');

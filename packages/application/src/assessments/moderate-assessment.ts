@@ -1,4 +1,4 @@
-import { Assessment, DomainError, newId } from '@fundi/domain';
+import { Assessment, DomainError, newId, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -16,7 +16,7 @@ export interface ModerationInput {
  * learner, enrolment and module like the assessment events, so a subscriber needs no read-back to file it.
  */
 export class ModerateAssessment {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>) {}
 
   async execute(actor: Actor, assessmentId: string, input: ModerationInput): Promise<ModerationView> {
     const now = this.deps.clock.now();

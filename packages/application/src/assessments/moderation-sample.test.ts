@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NodeSecretGenerator } from '@fundi/adapters';
-import { aWorld, anActor } from '../testing/training-world.js';
+import { anActor, sha256Secrets } from '../testing/fakes.js';
+import { aWorld } from '../testing/training-world.js';
 import { ModerateAssessment } from './moderate-assessment.js';
 import { SampleForModeration } from './moderation-sample.js';
 
@@ -14,7 +14,7 @@ async function population(count: number) {
     for (let i = 0; i < count / 5; i++) ids.push(await w.assess(learnerId, i % 2 ? 'M2' : 'M1', { assessmentDate: `2026-03-${String(10 + i).padStart(2, '0')}` }));
     await w.assess(learnerId, 'M1', { assessmentType: 'formative' });
   }
-  return { w, ids, sample: new SampleForModeration({ ...w.deps, secrets: new NodeSecretGenerator() }) };
+  return { w, ids, sample: new SampleForModeration({ ...w.deps, secrets: sha256Secrets() }) };
 }
 
 describe('SampleForModeration', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aWorld, anActor } from '../testing/training-world.js';
+import { anActor } from '../testing/fakes.js';
+import { aWorld } from '../testing/training-world.js';
 import { EraseLearner } from '../learners/erase-learner.js';
 import { GetModeration } from './get-moderation.js';
 import { ModerateAssessment } from './moderate-assessment.js';

@@ -1,4 +1,4 @@
-import { Assessment, DomainError, newId, type AssessmentInput } from '@fundi/domain';
+import { Assessment, DomainError, newId, type AssessmentInput, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -12,7 +12,7 @@ export type RecordAssessmentInput = AssessmentInput & { learnerId?: unknown; mod
  * `assessment.recorded` and `assessment.completed` (D6: two names for the same moment).
  */
 export class RecordAssessment {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>) {}
 
   async execute(actor: Actor, input: RecordAssessmentInput): Promise<AssessmentView> {
     const now = this.deps.clock.now();

@@ -1,6 +1,6 @@
-import { DomainError, Enrolment, missingModules, newId, parseEnrolmentStatus, progressOf, type EnrolmentSnapshot } from '@fundi/domain';
+import { DomainError, Enrolment, missingModules, newId, parseEnrolmentStatus, progressOf, type EnrolmentSnapshot, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
-import type { CoreDeps, Repositories } from '../shared/ports.js';
+import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
 import { enrolmentViews, type EnrolmentView } from './enrolment-view.js';
 
@@ -10,7 +10,7 @@ export interface StatusInput {
   effectiveDate?: unknown;
 }
 
-async function missingFor(tx: Repositories, e: EnrolmentSnapshot): Promise<string[]> {
+async function missingFor(tx: TrainingRepos, e: EnrolmentSnapshot): Promise<string[]> {
   const programme = await tx.programmes.findById(e.tenantId, e.programmeId);
   const assessments = await tx.assessments.summativeForEnrolments(e.tenantId, [e.id]);
   return missingModules(progressOf(programme?.modules ?? [], assessments));
@@ -18,7 +18,7 @@ async function missingFor(tx: Repositories, e: EnrolmentSnapshot): Promise<strin
 
 /** `PATCH /enrolments/:id/status`: one move of D4, its history row, audit entry and `enrolment.status_changed`. */
 export class ChangeEnrolmentStatus {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>) {}
 
   async execute(actor: Actor, id: string, input: StatusInput): Promise<EnrolmentView> {
     const now = this.deps.clock.now();

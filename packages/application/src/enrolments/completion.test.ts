@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aWorld, anActor } from '../testing/training-world.js';
+import { anActor } from '../testing/fakes.js';
+import { aWorld } from '../testing/training-world.js';
 import { ModerateAssessment } from '../assessments/moderate-assessment.js';
 import { GetEnrolment } from './get-enrolment.js';
 

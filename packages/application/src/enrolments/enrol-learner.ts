@@ -1,4 +1,4 @@
-import { DomainError, Enrolment, newId, type StatusChange } from '@fundi/domain';
+import { DomainError, Enrolment, newId, type StatusChange, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -17,7 +17,7 @@ export interface EnrolInput {
  * input; a retired programme or an open enrolment of the learner in the programme is a conflict.
  */
 export class EnrolLearner {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>) {}
 
   async execute(actor: Actor, input: EnrolInput): Promise<EnrolmentView> {
     const now = this.deps.clock.now();

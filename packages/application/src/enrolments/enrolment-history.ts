@@ -1,4 +1,4 @@
-import { DomainError, type StatusChange } from '@fundi/domain';
+import { DomainError, type StatusChange, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 
@@ -6,7 +6,7 @@ export type StatusChangeView = Omit<StatusChange, 'tenantId'>;
 
 /** Every status change of an enrolment, oldest first, with who, when and why (the first row is the enrolment). */
 export class GetEnrolmentHistory {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>, 'repos'>) {}
 
   async execute(actor: Actor, id: string): Promise<{ enrolmentId: string; changes: StatusChangeView[] }> {
     const e = await this.deps.repos.enrolments.findById(actor.tenantId, id);

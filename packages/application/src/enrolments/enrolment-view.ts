@@ -1,5 +1,5 @@
 import { progressOf, type AssessmentSnapshot, type EnrolmentSnapshot, type ProgrammeSnapshot, type Progress } from '@fundi/domain';
-import type { Repositories } from '../shared/ports.js';
+import type { TrainingRepos } from '@fundi/domain';
 
 export type EnrolmentView = Omit<EnrolmentSnapshot, 'tenantId'> & { progress: Progress };
 
@@ -12,7 +12,7 @@ export function enrolmentView(e: EnrolmentSnapshot, programme: ProgrammeSnapshot
  * Views of several enrolments with their progress, in three reads whatever their number: the enrolments are
  * given, then their programmes, then their summative assessments (with moderation).
  */
-export async function enrolmentViews(repos: Repositories, tenantId: string, enrolments: readonly EnrolmentSnapshot[]): Promise<EnrolmentView[]> {
+export async function enrolmentViews(repos: TrainingRepos, tenantId: string, enrolments: readonly EnrolmentSnapshot[]): Promise<EnrolmentView[]> {
   if (enrolments.length === 0) return [];
   const programmeIds = [...new Set(enrolments.map((e) => e.programmeId))];
   const [programmes, assessments] = await Promise.all([

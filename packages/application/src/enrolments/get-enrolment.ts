@@ -1,10 +1,10 @@
-import { DomainError } from '@fundi/domain';
+import { DomainError, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { enrolmentViews, type EnrolmentView } from './enrolment-view.js';
 
 export class GetEnrolment {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>, 'repos'>) {}
 
   /** The enrolment with its progress; not_found for an unknown or another tenant's enrolment. */
   async execute(actor: Actor, id: string): Promise<EnrolmentView> {

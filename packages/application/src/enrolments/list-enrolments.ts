@@ -1,10 +1,10 @@
-import { DomainError, type EnrolmentFilter, type Page, type PageRequest } from '@fundi/domain';
+import { DomainError, type EnrolmentFilter, type Page, type PageRequest, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { enrolmentViews, type EnrolmentView } from './enrolment-view.js';
 
 export class ListEnrolments {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>, 'repos'>) {}
 
   async execute(actor: Actor, filter: EnrolmentFilter, page: PageRequest): Promise<Page<EnrolmentView>> {
     if (filter.startFrom && filter.startTo && filter.startFrom > filter.startTo) throw DomainError.invalid('startTo', 'must not be before startFrom');

@@ -1,4 +1,4 @@
-import { DomainError } from '@fundi/domain';
+import { DomainError, type LearnerRepos, type PlatformRepos, type WebhookRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -14,7 +14,7 @@ export const erasedLearnerData = (id: string) => ({ id, erased: true });
  * receivers' replies to them are cleared from the attempt log. Training events hold no personal data and stay.
  */
 export class EraseLearner {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'>>) {}
 
   async execute(actor: Actor, id: string): Promise<void> {
     const now = this.deps.clock.now();

@@ -1,10 +1,10 @@
-import { DomainError } from '@fundi/domain';
+import { DomainError, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { learnerView, type LearnerView } from './learner-view.js';
 
 export class GetLearner {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<LearnerRepos & PlatformRepos>, 'repos'>) {}
 
   /** Throws not_found for an unknown, erased, or other tenant's learner. */
   async execute(actor: Actor, id: string): Promise<LearnerView> {

@@ -1,10 +1,10 @@
-import { DomainError, type LearnerFilter, type Page, type PageRequest } from '@fundi/domain';
+import { DomainError, type LearnerFilter, type Page, type PageRequest, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { learnerView, type LearnerView } from './learner-view.js';
 
 export class ListLearners {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<LearnerRepos & PlatformRepos>, 'repos'>) {}
 
   async execute(actor: Actor, filter: LearnerFilter, page: PageRequest): Promise<Page<LearnerView>> {
     if (filter.createdFrom && filter.createdTo && filter.createdFrom > filter.createdTo) {

@@ -1,4 +1,4 @@
-import { Learner, newId, type LearnerInput } from '@fundi/domain';
+import { Learner, newId, type LearnerInput, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -6,7 +6,7 @@ import { learnerView, type LearnerView } from './learner-view.js';
 
 /** Registers a learner; a duplicate ID number or email within the tenant is a conflict (D3). */
 export class RegisterLearner {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<LearnerRepos & PlatformRepos>) {}
 
   async execute(actor: Actor, input: LearnerInput): Promise<LearnerView> {
     const now = this.deps.clock.now();

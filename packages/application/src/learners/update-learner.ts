@@ -1,4 +1,4 @@
-import { DomainError, Learner, type LearnerInput } from '@fundi/domain';
+import { DomainError, Learner, type LearnerInput, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -6,7 +6,7 @@ import { learnerView, type LearnerView } from './learner-view.js';
 
 /** Partial update. `learner.updated` carries only the changed fields; a no-op update records nothing. */
 export class UpdateLearner {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<LearnerRepos & PlatformRepos>) {}
 
   async execute(actor: Actor, id: string, input: LearnerInput): Promise<LearnerView> {
     const now = this.deps.clock.now();

@@ -1,4 +1,4 @@
-import { Programme, newId, type ProgrammeInput } from '@fundi/domain';
+import { Programme, newId, type ProgrammeInput, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -6,7 +6,7 @@ import { programmeView, type ProgrammeView } from './programme-view.js';
 
 /** Adds a programme to the tenant's catalogue; a code the tenant already has is a conflict (D4). */
 export class CreateProgramme {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>) {}
 
   async execute(actor: Actor, input: ProgrammeInput): Promise<ProgrammeView> {
     const now = this.deps.clock.now();

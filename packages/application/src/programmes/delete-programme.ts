@@ -1,4 +1,4 @@
-import { DomainError } from '@fundi/domain';
+import { DomainError, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -6,7 +6,7 @@ import { findProgramme } from './programme-view.js';
 
 /** Deletes a programme no enrolment uses; once used it can only be retired (409). */
 export class DeleteProgramme {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>) {}
 
   async execute(actor: Actor, idOrCode: string): Promise<void> {
     const now = this.deps.clock.now();

@@ -1,9 +1,10 @@
+import type { TrainingRepos, LearnerRepos, PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { findProgramme, programmeView, type ProgrammeView } from './programme-view.js';
 
 export class GetProgramme {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>, 'repos'>) {}
 
   /** By id, else by code; not_found for an unknown or another tenant's programme. */
   async execute(actor: Actor, idOrCode: string): Promise<ProgrammeView> {

@@ -1,10 +1,10 @@
-import type { Page, PageRequest, ProgrammeType } from '@fundi/domain';
+import type { Page, PageRequest, ProgrammeType, TrainingRepos, LearnerRepos, PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { programmeView, type ProgrammeView } from './programme-view.js';
 
 export class ListProgrammes {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>, 'repos'>) {}
 
   async execute(actor: Actor, filter: { status?: 'active' | 'retired'; type?: ProgrammeType }, page: PageRequest): Promise<Page<ProgrammeView>> {
     const result = await this.deps.repos.programmes.list(actor.tenantId, filter, page);

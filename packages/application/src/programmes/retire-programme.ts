@@ -1,4 +1,4 @@
-import { Programme } from '@fundi/domain';
+import { Programme, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -6,7 +6,7 @@ import { findProgramme, programmeView, type ProgrammeView } from './programme-vi
 
 /** Retires a programme: it takes no new enrolments but still shows. Retiring a retired one changes nothing. */
 export class RetireProgramme {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>) {}
 
   async execute(actor: Actor, idOrCode: string): Promise<ProgrammeView> {
     const now = this.deps.clock.now();

@@ -1,4 +1,4 @@
-import { DomainError, Programme, type ProgrammeInput } from '@fundi/domain';
+import { DomainError, Programme, type ProgrammeInput, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -9,7 +9,7 @@ import { findProgramme, programmeView, type ProgrammeView } from './programme-vi
  * removing a module that has assessments is a conflict, since those results would lose their module.
  */
 export class UpdateProgramme {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>) {}
 
   async execute(actor: Actor, idOrCode: string, input: ProgrammeInput): Promise<ProgrammeView> {
     const now = this.deps.clock.now();

@@ -1,39 +1,14 @@
-import type {
-  ApiKeyRepository, AuditLog, Clock, LearnerRepository, Outbox, SecretGenerator, TenantRepository,
-} from '@fundi/domain';
-import type { AssessmentRepository, EnrolmentRepository, ProgrammeRepository } from '@fundi/domain';
-import type { JobQueue, OutboxFeed, TenantAlertLog, WebhookAttemptLog, WebhookDeliveryRepository, WebhookSubscriptionRepository } from '@fundi/domain';
+import type { Clock, SecretBox, SecretGenerator, UnitOfWork } from '@fundi/domain';
 
-/** Every repository, bound either to the database at large or to one open transaction. */
-export interface Repositories {
-  tenants: TenantRepository;
-  apiKeys: ApiKeyRepository;
-  learners: LearnerRepository;
-  programmes: ProgrammeRepository;
-  enrolments: EnrolmentRepository;
-  assessments: AssessmentRepository;
-  audit: AuditLog;
-  outbox: Outbox;
-  webhookSubscriptions: WebhookSubscriptionRepository;
-  webhookDeliveries: WebhookDeliveryRepository;
-  webhookAttempts: WebhookAttemptLog;
-  outboxFeed: OutboxFeed;
-  tenantAlerts: TenantAlertLog;
-  jobs: JobQueue;
-}
+export type { UnitOfWork } from '@fundi/domain';
 
 /**
- * Port: runs `work` in one transaction. Everything written through the given repositories commits together or
- * not at all; a thrown error rolls back and is rethrown unchanged.
+ * What most use cases need: reads outside a transaction, the unit of work for writes, and the clock. `R` names the
+ * repositories the use case really uses (for example `LearnerRepos & PlatformRepos`), nothing more.
  */
-export interface UnitOfWork {
-  run<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
-}
-
-/** What most use cases need: reads outside a transaction, the unit of work for writes, and the clock. */
-export interface CoreDeps {
-  repos: Repositories;
-  uow: UnitOfWork;
+export interface CoreDeps<R> {
+  repos: R;
+  uow: UnitOfWork<R>;
   clock: Clock;
 }
 
@@ -58,4 +33,14 @@ export interface WindowCount {
  */
 export interface RateLimitStore {
   hit(key: string, windows: readonly RateWindow[], now: number): Promise<WindowCount[]>;
+}
+
+/**
+ * Everything a capability's use-case factory may take (docs/architecture.md, "Capabilities"): the core ports over
+ * every repository `R`, the secret generator, and boxes that seal secrets at rest under the master key. Each use
+ * case still names only what it needs in its own deps type.
+ */
+export interface Ports<R> extends CoreDeps<R>, SecretDeps {
+  /** AES-256-GCM under a key derived from the master key for `purpose` (one purpose per kind of secret). */
+  secretBox(purpose: string): SecretBox;
 }

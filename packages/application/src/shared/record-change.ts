@@ -1,6 +1,6 @@
 import { newId, type IdPrefix } from '@fundi/domain';
 import type { Actor } from './actor.js';
-import type { Repositories } from './ports.js';
+import type { PlatformRepos } from '@fundi/domain';
 
 export interface ChangeRecord {
   action: string;
@@ -16,7 +16,7 @@ export interface ChangeRecord {
 }
 
 /** Writes the audit entry and the outbox events of one change through the transaction's repositories. */
-export async function recordChange(tx: Repositories, actor: Actor, now: Date, change: ChangeRecord): Promise<void> {
+export async function recordChange(tx: Pick<PlatformRepos, 'audit' | 'outbox'>, actor: Actor, now: Date, change: ChangeRecord): Promise<void> {
   const at = now.toISOString();
   await tx.audit.record({
     id: newId('aud' as IdPrefix),

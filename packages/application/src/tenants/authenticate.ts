@@ -1,4 +1,4 @@
-import { ApiKey, DomainError, Tenant, type TenantLimits, type TenantSnapshot } from '@fundi/domain';
+import { ApiKey, DomainError, Tenant, type TenantLimits, type TenantSnapshot, type TenantRepos, type PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps, SecretDeps } from '../shared/ports.js';
 
@@ -12,7 +12,7 @@ export interface Principal {
 
 /** Resolves a presented bearer key. Unknown, expired and revoked keys are all the same 401 (D2). */
 export class Authenticate {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos' | 'clock'> & SecretDeps) {}
+  constructor(private readonly deps: Pick<CoreDeps<TenantRepos & PlatformRepos>, 'repos' | 'clock'> & SecretDeps) {}
 
   /** Changes whenever a tenant or key is written anywhere; see ApiKeyRepository.authEpoch. */
   authEpoch(): Promise<number> {

@@ -1,4 +1,4 @@
-import { ApiKey, Tenant, type ApiKeyView, newId, type TenantSnapshot } from '@fundi/domain';
+import { ApiKey, Tenant, type ApiKeyView, newId, type TenantSnapshot, type TenantRepos, type PlatformRepos } from '@fundi/domain';
 import { operator } from '../shared/actor.js';
 import type { CoreDeps, SecretDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -10,7 +10,7 @@ export interface CreatedTenant {
 
 /** Creates a tenant and its first admin key in one transaction; the key is returned once and never again. */
 export class CreateTenant {
-  constructor(private readonly deps: CoreDeps & SecretDeps) {}
+  constructor(private readonly deps: CoreDeps<TenantRepos & PlatformRepos> & SecretDeps) {}
 
   async execute(input: { slug: unknown; name: unknown; plan: unknown }): Promise<CreatedTenant> {
     const now = this.deps.clock.now();

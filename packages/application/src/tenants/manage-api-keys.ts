@@ -1,4 +1,4 @@
-import { ApiKey, DomainError, newId, type ApiKeyView } from '@fundi/domain';
+import { ApiKey, DomainError, newId, type ApiKeyView, type TenantRepos, type PlatformRepos } from '@fundi/domain';
 import { operator, type Actor } from '../shared/actor.js';
 import type { CoreDeps, SecretDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -13,7 +13,7 @@ export interface KeyInput {
 
 /** Issues a key for a tenant (named by slug); the secret is in the answer only. */
 export class CreateApiKey {
-  constructor(private readonly deps: CoreDeps & SecretDeps) {}
+  constructor(private readonly deps: CoreDeps<TenantRepos & PlatformRepos> & SecretDeps) {}
 
   async execute(tenantSlug: string, input: KeyInput, actor?: Actor): Promise<ApiKeyView & { key: string }> {
     const tenant = await tenantBySlug(this.deps.repos, tenantSlug);
@@ -29,7 +29,7 @@ export class CreateApiKey {
 }
 
 export class ListApiKeys {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<TenantRepos & PlatformRepos>, 'repos'>) {}
 
   async execute(tenantSlug: string): Promise<ApiKeyView[]> {
     const tenant = await tenantBySlug(this.deps.repos, tenantSlug);
@@ -38,7 +38,7 @@ export class ListApiKeys {
 }
 
 export class RevokeApiKey {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<TenantRepos & PlatformRepos>) {}
 
   async execute(tenantSlug: string, keyId: string, actor?: Actor): Promise<void> {
     const tenant = await tenantBySlug(this.deps.repos, tenantSlug);

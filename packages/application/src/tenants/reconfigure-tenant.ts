@@ -1,4 +1,4 @@
-import { Tenant, type TenantLimits, type TenantSnapshot } from '@fundi/domain';
+import { Tenant, type TenantLimits, type TenantSnapshot, type TenantRepos, type PlatformRepos } from '@fundi/domain';
 import { operator } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -11,7 +11,7 @@ export interface TenantConfigView {
 
 /** Changes a tenant's plan and limit overrides (D2: a tenant may override any number). Operator only. */
 export class ReconfigureTenant {
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(private readonly deps: CoreDeps<TenantRepos & PlatformRepos>) {}
 
   async execute(slug: string, change: { plan?: unknown; overrides?: Partial<Record<keyof TenantLimits, unknown>> }): Promise<TenantConfigView> {
     const current = await tenantBySlug(this.deps.repos, slug);

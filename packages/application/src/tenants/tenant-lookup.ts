@@ -1,7 +1,7 @@
 import { DomainError, type TenantSnapshot } from '@fundi/domain';
-import type { Repositories } from '../shared/ports.js';
+import type { TenantRepos } from '@fundi/domain';
 
-export async function tenantBySlug(repos: Repositories, slug: string): Promise<TenantSnapshot> {
+export async function tenantBySlug(repos: Pick<TenantRepos, 'tenants'>, slug: string): Promise<TenantSnapshot> {
   const t = await repos.tenants.findBySlug(slug);
   if (!t) throw DomainError.notFound('tenant', slug);
   return t;

@@ -1,7 +1,9 @@
-import { FixedClock, InMemoryUnitOfWork, MemoryStore, inMemoryRepositories } from '@fundi/adapters';
-import type { SecretGenerator } from '@fundi/domain';
+import { createHash } from 'node:crypto';
+import { newId, type SecretGenerator } from '@fundi/domain';
+import {
+  FixedClock, learnerMemory, memoryStorage, platformMemory, tenantMemory, trainingMemory, webhookMemory,
+} from '@fundi/fakes';
 import type { Actor } from '../shared/actor.js';
-import type { CoreDeps, SecretDeps } from '../shared/ports.js';
 
 /** Deterministic secrets: `fnd_test_1_...`, `fnd_test_2_...`, ... hashed by prefixing `h:`. */
 export function fakeSecrets(): SecretGenerator {
@@ -15,12 +17,27 @@ export function fakeSecrets(): SecretGenerator {
   };
 }
 
-/** Use-case dependencies over the in-memory fakes, with a fixed clock. */
-export function fakeDeps(): CoreDeps & SecretDeps & { store: MemoryStore; clock: FixedClock } {
-  const store = new MemoryStore();
-  return { store, repos: inMemoryRepositories(store), uow: new InMemoryUnitOfWork(store), clock: new FixedClock(), secrets: fakeSecrets() };
+/** Fake keys like `fakeSecrets`, but a real SHA-256 hash (hex), for use cases that order or seed by hashes. */
+export function sha256Secrets(): SecretGenerator {
+  return { ...fakeSecrets(), hash: (s) => createHash('sha256').update(s).digest('hex') };
 }
 
+/**
+ * Use-case dependencies over the in-memory fakes of every existing capability, with a fixed clock. `store.tables`
+ * lets a test look at the rows.
+ */
+export function fakeDeps(clock = new FixedClock()) {
+  const { store, repositories, uow } = memoryStorage([platformMemory, tenantMemory, learnerMemory, trainingMemory, webhookMemory]);
+  const tables = () => store.tables as ReturnType<typeof tableTypes>;
+  return { store: { get tables() { return tables(); } }, repos: repositories(), uow, clock, secrets: fakeSecrets() };
+}
+
+// Only for its type: the tables of every part together.
+const tableTypes = () => ({
+  ...platformMemory.tables(), ...tenantMemory.tables(), ...learnerMemory.tables(), ...trainingMemory.tables(), ...webhookMemory.tables(),
+});
+
+/** An admin actor of the tenant with a key id of its own; override the id, role or scopes. */
 export function anActor(tenantId: string, o: Partial<Actor> = {}): Actor {
-  return { tenantId, id: 'key_actor', role: 'admin', scopes: ['learners:read', 'learners:write', 'learners:delete'], ...o };
+  return { tenantId, id: newId('key'), role: 'admin', scopes: ['learners:read', 'learners:write', 'learners:delete'], ...o };
 }

@@ -1,17 +1,16 @@
-import { FixedClock, InMemoryUnitOfWork, MemoryStore, inMemoryRepositories } from '@fundi/adapters';
-import { luhnCheckDigit, newId, type Scope } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { idNumberFor } from '@fundi/domain/testing';
+import { FixedClock } from '@fundi/fakes';
+import { anActor, fakeDeps } from './fakes.js';
 import type { Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
 import { RegisterLearner } from '../learners/register-learner.js';
 import { CreateProgramme } from '../programmes/create-programme.js';
 import { EnrolLearner } from '../enrolments/enrol-learner.js';
 import { ChangeEnrolmentStatus } from '../enrolments/change-enrolment-status.js';
 import { RecordAssessment } from '../assessments/record-assessment.js';
 
-// Application tests run the use cases over the in-memory fakes of @fundi/adapters (a test-only import: the
-// adapters package depends on this one, so it cannot be a declared dependency without a cycle).
 export interface World {
-  deps: CoreDeps;
+  deps: ReturnType<typeof fakeDeps>;
   clock: FixedClock;
   actor: Actor;
   tenantId: string;
@@ -22,23 +21,11 @@ export interface World {
   move(enrolmentId: string, status: string, extra?: Record<string, unknown>): Promise<unknown>;
 }
 
-/** A valid SA ID number per n (born 1990-01-01 onwards, one a day). */
-export function idNumberFor(n: number): string {
-  const d = new Date(Date.UTC(1990, 0, 1 + n));
-  const first12 = `${d.toISOString().slice(2, 10).replace(/-/g, '')}580008`;
-  return first12 + luhnCheckDigit(first12);
-}
-
-export function anActor(tenantId: string, id = newId('key'), scopes: Scope[] = []): Actor {
-  return { tenantId, id, role: 'admin', scopes };
-}
-
 export function aWorld(): World {
-  const store = new MemoryStore();
   const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
-  const deps: CoreDeps = { repos: inMemoryRepositories(store), uow: new InMemoryUnitOfWork(store), clock };
+  const deps = fakeDeps(clock);
   const tenantId = newId('ten');
-  const actor = anActor(tenantId);
+  const actor = anActor(tenantId, { id: newId('key'), scopes: [] });
   const kinds = ['knowledge', 'practical', 'workplace'];
   return {
     deps, clock, actor, tenantId,

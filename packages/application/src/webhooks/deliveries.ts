@@ -1,7 +1,7 @@
 import {
   MAX_ATTEMPTS, WebhookSubscription, afterAttempt, newId, type AttemptOutcome, type AttemptResult, type AttemptSnapshot, type ClaimedDelivery,
 } from '@fundi/domain';
-import type { Repositories } from '../shared/ports.js';
+import type { WebhookRepos, PlatformRepos } from '@fundi/domain';
 import { recordChange } from '../shared/record-change.js';
 import { switchSubscription } from './enablement.js';
 import { systemActor, type OutgoingWebhook, type WebhookDeps } from './webhook-ports.js';
@@ -78,7 +78,7 @@ function attemptOf(o: DeliveryOutcome): AttemptSnapshot {
 }
 
 /** D6: the 5th failed attempt of an event disables the subscription and tells the tenant's administrators. */
-async function disableAfterFailures(tx: Repositories, o: DeliveryOutcome, now: Date): Promise<void> {
+async function disableAfterFailures(tx: WebhookRepos & PlatformRepos, o: DeliveryOutcome, now: Date): Promise<void> {
   const s = await tx.webhookSubscriptions.findById(o.task.tenantId, o.task.subscriptionId);
   if (!s?.enabled) return;
   await switchSubscription(tx, systemActor(s.tenantId), s, false, 'delivery_failed', now);

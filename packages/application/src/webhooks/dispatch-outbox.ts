@@ -1,3 +1,4 @@
+import type { WebhookRepos, PlatformRepos } from '@fundi/domain';
 import type { CoreDeps } from '../shared/ports.js';
 import { newDelivery, subscribersOf } from './fan-out.js';
 
@@ -7,7 +8,7 @@ import { newDelivery, subscribersOf } from './fan-out.js';
  * both or neither. Returns how many events were taken (a full batch means more may be waiting).
  */
 export class DispatchOutbox {
-  constructor(private readonly deps: Pick<CoreDeps, 'uow' | 'clock'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'uow' | 'clock'>) {}
 
   async execute(limit: number): Promise<number> {
     return this.deps.uow.run(async (tx) => {

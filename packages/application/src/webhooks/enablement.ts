@@ -1,6 +1,6 @@
 import { WebhookSubscription, type WebhookSubscriptionSnapshot } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
-import type { Repositories } from '../shared/ports.js';
+import type { WebhookRepos, PlatformRepos } from '@fundi/domain';
 import { recordChange } from '../shared/record-change.js';
 
 /**
@@ -9,7 +9,7 @@ import { recordChange } from '../shared/record-change.js';
  * undelivered delivery (held, dead, pending, failed) due now with a fresh five-attempt schedule.
  */
 export async function switchSubscription(
-  tx: Repositories, actor: Actor, s: WebhookSubscriptionSnapshot, enabled: boolean, reason: string | null, now: Date,
+  tx: WebhookRepos & PlatformRepos, actor: Actor, s: WebhookSubscriptionSnapshot, enabled: boolean, reason: string | null, now: Date,
 ): Promise<{ subscription: WebhookSubscriptionSnapshot; requeued: number }> {
   if (s.enabled === enabled) return { subscription: s, requeued: 0 };
   const next = WebhookSubscription.setEnabled(s, enabled, reason, now);

@@ -9,3 +9,4 @@ export * from './replay.js';
 export * from './dispatch-outbox.js';
 export * from './deliveries.js';
 export * from './subscription-use-cases.js';
+export * from './webhook-use-cases.js';

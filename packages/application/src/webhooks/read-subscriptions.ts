@@ -1,10 +1,10 @@
-import type { AttemptSnapshot, Page, PageRequest } from '@fundi/domain';
+import type { AttemptSnapshot, Page, PageRequest, WebhookRepos, PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { requireSubscription, subscriptionView, type WebhookSubscriptionView } from './subscription-view.js';
 
 export class GetWebhookSubscription {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'repos'>) {}
 
   async execute(actor: Actor, id: string): Promise<WebhookSubscriptionView> {
     return subscriptionView(await requireSubscription(this.deps.repos, actor.tenantId, id));
@@ -12,7 +12,7 @@ export class GetWebhookSubscription {
 }
 
 export class ListWebhookSubscriptions {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'repos'>) {}
 
   async execute(actor: Actor, page: PageRequest): Promise<Page<WebhookSubscriptionView>> {
     const result = await this.deps.repos.webhookSubscriptions.list(actor.tenantId, page);
@@ -24,7 +24,7 @@ export type AttemptView = Omit<AttemptSnapshot, 'tenantId' | 'subscriptionId'>;
 
 /** The delivery log of a subscription: every attempt, newest first. */
 export class ListDeliveryAttempts {
-  constructor(private readonly deps: Pick<CoreDeps, 'repos'>) {}
+  constructor(private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'repos'>) {}
 
   async execute(actor: Actor, subscriptionId: string, page: PageRequest): Promise<Page<AttemptView>> {
     await requireSubscription(this.deps.repos, actor.tenantId, subscriptionId);

@@ -3,7 +3,8 @@ import type { Actor } from '../shared/actor.js';
 import { recordChange } from '../shared/record-change.js';
 import { newDelivery } from './fan-out.js';
 import { requireEnabled, requireSubscription } from './subscription-view.js';
-import { REPLAY_SINCE_JOB, type WebhookDeps } from './webhook-ports.js';
+import { enqueueJob } from '../jobs/job-definition.js';
+import { REPLAY_SINCE, type ReplaySincePayload, type WebhookDeps } from './webhook-ports.js';
 
 export interface ReplayedDelivery {
   deliveryId: string;
@@ -49,13 +50,14 @@ export class RequestReplay {
   async execute(actor: Actor, subscriptionId: string, since: string): Promise<QueuedReplay> {
     const now = this.deps.clock.now();
     if (since > now.toISOString()) throw DomainError.invalid('since', 'must not be in the future');
-    const jobId = newId('job', now.getTime());
-    await this.deps.uow.run(async (tx) => {
+    const jobId = await this.deps.uow.run(async (tx) => {
       requireEnabled(await requireSubscription(tx, actor.tenantId, subscriptionId));
-      await tx.jobs.enqueue({ id: jobId, kind: REPLAY_SINCE_JOB, payload: { tenantId: actor.tenantId, subscriptionId, since }, dueAt: now.toISOString(), createdAt: now.toISOString() });
+      const job = await enqueueJob(tx.jobs, REPLAY_SINCE, { tenantId: actor.tenantId, subscriptionId, since }, { now });
       await recordChange(tx, actor, now, {
-        action: 'webhook_subscription.replay_requested', resourceType: 'webhook_subscription', resourceId: subscriptionId, details: { since, jobId },
+        action: 'webhook_subscription.replay_requested', resourceType: 'webhook_subscription', resourceId: subscriptionId,
+        details: { since, jobId: job.id },
       });
+      return job.id;
     });
     return { jobId, since, status: 'queued' };
   }
@@ -71,8 +73,7 @@ const PAGE = 500;
 export class ReplayEventsSince {
   constructor(private readonly deps: Pick<WebhookDeps, 'uow' | 'clock'>) {}
 
-  async execute(payload: Record<string, unknown>): Promise<number> {
-    const { tenantId, subscriptionId, since } = payload as { tenantId: string; subscriptionId: string; since: string };
+  async execute({ tenantId, subscriptionId, since }: ReplaySincePayload): Promise<number> {
     let after: string | null = null;
     let total = 0;
     for (;;) {

@@ -1,5 +1,5 @@
 import { DomainError, type WebhookSubscriptionSnapshot } from '@fundi/domain';
-import type { Repositories } from '../shared/ports.js';
+import type { WebhookRepos } from '@fundi/domain';
 
 /** A subscription as callers see it: never its secret (shown once, on create and on rotation). */
 export interface WebhookSubscriptionView {
@@ -20,7 +20,7 @@ export function subscriptionView(s: WebhookSubscriptionSnapshot): WebhookSubscri
 }
 
 /** The tenant's subscription or not_found (another tenant's is the same 404, D1). */
-export async function requireSubscription(repos: Repositories, tenantId: string, id: string): Promise<WebhookSubscriptionSnapshot> {
+export async function requireSubscription(repos: Pick<WebhookRepos, 'webhookSubscriptions'>, tenantId: string, id: string): Promise<WebhookSubscriptionSnapshot> {
   const s = await repos.webhookSubscriptions.findById(tenantId, id);
   if (!s) throw DomainError.notFound('webhook_subscription', id);
   return s;

@@ -1,4 +1,5 @@
-import type { AttemptResult, SecretBox, UrlPolicy } from '@fundi/domain';
+import { jobType } from '../jobs/job-definition.js';
+import type { AttemptResult, SecretBox, UrlPolicy, WebhookRepos, PlatformRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 
@@ -24,7 +25,7 @@ export interface WebhookTransport {
 }
 
 /** What the webhook use cases need beyond the core: the box that seals secrets and the URL rule. */
-export interface WebhookDeps extends CoreDeps {
+export interface WebhookDeps extends CoreDeps<WebhookRepos & PlatformRepos> {
   box: SecretBox;
   policy: UrlPolicy;
 }
@@ -34,5 +35,11 @@ export function systemActor(tenantId: string): Actor {
   return { tenantId, id: 'system', role: 'admin', scopes: [] };
 }
 
-/** The job kind that re-queues a subscription's events since a time (`POST .../replay`). */
-export const REPLAY_SINCE_JOB = 'webhooks.replay_since';
+/** The job that re-queues a subscription's events since a time (`POST .../replay`). */
+export interface ReplaySincePayload {
+  tenantId: string;
+  subscriptionId: string;
+  since: string;
+}
+
+export const REPLAY_SINCE = jobType<ReplaySincePayload>('webhooks.replay_since', 'short');

@@ -1,34 +1,58 @@
 /**
- * Background work as rows with a due time (issue 4): retries, replays now; exports, imports, notifications and
- * purges later. Rows survive restarts; a crashed worker's lease expires and the job is claimed again, so a
- * handler must tolerate running twice.
+ * Background work as rows with a due time (docs/architecture.md, "Background jobs"): replays, imports, exports,
+ * notifications, purges. Rows survive restarts; a job runs under a lease that its worker renews while it runs, and
+ * a crashed worker's lease expires so the job is claimed again. A job may therefore run more than once; it reads
+ * its last recorded progress to resume where it stopped.
  */
+export type JobLane = 'short' | 'long';
+
+export interface JobProgress {
+  processed: number;
+  total: number | null;
+}
+
 export interface JobSnapshot {
   id: string;
   kind: string;
-  payload: Record<string, unknown>;
+  /** Short jobs (mail, webhooks replay) never wait behind long ones (imports, exports): each lane has its slots. */
+  lane: JobLane;
+  payload: unknown;
   dueAt: string;
   leaseOwner: string | null;
   leaseUntil: string | null;
+  /** Attempts started so far (the running one included). */
   attempts: number;
+  maxAttempts: number;
   lastError: string | null;
-  /** Set when the job succeeded or gave up. */
+  /** Set when the job succeeded, or gave up after `maxAttempts` (then `lastError` says why). */
   doneAt: string | null;
+  /** One job per key: enqueueing again with the same key adds nothing. */
+  idempotencyKey: string | null;
+  progress: JobProgress | null;
   createdAt: string;
 }
 
-/** Port: the jobs table. */
+export type NewJob = Pick<JobSnapshot, 'id' | 'kind' | 'lane' | 'payload' | 'dueAt' | 'maxAttempts' | 'idempotencyKey' | 'createdAt'>;
+
+/** Port: the jobs table. Every method that changes a leased job does so only while `owner` holds its lease. */
 export interface JobQueue {
-  enqueue(job: Pick<JobSnapshot, 'id' | 'kind' | 'payload' | 'dueAt' | 'createdAt'>): Promise<void>;
+  /** Adds the job, or, when a job with the same idempotency key exists (done or not), adds nothing and returns it. */
+  enqueue(job: NewJob): Promise<JobSnapshot>;
   /**
-   * Leases up to `limit` due, unfinished jobs of `kinds` to `owner` until `leaseUntil`, and counts the attempt.
-   * Concurrent callers never get the same job while its lease holds. Must run inside a transaction.
+   * Leases up to `limit` due, unfinished, unleased (or lease-expired) jobs of `lane` whose kind is in `kinds`, oldest
+   * due first, to `owner` until `leaseUntil`, and counts the attempt. Concurrent callers never get the same job
+   * while its lease holds (Postgres: SKIP LOCKED). Runs in the caller's transaction.
    */
-  claimDue(owner: string, kinds: readonly string[], now: string, leaseUntil: string, limit: number): Promise<JobSnapshot[]>;
-  /** Finished (successfully, or given up with `error`). */
+  claimDue(owner: string, lane: JobLane, kinds: readonly string[], now: string, leaseUntil: string, limit: number): Promise<JobSnapshot[]>;
+  /** Extends the lease to `leaseUntil`; false when `owner` no longer holds it (expired and taken, or released). */
+  heartbeat(id: string, owner: string, leaseUntil: string): Promise<boolean>;
+  /** Records progress, readable by anyone through `findById`; false when `owner` no longer holds the lease. */
+  reportProgress(id: string, owner: string, progress: JobProgress): Promise<boolean>;
+  /** Finished: successfully (`error` null) or given up with `error`. */
   finish(id: string, owner: string, at: string, error: string | null): Promise<void>;
-  /** Failed this time; due again at `dueAt`. */
+  /** Failed this time; due again at `dueAt`, unleased. */
   retry(id: string, owner: string, dueAt: string, error: string): Promise<void>;
+  /** Gives back every unfinished job `owner` holds (graceful stop); returns how many. */
   release(owner: string): Promise<number>;
   findById(id: string): Promise<JobSnapshot | null>;
 }

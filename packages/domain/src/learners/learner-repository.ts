@@ -29,3 +29,8 @@ export interface LearnerRepository {
    */
   erase(tenantId: string, id: string, at: string): Promise<boolean>;
 }
+
+/** The learners capability's repositories. */
+export interface LearnerRepos {
+  learners: LearnerRepository;
+}

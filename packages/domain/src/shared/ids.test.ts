@@ -20,3 +20,21 @@ describe('newId', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('newId randomness', () => {
+  it('gives every id at least 64 fresh random bits, also within one millisecond', () => {
+    const t = Date.UTC(2026, 5, 3);
+    const ids = Array.from({ length: 500 }, () => newId('lrn', t));
+    const randomParts = ids.map((id) => id.slice(-13));
+    expect(new Set(randomParts).size).toBe(ids.length);
+    // Neighbours share the time part but their random parts are unrelated (not the previous plus one).
+    let closeNeighbours = 0;
+    for (let i = 1; i < ids.length; i++) {
+      const a = BigInt(`0x${Buffer.from(randomParts[i - 1]!).toString('hex')}`);
+      const b = BigInt(`0x${Buffer.from(randomParts[i]!).toString('hex')}`);
+      if (b - a === 1n || a - b === 1n) closeNeighbours++;
+    }
+    expect(closeNeighbours).toBe(0);
+    expect([...ids].sort()).toEqual(ids);
+  });
+});

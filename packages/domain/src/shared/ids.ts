@@ -1,9 +1,11 @@
 /**
- * Identifiers: a type prefix, then 10 characters of millisecond time and 16 of randomness (80 bits), in
- * Crockford base32. Opaque and unguessable to callers, yet they sort by creation time, so keyset pagination
- * can order by id alone.
+ * Identifiers: a type prefix, then 10 characters of millisecond time, 3 of a per-millisecond sequence and 13 of
+ * fresh randomness (65 bits) for every id, in Crockford base32. They sort by creation time, so keyset pagination
+ * can order by id alone, and no id can be guessed from another: ids made in the same millisecond differ in their
+ * random part, not by one (docs/api.md, "Identifiers").
  */
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+const MAX_SEQ = 32 ** 3 - 1;
 
 export type IdPrefix =
   | 'wha'
@@ -12,13 +14,22 @@ export type IdPrefix =
 
 // Per prefix: ids of one type made from one clock stay ordered even when other types are made in between from
 // another time source (a use case's clock vs. Date.now()).
-const last = new Map<string, { time: number; random: Uint8Array }>();
+const last = new Map<string, { time: number; seq: number }>();
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   const prev = last.get(prefix);
-  const random = prev && prev.time === now ? increment(prev.random) : randomBytes(10);
-  last.set(prefix, { time: now, random });
-  return `${prefix}_${encodeTime(now)}${encodeRandom(random)}`;
+  let time = now;
+  let seq = 0;
+  if (prev && prev.time >= now && prev.time - now < 1000) {
+    // Same millisecond (or the sequence overflowed into the next one earlier): keep counting from there.
+    [time, seq] = prev.seq < MAX_SEQ ? [prev.time, prev.seq + 1] : [prev.time + 1, 0];
+  }
+  last.set(prefix, { time, seq });
+  return `${prefix}_${encodeTime(time)}${encodeSeq(seq)}${encodeRandom(randomBytes(9)).slice(0, 13)}`;
+}
+
+function encodeSeq(seq: number): string {
+  return ALPHABET[(seq >>> 10) & 31]! + ALPHABET[(seq >>> 5) & 31]! + ALPHABET[seq & 31]!;
 }
 
 // Random bytes are drawn from the CSPRNG 4 KB at a time: one call per id costs more than the rest of newId.
@@ -57,20 +68,6 @@ function encodeRandom(bytes: Uint8Array): string {
     }
   }
   return out;
-}
-
-/** Monotonic within one millisecond, so ids made in a burst still sort in creation order. */
-function increment(bytes: Uint8Array): Uint8Array {
-  const next = new Uint8Array(bytes);
-  for (let i = next.length - 1; i >= 0; i--) {
-    if (next[i] === 255) {
-      next[i] = 0;
-    } else {
-      next[i] = (next[i] ?? 0) + 1;
-      break;
-    }
-  }
-  return next;
 }
 
 const ID_PATTERN = /^[a-z]{3}_[0-9a-z]{26}$/;

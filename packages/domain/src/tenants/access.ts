@@ -6,14 +6,14 @@ export type Role = (typeof ROLES)[number];
 /** Every scope the service checks, `<resource>:<action>` (D2). */
 export const SCOPES = [
   'learners:read', 'learners:write', 'learners:delete',
-  'programmes:read', 'programmes:write',
+  'programmes:read', 'programmes:write', 'programmes:delete',
   'enrolments:read', 'enrolments:write',
   'assessments:read', 'assessments:write', 'assessments:moderate',
   'evidence:read', 'evidence:write', 'evidence:review', 'evidence:delete',
   'exports:read', 'exports:write',
   'imports:read', 'imports:write',
   'notifications:read', 'notifications:write',
-  'webhooks:read', 'webhooks:write',
+  'webhooks:read', 'webhooks:write', 'webhooks:delete',
   'hr:read', 'hr:write',
   'usage:read', 'audit:read',
 ] as const;
@@ -21,16 +21,18 @@ export type Scope = (typeof SCOPES)[number];
 
 const reads = SCOPES.filter((s) => s.endsWith(':read'));
 const except = (...drop: string[]) => SCOPES.filter((s) => !drop.includes(s));
+const deletes = SCOPES.filter((s) => s.endsWith(':delete'));
 
 /** What each role may ever do; a key's scopes are a subset of its role's. */
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   admin: SCOPES,
-  manager: except('webhooks:write', 'hr:write', 'assessments:moderate'),
+  manager: except('webhooks:write', 'webhooks:delete', 'hr:write', 'assessments:moderate'),
   assessor: [...reads.filter((s) => !['webhooks:read', 'hr:read', 'audit:read', 'usage:read'].includes(s)), 'assessments:write', 'evidence:write', 'evidence:review'],
   moderator: ['learners:read', 'programmes:read', 'enrolments:read', 'assessments:read', 'assessments:moderate', 'evidence:read'],
   facilitator: ['learners:read', 'learners:write', 'programmes:read', 'enrolments:read', 'enrolments:write', 'assessments:read', 'evidence:read', 'evidence:write', 'notifications:read', 'notifications:write'],
   viewer: reads.filter((s) => s !== 'audit:read'),
-  integration: except('learners:delete', 'evidence:review', 'evidence:delete', 'assessments:moderate', 'audit:read'),
+  // Integrations sync records; they never delete, review, moderate or read the audit log (docs/api.md).
+  integration: except(...deletes, 'evidence:review', 'assessments:moderate', 'audit:read'),
 };
 
 export function parseRole(value: unknown, field = 'role'): Role {

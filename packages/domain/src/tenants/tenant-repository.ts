@@ -27,3 +27,9 @@ export interface ApiKeyRepository {
    */
   authEpoch(): Promise<number>;
 }
+
+/** The tenants capability's repositories. */
+export interface TenantRepos {
+  tenants: TenantRepository;
+  apiKeys: ApiKeyRepository;
+}

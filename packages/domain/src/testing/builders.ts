@@ -13,6 +13,12 @@ export function anIdNumber(o: { yy?: number; mm?: number; dd?: number; sequence?
   return first12 + luhnCheckDigit(first12);
 }
 
+/** A valid ID number that is the same for the same n and distinct for each n < 3,650,000 (born 1970 onwards). */
+export function idNumberFor(n: number): string {
+  const d = new Date(Date.UTC(1970, 0, 1) + Math.floor(n / 10_000) * 86_400_000);
+  return anIdNumber({ yy: d.getUTCFullYear() % 100, mm: d.getUTCMonth() + 1, dd: d.getUTCDate(), sequence: n % 10_000 });
+}
+
 let seq = 0;
 
 /** A distinct valid ID number per call (varies the sequence digits), for tests that create many learners. */

@@ -87,28 +87,11 @@ export class Enrolment {
     return this.state.status;
   }
 
-  start(req: MoveRequest, ctx: MoveContext) {
-    return this.move('in_progress', req, ctx);
-  }
-
-  suspend(req: MoveRequest, ctx: MoveContext) {
-    return this.move('suspended', req, ctx);
-  }
-
-  resume(req: MoveRequest, ctx: MoveContext) {
-    return this.move('in_progress', req, ctx);
-  }
-
-  withdraw(req: MoveRequest, ctx: MoveContext) {
-    return this.move('withdrawn', req, ctx);
-  }
-
-  /** Needs a competent summative result for every module (`ctx.missingModules` empty); records the achievement date. */
-  complete(req: MoveRequest, ctx: MoveContext) {
-    return this.move('completed', req, ctx);
-  }
-
-  /** Checks the move against D4 and applies it; throws conflict `illegal_status_change` or `modules_incomplete`. */
+  /**
+   * Checks the move against the enrolment state machine (docs/api.md, "Enrolments") and applies it. `completed`
+   * needs `ctx.missingModules` empty and records the achievement date. Throws conflict `illegal_status_change` or
+   * `modules_incomplete`.
+   */
   moveTo(to: EnrolmentStatus, req: MoveRequest, ctx: MoveContext): { from: EnrolmentStatus; to: EnrolmentStatus; reason: string | null; effectiveDate: string } {
     return this.move(to, req, ctx);
   }

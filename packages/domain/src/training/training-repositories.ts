@@ -76,3 +76,10 @@ export interface AssessmentRepository {
   /** Throws conflict `already_moderated` when the assessment has a moderation. */
   addModeration(m: ModerationSnapshot): Promise<void>;
 }
+
+/** The training capability's repositories (programmes, enrolments, assessments with moderation). */
+export interface TrainingRepos {
+  programmes: ProgrammeRepository;
+  enrolments: EnrolmentRepository;
+  assessments: AssessmentRepository;
+}

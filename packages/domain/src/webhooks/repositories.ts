@@ -95,3 +95,12 @@ export interface TenantAlertLog {
   /** Newest first. */
   list(tenantId: string, limit: number): Promise<TenantAlert[]>;
 }
+
+/** The webhooks capability's repositories. */
+export interface WebhookRepos {
+  webhookSubscriptions: WebhookSubscriptionRepository;
+  webhookDeliveries: WebhookDeliveryRepository;
+  webhookAttempts: WebhookAttemptLog;
+  outboxFeed: OutboxFeed;
+  tenantAlerts: TenantAlertLog;
+}

@@ -1,7 +1,8 @@
 import { DomainError, type Page, type PageRequest } from '@fundi/domain';
 import { z } from '../schemas/common.js';
 import { codesFor } from './error-table.js';
-import { DEFAULT_LIMIT, MAX_LIMIT, type ApiForm } from './form.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, firstSegment, type ApiForm } from './form.js';
+import { INTERNAL } from './error-table.js';
 
 /** Signs and checks the opaque cursor; a tampered or foreign cursor is invalid input (D1). */
 export interface CursorCodec {
@@ -30,6 +31,9 @@ export function formA(cursors: CursorCodec): ApiForm {
   return {
     name: 'A',
     prefixes: ['/api/v1'],
+    openApiMounts: [{ prefix: '/api/v1', suffix: '' }],
+    resourceOf: (path) => (path.startsWith('/api/v1/') && !path.startsWith('/api/v1/tenants/') ? firstSegment(path.slice(8)) : null),
+    internalError: () => ({ error: { code: INTERNAL.A, message: 'Internal error', details: [] } }),
     validationStatus: 422,
     pageQuery: z.object({ limit, cursor: z.string().max(200).optional().openapi({ description: 'Opaque cursor from `pagination.nextCursor`' }) }),
     paginationSchema: PaginationA,

@@ -1,7 +1,8 @@
 import type { PageRequest } from '@fundi/domain';
 import { z } from '../schemas/common.js';
 import { codesFor } from './error-table.js';
-import { DEFAULT_LIMIT, MAX_LIMIT, type ApiForm } from './form.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, firstSegment, type ApiForm } from './form.js';
+import { INTERNAL } from './error-table.js';
 
 const ErrorB = z.object({
   error: z.object({
@@ -25,6 +26,14 @@ export function formB(): ApiForm {
   return {
     name: 'B',
     prefixes: ['/api/v1/tenants/:slug', '/v1/tenants/:slug'],
+    openApiMounts: [{ prefix: '/api/v1/tenants/{slug}', suffix: 'ByTenant' }, { prefix: '/v1/tenants/{slug}', suffix: 'ByTenantV1' }],
+    openApiPathParams: z.object({ slug: z.string().openapi({ description: 'Tenant slug; must be the API key\'s own tenant', example: 'demo' }) }),
+    resourceOf: (path) => {
+      const rest = path.startsWith('/api/v1/tenants/') ? path.slice(16) : path.startsWith('/v1/tenants/') ? path.slice(12) : null;
+      const slash = rest === null ? -1 : rest.indexOf('/');
+      return slash < 0 ? null : firstSegment(rest!.slice(slash + 1));
+    },
+    internalError: () => ({ error: { code: INTERNAL.B, message: 'Internal error', details: {} } }),
     validationStatus: 400,
     pageQuery: z.object({
       limit: z.coerce.number().int().min(1).max(MAX_LIMIT).optional()

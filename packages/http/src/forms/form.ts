@@ -24,6 +24,23 @@ export interface ApiForm {
   /** OpenAPI: the pagination object and the error envelope of this form. */
   readonly paginationSchema: z.ZodType;
   readonly errorSchema: z.ZodType;
+  /**
+   * Where a request path falls in this form: the resource (first segment after the prefix, `learners`), or null
+   * when the path is not under this form's prefixes.
+   */
+  resourceOf(path: string): string | null;
+  /** The 500 answer body, which leaks nothing. */
+  internalError(): unknown;
+  /** OpenAPI: the mounts of this form (path prefix with `{slug}` style parameters, operationId suffix). */
+  readonly openApiMounts: readonly { prefix: string; suffix: string }[];
+  /** OpenAPI: the path parameters every route of this form has (Form B: the tenant slug). */
+  readonly openApiPathParams?: z.ZodObject<z.ZodRawShape>;
+}
+
+/** The first path segment of `rest` (what follows a form's prefix). */
+export function firstSegment(rest: string): string {
+  const end = rest.indexOf('/');
+  return end < 0 ? rest : rest.slice(0, end);
 }
 
 export const DEFAULT_LIMIT = 20;

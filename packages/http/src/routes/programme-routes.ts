@@ -43,7 +43,7 @@ export function programmeRoutes(u: ProgrammeUseCases): RouteDef[] {
       handle: ({ actor, params }) => u.retireProgramme.execute(actor, params.id),
     }),
     route({
-      operationId: 'deleteProgramme', summary: 'Delete an unused programme', tag, method: 'delete', path: '/programmes/{id}', scope: 'programmes:write',
+      operationId: 'deleteProgramme', summary: 'Delete an unused programme', tag, method: 'delete', path: '/programmes/{id}', scope: 'programmes:delete',
       description: `${byIdOrCode} Only while no enrolment uses it (else 409: retire it instead).`,
       params: ProgrammeParams, success: { status: 204, description: 'Deleted' }, errors: [404, 409],
       handle: ({ actor, params }) => u.deleteProgramme.execute(actor, params.id),

@@ -34,7 +34,7 @@ export function webhookRoutes(u: WebhookSubscriptionUseCases): RouteDef[] {
       handle: ({ actor, params, body }) => u.update.execute(actor, params.id, body),
     }),
     route({
-      operationId: 'deleteWebhookSubscription', summary: 'Delete a subscription with its delivery log', tag, method: 'delete', path: one, scope: 'webhooks:write',
+      operationId: 'deleteWebhookSubscription', summary: 'Delete a subscription with its delivery log', tag, method: 'delete', path: one, scope: 'webhooks:delete',
       params: IdParams, success: { status: 204, description: 'Deleted' }, errors: [404],
       handle: ({ actor, params }) => u.remove.execute(actor, params.id),
     }),

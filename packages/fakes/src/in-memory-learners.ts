@@ -1,11 +1,15 @@
-import { DomainError, type LearnerFilter, type LearnerRepository, type LearnerSnapshot, type Page, type PageRequest } from '@fundi/domain';
-import type { MemoryStore } from './memory-store.js';
+import { DomainError, type LearnerFilter, type LearnerRepository, type LearnerSnapshot, type Page, type PageRequest , type LearnerRepos } from '@fundi/domain';
+import type { MemoryPart, MemoryStore } from './memory-store.js';
 import { pageOf } from './memory-paging.js';
+
+export interface LearnerTables {
+  learners: Map<string, LearnerSnapshot & { erasedAt?: string }>;
+}
 
 const clone = <T>(x: T): T => structuredClone(x);
 
 export class InMemoryLearnerRepository implements LearnerRepository {
-  constructor(private readonly store: MemoryStore) {}
+  constructor(private readonly store: MemoryStore<LearnerTables>) {}
   private get rows() {
     return this.store.tables.learners;
   }
@@ -58,3 +62,8 @@ export class InMemoryLearnerRepository implements LearnerRepository {
     return true;
   }
 }
+
+export const learnerMemory: MemoryPart<LearnerRepos, LearnerTables> = {
+  tables: () => ({ learners: new Map() }),
+  repositories: (store) => ({ learners: new InMemoryLearnerRepository(store) }),
+};

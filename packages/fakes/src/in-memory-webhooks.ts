@@ -1,16 +1,28 @@
 import {
   DomainError, DUE_STATUSES, type AttemptOutcome, type AttemptSnapshot, type ClaimedDelivery, type DeliverySnapshot, type DomainEvent,
   type OutboxFeed, type Page, type PageRequest, type TenantAlert, type TenantAlertLog, type WebhookAttemptLog,
-  type WebhookDeliveryRepository, type WebhookSubscriptionRepository, type WebhookSubscriptionSnapshot,
+  type WebhookDeliveryRepository, type WebhookSubscriptionRepository, type WebhookSubscriptionSnapshot, type WebhookRepos,
 } from '@fundi/domain';
-import type { MemoryStore } from './memory-store.js';
+import type { MemoryPart, MemoryStore } from './memory-store.js';
 import { pageOf } from './memory-paging.js';
+
+export interface WebhookTables {
+  /** Outbox event id -> when it was fanned out (the SQL column `dispatched_at`). */
+  dispatched: Map<string, string>;
+  webhookSubscriptions: Map<string, WebhookSubscriptionSnapshot>;
+  webhookDeliveries: Map<string, DeliverySnapshot>;
+  webhookAttempts: AttemptSnapshot[];
+  tenantAlerts: TenantAlert[];
+}
+
+/** The webhook fakes read the platform's outbox (fan-out, replay). */
+type WebhookStore = MemoryStore<WebhookTables & { outbox: DomainEvent[] }>;
 
 const clone = <T>(x: T): T => structuredClone(x);
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export class InMemoryWebhookSubscriptionRepository implements WebhookSubscriptionRepository {
-  constructor(private readonly store: MemoryStore) {}
+  constructor(private readonly store: WebhookStore) {}
   private get rows() {
     return this.store.tables.webhookSubscriptions;
   }
@@ -44,7 +56,7 @@ export class InMemoryWebhookSubscriptionRepository implements WebhookSubscriptio
 }
 
 export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryRepository {
-  constructor(private readonly store: MemoryStore) {}
+  constructor(private readonly store: WebhookStore) {}
   private get rows() {
     return this.store.tables.webhookDeliveries;
   }
@@ -98,7 +110,7 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
 }
 
 export class InMemoryWebhookAttemptLog implements WebhookAttemptLog {
-  constructor(private readonly store: MemoryStore) {}
+  constructor(private readonly store: WebhookStore) {}
   async list(tenantId: string, subscriptionId: string, page: PageRequest): Promise<Page<AttemptSnapshot>> {
     const all = this.store.tables.webhookAttempts.filter((a) => a.tenantId === tenantId && a.subscriptionId === subscriptionId).sort(byId).reverse();
     const from = page.kind === 'cursor' ? all.filter((a) => !page.after || a.id < page.after) : all.slice(page.offset);
@@ -112,7 +124,7 @@ export class InMemoryWebhookAttemptLog implements WebhookAttemptLog {
 }
 
 export class InMemoryOutboxFeed implements OutboxFeed {
-  constructor(private readonly store: MemoryStore) {}
+  constructor(private readonly store: WebhookStore) {}
   async takeUndispatched(limit: number, at: string): Promise<DomainEvent[]> {
     const t = this.store.tables;
     const taken = t.outbox.filter((e) => !t.dispatched.has(e.id)).sort(byId).slice(0, limit);
@@ -129,7 +141,7 @@ export class InMemoryOutboxFeed implements OutboxFeed {
 }
 
 export class InMemoryTenantAlertLog implements TenantAlertLog {
-  constructor(private readonly store: MemoryStore) {}
+  constructor(private readonly store: WebhookStore) {}
   async add(a: TenantAlert) {
     this.store.tables.tenantAlerts.push(clone(a));
   }
@@ -137,3 +149,15 @@ export class InMemoryTenantAlertLog implements TenantAlertLog {
     return clone(this.store.tables.tenantAlerts.filter((a) => a.tenantId === tenantId).sort(byId).reverse().slice(0, limit));
   }
 }
+
+export const webhookMemory: MemoryPart<WebhookRepos, WebhookTables, { outbox: DomainEvent[] }> = {
+  // The outbox itself belongs to the platform part; this part only reads it.
+  tables: () => ({ dispatched: new Map(), webhookSubscriptions: new Map(), webhookDeliveries: new Map(), webhookAttempts: [], tenantAlerts: [] }),
+  repositories: (store) => ({
+    webhookSubscriptions: new InMemoryWebhookSubscriptionRepository(store),
+    webhookDeliveries: new InMemoryWebhookDeliveryRepository(store),
+    webhookAttempts: new InMemoryWebhookAttemptLog(store),
+    outboxFeed: new InMemoryOutboxFeed(store),
+    tenantAlerts: new InMemoryTenantAlertLog(store),
+  }),
+};

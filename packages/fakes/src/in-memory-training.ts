@@ -1,16 +1,24 @@
 import {
   DomainError, Enrolment, type AssessmentFilter, type AssessmentRepository, type AssessmentSnapshot, type EnrolmentFilter,
   type EnrolmentRepository, type EnrolmentSnapshot, type EnrolmentStatus, type ModerationSnapshot, type Page, type PageRequest,
-  type ProgrammeRepository, type ProgrammeSnapshot, type ProgrammeType, type StatusChange,
+  type ProgrammeRepository, type ProgrammeSnapshot, type ProgrammeType, type StatusChange, type TrainingRepos,
 } from '@fundi/domain';
-import type { MemoryStore } from './memory-store.js';
+import type { MemoryPart, MemoryStore } from './memory-store.js';
 import { pageOf } from './memory-paging.js';
+
+export interface TrainingTables {
+  programmes: Map<string, ProgrammeSnapshot>;
+  enrolments: Map<string, EnrolmentSnapshot>;
+  enrolmentHistory: StatusChange[];
+  assessments: Map<string, Omit<AssessmentSnapshot, 'moderation'>>;
+  moderations: Map<string, ModerationSnapshot>;
+}
 
 const clone = <T>(x: T): T => structuredClone(x);
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export class InMemoryProgrammeRepository implements ProgrammeRepository {
-  constructor(private readonly store: MemoryStore) {}
+  constructor(private readonly store: MemoryStore<TrainingTables>) {}
   private of(tenantId: string): ProgrammeSnapshot[] {
     return [...this.store.tables.programmes.values()].filter((p) => p.tenantId === tenantId);
   }
@@ -44,7 +52,7 @@ export class InMemoryProgrammeRepository implements ProgrammeRepository {
 }
 
 export class InMemoryEnrolmentRepository implements EnrolmentRepository {
-  constructor(private readonly store: MemoryStore) {}
+  constructor(private readonly store: MemoryStore<TrainingTables>) {}
   private of(tenantId: string): EnrolmentSnapshot[] {
     return [...this.store.tables.enrolments.values()].filter((e) => e.tenantId === tenantId);
   }
@@ -85,7 +93,7 @@ export class InMemoryEnrolmentRepository implements EnrolmentRepository {
 }
 
 export class InMemoryAssessmentRepository implements AssessmentRepository {
-  constructor(private readonly store: MemoryStore) {}
+  constructor(private readonly store: MemoryStore<TrainingTables>) {}
   private of(tenantId: string): AssessmentSnapshot[] {
     return [...this.store.tables.assessments.values()].filter((a) => a.tenantId === tenantId)
       .map((a) => ({ ...a, moderation: this.store.tables.moderations.get(a.id) ?? null })).sort(byId);
@@ -118,3 +126,12 @@ export class InMemoryAssessmentRepository implements AssessmentRepository {
     this.store.tables.moderations.set(m.assessmentId, clone(m));
   }
 }
+
+export const trainingMemory: MemoryPart<TrainingRepos, TrainingTables> = {
+  tables: () => ({ programmes: new Map(), enrolments: new Map(), enrolmentHistory: [], assessments: new Map(), moderations: new Map() }),
+  repositories: (store) => ({
+    programmes: new InMemoryProgrammeRepository(store),
+    enrolments: new InMemoryEnrolmentRepository(store),
+    assessments: new InMemoryAssessmentRepository(store),
+  }),
+};

@@ -1,0 +1,91 @@
+import {
+  migrate, migrationsOf, resolve, storageFor, T, useCasesOf, type CapabilityStorage, type DatabaseTarget, type Migration,
+  type OpenStorage, type RepositoriesOf, type SqlDb,
+} from '@fundi/adapters';
+import type { JobDefinition, Ports, WebhookUseCases } from '@fundi/application';
+import type { UnitOfWork } from '@fundi/domain';
+import type { RouteDef } from '@fundi/http';
+import type { Container } from 'inversify';
+import { learners } from './learners.js';
+import { platform } from './platform.js';
+import { tenants } from './tenants.js';
+import { training } from './training.js';
+import { webhooks } from './webhooks.js';
+
+export interface CapabilitySettings {
+  webhooks: { allowHttp: boolean };
+}
+
+/**
+ * Every capability of Fundi, in dependency order: one line each (docs/architecture.md, "Capabilities"). The
+ * repositories, memory tables, container bindings, route list, job handlers and migrations are derived from it.
+ */
+export function capabilities(s: CapabilitySettings) {
+  return [platform, tenants, learners, training, webhooks(s.webhooks)] as const;
+}
+
+type Capabilities = ReturnType<typeof capabilities>;
+type StorageOf<C> = { [K in keyof C]: C[K] extends { storage: CapabilityStorage<infer R> } ? CapabilityStorage<R> : never };
+/** Every repository of every capability. */
+export type AppRepositories = RepositoriesOf<StorageOf<Capabilities>>;
+
+type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type NeededPorts = Intersect<Parameters<Capabilities[number]['useCases']>[0]>;
+// Compile-time check: the ports the container hands out satisfy what every capability's use cases ask for.
+const portsSatisfyEveryCapability = (p: Ports<AppRepositories>): NeededPorts => p;
+void portsSatisfyEveryCapability;
+
+/** The storage parts of the capabilities (for migrations and test stores). */
+export function storageOf(caps: Capabilities): StorageOf<Capabilities> {
+  return caps.map((c) => c.storage) as unknown as StorageOf<Capabilities>;
+}
+
+/** Every migration of every capability, in name order. */
+export function migrationsFor(caps: Capabilities): Migration[] {
+  return migrationsOf(storageOf(caps));
+}
+
+// Storage does not depend on settings: these capabilities serve migrations and storage outside a container.
+const STORAGE_ONLY = () => capabilities({ webhooks: { allowHttp: false } });
+
+/** Applies every capability's pending migrations (`npm start`, the worker and the CLI run this first). */
+export function migrateAll(target: DatabaseTarget): Promise<string[]> {
+  return migrate(target, migrationsFor(STORAGE_ONLY()));
+}
+
+/** Every capability's repositories over a SQL handle, without a container (benchmarks, tools). */
+export function appStorage(db: SqlDb): OpenStorage<AppRepositories> {
+  return storageFor(storageOf(STORAGE_ONLY()), db) as OpenStorage<AppRepositories>;
+}
+
+/** Every route of every capability, built from the container's use cases. */
+export function routesOf(c: Container, caps: Capabilities): RouteDef[] {
+  return caps.flatMap((cap) => ('routes' in cap && cap.routes ? cap.routes(useCasesOf(c, cap) as never) : []));
+}
+
+/** Every background job definition of every capability; a kind defined twice is a programming error. */
+// biome-ignore lint/suspicious/noExplicitAny: definitions of different payload types run side by side.
+export function jobsOf(c: Container, caps: Capabilities): JobDefinition<any>[] {
+  const all = caps.flatMap((cap) => ('jobs' in cap && cap.jobs ? cap.jobs(useCasesOf(c, cap) as never) : []));
+  const kinds = new Set<string>();
+  for (const d of all) {
+    if (kinds.has(d.kind)) throw new Error(`Two job definitions of kind ${d.kind}`);
+    kinds.add(d.kind);
+  }
+  return all;
+}
+
+/** The unit of work over every repository, typed. */
+export function uowOf(c: Container): UnitOfWork<AppRepositories> {
+  return resolve(c, T.UnitOfWork) as UnitOfWork<AppRepositories>;
+}
+
+/** Every repository, typed (reads outside a transaction). */
+export function reposOf(c: Container): AppRepositories {
+  return resolve(c, T.Repositories) as AppRepositories;
+}
+
+export { learners, platform, tenants, training, webhooks };
+
+/** The webhooks capability's handle for `useCasesOf` (the capability itself is made per configuration). */
+export const webhookCapability = { name: 'webhooks' } as { name: 'webhooks'; useCases(p: never): WebhookUseCases };

@@ -1,0 +1,6 @@
+import { tenantStorage } from '@fundi/adapters';
+import { tenantUseCases } from '@fundi/application';
+import { capability } from './capability.js';
+
+/** Tenants, API keys and authentication (managed by the CLI; the HTTP layer authenticates with it). */
+export const tenants = capability({ name: 'tenants', storage: tenantStorage, useCases: tenantUseCases });

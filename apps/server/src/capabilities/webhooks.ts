@@ -1,0 +1,32 @@
+import { webhookStorage } from '@fundi/adapters';
+import { REPLAY_SINCE, webhookUseCases, type Ports, type ReplaySincePayload, type WebhookUseCases } from '@fundi/application';
+import type { PlatformRepos, WebhookRepos } from '@fundi/domain';
+import { webhookRoutes } from '@fundi/http';
+import { capability } from './capability.js';
+
+/**
+ * Outbound webhooks. Settings (http allowed or not) come from configuration, so the capability is made per
+ * configuration; the worker's delivery loops take these use cases too.
+ */
+export function webhooks(settings: { allowHttp: boolean }) {
+  return capability({
+    name: 'webhooks',
+    storage: webhookStorage,
+    useCases: (p: Ports<WebhookRepos & PlatformRepos>): WebhookUseCases =>
+      webhookUseCases({ ...p, box: p.secretBox('webhook-secret'), policy: { allowHttp: settings.allowHttp } }),
+    routes: webhookRoutes,
+    jobs: (u) => [{
+      ...REPLAY_SINCE,
+      parse: parseReplayPayload,
+      run: async (p) => void (await u.replayEventsSince.execute(p)),
+    }],
+  });
+}
+
+function parseReplayPayload(v: unknown): ReplaySincePayload {
+  const p = (v ?? {}) as Record<string, unknown>;
+  if (typeof p.tenantId !== 'string' || typeof p.subscriptionId !== 'string' || typeof p.since !== 'string') {
+    throw new Error('expected {tenantId, subscriptionId, since}');
+  }
+  return { tenantId: p.tenantId, subscriptionId: p.subscriptionId, since: p.since };
+}

@@ -1,0 +1,20 @@
+/** A row as both drivers return it. */
+export type Row = Record<string, string | number | boolean | null>;
+
+export const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** `(?, ?, ...), (?, ...)` for a multi-row INSERT of `rows` rows of `width` columns. */
+export function valuesList(rows: number, width: number): string {
+  const one = `(${new Array(width).fill('?').join(', ')})`;
+  return new Array(rows).fill(one).join(', ');
+}
+
+/** `?, ?, ?` for an IN list. */
+export const marks = (n: number) => new Array(n).fill('?').join(', ');
+
+/** Splits a batch so no statement exceeds the databases' bound-parameter limits. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,18 @@
+import type { PlatformRepos } from '@fundi/domain';
+import { platformMemory } from '@fundi/fakes';
+import { foundation } from '../migrations/001-foundation.js';
+import { webhooks } from '../migrations/003-webhooks.js';
+import { SqlAuditLog, SqlOutbox } from '../repos/sql-audit-outbox.js';
+import { SqlJobQueue } from '../jobs/sql-job-queue.js';
+import { jobRuntime } from '../migrations/006-job-runtime.js';
+import type { CapabilityStorage } from '../storage/capability-storage.js';
+
+/**
+ * The audit log, the outbox and the jobs table, which every capability writes through. Migrations 001 and 003
+ * predate capability modules: 001 also creates the tenant and learner tables, 003 the webhook tables beside `jobs`.
+ */
+export const platformStorage: CapabilityStorage<PlatformRepos> = {
+  migrations: [foundation, webhooks, jobRuntime],
+  sql: (db, qb) => ({ audit: new SqlAuditLog(db), outbox: new SqlOutbox(db, qb), jobs: new SqlJobQueue(db) }),
+  memory: platformMemory,
+};

@@ -1,0 +1,64 @@
+import type { UnitOfWork } from '@fundi/domain';
+import { memoryStorage, type MemoryPart, type MemoryStore } from '@fundi/fakes';
+import type { Knex } from 'knex';
+import { queryBuilder } from '../db/query-builder.js';
+import type { SqlDb } from '../db/sql-db.js';
+import type { Migration } from '../migrations/migration.js';
+
+/**
+ * One capability's storage (docs/architecture.md, "Capabilities"): its migrations, its SQL repositories over a
+ * handle (the database at large, or one open transaction), and its in-memory fakes. The repositories of every
+ * capability, the memory tables and the migration order are derived from a list of these, never listed by hand.
+ */
+export interface CapabilityStorage<R extends object> {
+  /** Named `NNN-what`; the migrations of every capability run in name order, so take the next free number. */
+  migrations: readonly Migration[];
+  sql(db: SqlDb, qb: Knex): R;
+  // biome-ignore lint/suspicious/noExplicitAny: the part's own tables are checked where the part is defined.
+  memory: MemoryPart<R, any, any>;
+}
+
+type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** Every repository of a list of capability storages, as one object type. */
+export type RepositoriesOf<P extends readonly CapabilityStorage<object>[]> = Intersect<
+  P[number] extends CapabilityStorage<infer R> ? R : never
+>;
+
+/** All migrations of the parts, in name order; a name used twice is a programming error. */
+export function migrationsOf(parts: readonly CapabilityStorage<object>[]): Migration[] {
+  const all = parts.flatMap((p) => p.migrations).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const dup = all.find((m, i) => i > 0 && all[i - 1]!.name === m.name);
+  if (dup) throw new Error(`Two migrations are named ${dup.name}`);
+  return all;
+}
+
+/** Every part's SQL repositories over one handle. */
+export function sqlRepositoriesOf<const P extends readonly CapabilityStorage<object>[]>(parts: P, db: SqlDb): RepositoriesOf<P> {
+  const qb = queryBuilder(db.dialect);
+  return Object.assign({}, ...parts.map((p) => p.sql(db, qb))) as RepositoriesOf<P>;
+}
+
+/** Runs each transaction over every part's repositories bound to it. */
+export class SqlUnitOfWork<R> implements UnitOfWork<R> {
+  constructor(private readonly db: SqlDb, private readonly repositories: (tx: SqlDb) => R) {}
+  run<T>(work: (tx: R) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(this.repositories(tx)));
+  }
+}
+
+export interface OpenStorage<R> {
+  repos: R;
+  uow: UnitOfWork<R>;
+  /** The in-memory store (memory only). */
+  store?: MemoryStore<object>;
+}
+
+/** The parts' repositories and unit of work, over a SQL handle or, without one, over fresh in-memory fakes. */
+export function storageFor<const P extends readonly CapabilityStorage<object>[]>(parts: P, db: SqlDb | null): OpenStorage<RepositoriesOf<P>> {
+  if (db) {
+    const build = (h: SqlDb) => sqlRepositoriesOf(parts, h);
+    return { repos: build(db), uow: new SqlUnitOfWork(db, build) };
+  }
+  const mem = memoryStorage(parts.map((p) => p.memory));
+  return { repos: mem.repositories() as RepositoriesOf<P>, uow: mem.uow as unknown as UnitOfWork<RepositoriesOf<P>>, store: mem.store };
+}

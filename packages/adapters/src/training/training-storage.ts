@@ -1,0 +1,17 @@
+import type { TrainingRepos } from '@fundi/domain';
+import { trainingMemory } from '@fundi/fakes';
+import { training } from '../migrations/002-training.js';
+import { SqlAssessmentRepository } from '../repos/sql-assessment-repository.js';
+import { SqlEnrolmentRepository } from '../repos/sql-enrolment-repository.js';
+import { SqlProgrammeRepository } from '../repos/sql-programme-repository.js';
+import type { CapabilityStorage } from '../storage/capability-storage.js';
+
+export const trainingStorage: CapabilityStorage<TrainingRepos> = {
+  migrations: [training],
+  sql: (db, qb) => ({
+    programmes: new SqlProgrammeRepository(db, qb),
+    enrolments: new SqlEnrolmentRepository(db, qb),
+    assessments: new SqlAssessmentRepository(db, qb),
+  }),
+  memory: trainingMemory,
+};

@@ -1,0 +1,21 @@
+import type { WebhookRepos } from '@fundi/domain';
+import { webhookMemory } from '@fundi/fakes';
+import { eventSubjects } from '../migrations/004-event-subjects.js';
+import { deliveryIndexes } from '../migrations/005-delivery-indexes.js';
+import { SqlWebhookDeliveryRepository } from '../repos/sql-webhook-deliveries.js';
+import { SqlOutboxFeed, SqlTenantAlertLog, SqlWebhookAttemptLog } from '../repos/sql-webhook-log.js';
+import { SqlWebhookSubscriptionRepository } from '../repos/sql-webhook-subscriptions.js';
+import type { CapabilityStorage } from '../storage/capability-storage.js';
+
+/** Subscriptions, deliveries, the attempt log, the outbox feed and tenant alerts (tables: migration 003, platform). */
+export const webhookStorage: CapabilityStorage<WebhookRepos> = {
+  migrations: [eventSubjects, deliveryIndexes],
+  sql: (db, qb) => ({
+    webhookSubscriptions: new SqlWebhookSubscriptionRepository(db, qb),
+    webhookDeliveries: new SqlWebhookDeliveryRepository(db),
+    webhookAttempts: new SqlWebhookAttemptLog(db),
+    outboxFeed: new SqlOutboxFeed(db, qb),
+    tenantAlerts: new SqlTenantAlertLog(db),
+  }),
+  memory: webhookMemory,
+};

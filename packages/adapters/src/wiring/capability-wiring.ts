@@ -1,0 +1,34 @@
+import type { Container, ContainerModule } from 'inversify';
+import type { CapabilityStorage } from '../storage/capability-storage.js';
+import { provide, resolve, token, type Token } from './provide.js';
+import { T } from './tokens.js';
+
+/**
+ * What the container needs of a capability: its storage and its use-case factory (routes and jobs live in apps).
+ * The factory names the ports it needs (for example `LearnerPorts`); the container hands every capability the
+ * same `Ports` over all repositories, and apps check at compile time that it satisfies each capability.
+ */
+export interface CapabilityWiring<U = unknown> {
+  name: string;
+  storage: CapabilityStorage<object>;
+  useCases(ports: never): U;
+}
+
+const tokens = new Map<string, Token<unknown>>();
+
+/** The token of a capability's use cases: one per capability name. */
+export function useCasesToken<U>(cap: Pick<CapabilityWiring<U>, 'name'>): Token<U> {
+  let t = tokens.get(cap.name);
+  if (!t) tokens.set(cap.name, (t = token<unknown>(`${cap.name}.useCases`)));
+  return t as Token<U>;
+}
+
+/** Binds each capability's use cases, built once from the shared ports. */
+export function bindCapabilities(bind: Parameters<ConstructorParameters<typeof ContainerModule>[0]>[0]['bind'], caps: readonly CapabilityWiring[]): void {
+  for (const cap of caps) provide(bind, useCasesToken(cap), (ports) => cap.useCases(ports as never), [T.Ports]);
+}
+
+/** A capability's use cases from the container (pass the capability, or `{ name }` with the type given). */
+export function useCasesOf<U>(c: Container, cap: Pick<CapabilityWiring<U>, 'name'> | CapabilityWiring<U>): U {
+  return resolve(c, useCasesToken(cap));
+}

@@ -1,0 +1,23 @@
+import type { LearnerRepos, PlatformRepos, WebhookRepos } from '@fundi/domain';
+import type { CoreDeps } from '../shared/ports.js';
+import { EraseLearner } from './erase-learner.js';
+import { GetLearner } from './get-learner.js';
+import { ListLearners } from './list-learners.js';
+import { RegisterLearner } from './register-learner.js';
+import { UpdateLearner } from './update-learner.js';
+
+/** What the learners capability needs; erasure also clears receivers' replies from the webhook log. */
+export type LearnerPorts = CoreDeps<LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'>>;
+
+/** The learners capability's use cases: add one here and give it a route. */
+export function learnerUseCases(p: LearnerPorts) {
+  return {
+    registerLearner: new RegisterLearner(p),
+    getLearner: new GetLearner(p),
+    listLearners: new ListLearners(p),
+    updateLearner: new UpdateLearner(p),
+    eraseLearner: new EraseLearner(p),
+  };
+}
+
+export type LearnerUseCases = ReturnType<typeof learnerUseCases>;

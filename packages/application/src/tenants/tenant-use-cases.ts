@@ -1,0 +1,22 @@
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { CoreDeps, SecretDeps } from '../shared/ports.js';
+import { Authenticate } from './authenticate.js';
+import { CreateTenant } from './create-tenant.js';
+import { CreateApiKey, ListApiKeys, RevokeApiKey } from './manage-api-keys.js';
+import { ReconfigureTenant } from './reconfigure-tenant.js';
+
+export type TenantPorts = CoreDeps<TenantRepos & PlatformRepos> & SecretDeps;
+
+/** The tenants capability's use cases (tenants, API keys, authentication). */
+export function tenantUseCases(p: TenantPorts) {
+  return {
+    createTenant: new CreateTenant(p),
+    reconfigureTenant: new ReconfigureTenant(p),
+    createApiKey: new CreateApiKey(p),
+    listApiKeys: new ListApiKeys(p),
+    revokeApiKey: new RevokeApiKey(p),
+    authenticate: new Authenticate(p),
+  };
+}
+
+export type TenantUseCases = ReturnType<typeof tenantUseCases>;

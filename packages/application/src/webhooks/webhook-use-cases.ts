@@ -1,0 +1,32 @@
+import { ClaimDeliveries, RecordDeliveryOutcomes } from './deliveries.js';
+import { DispatchOutbox } from './dispatch-outbox.js';
+import {
+  CreateWebhookSubscription, DeleteWebhookSubscription, EnableWebhookSubscription, UpdateWebhookSubscription,
+} from './manage-subscriptions.js';
+import { GetWebhookSubscription, ListDeliveryAttempts, ListWebhookSubscriptions } from './read-subscriptions.js';
+import { ReplayDelivery, ReplayEventsSince, RequestReplay } from './replay.js';
+import { RotateWebhookSecret, SendTestEvent } from './subscription-actions.js';
+import type { WebhookDeps } from './webhook-ports.js';
+
+/** The webhooks capability's use cases: the subscription API's, and the worker's (fan-out, claims, outcomes). */
+export function webhookUseCases(d: WebhookDeps) {
+  return {
+    create: new CreateWebhookSubscription(d),
+    update: new UpdateWebhookSubscription(d),
+    remove: new DeleteWebhookSubscription(d),
+    enable: new EnableWebhookSubscription(d),
+    get: new GetWebhookSubscription(d),
+    list: new ListWebhookSubscriptions(d),
+    listAttempts: new ListDeliveryAttempts(d),
+    rotateSecret: new RotateWebhookSecret(d),
+    sendTest: new SendTestEvent(d),
+    replayDelivery: new ReplayDelivery(d),
+    requestReplay: new RequestReplay(d),
+    replayEventsSince: new ReplayEventsSince(d),
+    dispatchOutbox: new DispatchOutbox(d),
+    claimDeliveries: new ClaimDeliveries(d),
+    recordOutcomes: new RecordDeliveryOutcomes(d),
+  };
+}
+
+export type WebhookUseCases = ReturnType<typeof webhookUseCases>;
