@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import Koa, { type Context, type Next } from 'koa';
+import Koa, { type Context, type Middleware, type Next } from 'koa';
 import Router from '@koa/router';
 import type { RateLimitStore } from '@fundi/application';
 import { DomainError, isDomainError, type TenantLimits } from '@fundi/domain';
 import type { Logger } from 'pino';
 import type { ApiForm } from './forms/form.js';
-import { INTERNAL } from './forms/error-table.js';
 import { dispatcher } from './dispatch.js';
-import { bearer, type Authenticator } from './middleware/auth.js';
+import { bearer, unauthorized, type Authenticator } from './middleware/auth.js';
 import { applyRateLimit } from './middleware/rate-limit.js';
 import type { RouteDef } from './routes/route.js';
 import { buildOpenApi } from './openapi/generate.js';
@@ -17,7 +16,7 @@ export interface HttpDeps {
   forms: { a: ApiForm; b: ApiForm };
   authenticator: Authenticator;
   rateLimits: RateLimitStore;
-  /** Limits for requests without a valid key, counted per client address (D2). */
+  /** Limits for requests without a valid key, counted per client address. */
   anonymousLimits: Pick<TenantLimits, 'perMinute' | 'perDay'>;
   logger: Logger;
   /** One line per request; fields are fixed and free of personal data. */
@@ -33,14 +32,15 @@ export interface HttpDeps {
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 const API = /^\/(api\/)?v1(\/|$)/;
-const isFormB = (path: string) => path.startsWith('/api/v1/tenants/') || path.startsWith('/v1/');
 
-export function createHttpApp(deps: HttpDeps): Koa {
-  const app = new Koa({ proxy: deps.trustProxy ?? false });
-  const now = deps.now ?? Date.now;
-  const openapi = JSON.stringify(buildOpenApi(deps.routes, deps.forms, deps.openApiExtend));
+type Step = (ctx: Context, next: Next) => Promise<unknown>;
 
-  app.use(async (ctx: Context, next: Next) => {
+/**
+ * Request id, error envelopes and the access log. Domain errors are written in the envelope of the form the path
+ * belongs to; anything else is logged and answered 500 without detail.
+ */
+function requestContext(deps: HttpDeps): Step {
+  return async (ctx, next) => {
     const started = performance.now();
     const incoming = ctx.get('x-request-id');
     const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -49,25 +49,25 @@ export function createHttpApp(deps: HttpDeps): Koa {
     try {
       await next();
     } catch (e) {
-      const form = isFormB(ctx.path) ? deps.forms.b : deps.forms.a;
-      const error = isDomainError(e) ? e : null;
-      if (error) {
-        const answer = form.error(error);
+      const form = deps.forms.b.ownsPath(ctx.path) ? deps.forms.b : deps.forms.a;
+      if (isDomainError(e)) {
+        const answer = form.error(e);
         ctx.status = answer.status;
         ctx.body = answer.body;
       } else {
         deps.logger.error({ requestId, err: e }, 'unhandled error');
         ctx.status = 500;
-        ctx.body = { error: form.name === 'A'
-          ? { code: INTERNAL.A, message: 'Internal error', details: [] }
-          : { code: INTERNAL.B, message: 'Internal error', details: {} } };
+        ctx.body = form.internalError();
       }
     } finally {
       // Path only: query strings may carry search terms (names, ID numbers) that must not reach the logs.
       deps.accessLog.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round((performance.now() - started) * 100) / 100, key: (ctx.state.principal as { actor?: { id: string } } | undefined)?.actor?.id }, 'request');
     }
-  });
+  };
+}
 
+/** `GET /health` (the process answers) and `GET /ready` (the database answers): no key, no rate limit. */
+function systemRoutes(deps: HttpDeps): Middleware {
   const system = new Router();
   system.get('/health', (ctx) => { ctx.body = { status: 'ok' }; });
   system.get('/ready', async (ctx) => {
@@ -79,9 +79,16 @@ export function createHttpApp(deps: HttpDeps): Koa {
       ctx.body = { status: 'unavailable', reason: 'database unreachable' };
     }
   });
-  app.use(system.routes());
+  return system.routes() as unknown as Middleware;
+}
 
-  app.use(async (ctx: Context, next: Next) => {
+/**
+ * Resolves a presented API key to a principal (left absent when missing or invalid: each route decides, so
+ * signed-URL routes work without one) and counts the request against the key's limits, or the client address's.
+ */
+function authenticateAndLimit(deps: HttpDeps): Step {
+  const now = deps.now ?? Date.now;
+  return async (ctx, next) => {
     const api = API.test(ctx.path);
     const presented = api ? bearer(ctx.get('authorization') || undefined) : null;
     if (presented) {
@@ -94,20 +101,35 @@ export function createHttpApp(deps: HttpDeps): Koa {
     const principal = ctx.state.principal as { actor: { id: string }; limits: TenantLimits } | undefined;
     await applyRateLimit(ctx, deps.rateLimits, principal ? `key:${principal.actor.id}` : `ip:${ctx.ip}`,
       principal?.limits ?? deps.anonymousLimits, now());
-    if (!api) return next();
-    if (ctx.path === '/v1/openapi.json' || ctx.path === '/api/v1/openapi.json') {
-      ctx.type = 'application/json';
-      ctx.body = openapi;
-      return;
-    }
-    if (!principal) throw new DomainError('unauthorized', 'unauthorized', 'A valid API key is required: Authorization: Bearer <key>');
     return next();
-  });
+  };
+}
 
-  app.use(dispatcher(deps.forms, deps.routes));
+/** The OpenAPI document, built once, at both forms' roots; it needs no key. */
+function openApiDocument(deps: HttpDeps): Step {
+  const openapi = JSON.stringify(buildOpenApi(deps.routes, deps.forms, deps.openApiExtend));
+  return async (ctx, next) => {
+    if (ctx.path !== '/v1/openapi.json' && ctx.path !== '/api/v1/openapi.json') return next();
+    ctx.type = 'application/json';
+    ctx.body = openapi;
+  };
+}
 
-  app.use(async (ctx: Context) => {
+/** Nothing matched: without a valid key that is 401 under the API (it reveals no route), otherwise 404. */
+function notFound(): Step {
+  return async (ctx) => {
+    if (API.test(ctx.path) && !ctx.state.principal) throw unauthorized();
     throw new DomainError('not_found', 'route_not_found', `No route for ${ctx.method} ${ctx.path}`);
-  });
+  };
+}
+
+export function createHttpApp(deps: HttpDeps): Koa {
+  const app = new Koa({ proxy: deps.trustProxy ?? false });
+  app.use(requestContext(deps));
+  app.use(systemRoutes(deps));
+  app.use(authenticateAndLimit(deps));
+  app.use(openApiDocument(deps));
+  app.use(dispatcher(deps.forms, deps.routes));
+  app.use(notFound());
   return app;
 }

@@ -4,23 +4,6 @@ import type { ApiForm } from './forms/form.js';
 import type { RouteDef } from './routes/route.js';
 import { mountForm } from './mount.js';
 
-/** The first path segment after a form's prefix, which names the resource (`learners`, `programmes`, ...). */
-function resourceOf(path: string): { form: 'A' | 'B'; resource: string } | null {
-  let rest: string;
-  let form: 'A' | 'B';
-  if (path.startsWith('/api/v1/tenants/')) [rest, form] = [path.slice(16), 'B'];
-  else if (path.startsWith('/v1/tenants/')) [rest, form] = [path.slice(12), 'B'];
-  else if (path.startsWith('/api/v1/')) [rest, form] = [path.slice(8), 'A'];
-  else return null;
-  if (form === 'B') {
-    const slash = rest.indexOf('/');
-    if (slash < 0) return null;
-    rest = rest.slice(slash + 1);
-  }
-  const end = rest.indexOf('/');
-  return { form, resource: end < 0 ? rest : rest.slice(0, end) };
-}
-
 /**
  * Routes every request to a small router holding only the routes of its form and resource. One router with
  * every route of both forms tests each request against hundreds of path patterns (koa-router matches them one
@@ -28,6 +11,8 @@ function resourceOf(path: string): { form: 'A' | 'B'; resource: string } | null 
  */
 export function dispatcher(forms: { a: ApiForm; b: ApiForm }, routes: readonly RouteDef[]): Middleware {
   const groups = new Map<string, Middleware>();
+  // Form B's prefixes are longer and more specific (`/api/v1/tenants/...`), so it is asked first.
+  const order = [forms.b, forms.a];
   for (const form of [forms.a, forms.b]) {
     const byResource = new Map<string, RouteDef[]>();
     for (const r of routes) {
@@ -41,8 +26,13 @@ export function dispatcher(forms: { a: ApiForm; b: ApiForm }, routes: readonly R
     }
   }
   return async (ctx: Context, next: Next) => {
-    const where = resourceOf(ctx.path);
-    const group = where && groups.get(`${where.form}:${where.resource}`);
-    return group ? group(ctx, next) : next();
+    for (const form of order) {
+      const resource = form.resourceOf(ctx.path);
+      if (resource !== null) {
+        const group = groups.get(`${form.name}:${resource}`);
+        return group ? group(ctx, next) : next();
+      }
+    }
+    return next();
   };
 }

@@ -4,10 +4,12 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from './schemas/common.js';
 import type { ApiForm } from './forms/form.js';
-import type { RouteDef } from './routes/route.js';
+import type { FileAnswer, IncomingFile, RouteDef } from './routes/route.js';
 import { readJson } from './middleware/json-body.js';
 import { validate } from './middleware/validate.js';
 import { unauthorized } from './middleware/auth.js';
+import { multipartUpload, rawUpload } from './middleware/upload.js';
+import { sendFile } from './middleware/file-answer.js';
 
 export function koaPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
@@ -24,6 +26,35 @@ export function principalOf(ctx: Context): Principal {
   return p;
 }
 
+const NO_PAGE: PageRequest = { kind: 'offset', offset: 0, limit: 0 };
+
+/** Checks the key: present, of the tenant Form B's slug names, holding the route's scope. */
+function authorise(ctx: Context, r: RouteDef): Principal {
+  const principal = principalOf(ctx);
+  if (ctx.params.slug !== undefined && ctx.params.slug !== principal.tenant.slug) {
+    throw DomainError.forbidden('This API key belongs to another tenant');
+  }
+  if (!hasScope(principal.actor.scopes, r.scope!)) {
+    throw DomainError.forbidden(`This API key lacks the scope ${r.scope}`);
+  }
+  return principal;
+}
+
+/** Reads the body the route declares: JSON, multipart fields plus a file stream, or a raw file stream. */
+async function readBody(ctx: Context, r: RouteDef): Promise<{ body: unknown; file: IncomingFile | undefined }> {
+  if (r.upload?.kind === 'raw') return { body: undefined, file: rawUpload(ctx, r.upload) };
+  if (r.upload?.kind === 'multipart') {
+    const { fields, file } = await multipartUpload(ctx, r.upload);
+    try {
+      return { body: r.body ? validate(r.body, fields, 'body') : undefined, file };
+    } catch (e) {
+      file.stream.destroy();
+      throw e;
+    }
+  }
+  return { body: r.body ? validate(r.body, await readJson(ctx), 'body') : undefined, file: undefined };
+}
+
 /**
  * Mounts every route under every prefix of `form`. The same handler serves both forms; only the form's paging,
  * envelope and tenant check differ. Schemas are composed once here, not per request.
@@ -31,20 +62,23 @@ export function principalOf(ctx: Context): Principal {
 export function mountForm(router: Router, form: ApiForm, routes: readonly RouteDef[]): void {
   for (const r of routes) {
     const querySchema = (r.list ? (r.query ?? z.object({})).extend(form.pageQuery.shape) : (r.query ?? z.object({}))).strict();
+    const isPublic = r.auth === 'none';
     const handler = async (ctx: Context) => {
-      const principal = principalOf(ctx);
-      if (ctx.params.slug !== undefined && ctx.params.slug !== principal.tenant.slug) {
-        throw DomainError.forbidden('This API key belongs to another tenant');
-      }
-      if (!hasScope(principal.actor.scopes, r.scope)) {
-        throw DomainError.forbidden(`This API key lacks the scope ${r.scope}`);
-      }
-      const { slug: _slug, ...rawParams } = ctx.params as Record<string, string>;
+      const principal = isPublic ? null : authorise(ctx, r);
+      const { slug, ...rawParams } = ctx.params as Record<string, string>;
       const params = r.params ? validate(r.params, rawParams, 'path') : undefined;
       const query = validate(querySchema, ctx.query, 'query') as Record<string, unknown>;
-      const body = r.body ? validate(r.body, await readJson(ctx), 'body') : undefined;
-      const page: PageRequest = r.list ? form.toPage(query) : { kind: 'offset', offset: 0, limit: 0 };
-      const result = await r.handle({ actor: principal.actor, params, query, body, page, requestId: ctx.state.requestId as string });
+      const { body, file } = await readBody(ctx, r);
+      const page: PageRequest = r.list ? form.toPage(query) : NO_PAGE;
+      const input = { actor: principal?.actor ?? null, params, query, body, page, file, ip: ctx.ip, requestId: ctx.state.requestId as string, tenantSlug: slug ?? null };
+      let result: unknown;
+      try {
+        result = await r.handle(input as never);
+      } finally {
+        // A handler that stopped reading (or failed) leaves the rest of the upload unread: discard it.
+        if (file && !file.stream.readableEnded) file.stream.destroy();
+      }
+      if ('file' in r.success) return sendFile(ctx, result as FileAnswer);
       ctx.status = r.success.status;
       if (r.list) ctx.body = form.envelope(result as never, page);
       else if (r.success.status !== 204) ctx.body = result;

@@ -29,7 +29,7 @@ export class RotateWebhookSecret {
 
 export interface QueuedEvent {
   eventId: string;
-  type: string;
+  type: typeof PING_EVENT;
   status: 'queued';
 }
 

@@ -6,7 +6,7 @@ export interface FormCodes {
   status: number;
 }
 
-/** HTTP status and both forms' codes for each error kind (service-spec "Errors" and D1). */
+/** HTTP status and both forms' codes for each error kind (docs/api.md "Errors"). */
 export const KIND_CODES: Record<ErrorKind, FormCodes> = {
   invalid: { A: 'validation_error', B: 'VALIDATION_ERROR', status: 0 /* per form: 422 or 400 */ },
   unauthorized: { A: 'unauthorized', B: 'UNAUTHORIZED', status: 401 },
@@ -17,13 +17,14 @@ export const KIND_CODES: Record<ErrorKind, FormCodes> = {
   rate_limited: { A: 'rate_limited', B: 'RATE_LIMITED', status: 429 },
 };
 
-/** Domain codes that have their own HTTP code in D1, whatever their kind. */
+/** Domain codes that have their own HTTP status and codes, whatever their kind (docs/api.md "Errors"). */
 export const SPECIAL_CODES: Record<string, FormCodes> = {
   payload_too_large: { A: 'payload_too_large', B: 'FILE_TOO_LARGE', status: 413 },
   unsupported_media_type: { A: 'unsupported_media_type', B: 'UNSUPPORTED_FILE_TYPE', status: 415 },
   storage_quota_exceeded: { A: 'storage_quota_exceeded', B: 'STORAGE_QUOTA_EXCEEDED', status: 403 },
   signed_url_expired: { A: 'signed_url_expired', B: 'SIGNED_URL_EXPIRED', status: 403 },
   signed_url_invalid: { A: 'signed_url_invalid', B: 'SIGNED_URL_INVALID', status: 403 },
+  range_not_satisfiable: { A: 'range_not_satisfiable', B: 'RANGE_NOT_SATISFIABLE', status: 416 },
 };
 
 export const INTERNAL: FormCodes = { A: 'internal_error', B: 'SERVER_ERROR', status: 500 };

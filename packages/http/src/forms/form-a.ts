@@ -33,6 +33,7 @@ export function formA(cursors: CursorCodec): ApiForm {
     prefixes: ['/api/v1'],
     openApiMounts: [{ prefix: '/api/v1', suffix: '' }],
     resourceOf: (path) => (path.startsWith('/api/v1/') && !path.startsWith('/api/v1/tenants/') ? firstSegment(path.slice(8)) : null),
+    ownsPath: (path) => !(path.startsWith('/api/v1/tenants/') || path.startsWith('/v1/')),
     internalError: () => ({ error: { code: INTERNAL.A, message: 'Internal error', details: [] } }),
     validationStatus: 422,
     pageQuery: z.object({ limit, cursor: z.string().max(200).optional().openapi({ description: 'Opaque cursor from `pagination.nextCursor`' }) }),

@@ -33,6 +33,7 @@ export function formB(): ApiForm {
       const slash = rest === null ? -1 : rest.indexOf('/');
       return slash < 0 ? null : firstSegment(rest!.slice(slash + 1));
     },
+    ownsPath: (path) => path.startsWith('/api/v1/tenants/') || path.startsWith('/v1/'),
     internalError: () => ({ error: { code: INTERNAL.B, message: 'Internal error', details: {} } }),
     validationStatus: 400,
     pageQuery: z.object({

@@ -7,7 +7,7 @@ export interface ErrorAnswer {
 }
 
 /**
- * One API form (D1): where it is mounted, how it pages, and how it writes errors. Routes are declared once;
+ * One API form (docs/api.md "Two API forms"): where it is mounted, how it pages, and how it writes errors. Routes are declared once;
  * each form presents them under its own prefixes with its own envelopes.
  */
 export interface ApiForm {
@@ -29,6 +29,8 @@ export interface ApiForm {
    * when the path is not under this form's prefixes.
    */
   resourceOf(path: string): string | null;
+  /** Whether errors on this path are written in this form's envelope. */
+  ownsPath(path: string): boolean;
   /** The 500 answer body, which leaks nothing. */
   internalError(): unknown;
   /** OpenAPI: the mounts of this form (path prefix with `{slug}` style parameters, operationId suffix). */

@@ -9,61 +9,91 @@ type Responses = RouteConfig['responses'];
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (Form B)', 401: 'Missing, unknown, expired or revoked API key',
   403: 'Insufficient scope, or a key used under another tenant\'s slug', 404: 'Not found (also another tenant\'s resource)',
-  409: 'Conflict: duplicate or illegal state change', 413: 'Payload too large', 415: 'Unsupported media type',
+  409: 'Conflict: duplicate or illegal state change', 410: 'Gone', 413: 'Payload too large', 415: 'Unsupported media type', 416: 'Range not satisfiable',
   422: 'Invalid input (Form A)', 429: 'Rate limit exceeded; see Retry-After', 500: 'Internal error',
 };
 
-/** Suffixes keep operationIds unique across the three mounts of a route. */
-const MOUNTS = (form: ApiForm) => form.name === 'A'
-  ? [{ prefix: '/api/v1', suffix: '' }]
-  : [{ prefix: '/api/v1/tenants/{slug}', suffix: 'ByTenant' }, { prefix: '/v1/tenants/{slug}', suffix: 'ByTenantV1' }];
+const BINARY = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' } as const;
 
-function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType): Responses {
-  const headers = rateLimitHeaders();
-  const out: Responses = {};
+function successResponse(r: RouteDef, form: ApiForm, headers: ReturnType<typeof rateLimitHeaders>): Responses {
+  const s = r.success;
+  const status = String(s.status);
   if (r.list) {
-    out[String(r.success.status)] = {
-      description: r.success.description, headers,
-      content: { 'application/json': { schema: z.object({ data: z.array(r.list.item), pagination: form.paginationSchema }) } },
-    };
-  } else {
-    out[String(r.success.status)] = r.success.schema
-      ? { description: r.success.description, headers, content: { 'application/json': { schema: r.success.schema } } }
-      : { description: r.success.description, headers };
+    return { [status]: { description: s.description, headers, content: { 'application/json': { schema: z.object({ data: z.array(r.list.item), pagination: form.paginationSchema }) } } } };
   }
-  const statuses = new Set<number>([401, 403, 429, 500, ...(r.errors ?? [])]);
-  if (r.body || r.query || r.params || r.list) statuses.add(form.validationStatus);
-  // Every JSON body is read with a size cap (middleware/json-body.ts), answered 413 when exceeded.
-  if (r.body) statuses.add(413);
-  for (const s of [...statuses].sort()) {
-    out[String(s)] = { description: DESCRIPTIONS[s] ?? 'Error', headers, content: { 'application/json': { schema: errorRef } } };
+  if ('schema' in s) return { [status]: { description: s.description, headers, content: { 'application/json': { schema: s.schema } } } };
+  if (!('file' in s)) return { [status]: { description: s.description, headers } };
+  const fileHeaders = {
+    ...headers,
+    'Content-Disposition': { description: 'RFC 6266: `attachment; filename="..."; filename*=UTF-8\'\'...`', schema: { type: 'string' as const } },
+    ...(s.file.ranges ? {
+      ETag: { description: 'Strong validator of the file\'s bytes', schema: { type: 'string' as const } },
+      'Accept-Ranges': { description: '`bytes`', schema: { type: 'string' as const } },
+    } : {}),
+  };
+  const content = Object.fromEntries(s.file.contentTypes.map((t) => [t, { schema: t.startsWith('text/') ? { type: 'string' as const } : BINARY }]));
+  const out: Responses = { [status]: { description: s.description, headers: fileHeaders, content } };
+  if (s.file.ranges) {
+    out['206'] = { description: 'The requested byte range (`Range: bytes=...`)', headers: { ...fileHeaders, 'Content-Range': { description: '`bytes start-end/size`', schema: { type: 'string' } } }, content };
+    out['304'] = { description: 'Not modified (`If-None-Match` matched the ETag)', headers };
   }
   return out;
 }
 
-/** One OpenAPI 3.1 document for both forms, walked from the same route list that serves them (D1). */
+function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType): Responses {
+  const headers = rateLimitHeaders();
+  const out = successResponse(r, form, headers);
+  const statuses = new Set<number>([429, 500, ...(r.auth === 'none' ? [] : [401, 403]), ...(r.errors ?? [])]);
+  if (r.body || r.query || r.params || r.list || r.upload) statuses.add(form.validationStatus);
+  // Every body is read with a size cap (JSON: middleware/json-body.ts; files: the route's own), answered 413.
+  if (r.body || r.upload) statuses.add(413);
+  if (r.upload) statuses.add(415);
+  if ('file' in r.success && r.success.file.ranges) statuses.add(416);
+  for (const s of [...statuses].sort()) {
+    const answer = { description: DESCRIPTIONS[s] ?? 'Error', headers, content: { 'application/json': { schema: errorRef } } };
+    // A 416 keeps its Content-Range header and gains the error body.
+    out[String(s)] = s === 416 ? { ...answer, headers: { ...headers, 'Content-Range': { description: '`bytes */size`: the file\'s size', schema: { type: 'string' } } } } : answer;
+  }
+  return out;
+}
+
+function requestBody(r: RouteDef): NonNullable<RouteConfig['request']>['body'] | undefined {
+  if (r.upload?.kind === 'raw') {
+    const types = r.upload.contentTypes ?? ['application/octet-stream'];
+    return { required: true, description: r.upload.description ?? `The file's bytes, at most ${r.upload.maxBytes} bytes`, content: Object.fromEntries(types.map((t) => [t, { schema: BINARY }])) };
+  }
+  if (r.upload?.kind === 'multipart') {
+    const fields = r.body instanceof z.ZodObject ? r.body : z.object({});
+    const schema = fields.extend({ [r.upload.field]: z.any().openapi({ ...BINARY, description: r.upload.description ?? `The file, at most ${r.upload.maxBytes} bytes; text fields must come before it` }) });
+    return { required: true, content: { 'multipart/form-data': { schema } } };
+  }
+  return r.body ? { required: true, content: { 'application/json': { schema: r.body } } } : undefined;
+}
+
+/** One OpenAPI 3.1 document for both forms, walked from the same route list that serves them. */
 export function buildOpenApi(routes: readonly RouteDef[], forms: { a: ApiForm; b: ApiForm }, extend?: (reg: OpenAPIRegistry) => void): object {
   const registry = new OpenAPIRegistry();
   registerCommon(registry);
-  const slug = z.object({ slug: z.string().openapi({ description: 'Tenant slug; must be the API key\'s own tenant', example: 'demo' }) });
   for (const form of [forms.a, forms.b]) {
-    const errorRef = registry.register(form.name === 'A' ? 'ErrorA' : 'ErrorB', form.errorSchema);
-    for (const m of MOUNTS(form)) {
+    const errorRef = registry.register(`Error${form.name}`, form.errorSchema);
+    const formParams = form.openApiPathParams;
+    for (const m of form.openApiMounts) {
       for (const r of routes) {
-        const params = form.name === 'B' ? (r.params ? slug.extend(r.params.shape) : slug) : r.params;
+        const params = formParams ? (r.params ? formParams.extend(r.params.shape) : formParams) : r.params;
+        const body = requestBody(r);
         const query = r.list ? (r.query ?? z.object({})).extend(form.pageQuery.shape) : r.query;
         registry.registerPath({
           method: r.method,
           path: `${m.prefix}${r.path}`,
           operationId: `${r.operationId}${m.suffix}`,
           summary: r.summary,
-          description: [r.description, `Form ${form.name}. Requires scope \`${r.scope}\`.`].filter(Boolean).join('\n\n'),
+          description: [r.description, `Form ${form.name}. ${r.auth === 'none' ? 'No API key: the signed URL is the credential.' : `Requires scope \`${r.scope}\`.`}`].filter(Boolean).join('\n\n'),
           tags: [r.tag],
-          security: [{ bearerAuth: [] }],
+          security: r.auth === 'none' ? [] : [{ bearerAuth: [] }],
           request: {
             ...(params ? { params } : {}),
             ...(query ? { query } : {}),
-            ...(r.body ? { body: { required: true, content: { 'application/json': { schema: r.body } } } } : {}),
+            ...(body ? { body } : {}),
           },
           responses: responsesFor(r, form, errorRef),
         });

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Actor } from '@fundi/application';
 import type { Page, PageRequest, Scope } from '@fundi/domain';
 import type { z } from 'zod';
@@ -7,6 +8,75 @@ export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 type Obj = z.ZodObject<z.ZodRawShape>;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/**
+ * A request body that carries a file, read as a stream (never held in memory whole).
+ * - `multipart`: `multipart/form-data` with text fields (validated by the route's `body` schema, which must come
+ *   before the file part) and one file part named `field`. Parts after the file are ignored.
+ * - `raw`: the whole body is the file (`PUT` of bytes), any content type unless `contentTypes` lists them.
+ * In both, a body larger than `maxBytes` is refused with 413 as soon as it passes the limit: at once when the
+ * declared `Content-Length` is too large, otherwise when the running count passes it.
+ */
+export type Upload =
+  | { kind: 'multipart'; field: string; maxBytes: number; description?: string }
+  | { kind: 'raw'; maxBytes: number; contentTypes?: readonly string[]; description?: string };
+
+/** The file of an upload, as the handler sees it. Reading `stream` past the limit fails with 413. */
+export interface IncomingFile {
+  stream: Readable;
+  /** The file name the client gave (multipart), or null. Only a hint: never trusted for the type. */
+  filename: string | null;
+  /** The content type the client declared, or null. Only a hint: never trusted for the type. */
+  declaredType: string | null;
+  /** The declared length of a raw body, or null (multipart, chunked). */
+  declaredSize: number | null;
+}
+
+/** A byte range of a file, both ends inclusive. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * A file answer. With `size`, the response has a `Content-Length`, honours `Range` (206, 416), `If-None-Match`
+ * (304, with `etag`) and `HEAD` without opening the file; without it, the body is streamed chunked (a ZIP or CSV
+ * written while it is sent).
+ */
+export interface FileAnswer {
+  contentType: string;
+  size?: number;
+  /** Offered to the client in `Content-Disposition` (RFC 6266, with a UTF-8 `filename*`). */
+  filename?: string;
+  disposition?: 'attachment' | 'inline';
+  /** A strong validator, without quotes. */
+  etag?: string;
+  /** Default `private, no-store`: files are personal data. */
+  cacheControl?: string;
+  /** Opens the bytes (the given range only, when ranged). */
+  open(range?: ByteRange): Promise<Readable> | Readable;
+}
+
+/** Describes a file answer in the OpenAPI document. */
+export interface FileSpec {
+  contentTypes: readonly string[];
+  /** The answer has a known size and honours `Range`, `If-None-Match` and `HEAD`. */
+  ranges?: boolean;
+}
+
+export type Success =
+  | { status: 200 | 201 | 202; schema: z.ZodType; description: string }
+  | { status: 200 | 202 | 204; description: string }
+  | { status: 200; file: FileSpec; description: string };
+
+/** What a handler must return for a route: checked at compile time against the success schema. */
+export type ResultOf<S, L> = L extends { item: infer I extends z.ZodType }
+  ? Page<z.input<I>>
+  : S extends { schema: infer X extends z.ZodType }
+    ? z.input<X>
+    : S extends { file: FileSpec }
+      ? FileAnswer
+      : void;
+
 export interface HandlerInput<P, Q, B> {
   actor: Actor;
   params: P;
@@ -15,36 +85,66 @@ export interface HandlerInput<P, Q, B> {
   /** Set for list routes: the form's paging, already validated. */
   page: PageRequest;
   requestId: string;
+  /** Set for upload routes. */
+  file: IncomingFile | undefined;
+  /** The client address (behind a proxy only when the proxy is trusted), for audit records. */
+  ip: string;
 }
 
+/** A route without an API key (a signed URL is its credential): no actor; Form B's slug is passed on unchecked. */
+export interface PublicHandlerInput<P, Q, B> extends Omit<HandlerInput<P, Q, B>, 'actor'> {
+  actor: null;
+  /** Form B's tenant slug from the path, or null under Form A; the handler checks it against its credential. */
+  tenantSlug: string | null;
+}
+
+type InputFor<AU, P, Q, B> = AU extends 'none' ? PublicHandlerInput<P, Q, B> : HandlerInput<P, Q, B>;
+
 /**
- * One operation of the API, declared once and served in both forms (STYLE 13). Paths use `{name}` parameters
- * and are relative to the form's prefix. Schemas validate the request and generate the OpenAPI document.
+ * One operation of the API, declared once and served in both forms. Paths use `{name}` parameters and are
+ * relative to the form's prefix. Schemas validate the request, type the handler's input and output, and generate
+ * the OpenAPI document.
  */
-export interface RouteDef<PS extends Obj | undefined = Obj | undefined, QS extends Obj | undefined = Obj | undefined, BS extends z.ZodType | undefined = z.ZodType | undefined> {
+export interface RouteDef<
+  PS extends Obj | undefined = Obj | undefined,
+  QS extends Obj | undefined = Obj | undefined,
+  BS extends z.ZodType | undefined = z.ZodType | undefined,
+  S extends Success = Success,
+  L extends { item: z.ZodType } | undefined = { item: z.ZodType } | undefined,
+  AU extends 'key' | 'none' = 'key' | 'none',
+> {
   operationId: string;
   summary: string;
   description?: string;
   tag: string;
   method: Method;
   path: string;
-  scope: Scope;
+  /** `none`: no API key; the route's own credential (a signed URL) is checked by its handler. */
+  auth?: AU;
+  /** The scope an API key needs; absent only on `auth: 'none'` routes. */
+  scope: AU extends 'none' ? undefined : Scope;
   params?: PS;
   query?: QS;
+  /** JSON body, or the text fields of a multipart upload. */
   body?: BS;
+  upload?: Upload;
   /** A list route answers `Page<item>` in the form's pagination envelope. */
-  list?: { item: z.ZodType };
-  /** The success answer; `schema` is omitted for 204. */
-  success: { status: 200 | 201 | 202 | 204; schema?: z.ZodType; description: string };
+  list?: L;
+  success: S;
   /** Extra error statuses beyond the ones every authenticated route has (401, 403, 429, 500, and 400/422 with input). */
-  errors?: (404 | 409 | 413 | 415)[];
-  handle(input: HandlerInput<Out<PS>, Out<QS>, Out<BS>>): Promise<unknown>;
+  errors?: (403 | 404 | 409 | 410 | 413 | 415)[];
+  handle(input: InputFor<AU, Out<PS>, Out<QS>, Out<BS>>): Promise<ResultOf<S, L>>;
 }
 
-/** Identity with inference: declares a route with its handler typed from its schemas. */
-export function route<PS extends Obj | undefined, QS extends Obj | undefined, BS extends z.ZodType | undefined>(
-  def: RouteDef<PS, QS, BS>,
-): RouteDef {
+/** Identity with inference: declares a route with its handler's input and output typed from its schemas. */
+export function route<
+  PS extends Obj | undefined,
+  QS extends Obj | undefined,
+  BS extends z.ZodType | undefined,
+  const S extends Success,
+  L extends { item: z.ZodType } | undefined = undefined,
+  AU extends 'key' | 'none' = 'key',
+>(def: RouteDef<PS, QS, BS, S, L, AU>): RouteDef {
   return def as unknown as RouteDef;
 }
 

@@ -1,0 +1,116 @@
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import busboy from 'busboy';
+import { DomainError } from '@fundi/domain';
+import type { Context } from 'koa';
+import type { IncomingFile, Upload } from '../routes/route.js';
+
+export function payloadTooLarge(maxBytes: number): DomainError {
+  return new DomainError('invalid', 'payload_too_large', `The file exceeds the limit of ${maxBytes} bytes`, [], { maxBytes });
+}
+
+/** Passes bytes through and fails with 413 as soon as more than `maxBytes` have passed; nothing past it is read. */
+export class ByteLimit extends Transform {
+  private seen = 0;
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.maxBytes) done(payloadTooLarge(this.maxBytes));
+    else done(null, chunk);
+  }
+}
+
+/** The declared `Content-Length`, or null. */
+function declaredLength(ctx: Context): number | null {
+  const raw = ctx.get('content-length');
+  return raw && /^\d+$/.test(raw) ? Number(raw) : null;
+}
+
+/** Stops reading the request: what is still in flight is discarded by Node, nothing is kept. */
+function discard(req: Readable): void {
+  req.unpipe();
+  req.resume();
+}
+
+/** A raw body as a file: refused at once when its declared length is over the limit, cut off when it passes it. */
+export function rawUpload(ctx: Context, spec: Extract<Upload, { kind: 'raw' }>): IncomingFile {
+  const declared = declaredLength(ctx);
+  if (declared !== null && declared > spec.maxBytes) {
+    discard(ctx.req);
+    throw payloadTooLarge(spec.maxBytes);
+  }
+  const type = ctx.get('content-type') || null;
+  if (spec.contentTypes && !spec.contentTypes.includes((type ?? '').split(';')[0]!.trim().toLowerCase())) {
+    discard(ctx.req);
+    throw new DomainError('invalid', 'unsupported_media_type', `Content-Type must be one of: ${spec.contentTypes.join(', ')}`);
+  }
+  const limit = new ByteLimit(spec.maxBytes);
+  ctx.req.on('error', (e) => limit.destroy(e));
+  limit.on('error', () => discard(ctx.req));
+  ctx.req.pipe(limit);
+  return { stream: limit, filename: null, declaredType: type, declaredSize: declared };
+}
+
+const MULTIPART = /^multipart\/form-data\s*;/i;
+
+/**
+ * Reads a multipart body up to its file part: resolves with the text fields seen so far and the file part as a
+ * stream (limited to `maxBytes`). Fields after the file part are ignored; a body without the file part is
+ * invalid input naming the field.
+ */
+export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'multipart' }>): Promise<{ fields: Record<string, string>; file: IncomingFile }> {
+  const type = ctx.get('content-type');
+  if (!MULTIPART.test(type)) {
+    discard(ctx.req);
+    return Promise.reject(new DomainError('invalid', 'unsupported_media_type', 'The body must be multipart/form-data with a file part'));
+  }
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: ctx.req.headers,
+        defParamCharset: 'utf8',
+        // One byte past the limit tells ByteLimit the file is too large; busboy reads no further than that.
+        limits: { files: 1, fileSize: spec.maxBytes + 1, fields: 50, fieldSize: 64 * 1024, parts: 60, headerPairs: 50 },
+      });
+    } catch {
+      discard(ctx.req);
+      reject(DomainError.invalid('body', 'is not a valid multipart body'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let settled = false;
+    const fail = (e: unknown) => {
+      if (settled) return;
+      settled = true;
+      discard(ctx.req);
+      reject(e);
+    };
+    parser.on('field', (name, value, info) => {
+      if (settled) return;
+      if (info.valueTruncated) fail(DomainError.invalid(name, 'is longer than 65536 bytes'));
+      else fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (settled || name !== spec.field) {
+        stream.resume();
+        return;
+      }
+      settled = true;
+      const limit = new ByteLimit(spec.maxBytes);
+      stream.on('error', (e) => limit.destroy(e));
+      limit.on('error', () => discard(ctx.req));
+      stream.pipe(limit);
+      resolve({
+        fields,
+        file: { stream: limit, filename: info.filename ?? null, declaredType: info.mimeType || null, declaredSize: null },
+      });
+    });
+    parser.on('error', () => fail(DomainError.invalid('body', 'is not a valid multipart body')));
+    parser.on('close', () => fail(DomainError.invalid(spec.field, 'is required: a file part')));
+    ctx.req.on('error', fail);
+    ctx.req.pipe(parser);
+  });
+}
