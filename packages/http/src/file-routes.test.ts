@@ -155,26 +155,26 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
       const data = FILE.subarray(0, LIMIT);
       const res = await post(multipart([{ name: 'note', value: 'hello' }, { name: 'file', filename: 'Ünïcode.pdf', data }]));
       expect(res.status).toBe(201);
-      expect(await res.json()).toEqual({ size: LIMIT, sha256: sha(data), filename: 'Ünïcode.pdf', note: 'hello' });
+      expect((await res.json() as any)).toEqual({ size: LIMIT, sha256: sha(data), filename: 'Ünïcode.pdf', note: 'hello' });
     });
 
     it('refuses a file one byte over the limit with 413 in the form\'s envelope', async () => {
       const res = await post(multipart([{ name: 'note', value: 'x' }, { name: 'file', filename: 'a.bin', data: Buffer.alloc(LIMIT + 1) }]));
       expect(res.status).toBe(413);
-      const body = await res.json();
+      const body = await res.json() as any;
       expect(body.error.code).toBe(prefix === '/api/v1' ? 'payload_too_large' : 'FILE_TOO_LARGE');
     });
 
     it('validates the fields before any byte of the file is read', async () => {
       const res = await post(multipart([{ name: 'note', value: 'far too long a note' }, { name: 'file', filename: 'a.bin', data: Buffer.alloc(10) }]));
       expect(res.status).toBe(invalid);
-      expect(JSON.stringify(await res.json())).toContain('note');
+      expect(JSON.stringify((await res.json() as any))).toContain('note');
     });
 
     it('names the missing file part', async () => {
       const res = await post(multipart([{ name: 'note', value: 'x' }]));
       expect(res.status).toBe(invalid);
-      expect(JSON.stringify(await res.json())).toContain('file');
+      expect(JSON.stringify((await res.json() as any))).toContain('file');
     });
 
     it('answers 415 to a body that is not multipart', async () => {
@@ -192,7 +192,7 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
     it('takes exactly the limit', async () => {
       const res = await fetch(`${base}${prefix}/blobs`, { method: 'PUT', headers: AUTH, body: FILE });
       expect(res.status).toBe(201);
-      expect((await res.json()).sha256).toBe(sha(FILE));
+      expect(((await res.json() as any)).sha256).toBe(sha(FILE));
     });
 
     it('refuses a declared length over the limit at once', async () => {
@@ -251,7 +251,7 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
       const res = await get({ range: 'bytes=1000-1200' });
       expect(res.status).toBe(416);
       expect(res.headers.get('content-range')).toBe('bytes */1000');
-      expect((await res.json()).error.code).toBe(prefix === '/api/v1' ? 'range_not_satisfiable' : 'RANGE_NOT_SATISFIABLE');
+      expect(((await res.json() as any)).error.code).toBe(prefix === '/api/v1' ? 'range_not_satisfiable' : 'RANGE_NOT_SATISFIABLE');
     });
 
     it('answers 304 when the validator matches, and ignores a range for another version', async () => {
@@ -282,10 +282,10 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
     it('run with no actor; the signed credential is the handler\'s to check', async () => {
       const ok = await fetch(`${base}${prefix}/signed/good`, { method: 'PUT', body: Buffer.alloc(10) });
       expect(ok.status).toBe(200);
-      expect(await ok.json()).toEqual({ size: 10, tenantSlug: prefix === '/api/v1' ? null : 'demo' });
+      expect(await ok.json() as any).toEqual({ size: 10, tenantSlug: prefix === '/api/v1' ? null : 'demo' });
       const bad = await fetch(`${base}${prefix}/signed/forged`, { method: 'PUT', body: Buffer.alloc(10) });
       expect(bad.status).toBe(403);
-      expect((await bad.json()).error.code).toBe(prefix === '/api/v1' ? 'signed_url_invalid' : 'SIGNED_URL_INVALID');
+      expect((await bad.json() as any).error.code).toBe(prefix === '/api/v1' ? 'signed_url_invalid' : 'SIGNED_URL_INVALID');
     });
 
     it('still answer 401 for unknown paths without a key', async () => {
@@ -344,7 +344,7 @@ describe('range and disposition rules', () => {
 
 describe('OpenAPI for file routes', () => {
   it('describes multipart, raw and file bodies, ranges and keyless routes', async () => {
-    const doc = await (await fetch(`${base}/api/v1/openapi.json`)).json();
+    const doc = await (await fetch(`${base}/api/v1/openapi.json`)).json() as any;
     const upload = doc.paths['/api/v1/things/{id}/upload'].post;
     expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
     expect(upload.requestBody.content['multipart/form-data'].schema.properties.file.format).toBe('binary');

@@ -1,6 +1,9 @@
 import type { Address, LearnerSnapshot } from '@fundi/domain';
 
-/** Snapshot field <-> column for the plain text columns. Addresses and the flag are mapped by hand below. */
+/**
+ * Snapshot field <-> column for the plain columns; addresses and the consent flag are mapped by hand below. The
+ * type names every other snapshot field, so a field added to the learner without a column fails to compile.
+ */
 const COLUMNS = {
   id: 'id', tenantId: 'tenant_id', firstName: 'first_name', lastName: 'last_name', middleName: 'middle_name',
   idNumber: 'id_number', email: 'email', mobile: 'mobile', phone: 'phone', title: 'title', equityCode: 'equity_code',
@@ -10,7 +13,7 @@ const COLUMNS = {
   provinceCode: 'province_code', statssaAreaCode: 'statssa_area_code', popiActDate: 'popi_act_date', employer: 'employer',
   employeeRef: 'employee_ref', department: 'department', jobTitle: 'job_title', dateOfBirth: 'date_of_birth',
   gender: 'gender', citizenship: 'citizenship', createdAt: 'created_at', updatedAt: 'updated_at',
-} as const satisfies Partial<Record<keyof LearnerSnapshot, string>>;
+} as const satisfies Record<Exclude<keyof LearnerSnapshot, 'homeAddress' | 'postalAddress' | 'popiActAgree'>, string>;
 
 type Row = Record<string, string | number | boolean | null>;
 
@@ -64,7 +67,7 @@ export function rowToLearner(r: Row): LearnerSnapshot {
 export const LEARNER_COLUMNS = [...Object.values(COLUMNS), 'email_lower', 'popi_act_agree',
   ...['home', 'postal'].flatMap((p) => [`${p}_address_1`, `${p}_address_2`, `${p}_address_3`, `${p}_postal_code`])];
 
-/** Columns that identify a person; erasure sets every one of them to null (D3, POPIA s14/s24). */
+/** Columns that identify a person; erasure sets every one of them to null (docs/api.md "Learners", POPIA s14/s24). */
 export const PERSONAL_COLUMNS = LEARNER_COLUMNS.filter(
   (c) => !['id', 'tenant_id', 'gender', 'citizenship', 'created_at', 'updated_at', 'province_code', 'equity_code'].includes(c),
 );

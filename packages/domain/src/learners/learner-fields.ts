@@ -10,7 +10,7 @@ export interface Address {
   postalCode: string | null;
 }
 
-/** The learner's optional profile: contact, HR and the QCTO01 fields of D3. `null` = not known. */
+/** The learner's optional profile: contact, HR and the regulator's (QCTO01) fields. `null` = not known. */
 export interface LearnerProfile {
   middleName: string | null;
   email: string | null;
@@ -36,13 +36,6 @@ export interface LearnerProfile {
   department: string | null;
   jobTitle: string | null;
 }
-
-export const PROFILE_FIELDS = [
-  'middleName', 'email', 'mobile', 'phone', 'title', 'equityCode', 'nationalityCode', 'homeLanguageCode',
-  'citizenResidentStatusCode', 'socioeconomicStatusCode', 'disabilityStatusCode', 'disabilityRating',
-  'immigrantStatus', 'homeAddress', 'postalAddress', 'provinceCode', 'statssaAreaCode', 'popiActAgree',
-  'popiActDate', 'employer', 'employeeRef', 'department', 'jobTitle',
-] as const satisfies readonly (keyof LearnerProfile)[];
 
 export function emptyProfile(): LearnerProfile {
   const p = {} as Record<string, null>;
@@ -101,6 +94,12 @@ const PARSERS: Record<keyof LearnerProfile, FieldParser> = {
   department: (v, f) => text(f, v, 100),
   jobTitle: (v, f) => text(f, v, 100),
 };
+
+/**
+ * Every profile field, in declaration order. Derived from the parser table, which must name every field of
+ * `LearnerProfile` (a missing one fails to compile), so the list cannot fall behind the type.
+ */
+export const PROFILE_FIELDS = Object.keys(PARSERS) as (keyof LearnerProfile)[];
 
 /** Parses the profile fields present in `input`; `null` clears a field. Collects every failing field. */
 export function parseProfilePatch(input: Record<string, unknown>): Partial<LearnerProfile> {

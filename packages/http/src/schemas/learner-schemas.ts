@@ -1,4 +1,4 @@
-import { NLRD_CODES } from '@fundi/domain';
+import { NLRD_CODES, type LearnerProfile } from '@fundi/domain';
 import { IsoDateString, Instant, Timestamp, z } from './common.js';
 
 const codeOf = (field: keyof typeof NLRD_CODES, description: string) =>
@@ -11,7 +11,10 @@ const Address = z.object({
   postalCode: z.string().nullable().optional().openapi({ description: '4 digits', example: '2001' }),
 }).strict().openapi('Address');
 
-/** Optional learner fields; `null` clears one on update. Value rules are checked by the domain (D3). */
+/**
+ * Optional learner fields; `null` clears one on update. Value rules are checked by the domain. Every field of the
+ * domain's `LearnerProfile` must be here (and nothing else): the `satisfies` below fails to compile otherwise.
+ */
 const profile = {
   middleName: z.string().nullable(),
   email: z.string().nullable().openapi({ format: 'email', example: 'thandi.nkosi@example.co.za' }),
@@ -36,7 +39,7 @@ const profile = {
   employeeRef: z.string().nullable().openapi({ description: 'Employee identifier in the HR system' }),
   department: z.string().nullable(),
   jobTitle: z.string().nullable(),
-};
+} satisfies Record<keyof LearnerProfile, z.ZodType>;
 
 const optionalProfile = Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, (v as z.ZodType).nullable().optional()])) as {
   [K in keyof typeof profile]: z.ZodOptional<z.ZodNullable<(typeof profile)[K]>>;
