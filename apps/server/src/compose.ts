@@ -4,7 +4,7 @@ import {
   type createLogger,
 } from '@fundi/adapters';
 import type { Clock } from '@fundi/domain';
-import { cachingAuthenticator, createHttpApp, formA, formB, registerWebhookEvents, type RouteDef } from '@fundi/http';
+import { buildOpenApi, cachingAuthenticator, createHttpApp, formA, formB, registerWebhookEvents, type RouteDef } from '@fundi/http';
 import type Koa from 'koa';
 import type { Config } from './config.js';
 import { capabilities, reposOf, routesOf, tenants } from './capabilities/index.js';
@@ -36,16 +36,26 @@ export function containerFor(
   return c;
 }
 
-export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anonymousLimits' | 'trustProxy'>): Koa {
+/** Both API forms; Form A's cursors are signed with the service's signer. */
+function formsOf(c: Container) {
   const signer = resolve(c, T.Signer);
+  return {
+    a: formA({ encode: (id) => signer.sign(id, 'cursor'), decode: (cur) => signer.verify(cur, 'cursor') }),
+    b: formB(),
+  };
+}
+
+/** The OpenAPI document the server serves at `/api/v1/openapi.json`. */
+export function openApiDocument(c: Container): object {
+  return buildOpenApi(apiRoutes(c), formsOf(c), registerWebhookEvents);
+}
+
+export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anonymousLimits' | 'trustProxy'>): Koa {
   const repos = reposOf(c);
   const clock = resolve(c, T.Clock);
   return createHttpApp({
     routes: apiRoutes(c),
-    forms: {
-      a: formA({ encode: (id) => signer.sign(id, 'cursor'), decode: (cur) => signer.verify(cur, 'cursor') }),
-      b: formB(),
-    },
+    forms: formsOf(c),
     authenticator: cachingAuthenticator(useCasesOf(c, tenants).authenticate, config.authCacheMs, () => clock.now()),
     rateLimits: resolve(c, T.RateLimits),
     anonymousLimits: config.anonymousLimits,

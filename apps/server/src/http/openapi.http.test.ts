@@ -20,7 +20,6 @@ const OPERATIONS = [
 const MOUNTS = [
   { prefix: '/api/v1', error: 'ErrorA', invalid: '422', pagination: 'CursorPagination' },
   { prefix: '/api/v1/tenants/{slug}', error: 'ErrorB', invalid: '400', pagination: 'OffsetPagination' },
-  { prefix: '/v1/tenants/{slug}', error: 'ErrorB', invalid: '400', pagination: 'OffsetPagination' },
 ];
 
 describe('OpenAPI document', () => {

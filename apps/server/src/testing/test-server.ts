@@ -3,17 +3,20 @@ import type { Server } from 'node:http';
 import type { Container } from 'inversify';
 import { T, closeContainer, resolve, type WebhookSettings, type createLogger, useCasesOf } from '@fundi/adapters';
 import type { Worker } from '@fundi/worker';
-import { openTestStorage, type StorageKind, type TestStorage } from '@fundi/adapters/testing';
+import { openTestStorage, startReceiver, type ReceiverMode, type StorageKind, type TestReceiver, type TestStorage } from '@fundi/adapters/testing';
 import type { Clock } from '@fundi/domain';
 import { capabilities, storageOf, tenants } from '../capabilities/index.js';
-import { containerFor, httpApp } from '../compose.js';
+import { containerFor, httpApp, openApiDocument } from '../compose.js';
 import { workerFor } from '../compose-worker.js';
 import { nudgeOnWrites } from '../nudge.js';
 import type { WorkerConfig } from '../config.js';
+import { OpenApiValidator } from './openapi-validator.js';
 
 export interface TestServer {
   url: string;
   container: Container;
+  /** Checks answers and webhook payloads against the served OpenAPI document. */
+  validator: OpenApiValidator;
   storage: TestStorage;
   /** The in-process worker, when started with `worker`. */
   worker: Worker | null;
@@ -23,6 +26,8 @@ export interface TestServer {
   key(slug: string, role: string, scopes?: string[], expiresAt?: string): Promise<{ id: string; key: string }>;
   /** fetch against the server with a bearer key; JSON body when given. */
   call(method: string, path: string, key?: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  /** A webhook receiver on 127.0.0.1 whose every payload is checked against this server's document. */
+  receiver(mode?: ReceiverMode): Promise<TestReceiver>;
   close(): Promise<void>;
 }
 
@@ -63,6 +68,8 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
   await worker?.start();
   if (worker) nudgeOnWrites(server, worker);
 
+  // Every answer a test receives through `call` is checked against the served document (docs/api.md, "OpenAPI").
+  const validator = new OpenApiValidator(openApiDocument(container) as never);
   const call: TestServer['call'] = async (method, path, key, body, headers = {}) => {
     const res = await fetch(url + path, {
       method,
@@ -74,11 +81,18 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch { /* not JSON: keep the text */ }
+    const problems = validator.checkResponse(method, path, res.status, res.headers.get('content-type'), parsed);
+    if (problems.length) throw new Error(`The answer does not match the OpenAPI document:\n  ${problems.join('\n  ')}\nbody: ${text.slice(0, 2000)}`);
     return { status: res.status, body: parsed, headers: res.headers };
   };
 
   return {
-    url, container, storage, worker, call,
+    url, container, storage, worker, call, validator,
+    async receiver(mode) {
+      const rx = await startReceiver(mode);
+      rx.validateWith((payload) => validator.checkWebhook(String((payload as { type?: unknown }).type), payload));
+      return rx;
+    },
     async tenant(slug, plan = 'enterprise') {
       const t = await useCasesOf(container, tenants).createTenant.execute({ slug, name: `Tenant ${slug}`, plan });
       return { id: t.tenant.id, key: t.apiKey.key };

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachStorage, startReceiver, type TestReceiver } from '@fundi/adapters/testing';
+import { describeEachStorage, type TestReceiver } from '@fundi/adapters/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 
 const PERSONAL = { firstName: 'Nomvula', lastName: 'Mahlangu', idNumber: '9001045800082', email: 'nomvula.m@example.co.za', mobile: '0821112233' };
@@ -26,8 +26,8 @@ describeEachStorage('learner erasure reaches the outbox and the webhook log (ser
   let sub: { id: string; secret: string };
 
   beforeAll(async () => {
-    rx = await startReceiver({ status: 200, body: `thanks for ${PERSONAL.firstName} ${PERSONAL.lastName} ${PERSONAL.idNumber}` });
     s = await startTestServer(kind, { worker: {} });
+    rx = await s.receiver({ status: 200, body: `thanks for ${PERSONAL.firstName} ${PERSONAL.lastName} ${PERSONAL.idNumber}` });
     key = (await s.tenant('erase')).key;
     const created = await s.call('POST', '/api/v1/webhook-subscriptions', key, { url: rx.url, events: ['learner.created', 'learner.updated'] });
     expect(created.status).toBe(201);

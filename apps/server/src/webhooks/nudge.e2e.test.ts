@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReceiver, type TestReceiver } from '@fundi/adapters/testing';
+import { type TestReceiver } from '@fundi/adapters/testing';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 
 // The worker polls every 30 s here: only the nudge of the API's own write can deliver within the bound.
@@ -8,8 +8,8 @@ describe('an API write wakes the in-process worker at once', () => {
   let rx: TestReceiver;
   let key: string;
   beforeAll(async () => {
-    rx = await startReceiver();
     s = await startTestServer('sqlite', { worker: { pollMs: 30_000 } });
+    rx = await s.receiver();
     key = (await s.tenant('nudge')).key;
     expect((await s.call('POST', '/api/v1/webhook-subscriptions', key, { url: rx.url, events: ['learner.created'] })).status).toBe(201);
   });

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachStorage, startReceiver, type Received, type TestReceiver } from '@fundi/adapters/testing';
+import { describeEachStorage, type Received, type TestReceiver } from '@fundi/adapters/testing';
 import { WEBHOOK_EVENTS } from '@fundi/http';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 import { assessmentBody, enrolledLearner } from '../testing/training-fixtures.js';
@@ -20,8 +20,8 @@ describeEachStorage('training-record events reach subscribers end to end (server
   let secrets: { all: string; completedOnly: string };
 
   beforeAll(async () => {
-    [all, completedOnly] = await Promise.all([startReceiver(), startReceiver()]);
     s = await startTestServer(kind, { worker: {} });
+    [all, completedOnly] = await Promise.all([s.receiver(), s.receiver()]);
     const t = await s.tenant('train');
     tenantId = t.id;
     key = t.key;

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { luhnCheckDigit } from '@fundi/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachStorage, startReceiver, type TestReceiver } from '@fundi/adapters/testing';
+import { describeEachStorage, type TestReceiver } from '@fundi/adapters/testing';
 import { WEBHOOK_EVENTS } from '@fundi/http';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 
@@ -14,8 +14,8 @@ describeEachStorage('events reach subscribers end to end (server + worker)', (_g
   let sub: { id: string; secret: string };
 
   beforeAll(async () => {
-    rx = await startReceiver();
     s = await startTestServer(kind, { worker: {} });
+    rx = await s.receiver();
     ({ key, id: tenantId } = await s.tenant('acme'));
     const created = await s.call('POST', '/api/v1/webhook-subscriptions', key, {
       url: rx.url, events: ['learner.created', 'learner.updated', 'assessment.recorded', 'assessment.completed', 'enrolment.status_changed'],
@@ -51,8 +51,16 @@ describeEachStorage('events reach subscribers end to end (server + worker)', (_g
   it('fans other capabilities\' outbox rows out by exact type: each name once per subscriber', async () => {
     const at = new Date().toISOString();
     await s.storage.uow.run(async (tx) => {
-      for (const type of ['assessment.recorded', 'assessment.completed', 'enrolment.status_changed', 'evidence.uploaded']) {
-        await tx.outbox.add({ id: `evt_e2e_${kind}_${type.replace(/\W/g, '_')}`, tenantId, type, occurredAt: at, data: { assessmentId: 'asm_1' } });
+      // Each with the data its producer writes: every delivered payload is checked against the document.
+      const assessment = { assessmentId: 'asm_1', learnerId: 'lrn_1', enrolmentId: 'enr_1', moduleCode: 'KM-01', outcome: 'C', assessmentType: 'summative', assessmentDate: '2026-03-02' };
+      const data: Record<string, Record<string, unknown>> = {
+        'assessment.recorded': assessment,
+        'assessment.completed': assessment,
+        'enrolment.status_changed': { enrolmentId: 'enr_1', learnerId: 'lrn_1', programmeCode: 'P-1', from: 'enrolled', to: 'in_progress', reason: null, effectiveDate: '2026-03-02' },
+        'evidence.uploaded': { evidenceId: 'evd_1' },
+      };
+      for (const [type, d] of Object.entries(data)) {
+        await tx.outbox.add({ id: `evt_e2e_${kind}_${type.replace(/\W/g, '_')}`, tenantId, type, occurredAt: at, data: d });
       }
     });
     await rx.waitFor(5, 5000);

@@ -19,6 +19,13 @@ export interface TestReceiver {
   /** Event ids received, without duplicates. */
   ids(): Set<string>;
   setMode(m: ReceiverMode): void;
+  /**
+   * Checks every payload received from now on (for example against the OpenAPI document's `webhooks`); a payload
+   * with problems makes `waitFor` and `close` throw, so the test that caused it fails.
+   */
+  validateWith(check: (payload: unknown) => string[]): void;
+  /** Problems found by the check, one line each. */
+  problems: string[];
   /** Resolves once `n` distinct event ids arrived (or rejects after `ms`). */
   waitFor(n: number, ms?: number): Promise<void>;
   close(): Promise<void>;
@@ -31,6 +38,8 @@ export async function startReceiver(initial: ReceiverMode = { status: 200 }): Pr
   const hanging: ServerResponse[] = [];
   const active = new Set<string>();
   const overlaps: string[] = [];
+  const problems: string[] = [];
+  let check: ((payload: unknown) => string[]) | null = null;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -41,7 +50,15 @@ export async function startReceiver(initial: ReceiverMode = { status: 200 }): Pr
       active.add(id);
       const answer = () => {
         active.delete(id);
-        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+        const body = Buffer.concat(chunks).toString('utf8');
+        received.push({ headers: req.headers, body, at: Date.now() });
+        if (check) {
+          try {
+            problems.push(...check(JSON.parse(body)));
+          } catch (e) {
+            problems.push(`payload is not JSON: ${(e as Error).message}`);
+          }
+        }
         if ('hang' in m) return void hanging.push(res);
         if ('redirectTo' in m) return void res.writeHead(302, { location: m.redirectTo }).end();
         res.writeHead(m.status, { 'content-type': 'text/plain' }).end(m.body ?? (m.status < 300 ? 'ok' : `error ${m.status}`));
@@ -55,19 +72,24 @@ export async function startReceiver(initial: ReceiverMode = { status: 200 }): Pr
   const port = (server.address() as AddressInfo).port;
   const ids = () => new Set(received.map((r) => String(r.headers['webhook-id'])));
   return {
-    url: `http://127.0.0.1:${port}/hook`, port, received, overlaps, ids,
+    url: `http://127.0.0.1:${port}/hook`, port, received, overlaps, ids, problems,
     setMode: (m) => { mode = m; },
+    validateWith: (fn) => { check = fn; },
     async waitFor(n, ms = 10_000) {
       const deadline = Date.now() + ms;
+      const fail = () => { if (problems.length) throw new Error(`webhook payloads do not match the document:\n  ${problems.join('\n  ')}`); };
       while (ids().size < n) {
+        fail();
         if (Date.now() > deadline) throw new Error(`receiver got ${ids().size} of ${n} events within ${ms} ms`);
         await new Promise((ok) => setTimeout(ok, 20));
       }
+      fail();
     },
     async close() {
       for (const r of hanging) r.destroy();
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
+      if (problems.length) throw new Error(`webhook payloads do not match the document:\n  ${problems.join('\n  ')}`);
     },
   };
 }

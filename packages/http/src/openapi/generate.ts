@@ -50,7 +50,11 @@ function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType): Response
   if (r.upload) statuses.add(415);
   if ('file' in r.success && r.success.file.ranges) statuses.add(416);
   for (const s of [...statuses].sort()) {
-    const answer = { description: DESCRIPTIONS[s] ?? 'Error', headers, content: { 'application/json': { schema: errorRef } } };
+    const answer = {
+      description: DESCRIPTIONS[s] ?? 'Error',
+      headers: s === 429 ? { ...headers, 'Retry-After': { description: 'Seconds until the exceeded window resets', schema: { type: 'integer' as const } } } : headers,
+      content: { 'application/json': { schema: errorRef } },
+    };
     // A 416 keeps its Content-Range header and gains the error body.
     out[String(s)] = s === 416 ? { ...answer, headers: { ...headers, 'Content-Range': { description: '`bytes */size`: the file\'s size', schema: { type: 'string' } } } } : answer;
   }
@@ -67,7 +71,10 @@ function requestBody(r: RouteDef): NonNullable<RouteConfig['request']>['body'] |
     const schema = fields.extend({ [r.upload.field]: z.any().openapi({ ...BINARY, description: r.upload.description ?? `The file, at most ${r.upload.maxBytes} bytes; text fields must come before it` }) });
     return { required: true, content: { 'multipart/form-data': { schema } } };
   }
-  return r.body ? { required: true, content: { 'application/json': { schema: r.body } } } : undefined;
+  if (!r.body) return undefined;
+  // A body whose fields are all optional (action routes) may be left out: an empty body reads as `{}`.
+  const required = !(r.body instanceof z.ZodObject) || Object.values(r.body.shape).some((f) => !(f as z.ZodType).safeParse(undefined).success);
+  return { required, content: { 'application/json': { schema: r.body } } };
 }
 
 /** One OpenAPI 3.1 document for both forms, walked from the same route list that serves them. */
@@ -108,7 +115,8 @@ export function buildOpenApi(routes: readonly RouteDef[], forms: { a: ApiForm; b
       version: '1.0.0-beta',
       description: 'Learner, enrolment, assessment and evidence management for South African skills-development providers. '
         + 'Form A (`/api/v1/...`) takes the tenant from the API key and pages by cursor; Form B (`/api/v1/tenants/{slug}/...` '
-        + 'and `/v1/tenants/{slug}/...`) names the tenant in the path and pages by offset. Both forms serve every operation.',
+        + 'and its alias `/v1/tenants/{slug}/...`, served identically but not listed again here) names the tenant in the path '
+        + 'and pages by offset. Both forms serve every operation.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'This server' }],

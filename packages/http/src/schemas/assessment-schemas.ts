@@ -46,7 +46,7 @@ export const AssessmentOut = z.object({
   assessorId: z.string().nullable(),
   recordedBy: z.string().openapi({ description: 'The recording API key id' }),
   createdAt: Timestamp,
-  moderation: ModerationOut.nullable(),
+  moderation: z.union([ModerationOut, z.null()]),
 }).openapi('Assessment');
 
 export const AssessmentListQuery = z.object({

@@ -2,7 +2,7 @@ import { NLRD_CODES, type LearnerProfile } from '@fundi/domain';
 import { IsoDateString, Instant, Timestamp, z } from './common.js';
 
 const codeOf = (field: keyof typeof NLRD_CODES, description: string) =>
-  z.string().openapi({ description: `${description}. NLRD code: ${NLRD_CODES[field].join(', ')}`, enum: [...NLRD_CODES[field]] });
+  z.string().openapi({ description: `${description}. NLRD code: ${NLRD_CODES[field].join(', ')}`, enum: [...NLRD_CODES[field], null] });
 
 const Address = z.object({
   line1: z.string().nullable().optional(),
@@ -29,8 +29,8 @@ const profile = {
   disabilityStatusCode: codeOf('disabilityStatusCode', 'Disability status'),
   disabilityRating: codeOf('disabilityRating', 'Disability rating'),
   immigrantStatus: codeOf('immigrantStatus', 'Immigrant status'),
-  homeAddress: Address.nullable(),
-  postalAddress: Address.nullable(),
+  homeAddress: z.union([Address, z.null()]),
+  postalAddress: z.union([Address, z.null()]),
   provinceCode: codeOf('provinceCode', 'Province'),
   statssaAreaCode: z.string().nullable().openapi({ description: 'Stats SA area code (max 20)' }),
   popiActAgree: z.boolean().nullable().openapi({ description: 'POPI Act consent given' }),
