@@ -6,6 +6,7 @@ import { containerFor, httpApp } from './compose.js';
 import { workerFor } from './compose-worker.js';
 import { bootstrapDemoTenant } from './bootstrap.js';
 import { nudgeOnWrites } from './nudge.js';
+import { answerClientErrors } from '@fundi/http';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   const worker = config.embeddedWorker ? workerFor(c, config.worker) : null;
   await worker?.start();
   const server: Server = httpApp(c, config).listen(config.port, config.host);
+  answerClientErrors(server);
   if (worker) nudgeOnWrites(server, worker);
   await new Promise<void>((ok, fail) => server.once('listening', ok).once('error', fail));
   const address = server.address();

@@ -133,3 +133,18 @@ export function createHttpApp(deps: HttpDeps): Koa {
   app.use(notFound());
   return app;
 }
+
+/**
+ * Answers what Node refuses before Koa sees a request (headers over its 16 KB limit, malformed requests) in the
+ * Form A error envelope instead of a bare status line. Attach to every server that serves the app.
+ */
+export function answerClientErrors(server: import('node:http').Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
+    if (!socket.writable) return void socket.destroy();
+    const [status, code, message] = err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'The request headers exceed 16 KB']
+      : [400, 'bad_request', 'The request is not valid HTTP'];
+    const body = JSON.stringify({ error: { code, message, details: [] } });
+    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+}

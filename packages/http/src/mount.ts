@@ -26,6 +26,7 @@ export function principalOf(ctx: Context): Principal {
   return p;
 }
 
+const NO_BODY = z.object({}).strict();
 const NO_PAGE: PageRequest = { kind: 'offset', offset: 0, limit: 0 };
 
 /** Checks the key: present, of the tenant Form B's slug names, holding the route's scope. */
@@ -52,7 +53,10 @@ async function readBody(ctx: Context, r: RouteDef): Promise<{ body: unknown; fil
       throw e;
     }
   }
-  return { body: r.body ? validate(r.body, await readJson(ctx), 'body') : undefined, file: undefined };
+  if (r.body) return { body: validate(r.body, await readJson(ctx), 'body'), file: undefined };
+  // A write without a declared body still has its body read, limited and checked: it must be empty or `{}`.
+  if (r.method !== 'get' && r.method !== 'delete') validate(NO_BODY, await readJson(ctx), 'body');
+  return { body: undefined, file: undefined };
 }
 
 /**
@@ -60,7 +64,11 @@ async function readBody(ctx: Context, r: RouteDef): Promise<{ body: unknown; fil
  * envelope and tenant check differ. Schemas are composed once here, not per request.
  */
 export function mountForm(router: Router, form: ApiForm, routes: readonly RouteDef[]): void {
+  const readable = new Set(routes.filter((r) => r.method === 'get').map((r) => r.path));
   for (const r of routes) {
+    // Where a 201's new resource can be read: `<path>/{id}` for a collection, the path itself for a singleton.
+    const location = r.success.status !== 201 ? null
+      : readable.has(`${r.path}/{id}`) ? 'item' : readable.has(r.path) ? 'self' : null;
     const querySchema = (r.list ? (r.query ?? z.object({})).extend(form.pageQuery.shape) : (r.query ?? z.object({}))).strict();
     const isPublic = r.auth === 'none';
     const handler = async (ctx: Context) => {
@@ -80,6 +88,8 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
       }
       if ('file' in r.success) return sendFile(ctx, result as FileAnswer);
       ctx.status = r.success.status;
+      if (location === 'item') ctx.set('Location', `${ctx.path}/${encodeURIComponent((result as { id: string }).id)}`);
+      else if (location === 'self') ctx.set('Location', ctx.path);
       if (r.list) ctx.body = form.envelope(result as never, page);
       else if (r.success.status !== 204) ctx.body = result;
     };

@@ -11,6 +11,7 @@ import { workerFor } from '../compose-worker.js';
 import { nudgeOnWrites } from '../nudge.js';
 import type { WorkerConfig } from '../config.js';
 import { OpenApiValidator } from './openapi-validator.js';
+import { answerClientErrors } from '@fundi/http';
 
 export interface TestServer {
   url: string;
@@ -62,6 +63,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
   );
   const app = httpApp(container, { authCacheMs: opts.authCacheMs ?? 0, anonymousLimits: { perMinute: opts.anonymousPerMinute ?? 1000, perDay: null }, trustProxy: false });
   const server: Server = app.listen(0, '127.0.0.1');
+  answerClientErrors(server);
   await new Promise((ok) => server.once('listening', ok));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const worker = opts.worker ? workerFor(container, { ...TEST_WORKER, ...opts.worker }) : null;

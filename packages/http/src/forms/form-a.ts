@@ -1,7 +1,7 @@
 import { DomainError, type Page, type PageRequest } from '@fundi/domain';
 import { z } from '../schemas/common.js';
 import { codesFor } from './error-table.js';
-import { DEFAULT_LIMIT, MAX_LIMIT, firstSegment, type ApiForm } from './form.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, firstSegment, pagingInt, type ApiForm } from './form.js';
 import { INTERNAL } from './error-table.js';
 
 /** Signs and checks the opaque cursor; a tampered or foreign cursor is invalid input (D1). */
@@ -10,8 +10,7 @@ export interface CursorCodec {
   decode(cursor: string): string | null;
 }
 
-const limit = z.coerce.number().int().min(1).max(MAX_LIMIT).optional()
-  .openapi({ type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: 'Page size' });
+const limit = pagingInt(1, MAX_LIMIT, 'Page size', DEFAULT_LIMIT);
 
 const ErrorA = z.object({
   error: z.object({

@@ -1,7 +1,7 @@
 import type { PageRequest } from '@fundi/domain';
 import { z } from '../schemas/common.js';
 import { codesFor } from './error-table.js';
-import { DEFAULT_LIMIT, MAX_LIMIT, firstSegment, type ApiForm } from './form.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, firstSegment, pagingInt, type ApiForm } from './form.js';
 import { INTERNAL } from './error-table.js';
 
 const ErrorB = z.object({
@@ -39,10 +39,8 @@ export function formB(): ApiForm {
     internalError: () => ({ error: { code: INTERNAL.B, message: 'Internal error', details: {} } }),
     validationStatus: 400,
     pageQuery: z.object({
-      limit: z.coerce.number().int().min(1).max(MAX_LIMIT).optional()
-        .openapi({ type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: 'Page size' }),
-      offset: z.coerce.number().int().min(0).max(10_000_000).optional()
-        .openapi({ type: 'integer', minimum: 0, default: 0, description: 'Items to skip' }),
+      limit: pagingInt(1, MAX_LIMIT, 'Page size', DEFAULT_LIMIT),
+      offset: pagingInt(0, 10_000_000, 'Items to skip', 0),
     }),
     paginationSchema: PaginationB,
     errorSchema: ErrorB,

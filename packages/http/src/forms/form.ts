@@ -1,5 +1,5 @@
 import type { DomainError, Page, PageRequest } from '@fundi/domain';
-import type { z } from 'zod';
+import { z } from '../schemas/common.js';
 
 export interface ErrorAnswer {
   status: number;
@@ -43,6 +43,17 @@ export interface ApiForm {
 export function firstSegment(rest: string): string {
   const end = rest.indexOf('/');
   return end < 0 ? rest : rest.slice(0, end);
+}
+
+/**
+ * A paging number: plain decimal digits only (`0x10`, `1e2`, `10.0`, `+10` and empty are refused), within bounds.
+ */
+export function pagingInt(min: number, max: number, description: string, fallback: number) {
+  return z.string().regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`))
+    .optional()
+    .openapi({ type: 'integer', minimum: min, maximum: max, default: fallback, description });
 }
 
 export const DEFAULT_LIMIT = 20;

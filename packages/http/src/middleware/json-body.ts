@@ -26,5 +26,5 @@ export async function readJson(ctx: Context): Promise<unknown> {
 }
 
 function tooLarge(): DomainError {
-  return new DomainError('invalid', 'payload_too_large', `The request body exceeds ${MAX_JSON_BYTES} bytes`);
+  return new DomainError('invalid', 'body_too_large', `The request body exceeds ${MAX_JSON_BYTES} bytes`);
 }

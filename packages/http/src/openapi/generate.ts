@@ -21,7 +21,10 @@ function successResponse(r: RouteDef, form: ApiForm, headers: ReturnType<typeof 
   if (r.list) {
     return { [status]: { description: s.description, headers, content: { 'application/json': { schema: z.object({ data: z.array(r.list.item), pagination: form.paginationSchema }) } } } };
   }
-  if ('schema' in s) return { [status]: { description: s.description, headers, content: { 'application/json': { schema: s.schema } } } };
+  if ('schema' in s) {
+    const withLocation = s.status === 201 ? { ...headers, Location: { description: 'Where the created resource can be read', schema: { type: 'string' as const } } } : headers;
+    return { [status]: { description: s.description, headers: withLocation, content: { 'application/json': { schema: s.schema } } } };
+  }
   if (!('file' in s)) return { [status]: { description: s.description, headers } };
   const fileHeaders = {
     ...headers,
@@ -44,9 +47,10 @@ function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType): Response
   const headers = rateLimitHeaders();
   const out = successResponse(r, form, headers);
   const statuses = new Set<number>([429, 500, ...(r.auth === 'none' ? [] : [401, 403]), ...(r.errors ?? [])]);
-  if (r.body || r.query || r.params || r.list || r.upload) statuses.add(form.validationStatus);
-  // Every body is read with a size cap (JSON: middleware/json-body.ts; files: the route's own), answered 413.
-  if (r.body || r.upload) statuses.add(413);
+  // Writes always have their body read (an action without fields must get none or `{}`), capped, answered 413.
+  const writes = r.method !== 'get' && r.method !== 'delete';
+  if (writes || r.query || r.params || r.list) statuses.add(form.validationStatus);
+  if (writes) statuses.add(413);
   if (r.upload) statuses.add(415);
   if ('file' in r.success && r.success.file.ranges) statuses.add(416);
   for (const s of [...statuses].sort()) {

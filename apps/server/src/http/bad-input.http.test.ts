@@ -1,0 +1,109 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresAvailable } from '@fundi/adapters/testing';
+import { startTestServer, type TestServer } from '../testing/test-server.js';
+import { programmeBody } from '../testing/training-fixtures.js';
+
+const pgUp = await postgresAvailable();
+const VALID = { firstName: 'Thandi', lastName: 'Nkosi', idNumber: '9001049818080' };
+
+/** Bad input gets the form's validation answer and changes nothing, the same way on SQLite and Postgres. */
+for (const kind of ['sqlite', 'postgres'] as const) {
+  (kind === 'postgres' && !pgUp ? describe.skip : describe)(`bad input [${kind}]`, () => {
+    let s: TestServer;
+    let key: string;
+    beforeAll(async () => {
+      s = await startTestServer(kind);
+      key = (await s.tenant('bad')).key;
+    });
+    afterAll(() => s?.close());
+
+    const count = async () => (await s.call('GET', '/api/v1/learners', key)).body.pagination.total as number;
+
+    it('refuses NUL and other control characters in a JSON string, a query and a path, with the form\'s status', async () => {
+      const before = await count();
+      const a = await s.call('POST', '/api/v1/learners', key, { ...VALID, firstName: 'Tha\u0000ndi' });
+      expect(a.status).toBe(422);
+      expect(a.body.error.details[0].field).toBe('firstName');
+      const b = await s.call('POST', '/api/v1/tenants/bad/learners', key, { ...VALID, lastName: 'Nk\u202eosi' });
+      expect(b.status).toBe(400);
+      expect(b.body.error.details.field).toBe('lastName');
+      expect((await s.call('POST', '/api/v1/learners', key, `{"firstName":"\\ud800x","lastName":"N","idNumber":"9001049818080"}`)).status).toBe(422);
+      expect((await s.call('GET', '/api/v1/learners?search=a%00b', key)).status).toBe(422);
+      expect((await s.call('GET', '/api/v1/learners/lrn_%00', key)).status).toBe(422);
+      expect((await s.call('GET', '/v1/tenants/bad/learners/lrn_%07', key)).status).toBe(400);
+      expect(await count()).toBe(before);
+      // Tabs and line breaks are text, not controls.
+      const ok = await s.call('POST', '/api/v1/learners', key, { ...VALID, department: 'Line\tA' });
+      expect(ok.status).toBe(201);
+    });
+
+    it('takes only plain decimal integers for limit and offset, with a readable message', async () => {
+      for (const bad of ['0x10', '1e2', '10.0', '+10', '', 'abc', '-1', '101']) {
+        const a = await s.call('GET', `/api/v1/learners?limit=${encodeURIComponent(bad)}`, key);
+        expect(a.status, bad).toBe(422);
+        expect(a.body.error.details[0]).toEqual({ field: 'limit', message: 'must be a whole number from 1 to 100' });
+        expect((await s.call('GET', `/api/v1/tenants/bad/learners?offset=${encodeURIComponent(bad === '101' ? '1.5' : bad)}`, key)).status, bad).toBe(400);
+      }
+      expect((await s.call('GET', '/api/v1/learners?limit=007', key)).status).toBe(200);
+    });
+
+    it('names a missing field as required rather than by its type', async () => {
+      const r = await s.call('POST', '/api/v1/learners', key, { lastName: 'Nkosi', idNumber: '9001049818080' });
+      expect(r.status).toBe(422);
+      expect(r.body.error.details).toContainEqual({ field: 'firstName', message: 'is required' });
+    });
+
+    it('checks the body of an action route that takes none: not JSON, unknown fields and oversize are refused', async () => {
+      const p = await s.call('POST', '/api/v1/programmes', key, programmeBody('P-BAD'));
+      expect(p.status).toBe(201);
+      const retire = `/api/v1/programmes/${p.body.id}/retire`;
+      expect((await s.call('POST', retire, key, '{not json')).status).toBe(422);
+      expect((await s.call('POST', retire, key, { force: true })).status).toBe(422);
+      expect((await s.call('POST', retire, key, JSON.stringify({ x: 'y'.repeat(1024 * 1024) }))).status).toBe(413);
+      expect((await s.call('GET', `/api/v1/programmes/${p.body.id}`, key)).body.status).not.toBe('retired');
+      expect((await s.call('POST', retire, key)).status).toBe(200);
+    });
+
+    it('answers 405 with Allow to a known path with another method, after the key check', async () => {
+      const r = await s.call('PUT', '/api/v1/learners', key, {});
+      expect(r.status).toBe(405);
+      expect(r.headers.get('allow')).toBe('GET, HEAD, POST');
+      expect(r.body.error.code).toBe('method_not_allowed');
+      const b = await s.call('POST', '/v1/tenants/bad/learners/lrn_x', key, {});
+      expect(b.status).toBe(405);
+      expect(b.headers.get('allow')).toBe('DELETE, GET, HEAD, PATCH');
+      expect(b.body.error.code).toBe('METHOD_NOT_ALLOWED');
+      expect((await s.call('PUT', '/api/v1/learners')).status).toBe(401);
+    });
+
+    it('gives every 201 a Location where the new resource can be read', async () => {
+      const r = await s.call('POST', '/api/v1/tenants/bad/learners', key, { ...VALID, idNumber: '8501015800088' });
+      expect(r.status).toBe(201);
+      expect(r.headers.get('location')).toBe(`/api/v1/tenants/bad/learners/${r.body.id}`);
+      expect((await s.call('GET', r.headers.get('location')!, key)).status).toBe(200);
+    });
+  });
+}
+
+describe('oversized headers', () => {
+  let s: TestServer;
+  beforeAll(async () => { s = await startTestServer('memory'); });
+  afterAll(() => s?.close());
+
+  it('get 431 in the error envelope, not a bare status line', async () => {
+    const url = new URL(`${s.url}/api/v1/learners`);
+    const answer = await new Promise<{ status: number; body: string; type: string }>((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers: { 'x-big': 'x'.repeat(20_000) } }, (res) => {
+        let body = '';
+        res.on('data', (c) => { body += c; });
+        res.on('end', () => resolve({ status: res.statusCode!, body, type: String(res.headers['content-type']) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(431);
+    expect(answer.type).toMatch(/application\/json/);
+    expect(JSON.parse(answer.body).error.code).toBe('headers_too_large');
+  });
+});
