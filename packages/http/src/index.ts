@@ -13,3 +13,4 @@ export * from './openapi/generate.js';
 export * from './schemas/common.js';
 export * from './routes/webhook-routes.js';
 export * from './openapi/webhook-events.js';
+export * from './routes/caller-routes.js';

@@ -1,6 +1,7 @@
 import { tenantStorage } from '@fundi/adapters';
 import { tenantUseCases } from '@fundi/application';
+import { callerRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 
-/** Tenants, API keys and authentication (managed by the CLI; the HTTP layer authenticates with it). */
-export const tenants = capability({ name: 'tenants', storage: tenantStorage, useCases: tenantUseCases });
+/** Tenants, API keys and authentication (managed by the CLI; the HTTP layer authenticates with it; `GET /me`). */
+export const tenants = capability({ name: 'tenants', storage: tenantStorage, useCases: tenantUseCases, routes: callerRoutes });

@@ -107,3 +107,23 @@ describe('oversized headers', () => {
     expect(JSON.parse(answer.body).error.code).toBe('headers_too_large');
   });
 });
+
+describe('GET /me', () => {
+  let s: TestServer;
+  beforeAll(async () => { s = await startTestServer('memory'); });
+  afterAll(() => s?.close());
+
+  it('tells any valid key its tenant, role, scopes, limits and expiry, in both forms', async () => {
+    await s.tenant('me-co', 'starter');
+    const viewer = await s.key('me-co', 'viewer', undefined, '2030-01-31');
+    const a = await s.call('GET', '/api/v1/me', viewer.key);
+    expect(a.status).toBe(200);
+    expect(a.body.key).toMatchObject({ id: viewer.id, role: 'viewer', expiresAt: '2030-01-31' });
+    expect(a.body.key.scopes).toContain('learners:read');
+    expect(a.body.tenant).toMatchObject({ slug: 'me-co', plan: 'starter' });
+    expect(a.body.limits.perMinute).toBeGreaterThan(0);
+    expect((await s.call('GET', '/api/v1/tenants/me-co/me', viewer.key)).body.key.id).toBe(viewer.id);
+    expect((await s.call('GET', '/api/v1/tenants/other/me', viewer.key)).status).toBe(403);
+    expect((await s.call('GET', '/api/v1/me')).status).toBe(401);
+  });
+});

@@ -1,4 +1,4 @@
-import { ApiKey, DomainError, newId, type ApiKeyView, type TenantRepos, type PlatformRepos } from '@fundi/domain';
+import { ApiKey, DomainError, Tenant, newId, type ApiKeyView, type Role, type Scope, type TenantRepos, type PlatformRepos } from '@fundi/domain';
 import { operator, type Actor } from '../shared/actor.js';
 import type { CoreDeps, SecretDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -47,5 +47,28 @@ export class RevokeApiKey {
       if (!(await tx.apiKeys.revoke(tenant.id, keyId, now.toISOString()))) throw DomainError.notFound('api_key', keyId);
       await recordChange(tx, actor ?? operator(tenant.id), now, { action: 'api_key.revoked', resourceType: 'api_key', resourceId: keyId });
     });
+  }
+}
+
+/** What the calling key may do: its tenant, role, scopes, limits and expiry (`GET /me`). */
+export interface CallerView {
+  key: { id: string; name: string; prefix: string; role: Role; scopes: Scope[]; expiresAt: string | null; createdAt: string };
+  tenant: { id: string; slug: string; name: string; plan: string };
+  limits: { perMinute: number; perDay: number | null; storageBytes: number | null };
+}
+
+export class DescribeCaller {
+  constructor(private readonly deps: Pick<CoreDeps<TenantRepos & PlatformRepos>, 'repos'>) {}
+
+  async execute(actor: Actor): Promise<CallerView> {
+    const tenant = await this.deps.repos.tenants.findById(actor.tenantId);
+    const key = (await this.deps.repos.apiKeys.listByTenant(actor.tenantId)).find((k) => k.id === actor.id);
+    if (!tenant || !key) throw DomainError.notFound('api_key', actor.id);
+    const limits = Tenant.limits(tenant);
+    return {
+      key: { id: key.id, name: key.name, prefix: key.prefix, role: key.role, scopes: [...key.scopes], expiresAt: key.expiresAt, createdAt: key.createdAt },
+      tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, plan: tenant.plan },
+      limits: { perMinute: limits.perMinute, perDay: limits.perDay, storageBytes: limits.storageBytes },
+    };
   }
 }

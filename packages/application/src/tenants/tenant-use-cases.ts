@@ -2,7 +2,7 @@ import type { PlatformRepos, TenantRepos } from '@fundi/domain';
 import type { CoreDeps, SecretDeps } from '../shared/ports.js';
 import { Authenticate } from './authenticate.js';
 import { CreateTenant } from './create-tenant.js';
-import { CreateApiKey, ListApiKeys, RevokeApiKey } from './manage-api-keys.js';
+import { CreateApiKey, DescribeCaller, ListApiKeys, RevokeApiKey } from './manage-api-keys.js';
 import { ReconfigureTenant } from './reconfigure-tenant.js';
 
 export type TenantPorts = CoreDeps<TenantRepos & PlatformRepos> & SecretDeps;
@@ -16,6 +16,7 @@ export function tenantUseCases(p: TenantPorts) {
     listApiKeys: new ListApiKeys(p),
     revokeApiKey: new RevokeApiKey(p),
     authenticate: new Authenticate(p),
+    describeCaller: new DescribeCaller(p),
   };
 }
 

@@ -98,7 +98,7 @@ export function buildOpenApi(routes: readonly RouteDef[], forms: { a: ApiForm; b
           path: `${m.prefix}${r.path}`,
           operationId: `${r.operationId}${m.suffix}`,
           summary: r.summary,
-          description: [r.description, `Form ${form.name}. ${r.auth === 'none' ? 'No API key: the signed URL is the credential.' : `Requires scope \`${r.scope}\`.`}`].filter(Boolean).join('\n\n'),
+          description: [r.description, `Form ${form.name}. ${r.auth === 'none' ? 'No API key: the signed URL is the credential.' : (r.scope === 'any' ? 'Any valid API key.' : `Requires scope \`${r.scope}\`.`)}`].filter(Boolean).join('\n\n'),
           tags: [r.tag],
           security: r.auth === 'none' ? [] : [{ bearerAuth: [] }],
           request: {

@@ -121,8 +121,8 @@ export interface RouteDef<
   path: string;
   /** `none`: no API key; the route's own credential (a signed URL) is checked by its handler. */
   auth?: AU;
-  /** The scope an API key needs; absent only on `auth: 'none'` routes. */
-  scope: AU extends 'none' ? undefined : Scope;
+  /** The scope an API key needs (`any`: any valid key); absent only on `auth: 'none'` routes. */
+  scope: AU extends 'none' ? undefined : Scope | 'any';
   params?: PS;
   query?: QS;
   /** JSON body, or the text fields of a multipart upload. */
