@@ -50,6 +50,8 @@ export class InMemoryLearnerRepository implements LearnerRepository {
     const matches = this.live(tenantId).filter((l) =>
       (!f.employeeRef || l.employeeRef === f.employeeRef) &&
       (!f.createdFrom || l.createdAt >= f.createdFrom) &&
+      (!f.updatedFrom || l.updatedAt >= f.updatedFrom) &&
+      (!f.updatedTo || l.updatedAt <= f.updatedTo) &&
       (!f.createdTo || l.createdAt <= f.createdTo) &&
       (!s || [l.firstName, l.lastName, l.email].some((v) => v?.toLowerCase().includes(s)) || (/^\d+$/.test(s) && l.idNumber.startsWith(s))));
     return clone(pageOf(matches, page));

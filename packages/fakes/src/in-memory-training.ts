@@ -75,7 +75,8 @@ export class InMemoryEnrolmentRepository implements EnrolmentRepository {
   async list(tenantId: string, f: EnrolmentFilter, page: PageRequest): Promise<Page<EnrolmentSnapshot>> {
     return clone(pageOf(this.of(tenantId).filter((e) =>
       (!f.learnerId || e.learnerId === f.learnerId) && (!f.programmeCode || e.programmeCode === f.programmeCode) &&
-      (!f.status || e.status === f.status) && (!f.startFrom || e.startDate >= f.startFrom) && (!f.startTo || e.startDate <= f.startTo)), page));
+      (!f.status || e.status === f.status) && (!f.startFrom || e.startDate >= f.startFrom) && (!f.startTo || e.startDate <= f.startTo)
+      && (!f.updatedFrom || e.updatedAt >= f.updatedFrom) && (!f.updatedTo || e.updatedAt <= f.updatedTo)), page));
   }
   async openForLearner(tenantId: string, learnerId: string) {
     const open = this.of(tenantId).filter((e) => e.learnerId === learnerId && Enrolment.isOpen(e));

@@ -27,6 +27,12 @@ export function principalOf(ctx: Context): Principal {
 }
 
 const NO_BODY = z.object({}).strict();
+const PAGING = new Set(['cursor', 'limit', 'offset']);
+
+function pageScope(operation: string, tenantId: string, params: unknown, query: Record<string, unknown>): string {
+  const filters = Object.keys(query).filter((k) => !PAGING.has(k) && query[k] !== undefined).sort().map((k) => [k, query[k]]);
+  return JSON.stringify([operation, tenantId, params ?? null, filters]);
+}
 const NO_PAGE: PageRequest = { kind: 'offset', offset: 0, limit: 0 };
 
 /** Checks the key: present, of the tenant Form B's slug names, holding the route's scope. */
@@ -77,7 +83,9 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
       const params = r.params ? validate(r.params, rawParams, 'path') : undefined;
       const query = validate(querySchema, ctx.query, 'query') as Record<string, unknown>;
       const { body, file } = await readBody(ctx, r);
-      const page: PageRequest = r.list ? form.toPage(query) : NO_PAGE;
+      // What a page belongs to: the tenant (or the public route) and every filter but the paging itself.
+      const scope = r.list ? pageScope(r.operationId, principal?.actor.tenantId ?? '', params, query) : '';
+      const page: PageRequest = r.list ? form.toPage(query, scope) : NO_PAGE;
       const input = { actor: principal?.actor ?? null, params, query, body, page, file, ip: ctx.ip, requestId: ctx.state.requestId as string, tenantSlug: slug ?? null };
       let result: unknown;
       try {
@@ -90,7 +98,7 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
       ctx.status = r.success.status;
       if (location === 'item') ctx.set('Location', `${ctx.path}/${encodeURIComponent((result as { id: string }).id)}`);
       else if (location === 'self') ctx.set('Location', ctx.path);
-      if (r.list) ctx.body = form.envelope(result as never, page);
+      if (r.list) ctx.body = form.envelope(result as never, page, scope);
       else if (r.success.status !== 204) ctx.body = result;
     };
     for (const prefix of form.prefixes) router[r.method](`${prefix}${koaPath(r.path)}`, handler);

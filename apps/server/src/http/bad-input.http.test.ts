@@ -127,3 +127,47 @@ describe('GET /me', () => {
     expect((await s.call('GET', '/api/v1/me')).status).toBe(401);
   });
 });
+
+describe('cursors and incremental sync', () => {
+  let s: TestServer;
+  let a: string;
+  let b: string;
+  beforeAll(async () => {
+    s = await startTestServer('sqlite');
+    a = (await s.tenant('sync-a')).key;
+    b = (await s.tenant('sync-b')).key;
+    const ids = ['9001049818080', '8501015800088', '7311190013080', '8001015009087'];
+    for (const [i, idNumber] of ids.entries()) {
+      for (const key of [a, b]) await s.call('POST', '/api/v1/learners', key, { firstName: `L${i}`, lastName: 'Sync', idNumber, employeeRef: i % 2 ? 'odd' : 'even' });
+    }
+  });
+  afterAll(() => s?.close());
+
+  it('refuses a cursor in another tenant or with other filters, and takes it where it was issued', async () => {
+    const first = await s.call('GET', '/api/v1/learners?limit=1&employeeRef=even', a);
+    const cursor = encodeURIComponent(first.body.pagination.nextCursor);
+    expect((await s.call('GET', `/api/v1/learners?limit=1&employeeRef=even&cursor=${cursor}`, a)).status).toBe(200);
+    const elsewhere = await s.call('GET', `/api/v1/learners?limit=1&employeeRef=even&cursor=${cursor}`, b);
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.error.details[0].field).toBe('cursor');
+    expect((await s.call('GET', `/api/v1/learners?limit=1&employeeRef=odd&cursor=${cursor}`, a)).status).toBe(422);
+    expect((await s.call('GET', `/api/v1/learners?limit=1&cursor=${cursor}`, a)).status).toBe(422);
+    // The page size may change between pages.
+    expect((await s.call('GET', `/api/v1/learners?limit=5&employeeRef=even&cursor=${cursor}`, a)).status).toBe(200);
+  });
+
+  it('reads only what changed in a window with updatedFrom/updatedTo', async () => {
+    const all = (await s.call('GET', '/api/v1/learners?limit=100', a)).body.data as { id: string; updatedAt: string }[];
+    const mark = new Date(Date.parse(all.at(-1)!.updatedAt) + 1).toISOString();
+    await new Promise((ok) => setTimeout(ok, 5));
+    const changed = all[1]!;
+    expect((await s.call('PATCH', `/api/v1/learners/${changed.id}`, a, { department: 'Finance' })).status).toBe(200);
+    const since = await s.call('GET', `/api/v1/learners?updatedFrom=${mark}`, a);
+    expect(since.body.data.map((l: { id: string }) => l.id)).toEqual([changed.id]);
+    const before = await s.call('GET', `/v1/tenants/sync-a/learners?updatedTo=${encodeURIComponent(all.at(-1)!.updatedAt)}`, a);
+    expect(before.body.pagination.total).toBe(3);
+    const enrolments = await s.call('GET', `/api/v1/enrolments?updatedFrom=${mark}`, a);
+    expect(enrolments.status).toBe(200);
+    expect((await s.call('GET', '/api/v1/learners?updatedFrom=2026-02-02&updatedTo=2026-02-01', a)).status).toBe(422);
+  });
+});

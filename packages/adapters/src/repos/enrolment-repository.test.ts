@@ -58,6 +58,10 @@ describeEachStorage('EnrolmentRepository contract', (get) => {
     expect(await repos.enrolments.list(tenantId, {}, { kind: 'cursor', after: a.id, limit: 1 })).toMatchObject({ items: [b], total: 3, hasMore: true });
     expect(await repos.enrolments.openForLearner(tenantId, learnerIds[0]!)).toEqual([b, a]);
     expect(await repos.enrolments.openForLearner(tenantId, learnerIds[1]!)).toEqual([]);
+    const changed = { ...b, status: 'in_progress' as const, updatedAt: '2027-01-05T10:00:00.000Z' };
+    await repos.enrolments.updateStatus(changed, 'enrolled');
+    expect((await repos.enrolments.list(tenantId, { updatedFrom: '2027-01-05T00:00:00.000Z' }, page)).items).toEqual([changed]);
+    expect((await repos.enrolments.list(tenantId, { updatedTo: '2027-01-04T23:59:59.999Z' }, page)).items.map((e) => e.id)).toEqual([a.id, c.id]);
   });
 
   it('keeps the status history in order, within the tenant', async () => {

@@ -105,6 +105,11 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(ids({ createdTo: at(2) })).resolves.toEqual([zola.id, pieter.id]);
     await expect(ids({ createdFrom: at(2), createdTo: at(2), employeeRef: 'E2', search: 'piet' })).resolves.toEqual([pieter.id]);
     await expect(repo().list(x.id, { employeeRef: 'E1' }, { kind: 'offset', offset: 0, limit: 1 })).resolves.toMatchObject({ total: 2, hasMore: true });
+    // Incremental sync: a later change moves a learner into the window of its update, whatever its creation.
+    await repo().update({ ...zola, department: 'Ops', updatedAt: at(5) });
+    await expect(ids({ updatedFrom: at(4) })).resolves.toEqual([zola.id]);
+    await expect(ids({ updatedFrom: at(2), updatedTo: at(3) })).resolves.toEqual([pieter.id, naledi.id]);
+    await expect(ids({ updatedTo: at(1) })).resolves.toEqual([]);
   });
 
   it('pages by cursor and by offset, in id order, with the filtered total', async () => {

@@ -44,6 +44,8 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
     if (f.status) q.where('status', f.status);
     if (f.startFrom) q.where('start_date', '>=', f.startFrom);
     if (f.startTo) q.where('start_date', '<=', f.startTo);
+    if (f.updatedFrom) q.where('updated_at', '>=', f.updatedFrom);
+    if (f.updatedTo) q.where('updated_at', '<=', f.updatedTo);
     return pageQuery(this.db, q, page, rowToEnrolment);
   }
 

@@ -53,6 +53,8 @@ export class SqlLearnerRepository implements LearnerRepository {
     if (filter.employeeRef) q.where('employee_ref', filter.employeeRef);
     if (filter.createdFrom) q.where('created_at', '>=', filter.createdFrom);
     if (filter.createdTo) q.where('created_at', '<=', filter.createdTo);
+    if (filter.updatedFrom) q.where('updated_at', '>=', filter.updatedFrom);
+    if (filter.updatedTo) q.where('updated_at', '<=', filter.updatedTo);
     if (filter.search) {
       const like = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       q.where((w) => {

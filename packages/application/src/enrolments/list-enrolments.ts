@@ -8,6 +8,7 @@ export class ListEnrolments {
 
   async execute(actor: Actor, filter: EnrolmentFilter, page: PageRequest): Promise<Page<EnrolmentView>> {
     if (filter.startFrom && filter.startTo && filter.startFrom > filter.startTo) throw DomainError.invalid('startTo', 'must not be before startFrom');
+    if (filter.updatedFrom && filter.updatedTo && filter.updatedFrom > filter.updatedTo) throw DomainError.invalid('updatedTo', 'must not be before updatedFrom');
     const result = await this.deps.repos.enrolments.list(actor.tenantId, filter, page);
     return { ...result, items: await enrolmentViews(this.deps.repos, actor.tenantId, result.items) };
   }

@@ -10,6 +10,9 @@ export class ListLearners {
     if (filter.createdFrom && filter.createdTo && filter.createdFrom > filter.createdTo) {
       throw DomainError.invalid('createdTo', 'must not be before createdFrom');
     }
+    if (filter.updatedFrom && filter.updatedTo && filter.updatedFrom > filter.updatedTo) {
+      throw DomainError.invalid('updatedTo', 'must not be before updatedFrom');
+    }
     const result = await this.deps.repos.learners.list(actor.tenantId, filter, page);
     return { ...result, items: result.items.map(learnerView) };
   }

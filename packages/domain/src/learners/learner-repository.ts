@@ -8,6 +8,9 @@ export interface LearnerFilter {
   /** Inclusive bounds on `createdAt`, ISO 8601. */
   createdFrom?: string;
   createdTo?: string;
+  /** Inclusive bounds on `updatedAt`, ISO 8601: what changed in a window (incremental sync). */
+  updatedFrom?: string;
+  updatedTo?: string;
 }
 
 /** Port: learners of every tenant. Every method is scoped by tenant; another tenant's learner is "not found". */

@@ -27,6 +27,9 @@ export interface EnrolmentFilter {
   /** Inclusive bounds on `startDate`, YYYY-MM-DD. */
   startFrom?: string;
   startTo?: string;
+  /** Inclusive bounds on `updatedAt`, ISO 8601: what changed in a window (incremental sync). */
+  updatedFrom?: string;
+  updatedTo?: string;
 }
 
 /** Port: enrolments and their status history. */

@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import { DomainError, type Page, type PageRequest } from '@fundi/domain';
 import { z } from '../schemas/common.js';
 import { codesFor } from './error-table.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, firstSegment, pagingInt, type ApiForm } from './form.js';
 import { INTERNAL } from './error-table.js';
 
-/** Signs and checks the opaque cursor; a tampered or foreign cursor is invalid input (D1). */
+/**
+ * Signs and checks the opaque cursor; a tampered cursor, or one issued for another tenant or other filters, is
+ * invalid input (docs/api.md, "Both forms").
+ */
 export interface CursorCodec {
   encode(lastId: string): string;
   decode(cursor: string): string | null;
@@ -26,6 +30,11 @@ const PaginationA = z.object({
   total: z.number().int(),
 }).openapi('CursorPagination');
 
+/** A short digest of a page's scope, carried (signed) in its cursors. */
+function scopeHash(scope: string): string {
+  return createHash('sha256').update(scope).digest('base64url').slice(0, 12);
+}
+
 export function formA(cursors: CursorCodec): ApiForm {
   return {
     name: 'A',
@@ -39,20 +48,25 @@ export function formA(cursors: CursorCodec): ApiForm {
     paginationSchema: PaginationA,
     errorSchema: ErrorA,
 
-    toPage(q): PageRequest {
+    toPage(q, scope): PageRequest {
       let after: string | null = null;
       if (typeof q.cursor === 'string') {
-        after = cursors.decode(q.cursor);
-        if (after === null) throw DomainError.invalid('cursor', 'is not a valid cursor');
+        const decoded = cursors.decode(q.cursor);
+        if (decoded === null) throw DomainError.invalid('cursor', 'is not a valid cursor');
+        const cut = decoded.lastIndexOf('~');
+        if (cut < 0 || decoded.slice(cut + 1) !== scopeHash(scope)) {
+          throw DomainError.invalid('cursor', 'was issued for another tenant or other filters: start again without it');
+        }
+        after = decoded.slice(0, cut);
       }
       return { kind: 'cursor', after, limit: (q.limit as number | undefined) ?? DEFAULT_LIMIT };
     },
 
-    envelope(page: Page<unknown>) {
+    envelope(page: Page<unknown>, _request, scope) {
       const last = page.items[page.items.length - 1] as { id?: string } | undefined;
       return {
         data: page.items,
-        pagination: { hasMore: page.hasMore, nextCursor: page.hasMore && last?.id ? cursors.encode(last.id) : null, total: page.total },
+        pagination: { hasMore: page.hasMore, nextCursor: page.hasMore && last?.id ? cursors.encode(`${last.id}~${scopeHash(scope)}`) : null, total: page.total },
       };
     },
 

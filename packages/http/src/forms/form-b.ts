@@ -45,7 +45,7 @@ export function formB(): ApiForm {
     paginationSchema: PaginationB,
     errorSchema: ErrorB,
 
-    toPage(q): PageRequest {
+    toPage(q, _scope): PageRequest {
       return { kind: 'offset', offset: (q.offset as number | undefined) ?? 0, limit: (q.limit as number | undefined) ?? DEFAULT_LIMIT };
     },
 

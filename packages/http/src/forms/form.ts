@@ -18,8 +18,12 @@ export interface ApiForm {
   readonly validationStatus: 400 | 422;
   /** Query parameters that page a list, merged into the route's own query schema. */
   readonly pageQuery: z.ZodObject<z.ZodRawShape>;
-  toPage(query: Record<string, unknown>): PageRequest;
-  envelope(page: Page<{ id?: string } | unknown>, request: PageRequest): unknown;
+  /**
+   * `scope` names what a page belongs to (the tenant and the list's filters): a cursor issued for one scope is
+   * refused in another.
+   */
+  toPage(query: Record<string, unknown>, scope: string): PageRequest;
+  envelope(page: Page<{ id?: string } | unknown>, request: PageRequest, scope: string): unknown;
   error(e: DomainError): ErrorAnswer;
   /** OpenAPI: the pagination object and the error envelope of this form. */
   readonly paginationSchema: z.ZodType;

@@ -2,6 +2,7 @@ import type { ChangeEnrolmentStatus, EnrolLearner, GetEnrolment, GetEnrolmentHis
 import { IdParams } from '../schemas/common.js';
 import { EnrolmentCreate, EnrolmentListQuery, EnrolmentOut, HistoryOut, StatusChangeIn } from '../schemas/enrolment-schemas.js';
 import { route, type RouteDef } from './route.js';
+import { dayEnd, dayStart } from './range.js';
 
 export interface EnrolmentUseCases {
   enrolLearner: EnrolLearner;
@@ -17,7 +18,7 @@ export function enrolmentRoutes(u: EnrolmentUseCases): RouteDef[] {
     route({
       operationId: 'listEnrolments', summary: 'List enrolments', tag, method: 'get', path: '/enrolments', scope: 'enrolments:read',
       query: EnrolmentListQuery, list: { item: EnrolmentOut }, success: { status: 200, description: 'A page of enrolments with their progress' },
-      handle: ({ actor, query, page }) => u.listEnrolments.execute(actor, query, page),
+      handle: ({ actor, query, page }) => u.listEnrolments.execute(actor, { ...query, updatedFrom: dayStart(query.updatedFrom), updatedTo: dayEnd(query.updatedTo) }, page),
     }),
     route({
       operationId: 'createEnrolment', summary: 'Enrol a learner in a programme', tag, method: 'post', path: '/enrolments', scope: 'enrolments:write',

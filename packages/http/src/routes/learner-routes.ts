@@ -22,6 +22,7 @@ export function learnerRoutes(u: LearnerUseCases): RouteDef[] {
       handle: ({ actor, query, page }) => u.listLearners.execute(actor, {
         search: query.search, employeeRef: query.employeeRef,
         createdFrom: dayStart(query.createdFrom), createdTo: dayEnd(query.createdTo),
+        updatedFrom: dayStart(query.updatedFrom), updatedTo: dayEnd(query.updatedTo),
       }, page),
     }),
     route({

@@ -1,5 +1,5 @@
 import { ENROLMENT_STATUSES, MODULE_KINDS, OUTCOMES } from '@fundi/domain';
-import { Timestamp } from './common.js';
+import { Instant, Timestamp } from './common.js';
 import { Code, RealDate, z } from './training-common.js';
 
 const Status = z.enum(ENROLMENT_STATUSES);
@@ -46,6 +46,8 @@ export const EnrolmentListQuery = z.object({
   status: Status.optional(),
   startFrom: RealDate.optional().openapi({ description: 'Start date on or after (inclusive)' }),
   startTo: RealDate.optional().openapi({ description: 'Start date on or before (inclusive)' }),
+  updatedFrom: Instant.optional().openapi({ description: 'Changed at or after (inclusive): incremental sync; see docs/api.md "Incremental sync"' }),
+  updatedTo: Instant.optional().openapi({ description: 'Changed at or before (inclusive); a bare date includes that whole day' }),
 }).strict();
 
 export const HistoryOut = z.object({

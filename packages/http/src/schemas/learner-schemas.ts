@@ -85,4 +85,6 @@ export const LearnerListQuery = z.object({
   employeeRef: z.string().max(100).optional(),
   createdFrom: Instant.optional().openapi({ description: 'Created at or after (inclusive)' }),
   createdTo: Instant.optional().openapi({ description: 'Created at or before (inclusive); a bare date includes that whole day' }),
+  updatedFrom: Instant.optional().openapi({ description: 'Changed at or after (inclusive): incremental sync; see docs/api.md "Incremental sync"' }),
+  updatedTo: Instant.optional().openapi({ description: 'Changed at or before (inclusive); a bare date includes that whole day' }),
 }).strict();
