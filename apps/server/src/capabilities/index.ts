@@ -13,7 +13,7 @@ import { training } from './training.js';
 import { webhooks } from './webhooks.js';
 
 export interface CapabilitySettings {
-  webhooks: { allowHttp: boolean };
+  webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
 }
 
 /**
@@ -46,7 +46,7 @@ export function migrationsFor(caps: Capabilities): Migration[] {
 }
 
 // Storage does not depend on settings: these capabilities serve migrations and storage outside a container.
-const STORAGE_ONLY = () => capabilities({ webhooks: { allowHttp: false } });
+const STORAGE_ONLY = () => capabilities({ webhooks: { allowHttp: false, allowHosts: [] } });
 
 /** Applies every capability's pending migrations (`npm start`, the worker and the CLI run this first). */
 export function migrateAll(target: DatabaseTarget): Promise<string[]> {

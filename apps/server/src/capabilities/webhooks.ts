@@ -1,4 +1,4 @@
-import { webhookStorage } from '@fundi/adapters';
+import { receiverCheck, webhookStorage } from '@fundi/adapters';
 import { REPLAY_SINCE, webhookUseCases, type Ports, type ReplaySincePayload, type WebhookUseCases } from '@fundi/application';
 import type { PlatformRepos, WebhookRepos } from '@fundi/domain';
 import { webhookRoutes } from '@fundi/http';
@@ -8,12 +8,13 @@ import { capability } from './capability.js';
  * Outbound webhooks. Settings (http allowed or not) come from configuration, so the capability is made per
  * configuration; the worker's delivery loops take these use cases too.
  */
-export function webhooks(settings: { allowHttp: boolean }) {
+export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly string[] }) {
+  const checkReceiver = receiverCheck(settings.allowHosts);
   return capability({
     name: 'webhooks',
     storage: webhookStorage,
     useCases: (p: Ports<WebhookRepos & PlatformRepos>): WebhookUseCases =>
-      webhookUseCases({ ...p, box: p.secretBox('webhook-secret'), policy: { allowHttp: settings.allowHttp } }),
+      webhookUseCases({ ...p, box: p.secretBox('webhook-secret'), policy: { allowHttp: settings.allowHttp }, receiverCheck: checkReceiver }),
     routes: webhookRoutes,
     jobs: (u) => [{
       ...REPLAY_SINCE,

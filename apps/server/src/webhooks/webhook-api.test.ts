@@ -18,6 +18,21 @@ describe('webhook subscription endpoints, both forms (SQLite)', () => {
   });
   afterAll(async () => s.close());
 
+  it('refuses a receiver on a private, loopback or link-local address when it is set, not only at delivery', async () => {
+    for (const url of ['https://10.0.0.1/hook', 'https://192.168.1.5/hook', 'https://[::1]/hook', 'https://169.254.169.254/latest', 'https://[::ffff:10.0.0.1]/x', 'https://127.0.0.2/hook']) {
+      const r = await s.call('POST', '/api/v1/webhook-subscriptions', admin, { ...valid, url });
+      expect(r.status, url).toBe(422);
+      expect(r.body.error.details[0], url).toMatchObject({ field: 'url' });
+    }
+    const made = await s.call('POST', '/api/v1/webhook-subscriptions', admin, valid);
+    expect(made.status).toBe(201);
+    const moved = await s.call('PATCH', `/api/v1/webhook-subscriptions/${made.body.id}`, admin, { url: 'https://10.1.2.3/hook' });
+    expect(moved.status).toBe(422);
+    expect((await s.call('GET', `/api/v1/webhook-subscriptions/${made.body.id}`, admin)).body.url).toBe(valid.url);
+    // A name that does not resolve yet is accepted: delivery resolves and checks it again.
+    expect((await s.call('PATCH', `/api/v1/webhook-subscriptions/${made.body.id}`, admin, { url: 'https://not-yet.invalid/hook' })).status).toBe(200);
+  });
+
   it('creates with a generated secret shown once; get and list never show it', async () => {
     const created = await create(valid);
     expect(created.status).toBe(201);

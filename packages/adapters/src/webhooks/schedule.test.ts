@@ -30,7 +30,7 @@ describeEachStorage('retry schedule, disable, enable and replay (fixed clock)', 
   async function setup() {
     const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
     const all = { ...get(), clock };
-    const deps: WebhookDeps = { ...all, box: new AesGcmSecretBox(Buffer.alloc(32, 9), 'webhook-secret'), policy: { allowHttp: false } };
+    const deps: WebhookDeps = { ...all, box: new AesGcmSecretBox(Buffer.alloc(32, 9), 'webhook-secret'), policy: { allowHttp: false }, receiverCheck: async () => {} };
     const tenant = await new CreateTenant({ ...all, secrets: new NodeSecretGenerator() }).execute({ slug: `t${Math.floor(Math.random() * 1e9)}`, name: 'T', plan: 'pilot' });
     const actor: Actor = { tenantId: tenant.tenant.id, id: 'key_test', role: 'admin', scopes: [] };
     const transport = new FakeTransport();

@@ -1,5 +1,5 @@
 import {
-  DomainError, WebhookSubscription, generateWebhookSecret, newId, parseEnabled, parseWebhookSecret, type SubscriptionInput,
+  DomainError, WebhookSubscription, generateWebhookSecret, newId, parseEnabled, parseWebhookSecret, parseWebhookUrl, type SubscriptionInput,
 } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import { recordChange } from '../shared/record-change.js';
@@ -20,6 +20,7 @@ export class CreateWebhookSubscription {
     const s = WebhookSubscription.create(input, {
       id: newId('whs', now.getTime()), tenantId: actor.tenantId, secretCiphertext: this.deps.box.seal(secret), now, policy: this.deps.policy,
     });
+    await this.deps.receiverCheck(s.url);
     await this.deps.uow.run(async (tx) => {
       await tx.webhookSubscriptions.insert(s);
       await recordChange(tx, actor, now, {
@@ -38,6 +39,7 @@ export class UpdateWebhookSubscription {
   async execute(actor: Actor, id: string, input: SubscriptionInput): Promise<WebhookSubscriptionView> {
     const now = this.deps.clock.now();
     const enabled = input.enabled === undefined ? undefined : parseEnabled(input.enabled);
+    if (input.url !== undefined) await this.deps.receiverCheck(parseWebhookUrl(input.url, this.deps.policy));
     return this.deps.uow.run(async (tx) => {
       const stored = await requireSubscription(tx, actor.tenantId, id);
       let s = WebhookSubscription.update(stored, input, now, this.deps.policy);

@@ -28,6 +28,12 @@ export interface WebhookTransport {
 export interface WebhookDeps extends CoreDeps<WebhookRepos & PlatformRepos> {
   box: SecretBox;
   policy: UrlPolicy;
+  /**
+   * Checks where a receiver URL points when it is set: throws DomainError invalid on `url` for a private,
+   * loopback, link-local or reserved address (literal, or what the host name resolves to now). Delivery checks
+   * again at connect time, since DNS can change.
+   */
+  receiverCheck(url: string): Promise<void>;
 }
 
 /** Background and failure-driven changes are made by the service itself. */
