@@ -1,6 +1,12 @@
 import { learnerStorage } from '@fundi/adapters';
-import { learnerUseCases } from '@fundi/application';
+import { SCRUB_AFTER_ERASURE, learnerUseCases } from '@fundi/application';
 import { learnerRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 
-export const learners = capability({ name: 'learners', storage: learnerStorage, useCases: learnerUseCases, routes: learnerRoutes });
+export const learners = capability({
+  name: 'learners',
+  storage: learnerStorage,
+  useCases: learnerUseCases,
+  routes: learnerRoutes,
+  jobs: (u) => [{ ...SCRUB_AFTER_ERASURE, parse: () => ({}), run: () => u.scrubAfterErasure.execute() }],
+});

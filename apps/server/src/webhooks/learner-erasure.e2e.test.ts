@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage, type TestReceiver } from '@fundi/adapters/testing';
@@ -87,5 +88,19 @@ describeEachStorage('learner erasure reaches the outbox and the webhook log (ser
     await until(async () => (await attemptLog()).pagination.total >= 6, 'the new attempts logged');
     const everything = await everyTable();
     for (const trace of TRACES) expect(everything, trace).not.toContain(trace);
+
+    // On disk too: the scrub job the erasure enqueued leaves no old version of a row in the database's files.
+    await until(async () => (await s.storage.db!.all(`SELECT id FROM jobs WHERE kind = 'learners.scrub_after_erasure' AND done_at IS NOT NULL AND last_error IS NULL`)).length >= 1, 'the scrub job', 10_000);
+    if (kind === 'sqlite') {
+      const file = (s.storage.target as { filename: string }).filename;
+      const bytes = Buffer.concat([file, `${file}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f)));
+      expect(bytes.length).toBeGreaterThan(0);
+      for (const trace of TRACES) expect(bytes.includes(Buffer.from(trace)), `${trace} in the database files`).toBe(false);
+    } else {
+      for (const trace of [PERSONAL.idNumber, PERSONAL.email]) {
+        const dead = await s.storage.db!.all<{ n: number }>('SELECT n_dead_tup AS n FROM pg_stat_user_tables WHERE relname = ? AND schemaname = current_schema()', ['learners']);
+        expect(dead[0]?.n ?? 0, trace).toBe(0);
+      }
+    }
   });
 }, ['sqlite', 'postgres']);

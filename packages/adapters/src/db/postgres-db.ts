@@ -89,6 +89,9 @@ class PgConnection implements SqlDb {
     // A handle bound to a client is already inside a transaction: join it.
     return work(this);
   }
+  async scrub(_tables: readonly string[]): Promise<void> {
+    throw new Error('scrub runs outside transactions');
+  }
   async close(): Promise<void> {}
 }
 
@@ -122,6 +125,18 @@ export class PostgresDb extends PgConnection {
       throw e;
     } finally {
       client.release();
+    }
+  }
+
+  /**
+   * VACUUM removes the dead versions of the given tables' rows (an erased learner's old row, redacted events)
+   * from the heap and indexes, where a superuser reading the files could otherwise find them. What the WAL and
+   * backups already hold ages out with their retention (docs/architecture.md, "Erasure on disk").
+   */
+  override async scrub(tables: readonly string[]): Promise<void> {
+    for (const t of tables) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(t)) throw new Error(`not a table name: ${t}`);
+      await this.pool.query(`VACUUM ${t}`);
     }
   }
 

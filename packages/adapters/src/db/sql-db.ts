@@ -34,5 +34,10 @@ export interface SqlDb {
   first<T = Record<string, unknown>>(sql: string, bindings?: readonly Binding[]): Promise<T | undefined>;
   run(sql: string, bindings?: readonly Binding[]): Promise<RunResult>;
   transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T>;
+  /**
+   * Makes rows deleted or overwritten so far unrecoverable from the database's own files, as far as the engine
+   * allows (after a POPIA erasure; docs/architecture.md, "Erasure on disk"). Not inside a transaction.
+   */
+  scrub(tables: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }

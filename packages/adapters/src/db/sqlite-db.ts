@@ -74,6 +74,9 @@ class Connection implements SqlDb {
     // Only the writer inside a transaction hands this out, so a nested transaction joins the open one.
     return work(this);
   }
+  async scrub(): Promise<void> {
+    throw new Error('scrub runs outside transactions');
+  }
   async close(): Promise<void> {}
 }
 
@@ -96,6 +99,9 @@ export class SqliteDb implements SqlDb {
     this.writer.pragma('synchronous = NORMAL');
     this.writer.pragma('busy_timeout = 5000');
     this.writer.pragma('foreign_keys = ON');
+    // Deleted and overwritten content is zeroed in the database file, so an erased learner's data does not
+    // linger in free pages (docs/architecture.md, "Erasure on disk").
+    this.writer.pragma('secure_delete = ON');
     this.reader = new Database(filename);
     this.reader.pragma('busy_timeout = 5000');
     this.reader.pragma('query_only = ON');
@@ -120,6 +126,21 @@ export class SqliteDb implements SqlDb {
    */
   transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
     return this.committer.submit(work);
+  }
+
+  /**
+   * Copies the WAL into the database file (where secure_delete has zeroed what was deleted) and truncates the
+   * WAL to nothing, so old versions of rows survive in neither file. A reader holding an old snapshot makes the
+   * checkpoint busy: it is retried until the readers have moved on.
+   */
+  async scrub(): Promise<void> {
+    await this.committer.drain();
+    for (let i = 0; i < 200; i++) {
+      const [r] = this.writer.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      if (!r || r.busy === 0) return;
+      await new Promise((ok) => setTimeout(ok, 25));
+    }
+    throw new Error('the WAL could not be checkpointed: a reader kept an old snapshot for 5 s');
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Ports, UnitOfWork } from '@fundi/application';
+import type { Ports, StorageMaintenance, UnitOfWork } from '@fundi/application';
 import type { Clock, SecretGenerator } from '@fundi/domain';
 import { Container, ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
@@ -34,23 +34,26 @@ export interface ContainerSettings {
 export function buildContainer(s: ContainerSettings, caps: readonly CapabilityWiring[]): Container {
   const c = new Container();
   c.load(storageModule(s.storage, caps), systemModule(s), new ContainerModule(({ bind }) => {
-    provide(bind, T.Ports, (repos, uow, clock, secrets) => portsFor(repos, uow, clock, secrets, s.masterKey),
-      [T.Repositories, T.UnitOfWork, T.Clock, T.Secrets]);
+    provide(bind, T.Ports, (repos, uow, clock, secrets, maintenance) => portsFor(repos, uow, clock, secrets, s.masterKey, maintenance),
+      [T.Repositories, T.UnitOfWork, T.Clock, T.Secrets, T.Maintenance]);
     bindCapabilities(bind, caps);
   }));
   c.load(webhookInfraModule({ storage: s.storage, webhooks: s.webhooks ?? DEFAULT_WEBHOOK_SETTINGS }));
   return c;
 }
 
-function portsFor(repos: AnyRepositories, uow: UnitOfWork<AnyRepositories>, clock: Clock, secrets: SecretGenerator, masterKey: Buffer): Ports<AnyRepositories> {
+function portsFor(repos: AnyRepositories, uow: UnitOfWork<AnyRepositories>, clock: Clock, secrets: SecretGenerator, masterKey: Buffer, maintenance: StorageMaintenance): Ports<AnyRepositories> {
   const boxes = new Map<string, AesGcmSecretBox>();
   const secretBox = (purpose: string) => {
     let box = boxes.get(purpose);
     if (!box) boxes.set(purpose, (box = new AesGcmSecretBox(masterKey, purpose)));
     return box;
   };
-  return { repos, uow, clock, secrets, secretBox };
+  return { repos, uow, clock, secrets, secretBox, maintenance };
 }
+
+/** Tables an erasure rewrites: the learner row, the redacted events, the cleared receiver replies. */
+const ERASURE_TABLES = ['learners', 'outbox_events', 'webhook_attempts'];
 
 /** The storage family, chosen once from configuration: SQLite, Postgres, or the in-memory fakes. */
 function storageModule(choice: StorageChoice, caps: readonly CapabilityWiring[]): ContainerModule {
@@ -61,11 +64,14 @@ function storageModule(choice: StorageChoice, caps: readonly CapabilityWiring[])
       provideValue(bind, T.Repositories, mem.repos);
       provideValue(bind, T.UnitOfWork, mem.uow);
       provideValue(bind, T.RateLimits, new MemoryRateLimitStore());
+      // Nothing of the in-memory store reaches a disk.
+      provideValue(bind, T.Maintenance, { scrubAfterErasure: async () => {} });
       return;
     }
     provideValue(bind, T.SqlDb, openDatabase(choice));
     provide(bind, T.Repositories, (db) => storageFor(parts, db).repos, [T.SqlDb]);
     provide(bind, T.UnitOfWork, (db) => storageFor(parts, db).uow, [T.SqlDb]);
+    provide(bind, T.Maintenance, (db) => ({ scrubAfterErasure: () => db.scrub(ERASURE_TABLES) }), [T.SqlDb]);
     provide(bind, T.RateLimits, (db) => (choice.kind === 'postgres' ? new PostgresRateLimitStore(db) : new MemoryRateLimitStore()), [T.SqlDb]);
   });
 }

@@ -1,4 +1,4 @@
-import type { Ports, RateLimitStore, UnitOfWork } from '@fundi/application';
+import type { Ports, RateLimitStore, StorageMaintenance, UnitOfWork } from '@fundi/application';
 import type { Clock, SecretGenerator } from '@fundi/domain';
 import type { Logger } from 'pino';
 import type { SqlDb } from '../db/sql-db.js';
@@ -19,6 +19,7 @@ export const T = {
   Secrets: token<SecretGenerator>('SecretGenerator'),
   Signer: token<TokenSigner>('TokenSigner'),
   RateLimits: token<RateLimitStore>('RateLimitStore'),
+  Maintenance: token<StorageMaintenance>('StorageMaintenance'),
   Logger: token<Logger>('Logger'),
   AccessLogger: token<Logger>('AccessLogger'),
 } as const;

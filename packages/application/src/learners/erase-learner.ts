@@ -1,6 +1,7 @@
 import { DomainError, type LearnerRepos, type PlatformRepos, type WebhookRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
+import { enqueueJob, jobType } from '../jobs/job-definition.js';
+import type { CoreDeps, StorageMaintenance } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
 
 /** What a learner event carries once its learner is erased: nothing that identifies the person. */
@@ -26,6 +27,20 @@ export class EraseLearner {
       await recordChange(tx, actor, now, {
         action: 'learner.erased', resourceType: 'learner', resourceId: id, details: { redactedEvents: events.length, clearedResponses: responses },
       });
+      // The old versions of the rows may still sit in the database's files: a job scrubs them (committed with
+      // the erasure, so it cannot be lost). Erasures close together share one pending scrub.
+      await enqueueJob(tx.jobs, SCRUB_AFTER_ERASURE, {}, { now, key: `scrub-after-erasure@${now.toISOString().slice(0, 16)}` });
     });
+  }
+}
+
+/** The job that scrubs the store's files after erasures (docs/architecture.md, "Erasure on disk"). */
+export const SCRUB_AFTER_ERASURE = jobType<Record<string, never>>('learners.scrub_after_erasure', 'long', { maxAttempts: 20 });
+
+export class ScrubAfterErasure {
+  constructor(private readonly deps: { maintenance: StorageMaintenance }) {}
+
+  execute(): Promise<void> {
+    return this.deps.maintenance.scrubAfterErasure();
   }
 }

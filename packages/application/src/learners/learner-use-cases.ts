@@ -1,13 +1,13 @@
 import type { LearnerRepos, PlatformRepos, WebhookRepos } from '@fundi/domain';
-import type { CoreDeps } from '../shared/ports.js';
-import { EraseLearner } from './erase-learner.js';
+import type { CoreDeps, StorageMaintenance } from '../shared/ports.js';
+import { EraseLearner, ScrubAfterErasure } from './erase-learner.js';
 import { GetLearner } from './get-learner.js';
 import { ListLearners } from './list-learners.js';
 import { RegisterLearner } from './register-learner.js';
 import { UpdateLearner } from './update-learner.js';
 
 /** What the learners capability needs; erasure also clears receivers' replies from the webhook log. */
-export type LearnerPorts = CoreDeps<LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'>>;
+export type LearnerPorts = CoreDeps<LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'>> & { maintenance: StorageMaintenance };
 
 /** The learners capability's use cases: add one here and give it a route. */
 export function learnerUseCases(p: LearnerPorts) {
@@ -17,6 +17,7 @@ export function learnerUseCases(p: LearnerPorts) {
     listLearners: new ListLearners(p),
     updateLearner: new UpdateLearner(p),
     eraseLearner: new EraseLearner(p),
+    scrubAfterErasure: new ScrubAfterErasure(p),
   };
 }
 

@@ -40,7 +40,17 @@ export interface RateLimitStore {
  * every repository `R`, the secret generator, and boxes that seal secrets at rest under the master key. Each use
  * case still names only what it needs in its own deps type.
  */
+/** Port: storage upkeep that is not a repository's business. */
+export interface StorageMaintenance {
+  /**
+   * Makes what erasures deleted or overwrote unrecoverable from the store's own files, as far as the store can
+   * (docs/architecture.md, "Erasure on disk"). Slow on large stores: run it from a job, never in a request.
+   */
+  scrubAfterErasure(): Promise<void>;
+}
+
 export interface Ports<R> extends CoreDeps<R>, SecretDeps {
+  maintenance: StorageMaintenance;
   /** AES-256-GCM under a key derived from the master key for `purpose` (one purpose per kind of secret). */
   secretBox(purpose: string): SecretBox;
 }
