@@ -24,3 +24,4 @@ export * from './webhooks/address-guard.js';
 export * from './webhooks/undici-transport.js';
 export * from './wiring/webhook-infra.js';
 export * from './jobs/sql-job-queue.js';
+export * from './evidence/sql-evidence.js';

@@ -30,3 +30,5 @@ export * from './webhooks/delivery.js';
 export * from './webhooks/repositories.js';
 export * from './jobs/job.js';
 export * from './shared/unit-of-work.js';
+export * from './evidence/evidence.js';
+export * from './evidence/evidence-repository.js';

@@ -7,3 +7,4 @@ export * from './in-memory-tenants.js';
 export * from './in-memory-learners.js';
 export * from './in-memory-training.js';
 export * from './in-memory-webhooks.js';
+export * from './in-memory-evidence.js';

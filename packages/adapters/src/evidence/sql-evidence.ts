@@ -1,0 +1,184 @@
+import {
+  DomainError, type EvidenceFilter, type EvidenceRepos, type EvidenceRepository, type EvidenceSnapshot, type EvidenceVersionSnapshot,
+  type Page, type PageRequest, type PurgeCandidate, type UploadTicketRepository, type UploadTicketSnapshot,
+} from '@fundi/domain';
+import { evidenceMemory } from '@fundi/fakes';
+import type { Knex } from 'knex';
+import type { SqlDb } from '../db/sql-db.js';
+import { compile } from '../db/query-builder.js';
+import { evidenceMigration } from '../migrations/007-evidence.js';
+import { mapUnique } from '../repos/conflicts.js';
+import { pageQuery } from '../repos/paging.js';
+import type { CapabilityStorage } from '../storage/capability-storage.js';
+
+type Row = Record<string, unknown>;
+const s = (v: unknown) => (v ?? null) as string | null;
+
+const SELECT = `SELECT e.id, e.tenant_id, e.learner_id, e.enrolment_id, e.module_id, e.evidence_type, e.created_at, e.updated_at,
+  e.deleted_at, v.version, v.filename, v.content_type, v.size, v.sha256, v.storage_key, v.uploaded_by, v.created_at AS v_created_at,
+  v.status, v.reviewed_at, v.reviewed_by, v.feedback
+  FROM evidence e JOIN evidence_versions v ON v.evidence_id = e.id AND v.version = e.version`;
+
+function rowToVersion(r: Row, createdAt: string): EvidenceVersionSnapshot {
+  return {
+    tenantId: r.tenant_id as string, evidenceId: (r.evidence_id ?? r.id) as string, version: Number(r.version), filename: r.filename as string,
+    contentType: r.content_type as string, size: Number(r.size), sha256: r.sha256 as string, storageKey: r.storage_key as string,
+    uploadedBy: r.uploaded_by as string, createdAt, status: r.status as EvidenceVersionSnapshot['status'],
+    reviewedAt: s(r.reviewed_at), reviewedBy: s(r.reviewed_by), feedback: s(r.feedback),
+  };
+}
+
+function rowToEvidence(r: Row): EvidenceSnapshot {
+  return {
+    id: r.id as string, tenantId: r.tenant_id as string, learnerId: r.learner_id as string, enrolmentId: r.enrolment_id as string,
+    moduleId: r.module_id as string, evidenceType: r.evidence_type as EvidenceSnapshot['evidenceType'], createdAt: r.created_at as string,
+    updatedAt: r.updated_at as string, deletedAt: s(r.deleted_at), current: rowToVersion(r, r.v_created_at as string),
+  };
+}
+
+const INSERT_EVIDENCE = `INSERT INTO evidence (id, tenant_id, learner_id, enrolment_id, module_id, evidence_type, version, created_at, updated_at, deleted_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_VERSION = `INSERT INTO evidence_versions (evidence_id, version, tenant_id, filename, content_type, size, sha256, storage_key,
+  uploaded_by, created_at, status, reviewed_at, reviewed_by, feedback) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+function versionValues(v: EvidenceVersionSnapshot) {
+  return [v.evidenceId, v.version, v.tenantId, v.filename, v.contentType, v.size, v.sha256, v.storageKey, v.uploadedBy, v.createdAt,
+    v.status, v.reviewedAt, v.reviewedBy, v.feedback];
+}
+
+const DUPLICATE_VERSION = [{ column: 'version', error: () => DomainError.conflict('duplicate_version', 'This version exists already') }];
+
+export class SqlEvidenceRepository implements EvidenceRepository {
+  constructor(private readonly db: SqlDb, private readonly qb: Knex) {}
+
+  async insert(e: EvidenceSnapshot): Promise<void> {
+    await this.db.run(INSERT_EVIDENCE, [e.id, e.tenantId, e.learnerId, e.enrolmentId, e.moduleId, e.evidenceType, e.current.version, e.createdAt, e.updatedAt, e.deletedAt]);
+    await this.db.run(INSERT_VERSION, versionValues(e.current));
+  }
+
+  async addVersion(e: EvidenceSnapshot): Promise<void> {
+    await mapUnique(this.db.dialect, DUPLICATE_VERSION, () => this.db.run(INSERT_VERSION, versionValues(e.current)));
+    const { changes } = await this.db.run('UPDATE evidence SET version = ?, updated_at = ? WHERE tenant_id = ? AND id = ?', [e.current.version, e.updatedAt, e.tenantId, e.id]);
+    if (changes === 0) throw DomainError.notFound('evidence', e.id);
+  }
+
+  async saveReview(e: EvidenceSnapshot): Promise<boolean> {
+    const v = e.current;
+    const { changes } = await this.db.run(
+      `UPDATE evidence_versions SET status = ?, reviewed_at = ?, reviewed_by = ?, feedback = ?
+       WHERE tenant_id = ? AND evidence_id = ? AND version = ? AND status = 'submitted'`,
+      [v.status, v.reviewedAt, v.reviewedBy, v.feedback, e.tenantId, e.id, v.version]);
+    if (changes === 0) return false;
+    await this.db.run('UPDATE evidence SET updated_at = ? WHERE tenant_id = ? AND id = ?', [e.updatedAt, e.tenantId, e.id]);
+    return true;
+  }
+
+  async findById(tenantId: string, id: string, o: { withDeleted?: boolean } = {}): Promise<EvidenceSnapshot | null> {
+    const r = await this.db.first<Row>(`${SELECT} WHERE e.tenant_id = ? AND e.id = ?${o.withDeleted ? '' : ' AND e.deleted_at IS NULL'}`, [tenantId, id]);
+    return r ? rowToEvidence(r) : null;
+  }
+
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<EvidenceSnapshot[]> {
+    if (ids.length === 0) return [];
+    const out: EvidenceSnapshot[] = [];
+    // Chunks keep the statement under every engine's parameter limit.
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += 200) {
+      const chunk = unique.slice(i, i + 200);
+      const rows = await this.db.all<Row>(`${SELECT} WHERE e.tenant_id = ? AND e.deleted_at IS NULL AND e.id IN (${chunk.map(() => '?').join(', ')}) ORDER BY e.id`, [tenantId, ...chunk]);
+      out.push(...rows.map(rowToEvidence));
+    }
+    return out.sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+
+  list(tenantId: string, f: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>> {
+    const q = this.qb({ e: 'evidence' })
+      .join({ v: 'evidence_versions' }, (j) => j.on('v.evidence_id', 'e.id').andOn('v.version', 'e.version'))
+      .select('e.id', 'e.tenant_id', 'e.learner_id', 'e.enrolment_id', 'e.module_id', 'e.evidence_type', 'e.created_at', 'e.updated_at',
+        'e.deleted_at', 'v.version', 'v.filename', 'v.content_type', 'v.size', 'v.sha256', 'v.storage_key', 'v.uploaded_by',
+        { v_created_at: 'v.created_at' }, 'v.status', 'v.reviewed_at', 'v.reviewed_by', 'v.feedback')
+      .where('e.tenant_id', tenantId).whereNull('e.deleted_at');
+    if (f.learnerId) q.where('e.learner_id', f.learnerId);
+    if (f.moduleId) q.where('e.module_id', f.moduleId);
+    if (f.enrolmentId) q.where('e.enrolment_id', f.enrolmentId);
+    if (f.evidenceType) q.where('e.evidence_type', f.evidenceType);
+    if (f.status) q.where('v.status', f.status);
+    if (f.from) q.where('e.created_at', '>=', f.from);
+    if (f.to) q.where('e.created_at', '<=', f.to);
+    return pageQuery(this.db, q, page, rowToEvidence, 'e.id');
+  }
+
+  async versions(tenantId: string, id: string): Promise<EvidenceVersionSnapshot[]> {
+    const rows = await this.db.all<Row>('SELECT * FROM evidence_versions WHERE tenant_id = ? AND evidence_id = ? ORDER BY version', [tenantId, id]);
+    return rows.map((r) => rowToVersion(r, r.created_at as string));
+  }
+
+  async markDeleted(tenantId: string, id: string, at: string): Promise<boolean> {
+    return (await this.db.run('UPDATE evidence SET deleted_at = ?, updated_at = ? WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL', [at, at, tenantId, id])).changes > 0;
+  }
+
+  async restore(tenantId: string, id: string, at: string): Promise<boolean> {
+    return (await this.db.run('UPDATE evidence SET deleted_at = NULL, updated_at = ? WHERE tenant_id = ? AND id = ? AND deleted_at IS NOT NULL', [at, tenantId, id])).changes > 0;
+  }
+
+  private async candidates(rows: Row[]): Promise<PurgeCandidate[]> {
+    const out: PurgeCandidate[] = [];
+    for (const r of rows) {
+      const keys = await this.db.all<{ storage_key: string }>('SELECT storage_key FROM evidence_versions WHERE evidence_id = ? ORDER BY version', [r.id as string]);
+      out.push({ tenantId: r.tenant_id as string, id: r.id as string, learnerId: r.learner_id as string, storageKeys: keys.map((k) => k.storage_key) });
+    }
+    return out;
+  }
+
+  async deletedBefore(before: string, limit: number): Promise<PurgeCandidate[]> {
+    const rows = await this.db.all<Row>('SELECT id, tenant_id, learner_id FROM evidence WHERE deleted_at IS NOT NULL AND deleted_at <= ? ORDER BY deleted_at, id LIMIT ?', [before, limit]);
+    return this.candidates(rows);
+  }
+
+  async ofLearner(tenantId: string, learnerId: string): Promise<PurgeCandidate[]> {
+    return this.candidates(await this.db.all<Row>('SELECT id, tenant_id, learner_id FROM evidence WHERE tenant_id = ? AND learner_id = ? ORDER BY id', [tenantId, learnerId]));
+  }
+
+  async remove(tenantId: string, id: string): Promise<void> {
+    await this.db.run('DELETE FROM evidence_versions WHERE tenant_id = ? AND evidence_id = ?', [tenantId, id]);
+    await this.db.run('DELETE FROM evidence WHERE tenant_id = ? AND id = ?', [tenantId, id]);
+  }
+
+  async usage(tenantId: string): Promise<{ bytes: number; files: number }> {
+    const r = await this.db.first<{ bytes: unknown; files: unknown }>('SELECT COALESCE(SUM(size), 0) AS bytes, COUNT(*) AS files FROM evidence_versions WHERE tenant_id = ?', [tenantId]);
+    return { bytes: Number(r?.bytes ?? 0), files: Number(r?.files ?? 0) };
+  }
+}
+
+const TICKET_COLUMNS = ['id', 'tenant_id', 'evidence_id', 'version', 'learner_id', 'enrolment_id', 'module_id', 'evidence_type', 'filename', 'size', 'created_by', 'created_at', 'expires_at', 'used_at'];
+
+export class SqlUploadTicketRepository implements UploadTicketRepository {
+  constructor(private readonly db: SqlDb) {}
+
+  async insert(t: UploadTicketSnapshot): Promise<void> {
+    await this.db.run(`INSERT INTO evidence_upload_tickets (${TICKET_COLUMNS.join(', ')}) VALUES (${TICKET_COLUMNS.map(() => '?').join(', ')})`,
+      [t.id, t.tenantId, t.evidenceId, t.version, t.learnerId, t.enrolmentId, t.moduleId, t.evidenceType, t.filename, t.size, t.createdBy, t.createdAt, t.expiresAt, t.usedAt]);
+  }
+
+  async findById(tenantId: string, id: string): Promise<UploadTicketSnapshot | null> {
+    const r = await this.db.first<Row>('SELECT * FROM evidence_upload_tickets WHERE tenant_id = ? AND id = ?', [tenantId, id]);
+    if (!r) return null;
+    return {
+      id: r.id as string, tenantId: r.tenant_id as string, evidenceId: r.evidence_id as string, version: Number(r.version), learnerId: r.learner_id as string,
+      enrolmentId: r.enrolment_id as string, moduleId: r.module_id as string, evidenceType: r.evidence_type as UploadTicketSnapshot['evidenceType'],
+      filename: r.filename as string, size: Number(r.size), createdBy: r.created_by as string, createdAt: r.created_at as string,
+      expiresAt: r.expires_at as string, usedAt: s(r.used_at),
+    };
+  }
+
+  async consume(tenantId: string, id: string, at: string): Promise<boolean> {
+    return (await this.db.run('UPDATE evidence_upload_tickets SET used_at = ? WHERE tenant_id = ? AND id = ? AND used_at IS NULL', [at, tenantId, id])).changes > 0;
+  }
+}
+
+export const evidenceStorage: CapabilityStorage<EvidenceRepos> = {
+  migrations: [evidenceMigration],
+  sql: (db, qb) => ({ evidence: new SqlEvidenceRepository(db, qb), uploadTickets: new SqlUploadTicketRepository(db) }),
+  memory: evidenceMemory,
+};
+

@@ -1,0 +1,74 @@
+import type { Page, PageRequest } from '../shared/paging.js';
+import type { EvidenceFilter, EvidenceSnapshot, EvidenceType, EvidenceVersionSnapshot } from './evidence.js';
+
+/**
+ * A signed, single-use permission to PUT one file (the Form A upload): what the upload declared, checked again
+ * against the bytes when they arrive. `version` 1 makes a new piece of evidence; a higher one adds a version.
+ */
+export interface UploadTicketSnapshot {
+  id: string;
+  tenantId: string;
+  evidenceId: string;
+  version: number;
+  learnerId: string;
+  enrolmentId: string;
+  moduleId: string;
+  evidenceType: EvidenceType;
+  filename: string;
+  /** The declared size: the upload must be exactly this long. */
+  size: number;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/** What an evidence purge removes: the record and every stored version's bytes. */
+export interface PurgeCandidate {
+  tenantId: string;
+  id: string;
+  learnerId: string;
+  storageKeys: string[];
+}
+
+/** Port: evidence records and their versions. Every read is scoped by tenant. */
+export interface EvidenceRepository {
+  /** A new piece of evidence with its first version. */
+  insert(e: EvidenceSnapshot): Promise<void>;
+  /** Adds `e.current` as a new version and makes it current. Throws conflict when that version number exists. */
+  addVersion(e: EvidenceSnapshot): Promise<void>;
+  /** Writes the review of the current version; false when it was reviewed meanwhile (still `submitted` before). */
+  saveReview(e: EvidenceSnapshot): Promise<boolean>;
+  /** Null when absent, another tenant's, or deleted (unless `withDeleted`). */
+  findById(tenantId: string, id: string, o?: { withDeleted?: boolean }): Promise<EvidenceSnapshot | null>;
+  findByIds(tenantId: string, ids: readonly string[]): Promise<EvidenceSnapshot[]>;
+  /** Live evidence, in id order. */
+  list(tenantId: string, filter: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>>;
+  /** Every version, oldest first. */
+  versions(tenantId: string, id: string): Promise<EvidenceVersionSnapshot[]>;
+  /** Marks deleted; false when absent or already deleted. */
+  markDeleted(tenantId: string, id: string, at: string): Promise<boolean>;
+  /** Clears the deletion mark; false when not deleted. */
+  restore(tenantId: string, id: string, at: string): Promise<boolean>;
+  /** Evidence deleted at or before `deletedBefore`, any tenant, oldest first. */
+  deletedBefore(deletedBefore: string, limit: number): Promise<PurgeCandidate[]>;
+  /** Every piece of a learner's evidence (deleted too), for erasure. */
+  ofLearner(tenantId: string, learnerId: string): Promise<PurgeCandidate[]>;
+  /** Removes the record and its versions (after their bytes are gone). */
+  remove(tenantId: string, id: string): Promise<void>;
+  /** Bytes and files stored for the tenant (every version, deleted evidence included until purged). */
+  usage(tenantId: string): Promise<{ bytes: number; files: number }>;
+}
+
+/** Port: Form A upload tickets. */
+export interface UploadTicketRepository {
+  insert(t: UploadTicketSnapshot): Promise<void>;
+  findById(tenantId: string, id: string): Promise<UploadTicketSnapshot | null>;
+  /** Marks the ticket used; false when it was used already (a second PUT with the same URL). */
+  consume(tenantId: string, id: string, at: string): Promise<boolean>;
+}
+
+export interface EvidenceRepos {
+  evidence: EvidenceRepository;
+  uploadTickets: UploadTicketRepository;
+}

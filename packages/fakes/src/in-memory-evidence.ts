@@ -1,0 +1,159 @@
+import {
+  DomainError, type EvidenceFilter, type EvidenceRepos, type EvidenceRepository, type EvidenceSnapshot, type EvidenceVersionSnapshot,
+  type Page, type PageRequest, type PurgeCandidate, type UploadTicketRepository, type UploadTicketSnapshot,
+} from '@fundi/domain';
+import type { MemoryPart, MemoryStore } from './memory-store.js';
+import { pageOf } from './memory-paging.js';
+
+type EvidenceRow = Omit<EvidenceSnapshot, 'current'> & { version: number };
+
+export interface EvidenceTables {
+  evidence: Map<string, EvidenceRow>;
+  /** Key: `${evidenceId}:${version}`. */
+  evidenceVersions: Map<string, EvidenceVersionSnapshot>;
+  uploadTickets: Map<string, UploadTicketSnapshot>;
+}
+
+const clone = <T>(x: T): T => structuredClone(x);
+
+export class InMemoryEvidenceRepository implements EvidenceRepository {
+  constructor(private readonly store: MemoryStore<EvidenceTables>) {}
+
+  private get t() {
+    return this.store.tables;
+  }
+
+  private full(row: EvidenceRow): EvidenceSnapshot {
+    const { version, ...rest } = row;
+    return clone({ ...rest, current: this.t.evidenceVersions.get(`${row.id}:${version}`)! });
+  }
+
+  private row(e: EvidenceSnapshot): EvidenceRow {
+    const { current, ...rest } = e;
+    return clone({ ...rest, version: current.version });
+  }
+
+  async insert(e: EvidenceSnapshot) {
+    if (this.t.evidence.has(e.id)) throw DomainError.conflict('duplicate_evidence', 'This evidence exists already');
+    this.t.evidence.set(e.id, this.row(e));
+    this.t.evidenceVersions.set(`${e.id}:${e.current.version}`, clone(e.current));
+  }
+
+  async addVersion(e: EvidenceSnapshot) {
+    const key = `${e.id}:${e.current.version}`;
+    const cur = this.t.evidence.get(e.id);
+    if (!cur || cur.tenantId !== e.tenantId) throw DomainError.notFound('evidence', e.id);
+    if (this.t.evidenceVersions.has(key)) throw DomainError.conflict('duplicate_version', `Version ${e.current.version} exists already`);
+    this.t.evidenceVersions.set(key, clone(e.current));
+    this.t.evidence.set(e.id, this.row(e));
+  }
+
+  async saveReview(e: EvidenceSnapshot) {
+    const key = `${e.id}:${e.current.version}`;
+    const v = this.t.evidenceVersions.get(key);
+    if (!v || v.tenantId !== e.tenantId || v.status !== 'submitted') return false;
+    this.t.evidenceVersions.set(key, clone(e.current));
+    this.t.evidence.set(e.id, { ...this.t.evidence.get(e.id)!, updatedAt: e.updatedAt });
+    return true;
+  }
+
+  async findById(tenantId: string, id: string, o: { withDeleted?: boolean } = {}) {
+    const r = this.t.evidence.get(id);
+    if (!r || r.tenantId !== tenantId || (r.deletedAt && !o.withDeleted)) return null;
+    return this.full(r);
+  }
+
+  async findByIds(tenantId: string, ids: readonly string[]) {
+    const out: EvidenceSnapshot[] = [];
+    for (const id of [...new Set(ids)].sort()) {
+      const e = await this.findById(tenantId, id);
+      if (e) out.push(e);
+    }
+    return out;
+  }
+
+  async list(tenantId: string, f: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>> {
+    const all = [...this.t.evidence.values()].filter((r) => r.tenantId === tenantId && !r.deletedAt).map((r) => this.full(r)).filter((e) =>
+      (!f.learnerId || e.learnerId === f.learnerId) && (!f.moduleId || e.moduleId === f.moduleId)
+      && (!f.enrolmentId || e.enrolmentId === f.enrolmentId) && (!f.status || e.current.status === f.status)
+      && (!f.evidenceType || e.evidenceType === f.evidenceType) && (!f.from || e.createdAt >= f.from) && (!f.to || e.createdAt <= f.to));
+    return pageOf(all, page);
+  }
+
+  async versions(tenantId: string, id: string) {
+    return [...this.t.evidenceVersions.values()].filter((v) => v.tenantId === tenantId && v.evidenceId === id)
+      .sort((a, b) => a.version - b.version).map(clone);
+  }
+
+  async markDeleted(tenantId: string, id: string, at: string) {
+    const r = this.t.evidence.get(id);
+    if (!r || r.tenantId !== tenantId || r.deletedAt) return false;
+    this.t.evidence.set(id, { ...r, deletedAt: at, updatedAt: at });
+    return true;
+  }
+
+  async restore(tenantId: string, id: string, at: string) {
+    const r = this.t.evidence.get(id);
+    if (!r || r.tenantId !== tenantId || !r.deletedAt) return false;
+    this.t.evidence.set(id, { ...r, deletedAt: null, updatedAt: at });
+    return true;
+  }
+
+  private candidate(r: EvidenceRow): PurgeCandidate {
+    const keys = [...this.t.evidenceVersions.values()].filter((v) => v.evidenceId === r.id).sort((a, b) => a.version - b.version).map((v) => v.storageKey);
+    return { tenantId: r.tenantId, id: r.id, learnerId: r.learnerId, storageKeys: keys };
+  }
+
+  async deletedBefore(before: string, limit: number) {
+    return [...this.t.evidence.values()].filter((r) => r.deletedAt && r.deletedAt <= before)
+      .sort((a, b) => (a.deletedAt! < b.deletedAt! ? -1 : a.deletedAt! > b.deletedAt! ? 1 : 0)).slice(0, limit).map((r) => this.candidate(r));
+  }
+
+  async ofLearner(tenantId: string, learnerId: string) {
+    return [...this.t.evidence.values()].filter((r) => r.tenantId === tenantId && r.learnerId === learnerId)
+      .sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => this.candidate(r));
+  }
+
+  async remove(tenantId: string, id: string) {
+    const r = this.t.evidence.get(id);
+    if (!r || r.tenantId !== tenantId) return;
+    this.t.evidence.delete(id);
+    for (const [k, v] of this.t.evidenceVersions) if (v.evidenceId === id) this.t.evidenceVersions.delete(k);
+  }
+
+  async usage(tenantId: string) {
+    let bytes = 0;
+    let files = 0;
+    for (const v of this.t.evidenceVersions.values()) {
+      if (v.tenantId !== tenantId) continue;
+      bytes += v.size;
+      files += 1;
+    }
+    return { bytes, files };
+  }
+}
+
+export class InMemoryUploadTicketRepository implements UploadTicketRepository {
+  constructor(private readonly store: MemoryStore<EvidenceTables>) {}
+
+  async insert(t: UploadTicketSnapshot) {
+    this.store.tables.uploadTickets.set(t.id, clone(t));
+  }
+
+  async findById(tenantId: string, id: string) {
+    const t = this.store.tables.uploadTickets.get(id);
+    return t && t.tenantId === tenantId ? clone(t) : null;
+  }
+
+  async consume(tenantId: string, id: string, at: string) {
+    const t = this.store.tables.uploadTickets.get(id);
+    if (!t || t.tenantId !== tenantId || t.usedAt) return false;
+    this.store.tables.uploadTickets.set(id, { ...t, usedAt: at });
+    return true;
+  }
+}
+
+export const evidenceMemory: MemoryPart<EvidenceRepos, EvidenceTables> = {
+  tables: () => ({ evidence: new Map(), evidenceVersions: new Map(), uploadTickets: new Map() }),
+  repositories: (store) => ({ evidence: new InMemoryEvidenceRepository(store), uploadTickets: new InMemoryUploadTicketRepository(store) }),
+};
