@@ -1,0 +1,476 @@
+import type { Readable } from 'node:stream';
+import {
+  DomainError, EVIDENCE_RESTORE_DAYS, Evidence, SIGNED_URL_SECONDS, Tenant, newId, type EvidenceFilter, type EvidenceSnapshot,
+  type EvidenceVersionSnapshot, type Page, type PageRequest, type UploadTicketSnapshot,
+} from '@fundi/domain';
+import { locateEnrolment } from '../assessments/locate-enrolment.js';
+import { jobType } from '../jobs/job-definition.js';
+import type { Actor } from '../shared/actor.js';
+import { recordChange } from '../shared/record-change.js';
+import type { EvidencePorts, StoredFile } from './evidence-ports.js';
+
+/** The largest file of any kind (video and archives); each kind's own limit is applied to the sniffed bytes. */
+export const MAX_EVIDENCE_BYTES = 100 * 1024 * 1024;
+const UPLOAD = 'evidence-upload';
+const DOWNLOAD = 'evidence-download';
+const DAY_MS = 86_400_000;
+
+export interface EvidenceView {
+  id: string;
+  learnerId: string;
+  moduleId: string;
+  enrolmentId: string;
+  evidenceType: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  status: EvidenceVersionSnapshot['status'];
+  version: number;
+  uploadedBy: string;
+  createdAt: string;
+  updatedAt: string;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+  feedback: string | null;
+  deletedAt: string | null;
+}
+
+export interface EvidenceVersionView {
+  version: number;
+  filename: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  status: EvidenceVersionSnapshot['status'];
+  uploadedBy: string;
+  createdAt: string;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+  feedback: string | null;
+}
+
+export function evidenceView(e: EvidenceSnapshot): EvidenceView {
+  const v = e.current;
+  return {
+    id: e.id, learnerId: e.learnerId, moduleId: e.moduleId, enrolmentId: e.enrolmentId, evidenceType: e.evidenceType,
+    filename: v.filename, contentType: v.contentType, size: v.size, sha256: v.sha256, status: v.status, version: v.version,
+    uploadedBy: v.uploadedBy, createdAt: e.createdAt, updatedAt: e.updatedAt, reviewedAt: v.reviewedAt, reviewedBy: v.reviewedBy,
+    feedback: v.feedback, deletedAt: e.deletedAt,
+  };
+}
+
+function versionView(v: EvidenceVersionSnapshot): EvidenceVersionView {
+  return {
+    version: v.version, filename: v.filename, contentType: v.contentType, size: v.size, sha256: v.sha256, status: v.status,
+    uploadedBy: v.uploadedBy, createdAt: v.createdAt, reviewedAt: v.reviewedAt, reviewedBy: v.reviewedBy, feedback: v.feedback,
+  };
+}
+
+/** Where a version's encrypted bytes live in the file store. */
+export function evidenceKey(tenantId: string, evidenceId: string, version: number): string {
+  return `t/${tenantId}/evidence/${evidenceId}/v${version}`;
+}
+
+const invalidUrl = () => new DomainError('forbidden', 'signed_url_invalid', 'The signed URL is not valid: it was altered, is not for this tenant, or was used already');
+const expiredUrl = () => new DomainError('forbidden', 'signed_url_expired', 'The signed URL has expired: ask for a new one');
+const quotaExceeded = (quota: number) => new DomainError('forbidden', 'storage_quota_exceeded', `The tenant's storage quota of ${quota} bytes would be exceeded`, [], { quota });
+
+export interface UploadRequest {
+  learnerId?: unknown;
+  moduleId?: unknown;
+  enrolmentId?: unknown;
+  evidenceType?: unknown;
+  filename?: unknown;
+  contentType?: unknown;
+  size?: unknown;
+}
+
+export interface UploadGrant {
+  evidenceId: string;
+  version: number;
+  uploadUrl: string;
+  method: 'PUT';
+  expiresAt: string;
+}
+
+export interface DownloadGrant {
+  url: string;
+  expiresAt: string;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/** A file to send: what the HTTP layer needs for headers and ranges. */
+export interface EvidenceFileAnswer {
+  contentType: string;
+  size: number;
+  filename: string;
+  etag: string;
+  open(range?: { start: number; end: number }): Promise<Readable>;
+}
+
+export interface UsageView {
+  bytesUsed: number;
+  quotaBytes: number | null;
+  files: number;
+  percentUsed: number | null;
+}
+
+/** The job that purges evidence deleted more than 30 days ago (recurring). */
+export const PURGE_DELETED_EVIDENCE = jobType<Record<string, never>>('evidence.purge_deleted', 'long');
+/** The job that removes an erased learner's evidence, bytes and records. */
+export const ERASE_LEARNER_EVIDENCE = jobType<{ tenantId: string; learnerId: string }>('evidence.erase_learner', 'short');
+
+/** Evidence files (docs/api.md, "Evidence"): uploads, review with versions, downloads, deletion, usage. */
+export class EvidenceService {
+  constructor(private readonly d: EvidencePorts) {}
+
+  private now(): Date {
+    return this.d.clock.now();
+  }
+
+  private async located(actor: Actor, input: { learnerId?: unknown; moduleId?: unknown; enrolmentId?: unknown }) {
+    const errors: { field: string; message: string }[] = [];
+    if (typeof input.learnerId !== 'string' || input.learnerId === '') errors.push({ field: 'learnerId', message: 'is required' });
+    if (typeof input.moduleId !== 'string' || input.moduleId === '') errors.push({ field: 'moduleId', message: 'is required (the module code)' });
+    if (input.enrolmentId !== undefined && typeof input.enrolmentId !== 'string') errors.push({ field: 'enrolmentId', message: 'must be a string' });
+    if (errors.length) throw DomainError.invalidMany(errors);
+    const learnerId = input.learnerId as string;
+    const moduleId = input.moduleId as string;
+    const learner = await this.d.repos.learners.findById(actor.tenantId, learnerId);
+    if (!learner) throw DomainError.invalid('learnerId', 'unknown learner', 'unknown_learner');
+    try {
+      const { enrolment } = await locateEnrolment(this.d.repos, actor.tenantId, learnerId, moduleId, input.enrolmentId as string | undefined);
+      return { learnerId, moduleId, enrolmentId: enrolment.id };
+    } catch (e) {
+      if (e instanceof DomainError && e.details[0]?.field === 'moduleCode') throw DomainError.invalid('moduleId', e.details[0].message, e.code);
+      throw e;
+    }
+  }
+
+  private async quota(tenantId: string): Promise<{ used: number; quota: number | null }> {
+    const tenant = await this.d.repos.tenants.findById(tenantId);
+    if (!tenant) throw DomainError.notFound('tenant', tenantId);
+    const quota = Tenant.limits(tenant).storageBytes;
+    return { used: (await this.d.repos.evidence.usage(tenantId)).bytes, quota };
+  }
+
+  /** Stores the bytes under `key` within the quota; removes them again when anything after fails. */
+  private async storeWithinQuota(tenantId: string, key: string, source: Readable, expectSize?: number): Promise<StoredFile> {
+    const { used, quota } = await this.quota(tenantId);
+    if (quota !== null && used + (expectSize ?? 1) > quota) {
+      source.destroy();
+      throw quotaExceeded(quota);
+    }
+    const room = quota === null ? MAX_EVIDENCE_BYTES : Math.min(MAX_EVIDENCE_BYTES, quota - used);
+    try {
+      return await this.d.files.store(key, source, { maxBytes: room, ...(expectSize !== undefined ? { expectSize } : {}) });
+    } catch (e) {
+      if (quota !== null && room < MAX_EVIDENCE_BYTES && e instanceof DomainError && e.code === 'payload_too_large') throw quotaExceeded(quota);
+      throw e;
+    }
+  }
+
+  /** Commits a stored file as new evidence or a new version, with its event, checking the quota again. */
+  private async commit(actor: Actor, e: EvidenceSnapshot, isNew: boolean, ip: string | null, ticket?: UploadTicketSnapshot): Promise<EvidenceView> {
+    const now = this.now();
+    const before = await this.quota(actor.tenantId);
+    try {
+      await this.d.uow.run(async (tx) => {
+        if (ticket && !(await tx.uploadTickets.consume(actor.tenantId, ticket.id, now.toISOString()))) throw invalidUrl();
+        const usage = await tx.evidence.usage(actor.tenantId);
+        if (before.quota !== null && usage.bytes + e.current.size > before.quota) throw quotaExceeded(before.quota);
+        if (isNew) await tx.evidence.insert(e);
+        else await tx.evidence.addVersion(e);
+        await recordChange(tx, actor, now, {
+          action: isNew ? 'evidence.uploaded' : 'evidence.version_uploaded', resourceType: 'evidence', resourceId: e.id,
+          details: { version: e.current.version, size: e.current.size, contentType: e.current.contentType, ip },
+          events: [{
+            type: 'evidence.uploaded',
+            data: {
+              evidenceId: e.id, learnerId: e.learnerId, moduleId: e.moduleId, enrolmentId: e.enrolmentId, evidenceType: e.evidenceType,
+              filename: e.current.filename, contentType: e.current.contentType, size: e.current.size, version: e.current.version,
+            },
+            subjectId: e.learnerId,
+          }],
+        });
+        if (before.quota !== null) {
+          const after = usage.bytes + e.current.size;
+          for (const pct of [90, 80]) {
+            const line = (before.quota * pct) / 100;
+            if (usage.bytes < line && after >= line) {
+              await tx.tenantAlerts.add({
+                id: newId('alr'), tenantId: actor.tenantId, kind: `storage_${pct}`, createdAt: now.toISOString(), readAt: null,
+                message: `Evidence storage has reached ${pct}% of the quota (${after} of ${before.quota} bytes)`,
+              });
+              await recordChange(tx, actor, now, { action: 'usage.threshold_crossed', resourceType: 'tenant', resourceId: actor.tenantId, details: { percent: pct, bytes: after, quota: before.quota } });
+              break;
+            }
+          }
+        }
+      });
+    } catch (err) {
+      await this.d.files.remove(e.current.storageKey).catch(() => {});
+      throw err;
+    }
+    return evidenceView(e);
+  }
+
+  private snapshotFor(actor: Actor, where: { learnerId: string; moduleId: string; enrolmentId: string }, id: string, version: number, parsed: { evidenceType: EvidenceSnapshot['evidenceType']; filename: string }, stored: StoredFile, key: string, prev?: EvidenceSnapshot): EvidenceSnapshot {
+    const at = this.now().toISOString();
+    const current: EvidenceVersionSnapshot = {
+      tenantId: actor.tenantId, evidenceId: id, version, filename: parsed.filename, contentType: stored.contentType, size: stored.size,
+      sha256: stored.sha256, storageKey: key, uploadedBy: actor.id, createdAt: at, status: 'submitted', reviewedAt: null, reviewedBy: null, feedback: null,
+    };
+    if (prev) return { ...prev, updatedAt: at, current };
+    return {
+      id, tenantId: actor.tenantId, learnerId: where.learnerId, enrolmentId: where.enrolmentId, moduleId: where.moduleId,
+      evidenceType: parsed.evidenceType, createdAt: at, updatedAt: at, deletedAt: null, current,
+    };
+  }
+
+  /** Form B: multipart upload of a new piece of evidence. */
+  async upload(actor: Actor, fields: UploadRequest, file: { stream: Readable; filename: string | null }, ip: string | null = null): Promise<EvidenceView> {
+    let parsed: ReturnType<typeof Evidence.parseUpload>;
+    let where: Awaited<ReturnType<EvidenceService['located']>>;
+    try {
+      parsed = Evidence.parseUpload({ evidenceType: fields.evidenceType, filename: fields.filename ?? file.filename ?? undefined });
+      where = await this.located(actor, fields);
+    } catch (e) {
+      file.stream.destroy();
+      throw e;
+    }
+    const id = newId('evd', this.now().getTime());
+    const key = evidenceKey(actor.tenantId, id, 1);
+    const stored = await this.storeWithinQuota(actor.tenantId, key, file.stream);
+    return this.commit(actor, this.snapshotFor(actor, where, id, 1, parsed, stored, key), true, ip);
+  }
+
+  /** A new version of evidence whose revision was requested (multipart, both forms). */
+  async uploadVersion(actor: Actor, id: string, file: { stream: Readable; filename: string | null }, filename?: unknown, ip: string | null = null): Promise<EvidenceView> {
+    let prev: EvidenceSnapshot;
+    let parsedName: string;
+    try {
+      const found = await this.d.repos.evidence.findById(actor.tenantId, id);
+      if (!found) throw DomainError.notFound('evidence', id);
+      Evidence.assertAcceptsVersion(found);
+      prev = found;
+      parsedName = Evidence.parseUpload({ evidenceType: found.evidenceType, filename: filename ?? file.filename ?? undefined }).filename;
+    } catch (e) {
+      file.stream.destroy();
+      throw e;
+    }
+    const version = prev.current.version + 1;
+    const key = evidenceKey(actor.tenantId, id, version);
+    const stored = await this.storeWithinQuota(actor.tenantId, key, file.stream);
+    return this.commit(actor, this.snapshotFor(actor, prev, id, version, { evidenceType: prev.evidenceType, filename: parsedName }, stored, key, prev), false, ip);
+  }
+
+  private grantUpload(t: UploadTicketSnapshot): UploadGrant {
+    const payload = `${t.tenantId}|${t.id}|${Date.parse(t.expiresAt)}`;
+    return { evidenceId: t.evidenceId, version: t.version, uploadUrl: `${this.d.settings.publicUrl}/api/v1/files/uploads/${this.d.signer.sign(payload, UPLOAD)}`, method: 'PUT', expiresAt: t.expiresAt };
+  }
+
+  private parseSize(value: unknown): number {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_EVIDENCE_BYTES) {
+      throw DomainError.invalid('size', `must be the file's size in bytes, 1 to ${MAX_EVIDENCE_BYTES}`);
+    }
+    return value;
+  }
+
+  /** Form A: declares an upload and answers a signed, single-use URL to PUT the bytes to. */
+  async requestUpload(actor: Actor, input: UploadRequest, evidenceId?: string): Promise<UploadGrant> {
+    const now = this.now();
+    const errors: { field: string; message: string }[] = [];
+    let size = 0;
+    try {
+      size = this.parseSize(input.size);
+    } catch (e) {
+      errors.push(...(e as DomainError).details);
+    }
+    let prev: EvidenceSnapshot | null = null;
+    if (evidenceId) {
+      prev = await this.d.repos.evidence.findById(actor.tenantId, evidenceId);
+      if (!prev) throw DomainError.notFound('evidence', evidenceId);
+      Evidence.assertAcceptsVersion(prev);
+    }
+    let parsed: ReturnType<typeof Evidence.parseUpload> | null = null;
+    try {
+      parsed = Evidence.parseUpload({ evidenceType: prev ? prev.evidenceType : input.evidenceType, filename: input.filename });
+    } catch (e) {
+      errors.push(...(e as DomainError).details);
+    }
+    if (errors.length || !parsed) throw DomainError.invalidMany(errors);
+    const where = prev ?? (await this.located(actor, input));
+    const { used, quota } = await this.quota(actor.tenantId);
+    if (quota !== null && used + size > quota) throw quotaExceeded(quota);
+    const ticket: UploadTicketSnapshot = {
+      id: newId('upl', now.getTime()), tenantId: actor.tenantId, evidenceId: prev?.id ?? newId('evd', now.getTime()),
+      version: prev ? prev.current.version + 1 : 1, learnerId: where.learnerId, enrolmentId: where.enrolmentId, moduleId: where.moduleId,
+      evidenceType: parsed.evidenceType, filename: parsed.filename, size, createdBy: actor.id, createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + SIGNED_URL_SECONDS * 1000).toISOString(), usedAt: null,
+    };
+    await this.d.uow.run(async (tx) => {
+      await tx.uploadTickets.insert(ticket);
+      await recordChange(tx, actor, now, { action: 'evidence.upload_url_issued', resourceType: 'evidence', resourceId: ticket.evidenceId, details: { version: ticket.version, size } });
+    });
+    return this.grantUpload(ticket);
+  }
+
+  /** The PUT to a signed upload URL: the bytes must match the declared size; the URL works once. */
+  async completeUpload(token: string, tenantSlug: string | null, source: Readable, ip: string | null): Promise<EvidenceView> {
+    let ticket: UploadTicketSnapshot;
+    let actor: Actor;
+    try {
+      const payload = this.d.signer.verify(token, UPLOAD);
+      if (!payload) throw invalidUrl();
+      const [tenantId, ticketId, exp] = payload.split('|');
+      const found = tenantId && ticketId ? await this.d.repos.uploadTickets.findById(tenantId, ticketId) : null;
+      if (!found) throw invalidUrl();
+      if (tenantSlug !== null && (await this.d.repos.tenants.findById(found.tenantId))?.slug !== tenantSlug) throw invalidUrl();
+      if (this.now().getTime() > Number(exp)) throw expiredUrl();
+      if (found.usedAt) throw invalidUrl();
+      ticket = found;
+      actor = { tenantId: found.tenantId, id: found.createdBy, role: 'integration', scopes: [] };
+    } catch (e) {
+      source.destroy();
+      throw e;
+    }
+    const key = evidenceKey(ticket.tenantId, ticket.evidenceId, ticket.version);
+    const stored = await this.storeWithinQuota(ticket.tenantId, key, source, ticket.size);
+    const prev = ticket.version > 1 ? await this.d.repos.evidence.findById(ticket.tenantId, ticket.evidenceId) : undefined;
+    if (ticket.version > 1 && (!prev || prev.current.version !== ticket.version - 1)) {
+      await this.d.files.remove(key);
+      throw DomainError.conflict('revision_not_requested', 'The evidence changed since this upload URL was issued');
+    }
+    const e = this.snapshotFor(actor, ticket, ticket.evidenceId, ticket.version, { evidenceType: ticket.evidenceType, filename: ticket.filename }, stored, key, prev ?? undefined);
+    return this.commit(actor, e, ticket.version === 1, ip, ticket);
+  }
+
+  async get(actor: Actor, id: string): Promise<EvidenceView> {
+    const e = await this.d.repos.evidence.findById(actor.tenantId, id);
+    if (!e) throw DomainError.notFound('evidence', id);
+    return evidenceView(e);
+  }
+
+  async list(actor: Actor, filter: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceView>> {
+    if (filter.from && filter.to && filter.from > filter.to) throw DomainError.invalid('to', 'must not be before from');
+    const r = await this.d.repos.evidence.list(actor.tenantId, filter, page);
+    return { ...r, items: r.items.map(evidenceView) };
+  }
+
+  async versions(actor: Actor, id: string): Promise<EvidenceVersionView[]> {
+    const e = await this.d.repos.evidence.findById(actor.tenantId, id);
+    if (!e) throw DomainError.notFound('evidence', id);
+    return (await this.d.repos.evidence.versions(actor.tenantId, id)).map(versionView);
+  }
+
+  /** Reviews the current version; `evidence.reviewed` carries status, feedback and version. */
+  async review(actor: Actor, id: string, input: { status?: unknown; feedback?: unknown }): Promise<EvidenceView> {
+    const now = this.now();
+    const e = await this.d.repos.evidence.findById(actor.tenantId, id);
+    if (!e) throw DomainError.notFound('evidence', id);
+    const reviewed = Evidence.review(e, input, { by: actor.id, now });
+    await this.d.uow.run(async (tx) => {
+      if (!(await tx.evidence.saveReview(reviewed))) throw DomainError.conflict('evidence_already_reviewed', 'This version was reviewed meanwhile');
+      const v = reviewed.current;
+      await recordChange(tx, actor, now, {
+        action: 'evidence.reviewed', resourceType: 'evidence', resourceId: id, details: { version: v.version, status: v.status },
+        events: [{ type: 'evidence.reviewed', data: { evidenceId: id, learnerId: e.learnerId, moduleId: e.moduleId, status: v.status, feedback: v.feedback, version: v.version }, subjectId: e.learnerId }],
+      });
+    });
+    return evidenceView(reviewed);
+  }
+
+  /** A signed URL (3600 s) to the current version's bytes; issuing it is audited. */
+  async downloadUrl(actor: Actor, id: string, ip: string | null): Promise<DownloadGrant> {
+    const now = this.now();
+    const e = await this.d.repos.evidence.findById(actor.tenantId, id);
+    if (!e) throw DomainError.notFound('evidence', id);
+    const expiresAt = new Date(now.getTime() + SIGNED_URL_SECONDS * 1000);
+    const token = this.d.signer.sign(`${e.tenantId}|${e.id}|${e.current.version}|${expiresAt.getTime()}`, DOWNLOAD);
+    await this.d.uow.run((tx) => recordChange(tx, actor, now, { action: 'evidence.download_url_issued', resourceType: 'evidence', resourceId: id, details: { version: e.current.version, ip } }));
+    return { url: `${this.d.settings.publicUrl}/api/v1/files/evidence/${token}`, expiresAt: expiresAt.toISOString(), filename: e.current.filename, contentType: e.current.contentType, size: e.current.size };
+  }
+
+  /** Opens a signed download URL: checks signature, tenant and expiry, audits the download, streams the bytes. */
+  async openDownload(token: string, tenantSlug: string | null, ip: string | null): Promise<EvidenceFileAnswer> {
+    const payload = this.d.signer.verify(token, DOWNLOAD);
+    if (!payload) throw invalidUrl();
+    const [tenantId, id, version, exp] = payload.split('|');
+    if (!tenantId || !id || !version || !exp) throw invalidUrl();
+    if (tenantSlug !== null && (await this.d.repos.tenants.findById(tenantId))?.slug !== tenantSlug) throw invalidUrl();
+    const now = this.now();
+    if (now.getTime() > Number(exp)) throw expiredUrl();
+    const versions = await this.d.repos.evidence.versions(tenantId, id);
+    const v = versions.find((x) => x.version === Number(version));
+    if (!v || !(await this.d.repos.evidence.findById(tenantId, id))) throw DomainError.notFound('evidence', id);
+    const actor: Actor = { tenantId, id: 'signed-url', role: 'viewer', scopes: [] };
+    await this.d.uow.run((tx) => recordChange(tx, actor, now, { action: 'evidence.downloaded', resourceType: 'evidence', resourceId: id, details: { version: v.version, ip } }));
+    return { contentType: v.contentType, size: v.size, filename: v.filename, etag: `${v.sha256.slice(0, 32)}-v${v.version}`, open: (range) => this.d.files.open(v.storageKey, range) };
+  }
+
+  /** Marks deleted (restorable for 30 days, then purged). */
+  async remove(actor: Actor, id: string): Promise<void> {
+    const now = this.now();
+    await this.d.uow.run(async (tx) => {
+      if (!(await tx.evidence.markDeleted(actor.tenantId, id, now.toISOString()))) throw DomainError.notFound('evidence', id);
+      await recordChange(tx, actor, now, { action: 'evidence.deleted', resourceType: 'evidence', resourceId: id });
+    });
+  }
+
+  async restore(actor: Actor, id: string): Promise<EvidenceView> {
+    const now = this.now();
+    const e = await this.d.repos.evidence.findById(actor.tenantId, id, { withDeleted: true });
+    if (!e || !e.deletedAt) throw DomainError.notFound('evidence', id);
+    if (now.getTime() - Date.parse(e.deletedAt) > EVIDENCE_RESTORE_DAYS * DAY_MS) {
+      throw DomainError.conflict('restore_period_over', `Deleted evidence can be restored for ${EVIDENCE_RESTORE_DAYS} days`);
+    }
+    await this.d.uow.run(async (tx) => {
+      if (!(await tx.evidence.restore(actor.tenantId, id, now.toISOString()))) throw DomainError.notFound('evidence', id);
+      await recordChange(tx, actor, now, { action: 'evidence.restored', resourceType: 'evidence', resourceId: id });
+    });
+    return evidenceView({ ...e, deletedAt: null, updatedAt: now.toISOString() });
+  }
+
+  /** Purges evidence deleted more than 30 days ago: bytes first, then the record; an audit record stays. */
+  async purgeDeleted(batch = 100): Promise<number> {
+    const now = this.now();
+    const before = new Date(now.getTime() - EVIDENCE_RESTORE_DAYS * DAY_MS).toISOString();
+    let purged = 0;
+    for (;;) {
+      const found = await this.d.repos.evidence.deletedBefore(before, batch);
+      for (const c of found) {
+        for (const key of c.storageKeys) await this.d.files.remove(key);
+        await this.d.uow.run(async (tx) => {
+          await tx.evidence.remove(c.tenantId, c.id);
+          await recordChange(tx, { tenantId: c.tenantId, id: 'system', role: 'admin', scopes: [] }, now, { action: 'evidence.purged', resourceType: 'evidence', resourceId: c.id, details: { versions: c.storageKeys.length } });
+        });
+        purged++;
+      }
+      if (found.length < batch) return purged;
+    }
+  }
+
+  /** An erased learner's evidence goes at once: bytes and records; the audit keeps that it happened. */
+  async eraseLearner(tenantId: string, learnerId: string): Promise<number> {
+    const now = this.now();
+    const found = await this.d.repos.evidence.ofLearner(tenantId, learnerId);
+    for (const c of found) {
+      for (const key of c.storageKeys) await this.d.files.remove(key);
+      await this.d.uow.run(async (tx) => {
+        await tx.evidence.remove(tenantId, c.id);
+        await recordChange(tx, { tenantId, id: 'system', role: 'admin', scopes: [] }, now, { action: 'evidence.erased', resourceType: 'evidence', resourceId: c.id, details: { versions: c.storageKeys.length } });
+      });
+    }
+    return found.length;
+  }
+
+  async usage(actor: Actor): Promise<UsageView> {
+    const { quota } = await this.quota(actor.tenantId);
+    const u = await this.d.repos.evidence.usage(actor.tenantId);
+    return { bytesUsed: u.bytes, quotaBytes: quota, files: u.files, percentUsed: quota ? Math.round((u.bytes / quota) * 10_000) / 100 : null };
+  }
+}
