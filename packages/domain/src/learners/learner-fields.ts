@@ -10,7 +10,7 @@ export interface Address {
   postalCode: string | null;
 }
 
-/** The learner's optional profile: contact, HR and the QCTO01 fields of D3. `null` = not known. */
+/** The learner's optional profile: contact, HR and the QCTO01 fields (docs/api.md, "Learners"). `null` = not known. */
 export interface LearnerProfile {
   middleName: string | null;
   email: string | null;
