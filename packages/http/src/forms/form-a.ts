@@ -4,7 +4,7 @@ import { codesFor } from './error-table.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, firstSegment, type ApiForm } from './form.js';
 import { INTERNAL } from './error-table.js';
 
-/** Signs and checks the opaque cursor; a tampered or foreign cursor is invalid input (D1). */
+/** Signs and checks the opaque cursor; a tampered or foreign cursor is invalid input. */
 export interface CursorCodec {
   encode(lastId: string): string;
   decode(cursor: string): string | null;

@@ -11,7 +11,7 @@ const Address = z.object({
   postalCode: z.string().nullable().optional().openapi({ description: '4 digits', example: '2001' }),
 }).strict().openapi('Address');
 
-/** Optional learner fields; `null` clears one on update. Value rules are checked by the domain (D3). */
+/** Optional learner fields; `null` clears one on update. Value rules are checked by the domain. */
 const profile = {
   middleName: z.string().nullable(),
   email: z.string().nullable().openapi({ format: 'email', example: 'thandi.nkosi@example.co.za' }),
