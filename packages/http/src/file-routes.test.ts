@@ -161,7 +161,7 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
     it('refuses a file one byte over the limit with 413 in the form\'s envelope', async () => {
       const res = await post(multipart([{ name: 'note', value: 'x' }, { name: 'file', filename: 'a.bin', data: Buffer.alloc(LIMIT + 1) }]));
       expect(res.status).toBe(413);
-      const body = await res.json();
+      const body: any = await res.json();
       expect(body.error.code).toBe(prefix === '/api/v1' ? 'payload_too_large' : 'FILE_TOO_LARGE');
     });
 
@@ -192,7 +192,7 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
     it('takes exactly the limit', async () => {
       const res = await fetch(`${base}${prefix}/blobs`, { method: 'PUT', headers: AUTH, body: FILE });
       expect(res.status).toBe(201);
-      expect((await res.json()).sha256).toBe(sha(FILE));
+      expect(((await res.json()) as any).sha256).toBe(sha(FILE));
     });
 
     it('refuses a declared length over the limit at once', async () => {
@@ -251,7 +251,7 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
       const res = await get({ range: 'bytes=1000-1200' });
       expect(res.status).toBe(416);
       expect(res.headers.get('content-range')).toBe('bytes */1000');
-      expect((await res.json()).error.code).toBe(prefix === '/api/v1' ? 'range_not_satisfiable' : 'RANGE_NOT_SATISFIABLE');
+      expect(((await res.json()) as any).error.code).toBe(prefix === '/api/v1' ? 'range_not_satisfiable' : 'RANGE_NOT_SATISFIABLE');
     });
 
     it('answers 304 when the validator matches, and ignores a range for another version', async () => {
@@ -285,7 +285,7 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
       expect(await ok.json()).toEqual({ size: 10, tenantSlug: prefix === '/api/v1' ? null : 'demo' });
       const bad = await fetch(`${base}${prefix}/signed/forged`, { method: 'PUT', body: Buffer.alloc(10) });
       expect(bad.status).toBe(403);
-      expect((await bad.json()).error.code).toBe(prefix === '/api/v1' ? 'signed_url_invalid' : 'SIGNED_URL_INVALID');
+      expect(((await bad.json()) as any).error.code).toBe(prefix === '/api/v1' ? 'signed_url_invalid' : 'SIGNED_URL_INVALID');
     });
 
     it('still answer 401 for unknown paths without a key', async () => {
@@ -344,7 +344,7 @@ describe('range and disposition rules', () => {
 
 describe('OpenAPI for file routes', () => {
   it('describes multipart, raw and file bodies, ranges and keyless routes', async () => {
-    const doc = await (await fetch(`${base}/api/v1/openapi.json`)).json();
+    const doc: any = await (await fetch(`${base}/api/v1/openapi.json`)).json();
     const upload = doc.paths['/api/v1/things/{id}/upload'].post;
     expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
     expect(upload.requestBody.content['multipart/form-data'].schema.properties.file.format).toBe('binary');
