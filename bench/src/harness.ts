@@ -102,7 +102,7 @@ export function printRows(title: string, rows: Row[]): void {
   }
 }
 
-/** The issues' absolute targets are for a machine where bare Koa does 45,000 req/s; scale them to this run's. */
+/** Absolute targets are set for a machine where bare Koa does 45,000 req/s; scale them to this run's. */
 export const REFERENCE_BARE_KOA = 45_000;
 
 export function scaledTarget(result: LoadResult, issueTarget: number, bareRps: number, share = 1): NonNullable<Row['target']> {

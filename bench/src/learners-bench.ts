@@ -48,5 +48,5 @@ export async function learnersBench(opts: { postgres: boolean }): Promise<void> 
       rows.push(...(await fundiRows('postgres', { get: rawPgGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps }, { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema! })));
     });
   }
-  printRows('Learners (issue 2): 50 connections, autocannon in the same run', rows);
+  printRows('Learners: 50 connections, autocannon in the same run', rows);
 }

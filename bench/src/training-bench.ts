@@ -38,5 +38,5 @@ export async function trainingBench(opts: { postgres: boolean }): Promise<void> 
       rows.push(...(await fundiRows('postgres', { get: bareGet.rps, post: barePost.rps }, { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema! })));
     });
   }
-  printRows('Training record (issue 3): 50 connections, autocannon in the same run', rows);
+  printRows('Training record: 50 connections, autocannon in the same run', rows);
 }

@@ -103,7 +103,7 @@ export async function webhooksBench(opts: { postgres: boolean }): Promise<void> 
     const fetched = await plainFetchLoop(rx.url, Math.min(FAN_OUT, 5_000), 20, secret);
     const results = [await fundiRun({ kind: 'sqlite', filename: join(mkdtempSync(join(tmpdir(), 'fundi-bench-')), 'fundi.sqlite') }, rx)];
     if (opts.postgres) results.push(await withPostgresSchema((t) => fundiRun(t, rx)));
-    process.stdout.write(`\n## Webhooks (issue 4): ${FAN_OUT} events fanned out by one worker process to a receiver process\n`);
+    process.stdout.write(`\n## Webhooks: ${FAN_OUT} events fanned out by one worker process to a receiver process\n`);
     process.stdout.write('| scenario | events/s | vs undici loop | worker CPU µs/event | attempts logged | idle p50 ms | idle p95 ms | idle max ms | target |\n|---|---|---|---|---|---|---|---|---|\n');
     process.stdout.write(`| baseline: plain signed POST loop, undici, 20 in flight | ${undici} | 100% | | | | | | |\n`);
     process.stdout.write(`| reference: same loop, global fetch | ${fetched} | ${((fetched / undici) * 100).toFixed(1)}% | | | | | | |\n`);

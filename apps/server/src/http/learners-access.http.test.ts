@@ -5,7 +5,7 @@ import { aLearnerInput } from '@fundi/domain/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 import { FORMS, type FormUnderTest } from '../testing/http-forms.js';
 
-// Who may do what to learners: 401, 403 and tenant isolation in every form (D1, D2).
+// Who may do what to learners: 401, 403 and tenant isolation in every form (docs/api.md).
 const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
 let s: TestServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { postgresAvailable } from '@fundi/adapters/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 
 const pgUp = await postgresAvailable();
-const LIMIT = 60; // pilot plan, per minute (D2)
+const LIMIT = 60; // pilot plan, per minute (docs/api.md, "Rate limits")
 
 type Call = (i: number) => Promise<{ status: number; headers: Headers; body: any }>;
 

@@ -17,7 +17,7 @@ async function until(check: () => Promise<boolean> | boolean, what: string, ms =
 }
 
 /**
- * POPIA erasure (D3) reaches the outbox and the webhook log: after a learner DELETE, a held delivery, a replay
+ * POPIA erasure reaches the outbox and the webhook log: after a learner DELETE, a held delivery, a replay
  * and every table of the database hold no personal value of the learner, and receivers get `{id, erased: true}`.
  */
 describeEachStorage('learner erasure reaches the outbox and the webhook log (server + worker)', (_get, kind) => {

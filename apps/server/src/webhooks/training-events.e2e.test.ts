@@ -8,8 +8,8 @@ import { assessmentBody, enrolledLearner } from '../testing/training-fixtures.js
 const TRAINING_EVENTS = ['enrolment.status_changed', 'assessment.recorded', 'assessment.completed', 'moderation.completed'];
 
 /**
- * The training record's producers (issue 3) reach subscribers through the outbox, the worker and a real
- * receiver (issue 4): each event once per subscribed name, with the data the producers write, in the D6 envelope.
+ * The training record's producers reach subscribers through the outbox, the worker and a real receiver: each
+ * event once per subscribed name, with the data the producers write, in the webhook envelope.
  */
 describeEachStorage('training-record events reach subscribers end to end (server + worker)', (_get, kind) => {
   let s: TestServer;

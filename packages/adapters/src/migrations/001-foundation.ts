@@ -79,13 +79,13 @@ export const foundation: Migration = {
       t.string('type').notNullable();
       t.string('occurred_at').notNullable();
       t.text('data').notNullable();
-      // Set once the event has been fanned out to its subscribers (the worker's job, issue 4).
+      // Set once the event has been fanned out to its subscribers (the worker's job, docs/webhooks.md).
       t.string('dispatched_at');
       t.index(['tenant_id', 'id']);
       t.index(['dispatched_at', 'id']);
     });
     if (knex.client.config.client === 'pg') {
-      // Shared rate-limit counters (D2). Unlogged: losing counts on a database crash is acceptable.
+      // Shared rate-limit counters. Unlogged: losing counts on a database crash is acceptable.
       await knex.raw(`CREATE UNLOGGED TABLE rate_limit_counters (
         key text NOT NULL, window_start bigint NOT NULL, hits integer NOT NULL, expires_at bigint NOT NULL,
         PRIMARY KEY (key, window_start))`);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from './migration.js';
 
-/** Programmes, enrolments (with status history), assessments and their moderation (issue 3, D4). */
+/** Programmes, enrolments (with status history), assessments and their moderation (docs/api.md, "Training record"). */
 export const training: Migration = {
   name: '002-training',
   async up(knex: Knex) {
@@ -39,7 +39,7 @@ export const training: Migration = {
       t.index(['tenant_id', 'learner_id']);
       t.index(['tenant_id', 'programme_id']);
     });
-    // One open enrolment per learner per programme (D4); a partial index works on both databases.
+    // One open enrolment per learner per programme; a partial index works on both databases.
     await knex.raw(`CREATE UNIQUE INDEX enrolments_open_unique ON enrolments (tenant_id, learner_id, programme_id)
       WHERE status IN ('enrolled', 'in_progress', 'suspended')`);
     await knex.schema.createTable('enrolment_status_changes', (t) => {

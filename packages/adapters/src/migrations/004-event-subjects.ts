@@ -5,7 +5,7 @@ import type { Migration } from './migration.js';
 const PERSONAL_EVENT_TYPES = ['learner.created', 'learner.updated'];
 
 /**
- * POPIA erasure reaches the outbox (D3): each event names the learner whose personal data it holds, so an
+ * POPIA erasure reaches the outbox: each event names the learner whose personal data it holds, so an
  * erasure finds and redacts them by index instead of parsing every payload; webhook attempts get an index by
  * event so the receivers' replies to those events can be cleared too.
  */

@@ -17,7 +17,7 @@ const anAttempt = (e: DomainEvent, subscriptionId: string, responseExcerpt: stri
   statusCode: 200, latencyMs: 5, error: null, responseExcerpt,
 });
 
-/** Erasure (D3) as the outbox and the attempt log see it: by subject and by event, within one tenant. */
+/** Erasure as the outbox and the attempt log see it: by subject and by event, within one tenant. */
 describeEachStorage('Outbox and attempt log erasure contract', (get) => {
   it('redacts the data of the subject\'s events only, keeps them and their subject, and is idempotent', async () => {
     const { uow, repos } = get();

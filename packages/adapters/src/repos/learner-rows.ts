@@ -67,7 +67,7 @@ export function rowToLearner(r: Row): LearnerSnapshot {
 export const LEARNER_COLUMNS = [...Object.values(COLUMNS), 'email_lower', 'popi_act_agree',
   ...['home', 'postal'].flatMap((p) => [`${p}_address_1`, `${p}_address_2`, `${p}_address_3`, `${p}_postal_code`])];
 
-/** Columns that identify a person; erasure sets every one of them to null (docs/api.md "Learners", POPIA s14/s24). */
+/** Columns that identify a person; erasure sets every one of them to null (POPIA s14/s24; docs/api.md, "Erasure"). */
 export const PERSONAL_COLUMNS = LEARNER_COLUMNS.filter(
   (c) => !['id', 'tenant_id', 'gender', 'citizenship', 'created_at', 'updated_at', 'province_code', 'equity_code'].includes(c),
 );

@@ -40,7 +40,7 @@ interface Reserve {
 }
 
 /**
- * Counters shared by every process on one Postgres (D2). Each process takes counts from the shared row in
+ * Counters shared by every process on one Postgres. Each process takes counts from the shared row in
  * chunks of 0.1% of the limit (at least 1) and spends them locally, so a small limit (60/min: chunk 1) is
  * exact across processes, while a huge one costs one upsert per chunk instead of one per request. The limit is
  * never exceeded; another process may be refused up to (processes x chunk) requests early.

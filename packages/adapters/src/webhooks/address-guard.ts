@@ -56,7 +56,7 @@ export class BlockedAddressError extends Error {
 }
 
 /**
- * The connect-time SSRF check (D6): a host is resolved, and refused when any of its addresses is forbidden,
+ * The connect-time SSRF check: a host is resolved, and refused when any of its addresses is forbidden,
  * unless the host or the address is allow-listed (FUNDI_WEBHOOK_ALLOW_HOSTS). Returns the address to connect
  * to, so the check and the connection use the same answer (no second lookup an attacker could change).
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateWebhookSecret } from '@fundi/domain';
 import { hexSignature, webhookHeaders } from './signature.js';
 
-describe('webhook signatures (D6)', () => {
+describe('webhook signatures', () => {
   it('matches the published hex vector', () => {
     expect(hexSignature("It's a Secret to Everybody", 'Hello, World!')).toBe('757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17');
   });

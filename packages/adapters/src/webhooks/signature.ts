@@ -15,7 +15,7 @@ function keyOf(material: string, encoding: 'utf8' | 'base64'): KeyObject {
   return k;
 }
 
-/** D6: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret string's UTF-8 bytes (whsec_ included). */
+/** Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret string's UTF-8 bytes (whsec_ included). */
 export function hexSignature(secret: string, body: string): string {
   return createHmac('sha256', keyOf(secret, 'utf8')).update(body).digest('hex');
 }
@@ -26,7 +26,7 @@ export function standardSignature(key: string, id: string, timestamp: number, bo
 }
 
 /**
- * Every header of a delivery (D6). With two secrets (the 24 h after a rotation) `webhook-signature` lists both
+ * Every header of a delivery. With two secrets (the 24 h after a rotation) `webhook-signature` lists both
  * signatures, new first, space-separated as the standard allows; the hex header carries the new secret's and
  * `X-Webhook-Signature-Previous` the old one's. A secret without the whsec_ form signs only the hex headers.
  */

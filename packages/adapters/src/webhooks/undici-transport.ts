@@ -7,7 +7,7 @@ import { AttemptHandler } from './attempt-handler.js';
 import { webhookHeaders } from './signature.js';
 
 export interface TransportSettings {
-  /** Whole-attempt limit: success is a 2xx within it (D6: 10 s). */
+  /** Whole-attempt limit: success is a 2xx within it (10 s by default). */
   timeoutMs: number;
   allowHosts: readonly string[];
   allowHttp: boolean;

@@ -10,8 +10,9 @@ const notEnrolled = (moduleCode: string) =>
   DomainError.invalid('moduleCode', `${moduleCode} is not a module of a programme the learner has an open enrolment in`, 'module_not_enrolled');
 
 /**
- * The enrolment an assessment belongs to (D4): the given `enrolmentId`, which must be the learner's, open, and
- * contain the module; else the learner's most recent open enrolment whose programme has the module.
+ * The enrolment an assessment belongs to: the given `enrolmentId`, which must be the learner's, open, and
+ * contain the module; else the learner's most recent open enrolment whose programme has the module
+ * (docs/api.md, "Assessments").
  */
 export async function locateEnrolment(repos: TrainingRepos, tenantId: string, learnerId: string, moduleCode: string, enrolmentId?: string): Promise<Located> {
   if (enrolmentId !== undefined) {

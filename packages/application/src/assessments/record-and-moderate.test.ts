@@ -14,7 +14,7 @@ async function enrolled() {
   return { w, learnerId, enrolmentId, record: (over: Record<string, unknown>) => new RecordAssessment(w.deps).execute(w.actor, { learnerId, moduleCode: 'M1', assessmentType: 'summative', outcome: 'C', assessmentDate: '2026-03-01', ...over }) };
 }
 
-describe('RecordAssessment (D4)', () => {
+describe('RecordAssessment', () => {
   it('records against the open enrolment with both events, the audit entry and the assessor', async () => {
     const { w, learnerId, enrolmentId, record } = await enrolled();
     const a = await record({ assessorId: 'sipho@provider.co.za' });

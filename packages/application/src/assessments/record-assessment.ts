@@ -8,8 +8,8 @@ import { locateEnrolment } from './locate-enrolment.js';
 export type RecordAssessmentInput = AssessmentInput & { learnerId?: unknown; moduleCode?: unknown; enrolmentId?: unknown };
 
 /**
- * Records a module result (D4). Results never change: a re-assessment is a new record. Emits both
- * `assessment.recorded` and `assessment.completed` (D6: two names for the same moment).
+ * Records a module result. Results never change: a re-assessment is a new record. Emits both
+ * `assessment.recorded` and `assessment.completed`, two names for the same moment (docs/api.md, "Assessments").
  */
 export class RecordAssessment {
   constructor(private readonly deps: CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>) {}

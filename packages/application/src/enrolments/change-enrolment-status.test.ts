@@ -24,8 +24,8 @@ async function enrolmentIn(status: EnrolmentStatus): Promise<{ w: World; id: str
 
 const pairs = ENROLMENT_STATUSES.flatMap((from) => ENROLMENT_STATUSES.map((to) => ({ from, to, allowed: ENROLMENT_MOVES[from].includes(to) })));
 
-describe('ChangeEnrolmentStatus: the D4 state machine', () => {
-  it('allows exactly the D4 moves', () => {
+describe('ChangeEnrolmentStatus: the enrolment state machine', () => {
+  it('allows exactly the documented moves', () => {
     expect(pairs.filter((p) => p.allowed).map((p) => `${p.from}->${p.to}`)).toEqual([
       'enrolled->in_progress', 'enrolled->withdrawn', 'in_progress->suspended', 'in_progress->completed', 'in_progress->withdrawn',
       'suspended->in_progress', 'suspended->withdrawn',

@@ -16,7 +16,7 @@ async function missingFor(tx: TrainingRepos, e: EnrolmentSnapshot): Promise<stri
   return missingModules(progressOf(programme?.modules ?? [], assessments));
 }
 
-/** `PATCH /enrolments/:id/status`: one move of D4, its history row, audit entry and `enrolment.status_changed`. */
+/** `PATCH /enrolments/:id/status`: one enrolment move, its history row, audit entry and `enrolment.status_changed`. */
 export class ChangeEnrolmentStatus {
   constructor(private readonly deps: CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>) {}
 

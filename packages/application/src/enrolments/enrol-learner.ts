@@ -13,8 +13,9 @@ export interface EnrolInput {
 }
 
 /**
- * Enrols a learner in a programme (D4). An unknown or erased learner and an unknown programme code are invalid
- * input; a retired programme or an open enrolment of the learner in the programme is a conflict.
+ * Enrols a learner in a programme. An unknown or erased learner and an unknown programme code are invalid
+ * input; a retired programme or an open enrolment of the learner in the programme is a conflict
+ * (docs/api.md, "Enrolments").
  */
 export class EnrolLearner {
   constructor(private readonly deps: CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>) {}

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { EvidenceRepos, LearnerRepos, PlatformRepos, TenantRepos, TrainingRepos } from '@fundi/domain';
+import type { EvidenceRepos, LearnerRepos, PlatformRepos, TenantRepos, TrainingRepos, WebhookRepos } from '@fundi/domain';
 import type { CoreDeps } from '../shared/ports.js';
 
 /** What the vault learned storing a file: sniffed from the bytes, never from the name or a header. */
@@ -37,7 +37,7 @@ export interface EvidenceSettings {
   publicUrl: string;
 }
 
-export type EvidencePorts = CoreDeps<EvidenceRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos> & {
+export type EvidencePorts = CoreDeps<EvidenceRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & Pick<WebhookRepos, 'tenantAlerts'>> & {
   files: FileVault;
   signer: UrlSigner;
   settings: EvidenceSettings;

@@ -8,7 +8,7 @@ import { UpdateLearner } from './update-learner.js';
 
 const PERSONAL = { firstName: 'Nomvula', lastName: 'Mahlangu', email: 'nomvula.m@example.co.za', mobile: '0821112233' };
 
-describe('EraseLearner reaches the outbox and the attempt log (D3)', () => {
+describe('EraseLearner reaches the outbox and the attempt log', () => {
   it('redacts the learner\'s own events, clears replies to them, keeps training events; nothing personal is left', async () => {
     const d = fakeDeps();
     const me = anActor('ten_a');

@@ -8,11 +8,12 @@ import { recordChange } from '../shared/record-change.js';
 export const erasedLearnerData = (id: string) => ({ id, erased: true });
 
 /**
- * POPIA erasure (D3): the learner's personal data is removed irreversibly and the learner is gone for the API;
+ * POPIA erasure: the learner's personal data is removed irreversibly and the learner is gone for the API;
  * the anonymised row stays so enrolment and assessment facts still count, and the audit entry records it.
  * In the same transaction the learner's own events (learner.created / learner.updated, found by their subject)
  * are redacted in the outbox, so a pending delivery, a retry or a replay sends only `{id, erased: true}`, and
  * receivers' replies to them are cleared from the attempt log. Training events hold no personal data and stay.
+ * The rules: docs/api.md, "Erasure".
  */
 export class EraseLearner {
   constructor(private readonly deps: CoreDeps<LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'>>) {}

@@ -4,7 +4,7 @@ import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
 import { learnerView, type LearnerView } from './learner-view.js';
 
-/** Registers a learner; a duplicate ID number or email within the tenant is a conflict (D3). */
+/** Registers a learner; a duplicate ID number or email within the tenant is a conflict. */
 export class RegisterLearner {
   constructor(private readonly deps: CoreDeps<LearnerRepos & PlatformRepos>) {}
 

@@ -4,7 +4,7 @@ import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
 import { programmeView, type ProgrammeView } from './programme-view.js';
 
-/** Adds a programme to the tenant's catalogue; a code the tenant already has is a conflict (D4). */
+/** Adds a programme to the tenant's catalogue; a code the tenant already has is a conflict. */
 export class CreateProgramme {
   constructor(private readonly deps: CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>) {}
 

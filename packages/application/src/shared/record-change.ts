@@ -10,7 +10,7 @@ export interface ChangeRecord {
   details?: Record<string, unknown>;
   /**
    * Events to publish with the change; each goes to the outbox in the same transaction. `subjectId` names the
-   * learner whose personal data `data` holds, so that erasing the learner redacts the event (D3).
+   * learner whose personal data `data` holds, so that erasing the learner redacts the event (docs/api.md, "Erasure").
    */
   events?: { type: string; data: Record<string, unknown>; subjectId?: string }[];
 }

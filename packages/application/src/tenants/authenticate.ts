@@ -10,7 +10,7 @@ export interface Principal {
   keyExpiresAt: string | null;
 }
 
-/** Resolves a presented bearer key. Unknown, expired and revoked keys are all the same 401 (D2). */
+/** Resolves a presented bearer key. Unknown, expired and revoked keys are all the same 401. */
 export class Authenticate {
   constructor(private readonly deps: Pick<CoreDeps<TenantRepos & PlatformRepos>, 'repos' | 'clock'> & SecretDeps) {}
 

@@ -9,7 +9,7 @@ export interface TenantConfigView {
   limits: TenantLimits;
 }
 
-/** Changes a tenant's plan and limit overrides (D2: a tenant may override any number). Operator only. */
+/** Changes a tenant's plan and limit overrides (a tenant may override any number of its plan). Operator only. */
 export class ReconfigureTenant {
   constructor(private readonly deps: CoreDeps<TenantRepos & PlatformRepos>) {}
 

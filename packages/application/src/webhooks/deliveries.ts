@@ -16,7 +16,7 @@ export interface DeliveryTask {
 }
 
 /**
- * Leases due deliveries to `owner` and prepares them: the D6 envelope, and the opened signing secrets. The claim
+ * Leases due deliveries to `owner` and prepares them: the webhook envelope, and the opened signing secrets. The claim
  * is atomic by itself, so it needs no unit of work (one round trip on Postgres).
  */
 export class ClaimDeliveries {
@@ -77,7 +77,7 @@ function attemptOf(o: DeliveryOutcome): AttemptSnapshot {
   };
 }
 
-/** D6: the 5th failed attempt of an event disables the subscription and tells the tenant's administrators. */
+/** The 5th failed attempt of an event disables the subscription and tells the tenant's administrators. */
 async function disableAfterFailures(tx: WebhookRepos & PlatformRepos, o: DeliveryOutcome, now: Date): Promise<void> {
   const s = await tx.webhookSubscriptions.findById(o.task.tenantId, o.task.subscriptionId);
   if (!s?.enabled) return;

@@ -4,7 +4,7 @@ import type { WebhookRepos, PlatformRepos } from '@fundi/domain';
 import { recordChange } from '../shared/record-change.js';
 
 /**
- * The one rule for switching a subscription (D6, documented in docs/webhooks.md): disabling holds every
+ * The one rule for switching a subscription (docs/webhooks.md): disabling holds every
  * pending or failed delivery (no attempts while disabled; new events arrive as `held`); enabling makes every
  * undelivered delivery (held, dead, pending, failed) due now with a fresh five-attempt schedule.
  */

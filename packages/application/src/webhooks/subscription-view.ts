@@ -19,7 +19,7 @@ export function subscriptionView(s: WebhookSubscriptionSnapshot): WebhookSubscri
   return { id, url, events: [...events], enabled, disabledReason, previousSecretExpiresAt, createdAt, updatedAt };
 }
 
-/** The tenant's subscription or not_found (another tenant's is the same 404, D1). */
+/** The tenant's subscription or not_found (another tenant's is the same 404). */
 export async function requireSubscription(repos: Pick<WebhookRepos, 'webhookSubscriptions'>, tenantId: string, id: string): Promise<WebhookSubscriptionSnapshot> {
   const s = await repos.webhookSubscriptions.findById(tenantId, id);
   if (!s) throw DomainError.notFound('webhook_subscription', id);

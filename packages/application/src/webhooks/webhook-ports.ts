@@ -17,7 +17,7 @@ export interface OutgoingWebhook {
 }
 
 /**
- * Port: signs a webhook (D6 headers) and POSTs it. Never throws: a refused address, connection error, timeout or
+ * Port: signs a webhook (docs/webhooks.md) and POSTs it. Never throws: a refused address, connection error, timeout or
  * redirect comes back as a result with `error` set. Success is any 2xx within the timeout.
  */
 export interface WebhookTransport {

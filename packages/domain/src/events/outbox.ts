@@ -1,4 +1,4 @@
-/** A domain event as it is stored in the outbox and delivered to subscribers (D6 envelope minus transport). */
+/** A domain event as it is stored in the outbox and delivered to subscribers (the webhook envelope minus transport). */
 export interface DomainEvent {
   id: string;
   tenantId: string;
@@ -22,7 +22,7 @@ export interface Outbox {
   /** Events of a tenant in commit order (oldest first), for inspection and replay. */
   list(tenantId: string, filter: { since?: string; types?: readonly string[]; limit: number }): Promise<DomainEvent[]>;
   /**
-   * POPIA erasure (D3): replaces the `data` of every event of the tenant whose `subjectId` is `subjectId` with
+   * POPIA erasure: replaces the `data` of every event of the tenant whose `subjectId` is `subjectId` with
    * `data`, in the caller's transaction, so no later delivery, retry or replay can send the personal data again.
    * Returns the ids of those events (oldest first); none is not an error, and running it twice changes nothing more.
    */

@@ -27,7 +27,7 @@ export interface LearnerRepository {
   /** Ordered by id (creation order). Erased learners are never listed. */
   list(tenantId: string, filter: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>>;
   /**
-   * POPIA erasure (D3): removes every personal field irreversibly, keeping only the id, tenant, year of birth,
+   * POPIA erasure: removes every personal field irreversibly, keeping only the id, tenant, year of birth,
    * gender and the timestamps, so anonymised facts still count. Returns false if there was nothing to erase.
    */
   erase(tenantId: string, id: string, at: string): Promise<boolean>;

@@ -24,7 +24,7 @@ export interface LearnerChange {
   to: unknown;
 }
 
-/** `idNumber` or its alias `saIdNumber` (D3); both given and different is invalid. */
+/** `idNumber` or its alias `saIdNumber` (docs/api.md, "Learners"); both given and different is invalid. */
 function pickIdNumber(input: LearnerInput): unknown {
   const { idNumber, saIdNumber } = input;
   if (idNumber !== undefined && saIdNumber !== undefined && idNumber !== saIdNumber) {

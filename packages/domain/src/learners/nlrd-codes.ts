@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/errors.js';
 
-/** NLRD / QCTO code tables (domain-reference.md section 3). Keys are the codes as they appear in the files. */
+/** NLRD / QCTO code tables. Keys are the codes as they appear in the regulator's learner files. */
 export const NLRD_CODES = {
   title: ['Mr', 'Mrs', 'Ms', 'Miss', 'Dr', 'Prof'],
   equityCode: ['BA', 'BC', 'BI', 'Wh', 'Oth', 'U'],

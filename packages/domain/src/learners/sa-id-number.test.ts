@@ -5,7 +5,7 @@ import { SaIdNumber, luhnCheckDigit, luhnValid } from './sa-id-number.js';
 
 const TODAY = new Date('2026-06-01T00:00:00Z');
 
-describe('SaIdNumber: vectors of domain-reference.md section 5', () => {
+describe('SaIdNumber: known valid and invalid ID numbers', () => {
   it.each([
     ['9001049818080', '1990-01-04', 'M', 'citizen'],
     ['1012311412187', '2010-12-31', 'F', 'permanent_resident'],
@@ -52,7 +52,7 @@ describe('SaIdNumber: vectors of domain-reference.md section 5', () => {
     expect(() => SaIdNumber.parse(9001049818080, 'idNumber', TODAY)).toThrow(/13 digits/);
   });
 
-  it('uses 20YY unless that date is in the future (D3 century rule)', () => {
+  it('uses 20YY unless that date is in the future (the century rule)', () => {
     const id = (yymmdd: string) => `${yymmdd}58000${8}`.slice(0, 12);
     const withCheck = (yymmdd: string) => id(yymmdd) + luhnCheckDigit(id(yymmdd));
     expect(SaIdNumber.factsOf(withCheck('260601'), TODAY)?.dateOfBirth).toBe('2026-06-01');

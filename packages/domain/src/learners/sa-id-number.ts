@@ -1,7 +1,7 @@
 import { DomainError } from '../shared/errors.js';
 import { isRealDate, type IsoDate } from '../shared/dates.js';
 
-/** A South African ID number that passed every rule of D3: 13 digits, a real date, citizenship 0/1, Luhn. */
+/** A South African ID number that passed every rule: 13 digits, a real date, citizenship 0/1, Luhn. */
 export type SaIdNumber = string & { readonly __brand: 'SaIdNumber' };
 
 export type Gender = 'M' | 'F';
@@ -33,7 +33,7 @@ export function luhnCheckDigit(first12: string): string {
 }
 
 /**
- * Century rule of D3: 20YY unless that date lies in the future (relative to `today`), else 19YY.
+ * Century rule (docs/api.md, "Learners"): 20YY unless that date lies in the future (relative to `today`), else 19YY.
  */
 function birthDate(yy: number, mm: number, dd: number, today: Date): { year: number } | null {
   const year2000 = 2000 + yy;

@@ -3,7 +3,7 @@ import { DomainError } from '../shared/errors.js';
 export const ROLES = ['admin', 'manager', 'assessor', 'moderator', 'facilitator', 'viewer', 'integration'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Every scope the service checks, `<resource>:<action>` (D2). */
+/** Every scope the service checks, `<resource>:<action>` (docs/api.md, "Authentication, roles and scopes"). */
 export const SCOPES = [
   'learners:read', 'learners:write', 'learners:delete',
   'programmes:read', 'programmes:write', 'programmes:delete',

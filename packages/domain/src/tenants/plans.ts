@@ -3,7 +3,7 @@ import { DomainError } from '../shared/errors.js';
 export const PLANS = ['pilot', 'starter', 'professional', 'standard', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
 
-/** Per-API-key request limits and the tenant's storage (D2). `null` = no cap. */
+/** Per-API-key request limits and the tenant's storage (docs/api.md, "Rate limits"). `null` = no cap. */
 export interface TenantLimits {
   perMinute: number;
   perDay: number | null;

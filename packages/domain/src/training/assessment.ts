@@ -22,7 +22,7 @@ export interface ModerationSnapshot {
   moderatedAt: string;
 }
 
-/** One recorded result. Never changed after recording: a re-assessment is a new record (D4). */
+/** One recorded result. Never changed after recording: a re-assessment is a new record (docs/api.md, "Assessments"). */
 export interface AssessmentSnapshot {
   id: string;
   tenantId: string;

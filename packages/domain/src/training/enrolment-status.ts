@@ -4,7 +4,7 @@ export const ENROLMENT_STATUSES = ['enrolled', 'in_progress', 'suspended', 'comp
 export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
 export const OPEN_STATUSES: readonly EnrolmentStatus[] = ['enrolled', 'in_progress', 'suspended'];
 
-/** The moves of D4; `completed` and `withdrawn` are final. */
+/** The enrolment moves (docs/api.md, "Enrolments"); `completed` and `withdrawn` are final. */
 export const ENROLMENT_MOVES: Record<EnrolmentStatus, readonly EnrolmentStatus[]> = {
   enrolled: ['in_progress', 'withdrawn'],
   in_progress: ['suspended', 'completed', 'withdrawn'],

@@ -23,7 +23,7 @@ export interface ProgrammeSnapshot {
   qualificationId: string | null;
   nqfLevel: number | null;
   modules: ProgrammeModule[];
-  /** A retired programme takes no new enrolments but still shows (D4 catalogue). */
+  /** A retired programme takes no new enrolments but still shows (docs/api.md, "Programmes"). */
   status: 'active' | 'retired';
   retiredAt: string | null;
   createdAt: string;

@@ -48,7 +48,7 @@ export interface AttemptSnapshot {
 }
 
 /**
- * The published schedule (service-spec, D6): attempt 1 at once, then 5 min, 30 min, 2 h and 24 h after the
+ * The delivery schedule (docs/webhooks.md): attempt 1 at once, then 5 min, 30 min, 2 h and 24 h after the
  * previous failure. The array holds the delay before attempt n+1, indexed by n-1.
  */
 export const RETRY_DELAYS_MS: readonly number[] = [5 * 60_000, 30 * 60_000, 2 * 3_600_000, 24 * 3_600_000];
@@ -61,7 +61,7 @@ export interface AttemptResult {
   responseExcerpt: string | null;
 }
 
-/** Success is any 2xx; a redirect, another status or no response is a failure (D6). */
+/** Success is any 2xx; a redirect, another status or no response is a failure. */
 export function isSuccess(r: Pick<AttemptResult, 'statusCode' | 'error'>): boolean {
   return r.error === null && r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
 }

@@ -1,7 +1,7 @@
 import { DomainError } from '../shared/errors.js';
 
 /**
- * Every event a subscriber may ask for (D6): the first list of the spec plus the second list's names. Each name
+ * Every event a subscriber may ask for (docs/api.md, "Events and webhooks"): the first list plus the second. Each name
  * is its own outbox row (assessment.recorded and assessment.completed are two rows), so fan-out matches `type`
  * exactly and a subscriber receives an event under each name it subscribed to.
  */

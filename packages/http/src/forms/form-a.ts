@@ -7,7 +7,7 @@ import { INTERNAL } from './error-table.js';
 
 /**
  * Signs and checks the opaque cursor; a tampered cursor, or one issued for another tenant or other filters, is
- * invalid input (docs/api.md, "Both forms").
+ * invalid input (docs/api.md, "Two API forms").
  */
 export interface CursorCodec {
   encode(lastId: string): string;

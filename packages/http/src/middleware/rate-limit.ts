@@ -9,7 +9,7 @@ function windowsOf(limits: Pick<TenantLimits, 'perMinute' | 'perDay'>): RateWind
 }
 
 /**
- * Counts the request and sets the D2 headers for the window nearest to exhaustion (the exceeded one when
+ * Counts the request and sets the rate-limit headers for the window nearest to exhaustion (the exceeded one when
  * there is one). Throws `rate_limited` with `Retry-After` when any window is over its limit.
  */
 export async function applyRateLimit(

@@ -7,7 +7,7 @@ export function registerCommon(registry: OpenAPIRegistry): void {
   });
 }
 
-/** The D2 headers every response carries. */
+/** The rate-limit headers every response carries (docs/api.md, "Rate limits"). */
 export function rateLimitHeaders() {
   return {
     'X-RateLimit-Limit': { description: 'Requests allowed in the window nearest to exhaustion', schema: { type: 'integer' as const } },

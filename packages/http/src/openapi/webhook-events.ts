@@ -6,10 +6,10 @@ import {
   PingData, PlannedEventData,
 } from '../schemas/event-schemas.js';
 
-const PLANNED = ' Planned (D6): not emitted yet; the fields listed are those the specification names.';
+const PLANNED = ' Planned: not emitted yet; the fields listed are those the specification names.';
 const ERASABLE = ' After the learner is erased, a retry or replay carries `{id, erased: true}` instead.';
 
-/** Each event name (D6, plus the test event) with its summary and the `data` schema of its producer. */
+/** Each event name, plus the test event, with its summary and the `data` schema of its producer. */
 export const WEBHOOK_EVENTS: Record<WebhookEventType | typeof PING_EVENT, { summary: string; description?: string; data: z.ZodType }> = {
   'learner.created': {
     summary: 'A learner is registered', description: `Data: the learner as \`GET /learners/{id}\` returns it.${ERASABLE}`,
@@ -43,7 +43,7 @@ const headers = z.object({
 const DELIVERY = 'POSTed to each subscriber of this event. Any 2xx within 10 s acknowledges it; anything else (redirects included) is retried at 5 min, 30 min, 2 h and 24 h.';
 
 /**
- * The OpenAPI 3.1 `webhooks` section (D6): one entry per event name with its envelope, data and headers.
+ * The OpenAPI 3.1 `webhooks` section: one entry per event name with its envelope, data and headers.
  * Passed to buildOpenApi as its `extend` hook.
  */
 export function registerWebhookEvents(registry: OpenAPIRegistry): void {

@@ -10,7 +10,7 @@ import { RealDate } from './training-common.js';
  * deliveries with them, so a producer that adds or drops a field fails it until this file follows.
  */
 /**
- * What a learner event carries once its learner was erased (D3, POPIA): a retry or replay after the DELETE sends
+ * What a learner event carries once its learner was erased (POPIA): a retry or replay after the DELETE sends
  * this in place of the personal data that was in the event.
  */
 export const ErasedLearnerData = z.object({
@@ -50,7 +50,7 @@ export const ModerationCompletedData = z.object({
   ...ModerationOut.pick({ decision: true, notes: true, moderatorId: true, effectiveOutcome: true }).shape,
 }).strict().openapi('ModerationCompletedData');
 
-/** Producers of other capabilities (evidence, exports) are not built yet: their D6 fields, described open. */
+/** Producers of other capabilities (evidence, exports) are not built yet: their specified fields, described open. */
 const planned = <T extends z.ZodRawShape>(shape: T) => z.object(shape).catchall(z.unknown());
 
 export const PlannedEventData = {
