@@ -55,7 +55,7 @@ describeEachStorage('the worker process: SIGKILL loses nothing', (get, kind) => 
   /** A tenant subscribed to learner.created at the receiver, and `n` committed events for it. */
   async function seed(n: number): Promise<{ ids: string[]; delivered: () => Promise<number> }> {
     const storage = get();
-    const c = containerFor({ database: storage.target!, masterKey: MASTER_KEY, logLevel: 'silent', webhooks: { allowHttp: true, allowHosts: [], timeoutMs: 1000 } });
+    const c = containerFor({ database: storage.target!, masterKey: MASTER_KEY, logLevel: 'silent', webhooks: { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 1000 } });
     try {
       const tenant = await useCasesOf(c, tenants).createTenant.execute({ slug: `crash-${Date.now()}`, name: 'Crash', plan: 'pilot' });
       const actor = { tenantId: tenant.tenant.id, id: 'test', role: 'admin' as const, scopes: [] };
