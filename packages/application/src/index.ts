@@ -36,3 +36,8 @@ export * from './learners/learner-use-cases.js';
 export * from './tenants/tenant-use-cases.js';
 export * from './training/training-use-cases.js';
 export * from './jobs/job-definition.js';
+export * from './files/file-vault.js';
+export * from './files/sniff.js';
+export * from './files/encrypted-vault.js';
+export * from './evidence/evidence-ports.js';
+export * from './evidence/evidence-use-cases.js';

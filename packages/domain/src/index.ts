@@ -32,3 +32,4 @@ export * from './jobs/job.js';
 export * from './shared/unit-of-work.js';
 export * from './evidence/evidence.js';
 export * from './evidence/evidence-repository.js';
+export * from './files/file-store.js';

@@ -8,3 +8,4 @@ export * from './in-memory-learners.js';
 export * from './in-memory-training.js';
 export * from './in-memory-webhooks.js';
 export * from './in-memory-evidence.js';
+export * from './memory-file-store.js';

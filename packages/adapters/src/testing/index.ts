@@ -2,3 +2,4 @@ export * from './test-databases.js';
 export * from './each-storage.js';
 export * from './training-builders.js';
 export * from './webhook-receiver.js';
+export * from './azurite.js';
