@@ -117,8 +117,8 @@ class Encrypt extends Transform {
     }
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
-    // Keep at least one byte back: the last chunk is sealed as last only at the end.
-    while (this.pendingBytes > CHUNK) {
+    // Full chunks go out at once; the rest (maybe nothing) is sealed as the last chunk at the end.
+    while (this.pendingBytes >= CHUNK) {
       const all = Buffer.concat(this.pending);
       this.push(this.seal(all.subarray(0, CHUNK), false));
       const rest = all.subarray(CHUNK);
@@ -293,7 +293,8 @@ export class EncryptedFileVault implements FileVault {
     const start = range?.start ?? 0;
     const end = range ? Math.min(range.end, size - 1) : size - 1;
     const first = Math.floor(start / CHUNK);
-    const last = size === 0 ? 0 : Math.floor(end / CHUNK);
+    // Reading through the last byte always includes the final chunk (maybe empty), so a cut-off object fails.
+    const last = end >= size - 1 ? lastIndex : Math.floor(end / CHUNK);
     // Through the last chunk needed; when that is the file's final (short) chunk, to the end of the object.
     const from = HEADER + first * (CHUNK + TAG);
     const to = last >= lastIndex ? stat.size - 1 : HEADER + (last + 1) * (CHUNK + TAG) - 1;
