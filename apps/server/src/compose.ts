@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import {
-  DEFAULT_WEBHOOK_SETTINGS, T, buildContainer, provideValue, resolve, token, useCasesOf, type StorageChoice, type WebhookSettings,
+  DEFAULT_WEBHOOK_SETTINGS, T, buildContainer, type FileStoreChoice, provideValue, resolve, token, useCasesOf, type StorageChoice, type WebhookSettings,
   type createLogger,
 } from '@fundi/adapters';
 import type { Clock } from '@fundi/domain';
@@ -24,10 +24,14 @@ export function apiRoutes(c: Container): RouteDef[] {
 }
 
 export function containerFor(
-  config: Pick<Config, 'database' | 'masterKey' | 'logLevel'> & { webhooks?: WebhookSettings },
+  config: Pick<Config, 'database' | 'masterKey' | 'logLevel'> & { webhooks?: WebhookSettings; fileStore?: FileStoreChoice; publicUrl?: string },
   opts: { storage?: StorageChoice; clock?: Clock; logger?: Logger } = {},
 ): Container {
-  const caps = capabilities({ webhooks: config.webhooks ?? DEFAULT_WEBHOOK_SETTINGS });
+  const caps = capabilities({
+    webhooks: config.webhooks ?? DEFAULT_WEBHOOK_SETTINGS,
+    // Without a configured store (tools, tests that do not need files) files stay in memory.
+    evidence: { fileStore: config.fileStore ?? { kind: 'memory' }, masterKey: config.masterKey, publicUrl: config.publicUrl ?? '' },
+  });
   const c = buildContainer({
     storage: opts.storage ?? config.database, masterKey: config.masterKey, logLevel: config.logLevel,
     clock: opts.clock, logger: opts.logger, webhooks: config.webhooks,

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { DatabaseTarget, WebhookSettings } from '@fundi/adapters';
+import { defaultFileStore, type DatabaseTarget, type FileStoreChoice, type WebhookSettings } from '@fundi/adapters';
 
 export interface Config {
   port: number;
@@ -20,6 +20,10 @@ export interface Config {
   /** Outbound webhooks: SSRF allow-list, plain http, per-attempt timeout. */
   webhooks: WebhookSettings;
   worker: WorkerConfig;
+  /** Where evidence and export files go: FUNDI_FILE_STORE (local under the data dir, or azure). */
+  fileStore: FileStoreChoice;
+  /** FUNDI_PUBLIC_URL: the base of signed file URLs when behind a proxy; '' = the request's own origin. */
+  publicUrl: string;
 }
 
 export interface WorkerConfig {
@@ -112,6 +116,34 @@ function webhookAndWorker(env: NodeJS.ProcessEnv): Pick<Config, 'webhooks' | 'wo
   };
 }
 
+function fileStore(env: NodeJS.ProcessEnv, dataDir: string): FileStoreChoice {
+  const kind = env.FUNDI_FILE_STORE || 'local';
+  if (kind === 'local') return defaultFileStore(dataDir);
+  if (kind !== 'azure') throw new ConfigError('FUNDI_FILE_STORE', `must be local or azure (got "${kind}")`);
+  const connectionString = env.AZURE_STORAGE_CONNECTION_STRING ?? '';
+  if (!/AccountName=|BlobEndpoint=|SharedAccessSignature=|UseDevelopmentStorage=true/i.test(connectionString)) {
+    throw new ConfigError('AZURE_STORAGE_CONNECTION_STRING', 'must be an Azure Storage connection string when FUNDI_FILE_STORE=azure');
+  }
+  const container = env.AZURE_STORAGE_CONTAINER || 'fundi-files';
+  if (!/^[a-z0-9](?!.*--)[a-z0-9-]{1,61}[a-z0-9]$/.test(container)) {
+    throw new ConfigError('AZURE_STORAGE_CONTAINER', `must be 3-63 lowercase letters, digits and single hyphens (got "${container}")`);
+  }
+  return { kind: 'azure', connectionString, container };
+}
+
+function publicUrl(env: NodeJS.ProcessEnv): string {
+  const raw = env.FUNDI_PUBLIC_URL;
+  if (!raw) return '';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('FUNDI_PUBLIC_URL', `must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash) throw new ConfigError('FUNDI_PUBLIC_URL', `must be an absolute http(s) URL without query (got "${raw}")`);
+  return raw.replace(/\/+$/, '');
+}
+
 /** Reads the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDirRaw = env.FUNDI_DATA_DIR || './data';
@@ -131,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env, 'FUNDI_TRUST_PROXY', false),
     embeddedWorker: bool(env, 'FUNDI_EMBEDDED_WORKER', true),
     ...webhookAndWorker(env),
+    fileStore: fileStore(env, dataDir),
+    publicUrl: publicUrl(env),
   };
 }
 

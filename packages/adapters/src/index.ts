@@ -27,3 +27,4 @@ export * from './jobs/sql-job-queue.js';
 export * from './evidence/sql-evidence.js';
 export * from './files/local-disk-file-store.js';
 export * from './files/azure-blob-file-store.js';
+export * from './files/file-store-choice.js';

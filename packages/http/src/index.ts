@@ -14,3 +14,4 @@ export * from './schemas/common.js';
 export * from './routes/webhook-routes.js';
 export * from './openapi/webhook-events.js';
 export * from './routes/caller-routes.js';
+export * from './routes/evidence-routes.js';

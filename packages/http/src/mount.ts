@@ -86,13 +86,20 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
       // What a page belongs to: the tenant (or the public route) and every filter but the paging itself.
       const scope = r.list ? pageScope(r.operationId, principal?.actor.tenantId ?? '', params, query) : '';
       const page: PageRequest = r.list ? form.toPage(query, scope) : NO_PAGE;
-      const input = { actor: principal?.actor ?? null, params, query, body, page, file, ip: ctx.ip, requestId: ctx.state.requestId as string, tenantSlug: slug ?? null };
+      const input = { actor: principal?.actor ?? null, params, query, body, page, file, ip: ctx.ip, origin: `${ctx.protocol}://${ctx.host}`, requestId: ctx.state.requestId as string, tenantSlug: slug ?? null };
       let result: unknown;
       try {
         result = await r.handle(input as never);
       } finally {
         // A handler that stopped reading (or failed) leaves the rest of the upload unread: discard it.
-        if (file && !file.stream.readableEnded) file.stream.destroy();
+        if (file && !file.stream.readableEnded) {
+          file.stream.destroy();
+          // Read and drop what the client still sends, so the connection stays in step and the answer reaches it.
+          if (!ctx.req.readableEnded) {
+            ctx.req.unpipe();
+            ctx.req.resume();
+          }
+        }
       }
       if ('file' in r.success) return sendFile(ctx, result as FileAnswer);
       ctx.status = r.success.status;

@@ -2,7 +2,7 @@ import {
   migrate, migrationsOf, resolve, storageFor, T, useCasesOf, type CapabilityStorage, type DatabaseTarget, type Migration,
   type OpenStorage, type RepositoriesOf, type SqlDb,
 } from '@fundi/adapters';
-import type { JobDefinition, Ports, WebhookUseCases } from '@fundi/application';
+import type { EvidenceService, JobDefinition, Ports, WebhookUseCases } from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
 import type { RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
@@ -11,9 +11,11 @@ import { platform } from './platform.js';
 import { tenants } from './tenants.js';
 import { training } from './training.js';
 import { webhooks } from './webhooks.js';
+import { evidence, type EvidenceSettings } from './evidence.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
+  evidence: EvidenceSettings;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface CapabilitySettings {
  * repositories, memory tables, container bindings, route list, job handlers and migrations are derived from it.
  */
 export function capabilities(s: CapabilitySettings) {
-  return [platform, tenants, learners, training, webhooks(s.webhooks)] as const;
+  return [platform, tenants, learners, training, webhooks(s.webhooks), evidence(s.evidence)] as const;
 }
 
 type Capabilities = ReturnType<typeof capabilities>;
@@ -46,7 +48,7 @@ export function migrationsFor(caps: Capabilities): Migration[] {
 }
 
 // Storage does not depend on settings: these capabilities serve migrations and storage outside a container.
-const STORAGE_ONLY = () => capabilities({ webhooks: { allowHttp: false, allowHosts: [] } });
+const STORAGE_ONLY = () => capabilities({ webhooks: { allowHttp: false, allowHosts: [] }, evidence: { fileStore: { kind: 'memory' }, masterKey: Buffer.alloc(32), publicUrl: '' } });
 
 /** Applies every capability's pending migrations (`npm start`, the worker and the CLI run this first). */
 export function migrateAll(target: DatabaseTarget): Promise<string[]> {
@@ -85,7 +87,10 @@ export function reposOf(c: Container): AppRepositories {
   return resolve(c, T.Repositories) as AppRepositories;
 }
 
-export { learners, platform, tenants, training, webhooks };
+export { evidence, learners, platform, tenants, training, webhooks };
+
+/** The evidence capability's handle for `useCasesOf` (made per configuration). */
+export const evidenceCapability = { name: 'evidence' } as { name: 'evidence'; useCases(p: never): { evidence: EvidenceService } };
 
 /** The webhooks capability's handle for `useCasesOf` (the capability itself is made per configuration). */
 export const webhookCapability = { name: 'webhooks' } as { name: 'webhooks'; useCases(p: never): WebhookUseCases };

@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Container } from 'inversify';
-import { T, closeContainer, resolve, type WebhookSettings, type createLogger, useCasesOf } from '@fundi/adapters';
+import { T, closeContainer, resolve, type FileStoreChoice, type WebhookSettings, type createLogger, useCasesOf } from '@fundi/adapters';
 import type { Worker } from '@fundi/worker';
 import { openTestStorage, startReceiver, type ReceiverMode, type StorageKind, type TestReceiver, type TestStorage } from '@fundi/adapters/testing';
 import type { Clock } from '@fundi/domain';
@@ -16,6 +19,8 @@ import { answerClientErrors } from '@fundi/http';
 export interface TestServer {
   url: string;
   container: Container;
+  /** The directory of the local file store, when the server has one. */
+  filesDir: string | null;
   /** Checks answers and webhook payloads against the served OpenAPI document. */
   validator: OpenApiValidator;
   storage: TestStorage;
@@ -47,6 +52,8 @@ export interface TestServerOptions {
   logger?: Logger;
   /** Defaults for tests: http allowed, 127.0.0.1 allow-listed, 2 s timeout. */
   webhooks?: Partial<WebhookSettings>;
+  /** Where files go (default: a temporary directory for SQL stores, memory for the memory store). */
+  fileStore?: FileStoreChoice;
   /** Start the worker in this process with these settings (short leases and polls by default). */
   worker?: Partial<WorkerConfig>;
 }
@@ -56,9 +63,12 @@ export const TEST_WORKER: WorkerConfig = { leaseMs: 5000, pollMs: 20, concurrenc
 
 export async function startTestServer(kind: StorageKind, opts: TestServerOptions = {}): Promise<TestServer> {
   // Every capability's storage, so a new capability's tables exist without touching this file.
-  const storage = opts.attach ?? await openTestStorage(kind, storageOf(capabilities({ webhooks: TEST_WEBHOOKS })));
+  const storage = opts.attach ?? await openTestStorage(kind, storageOf(capabilities({ webhooks: TEST_WEBHOOKS, evidence: { fileStore: { kind: 'memory' }, masterKey: MASTER_KEY, publicUrl: '' } })));
+  // Files on a real disk beside a real database; in memory beside the in-memory store.
+  const filesDir = kind === 'memory' || opts.fileStore ? null : mkdtempSync(join(tmpdir(), 'fundi-files-'));
+  const fileStore: FileStoreChoice = opts.fileStore ?? (filesDir ? { kind: 'local', dir: filesDir } : { kind: 'memory' });
   const container = containerFor(
-    { database: storage.target ?? { kind: 'sqlite', filename: ':memory:' }, masterKey: MASTER_KEY, logLevel: 'silent', webhooks: { ...TEST_WEBHOOKS, ...opts.webhooks } },
+    { database: storage.target ?? { kind: 'sqlite', filename: ':memory:' }, masterKey: MASTER_KEY, logLevel: 'silent', webhooks: { ...TEST_WEBHOOKS, ...opts.webhooks }, fileStore },
     { storage: storage.target ?? { kind: 'memory' }, clock: opts.clock, logger: opts.logger },
   );
   const app = httpApp(container, { authCacheMs: opts.authCacheMs ?? 0, anonymousLimits: { perMinute: opts.anonymousPerMinute ?? 1000, perDay: null }, trustProxy: false });
@@ -76,7 +86,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
     const res = await fetch(url + path, {
       method,
       headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
     });
     const text = await res.text();
     let parsed: unknown = text;
@@ -89,7 +99,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
   };
 
   return {
-    url, container, storage, worker, call, validator,
+    url, container, storage, worker, call, validator, filesDir,
     async receiver(mode) {
       const rx = await startReceiver(mode);
       rx.validateWith((payload) => validator.checkWebhook(String((payload as { type?: unknown }).type), payload));
@@ -109,6 +119,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
       await new Promise((ok) => server.close(ok));
       await closeContainer(container);
       if (!opts.attach) await storage.close();
+      if (filesDir) rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

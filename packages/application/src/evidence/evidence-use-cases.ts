@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   DomainError, EVIDENCE_RESTORE_DAYS, Evidence, SIGNED_URL_SECONDS, Tenant, newId, type EvidenceFilter, type EvidenceSnapshot,
-  type EvidenceVersionSnapshot, type Page, type PageRequest, type UploadTicketSnapshot,
+  type EvidenceType, type EvidenceVersionSnapshot, type Page, type PageRequest, type UploadTicketSnapshot,
 } from '@fundi/domain';
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
 import { jobType } from '../jobs/job-definition.js';
@@ -20,7 +20,7 @@ export interface EvidenceView {
   learnerId: string;
   moduleId: string;
   enrolmentId: string;
-  evidenceType: string;
+  evidenceType: EvidenceType;
   filename: string;
   contentType: string;
   size: number;

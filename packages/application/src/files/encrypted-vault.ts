@@ -266,8 +266,11 @@ export class EncryptedFileVault implements FileVault {
     const dataKey = randomBytes(32);
     const prefix = randomBytes(8);
     const enc = new Encrypt(makeHeader(this.ring.current, dataKey, prefix), dataKey, prefix, () => limit);
+    // Failures are read from the promise and `enc.errored`; this listener only keeps an error event from escaping.
+    enc.on('error', () => {});
     const failed = (e: unknown) => {
       source.destroy();
+      whole.destroy();
       return this.files.delete(key).catch(() => {}).then(() => { throw e; });
     };
     try {

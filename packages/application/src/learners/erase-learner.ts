@@ -1,5 +1,6 @@
 import { DomainError, type LearnerRepos, type PlatformRepos, type WebhookRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
+import { ERASE_LEARNER_EVIDENCE } from '../evidence/evidence-use-cases.js';
 import { enqueueJob, jobType } from '../jobs/job-definition.js';
 import type { CoreDeps, StorageMaintenance } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -30,6 +31,8 @@ export class EraseLearner {
       });
       // The old versions of the rows may still sit in the database's files: a job scrubs them (committed with
       // the erasure, so it cannot be lost). Erasures close together share one pending scrub.
+      // The learner's evidence files and records go at once, by a job (the bytes live outside the database).
+      await enqueueJob(tx.jobs, ERASE_LEARNER_EVIDENCE, { tenantId: actor.tenantId, learnerId: id }, { now, key: `erase-evidence:${id}` });
       await enqueueJob(tx.jobs, SCRUB_AFTER_ERASURE, {}, { now, key: `scrub-after-erasure@${now.toISOString().slice(0, 16)}` });
     });
   }

@@ -2,6 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { PING_EVENT, type WebhookEventType } from '@fundi/domain';
 import { Timestamp, z } from '../schemas/common.js';
 import {
+  EvidenceReviewedData, EvidenceUploadedData,
   AssessmentEventData, EnrolmentStatusChangedData, ErasedLearnerData, LearnerCreatedData, LearnerUpdatedData, ModerationCompletedData,
   PingData, PlannedEventData,
 } from '../schemas/event-schemas.js';
@@ -23,8 +24,14 @@ export const WEBHOOK_EVENTS: Record<WebhookEventType | typeof PING_EVENT, { summ
   'assessment.recorded': { summary: 'An assessment is recorded', data: AssessmentEventData },
   'assessment.completed': { summary: 'Second-list name of assessment.recorded: the same moment and data, its own event id', data: AssessmentEventData },
   'moderation.completed': { summary: 'A moderator records a decision on an assessment', data: ModerationCompletedData },
-  'evidence.uploaded': { summary: 'Evidence is submitted', description: PLANNED.trim(), data: PlannedEventData['evidence.uploaded'] },
-  'evidence.reviewed': { summary: 'Evidence is approved, rejected or sent back for revision', description: PLANNED.trim(), data: PlannedEventData['evidence.reviewed'] },
+  'evidence.uploaded': {
+    summary: 'Evidence, or a new version of it, is stored', description: `The file name may identify the learner.${ERASABLE}`,
+    data: z.union([EvidenceUploadedData, ErasedLearnerData]),
+  },
+  'evidence.reviewed': {
+    summary: 'Evidence is approved, rejected or sent back for revision', description: `Feedback may identify the learner.${ERASABLE}`,
+    data: z.union([EvidenceReviewedData, ErasedLearnerData]),
+  },
   'export.ready': { summary: 'An export is generated; carries a signed download URL', description: PLANNED.trim(), data: PlannedEventData['export.ready'] },
   'export.completed': { summary: 'Second-list name of export.ready, same moment and data', description: PLANNED.trim(), data: PlannedEventData['export.completed'] },
   [PING_EVENT]: { summary: 'Test event of POST /webhook-subscriptions/{id}/test (not subscribable)', data: PingData },

@@ -89,6 +89,8 @@ export interface HandlerInput<P, Q, B> {
   file: IncomingFile | undefined;
   /** The client address (behind a proxy only when the proxy is trusted), for audit records. */
   ip: string;
+  /** `scheme://host` the request was made to, for absolute links when no public URL is configured. */
+  origin: string;
 }
 
 /** A route without an API key (a signed URL is its credential): no actor; Form B's slug is passed on unchecked. */

@@ -1,4 +1,4 @@
-import { ENROLMENT_STATUSES } from '@fundi/domain';
+import { ENROLMENT_STATUSES, EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
 import { Timestamp, z } from './common.js';
 import { LearnerOut } from './learner-schemas.js';
 import { AssessmentOut, ModerationOut } from './assessment-schemas.js';
@@ -54,10 +54,18 @@ export const ModerationCompletedData = z.object({
 const planned = <T extends z.ZodRawShape>(shape: T) => z.object(shape).catchall(z.unknown());
 
 export const PlannedEventData = {
-  'evidence.uploaded': planned({ evidenceId: z.string().optional(), learnerId: z.string().optional(), moduleId: z.string().optional(), evidenceType: z.string().optional(), filename: z.string().optional(), contentType: z.string().optional(), size: z.number().int().optional() }),
-  'evidence.reviewed': planned({ evidenceId: z.string().optional(), status: z.enum(['approved', 'rejected', 'revision_requested']).optional(), feedback: z.string().nullable().optional() }),
   'export.ready': planned({ exportId: z.string().optional(), downloadUrl: z.string().optional(), expiresAt: Timestamp.optional() }),
   'export.completed': planned({ exportId: z.string().optional(), downloadUrl: z.string().optional(), expiresAt: Timestamp.optional() }),
 };
+
+export const EvidenceUploadedData = z.object({
+  evidenceId: z.string(), learnerId: z.string(), moduleId: z.string(), enrolmentId: z.string(),
+  evidenceType: z.enum(EVIDENCE_TYPES), filename: z.string(), contentType: z.string(), size: z.number().int(), version: z.number().int(),
+}).strict().openapi('EvidenceUploadedData');
+
+export const EvidenceReviewedData = z.object({
+  evidenceId: z.string(), learnerId: z.string(), moduleId: z.string(), status: z.enum(REVIEW_OUTCOMES),
+  feedback: z.string().nullable(), version: z.number().int(),
+}).strict().openapi('EvidenceReviewedData');
 
 export const PingData = z.object({ subscriptionId: z.string(), message: z.string() }).strict();

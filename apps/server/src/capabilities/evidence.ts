@@ -1,0 +1,50 @@
+import { TokenSigner, evidenceStorage, openFileStore, type FileStoreChoice } from '@fundi/adapters';
+import {
+  ERASE_LEARNER_EVIDENCE, EncryptedFileVault, EvidenceService, MasterKeyring, PURGE_DELETED_EVIDENCE, type Ports,
+} from '@fundi/application';
+import type { EvidenceRepos, LearnerRepos, PlatformRepos, TenantRepos, TrainingRepos, WebhookRepos } from '@fundi/domain';
+import { evidenceRoutes } from '@fundi/http';
+import { capability } from './capability.js';
+
+export interface EvidenceSettings {
+  fileStore: FileStoreChoice;
+  masterKey: Buffer;
+  /** Absolute base of the signed file URLs (`FUNDI_PUBLIC_URL`); '' gives relative URLs. */
+  publicUrl: string;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Evidence files: encrypted in the file store chosen by configuration, signed upload and download URLs, review
+ * with versions, deletion with a 30-day restore, an hourly purge, and erasure with the learner.
+ */
+export function evidence(settings: EvidenceSettings) {
+  const vault = new EncryptedFileVault(openFileStore(settings.fileStore), new MasterKeyring([settings.masterKey]));
+  const signer = new TokenSigner(settings.masterKey);
+  return capability({
+    name: 'evidence',
+    storage: evidenceStorage,
+    useCases: (p: Ports<EvidenceRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & Pick<WebhookRepos, 'tenantAlerts'>>) => ({
+      evidence: new EvidenceService({ ...p, files: vault, signer, settings: { publicUrl: settings.publicUrl } }),
+    }),
+    routes: evidenceRoutes,
+    jobs: (u) => [
+      {
+        ...PURGE_DELETED_EVIDENCE,
+        parse: () => ({}),
+        run: async () => void (await u.evidence.purgeDeleted()),
+        recurring: { next: (after: Date) => new Date(Math.floor(after.getTime() / HOUR) * HOUR + HOUR), payload: {} },
+      },
+      {
+        ...ERASE_LEARNER_EVIDENCE,
+        parse: (v: unknown) => {
+          const p = (v ?? {}) as Record<string, unknown>;
+          if (typeof p.tenantId !== 'string' || typeof p.learnerId !== 'string') throw new Error('expected {tenantId, learnerId}');
+          return { tenantId: p.tenantId, learnerId: p.learnerId };
+        },
+        run: async (p: { tenantId: string; learnerId: string }) => void (await u.evidence.eraseLearner(p.tenantId, p.learnerId)),
+      },
+    ],
+  });
+}

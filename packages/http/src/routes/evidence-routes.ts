@@ -1,0 +1,108 @@
+import type { EvidenceService } from '@fundi/application';
+import { EVIDENCE_TYPES } from '@fundi/domain';
+import { IdParams } from '../schemas/common.js';
+import {
+  DownloadGrantOut, EvidenceListQuery, EvidenceOut, EvidenceVersionsOut, MultipartFields, ReviewIn, TokenParams, UploadGrantOut,
+  UploadRequestIn, UsageOut, VersionFields, VersionUploadRequestIn,
+} from '../schemas/evidence-schemas.js';
+import { dayEnd, dayStart } from './range.js';
+import { route, type RouteDef } from './route.js';
+
+const MAX = 100 * 1024 * 1024;
+
+/** A signed URL made absolute with the request's origin when no public URL is configured. */
+const absolute = <T extends { url?: string; uploadUrl?: string }>(origin: string) => (g: T): T => ({
+  ...g,
+  ...(g.url?.startsWith('/') ? { url: origin + g.url } : {}),
+  ...(g.uploadUrl?.startsWith('/') ? { uploadUrl: origin + g.uploadUrl } : {}),
+});
+const tag = 'Evidence';
+const types = EVIDENCE_TYPES.join(', ');
+
+/** Evidence files (docs/api.md, "Evidence"), the signed file URLs, and storage usage. */
+export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
+  const e = u.evidence;
+  return [
+    route({
+      operationId: 'listEvidence', summary: 'List evidence', tag, method: 'get', path: '/evidence', scope: 'evidence:read',
+      query: EvidenceListQuery, list: { item: EvidenceOut }, success: { status: 200, description: 'A page of evidence (current versions)' },
+      handle: ({ actor, query, page }) => e.list(actor, { ...query, from: dayStart(query.from), to: dayEnd(query.to) }, page),
+    }),
+    route({
+      operationId: 'requestEvidenceUpload', summary: 'Declare an upload and get a signed URL to PUT the file to', tag, method: 'post', path: '/evidence/upload', scope: 'evidence:write',
+      description: 'The URL lives 3600 s and works once; the PUT must carry exactly `size` bytes. The file\'s type is sniffed from its bytes when they arrive.',
+      body: UploadRequestIn, success: { status: 201, schema: UploadGrantOut, description: 'Where to PUT the bytes' }, errors: [403],
+      handle: ({ actor, body, origin }) => e.requestUpload(actor, body).then(absolute(origin)),
+    }),
+    route({
+      operationId: 'uploadEvidence', summary: 'Upload evidence (multipart)', tag, method: 'post', path: '/evidence', scope: 'evidence:write',
+      description: `Text fields first, then the \`file\` part. Types: ${types}. Limits by the sniffed type: documents 25 MB, images 10 MB, video and archives 100 MB; anything else is 415.`,
+      body: MultipartFields, upload: { kind: 'multipart', field: 'file', maxBytes: MAX },
+      success: { status: 201, schema: EvidenceOut, description: 'The evidence, version 1, submitted' }, errors: [403],
+      handle: ({ actor, body, file, ip }) => e.upload(actor, body, { stream: file!.stream, filename: file!.filename }, ip),
+    }),
+    route({
+      operationId: 'getEvidence', summary: 'Get evidence', tag, method: 'get', path: '/evidence/{id}', scope: 'evidence:read',
+      params: IdParams, success: { status: 200, schema: EvidenceOut, description: 'The evidence with its current version' }, errors: [404],
+      handle: ({ actor, params }) => e.get(actor, params.id),
+    }),
+    route({
+      operationId: 'reviewEvidence', summary: 'Review the current version', tag, method: 'patch', path: '/evidence/{id}', scope: 'evidence:review',
+      description: '`submitted` moves to `approved`, `rejected` or `revision_requested` (feedback required); a version is reviewed once (409 after).',
+      params: IdParams, body: ReviewIn, success: { status: 200, schema: EvidenceOut, description: 'The reviewed evidence' }, errors: [404, 409],
+      handle: ({ actor, params, body }) => e.review(actor, params.id, body),
+    }),
+    route({
+      operationId: 'deleteEvidence', summary: 'Delete evidence (restorable for 30 days)', tag, method: 'delete', path: '/evidence/{id}', scope: 'evidence:delete',
+      params: IdParams, success: { status: 204, description: 'Marked for deletion' }, errors: [404],
+      handle: ({ actor, params }) => e.remove(actor, params.id),
+    }),
+    route({
+      operationId: 'restoreEvidence', summary: 'Restore deleted evidence within 30 days', tag, method: 'post', path: '/evidence/{id}/restore', scope: 'evidence:delete',
+      params: IdParams, success: { status: 200, schema: EvidenceOut, description: 'The restored evidence' }, errors: [404, 409],
+      handle: ({ actor, params }) => e.restore(actor, params.id),
+    }),
+    route({
+      operationId: 'listEvidenceVersions', summary: 'Every version with its own review', tag, method: 'get', path: '/evidence/{id}/versions', scope: 'evidence:read',
+      params: IdParams, success: { status: 200, schema: EvidenceVersionsOut, description: 'Versions, oldest first' }, errors: [404],
+      handle: async ({ actor, params }) => ({ data: await e.versions(actor, params.id) }),
+    }),
+    route({
+      operationId: 'uploadEvidenceVersion', summary: 'Upload the next version (multipart) after a revision was requested', tag, method: 'post', path: '/evidence/{id}/versions', scope: 'evidence:write',
+      params: IdParams, body: VersionFields, upload: { kind: 'multipart', field: 'file', maxBytes: MAX },
+      success: { status: 201, schema: EvidenceOut, description: 'The evidence with its new version, submitted' }, errors: [403, 404, 409],
+      handle: ({ actor, params, body, file, ip }) => e.uploadVersion(actor, params.id, { stream: file!.stream, filename: file!.filename }, body.filename, ip),
+    }),
+    route({
+      operationId: 'requestEvidenceVersionUpload', summary: 'Declare the next version and get a signed URL to PUT it to', tag, method: 'post', path: '/evidence/{id}/versions/upload', scope: 'evidence:write',
+      params: IdParams, body: VersionUploadRequestIn, success: { status: 201, schema: UploadGrantOut, description: 'Where to PUT the bytes' }, errors: [403, 404, 409],
+      handle: ({ actor, params, body, origin }) => e.requestUpload(actor, body, params.id).then(absolute(origin)),
+    }),
+    route({
+      operationId: 'getEvidenceDownloadUrl', summary: 'A signed download URL (3600 s)', tag, method: 'get', path: '/evidence/{id}/download', scope: 'evidence:read',
+      description: 'Issuing the URL and every download through it are written to the audit log.',
+      params: IdParams, success: { status: 200, schema: DownloadGrantOut, description: 'The URL and what it serves' }, errors: [404],
+      handle: ({ actor, params, ip, origin }) => e.downloadUrl(actor, params.id, ip).then(absolute(origin)),
+    }),
+    route({
+      operationId: 'putSignedUpload', summary: 'PUT the bytes of a declared upload to its signed URL', tag: 'Files', method: 'put', path: '/files/uploads/{token}',
+      auth: 'none', scope: undefined, params: TokenParams, upload: { kind: 'raw', maxBytes: MAX, description: 'Exactly the declared number of bytes' },
+      success: { status: 201, schema: EvidenceOut, description: 'The stored evidence' }, errors: [403],
+      handle: ({ params, file, tenantSlug, ip }) => e.completeUpload(params.token, tenantSlug, file!.stream, ip),
+    }),
+    route({
+      operationId: 'downloadSignedFile', summary: 'Download through a signed URL', tag: 'Files', method: 'get', path: '/files/evidence/{token}',
+      auth: 'none', scope: undefined, params: TokenParams, errors: [403, 404],
+      success: { status: 200, file: { contentTypes: ['application/octet-stream'], ranges: true }, description: 'The decrypted file, with its sniffed Content-Type' },
+      handle: async ({ params, tenantSlug, ip }) => {
+        const f = await e.openDownload(params.token, tenantSlug, ip);
+        return { contentType: f.contentType, size: f.size, filename: f.filename, etag: f.etag, open: (r) => f.open(r) };
+      },
+    }),
+    route({
+      operationId: 'getUsage', summary: 'Storage used against the quota', tag: 'Usage', method: 'get', path: '/usage', scope: 'usage:read',
+      success: { status: 200, schema: UsageOut, description: 'Storage use' },
+      handle: ({ actor }) => e.usage(actor),
+    }),
+  ];
+}
