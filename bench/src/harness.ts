@@ -11,6 +11,8 @@ export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 export interface Spawned<I> {
   url: string;
   info: I;
+  /** The server process's id (to read its memory from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function spawnServer<I = Record<string, unknown>>(script: string, e
   return {
     url: `http://127.0.0.1:${port}`,
     info: info as I,
+    pid: child.pid!,
     stop: () => new Promise<void>((ok) => {
       if (child.exitCode !== null) return ok();
       child.once('exit', () => ok());

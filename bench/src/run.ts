@@ -2,12 +2,14 @@ import { availableParallelism } from 'node:os';
 import { learnersBench } from './learners-bench.js';
 import { trainingBench } from './training-bench.js';
 import { webhooksBench } from './webhooks-bench.js';
+import { evidenceBench } from './evidence-bench.js';
 
 // `npm run bench [-- <scenario...>]`: every scenario by default. BENCH_SECONDS sets the measuring time (default 5).
 const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> = {
   learners: learnersBench,
   training: trainingBench,
   webhooks: webhooksBench,
+  evidence: evidenceBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));

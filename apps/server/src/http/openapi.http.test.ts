@@ -98,7 +98,7 @@ describe('OpenAPI document', () => {
     expect(AssessmentEventData.required.sort()).toEqual(['assessmentDate', 'assessmentId', 'assessmentType', 'enrolmentId', 'learnerId', 'moduleCode', 'outcome']);
     expect(EnrolmentStatusChangedData.required.sort()).toEqual(['effectiveDate', 'enrolmentId', 'from', 'learnerId', 'programmeCode', 'reason', 'to']);
     expect(ModerationCompletedData.required.sort()).toEqual(['assessmentId', 'decision', 'effectiveOutcome', 'enrolmentId', 'learnerId', 'moderatorId', 'moduleCode', 'notes']);
-    for (const type of ['evidence.uploaded', 'export.ready']) expect(doc.webhooks[type].post.description).toMatch(/not emitted yet/);
+    for (const type of ['export.ready', 'export.completed']) expect(doc.webhooks[type].post.description).toMatch(/not emitted yet/);
     const envelope = doc.webhooks['moderation.completed'].post.requestBody.content['application/json'].schema;
     expect(envelope.required.sort()).toEqual(['data', 'id', 'tenantId', 'timestamp', 'type']);
   });

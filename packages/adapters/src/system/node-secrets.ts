@@ -30,8 +30,13 @@ export class TokenSigner {
   verify(token: string, purpose: string): string | null {
     const dot = token.indexOf('.');
     if (dot <= 0) return null;
-    const payload = Buffer.from(token.slice(0, dot), 'base64url').toString();
-    const given = Buffer.from(token.slice(dot + 1), 'base64url');
+    const encoded = token.slice(0, dot);
+    const signature = token.slice(dot + 1);
+    const payload = Buffer.from(encoded, 'base64url').toString();
+    const given = Buffer.from(signature, 'base64url');
+    // Only the canonical spelling is accepted: base64 ignores the spare bits of a last character, so another
+    // character there would decode to the same signature and let an altered token through.
+    if (given.toString('base64url') !== signature || Buffer.from(payload).toString('base64url') !== encoded) return null;
     const expected = Buffer.from(this.mac(payload, purpose), 'base64url');
     return given.length === expected.length && timingSafeEqual(given, expected) ? payload : null;
   }

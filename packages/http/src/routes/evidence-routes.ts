@@ -93,7 +93,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
     route({
       operationId: 'downloadSignedFile', summary: 'Download through a signed URL', tag: 'Files', method: 'get', path: '/files/evidence/{token}',
       auth: 'none', scope: undefined, params: TokenParams, errors: [403, 404],
-      success: { status: 200, file: { contentTypes: ['application/octet-stream'], ranges: true }, description: 'The decrypted file, with its sniffed Content-Type' },
+      success: { status: 200, file: { contentTypes: ['*/*'], ranges: true }, description: 'The decrypted file, with the Content-Type sniffed from it at upload' },
       handle: async ({ params, tenantSlug, ip }) => {
         const f = await e.openDownload(params.token, tenantSlug, ip);
         return { contentType: f.contentType, size: f.size, filename: f.filename, etag: f.etag, open: (r) => f.open(r) };
