@@ -37,7 +37,7 @@ export class LocalDiskFileStore implements FileStore {
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const path = this.path(key);
     if (!(await this.stat(key))) throw DomainError.notFound('file', key);
-    return createReadStream(path, range ? { start: range.start, end: range.end } : {});
+    return createReadStream(path, { highWaterMark: 256 * 1024, ...(range ? { start: range.start, end: range.end } : {}) });
   }
 
   async stat(key: string): Promise<{ size: number } | null> {

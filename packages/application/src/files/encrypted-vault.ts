@@ -118,11 +118,15 @@ class Encrypt extends Transform {
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
     // Full chunks go out at once; the rest (maybe nothing) is sealed as the last chunk at the end.
-    while (this.pendingBytes >= CHUNK) {
-      const all = Buffer.concat(this.pending);
-      this.push(this.seal(all.subarray(0, CHUNK), false));
-      const rest = all.subarray(CHUNK);
-      this.pending = [rest];
+    if (this.pendingBytes >= CHUNK) {
+      const all = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+      let at = 0;
+      while (all.length - at >= CHUNK) {
+        this.push(this.seal(all.subarray(at, at + CHUNK), false));
+        at += CHUNK;
+      }
+      const rest = all.subarray(at);
+      this.pending = rest.length ? [rest] : [];
       this.pendingBytes = rest.length;
     }
     done();
@@ -179,14 +183,18 @@ class Decrypt extends Transform {
   override _transform(chunk: Buffer, _e: BufferEncoding, done: TransformCallback): void {
     this.buf.push(chunk);
     this.bufBytes += chunk.length;
+    if (this.bufBytes < CHUNK + TAG || this.index >= this.finalIndex) return done();
     try {
-      while (this.bufBytes >= CHUNK + TAG && this.index < this.finalIndex) {
-        const all = Buffer.concat(this.buf);
-        this.deliver(this.open(all.subarray(0, CHUNK + TAG), false));
-        const rest = all.subarray(CHUNK + TAG);
-        this.buf = [rest];
-        this.bufBytes = rest.length;
+      // One copy of what arrived, then whole sealed chunks are opened in place.
+      const all = this.buf.length === 1 ? this.buf[0]! : Buffer.concat(this.buf, this.bufBytes);
+      let at = 0;
+      while (all.length - at >= CHUNK + TAG && this.index < this.finalIndex) {
+        this.deliver(this.open(all.subarray(at, at + CHUNK + TAG), false));
+        at += CHUNK + TAG;
       }
+      const rest = all.subarray(at);
+      this.buf = rest.length ? [rest] : [];
+      this.bufBytes = rest.length;
     } catch (e) {
       return done(e as Error);
     }
