@@ -30,3 +30,8 @@ export * from './webhooks/delivery.js';
 export * from './webhooks/repositories.js';
 export * from './jobs/job.js';
 export * from './shared/unit-of-work.js';
+export * from './notifications/send-failure.js';
+export * from './notifications/mailer.js';
+export * from './notifications/messaging.js';
+export * from './notifications/notification-status.js';
+export * from './notifications/delivery-report.js';
