@@ -7,3 +7,5 @@ export * from './in-memory-tenants.js';
 export * from './in-memory-learners.js';
 export * from './in-memory-training.js';
 export * from './in-memory-webhooks.js';
+export * from './fake-mailer.js';
+export * from './fake-messaging-channel.js';
