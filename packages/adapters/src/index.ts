@@ -24,3 +24,8 @@ export * from './webhooks/address-guard.js';
 export * from './webhooks/undici-transport.js';
 export * from './wiring/webhook-infra.js';
 export * from './jobs/sql-job-queue.js';
+export * from './notifications/nodemailer-mailer.js';
+export * from './notifications/outbox-folder-mailer.js';
+export * from './notifications/whatsapp-cloud-channel.js';
+export * from './notifications/whatsapp-webhooks.js';
+export * from './notifications/phone-numbers.js';

@@ -36,3 +36,4 @@ export * from './learners/learner-use-cases.js';
 export * from './tenants/tenant-use-cases.js';
 export * from './training/training-use-cases.js';
 export * from './jobs/job-definition.js';
+export * from './notifications/index.js';
