@@ -28,3 +28,8 @@ export * from './evidence/sql-evidence.js';
 export * from './files/local-disk-file-store.js';
 export * from './files/azure-blob-file-store.js';
 export * from './files/file-store-choice.js';
+export * from './notifications/nodemailer-mailer.js';
+export * from './notifications/outbox-folder-mailer.js';
+export * from './notifications/whatsapp-cloud-channel.js';
+export * from './notifications/whatsapp-webhooks.js';
+export * from './notifications/phone-numbers.js';

@@ -41,3 +41,4 @@ export * from './files/sniff.js';
 export * from './files/encrypted-vault.js';
 export * from './evidence/evidence-ports.js';
 export * from './evidence/evidence-use-cases.js';
+export * from './notifications/index.js';

@@ -33,3 +33,8 @@ export * from './shared/unit-of-work.js';
 export * from './evidence/evidence.js';
 export * from './evidence/evidence-repository.js';
 export * from './files/file-store.js';
+export * from './notifications/send-failure.js';
+export * from './notifications/mailer.js';
+export * from './notifications/messaging.js';
+export * from './notifications/notification-status.js';
+export * from './notifications/delivery-report.js';

@@ -9,3 +9,5 @@ export * from './in-memory-training.js';
 export * from './in-memory-webhooks.js';
 export * from './in-memory-evidence.js';
 export * from './memory-file-store.js';
+export * from './fake-mailer.js';
+export * from './fake-messaging-channel.js';

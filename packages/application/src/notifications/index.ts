@@ -1,0 +1,3 @@
+export * from './template-variables.js';
+export * from './templates.js';
+export * from './built-in-templates.js';

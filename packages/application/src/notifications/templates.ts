@@ -1,0 +1,108 @@
+import { DomainError, type ErrorDetail } from '@fundi/domain';
+import { isTemplateVariable, type TemplateValues, type TemplateVariable } from './template-variables.js';
+
+export interface EmailTemplate {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** A WhatsApp template approved on the provider's side; `parameters` fill its `{{1}}`, `{{2}}`, ... in order. */
+export interface WhatsAppTemplate {
+  name: string;
+  language: string;
+  parameters: readonly TemplateVariable[];
+}
+
+export interface RenderedWhatsApp {
+  template: string;
+  language: string;
+  parameters: string[];
+}
+
+type Segment = string | { variable: TemplateVariable };
+
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/**
+ * Splits `{{variable}}` template text into literal text and variables. DomainError('invalid') on `field` for a name
+ * that is no template variable (`unknown_template_variable`) or a brace left open (`invalid_template`).
+ */
+function compile(text: string, field: string): Segment[] {
+  const segments: Segment[] = [];
+  let at = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    const name = m[1]!;
+    if (!isTemplateVariable(name)) {
+      throw new DomainError('invalid', 'unknown_template_variable', `${field}: unknown template variable "${name}"`, [{ field, message: `unknown template variable "${name}"` }]);
+    }
+    segments.push(text.slice(at, m.index), { variable: name });
+    at = m.index + m[0].length;
+  }
+  segments.push(text.slice(at));
+  const stray = segments.find((s) => typeof s === 'string' && (s.includes('{{') || s.includes('}}')));
+  if (stray !== undefined) throw new DomainError('invalid', 'invalid_template', `${field}: a {{ or }} is not part of a {{variable}}`, [{ field, message: 'a {{ or }} is not part of a {{variable}}' }]);
+  return segments;
+}
+
+/** The variables a template text names, in order of first use. */
+export function templateVariablesOf(text: string, field = 'template'): TemplateVariable[] {
+  return [...new Set(compile(text, field).flatMap((s) => (typeof s === 'string' ? [] : [s.variable])))];
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;' };
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** A value is required: absent or blank is never rendered as an empty string. */
+function missingOf(names: readonly TemplateVariable[], values: TemplateValues): ErrorDetail[] {
+  return names.filter((n) => !values.get(n)?.trim()).map((n) => ({ field: `variables.${n}`, message: `is required by the template (${n})` }));
+}
+
+function throwMissing(missing: ErrorDetail[]): void {
+  if (missing.length) throw new DomainError('invalid', 'missing_template_variable', `${missing[0]!.field}: ${missing[0]!.message}`, missing);
+}
+
+function fill(segments: Segment[], values: TemplateValues, encode: (s: string) => string): string {
+  return segments.map((s) => (typeof s === 'string' ? s : encode(values.get(s.variable)!))).join('');
+}
+
+/** Checks a tenant's email template (every part compiles) before it is stored. */
+export function checkEmailTemplate(t: EmailTemplate): void {
+  if (!t.subject.trim()) throw DomainError.invalid('subject', 'must not be empty');
+  if (!t.text.trim()) throw DomainError.invalid('text', 'must not be empty: every email has a plain-text part');
+  compile(t.subject, 'subject');
+  compile(t.html, 'html');
+  compile(t.text, 'text');
+}
+
+/**
+ * Renders an email: values are HTML-escaped in the HTML part, as they are in the text part, and on one line in the
+ * subject. Every variable any part names must have a non-blank value (`missing_template_variable`, naming each).
+ */
+export function renderEmail(t: EmailTemplate, values: TemplateValues): RenderedEmail {
+  const parts = { subject: compile(t.subject, 'subject'), html: compile(t.html, 'html'), text: compile(t.text, 'text') };
+  const used = [...new Set(Object.values(parts).flat().flatMap((s) => (typeof s === 'string' ? [] : [s.variable])))];
+  throwMissing(missingOf(used, values));
+  return {
+    subject: fill(parts.subject, values, (v) => v.replace(/\s+/g, ' ').trim()),
+    html: fill(parts.html, values, escapeHtml),
+    text: fill(parts.text, values, (v) => v),
+  };
+}
+
+/**
+ * A WhatsApp template's parameters from the values, in its order. The provider refuses line breaks, tabs and long
+ * runs of spaces in a parameter, so whitespace is folded to single spaces.
+ */
+export function renderWhatsApp(t: WhatsAppTemplate, values: TemplateValues): RenderedWhatsApp {
+  throwMissing(missingOf(t.parameters, values));
+  return { template: t.name, language: t.language, parameters: t.parameters.map((p) => values.get(p)!.replace(/\s+/g, ' ').trim()) };
+}
