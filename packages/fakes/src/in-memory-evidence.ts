@@ -1,5 +1,5 @@
 import {
-  DomainError, type EvidenceFilter, type EvidenceRepos, type EvidenceRepository, type EvidenceSnapshot, type EvidenceVersionSnapshot,
+  DomainError, type EvidenceBundleRepository, type EvidenceBundleSnapshot, type EvidenceFilter, type EvidenceRepos, type EvidenceRepository, type EvidenceSnapshot, type EvidenceVersionSnapshot,
   type Page, type PageRequest, type PurgeCandidate, type UploadTicketRepository, type UploadTicketSnapshot,
 } from '@fundi/domain';
 import type { MemoryPart, MemoryStore } from './memory-store.js';
@@ -12,6 +12,7 @@ export interface EvidenceTables {
   /** Key: `${evidenceId}:${version}`. */
   evidenceVersions: Map<string, EvidenceVersionSnapshot>;
   uploadTickets: Map<string, UploadTicketSnapshot>;
+  evidenceBundles: Map<string, EvidenceBundleSnapshot>;
 }
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -153,7 +154,23 @@ export class InMemoryUploadTicketRepository implements UploadTicketRepository {
   }
 }
 
+export class InMemoryEvidenceBundleRepository implements EvidenceBundleRepository {
+  constructor(private readonly store: MemoryStore<EvidenceTables>) {}
+
+  async insert(b: EvidenceBundleSnapshot) {
+    this.store.tables.evidenceBundles.set(b.id, clone(b));
+  }
+
+  async findById(tenantId: string, id: string) {
+    const b = this.store.tables.evidenceBundles.get(id);
+    return b && b.tenantId === tenantId ? clone(b) : null;
+  }
+}
+
 export const evidenceMemory: MemoryPart<EvidenceRepos, EvidenceTables> = {
-  tables: () => ({ evidence: new Map(), evidenceVersions: new Map(), uploadTickets: new Map() }),
-  repositories: (store) => ({ evidence: new InMemoryEvidenceRepository(store), uploadTickets: new InMemoryUploadTicketRepository(store) }),
+  tables: () => ({ evidence: new Map(), evidenceVersions: new Map(), uploadTickets: new Map(), evidenceBundles: new Map() }),
+  repositories: (store) => ({
+    evidence: new InMemoryEvidenceRepository(store), uploadTickets: new InMemoryUploadTicketRepository(store),
+    evidenceBundles: new InMemoryEvidenceBundleRepository(store),
+  }),
 };

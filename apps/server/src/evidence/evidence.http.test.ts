@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import { useCasesOf } from '@fundi/adapters';
 import { describeEachStorage } from '@fundi/adapters/testing';
 import { FixedClock } from '@fundi/fakes';
@@ -25,6 +26,29 @@ function multipart(fields: Record<string, string>, file?: { name: string; data: 
   }
   parts.push(Buffer.from(`--${b}--\r\n`));
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${b}` };
+}
+
+/** The entries of a ZIP, by name (yauzl reads it back). */
+function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => {
+      if (err || !z) return reject(err);
+      const out = new Map<string, Buffer>();
+      z.on('entry', (entry: yauzl.Entry) => {
+        z.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            z.readEntry();
+          });
+        });
+      });
+      z.on('end', () => resolve(out));
+      z.readEntry();
+    });
+  });
 }
 
 /** Every file under `dir`, recursively. */
@@ -176,6 +200,25 @@ describeEachStorage('evidence over HTTP', (_get, kind) => {
     }
     const audit = await s.storage.db?.all<{ action: string }>(`SELECT action FROM audit_log WHERE resource_id = ? ORDER BY id`, [made.body.id]);
     if (audit) expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['evidence.download_url_issued', 'evidence.downloaded']));
+  });
+
+  it('bulk download: one ZIP of the current versions, streamed; unknown or foreign ids are 404', async () => {
+    const a = await upload(admin, '/api/v1', { learnerId, moduleId: 'KM-01', evidenceType: 'other' }, { name: 'a.pdf', data: PDF });
+    const b = await upload(admin, '/api/v1', { learnerId, moduleId: 'PM-01', evidenceType: 'other' }, { name: 'b.png', data: PNG });
+    expect((await s.call('POST', '/api/v1/evidence/bulk-download', admin, { evidenceIds: [a.body.id, 'evd_nope'] })).status).toBe(404);
+    expect((await s.call('POST', '/api/v1/evidence/bulk-download', other, { evidenceIds: [a.body.id] })).status).toBe(404);
+    expect((await s.call('POST', '/api/v1/evidence/bulk-download', admin, { evidenceIds: [] })).status).toBe(422);
+    const grant = await s.call('POST', '/api/v1/tenants/evi/evidence/bulk-download', admin, { evidenceIds: [b.body.id, a.body.id] });
+    expect(grant.status).toBe(200);
+    expect(grant.body).toMatchObject({ count: 2, contentType: 'application/zip', size: PDF.length + PNG.length });
+    const zip = await s.call('GET', new URL(grant.body.url).pathname);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    const bytes = Buffer.from(await (await fetch(grant.body.url)).arrayBuffer());
+    const entries = await unzip(bytes);
+    expect([...entries.keys()].sort()).toEqual([`${learnerId}/KM-01/${a.body.id}-v1-a.pdf`, `${learnerId}/PM-01/${b.body.id}-v1-b.png`].sort());
+    expect(entries.get(`${learnerId}/KM-01/${a.body.id}-v1-a.pdf`)!.equals(PDF)).toBe(true);
+    expect(entries.get(`${learnerId}/PM-01/${b.body.id}-v1-b.png`)!.equals(PNG)).toBe(true);
   });
 
   it('keeps tenants apart and needs the right scopes', async () => {

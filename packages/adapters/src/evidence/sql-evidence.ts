@@ -1,5 +1,5 @@
 import {
-  DomainError, type EvidenceFilter, type EvidenceRepos, type EvidenceRepository, type EvidenceSnapshot, type EvidenceVersionSnapshot,
+  DomainError, type EvidenceBundleRepository, type EvidenceBundleSnapshot, type EvidenceFilter, type EvidenceRepos, type EvidenceRepository, type EvidenceSnapshot, type EvidenceVersionSnapshot,
   type Page, type PageRequest, type PurgeCandidate, type UploadTicketRepository, type UploadTicketSnapshot,
 } from '@fundi/domain';
 import { evidenceMemory } from '@fundi/fakes';
@@ -176,9 +176,26 @@ export class SqlUploadTicketRepository implements UploadTicketRepository {
   }
 }
 
+export class SqlEvidenceBundleRepository implements EvidenceBundleRepository {
+  constructor(private readonly db: SqlDb) {}
+
+  async insert(b: EvidenceBundleSnapshot): Promise<void> {
+    await this.db.run('INSERT INTO evidence_bundles (id, tenant_id, evidence_ids, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [b.id, b.tenantId, JSON.stringify(b.evidenceIds), b.createdBy, b.createdAt, b.expiresAt]);
+  }
+
+  async findById(tenantId: string, id: string): Promise<EvidenceBundleSnapshot | null> {
+    const r = await this.db.first<Row>('SELECT * FROM evidence_bundles WHERE tenant_id = ? AND id = ?', [tenantId, id]);
+    return r ? {
+      id: r.id as string, tenantId: r.tenant_id as string, evidenceIds: JSON.parse(r.evidence_ids as string) as string[],
+      createdBy: r.created_by as string, createdAt: r.created_at as string, expiresAt: r.expires_at as string,
+    } : null;
+  }
+}
+
 export const evidenceStorage: CapabilityStorage<EvidenceRepos> = {
   migrations: [evidenceMigration],
-  sql: (db, qb) => ({ evidence: new SqlEvidenceRepository(db, qb), uploadTickets: new SqlUploadTicketRepository(db) }),
+  sql: (db, qb) => ({ evidence: new SqlEvidenceRepository(db, qb), uploadTickets: new SqlUploadTicketRepository(db), evidenceBundles: new SqlEvidenceBundleRepository(db) }),
   memory: evidenceMemory,
 };
 

@@ -54,8 +54,17 @@ export const evidenceMigration: Migration = {
       t.string('expires_at').notNullable();
       t.string('used_at');
     });
+    await knex.schema.createTable('evidence_bundles', (t) => {
+      t.string('id').primary();
+      t.string('tenant_id').notNullable().references('tenants.id');
+      t.text('evidence_ids').notNullable();
+      t.string('created_by').notNullable();
+      t.string('created_at').notNullable();
+      t.string('expires_at').notNullable();
+    });
   },
   async down(knex: Knex) {
+    await knex.schema.dropTable('evidence_bundles');
     await knex.schema.dropTable('evidence_upload_tickets');
     await knex.schema.dropTable('evidence_versions');
     await knex.schema.dropTable('evidence');

@@ -13,6 +13,7 @@ import type { EvidencePorts, StoredFile } from './evidence-ports.js';
 export const MAX_EVIDENCE_BYTES = 100 * 1024 * 1024;
 const UPLOAD = 'evidence-upload';
 const DOWNLOAD = 'evidence-download';
+const BUNDLE = 'evidence-bundle';
 const DAY_MS = 86_400_000;
 
 export interface EvidenceView {
@@ -410,6 +411,52 @@ export class EvidenceService {
     const actor: Actor = { tenantId, id: 'signed-url', role: 'viewer', scopes: [] };
     await this.d.uow.run((tx) => recordChange(tx, actor, now, { action: 'evidence.downloaded', resourceType: 'evidence', resourceId: id, details: { version: v.version, ip } }));
     return { contentType: v.contentType, size: v.size, filename: v.filename, etag: `${v.sha256.slice(0, 32)}-v${v.version}`, open: (range) => this.d.files.open(v.storageKey, range) };
+  }
+
+  /**
+   * A signed URL (3600 s) to one ZIP of up to 500 pieces of evidence (their current versions), all of the caller's
+   * tenant; the ZIP is written while it is sent, decrypting file by file: nothing is staged on disk.
+   */
+  async bulkDownloadUrl(actor: Actor, ids: readonly string[], ip: string | null): Promise<DownloadGrant & { count: number }> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0 || unique.length > 500) throw DomainError.invalid('evidenceIds', 'must name 1 to 500 pieces of evidence');
+    const found = await this.d.repos.evidence.findByIds(actor.tenantId, unique);
+    const missing = unique.filter((id) => !found.some((e) => e.id === id));
+    if (missing.length) throw new DomainError('not_found', 'not_found', `Unknown evidence: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}`, [], { missing });
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + SIGNED_URL_SECONDS * 1000);
+    const bundle = { id: newId('bdl', now.getTime()), tenantId: actor.tenantId, evidenceIds: unique, createdBy: actor.id, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() };
+    await this.d.uow.run(async (tx) => {
+      await tx.evidenceBundles.insert(bundle);
+      await recordChange(tx, actor, now, { action: 'evidence.bulk_download_url_issued', resourceType: 'evidence_bundle', resourceId: bundle.id, details: { count: unique.length, ip } });
+    });
+    const token = this.d.signer.sign(`${actor.tenantId}|${bundle.id}|${expiresAt.getTime()}`, BUNDLE);
+    const size = found.reduce((n, e) => n + e.current.size, 0);
+    return { url: `${this.d.settings.publicUrl}/api/v1/files/bundles/${token}`, expiresAt: bundle.expiresAt, filename: `evidence-${now.toISOString().slice(0, 10)}.zip`, contentType: 'application/zip', size, count: unique.length };
+  }
+
+  /** Opens a signed bundle URL: the evidence still there, in id order, as ZIP entries to stream. */
+  async openBundle(token: string, tenantSlug: string | null, ip: string | null): Promise<{ filename: string; entries: { name: string; open(): Promise<Readable> }[] }> {
+    const payload = this.d.signer.verify(token, BUNDLE);
+    if (!payload) throw invalidUrl();
+    const [tenantId, id, exp] = payload.split('|');
+    if (!tenantId || !id || !exp) throw invalidUrl();
+    if (tenantSlug !== null && (await this.d.repos.tenants.findById(tenantId))?.slug !== tenantSlug) throw invalidUrl();
+    const now = this.now();
+    if (now.getTime() > Number(exp)) throw expiredUrl();
+    const bundle = await this.d.repos.evidenceBundles.findById(tenantId, id);
+    if (!bundle) throw invalidUrl();
+    const found = await this.d.repos.evidence.findByIds(tenantId, bundle.evidenceIds);
+    const actor: Actor = { tenantId, id: 'signed-url', role: 'viewer', scopes: [] };
+    await this.d.uow.run((tx) => recordChange(tx, actor, now, { action: 'evidence.bulk_downloaded', resourceType: 'evidence_bundle', resourceId: id, details: { count: found.length, ip } }));
+    const safe = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
+    return {
+      filename: `evidence-${bundle.createdAt.slice(0, 10)}.zip`,
+      entries: found.map((e) => ({
+        name: `${safe(e.learnerId)}/${safe(e.moduleId)}/${e.id}-v${e.current.version}-${safe(e.current.filename)}`,
+        open: () => this.d.files.open(e.current.storageKey),
+      })),
+    };
   }
 
   /** Marks deleted (restorable for 30 days, then purged). */

@@ -68,7 +68,24 @@ export interface UploadTicketRepository {
   consume(tenantId: string, id: string, at: string): Promise<boolean>;
 }
 
+/** A set of evidence to download as one ZIP through a signed URL (too many ids to carry in the URL itself). */
+export interface EvidenceBundleSnapshot {
+  id: string;
+  tenantId: string;
+  evidenceIds: string[];
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** Port: bulk-download bundles. */
+export interface EvidenceBundleRepository {
+  insert(b: EvidenceBundleSnapshot): Promise<void>;
+  findById(tenantId: string, id: string): Promise<EvidenceBundleSnapshot | null>;
+}
+
 export interface EvidenceRepos {
   evidence: EvidenceRepository;
   uploadTickets: UploadTicketRepository;
+  evidenceBundles: EvidenceBundleRepository;
 }

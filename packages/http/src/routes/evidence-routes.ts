@@ -1,8 +1,11 @@
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import type { EvidenceService } from '@fundi/application';
+import { ZipArchive } from 'archiver';
 import { EVIDENCE_TYPES } from '@fundi/domain';
 import { IdParams } from '../schemas/common.js';
 import {
-  DownloadGrantOut, EvidenceListQuery, EvidenceOut, EvidenceVersionsOut, MultipartFields, ReviewIn, TokenParams, UploadGrantOut,
+  BulkDownloadIn, BulkDownloadOut, DownloadGrantOut, EvidenceListQuery, EvidenceOut, EvidenceVersionsOut, MultipartFields, ReviewIn, TokenParams, UploadGrantOut,
   UploadRequestIn, UsageOut, VersionFields, VersionUploadRequestIn,
 } from '../schemas/evidence-schemas.js';
 import { dayEnd, dayStart } from './range.js';
@@ -18,6 +21,24 @@ const absolute = <T extends { url?: string; uploadUrl?: string }>(origin: string
 });
 const tag = 'Evidence';
 const types = EVIDENCE_TYPES.join(', ');
+
+/**
+ * A ZIP written while it is read: entries are opened one at a time (each a decrypting stream), stored without
+ * compression (evidence is mostly compressed media already), so memory stays flat whatever the count.
+ */
+function zipOf(entries: { name: string; open(): Promise<Readable> }[]): Readable {
+  const zip = new ZipArchive({ store: true });
+  (async () => {
+    for (const entry of entries) {
+      const source = await entry.open();
+      const added = once(zip, 'entry');
+      zip.append(source, { name: entry.name });
+      await added;
+    }
+    await zip.finalize();
+  })().catch((err: unknown) => zip.destroy(err as Error));
+  return zip as unknown as Readable;
+}
 
 /** Evidence files (docs/api.md, "Evidence"), the signed file URLs, and storage usage. */
 export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
@@ -97,6 +118,21 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       handle: async ({ params, tenantSlug, ip }) => {
         const f = await e.openDownload(params.token, tenantSlug, ip);
         return { contentType: f.contentType, size: f.size, filename: f.filename, etag: f.etag, open: (r) => f.open(r) };
+      },
+    }),
+    route({
+      operationId: 'bulkDownloadEvidence', summary: 'A signed URL to one ZIP of up to 500 pieces of evidence', tag, method: 'post', path: '/evidence/bulk-download', scope: 'evidence:read',
+      description: 'Every id must be evidence of the caller\'s tenant (404 naming the unknown ones). The ZIP holds each current version as `<learnerId>/<moduleId>/<evidenceId>-v<version>-<filename>`, written while it is sent.',
+      body: BulkDownloadIn, success: { status: 200, schema: BulkDownloadOut, description: 'The URL and what it serves (size: the files before zipping)' }, errors: [404],
+      handle: ({ actor, body, ip, origin }) => e.bulkDownloadUrl(actor, body.evidenceIds, ip).then(absolute(origin)),
+    }),
+    route({
+      operationId: 'downloadSignedBundle', summary: 'Download a ZIP of evidence through a signed URL', tag: 'Files', method: 'get', path: '/files/bundles/{token}',
+      auth: 'none', scope: undefined, params: TokenParams, errors: [403],
+      success: { status: 200, file: { contentTypes: ['application/zip'] }, description: 'The ZIP, streamed (no Content-Length)' },
+      handle: async ({ params, tenantSlug, ip }) => {
+        const b = await e.openBundle(params.token, tenantSlug, ip);
+        return { contentType: 'application/zip', filename: b.filename, open: () => zipOf(b.entries) };
       },
     }),
     route({

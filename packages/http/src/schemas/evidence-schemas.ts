@@ -79,6 +79,12 @@ export const DownloadGrantOut = z.object({
   filename: z.string(), contentType: z.string(), size: z.number().int(),
 }).openapi('EvidenceDownloadUrl');
 
+export const BulkDownloadIn = z.object({
+  evidenceIds: z.array(Id).min(1).max(500),
+}).strict().openapi('EvidenceBulkDownload');
+
+export const BulkDownloadOut = DownloadGrantOut.extend({ count: z.number().int() }).openapi('EvidenceBulkDownloadUrl');
+
 export const UsageOut = z.object({
   bytesUsed: z.number().int(), quotaBytes: z.number().int().nullable().openapi({ description: 'null = no quota (plan or override)' }),
   files: z.number().int().openapi({ description: 'Stored file versions' }),
