@@ -282,7 +282,8 @@ describe('evidence and learner erasure', () => {
     expect(filesUnder(s.filesDir!).length).toBe(1);
     expect((await s.call('DELETE', `/api/v1/learners/${learnerId}`, key)).status).toBe(204);
     const deadline = Date.now() + 5000;
-    while (filesUnder(s.filesDir!).length > 0 && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 20));
+    const gone = async () => filesUnder(s.filesDir!).length === 0 && (await s.call('GET', `/api/v1/evidence/${made.body.id}`, key)).status === 404;
+    while (!(await gone()) && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 20));
     expect(filesUnder(s.filesDir!)).toEqual([]);
     expect((await s.call('GET', `/api/v1/evidence/${made.body.id}`, key)).status).toBe(404);
     const audit = await s.storage.db!.all<{ action: string }>(`SELECT action FROM audit_log WHERE resource_id = ?`, [made.body.id]);

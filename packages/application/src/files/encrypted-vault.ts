@@ -218,6 +218,70 @@ class Decrypt extends Transform {
   }
 }
 
+/**
+ * A whole object read in one pass: the header is taken from the front of the stream, every sealed chunk but the
+ * last is opened as it arrives, and what remains at the end is opened as the final chunk. No size is needed, so
+ * a whole-file read is one request to the store.
+ */
+class DecryptWhole extends Transform {
+  private pending: Buffer = Buffer.alloc(0);
+  private key: { dataKey: Buffer; prefix: Buffer } | null = null;
+  private index = 0;
+
+  constructor(private readonly ring: MasterKeyring) {
+    super();
+  }
+
+  private open(sealed: Buffer, last: boolean): Buffer {
+    const { dataKey, prefix } = this.key!;
+    const d = createDecipheriv('aes-256-gcm', dataKey, chunkNonce(prefix, this.index));
+    d.setAAD(chunkAad(this.index, last));
+    d.setAuthTag(sealed.subarray(sealed.length - TAG));
+    this.index++;
+    try {
+      return Buffer.concat([d.update(sealed.subarray(0, sealed.length - TAG)), d.final()]);
+    } catch {
+      throw corrupt(`chunk ${this.index - 1} was altered`);
+    }
+  }
+
+  override _transform(chunk: Buffer, _e: BufferEncoding, done: TransformCallback): void {
+    let all = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    try {
+      if (!this.key) {
+        if (all.length < HEADER) {
+          this.pending = all;
+          return done();
+        }
+        this.key = openHeader(this.ring, all.subarray(0, HEADER));
+        all = all.subarray(HEADER);
+      }
+      let at = 0;
+      // Strictly more than one sealed chunk: the last one is held back until the end, to be opened as final.
+      while (all.length - at > CHUNK + TAG) {
+        const plain = this.open(all.subarray(at, at + CHUNK + TAG), false);
+        if (plain.length) this.push(plain);
+        at += CHUNK + TAG;
+      }
+      this.pending = all.subarray(at);
+    } catch (e) {
+      return done(e as Error);
+    }
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      if (!this.key || this.pending.length < TAG) throw corrupt('truncated');
+      const plain = this.open(this.pending, true);
+      if (plain.length) this.push(plain);
+    } catch (e) {
+      return done(e as Error);
+    }
+    done();
+  }
+}
+
 /** Reads the first `n` bytes of a stream and gives back a stream of the whole (nothing is lost). */
 async function peek(source: Readable, n: number): Promise<{ head: Buffer; whole: Readable }> {
   const chunks: Buffer[] = [];
@@ -295,6 +359,15 @@ export class EncryptedFileVault implements FileVault {
   }
 
   async open(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    if (!range) {
+      // The header is checked before the stream is handed out, so a missing master key or a damaged header fails
+      // here (an HTTP answer has not started yet), not in the middle of a download.
+      const { head, whole } = await peek(await this.files.get(key), HEADER);
+      openHeader(this.ring, head);
+      const dec = new DecryptWhole(this.ring);
+      whole.on('error', (e) => dec.destroy(e));
+      return whole.pipe(dec);
+    }
     const stat = await this.files.stat(key);
     if (!stat) throw DomainError.notFound('file', key);
     const header = await readAll(await this.files.get(key, { start: 0, end: HEADER - 1 }));
