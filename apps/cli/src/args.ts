@@ -48,5 +48,7 @@ Commands:
   keys create --tenant <slug> --name <name> --role <role> [--scopes a,b] [--expires YYYY-MM-DD] [--json]
   keys list --tenant <slug> [--json]
   keys revoke --tenant <slug> <keyId>
+  evidence retention --tenant <slug> [--years N] [--json]
+                                            show or set how many years evidence is kept after an enrolment's completion
 
 Configuration comes from the environment, as for the server (DATABASE_URL, FUNDI_DATA_DIR, ...).`;

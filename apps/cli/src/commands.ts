@@ -1,5 +1,5 @@
 import { T, resolve, useCasesOf } from '@fundi/adapters';
-import { tenants, reposOf, migrateAll } from '@fundi/server';
+import { evidenceCapability, tenants, reposOf, migrateAll } from '@fundi/server';
 import type { Container } from 'inversify';
 import type { Config } from '@fundi/server';
 import { required, UsageError, type Parsed } from './args.js';
@@ -47,6 +47,17 @@ export const COMMANDS: Record<string, Command> = {
     });
     if (asJson(p)) return out.json(r);
     out.line(`Tenant ${r.tenant.slug}: plan ${r.tenant.plan}; ${r.limits.perMinute}/min, ${r.limits.perDay ?? 'no cap'}/day per key; storage ${r.limits.storageBytes === null ? 'no cap' : `${r.limits.storageBytes / 1024 ** 3} GB`}.`);
+  },
+
+  async 'evidence retention'(p, { container, out }) {
+    const service = useCasesOf(container(), evidenceCapability).evidence;
+    const slug = required(p.flags, 'tenant');
+    const tenant = await reposOf(container()).tenants.findBySlug(slug);
+    if (!tenant) throw new UsageError(`No tenant ${slug}`);
+    if (p.flags.years !== undefined) await service.setRetentionYears(slug, /^\d+$/.test(String(p.flags.years)) ? Number(p.flags.years) : p.flags.years);
+    const years = await service.retentionYears(tenant.id);
+    if (asJson(p)) return out.json({ tenant: slug, retentionYears: years });
+    out.line(`Tenant ${slug}: evidence is kept ${years} years after the enrolment's completion, then purged.`);
   },
 
   async 'keys create'(p, { container, out }) {

@@ -1,8 +1,9 @@
 import {
-  DomainError, type EvidenceBundleRepository, type EvidenceBundleSnapshot, type EvidenceFilter, type EvidenceRepos, type EvidenceRepository, type EvidenceSnapshot, type EvidenceVersionSnapshot,
+  DomainError, type EvidenceSettingsRepository, type EvidenceBundleRepository, type EvidenceBundleSnapshot, type EvidenceFilter, type EvidenceRepos, type EvidenceRepository, type EvidenceSnapshot, type EvidenceVersionSnapshot,
   type Page, type PageRequest, type PurgeCandidate, type UploadTicketRepository, type UploadTicketSnapshot,
 } from '@fundi/domain';
 import type { MemoryPart, MemoryStore } from './memory-store.js';
+import type { TrainingTables } from './in-memory-training.js';
 import { pageOf } from './memory-paging.js';
 
 type EvidenceRow = Omit<EvidenceSnapshot, 'current'> & { version: number };
@@ -13,12 +14,13 @@ export interface EvidenceTables {
   evidenceVersions: Map<string, EvidenceVersionSnapshot>;
   uploadTickets: Map<string, UploadTicketSnapshot>;
   evidenceBundles: Map<string, EvidenceBundleSnapshot>;
+  evidenceSettings: Map<string, number>;
 }
 
 const clone = <T>(x: T): T => structuredClone(x);
 
 export class InMemoryEvidenceRepository implements EvidenceRepository {
-  constructor(private readonly store: MemoryStore<EvidenceTables>) {}
+  constructor(private readonly store: MemoryStore<EvidenceTables & Partial<Pick<TrainingTables, 'enrolments'>>>) {}
 
   private get t() {
     return this.store.tables;
@@ -115,6 +117,14 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
       .sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => this.candidate(r));
   }
 
+  async pastRetention(tenantId: string, completedOnOrBefore: string, limit: number) {
+    const enrolments = this.store.tables.enrolments ?? new Map();
+    return [...this.t.evidence.values()].filter((r) => {
+      const e = enrolments.get(r.enrolmentId);
+      return r.tenantId === tenantId && e?.tenantId === tenantId && e.status === 'completed' && e.achievementDate !== null && e.achievementDate <= completedOnOrBefore;
+    }).sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, limit).map((r) => this.candidate(r));
+  }
+
   async remove(tenantId: string, id: string) {
     const r = this.t.evidence.get(id);
     if (!r || r.tenantId !== tenantId) return;
@@ -167,10 +177,20 @@ export class InMemoryEvidenceBundleRepository implements EvidenceBundleRepositor
   }
 }
 
+export class InMemoryEvidenceSettingsRepository implements EvidenceSettingsRepository {
+  constructor(private readonly store: MemoryStore<EvidenceTables>) {}
+  async retentionYears(tenantId: string) {
+    return this.store.tables.evidenceSettings.get(tenantId) ?? null;
+  }
+  async setRetentionYears(tenantId: string, years: number) {
+    this.store.tables.evidenceSettings.set(tenantId, years);
+  }
+}
+
 export const evidenceMemory: MemoryPart<EvidenceRepos, EvidenceTables> = {
-  tables: () => ({ evidence: new Map(), evidenceVersions: new Map(), uploadTickets: new Map(), evidenceBundles: new Map() }),
+  tables: () => ({ evidence: new Map(), evidenceVersions: new Map(), uploadTickets: new Map(), evidenceBundles: new Map(), evidenceSettings: new Map() }),
   repositories: (store) => ({
     evidence: new InMemoryEvidenceRepository(store), uploadTickets: new InMemoryUploadTicketRepository(store),
-    evidenceBundles: new InMemoryEvidenceBundleRepository(store),
+    evidenceBundles: new InMemoryEvidenceBundleRepository(store), evidenceSettings: new InMemoryEvidenceSettingsRepository(store),
   }),
 };

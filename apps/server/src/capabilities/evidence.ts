@@ -1,6 +1,6 @@
 import { TokenSigner, evidenceStorage, openFileStore, type FileStoreChoice } from '@fundi/adapters';
 import {
-  ERASE_LEARNER_EVIDENCE, EncryptedFileVault, EvidenceService, MasterKeyring, PURGE_DELETED_EVIDENCE, type Ports,
+  ERASE_LEARNER_EVIDENCE, EncryptedFileVault, EvidenceService, MasterKeyring, PURGE_DELETED_EVIDENCE, PURGE_RETAINED_EVIDENCE, type Ports,
 } from '@fundi/application';
 import type { EvidenceRepos, LearnerRepos, PlatformRepos, TenantRepos, TrainingRepos, WebhookRepos } from '@fundi/domain';
 import { evidenceRoutes } from '@fundi/http';
@@ -14,6 +14,7 @@ export interface EvidenceSettings {
 }
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /**
  * Evidence files: encrypted in the file store chosen by configuration, signed upload and download URLs, review
@@ -35,6 +36,12 @@ export function evidence(settings: EvidenceSettings) {
         parse: () => ({}),
         run: async () => void (await u.evidence.purgeDeleted()),
         recurring: { next: (after: Date) => new Date(Math.floor(after.getTime() / HOUR) * HOUR + HOUR), payload: {} },
+      },
+      {
+        ...PURGE_RETAINED_EVIDENCE,
+        parse: () => ({}),
+        run: async () => void (await u.evidence.purgePastRetention()),
+        recurring: { next: (after: Date) => new Date(Math.floor(after.getTime() / DAY) * DAY + DAY + 2 * HOUR), payload: {} },
       },
       {
         ...ERASE_LEARNER_EVIDENCE,

@@ -10,8 +10,8 @@ import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { enrolledLearner as enrolled } from '../testing/training-fixtures.js';
 
 let programmes = 0;
-const enrolledLearner = (s: TestServer, key: string, prefix: string) =>
-  enrolled(s, key, prefix, { code: `P-EV${++programmes}`, idNumber: '9001049818080', modules: ['KM-01', 'PM-01'] });
+const enrolledLearner = (s: TestServer, key: string, prefix: string, idNumber = '9001049818080') =>
+  enrolled(s, key, prefix, { code: `P-EV${++programmes}`, idNumber, modules: ['KM-01', 'PM-01'] });
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e70000000049454e44ae426082', 'hex');
 const SECRET = 'CONFIDENTIAL-PORTFOLIO-MARKER-7731';
@@ -253,6 +253,31 @@ describeEachStorage('evidence over HTTP', (_get, kind) => {
     } finally {
       clock.advance(-31 * 86_400_000);
     }
+  });
+
+  it('purges evidence past the tenant\'s retention after the enrolment\'s completion, keeping the audit', async () => {
+    const t = await enrolledLearner(s, admin, '/api/v1', '8501015800088');
+    for (const code of ['KM-01', 'PM-01']) {
+      expect((await s.call('POST', '/api/v1/assessments', admin, { learnerId: t.learnerId, moduleCode: code, assessmentType: 'summative', outcome: 'C', assessmentDate: t.enrolment.startDate, enrolmentId: t.enrolment.id })).status).toBe(201);
+    }
+    const made = await upload(admin, '/api/v1', { learnerId: t.learnerId, moduleId: 'KM-01', evidenceType: 'portfolio', enrolmentId: t.enrolment.id }, { name: 'kept.pdf', data: PDF });
+    expect(made.status).toBe(201);
+    const today = clock.now().toISOString().slice(0, 10);
+    expect((await s.call('PATCH', `/api/v1/enrolments/${t.enrolment.id}/status`, admin, { status: 'in_progress' })).status).toBe(200);
+    expect((await s.call('PATCH', `/api/v1/enrolments/${t.enrolment.id}/status`, admin, { status: 'completed', effectiveDate: today })).status).toBe(200);
+    const service = useCasesOf(s.container, evidenceCapability).evidence;
+    await service.setRetentionYears('evi', 2);
+    expect(await service.retentionYears((await s.call('GET', '/api/v1/me', admin)).body.tenant.id)).toBe(2);
+    clock.advance(365 * 86_400_000);
+    try {
+      expect(await service.purgePastRetention()).toBe(0);
+      clock.advance(366 * 86_400_000);
+      expect(await service.purgePastRetention()).toBe(1);
+      expect((await s.call('GET', `/api/v1/evidence/${made.body.id}`, admin)).status).toBe(404);
+    } finally {
+      clock.advance(-731 * 86_400_000);
+    }
+    await expect(service.setRetentionYears('evi', 0)).rejects.toMatchObject({ kind: 'invalid' });
   });
 
   it('refuses what would pass the storage quota and keeps nothing of it', async () => {

@@ -1,5 +1,5 @@
 import {
-  DomainError, type EvidenceBundleRepository, type EvidenceBundleSnapshot, type EvidenceFilter, type EvidenceRepos, type EvidenceRepository, type EvidenceSnapshot, type EvidenceVersionSnapshot,
+  DomainError, type EvidenceSettingsRepository, type EvidenceBundleRepository, type EvidenceBundleSnapshot, type EvidenceFilter, type EvidenceRepos, type EvidenceRepository, type EvidenceSnapshot, type EvidenceVersionSnapshot,
   type Page, type PageRequest, type PurgeCandidate, type UploadTicketRepository, type UploadTicketSnapshot,
 } from '@fundi/domain';
 import { evidenceMemory } from '@fundi/fakes';
@@ -139,6 +139,12 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     return this.candidates(await this.db.all<Row>('SELECT id, tenant_id, learner_id FROM evidence WHERE tenant_id = ? AND learner_id = ? ORDER BY id', [tenantId, learnerId]));
   }
 
+  async pastRetention(tenantId: string, completedOnOrBefore: string, limit: number): Promise<PurgeCandidate[]> {
+    return this.candidates(await this.db.all<Row>(
+      `SELECT e.id, e.tenant_id, e.learner_id FROM evidence e JOIN enrolments n ON n.id = e.enrolment_id AND n.tenant_id = e.tenant_id
+       WHERE e.tenant_id = ? AND n.status = 'completed' AND n.achievement_date <= ? ORDER BY e.id LIMIT ?`, [tenantId, completedOnOrBefore, limit]));
+  }
+
   async remove(tenantId: string, id: string): Promise<void> {
     await this.db.run('DELETE FROM evidence_versions WHERE tenant_id = ? AND evidence_id = ?', [tenantId, id]);
     await this.db.run('DELETE FROM evidence WHERE tenant_id = ? AND id = ?', [tenantId, id]);
@@ -193,9 +199,23 @@ export class SqlEvidenceBundleRepository implements EvidenceBundleRepository {
   }
 }
 
+export class SqlEvidenceSettingsRepository implements EvidenceSettingsRepository {
+  constructor(private readonly db: SqlDb) {}
+
+  async retentionYears(tenantId: string): Promise<number | null> {
+    const r = await this.db.first<{ retention_years: number }>('SELECT retention_years FROM evidence_settings WHERE tenant_id = ?', [tenantId]);
+    return r ? Number(r.retention_years) : null;
+  }
+
+  async setRetentionYears(tenantId: string, years: number): Promise<void> {
+    const { changes } = await this.db.run('UPDATE evidence_settings SET retention_years = ? WHERE tenant_id = ?', [years, tenantId]);
+    if (changes === 0) await this.db.run('INSERT INTO evidence_settings (tenant_id, retention_years) VALUES (?, ?)', [tenantId, years]);
+  }
+}
+
 export const evidenceStorage: CapabilityStorage<EvidenceRepos> = {
   migrations: [evidenceMigration],
-  sql: (db, qb) => ({ evidence: new SqlEvidenceRepository(db, qb), uploadTickets: new SqlUploadTicketRepository(db), evidenceBundles: new SqlEvidenceBundleRepository(db) }),
+  sql: (db, qb) => ({ evidence: new SqlEvidenceRepository(db, qb), uploadTickets: new SqlUploadTicketRepository(db), evidenceSettings: new SqlEvidenceSettingsRepository(db), evidenceBundles: new SqlEvidenceBundleRepository(db) }),
   memory: evidenceMemory,
 };
 

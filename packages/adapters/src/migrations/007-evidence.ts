@@ -54,6 +54,10 @@ export const evidenceMigration: Migration = {
       t.string('expires_at').notNullable();
       t.string('used_at');
     });
+    await knex.schema.createTable('evidence_settings', (t) => {
+      t.string('tenant_id').primary().references('tenants.id');
+      t.integer('retention_years').notNullable();
+    });
     await knex.schema.createTable('evidence_bundles', (t) => {
       t.string('id').primary();
       t.string('tenant_id').notNullable().references('tenants.id');
@@ -65,6 +69,7 @@ export const evidenceMigration: Migration = {
   },
   async down(knex: Knex) {
     await knex.schema.dropTable('evidence_bundles');
+    await knex.schema.dropTable('evidence_settings');
     await knex.schema.dropTable('evidence_upload_tickets');
     await knex.schema.dropTable('evidence_versions');
     await knex.schema.dropTable('evidence');

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
-  DomainError, EVIDENCE_RESTORE_DAYS, Evidence, SIGNED_URL_SECONDS, Tenant, newId, type EvidenceFilter, type EvidenceSnapshot,
+  DEFAULT_RETENTION_YEARS, DomainError, EVIDENCE_RESTORE_DAYS, Evidence, SIGNED_URL_SECONDS, Tenant, newId, type EvidenceFilter, type EvidenceSnapshot,
   type EvidenceType, type EvidenceVersionSnapshot, type Page, type PageRequest, type UploadTicketSnapshot,
 } from '@fundi/domain';
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
@@ -121,6 +121,8 @@ export interface UsageView {
 
 /** The job that purges evidence deleted more than 30 days ago (recurring). */
 export const PURGE_DELETED_EVIDENCE = jobType<Record<string, never>>('evidence.purge_deleted', 'long');
+/** The job that purges evidence past its retention (recurring, daily). */
+export const PURGE_RETAINED_EVIDENCE = jobType<Record<string, never>>('evidence.purge_retention', 'long');
 /** The job that removes an erased learner's evidence, bytes and records. */
 export const ERASE_LEARNER_EVIDENCE = jobType<{ tenantId: string; learnerId: string }>('evidence.erase_learner', 'short');
 
@@ -499,6 +501,52 @@ export class EvidenceService {
       }
       if (found.length < batch) return purged;
     }
+  }
+
+  /** The tenant's retention in years after an enrolment's completion (7 unless set). */
+  async retentionYears(tenantId: string): Promise<number> {
+    return (await this.d.repos.evidenceSettings.retentionYears(tenantId)) ?? DEFAULT_RETENTION_YEARS;
+  }
+
+  /** Sets a tenant's retention (operator: `fundi evidence retention`); 1 to 50 years. */
+  async setRetentionYears(tenantSlug: string, years: unknown): Promise<number> {
+    if (typeof years !== 'number' || !Number.isInteger(years) || years < 1 || years > 50) throw DomainError.invalid('years', 'must be a whole number of years from 1 to 50');
+    const tenant = await this.d.repos.tenants.findBySlug(tenantSlug);
+    if (!tenant) throw DomainError.notFound('tenant', tenantSlug);
+    const now = this.now();
+    await this.d.uow.run(async (tx) => {
+      await tx.evidenceSettings.setRetentionYears(tenant.id, years);
+      await recordChange(tx, { tenantId: tenant.id, id: 'cli', role: 'admin', scopes: [] }, now, { action: 'evidence.retention_set', resourceType: 'tenant', resourceId: tenant.id, details: { years } });
+    });
+    return years;
+  }
+
+  /**
+   * Purges evidence whose enrolment was completed longer ago than the tenant's retention: bytes, then records; an
+   * audit entry stays for each.
+   */
+  async purgePastRetention(batch = 100): Promise<number> {
+    const now = this.now();
+    let purged = 0;
+    for (const tenant of await this.d.repos.tenants.list()) {
+      const years = await this.retentionYears(tenant.id);
+      const cutoff = new Date(now);
+      cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+      const day = cutoff.toISOString().slice(0, 10);
+      for (;;) {
+        const found = await this.d.repos.evidence.pastRetention(tenant.id, day, batch);
+        for (const c of found) {
+          for (const key of c.storageKeys) await this.d.files.remove(key);
+          await this.d.uow.run(async (tx) => {
+            await tx.evidence.remove(c.tenantId, c.id);
+            await recordChange(tx, { tenantId: c.tenantId, id: 'system', role: 'admin', scopes: [] }, now, { action: 'evidence.retention_purged', resourceType: 'evidence', resourceId: c.id, details: { versions: c.storageKeys.length, retentionYears: years } });
+          });
+          purged++;
+        }
+        if (found.length < batch) break;
+      }
+    }
+    return purged;
   }
 
   /** An erased learner's evidence goes at once: bytes and records; the audit keeps that it happened. */

@@ -56,6 +56,11 @@ export interface EvidenceRepository {
   ofLearner(tenantId: string, learnerId: string): Promise<PurgeCandidate[]>;
   /** Removes the record and its versions (after their bytes are gone). */
   remove(tenantId: string, id: string): Promise<void>;
+  /**
+   * Live or deleted evidence of the tenant whose enrolment was completed on or before `completedOnOrBefore`
+   * (YYYY-MM-DD): past its retention. Oldest id first.
+   */
+  pastRetention(tenantId: string, completedOnOrBefore: string, limit: number): Promise<PurgeCandidate[]>;
   /** Bytes and files stored for the tenant (every version, deleted evidence included until purged). */
   usage(tenantId: string): Promise<{ bytes: number; files: number }>;
 }
@@ -84,8 +89,15 @@ export interface EvidenceBundleRepository {
   findById(tenantId: string, id: string): Promise<EvidenceBundleSnapshot | null>;
 }
 
+/** Port: per-tenant evidence settings (retention in years after the enrolment's completion; default 7). */
+export interface EvidenceSettingsRepository {
+  retentionYears(tenantId: string): Promise<number | null>;
+  setRetentionYears(tenantId: string, years: number): Promise<void>;
+}
+
 export interface EvidenceRepos {
   evidence: EvidenceRepository;
+  evidenceSettings: EvidenceSettingsRepository;
   uploadTickets: UploadTicketRepository;
   evidenceBundles: EvidenceBundleRepository;
 }

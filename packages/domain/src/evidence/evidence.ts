@@ -13,6 +13,8 @@ export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 
 /** Deleted evidence can be restored for this long; then its bytes are purged. */
 export const EVIDENCE_RESTORE_DAYS = 30;
+/** Evidence is kept this many years after its enrolment's completion unless the tenant sets otherwise. */
+export const DEFAULT_RETENTION_YEARS = 7;
 /** How long a signed download or upload URL lives. */
 export const SIGNED_URL_SECONDS = 3600;
 
