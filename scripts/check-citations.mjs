@@ -30,15 +30,30 @@ const SECTION_POINTER = /\bdocs\/([\w.-]+\.md)`?,?\s*"([^"\n]+)"/g;
 const DOC_POINTER = /\bdocs\/([\w.-]+\.md)\b/g;
 
 function listFiles(root) {
-  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
-  return [...new Set(out.split('\0'))].filter((f) => f && CHECKED.test(f) && !SKIPPED.test(f) && existsSync(join(root, f))).sort();
+  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return [...new Set(out.split('\0'))]
+    .filter((f) => f && CHECKED.test(f) && !SKIPPED.test(f) && existsSync(join(root, f)))
+    .sort();
 }
 
 function headingsOf(root, doc, cache) {
   if (!cache.has(doc)) {
     const path = join(root, 'docs', doc);
     const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
-    cache.set(doc, text === null ? null : new Set(text.split('\n').filter((l) => /^#{1,6}\s/.test(l)).map((l) => l.replace(/^#+\s+/, '').trim())));
+    cache.set(
+      doc,
+      text === null
+        ? null
+        : new Set(
+            text
+              .split('\n')
+              .filter((l) => /^#{1,6}\s/.test(l))
+              .map((l) => l.replace(/^#+\s+/, '').trim()),
+          ),
+    );
   }
   return cache.get(doc);
 }
@@ -59,7 +74,8 @@ export function findCitations(root) {
       }
       for (const [, doc, section] of text.matchAll(SECTION_POINTER)) {
         const known = headingsOf(root, doc, headings);
-        if (known && ![...known].some((h) => h === section || h.startsWith(`${section} (`))) problems.add(`docs/${doc} has no section "${section}"`);
+        if (known && ![...known].some((h) => h === section || h.startsWith(`${section} (`)))
+          problems.add(`docs/${doc} has no section "${section}"`);
       }
       for (const problem of problems) findings.push({ file, line: i + 1, problem, text: text.trim() });
     });
@@ -72,7 +88,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const findings = findCitations(root);
   for (const f of findings) process.stdout.write(`${f.file}:${f.line}: ${f.problem}: ${f.text}\n`);
   if (findings.length > 0) {
-    process.stdout.write(`${findings.length} citation(s) a reader of this repository cannot follow; write the rule in docs/ and point there.\n`);
+    process.stdout.write(
+      `${findings.length} citation(s) a reader of this repository cannot follow; write the rule in docs/ and point there.\n`,
+    );
     process.exit(1);
   }
 }

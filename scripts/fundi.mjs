@@ -15,5 +15,8 @@ if (build.status !== 0) {
   process.stderr.write(build.stderr);
   process.exit(build.status ?? 1);
 }
-const run = spawnSync(process.execPath, [join(root, 'apps/cli/dist/main.js'), ...process.argv.slice(2)], { cwd: process.cwd(), stdio: 'inherit' });
+const run = spawnSync(process.execPath, [join(root, 'apps/cli/dist/main.js'), ...process.argv.slice(2)], {
+  cwd: process.cwd(),
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

@@ -13,20 +13,23 @@ const MB = 1024 * 1024;
 async function makePdf(path: string, size: number): Promise<void> {
   let left = size;
   let first = true;
-  await pipeline(new Readable({
-    read() {
-      if (left <= 0) return void this.push(null);
-      const n = Math.min(left, 256 * 1024);
-      const c = Buffer.alloc(n);
-      for (let i = 0; i < n; i++) c[i] = 32 + ((i * 7 + left) % 90);
-      if (first) {
-        Buffer.from('%PDF-1.7\n').copy(c);
-        first = false;
-      }
-      left -= n;
-      this.push(c);
-    },
-  }), createWriteStream(path));
+  await pipeline(
+    new Readable({
+      read() {
+        if (left <= 0) return void this.push(null);
+        const n = Math.min(left, 256 * 1024);
+        const c = Buffer.alloc(n);
+        for (let i = 0; i < n; i++) c[i] = 32 + ((i * 7 + left) % 90);
+        if (first) {
+          Buffer.from('%PDF-1.7\n').copy(c);
+          first = false;
+        }
+        left -= n;
+        this.push(c);
+      },
+    }),
+    createWriteStream(path),
+  );
 }
 
 /** A video-like file (an MP4 `ftyp` box, then filler) of `size` bytes. */
@@ -34,19 +37,22 @@ async function makeMp4(path: string, size: number): Promise<void> {
   const head = Buffer.from('0000001866747970697 36f6d0000020069736f6d69736f32'.replace(/ /g, ''), 'hex');
   let left = size;
   let first = true;
-  await pipeline(new Readable({
-    read() {
-      if (left <= 0) return void this.push(null);
-      const n = Math.min(left, 1024 * 1024);
-      const c = Buffer.alloc(n, 7);
-      if (first) {
-        head.copy(c);
-        first = false;
-      }
-      left -= n;
-      this.push(c);
-    },
-  }), createWriteStream(path));
+  await pipeline(
+    new Readable({
+      read() {
+        if (left <= 0) return void this.push(null);
+        const n = Math.min(left, 1024 * 1024);
+        const c = Buffer.alloc(n, 7);
+        if (first) {
+          head.copy(c);
+          first = false;
+        }
+        left -= n;
+        this.push(c);
+      },
+    }),
+    createWriteStream(path),
+  );
 }
 
 /** The server's resident and peak resident memory (kB) from /proc. */
@@ -71,18 +77,26 @@ async function drain(res: Response): Promise<number> {
 
 function multipartBody(path: string, fields: Record<string, string>): { body: Readable; type: string; length: number } {
   const b = `----fundibench${Date.now()}`;
-  const head = Buffer.from(Object.entries(fields).map(([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')
-    + `--${b}\r\nContent-Disposition: form-data; name="file"; filename="evidence.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') +
+      `--${b}\r\nContent-Disposition: form-data; name="file"; filename="evidence.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${b}--\r\n`);
   async function* parts() {
     yield head;
     for await (const c of createReadStream(path, { highWaterMark: 256 * 1024 })) yield c as Buffer;
     yield tail;
   }
-  return { body: Readable.from(parts()), type: `multipart/form-data; boundary=${b}`, length: head.length + statSync(path).size + tail.length };
+  return {
+    body: Readable.from(parts()),
+    type: `multipart/form-data; boundary=${b}`,
+    length: head.length + statSync(path).size + tail.length,
+  };
 }
 
-const mbps = (bytes: number, ms: number) => (bytes / MB) / (ms / 1000);
+const mbps = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
 
 export async function evidenceBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'fundi-bench-files-'));
@@ -99,7 +113,12 @@ export async function evidenceBench(): Promise<void> {
     const bare = await spawnServer('bare-koa-files.js');
     let last = '';
     const bareUp = await timed(times, async () => {
-      const r = await fetch(`${bare.url}/`, { method: 'PUT', body: Readable.toWeb(createReadStream(file)) as ReadableStream, duplex: 'half', headers: { 'content-length': String(size) } } as RequestInit);
+      const r = await fetch(`${bare.url}/`, {
+        method: 'PUT',
+        body: Readable.toWeb(createReadStream(file)) as ReadableStream,
+        duplex: 'half',
+        headers: { 'content-length': String(size) },
+      } as RequestInit);
       last = ((await r.json()) as { name: string }).name;
     });
     const bareDown = await timed(times, async () => void (await drain(await fetch(`${bare.url}/${last}`))));
@@ -110,12 +129,19 @@ export async function evidenceBench(): Promise<void> {
     let evidenceId = '';
     const upload = async (path: string) => {
       const m = multipartBody(path, { learnerId: fundi.info.learnerId, moduleId: 'M01', evidenceType: 'portfolio' });
-      const r = await fetch(`${fundi.url}/api/v1/evidence`, { method: 'POST', body: Readable.toWeb(m.body) as ReadableStream, duplex: 'half', headers: { ...auth, 'content-type': m.type, 'content-length': String(m.length) } } as RequestInit);
+      const r = await fetch(`${fundi.url}/api/v1/evidence`, {
+        method: 'POST',
+        body: Readable.toWeb(m.body) as ReadableStream,
+        duplex: 'half',
+        headers: { ...auth, 'content-type': m.type, 'content-length': String(m.length) },
+      } as RequestInit);
       if (r.status !== 201) throw new Error(`upload answered ${r.status}: ${await r.text()}`);
       evidenceId = ((await r.json()) as { id: string }).id;
     };
     const download = async () => {
-      const g = (await (await fetch(`${fundi.url}/api/v1/evidence/${evidenceId}/download`, { headers: auth })).json()) as { url: string };
+      const g = (await (
+        await fetch(`${fundi.url}/api/v1/evidence/${evidenceId}/download`, { headers: auth })
+      ).json()) as { url: string };
       const n = await drain(await fetch(g.url));
       if (n <= 0) throw new Error('empty download');
     };
@@ -139,14 +165,24 @@ export async function evidenceBench(): Promise<void> {
     const zipBytes = 200 * statSync(small).size;
     const rawZipMs = await timed(3, async () => {
       const zip = new ZipArchive({ store: true });
-      const sink = new Writable({ write(_c, _e, done) { done(); } });
+      const sink = new Writable({
+        write(_c, _e, done) {
+          done();
+        },
+      });
       const piped = pipeline(zip, sink);
       for (let i = 0; i < 200; i++) zip.append(createReadStream(small), { name: `f${i}.pdf` });
       await zip.finalize();
       await piped;
     });
     const fundiZipMs = await timed(3, async () => {
-      const g = (await (await fetch(`${fundi.url}/api/v1/evidence/bulk-download`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ evidenceIds: ids }) })).json()) as { url: string };
+      const g = (await (
+        await fetch(`${fundi.url}/api/v1/evidence/bulk-download`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ evidenceIds: ids }),
+        })
+      ).json()) as { url: string };
       const n = await drain(await fetch(g.url));
       if (n < zipBytes) throw new Error(`short ZIP: ${n}`);
     });
@@ -156,15 +192,35 @@ export async function evidenceBench(): Promise<void> {
       ['plain fs copy of the file (disk floor)', mbps(size, copyMs), '', ''],
       ['bare Koa: PUT streamed to a file', mbps(size, bareUp), '', ''],
       ['bare Koa: GET streamed from a file', mbps(size, bareDown), '', ''],
-      ['Fundi: multipart upload (sniff, encrypt, SQLite record, event)', mbps(size, fundiUp), `${((bareUp / fundiUp) * 100).toFixed(1)}% of bare Koa PUT`, fundiUp <= bareUp / 0.4 ? 'MET' : 'MISSED'],
-      ['Fundi: signed download (decrypt, verify, audit)', mbps(size, fundiDown), `${((bareDown / fundiDown) * 100).toFixed(1)}% of bare Koa GET`, fundiDown <= bareDown / 0.4 ? 'MET' : 'MISSED'],
+      [
+        'Fundi: multipart upload (sniff, encrypt, SQLite record, event)',
+        mbps(size, fundiUp),
+        `${((bareUp / fundiUp) * 100).toFixed(1)}% of bare Koa PUT`,
+        fundiUp <= bareUp / 0.4 ? 'MET' : 'MISSED',
+      ],
+      [
+        'Fundi: signed download (decrypt, verify, audit)',
+        mbps(size, fundiDown),
+        `${((bareDown / fundiDown) * 100).toFixed(1)}% of bare Koa GET`,
+        fundiDown <= bareDown / 0.4 ? 'MET' : 'MISSED',
+      ],
       ['archiver: 200 x 256 KB plaintext from disk into one ZIP', mbps(zipBytes, rawZipMs), '', ''],
-      ['Fundi: bulk ZIP of the same 200 files (decrypting, over HTTP)', mbps(zipBytes, fundiZipMs), `${((rawZipMs / fundiZipMs) * 100).toFixed(1)}% of archiver`, fundiZipMs <= rawZipMs / 0.4 ? 'MET' : 'MISSED'],
+      [
+        'Fundi: bulk ZIP of the same 200 files (decrypting, over HTTP)',
+        mbps(zipBytes, fundiZipMs),
+        `${((rawZipMs / fundiZipMs) * 100).toFixed(1)}% of archiver`,
+        fundiZipMs <= rawZipMs / 0.4 ? 'MET' : 'MISSED',
+      ],
     ] as const;
-    process.stdout.write('\n## Evidence files: 10 MB, one at a time, local disk, SQLite\n| scenario | MB/s | ratio | target (>= 40%) |\n|---|---|---|---|\n');
-    for (const [name, rate, ratio, met] of rows) process.stdout.write(`| ${name} | ${rate.toFixed(1)} | ${ratio} | ${met} |\n`);
+    process.stdout.write(
+      '\n## Evidence files: 10 MB, one at a time, local disk, SQLite\n| scenario | MB/s | ratio | target (>= 40%) |\n|---|---|---|---|\n',
+    );
+    for (const [name, rate, ratio, met] of rows)
+      process.stdout.write(`| ${name} | ${rate.toFixed(1)} | ${ratio} | ${met} |\n`);
     const growth = Math.max(0, after.hwm - before.rss) / 1024;
-    process.stdout.write(`| Fundi: 100 MB video up and down, server peak RSS growth | ${growth.toFixed(1)} MB | (resident before ${(before.rss / 1024).toFixed(1)} MB) | ${growth < 32 ? 'MET' : 'MISSED'}: < 32 MB |\n`);
+    process.stdout.write(
+      `| Fundi: 100 MB video up and down, server peak RSS growth | ${growth.toFixed(1)} MB | (resident before ${(before.rss / 1024).toFixed(1)} MB) | ${growth < 32 ? 'MET' : 'MISSED'}: < 32 MB |\n`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

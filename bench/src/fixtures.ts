@@ -11,17 +11,45 @@ export function idNumberFor(n: number): string {
 }
 
 export function learnerInput(n: number): Record<string, unknown> {
-  return { firstName: `First${n}`, lastName: `Last${n}`, idNumber: idNumberFor(n), email: `learner${n}@example.co.za`, mobile: '+27821234567', employeeRef: `E${n}` };
+  return {
+    firstName: `First${n}`,
+    lastName: `Last${n}`,
+    idNumber: idNumberFor(n),
+    email: `learner${n}@example.co.za`,
+    mobile: '+27821234567',
+    employeeRef: `E${n}`,
+  };
 }
 
 /** A learner as the API answers it, for the bare-Koa baseline. */
 export function sampleLearner(n: number): Record<string, unknown> {
   return {
-    id: `lrn_01m7yt06qybpj4xf1ja3chk${String(n).padStart(3, '0')}`, ...learnerInput(n), dateOfBirth: '1970-01-01', gender: 'F',
-    citizenship: 'citizen', middleName: null, phone: null, title: null, equityCode: null, nationalityCode: null,
-    homeLanguageCode: null, citizenResidentStatusCode: null, socioeconomicStatusCode: null, disabilityStatusCode: null,
-    disabilityRating: null, immigrantStatus: null, homeAddress: null, postalAddress: null, provinceCode: null,
-    statssaAreaCode: null, popiActAgree: null, popiActDate: null, employer: null, department: null, jobTitle: null,
-    createdAt: '2026-11-21T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z',
+    id: `lrn_01m7yt06qybpj4xf1ja3chk${String(n).padStart(3, '0')}`,
+    ...learnerInput(n),
+    dateOfBirth: '1970-01-01',
+    gender: 'F',
+    citizenship: 'citizen',
+    middleName: null,
+    phone: null,
+    title: null,
+    equityCode: null,
+    nationalityCode: null,
+    homeLanguageCode: null,
+    citizenResidentStatusCode: null,
+    socioeconomicStatusCode: null,
+    disabilityStatusCode: null,
+    disabilityRating: null,
+    immigrantStatus: null,
+    homeAddress: null,
+    postalAddress: null,
+    provinceCode: null,
+    statssaAreaCode: null,
+    popiActAgree: null,
+    popiActDate: null,
+    employer: null,
+    department: null,
+    jobTitle: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
   };
 }

@@ -20,7 +20,10 @@ export interface Spawned<I> {
  * Starts a bench server in its own process (so the load generator never shares its event loop). Its stdout (the
  * request logs) goes to /dev/null; it writes one JSON line `{"port": n, ...info}` on fd 3 when it is ready.
  */
-export async function spawnServer<I = Record<string, unknown>>(script: string, env: Record<string, string> = {}): Promise<Spawned<I>> {
+export async function spawnServer<I = Record<string, unknown>>(
+  script: string,
+  env: Record<string, string> = {},
+): Promise<Spawned<I>> {
   // BENCH_NODE_ARGS (e.g. "--cpu-prof") profiles the servers under load.
   const nodeArgs = (env.BENCH_NODE_ARGS ?? process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(BENCH_DIR, 'servers', script)], {
@@ -37,11 +40,12 @@ export async function spawnServer<I = Record<string, unknown>>(script: string, e
     url: `http://127.0.0.1:${port}`,
     info: info as I,
     pid: child.pid!,
-    stop: () => new Promise<void>((ok) => {
-      if (child.exitCode !== null) return ok();
-      child.once('exit', () => ok());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((ok) => {
+        if (child.exitCode !== null) return ok();
+        child.once('exit', () => ok());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -73,13 +77,24 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     connections: o.connections ?? 50,
   };
   const makeBody = o.body;
-  const requests = typeof makeBody === 'function'
-    ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: makeBody() }) }]
-    : undefined;
-  await autocannon({ ...base, duration: 1, ...(typeof makeBody === 'string' ? { body: makeBody } : {}), ...(requests ? { requests } : {}) });
-  const r = await autocannon({ ...base, duration: o.seconds ?? Number(process.env.BENCH_SECONDS ?? 5), ...(typeof makeBody === 'string' ? { body: makeBody } : {}), ...(requests ? { requests } : {}) });
+  const requests =
+    typeof makeBody === 'function'
+      ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: makeBody() }) }]
+      : undefined;
+  await autocannon({
+    ...base,
+    duration: 1,
+    ...(typeof makeBody === 'string' ? { body: makeBody } : {}),
+    ...(requests ? { requests } : {}),
+  });
+  const r = await autocannon({
+    ...base,
+    duration: o.seconds ?? Number(process.env.BENCH_SECONDS ?? 5),
+    ...(typeof makeBody === 'string' ? { body: makeBody } : {}),
+    ...(requests ? { requests } : {}),
+  });
   return {
-    rps: Math.round(r.requests.total / ((o.seconds ?? Number(process.env.BENCH_SECONDS ?? 5)))),
+    rps: Math.round(r.requests.total / (o.seconds ?? Number(process.env.BENCH_SECONDS ?? 5))),
     p50: r.latency.p50,
     p99: r.latency.p99,
     total: r.requests.total,
@@ -98,19 +113,31 @@ export interface Row {
 
 export function printRows(title: string, rows: Row[]): void {
   process.stdout.write(`\n## ${title}\n`);
-  process.stdout.write('| scenario | req/s | p50 ms | p99 ms | non-2xx | baseline | ratio | target |\n|---|---|---|---|---|---|---|---|\n');
+  process.stdout.write(
+    '| scenario | req/s | p50 ms | p99 ms | non-2xx | baseline | ratio | target |\n|---|---|---|---|---|---|---|---|\n',
+  );
   for (const r of rows) {
     const ratio = r.baseline ? `${((r.result.rps / r.baseline.rps) * 100).toFixed(1)}%` : '';
-    process.stdout.write(`| ${r.scenario} | ${r.result.rps} | ${r.result.p50} | ${r.result.p99} | ${r.result.non2xx + r.result.errors} | ${r.baseline ? `${r.baseline.name} ${r.baseline.rps}` : ''} | ${ratio} | ${r.target ? `${r.target.met ? 'MET' : 'MISSED'}: ${r.target.text}` : ''} |\n`);
+    process.stdout.write(
+      `| ${r.scenario} | ${r.result.rps} | ${r.result.p50} | ${r.result.p99} | ${r.result.non2xx + r.result.errors} | ${r.baseline ? `${r.baseline.name} ${r.baseline.rps}` : ''} | ${ratio} | ${r.target ? `${r.target.met ? 'MET' : 'MISSED'}: ${r.target.text}` : ''} |\n`,
+    );
   }
 }
 
 /** Absolute targets are set for a machine where bare Koa does 45,000 req/s; scale them to this run's. */
 export const REFERENCE_BARE_KOA = 45_000;
 
-export function scaledTarget(result: LoadResult, issueTarget: number, bareRps: number, share = 1): NonNullable<Row['target']> {
+export function scaledTarget(
+  result: LoadResult,
+  issueTarget: number,
+  bareRps: number,
+  share = 1,
+): NonNullable<Row['target']> {
   const scaled = Math.round((issueTarget * share * Math.min(bareRps, REFERENCE_BARE_KOA)) / REFERENCE_BARE_KOA);
-  return { text: `>= ${Math.round(issueTarget * share)} req/s at 45k bare Koa; scaled to this run: >= ${scaled}`, met: result.rps >= scaled };
+  return {
+    text: `>= ${Math.round(issueTarget * share)} req/s at 45k bare Koa; scaled to this run: >= ${scaled}`,
+    met: result.rps >= scaled,
+  };
 }
 
 /** Runs `fn` with fresh Postgres schemas (`names` of them, suffixed), dropped afterwards whatever happens. */

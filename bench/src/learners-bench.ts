@@ -1,24 +1,51 @@
 import { load, printRows, scaledTarget, spawnServer, withPgSchemas, type Row } from './harness.js';
 import { learnerInput } from './fixtures.js';
 
-interface FundiInfo { key: string; learnerId: string; slug: string }
+interface FundiInfo {
+  key: string;
+  learnerId: string;
+  slug: string;
+}
 
-async function fundiRows(db: 'sqlite' | 'postgres', bare: { get: number; list: number; create: number; koa: number }, env: Record<string, string>): Promise<Row[]> {
+async function fundiRows(
+  db: 'sqlite' | 'postgres',
+  bare: { get: number; list: number; create: number; koa: number },
+  env: Record<string, string>,
+): Promise<Row[]> {
   const fundi = await spawnServer<FundiInfo>('fundi.js', { BENCH_DB: db, ...env });
   const headers = { authorization: `Bearer ${fundi.info.key}` };
   try {
     const get = await load({ url: `${fundi.url}/api/v1/learners/${fundi.info.learnerId}`, headers });
     const list = await load({ url: `${fundi.url}/api/v1/learners?limit=100`, headers });
     let n = 0;
-    const create = await load({ url: `${fundi.url}/api/v1/learners`, method: 'POST', headers, body: () => JSON.stringify(learnerInput(n++)) });
+    const create = await load({
+      url: `${fundi.url}/api/v1/learners`,
+      method: 'POST',
+      headers,
+      body: () => JSON.stringify(learnerInput(n++)),
+    });
     const sqlite = db === 'sqlite';
     return [
-      { scenario: `${db}: GET learner by id`, result: get, baseline: { name: sqlite ? 'bare Koa' : 'raw Koa+knex GET', rps: bare.get },
-        target: sqlite ? { text: '>= 45% of bare Koa, p99 < 10 ms', met: get.rps >= 0.45 * bare.get && get.p99 < 10 } : { text: '>= 70% of raw Koa+knex', met: get.rps >= 0.7 * bare.get } },
-      { scenario: `${db}: list 100 learners`, result: list, baseline: { name: 'bare Koa', rps: bare.list },
-        target: scaledTarget(list, 1500, bare.koa, sqlite ? 1 : 0.7) },
-      { scenario: `${db}: create learner (+audit +outbox)`, result: create, baseline: { name: 'bare Koa', rps: bare.create },
-        target: scaledTarget(create, 4000, bare.koa, sqlite ? 1 : 0.7) },
+      {
+        scenario: `${db}: GET learner by id`,
+        result: get,
+        baseline: { name: sqlite ? 'bare Koa' : 'raw Koa+knex GET', rps: bare.get },
+        target: sqlite
+          ? { text: '>= 45% of bare Koa, p99 < 10 ms', met: get.rps >= 0.45 * bare.get && get.p99 < 10 }
+          : { text: '>= 70% of raw Koa+knex', met: get.rps >= 0.7 * bare.get },
+      },
+      {
+        scenario: `${db}: list 100 learners`,
+        result: list,
+        baseline: { name: 'bare Koa', rps: bare.list },
+        target: scaledTarget(list, 1500, bare.koa, sqlite ? 1 : 0.7),
+      },
+      {
+        scenario: `${db}: create learner (+audit +outbox)`,
+        result: create,
+        baseline: { name: 'bare Koa', rps: bare.create },
+        target: scaledTarget(create, 4000, bare.koa, sqlite ? 1 : 0.7),
+      },
     ];
   } finally {
     await fundi.stop();
@@ -36,16 +63,37 @@ export async function learnersBench(opts: { postgres: boolean }): Promise<void> 
   await raw.stop();
   const rows: Row[] = [
     { scenario: 'baseline: bare Koa, same JSON', result: bareGet },
-    { scenario: 'reference: raw Koa + better-sqlite3 GET', result: rawGet, baseline: { name: 'bare Koa', rps: bareGet.rps } },
-    ...(await fundiRows('sqlite', { get: bareGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps }, {})),
+    {
+      scenario: 'reference: raw Koa + better-sqlite3 GET',
+      result: rawGet,
+      baseline: { name: 'bare Koa', rps: bareGet.rps },
+    },
+    ...(await fundiRows(
+      'sqlite',
+      { get: bareGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps },
+      {},
+    )),
   ];
   if (opts.postgres) {
     await withPgSchemas(2, async (url, [schema, rawSchema]) => {
-      const rawPg = await spawnServer<{ learnerId: string }>('raw-pg.js', { BENCH_PG_URL: url, BENCH_PG_SCHEMA: rawSchema! });
+      const rawPg = await spawnServer<{ learnerId: string }>('raw-pg.js', {
+        BENCH_PG_URL: url,
+        BENCH_PG_SCHEMA: rawSchema!,
+      });
       const rawPgGet = await load({ url: `${rawPg.url}/${rawPg.info.learnerId}` });
       await rawPg.stop();
-      rows.push({ scenario: 'reference: raw Koa + knex GET of the same learner row (Postgres)', result: rawPgGet, baseline: { name: 'bare Koa', rps: bareGet.rps } });
-      rows.push(...(await fundiRows('postgres', { get: rawPgGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps }, { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema! })));
+      rows.push({
+        scenario: 'reference: raw Koa + knex GET of the same learner row (Postgres)',
+        result: rawPgGet,
+        baseline: { name: 'bare Koa', rps: bareGet.rps },
+      });
+      rows.push(
+        ...(await fundiRows(
+          'postgres',
+          { get: rawPgGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps },
+          { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema! },
+        )),
+      );
     });
   }
   printRows('Learners: 50 connections, autocannon in the same run', rows);

@@ -14,9 +14,10 @@ const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> 
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const postgres = !process.argv.includes('--no-postgres');
-process.stdout.write(`# Fundi benchmarks (${new Date().toISOString()}, node ${process.version}, ${availableParallelism()} cores)\n`);
+process.stdout.write(
+  `# Fundi benchmarks (${new Date().toISOString()}, node ${process.version}, ${availableParallelism()} cores)\n`,
+);
 for (const [name, run] of Object.entries(SCENARIOS)) {
   if (wanted.length && !wanted.includes(name)) continue;
   await run({ postgres });
 }
-

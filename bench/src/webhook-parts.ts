@@ -17,7 +17,9 @@ export interface Receiver {
 
 /** The receiver process, its receipts streamed back line by line. */
 export async function startReceiverProcess(): Promise<Receiver> {
-  const child: ChildProcess = spawn(process.execPath, [join(BENCH_DIR, 'servers', 'webhook-receiver.js')], { stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [join(BENCH_DIR, 'servers', 'webhook-receiver.js')], {
+    stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
+  });
   const seen = new Map<string, number>();
   let total = 0;
   const rl = createInterface({ input: child.stdio[3] as NodeJS.ReadableStream });
@@ -28,7 +30,9 @@ export async function startReceiverProcess(): Promise<Receiver> {
     if (!seen.has(id!)) seen.set(id!, Number(at));
   });
   return {
-    url: `http://127.0.0.1:${port}/hook`, seen, total: () => total,
+    url: `http://127.0.0.1:${port}/hook`,
+    seen,
+    total: () => total,
     async waitFor(ids, ms) {
       // Walks the ids once overall (not once per poll), so waiting costs the measured processes no CPU.
       const deadline = Date.now() + ms;
@@ -40,10 +44,11 @@ export async function startReceiverProcess(): Promise<Receiver> {
         await new Promise((ok) => setTimeout(ok, 2));
       }
     },
-    stop: () => new Promise<void>((ok) => {
-      child.once('exit', () => ok());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((ok) => {
+        child.once('exit', () => ok());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -53,14 +58,34 @@ export async function plainSignedLoop(url: string, count: number, inFlight: numb
   let next = 0;
   const one = async (i: number) => {
     const id = `evt_baseline_${i}`;
-    const body = JSON.stringify({ id, type: 'learner.created', timestamp: new Date().toISOString(), tenantId: 'ten_bench', data: { n: i } });
-    const res = await request(url, { method: 'POST', dispatcher: agent, body, headers: webhookHeaders({ url, eventId: id, eventType: 'learner.created', timestamp: Math.floor(Date.now() / 1000), body, secrets: [secret] }) });
+    const body = JSON.stringify({
+      id,
+      type: 'learner.created',
+      timestamp: new Date().toISOString(),
+      tenantId: 'ten_bench',
+      data: { n: i },
+    });
+    const res = await request(url, {
+      method: 'POST',
+      dispatcher: agent,
+      body,
+      headers: webhookHeaders({
+        url,
+        eventId: id,
+        eventType: 'learner.created',
+        timestamp: Math.floor(Date.now() / 1000),
+        body,
+        secrets: [secret],
+      }),
+    });
     await res.body.text();
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: inFlight }, async () => {
-    while (next < count) await one(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < count) await one(next++);
+    }),
+  );
   const rate = count / ((performance.now() - started) / 1000);
   await agent.close();
   return Math.round(rate);
@@ -70,15 +95,34 @@ export async function plainSignedLoop(url: string, count: number, inFlight: numb
 export async function plainFetchLoop(url: string, count: number, inFlight: number, secret: string): Promise<number> {
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: inFlight }, async () => {
-    while (next < count) {
-      const i = next++;
-      const id = `evt_fetch_${i}`;
-      const body = JSON.stringify({ id, type: 'learner.created', timestamp: new Date().toISOString(), tenantId: 'ten_bench', data: { n: i } });
-      const res = await fetch(url, { method: 'POST', body, headers: webhookHeaders({ url, eventId: id, eventType: 'learner.created', timestamp: Math.floor(Date.now() / 1000), body, secrets: [secret] }) });
-      await res.text();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < count) {
+        const i = next++;
+        const id = `evt_fetch_${i}`;
+        const body = JSON.stringify({
+          id,
+          type: 'learner.created',
+          timestamp: new Date().toISOString(),
+          tenantId: 'ten_bench',
+          data: { n: i },
+        });
+        const res = await fetch(url, {
+          method: 'POST',
+          body,
+          headers: webhookHeaders({
+            url,
+            eventId: id,
+            eventType: 'learner.created',
+            timestamp: Math.floor(Date.now() / 1000),
+            body,
+            secrets: [secret],
+          }),
+        });
+        await res.text();
+      }
+    }),
+  );
   return Math.round(count / ((performance.now() - started) / 1000));
 }
 

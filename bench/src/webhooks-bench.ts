@@ -17,16 +17,42 @@ const IDLE = 200;
 const MASTER_KEY = Buffer.alloc(32, 11);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-interface Result { db: string; rate: number; seconds: number; attempts: number; cpuUs: number | null; p50: number; p95: number; max: number }
+interface Result {
+  db: string;
+  rate: number;
+  seconds: number;
+  attempts: number;
+  cpuUs: number | null;
+  p50: number;
+  p95: number;
+  max: number;
+}
 
 /** `npm run worker` as shipped, on the bench database; resolves once it runs. BENCH_WORKER_PROF=1 profiles it to /tmp/wprof. */
 async function startWorker(target: DatabaseTarget): Promise<ChildProcess> {
-  const url = target.kind === 'sqlite' ? `sqlite:${target.filename}` : `${PG_URL}?options=${encodeURIComponent(`-c search_path=${target.searchPath}`)}`;
-  const child = spawn(process.execPath, [...(process.env.BENCH_WORKER_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wprof'] : []), join(BENCH_DIR, '../../apps/worker/dist/main.js')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, DATABASE_URL: url, FUNDI_DATA_DIR: mkdtempSync(join(tmpdir(), 'fundi-bench-worker-')), FUNDI_MASTER_KEY: MASTER_KEY.toString('base64'),
-      FUNDI_WEBHOOK_ALLOW_HTTP: 'true', FUNDI_WEBHOOK_ALLOW_HOSTS: '127.0.0.1', LOG_LEVEL: 'warn' },
-  });
+  const url =
+    target.kind === 'sqlite'
+      ? `sqlite:${target.filename}`
+      : `${PG_URL}?options=${encodeURIComponent(`-c search_path=${target.searchPath}`)}`;
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_WORKER_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wprof'] : []),
+      join(BENCH_DIR, '../../apps/worker/dist/main.js'),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        FUNDI_DATA_DIR: mkdtempSync(join(tmpdir(), 'fundi-bench-worker-')),
+        FUNDI_MASTER_KEY: MASTER_KEY.toString('base64'),
+        FUNDI_WEBHOOK_ALLOW_HTTP: 'true',
+        FUNDI_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  );
   await new Promise<void>((ok, fail) => {
     createInterface({ input: child.stdout! }).on('line', (l) => l.includes('worker running') && ok());
     child.once('exit', (code) => fail(new Error(`worker exited with ${code}`)));
@@ -38,20 +64,41 @@ async function insertEvents(db: SqlDb, tenantId: string, ids: readonly string[])
   const at = new Date().toISOString();
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
-    await db.run(`INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data) VALUES ${part.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-      part.flatMap((id) => [id, tenantId, 'learner.created', at, JSON.stringify({ id, firstName: 'Bench', lastName: 'Learner' })]));
+    await db.run(
+      `INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data) VALUES ${part.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      part.flatMap((id) => [
+        id,
+        tenantId,
+        'learner.created',
+        at,
+        JSON.stringify({ id, firstName: 'Bench', lastName: 'Learner' }),
+      ]),
+    );
   }
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 async function fundiRun(target: DatabaseTarget, rx: Receiver): Promise<Result> {
   await migrateAll(target);
-  const c = containerFor({ database: target, masterKey: MASTER_KEY, logLevel: 'silent', webhooks: { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 10_000 } });
+  const c = containerFor({
+    database: target,
+    masterKey: MASTER_KEY,
+    logLevel: 'silent',
+    webhooks: { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 10_000 },
+  });
   const db = resolve(c, T.SqlDb);
-  const tenant = await useCasesOf(c, tenants).createTenant.execute({ slug: `bench-${Date.now()}`, name: 'Bench', plan: 'enterprise' });
+  const tenant = await useCasesOf(c, tenants).createTenant.execute({
+    slug: `bench-${Date.now()}`,
+    name: 'Bench',
+    plan: 'enterprise',
+  });
   const tenantId = tenant.tenant.id;
-  await useCasesOf(c, webhookCapability).create.execute({ tenantId, id: 'bench', role: 'admin', scopes: [] }, { url: rx.url, events: ['learner.created'] });
+  await useCasesOf(c, webhookCapability).create.execute(
+    { tenantId, id: 'bench', role: 'admin', scopes: [] },
+    { url: rx.url, events: ['learner.created'] },
+  );
   const worker = await startWorker(target);
   try {
     const tag = randomBytes(3).toString('hex');
@@ -64,7 +111,10 @@ async function fundiRun(target: DatabaseTarget, rx: Receiver): Promise<Result> {
     const cpuUs = cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) * 1e6) / FAN_OUT);
     const seconds = (Math.max(...ids.map((id) => rx.seen.get(id)!)) - started) / 1000;
     await new Promise((ok) => setTimeout(ok, 500));
-    const attempts = Number((await db.first<{ n: number }>('SELECT count(*) AS n FROM webhook_attempts WHERE tenant_id = ?', [tenantId]))?.n ?? 0);
+    const attempts = Number(
+      (await db.first<{ n: number }>('SELECT count(*) AS n FROM webhook_attempts WHERE tenant_id = ?', [tenantId]))
+        ?.n ?? 0,
+    );
     const latencies: number[] = [];
     for (let i = 0; i < IDLE; i++) {
       const id = `evt_idle_${tag}_${i}`;
@@ -73,7 +123,16 @@ async function fundiRun(target: DatabaseTarget, rx: Receiver): Promise<Result> {
       await rx.waitFor([id], 10_000);
       latencies.push(rx.seen.get(id)! - committed);
     }
-    return { db: target.kind, rate: Math.round(FAN_OUT / seconds), seconds, attempts, cpuUs, p50: pct(latencies, 0.5), p95: pct(latencies, 0.95), max: Math.max(...latencies) };
+    return {
+      db: target.kind,
+      rate: Math.round(FAN_OUT / seconds),
+      seconds,
+      attempts,
+      cpuUs,
+      p50: pct(latencies, 0.5),
+      p95: pct(latencies, 0.95),
+      max: Math.max(...latencies),
+    };
   } finally {
     worker.kill('SIGTERM');
     await new Promise((ok) => worker.once('exit', ok));
@@ -101,15 +160,26 @@ export async function webhooksBench(opts: { postgres: boolean }): Promise<void> 
     await plainSignedLoop(rx.url, 2_000, 20, secret);
     const undici = await plainSignedLoop(rx.url, FAN_OUT, 20, secret);
     const fetched = await plainFetchLoop(rx.url, Math.min(FAN_OUT, 5_000), 20, secret);
-    const results = [await fundiRun({ kind: 'sqlite', filename: join(mkdtempSync(join(tmpdir(), 'fundi-bench-')), 'fundi.sqlite') }, rx)];
+    const results = [
+      await fundiRun(
+        { kind: 'sqlite', filename: join(mkdtempSync(join(tmpdir(), 'fundi-bench-')), 'fundi.sqlite') },
+        rx,
+      ),
+    ];
     if (opts.postgres) results.push(await withPostgresSchema((t) => fundiRun(t, rx)));
     process.stdout.write(`\n## Webhooks: ${FAN_OUT} events fanned out by one worker process to a receiver process\n`);
-    process.stdout.write('| scenario | events/s | vs undici loop | worker CPU µs/event | attempts logged | idle p50 ms | idle p95 ms | idle max ms | target |\n|---|---|---|---|---|---|---|---|---|\n');
+    process.stdout.write(
+      '| scenario | events/s | vs undici loop | worker CPU µs/event | attempts logged | idle p50 ms | idle p95 ms | idle max ms | target |\n|---|---|---|---|---|---|---|---|---|\n',
+    );
     process.stdout.write(`| baseline: plain signed POST loop, undici, 20 in flight | ${undici} | 100% | | | | | | |\n`);
-    process.stdout.write(`| reference: same loop, global fetch | ${fetched} | ${((fetched / undici) * 100).toFixed(1)}% | | | | | | |\n`);
+    process.stdout.write(
+      `| reference: same loop, global fetch | ${fetched} | ${((fetched / undici) * 100).toFixed(1)}% | | | | | | |\n`,
+    );
     for (const r of results) {
       const met = r.rate >= 0.5 * undici && r.attempts >= FAN_OUT && r.p95 < 1000;
-      process.stdout.write(`| ${r.db}: outbox -> worker -> receiver (${r.seconds.toFixed(2)} s) | ${r.rate} | ${((r.rate / undici) * 100).toFixed(1)}% | ${r.cpuUs ?? 'n/a'} | ${r.attempts} | ${r.p50} | ${r.p95} | ${r.max} | ${met ? 'MET' : 'MISSED'}: >= 50% of undici loop, every attempt logged, p95 < 1 s |\n`);
+      process.stdout.write(
+        `| ${r.db}: outbox -> worker -> receiver (${r.seconds.toFixed(2)} s) | ${r.rate} | ${((r.rate / undici) * 100).toFixed(1)}% | ${r.cpuUs ?? 'n/a'} | ${r.attempts} | ${r.p50} | ${r.p95} | ${r.max} | ${met ? 'MET' : 'MISSED'}: >= 50% of undici loop, every attempt logged, p95 < 1 s |\n`,
+      );
     }
   } finally {
     await rx.stop();

@@ -15,7 +15,11 @@ import { containerFor, httpApp, loadConfig } from '@fundi/server';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const pgUp = await postgresAvailable();
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function run(cmd: string, args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((ok, fail) => {
@@ -32,7 +36,8 @@ function run(cmd: string, args: string[], env: Record<string, string>): Promise<
 /** Exactly as the acceptance checks drive it (builds if needed: ~2-3 s per call, so used sparingly). */
 const fundi = (env: Record<string, string>, ...args: string[]) => run('npm', ['run', 'fundi', '--', ...args], env);
 /** The same built CLI without npm and the build check (~0.5 s), for the error cases. */
-const cli = (env: Record<string, string>, ...args: string[]) => run(process.execPath, [join(ROOT, 'apps/cli/dist/main.js'), ...args], env);
+const cli = (env: Record<string, string>, ...args: string[]) =>
+  run(process.execPath, [join(ROOT, 'apps/cli/dist/main.js'), ...args], env);
 
 function json(r: Run): any {
   expect(r.code, r.stderr).toBe(0);
@@ -54,21 +59,79 @@ describe('CLI: npm run fundi on SQLite', () => {
     expect(Object.keys(tenant).sort()).toEqual(['apiKey', 'tenant']);
     expect(tenant.tenant).toEqual({ id: expect.stringMatching(/^ten_/), slug: 'x', name: 'X', plan: 'pilot' });
     expect(Object.keys(tenant.apiKey).sort()).toEqual(['id', 'key', 'role', 'scopes']);
-    expect(tenant.apiKey).toMatchObject({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^fnd_live_/), role: 'admin' });
+    expect(tenant.apiKey).toMatchObject({
+      id: expect.stringMatching(/^key_/),
+      key: expect.stringMatching(/^fnd_live_/),
+      role: 'admin',
+    });
     expect(tenant.apiKey.scopes).toContain('learners:delete');
   }, 60_000);
 
   it('keys create --json prints the documented key object', async () => {
-    issued = json(await cli(env, 'keys', 'create', '--tenant', 'x', '--name', 'HR sync', '--role', 'integration', '--scopes', 'learners:*', '--expires', '2099-12-31', '--json'));
+    issued = json(
+      await cli(
+        env,
+        'keys',
+        'create',
+        '--tenant',
+        'x',
+        '--name',
+        'HR sync',
+        '--role',
+        'integration',
+        '--scopes',
+        'learners:*',
+        '--expires',
+        '2099-12-31',
+        '--json',
+      ),
+    );
     expect(Object.keys(issued).sort()).toEqual(['expiresAt', 'id', 'key', 'name', 'role', 'scopes']);
-    expect(issued).toMatchObject({ name: 'HR sync', role: 'integration', expiresAt: '2099-12-31', key: expect.stringMatching(/^fnd_live_/) });
+    expect(issued).toMatchObject({
+      name: 'HR sync',
+      role: 'integration',
+      expiresAt: '2099-12-31',
+      key: expect.stringMatching(/^fnd_live_/),
+    });
     expect(issued.scopes.sort()).toEqual(['learners:read', 'learners:write']);
   }, 30_000);
 
   it('tenants update overrides limits and changes the plan', async () => {
-    const r = json(await cli(env, 'tenants', 'update', '--slug', 'x', '--per-minute', '5', '--per-day', 'none', '--storage-gb', '2', '--json'));
+    const r = json(
+      await cli(
+        env,
+        'tenants',
+        'update',
+        '--slug',
+        'x',
+        '--per-minute',
+        '5',
+        '--per-day',
+        'none',
+        '--storage-gb',
+        '2',
+        '--json',
+      ),
+    );
     expect(r.limits).toEqual({ perMinute: 5, perDay: null, storageBytes: 2 * 1024 ** 3 });
-    const back = json(await cli(env, 'tenants', 'update', '--slug', 'x', '--plan', 'starter', '--per-minute', 'plan', '--per-day', 'plan', '--storage-gb', 'plan', '--json'));
+    const back = json(
+      await cli(
+        env,
+        'tenants',
+        'update',
+        '--slug',
+        'x',
+        '--plan',
+        'starter',
+        '--per-minute',
+        'plan',
+        '--per-day',
+        'plan',
+        '--storage-gb',
+        'plan',
+        '--json',
+      ),
+    );
     expect(back.tenant).toMatchObject({ slug: 'x', plan: 'starter', limitOverrides: {} });
     expect(back.limits).toEqual({ perMinute: 60, perDay: 1000, storageBytes: 5 * 1024 ** 3 });
   }, 30_000);
@@ -79,7 +142,8 @@ describe('CLI: npm run fundi on SQLite', () => {
     const server: Server = httpApp(c, config).listen(0, '127.0.0.1');
     await new Promise((ok) => server.once('listening', ok));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const get = (key: string) => fetch(`${base}/api/v1/learners`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+    const get = (key: string) =>
+      fetch(`${base}/api/v1/learners`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
     try {
       await expect(get(issued.key)).resolves.toBe(200);
       const revoked = await cli(env, 'keys', 'revoke', '--tenant', 'x', issued.id, '--json');
@@ -102,8 +166,16 @@ describe('CLI: npm run fundi on SQLite', () => {
     const cases: [string, string[], RegExp][] = [
       ['a bad plan', ['tenants', 'create', '--slug', 'y', '--name', 'Y', '--plan', 'gold', '--json'], /plan/],
       ['a duplicate slug', ['tenants', 'create', '--slug', 'x', '--name', 'X', '--plan', 'pilot', '--json'], /slug/],
-      ['an unknown tenant', ['keys', 'create', '--tenant', 'nobody', '--name', 'k', '--role', 'viewer', '--json'], /not found/i],
-      ['a scope outside the role', ['keys', 'create', '--tenant', 'x', '--name', 'k', '--role', 'viewer', '--scopes', 'learners:write', '--json'], /learners:write.*viewer/],
+      [
+        'an unknown tenant',
+        ['keys', 'create', '--tenant', 'nobody', '--name', 'k', '--role', 'viewer', '--json'],
+        /not found/i,
+      ],
+      [
+        'a scope outside the role',
+        ['keys', 'create', '--tenant', 'x', '--name', 'k', '--role', 'viewer', '--scopes', 'learners:write', '--json'],
+        /learners:write.*viewer/,
+      ],
     ];
     // In parallel: each is its own process; SQLite's busy timeout serialises their writes.
     const results = await Promise.all(cases.map(([, args]) => cli(env, ...args)));
@@ -126,7 +198,8 @@ describe('CLI: npm run fundi on SQLite', () => {
   const db = `fundi_cli_${randomBytes(4).toString('hex')}`;
   const url = new URL(POSTGRES_TEST_URL);
   url.pathname = `/${db}`;
-  const admin = () => new pg.Client({ connectionString: POSTGRES_TEST_URL, user: new URL(POSTGRES_TEST_URL).username || 'postgres' });
+  const admin = () =>
+    new pg.Client({ connectionString: POSTGRES_TEST_URL, user: new URL(POSTGRES_TEST_URL).username || 'postgres' });
   beforeAll(async () => {
     const c = admin();
     await c.connect();
@@ -142,7 +215,9 @@ describe('CLI: npm run fundi on SQLite', () => {
 
   it('tenants create and keys list work against DATABASE_URL', async () => {
     const env = { DATABASE_URL: url.toString(), FUNDI_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') };
-    const created = json(await fundi(env, 'tenants', 'create', '--slug', 'pg', '--name', 'PG', '--plan', 'starter', '--json'));
+    const created = json(
+      await fundi(env, 'tenants', 'create', '--slug', 'pg', '--name', 'PG', '--plan', 'starter', '--json'),
+    );
     expect(created.tenant).toMatchObject({ slug: 'pg', plan: 'starter' });
     const keys = json(await cli(env, 'keys', 'list', '--tenant', 'pg', '--json'));
     expect(keys).toEqual([expect.objectContaining({ id: created.apiKey.id, role: 'admin', revokedAt: null })]);

@@ -20,7 +20,11 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   async 'tenants create'(p, { container, out }) {
-    const created = await useCasesOf(container(), tenants).createTenant.execute({ slug: required(p.flags, 'slug'), name: required(p.flags, 'name'), plan: required(p.flags, 'plan') });
+    const created = await useCasesOf(container(), tenants).createTenant.execute({
+      slug: required(p.flags, 'slug'),
+      name: required(p.flags, 'name'),
+      plan: required(p.flags, 'plan'),
+    });
     const { id, key, role, scopes } = created.apiKey;
     if (asJson(p)) return out.json({ tenant: created.tenant, apiKey: { id, key, role, scopes } });
     out.line(`Created tenant ${created.tenant.slug} (${created.tenant.id}), plan ${created.tenant.plan}.`);
@@ -28,7 +32,12 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   async 'tenants list'(p, { container, out }) {
-    const tenants = (await reposOf(container()).tenants.list()).map(({ id, slug, name, plan }) => ({ id, slug, name, plan }));
+    const tenants = (await reposOf(container()).tenants.list()).map(({ id, slug, name, plan }) => ({
+      id,
+      slug,
+      name,
+      plan,
+    }));
     if (asJson(p)) return out.json(tenants);
     for (const t of tenants) out.line(`${t.slug.padEnd(24)} ${t.plan.padEnd(13)} ${t.id}  ${t.name}`);
   },
@@ -43,10 +52,16 @@ export const COMMANDS: Record<string, Command> = {
     };
     const r = await useCasesOf(container(), tenants).reconfigureTenant.execute(required(p.flags, 'slug'), {
       plan: p.flags.plan,
-      overrides: { perMinute: limit('per-minute'), perDay: limit('per-day'), storageBytes: limit('storage-gb', 1024 ** 3) },
+      overrides: {
+        perMinute: limit('per-minute'),
+        perDay: limit('per-day'),
+        storageBytes: limit('storage-gb', 1024 ** 3),
+      },
     });
     if (asJson(p)) return out.json(r);
-    out.line(`Tenant ${r.tenant.slug}: plan ${r.tenant.plan}; ${r.limits.perMinute}/min, ${r.limits.perDay ?? 'no cap'}/day per key; storage ${r.limits.storageBytes === null ? 'no cap' : `${r.limits.storageBytes / 1024 ** 3} GB`}.`);
+    out.line(
+      `Tenant ${r.tenant.slug}: plan ${r.tenant.plan}; ${r.limits.perMinute}/min, ${r.limits.perDay ?? 'no cap'}/day per key; storage ${r.limits.storageBytes === null ? 'no cap' : `${r.limits.storageBytes / 1024 ** 3} GB`}.`,
+    );
   },
 
   async 'evidence retention'(p, { container, out }) {
@@ -54,26 +69,54 @@ export const COMMANDS: Record<string, Command> = {
     const slug = required(p.flags, 'tenant');
     const tenant = await reposOf(container()).tenants.findBySlug(slug);
     if (!tenant) throw new UsageError(`No tenant ${slug}`);
-    if (p.flags.years !== undefined) await service.setRetentionYears(slug, /^\d+$/.test(String(p.flags.years)) ? Number(p.flags.years) : p.flags.years);
+    if (p.flags.years !== undefined)
+      await service.setRetentionYears(
+        slug,
+        /^\d+$/.test(String(p.flags.years)) ? Number(p.flags.years) : p.flags.years,
+      );
     const years = await service.retentionYears(tenant.id);
     if (asJson(p)) return out.json({ tenant: slug, retentionYears: years });
     out.line(`Tenant ${slug}: evidence is kept ${years} years after the enrolment's completion, then purged.`);
   },
 
   async 'keys create'(p, { container, out }) {
-    const scopes = typeof p.flags.scopes === 'string' ? p.flags.scopes.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+    const scopes =
+      typeof p.flags.scopes === 'string'
+        ? p.flags.scopes
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined;
     const k = await useCasesOf(container(), tenants).createApiKey.execute(required(p.flags, 'tenant'), {
-      name: required(p.flags, 'name'), role: required(p.flags, 'role'), scopes, expiresAt: p.flags.expires,
+      name: required(p.flags, 'name'),
+      role: required(p.flags, 'role'),
+      scopes,
+      expiresAt: p.flags.expires,
     });
-    if (asJson(p)) return out.json({ id: k.id, key: k.key, name: k.name, role: k.role, scopes: k.scopes, expiresAt: k.expiresAt });
-    out.line(`Created key ${k.id} "${k.name}" (${k.role}; ${k.scopes.length} scopes${k.expiresAt ? `; last day ${k.expiresAt}` : ''}). Shown only now:\n  ${k.key}`);
+    if (asJson(p))
+      return out.json({ id: k.id, key: k.key, name: k.name, role: k.role, scopes: k.scopes, expiresAt: k.expiresAt });
+    out.line(
+      `Created key ${k.id} "${k.name}" (${k.role}; ${k.scopes.length} scopes${k.expiresAt ? `; last day ${k.expiresAt}` : ''}). Shown only now:\n  ${k.key}`,
+    );
   },
 
   async 'keys list'(p, { container, out }) {
     const keys = await useCasesOf(container(), tenants).listApiKeys.execute(required(p.flags, 'tenant'));
-    const view = keys.map(({ id, name, role, scopes, prefix, expiresAt, revokedAt, createdAt }) => ({ id, name, role, scopes, prefix, expiresAt, revokedAt, createdAt }));
+    const view = keys.map(({ id, name, role, scopes, prefix, expiresAt, revokedAt, createdAt }) => ({
+      id,
+      name,
+      role,
+      scopes,
+      prefix,
+      expiresAt,
+      revokedAt,
+      createdAt,
+    }));
     if (asJson(p)) return out.json(view);
-    for (const k of view) out.line(`${k.id}  ${k.prefix}…  ${k.role.padEnd(11)} ${k.revokedAt ? 'revoked' : k.expiresAt ? `until ${k.expiresAt}` : 'active'}  ${k.name}`);
+    for (const k of view)
+      out.line(
+        `${k.id}  ${k.prefix}…  ${k.role.padEnd(11)} ${k.revokedAt ? 'revoked' : k.expiresAt ? `until ${k.expiresAt}` : 'active'}  ${k.name}`,
+      );
   },
 
   async 'keys revoke'(p, { container, out }) {

@@ -39,8 +39,11 @@ main(process.argv.slice(2)).then(
   (e: unknown) => {
     if (e instanceof UsageError) process.stderr.write(`${e.message}\n\n${USAGE}\n`);
     else if (e instanceof ConfigError) process.stderr.write(`${e.message}\n`);
-    else if (isDomainError(e)) process.stderr.write(`Error: ${e.message}${e.details.length ? `\n${e.details.map((d) => `  ${d.field}: ${d.message}`).join('\n')}` : ''}\n`);
-    else process.stderr.write(`Error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    else if (isDomainError(e))
+      process.stderr.write(
+        `Error: ${e.message}${e.details.length ? `\n${e.details.map((d) => `  ${d.field}: ${d.message}`).join('\n')}` : ''}\n`,
+      );
+    else process.stderr.write(`Error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);
   },
 );

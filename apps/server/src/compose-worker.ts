@@ -18,17 +18,25 @@ export function workerOwner(): string {
  * `extraJobs` adds job definitions beside the capabilities' (an embedding program's own jobs).
  */
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different payload types run side by side.
-export function workerFor(c: Container, settings: WorkerConfig, owner = workerOwner(), extraJobs: JobDefinition<any>[] = []): Worker {
+export function workerFor(
+  c: Container,
+  settings: WorkerConfig,
+  owner = workerOwner(),
+  extraJobs: JobDefinition<any>[] = [],
+): Worker {
   const u = useCasesOf(c, webhookCapability);
-  return new Worker({
-    uow: uowOf(c),
-    clock: resolve(c, T.Clock),
-    logger: resolve(c, T.Logger),
-    lease: resolve(c, W.WorkerLease),
-    dispatchOutbox: u.dispatchOutbox,
-    claimDeliveries: u.claimDeliveries,
-    recordOutcomes: u.recordOutcomes,
-    transport: resolve(c, W.Transport),
-    jobs: [...jobsOf(c, capabilitiesOf(c)), ...extraJobs],
-  }, { owner, ...settings });
+  return new Worker(
+    {
+      uow: uowOf(c),
+      clock: resolve(c, T.Clock),
+      logger: resolve(c, T.Logger),
+      lease: resolve(c, W.WorkerLease),
+      dispatchOutbox: u.dispatchOutbox,
+      claimDeliveries: u.claimDeliveries,
+      recordOutcomes: u.recordOutcomes,
+      transport: resolve(c, W.Transport),
+      jobs: [...jobsOf(c, capabilitiesOf(c)), ...extraJobs],
+    },
+    { owner, ...settings },
+  );
 }

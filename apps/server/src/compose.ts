@@ -1,10 +1,27 @@
 import type { Container } from 'inversify';
 import {
-  DEFAULT_WEBHOOK_SETTINGS, T, buildContainer, type FileStoreChoice, provideValue, resolve, token, useCasesOf, type StorageChoice, type WebhookSettings,
+  DEFAULT_WEBHOOK_SETTINGS,
+  T,
+  buildContainer,
+  type FileStoreChoice,
+  provideValue,
+  resolve,
+  token,
+  useCasesOf,
+  type StorageChoice,
+  type WebhookSettings,
   type createLogger,
 } from '@fundi/adapters';
 import type { Clock } from '@fundi/domain';
-import { buildOpenApi, cachingAuthenticator, createHttpApp, formA, formB, registerWebhookEvents, type RouteDef } from '@fundi/http';
+import {
+  buildOpenApi,
+  cachingAuthenticator,
+  createHttpApp,
+  formA,
+  formB,
+  registerWebhookEvents,
+  type RouteDef,
+} from '@fundi/http';
 import type Koa from 'koa';
 import type { Config } from './config.js';
 import { capabilities, reposOf, routesOf, tenants } from './capabilities/index.js';
@@ -24,18 +41,33 @@ export function apiRoutes(c: Container): RouteDef[] {
 }
 
 export function containerFor(
-  config: Pick<Config, 'database' | 'masterKey' | 'logLevel'> & { webhooks?: WebhookSettings; fileStore?: FileStoreChoice; publicUrl?: string },
+  config: Pick<Config, 'database' | 'masterKey' | 'logLevel'> & {
+    webhooks?: WebhookSettings;
+    fileStore?: FileStoreChoice;
+    publicUrl?: string;
+  },
   opts: { storage?: StorageChoice; clock?: Clock; logger?: Logger } = {},
 ): Container {
   const caps = capabilities({
     webhooks: config.webhooks ?? DEFAULT_WEBHOOK_SETTINGS,
     // Without a configured store (tools, tests that do not need files) files stay in memory.
-    evidence: { fileStore: config.fileStore ?? { kind: 'memory' }, masterKey: config.masterKey, publicUrl: config.publicUrl ?? '' },
+    evidence: {
+      fileStore: config.fileStore ?? { kind: 'memory' },
+      masterKey: config.masterKey,
+      publicUrl: config.publicUrl ?? '',
+    },
   });
-  const c = buildContainer({
-    storage: opts.storage ?? config.database, masterKey: config.masterKey, logLevel: config.logLevel,
-    clock: opts.clock, logger: opts.logger, webhooks: config.webhooks,
-  }, caps);
+  const c = buildContainer(
+    {
+      storage: opts.storage ?? config.database,
+      masterKey: config.masterKey,
+      logLevel: config.logLevel,
+      clock: opts.clock,
+      logger: opts.logger,
+      webhooks: config.webhooks,
+    },
+    caps,
+  );
   provideValue(c.bind.bind(c), CAPABILITIES, caps);
   return c;
 }

@@ -23,8 +23,15 @@ describe('loadConfig', () => {
   it('defaults: port 3000, SQLite in the data dir, info logs, no auth cache, embedded worker', () => {
     const c = loadConfig({ ...base });
     expect(c).toMatchObject({
-      port: 3000, host: '0.0.0.0', dataDir: dir, logLevel: 'info', authCacheMs: 0, trustProxy: false, embeddedWorker: true,
-      database: { kind: 'sqlite', filename: join(dir, 'fundi.sqlite') }, anonymousLimits: { perMinute: 120, perDay: null },
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: dir,
+      logLevel: 'info',
+      authCacheMs: 0,
+      trustProxy: false,
+      embeddedWorker: true,
+      database: { kind: 'sqlite', filename: join(dir, 'fundi.sqlite') },
+      anonymousLimits: { perMinute: 120, perDay: null },
     });
     expect(c.masterKey.equals(Buffer.alloc(32, 3))).toBe(true);
   });
@@ -36,18 +43,38 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const c = loadConfig({
-      ...base, PORT: '8080', HOST: '127.0.0.1', LOG_LEVEL: 'debug', DATABASE_URL: 'postgres://u@db:5432/fundi', DATABASE_POOL_MAX: '20',
-      FUNDI_AUTH_CACHE_MS: '500', FUNDI_ANON_RATE_PER_MINUTE: '30', FUNDI_TRUST_PROXY: 'true', FUNDI_EMBEDDED_WORKER: '0',
+      ...base,
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'debug',
+      DATABASE_URL: 'postgres://u@db:5432/fundi',
+      DATABASE_POOL_MAX: '20',
+      FUNDI_AUTH_CACHE_MS: '500',
+      FUNDI_ANON_RATE_PER_MINUTE: '30',
+      FUNDI_TRUST_PROXY: 'true',
+      FUNDI_EMBEDDED_WORKER: '0',
     });
     expect(c).toMatchObject({
-      port: 8080, host: '127.0.0.1', logLevel: 'debug', authCacheMs: 500, anonymousLimits: { perMinute: 30 }, trustProxy: true, embeddedWorker: false,
+      port: 8080,
+      host: '127.0.0.1',
+      logLevel: 'debug',
+      authCacheMs: 500,
+      anonymousLimits: { perMinute: 30 },
+      trustProxy: true,
+      embeddedWorker: false,
       database: { kind: 'postgres', url: 'postgres://u@db:5432/fundi', poolMax: 20 },
     });
   });
 
   it('Postgres defaults the auth cache to 1 s; sqlite: URLs name a file', () => {
-    expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://127.0.0.1/x' })).toMatchObject({ authCacheMs: 1000, database: { kind: 'postgres', poolMax: 10 } });
-    expect(loadConfig({ ...base, DATABASE_URL: 'sqlite:some/file.db' }).database).toEqual({ kind: 'sqlite', filename: resolve('some/file.db') });
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://127.0.0.1/x' })).toMatchObject({
+      authCacheMs: 1000,
+      database: { kind: 'postgres', poolMax: 10 },
+    });
+    expect(loadConfig({ ...base, DATABASE_URL: 'sqlite:some/file.db' }).database).toEqual({
+      kind: 'sqlite',
+      filename: resolve('some/file.db'),
+    });
   });
 
   it('creates a master key file (mode 600) on first start and reuses it', () => {
@@ -60,9 +87,13 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['PORT', 'abc'], ['PORT', '70000'], ['PORT', '-1'], ['PORT', '80.5'],
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
     ['LOG_LEVEL', 'loud'],
-    ['DATABASE_URL', 'mysql://x'], ['DATABASE_URL', 'postgres://exa mple:bad:port/'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'postgres://exa mple:bad:port/'],
     ['DATABASE_POOL_MAX', '0'],
     ['FUNDI_MASTER_KEY', 'dG9vIHNob3J0'],
     ['FUNDI_AUTH_CACHE_MS', 'soon'],

@@ -38,7 +38,10 @@ export interface WorkerConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
     super(`Configuration error: ${variable} ${message}`);
   }
 }
@@ -48,7 +51,8 @@ const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(name, `must be an integer from ${min} to ${max} (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new ConfigError(name, `must be an integer from ${min} to ${max} (got "${raw}")`);
   return Number(raw);
 }
 
@@ -71,7 +75,10 @@ function database(env: NodeJS.ProcessEnv, dataDir: string): DatabaseTarget {
     return { kind: 'postgres', url, poolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 200) };
   }
   if (url.startsWith('sqlite:')) return { kind: 'sqlite', filename: resolve(url.slice('sqlite:'.length)) };
-  throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql:// (or sqlite:<file>); unset means SQLite in the data dir');
+  throw new ConfigError(
+    'DATABASE_URL',
+    'must start with postgres:// or postgresql:// (or sqlite:<file>); unset means SQLite in the data dir',
+  );
 }
 
 /** The master key from FUNDI_MASTER_KEY, or else from `<dataDir>/master.key`, created on first start. */
@@ -95,18 +102,30 @@ function masterKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
 function hostList(env: NodeJS.ProcessEnv, name: string): string[] {
   const raw = env[name];
   if (!raw) return [];
-  const hosts = raw.split(',').map((h) => h.trim()).filter(Boolean);
+  const hosts = raw
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   const bad = hosts.find((h) => !/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+|[A-Za-z0-9.-]+)$/.test(h));
-  if (bad !== undefined) throw new ConfigError(name, `must list host names or IP addresses separated by commas (got "${bad}")`);
+  if (bad !== undefined)
+    throw new ConfigError(name, `must list host names or IP addresses separated by commas (got "${bad}")`);
   return hosts;
 }
 
 function webhookAndWorker(env: NodeJS.ProcessEnv): Pick<Config, 'webhooks' | 'worker'> {
   const timeoutMs = int(env, 'FUNDI_WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000);
   const leaseMs = int(env, 'FUNDI_WORKER_LEASE_MS', 30_000, 200, 3_600_000);
-  if (leaseMs <= timeoutMs) throw new ConfigError('FUNDI_WORKER_LEASE_MS', `must exceed FUNDI_WEBHOOK_TIMEOUT_MS (${timeoutMs}), or a slow delivery could be claimed twice`);
+  if (leaseMs <= timeoutMs)
+    throw new ConfigError(
+      'FUNDI_WORKER_LEASE_MS',
+      `must exceed FUNDI_WEBHOOK_TIMEOUT_MS (${timeoutMs}), or a slow delivery could be claimed twice`,
+    );
   return {
-    webhooks: { allowHttp: bool(env, 'FUNDI_WEBHOOK_ALLOW_HTTP', false), allowHosts: hostList(env, 'FUNDI_WEBHOOK_ALLOW_HOSTS'), timeoutMs },
+    webhooks: {
+      allowHttp: bool(env, 'FUNDI_WEBHOOK_ALLOW_HTTP', false),
+      allowHosts: hostList(env, 'FUNDI_WEBHOOK_ALLOW_HOSTS'),
+      timeoutMs,
+    },
     worker: {
       leaseMs,
       pollMs: int(env, 'FUNDI_WORKER_POLL_MS', 200, 10, 60_000),
@@ -122,11 +141,17 @@ function fileStore(env: NodeJS.ProcessEnv, dataDir: string): FileStoreChoice {
   if (kind !== 'azure') throw new ConfigError('FUNDI_FILE_STORE', `must be local or azure (got "${kind}")`);
   const connectionString = env.AZURE_STORAGE_CONNECTION_STRING ?? '';
   if (!/AccountName=|BlobEndpoint=|SharedAccessSignature=|UseDevelopmentStorage=true/i.test(connectionString)) {
-    throw new ConfigError('AZURE_STORAGE_CONNECTION_STRING', 'must be an Azure Storage connection string when FUNDI_FILE_STORE=azure');
+    throw new ConfigError(
+      'AZURE_STORAGE_CONNECTION_STRING',
+      'must be an Azure Storage connection string when FUNDI_FILE_STORE=azure',
+    );
   }
   const container = env.AZURE_STORAGE_CONTAINER || 'fundi-files';
   if (!/^[a-z0-9](?!.*--)[a-z0-9-]{1,61}[a-z0-9]$/.test(container)) {
-    throw new ConfigError('AZURE_STORAGE_CONTAINER', `must be 3-63 lowercase letters, digits and single hyphens (got "${container}")`);
+    throw new ConfigError(
+      'AZURE_STORAGE_CONTAINER',
+      `must be 3-63 lowercase letters, digits and single hyphens (got "${container}")`,
+    );
   }
   return { kind: 'azure', connectionString, container };
 }
@@ -140,7 +165,8 @@ function publicUrl(env: NodeJS.ProcessEnv): string {
   } catch {
     throw new ConfigError('FUNDI_PUBLIC_URL', `must be an absolute http(s) URL (got "${raw}")`);
   }
-  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash) throw new ConfigError('FUNDI_PUBLIC_URL', `must be an absolute http(s) URL without query (got "${raw}")`);
+  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash)
+    throw new ConfigError('FUNDI_PUBLIC_URL', `must be an absolute http(s) URL without query (got "${raw}")`);
   return raw.replace(/\/+$/, '');
 }
 
@@ -149,7 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDirRaw = env.FUNDI_DATA_DIR || './data';
   const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(dataDirRaw);
   const logLevel = env.LOG_LEVEL || 'info';
-  if (!LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LEVELS.join(', ')} (got "${logLevel}")`);
+  if (!LEVELS.includes(logLevel))
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LEVELS.join(', ')} (got "${logLevel}")`);
   const db = database(env, dataDir);
   return {
     port: int(env, 'PORT', 3000, 0, 65535),

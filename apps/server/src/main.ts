@@ -28,8 +28,10 @@ async function main(): Promise<void> {
   process.stdout.write(`\nFundi is serving at ${url}  (database: ${config.database.kind}, data: ${config.dataDir})\n`);
   process.stdout.write(`OpenAPI: ${url}/v1/openapi.json   Health: ${url}/health\n`);
   if (created) {
-    process.stdout.write(`\nCreated tenant "${created.tenant.slug}" (plan ${created.tenant.plan}). Its admin API key, shown only this once:\n\n`
-      + `    ${created.apiKey.key}\n\nTry: curl -H "Authorization: Bearer ${created.apiKey.key}" ${url}/api/v1/learners\n\n`);
+    process.stdout.write(
+      `\nCreated tenant "${created.tenant.slug}" (plan ${created.tenant.plan}). Its admin API key, shown only this once:\n\n` +
+        `    ${created.apiKey.key}\n\nTry: curl -H "Authorization: Bearer ${created.apiKey.key}" ${url}/api/v1/learners\n\n`,
+    );
   }
 
   let stopping = false;
@@ -48,6 +50,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e) => {
-  process.stderr.write(`Fundi failed to start: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.stderr.write(`Fundi failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
 });

@@ -34,7 +34,10 @@ describe('the repository stands on its own (scripts/check-citations.mjs)', () =>
       writeFileSync(join(dir, path), text);
     };
     put('docs/api.md', '# API\n\n## Learners\n### Enrolments (`enrolments:read`)\n');
-    put('src/a.ts', `import { x } from '../shared/errors.js';\n// Fine: (docs/api.md, "Learners").\n// Erasure (${decision}).\n`);
+    put(
+      'src/a.ts',
+      `import { x } from '../shared/errors.js';\n// Fine: (docs/api.md, "Learners").\n// Erasure (${decision}).\n`,
+    );
     put('src/b.ts', `/** Parent heading: docs/api.md "Enrolments". */\n/** Delivery (${issue}). */\n`);
     put('src/c.test.ts', `describe('broken pointer (${missingSection})', () => {});\n// see ${missingDoc}\n`);
     put('notes/plan.md', `Read ${outside} first.\n`);
@@ -47,7 +50,10 @@ describe('the repository stands on its own (scripts/check-citations.mjs)', () =>
     it('lists each finding as file:line, tracked or new, and fails', () => {
       const { status, out } = check(dir);
       expect(status).toBe(1);
-      const found = out.split('\n').filter((l) => /^\S+:\d+: /.test(l)).map((l) => l.split(': ').slice(0, 2).join(': '));
+      const found = out
+        .split('\n')
+        .filter((l) => /^\S+:\d+: /.test(l))
+        .map((l) => l.split(': ').slice(0, 2).join(': '));
       expect(found).toEqual([
         'notes/plan.md:1: file outside the repository',
         'src/a.ts:3: decision number',

@@ -16,19 +16,30 @@ const N = 300;
 
 /** The built worker app, as `npm run worker` runs it, on the given database. */
 function spawnWorker(target: DatabaseTarget): ChildProcess {
-  const url = target.kind === 'sqlite' ? `sqlite:${target.filename}`
-    : `${POSTGRES_TEST_URL}${POSTGRES_TEST_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${target.searchPath}`)}`;
+  const url =
+    target.kind === 'sqlite'
+      ? `sqlite:${target.filename}`
+      : `${POSTGRES_TEST_URL}${POSTGRES_TEST_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${target.searchPath}`)}`;
   return spawn(process.execPath, [MAIN], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env, DATABASE_URL: url, FUNDI_DATA_DIR: mkdtempSync(join(tmpdir(), 'fundi-worker-')), FUNDI_MASTER_KEY: MASTER_KEY.toString('base64'),
-      FUNDI_WEBHOOK_ALLOW_HTTP: 'true', FUNDI_WEBHOOK_ALLOW_HOSTS: '127.0.0.1', FUNDI_WEBHOOK_TIMEOUT_MS: '1000',
-      FUNDI_WORKER_LEASE_MS: '1500', FUNDI_WORKER_POLL_MS: '50', FUNDI_WORKER_CONCURRENCY: '16', LOG_LEVEL: 'silent',
+      ...process.env,
+      DATABASE_URL: url,
+      FUNDI_DATA_DIR: mkdtempSync(join(tmpdir(), 'fundi-worker-')),
+      FUNDI_MASTER_KEY: MASTER_KEY.toString('base64'),
+      FUNDI_WEBHOOK_ALLOW_HTTP: 'true',
+      FUNDI_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+      FUNDI_WEBHOOK_TIMEOUT_MS: '1000',
+      FUNDI_WORKER_LEASE_MS: '1500',
+      FUNDI_WORKER_POLL_MS: '50',
+      FUNDI_WORKER_CONCURRENCY: '16',
+      LOG_LEVEL: 'silent',
     },
   });
 }
 
-const exited = (p: ChildProcess) => new Promise<number | null>((ok) => (p.exitCode !== null ? ok(p.exitCode) : p.once('exit', (code) => ok(code))));
+const exited = (p: ChildProcess) =>
+  new Promise<number | null>((ok) => (p.exitCode !== null ? ok(p.exitCode) : p.once('exit', (code) => ok(code))));
 
 async function until(check: () => Promise<boolean> | boolean, ms: number, what: string): Promise<void> {
   const deadline = Date.now() + ms;
@@ -43,65 +54,101 @@ beforeAll(() => {
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
 }, 180_000);
 
-describeEachStorage('the worker process: SIGKILL loses nothing', (get, kind) => {
-  let rx: TestReceiver;
-  const children: ChildProcess[] = [];
-  beforeAll(async () => { rx = await startReceiver({ status: 200, delayMs: 40 }); });
-  afterAll(async () => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-    await rx.close();
-  });
+describeEachStorage(
+  'the worker process: SIGKILL loses nothing',
+  (get, kind) => {
+    let rx: TestReceiver;
+    const children: ChildProcess[] = [];
+    beforeAll(async () => {
+      rx = await startReceiver({ status: 200, delayMs: 40 });
+    });
+    afterAll(async () => {
+      for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+      await rx.close();
+    });
 
-  /** A tenant subscribed to learner.created at the receiver, and `n` committed events for it. */
-  async function seed(n: number): Promise<{ ids: string[]; delivered: () => Promise<number> }> {
-    const storage = get();
-    const c = containerFor({ database: storage.target!, masterKey: MASTER_KEY, logLevel: 'silent', webhooks: { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 1000 } });
-    try {
-      const tenant = await useCasesOf(c, tenants).createTenant.execute({ slug: `crash-${Date.now()}`, name: 'Crash', plan: 'pilot' });
-      const actor = { tenantId: tenant.tenant.id, id: 'test', role: 'admin' as const, scopes: [] };
-      await useCasesOf(c, webhookCapability).create.execute(actor, { url: rx.url, events: ['learner.created'] });
-      const ids = Array.from({ length: n }, (_, i) => `evt_crash_${kind}_${Date.now()}_${i}`);
-      await storage.uow.run(async (tx) => {
-        for (const id of ids) await tx.outbox.add({ id, tenantId: tenant.tenant.id, type: 'learner.created', occurredAt: new Date().toISOString(), data: { n: id } });
+    /** A tenant subscribed to learner.created at the receiver, and `n` committed events for it. */
+    async function seed(n: number): Promise<{ ids: string[]; delivered: () => Promise<number> }> {
+      const storage = get();
+      const c = containerFor({
+        database: storage.target!,
+        masterKey: MASTER_KEY,
+        logLevel: 'silent',
+        webhooks: { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 1000 },
       });
-      const delivered = async () => Number((await storage.db!.first<{ n: number }>(
-        `SELECT count(*) AS n FROM webhook_deliveries WHERE tenant_id = ? AND status = 'delivered'`, [tenant.tenant.id]))?.n ?? 0);
-      return { ids, delivered };
-    } finally {
-      await closeContainer(c);
+      try {
+        const tenant = await useCasesOf(c, tenants).createTenant.execute({
+          slug: `crash-${Date.now()}`,
+          name: 'Crash',
+          plan: 'pilot',
+        });
+        const actor = { tenantId: tenant.tenant.id, id: 'test', role: 'admin' as const, scopes: [] };
+        await useCasesOf(c, webhookCapability).create.execute(actor, { url: rx.url, events: ['learner.created'] });
+        const ids = Array.from({ length: n }, (_, i) => `evt_crash_${kind}_${Date.now()}_${i}`);
+        await storage.uow.run(async (tx) => {
+          for (const id of ids)
+            await tx.outbox.add({
+              id,
+              tenantId: tenant.tenant.id,
+              type: 'learner.created',
+              occurredAt: new Date().toISOString(),
+              data: { n: id },
+            });
+        });
+        const delivered = async () =>
+          Number(
+            (
+              await storage.db!.first<{ n: number }>(
+                `SELECT count(*) AS n FROM webhook_deliveries WHERE tenant_id = ? AND status = 'delivered'`,
+                [tenant.tenant.id],
+              )
+            )?.n ?? 0,
+          );
+        return { ids, delivered };
+      } finally {
+        await closeContainer(c);
+      }
     }
-  }
 
-  it('is killed mid-delivery, restarted, and every event is delivered', async () => {
-    const { ids, delivered } = await seed(N);
-    const first = spawnWorker(get().target!);
-    children.push(first);
-    await until(() => ids.filter((id) => rx.ids().has(id)).length >= 40, 15_000, 'the first deliveries');
-    first.kill('SIGKILL');
-    expect(await exited(first)).toBeNull();
-    const before = await delivered();
-    expect(before).toBeLessThan(N);
-    const second = spawnWorker(get().target!);
-    children.push(second);
-    await until(async () => (await delivered()) === N, 20_000, `all ${N} deliveries (had ${before} before the restart)`);
-    expect(ids.every((id) => rx.ids().has(id))).toBe(true);
-    second.kill('SIGTERM');
-    expect(await exited(second)).toBe(0);
-  }, 40_000);
-
-  if (kind === 'postgres') {
-    it('two workers share the work and never hold the same event at the same time', async () => {
+    it('is killed mid-delivery, restarted, and every event is delivered', async () => {
       const { ids, delivered } = await seed(N);
-      const received = rx.received.length;
-      const workers = [spawnWorker(get().target!), spawnWorker(get().target!)];
-      children.push(...workers);
-      await until(async () => (await delivered()) === N, 20_000, `all ${N} deliveries`);
-      for (const w of workers) w.kill('SIGTERM');
-      expect(await Promise.all(workers.map(exited))).toEqual([0, 0]);
-      const mine = rx.received.slice(received).map((r) => String(r.headers['webhook-id'])).filter((id) => ids.includes(id));
-      expect(rx.overlaps.filter((id) => ids.includes(id))).toEqual([]);
-      expect(mine).toHaveLength(N);
-      expect(new Set(mine).size).toBe(N);
+      const first = spawnWorker(get().target!);
+      children.push(first);
+      await until(() => ids.filter((id) => rx.ids().has(id)).length >= 40, 15_000, 'the first deliveries');
+      first.kill('SIGKILL');
+      expect(await exited(first)).toBeNull();
+      const before = await delivered();
+      expect(before).toBeLessThan(N);
+      const second = spawnWorker(get().target!);
+      children.push(second);
+      await until(
+        async () => (await delivered()) === N,
+        20_000,
+        `all ${N} deliveries (had ${before} before the restart)`,
+      );
+      expect(ids.every((id) => rx.ids().has(id))).toBe(true);
+      second.kill('SIGTERM');
+      expect(await exited(second)).toBe(0);
     }, 40_000);
-  }
-}, ['sqlite', 'postgres']);
+
+    if (kind === 'postgres') {
+      it('two workers share the work and never hold the same event at the same time', async () => {
+        const { ids, delivered } = await seed(N);
+        const received = rx.received.length;
+        const workers = [spawnWorker(get().target!), spawnWorker(get().target!)];
+        children.push(...workers);
+        await until(async () => (await delivered()) === N, 20_000, `all ${N} deliveries`);
+        for (const w of workers) w.kill('SIGTERM');
+        expect(await Promise.all(workers.map(exited))).toEqual([0, 0]);
+        const mine = rx.received
+          .slice(received)
+          .map((r) => String(r.headers['webhook-id']))
+          .filter((id) => ids.includes(id));
+        expect(rx.overlaps.filter((id) => ids.includes(id))).toEqual([]);
+        expect(mine).toHaveLength(N);
+        expect(new Set(mine).size).toBe(N);
+      }, 40_000);
+    }
+  },
+  ['sqlite', 'postgres'],
+);

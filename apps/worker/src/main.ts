@@ -29,6 +29,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e) => {
-  process.stderr.write(`Fundi worker failed to start: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.stderr.write(`Fundi worker failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
 });

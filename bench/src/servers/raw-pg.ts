@@ -15,7 +15,14 @@ await migrateAll(target);
 const setup = openDatabase(target);
 const repos = appStorage(setup).repos;
 const tenantId = newId('ten');
-await repos.tenants.insert({ id: tenantId, slug: `raw-${Date.now()}`, name: 'Raw', plan: 'enterprise', limitOverrides: {}, createdAt: new Date().toISOString() });
+await repos.tenants.insert({
+  id: tenantId,
+  slug: `raw-${Date.now()}`,
+  name: 'Raw',
+  plan: 'enterprise',
+  limitOverrides: {},
+  createdAt: new Date().toISOString(),
+});
 let learnerId = '';
 for (let i = 0; i < 1000; i++) {
   const l = Learner.register(learnerInput(2_000_000 + i), { id: newId('lrn'), tenantId, now: new Date() }).toSnapshot();
@@ -23,10 +30,18 @@ for (let i = 0; i < 1000; i++) {
   if (i === 500) learnerId = l.id;
 }
 await setup.close();
-const knex = knexFactory({ client: 'pg', connection: { connectionString: url, user: new URL(url).username || 'postgres' }, searchPath: [schema], pool: { min: 2, max: 10 } });
+const knex = knexFactory({
+  client: 'pg',
+  connection: { connectionString: url, user: new URL(url).username || 'postgres' },
+  searchPath: [schema],
+  pool: { min: 2, max: 10 },
+});
 const app = new Koa();
 app.use(async (ctx) => {
-  const row = await knex('learners').where({ tenant_id: tenantId, id: ctx.path.slice(1) }).whereNull('erased_at').first();
+  const row = await knex('learners')
+    .where({ tenant_id: tenantId, id: ctx.path.slice(1) })
+    .whereNull('erased_at')
+    .first();
   if (!row) ctx.status = 404;
   else ctx.body = row;
 });

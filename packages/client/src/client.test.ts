@@ -13,19 +13,23 @@ describe('typed client against a running server', () => {
 
   it('creates, reads and lists learners in both forms with typed bodies and answers', async () => {
     const fundi = createFundiClient({ baseUrl: s.url, apiKey: key });
-    const created = await fundi.POST('/api/v1/learners', { body: { firstName: 'Thandi', lastName: 'Nkosi', idNumber: '9001049818080', mobile: '0821234567' } });
+    const created = await fundi.POST('/api/v1/learners', {
+      body: { firstName: 'Thandi', lastName: 'Nkosi', idNumber: '9001049818080', mobile: '0821234567' },
+    });
     expect(created.response.status).toBe(201);
     const learner: Schema<'Learner'> = created.data!;
     expect(learner.mobile).toBe('+27821234567');
     const got = await fundi.GET('/api/v1/learners/{id}', { params: { path: { id: learner.id } } });
     expect(got.data?.idNumber).toBe('9001049818080');
-    const page = await fundi.GET('/api/v1/tenants/{slug}/learners', { params: { path: { slug: 'client-co' }, query: { limit: 10 } } });
+    const page = await fundi.GET('/api/v1/tenants/{slug}/learners', {
+      params: { path: { slug: 'client-co' }, query: { limit: 10 } },
+    });
     expect(page.data?.pagination.total).toBe(1);
     const me = await fundi.GET('/api/v1/me');
     expect(me.data?.tenant.slug).toBe('client-co');
   });
 
-  it('gives errors in the form\'s envelope, typed', async () => {
+  it("gives errors in the form's envelope, typed", async () => {
     const fundi = createFundiClient({ baseUrl: s.url, apiKey: key });
     const bad = await fundi.POST('/api/v1/learners', { body: { firstName: 'X', lastName: 'Y', idNumber: '123' } });
     expect(bad.response.status).toBe(422);

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { checkOutgoingEmail, mailboxAddress, type Mailer, type OutgoingEmail, type SendFailure, type SendResult } from '@fundi/domain';
+import {
+  checkOutgoingEmail,
+  mailboxAddress,
+  type Mailer,
+  type OutgoingEmail,
+  type SendFailure,
+  type SendResult,
+} from '@fundi/domain';
 
 export interface FakeSentEmail extends OutgoingEmail {
   messageId: string;

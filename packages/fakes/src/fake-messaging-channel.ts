@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Mobile, type MessagingChannel, type MessagingResult, type SendFailure, type TemplateMessage } from '@fundi/domain';
+import {
+  Mobile,
+  type MessagingChannel,
+  type MessagingResult,
+  type SendFailure,
+  type TemplateMessage,
+} from '@fundi/domain';
 
 export interface FakeSentMessage extends TemplateMessage {
   providerMessageId: string;

@@ -1,6 +1,18 @@
 import {
-  DomainError, type EvidenceSettingsRepository, type EvidenceBundleRepository, type EvidenceBundleSnapshot, type EvidenceFilter, type EvidenceRepos, type EvidenceRepository, type EvidenceSnapshot, type EvidenceVersionSnapshot,
-  type Page, type PageRequest, type PurgeCandidate, type UploadTicketRepository, type UploadTicketSnapshot,
+  DomainError,
+  type EvidenceSettingsRepository,
+  type EvidenceBundleRepository,
+  type EvidenceBundleSnapshot,
+  type EvidenceFilter,
+  type EvidenceRepos,
+  type EvidenceRepository,
+  type EvidenceSnapshot,
+  type EvidenceVersionSnapshot,
+  type Page,
+  type PageRequest,
+  type PurgeCandidate,
+  type UploadTicketRepository,
+  type UploadTicketSnapshot,
 } from '@fundi/domain';
 import type { MemoryPart, MemoryStore } from './memory-store.js';
 import type { TrainingTables } from './in-memory-training.js';
@@ -46,7 +58,8 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
     const key = `${e.id}:${e.current.version}`;
     const cur = this.t.evidence.get(e.id);
     if (!cur || cur.tenantId !== e.tenantId) throw DomainError.notFound('evidence', e.id);
-    if (this.t.evidenceVersions.has(key)) throw DomainError.conflict('duplicate_version', `Version ${e.current.version} exists already`);
+    if (this.t.evidenceVersions.has(key))
+      throw DomainError.conflict('duplicate_version', `Version ${e.current.version} exists already`);
     this.t.evidenceVersions.set(key, clone(e.current));
     this.t.evidence.set(e.id, this.row(e));
   }
@@ -76,16 +89,27 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
   }
 
   async list(tenantId: string, f: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>> {
-    const all = [...this.t.evidence.values()].filter((r) => r.tenantId === tenantId && !r.deletedAt).map((r) => this.full(r)).filter((e) =>
-      (!f.learnerId || e.learnerId === f.learnerId) && (!f.moduleId || e.moduleId === f.moduleId)
-      && (!f.enrolmentId || e.enrolmentId === f.enrolmentId) && (!f.status || e.current.status === f.status)
-      && (!f.evidenceType || e.evidenceType === f.evidenceType) && (!f.from || e.createdAt >= f.from) && (!f.to || e.createdAt <= f.to));
+    const all = [...this.t.evidence.values()]
+      .filter((r) => r.tenantId === tenantId && !r.deletedAt)
+      .map((r) => this.full(r))
+      .filter(
+        (e) =>
+          (!f.learnerId || e.learnerId === f.learnerId) &&
+          (!f.moduleId || e.moduleId === f.moduleId) &&
+          (!f.enrolmentId || e.enrolmentId === f.enrolmentId) &&
+          (!f.status || e.current.status === f.status) &&
+          (!f.evidenceType || e.evidenceType === f.evidenceType) &&
+          (!f.from || e.createdAt >= f.from) &&
+          (!f.to || e.createdAt <= f.to),
+      );
     return pageOf(all, page);
   }
 
   async versions(tenantId: string, id: string) {
-    return [...this.t.evidenceVersions.values()].filter((v) => v.tenantId === tenantId && v.evidenceId === id)
-      .sort((a, b) => a.version - b.version).map(clone);
+    return [...this.t.evidenceVersions.values()]
+      .filter((v) => v.tenantId === tenantId && v.evidenceId === id)
+      .sort((a, b) => a.version - b.version)
+      .map(clone);
   }
 
   async markDeleted(tenantId: string, id: string, at: string) {
@@ -103,26 +127,44 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
   }
 
   private candidate(r: EvidenceRow): PurgeCandidate {
-    const keys = [...this.t.evidenceVersions.values()].filter((v) => v.evidenceId === r.id).sort((a, b) => a.version - b.version).map((v) => v.storageKey);
+    const keys = [...this.t.evidenceVersions.values()]
+      .filter((v) => v.evidenceId === r.id)
+      .sort((a, b) => a.version - b.version)
+      .map((v) => v.storageKey);
     return { tenantId: r.tenantId, id: r.id, learnerId: r.learnerId, storageKeys: keys };
   }
 
   async deletedBefore(before: string, limit: number) {
-    return [...this.t.evidence.values()].filter((r) => r.deletedAt && r.deletedAt <= before)
-      .sort((a, b) => (a.deletedAt! < b.deletedAt! ? -1 : a.deletedAt! > b.deletedAt! ? 1 : 0)).slice(0, limit).map((r) => this.candidate(r));
+    return [...this.t.evidence.values()]
+      .filter((r) => r.deletedAt && r.deletedAt <= before)
+      .sort((a, b) => (a.deletedAt! < b.deletedAt! ? -1 : a.deletedAt! > b.deletedAt! ? 1 : 0))
+      .slice(0, limit)
+      .map((r) => this.candidate(r));
   }
 
   async ofLearner(tenantId: string, learnerId: string) {
-    return [...this.t.evidence.values()].filter((r) => r.tenantId === tenantId && r.learnerId === learnerId)
-      .sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => this.candidate(r));
+    return [...this.t.evidence.values()]
+      .filter((r) => r.tenantId === tenantId && r.learnerId === learnerId)
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map((r) => this.candidate(r));
   }
 
   async pastRetention(tenantId: string, completedOnOrBefore: string, limit: number) {
     const enrolments = this.store.tables.enrolments ?? new Map();
-    return [...this.t.evidence.values()].filter((r) => {
-      const e = enrolments.get(r.enrolmentId);
-      return r.tenantId === tenantId && e?.tenantId === tenantId && e.status === 'completed' && e.achievementDate !== null && e.achievementDate <= completedOnOrBefore;
-    }).sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, limit).map((r) => this.candidate(r));
+    return [...this.t.evidence.values()]
+      .filter((r) => {
+        const e = enrolments.get(r.enrolmentId);
+        return (
+          r.tenantId === tenantId &&
+          e?.tenantId === tenantId &&
+          e.status === 'completed' &&
+          e.achievementDate !== null &&
+          e.achievementDate <= completedOnOrBefore
+        );
+      })
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .slice(0, limit)
+      .map((r) => this.candidate(r));
   }
 
   async remove(tenantId: string, id: string) {
@@ -188,9 +230,17 @@ export class InMemoryEvidenceSettingsRepository implements EvidenceSettingsRepos
 }
 
 export const evidenceMemory: MemoryPart<EvidenceRepos, EvidenceTables> = {
-  tables: () => ({ evidence: new Map(), evidenceVersions: new Map(), uploadTickets: new Map(), evidenceBundles: new Map(), evidenceSettings: new Map() }),
+  tables: () => ({
+    evidence: new Map(),
+    evidenceVersions: new Map(),
+    uploadTickets: new Map(),
+    evidenceBundles: new Map(),
+    evidenceSettings: new Map(),
+  }),
   repositories: (store) => ({
-    evidence: new InMemoryEvidenceRepository(store), uploadTickets: new InMemoryUploadTicketRepository(store),
-    evidenceBundles: new InMemoryEvidenceBundleRepository(store), evidenceSettings: new InMemoryEvidenceSettingsRepository(store),
+    evidence: new InMemoryEvidenceRepository(store),
+    uploadTickets: new InMemoryUploadTicketRepository(store),
+    evidenceBundles: new InMemoryEvidenceBundleRepository(store),
+    evidenceSettings: new InMemoryEvidenceSettingsRepository(store),
   }),
 };

@@ -15,16 +15,41 @@ export class InMemoryJobQueue implements JobQueue {
     return j && j.leaseOwner === owner && !j.doneAt ? j : null;
   }
   async enqueue(j: NewJob) {
-    const existing = j.idempotencyKey ? [...this.rows.values()].find((x) => x.idempotencyKey === j.idempotencyKey) : undefined;
+    const existing = j.idempotencyKey
+      ? [...this.rows.values()].find((x) => x.idempotencyKey === j.idempotencyKey)
+      : undefined;
     if (existing) return clone(existing);
-    const row: JobSnapshot = { ...clone(j), leaseOwner: null, leaseUntil: null, attempts: 0, lastError: null, doneAt: null, progress: null };
+    const row: JobSnapshot = {
+      ...clone(j),
+      leaseOwner: null,
+      leaseUntil: null,
+      attempts: 0,
+      lastError: null,
+      doneAt: null,
+      progress: null,
+    };
     this.rows.set(j.id, row);
     return clone(row);
   }
-  async claimDue(owner: string, lane: JobLane, kinds: readonly string[], now: string, leaseUntil: string, limit: number) {
+  async claimDue(
+    owner: string,
+    lane: JobLane,
+    kinds: readonly string[],
+    now: string,
+    leaseUntil: string,
+    limit: number,
+  ) {
     const due = [...this.rows.values()]
-      .filter((j) => j.lane === lane && !j.doneAt && j.dueAt <= now && (!j.leaseUntil || j.leaseUntil < now) && kinds.includes(j.kind))
-      .sort((a, b) => (a.dueAt < b.dueAt ? -1 : 1)).slice(0, Math.max(0, limit));
+      .filter(
+        (j) =>
+          j.lane === lane &&
+          !j.doneAt &&
+          j.dueAt <= now &&
+          (!j.leaseUntil || j.leaseUntil < now) &&
+          kinds.includes(j.kind),
+      )
+      .sort((a, b) => (a.dueAt < b.dueAt ? -1 : 1))
+      .slice(0, Math.max(0, limit));
     for (const j of due) Object.assign(j, { leaseOwner: owner, leaseUntil, attempts: j.attempts + 1 });
     return clone(due);
   }

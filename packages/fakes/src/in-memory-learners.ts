@@ -1,4 +1,12 @@
-import { DomainError, type LearnerFilter, type LearnerRepository, type LearnerSnapshot, type Page, type PageRequest , type LearnerRepos } from '@fundi/domain';
+import {
+  DomainError,
+  type LearnerFilter,
+  type LearnerRepository,
+  type LearnerSnapshot,
+  type Page,
+  type PageRequest,
+  type LearnerRepos,
+} from '@fundi/domain';
 import type { MemoryPart, MemoryStore } from './memory-store.js';
 import { pageOf } from './memory-paging.js';
 
@@ -19,8 +27,14 @@ export class InMemoryLearnerRepository implements LearnerRepository {
   private checkUnique(l: LearnerSnapshot): void {
     for (const o of this.live(l.tenantId)) {
       if (o.id === l.id) continue;
-      if (o.idNumber === l.idNumber) throw DomainError.conflict('duplicate_id_number', 'A learner with this ID number already exists', [{ field: 'idNumber', message: 'is already registered' }]);
-      if (l.email && o.email?.toLowerCase() === l.email.toLowerCase()) throw DomainError.conflict('duplicate_email', 'A learner with this email already exists', [{ field: 'email', message: 'is already registered' }]);
+      if (o.idNumber === l.idNumber)
+        throw DomainError.conflict('duplicate_id_number', 'A learner with this ID number already exists', [
+          { field: 'idNumber', message: 'is already registered' },
+        ]);
+      if (l.email && o.email?.toLowerCase() === l.email.toLowerCase())
+        throw DomainError.conflict('duplicate_email', 'A learner with this email already exists', [
+          { field: 'email', message: 'is already registered' },
+        ]);
     }
   }
   async insert(l: LearnerSnapshot): Promise<void> {
@@ -43,23 +57,39 @@ export class InMemoryLearnerRepository implements LearnerRepository {
     return clone(this.live(tenantId).find((l) => l.email?.toLowerCase() === email.toLowerCase()) ?? null);
   }
   async findByEmployeeRef(tenantId: string, ref: string) {
-    return clone(this.live(tenantId).sort((a, b) => (a.id < b.id ? -1 : 1)).find((l) => l.employeeRef === ref) ?? null);
+    return clone(
+      this.live(tenantId)
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .find((l) => l.employeeRef === ref) ?? null,
+    );
   }
   async list(tenantId: string, f: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>> {
     const s = f.search?.toLowerCase();
-    const matches = this.live(tenantId).filter((l) =>
-      (!f.employeeRef || l.employeeRef === f.employeeRef) &&
-      (!f.createdFrom || l.createdAt >= f.createdFrom) &&
-      (!f.updatedFrom || l.updatedAt >= f.updatedFrom) &&
-      (!f.updatedTo || l.updatedAt <= f.updatedTo) &&
-      (!f.createdTo || l.createdAt <= f.createdTo) &&
-      (!s || [l.firstName, l.lastName, l.email].some((v) => v?.toLowerCase().includes(s)) || (/^\d+$/.test(s) && l.idNumber.startsWith(s))));
+    const matches = this.live(tenantId).filter(
+      (l) =>
+        (!f.employeeRef || l.employeeRef === f.employeeRef) &&
+        (!f.createdFrom || l.createdAt >= f.createdFrom) &&
+        (!f.updatedFrom || l.updatedAt >= f.updatedFrom) &&
+        (!f.updatedTo || l.updatedAt <= f.updatedTo) &&
+        (!f.createdTo || l.createdAt <= f.createdTo) &&
+        (!s ||
+          [l.firstName, l.lastName, l.email].some((v) => v?.toLowerCase().includes(s)) ||
+          (/^\d+$/.test(s) && l.idNumber.startsWith(s))),
+    );
     return clone(pageOf(matches, page));
   }
   async erase(tenantId: string, id: string, at: string): Promise<boolean> {
     const l = this.rows.get(id);
     if (!l || l.tenantId !== tenantId || l.erasedAt) return false;
-    const kept = { id: l.id, tenantId, gender: l.gender, citizenship: l.citizenship, provinceCode: l.provinceCode, equityCode: l.equityCode, createdAt: l.createdAt };
+    const kept = {
+      id: l.id,
+      tenantId,
+      gender: l.gender,
+      citizenship: l.citizenship,
+      provinceCode: l.provinceCode,
+      equityCode: l.equityCode,
+      createdAt: l.createdAt,
+    };
     this.rows.set(id, { ...kept, updatedAt: at, erasedAt: at } as LearnerSnapshot & { erasedAt: string });
     return true;
   }

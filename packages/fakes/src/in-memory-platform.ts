@@ -17,8 +17,12 @@ export class InMemoryAuditLog implements AuditLog {
     this.store.tables.audit.push(clone(e));
   }
   async list(tenantId: string, f: { resourceId?: string; limit: number }) {
-    return clone(this.store.tables.audit.filter((e) => e.tenantId === tenantId && (!f.resourceId || e.resourceId === f.resourceId))
-      .sort((a, b) => (a.id < b.id ? 1 : -1)).slice(0, f.limit));
+    return clone(
+      this.store.tables.audit
+        .filter((e) => e.tenantId === tenantId && (!f.resourceId || e.resourceId === f.resourceId))
+        .sort((a, b) => (a.id < b.id ? 1 : -1))
+        .slice(0, f.limit),
+    );
   }
 }
 
@@ -28,11 +32,22 @@ export class InMemoryOutbox implements Outbox {
     this.store.tables.outbox.push(clone(e));
   }
   async list(tenantId: string, f: { since?: string; types?: readonly string[]; limit: number }) {
-    return clone(this.store.tables.outbox.filter((e) => e.tenantId === tenantId && (!f.since || e.occurredAt >= f.since) && (!f.types?.length || f.types.includes(e.type)))
-      .sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, f.limit));
+    return clone(
+      this.store.tables.outbox
+        .filter(
+          (e) =>
+            e.tenantId === tenantId &&
+            (!f.since || e.occurredAt >= f.since) &&
+            (!f.types?.length || f.types.includes(e.type)),
+        )
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .slice(0, f.limit),
+    );
   }
   async redactSubject(tenantId: string, subjectId: string, data: Record<string, unknown>) {
-    const about = this.store.tables.outbox.filter((e) => e.tenantId === tenantId && e.subjectId === subjectId).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const about = this.store.tables.outbox
+      .filter((e) => e.tenantId === tenantId && e.subjectId === subjectId)
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
     for (const e of about) e.data = clone(data);
     return about.map((e) => e.id);
   }
@@ -40,5 +55,9 @@ export class InMemoryOutbox implements Outbox {
 
 export const platformMemory: MemoryPart<PlatformRepos, PlatformTables> = {
   tables: () => ({ audit: [], outbox: [], jobs: new Map(), workerLease: null }),
-  repositories: (store) => ({ audit: new InMemoryAuditLog(store), outbox: new InMemoryOutbox(store), jobs: new InMemoryJobQueue(store) }),
+  repositories: (store) => ({
+    audit: new InMemoryAuditLog(store),
+    outbox: new InMemoryOutbox(store),
+    jobs: new InMemoryJobQueue(store),
+  }),
 };

@@ -1,5 +1,10 @@
 import {
-  DomainError, type ApiKeyRepository, type ApiKeySnapshot, type TenantRepos, type TenantRepository, type TenantSnapshot,
+  DomainError,
+  type ApiKeyRepository,
+  type ApiKeySnapshot,
+  type TenantRepos,
+  type TenantRepository,
+  type TenantSnapshot,
 } from '@fundi/domain';
 import type { MemoryPart, MemoryStore } from './memory-store.js';
 
@@ -16,7 +21,9 @@ export class InMemoryTenantRepository implements TenantRepository {
   constructor(private readonly store: MemoryStore<TenantTables>) {}
   async insert(t: TenantSnapshot) {
     if ([...this.store.tables.tenants.values()].some((x) => x.slug === t.slug)) {
-      throw DomainError.conflict('duplicate_slug', `A tenant with slug ${t.slug} already exists`, [{ field: 'slug', message: 'is taken' }]);
+      throw DomainError.conflict('duplicate_slug', `A tenant with slug ${t.slug} already exists`, [
+        { field: 'slug', message: 'is taken' },
+      ]);
     }
     this.store.tables.authEpoch++;
     this.store.tables.tenants.set(t.id, clone(t));
@@ -50,7 +57,11 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
     return clone([...this.store.tables.apiKeys.values()].find((k) => k.hash === hash) ?? null);
   }
   async listByTenant(tenantId: string) {
-    return clone([...this.store.tables.apiKeys.values()].filter((k) => k.tenantId === tenantId).sort((a, b) => (a.id < b.id ? 1 : -1)));
+    return clone(
+      [...this.store.tables.apiKeys.values()]
+        .filter((k) => k.tenantId === tenantId)
+        .sort((a, b) => (a.id < b.id ? 1 : -1)),
+    );
   }
   async revoke(tenantId: string, id: string, at: string) {
     const k = this.store.tables.apiKeys.get(id);
@@ -63,5 +74,8 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
 
 export const tenantMemory: MemoryPart<TenantRepos, TenantTables> = {
   tables: () => ({ tenants: new Map(), apiKeys: new Map(), authEpoch: 0 }),
-  repositories: (store) => ({ tenants: new InMemoryTenantRepository(store), apiKeys: new InMemoryApiKeyRepository(store) }),
+  repositories: (store) => ({
+    tenants: new InMemoryTenantRepository(store),
+    apiKeys: new InMemoryApiKeyRepository(store),
+  }),
 };

@@ -1,7 +1,21 @@
 import {
-  DomainError, DUE_STATUSES, type AttemptOutcome, type AttemptSnapshot, type ClaimedDelivery, type DeliverySnapshot, type DomainEvent,
-  type OutboxFeed, type Page, type PageRequest, type TenantAlert, type TenantAlertLog, type WebhookAttemptLog,
-  type WebhookDeliveryRepository, type WebhookSubscriptionRepository, type WebhookSubscriptionSnapshot, type WebhookRepos,
+  DomainError,
+  DUE_STATUSES,
+  type AttemptOutcome,
+  type AttemptSnapshot,
+  type ClaimedDelivery,
+  type DeliverySnapshot,
+  type DomainEvent,
+  type OutboxFeed,
+  type Page,
+  type PageRequest,
+  type TenantAlert,
+  type TenantAlertLog,
+  type WebhookAttemptLog,
+  type WebhookDeliveryRepository,
+  type WebhookSubscriptionRepository,
+  type WebhookSubscriptionSnapshot,
+  type WebhookRepos,
 } from '@fundi/domain';
 import type { MemoryPart, MemoryStore } from './memory-store.js';
 import { pageOf } from './memory-paging.js';
@@ -39,7 +53,12 @@ export class InMemoryWebhookSubscriptionRepository implements WebhookSubscriptio
     return s && s.tenantId === tenantId ? clone(s) : null;
   }
   async list(tenantId: string, page: PageRequest): Promise<Page<WebhookSubscriptionSnapshot>> {
-    return clone(pageOf([...this.rows.values()].filter((s) => s.tenantId === tenantId), page));
+    return clone(
+      pageOf(
+        [...this.rows.values()].filter((s) => s.tenantId === tenantId),
+        page,
+      ),
+    );
   }
   async listForTenants(tenantIds: readonly string[]) {
     return clone([...this.rows.values()].filter((s) => tenantIds.includes(s.tenantId)));
@@ -73,8 +92,15 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
   async claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
     const t = this.store.tables;
     const due = [...this.rows.values()]
-      .filter((d) => DUE_STATUSES.includes(d.status) && d.nextAttemptAt !== null && d.nextAttemptAt <= now && (!d.leaseUntil || d.leaseUntil < now))
-      .sort((a, b) => (a.nextAttemptAt! < b.nextAttemptAt! ? -1 : a.nextAttemptAt! > b.nextAttemptAt! ? 1 : 0)).slice(0, limit);
+      .filter(
+        (d) =>
+          DUE_STATUSES.includes(d.status) &&
+          d.nextAttemptAt !== null &&
+          d.nextAttemptAt <= now &&
+          (!d.leaseUntil || d.leaseUntil < now),
+      )
+      .sort((a, b) => (a.nextAttemptAt! < b.nextAttemptAt! ? -1 : a.nextAttemptAt! > b.nextAttemptAt! ? 1 : 0))
+      .slice(0, limit);
     const out: ClaimedDelivery[] = [];
     for (const d of due) {
       d.leaseOwner = owner;
@@ -112,12 +138,17 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
 export class InMemoryWebhookAttemptLog implements WebhookAttemptLog {
   constructor(private readonly store: WebhookStore) {}
   async list(tenantId: string, subscriptionId: string, page: PageRequest): Promise<Page<AttemptSnapshot>> {
-    const all = this.store.tables.webhookAttempts.filter((a) => a.tenantId === tenantId && a.subscriptionId === subscriptionId).sort(byId).reverse();
+    const all = this.store.tables.webhookAttempts
+      .filter((a) => a.tenantId === tenantId && a.subscriptionId === subscriptionId)
+      .sort(byId)
+      .reverse();
     const from = page.kind === 'cursor' ? all.filter((a) => !page.after || a.id < page.after) : all.slice(page.offset);
     return clone({ items: from.slice(0, page.limit), total: all.length, hasMore: from.length > page.limit });
   }
   async forgetResponses(tenantId: string, eventIds: readonly string[]) {
-    const hit = this.store.tables.webhookAttempts.filter((a) => a.tenantId === tenantId && eventIds.includes(a.eventId) && a.responseExcerpt !== null);
+    const hit = this.store.tables.webhookAttempts.filter(
+      (a) => a.tenantId === tenantId && eventIds.includes(a.eventId) && a.responseExcerpt !== null,
+    );
     for (const a of hit) a.responseExcerpt = null;
     return hit.length;
   }
@@ -127,13 +158,23 @@ export class InMemoryOutboxFeed implements OutboxFeed {
   constructor(private readonly store: WebhookStore) {}
   async takeUndispatched(limit: number, at: string): Promise<DomainEvent[]> {
     const t = this.store.tables;
-    const taken = t.outbox.filter((e) => !t.dispatched.has(e.id)).sort(byId).slice(0, limit);
+    const taken = t.outbox
+      .filter((e) => !t.dispatched.has(e.id))
+      .sort(byId)
+      .slice(0, limit);
     for (const e of taken) t.dispatched.set(e.id, at);
     return clone(taken);
   }
   async since(tenantId: string, since: string, types: readonly string[], afterId: string | null, limit: number) {
-    return clone(this.store.tables.outbox.filter((e) => e.tenantId === tenantId && e.occurredAt >= since && types.includes(e.type) && (!afterId || e.id > afterId))
-      .sort(byId).slice(0, limit));
+    return clone(
+      this.store.tables.outbox
+        .filter(
+          (e) =>
+            e.tenantId === tenantId && e.occurredAt >= since && types.includes(e.type) && (!afterId || e.id > afterId),
+        )
+        .sort(byId)
+        .slice(0, limit),
+    );
   }
   async findById(tenantId: string, id: string) {
     return clone(this.store.tables.outbox.find((e) => e.tenantId === tenantId && e.id === id) ?? null);
@@ -146,13 +187,25 @@ export class InMemoryTenantAlertLog implements TenantAlertLog {
     this.store.tables.tenantAlerts.push(clone(a));
   }
   async list(tenantId: string, limit: number) {
-    return clone(this.store.tables.tenantAlerts.filter((a) => a.tenantId === tenantId).sort(byId).reverse().slice(0, limit));
+    return clone(
+      this.store.tables.tenantAlerts
+        .filter((a) => a.tenantId === tenantId)
+        .sort(byId)
+        .reverse()
+        .slice(0, limit),
+    );
   }
 }
 
 export const webhookMemory: MemoryPart<WebhookRepos, WebhookTables, { outbox: DomainEvent[] }> = {
   // The outbox itself belongs to the platform part; this part only reads it.
-  tables: () => ({ dispatched: new Map(), webhookSubscriptions: new Map(), webhookDeliveries: new Map(), webhookAttempts: [], tenantAlerts: [] }),
+  tables: () => ({
+    dispatched: new Map(),
+    webhookSubscriptions: new Map(),
+    webhookDeliveries: new Map(),
+    webhookAttempts: [],
+    tenantAlerts: [],
+  }),
   repositories: (store) => ({
     webhookSubscriptions: new InMemoryWebhookSubscriptionRepository(store),
     webhookDeliveries: new InMemoryWebhookDeliveryRepository(store),

@@ -36,7 +36,10 @@ export function memoryStorage<const P extends readonly MemoryPart<object, any, a
 /** One transaction at a time; a failure restores the tables as they were before it began. */
 export class InMemoryUnitOfWork<R> implements UnitOfWork<R> {
   private tail: Promise<unknown> = Promise.resolve();
-  constructor(private readonly store: MemoryStore<object>, private readonly repositories: () => R) {}
+  constructor(
+    private readonly store: MemoryStore<object>,
+    private readonly repositories: () => R,
+  ) {}
 
   run<T>(work: (tx: R) => Promise<T>): Promise<T> {
     const next = this.tail.then(async () => {

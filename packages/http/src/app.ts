@@ -61,7 +61,17 @@ function requestContext(deps: HttpDeps): Step {
       }
     } finally {
       // Path only: query strings may carry search terms (names, ID numbers) that must not reach the logs.
-      deps.accessLog.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round((performance.now() - started) * 100) / 100, key: (ctx.state.principal as { actor?: { id: string } } | undefined)?.actor?.id }, 'request');
+      deps.accessLog.info(
+        {
+          requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round((performance.now() - started) * 100) / 100,
+          key: (ctx.state.principal as { actor?: { id: string } } | undefined)?.actor?.id,
+        },
+        'request',
+      );
     }
   };
 }
@@ -69,7 +79,9 @@ function requestContext(deps: HttpDeps): Step {
 /** `GET /health` (the process answers) and `GET /ready` (the database answers): no key, no rate limit. */
 function systemRoutes(deps: HttpDeps): Middleware {
   const system = new Router();
-  system.get('/health', (ctx) => { ctx.body = { status: 'ok' }; });
+  system.get('/health', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
   system.get('/ready', async (ctx) => {
     try {
       await deps.ready();
@@ -99,8 +111,13 @@ function authenticateAndLimit(deps: HttpDeps): Step {
       }
     }
     const principal = ctx.state.principal as { actor: { id: string }; limits: TenantLimits } | undefined;
-    await applyRateLimit(ctx, deps.rateLimits, principal ? `key:${principal.actor.id}` : `ip:${ctx.ip}`,
-      principal?.limits ?? deps.anonymousLimits, now());
+    await applyRateLimit(
+      ctx,
+      deps.rateLimits,
+      principal ? `key:${principal.actor.id}` : `ip:${ctx.ip}`,
+      principal?.limits ?? deps.anonymousLimits,
+      now(),
+    );
     return next();
   };
 }
@@ -141,10 +158,13 @@ export function createHttpApp(deps: HttpDeps): Koa {
 export function answerClientErrors(server: import('node:http').Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
     if (!socket.writable) return void socket.destroy();
-    const [status, code, message] = err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'headers_too_large', 'The request headers exceed 16 KB']
-      : [400, 'bad_request', 'The request is not valid HTTP'];
+    const [status, code, message] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headers_too_large', 'The request headers exceed 16 KB']
+        : [400, 'bad_request', 'The request is not valid HTTP'];
     const body = JSON.stringify({ error: { code, message, details: [] } });
-    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 }

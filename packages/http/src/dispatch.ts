@@ -24,10 +24,12 @@ export function dispatcher(forms: { a: ApiForm; b: ApiForm }, routes: readonly R
     for (const [resource, list] of byResource) {
       const router = new Router();
       mountForm(router, form, list);
-      const patterns = form.prefixes.flatMap((prefix) => list.map((r) => ({
-        method: r.method.toUpperCase(),
-        pattern: new RegExp(`^${prefix.replace(/:\w+/g, '[^/]+')}${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
-      })));
+      const patterns = form.prefixes.flatMap((prefix) =>
+        list.map((r) => ({
+          method: r.method.toUpperCase(),
+          pattern: new RegExp(`^${prefix.replace(/:\w+/g, '[^/]+')}${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+        })),
+      );
       const allowed = (path: string) => {
         const methods = new Set(patterns.filter((p) => p.pattern.test(path)).map((p) => p.method));
         if (methods.has('GET')) methods.add('HEAD');
@@ -48,7 +50,11 @@ export function dispatcher(forms: { a: ApiForm; b: ApiForm }, routes: readonly R
           if (allowed.length === 0) return next();
           if (!ctx.state.principal) throw unauthorized();
           ctx.set('Allow', allowed.join(', '));
-          throw new DomainError('not_found', 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed.join(', ')}`);
+          throw new DomainError(
+            'not_found',
+            'method_not_allowed',
+            `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed.join(', ')}`,
+          );
         });
       }
     }

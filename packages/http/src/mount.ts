@@ -30,7 +30,10 @@ const NO_BODY = z.object({}).strict();
 const PAGING = new Set(['cursor', 'limit', 'offset']);
 
 function pageScope(operation: string, tenantId: string, params: unknown, query: Record<string, unknown>): string {
-  const filters = Object.keys(query).filter((k) => !PAGING.has(k) && query[k] !== undefined).sort().map((k) => [k, query[k]]);
+  const filters = Object.keys(query)
+    .filter((k) => !PAGING.has(k) && query[k] !== undefined)
+    .sort()
+    .map((k) => [k, query[k]]);
   return JSON.stringify([operation, tenantId, params ?? null, filters]);
 }
 const NO_PAGE: PageRequest = { kind: 'offset', offset: 0, limit: 0 };
@@ -73,9 +76,11 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
   const readable = new Set(routes.filter((r) => r.method === 'get').map((r) => r.path));
   for (const r of routes) {
     // Where a 201's new resource can be read: `<path>/{id}` for a collection, the path itself for a singleton.
-    const location = r.success.status !== 201 ? null
-      : readable.has(`${r.path}/{id}`) ? 'item' : readable.has(r.path) ? 'self' : null;
-    const querySchema = (r.list ? (r.query ?? z.object({})).extend(form.pageQuery.shape) : (r.query ?? z.object({}))).strict();
+    const location =
+      r.success.status !== 201 ? null : readable.has(`${r.path}/{id}`) ? 'item' : readable.has(r.path) ? 'self' : null;
+    const querySchema = (
+      r.list ? (r.query ?? z.object({})).extend(form.pageQuery.shape) : (r.query ?? z.object({}))
+    ).strict();
     const isPublic = r.auth === 'none';
     const handler = async (ctx: Context) => {
       const principal = isPublic ? null : authorise(ctx, r);
@@ -86,7 +91,18 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
       // What a page belongs to: the tenant (or the public route) and every filter but the paging itself.
       const scope = r.list ? pageScope(r.operationId, principal?.actor.tenantId ?? '', params, query) : '';
       const page: PageRequest = r.list ? form.toPage(query, scope) : NO_PAGE;
-      const input = { actor: principal?.actor ?? null, params, query, body, page, file, ip: ctx.ip, origin: `${ctx.protocol}://${ctx.host}`, requestId: ctx.state.requestId as string, tenantSlug: slug ?? null };
+      const input = {
+        actor: principal?.actor ?? null,
+        params,
+        query,
+        body,
+        page,
+        file,
+        ip: ctx.ip,
+        origin: `${ctx.protocol}://${ctx.host}`,
+        requestId: ctx.state.requestId as string,
+        tenantSlug: slug ?? null,
+      };
       let result: unknown;
       try {
         result = await r.handle(input as never);

@@ -19,7 +19,10 @@ export class DeliveryPump {
   private slotFreed: (() => void) | null = null;
   private idle: (() => void) | null = null;
 
-  constructor(private readonly deps: WorkerDeps, private readonly s: WorkerSettings) {}
+  constructor(
+    private readonly deps: WorkerDeps,
+    private readonly s: WorkerSettings,
+  ) {}
 
   get busy(): number {
     return this.inFlight;

@@ -1,6 +1,12 @@
 import type { JobContext, JobDefinition, UnitOfWork } from '@fundi/application';
 import {
-  newId, type Clock, type JobLane, type JobProgress, type JobQueue, type JobSnapshot, type PlatformRepos,
+  newId,
+  type Clock,
+  type JobLane,
+  type JobProgress,
+  type JobQueue,
+  type JobSnapshot,
+  type PlatformRepos,
 } from '@fundi/domain';
 import type { WorkerLogger } from './worker-ports.js';
 
@@ -44,7 +50,8 @@ export class JobLaneRunner {
   /** One round of claiming: true when it started jobs and has room for more. */
   async tick(): Promise<boolean> {
     const room = this.slots - this.running.size;
-    const open = [...this.defs.values()].map((d) => ({ kind: d.kind, left: (d.concurrency ?? this.slots) - this.countOf(d.kind) }))
+    const open = [...this.defs.values()]
+      .map((d) => ({ kind: d.kind, left: (d.concurrency ?? this.slots) - this.countOf(d.kind) }))
       .filter((k) => k.left > 0);
     if (room <= 0 || open.length === 0) return false;
     // Never more than the smallest remaining per-kind allowance in one claim, so no kind can pass its cap.
@@ -52,7 +59,16 @@ export class JobLaneRunner {
     const now = this.deps.clock.now();
     const until = new Date(now.getTime() + this.deps.leaseMs).toISOString();
     const { owner } = this.deps;
-    const jobs = await this.deps.uow.run((tx) => tx.jobs.claimDue(owner, this.lane, open.map((k) => k.kind), now.toISOString(), until, limit));
+    const jobs = await this.deps.uow.run((tx) =>
+      tx.jobs.claimDue(
+        owner,
+        this.lane,
+        open.map((k) => k.kind),
+        now.toISOString(),
+        until,
+        limit,
+      ),
+    );
     for (const job of jobs) this.start(job);
     return jobs.length > 0 && this.running.size < this.slots;
   }
@@ -134,9 +150,11 @@ export class JobLaneRunner {
   private async fail(job: JobSnapshot, error: string, final: boolean): Promise<void> {
     const now = this.deps.clock.now();
     const { owner } = this.deps;
-    await this.deps.uow.run((tx) => (final
-      ? tx.jobs.finish(job.id, owner, now.toISOString(), error)
-      : tx.jobs.retry(job.id, owner, new Date(now.getTime() + backoffMs(job.attempts)).toISOString(), error)));
+    await this.deps.uow.run((tx) =>
+      final
+        ? tx.jobs.finish(job.id, owner, now.toISOString(), error)
+        : tx.jobs.retry(job.id, owner, new Date(now.getTime() + backoffMs(job.attempts)).toISOString(), error),
+    );
   }
 
   /** Queues the next occurrence after `now` of every recurring job of this lane. */
@@ -150,11 +168,18 @@ export class JobLaneRunner {
     if (!recurring) return;
     const dueAt = recurring.next(after);
     const now = this.deps.clock.now();
-    await this.deps.uow.run((tx) => tx.jobs.enqueue({
-      id: newId('job', now.getTime()), kind: def.kind, lane: def.lane,
-      payload: recurring.payload, dueAt: dueAt.toISOString(), maxAttempts: def.maxAttempts ?? 10,
-      idempotencyKey: `recurring:${def.kind}@${dueAt.toISOString()}`, createdAt: now.toISOString(),
-    }));
+    await this.deps.uow.run((tx) =>
+      tx.jobs.enqueue({
+        id: newId('job', now.getTime()),
+        kind: def.kind,
+        lane: def.lane,
+        payload: recurring.payload,
+        dueAt: dueAt.toISOString(),
+        maxAttempts: def.maxAttempts ?? 10,
+        idempotencyKey: `recurring:${def.kind}@${dueAt.toISOString()}`,
+        createdAt: now.toISOString(),
+      }),
+    );
   }
 }
 

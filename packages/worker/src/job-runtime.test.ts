@@ -14,18 +14,33 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 3000) => {
 };
 
 /** A worker over the in-memory fakes with the given job definitions; webhook loops have nothing to do. */
-function aWorker(jobs: JobDefinition<any>[], o: { leaseMs?: number; clock?: FixedClock; slots?: { short: number; long: number } } = {}) {
+function aWorker(
+  jobs: JobDefinition<any>[],
+  o: { leaseMs?: number; clock?: FixedClock; slots?: { short: number; long: number } } = {},
+) {
   const mem = memoryStorage([platformMemory, webhookMemory]);
   const clock = o.clock ?? new FixedClock();
   const deps: WorkerDeps = {
-    uow: mem.uow, clock, logger: quiet, lease: null, jobs,
+    uow: mem.uow,
+    clock,
+    logger: quiet,
+    lease: null,
+    jobs,
     dispatchOutbox: { execute: async () => 0 } as never,
     claimDeliveries: { execute: async () => [] } as never,
     recordOutcomes: { execute: async () => {} } as never,
     transport: { send: async () => ({ statusCode: 200, latencyMs: 1, error: null, responseExcerpt: null }) },
   };
-  const worker = new Worker(deps, { owner: 'w-test', leaseMs: o.leaseMs ?? 5000, pollMs: 10, concurrency: 4, graceMs: 500, jobSlots: o.slots });
-  const enqueue = <P>(def: JobDefinition<P>, payload: P, key?: string) => mem.uow.run((tx) => enqueueJob(tx.jobs, def, payload, { now: clock.now(), key }));
+  const worker = new Worker(deps, {
+    owner: 'w-test',
+    leaseMs: o.leaseMs ?? 5000,
+    pollMs: 10,
+    concurrency: 4,
+    graceMs: 500,
+    jobSlots: o.slots,
+  });
+  const enqueue = <P>(def: JobDefinition<P>, payload: P, key?: string) =>
+    mem.uow.run((tx) => enqueueJob(tx.jobs, def, payload, { now: clock.now(), key }));
   const job = (id: string) => mem.repositories().jobs.findById(id);
   return { worker, enqueue, job, mem, clock };
 }
@@ -50,8 +65,19 @@ describe('job runtime', () => {
   it('runs short jobs while a long job holds its lane', async () => {
     const long = gate();
     const done: string[] = [];
-    const importJob: JobDefinition<{ n: number }> = { ...jobType('test.import', 'long'), parse: (p) => p as { n: number }, run: async () => { await long.opened; done.push('import'); } };
-    const mailJob: JobDefinition<{ to: string }> = { ...jobType('test.mail', 'short'), parse: (p) => p as { to: string }, run: async (p) => void done.push(p.to) };
+    const importJob: JobDefinition<{ n: number }> = {
+      ...jobType('test.import', 'long'),
+      parse: (p) => p as { n: number },
+      run: async () => {
+        await long.opened;
+        done.push('import');
+      },
+    };
+    const mailJob: JobDefinition<{ to: string }> = {
+      ...jobType('test.mail', 'short'),
+      parse: (p) => p as { to: string },
+      run: async (p) => void done.push(p.to),
+    };
     const t = aWorker([importJob, mailJob]);
     const imp = await t.enqueue(importJob, { n: 1 });
     for (const to of ['a', 'b', 'c']) await t.enqueue(mailJob, { to });
@@ -68,8 +94,15 @@ describe('job runtime', () => {
     let now = 0;
     let peak = 0;
     const capped: JobDefinition<null> = {
-      ...jobType('test.capped', 'long'), concurrency: 1, parse: () => null,
-      run: async () => { now++; peak = Math.max(peak, now); await new Promise((ok) => setTimeout(ok, 30)); now--; },
+      ...jobType('test.capped', 'long'),
+      concurrency: 1,
+      parse: () => null,
+      run: async () => {
+        now++;
+        peak = Math.max(peak, now);
+        await new Promise((ok) => setTimeout(ok, 30));
+        now--;
+      },
     };
     const t = aWorker([capped], { slots: { short: 4, long: 4 } });
     const ids = await Promise.all([1, 2, 3].map(() => t.enqueue(capped, null)));
@@ -81,8 +114,15 @@ describe('job runtime', () => {
   it('aborts running jobs on stop, gives their leases back and does not record them as done', async () => {
     let aborted = false;
     const waits: JobDefinition<null> = {
-      ...jobType('test.waits', 'long'), parse: () => null,
-      run: (_p, ctx) => new Promise<void>((ok) => ctx.signal.addEventListener('abort', () => { aborted = true; ok(); })),
+      ...jobType('test.waits', 'long'),
+      parse: () => null,
+      run: (_p, ctx) =>
+        new Promise<void>((ok) =>
+          ctx.signal.addEventListener('abort', () => {
+            aborted = true;
+            ok();
+          }),
+        ),
     };
     const t = aWorker([waits]);
     const j = await t.enqueue(waits, null);
@@ -96,8 +136,13 @@ describe('job runtime', () => {
   it('renews the lease while a job runs, and aborts the job when the lease is lost', async () => {
     const seen: { signal?: AbortSignal } = {};
     const slow: JobDefinition<null> = {
-      ...jobType('test.slow', 'long'), parse: () => null,
-      run: (_p, ctx) => new Promise<void>((ok) => { seen.signal = ctx.signal; ctx.signal.addEventListener('abort', () => ok()); }),
+      ...jobType('test.slow', 'long'),
+      parse: () => null,
+      run: (_p, ctx) =>
+        new Promise<void>((ok) => {
+          seen.signal = ctx.signal;
+          ctx.signal.addEventListener('abort', () => ok());
+        }),
     };
     const t = aWorker([slow], { leaseMs: 90 });
     const j = await t.enqueue(slow, null);
@@ -108,20 +153,32 @@ describe('job runtime', () => {
     await until(async () => (await t.job(j.id))!.leaseUntil! > first);
     expect(seen.signal!.aborted).toBe(false);
     // Another worker takes the job over (as after an expiry): the next heartbeat finds the lease gone.
-    await t.mem.uow.run(async () => { (t.mem.store.tables as any).jobs.get(j.id).leaseOwner = 'w-other'; });
+    await t.mem.uow.run(async () => {
+      (t.mem.store.tables as any).jobs.get(j.id).leaseOwner = 'w-other';
+    });
     await until(() => seen.signal!.aborted);
     expect(await t.job(j.id)).toMatchObject({ doneAt: null, leaseOwner: 'w-other' });
   });
 
   it('retries a failing job with backoff, then gives up with the error after maxAttempts', async () => {
     let runs = 0;
-    const failing: JobDefinition<null> = { ...jobType('test.failing', 'short', { maxAttempts: 2 }), parse: () => null, run: async () => { runs++; throw new Error(`boom ${runs}`); } };
+    const failing: JobDefinition<null> = {
+      ...jobType('test.failing', 'short', { maxAttempts: 2 }),
+      parse: () => null,
+      run: async () => {
+        runs++;
+        throw new Error(`boom ${runs}`);
+      },
+    };
     const clock = new FixedClock();
     const t = aWorker([failing], { clock });
     const j = await t.enqueue(failing, null);
     await start(t.worker);
     await until(async () => (await t.job(j.id))!.lastError === 'boom 1');
-    expect(await t.job(j.id)).toMatchObject({ doneAt: null, dueAt: new Date(clock.now().getTime() + 30_000).toISOString() });
+    expect(await t.job(j.id)).toMatchObject({
+      doneAt: null,
+      dueAt: new Date(clock.now().getTime() + 30_000).toISOString(),
+    });
     clock.advance(30_000);
     t.worker.nudge();
     await until(async () => (await t.job(j.id))!.doneAt !== null);
@@ -131,7 +188,11 @@ describe('job runtime', () => {
 
   it('fails a job whose payload does not parse at once, without retrying', async () => {
     const strict: JobDefinition<{ id: string }> = {
-      ...jobType('test.strict', 'short'), parse: (p) => { if (typeof (p as { id?: unknown }).id !== 'string') throw new Error('id missing'); return p as { id: string }; },
+      ...jobType('test.strict', 'short'),
+      parse: (p) => {
+        if (typeof (p as { id?: unknown }).id !== 'string') throw new Error('id missing');
+        return p as { id: string };
+      },
       run: async () => {},
     };
     const t = aWorker([strict]);
@@ -145,12 +206,16 @@ describe('job runtime', () => {
     const starts: (number | undefined)[] = [];
     let fail = true;
     const steps: JobDefinition<null> = {
-      ...jobType('test.steps', 'long'), parse: () => null,
+      ...jobType('test.steps', 'long'),
+      parse: () => null,
       run: async (_p, ctx) => {
         starts.push(ctx.progress?.processed);
         for (let i = ctx.progress?.processed ?? 0; i < 10; i++) {
           await ctx.report({ processed: i + 1, total: 10 });
-          if (i === 4 && fail) { fail = false; throw new Error('crash at 5'); }
+          if (i === 4 && fail) {
+            fail = false;
+            throw new Error('crash at 5');
+          }
         }
       },
     };
@@ -170,20 +235,33 @@ describe('job runtime', () => {
   it('keeps one occurrence of a recurring job queued per time, whichever worker starts', async () => {
     const ran: string[] = [];
     const nightly: JobDefinition<{ what: string }> = {
-      ...jobType('test.nightly', 'long'), parse: (p) => p as { what: string }, run: async (p) => void ran.push(p.what),
-      recurring: { payload: { what: 'purge' }, next: (after) => new Date(Math.floor(after.getTime() / 86_400_000 + 1) * 86_400_000) },
+      ...jobType('test.nightly', 'long'),
+      parse: (p) => p as { what: string },
+      run: async (p) => void ran.push(p.what),
+      recurring: {
+        payload: { what: 'purge' },
+        next: (after) => new Date(Math.floor(after.getTime() / 86_400_000 + 1) * 86_400_000),
+      },
     };
     const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
     const t = aWorker([nightly], { clock });
     await start(t.worker);
-    const second = new Worker({ ...(t.worker as any).deps }, { owner: 'w-two', leaseMs: 5000, pollMs: 10, concurrency: 1, graceMs: 100 });
+    const second = new Worker(
+      { ...(t.worker as any).deps },
+      { owner: 'w-two', leaseMs: 5000, pollMs: 10, concurrency: 1, graceMs: 100 },
+    );
     await start(second);
-    const queued = () => [...(t.mem.store.tables as any).jobs.values()].filter((x: { kind: string }) => x.kind === 'test.nightly');
+    const queued = () =>
+      [...(t.mem.store.tables as any).jobs.values()].filter((x: { kind: string }) => x.kind === 'test.nightly');
     expect(queued().map((x: { dueAt: string }) => x.dueAt)).toEqual(['2026-06-02T00:00:00.000Z']);
     clock.set('2026-06-02T00:00:01.000Z');
     t.worker.nudge();
     await until(() => ran.length === 1);
     await until(() => queued().length === 2);
-    expect(queued().map((x: { dueAt: string }) => x.dueAt).sort()).toEqual(['2026-06-02T00:00:00.000Z', '2026-06-03T00:00:00.000Z']);
+    expect(
+      queued()
+        .map((x: { dueAt: string }) => x.dueAt)
+        .sort(),
+    ).toEqual(['2026-06-02T00:00:00.000Z', '2026-06-03T00:00:00.000Z']);
   });
 });

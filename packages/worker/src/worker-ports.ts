@@ -1,5 +1,10 @@
 import type {
-  ClaimDeliveries, DispatchOutbox, JobDefinition, RecordDeliveryOutcomes, UnitOfWork, WebhookTransport,
+  ClaimDeliveries,
+  DispatchOutbox,
+  JobDefinition,
+  RecordDeliveryOutcomes,
+  UnitOfWork,
+  WebhookTransport,
 } from '@fundi/application';
 import type { Clock, JobLane, PlatformRepos, WebhookRepos, WorkerLease } from '@fundi/domain';
 

@@ -24,7 +24,10 @@ export class Worker {
   private stopping = false;
   private leaseTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly deps: WorkerDeps, private readonly s: WorkerSettings) {
+  constructor(
+    private readonly deps: WorkerDeps,
+    private readonly s: WorkerSettings,
+  ) {
     this.pump = new DeliveryPump(deps, s);
     const report = (loop: string) => (e: unknown) => deps.logger.error({ err: e, loop }, 'worker loop failed');
     const slots = { ...DEFAULT_SLOTS, ...s.jobSlots };
@@ -38,11 +41,15 @@ export class Worker {
       return t;
     }));
     const deliveries = new Ticker(() => this.pump.tick(), s.pollMs, report('deliveries'));
-    this.dispatcher = new Ticker(async () => {
-      const n = await deps.dispatchOutbox.execute(DISPATCH_BATCH);
-      if (n > 0) deliveries.nudge();
-      return n === DISPATCH_BATCH;
-    }, s.pollMs, report('dispatch'));
+    this.dispatcher = new Ticker(
+      async () => {
+        const n = await deps.dispatchOutbox.execute(DISPATCH_BATCH);
+        if (n > 0) deliveries.nudge();
+        return n === DISPATCH_BATCH;
+      },
+      s.pollMs,
+      report('dispatch'),
+    );
     this.tickers = [this.dispatcher, deliveries, ...laneTickers];
     this.holding = deps.lease === null;
   }
@@ -55,7 +62,10 @@ export class Worker {
     const active = () => this.holding && !this.stopping;
     await this.scheduleRecurring();
     this.runs = this.tickers.map((t) => t.run(active));
-    this.deps.logger.info({ owner: this.s.owner, lease: this.deps.lease ? 'sqlite worker lease' : 'row leases' }, 'worker started');
+    this.deps.logger.info(
+      { owner: this.s.owner, lease: this.deps.lease ? 'sqlite worker lease' : 'row leases' },
+      'worker started',
+    );
   }
 
   /** Wake the dispatcher and the job lanes now (this process just committed an event or queued a job). */
@@ -73,10 +83,12 @@ export class Worker {
     await Promise.all([this.pump.drain(this.s.graceMs), ...this.lanes.map((l) => l.stop(this.s.graceMs))]);
     await Promise.race([Promise.all(this.runs), new Promise((ok) => setTimeout(ok, this.s.graceMs))]);
     const owner = this.s.owner;
-    await this.deps.uow.run(async (tx) => {
-      await tx.webhookDeliveries.release(owner);
-      await tx.jobs.release(owner);
-    }).catch((e) => this.deps.logger.error({ err: e }, 'could not release leases'));
+    await this.deps.uow
+      .run(async (tx) => {
+        await tx.webhookDeliveries.release(owner);
+        await tx.jobs.release(owner);
+      })
+      .catch((e) => this.deps.logger.error({ err: e }, 'could not release leases'));
     await this.deps.lease?.release(owner).catch(() => {});
     this.deps.logger.info({ owner, unfinished: this.pump.busy }, 'worker stopped');
   }
@@ -84,14 +96,21 @@ export class Worker {
   /** Makes sure the next occurrence of every recurring job is queued (once per time, whichever worker asks). */
   private async scheduleRecurring(): Promise<void> {
     const now = this.deps.clock.now();
-    for (const lane of this.lanes) await lane.scheduleAllRecurring(now).catch((e) => this.deps.logger.error({ err: e }, 'could not schedule recurring jobs'));
+    for (const lane of this.lanes)
+      await lane
+        .scheduleAllRecurring(now)
+        .catch((e) => this.deps.logger.error({ err: e }, 'could not schedule recurring jobs'));
   }
 
   private async renewLease(): Promise<void> {
     const now = this.deps.clock.now();
     try {
       const was = this.holding;
-      this.holding = await this.deps.lease!.acquire(this.s.owner, now.toISOString(), new Date(now.getTime() + this.s.leaseMs).toISOString());
+      this.holding = await this.deps.lease!.acquire(
+        this.s.owner,
+        now.toISOString(),
+        new Date(now.getTime() + this.s.leaseMs).toISOString(),
+      );
       if (this.holding && !was) this.deps.logger.info({ owner: this.s.owner }, 'worker lease acquired');
     } catch (e) {
       this.holding = false;

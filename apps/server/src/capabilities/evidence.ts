@@ -1,8 +1,21 @@
 import { TokenSigner, evidenceStorage, openFileStore, type FileStoreChoice } from '@fundi/adapters';
 import {
-  ERASE_LEARNER_EVIDENCE, EncryptedFileVault, EvidenceService, MasterKeyring, PURGE_DELETED_EVIDENCE, PURGE_RETAINED_EVIDENCE, type Ports,
+  ERASE_LEARNER_EVIDENCE,
+  EncryptedFileVault,
+  EvidenceService,
+  MasterKeyring,
+  PURGE_DELETED_EVIDENCE,
+  PURGE_RETAINED_EVIDENCE,
+  type Ports,
 } from '@fundi/application';
-import type { EvidenceRepos, LearnerRepos, PlatformRepos, TenantRepos, TrainingRepos, WebhookRepos } from '@fundi/domain';
+import type {
+  EvidenceRepos,
+  LearnerRepos,
+  PlatformRepos,
+  TenantRepos,
+  TrainingRepos,
+  WebhookRepos,
+} from '@fundi/domain';
 import { evidenceRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 
@@ -26,7 +39,11 @@ export function evidence(settings: EvidenceSettings) {
   return capability({
     name: 'evidence',
     storage: evidenceStorage,
-    useCases: (p: Ports<EvidenceRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & Pick<WebhookRepos, 'tenantAlerts'>>) => ({
+    useCases: (
+      p: Ports<
+        EvidenceRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & Pick<WebhookRepos, 'tenantAlerts'>
+      >,
+    ) => ({
       evidence: new EvidenceService({ ...p, files: vault, signer, settings: { publicUrl: settings.publicUrl } }),
     }),
     routes: evidenceRoutes,
@@ -41,16 +58,21 @@ export function evidence(settings: EvidenceSettings) {
         ...PURGE_RETAINED_EVIDENCE,
         parse: () => ({}),
         run: async () => void (await u.evidence.purgePastRetention()),
-        recurring: { next: (after: Date) => new Date(Math.floor(after.getTime() / DAY) * DAY + DAY + 2 * HOUR), payload: {} },
+        recurring: {
+          next: (after: Date) => new Date(Math.floor(after.getTime() / DAY) * DAY + DAY + 2 * HOUR),
+          payload: {},
+        },
       },
       {
         ...ERASE_LEARNER_EVIDENCE,
         parse: (v: unknown) => {
           const p = (v ?? {}) as Record<string, unknown>;
-          if (typeof p.tenantId !== 'string' || typeof p.learnerId !== 'string') throw new Error('expected {tenantId, learnerId}');
+          if (typeof p.tenantId !== 'string' || typeof p.learnerId !== 'string')
+            throw new Error('expected {tenantId, learnerId}');
           return { tenantId: p.tenantId, learnerId: p.learnerId };
         },
-        run: async (p: { tenantId: string; learnerId: string }) => void (await u.evidence.eraseLearner(p.tenantId, p.learnerId)),
+        run: async (p: { tenantId: string; learnerId: string }) =>
+          void (await u.evidence.eraseLearner(p.tenantId, p.learnerId)),
       },
     ],
   });

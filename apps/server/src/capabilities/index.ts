@@ -1,6 +1,16 @@
 import {
-  migrate, migrationsOf, resolve, storageFor, T, useCasesOf, type CapabilityStorage, type DatabaseTarget, type Migration,
-  type OpenStorage, type RepositoriesOf, type SqlDb,
+  migrate,
+  migrationsOf,
+  resolve,
+  storageFor,
+  T,
+  useCasesOf,
+  type CapabilityStorage,
+  type DatabaseTarget,
+  type Migration,
+  type OpenStorage,
+  type RepositoriesOf,
+  type SqlDb,
 } from '@fundi/adapters';
 import type { EvidenceService, JobDefinition, Ports, WebhookUseCases } from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
@@ -27,7 +37,9 @@ export function capabilities(s: CapabilitySettings) {
 }
 
 type Capabilities = ReturnType<typeof capabilities>;
-type StorageOf<C> = { [K in keyof C]: C[K] extends { storage: CapabilityStorage<infer R> } ? CapabilityStorage<R> : never };
+type StorageOf<C> = {
+  [K in keyof C]: C[K] extends { storage: CapabilityStorage<infer R> } ? CapabilityStorage<R> : never;
+};
 /** Every repository of every capability. */
 export type AppRepositories = RepositoriesOf<StorageOf<Capabilities>>;
 
@@ -48,7 +60,11 @@ export function migrationsFor(caps: Capabilities): Migration[] {
 }
 
 // Storage does not depend on settings: these capabilities serve migrations and storage outside a container.
-const STORAGE_ONLY = () => capabilities({ webhooks: { allowHttp: false, allowHosts: [] }, evidence: { fileStore: { kind: 'memory' }, masterKey: Buffer.alloc(32), publicUrl: '' } });
+const STORAGE_ONLY = () =>
+  capabilities({
+    webhooks: { allowHttp: false, allowHosts: [] },
+    evidence: { fileStore: { kind: 'memory' }, masterKey: Buffer.alloc(32), publicUrl: '' },
+  });
 
 /** Applies every capability's pending migrations (`npm start`, the worker and the CLI run this first). */
 export function migrateAll(target: DatabaseTarget): Promise<string[]> {
@@ -90,7 +106,10 @@ export function reposOf(c: Container): AppRepositories {
 export { evidence, learners, platform, tenants, training, webhooks };
 
 /** The evidence capability's handle for `useCasesOf` (made per configuration). */
-export const evidenceCapability = { name: 'evidence' } as { name: 'evidence'; useCases(p: never): { evidence: EvidenceService } };
+export const evidenceCapability = { name: 'evidence' } as {
+  name: 'evidence';
+  useCases(p: never): { evidence: EvidenceService };
+};
 
 /** The webhooks capability's handle for `useCasesOf` (the capability itself is made per configuration). */
 export const webhookCapability = { name: 'webhooks' } as { name: 'webhooks'; useCases(p: never): WebhookUseCases };

@@ -4,4 +4,9 @@ import { callerRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 
 /** Tenants, API keys and authentication (managed by the CLI; the HTTP layer authenticates with it; `GET /me`). */
-export const tenants = capability({ name: 'tenants', storage: tenantStorage, useCases: tenantUseCases, routes: callerRoutes });
+export const tenants = capability({
+  name: 'tenants',
+  storage: tenantStorage,
+  useCases: tenantUseCases,
+  routes: callerRoutes,
+});

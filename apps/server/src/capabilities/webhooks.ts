@@ -1,5 +1,11 @@
 import { receiverCheck, webhookStorage } from '@fundi/adapters';
-import { REPLAY_SINCE, webhookUseCases, type Ports, type ReplaySincePayload, type WebhookUseCases } from '@fundi/application';
+import {
+  REPLAY_SINCE,
+  webhookUseCases,
+  type Ports,
+  type ReplaySincePayload,
+  type WebhookUseCases,
+} from '@fundi/application';
 import type { PlatformRepos, WebhookRepos } from '@fundi/domain';
 import { webhookRoutes } from '@fundi/http';
 import { capability } from './capability.js';
@@ -14,13 +20,20 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
     name: 'webhooks',
     storage: webhookStorage,
     useCases: (p: Ports<WebhookRepos & PlatformRepos>): WebhookUseCases =>
-      webhookUseCases({ ...p, box: p.secretBox('webhook-secret'), policy: { allowHttp: settings.allowHttp }, receiverCheck: checkReceiver }),
+      webhookUseCases({
+        ...p,
+        box: p.secretBox('webhook-secret'),
+        policy: { allowHttp: settings.allowHttp },
+        receiverCheck: checkReceiver,
+      }),
     routes: webhookRoutes,
-    jobs: (u) => [{
-      ...REPLAY_SINCE,
-      parse: parseReplayPayload,
-      run: async (p) => void (await u.replayEventsSince.execute(p)),
-    }],
+    jobs: (u) => [
+      {
+        ...REPLAY_SINCE,
+        parse: parseReplayPayload,
+        run: async (p) => void (await u.replayEventsSince.execute(p)),
+      },
+    ],
   });
 }
 

@@ -20,7 +20,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
 
     const count = async () => (await s.call('GET', '/api/v1/learners', key)).body.pagination.total as number;
 
-    it('refuses NUL and other control characters in a JSON string, a query and a path, with the form\'s status', async () => {
+    it("refuses NUL and other control characters in a JSON string, a query and a path, with the form's status", async () => {
       const before = await count();
       const a = await s.call('POST', '/api/v1/learners', key, { ...VALID, firstName: 'Tha\u0000ndi' });
       expect(a.status).toBe(422);
@@ -28,7 +28,16 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       const b = await s.call('POST', '/api/v1/tenants/bad/learners', key, { ...VALID, lastName: 'Nk\u202eosi' });
       expect(b.status).toBe(400);
       expect(b.body.error.details.field).toBe('lastName');
-      expect((await s.call('POST', '/api/v1/learners', key, `{"firstName":"\\ud800x","lastName":"N","idNumber":"9001049818080"}`)).status).toBe(422);
+      expect(
+        (
+          await s.call(
+            'POST',
+            '/api/v1/learners',
+            key,
+            `{"firstName":"\\ud800x","lastName":"N","idNumber":"9001049818080"}`,
+          )
+        ).status,
+      ).toBe(422);
       expect((await s.call('GET', '/api/v1/learners?search=a%00b', key)).status).toBe(422);
       expect((await s.call('GET', '/api/v1/learners/lrn_%00', key)).status).toBe(422);
       expect((await s.call('GET', '/v1/tenants/bad/learners/lrn_%07', key)).status).toBe(400);
@@ -43,7 +52,16 @@ for (const kind of ['sqlite', 'postgres'] as const) {
         const a = await s.call('GET', `/api/v1/learners?limit=${encodeURIComponent(bad)}`, key);
         expect(a.status, bad).toBe(422);
         expect(a.body.error.details[0]).toEqual({ field: 'limit', message: 'must be a whole number from 1 to 100' });
-        expect((await s.call('GET', `/api/v1/tenants/bad/learners?offset=${encodeURIComponent(bad === '101' ? '1.5' : bad)}`, key)).status, bad).toBe(400);
+        expect(
+          (
+            await s.call(
+              'GET',
+              `/api/v1/tenants/bad/learners?offset=${encodeURIComponent(bad === '101' ? '1.5' : bad)}`,
+              key,
+            )
+          ).status,
+          bad,
+        ).toBe(400);
       }
       expect((await s.call('GET', '/api/v1/learners?limit=007', key)).status).toBe(200);
     });
@@ -88,17 +106,24 @@ for (const kind of ['sqlite', 'postgres'] as const) {
 
 describe('oversized headers', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer('memory'); });
+  beforeAll(async () => {
+    s = await startTestServer('memory');
+  });
   afterAll(() => s?.close());
 
   it('get 431 in the error envelope, not a bare status line', async () => {
     const url = new URL(`${s.url}/api/v1/learners`);
     const answer = await new Promise<{ status: number; body: string; type: string }>((resolve, reject) => {
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers: { 'x-big': 'x'.repeat(20_000) } }, (res) => {
-        let body = '';
-        res.on('data', (c) => { body += c; });
-        res.on('end', () => resolve({ status: res.statusCode!, body, type: String(res.headers['content-type']) }));
-      });
+      const req = request(
+        { host: url.hostname, port: url.port, path: url.pathname, headers: { 'x-big': 'x'.repeat(20_000) } },
+        (res) => {
+          let body = '';
+          res.on('data', (c) => {
+            body += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode!, body, type: String(res.headers['content-type']) }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -110,7 +135,9 @@ describe('oversized headers', () => {
 
 describe('GET /me', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer('memory'); });
+  beforeAll(async () => {
+    s = await startTestServer('memory');
+  });
   afterAll(() => s?.close());
 
   it('tells any valid key its tenant, role, scopes, limits and expiry, in both forms', async () => {
@@ -138,7 +165,13 @@ describe('cursors and incremental sync', () => {
     b = (await s.tenant('sync-b')).key;
     const ids = ['9001049818080', '8501015800088', '7311190013080', '8001015009087'];
     for (const [i, idNumber] of ids.entries()) {
-      for (const key of [a, b]) await s.call('POST', '/api/v1/learners', key, { firstName: `L${i}`, lastName: 'Sync', idNumber, employeeRef: i % 2 ? 'odd' : 'even' });
+      for (const key of [a, b])
+        await s.call('POST', '/api/v1/learners', key, {
+          firstName: `L${i}`,
+          lastName: 'Sync',
+          idNumber,
+          employeeRef: i % 2 ? 'odd' : 'even',
+        });
     }
   });
   afterAll(() => s?.close());
@@ -164,7 +197,11 @@ describe('cursors and incremental sync', () => {
     expect((await s.call('PATCH', `/api/v1/learners/${changed.id}`, a, { department: 'Finance' })).status).toBe(200);
     const since = await s.call('GET', `/api/v1/learners?updatedFrom=${mark}`, a);
     expect(since.body.data.map((l: { id: string }) => l.id)).toEqual([changed.id]);
-    const before = await s.call('GET', `/v1/tenants/sync-a/learners?updatedTo=${encodeURIComponent(all.at(-1)!.updatedAt)}`, a);
+    const before = await s.call(
+      'GET',
+      `/v1/tenants/sync-a/learners?updatedTo=${encodeURIComponent(all.at(-1)!.updatedAt)}`,
+      a,
+    );
     expect(before.body.pagination.total).toBe(3);
     const enrolments = await s.call('GET', `/api/v1/enrolments?updatedFrom=${mark}`, a);
     expect(enrolments.status).toBe(200);

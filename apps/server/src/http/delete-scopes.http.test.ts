@@ -14,7 +14,9 @@ describe('DELETE routes need a delete scope', () => {
   afterAll(() => s.close());
 
   it('refuses the integration role on every DELETE of Form A and Form B with 403', async () => {
-    const doc = (await s.call('GET', '/v1/openapi.json')).body as { paths: Record<string, Record<string, { security?: unknown }>> };
+    const doc = (await s.call('GET', '/v1/openapi.json')).body as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
     const deletes = Object.keys(doc.paths).filter((p) => doc.paths[p]!.delete && p.startsWith('/api/v1/'));
     expect(deletes.length).toBeGreaterThanOrEqual(6);
     for (const path of deletes) {

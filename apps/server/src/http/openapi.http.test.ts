@@ -47,14 +47,19 @@ describe('OpenAPI document', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     const { ErrorA, ErrorB, CursorPagination, OffsetPagination } = doc.components.schemas;
     expect(ErrorA.properties.error.properties.details.type).toBe('array');
-    expect(Object.keys(ErrorA.properties.error.properties.details.items.properties).sort()).toEqual(['field', 'message']);
+    expect(Object.keys(ErrorA.properties.error.properties.details.items.properties).sort()).toEqual([
+      'field',
+      'message',
+    ]);
     expect(ErrorB.properties.error.properties.details.type).toBe('object');
     expect(Object.keys(ErrorB.properties.error.properties.details.properties).sort()).toEqual(['field', 'reason']);
     expect(Object.keys(CursorPagination.properties).sort()).toEqual(['hasMore', 'nextCursor', 'total']);
     expect(Object.keys(OffsetPagination.properties).sort()).toEqual(['hasMore', 'limit', 'offset', 'total']);
   });
 
-  it.each(MOUNTS.flatMap((m) => OPERATIONS.map((o) => [`${o.method.toUpperCase()} ${m.prefix}${o.path}`, m, o] as const)))('%s: every status, the form\'s envelopes', (_n, m, o) => {
+  it.each(
+    MOUNTS.flatMap((m) => OPERATIONS.map((o) => [`${o.method.toUpperCase()} ${m.prefix}${o.path}`, m, o] as const)),
+  )("%s: every status, the form's envelopes", (_n, m, o) => {
     const op = doc.paths[`${m.prefix}${o.path}`]?.[o.method];
     expect(op, 'operation present').toBeTruthy();
     expect(op.operationId).toBeTruthy();
@@ -64,13 +69,26 @@ describe('OpenAPI document', () => {
       expect(op.responses[code].content['application/json'].schema.$ref, code).toBe(`#/components/schemas/${m.error}`);
     }
     for (const code of statuses) expect(op.responses[code].headers, code).toHaveProperty('X-RateLimit-Reset');
-    if (m.prefix.includes('{slug}')) expect(op.parameters.some((p: any) => p.in === 'path' && p.name === 'slug' && p.required)).toBe(true);
+    if (m.prefix.includes('{slug}'))
+      expect(op.parameters.some((p: any) => p.in === 'path' && p.name === 'slug' && p.required)).toBe(true);
     if (o.method === 'get' && o.path === '/learners') {
       const params = op.parameters.map((p: any) => p.name).sort();
-      expect(params).toEqual(expect.arrayContaining(['limit', 'search', 'employeeRef', 'createdFrom', 'createdTo', m.error === 'ErrorA' ? 'cursor' : 'offset']));
-      expect(op.responses['200'].content['application/json'].schema.properties.pagination.$ref).toBe(`#/components/schemas/${m.pagination}`);
+      expect(params).toEqual(
+        expect.arrayContaining([
+          'limit',
+          'search',
+          'employeeRef',
+          'createdFrom',
+          'createdTo',
+          m.error === 'ErrorA' ? 'cursor' : 'offset',
+        ]),
+      );
+      expect(op.responses['200'].content['application/json'].schema.properties.pagination.$ref).toBe(
+        `#/components/schemas/${m.pagination}`,
+      );
     }
-    if (o.method === 'post') expect(op.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/LearnerCreate');
+    if (o.method === 'post')
+      expect(op.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/LearnerCreate');
   });
 
   it('the learner schemas name the alias, the derived fields and the NLRD codes', () => {
@@ -78,16 +96,40 @@ describe('OpenAPI document', () => {
     expect(LearnerCreate.required.sort()).toEqual(['firstName', 'lastName']);
     expect(LearnerCreate.properties).toHaveProperty('saIdNumber');
     expect(LearnerCreate.additionalProperties).toBe(false);
-    expect(Learner.required).toEqual(expect.arrayContaining(['id', 'idNumber', 'dateOfBirth', 'gender', 'citizenship']));
+    expect(Learner.required).toEqual(
+      expect.arrayContaining(['id', 'idNumber', 'dateOfBirth', 'gender', 'citizenship']),
+    );
     expect(JSON.stringify(LearnerCreate.properties.provinceCode)).toContain('"N"');
   });
 
   it('the webhooks section gives every event its envelope and the data its producer writes', () => {
-    const data = (type: string) => doc.webhooks[type].post.requestBody.content['application/json'].schema.properties.data;
-    const { Learner, ErasedLearnerData, LearnerUpdatedData, EnrolmentStatusChangedData, AssessmentEventData, ModerationCompletedData } = doc.components.schemas;
-    expect(Object.keys(doc.webhooks).sort()).toEqual(['assessment.completed', 'assessment.recorded', 'enrolment.status_changed', 'evidence.reviewed', 'evidence.uploaded',
-      'export.completed', 'export.ready', 'learner.created', 'learner.updated', 'moderation.completed', 'ping']);
-    expect(data('learner.created').anyOf.map((x: any) => x.$ref)).toEqual(['#/components/schemas/Learner', '#/components/schemas/ErasedLearnerData']);
+    const data = (type: string) =>
+      doc.webhooks[type].post.requestBody.content['application/json'].schema.properties.data;
+    const {
+      Learner,
+      ErasedLearnerData,
+      LearnerUpdatedData,
+      EnrolmentStatusChangedData,
+      AssessmentEventData,
+      ModerationCompletedData,
+    } = doc.components.schemas;
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'assessment.completed',
+      'assessment.recorded',
+      'enrolment.status_changed',
+      'evidence.reviewed',
+      'evidence.uploaded',
+      'export.completed',
+      'export.ready',
+      'learner.created',
+      'learner.updated',
+      'moderation.completed',
+      'ping',
+    ]);
+    expect(data('learner.created').anyOf.map((x: any) => x.$ref)).toEqual([
+      '#/components/schemas/Learner',
+      '#/components/schemas/ErasedLearnerData',
+    ]);
     expect(Learner.required).toContain('idNumber');
     expect(ErasedLearnerData.required.sort()).toEqual(['erased', 'id']);
     expect(data('learner.updated').anyOf[0].$ref).toBe('#/components/schemas/LearnerUpdatedData');
@@ -95,10 +137,36 @@ describe('OpenAPI document', () => {
     expect(LearnerUpdatedData.properties.changes.properties).not.toHaveProperty('createdAt');
     expect(data('assessment.recorded').$ref).toBe('#/components/schemas/AssessmentEventData');
     expect(data('assessment.completed').$ref).toBe('#/components/schemas/AssessmentEventData');
-    expect(AssessmentEventData.required.sort()).toEqual(['assessmentDate', 'assessmentId', 'assessmentType', 'enrolmentId', 'learnerId', 'moduleCode', 'outcome']);
-    expect(EnrolmentStatusChangedData.required.sort()).toEqual(['effectiveDate', 'enrolmentId', 'from', 'learnerId', 'programmeCode', 'reason', 'to']);
-    expect(ModerationCompletedData.required.sort()).toEqual(['assessmentId', 'decision', 'effectiveOutcome', 'enrolmentId', 'learnerId', 'moderatorId', 'moduleCode', 'notes']);
-    for (const type of ['export.ready', 'export.completed']) expect(doc.webhooks[type].post.description).toMatch(/not emitted yet/);
+    expect(AssessmentEventData.required.sort()).toEqual([
+      'assessmentDate',
+      'assessmentId',
+      'assessmentType',
+      'enrolmentId',
+      'learnerId',
+      'moduleCode',
+      'outcome',
+    ]);
+    expect(EnrolmentStatusChangedData.required.sort()).toEqual([
+      'effectiveDate',
+      'enrolmentId',
+      'from',
+      'learnerId',
+      'programmeCode',
+      'reason',
+      'to',
+    ]);
+    expect(ModerationCompletedData.required.sort()).toEqual([
+      'assessmentId',
+      'decision',
+      'effectiveOutcome',
+      'enrolmentId',
+      'learnerId',
+      'moderatorId',
+      'moduleCode',
+      'notes',
+    ]);
+    for (const type of ['export.ready', 'export.completed'])
+      expect(doc.webhooks[type].post.description).toMatch(/not emitted yet/);
     const envelope = doc.webhooks['moderation.completed'].post.requestBody.content['application/json'].schema;
     expect(envelope.required.sort()).toEqual(['data', 'id', 'tenantId', 'timestamp', 'type']);
   });
@@ -119,7 +187,11 @@ describe('OpenAPI document', () => {
     try {
       const file = join(dir, 'openapi.json');
       writeFileSync(file, JSON.stringify(doc));
-      const r = spawnSync(join(ROOT, 'node_modules/.bin/redocly'), ['lint', file, '--config', join(ROOT, 'redocly.yaml'), '--format', 'stylish'], { cwd: ROOT, encoding: 'utf8' });
+      const r = spawnSync(
+        join(ROOT, 'node_modules/.bin/redocly'),
+        ['lint', file, '--config', join(ROOT, 'redocly.yaml'), '--format', 'stylish'],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
       const out = `${r.stdout}\n${r.stderr}`;
       expect(r.status, out).toBe(0);
       expect(out).toMatch(/valid/i);

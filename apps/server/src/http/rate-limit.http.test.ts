@@ -80,7 +80,9 @@ describe('rate limits over HTTP', () => {
     ];
     expect(answers.map((r) => r.status)).toEqual([200, 401, 401, 404, 404, 422, 400, 403, 200]);
     for (const r of answers) expectHeaders(r);
-    const keyed = answers.filter((_, i) => [0, 3, 4, 5, 6, 7].includes(i)).map((r) => Number(r.headers.get('x-ratelimit-remaining')));
+    const keyed = answers
+      .filter((_, i) => [0, 3, 4, 5, 6, 7].includes(i))
+      .map((r) => Number(r.headers.get('x-ratelimit-remaining')));
     expect(keyed).toEqual([...keyed].sort((x, y) => y - x));
     expect(new Set(keyed).size).toBe(keyed.length);
   });

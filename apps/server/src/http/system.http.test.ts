@@ -9,7 +9,12 @@ describe('system endpoints, request ids and logs', () => {
   let s: TestServer;
   const lines: string[] = [];
   beforeAll(async () => {
-    const sink = new Writable({ write(chunk, _enc, done) { lines.push(...String(chunk).split('\n').filter(Boolean)); done(); } });
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
     s = await startTestServer('sqlite', { logger: createLogger('info', sink) });
   });
   afterAll(async () => s?.close());
@@ -35,19 +40,25 @@ describe('system endpoints, request ids and logs', () => {
     expect(made.status).toBe(201);
     await s.call('GET', `/api/v1/learners?search=${input.idNumber}`, key);
     await s.call('GET', `/api/v1/learners?search=${encodeURIComponent('secret.person@example.co.za')}`, key);
-    await s.call('PATCH', `/v1/tenants/logs/learners/${made.body.id}`, key, { email: 'not-an-email', idNumber: '9001049881080' });
+    await s.call('PATCH', `/v1/tenants/logs/learners/${made.body.id}`, key, {
+      email: 'not-an-email',
+      idNumber: '9001049881080',
+    });
     await s.call('POST', '/api/v1/learners', key, { ...input, firstName: undefined });
     const text = lines.join('\n');
     expect(lines.some((l) => JSON.parse(l).requestId === 'log-check-1')).toBe(true);
     expect(lines.filter((l) => JSON.parse(l).msg === 'request').length).toBeGreaterThanOrEqual(5);
-    for (const secret of [input.idNumber as string, 'secret.person', '9001049881080', '821234567', key]) expect(text).not.toContain(secret);
+    for (const secret of [input.idNumber as string, 'secret.person', '9001049881080', '821234567', key])
+      expect(text).not.toContain(secret);
   });
 
   it('an unexpected error is a 500 that leaks nothing and is logged with the request id', async () => {
     const key = (await s.tenant('boom')).key;
     const repos = reposOf(s.container);
     const original = repos.learners.list.bind(repos.learners);
-    repos.learners.list = async () => { throw new Error('db exploded: SELECT secret'); };
+    repos.learners.list = async () => {
+      throw new Error('db exploded: SELECT secret');
+    };
     try {
       const a = await s.call('GET', '/api/v1/learners', key, undefined, { 'x-request-id': 'boom-1' });
       expect(a.status).toBe(500);
@@ -62,7 +73,7 @@ describe('system endpoints, request ids and logs', () => {
     }
   });
 
-  it('an unknown API route is 404 in the form\'s envelope', async () => {
+  it("an unknown API route is 404 in the form's envelope", async () => {
     const key = (await s.tenant('routes')).key;
     const a = await s.call('GET', '/api/v1/nothing', key);
     expect(a.status).toBe(404);

@@ -2,7 +2,9 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS: its default export arrives as the module object under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
 
 /** JSON-pointer escaping of one segment. */
 const seg = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -60,18 +62,31 @@ export class OpenApiValidator {
     }
     const op = this.doc.paths[hit.template]![m]!;
     const answer = op.responses[String(status)];
-    if (!answer) return [`${method} ${hit.template}: status ${status} is not documented (documented: ${Object.keys(op.responses).join(', ')})`];
+    if (!answer)
+      return [
+        `${method} ${hit.template}: status ${status} is not documented (documented: ${Object.keys(op.responses).join(', ')})`,
+      ];
     const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
     if (!answer.content) {
-      return body === null || body === '' || body === undefined ? [] : [`${method} ${hit.template} ${status}: documented without a body, but one was sent`];
+      return body === null || body === '' || body === undefined
+        ? []
+        : [`${method} ${hit.template} ${status}: documented without a body, but one was sent`];
     }
-    const ranges = Object.keys(answer.content).filter((k) => k === '*/*' || (k.endsWith('/*') && type.startsWith(k.slice(0, -1))));
+    const ranges = Object.keys(answer.content).filter(
+      (k) => k === '*/*' || (k.endsWith('/*') && type.startsWith(k.slice(0, -1))),
+    );
     if (!(type in answer.content) && ranges.length > 0) return [];
-    if (!(type in answer.content)) return [`${method} ${hit.template} ${status}: content type ${type || '(none)'} is not documented (${Object.keys(answer.content).join(', ')})`];
+    if (!(type in answer.content))
+      return [
+        `${method} ${hit.template} ${status}: content type ${type || '(none)'} is not documented (${Object.keys(answer.content).join(', ')})`,
+      ];
     if (type !== 'application/json') return [];
     const validate = this.schema(`/paths/${seg(hit.template)}/${m}/responses/${status}/content/${seg(type)}/schema`);
     if (validate(body)) return [];
-    return (validate.errors ?? []).map((e) => `${method} ${hit.template} ${status}: ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`);
+    return (validate.errors ?? []).map(
+      (e) =>
+        `${method} ${hit.template} ${status}: ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`,
+    );
   }
 
   /** The problems with one delivered webhook payload, checked against the document's `webhooks` entry. */
@@ -80,6 +95,8 @@ export class OpenApiValidator {
     if (!entry) return [`webhook event ${eventType} is not in the document`];
     const validate = this.schema(`/webhooks/${seg(eventType)}/post/requestBody/content/application~1json/schema`);
     if (validate(payload)) return [];
-    return (validate.errors ?? []).map((e) => `webhook ${eventType}: ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`);
+    return (validate.errors ?? []).map(
+      (e) => `webhook ${eventType}: ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`,
+    );
   }
 }

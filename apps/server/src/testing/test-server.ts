@@ -4,9 +4,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Container } from 'inversify';
-import { T, closeContainer, resolve, type FileStoreChoice, type WebhookSettings, type createLogger, useCasesOf } from '@fundi/adapters';
+import {
+  T,
+  closeContainer,
+  resolve,
+  type FileStoreChoice,
+  type WebhookSettings,
+  type createLogger,
+  useCasesOf,
+} from '@fundi/adapters';
 import type { Worker } from '@fundi/worker';
-import { openTestStorage, startReceiver, type ReceiverMode, type StorageKind, type TestReceiver, type TestStorage } from '@fundi/adapters/testing';
+import {
+  openTestStorage,
+  startReceiver,
+  type ReceiverMode,
+  type StorageKind,
+  type TestReceiver,
+  type TestStorage,
+} from '@fundi/adapters/testing';
 import type { Clock } from '@fundi/domain';
 import { capabilities, storageOf, tenants } from '../capabilities/index.js';
 import { containerFor, httpApp, openApiDocument } from '../compose.js';
@@ -31,7 +46,13 @@ export interface TestServer {
   /** Issues another key for a tenant. */
   key(slug: string, role: string, scopes?: string[], expiresAt?: string): Promise<{ id: string; key: string }>;
   /** fetch against the server with a bearer key; JSON body when given. */
-  call(method: string, path: string, key?: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    key?: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** A webhook receiver on 127.0.0.1 whose every payload is checked against this server's document. */
   receiver(mode?: ReceiverMode): Promise<TestReceiver>;
   close(): Promise<void>;
@@ -63,15 +84,36 @@ export const TEST_WORKER: WorkerConfig = { leaseMs: 5000, pollMs: 20, concurrenc
 
 export async function startTestServer(kind: StorageKind, opts: TestServerOptions = {}): Promise<TestServer> {
   // Every capability's storage, so a new capability's tables exist without touching this file.
-  const storage = opts.attach ?? await openTestStorage(kind, storageOf(capabilities({ webhooks: TEST_WEBHOOKS, evidence: { fileStore: { kind: 'memory' }, masterKey: MASTER_KEY, publicUrl: '' } })));
+  const storage =
+    opts.attach ??
+    (await openTestStorage(
+      kind,
+      storageOf(
+        capabilities({
+          webhooks: TEST_WEBHOOKS,
+          evidence: { fileStore: { kind: 'memory' }, masterKey: MASTER_KEY, publicUrl: '' },
+        }),
+      ),
+    ));
   // Files on a real disk beside a real database; in memory beside the in-memory store.
   const filesDir = kind === 'memory' || opts.fileStore ? null : mkdtempSync(join(tmpdir(), 'fundi-files-'));
-  const fileStore: FileStoreChoice = opts.fileStore ?? (filesDir ? { kind: 'local', dir: filesDir } : { kind: 'memory' });
+  const fileStore: FileStoreChoice =
+    opts.fileStore ?? (filesDir ? { kind: 'local', dir: filesDir } : { kind: 'memory' });
   const container = containerFor(
-    { database: storage.target ?? { kind: 'sqlite', filename: ':memory:' }, masterKey: MASTER_KEY, logLevel: 'silent', webhooks: { ...TEST_WEBHOOKS, ...opts.webhooks }, fileStore },
+    {
+      database: storage.target ?? { kind: 'sqlite', filename: ':memory:' },
+      masterKey: MASTER_KEY,
+      logLevel: 'silent',
+      webhooks: { ...TEST_WEBHOOKS, ...opts.webhooks },
+      fileStore,
+    },
     { storage: storage.target ?? { kind: 'memory' }, clock: opts.clock, logger: opts.logger },
   );
-  const app = httpApp(container, { authCacheMs: opts.authCacheMs ?? 0, anonymousLimits: { perMinute: opts.anonymousPerMinute ?? 1000, perDay: null }, trustProxy: false });
+  const app = httpApp(container, {
+    authCacheMs: opts.authCacheMs ?? 0,
+    anonymousLimits: { perMinute: opts.anonymousPerMinute ?? 1000, perDay: null },
+    trustProxy: false,
+  });
   const server: Server = app.listen(0, '127.0.0.1');
   answerClientErrors(server);
   await new Promise((ok) => server.once('listening', ok));
@@ -85,21 +127,41 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
   const call: TestServer['call'] = async (method, path, key, body, headers = {}) => {
     const res = await fetch(url + path, {
       method,
-      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
+      headers: {
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === 'string' || body instanceof Uint8Array
+            ? body
+            : JSON.stringify(body),
     });
     const text = await res.text();
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
-    } catch { /* not JSON: keep the text */ }
+    } catch {
+      /* not JSON: keep the text */
+    }
     const problems = validator.checkResponse(method, path, res.status, res.headers.get('content-type'), parsed);
-    if (problems.length) throw new Error(`The answer does not match the OpenAPI document:\n  ${problems.join('\n  ')}\nbody: ${text.slice(0, 2000)}`);
+    if (problems.length)
+      throw new Error(
+        `The answer does not match the OpenAPI document:\n  ${problems.join('\n  ')}\nbody: ${text.slice(0, 2000)}`,
+      );
     return { status: res.status, body: parsed, headers: res.headers };
   };
 
   return {
-    url, container, storage, worker, call, validator, filesDir,
+    url,
+    container,
+    storage,
+    worker,
+    call,
+    validator,
+    filesDir,
     async receiver(mode) {
       const rx = await startReceiver(mode);
       rx.validateWith((payload) => validator.checkWebhook(String((payload as { type?: unknown }).type), payload));
@@ -110,7 +172,12 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
       return { id: t.tenant.id, key: t.apiKey.key };
     },
     async key(slug, role, scopes, expiresAt) {
-      const k = await useCasesOf(container, tenants).createApiKey.execute(slug, { name: `${role} key`, role, scopes, expiresAt });
+      const k = await useCasesOf(container, tenants).createApiKey.execute(slug, {
+        name: `${role} key`,
+        role,
+        scopes,
+        expiresAt,
+      });
       return { id: k.id, key: k.key };
     },
     async close() {

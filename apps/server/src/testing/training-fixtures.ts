@@ -12,32 +12,68 @@ export function idNumberFor(n: number): string {
 export function programmeBody(code: string, modules = ['KM-01', 'PM-01', 'WM-01']): Record<string, unknown> {
   const kinds = ['knowledge', 'practical', 'workplace'];
   return {
-    code, name: `Programme ${code}`, type: 'skills_programme', qualificationId: '91761', nqfLevel: 4,
+    code,
+    name: `Programme ${code}`,
+    type: 'skills_programme',
+    qualificationId: '91761',
+    nqfLevel: 4,
     modules: modules.map((m, i) => ({ code: m, name: `Module ${m}`, kind: kinds[i % 3], credits: 10 })),
   };
 }
 
 /** A learner, a programme and an enrolment in it (status enrolled), created through the API of `prefix`. */
-export async function enrolledLearner(s: TestServer, key: string, prefix: string, opts: { code: string; idNumber: string; modules?: string[]; startDate?: string }) {
-  const learner = await s.call('POST', `${prefix}/learners`, key, { firstName: 'Thandi', lastName: 'Nkosi', idNumber: opts.idNumber });
+export async function enrolledLearner(
+  s: TestServer,
+  key: string,
+  prefix: string,
+  opts: { code: string; idNumber: string; modules?: string[]; startDate?: string },
+) {
+  const learner = await s.call('POST', `${prefix}/learners`, key, {
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    idNumber: opts.idNumber,
+  });
   expect(learner.status).toBe(201);
   const programme = await s.call('POST', `${prefix}/programmes`, key, programmeBody(opts.code, opts.modules));
   expect(programme.status).toBe(201);
-  const enrolment = await s.call('POST', `${prefix}/enrolments`, key, { learnerId: learner.body.id, programmeCode: opts.code, startDate: opts.startDate ?? '2026-01-10' });
+  const enrolment = await s.call('POST', `${prefix}/enrolments`, key, {
+    learnerId: learner.body.id,
+    programmeCode: opts.code,
+    startDate: opts.startDate ?? '2026-01-10',
+  });
   expect(enrolment.status).toBe(201);
   return { learnerId: learner.body.id as string, programme: programme.body, enrolment: enrolment.body };
 }
 
-export function assessmentBody(learnerId: string, moduleCode: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+export function assessmentBody(
+  learnerId: string,
+  moduleCode: string,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { learnerId, moduleCode, assessmentType: 'summative', outcome: 'C', assessmentDate: '2026-03-01', ...over };
 }
 
 /** The three mounts of every route: Form A, and Form B under both prefixes, with their invalid-input status. */
 export function formsOf(slug: string) {
   return [
-    { form: 'A', prefix: '/api/v1', invalid: 422, codes: { invalid: 'validation_error', conflict: 'conflict', notFound: 'not_found', forbidden: 'forbidden' } },
-    { form: 'B', prefix: `/api/v1/tenants/${slug}`, invalid: 400, codes: { invalid: 'VALIDATION_ERROR', conflict: 'CONFLICT', notFound: 'NOT_FOUND', forbidden: 'FORBIDDEN' } },
-    { form: 'B1', prefix: `/v1/tenants/${slug}`, invalid: 400, codes: { invalid: 'VALIDATION_ERROR', conflict: 'CONFLICT', notFound: 'NOT_FOUND', forbidden: 'FORBIDDEN' } },
+    {
+      form: 'A',
+      prefix: '/api/v1',
+      invalid: 422,
+      codes: { invalid: 'validation_error', conflict: 'conflict', notFound: 'not_found', forbidden: 'forbidden' },
+    },
+    {
+      form: 'B',
+      prefix: `/api/v1/tenants/${slug}`,
+      invalid: 400,
+      codes: { invalid: 'VALIDATION_ERROR', conflict: 'CONFLICT', notFound: 'NOT_FOUND', forbidden: 'FORBIDDEN' },
+    },
+    {
+      form: 'B1',
+      prefix: `/v1/tenants/${slug}`,
+      invalid: 400,
+      codes: { invalid: 'VALIDATION_ERROR', conflict: 'CONFLICT', notFound: 'NOT_FOUND', forbidden: 'FORBIDDEN' },
+    },
   ] as const;
 }
 

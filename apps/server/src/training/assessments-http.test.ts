@@ -27,18 +27,41 @@ describe('assessments and moderation over HTTP, both forms [sqlite]', () => {
       let enrolmentId: string;
       let assessmentId: string;
       beforeAll(async () => {
-        const e = await enrolledLearner(s, key, f.prefix, { code: `A-${f.form}`, idNumber: idNumberFor(i), modules: ['M1', 'M2'] });
+        const e = await enrolledLearner(s, key, f.prefix, {
+          code: `A-${f.form}`,
+          idNumber: idNumberFor(i),
+          modules: ['M1', 'M2'],
+        });
         learnerId = e.learnerId;
         enrolmentId = e.enrolment.id;
       });
 
       it('records (201) with both events; refuses bad input without a 500', async () => {
-        const created = await s.call('POST', `${f.prefix}/assessments`, assessor, assessmentBody(learnerId, 'M1', { assessorId: 'sipho@provider.co.za' }));
+        const created = await s.call(
+          'POST',
+          `${f.prefix}/assessments`,
+          assessor,
+          assessmentBody(learnerId, 'M1', { assessorId: 'sipho@provider.co.za' }),
+        );
         expect(created.status).toBe(201);
-        expect(created.body).toMatchObject({ learnerId, enrolmentId, moduleCode: 'M1', outcome: 'C', effectiveOutcome: 'C', assessorId: 'sipho@provider.co.za', moderation: null });
+        expect(created.body).toMatchObject({
+          learnerId,
+          enrolmentId,
+          moduleCode: 'M1',
+          outcome: 'C',
+          effectiveOutcome: 'C',
+          assessorId: 'sipho@provider.co.za',
+          moderation: null,
+        });
         assessmentId = created.body.id;
-        const events = await s.storage.repos.outbox.list(tenantId, { types: ['assessment.recorded', 'assessment.completed'], limit: 100 });
-        expect(events.filter((e) => e.data.assessmentId === assessmentId).map((e) => e.type)).toEqual(['assessment.recorded', 'assessment.completed']);
+        const events = await s.storage.repos.outbox.list(tenantId, {
+          types: ['assessment.recorded', 'assessment.completed'],
+          limit: 100,
+        });
+        expect(events.filter((e) => e.data.assessmentId === assessmentId).map((e) => e.type)).toEqual([
+          'assessment.recorded',
+          'assessment.completed',
+        ]);
         const cases: [Record<string, unknown>, string[]][] = [
           [{ outcome: 'PASS' }, ['outcome']],
           [{ assessmentType: 'final', assessmentDate: '2026-02-29' }, ['assessmentType', 'assessmentDate']],
@@ -52,12 +75,25 @@ describe('assessments and moderation over HTTP, both forms [sqlite]', () => {
         ];
         for (const [over, fields] of cases) {
           const bad = await s.call('POST', `${f.prefix}/assessments`, key, assessmentBody(learnerId, 'M1', over));
-          expect([bad.status, bad.body.error.code, errorFields(bad.body)]).toEqual([f.invalid, f.codes.invalid, fields]);
+          expect([bad.status, bad.body.error.code, errorFields(bad.body)]).toEqual([
+            f.invalid,
+            f.codes.invalid,
+            fields,
+          ]);
         }
       });
 
       it('gets and lists with every filter; another tenant gets 404', async () => {
-        await s.call('POST', `${f.prefix}/assessments`, key, assessmentBody(learnerId, 'M2', { outcome: 'NYC', assessmentType: 'formative', assessmentDate: '2026-04-01' }));
+        await s.call(
+          'POST',
+          `${f.prefix}/assessments`,
+          key,
+          assessmentBody(learnerId, 'M2', {
+            outcome: 'NYC',
+            assessmentType: 'formative',
+            assessmentDate: '2026-04-01',
+          }),
+        );
         expect((await s.call('GET', `${f.prefix}/assessments/${assessmentId}`, key)).body.id).toBe(assessmentId);
         const q = `learnerId=${learnerId}&enrolmentId=${enrolmentId}&moduleCode=M2&outcome=NYC&assessmentType=formative&from=2026-04-01&to=2026-04-30`;
         const list = await s.call('GET', `${f.prefix}/assessments?${q}`, key);
@@ -70,21 +106,61 @@ describe('assessments and moderation over HTTP, both forms [sqlite]', () => {
 
       it('moderates once (201), by someone other than the assessor, and shows it', async () => {
         expect((await s.call('GET', `${f.prefix}/assessments/${assessmentId}/moderation`, key)).status).toBe(404);
-        const self = await s.call('POST', `${f.prefix}/assessments/${assessmentId}/moderation`, assessor, { decision: 'upheld', notes: 'x' });
+        const self = await s.call('POST', `${f.prefix}/assessments/${assessmentId}/moderation`, assessor, {
+          decision: 'upheld',
+          notes: 'x',
+        });
         expect(self.status).toBe(403);
-        const sameKey = await s.call('POST', `${f.prefix}/assessments/${assessmentId}/moderation`, key, { decision: 'upheld', notes: 'x', moderatorId: 'SIPHO@provider.co.za' });
-        expect([sameKey.status, sameKey.body.error.code, sameKey.body.error.reason]).toEqual([403, f.codes.forbidden, 'moderator_is_assessor']);
-        const bad = await s.call('POST', `${f.prefix}/assessments/${assessmentId}/moderation`, moderator, { decision: 'partly', notes: 'x' });
+        const sameKey = await s.call('POST', `${f.prefix}/assessments/${assessmentId}/moderation`, key, {
+          decision: 'upheld',
+          notes: 'x',
+          moderatorId: 'SIPHO@provider.co.za',
+        });
+        expect([sameKey.status, sameKey.body.error.code, sameKey.body.error.reason]).toEqual([
+          403,
+          f.codes.forbidden,
+          'moderator_is_assessor',
+        ]);
+        const bad = await s.call('POST', `${f.prefix}/assessments/${assessmentId}/moderation`, moderator, {
+          decision: 'partly',
+          notes: 'x',
+        });
         expect([bad.status, errorFields(bad.body)]).toEqual([f.invalid, ['decision']]);
-        const done = await s.call('POST', `${f.prefix}/assessments/${assessmentId}/moderation`, moderator, { decision: 'overturned', notes: 'no evidence' });
+        const done = await s.call('POST', `${f.prefix}/assessments/${assessmentId}/moderation`, moderator, {
+          decision: 'overturned',
+          notes: 'no evidence',
+        });
         expect(done.status).toBe(201);
-        expect(done.body).toMatchObject({ assessmentId, decision: 'overturned', effectiveOutcome: 'NYC', originalOutcome: 'C' });
-        expect((await s.call('GET', `${f.prefix}/assessments/${assessmentId}/moderation`, key)).body).toEqual(done.body);
-        expect((await s.call('GET', `${f.prefix}/assessments/${assessmentId}`, key)).body).toMatchObject({ outcome: 'C', effectiveOutcome: 'NYC', moderation: { id: done.body.id } });
-        const twice = await s.call('POST', `${f.prefix}/assessments/${assessmentId}/moderation`, moderator, { decision: 'upheld', notes: 'again' });
+        expect(done.body).toMatchObject({
+          assessmentId,
+          decision: 'overturned',
+          effectiveOutcome: 'NYC',
+          originalOutcome: 'C',
+        });
+        expect((await s.call('GET', `${f.prefix}/assessments/${assessmentId}/moderation`, key)).body).toEqual(
+          done.body,
+        );
+        expect((await s.call('GET', `${f.prefix}/assessments/${assessmentId}`, key)).body).toMatchObject({
+          outcome: 'C',
+          effectiveOutcome: 'NYC',
+          moderation: { id: done.body.id },
+        });
+        const twice = await s.call('POST', `${f.prefix}/assessments/${assessmentId}/moderation`, moderator, {
+          decision: 'upheld',
+          notes: 'again',
+        });
         expect([twice.status, twice.body.error.code]).toEqual([409, f.codes.conflict]);
-        expect((await s.call('GET', `${f.prefix}/enrolments/${enrolmentId}`, key)).body.progress.modules[0]).toMatchObject({ latestOutcome: 'NYC', moderated: true });
-        expect((await s.call('POST', `/api/v1/assessments/${assessmentId}/moderation`, otherKey, { decision: 'upheld', notes: 'x' })).status).toBe(404);
+        expect(
+          (await s.call('GET', `${f.prefix}/enrolments/${enrolmentId}`, key)).body.progress.modules[0],
+        ).toMatchObject({ latestOutcome: 'NYC', moderated: true });
+        expect(
+          (
+            await s.call('POST', `/api/v1/assessments/${assessmentId}/moderation`, otherKey, {
+              decision: 'upheld',
+              notes: 'x',
+            })
+          ).status,
+        ).toBe(404);
         expect((await s.call('GET', `/api/v1/assessments/${assessmentId}/moderation`, otherKey)).status).toBe(404);
       });
 
@@ -92,10 +168,21 @@ describe('assessments and moderation over HTTP, both forms [sqlite]', () => {
         const path = `${f.prefix}/moderation/sample?programmeCode=A-${f.form}&from=2026-01-01&to=2026-06-01&percent=50`;
         const first = await s.call('GET', path, moderator);
         expect(first.status).toBe(200);
-        expect(first.body).toMatchObject({ programmeCode: `A-${f.form}`, percent: 50, population: 1, alreadyModerated: 1 });
+        expect(first.body).toMatchObject({
+          programmeCode: `A-${f.form}`,
+          percent: 50,
+          population: 1,
+          alreadyModerated: 1,
+        });
         expect(first.body.sample.map((a: { id: string }) => a.id)).toEqual([assessmentId]);
         expect((await s.call('GET', path, moderator)).body).toEqual(first.body);
-        for (const q of ['', 'programmeCode=NOPE', `programmeCode=A-${f.form}&percent=0`, `programmeCode=A-${f.form}&percent=ten`, `programmeCode=A-${f.form}&from=2026-02-30`]) {
+        for (const q of [
+          '',
+          'programmeCode=NOPE',
+          `programmeCode=A-${f.form}&percent=0`,
+          `programmeCode=A-${f.form}&percent=ten`,
+          `programmeCode=A-${f.form}&from=2026-02-30`,
+        ]) {
           expect((await s.call('GET', `${f.prefix}/moderation/sample?${q}`, moderator)).status).toBe(f.invalid);
         }
         expect((await s.call('GET', path, assessor)).status).toBe(403);
@@ -103,8 +190,17 @@ describe('assessments and moderation over HTTP, both forms [sqlite]', () => {
 
       it('needs a key (401), the scope (403) and the own slug (403)', async () => {
         expect((await s.call('POST', `${f.prefix}/assessments`, undefined, {})).status).toBe(401);
-        expect((await s.call('POST', `${f.prefix}/assessments`, moderator, assessmentBody(learnerId, 'M1'))).status).toBe(403);
-        expect((await s.call('POST', `${f.prefix}/assessments/${assessmentId}/moderation`, assessor, { decision: 'upheld', notes: 'x' })).status).toBe(403);
+        expect(
+          (await s.call('POST', `${f.prefix}/assessments`, moderator, assessmentBody(learnerId, 'M1'))).status,
+        ).toBe(403);
+        expect(
+          (
+            await s.call('POST', `${f.prefix}/assessments/${assessmentId}/moderation`, assessor, {
+              decision: 'upheld',
+              notes: 'x',
+            })
+          ).status,
+        ).toBe(403);
         if (f.form !== 'A') expect((await s.call('GET', `${f.prefix}/assessments`, otherKey)).status).toBe(403);
       });
     });

@@ -23,11 +23,20 @@ describe('programmes over HTTP, both forms [sqlite]', () => {
       it('creates (201), refuses a duplicate code (409) and invalid or unknown fields', async () => {
         const created = await s.call('POST', `${f.prefix}/programmes`, key, programmeBody(code));
         expect(created.status).toBe(201);
-        expect(created.body).toMatchObject({ code, status: 'active', nqfLevel: 4, modules: [{ code: 'KM-01', kind: 'knowledge', credits: 10 }, {}, {}] });
+        expect(created.body).toMatchObject({
+          code,
+          status: 'active',
+          nqfLevel: 4,
+          modules: [{ code: 'KM-01', kind: 'knowledge', credits: 10 }, {}, {}],
+        });
         id = created.body.id;
         const dup = await s.call('POST', `${f.prefix}/programmes`, key, programmeBody(code));
         expect([dup.status, dup.body.error.code]).toEqual([409, f.codes.conflict]);
-        const bad = await s.call('POST', `${f.prefix}/programmes`, key, { ...programmeBody('X'), nqfLevel: 11, colour: 'red' });
+        const bad = await s.call('POST', `${f.prefix}/programmes`, key, {
+          ...programmeBody('X'),
+          nqfLevel: 11,
+          colour: 'red',
+        });
         expect([bad.status, bad.body.error.code]).toEqual([f.invalid, f.codes.invalid]);
         expect(errorFields(bad.body)).toEqual(expect.arrayContaining(['nqfLevel', 'colour']));
         const dupModule = await s.call('POST', `${f.prefix}/programmes`, key, programmeBody('Y', ['A', 'A']));
@@ -43,11 +52,13 @@ describe('programmes over HTTP, both forms [sqlite]', () => {
         expect((await s.call('GET', `${f.prefix}/programmes/prg_00000000000000000000000000`, key)).status).toBe(404);
       });
 
-      it('lists in the form\'s envelope with filters', async () => {
+      it("lists in the form's envelope with filters", async () => {
         const list = await s.call('GET', `${f.prefix}/programmes?type=skills_programme&status=active&limit=1`, key);
         expect(list.status).toBe(200);
         expect(list.body.data).toHaveLength(1);
-        expect(list.body.pagination).toMatchObject(f.form === 'A' ? { hasMore: expect.any(Boolean), total: expect.any(Number) } : { limit: 1, offset: 0 });
+        expect(list.body.pagination).toMatchObject(
+          f.form === 'A' ? { hasMore: expect.any(Boolean), total: expect.any(Number) } : { limit: 1, offset: 0 },
+        );
         expect((await s.call('GET', `${f.prefix}/programmes?status=gone`, key)).status).toBe(f.invalid);
       });
 
@@ -62,20 +73,31 @@ describe('programmes over HTTP, both forms [sqlite]', () => {
       it('retires (200) and then refuses enrolments; deletes only unused programmes (204 / 409)', async () => {
         const retired = await s.call('POST', `${f.prefix}/programmes/${id}/retire`, key);
         expect([retired.status, retired.body.status]).toEqual([200, 'retired']);
-        const learner = await s.call('POST', `${f.prefix}/learners`, key, { firstName: 'A', lastName: 'B', idNumber: idNumberFor(i * 10) });
+        const learner = await s.call('POST', `${f.prefix}/learners`, key, {
+          firstName: 'A',
+          lastName: 'B',
+          idNumber: idNumberFor(i * 10),
+        });
         expect(learner.status).toBe(201);
-        const refused = await s.call('POST', `${f.prefix}/enrolments`, key, { learnerId: learner.body.id, programmeCode: code, startDate: '2026-01-01' });
+        const refused = await s.call('POST', `${f.prefix}/enrolments`, key, {
+          learnerId: learner.body.id,
+          programmeCode: code,
+          startDate: '2026-01-01',
+        });
         expect([refused.status, refused.body.error.code]).toEqual([409, f.codes.conflict]);
         expect((await s.call('DELETE', `/api/v1/programmes/${id}`, otherKey)).status).toBe(404);
         const deleted = await s.call('DELETE', `${f.prefix}/programmes/${id}`, key);
         expect(deleted.status).toBe(204);
         expect((await s.call('GET', `${f.prefix}/programmes/${id}`, key)).status).toBe(404);
-        const used = await enrolledLearner(s, key, f.prefix, { code: `U-${f.form}`, idNumber: idNumberFor(i * 10 + 1) });
+        const used = await enrolledLearner(s, key, f.prefix, {
+          code: `U-${f.form}`,
+          idNumber: idNumberFor(i * 10 + 1),
+        });
         const inUse = await s.call('DELETE', `${f.prefix}/programmes/${used.programme.id}`, key);
         expect([inUse.status, inUse.body.error.code]).toEqual([409, f.codes.conflict]);
       });
 
-      it('needs a key (401), the scope (403) and the key\'s own slug (403)', async () => {
+      it("needs a key (401), the scope (403) and the key's own slug (403)", async () => {
         expect((await s.call('GET', `${f.prefix}/programmes`)).status).toBe(401);
         const denied = await s.call('POST', `${f.prefix}/programmes`, viewer, programmeBody('V'));
         expect([denied.status, denied.body.error.code]).toEqual([403, f.codes.forbidden]);

@@ -19,24 +19,45 @@ describe('webhook subscription endpoints, both forms (SQLite)', () => {
   afterAll(async () => s.close());
 
   it('refuses a receiver on a private, loopback or link-local address when it is set, not only at delivery', async () => {
-    for (const url of ['https://10.0.0.1/hook', 'https://192.168.1.5/hook', 'https://[::1]/hook', 'https://169.254.169.254/latest', 'https://[::ffff:10.0.0.1]/x', 'https://127.0.0.2/hook']) {
+    for (const url of [
+      'https://10.0.0.1/hook',
+      'https://192.168.1.5/hook',
+      'https://[::1]/hook',
+      'https://169.254.169.254/latest',
+      'https://[::ffff:10.0.0.1]/x',
+      'https://127.0.0.2/hook',
+    ]) {
       const r = await s.call('POST', '/api/v1/webhook-subscriptions', admin, { ...valid, url });
       expect(r.status, url).toBe(422);
       expect(r.body.error.details[0], url).toMatchObject({ field: 'url' });
     }
     const made = await s.call('POST', '/api/v1/webhook-subscriptions', admin, valid);
     expect(made.status).toBe(201);
-    const moved = await s.call('PATCH', `/api/v1/webhook-subscriptions/${made.body.id}`, admin, { url: 'https://10.1.2.3/hook' });
+    const moved = await s.call('PATCH', `/api/v1/webhook-subscriptions/${made.body.id}`, admin, {
+      url: 'https://10.1.2.3/hook',
+    });
     expect(moved.status).toBe(422);
     expect((await s.call('GET', `/api/v1/webhook-subscriptions/${made.body.id}`, admin)).body.url).toBe(valid.url);
     // A name that does not resolve yet is accepted: delivery resolves and checks it again.
-    expect((await s.call('PATCH', `/api/v1/webhook-subscriptions/${made.body.id}`, admin, { url: 'https://not-yet.invalid/hook' })).status).toBe(200);
+    expect(
+      (
+        await s.call('PATCH', `/api/v1/webhook-subscriptions/${made.body.id}`, admin, {
+          url: 'https://not-yet.invalid/hook',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('creates with a generated secret shown once; get and list never show it', async () => {
     const created = await create(valid);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ url: valid.url, events: valid.events, enabled: true, disabledReason: null, previousSecretExpiresAt: null });
+    expect(created.body).toMatchObject({
+      url: valid.url,
+      events: valid.events,
+      enabled: true,
+      disabledReason: null,
+      previousSecretExpiresAt: null,
+    });
     expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(created.body.id).toMatch(/^whs_/);
     const got = await s.call('GET', `${B}/${created.body.id}`, admin);
@@ -56,11 +77,17 @@ describe('webhook subscription endpoints, both forms (SQLite)', () => {
     expect(r.body.secret).toBe("It's a Secret to Everybody");
   });
 
-  it('rejects bad input naming the field, in each form\'s envelope', async () => {
+  it("rejects bad input naming the field, in each form's envelope", async () => {
     const cases: [unknown, string][] = [
-      [{ ...valid, events: ['learner.deleted'] }, 'events.0'], [{ ...valid, events: [] }, 'events'], [{ ...valid, events: ['ping'] }, 'events.0'],
-      [{ ...valid, url: 'http://hooks.example.com/' }, 'url'], [{ ...valid, url: 'ftp://x' }, 'url'], [{ ...valid, url: 'not a url' }, 'url'],
-      [{ ...valid, nope: 1 }, 'nope'], [{ ...valid, secret: 'short' }, 'secret'], [{ events: valid.events }, 'url'],
+      [{ ...valid, events: ['learner.deleted'] }, 'events.0'],
+      [{ ...valid, events: [] }, 'events'],
+      [{ ...valid, events: ['ping'] }, 'events.0'],
+      [{ ...valid, url: 'http://hooks.example.com/' }, 'url'],
+      [{ ...valid, url: 'ftp://x' }, 'url'],
+      [{ ...valid, url: 'not a url' }, 'url'],
+      [{ ...valid, nope: 1 }, 'nope'],
+      [{ ...valid, secret: 'short' }, 'secret'],
+      [{ events: valid.events }, 'url'],
     ];
     for (const [body, field] of cases) {
       const a = await create(body);
@@ -85,17 +112,25 @@ describe('webhook subscription endpoints, both forms (SQLite)', () => {
     expect((await s.call('GET', B, other)).body.error.code).toBe('FORBIDDEN');
   });
 
-  it('keeps tenants apart: another tenant\'s subscription is 404 everywhere', async () => {
+  it("keeps tenants apart: another tenant's subscription is 404 everywhere", async () => {
     const id = (await create(valid)).body.id as string;
     for (const [method, path, body] of [
-      ['GET', `${A}/${id}`], ['PATCH', `${A}/${id}`, { enabled: false }], ['DELETE', `${A}/${id}`], ['POST', `${A}/${id}/rotate-secret`, {}],
-      ['POST', `${A}/${id}/test`, {}], ['GET', `${A}/${id}/deliveries`], ['POST', `${A}/${id}/replay`, { since: '2026-01-01' }],
-      ['POST', `${A}/${id}/enable`, {}], ['POST', `${A}/${id}/deliveries/dlv_x/replay`, {}],
+      ['GET', `${A}/${id}`],
+      ['PATCH', `${A}/${id}`, { enabled: false }],
+      ['DELETE', `${A}/${id}`],
+      ['POST', `${A}/${id}/rotate-secret`, {}],
+      ['POST', `${A}/${id}/test`, {}],
+      ['GET', `${A}/${id}/deliveries`],
+      ['POST', `${A}/${id}/replay`, { since: '2026-01-01' }],
+      ['POST', `${A}/${id}/enable`, {}],
+      ['POST', `${A}/${id}/deliveries/dlv_x/replay`, {}],
     ] as [string, string, unknown?][]) {
       const r = await s.call(method, path, other, body);
       expect(r.status, `${method} ${path}`).toBe(404);
     }
-    expect((await s.call('GET', `/v1/tenants/other/webhook-subscriptions/${id}`, other)).body.error.code).toBe('NOT_FOUND');
+    expect((await s.call('GET', `/v1/tenants/other/webhook-subscriptions/${id}`, other)).body.error.code).toBe(
+      'NOT_FOUND',
+    );
     expect((await s.call('GET', `${A}?limit=100`, other)).body.data).toEqual([]);
   });
 
@@ -120,7 +155,11 @@ describe('webhook subscription endpoints, both forms (SQLite)', () => {
     expect(Date.parse(rotated.body.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
     const replay = await s.call('POST', `${A}/${id}/replay`, admin, { since: '2026-01-01' });
     expect(replay.status).toBe(202);
-    expect(replay.body).toMatchObject({ jobId: expect.stringMatching(/^job_/), since: '2026-01-01T00:00:00.000Z', status: 'queued' });
+    expect(replay.body).toMatchObject({
+      jobId: expect.stringMatching(/^job_/),
+      since: '2026-01-01T00:00:00.000Z',
+      status: 'queued',
+    });
     expect((await s.call('POST', `${A}/${id}/replay`, admin, { since: 'yesterday' })).status).toBe(422);
     expect((await s.call('POST', `${A}/${id}/replay`, admin, { since: '2999-01-01' })).status).toBe(422);
     expect((await s.call('POST', `${A}/${id}/deliveries/dlv_missing/replay`, admin)).status).toBe(404);
@@ -129,8 +168,13 @@ describe('webhook subscription endpoints, both forms (SQLite)', () => {
     expect(log.body).toMatchObject({ data: [], pagination: { total: 0, hasMore: false } });
     const audit = await s.storage.repos.audit.list(acmeId, { resourceId: id, limit: 20 });
     expect(audit.map((e) => e.action).reverse()).toEqual([
-      'webhook_subscription.created', 'webhook_subscription.updated', 'webhook_subscription.disabled', 'webhook_subscription.enabled',
-      'webhook_subscription.test_sent', 'webhook_subscription.secret_rotated', 'webhook_subscription.replay_requested',
+      'webhook_subscription.created',
+      'webhook_subscription.updated',
+      'webhook_subscription.disabled',
+      'webhook_subscription.enabled',
+      'webhook_subscription.test_sent',
+      'webhook_subscription.secret_rotated',
+      'webhook_subscription.replay_requested',
     ]);
     expect((await s.call('DELETE', `${A}/${id}`, admin)).status).toBe(204);
     expect((await s.call('GET', `${A}/${id}`, admin)).status).toBe(404);
@@ -140,8 +184,17 @@ describe('webhook subscription endpoints, both forms (SQLite)', () => {
     const doc = (await s.call('GET', '/v1/openapi.json')).body;
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.webhooks).sort()).toEqual([
-      'assessment.completed', 'assessment.recorded', 'enrolment.status_changed', 'evidence.reviewed', 'evidence.uploaded',
-      'export.completed', 'export.ready', 'learner.created', 'learner.updated', 'moderation.completed', 'ping',
+      'assessment.completed',
+      'assessment.recorded',
+      'enrolment.status_changed',
+      'evidence.reviewed',
+      'evidence.uploaded',
+      'export.completed',
+      'export.ready',
+      'learner.created',
+      'learner.updated',
+      'moderation.completed',
+      'ping',
     ]);
     const body = doc.webhooks['learner.created'].post.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(expect.arrayContaining(['id', 'type', 'timestamp', 'tenantId', 'data']));

@@ -31,7 +31,10 @@ export async function migrate(target: DatabaseTarget, migrations: readonly Migra
   if (target.kind === 'sqlite') mkdirSync(dirname(target.filename), { recursive: true });
   const knex = knexFor(target);
   try {
-    const [, applied] = (await knex.migrate.latest({ migrationSource: migrationSource(migrations) })) as [number, string[]];
+    const [, applied] = (await knex.migrate.latest({ migrationSource: migrationSource(migrations) })) as [
+      number,
+      string[],
+    ];
     return applied;
   } finally {
     await knex.destroy();

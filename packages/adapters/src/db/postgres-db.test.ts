@@ -15,9 +15,11 @@ const pgUp = await postgresAvailable();
     await db.run('CREATE TABLE t_named (id text PRIMARY KEY)');
     await db.run('INSERT INTO t_named (id) VALUES (?)', ['a']);
     // Prepare on every pooled connection that may serve the next call.
-    for (let i = 0; i < 10; i++) expect(await db.first('SELECT * FROM t_named WHERE id = ?', ['a'])).toEqual({ id: 'a' });
+    for (let i = 0; i < 10; i++)
+      expect(await db.first('SELECT * FROM t_named WHERE id = ?', ['a'])).toEqual({ id: 'a' });
     await db.run('ALTER TABLE t_named ADD COLUMN extra text');
-    for (let i = 0; i < 10; i++) expect(await db.first('SELECT * FROM t_named WHERE id = ?', ['a'])).toEqual({ id: 'a', extra: null });
+    for (let i = 0; i < 10; i++)
+      expect(await db.first('SELECT * FROM t_named WHERE id = ?', ['a'])).toEqual({ id: 'a', extra: null });
   });
 
   it('rows of wide results keep their column names and values', async () => {

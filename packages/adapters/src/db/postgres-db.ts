@@ -41,7 +41,10 @@ function rowMaker(fields: readonly { name: string }[]): RowMaker {
   const key = fields.map((f) => f.name).join(',');
   let make = makers.get(key);
   if (!make) {
-    make = new Function('r', `return { ${fields.map((f, i) => `${JSON.stringify(f.name)}: r[${i}]`).join(', ')} };`) as RowMaker;
+    make = new Function(
+      'r',
+      `return { ${fields.map((f, i) => `${JSON.stringify(f.name)}: r[${i}]`).join(', ')} };`,
+    ) as RowMaker;
     makers.set(key, make);
   }
   return make;

@@ -7,7 +7,10 @@ const builders = new Map<string, Knex>();
 export function queryBuilder(dialect: Dialect): Knex {
   let qb = builders.get(dialect.name);
   if (!qb) {
-    qb = dialect.name === 'sqlite' ? knexFactory({ client: 'better-sqlite3', useNullAsDefault: true }) : knexFactory({ client: 'pg' });
+    qb =
+      dialect.name === 'sqlite'
+        ? knexFactory({ client: 'better-sqlite3', useNullAsDefault: true })
+        : knexFactory({ client: 'pg' });
     builders.set(dialect.name, qb);
   }
   return qb;

@@ -11,7 +11,9 @@ export const sqliteDialect: Dialect = {
   writableCte: false,
   uniqueViolation(err) {
     const e = err as { code?: string; message?: string };
-    return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ? (e.message ?? '') : null;
+    return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+      ? (e.message ?? '')
+      : null;
   },
 };
 
@@ -46,7 +48,10 @@ class StatementCache {
 }
 
 function rowFactory(stmt: Statement): (raw: unknown[]) => Record<string, unknown> {
-  const body = stmt.columns().map((c, i) => `${JSON.stringify(c.name)}: r[${i}]`).join(', ');
+  const body = stmt
+    .columns()
+    .map((c, i) => `${JSON.stringify(c.name)}: r[${i}]`)
+    .join(', ');
   return new Function('r', `return { ${body} };`) as (raw: unknown[]) => Record<string, unknown>;
 }
 

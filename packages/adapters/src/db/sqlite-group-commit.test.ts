@@ -18,12 +18,16 @@ describe('SqliteDb group commit', () => {
   });
 
   it('commits concurrent transactions together and rolls back only the one that failed', async () => {
-    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => db.transaction(async (tx) => {
-      await tx.run('INSERT INTO t (id, v) VALUES (?, ?)', [i, `v${i}`]);
-      await tx.run('INSERT INTO t (id, v) VALUES (?, ?)', [100 + i, `w${i}`]);
-      if (i === 7) throw new Error('boom');
-      return i;
-    })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        db.transaction(async (tx) => {
+          await tx.run('INSERT INTO t (id, v) VALUES (?, ?)', [i, `v${i}`]);
+          await tx.run('INSERT INTO t (id, v) VALUES (?, ?)', [100 + i, `w${i}`]);
+          if (i === 7) throw new Error('boom');
+          return i;
+        }),
+      ),
+    );
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
     expect((results[7] as PromiseRejectedResult).reason.message).toBe('boom');
     const rows = await db.all<{ id: number }>('SELECT id FROM t ORDER BY id');

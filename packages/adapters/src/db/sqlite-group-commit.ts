@@ -18,9 +18,16 @@ export class GroupCommitter {
   private queue: Pending[] = [];
   private scheduled = false;
   private running: Promise<void> | null = null;
-  private readonly sql: Record<'begin' | 'savepoint' | 'release' | 'rollbackTo' | 'commit' | 'rollback', Database.Statement>;
+  private readonly sql: Record<
+    'begin' | 'savepoint' | 'release' | 'rollbackTo' | 'commit' | 'rollback',
+    Database.Statement
+  >;
 
-  constructor(private readonly db: Database.Database, private readonly conn: SqlDb, private readonly maxBatch = 200) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly conn: SqlDb,
+    private readonly maxBatch = 200,
+  ) {
     this.sql = {
       begin: db.prepare('BEGIN IMMEDIATE'),
       savepoint: db.prepare('SAVEPOINT unit'),
@@ -40,7 +47,8 @@ export class GroupCommitter {
 
   /** Resolves once everything submitted so far has been committed or refused. */
   async drain(): Promise<void> {
-    while (this.running || this.scheduled || this.queue.length) await (this.running ?? new Promise((r) => setImmediate(r)));
+    while (this.running || this.scheduled || this.queue.length)
+      await (this.running ?? new Promise((r) => setImmediate(r)));
   }
 
   private schedule(): void {

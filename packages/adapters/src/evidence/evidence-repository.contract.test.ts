@@ -8,110 +8,181 @@ import { evidenceStorage } from './sql-evidence.js';
 const PARTS = [...CORE_STORAGE, evidenceStorage] as const;
 const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 8, minute)).toISOString();
 
-function aVersion(e: { id: string; tenantId: string }, version: number, over: Partial<EvidenceVersionSnapshot> = {}): EvidenceVersionSnapshot {
+function aVersion(
+  e: { id: string; tenantId: string },
+  version: number,
+  over: Partial<EvidenceVersionSnapshot> = {},
+): EvidenceVersionSnapshot {
   return {
-    tenantId: e.tenantId, evidenceId: e.id, version, filename: `file-v${version}.pdf`, contentType: 'application/pdf', size: 1000 * version,
-    sha256: 'ab'.repeat(32), storageKey: `t/${e.tenantId}/evidence/${e.id}/v${version}`, uploadedBy: 'key_a', createdAt: at(version),
-    status: 'submitted', reviewedAt: null, reviewedBy: null, feedback: null, ...over,
+    tenantId: e.tenantId,
+    evidenceId: e.id,
+    version,
+    filename: `file-v${version}.pdf`,
+    contentType: 'application/pdf',
+    size: 1000 * version,
+    sha256: 'ab'.repeat(32),
+    storageKey: `t/${e.tenantId}/evidence/${e.id}/v${version}`,
+    uploadedBy: 'key_a',
+    createdAt: at(version),
+    status: 'submitted',
+    reviewedAt: null,
+    reviewedBy: null,
+    feedback: null,
+    ...over,
   };
 }
 
-describeEachStorage('EvidenceRepository contract', (get) => {
-  async function world() {
-    const { repos, uow } = get();
-    const seeded = await seedTenant(repos, 2);
-    const p = aProgramme(seeded.tenantId);
-    await repos.programmes.insert(p);
-    const enrolment = anEnrolment(p, seeded.learnerIds[0]!);
-    await repos.enrolments.insert(enrolment);
-    const make = (over: Partial<Omit<EvidenceSnapshot, 'current'>> = {}): EvidenceSnapshot => {
-      const base = {
-        id: newId('evd'), tenantId: seeded.tenantId, learnerId: seeded.learnerIds[0]!, enrolmentId: enrolment.id, moduleId: 'M1',
-        evidenceType: 'portfolio' as const, createdAt: at(1), updatedAt: at(1), deletedAt: null, ...over,
+describeEachStorage(
+  'EvidenceRepository contract',
+  (get) => {
+    async function world() {
+      const { repos, uow } = get();
+      const seeded = await seedTenant(repos, 2);
+      const p = aProgramme(seeded.tenantId);
+      await repos.programmes.insert(p);
+      const enrolment = anEnrolment(p, seeded.learnerIds[0]!);
+      await repos.enrolments.insert(enrolment);
+      const make = (over: Partial<Omit<EvidenceSnapshot, 'current'>> = {}): EvidenceSnapshot => {
+        const base = {
+          id: newId('evd'),
+          tenantId: seeded.tenantId,
+          learnerId: seeded.learnerIds[0]!,
+          enrolmentId: enrolment.id,
+          moduleId: 'M1',
+          evidenceType: 'portfolio' as const,
+          createdAt: at(1),
+          updatedAt: at(1),
+          deletedAt: null,
+          ...over,
+        };
+        return { ...base, current: aVersion(base, 1) };
       };
-      return { ...base, current: aVersion(base, 1) };
-    };
-    return { repos, uow, make, enrolment, ...seeded };
-  }
+      return { repos, uow, make, enrolment, ...seeded };
+    }
 
-  it('inserts, finds with the current version, and hides it from other tenants', async () => {
-    const { repos, make, tenantId } = await world();
-    const e = make();
-    await repos.evidence.insert(e);
-    expect(await repos.evidence.findById(tenantId, e.id)).toEqual(e);
-    expect(await repos.evidence.findById('ten_other', e.id)).toBeNull();
-    expect(await repos.evidence.findByIds(tenantId, [e.id, 'evd_missing', e.id])).toEqual([e]);
-  });
+    it('inserts, finds with the current version, and hides it from other tenants', async () => {
+      const { repos, make, tenantId } = await world();
+      const e = make();
+      await repos.evidence.insert(e);
+      expect(await repos.evidence.findById(tenantId, e.id)).toEqual(e);
+      expect(await repos.evidence.findById('ten_other', e.id)).toBeNull();
+      expect(await repos.evidence.findByIds(tenantId, [e.id, 'evd_missing', e.id])).toEqual([e]);
+    });
 
-  it('reviews a version once, adds versions, and lists every version with its own review', async () => {
-    const { repos, make, tenantId } = await world();
-    const e = make();
-    await repos.evidence.insert(e);
-    const reviewed = { ...e, updatedAt: at(5), current: { ...e.current, status: 'revision_requested' as const, reviewedAt: at(5), reviewedBy: 'key_r', feedback: 'Sign it' } };
-    expect(await repos.evidence.saveReview(reviewed)).toBe(true);
-    expect(await repos.evidence.saveReview({ ...reviewed, current: { ...reviewed.current, status: 'approved' } })).toBe(false);
-    const second = { ...reviewed, updatedAt: at(6), current: aVersion(e, 2, { createdAt: at(6) }) };
-    await repos.evidence.addVersion(second);
-    await expect(repos.evidence.addVersion(second)).rejects.toMatchObject({ kind: 'conflict', code: 'duplicate_version' });
-    expect(await repos.evidence.findById(tenantId, e.id)).toEqual(second);
-    expect((await repos.evidence.versions(tenantId, e.id)).map((v) => [v.version, v.status, v.feedback])).toEqual([[1, 'revision_requested', 'Sign it'], [2, 'submitted', null]]);
-    expect(await repos.evidence.usage(tenantId)).toEqual({ bytes: 3000, files: 2 });
-  });
+    it('reviews a version once, adds versions, and lists every version with its own review', async () => {
+      const { repos, make, tenantId } = await world();
+      const e = make();
+      await repos.evidence.insert(e);
+      const reviewed = {
+        ...e,
+        updatedAt: at(5),
+        current: {
+          ...e.current,
+          status: 'revision_requested' as const,
+          reviewedAt: at(5),
+          reviewedBy: 'key_r',
+          feedback: 'Sign it',
+        },
+      };
+      expect(await repos.evidence.saveReview(reviewed)).toBe(true);
+      expect(
+        await repos.evidence.saveReview({ ...reviewed, current: { ...reviewed.current, status: 'approved' } }),
+      ).toBe(false);
+      const second = { ...reviewed, updatedAt: at(6), current: aVersion(e, 2, { createdAt: at(6) }) };
+      await repos.evidence.addVersion(second);
+      await expect(repos.evidence.addVersion(second)).rejects.toMatchObject({
+        kind: 'conflict',
+        code: 'duplicate_version',
+      });
+      expect(await repos.evidence.findById(tenantId, e.id)).toEqual(second);
+      expect((await repos.evidence.versions(tenantId, e.id)).map((v) => [v.version, v.status, v.feedback])).toEqual([
+        [1, 'revision_requested', 'Sign it'],
+        [2, 'submitted', null],
+      ]);
+      expect(await repos.evidence.usage(tenantId)).toEqual({ bytes: 3000, files: 2 });
+    });
 
-  it('filters lists and pages them; deleted evidence is hidden until restored', async () => {
-    const { repos, make, tenantId, learnerIds } = await world();
-    const a = make({ createdAt: at(1) });
-    const b = make({ evidenceType: 'logbook', moduleId: 'M2', createdAt: at(2) });
-    const c = make({ createdAt: at(3) });
-    for (const e of [a, b, c]) await repos.evidence.insert(e);
-    const ids = async (f: object) => (await repos.evidence.list(tenantId, f, { kind: 'offset', offset: 0, limit: 10 })).items.map((e) => e.id);
-    expect(await ids({})).toEqual([a.id, b.id, c.id]);
-    expect(await ids({ evidenceType: 'logbook' })).toEqual([b.id]);
-    expect(await ids({ moduleId: 'M1', learnerId: learnerIds[0] })).toEqual([a.id, c.id]);
-    expect(await ids({ from: at(2), to: at(2) })).toEqual([b.id]);
-    expect(await ids({ status: 'approved' })).toEqual([]);
-    expect(await repos.evidence.list(tenantId, {}, { kind: 'cursor', after: a.id, limit: 1 })).toMatchObject({ items: [b], total: 3, hasMore: true });
-    expect(await repos.evidence.markDeleted(tenantId, b.id, at(10))).toBe(true);
-    expect(await repos.evidence.markDeleted(tenantId, b.id, at(11))).toBe(false);
-    expect(await ids({})).toEqual([a.id, c.id]);
-    expect(await repos.evidence.findById(tenantId, b.id)).toBeNull();
-    expect((await repos.evidence.findById(tenantId, b.id, { withDeleted: true }))?.deletedAt).toBe(at(10));
-    expect((await repos.evidence.deletedBefore(at(10), 10)).map((x) => [x.id, x.storageKeys])).toEqual([[b.id, [b.current.storageKey]]]);
-    expect(await repos.evidence.deletedBefore(at(9), 10)).toEqual([]);
-    expect(await repos.evidence.restore(tenantId, b.id, at(12))).toBe(true);
-    expect(await ids({})).toEqual([a.id, b.id, c.id]);
-    expect((await repos.evidence.ofLearner(tenantId, learnerIds[0]!)).map((x) => x.id)).toEqual([a.id, b.id, c.id]);
-    await repos.evidence.remove(tenantId, a.id);
-    expect(await ids({})).toEqual([b.id, c.id]);
-    expect(await repos.evidence.versions(tenantId, a.id)).toEqual([]);
-  });
+    it('filters lists and pages them; deleted evidence is hidden until restored', async () => {
+      const { repos, make, tenantId, learnerIds } = await world();
+      const a = make({ createdAt: at(1) });
+      const b = make({ evidenceType: 'logbook', moduleId: 'M2', createdAt: at(2) });
+      const c = make({ createdAt: at(3) });
+      for (const e of [a, b, c]) await repos.evidence.insert(e);
+      const ids = async (f: object) =>
+        (await repos.evidence.list(tenantId, f, { kind: 'offset', offset: 0, limit: 10 })).items.map((e) => e.id);
+      expect(await ids({})).toEqual([a.id, b.id, c.id]);
+      expect(await ids({ evidenceType: 'logbook' })).toEqual([b.id]);
+      expect(await ids({ moduleId: 'M1', learnerId: learnerIds[0] })).toEqual([a.id, c.id]);
+      expect(await ids({ from: at(2), to: at(2) })).toEqual([b.id]);
+      expect(await ids({ status: 'approved' })).toEqual([]);
+      expect(await repos.evidence.list(tenantId, {}, { kind: 'cursor', after: a.id, limit: 1 })).toMatchObject({
+        items: [b],
+        total: 3,
+        hasMore: true,
+      });
+      expect(await repos.evidence.markDeleted(tenantId, b.id, at(10))).toBe(true);
+      expect(await repos.evidence.markDeleted(tenantId, b.id, at(11))).toBe(false);
+      expect(await ids({})).toEqual([a.id, c.id]);
+      expect(await repos.evidence.findById(tenantId, b.id)).toBeNull();
+      expect((await repos.evidence.findById(tenantId, b.id, { withDeleted: true }))?.deletedAt).toBe(at(10));
+      expect((await repos.evidence.deletedBefore(at(10), 10)).map((x) => [x.id, x.storageKeys])).toEqual([
+        [b.id, [b.current.storageKey]],
+      ]);
+      expect(await repos.evidence.deletedBefore(at(9), 10)).toEqual([]);
+      expect(await repos.evidence.restore(tenantId, b.id, at(12))).toBe(true);
+      expect(await ids({})).toEqual([a.id, b.id, c.id]);
+      expect((await repos.evidence.ofLearner(tenantId, learnerIds[0]!)).map((x) => x.id)).toEqual([a.id, b.id, c.id]);
+      await repos.evidence.remove(tenantId, a.id);
+      expect(await ids({})).toEqual([b.id, c.id]);
+      expect(await repos.evidence.versions(tenantId, a.id)).toEqual([]);
+    });
 
-  it('finds evidence past retention by its enrolment\'s completion, and keeps per-tenant settings', async () => {
-    const { repos, make, tenantId, enrolment } = await world();
-    const e = make();
-    await repos.evidence.insert(e);
-    expect(await repos.evidence.pastRetention(tenantId, '2030-01-01', 10)).toEqual([]);
-    await repos.enrolments.updateStatus({ ...enrolment, status: 'completed', achievementDate: '2026-05-01', updatedAt: at(30) }, 'enrolled');
-    expect(await repos.evidence.pastRetention(tenantId, '2026-04-30', 10)).toEqual([]);
-    expect((await repos.evidence.pastRetention(tenantId, '2026-05-01', 10)).map((c) => [c.id, c.storageKeys])).toEqual([[e.id, [e.current.storageKey]]]);
-    expect(await repos.evidence.pastRetention('ten_other', '2030-01-01', 10)).toEqual([]);
-    expect(await repos.evidenceSettings.retentionYears(tenantId)).toBeNull();
-    await repos.evidenceSettings.setRetentionYears(tenantId, 10);
-    await repos.evidenceSettings.setRetentionYears(tenantId, 12);
-    expect(await repos.evidenceSettings.retentionYears(tenantId)).toBe(12);
-  });
+    it("finds evidence past retention by its enrolment's completion, and keeps per-tenant settings", async () => {
+      const { repos, make, tenantId, enrolment } = await world();
+      const e = make();
+      await repos.evidence.insert(e);
+      expect(await repos.evidence.pastRetention(tenantId, '2030-01-01', 10)).toEqual([]);
+      await repos.enrolments.updateStatus(
+        { ...enrolment, status: 'completed', achievementDate: '2026-05-01', updatedAt: at(30) },
+        'enrolled',
+      );
+      expect(await repos.evidence.pastRetention(tenantId, '2026-04-30', 10)).toEqual([]);
+      expect(
+        (await repos.evidence.pastRetention(tenantId, '2026-05-01', 10)).map((c) => [c.id, c.storageKeys]),
+      ).toEqual([[e.id, [e.current.storageKey]]]);
+      expect(await repos.evidence.pastRetention('ten_other', '2030-01-01', 10)).toEqual([]);
+      expect(await repos.evidenceSettings.retentionYears(tenantId)).toBeNull();
+      await repos.evidenceSettings.setRetentionYears(tenantId, 10);
+      await repos.evidenceSettings.setRetentionYears(tenantId, 12);
+      expect(await repos.evidenceSettings.retentionYears(tenantId)).toBe(12);
+    });
 
-  it('consumes an upload ticket once', async () => {
-    const { repos, tenantId, learnerIds, enrolment } = await world();
-    const t: UploadTicketSnapshot = {
-      id: newId('upl'), tenantId, evidenceId: newId('evd'), version: 1, learnerId: learnerIds[0]!, enrolmentId: enrolment.id, moduleId: 'M1',
-      evidenceType: 'portfolio', filename: 'a.pdf', size: 10, createdBy: 'key_a', createdAt: at(1), expiresAt: at(61), usedAt: null,
-    };
-    await repos.uploadTickets.insert(t);
-    expect(await repos.uploadTickets.findById(tenantId, t.id)).toEqual(t);
-    expect(await repos.uploadTickets.findById('ten_other', t.id)).toBeNull();
-    expect(await repos.uploadTickets.consume(tenantId, t.id, at(2))).toBe(true);
-    expect(await repos.uploadTickets.consume(tenantId, t.id, at(3))).toBe(false);
-    expect((await repos.uploadTickets.findById(tenantId, t.id))?.usedAt).toBe(at(2));
-  });
-}, undefined, PARTS);
+    it('consumes an upload ticket once', async () => {
+      const { repos, tenantId, learnerIds, enrolment } = await world();
+      const t: UploadTicketSnapshot = {
+        id: newId('upl'),
+        tenantId,
+        evidenceId: newId('evd'),
+        version: 1,
+        learnerId: learnerIds[0]!,
+        enrolmentId: enrolment.id,
+        moduleId: 'M1',
+        evidenceType: 'portfolio',
+        filename: 'a.pdf',
+        size: 10,
+        createdBy: 'key_a',
+        createdAt: at(1),
+        expiresAt: at(61),
+        usedAt: null,
+      };
+      await repos.uploadTickets.insert(t);
+      expect(await repos.uploadTickets.findById(tenantId, t.id)).toEqual(t);
+      expect(await repos.uploadTickets.findById('ten_other', t.id)).toBeNull();
+      expect(await repos.uploadTickets.consume(tenantId, t.id, at(2))).toBe(true);
+      expect(await repos.uploadTickets.consume(tenantId, t.id, at(3))).toBe(false);
+      expect((await repos.uploadTickets.findById(tenantId, t.id))?.usedAt).toBe(at(2));
+    });
+  },
+  undefined,
+  PARTS,
+);

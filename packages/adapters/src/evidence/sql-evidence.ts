@@ -1,6 +1,18 @@
 import {
-  DomainError, type EvidenceSettingsRepository, type EvidenceBundleRepository, type EvidenceBundleSnapshot, type EvidenceFilter, type EvidenceRepos, type EvidenceRepository, type EvidenceSnapshot, type EvidenceVersionSnapshot,
-  type Page, type PageRequest, type PurgeCandidate, type UploadTicketRepository, type UploadTicketSnapshot,
+  DomainError,
+  type EvidenceSettingsRepository,
+  type EvidenceBundleRepository,
+  type EvidenceBundleSnapshot,
+  type EvidenceFilter,
+  type EvidenceRepos,
+  type EvidenceRepository,
+  type EvidenceSnapshot,
+  type EvidenceVersionSnapshot,
+  type Page,
+  type PageRequest,
+  type PurgeCandidate,
+  type UploadTicketRepository,
+  type UploadTicketSnapshot,
 } from '@fundi/domain';
 import { evidenceMemory } from '@fundi/fakes';
 import type { Knex } from 'knex';
@@ -21,18 +33,35 @@ const SELECT = `SELECT e.id, e.tenant_id, e.learner_id, e.enrolment_id, e.module
 
 function rowToVersion(r: Row, createdAt: string): EvidenceVersionSnapshot {
   return {
-    tenantId: r.tenant_id as string, evidenceId: (r.evidence_id ?? r.id) as string, version: Number(r.version), filename: r.filename as string,
-    contentType: r.content_type as string, size: Number(r.size), sha256: r.sha256 as string, storageKey: r.storage_key as string,
-    uploadedBy: r.uploaded_by as string, createdAt, status: r.status as EvidenceVersionSnapshot['status'],
-    reviewedAt: s(r.reviewed_at), reviewedBy: s(r.reviewed_by), feedback: s(r.feedback),
+    tenantId: r.tenant_id as string,
+    evidenceId: (r.evidence_id ?? r.id) as string,
+    version: Number(r.version),
+    filename: r.filename as string,
+    contentType: r.content_type as string,
+    size: Number(r.size),
+    sha256: r.sha256 as string,
+    storageKey: r.storage_key as string,
+    uploadedBy: r.uploaded_by as string,
+    createdAt,
+    status: r.status as EvidenceVersionSnapshot['status'],
+    reviewedAt: s(r.reviewed_at),
+    reviewedBy: s(r.reviewed_by),
+    feedback: s(r.feedback),
   };
 }
 
 function rowToEvidence(r: Row): EvidenceSnapshot {
   return {
-    id: r.id as string, tenantId: r.tenant_id as string, learnerId: r.learner_id as string, enrolmentId: r.enrolment_id as string,
-    moduleId: r.module_id as string, evidenceType: r.evidence_type as EvidenceSnapshot['evidenceType'], createdAt: r.created_at as string,
-    updatedAt: r.updated_at as string, deletedAt: s(r.deleted_at), current: rowToVersion(r, r.v_created_at as string),
+    id: r.id as string,
+    tenantId: r.tenant_id as string,
+    learnerId: r.learner_id as string,
+    enrolmentId: r.enrolment_id as string,
+    moduleId: r.module_id as string,
+    evidenceType: r.evidence_type as EvidenceSnapshot['evidenceType'],
+    createdAt: r.created_at as string,
+    updatedAt: r.updated_at as string,
+    deletedAt: s(r.deleted_at),
+    current: rowToVersion(r, r.v_created_at as string),
   };
 }
 
@@ -42,23 +71,56 @@ const INSERT_VERSION = `INSERT INTO evidence_versions (evidence_id, version, ten
   uploaded_by, created_at, status, reviewed_at, reviewed_by, feedback) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 function versionValues(v: EvidenceVersionSnapshot) {
-  return [v.evidenceId, v.version, v.tenantId, v.filename, v.contentType, v.size, v.sha256, v.storageKey, v.uploadedBy, v.createdAt,
-    v.status, v.reviewedAt, v.reviewedBy, v.feedback];
+  return [
+    v.evidenceId,
+    v.version,
+    v.tenantId,
+    v.filename,
+    v.contentType,
+    v.size,
+    v.sha256,
+    v.storageKey,
+    v.uploadedBy,
+    v.createdAt,
+    v.status,
+    v.reviewedAt,
+    v.reviewedBy,
+    v.feedback,
+  ];
 }
 
-const DUPLICATE_VERSION = [{ column: 'version', error: () => DomainError.conflict('duplicate_version', 'This version exists already') }];
+const DUPLICATE_VERSION = [
+  { column: 'version', error: () => DomainError.conflict('duplicate_version', 'This version exists already') },
+];
 
 export class SqlEvidenceRepository implements EvidenceRepository {
-  constructor(private readonly db: SqlDb, private readonly qb: Knex) {}
+  constructor(
+    private readonly db: SqlDb,
+    private readonly qb: Knex,
+  ) {}
 
   async insert(e: EvidenceSnapshot): Promise<void> {
-    await this.db.run(INSERT_EVIDENCE, [e.id, e.tenantId, e.learnerId, e.enrolmentId, e.moduleId, e.evidenceType, e.current.version, e.createdAt, e.updatedAt, e.deletedAt]);
+    await this.db.run(INSERT_EVIDENCE, [
+      e.id,
+      e.tenantId,
+      e.learnerId,
+      e.enrolmentId,
+      e.moduleId,
+      e.evidenceType,
+      e.current.version,
+      e.createdAt,
+      e.updatedAt,
+      e.deletedAt,
+    ]);
     await this.db.run(INSERT_VERSION, versionValues(e.current));
   }
 
   async addVersion(e: EvidenceSnapshot): Promise<void> {
     await mapUnique(this.db.dialect, DUPLICATE_VERSION, () => this.db.run(INSERT_VERSION, versionValues(e.current)));
-    const { changes } = await this.db.run('UPDATE evidence SET version = ?, updated_at = ? WHERE tenant_id = ? AND id = ?', [e.current.version, e.updatedAt, e.tenantId, e.id]);
+    const { changes } = await this.db.run(
+      'UPDATE evidence SET version = ?, updated_at = ? WHERE tenant_id = ? AND id = ?',
+      [e.current.version, e.updatedAt, e.tenantId, e.id],
+    );
     if (changes === 0) throw DomainError.notFound('evidence', e.id);
   }
 
@@ -67,14 +129,22 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     const { changes } = await this.db.run(
       `UPDATE evidence_versions SET status = ?, reviewed_at = ?, reviewed_by = ?, feedback = ?
        WHERE tenant_id = ? AND evidence_id = ? AND version = ? AND status = 'submitted'`,
-      [v.status, v.reviewedAt, v.reviewedBy, v.feedback, e.tenantId, e.id, v.version]);
+      [v.status, v.reviewedAt, v.reviewedBy, v.feedback, e.tenantId, e.id, v.version],
+    );
     if (changes === 0) return false;
-    await this.db.run('UPDATE evidence SET updated_at = ? WHERE tenant_id = ? AND id = ?', [e.updatedAt, e.tenantId, e.id]);
+    await this.db.run('UPDATE evidence SET updated_at = ? WHERE tenant_id = ? AND id = ?', [
+      e.updatedAt,
+      e.tenantId,
+      e.id,
+    ]);
     return true;
   }
 
   async findById(tenantId: string, id: string, o: { withDeleted?: boolean } = {}): Promise<EvidenceSnapshot | null> {
-    const r = await this.db.first<Row>(`${SELECT} WHERE e.tenant_id = ? AND e.id = ?${o.withDeleted ? '' : ' AND e.deleted_at IS NULL'}`, [tenantId, id]);
+    const r = await this.db.first<Row>(
+      `${SELECT} WHERE e.tenant_id = ? AND e.id = ?${o.withDeleted ? '' : ' AND e.deleted_at IS NULL'}`,
+      [tenantId, id],
+    );
     return r ? rowToEvidence(r) : null;
   }
 
@@ -85,7 +155,10 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += 200) {
       const chunk = unique.slice(i, i + 200);
-      const rows = await this.db.all<Row>(`${SELECT} WHERE e.tenant_id = ? AND e.deleted_at IS NULL AND e.id IN (${chunk.map(() => '?').join(', ')}) ORDER BY e.id`, [tenantId, ...chunk]);
+      const rows = await this.db.all<Row>(
+        `${SELECT} WHERE e.tenant_id = ? AND e.deleted_at IS NULL AND e.id IN (${chunk.map(() => '?').join(', ')}) ORDER BY e.id`,
+        [tenantId, ...chunk],
+      );
       out.push(...rows.map(rowToEvidence));
     }
     return out.sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -94,10 +167,31 @@ export class SqlEvidenceRepository implements EvidenceRepository {
   list(tenantId: string, f: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>> {
     const q = this.qb({ e: 'evidence' })
       .join({ v: 'evidence_versions' }, (j) => j.on('v.evidence_id', 'e.id').andOn('v.version', 'e.version'))
-      .select('e.id', 'e.tenant_id', 'e.learner_id', 'e.enrolment_id', 'e.module_id', 'e.evidence_type', 'e.created_at', 'e.updated_at',
-        'e.deleted_at', 'v.version', 'v.filename', 'v.content_type', 'v.size', 'v.sha256', 'v.storage_key', 'v.uploaded_by',
-        { v_created_at: 'v.created_at' }, 'v.status', 'v.reviewed_at', 'v.reviewed_by', 'v.feedback')
-      .where('e.tenant_id', tenantId).whereNull('e.deleted_at');
+      .select(
+        'e.id',
+        'e.tenant_id',
+        'e.learner_id',
+        'e.enrolment_id',
+        'e.module_id',
+        'e.evidence_type',
+        'e.created_at',
+        'e.updated_at',
+        'e.deleted_at',
+        'v.version',
+        'v.filename',
+        'v.content_type',
+        'v.size',
+        'v.sha256',
+        'v.storage_key',
+        'v.uploaded_by',
+        { v_created_at: 'v.created_at' },
+        'v.status',
+        'v.reviewed_at',
+        'v.reviewed_by',
+        'v.feedback',
+      )
+      .where('e.tenant_id', tenantId)
+      .whereNull('e.deleted_at');
     if (f.learnerId) q.where('e.learner_id', f.learnerId);
     if (f.moduleId) q.where('e.module_id', f.moduleId);
     if (f.enrolmentId) q.where('e.enrolment_id', f.enrolmentId);
@@ -109,40 +203,77 @@ export class SqlEvidenceRepository implements EvidenceRepository {
   }
 
   async versions(tenantId: string, id: string): Promise<EvidenceVersionSnapshot[]> {
-    const rows = await this.db.all<Row>('SELECT * FROM evidence_versions WHERE tenant_id = ? AND evidence_id = ? ORDER BY version', [tenantId, id]);
+    const rows = await this.db.all<Row>(
+      'SELECT * FROM evidence_versions WHERE tenant_id = ? AND evidence_id = ? ORDER BY version',
+      [tenantId, id],
+    );
     return rows.map((r) => rowToVersion(r, r.created_at as string));
   }
 
   async markDeleted(tenantId: string, id: string, at: string): Promise<boolean> {
-    return (await this.db.run('UPDATE evidence SET deleted_at = ?, updated_at = ? WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL', [at, at, tenantId, id])).changes > 0;
+    return (
+      (
+        await this.db.run(
+          'UPDATE evidence SET deleted_at = ?, updated_at = ? WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL',
+          [at, at, tenantId, id],
+        )
+      ).changes > 0
+    );
   }
 
   async restore(tenantId: string, id: string, at: string): Promise<boolean> {
-    return (await this.db.run('UPDATE evidence SET deleted_at = NULL, updated_at = ? WHERE tenant_id = ? AND id = ? AND deleted_at IS NOT NULL', [at, tenantId, id])).changes > 0;
+    return (
+      (
+        await this.db.run(
+          'UPDATE evidence SET deleted_at = NULL, updated_at = ? WHERE tenant_id = ? AND id = ? AND deleted_at IS NOT NULL',
+          [at, tenantId, id],
+        )
+      ).changes > 0
+    );
   }
 
   private async candidates(rows: Row[]): Promise<PurgeCandidate[]> {
     const out: PurgeCandidate[] = [];
     for (const r of rows) {
-      const keys = await this.db.all<{ storage_key: string }>('SELECT storage_key FROM evidence_versions WHERE evidence_id = ? ORDER BY version', [r.id as string]);
-      out.push({ tenantId: r.tenant_id as string, id: r.id as string, learnerId: r.learner_id as string, storageKeys: keys.map((k) => k.storage_key) });
+      const keys = await this.db.all<{ storage_key: string }>(
+        'SELECT storage_key FROM evidence_versions WHERE evidence_id = ? ORDER BY version',
+        [r.id as string],
+      );
+      out.push({
+        tenantId: r.tenant_id as string,
+        id: r.id as string,
+        learnerId: r.learner_id as string,
+        storageKeys: keys.map((k) => k.storage_key),
+      });
     }
     return out;
   }
 
   async deletedBefore(before: string, limit: number): Promise<PurgeCandidate[]> {
-    const rows = await this.db.all<Row>('SELECT id, tenant_id, learner_id FROM evidence WHERE deleted_at IS NOT NULL AND deleted_at <= ? ORDER BY deleted_at, id LIMIT ?', [before, limit]);
+    const rows = await this.db.all<Row>(
+      'SELECT id, tenant_id, learner_id FROM evidence WHERE deleted_at IS NOT NULL AND deleted_at <= ? ORDER BY deleted_at, id LIMIT ?',
+      [before, limit],
+    );
     return this.candidates(rows);
   }
 
   async ofLearner(tenantId: string, learnerId: string): Promise<PurgeCandidate[]> {
-    return this.candidates(await this.db.all<Row>('SELECT id, tenant_id, learner_id FROM evidence WHERE tenant_id = ? AND learner_id = ? ORDER BY id', [tenantId, learnerId]));
+    return this.candidates(
+      await this.db.all<Row>(
+        'SELECT id, tenant_id, learner_id FROM evidence WHERE tenant_id = ? AND learner_id = ? ORDER BY id',
+        [tenantId, learnerId],
+      ),
+    );
   }
 
   async pastRetention(tenantId: string, completedOnOrBefore: string, limit: number): Promise<PurgeCandidate[]> {
-    return this.candidates(await this.db.all<Row>(
-      `SELECT e.id, e.tenant_id, e.learner_id FROM evidence e JOIN enrolments n ON n.id = e.enrolment_id AND n.tenant_id = e.tenant_id
-       WHERE e.tenant_id = ? AND n.status = 'completed' AND n.achievement_date <= ? ORDER BY e.id LIMIT ?`, [tenantId, completedOnOrBefore, limit]));
+    return this.candidates(
+      await this.db.all<Row>(
+        `SELECT e.id, e.tenant_id, e.learner_id FROM evidence e JOIN enrolments n ON n.id = e.enrolment_id AND n.tenant_id = e.tenant_id
+       WHERE e.tenant_id = ? AND n.status = 'completed' AND n.achievement_date <= ? ORDER BY e.id LIMIT ?`,
+        [tenantId, completedOnOrBefore, limit],
+      ),
+    );
   }
 
   async remove(tenantId: string, id: string): Promise<void> {
@@ -151,34 +282,89 @@ export class SqlEvidenceRepository implements EvidenceRepository {
   }
 
   async usage(tenantId: string): Promise<{ bytes: number; files: number }> {
-    const r = await this.db.first<{ bytes: unknown; files: unknown }>('SELECT COALESCE(SUM(size), 0) AS bytes, COUNT(*) AS files FROM evidence_versions WHERE tenant_id = ?', [tenantId]);
+    const r = await this.db.first<{ bytes: unknown; files: unknown }>(
+      'SELECT COALESCE(SUM(size), 0) AS bytes, COUNT(*) AS files FROM evidence_versions WHERE tenant_id = ?',
+      [tenantId],
+    );
     return { bytes: Number(r?.bytes ?? 0), files: Number(r?.files ?? 0) };
   }
 }
 
-const TICKET_COLUMNS = ['id', 'tenant_id', 'evidence_id', 'version', 'learner_id', 'enrolment_id', 'module_id', 'evidence_type', 'filename', 'size', 'created_by', 'created_at', 'expires_at', 'used_at'];
+const TICKET_COLUMNS = [
+  'id',
+  'tenant_id',
+  'evidence_id',
+  'version',
+  'learner_id',
+  'enrolment_id',
+  'module_id',
+  'evidence_type',
+  'filename',
+  'size',
+  'created_by',
+  'created_at',
+  'expires_at',
+  'used_at',
+];
 
 export class SqlUploadTicketRepository implements UploadTicketRepository {
   constructor(private readonly db: SqlDb) {}
 
   async insert(t: UploadTicketSnapshot): Promise<void> {
-    await this.db.run(`INSERT INTO evidence_upload_tickets (${TICKET_COLUMNS.join(', ')}) VALUES (${TICKET_COLUMNS.map(() => '?').join(', ')})`,
-      [t.id, t.tenantId, t.evidenceId, t.version, t.learnerId, t.enrolmentId, t.moduleId, t.evidenceType, t.filename, t.size, t.createdBy, t.createdAt, t.expiresAt, t.usedAt]);
+    await this.db.run(
+      `INSERT INTO evidence_upload_tickets (${TICKET_COLUMNS.join(', ')}) VALUES (${TICKET_COLUMNS.map(() => '?').join(', ')})`,
+      [
+        t.id,
+        t.tenantId,
+        t.evidenceId,
+        t.version,
+        t.learnerId,
+        t.enrolmentId,
+        t.moduleId,
+        t.evidenceType,
+        t.filename,
+        t.size,
+        t.createdBy,
+        t.createdAt,
+        t.expiresAt,
+        t.usedAt,
+      ],
+    );
   }
 
   async findById(tenantId: string, id: string): Promise<UploadTicketSnapshot | null> {
-    const r = await this.db.first<Row>('SELECT * FROM evidence_upload_tickets WHERE tenant_id = ? AND id = ?', [tenantId, id]);
+    const r = await this.db.first<Row>('SELECT * FROM evidence_upload_tickets WHERE tenant_id = ? AND id = ?', [
+      tenantId,
+      id,
+    ]);
     if (!r) return null;
     return {
-      id: r.id as string, tenantId: r.tenant_id as string, evidenceId: r.evidence_id as string, version: Number(r.version), learnerId: r.learner_id as string,
-      enrolmentId: r.enrolment_id as string, moduleId: r.module_id as string, evidenceType: r.evidence_type as UploadTicketSnapshot['evidenceType'],
-      filename: r.filename as string, size: Number(r.size), createdBy: r.created_by as string, createdAt: r.created_at as string,
-      expiresAt: r.expires_at as string, usedAt: s(r.used_at),
+      id: r.id as string,
+      tenantId: r.tenant_id as string,
+      evidenceId: r.evidence_id as string,
+      version: Number(r.version),
+      learnerId: r.learner_id as string,
+      enrolmentId: r.enrolment_id as string,
+      moduleId: r.module_id as string,
+      evidenceType: r.evidence_type as UploadTicketSnapshot['evidenceType'],
+      filename: r.filename as string,
+      size: Number(r.size),
+      createdBy: r.created_by as string,
+      createdAt: r.created_at as string,
+      expiresAt: r.expires_at as string,
+      usedAt: s(r.used_at),
     };
   }
 
   async consume(tenantId: string, id: string, at: string): Promise<boolean> {
-    return (await this.db.run('UPDATE evidence_upload_tickets SET used_at = ? WHERE tenant_id = ? AND id = ? AND used_at IS NULL', [at, tenantId, id])).changes > 0;
+    return (
+      (
+        await this.db.run(
+          'UPDATE evidence_upload_tickets SET used_at = ? WHERE tenant_id = ? AND id = ? AND used_at IS NULL',
+          [at, tenantId, id],
+        )
+      ).changes > 0
+    );
   }
 }
 
@@ -186,16 +372,24 @@ export class SqlEvidenceBundleRepository implements EvidenceBundleRepository {
   constructor(private readonly db: SqlDb) {}
 
   async insert(b: EvidenceBundleSnapshot): Promise<void> {
-    await this.db.run('INSERT INTO evidence_bundles (id, tenant_id, evidence_ids, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [b.id, b.tenantId, JSON.stringify(b.evidenceIds), b.createdBy, b.createdAt, b.expiresAt]);
+    await this.db.run(
+      'INSERT INTO evidence_bundles (id, tenant_id, evidence_ids, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [b.id, b.tenantId, JSON.stringify(b.evidenceIds), b.createdBy, b.createdAt, b.expiresAt],
+    );
   }
 
   async findById(tenantId: string, id: string): Promise<EvidenceBundleSnapshot | null> {
     const r = await this.db.first<Row>('SELECT * FROM evidence_bundles WHERE tenant_id = ? AND id = ?', [tenantId, id]);
-    return r ? {
-      id: r.id as string, tenantId: r.tenant_id as string, evidenceIds: JSON.parse(r.evidence_ids as string) as string[],
-      createdBy: r.created_by as string, createdAt: r.created_at as string, expiresAt: r.expires_at as string,
-    } : null;
+    return r
+      ? {
+          id: r.id as string,
+          tenantId: r.tenant_id as string,
+          evidenceIds: JSON.parse(r.evidence_ids as string) as string[],
+          createdBy: r.created_by as string,
+          createdAt: r.created_at as string,
+          expiresAt: r.expires_at as string,
+        }
+      : null;
   }
 }
 
@@ -203,19 +397,30 @@ export class SqlEvidenceSettingsRepository implements EvidenceSettingsRepository
   constructor(private readonly db: SqlDb) {}
 
   async retentionYears(tenantId: string): Promise<number | null> {
-    const r = await this.db.first<{ retention_years: number }>('SELECT retention_years FROM evidence_settings WHERE tenant_id = ?', [tenantId]);
+    const r = await this.db.first<{ retention_years: number }>(
+      'SELECT retention_years FROM evidence_settings WHERE tenant_id = ?',
+      [tenantId],
+    );
     return r ? Number(r.retention_years) : null;
   }
 
   async setRetentionYears(tenantId: string, years: number): Promise<void> {
-    const { changes } = await this.db.run('UPDATE evidence_settings SET retention_years = ? WHERE tenant_id = ?', [years, tenantId]);
-    if (changes === 0) await this.db.run('INSERT INTO evidence_settings (tenant_id, retention_years) VALUES (?, ?)', [tenantId, years]);
+    const { changes } = await this.db.run('UPDATE evidence_settings SET retention_years = ? WHERE tenant_id = ?', [
+      years,
+      tenantId,
+    ]);
+    if (changes === 0)
+      await this.db.run('INSERT INTO evidence_settings (tenant_id, retention_years) VALUES (?, ?)', [tenantId, years]);
   }
 }
 
 export const evidenceStorage: CapabilityStorage<EvidenceRepos> = {
   migrations: [evidenceMigration],
-  sql: (db, qb) => ({ evidence: new SqlEvidenceRepository(db, qb), uploadTickets: new SqlUploadTicketRepository(db), evidenceSettings: new SqlEvidenceSettingsRepository(db), evidenceBundles: new SqlEvidenceBundleRepository(db) }),
+  sql: (db, qb) => ({
+    evidence: new SqlEvidenceRepository(db, qb),
+    uploadTickets: new SqlUploadTicketRepository(db),
+    evidenceSettings: new SqlEvidenceSettingsRepository(db),
+    evidenceBundles: new SqlEvidenceBundleRepository(db),
+  }),
   memory: evidenceMemory,
 };
-

@@ -26,7 +26,9 @@ export class AzureBlobFileStore implements FileStore {
     assertFileKey(key);
     await this.ensure();
     let size = 0;
-    source.on('data', (c: Buffer) => { size += c.length; });
+    source.on('data', (c: Buffer) => {
+      size += c.length;
+    });
     await this.container.getBlockBlobClient(key).uploadStream(source, 4 * 1024 * 1024, 2);
     return { size };
   }
@@ -35,7 +37,9 @@ export class AzureBlobFileStore implements FileStore {
     assertFileKey(key);
     await this.ensure();
     try {
-      const r = await this.container.getBlobClient(key).download(range?.start ?? 0, range ? range.end - range.start + 1 : undefined);
+      const r = await this.container
+        .getBlobClient(key)
+        .download(range?.start ?? 0, range ? range.end - range.start + 1 : undefined);
       return r.readableStreamBody as Readable;
     } catch (e) {
       if ((e as { statusCode?: number }).statusCode === 404) throw DomainError.notFound('file', key);

@@ -12,9 +12,12 @@ export type FileStoreChoice =
 
 export function openFileStore(choice: FileStoreChoice): FileStore {
   switch (choice.kind) {
-    case 'local': return new LocalDiskFileStore(choice.dir);
-    case 'azure': return new AzureBlobFileStore(choice.connectionString, choice.container);
-    case 'memory': return new MemoryFileStore();
+    case 'local':
+      return new LocalDiskFileStore(choice.dir);
+    case 'azure':
+      return new AzureBlobFileStore(choice.connectionString, choice.container);
+    case 'memory':
+      return new MemoryFileStore();
   }
 }
 

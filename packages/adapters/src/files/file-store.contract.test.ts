@@ -54,7 +54,9 @@ function contract(name: string, open: () => Promise<{ store: FileStore; close():
     afterAll(() => close?.());
 
     it('round-trips bytes, replaces on put, and reports the size', async () => {
-      expect(await store.put('t/ten_1/a/b.bin', Readable.from([DATA.subarray(0, 100), DATA.subarray(100)]))).toEqual({ size: 5000 });
+      expect(await store.put('t/ten_1/a/b.bin', Readable.from([DATA.subarray(0, 100), DATA.subarray(100)]))).toEqual({
+        size: 5000,
+      });
       expect((await bytes(await store.get('t/ten_1/a/b.bin'))).equals(DATA)).toBe(true);
       expect(await store.stat('t/ten_1/a/b.bin')).toEqual({ size: 5000 });
       await store.put('t/ten_1/a/b.bin', Readable.from([Buffer.from('short')]));
@@ -63,8 +65,16 @@ function contract(name: string, open: () => Promise<{ store: FileStore; close():
 
     it('reads byte ranges: start, middle, end, one byte', async () => {
       await store.put('t/ten_1/r.bin', Readable.from([DATA]));
-      for (const [start, end] of [[0, 99], [1234, 2345], [4900, 4999], [7, 7]] as const) {
-        expect((await bytes(await store.get('t/ten_1/r.bin', { start, end }))).equals(DATA.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
+      for (const [start, end] of [
+        [0, 99],
+        [1234, 2345],
+        [4900, 4999],
+        [7, 7],
+      ] as const) {
+        expect(
+          (await bytes(await store.get('t/ten_1/r.bin', { start, end }))).equals(DATA.subarray(start, end + 1)),
+          `${start}-${end}`,
+        ).toBe(true);
       }
     });
 

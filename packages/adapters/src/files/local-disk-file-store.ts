@@ -23,7 +23,9 @@ export class LocalDiskFileStore implements FileStore {
     await mkdir(dirname(target), { recursive: true });
     const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
     let size = 0;
-    source.on('data', (c: Buffer) => { size += c.length; });
+    source.on('data', (c: Buffer) => {
+      size += c.length;
+    });
     try {
       await pipeline(source, createWriteStream(temp, { flags: 'wx' }));
       await rename(temp, target);
@@ -37,7 +39,10 @@ export class LocalDiskFileStore implements FileStore {
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const path = this.path(key);
     if (!(await this.stat(key))) throw DomainError.notFound('file', key);
-    return createReadStream(path, { highWaterMark: 256 * 1024, ...(range ? { start: range.start, end: range.end } : {}) });
+    return createReadStream(path, {
+      highWaterMark: 256 * 1024,
+      ...(range ? { start: range.start, end: range.end } : {}),
+    });
   }
 
   async stat(key: string): Promise<{ size: number } | null> {

@@ -10,21 +10,39 @@ export class SqlJobQueue implements JobQueue {
   constructor(private readonly db: SqlDb) {}
 
   async enqueue(j: NewJob): Promise<JobSnapshot> {
-    const { changes } = await this.db.run(INSERT, [j.id, j.kind, j.lane, JSON.stringify(j.payload), j.dueAt, j.maxAttempts, j.idempotencyKey, j.createdAt]);
-    const row = changes > 0 || !j.idempotencyKey
-      ? await this.db.first<Row>('SELECT * FROM jobs WHERE id = ?', [j.id])
-      : await this.db.first<Row>('SELECT * FROM jobs WHERE idempotency_key = ?', [j.idempotencyKey]);
+    const { changes } = await this.db.run(INSERT, [
+      j.id,
+      j.kind,
+      j.lane,
+      JSON.stringify(j.payload),
+      j.dueAt,
+      j.maxAttempts,
+      j.idempotencyKey,
+      j.createdAt,
+    ]);
+    const row =
+      changes > 0 || !j.idempotencyKey
+        ? await this.db.first<Row>('SELECT * FROM jobs WHERE id = ?', [j.id])
+        : await this.db.first<Row>('SELECT * FROM jobs WHERE idempotency_key = ?', [j.idempotencyKey]);
     return rowToJob(row!);
   }
 
   /** One statement on both databases: pick (SKIP LOCKED on Postgres), lease and count the attempt, return the rows. */
-  async claimDue(owner: string, lane: JobLane, kinds: readonly string[], now: string, leaseUntil: string, limit: number): Promise<JobSnapshot[]> {
+  async claimDue(
+    owner: string,
+    lane: JobLane,
+    kinds: readonly string[],
+    now: string,
+    leaseUntil: string,
+    limit: number,
+  ): Promise<JobSnapshot[]> {
     if (kinds.length === 0 || limit <= 0) return [];
     const pick = `SELECT id FROM jobs WHERE lane = ? AND done_at IS NULL AND due_at <= ? AND (lease_until IS NULL OR lease_until < ?)
       AND kind IN (${marks(kinds.length)}) ORDER BY due_at LIMIT ? ${this.db.dialect.skipLocked}`;
     const rows = await this.db.all<Row>(
       `UPDATE jobs SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE id IN (${pick}) RETURNING *`,
-      [owner, leaseUntil, lane, now, now, ...kinds, limit]);
+      [owner, leaseUntil, lane, now, now, ...kinds, limit],
+    );
     return rows.map(rowToJob).sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : 0));
   }
 
@@ -38,15 +56,26 @@ export class SqlJobQueue implements JobQueue {
   }
 
   async finish(id: string, owner: string, at: string, error: string | null): Promise<void> {
-    await this.db.run('UPDATE jobs SET done_at = ?, last_error = ?, lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?', [at, error, id, owner]);
+    await this.db.run(
+      'UPDATE jobs SET done_at = ?, last_error = ?, lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?',
+      [at, error, id, owner],
+    );
   }
 
   async retry(id: string, owner: string, dueAt: string, error: string): Promise<void> {
-    await this.db.run('UPDATE jobs SET due_at = ?, last_error = ?, lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?', [dueAt, error, id, owner]);
+    await this.db.run(
+      'UPDATE jobs SET due_at = ?, last_error = ?, lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?',
+      [dueAt, error, id, owner],
+    );
   }
 
   async release(owner: string): Promise<number> {
-    return (await this.db.run('UPDATE jobs SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ? AND done_at IS NULL', [owner])).changes;
+    return (
+      await this.db.run(
+        'UPDATE jobs SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ? AND done_at IS NULL',
+        [owner],
+      )
+    ).changes;
   }
 
   async findById(id: string): Promise<JobSnapshot | null> {
@@ -63,7 +92,9 @@ export class SqlWorkerLease implements WorkerLease {
     const { changes } = await this.db.run(
       `INSERT INTO worker_lease (name, owner, lease_until) VALUES ('main', ?, ?)
        ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until
-       WHERE worker_lease.owner = excluded.owner OR worker_lease.lease_until < ?`, [owner, until, now]);
+       WHERE worker_lease.owner = excluded.owner OR worker_lease.lease_until < ?`,
+      [owner, until, now],
+    );
     return changes > 0;
   }
 
@@ -75,10 +106,22 @@ export class SqlWorkerLease implements WorkerLease {
 function rowToJob(r: Row): JobSnapshot {
   const processed = r.progress_processed;
   return {
-    id: String(r.id), kind: String(r.kind), lane: String(r.lane) as JobLane, payload: JSON.parse(String(r.payload)),
-    dueAt: String(r.due_at), leaseOwner: str(r.lease_owner), leaseUntil: str(r.lease_until), attempts: Number(r.attempts),
-    maxAttempts: Number(r.max_attempts), lastError: str(r.last_error), doneAt: str(r.done_at),
-    idempotencyKey: str(r.idempotency_key), createdAt: String(r.created_at),
-    progress: processed === null || processed === undefined ? null : { processed: Number(processed), total: r.progress_total === null ? null : Number(r.progress_total) },
+    id: String(r.id),
+    kind: String(r.kind),
+    lane: String(r.lane) as JobLane,
+    payload: JSON.parse(String(r.payload)),
+    dueAt: String(r.due_at),
+    leaseOwner: str(r.lease_owner),
+    leaseUntil: str(r.lease_until),
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+    lastError: str(r.last_error),
+    doneAt: str(r.done_at),
+    idempotencyKey: str(r.idempotency_key),
+    createdAt: String(r.created_at),
+    progress:
+      processed === null || processed === undefined
+        ? null
+        : { processed: Number(processed), total: r.progress_total === null ? null : Number(r.progress_total) },
   };
 }

@@ -43,9 +43,25 @@ export const foundation: Migration = {
       t.string('email_lower');
       t.string('mobile');
       t.string('phone');
-      for (const c of ['title', 'equity_code', 'nationality_code', 'home_language_code', 'citizen_resident_status_code',
-        'socioeconomic_status_code', 'disability_status_code', 'disability_rating', 'immigrant_status', 'province_code',
-        'statssa_area_code', 'popi_act_date', 'employer', 'employee_ref', 'department', 'job_title']) t.string(c);
+      for (const c of [
+        'title',
+        'equity_code',
+        'nationality_code',
+        'home_language_code',
+        'citizen_resident_status_code',
+        'socioeconomic_status_code',
+        'disability_status_code',
+        'disability_rating',
+        'immigrant_status',
+        'province_code',
+        'statssa_area_code',
+        'popi_act_date',
+        'employer',
+        'employee_ref',
+        'department',
+        'job_title',
+      ])
+        t.string(c);
       for (const p of ['home', 'postal']) {
         for (const n of [1, 2, 3]) t.string(`${p}_address_${n}`);
         t.string(`${p}_postal_code`);
@@ -92,7 +108,15 @@ export const foundation: Migration = {
     }
   },
   async down(knex: Knex) {
-    for (const t of ['rate_limit_counters', 'outbox_events', 'audit_log', 'learners', 'auth_epoch', 'api_keys', 'tenants']) {
+    for (const t of [
+      'rate_limit_counters',
+      'outbox_events',
+      'audit_log',
+      'learners',
+      'auth_epoch',
+      'api_keys',
+      'tenants',
+    ]) {
       await knex.schema.dropTableIfExists(t);
     }
   },

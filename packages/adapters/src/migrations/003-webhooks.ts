@@ -84,7 +84,14 @@ export const webhooks: Migration = {
     });
   },
   async down(knex: Knex) {
-    for (const table of ['worker_lease', 'tenant_alerts', 'jobs', 'webhook_attempts', 'webhook_deliveries', 'webhook_subscriptions']) {
+    for (const table of [
+      'worker_lease',
+      'tenant_alerts',
+      'jobs',
+      'webhook_attempts',
+      'webhook_deliveries',
+      'webhook_subscriptions',
+    ]) {
       await knex.schema.dropTableIfExists(table);
     }
   },

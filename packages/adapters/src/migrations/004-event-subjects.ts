@@ -18,7 +18,9 @@ export const eventSubjects: Migration = {
     });
     // Events written before: both types carry the learner id as `data.id` (the JSON is stored as text).
     const idOf = knex.client.config.client === 'pg' ? `(data::json ->> 'id')` : `json_extract(data, '$.id')`;
-    await knex('outbox_events').whereIn('type', PERSONAL_EVENT_TYPES).update({ subject_id: knex.raw(idOf) });
+    await knex('outbox_events')
+      .whereIn('type', PERSONAL_EVENT_TYPES)
+      .update({ subject_id: knex.raw(idOf) });
     await knex.schema.alterTable('webhook_attempts', (t) => {
       t.index(['event_id']);
     });

@@ -22,11 +22,18 @@ function fakeHarness(): Harness {
   const fake = new FakeMailer();
   return {
     mailer: fake,
-    received: async () => fake.sent.map((m) => ({
-      messageId: m.messageId, from: m.from, to: [m.to], subject: m.subject, html: m.html, text: m.text,
-      headers: new Map(Object.entries(m.headers).map(([k, v]) => [k.toLowerCase(), v])),
-    })),
-    refuse: (address, r) => fake.failFor(address, sendFailure(r.code >= 500 ? 'hard_bounce' : 'soft_bounce', r.code, `${r.code} ${r.text}`)),
+    received: async () =>
+      fake.sent.map((m) => ({
+        messageId: m.messageId,
+        from: m.from,
+        to: [m.to],
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        headers: new Map(Object.entries(m.headers).map(([k, v]) => [k.toLowerCase(), v])),
+      })),
+    refuse: (address, r) =>
+      fake.failFor(address, sendFailure(r.code >= 500 ? 'hard_bounce' : 'soft_bounce', r.code, `${r.code} ${r.text}`)),
     unreachable() {
       const down = new FakeMailer();
       down.failFor(null, sendFailure('unavailable', 'ECONNREFUSED', 'connect ECONNREFUSED'));
@@ -41,10 +48,15 @@ async function smtpHarness(): Promise<Harness> {
   const mailer = new NodemailerMailer({ url: server.url }, { ignoreTLS: true, timeoutMs: 5_000 });
   const extra: NodemailerMailer[] = [];
   return {
-    mailer, received: () => server.received(), refuse: (a, r) => server.refuse(a, r),
+    mailer,
+    received: () => server.received(),
+    refuse: (a, r) => server.refuse(a, r),
     unreachable() {
       // Port 1 on the loopback address: nothing listens there, so the connection is refused at once.
-      const down = new NodemailerMailer({ host: '127.0.0.1', port: 1, secure: false }, { ignoreTLS: true, timeoutMs: 2_000 });
+      const down = new NodemailerMailer(
+        { host: '127.0.0.1', port: 1, secure: false },
+        { ignoreTLS: true, timeoutMs: 2_000 },
+      );
       extra.push(down);
       return down;
     },
@@ -78,12 +90,20 @@ const message = (over: Partial<OutgoingEmail> = {}): OutgoingEmail => ({
   ...over,
 });
 
-const kinds: [string, () => Promise<Harness>][] = [['fake', async () => fakeHarness()], ['nodemailer + smtp-server', smtpHarness], ['outbox folder', folderHarness]];
+const kinds: [string, () => Promise<Harness>][] = [
+  ['fake', async () => fakeHarness()],
+  ['nodemailer + smtp-server', smtpHarness],
+  ['outbox folder', folderHarness],
+];
 
 describe.each(kinds)('Mailer contract: %s', (_name, start) => {
   let h: Harness;
-  beforeAll(async () => { h = await start(); });
-  afterAll(async () => { await h.close(); });
+  beforeAll(async () => {
+    h = await start();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
   const last = async () => (await h.received()).at(-1)!;
 
   it('delivers subject, HTML, text, extra headers and List-Unsubscribe, under the Message-ID it returns', async () => {
@@ -106,17 +126,24 @@ describe.each(kinds)('Mailer contract: %s', (_name, start) => {
   });
 
   it('sends a display-name recipient and many messages at once, each under its own Message-ID', async () => {
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => h.mailer.send(message({ to: `Learner ${i} <learner${i}@example.org>`, subject: `Message ${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        h.mailer.send(message({ to: `Learner ${i} <learner${i}@example.org>`, subject: `Message ${i}` })),
+      ),
+    );
     const ids = results.map((r) => (r.ok ? r.messageId : 'failed'));
     expect(new Set(ids).size).toBe(12);
-    expect(results.map((r) => r.ok && r.accepted[0])).toEqual(Array.from({ length: 12 }, (_, i) => `learner${i}@example.org`));
+    expect(results.map((r) => r.ok && r.accepted[0])).toEqual(
+      Array.from({ length: 12 }, (_, i) => `learner${i}@example.org`),
+    );
     const got = (await h.received()).filter((m) => m.subject.startsWith('Message '));
     expect(got.map((m) => m.messageId).sort()).toEqual([...ids].sort());
   });
 
   it('refuses a message that cannot be sent as given, naming the field, and sends nothing', async () => {
     const before = (await h.received()).length;
-    const refused = (over: Partial<OutgoingEmail>, field: string) => expect(h.mailer.send(message(over))).rejects.toMatchObject({ kind: 'invalid', details: [{ field }] });
+    const refused = (over: Partial<OutgoingEmail>, field: string) =>
+      expect(h.mailer.send(message(over))).rejects.toMatchObject({ kind: 'invalid', details: [{ field }] });
     await refused({ to: 'not an address' }, 'to');
     await refused({ to: 'Thandi <thandi@>' }, 'to');
     await refused({ from: '' }, 'from');
@@ -141,8 +168,12 @@ describe.each(kinds)('Mailer contract: %s', (_name, start) => {
 
 describe.each(kinds.slice(0, 2))('Mailer contract, failures: %s', (_name, start) => {
   let h: Harness;
-  beforeAll(async () => { h = await start(); });
-  afterAll(async () => { await h.close(); });
+  beforeAll(async () => {
+    h = await start();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
 
   it('calls a 5xx refusal of the recipient a hard bounce, final', async () => {
     h.refuse!('gone@example.org', { code: 550, text: 'No such user here', stage: 'rcpt' });
@@ -153,23 +184,39 @@ describe.each(kinds.slice(0, 2))('Mailer contract, failures: %s', (_name, start)
 
   it('calls a 4xx refusal a soft bounce, retryable', async () => {
     h.refuse!('busy@example.org', { code: 451, text: 'Greylisted, try again later', stage: 'rcpt' });
-    await expect(h.mailer.send(message({ to: 'busy@example.org' }))).resolves.toMatchObject({ ok: false, failure: { reason: 'soft_bounce', retryable: true, code: '451' } });
+    await expect(h.mailer.send(message({ to: 'busy@example.org' }))).resolves.toMatchObject({
+      ok: false,
+      failure: { reason: 'soft_bounce', retryable: true, code: '451' },
+    });
   });
 
   it('classifies a refusal after the message data the same way', async () => {
     h.refuse!('spamtrap@example.org', { code: 554, text: 'Message rejected as spam', stage: 'data' });
     h.refuse!('full@example.org', { code: 452, text: 'Mailbox full', stage: 'data' });
-    await expect(h.mailer.send(message({ to: 'spamtrap@example.org' }))).resolves.toMatchObject({ ok: false, failure: { reason: 'hard_bounce', code: '554' } });
-    await expect(h.mailer.send(message({ to: 'full@example.org' }))).resolves.toMatchObject({ ok: false, failure: { reason: 'soft_bounce', code: '452' } });
+    await expect(h.mailer.send(message({ to: 'spamtrap@example.org' }))).resolves.toMatchObject({
+      ok: false,
+      failure: { reason: 'hard_bounce', code: '554' },
+    });
+    await expect(h.mailer.send(message({ to: 'full@example.org' }))).resolves.toMatchObject({
+      ok: false,
+      failure: { reason: 'soft_bounce', code: '452' },
+    });
   });
 
   it('keeps sending to other recipients after a bounce', async () => {
-    await expect(h.mailer.send(message({ to: 'still-fine@example.org', subject: 'After a bounce' }))).resolves.toMatchObject({ ok: true });
-    expect((await h.received()).some((m) => m.subject === 'After a bounce' && m.to[0] === 'still-fine@example.org')).toBe(true);
+    await expect(
+      h.mailer.send(message({ to: 'still-fine@example.org', subject: 'After a bounce' })),
+    ).resolves.toMatchObject({ ok: true });
+    expect(
+      (await h.received()).some((m) => m.subject === 'After a bounce' && m.to[0] === 'still-fine@example.org'),
+    ).toBe(true);
     expect((await h.received()).some((m) => m.to.includes('gone@example.org'))).toBe(false);
   });
 
   it('calls an unreachable server unavailable, retryable', async () => {
-    await expect(h.unreachable!().send(message())).resolves.toMatchObject({ ok: false, failure: { reason: 'unavailable', retryable: true, code: 'ECONNREFUSED' } });
+    await expect(h.unreachable!().send(message())).resolves.toMatchObject({
+      ok: false,
+      failure: { reason: 'unavailable', retryable: true, code: 'ECONNREFUSED' },
+    });
   });
 });

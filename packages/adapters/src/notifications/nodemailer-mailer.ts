@@ -19,8 +19,14 @@ export interface SmtpOptions {
 /** Turns a message into the options nodemailer sends; local files and URLs are never read into a message. */
 export function mailOptions(m: OutgoingEmail): SendMailOptions {
   return {
-    from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), headers: { ...m.headers },
-    disableFileAccess: true, disableUrlAccess: true,
+    from: m.from,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    ...(m.html ? { html: m.html } : {}),
+    headers: { ...m.headers },
+    disableFileAccess: true,
+    disableUrlAccess: true,
   };
 }
 
@@ -30,12 +36,23 @@ export class NodemailerMailer implements Mailer {
 
   constructor(smtp: SmtpSettings, options: SmtpOptions = {}) {
     const timeout = options.timeoutMs ?? 30_000;
-    const server = 'url' in smtp
-      ? { url: smtp.url }
-      : { host: smtp.host, port: smtp.port, secure: smtp.secure, ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}) };
+    const server =
+      'url' in smtp
+        ? { url: smtp.url }
+        : {
+            host: smtp.host,
+            port: smtp.port,
+            secure: smtp.secure,
+            ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
+          };
     this.transport = nodemailer.createTransport({
-      ...server, pool: true, maxConnections: options.maxConnections ?? 5, ignoreTLS: options.ignoreTLS ?? false,
-      connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout,
+      ...server,
+      pool: true,
+      maxConnections: options.maxConnections ?? 5,
+      ignoreTLS: options.ignoreTLS ?? false,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
     });
   }
 

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkOutgoingEmail, mailboxAddress, sendFailure, type Mailer, type OutgoingEmail, type SendResult } from '@fundi/domain';
+import {
+  checkOutgoingEmail,
+  mailboxAddress,
+  sendFailure,
+  type Mailer,
+  type OutgoingEmail,
+  type SendResult,
+} from '@fundi/domain';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { mailOptions } from './nodemailer-mailer.js';
 
@@ -11,7 +18,11 @@ import { mailOptions } from './nodemailer-mailer.js';
  * all (written aside, then renamed). A folder that cannot be written is `unavailable`, so the send is retried.
  */
 export class OutboxFolderMailer implements Mailer {
-  private readonly composer: Transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  private readonly composer: Transporter = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
   private ready: Promise<unknown> | null = null;
 
   constructor(readonly folder: string) {}

@@ -10,7 +10,11 @@ export function toE164Mobile(value: string, region: CountryCode = 'ZA', field = 
   const n = parsePhoneNumberFromString(value, region);
   const type = n?.isValid() ? n.getType() : undefined;
   if (!n || (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE')) {
-    throw DomainError.invalid(field, `is not a valid mobile number (read as ${region} when it has no country code)`, 'invalid_mobile');
+    throw DomainError.invalid(
+      field,
+      `is not a valid mobile number (read as ${region} when it has no country code)`,
+      'invalid_mobile',
+    );
   }
   return n.number;
 }

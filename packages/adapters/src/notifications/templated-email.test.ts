@@ -18,8 +18,16 @@ describe('a built-in template sent through SMTP', () => {
 
   it('arrives with the hostile name escaped in HTML and intact in text', async () => {
     const t = builtInTemplate('welcome');
-    const rendered = renderEmail(t.email!, templateValues({ ...t.sample, 'learner.firstName': '<script>alert(1)</script> Zoë' }));
-    const r = await mailer.send({ from: 'Ubuntu Skills Academy <no-reply@fundi.example>', to: 'thandi@example.org', ...rendered, headers: unsubscribeHeaders('https://app.fundi.example/u/t1') });
+    const rendered = renderEmail(
+      t.email!,
+      templateValues({ ...t.sample, 'learner.firstName': '<script>alert(1)</script> Zoë' }),
+    );
+    const r = await mailer.send({
+      from: 'Ubuntu Skills Academy <no-reply@fundi.example>',
+      to: 'thandi@example.org',
+      ...rendered,
+      headers: unsubscribeHeaders('https://app.fundi.example/u/t1'),
+    });
     expect(r.ok).toBe(true);
     const [got] = await server.received();
     expect(got!.subject).toBe('Welcome to National Certificate: Welding');

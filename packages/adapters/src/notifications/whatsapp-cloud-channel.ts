@@ -1,4 +1,10 @@
-import { DomainError, sendFailure, type MessagingChannel, type MessagingResult, type TemplateMessage } from '@fundi/domain';
+import {
+  DomainError,
+  sendFailure,
+  type MessagingChannel,
+  type MessagingResult,
+  type TemplateMessage,
+} from '@fundi/domain';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { toE164Mobile } from './phone-numbers.js';
 import { cloudApiFailure } from './whatsapp-errors.js';
@@ -30,8 +36,10 @@ export class WhatsAppCloudChannel implements MessagingChannel {
 
   async send(m: TemplateMessage): Promise<MessagingResult> {
     const to = toE164Mobile(m.to, this.s.defaultRegion ?? 'ZA', 'to');
-    if (!TEMPLATE_NAME.test(m.template)) throw DomainError.invalid('template', 'must be lower-case letters, digits and underscores');
-    if (!LANGUAGE.test(m.language)) throw DomainError.invalid('language', 'must be a language code such as en or en_US');
+    if (!TEMPLATE_NAME.test(m.template))
+      throw DomainError.invalid('template', 'must be lower-case letters, digits and underscores');
+    if (!LANGUAGE.test(m.language))
+      throw DomainError.invalid('language', 'must be a language code such as en or en_US');
     m.parameters.forEach((p, i) => {
       if (!p.trim()) throw DomainError.invalid(`parameters.${i}`, 'must not be empty');
     });
@@ -57,7 +65,10 @@ export class WhatsAppCloudChannel implements MessagingChannel {
       const id = (answer as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
       if (typeof id === 'string' && id) return { ok: true, providerMessageId: id };
       // Accepted or not, we cannot tell: sending again could deliver it twice, so this is final.
-      return { ok: false, failure: sendFailure('rejected', status, `answer without a message id: ${text.slice(0, 200)}`) };
+      return {
+        ok: false,
+        failure: sendFailure('rejected', status, `answer without a message id: ${text.slice(0, 200)}`),
+      };
     }
     return { ok: false, failure: cloudApiFailure(status, answer, retryAfter, Date.now()) };
   }
@@ -68,7 +79,13 @@ export function templateBody(to: string, m: TemplateMessage): Record<string, unk
   const components = m.parameters.length
     ? [{ type: 'body', parameters: m.parameters.map((text) => ({ type: 'text', text })) }]
     : [];
-  return { messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'template', template: { name: m.template, language: { code: m.language }, components } };
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to,
+    type: 'template',
+    template: { name: m.template, language: { code: m.language }, components },
+  };
 }
 
 function parseJson(text: string): unknown {
@@ -81,6 +98,7 @@ function parseJson(text: string): unknown {
 
 function networkFailure(e: unknown) {
   const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err.name === 'TimeoutError' || err.name === 'AbortError') return sendFailure('unavailable', 'ETIMEDOUT', 'no answer within the time limit');
+  if (err.name === 'TimeoutError' || err.name === 'AbortError')
+    return sendFailure('unavailable', 'ETIMEDOUT', 'no answer within the time limit');
   return sendFailure('unavailable', err.cause?.code ?? null, err.cause?.message ?? err.message ?? 'request failed');
 }

@@ -24,8 +24,10 @@ export function cloudApiFailure(status: number, answer: unknown, retryAfter: str
   const detail = `HTTP ${status}${words ? ` ${words}` : ''}`;
   const wait = retryAfterMs(retryAfter, now);
   if (code !== null && RECIPIENT.has(code)) return sendFailure('invalid_recipient', code, detail);
-  if (status === 429 || (code !== null && THROTTLED.has(code))) return sendFailure('rate_limited', code ?? status, detail, wait);
-  if (status >= 500 || (code !== null && TEMPORARY.has(code))) return sendFailure('unavailable', code ?? status, detail, wait);
+  if (status === 429 || (code !== null && THROTTLED.has(code)))
+    return sendFailure('rate_limited', code ?? status, detail, wait);
+  if (status >= 500 || (code !== null && TEMPORARY.has(code)))
+    return sendFailure('unavailable', code ?? status, detail, wait);
   return sendFailure('rejected', code ?? status, detail);
 }
 

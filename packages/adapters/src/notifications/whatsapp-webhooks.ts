@@ -6,7 +6,11 @@ import { DomainError, parseNotificationStatus, type NotificationStatus } from '@
  * as received, before any JSON parsing) keyed with the app secret. Compared in constant time; a missing or
  * malformed header is simply not valid.
  */
-export function verifyWhatsAppSignature(rawBody: Buffer | string, header: string | undefined | null, appSecret: string): boolean {
+export function verifyWhatsAppSignature(
+  rawBody: Buffer | string,
+  header: string | undefined | null,
+  appSecret: string,
+): boolean {
   const m = /^sha256=([0-9a-fA-F]{64})$/.exec(header?.trim() ?? '');
   if (!m || !appSecret) return false;
   const expected = createHmac('sha256', appSecret).update(rawBody).digest();
@@ -39,18 +43,28 @@ interface Callback {
  */
 export function whatsAppStatuses(body: unknown): WhatsAppStatusReport[] {
   const entries = (body as Callback | null)?.entry ?? [];
-  return entries.flatMap((e) => e.changes ?? []).flatMap((c) => c.value?.statuses ?? []).map((s, i) => {
-    const st = s as { id?: unknown; status?: unknown; timestamp?: unknown; recipient_id?: unknown; errors?: { code?: unknown; title?: unknown }[] };
-    if (typeof st.id !== 'string' || !st.id) throw DomainError.invalid(`statuses.${i}.id`, 'must be the message id');
-    const seconds = Number(st.timestamp);
-    if (!Number.isInteger(seconds) || seconds <= 0) throw DomainError.invalid(`statuses.${i}.timestamp`, 'must be Unix seconds');
-    const err = st.errors?.[0];
-    return {
-      providerMessageId: st.id,
-      status: parseNotificationStatus('whatsapp', st.status),
-      at: new Date(seconds * 1000).toISOString(),
-      recipient: typeof st.recipient_id === 'string' ? st.recipient_id : null,
-      error: err ? `${String(err.code)}: ${String(err.title ?? '')}` : null,
-    };
-  });
+  return entries
+    .flatMap((e) => e.changes ?? [])
+    .flatMap((c) => c.value?.statuses ?? [])
+    .map((s, i) => {
+      const st = s as {
+        id?: unknown;
+        status?: unknown;
+        timestamp?: unknown;
+        recipient_id?: unknown;
+        errors?: { code?: unknown; title?: unknown }[];
+      };
+      if (typeof st.id !== 'string' || !st.id) throw DomainError.invalid(`statuses.${i}.id`, 'must be the message id');
+      const seconds = Number(st.timestamp);
+      if (!Number.isInteger(seconds) || seconds <= 0)
+        throw DomainError.invalid(`statuses.${i}.timestamp`, 'must be Unix seconds');
+      const err = st.errors?.[0];
+      return {
+        providerMessageId: st.id,
+        status: parseNotificationStatus('whatsapp', st.status),
+        at: new Date(seconds * 1000).toISOString(),
+        recipient: typeof st.recipient_id === 'string' ? st.recipient_id : null,
+        error: err ? `${String(err.code)}: ${String(err.title ?? '')}` : null,
+      };
+    });
 }

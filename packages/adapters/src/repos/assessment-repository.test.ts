@@ -24,7 +24,10 @@ describeEachStorage('AssessmentRepository contract', (get) => {
     const m = aModeration(a, { moderatorEmail: 'm@b.co.za' });
     await repos.assessments.addModeration(m);
     expect(await repos.assessments.findById(tenantId, a.id)).toEqual({ ...a, moderation: m });
-    await expect(repos.assessments.addModeration(aModeration(a))).rejects.toMatchObject({ kind: 'conflict', code: 'already_moderated' });
+    await expect(repos.assessments.addModeration(aModeration(a))).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'already_moderated',
+    });
   });
 
   it('gives the summative results of enrolments and of a programme period', async () => {
@@ -36,10 +39,17 @@ describeEachStorage('AssessmentRepository contract', (get) => {
     const m = aModeration(s2);
     await repos.assessments.addModeration(m);
     expect(await repos.assessments.summativeForEnrolments(tenantId, [e1.id])).toEqual([s1]);
-    expect(await repos.assessments.summativeForEnrolments(tenantId, [e1.id, e2.id])).toEqual([s1, { ...s2, moderation: m }]);
+    expect(await repos.assessments.summativeForEnrolments(tenantId, [e1.id, e2.id])).toEqual([
+      s1,
+      { ...s2, moderation: m },
+    ]);
     expect(await repos.assessments.summativeForEnrolments(tenantId, [])).toEqual([]);
-    expect(await repos.assessments.summativeForProgramme(tenantId, p.id, { from: '2026-03-01', to: null })).toEqual([{ ...s2, moderation: m }]);
-    expect(await repos.assessments.summativeForProgramme(tenantId, p.id, { from: null, to: '2026-03-01' })).toEqual([s1]);
+    expect(await repos.assessments.summativeForProgramme(tenantId, p.id, { from: '2026-03-01', to: null })).toEqual([
+      { ...s2, moderation: m },
+    ]);
+    expect(await repos.assessments.summativeForProgramme(tenantId, p.id, { from: null, to: '2026-03-01' })).toEqual([
+      s1,
+    ]);
     expect((await repos.assessments.assessedModules(tenantId, p.id)).sort()).toEqual(['M1', 'M2']);
   });
 
@@ -53,13 +63,23 @@ describeEachStorage('AssessmentRepository contract', (get) => {
     await repos.assessments.addModeration(m);
     const all = { kind: 'offset' as const, offset: 0, limit: 10 };
     expect((await repos.assessments.list(tenantId, { learnerId: e1.learnerId }, all)).items).toEqual([a, b]);
-    expect((await repos.assessments.list(tenantId, { enrolmentId: e2.id }, all)).items).toEqual([{ ...c, moderation: m }]);
+    expect((await repos.assessments.list(tenantId, { enrolmentId: e2.id }, all)).items).toEqual([
+      { ...c, moderation: m },
+    ]);
     expect((await repos.assessments.list(tenantId, { moduleCode: 'M2' }, all)).items).toEqual([b]);
     expect((await repos.assessments.list(tenantId, { outcome: 'NYC' }, all)).items).toEqual([a]);
     expect((await repos.assessments.list(tenantId, { assessmentType: 'formative' }, all)).items).toEqual([b]);
     expect((await repos.assessments.list(tenantId, { from: '2026-02-15', to: '2026-03-31' }, all)).items).toEqual([b]);
-    expect(await repos.assessments.list(tenantId, {}, { kind: 'cursor', after: a.id, limit: 1 })).toMatchObject({ items: [b], total: 3, hasMore: true });
-    expect(await repos.assessments.list(tenantId, {}, { kind: 'offset', offset: 2, limit: 5 })).toMatchObject({ items: [{ ...c, moderation: m }], total: 3, hasMore: false });
+    expect(await repos.assessments.list(tenantId, {}, { kind: 'cursor', after: a.id, limit: 1 })).toMatchObject({
+      items: [b],
+      total: 3,
+      hasMore: true,
+    });
+    expect(await repos.assessments.list(tenantId, {}, { kind: 'offset', offset: 2, limit: 5 })).toMatchObject({
+      items: [{ ...c, moderation: m }],
+      total: 3,
+      hasMore: false,
+    });
     expect((await repos.assessments.list('ten_other', {}, all)).total).toBe(0);
   });
 });

@@ -4,11 +4,23 @@ import { aTenant } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 
 const entry = (tenantId: string, o: Partial<AuditEntry> = {}): AuditEntry => ({
-  id: newId('aud'), tenantId, actor: 'key_x', action: 'learner.updated', resourceType: 'learner', resourceId: 'lrn_1',
-  at: '2026-01-01T00:00:00.000Z', details: { fields: ['firstName'] }, ...o,
+  id: newId('aud'),
+  tenantId,
+  actor: 'key_x',
+  action: 'learner.updated',
+  resourceType: 'learner',
+  resourceId: 'lrn_1',
+  at: '2026-01-01T00:00:00.000Z',
+  details: { fields: ['firstName'] },
+  ...o,
 });
 const event = (tenantId: string, o: Partial<DomainEvent> = {}): DomainEvent => ({
-  id: newId('evt'), tenantId, type: 'learner.created', occurredAt: '2026-01-01T00:00:00.000Z', data: { id: 'lrn_1', nested: { a: [1, 2] } }, ...o,
+  id: newId('evt'),
+  tenantId,
+  type: 'learner.created',
+  occurredAt: '2026-01-01T00:00:00.000Z',
+  data: { id: 'lrn_1', nested: { a: [1, 2] } },
+  ...o,
 });
 
 describeEachStorage('AuditLog contract', (get) => {
@@ -40,7 +52,9 @@ describeEachStorage('Outbox contract', (get) => {
     for (const e of [a, b, c, event(aTenant().id)]) await get().repos.outbox.add(e);
     await expect(get().repos.outbox.list(t, { limit: 10 })).resolves.toEqual([a, b, c]);
     await expect(get().repos.outbox.list(t, { since: '2026-01-02T00:00:00.000Z', limit: 10 })).resolves.toEqual([b, c]);
-    await expect(get().repos.outbox.list(t, { types: ['learner.created', 'learner.erased'], limit: 10 })).resolves.toEqual([a, c]);
+    await expect(
+      get().repos.outbox.list(t, { types: ['learner.created', 'learner.erased'], limit: 10 }),
+    ).resolves.toEqual([a, c]);
     await expect(get().repos.outbox.list(t, { limit: 2 })).resolves.toEqual([a, b]);
   });
 });

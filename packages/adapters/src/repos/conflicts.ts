@@ -1,4 +1,4 @@
-import { DomainError } from '@fundi/domain';
+import type { DomainError } from '@fundi/domain';
 import type { Dialect } from '../db/sql-db.js';
 
 /** Maps a unique violation to the domain conflict of the first rule whose column name it mentions. */

@@ -25,7 +25,10 @@ describeEachStorage('EnrolmentRepository contract', (get) => {
     const { repos, p, tenantId, learnerIds } = await world();
     const first = anEnrolment(p, learnerIds[0]!);
     await repos.enrolments.insert(first);
-    await expect(repos.enrolments.insert(anEnrolment(p, learnerIds[0]!))).rejects.toMatchObject({ kind: 'conflict', code: 'open_enrolment_exists' });
+    await expect(repos.enrolments.insert(anEnrolment(p, learnerIds[0]!))).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'open_enrolment_exists',
+    });
     await repos.enrolments.insert(anEnrolment(p, learnerIds[1]!));
     await repos.enrolments.updateStatus({ ...first, status: 'withdrawn' }, 'enrolled');
     await expect(repos.enrolments.insert(anEnrolment(p, learnerIds[0]!))).resolves.toBeUndefined();
@@ -36,11 +39,20 @@ describeEachStorage('EnrolmentRepository contract', (get) => {
     const { repos, p, tenantId, learnerIds } = await world();
     const e = anEnrolment(p, learnerIds[0]!);
     await repos.enrolments.insert(e);
-    const done = { ...e, status: 'completed' as const, achievementDate: '2026-05-01', updatedAt: '2026-06-02T00:00:00.000Z' };
-    await expect(repos.enrolments.updateStatus(done, 'in_progress')).rejects.toMatchObject({ code: 'concurrent_status_change' });
+    const done = {
+      ...e,
+      status: 'completed' as const,
+      achievementDate: '2026-05-01',
+      updatedAt: '2026-06-02T00:00:00.000Z',
+    };
+    await expect(repos.enrolments.updateStatus(done, 'in_progress')).rejects.toMatchObject({
+      code: 'concurrent_status_change',
+    });
     await repos.enrolments.updateStatus(done, 'enrolled');
     expect(await repos.enrolments.findById(tenantId, e.id)).toEqual(done);
-    await expect(repos.enrolments.updateStatus({ ...done, id: 'enr_none' }, 'completed')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(repos.enrolments.updateStatus({ ...done, id: 'enr_none' }, 'completed')).rejects.toMatchObject({
+      kind: 'not_found',
+    });
   });
 
   it('lists with filters and pages; open enrolments come most recent first', async () => {
@@ -53,15 +65,27 @@ describeEachStorage('EnrolmentRepository contract', (get) => {
     for (const e of [a, b, c]) await repos.enrolments.insert(e);
     const page = { kind: 'offset' as const, offset: 0, limit: 10 };
     expect((await repos.enrolments.list(tenantId, { learnerId: learnerIds[0] }, page)).items).toEqual([a, b]);
-    expect((await repos.enrolments.list(tenantId, { programmeCode: p.code, status: 'withdrawn' }, page)).items).toEqual([c]);
-    expect((await repos.enrolments.list(tenantId, { startFrom: '2026-01-15', startTo: '2026-02-01' }, page)).items).toEqual([c]);
-    expect(await repos.enrolments.list(tenantId, {}, { kind: 'cursor', after: a.id, limit: 1 })).toMatchObject({ items: [b], total: 3, hasMore: true });
+    expect((await repos.enrolments.list(tenantId, { programmeCode: p.code, status: 'withdrawn' }, page)).items).toEqual(
+      [c],
+    );
+    expect(
+      (await repos.enrolments.list(tenantId, { startFrom: '2026-01-15', startTo: '2026-02-01' }, page)).items,
+    ).toEqual([c]);
+    expect(await repos.enrolments.list(tenantId, {}, { kind: 'cursor', after: a.id, limit: 1 })).toMatchObject({
+      items: [b],
+      total: 3,
+      hasMore: true,
+    });
     expect(await repos.enrolments.openForLearner(tenantId, learnerIds[0]!)).toEqual([b, a]);
     expect(await repos.enrolments.openForLearner(tenantId, learnerIds[1]!)).toEqual([]);
     const changed = { ...b, status: 'in_progress' as const, updatedAt: '2027-01-05T10:00:00.000Z' };
     await repos.enrolments.updateStatus(changed, 'enrolled');
-    expect((await repos.enrolments.list(tenantId, { updatedFrom: '2027-01-05T00:00:00.000Z' }, page)).items).toEqual([changed]);
-    expect((await repos.enrolments.list(tenantId, { updatedTo: '2027-01-04T23:59:59.999Z' }, page)).items.map((e) => e.id)).toEqual([a.id, c.id]);
+    expect((await repos.enrolments.list(tenantId, { updatedFrom: '2027-01-05T00:00:00.000Z' }, page)).items).toEqual([
+      changed,
+    ]);
+    expect(
+      (await repos.enrolments.list(tenantId, { updatedTo: '2027-01-04T23:59:59.999Z' }, page)).items.map((e) => e.id),
+    ).toEqual([a.id, c.id]);
   });
 
   it('keeps the status history in order, within the tenant', async () => {
@@ -69,8 +93,15 @@ describeEachStorage('EnrolmentRepository contract', (get) => {
     const e = anEnrolment(p, learnerIds[0]!);
     await repos.enrolments.insert(e);
     const rows = [null, 'enrolled', 'in_progress'].map((from, i) => ({
-      id: newId('esh'), tenantId, enrolmentId: e.id, from: from as 'enrolled' | null, to: (['enrolled', 'in_progress', 'suspended'] as const)[i]!,
-      reason: i === 2 ? 'illness' : null, effectiveDate: '2026-02-01', changedBy: 'key_a', changedAt: '2026-06-01T08:00:00.000Z',
+      id: newId('esh'),
+      tenantId,
+      enrolmentId: e.id,
+      from: from as 'enrolled' | null,
+      to: (['enrolled', 'in_progress', 'suspended'] as const)[i]!,
+      reason: i === 2 ? 'illness' : null,
+      effectiveDate: '2026-02-01',
+      changedBy: 'key_a',
+      changedAt: '2026-06-01T08:00:00.000Z',
     }));
     for (const r of rows) await repos.enrolments.addStatusChange(r);
     expect(await repos.enrolments.history(tenantId, e.id)).toEqual(rows);
@@ -80,10 +111,12 @@ describeEachStorage('EnrolmentRepository contract', (get) => {
   it('rolls back with the unit of work', async () => {
     const { repos, uow, p, tenantId, learnerIds } = await world();
     const e = anEnrolment(p, learnerIds[0]!);
-    await expect(uow.run(async (tx) => {
-      await tx.enrolments.insert(e);
-      throw new Error('boom');
-    })).rejects.toThrow('boom');
+    await expect(
+      uow.run(async (tx) => {
+        await tx.enrolments.insert(e);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(await repos.enrolments.findById(tenantId, e.id)).toBeNull();
   });
 });

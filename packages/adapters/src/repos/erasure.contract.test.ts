@@ -1,30 +1,67 @@
 import { expect, it } from 'vitest';
-import { newId, type AttemptOutcome, type AttemptSnapshot, type DomainEvent, type WebhookSubscriptionSnapshot } from '@fundi/domain';
+import {
+  newId,
+  type AttemptOutcome,
+  type AttemptSnapshot,
+  type DomainEvent,
+  type WebhookSubscriptionSnapshot,
+} from '@fundi/domain';
 import { describeEachStorage } from '../testing/each-storage.js';
 
 const T0 = '2026-06-01T08:00:00.000Z';
 const ERASED = (id: string) => ({ id, erased: true });
 
 const anEvent = (tenantId: string, over: Partial<DomainEvent> = {}): DomainEvent => ({
-  id: newId('evt'), tenantId, type: 'learner.created', occurredAt: T0, data: { id: 'lrn_x', firstName: 'Nomvula' }, ...over,
+  id: newId('evt'),
+  tenantId,
+  type: 'learner.created',
+  occurredAt: T0,
+  data: { id: 'lrn_x', firstName: 'Nomvula' },
+  ...over,
 });
 const aSubscription = (tenantId: string): WebhookSubscriptionSnapshot => ({
-  id: newId('whs'), tenantId, url: 'https://hooks.example.com/x', events: ['learner.created', 'learner.updated'], enabled: true,
-  secretCiphertext: 'v1.sealed', previousSecretCiphertext: null, previousSecretExpiresAt: null, disabledReason: null, createdAt: T0, updatedAt: T0,
+  id: newId('whs'),
+  tenantId,
+  url: 'https://hooks.example.com/x',
+  events: ['learner.created', 'learner.updated'],
+  enabled: true,
+  secretCiphertext: 'v1.sealed',
+  previousSecretCiphertext: null,
+  previousSecretExpiresAt: null,
+  disabledReason: null,
+  createdAt: T0,
+  updatedAt: T0,
 });
 const anAttempt = (e: DomainEvent, subscriptionId: string, responseExcerpt: string | null): AttemptSnapshot => ({
-  id: newId('wha'), deliveryId: newId('dlv'), tenantId: e.tenantId, subscriptionId, eventId: e.id, eventType: e.type, attempt: 1, at: T0,
-  statusCode: 200, latencyMs: 5, error: null, responseExcerpt,
+  id: newId('wha'),
+  deliveryId: newId('dlv'),
+  tenantId: e.tenantId,
+  subscriptionId,
+  eventId: e.id,
+  eventType: e.type,
+  attempt: 1,
+  at: T0,
+  statusCode: 200,
+  latencyMs: 5,
+  error: null,
+  responseExcerpt,
 });
 
 /** Erasure as the outbox and the attempt log see it: by subject and by event, within one tenant. */
 describeEachStorage('Outbox and attempt log erasure contract', (get) => {
-  it('redacts the data of the subject\'s events only, keeps them and their subject, and is idempotent', async () => {
+  it("redacts the data of the subject's events only, keeps them and their subject, and is idempotent", async () => {
     const { uow, repos } = get();
     const t = newId('ten');
     const other = newId('ten');
-    const created = anEvent(t, { subjectId: 'lrn_a', data: { id: 'lrn_a', firstName: 'Nomvula', idNumber: '9001049818080' } });
-    const updated = anEvent(t, { type: 'learner.updated', subjectId: 'lrn_a', data: { id: 'lrn_a', changes: { mobile: '+27821112233' } } });
+    const created = anEvent(t, {
+      subjectId: 'lrn_a',
+      data: { id: 'lrn_a', firstName: 'Nomvula', idNumber: '9001049818080' },
+    });
+    const updated = anEvent(t, {
+      type: 'learner.updated',
+      subjectId: 'lrn_a',
+      data: { id: 'lrn_a', changes: { mobile: '+27821112233' } },
+    });
     const training = anEvent(t, { type: 'assessment.recorded', data: { assessmentId: 'asm_1', learnerId: 'lrn_a' } });
     const neighbour = anEvent(t, { subjectId: 'lrn_b', data: { id: 'lrn_b', firstName: 'Sipho' } });
     const sameIdElsewhere = anEvent(other, { subjectId: 'lrn_a', data: { id: 'lrn_a', firstName: 'Kept' } });
@@ -33,13 +70,22 @@ describeEachStorage('Outbox and attempt log erasure contract', (get) => {
     });
     await expect(repos.outbox.list(t, { limit: 10 })).resolves.toEqual([created, updated, training, neighbour]);
 
-    await expect(uow.run((tx) => tx.outbox.redactSubject(t, 'lrn_a', ERASED('lrn_a')))).resolves.toEqual([created.id, updated.id]);
+    await expect(uow.run((tx) => tx.outbox.redactSubject(t, 'lrn_a', ERASED('lrn_a')))).resolves.toEqual([
+      created.id,
+      updated.id,
+    ]);
     await expect(repos.outbox.list(t, { limit: 10 })).resolves.toEqual([
-      { ...created, data: ERASED('lrn_a') }, { ...updated, data: ERASED('lrn_a') }, training, neighbour,
+      { ...created, data: ERASED('lrn_a') },
+      { ...updated, data: ERASED('lrn_a') },
+      training,
+      neighbour,
     ]);
     await expect(repos.outboxFeed.findById(t, updated.id)).resolves.toMatchObject({ data: ERASED('lrn_a') });
     await expect(repos.outbox.list(other, { limit: 10 })).resolves.toEqual([sameIdElsewhere]);
-    await expect(uow.run((tx) => tx.outbox.redactSubject(t, 'lrn_a', ERASED('lrn_a')))).resolves.toEqual([created.id, updated.id]);
+    await expect(uow.run((tx) => tx.outbox.redactSubject(t, 'lrn_a', ERASED('lrn_a')))).resolves.toEqual([
+      created.id,
+      updated.id,
+    ]);
     await expect(uow.run((tx) => tx.outbox.redactSubject(t, 'lrn_none', ERASED('lrn_none')))).resolves.toEqual([]);
   });
 
@@ -51,13 +97,28 @@ describeEachStorage('Outbox and attempt log erasure contract', (get) => {
     await uow.run(async (tx) => {
       await tx.webhookSubscriptions.insert(s);
       await tx.outbox.add(e);
-      await tx.webhookDeliveries.insertMany([{
-        id: newId('dlv'), tenantId: t, subscriptionId: s.id, eventId: e.id, eventType: e.type, status: 'pending', attempts: 0,
-        nextAttemptAt: T0, leaseOwner: null, leaseUntil: null, lastStatusCode: null, deliveredAt: null, createdAt: T0,
-      }]);
+      await tx.webhookDeliveries.insertMany([
+        {
+          id: newId('dlv'),
+          tenantId: t,
+          subscriptionId: s.id,
+          eventId: e.id,
+          eventType: e.type,
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: T0,
+          leaseOwner: null,
+          leaseUntil: null,
+          lastStatusCode: null,
+          deliveredAt: null,
+          createdAt: T0,
+        },
+      ]);
       await tx.outbox.redactSubject(t, 'lrn_c', ERASED('lrn_c'));
     });
-    const claimed = await uow.run((tx) => tx.webhookDeliveries.claimDue(`w_${t}`, '2026-06-01T08:00:01.000Z', '2026-06-01T08:01:00.000Z', 1000));
+    const claimed = await uow.run((tx) =>
+      tx.webhookDeliveries.claimDue(`w_${t}`, '2026-06-01T08:00:01.000Z', '2026-06-01T08:01:00.000Z', 1000),
+    );
     expect(claimed.find((c) => c.event.id === e.id)?.event.data).toEqual(ERASED('lrn_c'));
   });
 
@@ -78,12 +139,25 @@ describeEachStorage('Outbox and attempt log erasure contract', (get) => {
     expect(log.items).toHaveLength(3);
     expect(log.items.find((x) => x.id === echoed.id)).toEqual({ ...echoed, responseExcerpt: null });
     expect(log.items.find((x) => x.id === kept.id)).toEqual(kept);
-    const theirs = await repos.webhookAttempts.list(otherTenant.tenantId, s.id, { kind: 'offset', offset: 0, limit: 10 });
+    const theirs = await repos.webhookAttempts.list(otherTenant.tenantId, s.id, {
+      kind: 'offset',
+      offset: 0,
+      limit: 10,
+    });
     expect(theirs.items).toEqual([otherTenant]);
     await expect(uow.run((tx) => tx.webhookAttempts.forgetResponses(t, []))).resolves.toBe(0);
   });
 });
 
 function logged(attempt: AttemptSnapshot): AttemptOutcome {
-  return { attempt, change: { status: 'delivered', attempts: 1, nextAttemptAt: null, lastStatusCode: attempt.statusCode, deliveredAt: attempt.at } };
+  return {
+    attempt,
+    change: {
+      status: 'delivered',
+      attempts: 1,
+      nextAttemptAt: null,
+      lastStatusCode: attempt.statusCode,
+      deliveredAt: attempt.at,
+    },
+  };
 }

@@ -25,12 +25,29 @@ describeEachStorage('LearnerRepository contract', (get) => {
 
   it('round-trips every field, including addresses and the consent flag', async () => {
     const l = aLearner({
-      tenantId: t.id, middleName: 'Zanele', mobile: '+27821234567', phone: '0111234567', title: 'Ms', equityCode: 'BA',
-      nationalityCode: 'SA', homeLanguageCode: 'Zul', citizenResidentStatusCode: 'SA', socioeconomicStatusCode: '01',
-      disabilityStatusCode: 'N', disabilityRating: '01', immigrantStatus: '01', provinceCode: '7', statssaAreaCode: 'A123',
+      tenantId: t.id,
+      middleName: 'Zanele',
+      mobile: '+27821234567',
+      phone: '0111234567',
+      title: 'Ms',
+      equityCode: 'BA',
+      nationalityCode: 'SA',
+      homeLanguageCode: 'Zul',
+      citizenResidentStatusCode: 'SA',
+      socioeconomicStatusCode: '01',
+      disabilityStatusCode: 'N',
+      disabilityRating: '01',
+      immigrantStatus: '01',
+      provinceCode: '7',
+      statssaAreaCode: 'A123',
       homeAddress: { line1: '1 Main Rd', line2: null, line3: 'Soweto', postalCode: '1804' },
       postalAddress: { line1: 'PO Box 1', line2: null, line3: null, postalCode: '2000' },
-      popiActAgree: false, popiActDate: '2026-01-01', employer: 'Acme', employeeRef: 'E-1', department: 'Ops', jobTitle: 'Clerk',
+      popiActAgree: false,
+      popiActDate: '2026-01-01',
+      employer: 'Acme',
+      employeeRef: 'E-1',
+      department: 'Ops',
+      jobTitle: 'Clerk',
     });
     await repo().insert(l);
     await expect(repo().findById(t.id, l.id)).resolves.toEqual(l);
@@ -52,9 +69,17 @@ describeEachStorage('LearnerRepository contract', (get) => {
   it('refuses a duplicate ID number, and a duplicate email case-insensitively, within a tenant only', async () => {
     const l = aLearner({ tenantId: t.id, email: 'dup@example.co.za' });
     await repo().insert(l);
-    await expect(repo().insert(aLearner({ tenantId: t.id, idNumber: l.idNumber }))).rejects.toMatchObject({ kind: 'conflict', code: 'duplicate_id_number' });
-    await expect(repo().insert(aLearner({ tenantId: t.id, email: 'DUP@Example.co.za' }))).rejects.toMatchObject({ kind: 'conflict', code: 'duplicate_email' });
-    await expect(repo().insert(aLearner({ tenantId: other.id, idNumber: l.idNumber, email: 'dup@example.co.za' }))).resolves.toBeUndefined();
+    await expect(repo().insert(aLearner({ tenantId: t.id, idNumber: l.idNumber }))).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'duplicate_id_number',
+    });
+    await expect(repo().insert(aLearner({ tenantId: t.id, email: 'DUP@Example.co.za' }))).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'duplicate_email',
+    });
+    await expect(
+      repo().insert(aLearner({ tenantId: other.id, idNumber: l.idNumber, email: 'dup@example.co.za' })),
+    ).resolves.toBeUndefined();
   });
 
   it('allows many learners without an email', async () => {
@@ -68,13 +93,19 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await repo().insert(a);
     await repo().insert(b);
     await repo().update({ ...a, firstName: 'Changed', updatedAt: at(59) });
-    await expect(repo().findById(t.id, a.id)).resolves.toMatchObject({ firstName: 'Changed', updatedAt: at(59), createdAt: a.createdAt });
+    await expect(repo().findById(t.id, a.id)).resolves.toMatchObject({
+      firstName: 'Changed',
+      updatedAt: at(59),
+      createdAt: a.createdAt,
+    });
     await expect(repo().update({ ...b, idNumber: a.idNumber })).rejects.toMatchObject({ code: 'duplicate_id_number' });
-    await expect(repo().update({ ...b, email: 'UPD-A@example.co.za' })).rejects.toMatchObject({ code: 'duplicate_email' });
+    await expect(repo().update({ ...b, email: 'UPD-A@example.co.za' })).rejects.toMatchObject({
+      code: 'duplicate_email',
+    });
     await expect(repo().findById(t.id, b.id)).resolves.toEqual(b);
   });
 
-  it('update of an absent, erased or other tenant\'s learner is not_found', async () => {
+  it("update of an absent, erased or other tenant's learner is not_found", async () => {
     const l = aLearner({ tenantId: t.id });
     await expect(repo().update(l)).rejects.toMatchObject({ kind: 'not_found' });
     await repo().insert(l);
@@ -85,9 +116,33 @@ describeEachStorage('LearnerRepository contract', (get) => {
 
   it('filters lists by search (names, email, ID prefix), employeeRef and created range', async () => {
     const x = await fresh();
-    const zola = aLearner({ tenantId: x.id, firstName: 'Zola', lastName: 'Mokoena', email: 'zm@example.co.za', idNumber: '9001049818080', employeeRef: 'E1', createdAt: at(1) });
-    const pieter = aLearner({ tenantId: x.id, firstName: 'Pieter', lastName: 'Botha', email: 'PB@Corp.co.za', idNumber: '7311190013080', employeeRef: 'E2', createdAt: at(2) });
-    const naledi = aLearner({ tenantId: x.id, firstName: 'Naledi', lastName: 'Zulu', email: 'n_z%@example.co.za', idNumber: '8001015009087', employeeRef: 'E1', createdAt: at(3) });
+    const zola = aLearner({
+      tenantId: x.id,
+      firstName: 'Zola',
+      lastName: 'Mokoena',
+      email: 'zm@example.co.za',
+      idNumber: '9001049818080',
+      employeeRef: 'E1',
+      createdAt: at(1),
+    });
+    const pieter = aLearner({
+      tenantId: x.id,
+      firstName: 'Pieter',
+      lastName: 'Botha',
+      email: 'PB@Corp.co.za',
+      idNumber: '7311190013080',
+      employeeRef: 'E2',
+      createdAt: at(2),
+    });
+    const naledi = aLearner({
+      tenantId: x.id,
+      firstName: 'Naledi',
+      lastName: 'Zulu',
+      email: 'n_z%@example.co.za',
+      idNumber: '8001015009087',
+      employeeRef: 'E1',
+      createdAt: at(3),
+    });
     for (const l of [zola, pieter, naledi]) await repo().insert(l);
     await repo().insert(aLearner({ tenantId: other.id, firstName: 'Zola' }));
     const ids = async (filter: LearnerFilter) =>
@@ -103,8 +158,12 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(ids({ employeeRef: 'E1' })).resolves.toEqual([zola.id, naledi.id]);
     await expect(ids({ createdFrom: at(2) })).resolves.toEqual([pieter.id, naledi.id]);
     await expect(ids({ createdTo: at(2) })).resolves.toEqual([zola.id, pieter.id]);
-    await expect(ids({ createdFrom: at(2), createdTo: at(2), employeeRef: 'E2', search: 'piet' })).resolves.toEqual([pieter.id]);
-    await expect(repo().list(x.id, { employeeRef: 'E1' }, { kind: 'offset', offset: 0, limit: 1 })).resolves.toMatchObject({ total: 2, hasMore: true });
+    await expect(ids({ createdFrom: at(2), createdTo: at(2), employeeRef: 'E2', search: 'piet' })).resolves.toEqual([
+      pieter.id,
+    ]);
+    await expect(
+      repo().list(x.id, { employeeRef: 'E1' }, { kind: 'offset', offset: 0, limit: 1 }),
+    ).resolves.toMatchObject({ total: 2, hasMore: true });
     // Incremental sync: a later change moves a learner into the window of its update, whatever its creation.
     await repo().update({ ...zola, department: 'Ops', updatedAt: at(5) });
     await expect(ids({ updatedFrom: at(4) })).resolves.toEqual([zola.id]);
@@ -133,10 +192,21 @@ describeEachStorage('LearnerRepository contract', (get) => {
       return seen;
     };
     let offset = 0;
-    await expect(walk((p) => (p ? { kind: 'cursor', after: p.items.at(-1)!.id, limit: 3 } : { kind: 'cursor', after: null, limit: 3 }))).resolves.toEqual(sorted);
+    await expect(
+      walk((p) =>
+        p ? { kind: 'cursor', after: p.items.at(-1)!.id, limit: 3 } : { kind: 'cursor', after: null, limit: 3 },
+      ),
+    ).resolves.toEqual(sorted);
     await expect(walk((p) => ({ kind: 'offset', offset: p ? (offset += 3) : 0, limit: 3 }))).resolves.toEqual(sorted);
-    await expect(repo().list(x.id, {}, { kind: 'offset', offset: 7, limit: 3 })).resolves.toMatchObject({ items: [], total: 7, hasMore: false });
-    await expect(repo().list(x.id, {}, { kind: 'cursor', after: sorted[5]!, limit: 1 })).resolves.toMatchObject({ items: [{ id: sorted[6] }], hasMore: false });
+    await expect(repo().list(x.id, {}, { kind: 'offset', offset: 7, limit: 3 })).resolves.toMatchObject({
+      items: [],
+      total: 7,
+      hasMore: false,
+    });
+    await expect(repo().list(x.id, {}, { kind: 'cursor', after: sorted[5]!, limit: 1 })).resolves.toMatchObject({
+      items: [{ id: sorted[6] }],
+      hasMore: false,
+    });
   });
 
   it('erases: personal data gone, never found or listed, ID number and email free again', async () => {
@@ -151,7 +221,12 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(repo().findByIdNumber(x.id, l.idNumber)).resolves.toBeNull();
     await expect(repo().findByEmail(x.id, 'erase.me@example.co.za')).resolves.toBeNull();
     await expect(repo().findByEmployeeRef(x.id, 'ERASE')).resolves.toBeNull();
-    await expect(repo().list(x.id, {}, { kind: 'offset', offset: 0, limit: 10 })).resolves.toMatchObject({ items: [], total: 0 });
-    await expect(repo().insert(aLearner({ tenantId: x.id, idNumber: l.idNumber, email: l.email }))).resolves.toBeUndefined();
+    await expect(repo().list(x.id, {}, { kind: 'offset', offset: 0, limit: 10 })).resolves.toMatchObject({
+      items: [],
+      total: 0,
+    });
+    await expect(
+      repo().insert(aLearner({ tenantId: x.id, idNumber: l.idNumber, email: l.email })),
+    ).resolves.toBeUndefined();
   });
 });

@@ -5,21 +5,44 @@ import type { Address, LearnerSnapshot } from '@fundi/domain';
  * type names every other snapshot field, so a field added to the learner without a column fails to compile.
  */
 const COLUMNS = {
-  id: 'id', tenantId: 'tenant_id', firstName: 'first_name', lastName: 'last_name', middleName: 'middle_name',
-  idNumber: 'id_number', email: 'email', mobile: 'mobile', phone: 'phone', title: 'title', equityCode: 'equity_code',
-  nationalityCode: 'nationality_code', homeLanguageCode: 'home_language_code',
-  citizenResidentStatusCode: 'citizen_resident_status_code', socioeconomicStatusCode: 'socioeconomic_status_code',
-  disabilityStatusCode: 'disability_status_code', disabilityRating: 'disability_rating', immigrantStatus: 'immigrant_status',
-  provinceCode: 'province_code', statssaAreaCode: 'statssa_area_code', popiActDate: 'popi_act_date', employer: 'employer',
-  employeeRef: 'employee_ref', department: 'department', jobTitle: 'job_title', dateOfBirth: 'date_of_birth',
-  gender: 'gender', citizenship: 'citizenship', createdAt: 'created_at', updatedAt: 'updated_at',
+  id: 'id',
+  tenantId: 'tenant_id',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  middleName: 'middle_name',
+  idNumber: 'id_number',
+  email: 'email',
+  mobile: 'mobile',
+  phone: 'phone',
+  title: 'title',
+  equityCode: 'equity_code',
+  nationalityCode: 'nationality_code',
+  homeLanguageCode: 'home_language_code',
+  citizenResidentStatusCode: 'citizen_resident_status_code',
+  socioeconomicStatusCode: 'socioeconomic_status_code',
+  disabilityStatusCode: 'disability_status_code',
+  disabilityRating: 'disability_rating',
+  immigrantStatus: 'immigrant_status',
+  provinceCode: 'province_code',
+  statssaAreaCode: 'statssa_area_code',
+  popiActDate: 'popi_act_date',
+  employer: 'employer',
+  employeeRef: 'employee_ref',
+  department: 'department',
+  jobTitle: 'job_title',
+  dateOfBirth: 'date_of_birth',
+  gender: 'gender',
+  citizenship: 'citizenship',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
 } as const satisfies Record<Exclude<keyof LearnerSnapshot, 'homeAddress' | 'postalAddress' | 'popiActAgree'>, string>;
 
 type Row = Record<string, string | number | boolean | null>;
 
 export function learnerToRow(l: LearnerSnapshot): Row {
   const row: Row = {};
-  for (const [field, column] of Object.entries(COLUMNS)) row[column] = (l as unknown as Record<string, string | null>)[field] ?? null;
+  for (const [field, column] of Object.entries(COLUMNS))
+    row[column] = (l as unknown as Record<string, string | null>)[field] ?? null;
   row.email_lower = l.email ? l.email.toLowerCase() : null;
   row.popi_act_agree = l.popiActAgree;
   Object.assign(row, addressColumns('home', l.homeAddress), addressColumns('postal', l.postalAddress));
@@ -49,25 +72,53 @@ function addressOf(prefix: string, row: Row): Address | null {
 export function rowToLearner(r: Row): LearnerSnapshot {
   const s = (v: unknown) => (v ?? null) as string | null;
   return {
-    id: r.id as string, tenantId: r.tenant_id as string, firstName: r.first_name as string, lastName: r.last_name as string,
-    idNumber: r.id_number as string, dateOfBirth: r.date_of_birth as string, gender: r.gender as LearnerSnapshot['gender'],
-    citizenship: r.citizenship as LearnerSnapshot['citizenship'], middleName: s(r.middle_name), email: s(r.email),
-    mobile: s(r.mobile), phone: s(r.phone), title: s(r.title), equityCode: s(r.equity_code),
-    nationalityCode: s(r.nationality_code), homeLanguageCode: s(r.home_language_code),
-    citizenResidentStatusCode: s(r.citizen_resident_status_code), socioeconomicStatusCode: s(r.socioeconomic_status_code),
-    disabilityStatusCode: s(r.disability_status_code), disabilityRating: s(r.disability_rating),
-    immigrantStatus: s(r.immigrant_status), homeAddress: addressOf('home', r), postalAddress: addressOf('postal', r),
-    provinceCode: s(r.province_code), statssaAreaCode: s(r.statssa_area_code),
+    id: r.id as string,
+    tenantId: r.tenant_id as string,
+    firstName: r.first_name as string,
+    lastName: r.last_name as string,
+    idNumber: r.id_number as string,
+    dateOfBirth: r.date_of_birth as string,
+    gender: r.gender as LearnerSnapshot['gender'],
+    citizenship: r.citizenship as LearnerSnapshot['citizenship'],
+    middleName: s(r.middle_name),
+    email: s(r.email),
+    mobile: s(r.mobile),
+    phone: s(r.phone),
+    title: s(r.title),
+    equityCode: s(r.equity_code),
+    nationalityCode: s(r.nationality_code),
+    homeLanguageCode: s(r.home_language_code),
+    citizenResidentStatusCode: s(r.citizen_resident_status_code),
+    socioeconomicStatusCode: s(r.socioeconomic_status_code),
+    disabilityStatusCode: s(r.disability_status_code),
+    disabilityRating: s(r.disability_rating),
+    immigrantStatus: s(r.immigrant_status),
+    homeAddress: addressOf('home', r),
+    postalAddress: addressOf('postal', r),
+    provinceCode: s(r.province_code),
+    statssaAreaCode: s(r.statssa_area_code),
     popiActAgree: r.popi_act_agree === null || r.popi_act_agree === undefined ? null : Boolean(r.popi_act_agree),
-    popiActDate: s(r.popi_act_date), employer: s(r.employer), employeeRef: s(r.employee_ref), department: s(r.department),
-    jobTitle: s(r.job_title), createdAt: r.created_at as string, updatedAt: r.updated_at as string,
+    popiActDate: s(r.popi_act_date),
+    employer: s(r.employer),
+    employeeRef: s(r.employee_ref),
+    department: s(r.department),
+    jobTitle: s(r.job_title),
+    createdAt: r.created_at as string,
+    updatedAt: r.updated_at as string,
   };
 }
 
-export const LEARNER_COLUMNS = [...Object.values(COLUMNS), 'email_lower', 'popi_act_agree',
-  ...['home', 'postal'].flatMap((p) => [`${p}_address_1`, `${p}_address_2`, `${p}_address_3`, `${p}_postal_code`])];
+export const LEARNER_COLUMNS = [
+  ...Object.values(COLUMNS),
+  'email_lower',
+  'popi_act_agree',
+  ...['home', 'postal'].flatMap((p) => [`${p}_address_1`, `${p}_address_2`, `${p}_address_3`, `${p}_postal_code`]),
+];
 
 /** Columns that identify a person; erasure sets every one of them to null (POPIA s14/s24; docs/api.md, "Erasure"). */
 export const PERSONAL_COLUMNS = LEARNER_COLUMNS.filter(
-  (c) => !['id', 'tenant_id', 'gender', 'citizenship', 'created_at', 'updated_at', 'province_code', 'equity_code'].includes(c),
+  (c) =>
+    !['id', 'tenant_id', 'gender', 'citizenship', 'created_at', 'updated_at', 'province_code', 'equity_code'].includes(
+      c,
+    ),
 );

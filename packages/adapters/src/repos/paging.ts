@@ -15,11 +15,17 @@ export async function pageQuery<R, T>(
   idColumn = 'id',
 ): Promise<Page<T>> {
   const count = compile(base.clone().clearSelect().clearOrder().count({ n: '*' }));
-  const rowsQuery = base.clone().orderBy(idColumn, 'asc').limit(page.limit + 1);
+  const rowsQuery = base
+    .clone()
+    .orderBy(idColumn, 'asc')
+    .limit(page.limit + 1);
   if (page.kind === 'cursor' && page.after) rowsQuery.where(idColumn, '>', page.after);
   if (page.kind === 'offset' && page.offset > 0) rowsQuery.offset(page.offset);
   const rows = compile(rowsQuery);
-  const [totalRow, found] = await Promise.all([db.first<{ n: number }>(count.sql, count.bindings), db.all<R>(rows.sql, rows.bindings)]);
+  const [totalRow, found] = await Promise.all([
+    db.first<{ n: number }>(count.sql, count.bindings),
+    db.all<R>(rows.sql, rows.bindings),
+  ]);
   return {
     items: found.slice(0, page.limit).map(map),
     total: Number(totalRow?.n ?? 0),

@@ -1,21 +1,52 @@
 import {
-  DomainError, type AssessmentFilter, type AssessmentRepository, type AssessmentSnapshot, type ModerationSnapshot, type Page, type PageRequest,
+  DomainError,
+  type AssessmentFilter,
+  type AssessmentRepository,
+  type AssessmentSnapshot,
+  type ModerationSnapshot,
+  type Page,
+  type PageRequest,
 } from '@fundi/domain';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';
 import { mapUnique } from './conflicts.js';
 import { pageQuery } from './paging.js';
-import { ASSESSMENT_COLUMNS, ASSESSMENT_SELECT, MODERATION_ALIASES, assessmentValues, insertSql, rowToAssessment, type Row } from './training-rows.js';
+import {
+  ASSESSMENT_COLUMNS,
+  ASSESSMENT_SELECT,
+  MODERATION_ALIASES,
+  assessmentValues,
+  insertSql,
+  rowToAssessment,
+  type Row,
+} from './training-rows.js';
 
 const INSERT = insertSql('assessments', ASSESSMENT_COLUMNS);
-const INSERT_MODERATION = insertSql('moderations', ['id', 'tenant_id', 'assessment_id', 'decision', 'notes', 'moderator_id', 'moderator_email', 'moderated_at']);
+const INSERT_MODERATION = insertSql('moderations', [
+  'id',
+  'tenant_id',
+  'assessment_id',
+  'decision',
+  'notes',
+  'moderator_id',
+  'moderator_email',
+  'moderated_at',
+]);
 const BY_ID = `${ASSESSMENT_SELECT} WHERE a.tenant_id = ? AND a.id = ?`;
 const SUMMATIVE_OF_ENROLMENT = `${ASSESSMENT_SELECT} WHERE a.tenant_id = ? AND a.enrolment_id = ? AND a.assessment_type = 'summative' ORDER BY a.id`;
-const MODERATED = [{ column: 'assessment', error: () => DomainError.conflict('already_moderated', 'This assessment has already been moderated') }];
+const MODERATED = [
+  {
+    column: 'assessment',
+    error: () => DomainError.conflict('already_moderated', 'This assessment has already been moderated'),
+  },
+];
 
 export class SqlAssessmentRepository implements AssessmentRepository {
-  constructor(private readonly db: SqlDb, private readonly qb: Knex) {}
+  constructor(
+    private readonly db: SqlDb,
+    private readonly qb: Knex,
+  ) {}
 
   async insert(a: AssessmentSnapshot): Promise<void> {
     await this.db.run(INSERT, assessmentValues(a));
@@ -40,14 +71,25 @@ export class SqlAssessmentRepository implements AssessmentRepository {
 
   async summativeForEnrolments(tenantId: string, enrolmentIds: readonly string[]): Promise<AssessmentSnapshot[]> {
     if (enrolmentIds.length === 0) return [];
-    if (enrolmentIds.length === 1) return (await this.db.all<Row>(SUMMATIVE_OF_ENROLMENT, [tenantId, enrolmentIds[0]!])).map(rowToAssessment);
-    const q = this.joined().where('a.tenant_id', tenantId).whereIn('a.enrolment_id', [...enrolmentIds]).where('a.assessment_type', 'summative').orderBy('a.id');
+    if (enrolmentIds.length === 1)
+      return (await this.db.all<Row>(SUMMATIVE_OF_ENROLMENT, [tenantId, enrolmentIds[0]!])).map(rowToAssessment);
+    const q = this.joined()
+      .where('a.tenant_id', tenantId)
+      .whereIn('a.enrolment_id', [...enrolmentIds])
+      .where('a.assessment_type', 'summative')
+      .orderBy('a.id');
     const { sql, bindings } = compile(q);
     return (await this.db.all<Row>(sql, bindings)).map(rowToAssessment);
   }
 
-  async summativeForProgramme(tenantId: string, programmeId: string, range: { from: string | null; to: string | null }): Promise<AssessmentSnapshot[]> {
-    const q = this.joined().where({ 'a.tenant_id': tenantId, 'a.programme_id': programmeId, 'a.assessment_type': 'summative' }).orderBy('a.id');
+  async summativeForProgramme(
+    tenantId: string,
+    programmeId: string,
+    range: { from: string | null; to: string | null },
+  ): Promise<AssessmentSnapshot[]> {
+    const q = this.joined()
+      .where({ 'a.tenant_id': tenantId, 'a.programme_id': programmeId, 'a.assessment_type': 'summative' })
+      .orderBy('a.id');
     if (range.from) q.where('a.assessment_date', '>=', range.from);
     if (range.to) q.where('a.assessment_date', '<=', range.to);
     const { sql, bindings } = compile(q);
@@ -55,16 +97,31 @@ export class SqlAssessmentRepository implements AssessmentRepository {
   }
 
   async assessedModules(tenantId: string, programmeId: string): Promise<string[]> {
-    const rows = await this.db.all<{ module_code: string }>('SELECT DISTINCT module_code FROM assessments WHERE tenant_id = ? AND programme_id = ?', [tenantId, programmeId]);
+    const rows = await this.db.all<{ module_code: string }>(
+      'SELECT DISTINCT module_code FROM assessments WHERE tenant_id = ? AND programme_id = ?',
+      [tenantId, programmeId],
+    );
     return rows.map((r) => r.module_code);
   }
 
   async addModeration(m: ModerationSnapshot): Promise<void> {
-    await mapUnique(this.db.dialect, MODERATED, () => this.db.run(INSERT_MODERATION,
-      [m.id, m.tenantId, m.assessmentId, m.decision, m.notes, m.moderatorId, m.moderatorEmail, m.moderatedAt]));
+    await mapUnique(this.db.dialect, MODERATED, () =>
+      this.db.run(INSERT_MODERATION, [
+        m.id,
+        m.tenantId,
+        m.assessmentId,
+        m.decision,
+        m.notes,
+        m.moderatorId,
+        m.moderatorEmail,
+        m.moderatedAt,
+      ]),
+    );
   }
 
   private joined(): Knex.QueryBuilder {
-    return this.qb({ a: 'assessments' }).leftJoin({ m: 'moderations' }, 'm.assessment_id', 'a.id').select('a.*', MODERATION_ALIASES);
+    return this.qb({ a: 'assessments' })
+      .leftJoin({ m: 'moderations' }, 'm.assessment_id', 'a.id')
+      .select('a.*', MODERATION_ALIASES);
   }
 }

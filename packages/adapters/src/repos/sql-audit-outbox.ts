@@ -17,35 +17,67 @@ export class SqlAuditLog implements AuditLog {
 
   async list(tenantId: string, filter: { resourceId?: string; limit: number }): Promise<AuditEntry[]> {
     const rows = filter.resourceId
-      ? await this.db.all<Row>('SELECT * FROM audit_log WHERE tenant_id = ? AND resource_id = ? ORDER BY id DESC LIMIT ?', [tenantId, filter.resourceId, filter.limit])
-      : await this.db.all<Row>('SELECT * FROM audit_log WHERE tenant_id = ? ORDER BY id DESC LIMIT ?', [tenantId, filter.limit]);
+      ? await this.db.all<Row>(
+          'SELECT * FROM audit_log WHERE tenant_id = ? AND resource_id = ? ORDER BY id DESC LIMIT ?',
+          [tenantId, filter.resourceId, filter.limit],
+        )
+      : await this.db.all<Row>('SELECT * FROM audit_log WHERE tenant_id = ? ORDER BY id DESC LIMIT ?', [
+          tenantId,
+          filter.limit,
+        ]);
     return rows.map((r) => ({
-      id: r.id!, tenantId: r.tenant_id!, actor: r.actor!, action: r.action!, resourceType: r.resource_type!,
-      resourceId: r.resource_id!, at: r.at!, details: JSON.parse(r.details ?? '{}'),
+      id: r.id!,
+      tenantId: r.tenant_id!,
+      actor: r.actor!,
+      action: r.action!,
+      resourceType: r.resource_type!,
+      resourceId: r.resource_id!,
+      at: r.at!,
+      details: JSON.parse(r.details ?? '{}'),
     }));
   }
 }
 
 export const eventOf = (r: Row): DomainEvent => ({
-  id: r.id!, tenantId: r.tenant_id!, type: r.type!, occurredAt: r.occurred_at!, data: JSON.parse(r.data ?? '{}'),
+  id: r.id!,
+  tenantId: r.tenant_id!,
+  type: r.type!,
+  occurredAt: r.occurred_at!,
+  data: JSON.parse(r.data ?? '{}'),
   ...(r.subject_id ? { subjectId: r.subject_id } : {}),
 });
 
 export class SqlOutbox implements Outbox {
-  constructor(private readonly db: SqlDb, private readonly qb: Knex) {}
+  constructor(
+    private readonly db: SqlDb,
+    private readonly qb: Knex,
+  ) {}
 
   async add(e: DomainEvent): Promise<void> {
-    await this.db.run('INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id) VALUES (?, ?, ?, ?, ?, ?)',
-      [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null]);
+    await this.db.run(
+      'INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id) VALUES (?, ?, ?, ?, ?, ?)',
+      [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null],
+    );
   }
 
   async redactSubject(tenantId: string, subjectId: string, data: Record<string, unknown>): Promise<string[]> {
-    const rows = await this.db.all<{ id: string }>('SELECT id FROM outbox_events WHERE tenant_id = ? AND subject_id = ? ORDER BY id', [tenantId, subjectId]);
-    if (rows.length) await this.db.run('UPDATE outbox_events SET data = ? WHERE tenant_id = ? AND subject_id = ?', [JSON.stringify(data), tenantId, subjectId]);
+    const rows = await this.db.all<{ id: string }>(
+      'SELECT id FROM outbox_events WHERE tenant_id = ? AND subject_id = ? ORDER BY id',
+      [tenantId, subjectId],
+    );
+    if (rows.length)
+      await this.db.run('UPDATE outbox_events SET data = ? WHERE tenant_id = ? AND subject_id = ?', [
+        JSON.stringify(data),
+        tenantId,
+        subjectId,
+      ]);
     return rows.map((r) => r.id);
   }
 
-  async list(tenantId: string, filter: { since?: string; types?: readonly string[]; limit: number }): Promise<DomainEvent[]> {
+  async list(
+    tenantId: string,
+    filter: { since?: string; types?: readonly string[]; limit: number },
+  ): Promise<DomainEvent[]> {
     const q = this.qb('outbox_events').select('*').where('tenant_id', tenantId).orderBy('id').limit(filter.limit);
     if (filter.since) q.where('occurred_at', '>=', filter.since);
     if (filter.types?.length) q.whereIn('type', [...filter.types]);

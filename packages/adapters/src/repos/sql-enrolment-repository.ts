@@ -1,34 +1,69 @@
 import {
-  DomainError, type EnrolmentFilter, type EnrolmentRepository, type EnrolmentSnapshot, type EnrolmentStatus, type Page,
-  type PageRequest, type StatusChange,
+  DomainError,
+  type EnrolmentFilter,
+  type EnrolmentRepository,
+  type EnrolmentSnapshot,
+  type EnrolmentStatus,
+  type Page,
+  type PageRequest,
+  type StatusChange,
 } from '@fundi/domain';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
 import { pageQuery } from './paging.js';
-import { ENROLMENT_COLUMNS, enrolmentValues, insertSql, rowToEnrolment, rowToStatusChange, type Row } from './training-rows.js';
+import {
+  ENROLMENT_COLUMNS,
+  enrolmentValues,
+  insertSql,
+  rowToEnrolment,
+  rowToStatusChange,
+  type Row,
+} from './training-rows.js';
 
-const openConflict = () => DomainError.conflict('open_enrolment_exists', 'The learner already has an open enrolment in this programme',
-  [{ field: 'programmeCode', message: 'the learner already has an open enrolment in this programme' }]);
+const openConflict = () =>
+  DomainError.conflict('open_enrolment_exists', 'The learner already has an open enrolment in this programme', [
+    { field: 'programmeCode', message: 'the learner already has an open enrolment in this programme' },
+  ]);
 // Postgres names the index; SQLite names the columns.
-const UNIQUE = [{ column: 'enrolments_open_unique', error: openConflict }, { column: 'enrolments.learner_id', error: openConflict }];
+const UNIQUE = [
+  { column: 'enrolments_open_unique', error: openConflict },
+  { column: 'enrolments.learner_id', error: openConflict },
+];
 const INSERT = insertSql('enrolments', ENROLMENT_COLUMNS);
 const OPEN = "status IN ('enrolled', 'in_progress', 'suspended')";
-const HISTORY_COLUMNS = ['id', 'tenant_id', 'enrolment_id', 'from_status', 'to_status', 'reason', 'effective_date', 'changed_by', 'changed_at'];
+const HISTORY_COLUMNS = [
+  'id',
+  'tenant_id',
+  'enrolment_id',
+  'from_status',
+  'to_status',
+  'reason',
+  'effective_date',
+  'changed_by',
+  'changed_at',
+];
 
 export class SqlEnrolmentRepository implements EnrolmentRepository {
-  constructor(private readonly db: SqlDb, private readonly qb: Knex) {}
+  constructor(
+    private readonly db: SqlDb,
+    private readonly qb: Knex,
+  ) {}
 
   async insert(e: EnrolmentSnapshot): Promise<void> {
     await mapUnique(this.db.dialect, UNIQUE, () => this.db.run(INSERT, enrolmentValues(e)));
   }
 
   async updateStatus(e: EnrolmentSnapshot, expectedStatus: EnrolmentStatus): Promise<void> {
-    const { changes } = await mapUnique(this.db.dialect, UNIQUE, () => this.db.run(
-      'UPDATE enrolments SET status = ?, achievement_date = ?, updated_at = ? WHERE tenant_id = ? AND id = ? AND status = ?',
-      [e.status, e.achievementDate, e.updatedAt, e.tenantId, e.id, expectedStatus]));
+    const { changes } = await mapUnique(this.db.dialect, UNIQUE, () =>
+      this.db.run(
+        'UPDATE enrolments SET status = ?, achievement_date = ?, updated_at = ? WHERE tenant_id = ? AND id = ? AND status = ?',
+        [e.status, e.achievementDate, e.updatedAt, e.tenantId, e.id, expectedStatus],
+      ),
+    );
     if (changes > 0) return;
-    if (await this.findById(e.tenantId, e.id)) throw DomainError.conflict('concurrent_status_change', 'The enrolment status changed meanwhile; read it again');
+    if (await this.findById(e.tenantId, e.id))
+      throw DomainError.conflict('concurrent_status_change', 'The enrolment status changed meanwhile; read it again');
     throw DomainError.notFound('enrolment', e.id);
   }
 
@@ -50,22 +85,40 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
   }
 
   async openForLearner(tenantId: string, learnerId: string): Promise<EnrolmentSnapshot[]> {
-    const rows = await this.db.all<Row>(`SELECT * FROM enrolments WHERE tenant_id = ? AND learner_id = ? AND ${OPEN} ORDER BY start_date DESC, id DESC`, [tenantId, learnerId]);
+    const rows = await this.db.all<Row>(
+      `SELECT * FROM enrolments WHERE tenant_id = ? AND learner_id = ? AND ${OPEN} ORDER BY start_date DESC, id DESC`,
+      [tenantId, learnerId],
+    );
     return rows.map(rowToEnrolment);
   }
 
   async countForProgramme(tenantId: string, programmeId: string): Promise<number> {
-    const r = await this.db.first<{ n: number }>('SELECT COUNT(*) AS n FROM enrolments WHERE tenant_id = ? AND programme_id = ?', [tenantId, programmeId]);
+    const r = await this.db.first<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM enrolments WHERE tenant_id = ? AND programme_id = ?',
+      [tenantId, programmeId],
+    );
     return Number(r?.n ?? 0);
   }
 
   async addStatusChange(c: StatusChange): Promise<void> {
-    await this.db.run(insertSql('enrolment_status_changes', HISTORY_COLUMNS),
-      [c.id, c.tenantId, c.enrolmentId, c.from, c.to, c.reason, c.effectiveDate, c.changedBy, c.changedAt]);
+    await this.db.run(insertSql('enrolment_status_changes', HISTORY_COLUMNS), [
+      c.id,
+      c.tenantId,
+      c.enrolmentId,
+      c.from,
+      c.to,
+      c.reason,
+      c.effectiveDate,
+      c.changedBy,
+      c.changedAt,
+    ]);
   }
 
   async history(tenantId: string, enrolmentId: string): Promise<StatusChange[]> {
-    const rows = await this.db.all<Row>('SELECT * FROM enrolment_status_changes WHERE tenant_id = ? AND enrolment_id = ? ORDER BY id', [tenantId, enrolmentId]);
+    const rows = await this.db.all<Row>(
+      'SELECT * FROM enrolment_status_changes WHERE tenant_id = ? AND enrolment_id = ? ORDER BY id',
+      [tenantId, enrolmentId],
+    );
     return rows.map(rowToStatusChange);
   }
 }

@@ -1,4 +1,11 @@
-import { DomainError, type LearnerFilter, type LearnerRepository, type LearnerSnapshot, type Page, type PageRequest } from '@fundi/domain';
+import {
+  DomainError,
+  type LearnerFilter,
+  type LearnerRepository,
+  type LearnerSnapshot,
+  type Page,
+  type PageRequest,
+} from '@fundi/domain';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
@@ -6,8 +13,20 @@ import { pageQuery } from './paging.js';
 import { LEARNER_COLUMNS, PERSONAL_COLUMNS, learnerToRow, rowToLearner } from './learner-rows.js';
 
 const UNIQUE = [
-  { column: 'id_number', error: () => DomainError.conflict('duplicate_id_number', 'A learner with this ID number already exists', [{ field: 'idNumber', message: 'is already registered' }]) },
-  { column: 'email_lower', error: () => DomainError.conflict('duplicate_email', 'A learner with this email already exists', [{ field: 'email', message: 'is already registered' }]) },
+  {
+    column: 'id_number',
+    error: () =>
+      DomainError.conflict('duplicate_id_number', 'A learner with this ID number already exists', [
+        { field: 'idNumber', message: 'is already registered' },
+      ]),
+  },
+  {
+    column: 'email_lower',
+    error: () =>
+      DomainError.conflict('duplicate_email', 'A learner with this email already exists', [
+        { field: 'email', message: 'is already registered' },
+      ]),
+  },
 ];
 
 const INSERT = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) VALUES (${LEARNER_COLUMNS.map(() => '?').join(', ')})`;
@@ -18,17 +37,26 @@ const ERASE = `UPDATE learners SET ${PERSONAL_COLUMNS.map((c) => `${c} = NULL`).
 
 /** Learners on SQLite or Postgres. Fixed statements are written once; lists are composed with knex. */
 export class SqlLearnerRepository implements LearnerRepository {
-  constructor(private readonly db: SqlDb, private readonly qb: Knex) {}
+  constructor(
+    private readonly db: SqlDb,
+    private readonly qb: Knex,
+  ) {}
 
   async insert(l: LearnerSnapshot): Promise<void> {
     const row = learnerToRow(l);
-    await mapUnique(this.db.dialect, UNIQUE, () => this.db.run(INSERT, LEARNER_COLUMNS.map((c) => row[c])));
+    await mapUnique(this.db.dialect, UNIQUE, () =>
+      this.db.run(
+        INSERT,
+        LEARNER_COLUMNS.map((c) => row[c]),
+      ),
+    );
   }
 
   async update(l: LearnerSnapshot): Promise<void> {
     const row = learnerToRow(l);
     const { changes } = await mapUnique(this.db.dialect, UNIQUE, () =>
-      this.db.run(UPDATE, [...UPDATABLE.map((c) => row[c]), l.tenantId, l.id]));
+      this.db.run(UPDATE, [...UPDATABLE.map((c) => row[c]), l.tenantId, l.id]),
+    );
     if (changes === 0) throw DomainError.notFound('learner', l.id);
   }
 
@@ -45,7 +73,10 @@ export class SqlLearnerRepository implements LearnerRepository {
   }
 
   findByEmployeeRef(tenantId: string, employeeRef: string): Promise<LearnerSnapshot | null> {
-    return this.one(`SELECT * FROM learners WHERE ${LIVE} AND employee_ref = ? ORDER BY id LIMIT 1`, [tenantId, employeeRef]);
+    return this.one(`SELECT * FROM learners WHERE ${LIVE} AND employee_ref = ? ORDER BY id LIMIT 1`, [
+      tenantId,
+      employeeRef,
+    ]);
   }
 
   list(tenantId: string, filter: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>> {
@@ -58,7 +89,8 @@ export class SqlLearnerRepository implements LearnerRepository {
     if (filter.search) {
       const like = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       q.where((w) => {
-        for (const c of ['first_name', 'last_name', 'email_lower']) w.orWhereRaw(`lower(${c}) like ? escape '\\'`, [like]);
+        for (const c of ['first_name', 'last_name', 'email_lower'])
+          w.orWhereRaw(`lower(${c}) like ? escape '\\'`, [like]);
         if (/^\d+$/.test(filter.search!)) w.orWhere('id_number', 'like', `${filter.search}%`);
       });
     }
@@ -75,4 +107,3 @@ export class SqlLearnerRepository implements LearnerRepository {
     return row ? rowToLearner(row) : null;
   }
 }
-

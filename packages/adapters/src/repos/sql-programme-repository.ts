@@ -1,4 +1,11 @@
-import { DomainError, type Page, type PageRequest, type ProgrammeRepository, type ProgrammeSnapshot, type ProgrammeType } from '@fundi/domain';
+import {
+  DomainError,
+  type Page,
+  type PageRequest,
+  type ProgrammeRepository,
+  type ProgrammeSnapshot,
+  type ProgrammeType,
+} from '@fundi/domain';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';
@@ -6,19 +13,42 @@ import { mapUnique } from './conflicts.js';
 import { pageQuery } from './paging.js';
 import { PROGRAMME_COLUMNS, insertSql, programmeValues, rowToProgramme, type Row } from './training-rows.js';
 
-const UNIQUE = [{ column: 'code', error: () => DomainError.conflict('duplicate_programme_code', 'A programme with this code already exists', [{ field: 'code', message: 'is already used by another programme' }]) }];
+const UNIQUE = [
+  {
+    column: 'code',
+    error: () =>
+      DomainError.conflict('duplicate_programme_code', 'A programme with this code already exists', [
+        { field: 'code', message: 'is already used by another programme' },
+      ]),
+  },
+];
 const INSERT = insertSql('programmes', PROGRAMME_COLUMNS);
-const UPDATE = 'UPDATE programmes SET name = ?, type = ?, qualification_id = ?, nqf_level = ?, modules = ?, status = ?, retired_at = ?, updated_at = ? WHERE tenant_id = ? AND id = ?';
+const UPDATE =
+  'UPDATE programmes SET name = ?, type = ?, qualification_id = ?, nqf_level = ?, modules = ?, status = ?, retired_at = ?, updated_at = ? WHERE tenant_id = ? AND id = ?';
 
 export class SqlProgrammeRepository implements ProgrammeRepository {
-  constructor(private readonly db: SqlDb, private readonly qb: Knex) {}
+  constructor(
+    private readonly db: SqlDb,
+    private readonly qb: Knex,
+  ) {}
 
   async insert(p: ProgrammeSnapshot): Promise<void> {
     await mapUnique(this.db.dialect, UNIQUE, () => this.db.run(INSERT, programmeValues(p)));
   }
 
   async update(p: ProgrammeSnapshot): Promise<void> {
-    const { changes } = await this.db.run(UPDATE, [p.name, p.type, p.qualificationId, p.nqfLevel, JSON.stringify(p.modules), p.status, p.retiredAt, p.updatedAt, p.tenantId, p.id]);
+    const { changes } = await this.db.run(UPDATE, [
+      p.name,
+      p.type,
+      p.qualificationId,
+      p.nqfLevel,
+      JSON.stringify(p.modules),
+      p.status,
+      p.retiredAt,
+      p.updatedAt,
+      p.tenantId,
+      p.id,
+    ]);
     if (changes === 0) throw DomainError.notFound('programme', p.id);
   }
 
@@ -40,11 +70,20 @@ export class SqlProgrammeRepository implements ProgrammeRepository {
     if (ids.length === 0) return [];
     // The usual case (one programme) takes the fixed, prepared statement instead of a composed one.
     if (ids.length === 1) return this.findById(tenantId, ids[0]!).then((p) => (p ? [p] : []));
-    const { sql, bindings } = compile(this.qb('programmes').select('*').where('tenant_id', tenantId).whereIn('id', [...ids]));
+    const { sql, bindings } = compile(
+      this.qb('programmes')
+        .select('*')
+        .where('tenant_id', tenantId)
+        .whereIn('id', [...ids]),
+    );
     return (await this.db.all<Row>(sql, bindings)).map(rowToProgramme);
   }
 
-  list(tenantId: string, filter: { status?: 'active' | 'retired'; type?: ProgrammeType }, page: PageRequest): Promise<Page<ProgrammeSnapshot>> {
+  list(
+    tenantId: string,
+    filter: { status?: 'active' | 'retired'; type?: ProgrammeType },
+    page: PageRequest,
+  ): Promise<Page<ProgrammeSnapshot>> {
     const q = this.qb('programmes').select('*').where('tenant_id', tenantId);
     if (filter.status) q.where('status', filter.status);
     if (filter.type) q.where('type', filter.type);

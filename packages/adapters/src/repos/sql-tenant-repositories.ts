@@ -1,12 +1,22 @@
-import { DomainError, type ApiKeyRepository, type ApiKeySnapshot, type TenantRepository, type TenantSnapshot } from '@fundi/domain';
+import {
+  DomainError,
+  type ApiKeyRepository,
+  type ApiKeySnapshot,
+  type TenantRepository,
+  type TenantSnapshot,
+} from '@fundi/domain';
 import type { SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
 
 type Row = Record<string, string | null>;
 
 const tenantOf = (r: Row): TenantSnapshot => ({
-  id: r.id!, slug: r.slug!, name: r.name!, plan: r.plan as TenantSnapshot['plan'],
-  limitOverrides: JSON.parse(r.limit_overrides ?? '{}'), createdAt: r.created_at!,
+  id: r.id!,
+  slug: r.slug!,
+  name: r.name!,
+  plan: r.plan as TenantSnapshot['plan'],
+  limitOverrides: JSON.parse(r.limit_overrides ?? '{}'),
+  createdAt: r.created_at!,
 });
 
 export class SqlTenantRepository implements TenantRepository {
@@ -14,14 +24,33 @@ export class SqlTenantRepository implements TenantRepository {
 
   async insert(t: TenantSnapshot): Promise<void> {
     await bumpAuthEpoch(this.db);
-    await mapUnique(this.db.dialect, [{ column: 'slug', error: () => DomainError.conflict('duplicate_slug', `A tenant with slug ${t.slug} already exists`, [{ field: 'slug', message: 'is taken' }]) }], () =>
-      this.db.run('INSERT INTO tenants (id, slug, name, plan, limit_overrides, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-        [t.id, t.slug, t.name, t.plan, JSON.stringify(t.limitOverrides), t.createdAt]));
+    await mapUnique(
+      this.db.dialect,
+      [
+        {
+          column: 'slug',
+          error: () =>
+            DomainError.conflict('duplicate_slug', `A tenant with slug ${t.slug} already exists`, [
+              { field: 'slug', message: 'is taken' },
+            ]),
+        },
+      ],
+      () =>
+        this.db.run(
+          'INSERT INTO tenants (id, slug, name, plan, limit_overrides, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+          [t.id, t.slug, t.name, t.plan, JSON.stringify(t.limitOverrides), t.createdAt],
+        ),
+    );
   }
 
   async update(t: TenantSnapshot): Promise<void> {
     await bumpAuthEpoch(this.db);
-    const { changes } = await this.db.run('UPDATE tenants SET name = ?, plan = ?, limit_overrides = ? WHERE id = ?', [t.name, t.plan, JSON.stringify(t.limitOverrides), t.id]);
+    const { changes } = await this.db.run('UPDATE tenants SET name = ?, plan = ?, limit_overrides = ? WHERE id = ?', [
+      t.name,
+      t.plan,
+      JSON.stringify(t.limitOverrides),
+      t.id,
+    ]);
     if (changes === 0) throw DomainError.notFound('tenant', t.slug);
   }
 
@@ -41,9 +70,16 @@ export class SqlTenantRepository implements TenantRepository {
 }
 
 const keyOf = (r: Row): ApiKeySnapshot => ({
-  id: r.id!, tenantId: r.tenant_id!, name: r.name!, role: r.role as ApiKeySnapshot['role'],
-  scopes: JSON.parse(r.scopes ?? '[]'), prefix: r.prefix!, hash: r.hash!, expiresAt: r.expires_at ?? null,
-  revokedAt: r.revoked_at ?? null, createdAt: r.created_at!,
+  id: r.id!,
+  tenantId: r.tenant_id!,
+  name: r.name!,
+  role: r.role as ApiKeySnapshot['role'],
+  scopes: JSON.parse(r.scopes ?? '[]'),
+  prefix: r.prefix!,
+  hash: r.hash!,
+  expiresAt: r.expires_at ?? null,
+  revokedAt: r.revoked_at ?? null,
+  createdAt: r.created_at!,
 });
 
 export class SqlApiKeyRepository implements ApiKeyRepository {
@@ -53,7 +89,18 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
     await bumpAuthEpoch(this.db);
     await this.db.run(
       'INSERT INTO api_keys (id, tenant_id, name, role, scopes, prefix, hash, expires_at, revoked_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      [k.id, k.tenantId, k.name, k.role, JSON.stringify(k.scopes), k.prefix, k.hash, k.expiresAt, k.revokedAt, k.createdAt],
+      [
+        k.id,
+        k.tenantId,
+        k.name,
+        k.role,
+        JSON.stringify(k.scopes),
+        k.prefix,
+        k.hash,
+        k.expiresAt,
+        k.revokedAt,
+        k.createdAt,
+      ],
     );
   }
 
@@ -63,11 +110,16 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
   }
 
   async listByTenant(tenantId: string): Promise<ApiKeySnapshot[]> {
-    return (await this.db.all<Row>('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY id DESC', [tenantId])).map(keyOf);
+    return (await this.db.all<Row>('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY id DESC', [tenantId])).map(
+      keyOf,
+    );
   }
 
   async revoke(tenantId: string, id: string, at: string): Promise<boolean> {
-    const { changes } = await this.db.run('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE tenant_id = ? AND id = ?', [at, tenantId, id]);
+    const { changes } = await this.db.run(
+      'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE tenant_id = ? AND id = ?',
+      [at, tenantId, id],
+    );
     if (changes > 0) await bumpAuthEpoch(this.db);
     return changes > 0;
   }

@@ -24,13 +24,22 @@ const PG_CLAIM = `WITH picked AS (SELECT id FROM webhook_deliveries WHERE ${DUE}
 const SQLITE_LEASE = `UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
   WHERE id IN (SELECT id FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at LIMIT ?) RETURNING id`;
 
-const insertAttempts = (n: number) => `INSERT INTO webhook_attempts (${ATTEMPT_COLUMNS.join(', ')}) VALUES ${valuesList(n, ATTEMPT_COLUMNS.length)}`;
+const insertAttempts = (n: number) =>
+  `INSERT INTO webhook_attempts (${ATTEMPT_COLUMNS.join(', ')}) VALUES ${valuesList(n, ATTEMPT_COLUMNS.length)}`;
 /** Every delivery's own new state in one UPDATE: a VALUES list joined on id (both databases read `UPDATE ... FROM`). */
-const changesOf = (n: number) => `v(id, status, attempts, next_attempt_at, last_status_code, delivered_at) AS (VALUES ${valuesList(n, 6)})`;
+const changesOf = (n: number) =>
+  `v(id, status, attempts, next_attempt_at, last_status_code, delivered_at) AS (VALUES ${valuesList(n, 6)})`;
 const APPLY_CHANGES = `UPDATE webhook_deliveries SET status = v.status, attempts = CAST(v.attempts AS INTEGER),
   next_attempt_at = v.next_attempt_at, last_status_code = CAST(v.last_status_code AS INTEGER), delivered_at = v.delivered_at,
   lease_owner = NULL, lease_until = NULL FROM v WHERE webhook_deliveries.id = v.id AND webhook_deliveries.lease_owner = ?`;
-const changeToRow = ({ attempt: a, change: c }: AttemptOutcome) => [a.deliveryId, c.status, c.attempts, c.nextAttemptAt, c.lastStatusCode, c.deliveredAt];
+const changeToRow = ({ attempt: a, change: c }: AttemptOutcome) => [
+  a.deliveryId,
+  c.status,
+  c.attempts,
+  c.nextAttemptAt,
+  c.lastStatusCode,
+  c.deliveredAt,
+];
 
 export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
   constructor(private readonly db: SqlDb) {}
@@ -42,13 +51,17 @@ export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
   }
 
   async findById(tenantId: string, subscriptionId: string, id: string): Promise<DeliverySnapshot | null> {
-    const row = await this.db.first<Row>('SELECT * FROM webhook_deliveries WHERE tenant_id = ? AND subscription_id = ? AND id = ?', [tenantId, subscriptionId, id]);
+    const row = await this.db.first<Row>(
+      'SELECT * FROM webhook_deliveries WHERE tenant_id = ? AND subscription_id = ? AND id = ?',
+      [tenantId, subscriptionId, id],
+    );
     return row ? rowToDelivery(row) : null;
   }
 
   /** With writable CTEs (Postgres): one statement, autocommit. Without (SQLite): lease, then read, in one transaction. */
   async claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
-    if (this.db.dialect.writableCte) return (await this.db.all<Row>(PG_CLAIM, [now, now, limit, owner, leaseUntil])).map(claimedOf);
+    if (this.db.dialect.writableCte)
+      return (await this.db.all<Row>(PG_CLAIM, [now, now, limit, owner, leaseUntil])).map(claimedOf);
     return this.db.transaction(async (tx) => {
       const ids = (await tx.all<{ id: string }>(SQLITE_LEASE, [owner, leaseUntil, now, now, limit])).map((r) => r.id);
       return ids.length === 0 ? [] : (await tx.all<Row>(`${CLAIMED_WITH}(${marks(ids.length)})`, ids)).map(claimedOf);
@@ -69,7 +82,10 @@ export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
     const attempts = part.flatMap((o) => attemptToRow(o.attempt));
     const changes = [...part.flatMap(changeToRow), owner];
     if (db.dialect.writableCte) {
-      await db.run(`WITH logged AS (${insertAttempts(part.length)}), ${changesOf(part.length)} ${APPLY_CHANGES}`, [...attempts, ...changes]);
+      await db.run(`WITH logged AS (${insertAttempts(part.length)}), ${changesOf(part.length)} ${APPLY_CHANGES}`, [
+        ...attempts,
+        ...changes,
+      ]);
       return;
     }
     await db.run(insertAttempts(part.length), attempts);
@@ -78,26 +94,46 @@ export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
 
   async release(owner: string): Promise<number> {
     // A leased delivery is always due, so the `next_attempt_at` index finds it (lease_owner has no index of its own).
-    const sql = 'UPDATE webhook_deliveries SET lease_owner = NULL, lease_until = NULL WHERE next_attempt_at IS NOT NULL AND lease_owner = ?';
+    const sql =
+      'UPDATE webhook_deliveries SET lease_owner = NULL, lease_until = NULL WHERE next_attempt_at IS NOT NULL AND lease_owner = ?';
     return (await this.db.run(sql, [owner])).changes;
   }
 
   async hold(subscriptionId: string): Promise<number> {
-    return (await this.db.run(`UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE subscription_id = ? AND status IN ('pending', 'failed')`, [subscriptionId])).changes;
+    return (
+      await this.db.run(
+        `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL WHERE subscription_id = ? AND status IN ('pending', 'failed')`,
+        [subscriptionId],
+      )
+    ).changes;
   }
 
   async requeueUndelivered(subscriptionId: string, now: string): Promise<number> {
-    return (await this.db.run(`UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE subscription_id = ? AND status IN ('held', 'dead')`, [now, subscriptionId])).changes;
+    return (
+      await this.db.run(
+        `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE subscription_id = ? AND status IN ('held', 'dead')`,
+        [now, subscriptionId],
+      )
+    ).changes;
   }
 }
 
 function claimedOf(r: Row): ClaimedDelivery {
   return {
     delivery: rowToDelivery(r),
-    event: eventOf({ id: String(r.event_id), tenant_id: String(r.tenant_id), type: String(r.e_type), occurred_at: String(r.e_occurred_at), data: String(r.e_data) }),
+    event: eventOf({
+      id: String(r.event_id),
+      tenant_id: String(r.tenant_id),
+      type: String(r.e_type),
+      occurred_at: String(r.e_occurred_at),
+      data: String(r.e_data),
+    }),
     subscription: {
-      url: String(r.s_url), enabled: Boolean(r.s_enabled), secretCiphertext: String(r.s_secret),
-      previousSecretCiphertext: (r.s_previous as string | null) ?? null, previousSecretExpiresAt: (r.s_previous_expires as string | null) ?? null,
+      url: String(r.s_url),
+      enabled: Boolean(r.s_enabled),
+      secretCiphertext: String(r.s_secret),
+      previousSecretCiphertext: (r.s_previous as string | null) ?? null,
+      previousSecretExpiresAt: (r.s_previous_expires as string | null) ?? null,
     },
   };
 }

@@ -1,4 +1,13 @@
-import type { AttemptSnapshot, DomainEvent, OutboxFeed, Page, PageRequest, TenantAlert, TenantAlertLog, WebhookAttemptLog } from '@fundi/domain';
+import type {
+  AttemptSnapshot,
+  DomainEvent,
+  OutboxFeed,
+  Page,
+  PageRequest,
+  TenantAlert,
+  TenantAlertLog,
+  WebhookAttemptLog,
+} from '@fundi/domain';
 import type { Knex } from 'knex';
 import { compile } from '../db/query-builder.js';
 import type { SqlDb } from '../db/sql-db.js';
@@ -12,11 +21,29 @@ export class SqlWebhookAttemptLog implements WebhookAttemptLog {
   /** Newest first (the shared paging helper orders ascending, so this list pages on its own). */
   async list(tenantId: string, subscriptionId: string, page: PageRequest): Promise<Page<AttemptSnapshot>> {
     const where = 'tenant_id = ? AND subscription_id = ?';
-    const total = await this.db.first<{ n: number }>(`SELECT count(*) AS n FROM webhook_attempts WHERE ${where}`, [tenantId, subscriptionId]);
-    const rows = page.kind === 'cursor'
-      ? await this.db.all<Row>(`SELECT * FROM webhook_attempts WHERE ${where} AND id < ? ORDER BY id DESC LIMIT ?`, [tenantId, subscriptionId, page.after ?? '~', page.limit + 1])
-      : await this.db.all<Row>(`SELECT * FROM webhook_attempts WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, [tenantId, subscriptionId, page.limit + 1, page.offset]);
-    return { items: rows.slice(0, page.limit).map(rowToAttempt), total: Number(total?.n ?? 0), hasMore: rows.length > page.limit };
+    const total = await this.db.first<{ n: number }>(`SELECT count(*) AS n FROM webhook_attempts WHERE ${where}`, [
+      tenantId,
+      subscriptionId,
+    ]);
+    const rows =
+      page.kind === 'cursor'
+        ? await this.db.all<Row>(`SELECT * FROM webhook_attempts WHERE ${where} AND id < ? ORDER BY id DESC LIMIT ?`, [
+            tenantId,
+            subscriptionId,
+            page.after ?? '~',
+            page.limit + 1,
+          ])
+        : await this.db.all<Row>(`SELECT * FROM webhook_attempts WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, [
+            tenantId,
+            subscriptionId,
+            page.limit + 1,
+            page.offset,
+          ]);
+    return {
+      items: rows.slice(0, page.limit).map(rowToAttempt),
+      total: Number(total?.n ?? 0),
+      hasMore: rows.length > page.limit,
+    };
   }
 
   async forgetResponses(tenantId: string, eventIds: readonly string[]): Promise<number> {
@@ -30,27 +57,49 @@ export class SqlWebhookAttemptLog implements WebhookAttemptLog {
 }
 
 export class SqlOutboxFeed implements OutboxFeed {
-  constructor(private readonly db: SqlDb, private readonly qb: Knex) {}
+  constructor(
+    private readonly db: SqlDb,
+    private readonly qb: Knex,
+  ) {}
 
   async takeUndispatched(limit: number, at: string): Promise<DomainEvent[]> {
     const rows = await this.db.all<Record<string, string | null>>(
-      `SELECT * FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ? ${this.db.dialect.skipLocked}`, [limit]);
+      `SELECT * FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ? ${this.db.dialect.skipLocked}`,
+      [limit],
+    );
     if (rows.length === 0) return [];
-    await this.db.run(`UPDATE outbox_events SET dispatched_at = ? WHERE id IN (${marks(rows.length)})`, [at, ...rows.map((r) => r.id!)]);
+    await this.db.run(`UPDATE outbox_events SET dispatched_at = ? WHERE id IN (${marks(rows.length)})`, [
+      at,
+      ...rows.map((r) => r.id!),
+    ]);
     return rows.map(eventOf);
   }
 
-  async since(tenantId: string, since: string, types: readonly string[], afterId: string | null, limit: number): Promise<DomainEvent[]> {
+  async since(
+    tenantId: string,
+    since: string,
+    types: readonly string[],
+    afterId: string | null,
+    limit: number,
+  ): Promise<DomainEvent[]> {
     if (types.length === 0) return [];
-    const q = this.qb('outbox_events').select('*').where('tenant_id', tenantId).where('occurred_at', '>=', since)
-      .whereIn('type', [...types]).orderBy('id').limit(limit);
+    const q = this.qb('outbox_events')
+      .select('*')
+      .where('tenant_id', tenantId)
+      .where('occurred_at', '>=', since)
+      .whereIn('type', [...types])
+      .orderBy('id')
+      .limit(limit);
     if (afterId) q.where('id', '>', afterId);
     const { sql, bindings } = compile(q);
     return (await this.db.all<Record<string, string | null>>(sql, bindings)).map(eventOf);
   }
 
   async findById(tenantId: string, id: string): Promise<DomainEvent | null> {
-    const row = await this.db.first<Record<string, string | null>>('SELECT * FROM outbox_events WHERE tenant_id = ? AND id = ?', [tenantId, id]);
+    const row = await this.db.first<Record<string, string | null>>(
+      'SELECT * FROM outbox_events WHERE tenant_id = ? AND id = ?',
+      [tenantId, id],
+    );
     return row ? eventOf(row) : null;
   }
 }
@@ -59,12 +108,24 @@ export class SqlTenantAlertLog implements TenantAlertLog {
   constructor(private readonly db: SqlDb) {}
 
   async add(a: TenantAlert): Promise<void> {
-    await this.db.run('INSERT INTO tenant_alerts (id, tenant_id, kind, message, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [a.id, a.tenantId, a.kind, a.message, a.createdAt, a.readAt]);
+    await this.db.run(
+      'INSERT INTO tenant_alerts (id, tenant_id, kind, message, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [a.id, a.tenantId, a.kind, a.message, a.createdAt, a.readAt],
+    );
   }
 
   async list(tenantId: string, limit: number): Promise<TenantAlert[]> {
-    const rows = await this.db.all<Row>('SELECT * FROM tenant_alerts WHERE tenant_id = ? ORDER BY id DESC LIMIT ?', [tenantId, limit]);
-    return rows.map((r) => ({ id: String(r.id), tenantId: String(r.tenant_id), kind: String(r.kind), message: String(r.message), createdAt: String(r.created_at), readAt: (r.read_at as string | null) ?? null }));
+    const rows = await this.db.all<Row>('SELECT * FROM tenant_alerts WHERE tenant_id = ? ORDER BY id DESC LIMIT ?', [
+      tenantId,
+      limit,
+    ]);
+    return rows.map((r) => ({
+      id: String(r.id),
+      tenantId: String(r.tenant_id),
+      kind: String(r.kind),
+      message: String(r.message),
+      createdAt: String(r.created_at),
+      readAt: (r.read_at as string | null) ?? null,
+    }));
   }
 }

@@ -1,4 +1,10 @@
-import { DomainError, type Page, type PageRequest, type WebhookSubscriptionRepository, type WebhookSubscriptionSnapshot } from '@fundi/domain';
+import {
+  DomainError,
+  type Page,
+  type PageRequest,
+  type WebhookSubscriptionRepository,
+  type WebhookSubscriptionSnapshot,
+} from '@fundi/domain';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { pageQuery } from './paging.js';
@@ -10,7 +16,10 @@ const UPDATABLE = SUBSCRIPTION_COLUMNS.slice(2);
 const UPDATE = `UPDATE webhook_subscriptions SET ${UPDATABLE.map((c) => `${c} = ?`).join(', ')} WHERE id = ? AND tenant_id = ?`;
 
 export class SqlWebhookSubscriptionRepository implements WebhookSubscriptionRepository {
-  constructor(private readonly db: SqlDb, private readonly qb: Knex) {}
+  constructor(
+    private readonly db: SqlDb,
+    private readonly qb: Knex,
+  ) {}
 
   async insert(s: WebhookSubscriptionSnapshot): Promise<void> {
     await this.db.run(INSERT, subscriptionToRow(s));
@@ -22,22 +31,36 @@ export class SqlWebhookSubscriptionRepository implements WebhookSubscriptionRepo
   }
 
   async findById(tenantId: string, id: string): Promise<WebhookSubscriptionSnapshot | null> {
-    const row = await this.db.first<Row>('SELECT * FROM webhook_subscriptions WHERE tenant_id = ? AND id = ?', [tenantId, id]);
+    const row = await this.db.first<Row>('SELECT * FROM webhook_subscriptions WHERE tenant_id = ? AND id = ?', [
+      tenantId,
+      id,
+    ]);
     return row ? rowToSubscription(row) : null;
   }
 
   list(tenantId: string, page: PageRequest): Promise<Page<WebhookSubscriptionSnapshot>> {
-    return pageQuery(this.db, this.qb('webhook_subscriptions').select('*').where('tenant_id', tenantId), page, rowToSubscription);
+    return pageQuery(
+      this.db,
+      this.qb('webhook_subscriptions').select('*').where('tenant_id', tenantId),
+      page,
+      rowToSubscription,
+    );
   }
 
   async listForTenants(tenantIds: readonly string[]): Promise<WebhookSubscriptionSnapshot[]> {
     if (tenantIds.length === 0) return [];
-    const rows = await this.db.all<Row>(`SELECT * FROM webhook_subscriptions WHERE tenant_id IN (${marks(tenantIds.length)})`, tenantIds);
+    const rows = await this.db.all<Row>(
+      `SELECT * FROM webhook_subscriptions WHERE tenant_id IN (${marks(tenantIds.length)})`,
+      tenantIds,
+    );
     return rows.map(rowToSubscription);
   }
 
   async delete(tenantId: string, id: string): Promise<boolean> {
-    const { changes } = await this.db.run('DELETE FROM webhook_subscriptions WHERE tenant_id = ? AND id = ?', [tenantId, id]);
+    const { changes } = await this.db.run('DELETE FROM webhook_subscriptions WHERE tenant_id = ? AND id = ?', [
+      tenantId,
+      id,
+    ]);
     if (changes === 0) return false;
     await this.db.run('DELETE FROM webhook_deliveries WHERE subscription_id = ?', [id]);
     await this.db.run('DELETE FROM webhook_attempts WHERE subscription_id = ?', [id]);

@@ -18,7 +18,10 @@ describeEachStorage('TenantRepository contract', (get) => {
   it('refuses a duplicate slug with conflict duplicate_slug', async () => {
     const t = aTenant();
     await get().repos.tenants.insert(t);
-    await expect(get().repos.tenants.insert(aTenant({ slug: t.slug }))).rejects.toMatchObject({ kind: 'conflict', code: 'duplicate_slug' });
+    await expect(get().repos.tenants.insert(aTenant({ slug: t.slug }))).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'duplicate_slug',
+    });
   });
 
   it('lists every tenant ordered by slug', async () => {
@@ -40,7 +43,7 @@ describeEachStorage('ApiKeyRepository contract', (get) => {
     await expect(get().repos.apiKeys.findByHash('no-such-hash')).resolves.toBeNull();
   });
 
-  it('lists a tenant\'s keys newest first, and no one else\'s', async () => {
+  it("lists a tenant's keys newest first, and no one else's", async () => {
     const [a, b] = [aTenant(), aTenant()];
     await get().repos.tenants.insert(a);
     await get().repos.tenants.insert(b);
@@ -49,10 +52,14 @@ describeEachStorage('ApiKeyRepository contract', (get) => {
     await get().repos.apiKeys.insert(first);
     await get().repos.apiKeys.insert(second);
     await get().repos.apiKeys.insert(anApiKey({ tenantId: b.id }));
-    await expect(get().repos.apiKeys.listByTenant(a.id).then((ks) => ks.map((k) => k.id))).resolves.toEqual([second.id, first.id]);
+    await expect(
+      get()
+        .repos.apiKeys.listByTenant(a.id)
+        .then((ks) => ks.map((k) => k.id)),
+    ).resolves.toEqual([second.id, first.id]);
   });
 
-  it('revokes once, keeps the first time, and refuses another tenant\'s key', async () => {
+  it("revokes once, keeps the first time, and refuses another tenant's key", async () => {
     const [a, b] = [aTenant(), aTenant()];
     await get().repos.tenants.insert(a);
     await get().repos.tenants.insert(b);
@@ -61,8 +68,9 @@ describeEachStorage('ApiKeyRepository contract', (get) => {
     await expect(get().repos.apiKeys.revoke(b.id, k.id, '2026-01-01T00:00:00.000Z')).resolves.toBe(false);
     await expect(get().repos.apiKeys.revoke(a.id, k.id, '2026-01-02T00:00:00.000Z')).resolves.toBe(true);
     await expect(get().repos.apiKeys.revoke(a.id, k.id, '2026-01-03T00:00:00.000Z')).resolves.toBe(true);
-    await expect(get().repos.apiKeys.findByHash(k.hash)).resolves.toMatchObject({ revokedAt: '2026-01-02T00:00:00.000Z' });
+    await expect(get().repos.apiKeys.findByHash(k.hash)).resolves.toMatchObject({
+      revokedAt: '2026-01-02T00:00:00.000Z',
+    });
     await expect(get().repos.apiKeys.revoke(a.id, 'key_unknown', '2026-01-02T00:00:00.000Z')).resolves.toBe(false);
   });
 });
-

@@ -1,65 +1,197 @@
 import type {
-  AssessmentSnapshot, EnrolmentSnapshot, ModerationSnapshot, ProgrammeSnapshot, StatusChange,
+  AssessmentSnapshot,
+  EnrolmentSnapshot,
+  ModerationSnapshot,
+  ProgrammeSnapshot,
+  StatusChange,
 } from '@fundi/domain';
 
 export type Row = Record<string, string | number | null>;
 const s = (v: unknown) => (v == null ? null : String(v));
 
-export const PROGRAMME_COLUMNS = ['id', 'tenant_id', 'code', 'name', 'type', 'qualification_id', 'nqf_level', 'modules', 'status', 'retired_at', 'created_at', 'updated_at'] as const;
+export const PROGRAMME_COLUMNS = [
+  'id',
+  'tenant_id',
+  'code',
+  'name',
+  'type',
+  'qualification_id',
+  'nqf_level',
+  'modules',
+  'status',
+  'retired_at',
+  'created_at',
+  'updated_at',
+] as const;
 
 export function programmeValues(p: ProgrammeSnapshot): (string | number | null)[] {
-  return [p.id, p.tenantId, p.code, p.name, p.type, p.qualificationId, p.nqfLevel, JSON.stringify(p.modules), p.status, p.retiredAt, p.createdAt, p.updatedAt];
+  return [
+    p.id,
+    p.tenantId,
+    p.code,
+    p.name,
+    p.type,
+    p.qualificationId,
+    p.nqfLevel,
+    JSON.stringify(p.modules),
+    p.status,
+    p.retiredAt,
+    p.createdAt,
+    p.updatedAt,
+  ];
 }
 
 export const rowToProgramme = (r: Row): ProgrammeSnapshot => ({
-  id: s(r.id)!, tenantId: s(r.tenant_id)!, code: s(r.code)!, name: s(r.name)!, type: r.type as ProgrammeSnapshot['type'],
-  qualificationId: s(r.qualification_id), nqfLevel: r.nqf_level == null ? null : Number(r.nqf_level),
-  modules: JSON.parse(String(r.modules)), status: r.status as ProgrammeSnapshot['status'], retiredAt: s(r.retired_at),
-  createdAt: s(r.created_at)!, updatedAt: s(r.updated_at)!,
+  id: s(r.id)!,
+  tenantId: s(r.tenant_id)!,
+  code: s(r.code)!,
+  name: s(r.name)!,
+  type: r.type as ProgrammeSnapshot['type'],
+  qualificationId: s(r.qualification_id),
+  nqfLevel: r.nqf_level == null ? null : Number(r.nqf_level),
+  modules: JSON.parse(String(r.modules)),
+  status: r.status as ProgrammeSnapshot['status'],
+  retiredAt: s(r.retired_at),
+  createdAt: s(r.created_at)!,
+  updatedAt: s(r.updated_at)!,
 });
 
-export const ENROLMENT_COLUMNS = ['id', 'tenant_id', 'learner_id', 'programme_id', 'programme_code', 'start_date', 'expected_end_date', 'funding_source', 'status', 'achievement_date', 'created_at', 'updated_at'] as const;
+export const ENROLMENT_COLUMNS = [
+  'id',
+  'tenant_id',
+  'learner_id',
+  'programme_id',
+  'programme_code',
+  'start_date',
+  'expected_end_date',
+  'funding_source',
+  'status',
+  'achievement_date',
+  'created_at',
+  'updated_at',
+] as const;
 
 export function enrolmentValues(e: EnrolmentSnapshot): (string | null)[] {
-  return [e.id, e.tenantId, e.learnerId, e.programmeId, e.programmeCode, e.startDate, e.expectedEndDate, e.fundingSource, e.status, e.achievementDate, e.createdAt, e.updatedAt];
+  return [
+    e.id,
+    e.tenantId,
+    e.learnerId,
+    e.programmeId,
+    e.programmeCode,
+    e.startDate,
+    e.expectedEndDate,
+    e.fundingSource,
+    e.status,
+    e.achievementDate,
+    e.createdAt,
+    e.updatedAt,
+  ];
 }
 
 export const rowToEnrolment = (r: Row): EnrolmentSnapshot => ({
-  id: s(r.id)!, tenantId: s(r.tenant_id)!, learnerId: s(r.learner_id)!, programmeId: s(r.programme_id)!, programmeCode: s(r.programme_code)!,
-  startDate: s(r.start_date)!, expectedEndDate: s(r.expected_end_date), fundingSource: s(r.funding_source),
-  status: r.status as EnrolmentSnapshot['status'], achievementDate: s(r.achievement_date), createdAt: s(r.created_at)!, updatedAt: s(r.updated_at)!,
+  id: s(r.id)!,
+  tenantId: s(r.tenant_id)!,
+  learnerId: s(r.learner_id)!,
+  programmeId: s(r.programme_id)!,
+  programmeCode: s(r.programme_code)!,
+  startDate: s(r.start_date)!,
+  expectedEndDate: s(r.expected_end_date),
+  fundingSource: s(r.funding_source),
+  status: r.status as EnrolmentSnapshot['status'],
+  achievementDate: s(r.achievement_date),
+  createdAt: s(r.created_at)!,
+  updatedAt: s(r.updated_at)!,
 });
 
 export const rowToStatusChange = (r: Row): StatusChange => ({
-  id: s(r.id)!, tenantId: s(r.tenant_id)!, enrolmentId: s(r.enrolment_id)!, from: s(r.from_status) as StatusChange['from'],
-  to: r.to_status as StatusChange['to'], reason: s(r.reason), effectiveDate: s(r.effective_date)!, changedBy: s(r.changed_by)!, changedAt: s(r.changed_at)!,
+  id: s(r.id)!,
+  tenantId: s(r.tenant_id)!,
+  enrolmentId: s(r.enrolment_id)!,
+  from: s(r.from_status) as StatusChange['from'],
+  to: r.to_status as StatusChange['to'],
+  reason: s(r.reason),
+  effectiveDate: s(r.effective_date)!,
+  changedBy: s(r.changed_by)!,
+  changedAt: s(r.changed_at)!,
 });
 
-export const ASSESSMENT_COLUMNS = ['id', 'tenant_id', 'learner_id', 'enrolment_id', 'programme_id', 'programme_code', 'module_code', 'assessment_type', 'outcome', 'assessment_date', 'assessor_id', 'recorded_by', 'created_at'] as const;
+export const ASSESSMENT_COLUMNS = [
+  'id',
+  'tenant_id',
+  'learner_id',
+  'enrolment_id',
+  'programme_id',
+  'programme_code',
+  'module_code',
+  'assessment_type',
+  'outcome',
+  'assessment_date',
+  'assessor_id',
+  'recorded_by',
+  'created_at',
+] as const;
 
 export function assessmentValues(a: AssessmentSnapshot): (string | null)[] {
-  return [a.id, a.tenantId, a.learnerId, a.enrolmentId, a.programmeId, a.programmeCode, a.moduleCode, a.assessmentType, a.outcome, a.assessmentDate, a.assessorId, a.recordedBy, a.createdAt];
+  return [
+    a.id,
+    a.tenantId,
+    a.learnerId,
+    a.enrolmentId,
+    a.programmeId,
+    a.programmeCode,
+    a.moduleCode,
+    a.assessmentType,
+    a.outcome,
+    a.assessmentDate,
+    a.assessorId,
+    a.recordedBy,
+    a.createdAt,
+  ];
 }
 
 /** The assessment columns plus its moderation's, prefixed `m_`, from `assessments a LEFT JOIN moderations m`. */
-export const ASSESSMENT_SELECT = 'SELECT a.*, m.id AS m_id, m.decision AS m_decision, m.notes AS m_notes, m.moderator_id AS m_moderator_id, '
-  + 'm.moderator_email AS m_moderator_email, m.moderated_at AS m_moderated_at FROM assessments a LEFT JOIN moderations m ON m.assessment_id = a.id';
+export const ASSESSMENT_SELECT =
+  'SELECT a.*, m.id AS m_id, m.decision AS m_decision, m.notes AS m_notes, m.moderator_id AS m_moderator_id, ' +
+  'm.moderator_email AS m_moderator_email, m.moderated_at AS m_moderated_at FROM assessments a LEFT JOIN moderations m ON m.assessment_id = a.id';
 
-export const MODERATION_ALIASES = { m_id: 'm.id', m_decision: 'm.decision', m_notes: 'm.notes', m_moderator_id: 'm.moderator_id', m_moderator_email: 'm.moderator_email', m_moderated_at: 'm.moderated_at' };
+export const MODERATION_ALIASES = {
+  m_id: 'm.id',
+  m_decision: 'm.decision',
+  m_notes: 'm.notes',
+  m_moderator_id: 'm.moderator_id',
+  m_moderator_email: 'm.moderator_email',
+  m_moderated_at: 'm.moderated_at',
+};
 
 function moderationOf(r: Row): ModerationSnapshot | null {
   if (r.m_id == null) return null;
   return {
-    id: s(r.m_id)!, tenantId: s(r.tenant_id)!, assessmentId: s(r.id)!, decision: r.m_decision as ModerationSnapshot['decision'],
-    notes: s(r.m_notes)!, moderatorId: s(r.m_moderator_id)!, moderatorEmail: s(r.m_moderator_email), moderatedAt: s(r.m_moderated_at)!,
+    id: s(r.m_id)!,
+    tenantId: s(r.tenant_id)!,
+    assessmentId: s(r.id)!,
+    decision: r.m_decision as ModerationSnapshot['decision'],
+    notes: s(r.m_notes)!,
+    moderatorId: s(r.m_moderator_id)!,
+    moderatorEmail: s(r.m_moderator_email),
+    moderatedAt: s(r.m_moderated_at)!,
   };
 }
 
 export const rowToAssessment = (r: Row): AssessmentSnapshot => ({
-  id: s(r.id)!, tenantId: s(r.tenant_id)!, learnerId: s(r.learner_id)!, enrolmentId: s(r.enrolment_id)!, programmeId: s(r.programme_id)!,
-  programmeCode: s(r.programme_code)!, moduleCode: s(r.module_code)!, assessmentType: r.assessment_type as AssessmentSnapshot['assessmentType'],
-  outcome: r.outcome as AssessmentSnapshot['outcome'], assessmentDate: s(r.assessment_date)!, assessorId: s(r.assessor_id),
-  recordedBy: s(r.recorded_by)!, createdAt: s(r.created_at)!, moderation: moderationOf(r),
+  id: s(r.id)!,
+  tenantId: s(r.tenant_id)!,
+  learnerId: s(r.learner_id)!,
+  enrolmentId: s(r.enrolment_id)!,
+  programmeId: s(r.programme_id)!,
+  programmeCode: s(r.programme_code)!,
+  moduleCode: s(r.module_code)!,
+  assessmentType: r.assessment_type as AssessmentSnapshot['assessmentType'],
+  outcome: r.outcome as AssessmentSnapshot['outcome'],
+  assessmentDate: s(r.assessment_date)!,
+  assessorId: s(r.assessor_id),
+  recordedBy: s(r.recorded_by)!,
+  createdAt: s(r.created_at)!,
+  moderation: moderationOf(r),
 });
 
 export const insertSql = (table: string, columns: readonly string[]) =>

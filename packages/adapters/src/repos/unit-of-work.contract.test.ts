@@ -15,12 +15,18 @@ describeEachStorage('UnitOfWork contract', (get, kind) => {
     return x;
   }
 
-  it('commits every write and returns the work\'s value', async () => {
+  it("commits every write and returns the work's value", async () => {
     const x = await freshTenant();
     const l = aLearner({ tenantId: x.id });
     const result = await get().uow.run(async (tx) => {
       await tx.learners.insert(l);
-      await tx.outbox.add({ id: newId('evt'), tenantId: x.id, type: 'learner.created', occurredAt: l.createdAt, data: { id: l.id } });
+      await tx.outbox.add({
+        id: newId('evt'),
+        tenantId: x.id,
+        type: 'learner.created',
+        occurredAt: l.createdAt,
+        data: { id: l.id },
+      });
       await expect(tx.learners.findById(x.id, l.id)).resolves.toMatchObject({ id: l.id });
       return 42;
     });
@@ -33,12 +39,29 @@ describeEachStorage('UnitOfWork contract', (get, kind) => {
     const x = await freshTenant();
     const l = aLearner({ tenantId: x.id });
     const crash = new Error('crash after the outbox write');
-    await expect(get().uow.run(async (tx) => {
-      await tx.learners.insert(l);
-      await tx.outbox.add({ id: newId('evt'), tenantId: x.id, type: 'learner.created', occurredAt: l.createdAt, data: { id: l.id } });
-      await tx.audit.record({ id: newId('aud'), tenantId: x.id, actor: 'cli', action: 'learner.created', resourceType: 'learner', resourceId: l.id, at: l.createdAt, details: {} });
-      throw crash;
-    })).rejects.toBe(crash);
+    await expect(
+      get().uow.run(async (tx) => {
+        await tx.learners.insert(l);
+        await tx.outbox.add({
+          id: newId('evt'),
+          tenantId: x.id,
+          type: 'learner.created',
+          occurredAt: l.createdAt,
+          data: { id: l.id },
+        });
+        await tx.audit.record({
+          id: newId('aud'),
+          tenantId: x.id,
+          actor: 'cli',
+          action: 'learner.created',
+          resourceType: 'learner',
+          resourceId: l.id,
+          at: l.createdAt,
+          details: {},
+        });
+        throw crash;
+      }),
+    ).rejects.toBe(crash);
     await expect(get().repos.learners.findById(x.id, l.id)).resolves.toBeNull();
     await expect(events(x.id)).resolves.toEqual([]);
     await expect(get().repos.audit.list(x.id, { limit: 10 })).resolves.toEqual([]);
@@ -48,11 +71,13 @@ describeEachStorage('UnitOfWork contract', (get, kind) => {
     const x = await freshTenant();
     const l = aLearner({ tenantId: x.id });
     const evt = { id: newId('evt'), tenantId: x.id, type: 'learner.created', occurredAt: l.createdAt, data: {} };
-    await expect(get().uow.run(async (tx) => {
-      await tx.learners.insert(l);
-      await tx.outbox.add(evt);
-      await tx.outbox.add(evt); // same primary key: the database refuses it
-    })).rejects.toThrow();
+    await expect(
+      get().uow.run(async (tx) => {
+        await tx.learners.insert(l);
+        await tx.outbox.add(evt);
+        await tx.outbox.add(evt); // same primary key: the database refuses it
+      }),
+    ).rejects.toThrow();
     await expect(get().repos.learners.findById(x.id, l.id)).resolves.toBeNull();
     await expect(events(x.id)).resolves.toEqual([]);
   });
@@ -80,17 +105,24 @@ describeEachStorage('UnitOfWork contract', (get, kind) => {
     const x = await freshTenant();
     const ls = Array.from({ length: 5 }, () => aLearner({ tenantId: x.id }));
     await Promise.all(ls.map((l) => get().uow.run((tx) => tx.learners.insert(l))));
-    await expect(get().repos.learners.list(x.id, {}, { kind: 'offset', offset: 0, limit: 10 })).resolves.toMatchObject({ total: 5 });
+    await expect(get().repos.learners.list(x.id, {}, { kind: 'offset', offset: 0, limit: 10 })).resolves.toMatchObject({
+      total: 5,
+    });
   });
 
   it('RegisterLearner: a duplicate-email create leaves exactly the first learner and its event', async () => {
     const x = await freshTenant();
     const register = new RegisterLearner({ repos: get().repos, uow: get().uow, clock: new FixedClock() });
     const first = await register.execute(actor(x.id), aLearnerInput({ email: 'same@example.co.za' }));
-    await expect(register.execute(actor(x.id), aLearnerInput({ email: 'SAME@example.co.za' }))).rejects.toMatchObject({ kind: 'conflict', code: 'duplicate_email' });
+    await expect(register.execute(actor(x.id), aLearnerInput({ email: 'SAME@example.co.za' }))).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'duplicate_email',
+    });
     const evs = await events(x.id);
     expect(evs.map((e) => [e.type, e.data.id])).toEqual([['learner.created', first.id]]);
-    await expect(get().repos.learners.list(x.id, {}, { kind: 'offset', offset: 0, limit: 10 })).resolves.toMatchObject({ total: 1 });
+    await expect(get().repos.learners.list(x.id, {}, { kind: 'offset', offset: 0, limit: 10 })).resolves.toMatchObject({
+      total: 1,
+    });
     await expect(get().repos.audit.list(x.id, { limit: 10 })).resolves.toHaveLength(1);
   });
 });

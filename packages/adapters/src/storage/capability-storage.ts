@@ -33,14 +33,20 @@ export function migrationsOf(parts: readonly CapabilityStorage<object>[]): Migra
 }
 
 /** Every part's SQL repositories over one handle. */
-export function sqlRepositoriesOf<const P extends readonly CapabilityStorage<object>[]>(parts: P, db: SqlDb): RepositoriesOf<P> {
+export function sqlRepositoriesOf<const P extends readonly CapabilityStorage<object>[]>(
+  parts: P,
+  db: SqlDb,
+): RepositoriesOf<P> {
   const qb = queryBuilder(db.dialect);
   return Object.assign({}, ...parts.map((p) => p.sql(db, qb))) as RepositoriesOf<P>;
 }
 
 /** Runs each transaction over every part's repositories bound to it. */
 export class SqlUnitOfWork<R> implements UnitOfWork<R> {
-  constructor(private readonly db: SqlDb, private readonly repositories: (tx: SqlDb) => R) {}
+  constructor(
+    private readonly db: SqlDb,
+    private readonly repositories: (tx: SqlDb) => R,
+  ) {}
   run<T>(work: (tx: R) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(this.repositories(tx)));
   }
@@ -54,11 +60,18 @@ export interface OpenStorage<R> {
 }
 
 /** The parts' repositories and unit of work, over a SQL handle or, without one, over fresh in-memory fakes. */
-export function storageFor<const P extends readonly CapabilityStorage<object>[]>(parts: P, db: SqlDb | null): OpenStorage<RepositoriesOf<P>> {
+export function storageFor<const P extends readonly CapabilityStorage<object>[]>(
+  parts: P,
+  db: SqlDb | null,
+): OpenStorage<RepositoriesOf<P>> {
   if (db) {
     const build = (h: SqlDb) => sqlRepositoriesOf(parts, h);
     return { repos: build(db), uow: new SqlUnitOfWork(db, build) };
   }
   const mem = memoryStorage(parts.map((p) => p.memory));
-  return { repos: mem.repositories() as RepositoriesOf<P>, uow: mem.uow as unknown as UnitOfWork<RepositoriesOf<P>>, store: mem.store };
+  return {
+    repos: mem.repositories() as RepositoriesOf<P>,
+    uow: mem.uow as unknown as UnitOfWork<RepositoriesOf<P>>,
+    store: mem.store,
+  };
 }

@@ -21,14 +21,28 @@ function sharedStdout(): pino.DestinationStream {
  * could slip into a logged object by mistake.
  */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({
-    level,
-    base: { service: 'fundi' },
-    redact: {
-      paths: ['idNumber', 'saIdNumber', 'email', 'mobile', '*.idNumber', '*.saIdNumber', '*.email', '*.mobile', 'authorization', '*.authorization'],
-      censor: '[redacted]',
+  return pino(
+    {
+      level,
+      base: { service: 'fundi' },
+      redact: {
+        paths: [
+          'idNumber',
+          'saIdNumber',
+          'email',
+          'mobile',
+          '*.idNumber',
+          '*.saIdNumber',
+          '*.email',
+          '*.mobile',
+          'authorization',
+          '*.authorization',
+        ],
+        censor: '[redacted]',
+      },
     },
-  }, destination ?? sharedStdout());
+    destination ?? sharedStdout(),
+  );
 }
 
 /**

@@ -36,12 +36,19 @@ export class TokenSigner {
     const given = Buffer.from(signature, 'base64url');
     // Only the canonical spelling is accepted: base64 ignores the spare bits of a last character, so another
     // character there would decode to the same signature and let an altered token through.
-    if (given.toString('base64url') !== signature || Buffer.from(payload).toString('base64url') !== encoded) return null;
+    if (given.toString('base64url') !== signature || Buffer.from(payload).toString('base64url') !== encoded)
+      return null;
     const expected = Buffer.from(this.mac(payload, purpose), 'base64url');
     return given.length === expected.length && timingSafeEqual(given, expected) ? payload : null;
   }
 
   private mac(payload: string, purpose: string): string {
-    return createHmac('sha256', this.key).update(purpose).update('\0').update(payload).digest().subarray(0, 16).toString('base64url');
+    return createHmac('sha256', this.key)
+      .update(purpose)
+      .update('\0')
+      .update(payload)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
   }
 }

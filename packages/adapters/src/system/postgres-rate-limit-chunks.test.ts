@@ -16,7 +16,8 @@ const pgUp = await postgresAvailable();
     const a = new PostgresRateLimitStore(s.db!);
     const b = new PostgresRateLimitStore(s.db!);
     const seen: number[] = [];
-    for (let i = 0; i < 61; i++) seen.push((await (i % 2 ? a : b).hit('k-small', [{ seconds: 60, limit: 60 }], now))[0]!.hits);
+    for (let i = 0; i < 61; i++)
+      seen.push((await (i % 2 ? a : b).hit('k-small', [{ seconds: 60, limit: 60 }], now))[0]!.hits);
     expect(seen).toEqual(Array.from({ length: 61 }, (_, i) => i + 1));
   });
 
@@ -34,6 +35,9 @@ const pgUp = await postgresAvailable();
   it('starts a new count in the next window', async () => {
     const a = new PostgresRateLimitStore(s.db!);
     await a.hit('k-win', [{ seconds: 60, limit: 60 }], now);
-    expect((await a.hit('k-win', [{ seconds: 60, limit: 60 }], now + 60_000))[0]).toEqual({ hits: 1, resetAt: Math.floor(now / 60_000) * 60 + 120 });
+    expect((await a.hit('k-win', [{ seconds: 60, limit: 60 }], now + 60_000))[0]).toEqual({
+      hits: 1,
+      resetAt: Math.floor(now / 60_000) * 60 + 120,
+    });
   });
 });

@@ -72,7 +72,13 @@ export class PostgresRateLimitStore implements RateLimitStore {
   }
 
   /** One upsert takes a chunk for every window without local counts; the first count is this request's. */
-  private async take(windows: readonly RateWindow[], ids: string[], starts: number[], missing: number[], counts: number[]): Promise<void> {
+  private async take(
+    windows: readonly RateWindow[],
+    ids: string[],
+    starts: number[],
+    missing: number[],
+    counts: number[],
+  ): Promise<void> {
     const chunk = (i: number) => Math.max(1, Math.floor(windows[i]!.limit / 1000));
     const rows = await this.db.all<{ key: string; hits: number }>(
       `INSERT INTO rate_limit_counters (key, window_start, hits, expires_at) VALUES ${missing.map(() => '(?, ?, ?, ?)').join(', ')}
@@ -91,7 +97,8 @@ export class PostgresRateLimitStore implements RateLimitStore {
 
   private sweep(now: number): void {
     const nowSec = Math.floor(now / 1000);
-    for (const [id, r] of this.reserves) if (r.start + Number(id.slice(id.lastIndexOf('|') + 1)) < nowSec) this.reserves.delete(id);
+    for (const [id, r] of this.reserves)
+      if (r.start + Number(id.slice(id.lastIndexOf('|') + 1)) < nowSec) this.reserves.delete(id);
     void this.db.run('DELETE FROM rate_limit_counters WHERE expires_at < ?', [nowSec]).catch(() => {});
   }
 }

@@ -14,7 +14,21 @@ const KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZ
 /** Starts Azurite's blob service on 127.0.0.1 (a free port, in memory) and answers how to reach it. */
 export async function startAzurite(): Promise<RunningAzurite> {
   const main = join(dirname(createRequire(import.meta.url).resolve('azurite/package.json')), 'dist/src/blob/main.js');
-  const child = spawn(process.execPath, [main, '--blobHost', '127.0.0.1', '--blobPort', '0', '--inMemoryPersistence', '--silent', '--disableTelemetry', '--skipApiVersionCheck'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      main,
+      '--blobHost',
+      '127.0.0.1',
+      '--blobPort',
+      '0',
+      '--inMemoryPersistence',
+      '--silent',
+      '--disableTelemetry',
+      '--skipApiVersionCheck',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`Azurite did not start: ${out}`)), 20_000);
@@ -30,10 +44,11 @@ export async function startAzurite(): Promise<RunningAzurite> {
   });
   return {
     connectionString: `DefaultEndpointsProtocol=http;AccountName=${ACCOUNT};AccountKey=${KEY};BlobEndpoint=http://127.0.0.1:${port}/${ACCOUNT};`,
-    stop: () => new Promise((ok) => {
-      if (child.exitCode !== null) return ok();
-      child.once('exit', () => ok());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((ok) => {
+        if (child.exitCode !== null) return ok();
+        child.once('exit', () => ok());
+        child.kill('SIGTERM');
+      }),
   };
 }

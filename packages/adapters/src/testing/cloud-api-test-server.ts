@@ -8,7 +8,11 @@ export interface CloudApiMessage {
   recipient_type: string;
   to: string;
   type: string;
-  template: { name: string; language: { code: string }; components: { type: string; parameters: { type: string; text: string }[] }[] };
+  template: {
+    name: string;
+    language: { code: string };
+    components: { type: string; parameters: { type: string; text: string }[] }[];
+  };
 }
 
 export interface CloudApiRequest {
@@ -47,18 +51,28 @@ export async function startCloudApi(): Promise<TestCloudApi> {
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as CloudApiMessage;
       const a = answers.get(String(body.to)) ?? answers.get('*');
-      const record = (messageId: string | null) => requests.push({ path: req.url ?? '', headers: req.headers, body, messageId });
+      const record = (messageId: string | null) =>
+        requests.push({ path: req.url ?? '', headers: req.headers, body, messageId });
       const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
         res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
       if (!a) {
         const id = `wamid.${Buffer.from(randomUUID()).toString('base64url')}`;
         record(id);
-        return json(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: String(body.to).replace('+', '') }], messages: [{ id }] });
+        return json(200, {
+          messaging_product: 'whatsapp',
+          contacts: [{ input: body.to, wa_id: String(body.to).replace('+', '') }],
+          messages: [{ id }],
+        });
       }
       record(null);
       if ('hang' in a) return void hanging.push(res);
       if ('raw' in a) return void res.writeHead(a.status, { 'content-type': 'application/json' }).end(a.raw);
-      const error = { message: a.message ?? `error ${a.status}`, type: 'OAuthException', code: a.code ?? a.status, fbtrace_id: 'A1b2C3' };
+      const error = {
+        message: a.message ?? `error ${a.status}`,
+        type: 'OAuthException',
+        code: a.code ?? a.status,
+        fbtrace_id: 'A1b2C3',
+      };
       json(a.status, { error }, a.retryAfter ? { 'retry-after': a.retryAfter } : {});
     });
   });
@@ -66,7 +80,8 @@ export async function startCloudApi(): Promise<TestCloudApi> {
   await new Promise((ok) => server.once('listening', ok));
   const port = (server.address() as AddressInfo).port;
   return {
-    baseUrl: `http://127.0.0.1:${port}`, requests,
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
     answer: (to, a) => void answers.set(to, a),
     async close() {
       for (const r of hanging) r.destroy();

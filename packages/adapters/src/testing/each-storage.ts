@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { CapabilityStorage, RepositoriesOf } from '../storage/capability-storage.js';
-import { CORE_STORAGE, STORAGE_KINDS, openTestStorage, postgresAvailable, type StorageKind, type TestStorage } from './test-databases.js';
+import {
+  CORE_STORAGE,
+  STORAGE_KINDS,
+  openTestStorage,
+  postgresAvailable,
+  type StorageKind,
+  type TestStorage,
+} from './test-databases.js';
 
 const pgUp = await postgresAvailable();
 
@@ -10,8 +17,10 @@ const pgUp = await postgresAvailable();
  * the repositories of `parts` (by default the core capabilities').
  */
 export function describeEachStorage<const P extends readonly CapabilityStorage<object>[] = typeof CORE_STORAGE>(
-  name: string, suite: (get: () => TestStorage<RepositoriesOf<P>>, kind: StorageKind) => void,
-  kinds: readonly StorageKind[] = STORAGE_KINDS, parts: P = CORE_STORAGE as unknown as P,
+  name: string,
+  suite: (get: () => TestStorage<RepositoriesOf<P>>, kind: StorageKind) => void,
+  kinds: readonly StorageKind[] = STORAGE_KINDS,
+  parts: P = CORE_STORAGE as unknown as P,
 ): void {
   for (const kind of kinds) {
     const d = kind === 'postgres' && !pgUp ? describe.skip : describe;

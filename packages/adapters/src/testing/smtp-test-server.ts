@@ -38,11 +38,24 @@ export interface TestSmtpServer {
 export async function parseEmail(raw: Buffer | string): Promise<ReceivedEmail> {
   const m = await simpleParser(raw);
   const headers = new Map<string, string>();
-  for (const h of m.headerLines) headers.set(h.key, h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
-  const addresses = (v: typeof m.to) => (Array.isArray(v) ? v : v ? [v] : []).flatMap((a) => a.value.map((x) => x.address ?? ''));
+  for (const h of m.headerLines)
+    headers.set(
+      h.key,
+      h.line
+        .slice(h.line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim(),
+    );
+  const addresses = (v: typeof m.to) =>
+    (Array.isArray(v) ? v : v ? [v] : []).flatMap((a) => a.value.map((x) => x.address ?? ''));
   return {
-    messageId: m.messageId ?? '', from: m.from?.text ?? '', to: addresses(m.to), subject: m.subject ?? '',
-    html: typeof m.html === 'string' ? m.html : '', text: m.text ?? '', headers,
+    messageId: m.messageId ?? '',
+    from: m.from?.text ?? '',
+    to: addresses(m.to),
+    subject: m.subject ?? '',
+    html: typeof m.html === 'string' ? m.html : '',
+    text: m.text ?? '',
+    headers,
   };
 }
 
@@ -59,7 +72,10 @@ export async function startSmtpServer(users?: Record<string, string>): Promise<T
     return r?.stage === stage ? Object.assign(new Error(r.text), { responseCode: r.code }) : null;
   };
   const server = new SMTPServer({
-    logger: false, disabledCommands: users ? ['STARTTLS'] : ['STARTTLS', 'AUTH'], authOptional: !users, allowInsecureAuth: true,
+    logger: false,
+    disabledCommands: users ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !users,
+    allowInsecureAuth: true,
     onConnect(_session, cb) {
       connections += 1;
       cb();
@@ -85,7 +101,10 @@ export async function startSmtpServer(users?: Record<string, string>): Promise<T
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const port = (server.server.address() as AddressInfo).port;
   return {
-    port, url: `smtp://127.0.0.1:${port}`, raw, connections: () => connections,
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    raw,
+    connections: () => connections,
     received: () => Promise.all(raw.map((r) => parseEmail(r))),
     refuse: (address, r) => void refusals.set(address.toLowerCase(), r),
     close: () => new Promise<void>((ok) => server.close(() => ok())),

@@ -8,7 +8,12 @@ import { migrate, openDatabase, type DatabaseTarget } from '../db/open-database.
 import type { SqlDb } from '../db/sql-db.js';
 import { learnerStorage } from '../learners/learner-storage.js';
 import { platformStorage } from '../platform/platform-storage.js';
-import { migrationsOf, storageFor, type CapabilityStorage, type RepositoriesOf } from '../storage/capability-storage.js';
+import {
+  migrationsOf,
+  storageFor,
+  type CapabilityStorage,
+  type RepositoriesOf,
+} from '../storage/capability-storage.js';
 import { tenantStorage } from '../tenants/tenant-storage.js';
 import { trainingStorage } from '../training/training-storage.js';
 import { webhookStorage } from '../webhooks/webhook-storage.js';
@@ -31,14 +36,21 @@ let available: Promise<boolean> | null = null;
 /** Whether the test Postgres answers. Under CI=true an unreachable Postgres is an error, never a skip. */
 export function postgresAvailable(): Promise<boolean> {
   available ??= (async () => {
-    const client = new pg.Client({ connectionString: POSTGRES_TEST_URL, user: new URL(POSTGRES_TEST_URL).username || 'postgres', connectionTimeoutMillis: 3000 });
+    const client = new pg.Client({
+      connectionString: POSTGRES_TEST_URL,
+      user: new URL(POSTGRES_TEST_URL).username || 'postgres',
+      connectionTimeoutMillis: 3000,
+    });
     try {
       await client.connect();
       await client.query('SELECT 1');
       return true;
     } catch (e) {
-      if (process.env.CI === 'true') throw new Error(`CI=true but Postgres at ${POSTGRES_TEST_URL} is unreachable: ${(e as Error).message}`);
-      process.stderr.write(`\n[notice] Postgres at ${POSTGRES_TEST_URL} is unreachable: Postgres suites are SKIPPED (${(e as Error).message})\n`);
+      if (process.env.CI === 'true')
+        throw new Error(`CI=true but Postgres at ${POSTGRES_TEST_URL} is unreachable: ${(e as Error).message}`);
+      process.stderr.write(
+        `\n[notice] Postgres at ${POSTGRES_TEST_URL} is unreachable: Postgres suites are SKIPPED (${(e as Error).message})\n`,
+      );
       return false;
     } finally {
       await client.end().catch(() => {});
@@ -63,7 +75,8 @@ export interface TestStorage<R = CoreRepositories> {
  * run in parallel against one server). `close` removes it.
  */
 export async function openTestStorage<const P extends readonly CapabilityStorage<object>[] = typeof CORE_STORAGE>(
-  kind: StorageKind, parts: P = CORE_STORAGE as unknown as P,
+  kind: StorageKind,
+  parts: P = CORE_STORAGE as unknown as P,
 ): Promise<TestStorage<RepositoriesOf<P>>> {
   if (kind === 'memory') return { kind, ...storageFor(parts, null), close: async () => {} };
   const migrations = migrationsOf(parts);
@@ -72,10 +85,22 @@ export async function openTestStorage<const P extends readonly CapabilityStorage
     const target: DatabaseTarget = { kind: 'sqlite', filename: join(dir, 'test.sqlite') };
     await migrate(target, migrations);
     const db = openDatabase(target);
-    return { kind, db, target, ...storageFor(parts, db), close: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
+    return {
+      kind,
+      db,
+      target,
+      ...storageFor(parts, db),
+      close: async () => {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_TEST_URL, user: new URL(POSTGRES_TEST_URL).username || 'postgres' });
+  const admin = new pg.Client({
+    connectionString: POSTGRES_TEST_URL,
+    user: new URL(POSTGRES_TEST_URL).username || 'postgres',
+  });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
@@ -83,10 +108,16 @@ export async function openTestStorage<const P extends readonly CapabilityStorage
   await migrate(target, migrations);
   const db = openDatabase(target);
   return {
-    kind, db, target, ...storageFor(parts, db),
+    kind,
+    db,
+    target,
+    ...storageFor(parts, db),
     close: async () => {
       await db.close();
-      const c = new pg.Client({ connectionString: POSTGRES_TEST_URL, user: new URL(POSTGRES_TEST_URL).username || 'postgres' });
+      const c = new pg.Client({
+        connectionString: POSTGRES_TEST_URL,
+        user: new URL(POSTGRES_TEST_URL).username || 'postgres',
+      });
       await c.connect();
       await c.query(`DROP SCHEMA ${schema} CASCADE`);
       await c.end();

@@ -8,7 +8,10 @@ export interface Received {
 }
 
 /** How the receiver answers: a status, a hang (for timeouts), or a redirect. */
-export type ReceiverMode = { status: number; body?: string; delayMs?: number } | { hang: true } | { redirectTo: string };
+export type ReceiverMode =
+  | { status: number; body?: string; delayMs?: number }
+  | { hang: true }
+  | { redirectTo: string };
 
 export interface TestReceiver {
   url: string;
@@ -61,7 +64,9 @@ export async function startReceiver(initial: ReceiverMode = { status: 200 }): Pr
         }
         if ('hang' in m) return void hanging.push(res);
         if ('redirectTo' in m) return void res.writeHead(302, { location: m.redirectTo }).end();
-        res.writeHead(m.status, { 'content-type': 'text/plain' }).end(m.body ?? (m.status < 300 ? 'ok' : `error ${m.status}`));
+        res
+          .writeHead(m.status, { 'content-type': 'text/plain' })
+          .end(m.body ?? (m.status < 300 ? 'ok' : `error ${m.status}`));
       };
       if ('delayMs' in m && m.delayMs) setTimeout(answer, m.delayMs);
       else answer();
@@ -72,12 +77,23 @@ export async function startReceiver(initial: ReceiverMode = { status: 200 }): Pr
   const port = (server.address() as AddressInfo).port;
   const ids = () => new Set(received.map((r) => String(r.headers['webhook-id'])));
   return {
-    url: `http://127.0.0.1:${port}/hook`, port, received, overlaps, ids, problems,
-    setMode: (m) => { mode = m; },
-    validateWith: (fn) => { check = fn; },
+    url: `http://127.0.0.1:${port}/hook`,
+    port,
+    received,
+    overlaps,
+    ids,
+    problems,
+    setMode: (m) => {
+      mode = m;
+    },
+    validateWith: (fn) => {
+      check = fn;
+    },
     async waitFor(n, ms = 10_000) {
       const deadline = Date.now() + ms;
-      const fail = () => { if (problems.length) throw new Error(`webhook payloads do not match the document:\n  ${problems.join('\n  ')}`); };
+      const fail = () => {
+        if (problems.length) throw new Error(`webhook payloads do not match the document:\n  ${problems.join('\n  ')}`);
+      };
       while (ids().size < n) {
         fail();
         if (Date.now() > deadline) throw new Error(`receiver got ${ids().size} of ${n} events within ${ms} ms`);

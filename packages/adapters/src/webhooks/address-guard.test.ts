@@ -3,21 +3,51 @@ import { AddressGuard, BlockedAddressError, forbiddenReason } from './address-gu
 
 describe('forbiddenReason: the SSRF address rule', () => {
   it.each([
-    ['127.0.0.1', 'loopback'], ['127.255.0.9', 'loopback'], ['10.1.2.3', 'private'], ['172.16.0.1', 'private'], ['172.31.255.255', 'private'],
-    ['192.168.1.1', 'private'], ['100.64.0.1', 'shared (CGNAT)'], ['169.254.169.254', 'link-local'], ['0.0.0.0', 'unspecified'],
-    ['224.0.0.1', 'multicast'], ['239.255.255.250', 'multicast'], ['240.0.0.1', 'reserved'], ['255.255.255.255', 'reserved'],
-    ['192.0.2.10', 'documentation'], ['198.51.100.1', 'documentation'], ['203.0.113.5', 'documentation'], ['198.18.0.1', 'benchmarking'],
-    ['::1', 'unspecified, loopback or IPv4-compatible'], ['::', 'unspecified, loopback or IPv4-compatible'],
-    ['fc00::1', 'private (unique local)'], ['fd12:3456::1', 'private (unique local)'], ['fe80::1', 'link-local'], ['ff02::1', 'multicast'],
-    ['2001:db8::1', 'documentation'], ['64:ff9b::a00:1', 'NAT64'],
+    ['127.0.0.1', 'loopback'],
+    ['127.255.0.9', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.1.1', 'private'],
+    ['100.64.0.1', 'shared (CGNAT)'],
+    ['169.254.169.254', 'link-local'],
+    ['0.0.0.0', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['239.255.255.250', 'multicast'],
+    ['240.0.0.1', 'reserved'],
+    ['255.255.255.255', 'reserved'],
+    ['192.0.2.10', 'documentation'],
+    ['198.51.100.1', 'documentation'],
+    ['203.0.113.5', 'documentation'],
+    ['198.18.0.1', 'benchmarking'],
+    ['::1', 'unspecified, loopback or IPv4-compatible'],
+    ['::', 'unspecified, loopback or IPv4-compatible'],
+    ['fc00::1', 'private (unique local)'],
+    ['fd12:3456::1', 'private (unique local)'],
+    ['fe80::1', 'link-local'],
+    ['ff02::1', 'multicast'],
+    ['2001:db8::1', 'documentation'],
+    ['64:ff9b::a00:1', 'NAT64'],
     // IPv4-mapped IPv6 follows the IPv4 rule, in every spelling.
-    ['::ffff:127.0.0.1', 'loopback'], ['::ffff:7f00:1', 'loopback'], ['0:0:0:0:0:ffff:7f00:0001', 'loopback'],
-    ['::ffff:10.0.0.1', 'private'], ['::ffff:a9fe:a9fe', 'link-local'], ['::ffff:c0a8:101', 'private'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['0:0:0:0:0:ffff:7f00:0001', 'loopback'],
+    ['::ffff:10.0.0.1', 'private'],
+    ['::ffff:a9fe:a9fe', 'link-local'],
+    ['::ffff:c0a8:101', 'private'],
   ])('%s is refused (%s)', (ip, why) => {
     expect(forbiddenReason(ip)).toBe(why);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '2001:4860:4860::8888'])('%s is public', (ip) => {
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '2001:4860:4860::8888',
+  ])('%s is public', (ip) => {
     expect(forbiddenReason(ip)).toBeNull();
   });
 });
@@ -27,10 +57,17 @@ describe('AddressGuard', () => {
     (answers[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
   it('refuses a name resolving to a private, link-local or reserved address, and any name with one such address', async () => {
-    const guard = new AddressGuard([], resolver({
-      'intranet.example': ['10.0.0.5'], 'metadata.example': ['169.254.169.254'], 'mixed.example': ['93.184.216.34', '192.168.0.1'],
-      'v6.example': ['fd00::1'], 'reserved.example': ['240.1.1.1'], 'public.example': ['93.184.216.34'],
-    }));
+    const guard = new AddressGuard(
+      [],
+      resolver({
+        'intranet.example': ['10.0.0.5'],
+        'metadata.example': ['169.254.169.254'],
+        'mixed.example': ['93.184.216.34', '192.168.0.1'],
+        'v6.example': ['fd00::1'],
+        'reserved.example': ['240.1.1.1'],
+        'public.example': ['93.184.216.34'],
+      }),
+    );
     for (const host of ['intranet.example', 'metadata.example', 'mixed.example', 'v6.example', 'reserved.example']) {
       await expect(guard.check(host)).rejects.toBeInstanceOf(BlockedAddressError);
     }
@@ -39,14 +76,19 @@ describe('AddressGuard', () => {
   });
 
   it('checks IP literals without resolving, brackets and mapped forms included', async () => {
-    const guard = new AddressGuard([], async () => { throw new Error('must not resolve'); });
+    const guard = new AddressGuard([], async () => {
+      throw new Error('must not resolve');
+    });
     for (const host of ['127.0.0.1', '[::1]', '[::ffff:7f00:1]', '10.0.0.1', '[fe80::1]']) {
       await expect(guard.check(host)).rejects.toBeInstanceOf(BlockedAddressError);
     }
   });
 
   it('lets allow-listed hosts and addresses through', async () => {
-    const guard = new AddressGuard(['hooks.internal', '127.0.0.1', '::1'], resolver({ 'hooks.internal': ['10.9.9.9'], 'loop.example': ['127.0.0.1'] }));
+    const guard = new AddressGuard(
+      ['hooks.internal', '127.0.0.1', '::1'],
+      resolver({ 'hooks.internal': ['10.9.9.9'], 'loop.example': ['127.0.0.1'] }),
+    );
     await expect(guard.check('hooks.internal')).resolves.toMatchObject({ address: '10.9.9.9' });
     await expect(guard.check('127.0.0.1')).resolves.toMatchObject({ address: '127.0.0.1' });
     await expect(guard.check('[::1]')).resolves.toMatchObject({ address: '::1', family: 6 });

@@ -8,16 +8,34 @@ export type Resolver = (hostname: string) => Promise<{ address: string; family: 
 export const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
 const V4: [string, number, string][] = [
-  ['0.0.0.0', 8, 'unspecified'], ['10.0.0.0', 8, 'private'], ['100.64.0.0', 10, 'shared (CGNAT)'],
-  ['127.0.0.0', 8, 'loopback'], ['169.254.0.0', 16, 'link-local'], ['172.16.0.0', 12, 'private'],
-  ['192.0.0.0', 24, 'reserved'], ['192.0.2.0', 24, 'documentation'], ['192.88.99.0', 24, 'reserved'],
-  ['192.168.0.0', 16, 'private'], ['198.18.0.0', 15, 'benchmarking'], ['198.51.100.0', 24, 'documentation'],
-  ['203.0.113.0', 24, 'documentation'], ['224.0.0.0', 4, 'multicast'], ['240.0.0.0', 4, 'reserved'],
+  ['0.0.0.0', 8, 'unspecified'],
+  ['10.0.0.0', 8, 'private'],
+  ['100.64.0.0', 10, 'shared (CGNAT)'],
+  ['127.0.0.0', 8, 'loopback'],
+  ['169.254.0.0', 16, 'link-local'],
+  ['172.16.0.0', 12, 'private'],
+  ['192.0.0.0', 24, 'reserved'],
+  ['192.0.2.0', 24, 'documentation'],
+  ['192.88.99.0', 24, 'reserved'],
+  ['192.168.0.0', 16, 'private'],
+  ['198.18.0.0', 15, 'benchmarking'],
+  ['198.51.100.0', 24, 'documentation'],
+  ['203.0.113.0', 24, 'documentation'],
+  ['224.0.0.0', 4, 'multicast'],
+  ['240.0.0.0', 4, 'reserved'],
 ];
 const V6: [string, number, string][] = [
-  ['::', 96, 'unspecified, loopback or IPv4-compatible'], ['64:ff9b::', 96, 'NAT64'], ['64:ff9b:1::', 48, 'NAT64'],
-  ['100::', 64, 'discard'], ['2001::', 23, 'reserved'], ['2001:db8::', 32, 'documentation'], ['2002::', 16, '6to4'],
-  ['fc00::', 7, 'private (unique local)'], ['fe80::', 10, 'link-local'], ['fec0::', 10, 'site-local'], ['ff00::', 8, 'multicast'],
+  ['::', 96, 'unspecified, loopback or IPv4-compatible'],
+  ['64:ff9b::', 96, 'NAT64'],
+  ['64:ff9b:1::', 48, 'NAT64'],
+  ['100::', 64, 'discard'],
+  ['2001::', 23, 'reserved'],
+  ['2001:db8::', 32, 'documentation'],
+  ['2002::', 16, '6to4'],
+  ['fc00::', 7, 'private (unique local)'],
+  ['fe80::', 10, 'link-local'],
+  ['fec0::', 10, 'site-local'],
+  ['ff00::', 8, 'multicast'],
 ];
 
 function listOf(ranges: [string, number, string][], type: 'ipv4' | 'ipv6'): [BlockList, string][] {
@@ -63,7 +81,10 @@ export class BlockedAddressError extends Error {
 export class AddressGuard {
   private readonly allowed: Set<string>;
 
-  constructor(allowHosts: readonly string[], private readonly resolve: Resolver = systemResolver) {
+  constructor(
+    allowHosts: readonly string[],
+    private readonly resolve: Resolver = systemResolver,
+  ) {
     this.allowed = new Set(allowHosts.map(normaliseHost));
   }
 
@@ -85,7 +106,10 @@ export class AddressGuard {
 }
 
 function normaliseHost(h: string): string {
-  const bare = h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const bare = h
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   return isIP(bare) === 6 ? new URL(`http://[${bare}]/`).hostname.slice(1, -1) : bare;
 }
 
@@ -94,7 +118,10 @@ function normaliseHost(h: string): string {
  * now, to a forbidden address is invalid input on `url`. A name that does not resolve yet is accepted: delivery
  * resolves and checks again at connect time.
  */
-export function receiverCheck(allowHosts: readonly string[], resolve: Resolver = systemResolver): (url: string) => Promise<void> {
+export function receiverCheck(
+  allowHosts: readonly string[],
+  resolve: Resolver = systemResolver,
+): (url: string) => Promise<void> {
   const guard = new AddressGuard(allowHosts, async (host) => {
     try {
       return await resolve(host);

@@ -50,7 +50,12 @@ export class AttemptHandler implements Dispatcher.DispatchHandler {
 
   onResponseError(_c: Dispatcher.DispatchController, err: Error): void {
     if (this.cut) return this.finish();
-    this.settle({ statusCode: null, latencyMs: this.elapsed(), error: describe(err, this.timeoutMs), responseExcerpt: null });
+    this.settle({
+      statusCode: null,
+      latencyMs: this.elapsed(),
+      error: describe(err, this.timeoutMs),
+      responseExcerpt: null,
+    });
   }
 
   private finish(): void {
@@ -71,7 +76,8 @@ export class AttemptHandler implements Dispatcher.DispatchHandler {
 export function describe(e: unknown, timeoutMs: number): string {
   const err = e as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   if (e instanceof BlockedAddressError) return e.message;
-  if (err.name === 'TimeoutError' || err.name === 'AbortError' || err.code?.includes('TIMEOUT')) return `timeout after ${timeoutMs} ms`;
+  if (err.name === 'TimeoutError' || err.name === 'AbortError' || err.code?.includes('TIMEOUT'))
+    return `timeout after ${timeoutMs} ms`;
   const code = err.code ?? err.cause?.code;
   if (code === 'ECONNREFUSED') return 'connection refused';
   return `${code ? `${code}: ` : ''}${err.message ?? String(e)}`.slice(0, 500);

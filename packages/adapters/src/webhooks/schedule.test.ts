@@ -1,7 +1,20 @@
 import { expect, it } from 'vitest';
 import {
-  ClaimDeliveries, CreateTenant, CreateWebhookSubscription, DispatchOutbox, EnableWebhookSubscription, RecordDeliveryOutcomes, RegisterLearner,
-  ReplayDelivery, ReplayEventsSince, RequestReplay, RotateWebhookSecret, type Actor, type OutgoingWebhook, type ReplaySincePayload, type WebhookDeps,
+  ClaimDeliveries,
+  CreateTenant,
+  CreateWebhookSubscription,
+  DispatchOutbox,
+  EnableWebhookSubscription,
+  RecordDeliveryOutcomes,
+  RegisterLearner,
+  ReplayDelivery,
+  ReplayEventsSince,
+  RequestReplay,
+  RotateWebhookSecret,
+  type Actor,
+  type OutgoingWebhook,
+  type ReplaySincePayload,
+  type WebhookDeps,
 } from '@fundi/application';
 import { luhnCheckDigit, type AttemptResult } from '@fundi/domain';
 import { NodeSecretGenerator } from '../system/node-secrets.js';
@@ -30,8 +43,17 @@ describeEachStorage('retry schedule, disable, enable and replay (fixed clock)', 
   async function setup() {
     const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
     const all = { ...get(), clock };
-    const deps: WebhookDeps = { ...all, box: new AesGcmSecretBox(Buffer.alloc(32, 9), 'webhook-secret'), policy: { allowHttp: false }, receiverCheck: async () => {} };
-    const tenant = await new CreateTenant({ ...all, secrets: new NodeSecretGenerator() }).execute({ slug: `t${Math.floor(Math.random() * 1e9)}`, name: 'T', plan: 'pilot' });
+    const deps: WebhookDeps = {
+      ...all,
+      box: new AesGcmSecretBox(Buffer.alloc(32, 9), 'webhook-secret'),
+      policy: { allowHttp: false },
+      receiverCheck: async () => {},
+    };
+    const tenant = await new CreateTenant({ ...all, secrets: new NodeSecretGenerator() }).execute({
+      slug: `t${Math.floor(Math.random() * 1e9)}`,
+      name: 'T',
+      plan: 'pilot',
+    });
     const actor: Actor = { tenantId: tenant.tenant.id, id: 'key_test', role: 'admin', scopes: [] };
     const transport = new FakeTransport();
     const owner = `w-${Math.random()}`;
@@ -40,12 +62,18 @@ describeEachStorage('retry schedule, disable, enable and replay (fixed clock)', 
       await new DispatchOutbox(deps).execute(500);
       const tasks = await new ClaimDeliveries(deps).execute(owner, 100, 30_000);
       const outcomes = [];
-      for (const task of tasks) outcomes.push({ task, at: clock.now(), result: await transport.send({ ...task.webhook, timestamp: 0 }) });
+      for (const task of tasks)
+        outcomes.push({ task, at: clock.now(), result: await transport.send({ ...task.webhook, timestamp: 0 }) });
       await new RecordDeliveryOutcomes(deps).execute(owner, outcomes);
       return tasks.filter((t) => t.tenantId === actor.tenantId).length;
     };
-    const learner = (n: number) => new RegisterLearner(all).execute(actor, { firstName: `L${n}`, lastName: 'Test', idNumber: idNumberFor(n) });
-    const subscribe = () => new CreateWebhookSubscription(deps).execute(actor, { url: 'https://hooks.example.com/in', events: ['learner.created'] });
+    const learner = (n: number) =>
+      new RegisterLearner(all).execute(actor, { firstName: `L${n}`, lastName: 'Test', idNumber: idNumberFor(n) });
+    const subscribe = () =>
+      new CreateWebhookSubscription(deps).execute(actor, {
+        url: 'https://hooks.example.com/in',
+        events: ['learner.created'],
+      });
     return { clock, deps, actor, transport, step, learner, subscribe };
   }
 
@@ -61,13 +89,26 @@ describeEachStorage('retry schedule, disable, enable and replay (fixed clock)', 
       expect(await step(), `attempt due at +${delay / MIN} min`).toBe(1);
     }
     expect(new Set(transport.sent.map((w) => w.eventId)).size).toBe(1);
-    const attempts = await deps.repos.webhookAttempts.list(actor.tenantId, sub.id, { kind: 'offset', offset: 0, limit: 10 });
+    const attempts = await deps.repos.webhookAttempts.list(actor.tenantId, sub.id, {
+      kind: 'offset',
+      offset: 0,
+      limit: 10,
+    });
     expect(attempts.items.map((a) => a.attempt)).toEqual([5, 4, 3, 2, 1]);
     expect(attempts.items[0]).toMatchObject({ statusCode: 500, responseExcerpt: '500', at: clock.now().toISOString() });
-    expect(await deps.repos.webhookSubscriptions.findById(actor.tenantId, sub.id)).toMatchObject({ enabled: false, disabledReason: 'delivery_failed' });
+    expect(await deps.repos.webhookSubscriptions.findById(actor.tenantId, sub.id)).toMatchObject({
+      enabled: false,
+      disabledReason: 'delivery_failed',
+    });
     const audit = await deps.repos.audit.list(actor.tenantId, { resourceId: sub.id, limit: 10 });
-    expect(audit[0]).toMatchObject({ action: 'webhook_subscription.disabled', actor: 'system', details: { reason: 'delivery_failed' } });
-    expect(await deps.repos.tenantAlerts.list(actor.tenantId, 5)).toMatchObject([{ kind: 'webhook_subscription_disabled' }]);
+    expect(audit[0]).toMatchObject({
+      action: 'webhook_subscription.disabled',
+      actor: 'system',
+      details: { reason: 'delivery_failed' },
+    });
+    expect(await deps.repos.tenantAlerts.list(actor.tenantId, 5)).toMatchObject([
+      { kind: 'webhook_subscription_disabled' },
+    ]);
     clock.advance(48 * HOUR);
     expect(await step()).toBe(0);
   });
@@ -84,7 +125,9 @@ describeEachStorage('retry schedule, disable, enable and replay (fixed clock)', 
     await learner(1);
     clock.advance(HOUR);
     expect(await step()).toBe(0);
-    const missed = (await deps.repos.outbox.list(actor.tenantId, { types: ['learner.created'], limit: 10 })).map((e) => e.id);
+    const missed = (await deps.repos.outbox.list(actor.tenantId, { types: ['learner.created'], limit: 10 })).map(
+      (e) => e.id,
+    );
     expect(missed).toHaveLength(2);
     transport.status = 200;
     transport.sent = [];
@@ -104,15 +147,32 @@ describeEachStorage('retry schedule, disable, enable and replay (fixed clock)', 
     await learner(1);
     await step();
     expect(transport.sent).toHaveLength(2);
-    const [second] = await deps.repos.outbox.list(actor.tenantId, { since: '2026-06-01T08:00:30.000Z', types: ['learner.created'], limit: 5 });
+    const [second] = await deps.repos.outbox.list(actor.tenantId, {
+      since: '2026-06-01T08:00:30.000Z',
+      types: ['learner.created'],
+      limit: 5,
+    });
     transport.sent = [];
     const queued = await new RequestReplay(deps).execute(actor, sub.id, '2026-06-01T08:00:30.000Z');
-    const [job] = await deps.uow.run((tx) => tx.jobs.claimDue('w', 'short', ['webhooks.replay_since'], clock.now().toISOString(), '2099-01-01T00:00:00.000Z', 5));
+    const [job] = await deps.uow.run((tx) =>
+      tx.jobs.claimDue(
+        'w',
+        'short',
+        ['webhooks.replay_since'],
+        clock.now().toISOString(),
+        '2099-01-01T00:00:00.000Z',
+        5,
+      ),
+    );
     expect(job!.id).toBe(queued.jobId);
     expect(await new ReplayEventsSince(deps).execute(job!.payload as ReplaySincePayload)).toBe(1);
     expect(await step()).toBe(1);
     expect(transport.sent.map((w) => w.eventId)).toEqual([second!.id]);
-    const attempts = await deps.repos.webhookAttempts.list(actor.tenantId, sub.id, { kind: 'offset', offset: 0, limit: 10 });
+    const attempts = await deps.repos.webhookAttempts.list(actor.tenantId, sub.id, {
+      kind: 'offset',
+      offset: 0,
+      limit: 10,
+    });
     const replayed = await new ReplayDelivery(deps).execute(actor, sub.id, attempts.items.at(-1)!.deliveryId);
     expect(replayed.eventId).toBe(attempts.items.at(-1)!.eventId);
     expect(await step()).toBe(1);

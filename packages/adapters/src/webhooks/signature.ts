@@ -42,7 +42,9 @@ export function webhookHeaders(w: OutgoingWebhook): Record<string, string> {
     'webhook-timestamp': String(w.timestamp),
   };
   if (previous) headers['x-webhook-signature-previous'] = hexSignature(previous, w.body);
-  const standard = w.secrets.map(standardWebhooksKey).filter((k): k is string => k !== null)
+  const standard = w.secrets
+    .map(standardWebhooksKey)
+    .filter((k): k is string => k !== null)
     .map((k) => standardSignature(k, w.eventId, w.timestamp, w.body));
   if (standard.length) headers['webhook-signature'] = standard.join(' ');
   return headers;

@@ -10,14 +10,30 @@ import { UndiciWebhookTransport, type TransportSettings } from './undici-transpo
 /** Counts every socket the transport tries to open, so a refusal can be shown to happen before any connection. */
 function spyConnector() {
   const real = buildConnector({});
-  const spy = { calls: [] as string[], connect: ((opts, cb) => { spy.calls.push(opts.hostname); return real(opts, cb); }) as buildConnector.connector };
+  const spy = {
+    calls: [] as string[],
+    connect: ((opts, cb) => {
+      spy.calls.push(opts.hostname);
+      return real(opts, cb);
+    }) as buildConnector.connector,
+  };
   return spy;
 }
 
 const secret = generateWebhookSecret();
 const webhook = (url: string, eventId = 'evt_t1') => ({
-  url, eventId, eventType: 'learner.created', timestamp: Math.floor(Date.now() / 1000),
-  body: JSON.stringify({ id: eventId, type: 'learner.created', timestamp: new Date().toISOString(), tenantId: 'ten_1', data: {} }), secrets: [secret],
+  url,
+  eventId,
+  eventType: 'learner.created',
+  timestamp: Math.floor(Date.now() / 1000),
+  body: JSON.stringify({
+    id: eventId,
+    type: 'learner.created',
+    timestamp: new Date().toISOString(),
+    tenantId: 'ten_1',
+    data: {},
+  }),
+  secrets: [secret],
 });
 
 describe('UndiciWebhookTransport against a real receiver on 127.0.0.1', () => {
@@ -28,7 +44,9 @@ describe('UndiciWebhookTransport against a real receiver on 127.0.0.1', () => {
     transports.push(t);
     return t;
   };
-  beforeAll(async () => { rx = await startReceiver(); });
+  beforeAll(async () => {
+    rx = await startReceiver();
+  });
   afterAll(async () => {
     await Promise.all(transports.map((t) => t.close()));
     transports = [];
@@ -110,7 +128,14 @@ describe('UndiciWebhookTransport against a real receiver on 127.0.0.1', () => {
     const spy = spyConnector();
     const t = transport({ allowHosts: [], baseConnect: spy.connect });
     const p = rx.port;
-    for (const url of [`http://127.0.0.1:${p}/`, `http://[::1]:${p}/`, `http://[::ffff:127.0.0.1]:${p}/`, `http://2130706433:${p}/`, `http://0x7f000001:${p}/`, `http://localhost:${p}/`]) {
+    for (const url of [
+      `http://127.0.0.1:${p}/`,
+      `http://[::1]:${p}/`,
+      `http://[::ffff:127.0.0.1]:${p}/`,
+      `http://2130706433:${p}/`,
+      `http://0x7f000001:${p}/`,
+      `http://localhost:${p}/`,
+    ]) {
       const r = await t.send(webhook(url));
       expect(r.statusCode, url).toBeNull();
       expect(r.error, url).toBe('address refused: private or reserved address');
@@ -121,9 +146,18 @@ describe('UndiciWebhookTransport against a real receiver on 127.0.0.1', () => {
 
   it('refuses names resolving to private, link-local and reserved addresses before any connection', async () => {
     const answers: Record<string, string> = {
-      'ten.example': '10.1.2.3', 'one72.example': '172.20.0.1', 'one92.example': '192.168.10.10', 'cgnat.example': '100.64.1.1',
-      'meta.example': '169.254.169.254', 'ula.example': 'fd00::5', 'll6.example': 'fe80::1', 'zero.example': '0.0.0.0',
-      'class-e.example': '240.0.0.1', 'bcast.example': '255.255.255.255', 'mcast.example': '224.0.0.251', 'mapped.example': '::ffff:10.0.0.1',
+      'ten.example': '10.1.2.3',
+      'one72.example': '172.20.0.1',
+      'one92.example': '192.168.10.10',
+      'cgnat.example': '100.64.1.1',
+      'meta.example': '169.254.169.254',
+      'ula.example': 'fd00::5',
+      'll6.example': 'fe80::1',
+      'zero.example': '0.0.0.0',
+      'class-e.example': '240.0.0.1',
+      'bcast.example': '255.255.255.255',
+      'mcast.example': '224.0.0.251',
+      'mapped.example': '::ffff:10.0.0.1',
     };
     const resolver: Resolver = async (h) => [{ address: answers[h]!, family: answers[h]!.includes(':') ? 6 : 4 }];
     const spy = spyConnector();
@@ -139,7 +173,11 @@ describe('UndiciWebhookTransport against a real receiver on 127.0.0.1', () => {
   it('connects to the address the guard approved, so DNS is asked once per connection', async () => {
     rx.setMode({ status: 200 });
     const spy = spyConnector();
-    const t = transport({ allowHosts: ['hooks.test'], resolver: async () => [{ address: '127.0.0.1', family: 4 }], baseConnect: spy.connect });
+    const t = transport({
+      allowHosts: ['hooks.test'],
+      resolver: async () => [{ address: '127.0.0.1', family: 4 }],
+      baseConnect: spy.connect,
+    });
     const r = await t.send(webhook(`http://hooks.test:${rx.port}/hook`));
     expect(r).toMatchObject({ statusCode: 200, error: null });
     expect(spy.calls).toEqual(['127.0.0.1']);

@@ -32,24 +32,50 @@ export class UndiciWebhookTransport implements WebhookTransport {
     const base = s.baseConnect ?? buildConnector({ timeout: Math.min(s.timeoutMs, 10_000) });
     const connect: buildConnector.connector = (opts, callback) => {
       guard.check(opts.hostname).then(
-        ({ address }) => base({ ...opts, hostname: address, servername: opts.servername ?? (isIP(opts.hostname) ? undefined : opts.hostname) }, callback),
+        ({ address }) =>
+          base(
+            {
+              ...opts,
+              hostname: address,
+              servername: opts.servername ?? (isIP(opts.hostname) ? undefined : opts.hostname),
+            },
+            callback,
+          ),
         (err: Error) => callback(err, null),
       );
     };
-    this.agent = new Agent({ connect, connections: s.connectionsPerOrigin ?? 64, keepAliveTimeout: 30_000, headersTimeout: s.timeoutMs, bodyTimeout: s.timeoutMs });
+    this.agent = new Agent({
+      connect,
+      connections: s.connectionsPerOrigin ?? 64,
+      keepAliveTimeout: 30_000,
+      headersTimeout: s.timeoutMs,
+      bodyTimeout: s.timeoutMs,
+    });
   }
 
   send(w: OutgoingWebhook): Promise<AttemptResult> {
-    if (!w.url.startsWith('https:') && !this.s.allowHttp) return Promise.resolve({ statusCode: null, latencyMs: 0, error: 'https is required', responseExcerpt: null });
+    if (!w.url.startsWith('https:') && !this.s.allowHttp)
+      return Promise.resolve({ statusCode: null, latencyMs: 0, error: 'https is required', responseExcerpt: null });
     const started = performance.now();
     const target = this.target(w.url);
-    if (!target) return Promise.resolve({ statusCode: null, latencyMs: 0, error: 'invalid url', responseExcerpt: null });
+    if (!target)
+      return Promise.resolve({ statusCode: null, latencyMs: 0, error: 'invalid url', responseExcerpt: null });
     const { origin, path } = target;
     return new Promise((settle) => {
       // Connect, headers and body each have the limit (undici's own timers, cheaper than a signal per request);
       // the status that decides success arrives with the headers, so a 2xx counts only within the limit.
-      this.agent.dispatch({ origin, path, method: 'POST', headers: webhookHeaders(w), body: w.body, headersTimeout: this.s.timeoutMs, bodyTimeout: this.s.timeoutMs },
-        new AttemptHandler(started, this.s.timeoutMs, settle));
+      this.agent.dispatch(
+        {
+          origin,
+          path,
+          method: 'POST',
+          headers: webhookHeaders(w),
+          body: w.body,
+          headersTimeout: this.s.timeoutMs,
+          bodyTimeout: this.s.timeoutMs,
+        },
+        new AttemptHandler(started, this.s.timeoutMs, settle),
+      );
     });
   }
 

@@ -24,7 +24,10 @@ export function useCasesToken<U>(cap: Pick<CapabilityWiring<U>, 'name'>): Token<
 }
 
 /** Binds each capability's use cases, built once from the shared ports. */
-export function bindCapabilities(bind: Parameters<ConstructorParameters<typeof ContainerModule>[0]>[0]['bind'], caps: readonly CapabilityWiring[]): void {
+export function bindCapabilities(
+  bind: Parameters<ConstructorParameters<typeof ContainerModule>[0]>[0]['bind'],
+  caps: readonly CapabilityWiring[],
+): void {
   for (const cap of caps) provide(bind, useCasesToken(cap), (ports) => cap.useCases(ports as never), [T.Ports]);
 }
 

@@ -33,16 +33,31 @@ export interface ContainerSettings {
  */
 export function buildContainer(s: ContainerSettings, caps: readonly CapabilityWiring[]): Container {
   const c = new Container();
-  c.load(storageModule(s.storage, caps), systemModule(s), new ContainerModule(({ bind }) => {
-    provide(bind, T.Ports, (repos, uow, clock, secrets, maintenance) => portsFor(repos, uow, clock, secrets, s.masterKey, maintenance),
-      [T.Repositories, T.UnitOfWork, T.Clock, T.Secrets, T.Maintenance]);
-    bindCapabilities(bind, caps);
-  }));
+  c.load(
+    storageModule(s.storage, caps),
+    systemModule(s),
+    new ContainerModule(({ bind }) => {
+      provide(
+        bind,
+        T.Ports,
+        (repos, uow, clock, secrets, maintenance) => portsFor(repos, uow, clock, secrets, s.masterKey, maintenance),
+        [T.Repositories, T.UnitOfWork, T.Clock, T.Secrets, T.Maintenance],
+      );
+      bindCapabilities(bind, caps);
+    }),
+  );
   c.load(webhookInfraModule({ storage: s.storage, webhooks: s.webhooks ?? DEFAULT_WEBHOOK_SETTINGS }));
   return c;
 }
 
-function portsFor(repos: AnyRepositories, uow: UnitOfWork<AnyRepositories>, clock: Clock, secrets: SecretGenerator, masterKey: Buffer, maintenance: StorageMaintenance): Ports<AnyRepositories> {
+function portsFor(
+  repos: AnyRepositories,
+  uow: UnitOfWork<AnyRepositories>,
+  clock: Clock,
+  secrets: SecretGenerator,
+  masterKey: Buffer,
+  maintenance: StorageMaintenance,
+): Ports<AnyRepositories> {
   const boxes = new Map<string, AesGcmSecretBox>();
   const secretBox = (purpose: string) => {
     let box = boxes.get(purpose);
@@ -72,7 +87,12 @@ function storageModule(choice: StorageChoice, caps: readonly CapabilityWiring[])
     provide(bind, T.Repositories, (db) => storageFor(parts, db).repos, [T.SqlDb]);
     provide(bind, T.UnitOfWork, (db) => storageFor(parts, db).uow, [T.SqlDb]);
     provide(bind, T.Maintenance, (db) => ({ scrubAfterErasure: () => db.scrub(ERASURE_TABLES) }), [T.SqlDb]);
-    provide(bind, T.RateLimits, (db) => (choice.kind === 'postgres' ? new PostgresRateLimitStore(db) : new MemoryRateLimitStore()), [T.SqlDb]);
+    provide(
+      bind,
+      T.RateLimits,
+      (db) => (choice.kind === 'postgres' ? new PostgresRateLimitStore(db) : new MemoryRateLimitStore()),
+      [T.SqlDb],
+    );
   });
 }
 

@@ -14,8 +14,15 @@ type Bind = ContainerModuleLoadOptions['bind'] | Container['bind'];
  * Binds `tok` to a singleton built by `factory` from `deps`. The dependency list is typed against the factory's
  * parameters, so a wrong or missing dependency is a compile error (no decorators, no reflection).
  */
-export function provide<T, A extends unknown[]>(bind: Bind, tok: Token<T>, factory: (...args: A) => T, deps: Tokens<A>): void {
-  (bind as Container['bind'])<T>(tok).toResolvedValue(factory as (...a: unknown[]) => T, deps as never).inSingletonScope();
+export function provide<T, A extends unknown[]>(
+  bind: Bind,
+  tok: Token<T>,
+  factory: (...args: A) => T,
+  deps: Tokens<A>,
+): void {
+  (bind as Container['bind'])<T>(tok)
+    .toResolvedValue(factory as (...a: unknown[]) => T, deps as never)
+    .inSingletonScope();
 }
 
 export function provideValue<T>(bind: Bind, tok: Token<T>, value: T): void {

@@ -25,7 +25,10 @@ export const W = {
   WorkerLease: token<WorkerLease | null>('WorkerLease'),
 } as const;
 
-export function webhookInfraModule(s: { storage: DatabaseTarget | { kind: 'memory' }; webhooks: WebhookSettings }): ContainerModule {
+export function webhookInfraModule(s: {
+  storage: DatabaseTarget | { kind: 'memory' };
+  webhooks: WebhookSettings;
+}): ContainerModule {
   return new ContainerModule(({ bind }) => {
     provide(bind, W.Transport, () => new UndiciWebhookTransport(s.webhooks), []);
     if (s.storage.kind === 'sqlite') provide(bind, W.WorkerLease, (db) => new SqlWorkerLease(db), [T.SqlDb]);

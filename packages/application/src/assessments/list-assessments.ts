@@ -1,4 +1,12 @@
-import { DomainError, type AssessmentFilter, type Page, type PageRequest, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
+import {
+  DomainError,
+  type AssessmentFilter,
+  type Page,
+  type PageRequest,
+  type TrainingRepos,
+  type LearnerRepos,
+  type PlatformRepos,
+} from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { assessmentView, type AssessmentView } from './assessment-view.js';

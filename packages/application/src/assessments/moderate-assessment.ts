@@ -1,4 +1,11 @@
-import { Assessment, DomainError, newId, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
+import {
+  Assessment,
+  DomainError,
+  newId,
+  type TrainingRepos,
+  type LearnerRepos,
+  type PlatformRepos,
+} from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -27,14 +34,25 @@ export class ModerateAssessment {
       await tx.assessments.addModeration(m);
       const view = moderationView(a, m);
       await recordChange(tx, actor, now, {
-        action: 'moderation.completed', resourceType: 'assessment', resourceId: assessmentId, details: { moderationId: m.id, decision: m.decision },
-        events: [{
-          type: 'moderation.completed',
-          data: {
-            assessmentId, learnerId: a.learnerId, enrolmentId: a.enrolmentId, moduleCode: a.moduleCode,
-            decision: m.decision, notes: m.notes, moderatorId: m.moderatorId, effectiveOutcome: view.effectiveOutcome,
+        action: 'moderation.completed',
+        resourceType: 'assessment',
+        resourceId: assessmentId,
+        details: { moderationId: m.id, decision: m.decision },
+        events: [
+          {
+            type: 'moderation.completed',
+            data: {
+              assessmentId,
+              learnerId: a.learnerId,
+              enrolmentId: a.enrolmentId,
+              moduleCode: a.moduleCode,
+              decision: m.decision,
+              notes: m.notes,
+              moderatorId: m.moderatorId,
+              effectiveOutcome: view.effectiveOutcome,
+            },
           },
-        }],
+        ],
       });
       return view;
     });

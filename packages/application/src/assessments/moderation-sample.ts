@@ -1,4 +1,13 @@
-import { DomainError, parseSamplePercent, pickSample, sampleSeedText, type SampleRequest, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
+import {
+  DomainError,
+  parseSamplePercent,
+  pickSample,
+  sampleSeedText,
+  type SampleRequest,
+  type TrainingRepos,
+  type LearnerRepos,
+  type PlatformRepos,
+} from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps, SecretDeps } from '../shared/ports.js';
 import { assessmentView, type AssessmentView } from './assessment-view.js';
@@ -14,11 +23,22 @@ export interface ModerationSample extends SampleRequest {
  * the normalised request, so the same request gives the same sample (while the population is unchanged).
  */
 export class SampleForModeration {
-  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>, 'repos'> & SecretDeps) {}
+  constructor(
+    private readonly deps: Pick<CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>, 'repos'> & SecretDeps,
+  ) {}
 
-  async execute(actor: Actor, input: { programmeCode: string; from?: string; to?: string; percent?: number }): Promise<ModerationSample> {
-    const request: SampleRequest = { programmeCode: input.programmeCode, from: input.from ?? null, to: input.to ?? null, percent: parseSamplePercent(input.percent) };
-    if (request.from && request.to && request.from > request.to) throw DomainError.invalid('to', 'must not be before from');
+  async execute(
+    actor: Actor,
+    input: { programmeCode: string; from?: string; to?: string; percent?: number },
+  ): Promise<ModerationSample> {
+    const request: SampleRequest = {
+      programmeCode: input.programmeCode,
+      from: input.from ?? null,
+      to: input.to ?? null,
+      percent: parseSamplePercent(input.percent),
+    };
+    if (request.from && request.to && request.from > request.to)
+      throw DomainError.invalid('to', 'must not be before from');
     const programme = await this.deps.repos.programmes.findByCode(actor.tenantId, request.programmeCode);
     if (!programme) throw DomainError.invalid('programmeCode', 'unknown programme');
     const population = await this.deps.repos.assessments.summativeForProgramme(actor.tenantId, programme.id, request);

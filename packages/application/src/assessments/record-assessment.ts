@@ -1,11 +1,23 @@
-import { Assessment, DomainError, newId, type AssessmentInput, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
+import {
+  Assessment,
+  DomainError,
+  newId,
+  type AssessmentInput,
+  type TrainingRepos,
+  type LearnerRepos,
+  type PlatformRepos,
+} from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
 import { assessmentView, type AssessmentView } from './assessment-view.js';
 import { locateEnrolment } from './locate-enrolment.js';
 
-export type RecordAssessmentInput = AssessmentInput & { learnerId?: unknown; moduleCode?: unknown; enrolmentId?: unknown };
+export type RecordAssessmentInput = AssessmentInput & {
+  learnerId?: unknown;
+  moduleCode?: unknown;
+  enrolmentId?: unknown;
+};
 
 /**
  * Records a module result. Results never change: a re-assessment is a new record. Emits both
@@ -17,23 +29,58 @@ export class RecordAssessment {
   async execute(actor: Actor, input: RecordAssessmentInput): Promise<AssessmentView> {
     const now = this.deps.clock.now();
     const { learnerId, moduleCode, enrolmentId } = input;
-    if (typeof learnerId !== 'string' || typeof moduleCode !== 'string' || (enrolmentId !== undefined && typeof enrolmentId !== 'string')) {
-      throw DomainError.invalid(typeof learnerId !== 'string' ? 'learnerId' : typeof moduleCode !== 'string' ? 'moduleCode' : 'enrolmentId', 'must be a string');
+    if (
+      typeof learnerId !== 'string' ||
+      typeof moduleCode !== 'string' ||
+      (enrolmentId !== undefined && typeof enrolmentId !== 'string')
+    ) {
+      throw DomainError.invalid(
+        typeof learnerId !== 'string' ? 'learnerId' : typeof moduleCode !== 'string' ? 'moduleCode' : 'enrolmentId',
+        'must be a string',
+      );
     }
     const learner = await this.deps.repos.learners.findById(actor.tenantId, learnerId);
     if (!learner) throw DomainError.invalid('learnerId', 'unknown learner', 'unknown_learner');
-    const { enrolment, programme } = await locateEnrolment(this.deps.repos, actor.tenantId, learnerId, moduleCode, enrolmentId);
+    const { enrolment, programme } = await locateEnrolment(
+      this.deps.repos,
+      actor.tenantId,
+      learnerId,
+      moduleCode,
+      enrolmentId,
+    );
     const assessment = Assessment.record(input, {
-      id: newId('asm'), tenantId: actor.tenantId, learnerId, enrolmentId: enrolment.id, programmeId: programme.id,
-      programmeCode: programme.code, moduleCode, recordedBy: actor.id, startDate: enrolment.startDate, now,
+      id: newId('asm'),
+      tenantId: actor.tenantId,
+      learnerId,
+      enrolmentId: enrolment.id,
+      programmeId: programme.id,
+      programmeCode: programme.code,
+      moduleCode,
+      recordedBy: actor.id,
+      startDate: enrolment.startDate,
+      now,
     });
     const { id: assessmentId, outcome, assessmentType, assessmentDate } = assessment;
-    const data = { assessmentId, learnerId, enrolmentId: enrolment.id, moduleCode, outcome, assessmentType, assessmentDate };
+    const data = {
+      assessmentId,
+      learnerId,
+      enrolmentId: enrolment.id,
+      moduleCode,
+      outcome,
+      assessmentType,
+      assessmentDate,
+    };
     await this.deps.uow.run(async (tx) => {
       await tx.assessments.insert(assessment);
       await recordChange(tx, actor, now, {
-        action: 'assessment.recorded', resourceType: 'assessment', resourceId: assessmentId, details: { enrolmentId: enrolment.id, moduleCode },
-        events: [{ type: 'assessment.recorded', data }, { type: 'assessment.completed', data }],
+        action: 'assessment.recorded',
+        resourceType: 'assessment',
+        resourceId: assessmentId,
+        details: { enrolmentId: enrolment.id, moduleCode },
+        events: [
+          { type: 'assessment.recorded', data },
+          { type: 'assessment.completed', data },
+        ],
       });
     });
     return assessmentView(assessment);

@@ -1,4 +1,15 @@
-import { DomainError, Enrolment, missingModules, newId, parseEnrolmentStatus, progressOf, type EnrolmentSnapshot, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
+import {
+  DomainError,
+  Enrolment,
+  missingModules,
+  newId,
+  parseEnrolmentStatus,
+  progressOf,
+  type EnrolmentSnapshot,
+  type TrainingRepos,
+  type LearnerRepos,
+  type PlatformRepos,
+} from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -31,10 +42,25 @@ export class ChangeEnrolmentStatus {
       const move = enrolment.moveTo(to, input, { now, missingModules: missing });
       const after = enrolment.toSnapshot();
       await tx.enrolments.updateStatus(after, move.from);
-      await tx.enrolments.addStatusChange({ id: newId('esh'), tenantId: actor.tenantId, enrolmentId: id, ...move, changedBy: actor.id, changedAt: now.toISOString() });
+      await tx.enrolments.addStatusChange({
+        id: newId('esh'),
+        tenantId: actor.tenantId,
+        enrolmentId: id,
+        ...move,
+        changedBy: actor.id,
+        changedAt: now.toISOString(),
+      });
       await recordChange(tx, actor, now, {
-        action: 'enrolment.status_changed', resourceType: 'enrolment', resourceId: id, details: { from: move.from, to: move.to },
-        events: [{ type: 'enrolment.status_changed', data: { enrolmentId: id, learnerId: after.learnerId, programmeCode: after.programmeCode, ...move } }],
+        action: 'enrolment.status_changed',
+        resourceType: 'enrolment',
+        resourceId: id,
+        details: { from: move.from, to: move.to },
+        events: [
+          {
+            type: 'enrolment.status_changed',
+            data: { enrolmentId: id, learnerId: after.learnerId, programmeCode: after.programmeCode, ...move },
+          },
+        ],
       });
       return after;
     });

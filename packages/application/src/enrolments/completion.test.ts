@@ -19,7 +19,10 @@ describe('completion and progress', () => {
     await w.assess(learnerId, 'M1');
     await w.assess(learnerId, 'M2', { outcome: 'NYC' });
     await w.assess(learnerId, 'M3', { assessmentType: 'formative' });
-    await expect(w.move(id, 'completed')).rejects.toMatchObject({ code: 'modules_incomplete', meta: { missingModules: ['M2', 'M3'] } });
+    await expect(w.move(id, 'completed')).rejects.toMatchObject({
+      code: 'modules_incomplete',
+      meta: { missingModules: ['M2', 'M3'] },
+    });
   });
 
   it('completes once all are competent and records the achievement date', async () => {
@@ -28,7 +31,11 @@ describe('completion and progress', () => {
     await w.assess(learnerId, 'M2', { outcome: 'NYC', assessmentDate: '2026-02-01' });
     await w.assess(learnerId, 'M2', { assessmentDate: '2026-02-15' });
     const done = await w.move(id, 'completed', { effectiveDate: '2026-05-20' });
-    expect(done).toMatchObject({ status: 'completed', achievementDate: '2026-05-20', progress: { competent: 2, total: 2 } });
+    expect(done).toMatchObject({
+      status: 'completed',
+      achievementDate: '2026-05-20',
+      progress: { competent: 2, total: 2 },
+    });
     expect((await get()).achievementDate).toBe('2026-05-20');
   });
 
@@ -49,7 +56,13 @@ describe('completion and progress', () => {
     const moderator = anActor(w.tenantId);
     const moderate = new ModerateAssessment(w.deps);
     await moderate.execute(moderator, c, { decision: 'overturned', notes: 'no evidence' });
-    expect((await get()).progress).toMatchObject({ competent: 0, modules: [{ latestOutcome: 'NYC', moderated: true }, { latestOutcome: 'NYC', moderated: false }] });
+    expect((await get()).progress).toMatchObject({
+      competent: 0,
+      modules: [
+        { latestOutcome: 'NYC', moderated: true },
+        { latestOutcome: 'NYC', moderated: false },
+      ],
+    });
     await moderate.execute(moderator, nyc, { decision: 'overturned', notes: 'evidence was sufficient' });
     await expect(w.move(id, 'completed')).rejects.toMatchObject({ meta: { missingModules: ['M1'] } });
     const stored = await w.deps.repos.assessments.findById(w.tenantId, nyc);

@@ -1,4 +1,12 @@
-import { DomainError, Enrolment, newId, type StatusChange, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
+import {
+  DomainError,
+  Enrolment,
+  newId,
+  type StatusChange,
+  type TrainingRepos,
+  type LearnerRepos,
+  type PlatformRepos,
+} from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -23,25 +31,50 @@ export class EnrolLearner {
   async execute(actor: Actor, input: EnrolInput): Promise<EnrolmentView> {
     const now = this.deps.clock.now();
     const { repos } = this.deps;
-    const learner = typeof input.learnerId === 'string' ? await repos.learners.findById(actor.tenantId, input.learnerId) : null;
-    const programme = typeof input.programmeCode === 'string' ? await repos.programmes.findByCode(actor.tenantId, input.programmeCode) : null;
+    const learner =
+      typeof input.learnerId === 'string' ? await repos.learners.findById(actor.tenantId, input.learnerId) : null;
+    const programme =
+      typeof input.programmeCode === 'string'
+        ? await repos.programmes.findByCode(actor.tenantId, input.programmeCode)
+        : null;
     const unknown = [
       ...(learner ? [] : [{ field: 'learnerId', message: 'unknown learner' }]),
       ...(programme ? [] : [{ field: 'programmeCode', message: 'unknown programme' }]),
     ];
     if (!learner || !programme) throw DomainError.invalidMany(unknown);
-    if (programme.status === 'retired') throw DomainError.conflict('programme_retired', `Programme ${programme.code} is retired and takes no new enrolments`);
+    if (programme.status === 'retired')
+      throw DomainError.conflict(
+        'programme_retired',
+        `Programme ${programme.code} is retired and takes no new enrolments`,
+      );
     const id = newId('enr');
-    const enrolment = Enrolment.enrol(input, { id, tenantId: actor.tenantId, learnerId: learner.id, programmeId: programme.id, programmeCode: programme.code, now }).toSnapshot();
+    const enrolment = Enrolment.enrol(input, {
+      id,
+      tenantId: actor.tenantId,
+      learnerId: learner.id,
+      programmeId: programme.id,
+      programmeCode: programme.code,
+      now,
+    }).toSnapshot();
     const first: StatusChange = {
-      id: newId('esh'), tenantId: actor.tenantId, enrolmentId: id, from: null, to: 'enrolled', reason: null,
-      effectiveDate: enrolment.startDate, changedBy: actor.id, changedAt: now.toISOString(),
+      id: newId('esh'),
+      tenantId: actor.tenantId,
+      enrolmentId: id,
+      from: null,
+      to: 'enrolled',
+      reason: null,
+      effectiveDate: enrolment.startDate,
+      changedBy: actor.id,
+      changedAt: now.toISOString(),
     };
     await this.deps.uow.run(async (tx) => {
       await tx.enrolments.insert(enrolment);
       await tx.enrolments.addStatusChange(first);
       await recordChange(tx, actor, now, {
-        action: 'enrolment.created', resourceType: 'enrolment', resourceId: id, details: { learnerId: learner.id, programmeCode: programme.code },
+        action: 'enrolment.created',
+        resourceType: 'enrolment',
+        resourceId: id,
+        details: { learnerId: learner.id, programmeCode: programme.code },
       });
     });
     return enrolmentView(enrolment, programme, []);

@@ -1,4 +1,11 @@
-import type { EvidenceRepos, LearnerRepos, PlatformRepos, TenantRepos, TrainingRepos, WebhookRepos } from '@fundi/domain';
+import type {
+  EvidenceRepos,
+  LearnerRepos,
+  PlatformRepos,
+  TenantRepos,
+  TrainingRepos,
+  WebhookRepos,
+} from '@fundi/domain';
 import type { CoreDeps } from '../shared/ports.js';
 
 export type { FileVault, StoredFile } from '../files/file-vault.js';
@@ -16,7 +23,9 @@ export interface EvidenceSettings {
   publicUrl: string;
 }
 
-export type EvidencePorts = CoreDeps<EvidenceRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & Pick<WebhookRepos, 'tenantAlerts'>> & {
+export type EvidencePorts = CoreDeps<
+  EvidenceRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & Pick<WebhookRepos, 'tenantAlerts'>
+> & {
   files: FileVault;
   signer: UrlSigner;
   settings: EvidenceSettings;

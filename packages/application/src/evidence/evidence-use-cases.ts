@@ -1,7 +1,19 @@
 import type { Readable } from 'node:stream';
 import {
-  DEFAULT_RETENTION_YEARS, DomainError, EVIDENCE_RESTORE_DAYS, Evidence, SIGNED_URL_SECONDS, Tenant, newId, type EvidenceFilter, type EvidenceSnapshot,
-  type EvidenceType, type EvidenceVersionSnapshot, type Page, type PageRequest, type UploadTicketSnapshot,
+  DEFAULT_RETENTION_YEARS,
+  DomainError,
+  EVIDENCE_RESTORE_DAYS,
+  Evidence,
+  SIGNED_URL_SECONDS,
+  Tenant,
+  newId,
+  type EvidenceFilter,
+  type EvidenceSnapshot,
+  type EvidenceType,
+  type EvidenceVersionSnapshot,
+  type Page,
+  type PageRequest,
+  type UploadTicketSnapshot,
 } from '@fundi/domain';
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
 import { jobType } from '../jobs/job-definition.js';
@@ -54,17 +66,40 @@ export interface EvidenceVersionView {
 export function evidenceView(e: EvidenceSnapshot): EvidenceView {
   const v = e.current;
   return {
-    id: e.id, learnerId: e.learnerId, moduleId: e.moduleId, enrolmentId: e.enrolmentId, evidenceType: e.evidenceType,
-    filename: v.filename, contentType: v.contentType, size: v.size, sha256: v.sha256, status: v.status, version: v.version,
-    uploadedBy: v.uploadedBy, createdAt: e.createdAt, updatedAt: e.updatedAt, reviewedAt: v.reviewedAt, reviewedBy: v.reviewedBy,
-    feedback: v.feedback, deletedAt: e.deletedAt,
+    id: e.id,
+    learnerId: e.learnerId,
+    moduleId: e.moduleId,
+    enrolmentId: e.enrolmentId,
+    evidenceType: e.evidenceType,
+    filename: v.filename,
+    contentType: v.contentType,
+    size: v.size,
+    sha256: v.sha256,
+    status: v.status,
+    version: v.version,
+    uploadedBy: v.uploadedBy,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+    reviewedAt: v.reviewedAt,
+    reviewedBy: v.reviewedBy,
+    feedback: v.feedback,
+    deletedAt: e.deletedAt,
   };
 }
 
 function versionView(v: EvidenceVersionSnapshot): EvidenceVersionView {
   return {
-    version: v.version, filename: v.filename, contentType: v.contentType, size: v.size, sha256: v.sha256, status: v.status,
-    uploadedBy: v.uploadedBy, createdAt: v.createdAt, reviewedAt: v.reviewedAt, reviewedBy: v.reviewedBy, feedback: v.feedback,
+    version: v.version,
+    filename: v.filename,
+    contentType: v.contentType,
+    size: v.size,
+    sha256: v.sha256,
+    status: v.status,
+    uploadedBy: v.uploadedBy,
+    createdAt: v.createdAt,
+    reviewedAt: v.reviewedAt,
+    reviewedBy: v.reviewedBy,
+    feedback: v.feedback,
   };
 }
 
@@ -73,9 +108,22 @@ export function evidenceKey(tenantId: string, evidenceId: string, version: numbe
   return `t/${tenantId}/evidence/${evidenceId}/v${version}`;
 }
 
-const invalidUrl = () => new DomainError('forbidden', 'signed_url_invalid', 'The signed URL is not valid: it was altered, is not for this tenant, or was used already');
-const expiredUrl = () => new DomainError('forbidden', 'signed_url_expired', 'The signed URL has expired: ask for a new one');
-const quotaExceeded = (quota: number) => new DomainError('forbidden', 'storage_quota_exceeded', `The tenant's storage quota of ${quota} bytes would be exceeded`, [], { quota });
+const invalidUrl = () =>
+  new DomainError(
+    'forbidden',
+    'signed_url_invalid',
+    'The signed URL is not valid: it was altered, is not for this tenant, or was used already',
+  );
+const expiredUrl = () =>
+  new DomainError('forbidden', 'signed_url_expired', 'The signed URL has expired: ask for a new one');
+const quotaExceeded = (quota: number) =>
+  new DomainError(
+    'forbidden',
+    'storage_quota_exceeded',
+    `The tenant's storage quota of ${quota} bytes would be exceeded`,
+    [],
+    { quota },
+  );
 
 export interface UploadRequest {
   learnerId?: unknown;
@@ -124,7 +172,10 @@ export const PURGE_DELETED_EVIDENCE = jobType<Record<string, never>>('evidence.p
 /** The job that purges evidence past its retention (recurring, daily). */
 export const PURGE_RETAINED_EVIDENCE = jobType<Record<string, never>>('evidence.purge_retention', 'long');
 /** The job that removes an erased learner's evidence, bytes and records. */
-export const ERASE_LEARNER_EVIDENCE = jobType<{ tenantId: string; learnerId: string }>('evidence.erase_learner', 'short');
+export const ERASE_LEARNER_EVIDENCE = jobType<{ tenantId: string; learnerId: string }>(
+  'evidence.erase_learner',
+  'short',
+);
 
 /** Evidence files (docs/api.md, "Evidence"): uploads, review with versions, downloads, deletion, usage. */
 export class EvidenceService {
@@ -136,19 +187,29 @@ export class EvidenceService {
 
   private async located(actor: Actor, input: { learnerId?: unknown; moduleId?: unknown; enrolmentId?: unknown }) {
     const errors: { field: string; message: string }[] = [];
-    if (typeof input.learnerId !== 'string' || input.learnerId === '') errors.push({ field: 'learnerId', message: 'is required' });
-    if (typeof input.moduleId !== 'string' || input.moduleId === '') errors.push({ field: 'moduleId', message: 'is required (the module code)' });
-    if (input.enrolmentId !== undefined && typeof input.enrolmentId !== 'string') errors.push({ field: 'enrolmentId', message: 'must be a string' });
+    if (typeof input.learnerId !== 'string' || input.learnerId === '')
+      errors.push({ field: 'learnerId', message: 'is required' });
+    if (typeof input.moduleId !== 'string' || input.moduleId === '')
+      errors.push({ field: 'moduleId', message: 'is required (the module code)' });
+    if (input.enrolmentId !== undefined && typeof input.enrolmentId !== 'string')
+      errors.push({ field: 'enrolmentId', message: 'must be a string' });
     if (errors.length) throw DomainError.invalidMany(errors);
     const learnerId = input.learnerId as string;
     const moduleId = input.moduleId as string;
     const learner = await this.d.repos.learners.findById(actor.tenantId, learnerId);
     if (!learner) throw DomainError.invalid('learnerId', 'unknown learner', 'unknown_learner');
     try {
-      const { enrolment } = await locateEnrolment(this.d.repos, actor.tenantId, learnerId, moduleId, input.enrolmentId as string | undefined);
+      const { enrolment } = await locateEnrolment(
+        this.d.repos,
+        actor.tenantId,
+        learnerId,
+        moduleId,
+        input.enrolmentId as string | undefined,
+      );
       return { learnerId, moduleId, enrolmentId: enrolment.id };
     } catch (e) {
-      if (e instanceof DomainError && e.details[0]?.field === 'moduleCode') throw DomainError.invalid('moduleId', e.details[0].message, e.code);
+      if (e instanceof DomainError && e.details[0]?.field === 'moduleCode')
+        throw DomainError.invalid('moduleId', e.details[0].message, e.code);
       throw e;
     }
   }
@@ -161,7 +222,12 @@ export class EvidenceService {
   }
 
   /** Stores the bytes under `key` within the quota; removes them again when anything after fails. */
-  private async storeWithinQuota(tenantId: string, key: string, source: Readable, expectSize?: number): Promise<StoredFile> {
+  private async storeWithinQuota(
+    tenantId: string,
+    key: string,
+    source: Readable,
+    expectSize?: number,
+  ): Promise<StoredFile> {
     const { used, quota } = await this.quota(tenantId);
     if (quota !== null && used + (expectSize ?? 1) > quota) {
       source.destroy();
@@ -169,35 +235,57 @@ export class EvidenceService {
     }
     const room = quota === null ? MAX_EVIDENCE_BYTES : Math.min(MAX_EVIDENCE_BYTES, quota - used);
     try {
-      return await this.d.files.store(key, source, { maxBytes: room, ...(expectSize !== undefined ? { expectSize } : {}) });
+      return await this.d.files.store(key, source, {
+        maxBytes: room,
+        ...(expectSize !== undefined ? { expectSize } : {}),
+      });
     } catch (e) {
-      if (quota !== null && room < MAX_EVIDENCE_BYTES && e instanceof DomainError && e.code === 'payload_too_large') throw quotaExceeded(quota);
+      if (quota !== null && room < MAX_EVIDENCE_BYTES && e instanceof DomainError && e.code === 'payload_too_large')
+        throw quotaExceeded(quota);
       throw e;
     }
   }
 
   /** Commits a stored file as new evidence or a new version, with its event, checking the quota again. */
-  private async commit(actor: Actor, e: EvidenceSnapshot, isNew: boolean, ip: string | null, ticket?: UploadTicketSnapshot): Promise<EvidenceView> {
+  private async commit(
+    actor: Actor,
+    e: EvidenceSnapshot,
+    isNew: boolean,
+    ip: string | null,
+    ticket?: UploadTicketSnapshot,
+  ): Promise<EvidenceView> {
     const now = this.now();
     const before = await this.quota(actor.tenantId);
     try {
       await this.d.uow.run(async (tx) => {
-        if (ticket && !(await tx.uploadTickets.consume(actor.tenantId, ticket.id, now.toISOString()))) throw invalidUrl();
+        if (ticket && !(await tx.uploadTickets.consume(actor.tenantId, ticket.id, now.toISOString())))
+          throw invalidUrl();
         const usage = await tx.evidence.usage(actor.tenantId);
         if (before.quota !== null && usage.bytes + e.current.size > before.quota) throw quotaExceeded(before.quota);
         if (isNew) await tx.evidence.insert(e);
         else await tx.evidence.addVersion(e);
         await recordChange(tx, actor, now, {
-          action: isNew ? 'evidence.uploaded' : 'evidence.version_uploaded', resourceType: 'evidence', resourceId: e.id,
+          action: isNew ? 'evidence.uploaded' : 'evidence.version_uploaded',
+          resourceType: 'evidence',
+          resourceId: e.id,
           details: { version: e.current.version, size: e.current.size, contentType: e.current.contentType, ip },
-          events: [{
-            type: 'evidence.uploaded',
-            data: {
-              evidenceId: e.id, learnerId: e.learnerId, moduleId: e.moduleId, enrolmentId: e.enrolmentId, evidenceType: e.evidenceType,
-              filename: e.current.filename, contentType: e.current.contentType, size: e.current.size, version: e.current.version,
+          events: [
+            {
+              type: 'evidence.uploaded',
+              data: {
+                evidenceId: e.id,
+                learnerId: e.learnerId,
+                moduleId: e.moduleId,
+                enrolmentId: e.enrolmentId,
+                evidenceType: e.evidenceType,
+                filename: e.current.filename,
+                contentType: e.current.contentType,
+                size: e.current.size,
+                version: e.current.version,
+              },
+              subjectId: e.learnerId,
             },
-            subjectId: e.learnerId,
-          }],
+          ],
         });
         if (before.quota !== null) {
           const after = usage.bytes + e.current.size;
@@ -205,10 +293,19 @@ export class EvidenceService {
             const line = (before.quota * pct) / 100;
             if (usage.bytes < line && after >= line) {
               await tx.tenantAlerts.add({
-                id: newId('alr'), tenantId: actor.tenantId, kind: `storage_${pct}`, createdAt: now.toISOString(), readAt: null,
+                id: newId('alr'),
+                tenantId: actor.tenantId,
+                kind: `storage_${pct}`,
+                createdAt: now.toISOString(),
+                readAt: null,
                 message: `Evidence storage has reached ${pct}% of the quota (${after} of ${before.quota} bytes)`,
               });
-              await recordChange(tx, actor, now, { action: 'usage.threshold_crossed', resourceType: 'tenant', resourceId: actor.tenantId, details: { percent: pct, bytes: after, quota: before.quota } });
+              await recordChange(tx, actor, now, {
+                action: 'usage.threshold_crossed',
+                resourceType: 'tenant',
+                resourceId: actor.tenantId,
+                details: { percent: pct, bytes: after, quota: before.quota },
+              });
               break;
             }
           }
@@ -221,25 +318,62 @@ export class EvidenceService {
     return evidenceView(e);
   }
 
-  private snapshotFor(actor: Actor, where: { learnerId: string; moduleId: string; enrolmentId: string }, id: string, version: number, parsed: { evidenceType: EvidenceSnapshot['evidenceType']; filename: string }, stored: StoredFile, key: string, prev?: EvidenceSnapshot): EvidenceSnapshot {
+  private snapshotFor(
+    actor: Actor,
+    where: { learnerId: string; moduleId: string; enrolmentId: string },
+    id: string,
+    version: number,
+    parsed: { evidenceType: EvidenceSnapshot['evidenceType']; filename: string },
+    stored: StoredFile,
+    key: string,
+    prev?: EvidenceSnapshot,
+  ): EvidenceSnapshot {
     const at = this.now().toISOString();
     const current: EvidenceVersionSnapshot = {
-      tenantId: actor.tenantId, evidenceId: id, version, filename: parsed.filename, contentType: stored.contentType, size: stored.size,
-      sha256: stored.sha256, storageKey: key, uploadedBy: actor.id, createdAt: at, status: 'submitted', reviewedAt: null, reviewedBy: null, feedback: null,
+      tenantId: actor.tenantId,
+      evidenceId: id,
+      version,
+      filename: parsed.filename,
+      contentType: stored.contentType,
+      size: stored.size,
+      sha256: stored.sha256,
+      storageKey: key,
+      uploadedBy: actor.id,
+      createdAt: at,
+      status: 'submitted',
+      reviewedAt: null,
+      reviewedBy: null,
+      feedback: null,
     };
     if (prev) return { ...prev, updatedAt: at, current };
     return {
-      id, tenantId: actor.tenantId, learnerId: where.learnerId, enrolmentId: where.enrolmentId, moduleId: where.moduleId,
-      evidenceType: parsed.evidenceType, createdAt: at, updatedAt: at, deletedAt: null, current,
+      id,
+      tenantId: actor.tenantId,
+      learnerId: where.learnerId,
+      enrolmentId: where.enrolmentId,
+      moduleId: where.moduleId,
+      evidenceType: parsed.evidenceType,
+      createdAt: at,
+      updatedAt: at,
+      deletedAt: null,
+      current,
     };
   }
 
   /** Form B: multipart upload of a new piece of evidence. */
-  async upload(actor: Actor, fields: UploadRequest, file: { stream: Readable; filename: string | null }, ip: string | null = null): Promise<EvidenceView> {
+  async upload(
+    actor: Actor,
+    fields: UploadRequest,
+    file: { stream: Readable; filename: string | null },
+    ip: string | null = null,
+  ): Promise<EvidenceView> {
     let parsed: ReturnType<typeof Evidence.parseUpload>;
     let where: Awaited<ReturnType<EvidenceService['located']>>;
     try {
-      parsed = Evidence.parseUpload({ evidenceType: fields.evidenceType, filename: fields.filename ?? file.filename ?? undefined });
+      parsed = Evidence.parseUpload({
+        evidenceType: fields.evidenceType,
+        filename: fields.filename ?? file.filename ?? undefined,
+      });
       where = await this.located(actor, fields);
     } catch (e) {
       file.stream.destroy();
@@ -252,7 +386,13 @@ export class EvidenceService {
   }
 
   /** A new version of evidence whose revision was requested (multipart, both forms). */
-  async uploadVersion(actor: Actor, id: string, file: { stream: Readable; filename: string | null }, filename?: unknown, ip: string | null = null): Promise<EvidenceView> {
+  async uploadVersion(
+    actor: Actor,
+    id: string,
+    file: { stream: Readable; filename: string | null },
+    filename?: unknown,
+    ip: string | null = null,
+  ): Promise<EvidenceView> {
     let prev: EvidenceSnapshot;
     let parsedName: string;
     try {
@@ -260,7 +400,10 @@ export class EvidenceService {
       if (!found) throw DomainError.notFound('evidence', id);
       Evidence.assertAcceptsVersion(found);
       prev = found;
-      parsedName = Evidence.parseUpload({ evidenceType: found.evidenceType, filename: filename ?? file.filename ?? undefined }).filename;
+      parsedName = Evidence.parseUpload({
+        evidenceType: found.evidenceType,
+        filename: filename ?? file.filename ?? undefined,
+      }).filename;
     } catch (e) {
       file.stream.destroy();
       throw e;
@@ -268,12 +411,32 @@ export class EvidenceService {
     const version = prev.current.version + 1;
     const key = evidenceKey(actor.tenantId, id, version);
     const stored = await this.storeWithinQuota(actor.tenantId, key, file.stream);
-    return this.commit(actor, this.snapshotFor(actor, prev, id, version, { evidenceType: prev.evidenceType, filename: parsedName }, stored, key, prev), false, ip);
+    return this.commit(
+      actor,
+      this.snapshotFor(
+        actor,
+        prev,
+        id,
+        version,
+        { evidenceType: prev.evidenceType, filename: parsedName },
+        stored,
+        key,
+        prev,
+      ),
+      false,
+      ip,
+    );
   }
 
   private grantUpload(t: UploadTicketSnapshot): UploadGrant {
     const payload = `${t.tenantId}|${t.id}|${Date.parse(t.expiresAt)}`;
-    return { evidenceId: t.evidenceId, version: t.version, uploadUrl: `${this.d.settings.publicUrl}/api/v1/files/uploads/${this.d.signer.sign(payload, UPLOAD)}`, method: 'PUT', expiresAt: t.expiresAt };
+    return {
+      evidenceId: t.evidenceId,
+      version: t.version,
+      uploadUrl: `${this.d.settings.publicUrl}/api/v1/files/uploads/${this.d.signer.sign(payload, UPLOAD)}`,
+      method: 'PUT',
+      expiresAt: t.expiresAt,
+    };
   }
 
   private parseSize(value: unknown): number {
@@ -301,7 +464,10 @@ export class EvidenceService {
     }
     let parsed: ReturnType<typeof Evidence.parseUpload> | null = null;
     try {
-      parsed = Evidence.parseUpload({ evidenceType: prev ? prev.evidenceType : input.evidenceType, filename: input.filename });
+      parsed = Evidence.parseUpload({
+        evidenceType: prev ? prev.evidenceType : input.evidenceType,
+        filename: input.filename,
+      });
     } catch (e) {
       errors.push(...(e as DomainError).details);
     }
@@ -310,20 +476,40 @@ export class EvidenceService {
     const { used, quota } = await this.quota(actor.tenantId);
     if (quota !== null && used + size > quota) throw quotaExceeded(quota);
     const ticket: UploadTicketSnapshot = {
-      id: newId('upl', now.getTime()), tenantId: actor.tenantId, evidenceId: prev?.id ?? newId('evd', now.getTime()),
-      version: prev ? prev.current.version + 1 : 1, learnerId: where.learnerId, enrolmentId: where.enrolmentId, moduleId: where.moduleId,
-      evidenceType: parsed.evidenceType, filename: parsed.filename, size, createdBy: actor.id, createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + SIGNED_URL_SECONDS * 1000).toISOString(), usedAt: null,
+      id: newId('upl', now.getTime()),
+      tenantId: actor.tenantId,
+      evidenceId: prev?.id ?? newId('evd', now.getTime()),
+      version: prev ? prev.current.version + 1 : 1,
+      learnerId: where.learnerId,
+      enrolmentId: where.enrolmentId,
+      moduleId: where.moduleId,
+      evidenceType: parsed.evidenceType,
+      filename: parsed.filename,
+      size,
+      createdBy: actor.id,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + SIGNED_URL_SECONDS * 1000).toISOString(),
+      usedAt: null,
     };
     await this.d.uow.run(async (tx) => {
       await tx.uploadTickets.insert(ticket);
-      await recordChange(tx, actor, now, { action: 'evidence.upload_url_issued', resourceType: 'evidence', resourceId: ticket.evidenceId, details: { version: ticket.version, size } });
+      await recordChange(tx, actor, now, {
+        action: 'evidence.upload_url_issued',
+        resourceType: 'evidence',
+        resourceId: ticket.evidenceId,
+        details: { version: ticket.version, size },
+      });
     });
     return this.grantUpload(ticket);
   }
 
   /** The PUT to a signed upload URL: the bytes must match the declared size; the URL works once. */
-  async completeUpload(token: string, tenantSlug: string | null, source: Readable, ip: string | null): Promise<EvidenceView> {
+  async completeUpload(
+    token: string,
+    tenantSlug: string | null,
+    source: Readable,
+    ip: string | null,
+  ): Promise<EvidenceView> {
     let ticket: UploadTicketSnapshot;
     let actor: Actor;
     try {
@@ -332,7 +518,8 @@ export class EvidenceService {
       const [tenantId, ticketId, exp] = payload.split('|');
       const found = tenantId && ticketId ? await this.d.repos.uploadTickets.findById(tenantId, ticketId) : null;
       if (!found) throw invalidUrl();
-      if (tenantSlug !== null && (await this.d.repos.tenants.findById(found.tenantId))?.slug !== tenantSlug) throw invalidUrl();
+      if (tenantSlug !== null && (await this.d.repos.tenants.findById(found.tenantId))?.slug !== tenantSlug)
+        throw invalidUrl();
       if (this.now().getTime() > Number(exp)) throw expiredUrl();
       if (found.usedAt) throw invalidUrl();
       ticket = found;
@@ -343,12 +530,22 @@ export class EvidenceService {
     }
     const key = evidenceKey(ticket.tenantId, ticket.evidenceId, ticket.version);
     const stored = await this.storeWithinQuota(ticket.tenantId, key, source, ticket.size);
-    const prev = ticket.version > 1 ? await this.d.repos.evidence.findById(ticket.tenantId, ticket.evidenceId) : undefined;
+    const prev =
+      ticket.version > 1 ? await this.d.repos.evidence.findById(ticket.tenantId, ticket.evidenceId) : undefined;
     if (ticket.version > 1 && (!prev || prev.current.version !== ticket.version - 1)) {
       await this.d.files.remove(key);
       throw DomainError.conflict('revision_not_requested', 'The evidence changed since this upload URL was issued');
     }
-    const e = this.snapshotFor(actor, ticket, ticket.evidenceId, ticket.version, { evidenceType: ticket.evidenceType, filename: ticket.filename }, stored, key, prev ?? undefined);
+    const e = this.snapshotFor(
+      actor,
+      ticket,
+      ticket.evidenceId,
+      ticket.version,
+      { evidenceType: ticket.evidenceType, filename: ticket.filename },
+      stored,
+      key,
+      prev ?? undefined,
+    );
     return this.commit(actor, e, ticket.version === 1, ip, ticket);
   }
 
@@ -377,11 +574,28 @@ export class EvidenceService {
     if (!e) throw DomainError.notFound('evidence', id);
     const reviewed = Evidence.review(e, input, { by: actor.id, now });
     await this.d.uow.run(async (tx) => {
-      if (!(await tx.evidence.saveReview(reviewed))) throw DomainError.conflict('evidence_already_reviewed', 'This version was reviewed meanwhile');
+      if (!(await tx.evidence.saveReview(reviewed)))
+        throw DomainError.conflict('evidence_already_reviewed', 'This version was reviewed meanwhile');
       const v = reviewed.current;
       await recordChange(tx, actor, now, {
-        action: 'evidence.reviewed', resourceType: 'evidence', resourceId: id, details: { version: v.version, status: v.status },
-        events: [{ type: 'evidence.reviewed', data: { evidenceId: id, learnerId: e.learnerId, moduleId: e.moduleId, status: v.status, feedback: v.feedback, version: v.version }, subjectId: e.learnerId }],
+        action: 'evidence.reviewed',
+        resourceType: 'evidence',
+        resourceId: id,
+        details: { version: v.version, status: v.status },
+        events: [
+          {
+            type: 'evidence.reviewed',
+            data: {
+              evidenceId: id,
+              learnerId: e.learnerId,
+              moduleId: e.moduleId,
+              status: v.status,
+              feedback: v.feedback,
+              version: v.version,
+            },
+            subjectId: e.learnerId,
+          },
+        ],
       });
     });
     return evidenceView(reviewed);
@@ -394,8 +608,21 @@ export class EvidenceService {
     if (!e) throw DomainError.notFound('evidence', id);
     const expiresAt = new Date(now.getTime() + SIGNED_URL_SECONDS * 1000);
     const token = this.d.signer.sign(`${e.tenantId}|${e.id}|${e.current.version}|${expiresAt.getTime()}`, DOWNLOAD);
-    await this.d.uow.run((tx) => recordChange(tx, actor, now, { action: 'evidence.download_url_issued', resourceType: 'evidence', resourceId: id, details: { version: e.current.version, ip } }));
-    return { url: `${this.d.settings.publicUrl}/api/v1/files/evidence/${token}`, expiresAt: expiresAt.toISOString(), filename: e.current.filename, contentType: e.current.contentType, size: e.current.size };
+    await this.d.uow.run((tx) =>
+      recordChange(tx, actor, now, {
+        action: 'evidence.download_url_issued',
+        resourceType: 'evidence',
+        resourceId: id,
+        details: { version: e.current.version, ip },
+      }),
+    );
+    return {
+      url: `${this.d.settings.publicUrl}/api/v1/files/evidence/${token}`,
+      expiresAt: expiresAt.toISOString(),
+      filename: e.current.filename,
+      contentType: e.current.contentType,
+      size: e.current.size,
+    };
   }
 
   /** Opens a signed download URL: checks signature, tenant and expiry, audits the download, streams the bytes. */
@@ -411,34 +638,82 @@ export class EvidenceService {
     const v = versions.find((x) => x.version === Number(version));
     if (!v || !(await this.d.repos.evidence.findById(tenantId, id))) throw DomainError.notFound('evidence', id);
     const actor: Actor = { tenantId, id: 'signed-url', role: 'viewer', scopes: [] };
-    await this.d.uow.run((tx) => recordChange(tx, actor, now, { action: 'evidence.downloaded', resourceType: 'evidence', resourceId: id, details: { version: v.version, ip } }));
-    return { contentType: v.contentType, size: v.size, filename: v.filename, etag: `${v.sha256.slice(0, 32)}-v${v.version}`, open: (range) => this.d.files.open(v.storageKey, range) };
+    await this.d.uow.run((tx) =>
+      recordChange(tx, actor, now, {
+        action: 'evidence.downloaded',
+        resourceType: 'evidence',
+        resourceId: id,
+        details: { version: v.version, ip },
+      }),
+    );
+    return {
+      contentType: v.contentType,
+      size: v.size,
+      filename: v.filename,
+      etag: `${v.sha256.slice(0, 32)}-v${v.version}`,
+      open: (range) => this.d.files.open(v.storageKey, range),
+    };
   }
 
   /**
    * A signed URL (3600 s) to one ZIP of up to 500 pieces of evidence (their current versions), all of the caller's
    * tenant; the ZIP is written while it is sent, decrypting file by file: nothing is staged on disk.
    */
-  async bulkDownloadUrl(actor: Actor, ids: readonly string[], ip: string | null): Promise<DownloadGrant & { count: number }> {
+  async bulkDownloadUrl(
+    actor: Actor,
+    ids: readonly string[],
+    ip: string | null,
+  ): Promise<DownloadGrant & { count: number }> {
     const unique = [...new Set(ids)];
-    if (unique.length === 0 || unique.length > 500) throw DomainError.invalid('evidenceIds', 'must name 1 to 500 pieces of evidence');
+    if (unique.length === 0 || unique.length > 500)
+      throw DomainError.invalid('evidenceIds', 'must name 1 to 500 pieces of evidence');
     const found = await this.d.repos.evidence.findByIds(actor.tenantId, unique);
     const missing = unique.filter((id) => !found.some((e) => e.id === id));
-    if (missing.length) throw new DomainError('not_found', 'not_found', `Unknown evidence: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}`, [], { missing });
+    if (missing.length)
+      throw new DomainError(
+        'not_found',
+        'not_found',
+        `Unknown evidence: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}`,
+        [],
+        { missing },
+      );
     const now = this.now();
     const expiresAt = new Date(now.getTime() + SIGNED_URL_SECONDS * 1000);
-    const bundle = { id: newId('bdl', now.getTime()), tenantId: actor.tenantId, evidenceIds: unique, createdBy: actor.id, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() };
+    const bundle = {
+      id: newId('bdl', now.getTime()),
+      tenantId: actor.tenantId,
+      evidenceIds: unique,
+      createdBy: actor.id,
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    };
     await this.d.uow.run(async (tx) => {
       await tx.evidenceBundles.insert(bundle);
-      await recordChange(tx, actor, now, { action: 'evidence.bulk_download_url_issued', resourceType: 'evidence_bundle', resourceId: bundle.id, details: { count: unique.length, ip } });
+      await recordChange(tx, actor, now, {
+        action: 'evidence.bulk_download_url_issued',
+        resourceType: 'evidence_bundle',
+        resourceId: bundle.id,
+        details: { count: unique.length, ip },
+      });
     });
     const token = this.d.signer.sign(`${actor.tenantId}|${bundle.id}|${expiresAt.getTime()}`, BUNDLE);
     const size = found.reduce((n, e) => n + e.current.size, 0);
-    return { url: `${this.d.settings.publicUrl}/api/v1/files/bundles/${token}`, expiresAt: bundle.expiresAt, filename: `evidence-${now.toISOString().slice(0, 10)}.zip`, contentType: 'application/zip', size, count: unique.length };
+    return {
+      url: `${this.d.settings.publicUrl}/api/v1/files/bundles/${token}`,
+      expiresAt: bundle.expiresAt,
+      filename: `evidence-${now.toISOString().slice(0, 10)}.zip`,
+      contentType: 'application/zip',
+      size,
+      count: unique.length,
+    };
   }
 
   /** Opens a signed bundle URL: the evidence still there, in id order, as ZIP entries to stream. */
-  async openBundle(token: string, tenantSlug: string | null, ip: string | null): Promise<{ filename: string; entries: { name: string; open(): Promise<Readable> }[] }> {
+  async openBundle(
+    token: string,
+    tenantSlug: string | null,
+    ip: string | null,
+  ): Promise<{ filename: string; entries: { name: string; open(): Promise<Readable> }[] }> {
     const payload = this.d.signer.verify(token, BUNDLE);
     if (!payload) throw invalidUrl();
     const [tenantId, id, exp] = payload.split('|');
@@ -450,7 +725,15 @@ export class EvidenceService {
     if (!bundle) throw invalidUrl();
     const found = await this.d.repos.evidence.findByIds(tenantId, bundle.evidenceIds);
     const actor: Actor = { tenantId, id: 'signed-url', role: 'viewer', scopes: [] };
-    await this.d.uow.run((tx) => recordChange(tx, actor, now, { action: 'evidence.bulk_downloaded', resourceType: 'evidence_bundle', resourceId: id, details: { count: found.length, ip } }));
+    await this.d.uow.run((tx) =>
+      recordChange(tx, actor, now, {
+        action: 'evidence.bulk_downloaded',
+        resourceType: 'evidence_bundle',
+        resourceId: id,
+        details: { count: found.length, ip },
+      }),
+    );
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced.
     const safe = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
     return {
       filename: `evidence-${bundle.createdAt.slice(0, 10)}.zip`,
@@ -465,7 +748,8 @@ export class EvidenceService {
   async remove(actor: Actor, id: string): Promise<void> {
     const now = this.now();
     await this.d.uow.run(async (tx) => {
-      if (!(await tx.evidence.markDeleted(actor.tenantId, id, now.toISOString()))) throw DomainError.notFound('evidence', id);
+      if (!(await tx.evidence.markDeleted(actor.tenantId, id, now.toISOString())))
+        throw DomainError.notFound('evidence', id);
       await recordChange(tx, actor, now, { action: 'evidence.deleted', resourceType: 'evidence', resourceId: id });
     });
   }
@@ -475,10 +759,14 @@ export class EvidenceService {
     const e = await this.d.repos.evidence.findById(actor.tenantId, id, { withDeleted: true });
     if (!e || !e.deletedAt) throw DomainError.notFound('evidence', id);
     if (now.getTime() - Date.parse(e.deletedAt) > EVIDENCE_RESTORE_DAYS * DAY_MS) {
-      throw DomainError.conflict('restore_period_over', `Deleted evidence can be restored for ${EVIDENCE_RESTORE_DAYS} days`);
+      throw DomainError.conflict(
+        'restore_period_over',
+        `Deleted evidence can be restored for ${EVIDENCE_RESTORE_DAYS} days`,
+      );
     }
     await this.d.uow.run(async (tx) => {
-      if (!(await tx.evidence.restore(actor.tenantId, id, now.toISOString()))) throw DomainError.notFound('evidence', id);
+      if (!(await tx.evidence.restore(actor.tenantId, id, now.toISOString())))
+        throw DomainError.notFound('evidence', id);
       await recordChange(tx, actor, now, { action: 'evidence.restored', resourceType: 'evidence', resourceId: id });
     });
     return evidenceView({ ...e, deletedAt: null, updatedAt: now.toISOString() });
@@ -495,7 +783,12 @@ export class EvidenceService {
         for (const key of c.storageKeys) await this.d.files.remove(key);
         await this.d.uow.run(async (tx) => {
           await tx.evidence.remove(c.tenantId, c.id);
-          await recordChange(tx, { tenantId: c.tenantId, id: 'system', role: 'admin', scopes: [] }, now, { action: 'evidence.purged', resourceType: 'evidence', resourceId: c.id, details: { versions: c.storageKeys.length } });
+          await recordChange(tx, { tenantId: c.tenantId, id: 'system', role: 'admin', scopes: [] }, now, {
+            action: 'evidence.purged',
+            resourceType: 'evidence',
+            resourceId: c.id,
+            details: { versions: c.storageKeys.length },
+          });
         });
         purged++;
       }
@@ -510,13 +803,19 @@ export class EvidenceService {
 
   /** Sets a tenant's retention (operator: `fundi evidence retention`); 1 to 50 years. */
   async setRetentionYears(tenantSlug: string, years: unknown): Promise<number> {
-    if (typeof years !== 'number' || !Number.isInteger(years) || years < 1 || years > 50) throw DomainError.invalid('years', 'must be a whole number of years from 1 to 50');
+    if (typeof years !== 'number' || !Number.isInteger(years) || years < 1 || years > 50)
+      throw DomainError.invalid('years', 'must be a whole number of years from 1 to 50');
     const tenant = await this.d.repos.tenants.findBySlug(tenantSlug);
     if (!tenant) throw DomainError.notFound('tenant', tenantSlug);
     const now = this.now();
     await this.d.uow.run(async (tx) => {
       await tx.evidenceSettings.setRetentionYears(tenant.id, years);
-      await recordChange(tx, { tenantId: tenant.id, id: 'cli', role: 'admin', scopes: [] }, now, { action: 'evidence.retention_set', resourceType: 'tenant', resourceId: tenant.id, details: { years } });
+      await recordChange(tx, { tenantId: tenant.id, id: 'cli', role: 'admin', scopes: [] }, now, {
+        action: 'evidence.retention_set',
+        resourceType: 'tenant',
+        resourceId: tenant.id,
+        details: { years },
+      });
     });
     return years;
   }
@@ -539,7 +838,12 @@ export class EvidenceService {
           for (const key of c.storageKeys) await this.d.files.remove(key);
           await this.d.uow.run(async (tx) => {
             await tx.evidence.remove(c.tenantId, c.id);
-            await recordChange(tx, { tenantId: c.tenantId, id: 'system', role: 'admin', scopes: [] }, now, { action: 'evidence.retention_purged', resourceType: 'evidence', resourceId: c.id, details: { versions: c.storageKeys.length, retentionYears: years } });
+            await recordChange(tx, { tenantId: c.tenantId, id: 'system', role: 'admin', scopes: [] }, now, {
+              action: 'evidence.retention_purged',
+              resourceType: 'evidence',
+              resourceId: c.id,
+              details: { versions: c.storageKeys.length, retentionYears: years },
+            });
           });
           purged++;
         }
@@ -557,7 +861,12 @@ export class EvidenceService {
       for (const key of c.storageKeys) await this.d.files.remove(key);
       await this.d.uow.run(async (tx) => {
         await tx.evidence.remove(tenantId, c.id);
-        await recordChange(tx, { tenantId, id: 'system', role: 'admin', scopes: [] }, now, { action: 'evidence.erased', resourceType: 'evidence', resourceId: c.id, details: { versions: c.storageKeys.length } });
+        await recordChange(tx, { tenantId, id: 'system', role: 'admin', scopes: [] }, now, {
+          action: 'evidence.erased',
+          resourceType: 'evidence',
+          resourceId: c.id,
+          details: { versions: c.storageKeys.length },
+        });
       });
     }
     return found.length;
@@ -566,6 +875,11 @@ export class EvidenceService {
   async usage(actor: Actor): Promise<UsageView> {
     const { quota } = await this.quota(actor.tenantId);
     const u = await this.d.repos.evidence.usage(actor.tenantId);
-    return { bytesUsed: u.bytes, quotaBytes: quota, files: u.files, percentUsed: quota ? Math.round((u.bytes / quota) * 10_000) / 100 : null };
+    return {
+      bytesUsed: u.bytes,
+      quotaBytes: quota,
+      files: u.files,
+      percentUsed: quota ? Math.round((u.bytes / quota) * 10_000) / 100 : null,
+    };
   }
 }

@@ -6,7 +6,10 @@ import { CHUNK, EncryptedFileVault, HEADER, MasterKeyring } from './encrypted-va
 import { KIND_LIMITS } from './sniff.js';
 
 const MASTER = Buffer.alloc(32, 3);
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e70000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e70000000049454e44ae426082',
+  'hex',
+);
 const PDF_HEAD = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1');
 
 async function bytes(s: Readable): Promise<Buffer> {
@@ -60,7 +63,14 @@ describe('encrypted file vault', () => {
     const { v } = vault();
     const plain = Buffer.concat([PDF_HEAD, randomBytes(3 * CHUNK + 500)]);
     await v.store('k/r', Readable.from([plain]));
-    for (const [start, end] of [[0, 99], [CHUNK - 10, CHUNK + 10], [CHUNK, 2 * CHUNK - 1], [plain.length - 20, plain.length - 1], [5, 5], [100, plain.length + 50]] as const) {
+    for (const [start, end] of [
+      [0, 99],
+      [CHUNK - 10, CHUNK + 10],
+      [CHUNK, 2 * CHUNK - 1],
+      [plain.length - 20, plain.length - 1],
+      [5, 5],
+      [100, plain.length + 50],
+    ] as const) {
       const got = await bytes(await v.open('k/r', { start, end }));
       expect(got.equals(plain.subarray(start, Math.min(end, plain.length - 1) + 1)), `${start}-${end}`).toBe(true);
     }
@@ -74,7 +84,11 @@ describe('encrypted file vault', () => {
     raw[HEADER + CHUNK + 16 + 100]! ^= 1;
     const got: Buffer[] = [];
     const s = await v.open('k/f');
-    await expect((async () => { for await (const c of s) got.push(c as Buffer); })()).rejects.toThrow(/chunk 1 was altered/);
+    await expect(
+      (async () => {
+        for await (const c of s) got.push(c as Buffer);
+      })(),
+    ).rejects.toThrow(/chunk 1 was altered/);
     // Whatever was passed on before the failure is verified plaintext of chunk 0, nothing of chunk 1.
     const passed = Buffer.concat(got);
     expect(passed.length).toBeLessThanOrEqual(CHUNK);
@@ -89,7 +103,9 @@ describe('encrypted file vault', () => {
     store.objects.set('k/t', whole.subarray(0, HEADER + CHUNK + 16));
     await expect(bytes(await v.open('k/t'))).rejects.toThrow(/failed verification/);
     store.objects.set('k/t', whole);
-    await expect(new EncryptedFileVault(store, new MasterKeyring([Buffer.alloc(32, 9)])).open('k/t')).rejects.toThrow(/is not configured/);
+    await expect(new EncryptedFileVault(store, new MasterKeyring([Buffer.alloc(32, 9)])).open('k/t')).rejects.toThrow(
+      /is not configured/,
+    );
     const rotated = new EncryptedFileVault(store, new MasterKeyring([Buffer.alloc(32, 9), MASTER]));
     expect(await rotated.rewrap('k/t')).toBe(true);
     expect(await rotated.rewrap('k/t')).toBe(false);
@@ -104,9 +120,15 @@ describe('encrypted file vault', () => {
     await expect(v.store('k/elf', Readable.from([elf]))).rejects.toMatchObject({ code: 'unsupported_media_type' });
     const mz = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('PE\0\0'), Buffer.alloc(300, 1)]);
     await expect(v.store('k/mz', Readable.from([mz]))).rejects.toMatchObject({ code: 'unsupported_media_type' });
-    await expect(v.store('k/bin', Readable.from([Buffer.from([0, 1, 2, 3, 250, 251, 252, 0, 0])]))).rejects.toMatchObject({ code: 'unsupported_media_type' });
-    expect(await v.store('k/csv', Readable.from([Buffer.from('name,id\r\nThandi,1\r\nSipho,2\r\n')]))).toMatchObject({ contentType: 'text/csv' });
-    expect(await v.store('k/txt', Readable.from([Buffer.from('Observed on site; signed by the supervisor.')]))).toMatchObject({ contentType: 'text/plain' });
+    await expect(
+      v.store('k/bin', Readable.from([Buffer.from([0, 1, 2, 3, 250, 251, 252, 0, 0])])),
+    ).rejects.toMatchObject({ code: 'unsupported_media_type' });
+    expect(await v.store('k/csv', Readable.from([Buffer.from('name,id\r\nThandi,1\r\nSipho,2\r\n')]))).toMatchObject({
+      contentType: 'text/csv',
+    });
+    expect(
+      await v.store('k/txt', Readable.from([Buffer.from('Observed on site; signed by the supervisor.')])),
+    ).toMatchObject({ contentType: 'text/plain' });
     expect([...store.objects.keys()].sort()).toEqual(['k/csv', 'k/png', 'k/txt']);
   });
 
@@ -119,11 +141,17 @@ describe('encrypted file vault', () => {
     for (const [kind, head] of cases) {
       const limit = KIND_LIMITS[kind];
       expect((await v.store(`k/${kind}-ok`, stream(head, limit))).size, kind).toBe(limit);
-      await expect(v.store(`k/${kind}-big`, stream(head, limit + 1)), kind).rejects.toMatchObject({ code: 'payload_too_large' });
+      await expect(v.store(`k/${kind}-big`, stream(head, limit + 1)), kind).rejects.toMatchObject({
+        code: 'payload_too_large',
+      });
       expect(store.objects.has(`k/${kind}-big`)).toBe(false);
     }
-    await expect(v.store('k/cap', stream(PDF_HEAD, 1001), { maxBytes: 1000 })).rejects.toMatchObject({ code: 'payload_too_large' });
-    await expect(v.store('k/declared', Readable.from([pdf(500)]), { expectSize: 501 })).rejects.toMatchObject({ code: 'size_mismatch' });
+    await expect(v.store('k/cap', stream(PDF_HEAD, 1001), { maxBytes: 1000 })).rejects.toMatchObject({
+      code: 'payload_too_large',
+    });
+    await expect(v.store('k/declared', Readable.from([pdf(500)]), { expectSize: 501 })).rejects.toMatchObject({
+      code: 'size_mismatch',
+    });
     expect(store.objects.has('k/declared')).toBe(false);
   }, 60_000);
 });

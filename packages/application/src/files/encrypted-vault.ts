@@ -96,7 +96,12 @@ class Encrypt extends Transform {
   readonly hash = createHash('sha256');
   size = 0;
 
-  constructor(private readonly header: Buffer, private readonly dataKey: Buffer, private readonly prefix: Buffer, private readonly limit: () => number) {
+  constructor(
+    private readonly header: Buffer,
+    private readonly dataKey: Buffer,
+    private readonly prefix: Buffer,
+    private readonly limit: () => number,
+  ) {
     super();
   }
 
@@ -109,7 +114,12 @@ class Encrypt extends Transform {
 
   override _transform(chunk: Buffer, _e: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
-    if (this.size > this.limit()) return done(new DomainError('invalid', 'payload_too_large', `The file exceeds the limit of ${this.limit()} bytes`, [], { maxBytes: this.limit() }));
+    if (this.size > this.limit())
+      return done(
+        new DomainError('invalid', 'payload_too_large', `The file exceeds the limit of ${this.limit()} bytes`, [], {
+          maxBytes: this.limit(),
+        }),
+      );
     this.hash.update(chunk);
     if (!this.headerSent) {
       this.headerSent = true;
@@ -149,8 +159,12 @@ class Decrypt extends Transform {
   private index: number;
 
   constructor(
-    private readonly dataKey: Buffer, private readonly prefix: Buffer, first: number, private readonly finalIndex: number,
-    private readonly expectFinal: boolean, private readonly cut: { skip: number; take: number },
+    private readonly dataKey: Buffer,
+    private readonly prefix: Buffer,
+    first: number,
+    private readonly finalIndex: number,
+    private readonly expectFinal: boolean,
+    private readonly cut: { skip: number; take: number },
   ) {
     super();
     this.index = first;
@@ -321,7 +335,10 @@ export function plaintextSize(stored: number): number {
 
 /** Files encrypted with per-file data keys over any `FileStore`, typed by their content. */
 export class EncryptedFileVault implements FileVault {
-  constructor(private readonly files: FileStore, private readonly ring: MasterKeyring) {}
+  constructor(
+    private readonly files: FileStore,
+    private readonly ring: MasterKeyring,
+  ) {}
 
   async store(key: string, source: Readable, o: { maxBytes?: number; expectSize?: number } = {}): Promise<StoredFile> {
     let sniffed: Awaited<ReturnType<typeof sniff>>;
@@ -343,17 +360,30 @@ export class EncryptedFileVault implements FileVault {
     const failed = (e: unknown) => {
       source.destroy();
       whole.destroy();
-      return this.files.delete(key).catch(() => {}).then(() => { throw e; });
+      return this.files
+        .delete(key)
+        .catch(() => {})
+        .then(() => {
+          throw e;
+        });
     };
     try {
       whole.on('error', (e) => enc.destroy(e));
       await this.files.put(key, whole.pipe(enc));
     } catch (e) {
-      return failed((e as { code?: string }).code === 'payload_too_large' || e instanceof DomainError ? e : enc.destroyed && enc.errored ? enc.errored : e);
+      return failed(
+        (e as { code?: string }).code === 'payload_too_large' || e instanceof DomainError
+          ? e
+          : enc.destroyed && enc.errored
+            ? enc.errored
+            : e,
+      );
     }
     if (enc.errored) return failed(enc.errored);
     if (o.expectSize !== undefined && enc.size !== o.expectSize) {
-      return failed(DomainError.invalid('file', `has ${enc.size} bytes; the upload declared ${o.expectSize}`, 'size_mismatch'));
+      return failed(
+        DomainError.invalid('file', `has ${enc.size} bytes; the upload declared ${o.expectSize}`, 'size_mismatch'),
+      );
     }
     return { size: enc.size, sha256: enc.hash.digest('hex'), contentType: sniffed.contentType, kind: sniffed.kind };
   }

@@ -5,7 +5,12 @@ export type FileKind = 'document' | 'image' | 'video' | 'archive';
 
 const MB = 1024 * 1024;
 /** The size limit of each kind of file (docs/api.md, "Evidence"). */
-export const KIND_LIMITS: Record<FileKind, number> = { document: 25 * MB, image: 10 * MB, video: 100 * MB, archive: 100 * MB };
+export const KIND_LIMITS: Record<FileKind, number> = {
+  document: 25 * MB,
+  image: 10 * MB,
+  video: 100 * MB,
+  archive: 100 * MB,
+};
 
 /** Media types allowed, by the kind whose limit applies. Anything else is refused (415). */
 const KINDS: Record<string, FileKind> = {
@@ -72,11 +77,15 @@ function looksLikeText(head: Buffer): boolean {
     return false;
   }
   // Other control characters than tab, line breaks and form feed mark binary data.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what marks binary data.
   return !/[\u0001-\u0008\u000e-\u001f]/.test(head.toString('utf8', 0, end));
 }
 
 function looksLikeCsv(text: string): boolean {
-  const lines = text.split(/\r?\n/).filter((l) => l.length > 0).slice(0, 5);
+  const lines = text
+    .split(/\r?\n/)
+    .filter((l) => l.length > 0)
+    .slice(0, 5);
   if (lines.length < 2) return false;
   const count = (l: string, c: string) => l.split(c).length - 1;
   for (const sep of [',', ';', '\t']) {
@@ -107,6 +116,9 @@ export async function sniff(head: Buffer): Promise<Sniffed> {
 }
 
 function unsupported(what: string): DomainError {
-  return new DomainError('invalid', 'unsupported_media_type',
-    `This kind of file is not accepted (${what}): documents, images, video and archives are (docs/api.md, "Evidence")`);
+  return new DomainError(
+    'invalid',
+    'unsupported_media_type',
+    `This kind of file is not accepted (${what}): documents, images, video and archives are (docs/api.md, "Evidence")`,
+  );
 }

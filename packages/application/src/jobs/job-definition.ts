@@ -47,10 +47,19 @@ export interface JobDefinition<P> extends JobType<P> {
 
 /** Enqueues a job of `type`; with `key`, a second enqueue with the same key returns the first job, adding none. */
 export function enqueueJob<P>(
-  jobs: JobQueue, type: JobType<P>, payload: P, o: { now: Date; dueAt?: Date; key?: string },
+  jobs: JobQueue,
+  type: JobType<P>,
+  payload: P,
+  o: { now: Date; dueAt?: Date; key?: string },
 ): Promise<JobSnapshot> {
   return jobs.enqueue({
-    id: newId('job'), kind: type.kind, lane: type.lane, payload, dueAt: (o.dueAt ?? o.now).toISOString(),
-    maxAttempts: type.maxAttempts ?? 10, idempotencyKey: o.key ?? null, createdAt: o.now.toISOString(),
+    id: newId('job'),
+    kind: type.kind,
+    lane: type.lane,
+    payload,
+    dueAt: (o.dueAt ?? o.now).toISOString(),
+    maxAttempts: type.maxAttempts ?? 10,
+    idempotencyKey: o.key ?? null,
+    createdAt: o.now.toISOString(),
   });
 }

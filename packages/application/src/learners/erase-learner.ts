@@ -27,19 +27,34 @@ export class EraseLearner {
       const events = await tx.outbox.redactSubject(actor.tenantId, id, erasedLearnerData(id));
       const responses = await tx.webhookAttempts.forgetResponses(actor.tenantId, events);
       await recordChange(tx, actor, now, {
-        action: 'learner.erased', resourceType: 'learner', resourceId: id, details: { redactedEvents: events.length, clearedResponses: responses },
+        action: 'learner.erased',
+        resourceType: 'learner',
+        resourceId: id,
+        details: { redactedEvents: events.length, clearedResponses: responses },
       });
       // The old versions of the rows may still sit in the database's files: a job scrubs them (committed with
       // the erasure, so it cannot be lost). Erasures close together share one pending scrub.
       // The learner's evidence files and records go at once, by a job (the bytes live outside the database).
-      await enqueueJob(tx.jobs, ERASE_LEARNER_EVIDENCE, { tenantId: actor.tenantId, learnerId: id }, { now, key: `erase-evidence:${id}` });
-      await enqueueJob(tx.jobs, SCRUB_AFTER_ERASURE, {}, { now, key: `scrub-after-erasure@${now.toISOString().slice(0, 16)}` });
+      await enqueueJob(
+        tx.jobs,
+        ERASE_LEARNER_EVIDENCE,
+        { tenantId: actor.tenantId, learnerId: id },
+        { now, key: `erase-evidence:${id}` },
+      );
+      await enqueueJob(
+        tx.jobs,
+        SCRUB_AFTER_ERASURE,
+        {},
+        { now, key: `scrub-after-erasure@${now.toISOString().slice(0, 16)}` },
+      );
     });
   }
 }
 
 /** The job that scrubs the store's files after erasures (docs/architecture.md, "Erasure on disk"). */
-export const SCRUB_AFTER_ERASURE = jobType<Record<string, never>>('learners.scrub_after_erasure', 'long', { maxAttempts: 20 });
+export const SCRUB_AFTER_ERASURE = jobType<Record<string, never>>('learners.scrub_after_erasure', 'long', {
+  maxAttempts: 20,
+});
 
 export class ScrubAfterErasure {
   constructor(private readonly deps: { maintenance: StorageMaintenance }) {}

@@ -7,7 +7,9 @@ import { RegisterLearner } from './register-learner.js';
 import { UpdateLearner } from './update-learner.js';
 
 /** What the learners capability needs; erasure also clears receivers' replies from the webhook log. */
-export type LearnerPorts = CoreDeps<LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'>> & { maintenance: StorageMaintenance };
+export type LearnerPorts = CoreDeps<LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'>> & {
+  maintenance: StorageMaintenance;
+};
 
 /** The learners capability's use cases: add one here and give it a route. */
 export function learnerUseCases(p: LearnerPorts) {

@@ -1,4 +1,11 @@
-import { DomainError, type LearnerFilter, type Page, type PageRequest, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
+import {
+  DomainError,
+  type LearnerFilter,
+  type Page,
+  type PageRequest,
+  type LearnerRepos,
+  type PlatformRepos,
+} from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { learnerView, type LearnerView } from './learner-view.js';

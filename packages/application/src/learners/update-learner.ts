@@ -23,11 +23,17 @@ export class UpdateLearner {
         resourceType: 'learner',
         resourceId: id,
         details: { fields: changes.map((c) => c.field) },
-        events: [{
-          type: 'learner.updated',
-          data: { id, changes: Object.fromEntries(changes.map((c) => [c.field, c.to])), updatedAt: snapshot.updatedAt },
-          subjectId: id,
-        }],
+        events: [
+          {
+            type: 'learner.updated',
+            data: {
+              id,
+              changes: Object.fromEntries(changes.map((c) => [c.field, c.to])),
+              updatedAt: snapshot.updatedAt,
+            },
+            subjectId: id,
+          },
+        ],
       });
       return learnerView(snapshot);
     });

@@ -5,16 +5,16 @@ import { DomainError, type ErrorDetail } from '@fundi/domain';
  * rest serve the staff and admin notifications and the messaging channel's `task`.
  */
 export const TEMPLATE_VARIABLES = {
-  'learner.firstName': 'the learner\'s first name',
-  'learner.lastName': 'the learner\'s last name',
-  'learner.email': 'the learner\'s email address',
-  'programme.name': 'the programme\'s name',
-  'module.name': 'the module\'s name',
+  'learner.firstName': "the learner's first name",
+  'learner.lastName': "the learner's last name",
+  'learner.email': "the learner's email address",
+  'programme.name': "the programme's name",
+  'module.name': "the module's name",
   'assessment.result': 'the assessment outcome (competent, not yet competent)',
   'evidence.type': 'what kind of evidence was submitted (portfolio, logbook, ...)',
-  'evidence.feedback': 'the reviewer\'s feedback on the evidence',
+  'evidence.feedback': "the reviewer's feedback on the evidence",
   'deadline.date': 'the due date, YYYY-MM-DD',
-  'organisation.name': 'the training provider\'s name',
+  'organisation.name': "the training provider's name",
   actionUrl: 'the link the notification asks the reader to open (http or https)',
   'recipient.firstName': 'the first name of the staff member or admin it is sent to',
   'deadline.task': 'what is due',
@@ -73,7 +73,12 @@ export function templateValues(input: Readonly<Record<string, unknown>>): Templa
     }
   }
   if (errors.length) {
-    throw new DomainError('invalid', unknown ? 'unknown_template_variable' : 'invalid_template_variable', `${errors[0]!.field}: ${errors[0]!.message}`, errors);
+    throw new DomainError(
+      'invalid',
+      unknown ? 'unknown_template_variable' : 'invalid_template_variable',
+      `${errors[0]!.field}: ${errors[0]!.message}`,
+      errors,
+    );
   }
   return values;
 }

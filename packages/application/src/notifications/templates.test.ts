@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_TEMPLATES, builtInTemplate } from './built-in-templates.js';
 import { templateValues, TEMPLATE_VARIABLES } from './template-variables.js';
-import { checkEmailTemplate, renderEmail, renderWhatsApp, templateVariablesOf, type EmailTemplate } from './templates.js';
+import {
+  checkEmailTemplate,
+  renderEmail,
+  renderWhatsApp,
+  templateVariablesOf,
+  type EmailTemplate,
+} from './templates.js';
 
 const greeting: EmailTemplate = {
   subject: 'Hello {{ learner.firstName }} from {{organisation.name}}',
@@ -9,88 +15,172 @@ const greeting: EmailTemplate = {
   text: 'Hello {{learner.firstName}}, open {{actionUrl}}',
 };
 const values = (v: Record<string, unknown>) => templateValues(v);
-const ok = { 'learner.firstName': 'Thandi', 'organisation.name': 'Acme & Sons', actionUrl: 'https://app.fundi.example/x?a=1&b=2' };
+const ok = {
+  'learner.firstName': 'Thandi',
+  'organisation.name': 'Acme & Sons',
+  actionUrl: 'https://app.fundi.example/x?a=1&b=2',
+};
 
 describe('template rendering', () => {
   it('escapes values in the HTML part only', () => {
     const r = renderEmail(greeting, values({ ...ok, 'learner.firstName': '<script>alert("x")</script>' }));
-    expect(r.html).toBe('<p>Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;, open <a href="https://app.fundi.example/x?a=1&amp;b=2">this</a>.</p>');
+    expect(r.html).toBe(
+      '<p>Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;, open <a href="https://app.fundi.example/x?a=1&amp;b=2">this</a>.</p>',
+    );
     expect(r.html).not.toContain('<script>');
     expect(r.text).toBe('Hello <script>alert("x")</script>, open https://app.fundi.example/x?a=1&b=2');
     expect(r.subject).toBe('Hello <script>alert("x")</script> from Acme & Sons');
   });
 
   it('keeps the subject on one line whatever the values hold', () => {
-    expect(renderEmail(greeting, values({ ...ok, 'learner.firstName': 'Thandi\r\nBcc: x@y.z' })).subject).toBe('Hello Thandi Bcc: x@y.z from Acme & Sons');
+    expect(renderEmail(greeting, values({ ...ok, 'learner.firstName': 'Thandi\r\nBcc: x@y.z' })).subject).toBe(
+      'Hello Thandi Bcc: x@y.z from Acme & Sons',
+    );
   });
 
   it('refuses a missing or blank variable, naming each, never rendering an empty string', () => {
-    const missing = (v: Record<string, string>) => { try { renderEmail(greeting, values(v)); } catch (e) { return e; } return null; };
+    const missing = (v: Record<string, string>) => {
+      try {
+        renderEmail(greeting, values(v));
+      } catch (e) {
+        return e;
+      }
+      return null;
+    };
     expect(missing({ 'organisation.name': 'Acme', actionUrl: ok.actionUrl })).toMatchObject({
-      kind: 'invalid', code: 'missing_template_variable', details: [{ field: 'variables.learner.firstName' }],
+      kind: 'invalid',
+      code: 'missing_template_variable',
+      details: [{ field: 'variables.learner.firstName' }],
     });
     expect(missing({ 'learner.firstName': '  ', actionUrl: ok.actionUrl })).toMatchObject({
-      code: 'missing_template_variable', details: [{ field: 'variables.learner.firstName' }, { field: 'variables.organisation.name' }],
+      code: 'missing_template_variable',
+      details: [{ field: 'variables.learner.firstName' }, { field: 'variables.organisation.name' }],
     });
   });
 
   it('refuses an unknown variable in a template, naming it', () => {
     const bad = { ...greeting, html: '<p>Hi {{learner.fistName}}</p>' };
-    expect(() => renderEmail(bad, values(ok))).toThrow(expect.objectContaining({
-      kind: 'invalid', code: 'unknown_template_variable', details: [{ field: 'html', message: 'unknown template variable "learner.fistName"' }],
-    }));
+    expect(() => renderEmail(bad, values(ok))).toThrow(
+      expect.objectContaining({
+        kind: 'invalid',
+        code: 'unknown_template_variable',
+        details: [{ field: 'html', message: 'unknown template variable "learner.fistName"' }],
+      }),
+    );
     expect(() => checkEmailTemplate(bad)).toThrow(expect.objectContaining({ code: 'unknown_template_variable' }));
-    expect(() => checkEmailTemplate({ ...greeting, text: 'Hi {{learner.firstName}' })).toThrow(expect.objectContaining({ code: 'invalid_template', details: [{ field: 'text', message: expect.any(String) }] }));
+    expect(() => checkEmailTemplate({ ...greeting, text: 'Hi {{learner.firstName}' })).toThrow(
+      expect.objectContaining({ code: 'invalid_template', details: [{ field: 'text', message: expect.any(String) }] }),
+    );
     expect(() => checkEmailTemplate(greeting)).not.toThrow();
   });
 
   it('refuses unknown, non-string and contradicting values, and an actionUrl that is no web link', () => {
-    expect(() => values({ ...ok, 'learner.nickname': 'T' })).toThrow(expect.objectContaining({ code: 'unknown_template_variable', details: [{ field: 'variables.learner.nickname', message: 'unknown template variable "learner.nickname"' }] }));
-    expect(() => values({ 'learner.firstName': 3 })).toThrow(expect.objectContaining({ code: 'invalid_template_variable', details: [{ field: 'variables.learner.firstName', message: 'must be a string' }] }));
-    expect(() => values({ 'learner.firstName': 'Thandi', learner_name: 'Sipho' })).toThrow(expect.objectContaining({ details: [{ field: 'variables.learner_name', message: expect.stringContaining('contradicts') }] }));
-    expect(() => values({ actionUrl: 'javascript:alert(1)' })).toThrow(expect.objectContaining({ details: [{ field: 'variables.actionUrl', message: 'must be an http or https URL' }] }));
+    expect(() => values({ ...ok, 'learner.nickname': 'T' })).toThrow(
+      expect.objectContaining({
+        code: 'unknown_template_variable',
+        details: [{ field: 'variables.learner.nickname', message: 'unknown template variable "learner.nickname"' }],
+      }),
+    );
+    expect(() => values({ 'learner.firstName': 3 })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_template_variable',
+        details: [{ field: 'variables.learner.firstName', message: 'must be a string' }],
+      }),
+    );
+    expect(() => values({ 'learner.firstName': 'Thandi', learner_name: 'Sipho' })).toThrow(
+      expect.objectContaining({
+        details: [{ field: 'variables.learner_name', message: expect.stringContaining('contradicts') }],
+      }),
+    );
+    expect(() => values({ actionUrl: 'javascript:alert(1)' })).toThrow(
+      expect.objectContaining({ details: [{ field: 'variables.actionUrl', message: 'must be an http or https URL' }] }),
+    );
   });
 
-  it('reads the messaging channel\'s names as the same variables, and folds whitespace in WhatsApp parameters', () => {
-    const r = renderWhatsApp(builtInTemplate('evidence_revision').whatsapp!, values({ learner_name: 'Thandi', evidence_type: 'logbook', feedback: 'Add the\nsignature\t\t on     page 4' }));
-    expect(r).toEqual({ template: 'evidence_revision', language: 'en', parameters: ['Thandi', 'logbook', 'Add the signature on page 4'] });
-    expect(() => renderWhatsApp(builtInTemplate('evidence_revision').whatsapp!, values({ learner_name: 'Thandi' }))).toThrow(expect.objectContaining({
-      code: 'missing_template_variable',
-      details: [{ field: 'variables.evidence.type', message: 'is required by the template (evidence.type)' }, { field: 'variables.evidence.feedback', message: 'is required by the template (evidence.feedback)' }],
-    }));
+  it("reads the messaging channel's names as the same variables, and folds whitespace in WhatsApp parameters", () => {
+    const r = renderWhatsApp(
+      builtInTemplate('evidence_revision').whatsapp!,
+      values({ learner_name: 'Thandi', evidence_type: 'logbook', feedback: 'Add the\nsignature\t\t on     page 4' }),
+    );
+    expect(r).toEqual({
+      template: 'evidence_revision',
+      language: 'en',
+      parameters: ['Thandi', 'logbook', 'Add the signature on page 4'],
+    });
+    expect(() =>
+      renderWhatsApp(builtInTemplate('evidence_revision').whatsapp!, values({ learner_name: 'Thandi' })),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'missing_template_variable',
+        details: [
+          { field: 'variables.evidence.type', message: 'is required by the template (evidence.type)' },
+          { field: 'variables.evidence.feedback', message: 'is required by the template (evidence.feedback)' },
+        ],
+      }),
+    );
   });
 });
 
 describe('built-in templates', () => {
-  const spec = ['welcome', 'evidence_approved', 'evidence_revision', 'assessment_result', 'programme_complete', 'deadline_reminder',
-    'new_evidence', 'moderation_due', 'report_ready', 'user_invited', 'security_alert', 'export_complete', 'quota_warning', 'webhook_disabled', 'programme_milestone'];
+  const spec = [
+    'welcome',
+    'evidence_approved',
+    'evidence_revision',
+    'assessment_result',
+    'programme_complete',
+    'deadline_reminder',
+    'new_evidence',
+    'moderation_due',
+    'report_ready',
+    'user_invited',
+    'security_alert',
+    'export_complete',
+    'quota_warning',
+    'webhook_disabled',
+    'programme_milestone',
+  ];
 
-  it('has one for every trigger, with WhatsApp templates for the messaging channel\'s five', () => {
+  it("has one for every trigger, with WhatsApp templates for the messaging channel's five", () => {
     expect(BUILT_IN_TEMPLATES.map((t) => t.key).sort()).toEqual([...spec].sort());
-    expect(BUILT_IN_TEMPLATES.filter((t) => t.whatsapp).map((t) => t.key).sort())
-      .toEqual(['assessment_result', 'deadline_reminder', 'evidence_approved', 'evidence_revision', 'programme_milestone']);
-    expect(() => builtInTemplate('nope')).toThrow(expect.objectContaining({ kind: 'invalid', code: 'unknown_template' }));
+    expect(
+      BUILT_IN_TEMPLATES.filter((t) => t.whatsapp)
+        .map((t) => t.key)
+        .sort(),
+    ).toEqual([
+      'assessment_result',
+      'deadline_reminder',
+      'evidence_approved',
+      'evidence_revision',
+      'programme_milestone',
+    ]);
+    expect(() => builtInTemplate('nope')).toThrow(
+      expect.objectContaining({ kind: 'invalid', code: 'unknown_template' }),
+    );
   });
 
-  it.each(BUILT_IN_TEMPLATES.map((t) => [t.key, t] as const))('%s renders with its documented sample, which names exactly what it uses', (_key, t) => {
-    const v = values(t.sample);
-    const used = new Set<string>();
-    if (t.email) {
-      checkEmailTemplate(t.email);
-      for (const part of ['subject', 'html', 'text'] as const) templateVariablesOf(t.email[part]).forEach((n) => used.add(n));
-      const r = renderEmail(t.email, v);
-      for (const part of [r.subject, r.html, r.text]) expect(part).not.toMatch(/\{\{|\}\}/);
-      expect(r.text).toContain(t.sample['organisation.name']);
-      for (const value of Object.values(t.sample)) expect(`${r.subject}\n${r.text}`).toContain(value);
-      expect(r.html).toMatch(/^<p>/);
-    }
-    if (t.whatsapp) {
-      t.whatsapp.parameters.forEach((p) => used.add(p));
-      const r = renderWhatsApp(t.whatsapp, v);
-      expect(r.parameters).toEqual(t.whatsapp.parameters.map((p) => t.sample[p]));
-      expect(r.template).toBe(t.key);
-    }
-    expect([...used].sort()).toEqual(Object.keys(t.sample).sort());
-    for (const name of used) expect(TEMPLATE_VARIABLES).toHaveProperty([name]);
-  });
+  it.each(BUILT_IN_TEMPLATES.map((t) => [t.key, t] as const))(
+    '%s renders with its documented sample, which names exactly what it uses',
+    (_key, t) => {
+      const v = values(t.sample);
+      const used = new Set<string>();
+      if (t.email) {
+        checkEmailTemplate(t.email);
+        for (const part of ['subject', 'html', 'text'] as const)
+          for (const n of templateVariablesOf(t.email[part])) used.add(n);
+        const r = renderEmail(t.email, v);
+        for (const part of [r.subject, r.html, r.text]) expect(part).not.toMatch(/\{\{|\}\}/);
+        expect(r.text).toContain(t.sample['organisation.name']);
+        for (const value of Object.values(t.sample)) expect(`${r.subject}\n${r.text}`).toContain(value);
+        expect(r.html).toMatch(/^<p>/);
+      }
+      if (t.whatsapp) {
+        for (const p of t.whatsapp.parameters) used.add(p);
+        const r = renderWhatsApp(t.whatsapp, v);
+        expect(r.parameters).toEqual(t.whatsapp.parameters.map((p) => t.sample[p]));
+        expect(r.template).toBe(t.key);
+      }
+      expect([...used].sort()).toEqual(Object.keys(t.sample).sort());
+      for (const name of used) expect(TEMPLATE_VARIABLES).toHaveProperty([name]);
+    },
+  );
 });

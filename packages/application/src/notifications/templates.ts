@@ -40,14 +40,19 @@ function compile(text: string, field: string): Segment[] {
   for (const m of text.matchAll(PLACEHOLDER)) {
     const name = m[1]!;
     if (!isTemplateVariable(name)) {
-      throw new DomainError('invalid', 'unknown_template_variable', `${field}: unknown template variable "${name}"`, [{ field, message: `unknown template variable "${name}"` }]);
+      throw new DomainError('invalid', 'unknown_template_variable', `${field}: unknown template variable "${name}"`, [
+        { field, message: `unknown template variable "${name}"` },
+      ]);
     }
     segments.push(text.slice(at, m.index), { variable: name });
     at = m.index + m[0].length;
   }
   segments.push(text.slice(at));
   const stray = segments.find((s) => typeof s === 'string' && (s.includes('{{') || s.includes('}}')));
-  if (stray !== undefined) throw new DomainError('invalid', 'invalid_template', `${field}: a {{ or }} is not part of a {{variable}}`, [{ field, message: 'a {{ or }} is not part of a {{variable}}' }]);
+  if (stray !== undefined)
+    throw new DomainError('invalid', 'invalid_template', `${field}: a {{ or }} is not part of a {{variable}}`, [
+      { field, message: 'a {{ or }} is not part of a {{variable}}' },
+    ]);
   return segments;
 }
 
@@ -56,18 +61,26 @@ export function templateVariablesOf(text: string, field = 'template'): TemplateV
   return [...new Set(compile(text, field).flatMap((s) => (typeof s === 'string' ? [] : [s.variable])))];
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;' };
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
 /** A value is required: absent or blank is never rendered as an empty string. */
 function missingOf(names: readonly TemplateVariable[], values: TemplateValues): ErrorDetail[] {
-  return names.filter((n) => !values.get(n)?.trim()).map((n) => ({ field: `variables.${n}`, message: `is required by the template (${n})` }));
+  return names
+    .filter((n) => !values.get(n)?.trim())
+    .map((n) => ({ field: `variables.${n}`, message: `is required by the template (${n})` }));
 }
 
 function throwMissing(missing: ErrorDetail[]): void {
-  if (missing.length) throw new DomainError('invalid', 'missing_template_variable', `${missing[0]!.field}: ${missing[0]!.message}`, missing);
+  if (missing.length)
+    throw new DomainError(
+      'invalid',
+      'missing_template_variable',
+      `${missing[0]!.field}: ${missing[0]!.message}`,
+      missing,
+    );
 }
 
 function fill(segments: Segment[], values: TemplateValues, encode: (s: string) => string): string {
@@ -88,8 +101,18 @@ export function checkEmailTemplate(t: EmailTemplate): void {
  * subject. Every variable any part names must have a non-blank value (`missing_template_variable`, naming each).
  */
 export function renderEmail(t: EmailTemplate, values: TemplateValues): RenderedEmail {
-  const parts = { subject: compile(t.subject, 'subject'), html: compile(t.html, 'html'), text: compile(t.text, 'text') };
-  const used = [...new Set(Object.values(parts).flat().flatMap((s) => (typeof s === 'string' ? [] : [s.variable])))];
+  const parts = {
+    subject: compile(t.subject, 'subject'),
+    html: compile(t.html, 'html'),
+    text: compile(t.text, 'text'),
+  };
+  const used = [
+    ...new Set(
+      Object.values(parts)
+        .flat()
+        .flatMap((s) => (typeof s === 'string' ? [] : [s.variable])),
+    ),
+  ];
   throwMissing(missingOf(used, values));
   return {
     subject: fill(parts.subject, values, (v) => v.replace(/\s+/g, ' ').trim()),
@@ -104,5 +127,9 @@ export function renderEmail(t: EmailTemplate, values: TemplateValues): RenderedE
  */
 export function renderWhatsApp(t: WhatsAppTemplate, values: TemplateValues): RenderedWhatsApp {
   throwMissing(missingOf(t.parameters, values));
-  return { template: t.name, language: t.language, parameters: t.parameters.map((p) => values.get(p)!.replace(/\s+/g, ' ').trim()) };
+  return {
+    template: t.name,
+    language: t.language,
+    parameters: t.parameters.map((p) => values.get(p)!.replace(/\s+/g, ' ').trim()),
+  };
 }

@@ -1,4 +1,11 @@
-import { Programme, newId, type ProgrammeInput, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
+import {
+  Programme,
+  newId,
+  type ProgrammeInput,
+  type TrainingRepos,
+  type LearnerRepos,
+  type PlatformRepos,
+} from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -14,7 +21,10 @@ export class CreateProgramme {
     await this.deps.uow.run(async (tx) => {
       await tx.programmes.insert(programme);
       await recordChange(tx, actor, now, {
-        action: 'programme.created', resourceType: 'programme', resourceId: programme.id, details: { code: programme.code },
+        action: 'programme.created',
+        resourceType: 'programme',
+        resourceId: programme.id,
+        details: { code: programme.code },
       });
     });
     return programmeView(programme);

@@ -14,10 +14,20 @@ export class DeleteProgramme {
       const stored = await findProgramme(tx, actor.tenantId, idOrCode);
       const used = await tx.enrolments.countForProgramme(actor.tenantId, stored.id);
       if (used > 0) {
-        throw DomainError.conflict('programme_in_use', `The programme has ${used} enrolment(s); retire it instead`, [], { enrolments: used });
+        throw DomainError.conflict(
+          'programme_in_use',
+          `The programme has ${used} enrolment(s); retire it instead`,
+          [],
+          { enrolments: used },
+        );
       }
       await tx.programmes.delete(actor.tenantId, stored.id);
-      await recordChange(tx, actor, now, { action: 'programme.deleted', resourceType: 'programme', resourceId: stored.id, details: { code: stored.code } });
+      await recordChange(tx, actor, now, {
+        action: 'programme.deleted',
+        resourceType: 'programme',
+        resourceId: stored.id,
+        details: { code: stored.code },
+      });
     });
   }
 }

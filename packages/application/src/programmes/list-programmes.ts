@@ -6,7 +6,11 @@ import { programmeView, type ProgrammeView } from './programme-view.js';
 export class ListProgrammes {
   constructor(private readonly deps: Pick<CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>, 'repos'>) {}
 
-  async execute(actor: Actor, filter: { status?: 'active' | 'retired'; type?: ProgrammeType }, page: PageRequest): Promise<Page<ProgrammeView>> {
+  async execute(
+    actor: Actor,
+    filter: { status?: 'active' | 'retired'; type?: ProgrammeType },
+    page: PageRequest,
+  ): Promise<Page<ProgrammeView>> {
     const result = await this.deps.repos.programmes.list(actor.tenantId, filter, page);
     return { ...result, items: result.items.map(programmeView) };
   }

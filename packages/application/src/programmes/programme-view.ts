@@ -12,7 +12,11 @@ export function programmeView(p: ProgrammeSnapshot): ProgrammeView {
  * `/programmes/{id}` takes the programme id and, when no id matches, the programme code (docs/api.md).
  * Throws not_found otherwise, also for another tenant's programme.
  */
-export async function findProgramme(repos: Pick<TrainingRepos, 'programmes'>, tenantId: string, idOrCode: string): Promise<ProgrammeSnapshot> {
+export async function findProgramme(
+  repos: Pick<TrainingRepos, 'programmes'>,
+  tenantId: string,
+  idOrCode: string,
+): Promise<ProgrammeSnapshot> {
   const byId = looksLikeId(idOrCode, 'prg') ? await repos.programmes.findById(tenantId, idOrCode) : null;
   const p = byId ?? (await repos.programmes.findByCode(tenantId, idOrCode));
   if (!p) throw DomainError.notFound('programme', idOrCode);

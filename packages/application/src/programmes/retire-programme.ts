@@ -15,7 +15,11 @@ export class RetireProgramme {
       if (stored.status === 'retired') return programmeView(stored);
       const retired = Programme.retire(stored, now);
       await tx.programmes.update(retired);
-      await recordChange(tx, actor, now, { action: 'programme.retired', resourceType: 'programme', resourceId: stored.id });
+      await recordChange(tx, actor, now, {
+        action: 'programme.retired',
+        resourceType: 'programme',
+        resourceId: stored.id,
+      });
       return programmeView(retired);
     });
   }

@@ -1,4 +1,11 @@
-import { DomainError, Programme, type ProgrammeInput, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
+import {
+  DomainError,
+  Programme,
+  type ProgrammeInput,
+  type TrainingRepos,
+  type LearnerRepos,
+  type PlatformRepos,
+} from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -22,13 +29,20 @@ export class UpdateProgramme {
         const assessed = new Set(await tx.assessments.assessedModules(actor.tenantId, stored.id));
         const blocked = removed.filter((c) => assessed.has(c));
         if (blocked.length) {
-          throw DomainError.conflict('module_has_assessments', `Modules with recorded assessments cannot be removed: ${blocked.join(', ')}`,
-            [{ field: 'modules', message: `would remove assessed modules ${blocked.join(', ')}` }], { modules: blocked });
+          throw DomainError.conflict(
+            'module_has_assessments',
+            `Modules with recorded assessments cannot be removed: ${blocked.join(', ')}`,
+            [{ field: 'modules', message: `would remove assessed modules ${blocked.join(', ')}` }],
+            { modules: blocked },
+          );
         }
       }
       await tx.programmes.update(next);
       await recordChange(tx, actor, now, {
-        action: 'programme.updated', resourceType: 'programme', resourceId: stored.id, details: { fields: changed, removedModules: removed },
+        action: 'programme.updated',
+        resourceType: 'programme',
+        resourceId: stored.id,
+        details: { fields: changed, removedModules: removed },
       });
       return programmeView(next);
     });

@@ -16,7 +16,12 @@ export interface ChangeRecord {
 }
 
 /** Writes the audit entry and the outbox events of one change through the transaction's repositories. */
-export async function recordChange(tx: Pick<PlatformRepos, 'audit' | 'outbox'>, actor: Actor, now: Date, change: ChangeRecord): Promise<void> {
+export async function recordChange(
+  tx: Pick<PlatformRepos, 'audit' | 'outbox'>,
+  actor: Actor,
+  now: Date,
+  change: ChangeRecord,
+): Promise<void> {
   const at = now.toISOString();
   await tx.audit.record({
     id: newId('aud' as IdPrefix),
@@ -30,6 +35,13 @@ export async function recordChange(tx: Pick<PlatformRepos, 'audit' | 'outbox'>, 
   });
   for (const e of change.events ?? []) {
     const subject = e.subjectId ? { subjectId: e.subjectId } : {};
-    await tx.outbox.add({ id: newId('evt'), tenantId: actor.tenantId, type: e.type, occurredAt: at, data: e.data, ...subject });
+    await tx.outbox.add({
+      id: newId('evt'),
+      tenantId: actor.tenantId,
+      type: e.type,
+      occurredAt: at,
+      data: e.data,
+      ...subject,
+    });
   }
 }

@@ -1,4 +1,12 @@
-import { ApiKey, DomainError, Tenant, type TenantLimits, type TenantSnapshot, type TenantRepos, type PlatformRepos } from '@fundi/domain';
+import {
+  ApiKey,
+  DomainError,
+  Tenant,
+  type TenantLimits,
+  type TenantSnapshot,
+  type TenantRepos,
+  type PlatformRepos,
+} from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps, SecretDeps } from '../shared/ports.js';
 

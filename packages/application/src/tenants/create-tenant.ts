@@ -1,4 +1,12 @@
-import { ApiKey, Tenant, type ApiKeyView, newId, type TenantSnapshot, type TenantRepos, type PlatformRepos } from '@fundi/domain';
+import {
+  ApiKey,
+  Tenant,
+  type ApiKeyView,
+  newId,
+  type TenantSnapshot,
+  type TenantRepos,
+  type PlatformRepos,
+} from '@fundi/domain';
 import { operator } from '../shared/actor.js';
 import type { CoreDeps, SecretDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -16,7 +24,10 @@ export class CreateTenant {
     const now = this.deps.clock.now();
     const tenant = Tenant.create(input, { id: newId('ten'), now });
     const secret = this.deps.secrets.newApiKey();
-    const key = ApiKey.create({ name: 'Initial admin key', role: 'admin' }, { id: newId('key'), tenantId: tenant.id, now, ...secret });
+    const key = ApiKey.create(
+      { name: 'Initial admin key', role: 'admin' },
+      { id: newId('key'), tenantId: tenant.id, now, ...secret },
+    );
     await this.deps.uow.run(async (tx) => {
       await tx.tenants.insert(tenant);
       await tx.apiKeys.insert(key);

@@ -1,4 +1,14 @@
-import { ApiKey, DomainError, Tenant, newId, type ApiKeyView, type Role, type Scope, type TenantRepos, type PlatformRepos } from '@fundi/domain';
+import {
+  ApiKey,
+  DomainError,
+  Tenant,
+  newId,
+  type ApiKeyView,
+  type Role,
+  type Scope,
+  type TenantRepos,
+  type PlatformRepos,
+} from '@fundi/domain';
 import { operator, type Actor } from '../shared/actor.js';
 import type { CoreDeps, SecretDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
@@ -22,7 +32,11 @@ export class CreateApiKey {
     const key = ApiKey.create(input, { id: newId('key'), tenantId: tenant.id, now, ...secret });
     await this.deps.uow.run(async (tx) => {
       await tx.apiKeys.insert(key);
-      await recordChange(tx, actor ?? operator(tenant.id), now, { action: 'api_key.created', resourceType: 'api_key', resourceId: key.id });
+      await recordChange(tx, actor ?? operator(tenant.id), now, {
+        action: 'api_key.created',
+        resourceType: 'api_key',
+        resourceId: key.id,
+      });
     });
     return { ...ApiKey.view(key), key: secret.key };
   }
@@ -45,14 +59,26 @@ export class RevokeApiKey {
     const now = this.deps.clock.now();
     await this.deps.uow.run(async (tx) => {
       if (!(await tx.apiKeys.revoke(tenant.id, keyId, now.toISOString()))) throw DomainError.notFound('api_key', keyId);
-      await recordChange(tx, actor ?? operator(tenant.id), now, { action: 'api_key.revoked', resourceType: 'api_key', resourceId: keyId });
+      await recordChange(tx, actor ?? operator(tenant.id), now, {
+        action: 'api_key.revoked',
+        resourceType: 'api_key',
+        resourceId: keyId,
+      });
     });
   }
 }
 
 /** What the calling key may do: its tenant, role, scopes, limits and expiry (`GET /me`). */
 export interface CallerView {
-  key: { id: string; name: string; prefix: string; role: Role; scopes: Scope[]; expiresAt: string | null; createdAt: string };
+  key: {
+    id: string;
+    name: string;
+    prefix: string;
+    role: Role;
+    scopes: Scope[];
+    expiresAt: string | null;
+    createdAt: string;
+  };
   tenant: { id: string; slug: string; name: string; plan: string };
   limits: { perMinute: number; perDay: number | null; storageBytes: number | null };
 }
@@ -66,7 +92,15 @@ export class DescribeCaller {
     if (!tenant || !key) throw DomainError.notFound('api_key', actor.id);
     const limits = Tenant.limits(tenant);
     return {
-      key: { id: key.id, name: key.name, prefix: key.prefix, role: key.role, scopes: [...key.scopes], expiresAt: key.expiresAt, createdAt: key.createdAt },
+      key: {
+        id: key.id,
+        name: key.name,
+        prefix: key.prefix,
+        role: key.role,
+        scopes: [...key.scopes],
+        expiresAt: key.expiresAt,
+        createdAt: key.createdAt,
+      },
       tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, plan: tenant.plan },
       limits: { perMinute: limits.perMinute, perDay: limits.perDay, storageBytes: limits.storageBytes },
     };

@@ -13,14 +13,19 @@ export interface TenantConfigView {
 export class ReconfigureTenant {
   constructor(private readonly deps: CoreDeps<TenantRepos & PlatformRepos>) {}
 
-  async execute(slug: string, change: { plan?: unknown; overrides?: Partial<Record<keyof TenantLimits, unknown>> }): Promise<TenantConfigView> {
+  async execute(
+    slug: string,
+    change: { plan?: unknown; overrides?: Partial<Record<keyof TenantLimits, unknown>> },
+  ): Promise<TenantConfigView> {
     const current = await tenantBySlug(this.deps.repos, slug);
     const next = Tenant.reconfigure(current, change);
     const now = this.deps.clock.now();
     await this.deps.uow.run(async (tx) => {
       await tx.tenants.update(next);
       await recordChange(tx, operator(next.id), now, {
-        action: 'tenant.reconfigured', resourceType: 'tenant', resourceId: next.id,
+        action: 'tenant.reconfigured',
+        resourceType: 'tenant',
+        resourceId: next.id,
         details: { plan: next.plan, limitOverrides: next.limitOverrides },
       });
     });

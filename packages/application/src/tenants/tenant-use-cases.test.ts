@@ -14,13 +14,21 @@ describe('tenant and API key use cases (in-memory fakes)', () => {
   it('create tenant: the tenant and one admin key with every admin scope, key shown once, hash stored', async () => {
     const t = await tenant();
     expect(t.tenant).toEqual({ id: expect.stringMatching(/^ten_/), slug: 'acme', name: 'Acme', plan: 'pilot' });
-    expect(t.apiKey).toMatchObject({ id: expect.stringMatching(/^key_/), role: 'admin', key: 'fnd_test_1_0123456789abcdef', revokedAt: null, expiresAt: null });
+    expect(t.apiKey).toMatchObject({
+      id: expect.stringMatching(/^key_/),
+      role: 'admin',
+      key: 'fnd_test_1_0123456789abcdef',
+      revokedAt: null,
+      expiresAt: null,
+    });
     expect(t.apiKey.scopes).toContain('learners:delete');
     expect(t.apiKey).not.toHaveProperty('hash');
     const stored = await d.repos.apiKeys.findByHash('h:fnd_test_1_0123456789abcdef');
     expect(stored).toMatchObject({ id: t.apiKey.id, hash: 'h:fnd_test_1_0123456789abcdef' });
     expect(Object.values(stored!)).not.toContain(t.apiKey.key);
-    await expect(d.repos.audit.list(t.tenant.id, { limit: 10 }).then((a) => a.map((e) => e.action).sort())).resolves.toEqual(['api_key.created', 'tenant.created']);
+    await expect(
+      d.repos.audit.list(t.tenant.id, { limit: 10 }).then((a) => a.map((e) => e.action).sort()),
+    ).resolves.toEqual(['api_key.created', 'tenant.created']);
   });
 
   it('create tenant: bad plan, bad slug and duplicate slug are refused, and nothing is half-written', async () => {
@@ -38,24 +46,42 @@ describe('tenant and API key use cases (in-memory fakes)', () => {
     const viewer = await create.execute('acme', { name: 'Viewer', role: 'viewer' });
     expect(viewer.scopes).toContain('learners:read');
     expect(viewer.scopes).not.toContain('learners:write');
-    const integ = await create.execute('acme', { name: 'Integration', role: 'integration', scopes: ['learners:*'], expiresAt: '2026-12-31' });
+    const integ = await create.execute('acme', {
+      name: 'Integration',
+      role: 'integration',
+      scopes: ['learners:*'],
+      expiresAt: '2026-12-31',
+    });
     expect(integ.scopes.sort()).toEqual(['learners:read', 'learners:write']);
     expect(integ.expiresAt).toBe('2026-12-31');
     const listed = await new ListApiKeys(d).execute('acme');
     expect(listed.map((k) => k.id)).toEqual([integ.id, viewer.id, t.apiKey.id]);
     expect(listed.every((k) => !('hash' in k) && !('key' in k))).toBe(true);
     await new RevokeApiKey(d).execute('acme', viewer.id);
-    await expect(new ListApiKeys(d).execute('acme')).resolves.toContainEqual(expect.objectContaining({ id: viewer.id, revokedAt: d.clock.now().toISOString() }));
+    await expect(new ListApiKeys(d).execute('acme')).resolves.toContainEqual(
+      expect.objectContaining({ id: viewer.id, revokedAt: d.clock.now().toISOString() }),
+    );
   });
 
   it('keys: scope outside the role, unknown scope, bad role, past expiry, unknown tenant and foreign key are refused', async () => {
     await tenant();
     await tenant('other');
     const create = new CreateApiKey(d);
-    await expect(create.execute('acme', { name: 'v', role: 'viewer', scopes: ['learners:write'] })).rejects.toMatchObject({ kind: 'invalid', details: [{ field: 'scopes', message: expect.stringMatching(/not within role viewer/) }] });
-    await expect(create.execute('acme', { name: 'v', role: 'viewer', scopes: ['rockets:launch'] })).rejects.toMatchObject({ details: [{ message: expect.stringMatching(/unknown scope/) }] });
-    await expect(create.execute('acme', { name: 'v', role: 'superuser' })).rejects.toMatchObject({ details: [{ field: 'role' }] });
-    await expect(create.execute('acme', { name: 'v', role: 'viewer', expiresAt: '2020-01-01' })).rejects.toMatchObject({ details: [{ field: 'expiresAt' }] });
+    await expect(
+      create.execute('acme', { name: 'v', role: 'viewer', scopes: ['learners:write'] }),
+    ).rejects.toMatchObject({
+      kind: 'invalid',
+      details: [{ field: 'scopes', message: expect.stringMatching(/not within role viewer/) }],
+    });
+    await expect(
+      create.execute('acme', { name: 'v', role: 'viewer', scopes: ['rockets:launch'] }),
+    ).rejects.toMatchObject({ details: [{ message: expect.stringMatching(/unknown scope/) }] });
+    await expect(create.execute('acme', { name: 'v', role: 'superuser' })).rejects.toMatchObject({
+      details: [{ field: 'role' }],
+    });
+    await expect(create.execute('acme', { name: 'v', role: 'viewer', expiresAt: '2020-01-01' })).rejects.toMatchObject({
+      details: [{ field: 'expiresAt' }],
+    });
     await expect(create.execute('nobody', { name: 'v', role: 'viewer' })).rejects.toMatchObject({ kind: 'not_found' });
     await expect(new ListApiKeys(d).execute('nobody')).rejects.toMatchObject({ kind: 'not_found' });
     const k = await create.execute('other', { name: 'v', role: 'viewer' });
@@ -72,7 +98,11 @@ describe('tenant and API key use cases (in-memory fakes)', () => {
     expect(p.limits).toMatchObject({ perMinute: 60, perDay: 10_000 });
     await expect(auth.execute('fnd_test_unknown')).rejects.toMatchObject({ kind: 'unauthorized' });
 
-    const expiring = await new CreateApiKey(d).execute('acme', { name: 'e', role: 'viewer', expiresAt: d.clock.now().toISOString().slice(0, 10) });
+    const expiring = await new CreateApiKey(d).execute('acme', {
+      name: 'e',
+      role: 'viewer',
+      expiresAt: d.clock.now().toISOString().slice(0, 10),
+    });
     await expect(auth.execute(expiring.key)).resolves.toBeTruthy(); // usable through its last day
     d.clock.advance(24 * 3600_000);
     await expect(auth.execute(expiring.key)).rejects.toMatchObject({ kind: 'unauthorized' });

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { newId, type SecretGenerator } from '@fundi/domain';
 import {
-  FixedClock, learnerMemory, memoryStorage, platformMemory, tenantMemory, trainingMemory, webhookMemory,
+  FixedClock,
+  learnerMemory,
+  memoryStorage,
+  platformMemory,
+  tenantMemory,
+  trainingMemory,
+  webhookMemory,
 } from '@fundi/fakes';
 import type { Actor } from '../shared/actor.js';
 
@@ -27,17 +33,43 @@ export function sha256Secrets(): SecretGenerator {
  * lets a test look at the rows.
  */
 export function fakeDeps(clock = new FixedClock()) {
-  const { store, repositories, uow } = memoryStorage([platformMemory, tenantMemory, learnerMemory, trainingMemory, webhookMemory]);
+  const { store, repositories, uow } = memoryStorage([
+    platformMemory,
+    tenantMemory,
+    learnerMemory,
+    trainingMemory,
+    webhookMemory,
+  ]);
   const tables = () => store.tables as ReturnType<typeof tableTypes>;
-  return { store: { get tables() { return tables(); } }, repos: repositories(), uow, clock, secrets: fakeSecrets() };
+  return {
+    store: {
+      get tables() {
+        return tables();
+      },
+    },
+    repos: repositories(),
+    uow,
+    clock,
+    secrets: fakeSecrets(),
+  };
 }
 
 // Only for its type: the tables of every part together.
 const tableTypes = () => ({
-  ...platformMemory.tables(), ...tenantMemory.tables(), ...learnerMemory.tables(), ...trainingMemory.tables(), ...webhookMemory.tables(),
+  ...platformMemory.tables(),
+  ...tenantMemory.tables(),
+  ...learnerMemory.tables(),
+  ...trainingMemory.tables(),
+  ...webhookMemory.tables(),
 });
 
 /** An admin actor of the tenant with a key id of its own; override the id, role or scopes. */
 export function anActor(tenantId: string, o: Partial<Actor> = {}): Actor {
-  return { tenantId, id: newId('key'), role: 'admin', scopes: ['learners:read', 'learners:write', 'learners:delete'], ...o };
+  return {
+    tenantId,
+    id: newId('key'),
+    role: 'admin',
+    scopes: ['learners:read', 'learners:write', 'learners:delete'],
+    ...o,
+  };
 }

@@ -28,14 +28,40 @@ export function aWorld(): World {
   const actor = anActor(tenantId, { id: newId('key'), scopes: [] });
   const kinds = ['knowledge', 'practical', 'workplace'];
   return {
-    deps, clock, actor, tenantId,
-    learner: async (n = 0) => (await new RegisterLearner(deps).execute(actor, { firstName: 'Thandi', lastName: 'Nkosi', idNumber: idNumberFor(n) })).id,
+    deps,
+    clock,
+    actor,
+    tenantId,
+    learner: async (n = 0) =>
+      (
+        await new RegisterLearner(deps).execute(actor, {
+          firstName: 'Thandi',
+          lastName: 'Nkosi',
+          idNumber: idNumberFor(n),
+        })
+      ).id,
     programme: async (code, modules) => {
-      await new CreateProgramme(deps).execute(actor, { code, name: `Programme ${code}`, type: 'skills_programme', modules: modules.map((m, i) => ({ code: m, name: `Module ${m}`, kind: kinds[i % 3] })) });
+      await new CreateProgramme(deps).execute(actor, {
+        code,
+        name: `Programme ${code}`,
+        type: 'skills_programme',
+        modules: modules.map((m, i) => ({ code: m, name: `Module ${m}`, kind: kinds[i % 3] })),
+      });
     },
-    enrolment: async (learnerId, code, startDate = '2026-01-10') => (await new EnrolLearner(deps).execute(actor, { learnerId, programmeCode: code, startDate })).id,
+    enrolment: async (learnerId, code, startDate = '2026-01-10') =>
+      (await new EnrolLearner(deps).execute(actor, { learnerId, programmeCode: code, startDate })).id,
     assess: async (learnerId, moduleCode, over = {}) =>
-      (await new RecordAssessment(deps).execute(actor, { learnerId, moduleCode, assessmentType: 'summative', outcome: 'C', assessmentDate: '2026-03-01', ...over })).id,
-    move: (enrolmentId, status, extra = {}) => new ChangeEnrolmentStatus(deps).execute(actor, enrolmentId, { status, ...extra }),
+      (
+        await new RecordAssessment(deps).execute(actor, {
+          learnerId,
+          moduleCode,
+          assessmentType: 'summative',
+          outcome: 'C',
+          assessmentDate: '2026-03-01',
+          ...over,
+        })
+      ).id,
+    move: (enrolmentId, status, extra = {}) =>
+      new ChangeEnrolmentStatus(deps).execute(actor, enrolmentId, { status, ...extra }),
   };
 }

@@ -1,5 +1,12 @@
 import {
-  MAX_ATTEMPTS, WebhookSubscription, afterAttempt, newId, type AttemptOutcome, type AttemptResult, type AttemptSnapshot, type ClaimedDelivery,
+  MAX_ATTEMPTS,
+  WebhookSubscription,
+  afterAttempt,
+  newId,
+  type AttemptOutcome,
+  type AttemptResult,
+  type AttemptSnapshot,
+  type ClaimedDelivery,
 } from '@fundi/domain';
 import type { WebhookRepos, PlatformRepos } from '@fundi/domain';
 import { recordChange } from '../shared/record-change.js';
@@ -24,7 +31,12 @@ export class ClaimDeliveries {
 
   async execute(owner: string, limit: number, leaseMs: number): Promise<DeliveryTask[]> {
     const now = this.deps.clock.now();
-    const claimed = await this.deps.repos.webhookDeliveries.claimDue(owner, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit);
+    const claimed = await this.deps.repos.webhookDeliveries.claimDue(
+      owner,
+      now.toISOString(),
+      new Date(now.getTime() + leaseMs).toISOString(),
+      limit,
+    );
     const opened = new Map<string, string>();
     const open = (sealed: string) => opened.get(sealed) ?? opened.set(sealed, this.deps.box.open(sealed)).get(sealed)!;
     return claimed.map((c) => this.task(c, now, open));
@@ -32,10 +44,25 @@ export class ClaimDeliveries {
 
   private task(c: ClaimedDelivery, now: Date, open: (sealed: string) => string): DeliveryTask {
     const { delivery: d, event: e } = c;
-    const body = JSON.stringify({ id: e.id, type: e.type, timestamp: e.occurredAt, tenantId: e.tenantId, data: e.data });
+    const body = JSON.stringify({
+      id: e.id,
+      type: e.type,
+      timestamp: e.occurredAt,
+      tenantId: e.tenantId,
+      data: e.data,
+    });
     return {
-      deliveryId: d.id, tenantId: d.tenantId, subscriptionId: d.subscriptionId, attempt: d.attempts + 1,
-      webhook: { url: c.subscription.url, eventId: e.id, eventType: e.type, body, secrets: WebhookSubscription.signingSecrets(c.subscription, now).map(open) },
+      deliveryId: d.id,
+      tenantId: d.tenantId,
+      subscriptionId: d.subscriptionId,
+      attempt: d.attempts + 1,
+      webhook: {
+        url: c.subscription.url,
+        eventId: e.id,
+        eventType: e.type,
+        body,
+        secrets: WebhookSubscription.signingSecrets(c.subscription, now).map(open),
+      },
     };
   }
 }
@@ -59,7 +86,10 @@ export class RecordDeliveryOutcomes {
   async execute(owner: string, outcomes: readonly DeliveryOutcome[]): Promise<void> {
     if (outcomes.length === 0) return;
     const now = this.deps.clock.now();
-    const saved: AttemptOutcome[] = outcomes.map((o) => ({ attempt: attemptOf(o), change: afterAttempt(o.task.attempt, o.result, now) }));
+    const saved: AttemptOutcome[] = outcomes.map((o) => ({
+      attempt: attemptOf(o),
+      change: afterAttempt(o.task.attempt, o.result, now),
+    }));
     const dead = outcomes.filter((_, i) => saved[i]!.change.status === 'dead');
     if (dead.length === 0) return this.deps.repos.webhookDeliveries.saveOutcomes(owner, saved);
     await this.deps.uow.run(async (tx) => {
@@ -72,8 +102,15 @@ export class RecordDeliveryOutcomes {
 function attemptOf(o: DeliveryOutcome): AttemptSnapshot {
   const t = o.task;
   return {
-    id: newId('wha', o.at.getTime()), deliveryId: t.deliveryId, tenantId: t.tenantId, subscriptionId: t.subscriptionId,
-    eventId: t.webhook.eventId, eventType: t.webhook.eventType, attempt: t.attempt, at: o.at.toISOString(), ...o.result,
+    id: newId('wha', o.at.getTime()),
+    deliveryId: t.deliveryId,
+    tenantId: t.tenantId,
+    subscriptionId: t.subscriptionId,
+    eventId: t.webhook.eventId,
+    eventType: t.webhook.eventType,
+    attempt: t.attempt,
+    at: o.at.toISOString(),
+    ...o.result,
   };
 }
 
@@ -83,8 +120,13 @@ async function disableAfterFailures(tx: WebhookRepos & PlatformRepos, o: Deliver
   if (!s?.enabled) return;
   await switchSubscription(tx, systemActor(s.tenantId), s, false, 'delivery_failed', now);
   await tx.tenantAlerts.add({
-    id: newId('alr', now.getTime()), tenantId: s.tenantId, kind: 'webhook_subscription_disabled', createdAt: now.toISOString(), readAt: null,
-    message: `Webhook subscription ${s.id} (${s.url}) was disabled: event ${o.task.webhook.eventId} failed ${MAX_ATTEMPTS} delivery attempts. `
-      + 'Fix the receiver, then POST /webhook-subscriptions/{id}/enable; undelivered events are sent again.',
+    id: newId('alr', now.getTime()),
+    tenantId: s.tenantId,
+    kind: 'webhook_subscription_disabled',
+    createdAt: now.toISOString(),
+    readAt: null,
+    message:
+      `Webhook subscription ${s.id} (${s.url}) was disabled: event ${o.task.webhook.eventId} failed ${MAX_ATTEMPTS} delivery attempts. ` +
+      'Fix the receiver, then POST /webhook-subscriptions/{id}/enable; undelivered events are sent again.',
   });
 }

@@ -9,7 +9,12 @@ import { recordChange } from '../shared/record-change.js';
  * undelivered delivery (held, dead, pending, failed) due now with a fresh five-attempt schedule.
  */
 export async function switchSubscription(
-  tx: WebhookRepos & PlatformRepos, actor: Actor, s: WebhookSubscriptionSnapshot, enabled: boolean, reason: string | null, now: Date,
+  tx: WebhookRepos & PlatformRepos,
+  actor: Actor,
+  s: WebhookSubscriptionSnapshot,
+  enabled: boolean,
+  reason: string | null,
+  now: Date,
 ): Promise<{ subscription: WebhookSubscriptionSnapshot; requeued: number }> {
   if (s.enabled === enabled) return { subscription: s, requeued: 0 };
   const next = WebhookSubscription.setEnabled(s, enabled, reason, now);
@@ -19,7 +24,8 @@ export async function switchSubscription(
     : (await tx.webhookDeliveries.hold(s.id), 0);
   await recordChange(tx, actor, now, {
     action: enabled ? 'webhook_subscription.enabled' : 'webhook_subscription.disabled',
-    resourceType: 'webhook_subscription', resourceId: s.id,
+    resourceType: 'webhook_subscription',
+    resourceId: s.id,
     details: enabled ? { requeued } : { reason },
   });
   return { subscription: next, requeued };

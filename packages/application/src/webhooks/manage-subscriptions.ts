@@ -1,5 +1,12 @@
 import {
-  DomainError, WebhookSubscription, generateWebhookSecret, newId, parseEnabled, parseWebhookSecret, parseWebhookUrl, type SubscriptionInput,
+  DomainError,
+  WebhookSubscription,
+  generateWebhookSecret,
+  newId,
+  parseEnabled,
+  parseWebhookSecret,
+  parseWebhookUrl,
+  type SubscriptionInput,
 } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import { recordChange } from '../shared/record-change.js';
@@ -18,13 +25,19 @@ export class CreateWebhookSubscription {
     const now = this.deps.clock.now();
     const secret = input.secret === undefined ? generateWebhookSecret() : parseWebhookSecret(input.secret);
     const s = WebhookSubscription.create(input, {
-      id: newId('whs', now.getTime()), tenantId: actor.tenantId, secretCiphertext: this.deps.box.seal(secret), now, policy: this.deps.policy,
+      id: newId('whs', now.getTime()),
+      tenantId: actor.tenantId,
+      secretCiphertext: this.deps.box.seal(secret),
+      now,
+      policy: this.deps.policy,
     });
     await this.deps.receiverCheck(s.url);
     await this.deps.uow.run(async (tx) => {
       await tx.webhookSubscriptions.insert(s);
       await recordChange(tx, actor, now, {
-        action: 'webhook_subscription.created', resourceType: 'webhook_subscription', resourceId: s.id,
+        action: 'webhook_subscription.created',
+        resourceType: 'webhook_subscription',
+        resourceId: s.id,
         details: { events: s.events, enabled: s.enabled, secretGenerated: input.secret === undefined },
       });
     });
@@ -45,10 +58,13 @@ export class UpdateWebhookSubscription {
       let s = WebhookSubscription.update(stored, input, now, this.deps.policy);
       await tx.webhookSubscriptions.update(s);
       await recordChange(tx, actor, now, {
-        action: 'webhook_subscription.updated', resourceType: 'webhook_subscription', resourceId: id,
+        action: 'webhook_subscription.updated',
+        resourceType: 'webhook_subscription',
+        resourceId: id,
         details: { fields: Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined) },
       });
-      if (enabled !== undefined) s = (await switchSubscription(tx, actor, s, enabled, 'disabled_by_api', now)).subscription;
+      if (enabled !== undefined)
+        s = (await switchSubscription(tx, actor, s, enabled, 'disabled_by_api', now)).subscription;
       return subscriptionView(s);
     });
   }
@@ -61,8 +77,13 @@ export class DeleteWebhookSubscription {
   async execute(actor: Actor, id: string): Promise<void> {
     const now = this.deps.clock.now();
     await this.deps.uow.run(async (tx) => {
-      if (!(await tx.webhookSubscriptions.delete(actor.tenantId, id))) throw DomainError.notFound('webhook_subscription', id);
-      await recordChange(tx, actor, now, { action: 'webhook_subscription.deleted', resourceType: 'webhook_subscription', resourceId: id });
+      if (!(await tx.webhookSubscriptions.delete(actor.tenantId, id)))
+        throw DomainError.notFound('webhook_subscription', id);
+      await recordChange(tx, actor, now, {
+        action: 'webhook_subscription.deleted',
+        resourceType: 'webhook_subscription',
+        resourceId: id,
+      });
     });
   }
 }

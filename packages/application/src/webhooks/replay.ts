@@ -29,7 +29,9 @@ export class ReplayDelivery {
       const d = newDelivery(event, s, now);
       await tx.webhookDeliveries.insertMany([d]);
       await recordChange(tx, actor, now, {
-        action: 'webhook_delivery.replayed', resourceType: 'webhook_subscription', resourceId: subscriptionId,
+        action: 'webhook_delivery.replayed',
+        resourceType: 'webhook_subscription',
+        resourceId: subscriptionId,
         details: { deliveryId, newDeliveryId: d.id, eventId: event.id },
       });
       return { deliveryId: d.id, eventId: event.id, eventType: event.type, status: 'pending' as const };
@@ -54,7 +56,9 @@ export class RequestReplay {
       requireEnabled(await requireSubscription(tx, actor.tenantId, subscriptionId));
       const job = await enqueueJob(tx.jobs, REPLAY_SINCE, { tenantId: actor.tenantId, subscriptionId, since }, { now });
       await recordChange(tx, actor, now, {
-        action: 'webhook_subscription.replay_requested', resourceType: 'webhook_subscription', resourceId: subscriptionId,
+        action: 'webhook_subscription.replay_requested',
+        resourceType: 'webhook_subscription',
+        resourceId: subscriptionId,
         details: { since, jobId: job.id },
       });
       return job.id;

@@ -16,10 +16,16 @@ export class RotateWebhookSecret {
     const now = this.deps.clock.now();
     const secret = input.secret === undefined ? generateWebhookSecret() : parseWebhookSecret(input.secret);
     return this.deps.uow.run(async (tx) => {
-      const s = WebhookSubscription.rotate(await requireSubscription(tx, actor.tenantId, id), this.deps.box.seal(secret), now);
+      const s = WebhookSubscription.rotate(
+        await requireSubscription(tx, actor.tenantId, id),
+        this.deps.box.seal(secret),
+        now,
+      );
       await tx.webhookSubscriptions.update(s);
       await recordChange(tx, actor, now, {
-        action: 'webhook_subscription.secret_rotated', resourceType: 'webhook_subscription', resourceId: id,
+        action: 'webhook_subscription.secret_rotated',
+        resourceType: 'webhook_subscription',
+        resourceId: id,
         details: { previousSecretExpiresAt: s.previousSecretExpiresAt },
       });
       return { ...subscriptionView(s), secret };
@@ -42,12 +48,21 @@ export class SendTestEvent {
 
   async execute(actor: Actor, id: string): Promise<QueuedEvent> {
     const now = this.deps.clock.now();
-    const event = { id: newId('evt', now.getTime()), tenantId: actor.tenantId, type: PING_EVENT, occurredAt: now.toISOString(), data: { subscriptionId: id, message: 'Test event from Fundi' } };
+    const event = {
+      id: newId('evt', now.getTime()),
+      tenantId: actor.tenantId,
+      type: PING_EVENT,
+      occurredAt: now.toISOString(),
+      data: { subscriptionId: id, message: 'Test event from Fundi' },
+    };
     await this.deps.uow.run(async (tx) => {
       requireEnabled(await requireSubscription(tx, actor.tenantId, id));
       await tx.outbox.add(event);
       await recordChange(tx, actor, now, {
-        action: 'webhook_subscription.test_sent', resourceType: 'webhook_subscription', resourceId: id, details: { eventId: event.id },
+        action: 'webhook_subscription.test_sent',
+        resourceType: 'webhook_subscription',
+        resourceId: id,
+        details: { eventId: event.id },
       });
     });
     return { eventId: event.id, type: PING_EVENT, status: 'queued' };

@@ -1,5 +1,8 @@
 import type {
-  CreateWebhookSubscription, DeleteWebhookSubscription, EnableWebhookSubscription, UpdateWebhookSubscription,
+  CreateWebhookSubscription,
+  DeleteWebhookSubscription,
+  EnableWebhookSubscription,
+  UpdateWebhookSubscription,
 } from './manage-subscriptions.js';
 import type { RotateWebhookSecret, SendTestEvent } from './subscription-actions.js';
 import type { GetWebhookSubscription, ListDeliveryAttempts, ListWebhookSubscriptions } from './read-subscriptions.js';

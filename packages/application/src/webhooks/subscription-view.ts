@@ -20,7 +20,11 @@ export function subscriptionView(s: WebhookSubscriptionSnapshot): WebhookSubscri
 }
 
 /** The tenant's subscription or not_found (another tenant's is the same 404). */
-export async function requireSubscription(repos: Pick<WebhookRepos, 'webhookSubscriptions'>, tenantId: string, id: string): Promise<WebhookSubscriptionSnapshot> {
+export async function requireSubscription(
+  repos: Pick<WebhookRepos, 'webhookSubscriptions'>,
+  tenantId: string,
+  id: string,
+): Promise<WebhookSubscriptionSnapshot> {
   const s = await repos.webhookSubscriptions.findById(tenantId, id);
   if (!s) throw DomainError.notFound('webhook_subscription', id);
   return s;
@@ -29,6 +33,11 @@ export async function requireSubscription(repos: Pick<WebhookRepos, 'webhookSubs
 /** Test events and replays go nowhere while a subscription is disabled: enable it first. */
 export function requireEnabled(s: WebhookSubscriptionSnapshot): void {
   if (!s.enabled) {
-    throw DomainError.conflict('subscription_disabled', 'The subscription is disabled; enable it first (POST .../enable)', [], { disabledReason: s.disabledReason });
+    throw DomainError.conflict(
+      'subscription_disabled',
+      'The subscription is disabled; enable it first (POST .../enable)',
+      [],
+      { disabledReason: s.disabledReason },
+    );
   }
 }

@@ -1,7 +1,10 @@
 import { ClaimDeliveries, RecordDeliveryOutcomes } from './deliveries.js';
 import { DispatchOutbox } from './dispatch-outbox.js';
 import {
-  CreateWebhookSubscription, DeleteWebhookSubscription, EnableWebhookSubscription, UpdateWebhookSubscription,
+  CreateWebhookSubscription,
+  DeleteWebhookSubscription,
+  EnableWebhookSubscription,
+  UpdateWebhookSubscription,
 } from './manage-subscriptions.js';
 import { GetWebhookSubscription, ListDeliveryAttempts, ListWebhookSubscriptions } from './read-subscriptions.js';
 import { ReplayDelivery, ReplayEventsSince, RequestReplay } from './replay.js';

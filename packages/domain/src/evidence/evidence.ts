@@ -2,7 +2,14 @@ import { DomainError, type ErrorDetail } from '../shared/errors.js';
 
 /** What a piece of evidence is; documented in docs/api.md, "Evidence". */
 export const EVIDENCE_TYPES = [
-  'portfolio', 'assignment', 'logbook', 'observation', 'workplace_evidence', 'certificate', 'identity_document', 'other',
+  'portfolio',
+  'assignment',
+  'logbook',
+  'observation',
+  'workplace_evidence',
+  'certificate',
+  'identity_document',
+  'other',
 ] as const;
 export type EvidenceType = (typeof EVIDENCE_TYPES)[number];
 
@@ -69,7 +76,8 @@ const MAX_FILENAME = 255;
 
 /** A file name as given by the client, kept for display and downloads: no path, no control characters. */
 export function parseFilename(value: unknown, field = 'filename'): string {
-  if (typeof value !== 'string' || value.trim() === '') throw DomainError.invalid(field, 'must be a non-empty file name');
+  if (typeof value !== 'string' || value.trim() === '')
+    throw DomainError.invalid(field, 'must be a non-empty file name');
   const base = value.replace(/^.*[\\/]/, '').trim();
   if (base === '' || base === '.' || base === '..') throw DomainError.invalid(field, 'must be a file name, not a path');
   if (base.length > MAX_FILENAME) throw DomainError.invalid(field, `must be at most ${MAX_FILENAME} characters`);
@@ -120,17 +128,25 @@ export const Evidence = {
     }
     let feedback: string | null = null;
     if (input.feedback !== undefined && input.feedback !== null) {
-      if (typeof input.feedback !== 'string' || input.feedback.length > 5000) errors.push({ field: 'feedback', message: 'must be text of at most 5000 characters' });
+      if (typeof input.feedback !== 'string' || input.feedback.length > 5000)
+        errors.push({ field: 'feedback', message: 'must be text of at most 5000 characters' });
       else feedback = input.feedback.trim() || null;
     }
-    if (status === 'revision_requested' && !feedback) errors.push({ field: 'feedback', message: 'is required when a revision is requested' });
+    if (status === 'revision_requested' && !feedback)
+      errors.push({ field: 'feedback', message: 'is required when a revision is requested' });
     if (errors.length) throw DomainError.invalidMany(errors);
     if (e.current.status !== 'submitted') {
-      throw DomainError.conflict('evidence_already_reviewed', `Version ${e.current.version} was already reviewed (${e.current.status}); a new version can be reviewed`, [], { currentStatus: e.current.status, version: e.current.version });
+      throw DomainError.conflict(
+        'evidence_already_reviewed',
+        `Version ${e.current.version} was already reviewed (${e.current.status}); a new version can be reviewed`,
+        [],
+        { currentStatus: e.current.status, version: e.current.version },
+      );
     }
     const at = ctx.now.toISOString();
     return {
-      ...e, updatedAt: at,
+      ...e,
+      updatedAt: at,
       current: { ...e.current, status: status as ReviewOutcome, reviewedAt: at, reviewedBy: ctx.by, feedback },
     };
   },
@@ -138,7 +154,12 @@ export const Evidence = {
   /** Whether a new version may be uploaded: only after a revision was requested. */
   assertAcceptsVersion(e: EvidenceSnapshot): void {
     if (e.current.status !== 'revision_requested') {
-      throw DomainError.conflict('revision_not_requested', `A new version is accepted only after a revision was requested (status: ${e.current.status})`, [], { currentStatus: e.current.status });
+      throw DomainError.conflict(
+        'revision_not_requested',
+        `A new version is accepted only after a revision was requested (status: ${e.current.status})`,
+        [],
+        { currentStatus: e.current.status },
+      );
     }
   },
 };

@@ -32,7 +32,10 @@ export interface JobSnapshot {
   createdAt: string;
 }
 
-export type NewJob = Pick<JobSnapshot, 'id' | 'kind' | 'lane' | 'payload' | 'dueAt' | 'maxAttempts' | 'idempotencyKey' | 'createdAt'>;
+export type NewJob = Pick<
+  JobSnapshot,
+  'id' | 'kind' | 'lane' | 'payload' | 'dueAt' | 'maxAttempts' | 'idempotencyKey' | 'createdAt'
+>;
 
 /** Port: the jobs table. Every method that changes a leased job does so only while `owner` holds its lease. */
 export interface JobQueue {
@@ -43,7 +46,14 @@ export interface JobQueue {
    * due first, to `owner` until `leaseUntil`, and counts the attempt. Concurrent callers never get the same job
    * while its lease holds (Postgres: SKIP LOCKED). Runs in the caller's transaction.
    */
-  claimDue(owner: string, lane: JobLane, kinds: readonly string[], now: string, leaseUntil: string, limit: number): Promise<JobSnapshot[]>;
+  claimDue(
+    owner: string,
+    lane: JobLane,
+    kinds: readonly string[],
+    now: string,
+    leaseUntil: string,
+    limit: number,
+  ): Promise<JobSnapshot[]>;
   /** Extends the lease to `leaseUntil`; false when `owner` no longer holds it (expired and taken, or released). */
   heartbeat(id: string, owner: string, leaseUntil: string): Promise<boolean>;
   /** Records progress, readable by anyone through `findById`; false when `owner` no longer holds the lease. */

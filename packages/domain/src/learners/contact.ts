@@ -4,7 +4,8 @@ export type Email = string & { readonly __brand: 'Email' };
 export type Mobile = string & { readonly __brand: 'Mobile' };
 
 // Pragmatic address check: one @, a dotted domain, no spaces; the mailbox itself is verified by sending.
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export const Email = {
   parse(value: unknown, field = 'email'): Email {
@@ -21,7 +22,11 @@ export const Mobile = {
     const compact = typeof value === 'string' ? value.replace(/[\s()-]/g, '') : '';
     const m = /^(?:\+27|0)([678]\d{8})$/.exec(compact);
     if (!m) {
-      throw DomainError.invalid(field, 'must be a South African mobile number: +27 followed by 9 digits (6x, 7x or 8x), or the national form 0XXXXXXXXX', 'invalid_mobile');
+      throw DomainError.invalid(
+        field,
+        'must be a South African mobile number: +27 followed by 9 digits (6x, 7x or 8x), or the national form 0XXXXXXXXX',
+        'invalid_mobile',
+      );
     }
     return `+27${m[1]}` as Mobile;
   },

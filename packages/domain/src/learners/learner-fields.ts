@@ -55,12 +55,16 @@ function address(field: string, value: unknown): Address {
   const a = value as Record<string, unknown>;
   const line = (k: string) => (a[k] == null ? null : text(`${field}.${k}`, a[k], 50));
   const postalCode = a.postalCode == null ? null : String(a.postalCode);
-  if (postalCode !== null && !/^\d{4}$/.test(postalCode)) throw DomainError.invalid(`${field}.postalCode`, 'must be exactly 4 digits');
+  if (postalCode !== null && !/^\d{4}$/.test(postalCode))
+    throw DomainError.invalid(`${field}.postalCode`, 'must be exactly 4 digits');
   return { line1: line('line1'), line2: line('line2'), line3: line('line3'), postalCode };
 }
 
 type FieldParser = (value: unknown, field: string) => unknown;
-const code = (f: NlrdField): FieldParser => (v) => parseNlrdCode(f, v);
+const code =
+  (f: NlrdField): FieldParser =>
+  (v) =>
+    parseNlrdCode(f, v);
 
 const PARSERS: Record<keyof LearnerProfile, FieldParser> = {
   middleName: (v, f) => text(f, v, 100),

@@ -19,22 +19,38 @@ function invalidFields(fn: () => unknown): string[] {
 describe('Learner.register', () => {
   it('derives date of birth, gender and citizenship from the ID number', () => {
     const l = Learner.register(aLearnerInput({ idNumber: '1012311412187' }), ctx).toSnapshot();
-    expect(l).toMatchObject({ idNumber: '1012311412187', dateOfBirth: '2010-12-31', gender: 'F', citizenship: 'permanent_resident' });
+    expect(l).toMatchObject({
+      idNumber: '1012311412187',
+      dateOfBirth: '2010-12-31',
+      gender: 'F',
+      citizenship: 'permanent_resident',
+    });
   });
 
   it('accepts the alias saIdNumber, and both when they agree', () => {
     const { idNumber: _, ...rest } = aLearnerInput();
     expect(Learner.register({ ...rest, saIdNumber: '9001049818080' }, ctx).toSnapshot().idNumber).toBe('9001049818080');
-    expect(Learner.register({ ...rest, idNumber: '9001049818080', saIdNumber: '9001049818080' }, ctx).toSnapshot().idNumber).toBe('9001049818080');
+    expect(
+      Learner.register({ ...rest, idNumber: '9001049818080', saIdNumber: '9001049818080' }, ctx).toSnapshot().idNumber,
+    ).toBe('9001049818080');
   });
 
   it('refuses idNumber and saIdNumber that differ', () => {
-    expect(invalidFields(() => Learner.register(aLearnerInput({ idNumber: '9001049818080', saIdNumber: '8001015009087' }), ctx))).toContain('saIdNumber');
+    expect(
+      invalidFields(() =>
+        Learner.register(aLearnerInput({ idNumber: '9001049818080', saIdNumber: '8001015009087' }), ctx),
+      ),
+    ).toContain('saIdNumber');
   });
 
   it('collects every failing field', () => {
-    expect(invalidFields(() => Learner.register({ email: 'nope', provinceCode: 'GP' }, ctx)).sort())
-      .toEqual(['email', 'firstName', 'idNumber', 'lastName', 'provinceCode']);
+    expect(invalidFields(() => Learner.register({ email: 'nope', provinceCode: 'GP' }, ctx)).sort()).toEqual([
+      'email',
+      'firstName',
+      'idNumber',
+      'lastName',
+      'provinceCode',
+    ]);
   });
 
   it('normalises a national mobile number to E.164', () => {
@@ -48,7 +64,10 @@ describe('Learner.update', () => {
     const later = new Date('2026-06-02T08:00:00Z');
     expect(l.update({ firstName: 'Thandi' }, later)).toEqual([]);
     expect(l.toSnapshot().updatedAt).toBe(ctx.now.toISOString());
-    expect(l.update({ firstName: 'Lindiwe', mobile: '0821234567' }, later).map((c) => c.field)).toEqual(['firstName', 'mobile']);
+    expect(l.update({ firstName: 'Lindiwe', mobile: '0821234567' }, later).map((c) => c.field)).toEqual([
+      'firstName',
+      'mobile',
+    ]);
     expect(l.toSnapshot().updatedAt).toBe(later.toISOString());
   });
 

@@ -16,7 +16,9 @@ export interface LearnerSnapshot extends LearnerProfile {
 }
 
 /** Raw input of register/update; fields are checked by `Learner.register` / `learner.update`. */
-export type LearnerInput = Partial<Record<keyof LearnerProfile | 'firstName' | 'lastName' | 'idNumber' | 'saIdNumber', unknown>>;
+export type LearnerInput = Partial<
+  Record<keyof LearnerProfile | 'firstName' | 'lastName' | 'idNumber' | 'saIdNumber', unknown>
+>;
 
 export interface LearnerChange {
   field: string;
@@ -33,7 +35,6 @@ function pickIdNumber(input: LearnerInput): unknown {
   return idNumber ?? saIdNumber;
 }
 
-
 export class Learner {
   private constructor(private state: LearnerSnapshot) {}
 
@@ -42,9 +43,14 @@ export class Learner {
     const firstName = collect(errors, () => text('firstName', input.firstName, 100));
     const lastName = collect(errors, () => text('lastName', input.lastName, 100));
     const rawId = collect(errors, () => pickIdNumber(input));
-    const idNumber = rawId === undefined && !errors.some((e) => e.field === 'saIdNumber')
-      ? (errors.push({ field: 'idNumber', message: 'is required' }), undefined)
-      : collect(errors, () => (rawId === undefined ? undefined : SaIdNumber.parse(rawId, input.idNumber !== undefined ? 'idNumber' : 'saIdNumber', ctx.now)));
+    const idNumber =
+      rawId === undefined && !errors.some((e) => e.field === 'saIdNumber')
+        ? (errors.push({ field: 'idNumber', message: 'is required' }), undefined)
+        : collect(errors, () =>
+            rawId === undefined
+              ? undefined
+              : SaIdNumber.parse(rawId, input.idNumber !== undefined ? 'idNumber' : 'saIdNumber', ctx.now),
+          );
     const profile = collect(errors, () => parseProfilePatch(input as Record<string, unknown>));
     if (errors.length || !firstName || !lastName || !idNumber || !profile) throw DomainError.invalidMany(errors);
     const at = ctx.now.toISOString();
@@ -74,11 +80,15 @@ export class Learner {
   update(input: LearnerInput, now: Date): LearnerChange[] {
     const errors: ErrorDetail[] = [];
     const next: LearnerSnapshot = { ...this.state };
-    if (input.firstName !== undefined) next.firstName = collect(errors, () => text('firstName', input.firstName, 100)) ?? next.firstName;
-    if (input.lastName !== undefined) next.lastName = collect(errors, () => text('lastName', input.lastName, 100)) ?? next.lastName;
+    if (input.firstName !== undefined)
+      next.firstName = collect(errors, () => text('firstName', input.firstName, 100)) ?? next.firstName;
+    if (input.lastName !== undefined)
+      next.lastName = collect(errors, () => text('lastName', input.lastName, 100)) ?? next.lastName;
     const rawId = collect(errors, () => pickIdNumber(input));
     if (rawId !== undefined) {
-      const idNumber = collect(errors, () => SaIdNumber.parse(rawId, input.idNumber !== undefined ? 'idNumber' : 'saIdNumber', now));
+      const idNumber = collect(errors, () =>
+        SaIdNumber.parse(rawId, input.idNumber !== undefined ? 'idNumber' : 'saIdNumber', now),
+      );
       if (idNumber) Object.assign(next, { idNumber }, SaIdNumber.factsOf(idNumber, now));
     }
     const profile = collect(errors, () => parseProfilePatch(input as Record<string, unknown>));
@@ -98,7 +108,15 @@ export class Learner {
 }
 
 /** A new ID number changes the facts derived from it too; they are reported so `learner.updated` matches the view. */
-const COMPARED = ['firstName', 'lastName', 'idNumber', 'dateOfBirth', 'gender', 'citizenship', ...PROFILE_FIELDS] as const;
+const COMPARED = [
+  'firstName',
+  'lastName',
+  'idNumber',
+  'dateOfBirth',
+  'gender',
+  'citizenship',
+  ...PROFILE_FIELDS,
+] as const;
 
 function diff(a: LearnerSnapshot, b: LearnerSnapshot): LearnerChange[] {
   const out: LearnerChange[] = [];

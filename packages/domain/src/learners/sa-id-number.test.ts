@@ -63,32 +63,40 @@ describe('SaIdNumber: known valid and invalid ID numbers', () => {
 
 describe('SaIdNumber: property', () => {
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  const anyId = fc.record({
-    date: fc.date({ min: new Date('1927-01-01T00:00:00Z'), max: TODAY, noInvalidDate: true }),
-    sequence: fc.integer({ min: 0, max: 9999 }),
-    citizenship: fc.constantFrom(0, 1),
-    a: fc.integer({ min: 0, max: 9 }),
-  }).map(({ date, sequence, citizenship, a }) => {
-    const iso = date.toISOString().slice(0, 10);
-    const first12 = `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${pad(sequence, 4)}${citizenship}${a}`;
-    return { id: first12 + luhnCheckDigit(first12), iso, sequence, citizenship };
-  });
+  const anyId = fc
+    .record({
+      date: fc.date({ min: new Date('1927-01-01T00:00:00Z'), max: TODAY, noInvalidDate: true }),
+      sequence: fc.integer({ min: 0, max: 9999 }),
+      citizenship: fc.constantFrom(0, 1),
+      a: fc.integer({ min: 0, max: 9 }),
+    })
+    .map(({ date, sequence, citizenship, a }) => {
+      const iso = date.toISOString().slice(0, 10);
+      const first12 = `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${pad(sequence, 4)}${citizenship}${a}`;
+      return { id: first12 + luhnCheckDigit(first12), iso, sequence, citizenship };
+    });
 
   it('every generated valid ID parses, with the facts it was built from', () => {
-    fc.assert(fc.property(anyId, ({ id, iso, sequence, citizenship }) => {
-      expect(SaIdNumber.parse(id, 'idNumber', TODAY)).toBe(id);
-      const facts = SaIdNumber.factsOf(id, TODAY)!;
-      // The century is inferred: the generated date is never in the future and lies within the last 100 years.
-      expect(facts.dateOfBirth).toBe(iso);
-      expect(facts.gender).toBe(sequence < 5000 ? 'F' : 'M');
-      expect(facts.citizenship).toBe(citizenship === 0 ? 'citizen' : 'permanent_resident');
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(anyId, ({ id, iso, sequence, citizenship }) => {
+        expect(SaIdNumber.parse(id, 'idNumber', TODAY)).toBe(id);
+        const facts = SaIdNumber.factsOf(id, TODAY)!;
+        // The century is inferred: the generated date is never in the future and lies within the last 100 years.
+        expect(facts.dateOfBirth).toBe(iso);
+        expect(facts.gender).toBe(sequence < 5000 ? 'F' : 'M');
+        expect(facts.citizenship).toBe(citizenship === 0 ? 'citizen' : 'permanent_resident');
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('changing the check digit makes it invalid', () => {
-    fc.assert(fc.property(anyId, fc.integer({ min: 1, max: 9 }), ({ id }, delta) => {
-      const wrong = id.slice(0, 12) + String((Number(id[12]) + delta) % 10);
-      expect(() => SaIdNumber.parse(wrong, 'idNumber', TODAY)).toThrow(/Luhn/);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(anyId, fc.integer({ min: 1, max: 9 }), ({ id }, delta) => {
+        const wrong = id.slice(0, 12) + String((Number(id[12]) + delta) % 10);
+        expect(() => SaIdNumber.parse(wrong, 'idNumber', TODAY)).toThrow(/Luhn/);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

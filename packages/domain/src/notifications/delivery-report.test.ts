@@ -17,7 +17,7 @@ const POSTFIX_BOUNCE = [
   'Content-Description: Notification',
   'Content-Type: text/plain; charset=us-ascii',
   '',
-  'I\'m sorry to have to inform you that your message could not be delivered.',
+  "I'm sorry to have to inform you that your message could not be delivered.",
   '',
   '--4A1B2C3D.1700000000/mx.example.org',
   'Content-Description: Delivery report',
@@ -71,11 +71,20 @@ describe('delivery status notifications (RFC 3464)', () => {
     expect(r.originalMessageId).toBe('<ntf_01HZX@fundi.example>');
     expect(r.recipients).toEqual([
       {
-        recipient: 'thandi@example.org', originalRecipient: 'Thandi@Example.org', action: 'failed', status: '5.1.1', bounce: 'hard',
-        diagnostic: 'smtp; 550 5.1.1 <thandi@example.org>: Recipient address rejected: User unknown in virtual mailbox table',
+        recipient: 'thandi@example.org',
+        originalRecipient: 'Thandi@Example.org',
+        action: 'failed',
+        status: '5.1.1',
+        bounce: 'hard',
+        diagnostic:
+          'smtp; 550 5.1.1 <thandi@example.org>: Recipient address rejected: User unknown in virtual mailbox table',
       },
       {
-        recipient: 'sipho@example.org', originalRecipient: null, action: 'delayed', status: '4.4.1', bounce: 'soft',
+        recipient: 'sipho@example.org',
+        originalRecipient: null,
+        action: 'delayed',
+        status: '4.4.1',
+        bounce: 'soft',
         diagnostic: 'X-Postfix; connect to mail.example.org: Connection timed out',
       },
     ]);
@@ -85,16 +94,23 @@ describe('delivery status notifications (RFC 3464)', () => {
     const r = parseDeliveryReport(RFC_BODY);
     expect(r.reportingMta).toBe('cs.utk.edu');
     expect(r.originalMessageId).toBeNull();
-    expect(r.recipients).toMatchObject([{ recipient: 'louisl@larry.slip.umd.edu', action: 'failed', status: '4.0.0', bounce: 'soft' }]);
+    expect(r.recipients).toMatchObject([
+      { recipient: 'louisl@larry.slip.umd.edu', action: 'failed', status: '4.0.0', bounce: 'soft' },
+    ]);
   });
 
   it('does not call a successful delivery report a bounce', () => {
-    const r = parseDeliveryReport('Reporting-MTA: dns; a.example\n\nFinal-Recipient: rfc822; x@b.example\nAction: delivered\nStatus: 2.0.0\n');
+    const r = parseDeliveryReport(
+      'Reporting-MTA: dns; a.example\n\nFinal-Recipient: rfc822; x@b.example\nAction: delivered\nStatus: 2.0.0\n',
+    );
     expect(r.recipients[0]).toMatchObject({ action: 'delivered', bounce: null });
   });
 
   it('refuses text that is not a delivery report, naming what is missing', () => {
-    const bad = (raw: string) => expect(() => parseDeliveryReport(raw)).toThrow(expect.objectContaining({ kind: 'invalid', code: 'invalid_delivery_report' }));
+    const bad = (raw: string) =>
+      expect(() => parseDeliveryReport(raw)).toThrow(
+        expect.objectContaining({ kind: 'invalid', code: 'invalid_delivery_report' }),
+      );
     bad('Hello, this is an ordinary message.');
     bad('Reporting-MTA: dns; a.example\n\nFinal-Recipient: rfc822; x@b.example\nAction: vanished\nStatus: 5.0.0\n');
     bad('Reporting-MTA: dns; a.example\n\nFinal-Recipient: rfc822; x@b.example\nAction: failed\nStatus: 550\n');

@@ -35,13 +35,16 @@ export function parseDeliveryReport(raw: string): DeliveryReport {
   const parts = reportParts(text);
   const status = parts?.find((p) => /^(message\/(global-)?delivery-status)\b/i.test(p.type));
   const headersPart = parts?.find((p) => /^(text\/rfc822-headers|message\/rfc822)\b/i.test(p.type));
-  const groups = (status ? status.body : text).split(/\n[ \t]*\n/).map(fields).filter((g) => g.size > 0);
+  const groups = (status ? status.body : text)
+    .split(/\n[ \t]*\n/)
+    .map(fields)
+    .filter((g) => g.size > 0);
   const [perMessage, ...rest] = groups;
   const recipients = (perMessage?.has('final-recipient') ? groups : rest).map(recipientOf);
   if (!recipients.length) throw invalid('no recipient block with Final-Recipient, Action and Status');
   const originalId = headersPart ? fields(headersPart.body.split(/\n[ \t]*\n/)[0] ?? '').get('message-id') : undefined;
   return {
-    reportingMta: perMessage?.has('final-recipient') ? null : typed(perMessage?.get('reporting-mta')) ?? null,
+    reportingMta: perMessage?.has('final-recipient') ? null : (typed(perMessage?.get('reporting-mta')) ?? null),
     originalMessageId: originalId ?? null,
     recipients,
   };
@@ -49,16 +52,28 @@ export function parseDeliveryReport(raw: string): DeliveryReport {
 
 function recipientOf(g: Map<string, string>): DsnRecipient {
   const recipient = typed(g.get('final-recipient'));
-  const action = g.get('action')?.toLowerCase().replace(/\(.*\)/, '').trim();
+  const action = g
+    .get('action')
+    ?.toLowerCase()
+    .replace(/\(.*\)/, '')
+    .trim();
   const status = /^([245])\.\d{1,3}\.\d{1,3}/.exec(g.get('status') ?? '')?.[0];
   if (!recipient) throw invalid('a recipient block has no Final-Recipient');
   if (!action || !ACTIONS.has(action)) throw invalid(`unknown Action for ${recipient}`);
   if (!status) throw invalid(`no enhanced Status code for ${recipient}`);
-  return { recipient, originalRecipient: typed(g.get('original-recipient')) ?? null, action, status, bounce: bounceOf(action, status), diagnostic: g.get('diagnostic-code') ?? null };
+  return {
+    recipient,
+    originalRecipient: typed(g.get('original-recipient')) ?? null,
+    action,
+    status,
+    bounce: bounceOf(action, status),
+    diagnostic: g.get('diagnostic-code') ?? null,
+  };
 }
 
 function bounceOf(action: string, status: string): 'hard' | 'soft' | null {
-  if (action === 'delayed' || status.startsWith('4.')) return action === 'failed' || action === 'delayed' ? 'soft' : null;
+  if (action === 'delayed' || status.startsWith('4.'))
+    return action === 'failed' || action === 'delayed' ? 'soft' : null;
   if (action === 'failed') return 'hard';
   return null;
 }
@@ -91,13 +106,22 @@ function reportParts(text: string): Part[] | null {
   const contentType = fields(headerEnd >= 0 ? text.slice(0, headerEnd) : '').get('content-type') ?? '';
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (!/^multipart\//i.test(contentType) || !boundary) return null;
-  return text.split(`--${boundary}`).slice(1).filter((p) => !p.startsWith('--')).map((p) => {
-    const body = p.replace(/^[ \t]*\n/, '');
-    const end = body.indexOf('\n\n');
-    return { type: fields(end >= 0 ? body.slice(0, end) : body).get('content-type') ?? 'text/plain', body: end >= 0 ? body.slice(end + 2) : '' };
-  });
+  return text
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((p) => !p.startsWith('--'))
+    .map((p) => {
+      const body = p.replace(/^[ \t]*\n/, '');
+      const end = body.indexOf('\n\n');
+      return {
+        type: fields(end >= 0 ? body.slice(0, end) : body).get('content-type') ?? 'text/plain',
+        body: end >= 0 ? body.slice(end + 2) : '',
+      };
+    });
 }
 
 function invalid(message: string): DomainError {
-  return new DomainError('invalid', 'invalid_delivery_report', `Not a delivery status notification: ${message}`, [{ field: 'body', message }]);
+  return new DomainError('invalid', 'invalid_delivery_report', `Not a delivery status notification: ${message}`, [
+    { field: 'body', message },
+  ]);
 }

@@ -15,8 +15,7 @@ export interface OutgoingEmail {
 
 export type SendResult =
   /** `messageId`: the Message-ID header value, angle brackets included; `accepted`: the addresses the server took. */
-  | { ok: true; messageId: string; accepted: string[] }
-  | { ok: false; failure: SendFailure };
+  { ok: true; messageId: string; accepted: string[] } | { ok: false; failure: SendFailure };
 
 /**
  * Port: sends one email. Every outcome of the transport comes back as a result, never as a throw: a refusal of
@@ -32,7 +31,18 @@ export interface Mailer {
 const MAILBOX = /^(?:"?([^"<>\r\n]*?)"?\s*)?<([^<>\s]+)>$/;
 const HEADER_NAME = /^[!-9;-~]+$/;
 // Set by the mailer itself; a caller-supplied copy would make a second, conflicting header.
-const RESERVED = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'date', 'content-type', 'mime-version', 'content-transfer-encoding']);
+const RESERVED = new Set([
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'message-id',
+  'date',
+  'content-type',
+  'mime-version',
+  'content-transfer-encoding',
+]);
 
 /** The bare address of `address` or `Name <address>`; DomainError('invalid') on `field` when it is not one. */
 export function mailboxAddress(value: string, field: string): Email {
@@ -60,6 +70,7 @@ export function checkOutgoingEmail(m: OutgoingEmail): void {
  * mail clients a POST to it unsubscribes without a confirmation page.
  */
 export function unsubscribeHeaders(url: string): Record<string, string> {
-  if (!URL.canParse(url) || new URL(url).protocol !== 'https:') throw DomainError.invalid('unsubscribeUrl', 'must be an https URL');
+  if (!URL.canParse(url) || new URL(url).protocol !== 'https:')
+    throw DomainError.invalid('unsubscribeUrl', 'must be an https URL');
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }

@@ -21,7 +21,8 @@ export const FINAL_STATUS: Record<NotificationChannel, NotificationStatus> = { e
 
 function rank(channel: NotificationChannel, status: string): number {
   const i = ORDER[channel].indexOf(status as NotificationStatus);
-  if (i < 0) throw DomainError.invalid('status', `must be one of ${ORDER[channel].join(', ')} for ${channel}`, 'invalid_status');
+  if (i < 0)
+    throw DomainError.invalid('status', `must be one of ${ORDER[channel].join(', ')} for ${channel}`, 'invalid_status');
   return i;
 }
 
@@ -37,7 +38,11 @@ export function isFinalStatus(channel: NotificationChannel, status: Notification
 }
 
 /** The status after `reported` arrives: it only ever moves forward, and a final status never changes. */
-export function advanceStatus(channel: NotificationChannel, current: NotificationStatus, reported: NotificationStatus): NotificationStatus {
+export function advanceStatus(
+  channel: NotificationChannel,
+  current: NotificationStatus,
+  reported: NotificationStatus,
+): NotificationStatus {
   return rank(channel, reported) > rank(channel, current) ? reported : current;
 }
 

@@ -8,7 +8,13 @@
  * - `rejected`: the provider refused the request itself (credentials, sender, template). Final, and no fault of
  *   the recipient: their contact details stay as they are.
  */
-export type FailureReason = 'hard_bounce' | 'soft_bounce' | 'invalid_recipient' | 'rate_limited' | 'unavailable' | 'rejected';
+export type FailureReason =
+  | 'hard_bounce'
+  | 'soft_bounce'
+  | 'invalid_recipient'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'rejected';
 
 const RETRYABLE: Record<FailureReason, boolean> = {
   hard_bounce: false,
@@ -31,7 +37,12 @@ export interface SendFailure {
   retryAfterMs: number | null;
 }
 
-export function sendFailure(reason: FailureReason, code: string | number | null, detail: string, retryAfterMs: number | null = null): SendFailure {
+export function sendFailure(
+  reason: FailureReason,
+  code: string | number | null,
+  detail: string,
+  retryAfterMs: number | null = null,
+): SendFailure {
   return {
     reason,
     retryable: RETRYABLE[reason],

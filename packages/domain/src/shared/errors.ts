@@ -2,7 +2,14 @@
  * The one error type of the core. Adapters and use cases throw it; only the HTTP layer maps `kind` to a status,
  * in one table per API form. `code` is stable and machine-readable; `details` name the offending fields.
  */
-export type ErrorKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'unauthorized' | 'precondition' | 'rate_limited';
+export type ErrorKind =
+  | 'invalid'
+  | 'not_found'
+  | 'conflict'
+  | 'forbidden'
+  | 'unauthorized'
+  | 'precondition'
+  | 'rate_limited';
 
 export interface ErrorDetail {
   field: string;
@@ -32,14 +39,30 @@ export class DomainError extends Error {
 
   static invalidMany(details: ErrorDetail[]): DomainError {
     const first = details[0];
-    return new DomainError('invalid', 'invalid_request', first ? `${first.field}: ${first.message}` : 'Invalid request', details);
+    return new DomainError(
+      'invalid',
+      'invalid_request',
+      first ? `${first.field}: ${first.message}` : 'Invalid request',
+      details,
+    );
   }
 
   static notFound(resource: string, id?: string): DomainError {
-    return new DomainError('not_found', `${resource}_not_found`, `${capitalise(resource)} not found`, [], id ? { id } : {});
+    return new DomainError(
+      'not_found',
+      `${resource}_not_found`,
+      `${capitalise(resource)} not found`,
+      [],
+      id ? { id } : {},
+    );
   }
 
-  static conflict(code: string, message: string, details: ErrorDetail[] = [], meta: Record<string, unknown> = {}): DomainError {
+  static conflict(
+    code: string,
+    message: string,
+    details: ErrorDetail[] = [],
+    meta: Record<string, unknown> = {},
+  ): DomainError {
     return new DomainError('conflict', code, message, details, meta);
   }
 

@@ -9,8 +9,26 @@ const MAX_SEQ = 32 ** 3 - 1;
 
 export type IdPrefix =
   | 'wha'
-  | 'ten' | 'key' | 'lrn' | 'aud' | 'evt' | 'prg' | 'enr' | 'asm' | 'mod' | 'esh'
-  | 'whs' | 'dlv' | 'job' | 'evd' | 'exp' | 'imp' | 'ntf' | 'alr' | 'upl' | 'bdl';
+  | 'ten'
+  | 'key'
+  | 'lrn'
+  | 'aud'
+  | 'evt'
+  | 'prg'
+  | 'enr'
+  | 'asm'
+  | 'mod'
+  | 'esh'
+  | 'whs'
+  | 'dlv'
+  | 'job'
+  | 'evd'
+  | 'exp'
+  | 'imp'
+  | 'ntf'
+  | 'alr'
+  | 'upl'
+  | 'bdl';
 
 // Per prefix: ids of one type made from one clock stay ordered even when other types are made in between from
 // another time source (a use case's clock vs. Date.now()).

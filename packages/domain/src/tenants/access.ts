@@ -5,17 +5,34 @@ export type Role = (typeof ROLES)[number];
 
 /** Every scope the service checks, `<resource>:<action>` (docs/api.md, "Authentication, roles and scopes"). */
 export const SCOPES = [
-  'learners:read', 'learners:write', 'learners:delete',
-  'programmes:read', 'programmes:write', 'programmes:delete',
-  'enrolments:read', 'enrolments:write',
-  'assessments:read', 'assessments:write', 'assessments:moderate',
-  'evidence:read', 'evidence:write', 'evidence:review', 'evidence:delete',
-  'exports:read', 'exports:write',
-  'imports:read', 'imports:write',
-  'notifications:read', 'notifications:write',
-  'webhooks:read', 'webhooks:write', 'webhooks:delete',
-  'hr:read', 'hr:write',
-  'usage:read', 'audit:read',
+  'learners:read',
+  'learners:write',
+  'learners:delete',
+  'programmes:read',
+  'programmes:write',
+  'programmes:delete',
+  'enrolments:read',
+  'enrolments:write',
+  'assessments:read',
+  'assessments:write',
+  'assessments:moderate',
+  'evidence:read',
+  'evidence:write',
+  'evidence:review',
+  'evidence:delete',
+  'exports:read',
+  'exports:write',
+  'imports:read',
+  'imports:write',
+  'notifications:read',
+  'notifications:write',
+  'webhooks:read',
+  'webhooks:write',
+  'webhooks:delete',
+  'hr:read',
+  'hr:write',
+  'usage:read',
+  'audit:read',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -27,9 +44,32 @@ const deletes = SCOPES.filter((s) => s.endsWith(':delete'));
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   admin: SCOPES,
   manager: except('webhooks:write', 'webhooks:delete', 'hr:write', 'assessments:moderate'),
-  assessor: [...reads.filter((s) => !['webhooks:read', 'hr:read', 'audit:read', 'usage:read'].includes(s)), 'assessments:write', 'evidence:write', 'evidence:review'],
-  moderator: ['learners:read', 'programmes:read', 'enrolments:read', 'assessments:read', 'assessments:moderate', 'evidence:read'],
-  facilitator: ['learners:read', 'learners:write', 'programmes:read', 'enrolments:read', 'enrolments:write', 'assessments:read', 'evidence:read', 'evidence:write', 'notifications:read', 'notifications:write'],
+  assessor: [
+    ...reads.filter((s) => !['webhooks:read', 'hr:read', 'audit:read', 'usage:read'].includes(s)),
+    'assessments:write',
+    'evidence:write',
+    'evidence:review',
+  ],
+  moderator: [
+    'learners:read',
+    'programmes:read',
+    'enrolments:read',
+    'assessments:read',
+    'assessments:moderate',
+    'evidence:read',
+  ],
+  facilitator: [
+    'learners:read',
+    'learners:write',
+    'programmes:read',
+    'enrolments:read',
+    'enrolments:write',
+    'assessments:read',
+    'evidence:read',
+    'evidence:write',
+    'notifications:read',
+    'notifications:write',
+  ],
   viewer: reads.filter((s) => s !== 'audit:read'),
   // Integrations sync records; they never delete, review, moderate or read the audit log (docs/api.md).
   integration: except(...deletes, 'evidence:review', 'assessments:moderate', 'audit:read'),
@@ -51,12 +91,16 @@ export function resolveScopes(role: Role, requested: readonly string[] | undefin
   if (!requested || requested.length === 0) return [...allowed];
   const out = new Set<Scope>();
   for (const r of requested) {
-    const matches = r.endsWith(':*') ? allowed.filter((s) => s.startsWith(r.slice(0, -1))) : allowed.filter((s) => s === r);
+    const matches = r.endsWith(':*')
+      ? allowed.filter((s) => s.startsWith(r.slice(0, -1)))
+      : allowed.filter((s) => s === r);
     if (matches.length === 0) {
-      const known = r.endsWith(':*') ? SCOPES.some((s) => s.startsWith(r.slice(0, -1))) : (SCOPES as readonly string[]).includes(r);
+      const known = r.endsWith(':*')
+        ? SCOPES.some((s) => s.startsWith(r.slice(0, -1)))
+        : (SCOPES as readonly string[]).includes(r);
       throw DomainError.invalid(field, known ? `scope ${r} is not within role ${role}` : `unknown scope ${r}`);
     }
-    matches.forEach((s) => out.add(s));
+    for (const s of matches) out.add(s);
   }
   return [...out];
 }

@@ -11,7 +11,10 @@ function failingField(fn: () => unknown): string | undefined {
   return undefined;
 }
 
-const base = Tenant.create({ slug: 'acme', name: 'Acme', plan: 'pilot' }, { id: 'ten_1', now: new Date('2026-01-01T00:00:00Z') });
+const base = Tenant.create(
+  { slug: 'acme', name: 'Acme', plan: 'pilot' },
+  { id: 'ten_1', now: new Date('2026-01-01T00:00:00Z') },
+);
 
 describe('Tenant.reconfigure', () => {
   it('overrides any number of the plan, and drops an override with "plan"', () => {

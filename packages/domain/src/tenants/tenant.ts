@@ -14,9 +14,15 @@ export interface TenantSnapshot {
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/;
 
 export const Tenant = {
-  create(input: { slug: unknown; name: unknown; plan: unknown; limitOverrides?: Partial<TenantLimits> }, ctx: { id: string; now: Date }): TenantSnapshot {
+  create(
+    input: { slug: unknown; name: unknown; plan: unknown; limitOverrides?: Partial<TenantLimits> },
+    ctx: { id: string; now: Date },
+  ): TenantSnapshot {
     if (typeof input.slug !== 'string' || !SLUG.test(input.slug)) {
-      throw DomainError.invalid('slug', 'must be 1-50 lowercase letters, digits or hyphens, not starting or ending with a hyphen');
+      throw DomainError.invalid(
+        'slug',
+        'must be 1-50 lowercase letters, digits or hyphens, not starting or ending with a hyphen',
+      );
     }
     if (typeof input.name !== 'string' || !input.name.trim() || input.name.length > 200) {
       throw DomainError.invalid('name', 'must be a non-empty string of at most 200 characters');
@@ -35,7 +41,10 @@ export const Tenant = {
    * A new plan and/or overrides. Each override is a number, `null` for "no cap" (per day, storage), or
    * `'plan'` to drop the override and use the plan's number again.
    */
-  reconfigure(t: TenantSnapshot, change: { plan?: unknown; overrides?: Partial<Record<keyof TenantLimits, unknown>> }): TenantSnapshot {
+  reconfigure(
+    t: TenantSnapshot,
+    change: { plan?: unknown; overrides?: Partial<Record<keyof TenantLimits, unknown>> },
+  ): TenantSnapshot {
     const plan = change.plan === undefined ? t.plan : parsePlan(change.plan);
     const overrides: Partial<TenantLimits> = { ...t.limitOverrides };
     for (const [field, value] of Object.entries(change.overrides ?? {}) as [keyof TenantLimits, unknown][]) {
@@ -43,7 +52,11 @@ export const Tenant = {
       if (value === 'plan') delete overrides[field];
       else if (value === null && field !== 'perMinute') overrides[field] = null;
       else if (Number.isSafeInteger(value) && (value as number) > 0) overrides[field] = value as number;
-      else throw DomainError.invalid(field, `must be a positive whole number${field === 'perMinute' ? '' : ', "none"'} or "plan"`);
+      else
+        throw DomainError.invalid(
+          field,
+          `must be a positive whole number${field === 'perMinute' ? '' : ', "none"'} or "plan"`,
+        );
     }
     return { ...t, plan, limitOverrides: overrides };
   },

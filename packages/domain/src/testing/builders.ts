@@ -8,7 +8,9 @@ import { newId } from '../shared/ids.js';
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** A valid SA ID number for the given facts (Luhn computed). Defaults: 1990-01-04, male, citizen. */
-export function anIdNumber(o: { yy?: number; mm?: number; dd?: number; sequence?: number; citizenship?: 0 | 1 } = {}): string {
+export function anIdNumber(
+  o: { yy?: number; mm?: number; dd?: number; sequence?: number; citizenship?: 0 | 1 } = {},
+): string {
   const first12 = `${pad(o.yy ?? 90)}${pad(o.mm ?? 1)}${pad(o.dd ?? 4)}${pad(o.sequence ?? 5800, 4)}${o.citizenship ?? 0}8`;
   return first12 + luhnCheckDigit(first12);
 }
@@ -16,7 +18,12 @@ export function anIdNumber(o: { yy?: number; mm?: number; dd?: number; sequence?
 /** A valid ID number that is the same for the same n and distinct for each n < 3,650,000 (born 1970 onwards). */
 export function idNumberFor(n: number): string {
   const d = new Date(Date.UTC(1970, 0, 1) + Math.floor(n / 10_000) * 86_400_000);
-  return anIdNumber({ yy: d.getUTCFullYear() % 100, mm: d.getUTCMonth() + 1, dd: d.getUTCDate(), sequence: n % 10_000 });
+  return anIdNumber({
+    yy: d.getUTCFullYear() % 100,
+    mm: d.getUTCMonth() + 1,
+    dd: d.getUTCDate(),
+    sequence: n % 10_000,
+  });
 }
 
 let seq = 0;
@@ -30,7 +37,13 @@ export function uniqueIdNumber(): string {
 /** A valid create body; override any field. Email is unique per call unless given. */
 export function aLearnerInput(o: LearnerInput = {}): Record<string, unknown> {
   const n = ++seq;
-  return { firstName: 'Thandi', lastName: 'Nkosi', idNumber: uniqueIdNumber(), email: `learner${n}.${Date.now()}@example.co.za`, ...o };
+  return {
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    idNumber: uniqueIdNumber(),
+    email: `learner${n}.${Date.now()}@example.co.za`,
+    ...o,
+  };
 }
 
 /** A stored learner snapshot as the repositories hold it; override any field. */
@@ -55,14 +68,30 @@ export function aLearner(o: Partial<LearnerSnapshot> & { tenantId: string }): Le
 /** A tenant snapshot with a unique slug. */
 export function aTenant(o: Partial<TenantSnapshot> = {}): TenantSnapshot {
   const id = newId('ten');
-  return { id, slug: `t-${id.slice(-10)}`, name: 'Acme Training', plan: 'pilot', limitOverrides: {}, createdAt: new Date().toISOString(), ...o };
+  return {
+    id,
+    slug: `t-${id.slice(-10)}`,
+    name: 'Acme Training',
+    plan: 'pilot',
+    limitOverrides: {},
+    createdAt: new Date().toISOString(),
+    ...o,
+  };
 }
 
 /** An API key snapshot of a tenant (admin, every scope, no expiry). */
 export function anApiKey(o: Partial<ApiKeySnapshot> & { tenantId: string }): ApiKeySnapshot {
   const id = newId('key');
   return {
-    id, name: 'Test key', role: 'admin', scopes: ['learners:read', 'learners:write'], prefix: 'fnd_live_abcd',
-    hash: `hash-${id}`, expiresAt: null, revokedAt: null, createdAt: new Date().toISOString(), ...o,
+    id,
+    name: 'Test key',
+    role: 'admin',
+    scopes: ['learners:read', 'learners:write'],
+    prefix: 'fnd_live_abcd',
+    hash: `hash-${id}`,
+    expiresAt: null,
+    revokedAt: null,
+    createdAt: new Date().toISOString(),
+    ...o,
   };
 }

@@ -49,19 +49,33 @@ export const Assessment = {
   /** Validates the result's own fields; the date is neither in the future nor before `ctx.startDate`. */
   record(
     input: AssessmentInput,
-    ctx: Pick<AssessmentSnapshot, 'id' | 'tenantId' | 'learnerId' | 'enrolmentId' | 'programmeId' | 'programmeCode' | 'moduleCode' | 'recordedBy'> & { startDate: string; now: Date },
+    ctx: Pick<
+      AssessmentSnapshot,
+      'id' | 'tenantId' | 'learnerId' | 'enrolmentId' | 'programmeId' | 'programmeCode' | 'moduleCode' | 'recordedBy'
+    > & { startDate: string; now: Date },
   ): AssessmentSnapshot {
     const errors: ErrorDetail[] = [];
     const grab = collecting(errors);
     const assessmentType = grab(() => oneOf(ASSESSMENT_TYPES, input.assessmentType, 'assessmentType'));
     const outcome = grab(() => oneOf(OUTCOMES, input.outcome, 'outcome'));
     const assessmentDate = grab(() => IsoDate.parse(input.assessmentDate, 'assessmentDate'));
-    const assessorId = input.assessorId == null ? null : grab(() => Email.parse(input.assessorId, 'assessorId')) ?? null;
-    if (assessmentDate && assessmentDate > IsoDate.fromDate(ctx.now)) errors.push({ field: 'assessmentDate', message: 'must not be in the future' });
-    if (assessmentDate && assessmentDate < ctx.startDate) errors.push({ field: 'assessmentDate', message: `must not be before the enrolment start date ${ctx.startDate}` });
+    const assessorId =
+      input.assessorId == null ? null : (grab(() => Email.parse(input.assessorId, 'assessorId')) ?? null);
+    if (assessmentDate && assessmentDate > IsoDate.fromDate(ctx.now))
+      errors.push({ field: 'assessmentDate', message: 'must not be in the future' });
+    if (assessmentDate && assessmentDate < ctx.startDate)
+      errors.push({ field: 'assessmentDate', message: `must not be before the enrolment start date ${ctx.startDate}` });
     if (errors.length || !assessmentType || !outcome || !assessmentDate) throw DomainError.invalidMany(errors);
     const { now: _now, startDate: _s, ...ids } = ctx;
-    return { ...ids, assessmentType, outcome, assessmentDate, assessorId, createdAt: ctx.now.toISOString(), moderation: null };
+    return {
+      ...ids,
+      assessmentType,
+      outcome,
+      assessmentDate,
+      assessorId,
+      createdAt: ctx.now.toISOString(),
+      moderation: null,
+    };
   },
 
   /** The outcome that counts: the recorded one, flipped when a moderator overturned it. */
@@ -79,18 +93,38 @@ export const Assessment = {
     input: { decision?: unknown; notes?: unknown; moderatorId?: unknown },
     ctx: { id: string; moderatorKeyId: string; now: Date },
   ): ModerationSnapshot {
-    if (a.moderation) throw DomainError.conflict('already_moderated', 'This assessment has already been moderated', [], { moderationId: a.moderation.id });
+    if (a.moderation)
+      throw DomainError.conflict('already_moderated', 'This assessment has already been moderated', [], {
+        moderationId: a.moderation.id,
+      });
     const errors: ErrorDetail[] = [];
     const grab = collecting(errors);
     const decision = grab(() => oneOf(MODERATION_DECISIONS, input.decision, 'decision'));
     const notes = grab(() => notesOf(input.notes));
-    const moderatorEmail = input.moderatorId == null ? null : grab(() => Email.parse(input.moderatorId, 'moderatorId')) ?? null;
+    const moderatorEmail =
+      input.moderatorId == null ? null : (grab(() => Email.parse(input.moderatorId, 'moderatorId')) ?? null);
     if (errors.length || !decision || notes === undefined) throw DomainError.invalidMany(errors);
-    const sameEmail = moderatorEmail !== null && a.assessorId !== null && moderatorEmail.toLowerCase() === a.assessorId.toLowerCase();
+    const sameEmail =
+      moderatorEmail !== null && a.assessorId !== null && moderatorEmail.toLowerCase() === a.assessorId.toLowerCase();
     if (ctx.moderatorKeyId === a.recordedBy || sameEmail) {
-      throw new DomainError('forbidden', 'moderator_is_assessor', 'The moderator may not be the assessor of the assessment', [], { reason: 'moderator_is_assessor' });
+      throw new DomainError(
+        'forbidden',
+        'moderator_is_assessor',
+        'The moderator may not be the assessor of the assessment',
+        [],
+        { reason: 'moderator_is_assessor' },
+      );
     }
-    return { id: ctx.id, tenantId: a.tenantId, assessmentId: a.id, decision, notes, moderatorId: ctx.moderatorKeyId, moderatorEmail, moderatedAt: ctx.now.toISOString() };
+    return {
+      id: ctx.id,
+      tenantId: a.tenantId,
+      assessmentId: a.id,
+      decision,
+      notes,
+      moderatorId: ctx.moderatorKeyId,
+      moderatorEmail,
+      moderatedAt: ctx.now.toISOString(),
+    };
   },
 };
 

@@ -46,7 +46,8 @@ export interface MoveContext {
 
 function optionalText(field: string, value: unknown, max: number): string | null {
   if (value == null) return null;
-  if (typeof value !== 'string' || value.trim().length > max) throw DomainError.invalid(field, `must be a string of at most ${max} characters`);
+  if (typeof value !== 'string' || value.trim().length > max)
+    throw DomainError.invalid(field, `must be a string of at most ${max} characters`);
   return value.trim() || null;
 }
 
@@ -66,13 +67,30 @@ export class Enrolment {
     const errors: ErrorDetail[] = [];
     const grab = collecting(errors);
     const startDate = grab(() => IsoDate.parse(input.startDate, 'startDate'));
-    const expectedEndDate = input.expectedEndDate == null ? null : grab(() => IsoDate.parse(input.expectedEndDate, 'expectedEndDate')) ?? null;
+    const expectedEndDate =
+      input.expectedEndDate == null
+        ? null
+        : (grab(() => IsoDate.parse(input.expectedEndDate, 'expectedEndDate')) ?? null);
     const fundingSource = grab(() => optionalText('fundingSource', input.fundingSource, 50)) ?? null;
-    if (startDate && expectedEndDate && expectedEndDate < startDate) errors.push({ field: 'expectedEndDate', message: 'must not be before startDate' });
+    if (startDate && expectedEndDate && expectedEndDate < startDate)
+      errors.push({ field: 'expectedEndDate', message: 'must not be before startDate' });
     if (errors.length || !startDate) throw DomainError.invalidMany(errors);
     const at = ctx.now.toISOString();
     const { id, tenantId, learnerId, programmeId, programmeCode } = ctx;
-    return new Enrolment({ id, tenantId, learnerId, programmeId, programmeCode, startDate, expectedEndDate, fundingSource, status: 'enrolled', achievementDate: null, createdAt: at, updatedAt: at });
+    return new Enrolment({
+      id,
+      tenantId,
+      learnerId,
+      programmeId,
+      programmeCode,
+      startDate,
+      expectedEndDate,
+      fundingSource,
+      status: 'enrolled',
+      achievementDate: null,
+      createdAt: at,
+      updatedAt: at,
+    });
   }
 
   static fromSnapshot(s: EnrolmentSnapshot): Enrolment {
@@ -92,23 +110,39 @@ export class Enrolment {
    * needs `ctx.missingModules` empty and records the achievement date. Throws conflict `illegal_status_change` or
    * `modules_incomplete`.
    */
-  moveTo(to: EnrolmentStatus, req: MoveRequest, ctx: MoveContext): { from: EnrolmentStatus; to: EnrolmentStatus; reason: string | null; effectiveDate: string } {
+  moveTo(
+    to: EnrolmentStatus,
+    req: MoveRequest,
+    ctx: MoveContext,
+  ): { from: EnrolmentStatus; to: EnrolmentStatus; reason: string | null; effectiveDate: string } {
     return this.move(to, req, ctx);
   }
 
   private move(to: EnrolmentStatus, req: MoveRequest, ctx: MoveContext) {
     const from = this.state.status;
     if (!ENROLMENT_MOVES[from].includes(to)) {
-      throw DomainError.conflict('illegal_status_change', `An enrolment cannot move from ${from} to ${to}`, [{ field: 'status', message: `cannot move from ${from} to ${to}` }], { currentStatus: from, requestedStatus: to });
+      throw DomainError.conflict(
+        'illegal_status_change',
+        `An enrolment cannot move from ${from} to ${to}`,
+        [{ field: 'status', message: `cannot move from ${from} to ${to}` }],
+        { currentStatus: from, requestedStatus: to },
+      );
     }
     const reason = optionalText('reason', req.reason, 1000);
-    const effectiveDate = req.effectiveDate == null ? IsoDate.fromDate(ctx.now) : notFuture('effectiveDate', req.effectiveDate, ctx.now);
+    const effectiveDate =
+      req.effectiveDate == null ? IsoDate.fromDate(ctx.now) : notFuture('effectiveDate', req.effectiveDate, ctx.now);
     if (to === 'completed') {
       const missing = ctx.missingModules ?? [];
       if (missing.length) {
-        throw DomainError.conflict('modules_incomplete', `The enrolment cannot complete: no competent summative result for ${missing.join(', ')}`, [], { currentStatus: from, requestedStatus: to, missingModules: [...missing] });
+        throw DomainError.conflict(
+          'modules_incomplete',
+          `The enrolment cannot complete: no competent summative result for ${missing.join(', ')}`,
+          [],
+          { currentStatus: from, requestedStatus: to, missingModules: [...missing] },
+        );
       }
-      if (effectiveDate < this.state.startDate) throw DomainError.invalid('effectiveDate', 'must not be before the enrolment startDate');
+      if (effectiveDate < this.state.startDate)
+        throw DomainError.invalid('effectiveDate', 'must not be before the enrolment startDate');
       this.state.achievementDate = effectiveDate;
     }
     this.state.status = to;

@@ -9,7 +9,8 @@ export interface SampleRequest {
 
 export function parseSamplePercent(value: unknown): number {
   if (value == null) return 10;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100) throw DomainError.invalid('percent', 'must be a whole number from 1 to 100');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100)
+    throw DomainError.invalid('percent', 'must be a whole number from 1 to 100');
   return value;
 }
 
@@ -22,7 +23,11 @@ export function sampleSeedText(r: SampleRequest): string {
  * A reproducible random sample: order the population by a keyed hash of each id (`score(id)`, for instance
  * sha256(seed + id)) and take ceil(percent% of it). Deterministic for a given seed and population.
  */
-export function pickSample<T extends { id: string }>(population: readonly T[], percent: number, score: (id: string) => string): T[] {
+export function pickSample<T extends { id: string }>(
+  population: readonly T[],
+  percent: number,
+  score: (id: string) => string,
+): T[] {
   const size = Math.ceil((population.length * percent) / 100);
   return population
     .map((item) => ({ item, key: score(item.id) }))

@@ -1,7 +1,8 @@
 import { DomainError, collect, type ErrorDetail } from '../shared/errors.js';
 
 export function oneOf<T extends string>(allowed: readonly T[], value: unknown, field: string): T {
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw DomainError.invalid(field, `must be one of ${allowed.join(', ')}`);
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
+    throw DomainError.invalid(field, `must be one of ${allowed.join(', ')}`);
   return value as T;
 }
 

@@ -2,7 +2,13 @@ import { DomainError, type ErrorDetail } from '../shared/errors.js';
 import { text } from '../learners/learner-fields.js';
 import { oneOf } from './parse.js';
 
-export const PROGRAMME_TYPES = ['occupational_qualification', 'part_qualification', 'skills_programme', 'learnership', 'short_course'] as const;
+export const PROGRAMME_TYPES = [
+  'occupational_qualification',
+  'part_qualification',
+  'skills_programme',
+  'learnership',
+  'short_course',
+] as const;
 export type ProgrammeType = (typeof PROGRAMME_TYPES)[number];
 export const MODULE_KINDS = ['knowledge', 'practical', 'workplace'] as const;
 export type ModuleKind = (typeof MODULE_KINDS)[number];
@@ -30,14 +36,19 @@ export interface ProgrammeSnapshot {
   updatedAt: string;
 }
 
-export type ProgrammeInput = Partial<Record<'code' | 'name' | 'type' | 'qualificationId' | 'nqfLevel' | 'modules', unknown>>;
+export type ProgrammeInput = Partial<
+  Record<'code' | 'name' | 'type' | 'qualificationId' | 'nqfLevel' | 'modules', unknown>
+>;
 type Fields = Pick<ProgrammeSnapshot, 'name' | 'type' | 'qualificationId' | 'nqfLevel' | 'modules'>;
 
 const CODE = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,49}$/;
 
 export function programmeCode(value: unknown, field: string): string {
   if (typeof value !== 'string' || !CODE.test(value)) {
-    throw DomainError.invalid(field, 'must be 1-50 letters, digits, dots, slashes, underscores or hyphens, starting with a letter or digit');
+    throw DomainError.invalid(
+      field,
+      'must be 1-50 letters, digits, dots, slashes, underscores or hyphens, starting with a letter or digit',
+    );
   }
   return value;
 }
@@ -47,18 +58,31 @@ function parseModule(value: unknown, i: number): ProgrammeModule {
   if (typeof value !== 'object' || value === null) throw DomainError.invalid(f, 'must be an object');
   const m = value as Record<string, unknown>;
   const credits = m.credits ?? null;
-  if (credits !== null && (typeof credits !== 'number' || !Number.isInteger(credits) || credits < 0 || credits > 1000)) {
+  if (
+    credits !== null &&
+    (typeof credits !== 'number' || !Number.isInteger(credits) || credits < 0 || credits > 1000)
+  ) {
     throw DomainError.invalid(`${f}.credits`, 'must be a whole number from 0 to 1000');
   }
-  return { code: programmeCode(m.code, `${f}.code`), name: text(`${f}.name`, m.name, 200), kind: oneOf(MODULE_KINDS, m.kind, `${f}.kind`), credits: credits as number | null };
+  return {
+    code: programmeCode(m.code, `${f}.code`),
+    name: text(`${f}.name`, m.name, 200),
+    kind: oneOf(MODULE_KINDS, m.kind, `${f}.kind`),
+    credits: credits as number | null,
+  };
 }
 
 function parseModules(value: unknown): ProgrammeModule[] {
-  if (!Array.isArray(value) || value.length === 0 || value.length > 200) throw DomainError.invalid('modules', 'must be a list of 1 to 200 modules');
+  if (!Array.isArray(value) || value.length === 0 || value.length > 200)
+    throw DomainError.invalid('modules', 'must be a list of 1 to 200 modules');
   const modules = value.map(parseModule);
   const seen = new Set<string>();
   modules.forEach((m, i) => {
-    if (seen.has(m.code)) throw DomainError.invalid(`modules.${i}.code`, `duplicates module code ${m.code}; a module code is unique within its programme`);
+    if (seen.has(m.code))
+      throw DomainError.invalid(
+        `modules.${i}.code`,
+        `duplicates module code ${m.code}; a module code is unique within its programme`,
+      );
     seen.add(m.code);
   });
   return modules;
@@ -70,7 +94,8 @@ const PARSERS: { [K in keyof Fields]: (v: unknown) => Fields[K] } = {
   qualificationId: (v) => (v == null ? null : text('qualificationId', typeof v === 'number' ? String(v) : v, 50)),
   nqfLevel: (v) => {
     if (v == null) return null;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 10) throw DomainError.invalid('nqfLevel', 'must be a whole number from 0 to 10');
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 10)
+      throw DomainError.invalid('nqfLevel', 'must be a whole number from 0 to 10');
     return v;
   },
   modules: parseModules,
@@ -80,7 +105,8 @@ const PARSERS: { [K in keyof Fields]: (v: unknown) => Fields[K] } = {
 function parseFields(input: ProgrammeInput, mode: 'create' | 'update'): Partial<Fields> & { code?: string } {
   const out: Record<string, unknown> = {};
   const errors: ErrorDetail[] = [];
-  const parsers: Record<string, (v: unknown) => unknown> = mode === 'create' ? { code: (v) => programmeCode(v, 'code'), ...PARSERS } : PARSERS;
+  const parsers: Record<string, (v: unknown) => unknown> =
+    mode === 'create' ? { code: (v) => programmeCode(v, 'code'), ...PARSERS } : PARSERS;
   for (const [k, parse] of Object.entries(parsers)) {
     if (input[k as keyof ProgrammeInput] === undefined && !(mode === 'create' && REQUIRED.includes(k))) continue;
     try {
@@ -101,22 +127,35 @@ export const Programme = {
     const fields = parseFields(input, 'create') as Fields & { code: string };
     const at = ctx.now.toISOString();
     return {
-      id: ctx.id, tenantId: ctx.tenantId, code: fields.code, name: fields.name, type: fields.type,
-      qualificationId: fields.qualificationId ?? null, nqfLevel: fields.nqfLevel ?? null, modules: fields.modules,
-      status: 'active', retiredAt: null, createdAt: at, updatedAt: at,
+      id: ctx.id,
+      tenantId: ctx.tenantId,
+      code: fields.code,
+      name: fields.name,
+      type: fields.type,
+      qualificationId: fields.qualificationId ?? null,
+      nqfLevel: fields.nqfLevel ?? null,
+      modules: fields.modules,
+      status: 'active',
+      retiredAt: null,
+      createdAt: at,
+      updatedAt: at,
     };
   },
 
   /** Applies a partial update (the code never changes); returns the new snapshot and the changed field names. */
   update(p: ProgrammeSnapshot, input: ProgrammeInput, now: Date): { next: ProgrammeSnapshot; changed: string[] } {
     const fields = parseFields(input, 'update');
-    const changed = Object.keys(fields).filter((k) => JSON.stringify(fields[k as keyof Fields]) !== JSON.stringify(p[k as keyof Fields]));
+    const changed = Object.keys(fields).filter(
+      (k) => JSON.stringify(fields[k as keyof Fields]) !== JSON.stringify(p[k as keyof Fields]),
+    );
     if (changed.length === 0) return { next: p, changed };
     return { next: { ...p, ...fields, updatedAt: now.toISOString() }, changed };
   },
 
   retire(p: ProgrammeSnapshot, now: Date): ProgrammeSnapshot {
-    return p.status === 'retired' ? p : { ...p, status: 'retired', retiredAt: now.toISOString(), updatedAt: now.toISOString() };
+    return p.status === 'retired'
+      ? p
+      : { ...p, status: 'retired', retiredAt: now.toISOString(), updatedAt: now.toISOString() };
   },
 
   /** Module codes of `before` that `after` no longer has. */

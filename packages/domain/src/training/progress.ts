@@ -34,7 +34,14 @@ export function progressOf(modules: readonly ProgrammeModule[], assessments: rea
   }
   const out = modules.map((m): ModuleProgress => {
     const a = latest.get(m.code);
-    return { code: m.code, name: m.name, kind: m.kind, latestOutcome: a ? Assessment.effectiveOutcome(a) : null, assessmentId: a?.id ?? null, moderated: Boolean(a?.moderation) };
+    return {
+      code: m.code,
+      name: m.name,
+      kind: m.kind,
+      latestOutcome: a ? Assessment.effectiveOutcome(a) : null,
+      assessmentId: a?.id ?? null,
+      moderated: Boolean(a?.moderation),
+    };
   });
   return { competent: out.filter((m) => m.latestOutcome === 'C').length, total: out.length, modules: out };
 }

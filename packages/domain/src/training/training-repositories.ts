@@ -17,7 +17,11 @@ export interface ProgrammeRepository {
   /** The programmes among `ids` that exist, in any order. */
   findByIds(tenantId: string, ids: readonly string[]): Promise<ProgrammeSnapshot[]>;
   /** Ordered by id (creation order). */
-  list(tenantId: string, filter: { status?: 'active' | 'retired'; type?: ProgrammeType }, page: PageRequest): Promise<Page<ProgrammeSnapshot>>;
+  list(
+    tenantId: string,
+    filter: { status?: 'active' | 'retired'; type?: ProgrammeType },
+    page: PageRequest,
+  ): Promise<Page<ProgrammeSnapshot>>;
 }
 
 export interface EnrolmentFilter {
@@ -73,7 +77,11 @@ export interface AssessmentRepository {
   /** Summative assessments of the given enrolments, ordered by id. */
   summativeForEnrolments(tenantId: string, enrolmentIds: readonly string[]): Promise<AssessmentSnapshot[]>;
   /** Summative assessments of a programme with an assessment date in [from, to] (either bound optional), by id. */
-  summativeForProgramme(tenantId: string, programmeId: string, range: { from: string | null; to: string | null }): Promise<AssessmentSnapshot[]>;
+  summativeForProgramme(
+    tenantId: string,
+    programmeId: string,
+    range: { from: string | null; to: string | null },
+  ): Promise<AssessmentSnapshot[]>;
   /** The distinct module codes of a programme that have any assessment. */
   assessedModules(tenantId: string, programmeId: string): Promise<string[]>;
   /** Throws conflict `already_moderated` when the assessment has a moderation. */

@@ -66,7 +66,10 @@ export function isSuccess(r: Pick<AttemptResult, 'statusCode' | 'error'>): boole
   return r.error === null && r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
 }
 
-export type DeliveryChange = Pick<DeliverySnapshot, 'status' | 'attempts' | 'nextAttemptAt' | 'lastStatusCode' | 'deliveredAt'>;
+export type DeliveryChange = Pick<
+  DeliverySnapshot,
+  'status' | 'attempts' | 'nextAttemptAt' | 'lastStatusCode' | 'deliveredAt'
+>;
 
 /** The delivery's state after attempt number `attempt` ended with `r` at `now`. */
 export function afterAttempt(attempt: number, r: AttemptResult, now: Date): DeliveryChange {

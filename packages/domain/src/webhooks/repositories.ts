@@ -21,7 +21,10 @@ export interface WebhookSubscriptionRepository {
 export interface ClaimedDelivery {
   delivery: DeliverySnapshot;
   event: DomainEvent;
-  subscription: Pick<WebhookSubscriptionSnapshot, 'url' | 'enabled' | 'secretCiphertext' | 'previousSecretCiphertext' | 'previousSecretExpiresAt'>;
+  subscription: Pick<
+    WebhookSubscriptionSnapshot,
+    'url' | 'enabled' | 'secretCiphertext' | 'previousSecretCiphertext' | 'previousSecretExpiresAt'
+  >;
 }
 
 /** One finished attempt: its log entry and the delivery's state after it. */
@@ -76,7 +79,13 @@ export interface WebhookAttemptLog {
 export interface OutboxFeed {
   takeUndispatched(limit: number, at: string): Promise<DomainEvent[]>;
   /** Events of a tenant with `occurredAt >= since` and one of `types`, in id order after `afterId`. */
-  since(tenantId: string, since: string, types: readonly string[], afterId: string | null, limit: number): Promise<DomainEvent[]>;
+  since(
+    tenantId: string,
+    since: string,
+    types: readonly string[],
+    afterId: string | null,
+    limit: number,
+  ): Promise<DomainEvent[]>;
   findById(tenantId: string, id: string): Promise<DomainEvent | null>;
 }
 

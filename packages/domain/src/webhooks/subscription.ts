@@ -33,7 +33,8 @@ const WHSEC = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
  * checked at connect time, not here, because DNS can change between now and the delivery.
  */
 export function parseWebhookUrl(value: unknown, policy: UrlPolicy, field = 'url'): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) throw DomainError.invalid(field, 'must be a URL of at most 2048 characters');
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048)
+    throw DomainError.invalid(field, 'must be a URL of at most 2048 characters');
   let url: URL;
   try {
     url = new URL(value);
@@ -52,7 +53,8 @@ export function parseWebhookSecret(value: unknown, field = 'secret'): string {
   if (typeof value !== 'string' || value.length < 16 || value.length > 256 || !/^[\x20-\x7e]+$/.test(value)) {
     throw DomainError.invalid(field, 'must be 16 to 256 printable ASCII characters');
   }
-  if (value.startsWith('whsec_') && !WHSEC.test(value)) throw DomainError.invalid(field, 'a whsec_ secret must be followed by base64');
+  if (value.startsWith('whsec_') && !WHSEC.test(value))
+    throw DomainError.invalid(field, 'a whsec_ secret must be followed by base64');
   return value;
 }
 
@@ -76,19 +78,34 @@ export interface SubscriptionInput {
 
 export const WebhookSubscription = {
   /** Validates the caller's fields; the secret is sealed by the caller, which alone holds the SecretBox. */
-  create(input: SubscriptionInput, ctx: { id: string; tenantId: string; secretCiphertext: string; now: Date; policy: UrlPolicy }): WebhookSubscriptionSnapshot {
+  create(
+    input: SubscriptionInput,
+    ctx: { id: string; tenantId: string; secretCiphertext: string; now: Date; policy: UrlPolicy },
+  ): WebhookSubscriptionSnapshot {
     const enabled = input.enabled === undefined ? true : parseEnabled(input.enabled);
     const at = ctx.now.toISOString();
     return {
-      id: ctx.id, tenantId: ctx.tenantId,
-      url: parseWebhookUrl(input.url, ctx.policy), events: parseEventTypes(input.events), enabled,
-      secretCiphertext: ctx.secretCiphertext, previousSecretCiphertext: null, previousSecretExpiresAt: null,
-      disabledReason: enabled ? null : 'disabled_by_api', createdAt: at, updatedAt: at,
+      id: ctx.id,
+      tenantId: ctx.tenantId,
+      url: parseWebhookUrl(input.url, ctx.policy),
+      events: parseEventTypes(input.events),
+      enabled,
+      secretCiphertext: ctx.secretCiphertext,
+      previousSecretCiphertext: null,
+      previousSecretExpiresAt: null,
+      disabledReason: enabled ? null : 'disabled_by_api',
+      createdAt: at,
+      updatedAt: at,
     };
   },
 
   /** The subscription with the given fields changed; `enabled` is applied by `setEnabled`, not here. */
-  update(s: WebhookSubscriptionSnapshot, input: SubscriptionInput, now: Date, policy: UrlPolicy): WebhookSubscriptionSnapshot {
+  update(
+    s: WebhookSubscriptionSnapshot,
+    input: SubscriptionInput,
+    now: Date,
+    policy: UrlPolicy,
+  ): WebhookSubscriptionSnapshot {
     return {
       ...s,
       ...(input.url !== undefined ? { url: parseWebhookUrl(input.url, policy) } : {}),
@@ -97,20 +114,32 @@ export const WebhookSubscription = {
     };
   },
 
-  setEnabled(s: WebhookSubscriptionSnapshot, enabled: boolean, reason: string | null, now: Date): WebhookSubscriptionSnapshot {
+  setEnabled(
+    s: WebhookSubscriptionSnapshot,
+    enabled: boolean,
+    reason: string | null,
+    now: Date,
+  ): WebhookSubscriptionSnapshot {
     return { ...s, enabled, disabledReason: enabled ? null : reason, updatedAt: now.toISOString() };
   },
 
   rotate(s: WebhookSubscriptionSnapshot, newCiphertext: string, now: Date): WebhookSubscriptionSnapshot {
     return {
-      ...s, secretCiphertext: newCiphertext, previousSecretCiphertext: s.secretCiphertext,
-      previousSecretExpiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS).toISOString(), updatedAt: now.toISOString(),
+      ...s,
+      secretCiphertext: newCiphertext,
+      previousSecretCiphertext: s.secretCiphertext,
+      previousSecretExpiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS).toISOString(),
+      updatedAt: now.toISOString(),
     };
   },
 
   /** The sealed secrets that sign a delivery at `now`: the current one first, then the previous one in its overlap. */
-  signingSecrets(s: Pick<WebhookSubscriptionSnapshot, 'secretCiphertext' | 'previousSecretCiphertext' | 'previousSecretExpiresAt'>, now: Date): string[] {
-    const old = s.previousSecretCiphertext && s.previousSecretExpiresAt && now.toISOString() < s.previousSecretExpiresAt;
+  signingSecrets(
+    s: Pick<WebhookSubscriptionSnapshot, 'secretCiphertext' | 'previousSecretCiphertext' | 'previousSecretExpiresAt'>,
+    now: Date,
+  ): string[] {
+    const old =
+      s.previousSecretCiphertext && s.previousSecretExpiresAt && now.toISOString() < s.previousSecretExpiresAt;
     return old ? [s.secretCiphertext, s.previousSecretCiphertext!] : [s.secretCiphertext];
   },
 };

@@ -16,19 +16,25 @@ export interface CursorCodec {
 
 const limit = pagingInt(1, MAX_LIMIT, 'Page size', DEFAULT_LIMIT);
 
-const ErrorA = z.object({
-  error: z.object({
-    code: z.string().openapi({ example: 'validation_error' }),
-    message: z.string(),
-    details: z.array(z.object({ field: z.string(), message: z.string() })),
-  }).catchall(z.unknown()),
-}).openapi('ErrorA', { description: 'Form A error envelope' });
+const ErrorA = z
+  .object({
+    error: z
+      .object({
+        code: z.string().openapi({ example: 'validation_error' }),
+        message: z.string(),
+        details: z.array(z.object({ field: z.string(), message: z.string() })),
+      })
+      .catchall(z.unknown()),
+  })
+  .openapi('ErrorA', { description: 'Form A error envelope' });
 
-const PaginationA = z.object({
-  hasMore: z.boolean(),
-  nextCursor: z.string().nullable(),
-  total: z.number().int(),
-}).openapi('CursorPagination');
+const PaginationA = z
+  .object({
+    hasMore: z.boolean(),
+    nextCursor: z.string().nullable(),
+    total: z.number().int(),
+  })
+  .openapi('CursorPagination');
 
 /** A short digest of a page's scope, carried (signed) in its cursors. */
 function scopeHash(scope: string): string {
@@ -40,11 +46,15 @@ export function formA(cursors: CursorCodec): ApiForm {
     name: 'A',
     prefixes: ['/api/v1'],
     openApiMounts: [{ prefix: '/api/v1', suffix: '' }],
-    resourceOf: (path) => (path.startsWith('/api/v1/') && !path.startsWith('/api/v1/tenants/') ? firstSegment(path.slice(8)) : null),
+    resourceOf: (path) =>
+      path.startsWith('/api/v1/') && !path.startsWith('/api/v1/tenants/') ? firstSegment(path.slice(8)) : null,
     ownsPath: (path) => !(path.startsWith('/api/v1/tenants/') || path.startsWith('/v1/')),
     internalError: () => ({ error: { code: INTERNAL.A, message: 'Internal error', details: [] } }),
     validationStatus: 422,
-    pageQuery: z.object({ limit, cursor: z.string().max(200).optional().openapi({ description: 'Opaque cursor from `pagination.nextCursor`' }) }),
+    pageQuery: z.object({
+      limit,
+      cursor: z.string().max(200).optional().openapi({ description: 'Opaque cursor from `pagination.nextCursor`' }),
+    }),
     paginationSchema: PaginationA,
     errorSchema: ErrorA,
 
@@ -66,7 +76,11 @@ export function formA(cursors: CursorCodec): ApiForm {
       const last = page.items[page.items.length - 1] as { id?: string } | undefined;
       return {
         data: page.items,
-        pagination: { hasMore: page.hasMore, nextCursor: page.hasMore && last?.id ? cursors.encode(`${last.id}~${scopeHash(scope)}`) : null, total: page.total },
+        pagination: {
+          hasMore: page.hasMore,
+          nextCursor: page.hasMore && last?.id ? cursors.encode(`${last.id}~${scopeHash(scope)}`) : null,
+          total: page.total,
+        },
       };
     },
 

@@ -4,23 +4,33 @@ import { codesFor } from './error-table.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, firstSegment, pagingInt, type ApiForm } from './form.js';
 import { INTERNAL } from './error-table.js';
 
-const ErrorB = z.object({
-  error: z.object({
-    code: z.string().openapi({ example: 'VALIDATION_ERROR' }),
-    message: z.string(),
-    details: z.object({ field: z.string(), reason: z.string() }).partial()
-      .openapi({ description: 'The first failing field; empty when the error concerns no field' }),
-    errors: z.array(z.object({ field: z.string(), reason: z.string() })).optional()
-      .openapi({ description: 'Every failing field' }),
-  }).catchall(z.unknown()),
-}).openapi('ErrorB', { description: 'Form B error envelope' });
+const ErrorB = z
+  .object({
+    error: z
+      .object({
+        code: z.string().openapi({ example: 'VALIDATION_ERROR' }),
+        message: z.string(),
+        details: z
+          .object({ field: z.string(), reason: z.string() })
+          .partial()
+          .openapi({ description: 'The first failing field; empty when the error concerns no field' }),
+        errors: z
+          .array(z.object({ field: z.string(), reason: z.string() }))
+          .optional()
+          .openapi({ description: 'Every failing field' }),
+      })
+      .catchall(z.unknown()),
+  })
+  .openapi('ErrorB', { description: 'Form B error envelope' });
 
-const PaginationB = z.object({
-  total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
-  hasMore: z.boolean(),
-}).openapi('OffsetPagination');
+const PaginationB = z
+  .object({
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    hasMore: z.boolean(),
+  })
+  .openapi('OffsetPagination');
 
 export function formB(): ApiForm {
   return {
@@ -29,9 +39,15 @@ export function formB(): ApiForm {
     // `/v1/tenants/{slug}/...` serves the same operations; the document names it once, in its description, so a
     // generated client is not three times the size.
     openApiMounts: [{ prefix: '/api/v1/tenants/{slug}', suffix: 'ByTenant' }],
-    openApiPathParams: z.object({ slug: z.string().openapi({ description: 'Tenant slug; must be the API key\'s own tenant', example: 'demo' }) }),
+    openApiPathParams: z.object({
+      slug: z.string().openapi({ description: "Tenant slug; must be the API key's own tenant", example: 'demo' }),
+    }),
     resourceOf: (path) => {
-      const rest = path.startsWith('/api/v1/tenants/') ? path.slice(16) : path.startsWith('/v1/tenants/') ? path.slice(12) : null;
+      const rest = path.startsWith('/api/v1/tenants/')
+        ? path.slice(16)
+        : path.startsWith('/v1/tenants/')
+          ? path.slice(12)
+          : null;
       const slash = rest === null ? -1 : rest.indexOf('/');
       return slash < 0 ? null : firstSegment(rest!.slice(slash + 1));
     },
@@ -46,12 +62,19 @@ export function formB(): ApiForm {
     errorSchema: ErrorB,
 
     toPage(q, _scope): PageRequest {
-      return { kind: 'offset', offset: (q.offset as number | undefined) ?? 0, limit: (q.limit as number | undefined) ?? DEFAULT_LIMIT };
+      return {
+        kind: 'offset',
+        offset: (q.offset as number | undefined) ?? 0,
+        limit: (q.limit as number | undefined) ?? DEFAULT_LIMIT,
+      };
     },
 
     envelope(page, request) {
       const r = request as Extract<PageRequest, { kind: 'offset' }>;
-      return { data: page.items, pagination: { total: page.total, limit: r.limit, offset: r.offset, hasMore: page.hasMore } };
+      return {
+        data: page.items,
+        pagination: { total: page.total, limit: r.limit, offset: r.offset, hasMore: page.hasMore },
+      };
     },
 
     error(e) {

@@ -53,9 +53,16 @@ export function firstSegment(rest: string): string {
  * A paging number: plain decimal digits only (`0x10`, `1e2`, `10.0`, `+10` and empty are refused), within bounds.
  */
 export function pagingInt(min: number, max: number, description: string, fallback: number) {
-  return z.string().regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`)
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`)
     .transform(Number)
-    .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`))
+    .pipe(
+      z
+        .number()
+        .min(min, `must be a whole number from ${min} to ${max}`)
+        .max(max, `must be a whole number from ${min} to ${max}`),
+    )
     .optional()
     .openapi({ type: 'integer', minimum: min, maximum: max, default: fallback, description });
 }

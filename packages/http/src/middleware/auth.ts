@@ -18,7 +18,11 @@ export function bearer(header: string | undefined): string | null {
  * write, in any process) is unchanged, so a revocation takes effect on the next request; within `ttlMs` even the
  * epoch is not read (used with Postgres, where each read is a round trip: revocation then takes up to `ttlMs`).
  */
-export function cachingAuthenticator(inner: Authenticator & { authEpoch(): Promise<number> }, ttlMs: number, now: () => Date = () => new Date()): Authenticator {
+export function cachingAuthenticator(
+  inner: Authenticator & { authEpoch(): Promise<number> },
+  ttlMs: number,
+  now: () => Date = () => new Date(),
+): Authenticator {
   const cache = new Map<string, { at: number; epoch: number; principal: Principal }>();
   return {
     async execute(presented) {

@@ -8,7 +8,10 @@ import type { ByteRange, FileAnswer } from '../routes/route.js';
  */
 export function contentDisposition(kind: 'attachment' | 'inline', filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return fallback === filename
     ? `${kind}; filename="${filename}"`
     : `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
@@ -46,7 +49,8 @@ function etagMatches(header: string, etag: string): boolean {
 export async function sendFile(ctx: Context, answer: FileAnswer): Promise<void> {
   ctx.set('Cache-Control', answer.cacheControl ?? 'private, no-store');
   ctx.set('X-Content-Type-Options', 'nosniff');
-  if (answer.filename) ctx.set('Content-Disposition', contentDisposition(answer.disposition ?? 'attachment', answer.filename));
+  if (answer.filename)
+    ctx.set('Content-Disposition', contentDisposition(answer.disposition ?? 'attachment', answer.filename));
   if (answer.etag) ctx.set('ETag', `"${answer.etag}"`);
   const size = answer.size;
   if (size === undefined) {
@@ -63,11 +67,18 @@ export async function sendFile(ctx: Context, answer: FileAnswer): Promise<void> 
   }
   // If-Range: a range applies only to the representation the client already holds.
   const ifRange = ctx.get('if-range');
-  const rangeHeader = ifRange && (!answer.etag || ifRange.trim() !== `"${answer.etag}"`) ? undefined : ctx.get('range') || undefined;
+  const rangeHeader =
+    ifRange && (!answer.etag || ifRange.trim() !== `"${answer.etag}"`) ? undefined : ctx.get('range') || undefined;
   const ask = parseRange(rangeHeader, size);
   if (ask.kind === 'unsatisfiable') {
     ctx.set('Content-Range', `bytes */${size}`);
-    throw new DomainError('invalid', 'range_not_satisfiable', `The range ${rangeHeader} is outside the file's ${size} bytes`, [], { size });
+    throw new DomainError(
+      'invalid',
+      'range_not_satisfiable',
+      `The range ${rangeHeader} is outside the file's ${size} bytes`,
+      [],
+      { size },
+    );
   }
   ctx.type = answer.contentType;
   if (ask.kind === 'range') {

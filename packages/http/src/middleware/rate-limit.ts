@@ -38,7 +38,10 @@ export async function applyRateLimit(
   if (c.hits > w.limit) {
     const retryAfter = Math.max(1, c.resetAt - Math.floor(nowMs / 1000));
     ctx.set('Retry-After', String(retryAfter));
-    throw new DomainError('rate_limited', 'rate_limited',
-      `Rate limit of ${w.limit} requests per ${w.seconds === 60 ? 'minute' : 'day'} exceeded; retry in ${retryAfter} s`);
+    throw new DomainError(
+      'rate_limited',
+      'rate_limited',
+      `Rate limit of ${w.limit} requests per ${w.seconds === 60 ? 'minute' : 'day'} exceeded; retry in ${retryAfter} s`,
+    );
   }
 }

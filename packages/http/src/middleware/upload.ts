@@ -5,7 +5,9 @@ import type { Context } from 'koa';
 import type { IncomingFile, Upload } from '../routes/route.js';
 
 export function payloadTooLarge(maxBytes: number): DomainError {
-  return new DomainError('invalid', 'payload_too_large', `The file exceeds the limit of ${maxBytes} bytes`, [], { maxBytes });
+  return new DomainError('invalid', 'payload_too_large', `The file exceeds the limit of ${maxBytes} bytes`, [], {
+    maxBytes,
+  });
 }
 
 /** Passes bytes through and fails with 413 as soon as more than `maxBytes` have passed; nothing past it is read. */
@@ -44,7 +46,11 @@ export function rawUpload(ctx: Context, spec: Extract<Upload, { kind: 'raw' }>):
   const type = ctx.get('content-type') || null;
   if (spec.contentTypes && !spec.contentTypes.includes((type ?? '').split(';')[0]!.trim().toLowerCase())) {
     discard(ctx.req);
-    throw new DomainError('invalid', 'unsupported_media_type', `Content-Type must be one of: ${spec.contentTypes.join(', ')}`);
+    throw new DomainError(
+      'invalid',
+      'unsupported_media_type',
+      `Content-Type must be one of: ${spec.contentTypes.join(', ')}`,
+    );
   }
   const limit = new ByteLimit(spec.maxBytes);
   ctx.req.on('error', (e) => limit.destroy(e));
@@ -60,11 +66,16 @@ const MULTIPART = /^multipart\/form-data\s*;/i;
  * stream (limited to `maxBytes`). Fields after the file part are ignored; a body without the file part is
  * invalid input naming the field.
  */
-export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'multipart' }>): Promise<{ fields: Record<string, string>; file: IncomingFile }> {
+export function multipartUpload(
+  ctx: Context,
+  spec: Extract<Upload, { kind: 'multipart' }>,
+): Promise<{ fields: Record<string, string>; file: IncomingFile }> {
   const type = ctx.get('content-type');
   if (!MULTIPART.test(type)) {
     discard(ctx.req);
-    return Promise.reject(new DomainError('invalid', 'unsupported_media_type', 'The body must be multipart/form-data with a file part'));
+    return Promise.reject(
+      new DomainError('invalid', 'unsupported_media_type', 'The body must be multipart/form-data with a file part'),
+    );
   }
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -105,7 +116,12 @@ export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'mul
       stream.pipe(limit);
       resolve({
         fields,
-        file: { stream: limit, filename: info.filename ?? null, declaredType: info.mimeType || null, declaredSize: null },
+        file: {
+          stream: limit,
+          filename: info.filename ?? null,
+          declaredType: info.mimeType || null,
+          declaredSize: null,
+        },
       });
     });
     parser.on('error', () => fail(DomainError.invalid('body', 'is not a valid multipart body')));

@@ -7,10 +7,18 @@ import { rateLimitHeaders, registerCommon } from './common-parts.js';
 type Responses = RouteConfig['responses'];
 
 const DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input (Form B)', 401: 'Missing, unknown, expired or revoked API key',
-  403: 'Insufficient scope, or a key used under another tenant\'s slug', 404: 'Not found (also another tenant\'s resource)',
-  409: 'Conflict: duplicate or illegal state change', 410: 'Gone', 413: 'Payload too large', 415: 'Unsupported media type', 416: 'Range not satisfiable',
-  422: 'Invalid input (Form A)', 429: 'Rate limit exceeded; see Retry-After', 500: 'Internal error',
+  400: 'Invalid input (Form B)',
+  401: 'Missing, unknown, expired or revoked API key',
+  403: "Insufficient scope, or a key used under another tenant's slug",
+  404: "Not found (also another tenant's resource)",
+  409: 'Conflict: duplicate or illegal state change',
+  410: 'Gone',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  416: 'Range not satisfiable',
+  422: 'Invalid input (Form A)',
+  429: 'Rate limit exceeded; see Retry-After',
+  500: 'Internal error',
 };
 
 const BINARY = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' } as const;
@@ -19,25 +27,59 @@ function successResponse(r: RouteDef, form: ApiForm, headers: ReturnType<typeof 
   const s = r.success;
   const status = String(s.status);
   if (r.list) {
-    return { [status]: { description: s.description, headers, content: { 'application/json': { schema: z.object({ data: z.array(r.list.item), pagination: form.paginationSchema }) } } } };
+    return {
+      [status]: {
+        description: s.description,
+        headers,
+        content: {
+          'application/json': { schema: z.object({ data: z.array(r.list.item), pagination: form.paginationSchema }) },
+        },
+      },
+    };
   }
   if ('schema' in s) {
-    const withLocation = s.status === 201 ? { ...headers, Location: { description: 'Where the created resource can be read', schema: { type: 'string' as const } } } : headers;
-    return { [status]: { description: s.description, headers: withLocation, content: { 'application/json': { schema: s.schema } } } };
+    const withLocation =
+      s.status === 201
+        ? {
+            ...headers,
+            Location: { description: 'Where the created resource can be read', schema: { type: 'string' as const } },
+          }
+        : headers;
+    return {
+      [status]: {
+        description: s.description,
+        headers: withLocation,
+        content: { 'application/json': { schema: s.schema } },
+      },
+    };
   }
   if (!('file' in s)) return { [status]: { description: s.description, headers } };
   const fileHeaders = {
     ...headers,
-    'Content-Disposition': { description: 'RFC 6266: `attachment; filename="..."; filename*=UTF-8\'\'...`', schema: { type: 'string' as const } },
-    ...(s.file.ranges ? {
-      ETag: { description: 'Strong validator of the file\'s bytes', schema: { type: 'string' as const } },
-      'Accept-Ranges': { description: '`bytes`', schema: { type: 'string' as const } },
-    } : {}),
+    'Content-Disposition': {
+      description: 'RFC 6266: `attachment; filename="..."; filename*=UTF-8\'\'...`',
+      schema: { type: 'string' as const },
+    },
+    ...(s.file.ranges
+      ? {
+          ETag: { description: "Strong validator of the file's bytes", schema: { type: 'string' as const } },
+          'Accept-Ranges': { description: '`bytes`', schema: { type: 'string' as const } },
+        }
+      : {}),
   };
-  const content = Object.fromEntries(s.file.contentTypes.map((t) => [t, { schema: t.startsWith('text/') ? { type: 'string' as const } : BINARY }]));
+  const content = Object.fromEntries(
+    s.file.contentTypes.map((t) => [t, { schema: t.startsWith('text/') ? { type: 'string' as const } : BINARY }]),
+  );
   const out: Responses = { [status]: { description: s.description, headers: fileHeaders, content } };
   if (s.file.ranges) {
-    out['206'] = { description: 'The requested byte range (`Range: bytes=...`)', headers: { ...fileHeaders, 'Content-Range': { description: '`bytes start-end/size`', schema: { type: 'string' } } }, content };
+    out['206'] = {
+      description: 'The requested byte range (`Range: bytes=...`)',
+      headers: {
+        ...fileHeaders,
+        'Content-Range': { description: '`bytes start-end/size`', schema: { type: 'string' } },
+      },
+      content,
+    };
     out['304'] = { description: 'Not modified (`If-None-Match` matched the ETag)', headers };
   }
   return out;
@@ -56,11 +98,29 @@ function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType): Response
   for (const s of [...statuses].sort()) {
     const answer = {
       description: DESCRIPTIONS[s] ?? 'Error',
-      headers: s === 429 ? { ...headers, 'Retry-After': { description: 'Seconds until the exceeded window resets', schema: { type: 'integer' as const } } } : headers,
+      headers:
+        s === 429
+          ? {
+              ...headers,
+              'Retry-After': {
+                description: 'Seconds until the exceeded window resets',
+                schema: { type: 'integer' as const },
+              },
+            }
+          : headers,
       content: { 'application/json': { schema: errorRef } },
     };
     // A 416 keeps its Content-Range header and gains the error body.
-    out[String(s)] = s === 416 ? { ...answer, headers: { ...headers, 'Content-Range': { description: '`bytes */size`: the file\'s size', schema: { type: 'string' } } } } : answer;
+    out[String(s)] =
+      s === 416
+        ? {
+            ...answer,
+            headers: {
+              ...headers,
+              'Content-Range': { description: "`bytes */size`: the file's size", schema: { type: 'string' } },
+            },
+          }
+        : answer;
   }
   return out;
 }
@@ -68,21 +128,37 @@ function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType): Response
 function requestBody(r: RouteDef): NonNullable<RouteConfig['request']>['body'] | undefined {
   if (r.upload?.kind === 'raw') {
     const types = r.upload.contentTypes ?? ['application/octet-stream'];
-    return { required: true, description: r.upload.description ?? `The file's bytes, at most ${r.upload.maxBytes} bytes`, content: Object.fromEntries(types.map((t) => [t, { schema: BINARY }])) };
+    return {
+      required: true,
+      description: r.upload.description ?? `The file's bytes, at most ${r.upload.maxBytes} bytes`,
+      content: Object.fromEntries(types.map((t) => [t, { schema: BINARY }])),
+    };
   }
   if (r.upload?.kind === 'multipart') {
     const fields = r.body instanceof z.ZodObject ? r.body : z.object({});
-    const schema = fields.extend({ [r.upload.field]: z.any().openapi({ ...BINARY, description: r.upload.description ?? `The file, at most ${r.upload.maxBytes} bytes; text fields must come before it` }) });
+    const schema = fields.extend({
+      [r.upload.field]: z.any().openapi({
+        ...BINARY,
+        description:
+          r.upload.description ?? `The file, at most ${r.upload.maxBytes} bytes; text fields must come before it`,
+      }),
+    });
     return { required: true, content: { 'multipart/form-data': { schema } } };
   }
   if (!r.body) return undefined;
   // A body whose fields are all optional (action routes) may be left out: an empty body reads as `{}`.
-  const required = !(r.body instanceof z.ZodObject) || Object.values(r.body.shape).some((f) => !(f as z.ZodType).safeParse(undefined).success);
+  const required =
+    !(r.body instanceof z.ZodObject) ||
+    Object.values(r.body.shape).some((f) => !(f as z.ZodType).safeParse(undefined).success);
   return { required, content: { 'application/json': { schema: r.body } } };
 }
 
 /** One OpenAPI 3.1 document for both forms, walked from the same route list that serves them. */
-export function buildOpenApi(routes: readonly RouteDef[], forms: { a: ApiForm; b: ApiForm }, extend?: (reg: OpenAPIRegistry) => void): object {
+export function buildOpenApi(
+  routes: readonly RouteDef[],
+  forms: { a: ApiForm; b: ApiForm },
+  extend?: (reg: OpenAPIRegistry) => void,
+): object {
   const registry = new OpenAPIRegistry();
   registerCommon(registry);
   for (const form of [forms.a, forms.b]) {
@@ -98,7 +174,12 @@ export function buildOpenApi(routes: readonly RouteDef[], forms: { a: ApiForm; b
           path: `${m.prefix}${r.path}`,
           operationId: `${r.operationId}${m.suffix}`,
           summary: r.summary,
-          description: [r.description, `Form ${form.name}. ${r.auth === 'none' ? 'No API key: the signed URL is the credential.' : (r.scope === 'any' ? 'Any valid API key.' : `Requires scope \`${r.scope}\`.`)}`].filter(Boolean).join('\n\n'),
+          description: [
+            r.description,
+            `Form ${form.name}. ${r.auth === 'none' ? 'No API key: the signed URL is the credential.' : r.scope === 'any' ? 'Any valid API key.' : `Requires scope \`${r.scope}\`.`}`,
+          ]
+            .filter(Boolean)
+            .join('\n\n'),
           tags: [r.tag],
           security: r.auth === 'none' ? [] : [{ bearerAuth: [] }],
           request: {
@@ -117,10 +198,11 @@ export function buildOpenApi(routes: readonly RouteDef[], forms: { a: ApiForm; b
     info: {
       title: 'Fundi API',
       version: '1.0.0-beta',
-      description: 'Learner, enrolment, assessment and evidence management for South African skills-development providers. '
-        + 'Form A (`/api/v1/...`) takes the tenant from the API key and pages by cursor; Form B (`/api/v1/tenants/{slug}/...` '
-        + 'and its alias `/v1/tenants/{slug}/...`, served identically but not listed again here) names the tenant in the path '
-        + 'and pages by offset. Both forms serve every operation.',
+      description:
+        'Learner, enrolment, assessment and evidence management for South African skills-development providers. ' +
+        'Form A (`/api/v1/...`) takes the tenant from the API key and pages by cursor; Form B (`/api/v1/tenants/{slug}/...` ' +
+        'and its alias `/v1/tenants/{slug}/...`, served identically but not listed again here) names the tenant in the path ' +
+        'and pages by offset. Both forms serve every operation.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'This server' }],

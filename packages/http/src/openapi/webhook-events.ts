@@ -2,52 +2,86 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { PING_EVENT, type WebhookEventType } from '@fundi/domain';
 import { Timestamp, z } from '../schemas/common.js';
 import {
-  EvidenceReviewedData, EvidenceUploadedData,
-  AssessmentEventData, EnrolmentStatusChangedData, ErasedLearnerData, LearnerCreatedData, LearnerUpdatedData, ModerationCompletedData,
-  PingData, PlannedEventData,
+  EvidenceReviewedData,
+  EvidenceUploadedData,
+  AssessmentEventData,
+  EnrolmentStatusChangedData,
+  ErasedLearnerData,
+  LearnerCreatedData,
+  LearnerUpdatedData,
+  ModerationCompletedData,
+  PingData,
+  PlannedEventData,
 } from '../schemas/event-schemas.js';
 
 const PLANNED = ' Planned: not emitted yet; the fields listed are those the specification names.';
 const ERASABLE = ' After the learner is erased, a retry or replay carries `{id, erased: true}` instead.';
 
 /** Each event name, plus the test event, with its summary and the `data` schema of its producer. */
-export const WEBHOOK_EVENTS: Record<WebhookEventType | typeof PING_EVENT, { summary: string; description?: string; data: z.ZodType }> = {
+export const WEBHOOK_EVENTS: Record<
+  WebhookEventType | typeof PING_EVENT,
+  { summary: string; description?: string; data: z.ZodType }
+> = {
   'learner.created': {
-    summary: 'A learner is registered', description: `Data: the learner as \`GET /learners/{id}\` returns it.${ERASABLE}`,
+    summary: 'A learner is registered',
+    description: `Data: the learner as \`GET /learners/{id}\` returns it.${ERASABLE}`,
     data: z.union([LearnerCreatedData, ErasedLearnerData]),
   },
   'learner.updated': {
-    summary: 'A learner record changes; only the changed fields are sent', description: ERASABLE.trim(),
+    summary: 'A learner record changes; only the changed fields are sent',
+    description: ERASABLE.trim(),
     data: z.union([LearnerUpdatedData, ErasedLearnerData]),
   },
   'enrolment.status_changed': { summary: 'An enrolment moves to another status', data: EnrolmentStatusChangedData },
   'assessment.recorded': { summary: 'An assessment is recorded', data: AssessmentEventData },
-  'assessment.completed': { summary: 'Second-list name of assessment.recorded: the same moment and data, its own event id', data: AssessmentEventData },
+  'assessment.completed': {
+    summary: 'Second-list name of assessment.recorded: the same moment and data, its own event id',
+    data: AssessmentEventData,
+  },
   'moderation.completed': { summary: 'A moderator records a decision on an assessment', data: ModerationCompletedData },
   'evidence.uploaded': {
-    summary: 'Evidence, or a new version of it, is stored', description: `The file name may identify the learner.${ERASABLE}`,
+    summary: 'Evidence, or a new version of it, is stored',
+    description: `The file name may identify the learner.${ERASABLE}`,
     data: z.union([EvidenceUploadedData, ErasedLearnerData]),
   },
   'evidence.reviewed': {
-    summary: 'Evidence is approved, rejected or sent back for revision', description: `Feedback may identify the learner.${ERASABLE}`,
+    summary: 'Evidence is approved, rejected or sent back for revision',
+    description: `Feedback may identify the learner.${ERASABLE}`,
     data: z.union([EvidenceReviewedData, ErasedLearnerData]),
   },
-  'export.ready': { summary: 'An export is generated; carries a signed download URL', description: PLANNED.trim(), data: PlannedEventData['export.ready'] },
-  'export.completed': { summary: 'Second-list name of export.ready, same moment and data', description: PLANNED.trim(), data: PlannedEventData['export.completed'] },
+  'export.ready': {
+    summary: 'An export is generated; carries a signed download URL',
+    description: PLANNED.trim(),
+    data: PlannedEventData['export.ready'],
+  },
+  'export.completed': {
+    summary: 'Second-list name of export.ready, same moment and data',
+    description: PLANNED.trim(),
+    data: PlannedEventData['export.completed'],
+  },
   [PING_EVENT]: { summary: 'Test event of POST /webhook-subscriptions/{id}/test (not subscribable)', data: PingData },
 };
 
 const headers = z.object({
   'x-webhook-id': z.string().openapi({ description: 'The event id, the same on every attempt' }),
   'x-webhook-event': z.string().openapi({ description: 'The event name' }),
-  'x-webhook-signature': z.string().openapi({ description: 'Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret string (UTF-8, `whsec_` included)' }),
-  'x-webhook-signature-previous': z.string().optional().openapi({ description: 'During the 24 h after a rotation: the same signature with the previous secret' }),
+  'x-webhook-signature': z.string().openapi({
+    description: 'Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret string (UTF-8, `whsec_` included)',
+  }),
+  'x-webhook-signature-previous': z
+    .string()
+    .optional()
+    .openapi({ description: 'During the 24 h after a rotation: the same signature with the previous secret' }),
   'webhook-id': z.string().openapi({ description: 'Standard Webhooks: the event id' }),
   'webhook-timestamp': z.string().openapi({ description: 'Standard Webhooks: Unix seconds of this attempt' }),
-  'webhook-signature': z.string().optional().openapi({ description: 'Standard Webhooks `v1,<base64>` signatures, space-separated (both secrets during a rotation); only for `whsec_` secrets' }),
+  'webhook-signature': z.string().optional().openapi({
+    description:
+      'Standard Webhooks `v1,<base64>` signatures, space-separated (both secrets during a rotation); only for `whsec_` secrets',
+  }),
 });
 
-const DELIVERY = 'POSTed to each subscriber of this event. Any 2xx within 10 s acknowledges it; anything else (redirects included) is retried at 5 min, 30 min, 2 h and 24 h.';
+const DELIVERY =
+  'POSTed to each subscriber of this event. Any 2xx within 10 s acknowledges it; anything else (redirects included) is retried at 5 min, 30 min, 2 h and 24 h.';
 
 /**
  * The OpenAPI 3.1 `webhooks` section: one entry per event name with its envelope, data and headers.
@@ -56,11 +90,18 @@ const DELIVERY = 'POSTed to each subscriber of this event. Any 2xx within 10 s a
 export function registerWebhookEvents(registry: OpenAPIRegistry): void {
   for (const [type, e] of Object.entries(WEBHOOK_EVENTS)) {
     const envelope = z.object({
-      id: z.string().openapi({ example: 'evt_01jd2x9k3m4n5p6q7r8s9t0v1w' }), type: z.literal(type), timestamp: Timestamp,
-      tenantId: z.string(), data: e.data,
+      id: z.string().openapi({ example: 'evt_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+      type: z.literal(type),
+      timestamp: Timestamp,
+      tenantId: z.string(),
+      data: e.data,
     });
     registry.registerWebhook({
-      method: 'post', path: type, operationId: `webhook_${type.replace(/\./g, '_')}`, summary: e.summary, tags: ['Webhooks'],
+      method: 'post',
+      path: type,
+      operationId: `webhook_${type.replace(/\./g, '_')}`,
+      summary: e.summary,
+      tags: ['Webhooks'],
       description: [DELIVERY, e.description].filter(Boolean).join('\n\n'),
       request: { headers, body: { required: true, content: { 'application/json': { schema: envelope } } } },
       responses: { 200: { description: 'Any 2xx acknowledges the event' } },

@@ -4,74 +4,102 @@ import { Code, RealDate, z } from './training-common.js';
 
 const Email = z.string().max(254).openapi({ format: 'email', example: 'assessor@provider.co.za' });
 
-export const AssessmentCreate = z.object({
-  learnerId: z.string().max(64).openapi({ example: 'lrn_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
-  moduleCode: Code,
-  assessmentType: z.enum(ASSESSMENT_TYPES),
-  outcome: z.enum(OUTCOMES).openapi({ description: 'C = competent, NYC = not yet competent' }),
-  assessmentDate: RealDate.openapi({ description: 'Not in the future, not before the enrolment start' }),
-  assessorId: Email.nullable().optional().openapi({ description: 'Assessor email; when absent the recording API key is the assessor' }),
-  enrolmentId: z.string().max(64).optional().openapi({ description: 'Picks the enrolment when the learner has several open ones with this module' }),
-}).strict().openapi('AssessmentCreate');
+export const AssessmentCreate = z
+  .object({
+    learnerId: z.string().max(64).openapi({ example: 'lrn_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+    moduleCode: Code,
+    assessmentType: z.enum(ASSESSMENT_TYPES),
+    outcome: z.enum(OUTCOMES).openapi({ description: 'C = competent, NYC = not yet competent' }),
+    assessmentDate: RealDate.openapi({ description: 'Not in the future, not before the enrolment start' }),
+    assessorId: Email.nullable()
+      .optional()
+      .openapi({ description: 'Assessor email; when absent the recording API key is the assessor' }),
+    enrolmentId: z
+      .string()
+      .max(64)
+      .optional()
+      .openapi({ description: 'Picks the enrolment when the learner has several open ones with this module' }),
+  })
+  .strict()
+  .openapi('AssessmentCreate');
 
-export const ModerationIn = z.object({
-  decision: z.enum(MODERATION_DECISIONS),
-  notes: z.string().max(4000),
-  moderatorId: Email.optional().openapi({ description: 'Moderator email; must differ from the assessor email' }),
-}).strict().openapi('ModerationCreate');
+export const ModerationIn = z
+  .object({
+    decision: z.enum(MODERATION_DECISIONS),
+    notes: z.string().max(4000),
+    moderatorId: Email.optional().openapi({ description: 'Moderator email; must differ from the assessor email' }),
+  })
+  .strict()
+  .openapi('ModerationCreate');
 
-export const ModerationOut = z.object({
-  id: z.string().openapi({ example: 'mod_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
-  assessmentId: z.string(),
-  decision: z.enum(MODERATION_DECISIONS),
-  notes: z.string(),
-  moderatorId: z.string().openapi({ description: 'The moderating API key id' }),
-  moderatorEmail: z.string().nullable(),
-  moderatedAt: Timestamp,
-  originalOutcome: z.enum(OUTCOMES),
-  effectiveOutcome: z.enum(OUTCOMES).openapi({ description: 'The original outcome, flipped when overturned' }),
-}).openapi('Moderation');
+export const ModerationOut = z
+  .object({
+    id: z.string().openapi({ example: 'mod_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+    assessmentId: z.string(),
+    decision: z.enum(MODERATION_DECISIONS),
+    notes: z.string(),
+    moderatorId: z.string().openapi({ description: 'The moderating API key id' }),
+    moderatorEmail: z.string().nullable(),
+    moderatedAt: Timestamp,
+    originalOutcome: z.enum(OUTCOMES),
+    effectiveOutcome: z.enum(OUTCOMES).openapi({ description: 'The original outcome, flipped when overturned' }),
+  })
+  .openapi('Moderation');
 
-export const AssessmentOut = z.object({
-  id: z.string().openapi({ example: 'asm_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
-  learnerId: z.string(),
-  enrolmentId: z.string(),
-  programmeId: z.string(),
-  programmeCode: z.string(),
-  moduleCode: z.string(),
-  assessmentType: z.enum(ASSESSMENT_TYPES),
-  outcome: z.enum(OUTCOMES).openapi({ description: 'As recorded; never changes' }),
-  effectiveOutcome: z.enum(OUTCOMES).openapi({ description: 'What counts for progress (after moderation)' }),
-  assessmentDate: RealDate,
-  assessorId: z.string().nullable(),
-  recordedBy: z.string().openapi({ description: 'The recording API key id' }),
-  createdAt: Timestamp,
-  moderation: z.union([ModerationOut, z.null()]),
-}).openapi('Assessment');
+export const AssessmentOut = z
+  .object({
+    id: z.string().openapi({ example: 'asm_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+    learnerId: z.string(),
+    enrolmentId: z.string(),
+    programmeId: z.string(),
+    programmeCode: z.string(),
+    moduleCode: z.string(),
+    assessmentType: z.enum(ASSESSMENT_TYPES),
+    outcome: z.enum(OUTCOMES).openapi({ description: 'As recorded; never changes' }),
+    effectiveOutcome: z.enum(OUTCOMES).openapi({ description: 'What counts for progress (after moderation)' }),
+    assessmentDate: RealDate,
+    assessorId: z.string().nullable(),
+    recordedBy: z.string().openapi({ description: 'The recording API key id' }),
+    createdAt: Timestamp,
+    moderation: z.union([ModerationOut, z.null()]),
+  })
+  .openapi('Assessment');
 
-export const AssessmentListQuery = z.object({
-  learnerId: z.string().max(64).optional(),
-  enrolmentId: z.string().max(64).optional(),
-  moduleCode: z.string().max(50).optional(),
-  outcome: z.enum(OUTCOMES).optional().openapi({ description: 'The recorded outcome' }),
-  assessmentType: z.enum(ASSESSMENT_TYPES).optional(),
-  from: RealDate.optional().openapi({ description: 'Assessment date on or after (inclusive)' }),
-  to: RealDate.optional().openapi({ description: 'Assessment date on or before (inclusive)' }),
-}).strict();
+export const AssessmentListQuery = z
+  .object({
+    learnerId: z.string().max(64).optional(),
+    enrolmentId: z.string().max(64).optional(),
+    moduleCode: z.string().max(50).optional(),
+    outcome: z.enum(OUTCOMES).optional().openapi({ description: 'The recorded outcome' }),
+    assessmentType: z.enum(ASSESSMENT_TYPES).optional(),
+    from: RealDate.optional().openapi({ description: 'Assessment date on or after (inclusive)' }),
+    to: RealDate.optional().openapi({ description: 'Assessment date on or before (inclusive)' }),
+  })
+  .strict();
 
-export const SampleQuery = z.object({
-  programmeCode: Code,
-  from: RealDate.optional(),
-  to: RealDate.optional(),
-  percent: z.coerce.number().int().min(1).max(100).optional().openapi({ type: 'integer', minimum: 1, maximum: 100, default: 10 }),
-}).strict();
+export const SampleQuery = z
+  .object({
+    programmeCode: Code,
+    from: RealDate.optional(),
+    to: RealDate.optional(),
+    percent: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ type: 'integer', minimum: 1, maximum: 100, default: 10 }),
+  })
+  .strict();
 
-export const SampleOut = z.object({
-  programmeCode: z.string(),
-  from: RealDate.nullable(),
-  to: RealDate.nullable(),
-  percent: z.number().int(),
-  population: z.number().int().openapi({ description: 'Summative assessments of the programme in the period' }),
-  alreadyModerated: z.number().int().openapi({ description: 'How many of them are moderated already' }),
-  sample: z.array(AssessmentOut),
-}).openapi('ModerationSample');
+export const SampleOut = z
+  .object({
+    programmeCode: z.string(),
+    from: RealDate.nullable(),
+    to: RealDate.nullable(),
+    percent: z.number().int(),
+    population: z.number().int().openapi({ description: 'Summative assessments of the programme in the period' }),
+    alreadyModerated: z.number().int().openapi({ description: 'How many of them are moderated already' }),
+    sample: z.array(AssessmentOut),
+  })
+  .openapi('ModerationSample');

@@ -7,14 +7,31 @@ extendZodWithOpenApi(z);
 export { z };
 
 /** Path parameter `{id}`. */
-export const IdParams = z.object({ id: z.string().min(1).max(64).openapi({ description: 'Resource identifier', example: 'lrn_01jd2x9k3m4n5p6q7r8s9t0v1w' }) });
+export const IdParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ description: 'Resource identifier', example: 'lrn_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+});
 
-export const IsoDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD').openapi({ format: 'date', example: '2026-03-01' });
+export const IsoDateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD')
+  .openapi({ format: 'date', example: '2026-03-01' });
 
 /** ISO 8601 date or date-time, used for range filters. */
-export const Instant = z.string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/, 'must be an ISO 8601 date or date-time')
-  .refine((v) => isRealDate(Number(v.slice(0, 4)), Number(v.slice(5, 7)), Number(v.slice(8, 10))) && !Number.isNaN(Date.parse(v)), 'must be a real date')
+export const Instant = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/,
+    'must be an ISO 8601 date or date-time',
+  )
+  .refine(
+    (v) =>
+      isRealDate(Number(v.slice(0, 4)), Number(v.slice(5, 7)), Number(v.slice(8, 10))) && !Number.isNaN(Date.parse(v)),
+    'must be a real date',
+  )
   .openapi({ example: '2026-03-01T00:00:00Z' });
 
 export const Timestamp = z.string().openapi({ format: 'date-time', example: '2026-03-01T08:30:00.000Z' });

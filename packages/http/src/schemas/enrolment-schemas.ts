@@ -4,56 +4,100 @@ import { Code, RealDate, z } from './training-common.js';
 
 const Status = z.enum(ENROLMENT_STATUSES);
 
-export const EnrolmentCreate = z.object({
-  learnerId: z.string().max(64).openapi({ description: 'The learner id (`lrn_...`)', example: 'lrn_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
-  programmeCode: Code,
-  startDate: RealDate,
-  expectedEndDate: RealDate.nullable().optional().openapi({ description: 'Not before startDate' }),
-  fundingSource: z.string().max(50).nullable().optional().openapi({ description: 'Free code for now', example: 'MERSETA-DG' }),
-}).strict().openapi('EnrolmentCreate');
+export const EnrolmentCreate = z
+  .object({
+    learnerId: z
+      .string()
+      .max(64)
+      .openapi({ description: 'The learner id (`lrn_...`)', example: 'lrn_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+    programmeCode: Code,
+    startDate: RealDate,
+    expectedEndDate: RealDate.nullable().optional().openapi({ description: 'Not before startDate' }),
+    fundingSource: z
+      .string()
+      .max(50)
+      .nullable()
+      .optional()
+      .openapi({ description: 'Free code for now', example: 'MERSETA-DG' }),
+  })
+  .strict()
+  .openapi('EnrolmentCreate');
 
-export const StatusChangeIn = z.object({
-  status: Status.openapi({ description: 'enrolled -> in_progress | withdrawn; in_progress -> suspended | completed | withdrawn; suspended -> in_progress | withdrawn' }),
-  reason: z.string().max(1000).nullable().optional(),
-  effectiveDate: RealDate.optional().openapi({ description: 'Not in the future; defaults to today. For completed it is the achievement date.' }),
-}).strict().openapi('EnrolmentStatusChange');
+export const StatusChangeIn = z
+  .object({
+    status: Status.openapi({
+      description:
+        'enrolled -> in_progress | withdrawn; in_progress -> suspended | completed | withdrawn; suspended -> in_progress | withdrawn',
+    }),
+    reason: z.string().max(1000).nullable().optional(),
+    effectiveDate: RealDate.optional().openapi({
+      description: 'Not in the future; defaults to today. For completed it is the achievement date.',
+    }),
+  })
+  .strict()
+  .openapi('EnrolmentStatusChange');
 
-const ModuleProgress = z.object({
-  code: z.string(), name: z.string(), kind: z.enum(MODULE_KINDS),
-  latestOutcome: z.enum(OUTCOMES).nullable().openapi({ description: 'Effective outcome (after moderation) of the latest summative assessment' }),
-  assessmentId: z.string().nullable(),
-  moderated: z.boolean(),
-}).openapi('ModuleProgress');
+const ModuleProgress = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    kind: z.enum(MODULE_KINDS),
+    latestOutcome: z
+      .enum(OUTCOMES)
+      .nullable()
+      .openapi({ description: 'Effective outcome (after moderation) of the latest summative assessment' }),
+    assessmentId: z.string().nullable(),
+    moderated: z.boolean(),
+  })
+  .openapi('ModuleProgress');
 
-export const EnrolmentOut = z.object({
-  id: z.string().openapi({ example: 'enr_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
-  learnerId: z.string(),
-  programmeId: z.string(),
-  programmeCode: z.string(),
-  startDate: RealDate,
-  expectedEndDate: RealDate.nullable(),
-  fundingSource: z.string().nullable(),
-  status: Status,
-  achievementDate: RealDate.nullable(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  progress: z.object({ competent: z.number().int(), total: z.number().int(), modules: z.array(ModuleProgress) }),
-}).openapi('Enrolment');
+export const EnrolmentOut = z
+  .object({
+    id: z.string().openapi({ example: 'enr_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+    learnerId: z.string(),
+    programmeId: z.string(),
+    programmeCode: z.string(),
+    startDate: RealDate,
+    expectedEndDate: RealDate.nullable(),
+    fundingSource: z.string().nullable(),
+    status: Status,
+    achievementDate: RealDate.nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    progress: z.object({ competent: z.number().int(), total: z.number().int(), modules: z.array(ModuleProgress) }),
+  })
+  .openapi('Enrolment');
 
-export const EnrolmentListQuery = z.object({
-  learnerId: z.string().max(64).optional(),
-  programmeCode: z.string().max(50).optional(),
-  status: Status.optional(),
-  startFrom: RealDate.optional().openapi({ description: 'Start date on or after (inclusive)' }),
-  startTo: RealDate.optional().openapi({ description: 'Start date on or before (inclusive)' }),
-  updatedFrom: Instant.optional().openapi({ description: 'Changed at or after (inclusive): incremental sync; see docs/api.md "Incremental sync"' }),
-  updatedTo: Instant.optional().openapi({ description: 'Changed at or before (inclusive); a bare date includes that whole day' }),
-}).strict();
+export const EnrolmentListQuery = z
+  .object({
+    learnerId: z.string().max(64).optional(),
+    programmeCode: z.string().max(50).optional(),
+    status: Status.optional(),
+    startFrom: RealDate.optional().openapi({ description: 'Start date on or after (inclusive)' }),
+    startTo: RealDate.optional().openapi({ description: 'Start date on or before (inclusive)' }),
+    updatedFrom: Instant.optional().openapi({
+      description: 'Changed at or after (inclusive): incremental sync; see docs/api.md "Incremental sync"',
+    }),
+    updatedTo: Instant.optional().openapi({
+      description: 'Changed at or before (inclusive); a bare date includes that whole day',
+    }),
+  })
+  .strict();
 
-export const HistoryOut = z.object({
-  enrolmentId: z.string(),
-  changes: z.array(z.object({
-    id: z.string(), enrolmentId: z.string(), from: Status.nullable().openapi({ description: 'null for the enrolment itself' }), to: Status,
-    reason: z.string().nullable(), effectiveDate: RealDate, changedBy: z.string().openapi({ description: 'API key id' }), changedAt: Timestamp,
-  })),
-}).openapi('EnrolmentHistory');
+export const HistoryOut = z
+  .object({
+    enrolmentId: z.string(),
+    changes: z.array(
+      z.object({
+        id: z.string(),
+        enrolmentId: z.string(),
+        from: Status.nullable().openapi({ description: 'null for the enrolment itself' }),
+        to: Status,
+        reason: z.string().nullable(),
+        effectiveDate: RealDate,
+        changedBy: z.string().openapi({ description: 'API key id' }),
+        changedAt: Timestamp,
+      }),
+    ),
+  })
+  .openapi('EnrolmentHistory');

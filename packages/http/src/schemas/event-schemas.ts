@@ -13,59 +13,108 @@ import { RealDate } from './training-common.js';
  * What a learner event carries once its learner was erased (POPIA): a retry or replay after the DELETE sends
  * this in place of the personal data that was in the event.
  */
-export const ErasedLearnerData = z.object({
-  id: z.string(),
-  erased: z.literal(true),
-}).strict().openapi('ErasedLearnerData', { description: 'The learner was erased; the event\'s personal data is gone' });
+export const ErasedLearnerData = z
+  .object({
+    id: z.string(),
+    erased: z.literal(true),
+  })
+  .strict()
+  .openapi('ErasedLearnerData', { description: "The learner was erased; the event's personal data is gone" });
 
 export const LearnerCreatedData = LearnerOut;
 
-export const LearnerUpdatedData = z.object({
-  id: z.string(),
-  changes: LearnerOut.omit({ id: true, createdAt: true, updatedAt: true }).partial().strict()
-    .openapi({ description: 'Only the fields that changed, with their new values (`null` = cleared). A new ID number brings its derived dateOfBirth, gender and citizenship.' }),
-  updatedAt: Timestamp,
-}).strict().openapi('LearnerUpdatedData');
+export const LearnerUpdatedData = z
+  .object({
+    id: z.string(),
+    changes: LearnerOut.omit({ id: true, createdAt: true, updatedAt: true }).partial().strict().openapi({
+      description:
+        'Only the fields that changed, with their new values (`null` = cleared). A new ID number brings its derived dateOfBirth, gender and citizenship.',
+    }),
+    updatedAt: Timestamp,
+  })
+  .strict()
+  .openapi('LearnerUpdatedData');
 
 const Status = z.enum(ENROLMENT_STATUSES);
 
-export const EnrolmentStatusChangedData = z.object({
-  enrolmentId: z.string(),
-  learnerId: z.string(),
-  programmeCode: z.string(),
-  from: Status,
-  to: Status,
-  reason: z.string().nullable(),
-  effectiveDate: RealDate.openapi({ description: 'For `completed`, the achievement date' }),
-}).strict().openapi('EnrolmentStatusChangedData');
+export const EnrolmentStatusChangedData = z
+  .object({
+    enrolmentId: z.string(),
+    learnerId: z.string(),
+    programmeCode: z.string(),
+    from: Status,
+    to: Status,
+    reason: z.string().nullable(),
+    effectiveDate: RealDate.openapi({ description: 'For `completed`, the achievement date' }),
+  })
+  .strict()
+  .openapi('EnrolmentStatusChangedData');
 
-export const AssessmentEventData = z.object({
-  assessmentId: z.string(),
-  ...AssessmentOut.pick({ learnerId: true, enrolmentId: true, moduleCode: true, outcome: true, assessmentType: true, assessmentDate: true }).shape,
-}).strict().openapi('AssessmentEventData');
+export const AssessmentEventData = z
+  .object({
+    assessmentId: z.string(),
+    ...AssessmentOut.pick({
+      learnerId: true,
+      enrolmentId: true,
+      moduleCode: true,
+      outcome: true,
+      assessmentType: true,
+      assessmentDate: true,
+    }).shape,
+  })
+  .strict()
+  .openapi('AssessmentEventData');
 
-export const ModerationCompletedData = z.object({
-  ...ModerationOut.pick({ assessmentId: true }).shape,
-  ...AssessmentOut.pick({ learnerId: true, enrolmentId: true, moduleCode: true }).shape,
-  ...ModerationOut.pick({ decision: true, notes: true, moderatorId: true, effectiveOutcome: true }).shape,
-}).strict().openapi('ModerationCompletedData');
+export const ModerationCompletedData = z
+  .object({
+    ...ModerationOut.pick({ assessmentId: true }).shape,
+    ...AssessmentOut.pick({ learnerId: true, enrolmentId: true, moduleCode: true }).shape,
+    ...ModerationOut.pick({ decision: true, notes: true, moderatorId: true, effectiveOutcome: true }).shape,
+  })
+  .strict()
+  .openapi('ModerationCompletedData');
 
 /** Producers of other capabilities (evidence, exports) are not built yet: their specified fields, described open. */
 const planned = <T extends z.ZodRawShape>(shape: T) => z.object(shape).catchall(z.unknown());
 
 export const PlannedEventData = {
-  'export.ready': planned({ exportId: z.string().optional(), downloadUrl: z.string().optional(), expiresAt: Timestamp.optional() }),
-  'export.completed': planned({ exportId: z.string().optional(), downloadUrl: z.string().optional(), expiresAt: Timestamp.optional() }),
+  'export.ready': planned({
+    exportId: z.string().optional(),
+    downloadUrl: z.string().optional(),
+    expiresAt: Timestamp.optional(),
+  }),
+  'export.completed': planned({
+    exportId: z.string().optional(),
+    downloadUrl: z.string().optional(),
+    expiresAt: Timestamp.optional(),
+  }),
 };
 
-export const EvidenceUploadedData = z.object({
-  evidenceId: z.string(), learnerId: z.string(), moduleId: z.string(), enrolmentId: z.string(),
-  evidenceType: z.enum(EVIDENCE_TYPES), filename: z.string(), contentType: z.string(), size: z.number().int(), version: z.number().int(),
-}).strict().openapi('EvidenceUploadedData');
+export const EvidenceUploadedData = z
+  .object({
+    evidenceId: z.string(),
+    learnerId: z.string(),
+    moduleId: z.string(),
+    enrolmentId: z.string(),
+    evidenceType: z.enum(EVIDENCE_TYPES),
+    filename: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    version: z.number().int(),
+  })
+  .strict()
+  .openapi('EvidenceUploadedData');
 
-export const EvidenceReviewedData = z.object({
-  evidenceId: z.string(), learnerId: z.string(), moduleId: z.string(), status: z.enum(REVIEW_OUTCOMES),
-  feedback: z.string().nullable(), version: z.number().int(),
-}).strict().openapi('EvidenceReviewedData');
+export const EvidenceReviewedData = z
+  .object({
+    evidenceId: z.string(),
+    learnerId: z.string(),
+    moduleId: z.string(),
+    status: z.enum(REVIEW_OUTCOMES),
+    feedback: z.string().nullable(),
+    version: z.number().int(),
+  })
+  .strict()
+  .openapi('EvidenceReviewedData');
 
 export const PingData = z.object({ subscriptionId: z.string(), message: z.string() }).strict();

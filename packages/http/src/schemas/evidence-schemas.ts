@@ -5,90 +5,153 @@ const Id = z.string().min(1).max(64);
 const EvidenceType = z.enum(EVIDENCE_TYPES).openapi({ description: 'What the evidence is (docs/api.md, "Evidence")' });
 const MAX = 100 * 1024 * 1024;
 
-export const EvidenceOut = z.object({
-  id: z.string().openapi({ example: 'evd_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
-  learnerId: z.string(),
-  moduleId: z.string().openapi({ description: 'The module code' }),
-  enrolmentId: z.string(),
-  evidenceType: EvidenceType,
-  filename: z.string().openapi({ description: 'As given by the uploader (display and downloads only)' }),
-  contentType: z.string().openapi({ description: 'Sniffed from the bytes, never taken from the name or a header', example: 'application/pdf' }),
-  size: z.number().int(),
-  sha256: z.string().openapi({ description: 'SHA-256 of the file\'s bytes, hex' }),
-  status: z.enum(EVIDENCE_STATUSES).openapi({ description: 'The review status of the current version' }),
-  version: z.number().int().openapi({ description: 'The current (latest) version, from 1' }),
-  uploadedBy: z.string().openapi({ description: 'The uploading API key id' }),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  reviewedAt: Timestamp.nullable(),
-  reviewedBy: z.string().nullable(),
-  feedback: z.string().nullable(),
-  deletedAt: Timestamp.nullable(),
-}).openapi('Evidence');
+export const EvidenceOut = z
+  .object({
+    id: z.string().openapi({ example: 'evd_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+    learnerId: z.string(),
+    moduleId: z.string().openapi({ description: 'The module code' }),
+    enrolmentId: z.string(),
+    evidenceType: EvidenceType,
+    filename: z.string().openapi({ description: 'As given by the uploader (display and downloads only)' }),
+    contentType: z.string().openapi({
+      description: 'Sniffed from the bytes, never taken from the name or a header',
+      example: 'application/pdf',
+    }),
+    size: z.number().int(),
+    sha256: z.string().openapi({ description: "SHA-256 of the file's bytes, hex" }),
+    status: z.enum(EVIDENCE_STATUSES).openapi({ description: 'The review status of the current version' }),
+    version: z.number().int().openapi({ description: 'The current (latest) version, from 1' }),
+    uploadedBy: z.string().openapi({ description: 'The uploading API key id' }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    reviewedAt: Timestamp.nullable(),
+    reviewedBy: z.string().nullable(),
+    feedback: z.string().nullable(),
+    deletedAt: Timestamp.nullable(),
+  })
+  .openapi('Evidence');
 
-export const EvidenceVersionOut = z.object({
-  version: z.number().int(), filename: z.string(), contentType: z.string(), size: z.number().int(), sha256: z.string(),
-  status: z.enum(EVIDENCE_STATUSES), uploadedBy: z.string(), createdAt: Timestamp, reviewedAt: Timestamp.nullable(),
-  reviewedBy: z.string().nullable(), feedback: z.string().nullable(),
-}).openapi('EvidenceVersion');
+export const EvidenceVersionOut = z
+  .object({
+    version: z.number().int(),
+    filename: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    status: z.enum(EVIDENCE_STATUSES),
+    uploadedBy: z.string(),
+    createdAt: Timestamp,
+    reviewedAt: Timestamp.nullable(),
+    reviewedBy: z.string().nullable(),
+    feedback: z.string().nullable(),
+  })
+  .openapi('EvidenceVersion');
 
 export const EvidenceVersionsOut = z.object({ data: z.array(EvidenceVersionOut) }).openapi('EvidenceVersions');
 
-export const EvidenceListQuery = z.object({
-  learnerId: Id.optional(), moduleId: z.string().max(50).optional(), enrolmentId: Id.optional(),
-  status: z.enum(EVIDENCE_STATUSES).optional(), evidenceType: EvidenceType.optional(),
-  from: Instant.optional().openapi({ description: 'Uploaded at or after (inclusive)' }),
-  to: Instant.optional().openapi({ description: 'Uploaded at or before (inclusive); a bare date includes that whole day' }),
-}).strict();
+export const EvidenceListQuery = z
+  .object({
+    learnerId: Id.optional(),
+    moduleId: z.string().max(50).optional(),
+    enrolmentId: Id.optional(),
+    status: z.enum(EVIDENCE_STATUSES).optional(),
+    evidenceType: EvidenceType.optional(),
+    from: Instant.optional().openapi({ description: 'Uploaded at or after (inclusive)' }),
+    to: Instant.optional().openapi({
+      description: 'Uploaded at or before (inclusive); a bare date includes that whole day',
+    }),
+  })
+  .strict();
 
-export const UploadRequestIn = z.object({
-  learnerId: Id, moduleId: z.string().max(50).openapi({ description: 'The module code' }),
-  enrolmentId: Id.optional().openapi({ description: 'Picks the enrolment when several open ones have the module' }),
-  evidenceType: EvidenceType,
-  filename: z.string().max(255),
-  contentType: z.string().max(255).optional().openapi({ description: 'Informative only: the type is sniffed from the bytes' }),
-  size: z.number().int().min(1).max(MAX).openapi({ description: 'Exact size in bytes; the PUT must send exactly this many' }),
-}).strict().openapi('EvidenceUploadRequest');
+export const UploadRequestIn = z
+  .object({
+    learnerId: Id,
+    moduleId: z.string().max(50).openapi({ description: 'The module code' }),
+    enrolmentId: Id.optional().openapi({ description: 'Picks the enrolment when several open ones have the module' }),
+    evidenceType: EvidenceType,
+    filename: z.string().max(255),
+    contentType: z
+      .string()
+      .max(255)
+      .optional()
+      .openapi({ description: 'Informative only: the type is sniffed from the bytes' }),
+    size: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX)
+      .openapi({ description: 'Exact size in bytes; the PUT must send exactly this many' }),
+  })
+  .strict()
+  .openapi('EvidenceUploadRequest');
 
-export const VersionUploadRequestIn = z.object({
-  filename: z.string().max(255),
-  contentType: z.string().max(255).optional(),
-  size: z.number().int().min(1).max(MAX),
-}).strict().openapi('EvidenceVersionUploadRequest');
+export const VersionUploadRequestIn = z
+  .object({
+    filename: z.string().max(255),
+    contentType: z.string().max(255).optional(),
+    size: z.number().int().min(1).max(MAX),
+  })
+  .strict()
+  .openapi('EvidenceVersionUploadRequest');
 
-export const UploadGrantOut = z.object({
-  evidenceId: z.string(), version: z.number().int(),
-  uploadUrl: z.string().openapi({ description: 'Signed, single-use; PUT the bytes here without an API key' }),
-  method: z.literal('PUT'), expiresAt: Timestamp,
-}).openapi('EvidenceUploadUrl');
+export const UploadGrantOut = z
+  .object({
+    evidenceId: z.string(),
+    version: z.number().int(),
+    uploadUrl: z.string().openapi({ description: 'Signed, single-use; PUT the bytes here without an API key' }),
+    method: z.literal('PUT'),
+    expiresAt: Timestamp,
+  })
+  .openapi('EvidenceUploadUrl');
 
-export const MultipartFields = z.object({
-  learnerId: Id, moduleId: z.string().max(50), enrolmentId: Id.optional(), evidenceType: EvidenceType,
-  filename: z.string().max(255).optional().openapi({ description: 'Defaults to the file part\'s name' }),
-}).strict();
+export const MultipartFields = z
+  .object({
+    learnerId: Id,
+    moduleId: z.string().max(50),
+    enrolmentId: Id.optional(),
+    evidenceType: EvidenceType,
+    filename: z.string().max(255).optional().openapi({ description: "Defaults to the file part's name" }),
+  })
+  .strict();
 
 export const VersionFields = z.object({ filename: z.string().max(255).optional() }).strict();
 
-export const ReviewIn = z.object({
-  status: z.enum(REVIEW_OUTCOMES),
-  feedback: z.string().max(5000).nullable().optional().openapi({ description: 'Required for revision_requested' }),
-}).strict().openapi('EvidenceReview');
+export const ReviewIn = z
+  .object({
+    status: z.enum(REVIEW_OUTCOMES),
+    feedback: z.string().max(5000).nullable().optional().openapi({ description: 'Required for revision_requested' }),
+  })
+  .strict()
+  .openapi('EvidenceReview');
 
-export const DownloadGrantOut = z.object({
-  url: z.string().openapi({ description: 'Signed; lives 3600 s; no API key needed' }), expiresAt: Timestamp,
-  filename: z.string(), contentType: z.string(), size: z.number().int(),
-}).openapi('EvidenceDownloadUrl');
+export const DownloadGrantOut = z
+  .object({
+    url: z.string().openapi({ description: 'Signed; lives 3600 s; no API key needed' }),
+    expiresAt: Timestamp,
+    filename: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+  })
+  .openapi('EvidenceDownloadUrl');
 
-export const BulkDownloadIn = z.object({
-  evidenceIds: z.array(Id).min(1).max(500),
-}).strict().openapi('EvidenceBulkDownload');
+export const BulkDownloadIn = z
+  .object({
+    evidenceIds: z.array(Id).min(1).max(500),
+  })
+  .strict()
+  .openapi('EvidenceBulkDownload');
 
 export const BulkDownloadOut = DownloadGrantOut.extend({ count: z.number().int() }).openapi('EvidenceBulkDownloadUrl');
 
-export const UsageOut = z.object({
-  bytesUsed: z.number().int(), quotaBytes: z.number().int().nullable().openapi({ description: 'null = no quota (plan or override)' }),
-  files: z.number().int().openapi({ description: 'Stored file versions' }),
-  percentUsed: z.number().nullable(),
-}).openapi('Usage');
+export const UsageOut = z
+  .object({
+    bytesUsed: z.number().int(),
+    quotaBytes: z.number().int().nullable().openapi({ description: 'null = no quota (plan or override)' }),
+    files: z.number().int().openapi({ description: 'Stored file versions' }),
+    percentUsed: z.number().nullable(),
+  })
+  .openapi('Usage');
 
-export const TokenParams = z.object({ token: z.string().min(10).max(400).openapi({ description: 'The signed token of the URL' }) });
+export const TokenParams = z.object({
+  token: z.string().min(10).max(400).openapi({ description: 'The signed token of the URL' }),
+});

@@ -2,14 +2,20 @@ import { NLRD_CODES, type LearnerProfile } from '@fundi/domain';
 import { IsoDateString, Instant, Timestamp, z } from './common.js';
 
 const codeOf = (field: keyof typeof NLRD_CODES, description: string) =>
-  z.string().openapi({ description: `${description}. NLRD code: ${NLRD_CODES[field].join(', ')}`, enum: [...NLRD_CODES[field], null] });
+  z.string().openapi({
+    description: `${description}. NLRD code: ${NLRD_CODES[field].join(', ')}`,
+    enum: [...NLRD_CODES[field], null],
+  });
 
-const Address = z.object({
-  line1: z.string().nullable().optional(),
-  line2: z.string().nullable().optional(),
-  line3: z.string().nullable().optional(),
-  postalCode: z.string().nullable().optional().openapi({ description: '4 digits', example: '2001' }),
-}).strict().openapi('Address');
+const Address = z
+  .object({
+    line1: z.string().nullable().optional(),
+    line2: z.string().nullable().optional(),
+    line3: z.string().nullable().optional(),
+    postalCode: z.string().nullable().optional().openapi({ description: '4 digits', example: '2001' }),
+  })
+  .strict()
+  .openapi('Address');
 
 /**
  * Optional learner fields; `null` clears one on update. Value rules are checked by the domain. Every field of the
@@ -18,7 +24,10 @@ const Address = z.object({
 const profile = {
   middleName: z.string().nullable(),
   email: z.string().nullable().openapi({ format: 'email', example: 'thandi.nkosi@example.co.za' }),
-  mobile: z.string().nullable().openapi({ description: 'South African mobile; +27XXXXXXXXX or 0XXXXXXXXX, stored as E.164', example: '+27821234567' }),
+  mobile: z.string().nullable().openapi({
+    description: 'South African mobile; +27XXXXXXXXX or 0XXXXXXXXX, stored as E.164',
+    example: '+27821234567',
+  }),
   phone: z.string().nullable().openapi({ description: 'Landline, digits' }),
   title: codeOf('title', 'Title'),
   equityCode: codeOf('equityCode', 'Population group (special personal information, POPIA s26)'),
@@ -41,50 +50,77 @@ const profile = {
   jobTitle: z.string().nullable(),
 } satisfies Record<keyof LearnerProfile, z.ZodType>;
 
-const optionalProfile = Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, (v as z.ZodType).nullable().optional()])) as {
+const optionalProfile = Object.fromEntries(
+  Object.entries(profile).map(([k, v]) => [k, (v as z.ZodType).nullable().optional()]),
+) as {
   [K in keyof typeof profile]: z.ZodOptional<z.ZodNullable<(typeof profile)[K]>>;
 };
 
-const idNumber = z.string().openapi({ description: '13-digit South African ID number (date, citizenship digit, Luhn check)', example: '9001049818080' });
+const idNumber = z.string().openapi({
+  description: '13-digit South African ID number (date, citizenship digit, Luhn check)',
+  example: '9001049818080',
+});
 
-export const LearnerCreate = z.object({
-  firstName: z.string().openapi({ example: 'Thandi' }),
-  lastName: z.string().openapi({ example: 'Nkosi' }),
-  idNumber: idNumber.optional(),
-  saIdNumber: idNumber.optional().openapi({ description: 'Alias of idNumber (HR mapping spelling); if both are given they must agree' }),
-  ...optionalProfile,
-}).strict().openapi('LearnerCreate');
+export const LearnerCreate = z
+  .object({
+    firstName: z.string().openapi({ example: 'Thandi' }),
+    lastName: z.string().openapi({ example: 'Nkosi' }),
+    idNumber: idNumber.optional(),
+    saIdNumber: idNumber
+      .optional()
+      .openapi({ description: 'Alias of idNumber (HR mapping spelling); if both are given they must agree' }),
+    ...optionalProfile,
+  })
+  .strict()
+  .openapi('LearnerCreate');
 
-export const LearnerUpdate = z.object({
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-  idNumber: idNumber.optional(),
-  saIdNumber: idNumber.optional(),
-  ...optionalProfile,
-}).strict().openapi('LearnerUpdate');
+export const LearnerUpdate = z
+  .object({
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    idNumber: idNumber.optional(),
+    saIdNumber: idNumber.optional(),
+    ...optionalProfile,
+  })
+  .strict()
+  .openapi('LearnerUpdate');
 
 const nullableOut = Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, (v as z.ZodType).nullable()])) as {
   [K in keyof typeof profile]: z.ZodNullable<(typeof profile)[K]>;
 };
 
-export const LearnerOut = z.object({
-  id: z.string().openapi({ example: 'lrn_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
-  firstName: z.string(),
-  lastName: z.string(),
-  idNumber,
-  dateOfBirth: IsoDateString.openapi({ description: 'Derived from the ID number' }),
-  gender: z.enum(['M', 'F']).openapi({ description: 'Derived from the ID number' }),
-  citizenship: z.enum(['citizen', 'permanent_resident']).openapi({ description: 'Derived from the ID number' }),
-  ...nullableOut,
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-}).openapi('Learner');
+export const LearnerOut = z
+  .object({
+    id: z.string().openapi({ example: 'lrn_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+    firstName: z.string(),
+    lastName: z.string(),
+    idNumber,
+    dateOfBirth: IsoDateString.openapi({ description: 'Derived from the ID number' }),
+    gender: z.enum(['M', 'F']).openapi({ description: 'Derived from the ID number' }),
+    citizenship: z.enum(['citizen', 'permanent_resident']).openapi({ description: 'Derived from the ID number' }),
+    ...nullableOut,
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('Learner');
 
-export const LearnerListQuery = z.object({
-  search: z.string().max(100).optional().openapi({ description: 'Case-insensitive match on first or last name or email, or a prefix of the ID number' }),
-  employeeRef: z.string().max(100).optional(),
-  createdFrom: Instant.optional().openapi({ description: 'Created at or after (inclusive)' }),
-  createdTo: Instant.optional().openapi({ description: 'Created at or before (inclusive); a bare date includes that whole day' }),
-  updatedFrom: Instant.optional().openapi({ description: 'Changed at or after (inclusive): incremental sync; see docs/api.md "Incremental sync"' }),
-  updatedTo: Instant.optional().openapi({ description: 'Changed at or before (inclusive); a bare date includes that whole day' }),
-}).strict();
+export const LearnerListQuery = z
+  .object({
+    search: z
+      .string()
+      .max(100)
+      .optional()
+      .openapi({ description: 'Case-insensitive match on first or last name or email, or a prefix of the ID number' }),
+    employeeRef: z.string().max(100).optional(),
+    createdFrom: Instant.optional().openapi({ description: 'Created at or after (inclusive)' }),
+    createdTo: Instant.optional().openapi({
+      description: 'Created at or before (inclusive); a bare date includes that whole day',
+    }),
+    updatedFrom: Instant.optional().openapi({
+      description: 'Changed at or after (inclusive): incremental sync; see docs/api.md "Incremental sync"',
+    }),
+    updatedTo: Instant.optional().openapi({
+      description: 'Changed at or before (inclusive); a bare date includes that whole day',
+    }),
+  })
+  .strict();
