@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reposOf } from '../capabilities/index.js';
 import { FixedClock, T, resolve } from '@fundi/adapters';
-import { luhnCheckDigit } from '@fundi/domain';
+import { anIdNumber } from '@fundi/domain/testing';
 import { aLearnerInput, uniqueIdNumber } from '@fundi/domain/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 import { FORMS, type FormUnderTest } from '../testing/http-forms.js';
@@ -13,10 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const CITIZEN_2 = (() => {
-  const first12 = '900104981828';
-  return first12 + luhnCheckDigit(first12);
-})();
+const CITIZEN_2 = anIdNumber({ yy: 90, mm: 1, dd: 4, sequence: 9818, citizenship: 2 });
 
 /** Bodies that must be refused, and the field the error must name. */
 const INVALID_CREATES: [string, Record<string, unknown>, string][] = [

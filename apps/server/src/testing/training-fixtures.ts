@@ -1,13 +1,7 @@
 import { expect } from 'vitest';
-import { luhnCheckDigit } from '@fundi/domain';
 import type { TestServer } from './test-server.js';
 
-/** A valid SA ID number per n (born 1990-01-01 onwards, one a day). */
-export function idNumberFor(n: number): string {
-  const d = new Date(Date.UTC(1990, 0, 1 + n));
-  const first12 = `${d.toISOString().slice(2, 10).replace(/-/g, '')}580008`;
-  return first12 + luhnCheckDigit(first12);
-}
+export { idNumberFor } from '@fundi/domain/testing';
 
 export function programmeBody(code: string, modules = ['KM-01', 'PM-01', 'WM-01']): Record<string, unknown> {
   const kinds = ['knowledge', 'practical', 'workplace'];

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { luhnCheckDigit } from '@fundi/domain';
+import { anIdNumber } from '@fundi/domain/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage, type TestReceiver } from '@fundi/adapters/testing';
 import { WEBHOOK_EVENTS } from '@fundi/http';
@@ -142,7 +142,7 @@ describeEachStorage(
       const learner = await s.call('POST', '/api/v1/learners', key, {
         firstName: 'Sipho',
         lastName: 'Zulu',
-        idNumber: `850101580008${luhnCheckDigit('850101580008')}`,
+        idNumber: anIdNumber({ yy: 85, mm: 1, dd: 1, sequence: 5800 }),
       });
       expect(learner.status).toBe(201);
       const before = rx.received.length;

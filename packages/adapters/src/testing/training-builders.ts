@@ -1,8 +1,8 @@
 import type { LearnerRepos, TenantRepos } from '@fundi/domain';
+import { idNumberFor } from '@fundi/domain/testing';
 import {
   Learner,
   Tenant,
-  luhnCheckDigit,
   newId,
   type AssessmentSnapshot,
   type EnrolmentSnapshot,
@@ -104,10 +104,8 @@ export async function seedTenant(
   await repos.tenants.insert(tenant);
   const learnerIds: string[] = [];
   for (let i = 0; i < learners; i++) {
-    const d = new Date(Date.UTC(1990, 0, 1 + counter++));
-    const first12 = `${d.toISOString().slice(2, 10).replace(/-/g, '')}580008`;
     const l = Learner.register(
-      { firstName: 'A', lastName: 'B', idNumber: first12 + luhnCheckDigit(first12) },
+      { firstName: 'A', lastName: 'B', idNumber: idNumberFor(counter++) },
       { id: newId('lrn'), tenantId: tenant.id, now },
     ).toSnapshot();
     await repos.learners.insert(l);

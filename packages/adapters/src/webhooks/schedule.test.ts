@@ -16,7 +16,8 @@ import {
   type ReplaySincePayload,
   type WebhookDeps,
 } from '@fundi/application';
-import { luhnCheckDigit, type AttemptResult } from '@fundi/domain';
+import type { AttemptResult } from '@fundi/domain';
+import { idNumberFor } from '@fundi/domain/testing';
 import { NodeSecretGenerator } from '../system/node-secrets.js';
 import { FixedClock } from '../system/clocks.js';
 import { AesGcmSecretBox } from '../system/secret-box.js';
@@ -24,10 +25,6 @@ import { describeEachStorage } from '../testing/each-storage.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-const idNumberFor = (n: number) => {
-  const first12 = `900101000${n}08`;
-  return first12 + luhnCheckDigit(first12);
-};
 
 /** A receiver that answers with whatever status the test sets, and remembers what it was sent. */
 class FakeTransport {

@@ -392,8 +392,8 @@ export class EncryptedFileVault implements FileVault {
     if (!range) {
       // The header is checked before the stream is handed out, so a missing master key or a damaged header fails
       // here (an HTTP answer has not started yet), not in the middle of a download.
-      const { head, whole } = await peek(await this.files.get(key), HEADER);
-      openHeader(this.ring, head);
+      const whole = await this.files.get(key);
+      openHeader(this.ring, await readHead(whole, HEADER));
       const dec = new DecryptWhole(this.ring);
       whole.on('error', (e) => dec.destroy(e));
       return whole.pipe(dec);
@@ -442,6 +442,29 @@ export class EncryptedFileVault implements FileVault {
     await this.files.put(key, await this.files.get(tmp));
     await this.files.delete(tmp);
     return true;
+  }
+}
+
+/** The first `n` bytes of a stream, put back so the stream still starts with them (no copy of the rest). */
+async function readHead(s: Readable, n: number): Promise<Buffer> {
+  for (;;) {
+    const b = (s.read(n) as Buffer | null) ?? (s.readableEnded ? (s.read() as Buffer | null) : null);
+    if (b) {
+      s.unshift(b);
+      return b.subarray(0, n);
+    }
+    if (s.readableEnded || s.destroyed) throw corrupt('too short');
+    await new Promise<void>((resolve, reject) => {
+      const done = () => {
+        s.off('readable', done).off('end', done).off('error', fail);
+        resolve();
+      };
+      const fail = (e: Error) => {
+        s.off('readable', done).off('end', done).off('error', fail);
+        reject(e);
+      };
+      s.once('readable', done).once('end', done).once('error', fail);
+    });
   }
 }
 

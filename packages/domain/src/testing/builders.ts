@@ -7,9 +7,12 @@ import { newId } from '../shared/ids.js';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** A valid SA ID number for the given facts (Luhn computed). Defaults: 1990-01-04, male, citizen. */
+/**
+ * An SA ID number for the given facts with its Luhn digit computed. Defaults: 1990-01-04, male, citizen. The only
+ * builder of ID numbers in the tests; citizenship 2 makes one that is invalid only by that digit.
+ */
 export function anIdNumber(
-  o: { yy?: number; mm?: number; dd?: number; sequence?: number; citizenship?: 0 | 1 } = {},
+  o: { yy?: number; mm?: number; dd?: number; sequence?: number; citizenship?: 0 | 1 | 2 } = {},
 ): string {
   const first12 = `${pad(o.yy ?? 90)}${pad(o.mm ?? 1)}${pad(o.dd ?? 4)}${pad(o.sequence ?? 5800, 4)}${o.citizenship ?? 0}8`;
   return first12 + luhnCheckDigit(first12);
