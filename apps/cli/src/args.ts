@@ -48,6 +48,8 @@ Commands:
   keys create --tenant <slug> --name <name> --role <role> [--scopes a,b] [--expires YYYY-MM-DD] [--json]
   keys list --tenant <slug> [--json]
   keys revoke --tenant <slug> <keyId>
+  keys rewrap [--json]                      after a master-key rotation (FUNDI_MASTER_KEY new, FUNDI_PREVIOUS_MASTER_KEYS
+                                            old): wrap every file's data key and seal every stored secret under the new key
   evidence retention --tenant <slug> [--years N] [--json]
                                             show or set how many years evidence is kept after an enrolment's completion
 

@@ -162,6 +162,18 @@ describe('CLI: npm run fundi on SQLite', () => {
     }
   }, 30_000);
 
+  it('keys rewrap reports what it re-wrapped, and refuses a malformed previous key by its variable', async () => {
+    const previous = Buffer.alloc(32, 5).toString('base64');
+    expect(json(await cli({ ...env, FUNDI_PREVIOUS_MASTER_KEYS: previous }, 'keys', 'rewrap', '--json'))).toEqual({
+      files: { rewrapped: 0, files: 0 },
+      webhookSecrets: 0,
+    });
+    const bad = await cli({ ...env, FUNDI_PREVIOUS_MASTER_KEYS: 'c2hvcnQ=' }, 'keys', 'rewrap');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('FUNDI_PREVIOUS_MASTER_KEYS');
+    expect(bad.stdout).toBe('');
+  }, 60_000);
+
   it('refuses bad input: message on stderr, nothing on stdout, non-zero exit', async () => {
     const cases: [string, string[], RegExp][] = [
       ['a bad plan', ['tenants', 'create', '--slug', 'y', '--name', 'Y', '--plan', 'gold', '--json'], /plan/],

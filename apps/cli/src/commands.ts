@@ -1,5 +1,5 @@
 import { T, resolve, useCasesOf } from '@fundi/adapters';
-import { evidenceCapability, tenants, reposOf, migrateAll } from '@fundi/server';
+import { evidenceCapability, tenants, reposOf, migrateAll, webhookCapability } from '@fundi/server';
 import type { Container } from 'inversify';
 import type { Config } from '@fundi/server';
 import { required, UsageError, type Parsed } from './args.js';
@@ -77,6 +77,18 @@ export const COMMANDS: Record<string, Command> = {
     const years = await service.retentionYears(tenant.id);
     if (asJson(p)) return out.json({ tenant: slug, retentionYears: years });
     out.line(`Tenant ${slug}: evidence is kept ${years} years after the enrolment's completion, then purged.`);
+  },
+
+  async 'keys rewrap'(p, { config, container, out }) {
+    if (config.previousMasterKeys.length === 0)
+      out.line('No FUNDI_PREVIOUS_MASTER_KEYS configured: checking that everything is under the current master key.');
+    const files = await useCasesOf(container(), evidenceCapability).evidence.rewrapFiles();
+    const secrets = await useCasesOf(container(), webhookCapability).resealSecrets.execute();
+    if (asJson(p)) return out.json({ files, webhookSecrets: secrets });
+    out.line(
+      `Re-wrapped ${files.rewrapped} of ${files.files} stored files and sealed ${secrets} webhook subscriptions' secrets again under the current master key.`,
+    );
+    out.line('The previous master keys are no longer needed by stored data; remove FUNDI_PREVIOUS_MASTER_KEYS.');
   },
 
   async 'keys create'(p, { container, out }) {

@@ -42,6 +42,7 @@ export function apiRoutes(c: Container): RouteDef[] {
 
 export function containerFor(
   config: Pick<Config, 'database' | 'masterKey' | 'logLevel'> & {
+    previousMasterKeys?: readonly Buffer[];
     webhooks?: WebhookSettings;
     fileStore?: FileStoreChoice;
     publicUrl?: string;
@@ -54,6 +55,7 @@ export function containerFor(
     evidence: {
       fileStore: config.fileStore ?? { kind: 'memory' },
       masterKey: config.masterKey,
+      previousMasterKeys: config.previousMasterKeys,
       publicUrl: config.publicUrl ?? '',
     },
   });
@@ -61,6 +63,7 @@ export function containerFor(
     {
       storage: opts.storage ?? config.database,
       masterKey: config.masterKey,
+      previousMasterKeys: config.previousMasterKeys,
       logLevel: config.logLevel,
       clock: opts.clock,
       logger: opts.logger,

@@ -96,6 +96,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'postgres://exa mple:bad:port/'],
     ['DATABASE_POOL_MAX', '0'],
     ['FUNDI_MASTER_KEY', 'dG9vIHNob3J0'],
+    ['FUNDI_PREVIOUS_MASTER_KEYS', `${Buffer.alloc(32, 1).toString('base64')},dG9vIHNob3J0`],
     ['FUNDI_AUTH_CACHE_MS', 'soon'],
     ['FUNDI_ANON_RATE_PER_MINUTE', '0'],
     ['FUNDI_TRUST_PROXY', 'yes'],

@@ -11,6 +11,8 @@ export interface Config {
   logLevel: string;
   /** 32 bytes; signs cursors (and later URLs) and wraps encryption keys. */
   masterKey: Buffer;
+  /** Master keys replaced by a rotation, still accepted for reading until `fundi keys rewrap` has run. */
+  previousMasterKeys: Buffer[];
   /** Within this many ms a cached key resolution is used without even checking the auth epoch (Postgres: 1000). */
   authCacheMs: number;
   anonymousLimits: { perMinute: number; perDay: number | null };
@@ -79,6 +81,18 @@ function database(env: NodeJS.ProcessEnv, dataDir: string): DatabaseTarget {
     'DATABASE_URL',
     'must start with postgres:// or postgresql:// (or sqlite:<file>); unset means SQLite in the data dir',
   );
+}
+
+/** FUNDI_PREVIOUS_MASTER_KEYS: comma-separated base64 keys of 32 bytes (docs/architecture.md, "Files"). */
+function previousMasterKeys(env: NodeJS.ProcessEnv): Buffer[] {
+  const raw = env.FUNDI_PREVIOUS_MASTER_KEYS?.trim();
+  if (!raw) return [];
+  return raw.split(',').map((part) => {
+    const key = Buffer.from(part.trim(), 'base64');
+    if (key.length !== 32)
+      throw new ConfigError('FUNDI_PREVIOUS_MASTER_KEYS', 'must be comma-separated keys of 32 bytes, base64-encoded');
+    return key;
+  });
 }
 
 /** The master key from FUNDI_MASTER_KEY, or else from `<dataDir>/master.key`, created on first start. */
@@ -185,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: db,
     logLevel,
     masterKey: masterKey(env, dataDir),
+    previousMasterKeys: previousMasterKeys(env),
     authCacheMs: int(env, 'FUNDI_AUTH_CACHE_MS', db.kind === 'postgres' ? 1000 : 0, 0, 600_000),
     anonymousLimits: { perMinute: int(env, 'FUNDI_ANON_RATE_PER_MINUTE', 120, 1, 1_000_000), perDay: null },
     trustProxy: bool(env, 'FUNDI_TRUST_PROXY', false),

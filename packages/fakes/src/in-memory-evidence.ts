@@ -142,6 +142,14 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
       .map((r) => this.candidate(r));
   }
 
+  async storageKeys(after: string | null, limit: number) {
+    return [...this.t.evidenceVersions.values()]
+      .map((v) => v.storageKey)
+      .filter((k) => after === null || k > after)
+      .sort()
+      .slice(0, limit);
+  }
+
   async ofLearner(tenantId: string, learnerId: string) {
     return [...this.t.evidence.values()]
       .filter((r) => r.tenantId === tenantId && r.learnerId === learnerId)

@@ -22,6 +22,8 @@ import { capability } from './capability.js';
 export interface EvidenceSettings {
   fileStore: FileStoreChoice;
   masterKey: Buffer;
+  /** Master keys replaced by a rotation: files wrapped under them still open until re-wrapped. */
+  previousMasterKeys?: readonly Buffer[];
   /** Absolute base of the signed file URLs (`FUNDI_PUBLIC_URL`); '' gives relative URLs. */
   publicUrl: string;
 }
@@ -34,7 +36,10 @@ const DAY = 24 * HOUR;
  * with versions, deletion with a 30-day restore, an hourly purge, and erasure with the learner.
  */
 export function evidence(settings: EvidenceSettings) {
-  const vault = new EncryptedFileVault(openFileStore(settings.fileStore), new MasterKeyring([settings.masterKey]));
+  const vault = new EncryptedFileVault(
+    openFileStore(settings.fileStore),
+    new MasterKeyring([settings.masterKey, ...(settings.previousMasterKeys ?? [])]),
+  );
   const signer = new TokenSigner(settings.masterKey);
   return capability({
     name: 'evidence',

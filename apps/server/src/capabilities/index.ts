@@ -20,7 +20,7 @@ import { learners } from './learners.js';
 import { platform } from './platform.js';
 import { tenants } from './tenants.js';
 import { training } from './training.js';
-import { webhooks } from './webhooks.js';
+import { webhooks, type WebhookCapabilityUseCases } from './webhooks.js';
 import { evidence, type EvidenceSettings } from './evidence.js';
 
 export interface CapabilitySettings {
@@ -112,4 +112,7 @@ export const evidenceCapability = { name: 'evidence' } as {
 };
 
 /** The webhooks capability's handle for `useCasesOf` (the capability itself is made per configuration). */
-export const webhookCapability = { name: 'webhooks' } as { name: 'webhooks'; useCases(p: never): WebhookUseCases };
+export const webhookCapability = { name: 'webhooks' } as {
+  name: 'webhooks';
+  useCases(p: never): WebhookCapabilityUseCases;
+};

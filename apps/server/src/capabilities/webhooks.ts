@@ -1,14 +1,18 @@
 import { receiverCheck, webhookStorage } from '@fundi/adapters';
 import {
   REPLAY_SINCE,
+  ResealWebhookSecrets,
   webhookUseCases,
   type Ports,
   type ReplaySincePayload,
   type WebhookUseCases,
 } from '@fundi/application';
-import type { PlatformRepos, WebhookRepos } from '@fundi/domain';
+import type { PlatformRepos, TenantRepos, WebhookRepos } from '@fundi/domain';
 import { webhookRoutes } from '@fundi/http';
 import { capability } from './capability.js';
+
+/** The webhook use cases, and re-sealing secrets after a master-key rotation (`fundi keys rewrap`). */
+export type WebhookCapabilityUseCases = WebhookUseCases & { resealSecrets: ResealWebhookSecrets };
 
 /**
  * Outbound webhooks. Settings (http allowed or not) come from configuration, so the capability is made per
@@ -19,13 +23,13 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
   return capability({
     name: 'webhooks',
     storage: webhookStorage,
-    useCases: (p: Ports<WebhookRepos & PlatformRepos>): WebhookUseCases =>
-      webhookUseCases({
-        ...p,
-        box: p.secretBox('webhook-secret'),
-        policy: { allowHttp: settings.allowHttp },
-        receiverCheck: checkReceiver,
-      }),
+    useCases: (p: Ports<WebhookRepos & PlatformRepos & TenantRepos>): WebhookCapabilityUseCases => {
+      const box = p.secretBox('webhook-secret');
+      return {
+        ...webhookUseCases({ ...p, box, policy: { allowHttp: settings.allowHttp }, receiverCheck: checkReceiver }),
+        resealSecrets: new ResealWebhookSecrets({ repos: p.repos, box }),
+      };
+    },
     routes: webhookRoutes,
     jobs: (u) => [
       {

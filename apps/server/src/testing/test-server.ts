@@ -75,6 +75,9 @@ export interface TestServerOptions {
   webhooks?: Partial<WebhookSettings>;
   /** Where files go (default: a temporary directory for SQL stores, memory for the memory store). */
   fileStore?: FileStoreChoice;
+  /** The master key (a fixed test key by default) and keys replaced by a rotation. */
+  masterKey?: Buffer;
+  previousMasterKeys?: Buffer[];
   /** Start the worker in this process with these settings (short leases and polls by default). */
   worker?: Partial<WorkerConfig>;
 }
@@ -102,7 +105,8 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
   const container = containerFor(
     {
       database: storage.target ?? { kind: 'sqlite', filename: ':memory:' },
-      masterKey: MASTER_KEY,
+      masterKey: opts.masterKey ?? MASTER_KEY,
+      previousMasterKeys: opts.previousMasterKeys,
       logLevel: 'silent',
       webhooks: { ...TEST_WEBHOOKS, ...opts.webhooks },
       fileStore,

@@ -129,6 +129,18 @@ describeEachStorage(
         [b.id, [b.current.storageKey]],
       ]);
       expect(await repos.evidence.deletedBefore(at(9), 10)).toEqual([]);
+      // Every stored version's key, deleted evidence too, paged in key order (master-key rotation).
+      // (other tests' tenants share the store): paged two at a time, the same keys as in one page, ours among them.
+      const all = await repos.evidence.storageKeys(null, 100_000);
+      for (const x of [a, b, c]) expect(all).toContain(x.current.storageKey);
+      const paged: string[] = [];
+      for (let after: string | null = null; ; ) {
+        const page = await repos.evidence.storageKeys(after, 2);
+        paged.push(...page);
+        if (page.length < 2) break;
+        after = page[1]!;
+      }
+      expect(paged).toEqual(all);
       expect(await repos.evidence.restore(tenantId, b.id, at(12))).toBe(true);
       expect(await ids({})).toEqual([a.id, b.id, c.id]);
       expect((await repos.evidence.ofLearner(tenantId, learnerIds[0]!)).map((x) => x.id)).toEqual([a.id, b.id, c.id]);

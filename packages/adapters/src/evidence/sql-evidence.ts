@@ -257,6 +257,16 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     return this.candidates(rows);
   }
 
+  async storageKeys(after: string | null, limit: number): Promise<string[]> {
+    const rows = await this.db.all<{ storage_key: string }>(
+      after === null
+        ? 'SELECT storage_key FROM evidence_versions ORDER BY storage_key LIMIT ?'
+        : 'SELECT storage_key FROM evidence_versions WHERE storage_key > ? ORDER BY storage_key LIMIT ?',
+      after === null ? [limit] : [after, limit],
+    );
+    return rows.map((r) => r.storage_key);
+  }
+
   async ofLearner(tenantId: string, learnerId: string): Promise<PurgeCandidate[]> {
     return this.candidates(
       await this.db.all<Row>(

@@ -21,4 +21,16 @@ describe('AesGcmSecretBox', () => {
     expect(() => new AesGcmSecretBox(key, 'evidence').open(sealed)).toThrow();
     expect(() => new AesGcmSecretBox(Buffer.alloc(32, 4), 'webhook-secret').open(sealed)).toThrow();
   });
+
+  it('after a rotation opens what previous master keys sealed, and tells which sealed texts are current', () => {
+    const old = new AesGcmSecretBox(key, 'webhook-secret');
+    const sealedOld = old.seal('whsec_old');
+    const rotated = new AesGcmSecretBox(Buffer.alloc(32, 9), 'webhook-secret', [key]);
+    expect(rotated.open(sealedOld)).toBe('whsec_old');
+    expect(rotated.isCurrent(sealedOld)).toBe(false);
+    const sealedNew = rotated.seal('whsec_new');
+    expect(rotated.isCurrent(sealedNew)).toBe(true);
+    expect(() => old.open(sealedNew)).toThrow();
+    expect(() => new AesGcmSecretBox(key, 'webhook-secret', [Buffer.alloc(16)])).toThrow(/32 bytes/);
+  });
 });

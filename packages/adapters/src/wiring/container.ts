@@ -19,6 +19,8 @@ export type StorageChoice = DatabaseTarget | { kind: 'memory' };
 export interface ContainerSettings {
   storage: StorageChoice;
   masterKey: Buffer;
+  /** Master keys replaced by a rotation: they still open what they sealed (docs/architecture.md, "Files"). */
+  previousMasterKeys?: readonly Buffer[];
   logLevel: string;
   clock?: Clock;
   /** A ready logger instead of one built from `logLevel` (tests capture output this way). */
@@ -40,7 +42,8 @@ export function buildContainer(s: ContainerSettings, caps: readonly CapabilityWi
       provide(
         bind,
         T.Ports,
-        (repos, uow, clock, secrets, maintenance) => portsFor(repos, uow, clock, secrets, s.masterKey, maintenance),
+        (repos, uow, clock, secrets, maintenance) =>
+          portsFor(repos, uow, clock, secrets, s.masterKey, s.previousMasterKeys ?? [], maintenance),
         [T.Repositories, T.UnitOfWork, T.Clock, T.Secrets, T.Maintenance],
       );
       bindCapabilities(bind, caps);
@@ -56,12 +59,13 @@ function portsFor(
   clock: Clock,
   secrets: SecretGenerator,
   masterKey: Buffer,
+  previousMasterKeys: readonly Buffer[],
   maintenance: StorageMaintenance,
 ): Ports<AnyRepositories> {
   const boxes = new Map<string, AesGcmSecretBox>();
   const secretBox = (purpose: string) => {
     let box = boxes.get(purpose);
-    if (!box) boxes.set(purpose, (box = new AesGcmSecretBox(masterKey, purpose)));
+    if (!box) boxes.set(purpose, (box = new AesGcmSecretBox(masterKey, purpose, previousMasterKeys)));
     return box;
   };
   return { repos, uow, clock, secrets, secretBox, maintenance };

@@ -796,6 +796,25 @@ export class EvidenceService {
     }
   }
 
+  /**
+   * After a master-key rotation: wraps every stored version's data key under the current master key, without
+   * rewriting the encrypted content (docs/architecture.md, "Files"). Returns how many were re-wrapped and seen.
+   */
+  async rewrapFiles(batch = 500): Promise<{ rewrapped: number; files: number }> {
+    let after: string | null = null;
+    let rewrapped = 0;
+    let files = 0;
+    for (;;) {
+      const keys = await this.d.repos.evidence.storageKeys(after, batch);
+      for (const key of keys) {
+        if (await this.d.files.rewrap(key)) rewrapped++;
+        files++;
+      }
+      if (keys.length < batch) return { rewrapped, files };
+      after = keys[keys.length - 1]!;
+    }
+  }
+
   /** The tenant's retention in years after an enrolment's completion (7 unless set). */
   async retentionYears(tenantId: string): Promise<number> {
     return (await this.d.repos.evidenceSettings.retentionYears(tenantId)) ?? DEFAULT_RETENTION_YEARS;

@@ -21,4 +21,6 @@ export interface FileVault {
   open(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Idempotent. */
   remove(key: string): Promise<void>;
+  /** Wraps the file's data key under the current master key again; false when it already was (docs/architecture.md, "Files"). */
+  rewrap(key: string): Promise<boolean>;
 }

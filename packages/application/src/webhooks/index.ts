@@ -9,4 +9,5 @@ export * from './replay.js';
 export * from './dispatch-outbox.js';
 export * from './deliveries.js';
 export * from './subscription-use-cases.js';
+export * from './reseal-secrets.js';
 export * from './webhook-use-cases.js';

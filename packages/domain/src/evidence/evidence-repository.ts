@@ -61,6 +61,8 @@ export interface EvidenceRepository {
    * (YYYY-MM-DD): past its retention. Oldest id first.
    */
   pastRetention(tenantId: string, completedOnOrBefore: string, limit: number): Promise<PurgeCandidate[]>;
+  /** Storage keys of every stored version of every tenant, in key order, after `after` (master-key rotation). */
+  storageKeys(after: string | null, limit: number): Promise<string[]>;
   /** Bytes and files stored for the tenant (every version, deleted evidence included until purged). */
   usage(tenantId: string): Promise<{ bytes: number; files: number }>;
 }

@@ -5,4 +5,6 @@
 export interface SecretBox {
   seal(plaintext: string): string;
   open(sealed: string): string;
+  /** Whether `sealed` was sealed under the current master key (after a rotation, seal it again). */
+  isCurrent(sealed: string): boolean;
 }
