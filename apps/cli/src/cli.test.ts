@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeContainer } from '@fundi/adapters';
+import { T, closeContainer, resolve } from '@fundi/adapters';
 import { POSTGRES_TEST_URL, postgresAvailable } from '@fundi/adapters/testing';
 import { containerFor, httpApp, loadConfig } from '@fundi/server';
 
@@ -150,8 +150,12 @@ describe('CLI: npm run fundi on SQLite', () => {
       expect(json(revoked)).toEqual({ id: issued.id, revoked: true });
       await expect(get(issued.key)).resolves.toBe(401);
       await expect(get(tenant.apiKey.key)).resolves.toBe(200);
+      await resolve(c, T.Meter).flush();
       const listed = json(await cli(env, 'keys', 'list', '--tenant', 'x', '--json'));
       expect(listed.map((k: { id: string }) => k.id)).toEqual([issued.id, tenant.apiKey.id]);
+      // The server's counted requests show as each key's last use.
+      expect(Date.parse(listed[0].lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
+      expect(Date.parse(listed[1].lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
       expect(listed[0]).toMatchObject({ revokedAt: expect.any(String), prefix: issued.key.slice(0, 13) });
       expect(JSON.stringify(listed)).not.toContain(issued.key);
       expect(listed[0]).not.toHaveProperty('hash');

@@ -114,7 +114,7 @@ export const COMMANDS: Record<string, Command> = {
 
   async 'keys list'(p, { container, out }) {
     const keys = await useCasesOf(container(), tenants).listApiKeys.execute(required(p.flags, 'tenant'));
-    const view = keys.map(({ id, name, role, scopes, prefix, expiresAt, revokedAt, createdAt }) => ({
+    const view = keys.map(({ id, name, role, scopes, prefix, expiresAt, revokedAt, createdAt, lastUsedAt }) => ({
       id,
       name,
       role,
@@ -123,11 +123,12 @@ export const COMMANDS: Record<string, Command> = {
       expiresAt,
       revokedAt,
       createdAt,
+      lastUsedAt,
     }));
     if (asJson(p)) return out.json(view);
     for (const k of view)
       out.line(
-        `${k.id}  ${k.prefix}…  ${k.role.padEnd(11)} ${k.revokedAt ? 'revoked' : k.expiresAt ? `until ${k.expiresAt}` : 'active'}  ${k.name}`,
+        `${k.id}  ${k.prefix}…  ${k.role.padEnd(11)} ${k.revokedAt ? 'revoked' : k.expiresAt ? `until ${k.expiresAt}` : 'active'}  last used ${k.lastUsedAt ?? 'never'}  ${k.name}`,
       );
   },
 

@@ -97,6 +97,7 @@ export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anon
     forms: formsOf(c),
     authenticator: cachingAuthenticator(useCasesOf(c, tenants).authenticate, config.authCacheMs, () => clock.now()),
     rateLimits: resolve(c, T.RateLimits),
+    meter: resolve(c, T.Meter),
     anonymousLimits: config.anonymousLimits,
     logger: resolve(c, T.Logger),
     accessLog: resolve(c, T.AccessLogger),

@@ -34,6 +34,7 @@ export * from './assessments/moderation-sample.js';
 export * from './webhooks/index.js';
 export * from './learners/learner-use-cases.js';
 export * from './tenants/tenant-use-cases.js';
+export * from './tenants/request-meter.js';
 export * from './training/training-use-cases.js';
 export * from './jobs/job-definition.js';
 export * from './files/file-vault.js';

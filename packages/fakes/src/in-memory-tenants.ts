@@ -1,5 +1,7 @@
 import {
   DomainError,
+  type ApiKeyUsageDelta,
+  type ApiKeyUsageRepository,
   type ApiKeyRepository,
   type ApiKeySnapshot,
   type TenantRepos,
@@ -15,6 +17,8 @@ export interface TenantTables {
   apiKeys: Map<string, ApiKeySnapshot>;
   /** Bumped by every tenant or key write, like the SQL `auth_epoch`. */
   authEpoch: number;
+  /** Requests per `keyId|day`. */
+  apiKeyUsage: Map<string, ApiKeyUsageDelta>;
 }
 
 export class InMemoryTenantRepository implements TenantRepository {
@@ -72,10 +76,38 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
   }
 }
 
+export class InMemoryApiKeyUsageRepository implements ApiKeyUsageRepository {
+  constructor(private readonly store: MemoryStore<TenantTables>) {}
+  async add(deltas: readonly ApiKeyUsageDelta[]) {
+    for (const d of deltas) {
+      const id = `${d.keyId}|${d.day}`;
+      const row = this.store.tables.apiKeyUsage.get(id);
+      if (!row) this.store.tables.apiKeyUsage.set(id, { ...d });
+      else {
+        row.requests += d.requests;
+        if (d.lastUsedAt > row.lastUsedAt) row.lastUsedAt = d.lastUsedAt;
+      }
+    }
+  }
+  async requestsOn(tenantId: string, day: string) {
+    let n = 0;
+    for (const r of this.store.tables.apiKeyUsage.values())
+      if (r.tenantId === tenantId && r.day === day) n += r.requests;
+    return n;
+  }
+  async lastUsed(tenantId: string) {
+    const out: Record<string, string> = {};
+    for (const r of this.store.tables.apiKeyUsage.values())
+      if (r.tenantId === tenantId && (out[r.keyId] ?? '') < r.lastUsedAt) out[r.keyId] = r.lastUsedAt;
+    return out;
+  }
+}
+
 export const tenantMemory: MemoryPart<TenantRepos, TenantTables> = {
-  tables: () => ({ tenants: new Map(), apiKeys: new Map(), authEpoch: 0 }),
+  tables: () => ({ tenants: new Map(), apiKeys: new Map(), authEpoch: 0, apiKeyUsage: new Map() }),
   repositories: (store) => ({
     tenants: new InMemoryTenantRepository(store),
     apiKeys: new InMemoryApiKeyRepository(store),
+    apiKeyUsage: new InMemoryApiKeyUsageRepository(store),
   }),
 };

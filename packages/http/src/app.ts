@@ -16,6 +16,8 @@ export interface HttpDeps {
   forms: { a: ApiForm; b: ApiForm };
   authenticator: Authenticator;
   rateLimits: RateLimitStore;
+  /** Counts each authenticated request for its key's usage (docs/api.md, "Usage"). */
+  meter?: { count(tenantId: string, keyId: string, nowMs: number): void };
   /** Limits for requests without a valid key, counted per client address. */
   anonymousLimits: Pick<TenantLimits, 'perMinute' | 'perDay'>;
   logger: Logger;
@@ -110,14 +112,18 @@ function authenticateAndLimit(deps: HttpDeps): Step {
         if (!isDomainError(e) || e.kind !== 'unauthorized') throw e;
       }
     }
-    const principal = ctx.state.principal as { actor: { id: string }; limits: TenantLimits } | undefined;
+    const principal = ctx.state.principal as
+      | { actor: { id: string; tenantId: string }; limits: TenantLimits }
+      | undefined;
+    const at = now();
     await applyRateLimit(
       ctx,
       deps.rateLimits,
       principal ? `key:${principal.actor.id}` : `ip:${ctx.ip}`,
       principal?.limits ?? deps.anonymousLimits,
-      now(),
+      at,
     );
+    if (principal) deps.meter?.count(principal.actor.tenantId, principal.actor.id, at);
     return next();
   };
 }

@@ -485,6 +485,38 @@ describeEachStorage(
       await expect(service.setRetentionYears('evi', 0)).rejects.toMatchObject({ kind: 'invalid' });
     });
 
+    it("usage counts the requests of all the tenant's keys today; crossing 80% of the quota raises one warning event", async () => {
+      const t = await s.tenant('evi-usage');
+      const second = await s.key('evi-usage', 'admin');
+      const first = (await s.call('GET', '/api/v1/usage', t.key)).body;
+      expect(first.requestsToday).toBeGreaterThanOrEqual(1);
+      for (let i = 0; i < 5; i++) await s.call('GET', '/api/v1/learners', t.key);
+      await s.call('GET', '/api/v1/learners', second.key);
+      await s.call('GET', '/api/v1/learners', other);
+      const again = await s.call('GET', '/api/v1/tenants/evi-usage/usage', second.key);
+      // Five and one learner lists, and this usage call itself; another tenant's request is not counted.
+      expect(again.body.requestsToday).toBe(first.requestsToday + 7);
+
+      const { learnerId } = await enrolledLearner(s, t.key, '/api/v1', '8001015009087');
+      await useCasesOf(s.container, tenants).reconfigureTenant.execute('evi-usage', {
+        overrides: { storageBytes: Math.ceil(PDF.length / 0.85) },
+      });
+      const up = await upload(
+        t.key,
+        '/api/v1',
+        { learnerId, moduleId: 'KM-01', evidenceType: 'other' },
+        { name: 'p.pdf', data: PDF },
+      );
+      expect(up.status).toBe(201);
+      const events = await s.storage.db!.all<{ type: string; data: string }>(
+        `SELECT type, data FROM outbox_events WHERE tenant_id = ? AND type = 'tenant.quota_warning'`,
+        [t.id],
+      );
+      expect(events.length).toBe(1);
+      const data = typeof events[0]!.data === 'string' ? JSON.parse(events[0]!.data) : events[0]!.data;
+      expect(data).toMatchObject({ percent: 80, bytes: PDF.length });
+    });
+
     it('refuses what would pass the storage quota and keeps nothing of it', async () => {
       await useCasesOf(s.container, tenants).reconfigureTenant.execute('evi-other', {
         overrides: { storageBytes: 1000 },

@@ -2,6 +2,8 @@ import {
   DomainError,
   type ApiKeyRepository,
   type ApiKeySnapshot,
+  type ApiKeyUsageDelta,
+  type ApiKeyUsageRepository,
   type TenantRepository,
   type TenantSnapshot,
 } from '@fundi/domain';
@@ -131,4 +133,35 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
 
 async function bumpAuthEpoch(db: SqlDb): Promise<void> {
   await db.run('UPDATE auth_epoch SET epoch = epoch + 1 WHERE id = 1');
+}
+
+/** Per-key daily request counts; each flush adds to the row, so several processes add up (one statement). */
+export class SqlApiKeyUsageRepository implements ApiKeyUsageRepository {
+  constructor(private readonly db: SqlDb) {}
+
+  async add(deltas: readonly ApiKeyUsageDelta[]): Promise<void> {
+    if (deltas.length === 0) return;
+    await this.db.run(
+      `INSERT INTO api_key_usage (key_id, day, tenant_id, requests, last_used_at) VALUES ${deltas.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+       ON CONFLICT (key_id, day) DO UPDATE SET requests = api_key_usage.requests + EXCLUDED.requests,
+         last_used_at = CASE WHEN EXCLUDED.last_used_at > api_key_usage.last_used_at THEN EXCLUDED.last_used_at ELSE api_key_usage.last_used_at END`,
+      deltas.flatMap((d) => [d.keyId, d.day, d.tenantId, d.requests, d.lastUsedAt]),
+    );
+  }
+
+  async requestsOn(tenantId: string, day: string): Promise<number> {
+    const r = await this.db.first<{ n: number | string | null }>(
+      'SELECT SUM(requests) AS n FROM api_key_usage WHERE tenant_id = ? AND day = ?',
+      [tenantId, day],
+    );
+    return Number(r?.n ?? 0);
+  }
+
+  async lastUsed(tenantId: string): Promise<Record<string, string>> {
+    const rows = await this.db.all<{ key_id: string; at: string }>(
+      'SELECT key_id, MAX(last_used_at) AS at FROM api_key_usage WHERE tenant_id = ? GROUP BY key_id',
+      [tenantId],
+    );
+    return Object.fromEntries(rows.map((r) => [r.key_id, r.at]));
+  }
 }

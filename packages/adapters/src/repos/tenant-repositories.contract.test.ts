@@ -74,3 +74,36 @@ describeEachStorage('ApiKeyRepository contract', (get) => {
     await expect(get().repos.apiKeys.revoke(a.id, 'key_unknown', '2026-01-02T00:00:00.000Z')).resolves.toBe(false);
   });
 });
+
+describeEachStorage('ApiKeyUsageRepository contract', (get) => {
+  it('adds counts per key and day, keeps the latest use, and sums a tenant day', async () => {
+    const t = aTenant();
+    await get().repos.tenants.insert(t);
+    const u = get().repos.apiKeyUsage;
+    const d = (keyId: string, day: string, requests: number, lastUsedAt: string) => ({
+      tenantId: t.id,
+      keyId,
+      day,
+      requests,
+      lastUsedAt,
+    });
+    await u.add([]);
+    await u.add([
+      d('key_a', '2026-11-23', 3, '2026-11-23T10:00:00.000Z'),
+      d('key_b', '2026-11-23', 2, '2026-11-23T09:00:00.000Z'),
+    ]);
+    // A second process adds its own counts; an older last-use does not win.
+    await u.add([
+      d('key_a', '2026-11-23', 4, '2026-11-23T08:00:00.000Z'),
+      d('key_a', '2026-11-24', 1, '2026-11-24T00:00:01.000Z'),
+    ]);
+    expect(await u.requestsOn(t.id, '2026-11-23')).toBe(9);
+    expect(await u.requestsOn(t.id, '2026-11-24')).toBe(1);
+    expect(await u.requestsOn(t.id, '2026-11-25')).toBe(0);
+    expect(await u.requestsOn('ten_other', '2026-11-23')).toBe(0);
+    expect(await u.lastUsed(t.id)).toEqual({
+      key_a: '2026-11-24T00:00:01.000Z',
+      key_b: '2026-11-23T09:00:00.000Z',
+    });
+  });
+});

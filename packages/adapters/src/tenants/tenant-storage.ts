@@ -1,11 +1,20 @@
 import type { TenantRepos } from '@fundi/domain';
 import { tenantMemory } from '@fundi/fakes';
-import { SqlApiKeyRepository, SqlTenantRepository } from '../repos/sql-tenant-repositories.js';
+import { apiKeyUsage } from '../migrations/012-api-key-usage.js';
+import {
+  SqlApiKeyRepository,
+  SqlApiKeyUsageRepository,
+  SqlTenantRepository,
+} from '../repos/sql-tenant-repositories.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
-/** Tenants and API keys (their tables come with the first migration, see platform-storage.ts). */
+/** Tenants and API keys (their tables come with the first migration, see platform-storage.ts) and key usage. */
 export const tenantStorage: CapabilityStorage<TenantRepos> = {
-  migrations: [],
-  sql: (db) => ({ tenants: new SqlTenantRepository(db), apiKeys: new SqlApiKeyRepository(db) }),
+  migrations: [apiKeyUsage],
+  sql: (db) => ({
+    tenants: new SqlTenantRepository(db),
+    apiKeys: new SqlApiKeyRepository(db),
+    apiKeyUsage: new SqlApiKeyUsageRepository(db),
+  }),
   memory: tenantMemory,
 };

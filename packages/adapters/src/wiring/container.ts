@@ -1,5 +1,5 @@
-import type { Ports, StorageMaintenance, UnitOfWork } from '@fundi/application';
-import type { Clock, SecretGenerator } from '@fundi/domain';
+import { RequestMeter, type Ports, type StorageMaintenance, type UnitOfWork } from '@fundi/application';
+import type { Clock, SecretGenerator, TenantRepos } from '@fundi/domain';
 import { Container, ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
 import { openDatabase, type DatabaseTarget } from '../db/open-database.js';
@@ -42,9 +42,11 @@ export function buildContainer(s: ContainerSettings, caps: readonly CapabilityWi
       provide(
         bind,
         T.Ports,
-        (repos, uow, clock, secrets, maintenance) =>
-          portsFor(repos, uow, clock, secrets, s.masterKey, s.previousMasterKeys ?? [], maintenance),
-        [T.Repositories, T.UnitOfWork, T.Clock, T.Secrets, T.Maintenance],
+        (repos, uow, clock, secrets, maintenance, meter) => ({
+          ...portsFor(repos, uow, clock, secrets, s.masterKey, s.previousMasterKeys ?? [], maintenance),
+          meter,
+        }),
+        [T.Repositories, T.UnitOfWork, T.Clock, T.Secrets, T.Maintenance, T.Meter],
       );
       bindCapabilities(bind, caps);
     }),
@@ -61,7 +63,7 @@ function portsFor(
   masterKey: Buffer,
   previousMasterKeys: readonly Buffer[],
   maintenance: StorageMaintenance,
-): Ports<AnyRepositories> {
+): Omit<Ports<AnyRepositories>, 'meter'> {
   const boxes = new Map<string, AesGcmSecretBox>();
   const secretBox = (purpose: string) => {
     let box = boxes.get(purpose);
@@ -83,6 +85,7 @@ function storageModule(choice: StorageChoice, caps: readonly CapabilityWiring[])
       provideValue(bind, T.Repositories, mem.repos);
       provideValue(bind, T.UnitOfWork, mem.uow);
       provideValue(bind, T.RateLimits, new MemoryRateLimitStore());
+      provideValue(bind, T.Meter, new RequestMeter((mem.repos as TenantRepos).apiKeyUsage));
       // Nothing of the in-memory store reaches a disk.
       provideValue(bind, T.Maintenance, { scrubAfterErasure: async () => {} });
       return;
@@ -90,6 +93,7 @@ function storageModule(choice: StorageChoice, caps: readonly CapabilityWiring[])
     provideValue(bind, T.SqlDb, openDatabase(choice));
     provide(bind, T.Repositories, (db) => storageFor(parts, db).repos, [T.SqlDb]);
     provide(bind, T.UnitOfWork, (db) => storageFor(parts, db).uow, [T.SqlDb]);
+    provide(bind, T.Meter, (repos) => new RequestMeter((repos as TenantRepos).apiKeyUsage), [T.Repositories]);
     provide(bind, T.Maintenance, (db) => ({ scrubAfterErasure: () => db.scrub(ERASURE_TABLES) }), [T.SqlDb]);
     provide(
       bind,
@@ -113,6 +117,11 @@ function systemModule(opts: { masterKey: Buffer; logLevel: string; clock?: Clock
 
 /** Closes what the container opened (the database pool, the webhook transport). */
 export async function closeContainer(c: Container): Promise<void> {
+  // The last counted requests reach the database before it closes.
+  if (c.isBound(T.Meter))
+    await resolve(c, T.Meter)
+      .flush()
+      .catch(() => {});
   if (c.isBound(W.Transport)) await resolve(c, W.Transport).close();
   if (c.isBound(T.SqlDb)) await resolve(c, T.SqlDb).close();
 }

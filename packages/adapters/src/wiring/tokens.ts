@@ -1,4 +1,4 @@
-import type { Ports, RateLimitStore, StorageMaintenance, UnitOfWork } from '@fundi/application';
+import type { Ports, RateLimitStore, RequestMeter, StorageMaintenance, UnitOfWork } from '@fundi/application';
 import type { Clock, SecretGenerator } from '@fundi/domain';
 import type { Logger } from 'pino';
 import type { SqlDb } from '../db/sql-db.js';
@@ -20,6 +20,7 @@ export const T = {
   Signer: token<TokenSigner>('TokenSigner'),
   RateLimits: token<RateLimitStore>('RateLimitStore'),
   Maintenance: token<StorageMaintenance>('StorageMaintenance'),
+  Meter: token<RequestMeter>('RequestMeter'),
   Logger: token<Logger>('Logger'),
   AccessLogger: token<Logger>('AccessLogger'),
 } as const;

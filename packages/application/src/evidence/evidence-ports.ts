@@ -7,6 +7,7 @@ import type {
   WebhookRepos,
 } from '@fundi/domain';
 import type { CoreDeps } from '../shared/ports.js';
+import type { RequestMeter } from '../tenants/request-meter.js';
 
 export type { FileVault, StoredFile } from '../files/file-vault.js';
 import type { FileVault } from '../files/file-vault.js';
@@ -28,5 +29,6 @@ export type EvidencePorts = CoreDeps<
 > & {
   files: FileVault;
   signer: UrlSigner;
+  meter: Pick<RequestMeter, 'flush'>;
   settings: EvidenceSettings;
 };

@@ -19,6 +19,7 @@ import { locateEnrolment } from '../assessments/locate-enrolment.js';
 import { jobType } from '../jobs/job-definition.js';
 import type { Actor } from '../shared/actor.js';
 import { recordChange } from '../shared/record-change.js';
+import { utcDay } from '../tenants/request-meter.js';
 import type { EvidencePorts, StoredFile } from './evidence-ports.js';
 
 /** The largest file of any kind (video and archives); each kind's own limit is applied to the sniffed bytes. */
@@ -27,6 +28,8 @@ const UPLOAD = 'evidence-upload';
 const DOWNLOAD = 'evidence-download';
 const BUNDLE = 'evidence-bundle';
 const DAY_MS = 86_400_000;
+/** Outbox event when evidence storage crosses 80% or 90% of the quota (internal: not a webhook event type). */
+export const QUOTA_WARNING_EVENT = 'tenant.quota_warning';
 
 export interface EvidenceView {
   id: string;
@@ -165,6 +168,8 @@ export interface UsageView {
   quotaBytes: number | null;
   files: number;
   percentUsed: number | null;
+  /** Authenticated requests of all the tenant's keys since 00:00 UTC. */
+  requestsToday: number;
 }
 
 /** The job that purges evidence deleted more than 30 days ago (recurring). */
@@ -305,6 +310,8 @@ export class EvidenceService {
                 resourceType: 'tenant',
                 resourceId: actor.tenantId,
                 details: { percent: pct, bytes: after, quota: before.quota },
+                // Internal event (not a webhook event type): the notifications' quota warning reacts to it.
+                events: [{ type: QUOTA_WARNING_EVENT, data: { percent: pct, bytes: after, quota: before.quota } }],
               });
               break;
             }
@@ -894,11 +901,15 @@ export class EvidenceService {
   async usage(actor: Actor): Promise<UsageView> {
     const { quota } = await this.quota(actor.tenantId);
     const u = await this.d.repos.evidence.usage(actor.tenantId);
+    // This process's counts first; other processes' reach the store within the meter's flush interval.
+    await this.d.meter.flush();
+    const requestsToday = await this.d.repos.apiKeyUsage.requestsOn(actor.tenantId, utcDay(this.now().getTime()));
     return {
       bytesUsed: u.bytes,
       quotaBytes: quota,
       files: u.files,
       percentUsed: quota ? Math.round((u.bytes / quota) * 10_000) / 100 : null,
+      requestsToday,
     };
   }
 }

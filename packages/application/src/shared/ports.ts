@@ -1,4 +1,5 @@
 import type { Clock, SecretBox, SecretGenerator, UnitOfWork } from '@fundi/domain';
+import type { RequestMeter } from '../tenants/request-meter.js';
 
 export type { UnitOfWork } from '@fundi/domain';
 
@@ -51,6 +52,8 @@ export interface StorageMaintenance {
 
 export interface Ports<R> extends CoreDeps<R>, SecretDeps {
   maintenance: StorageMaintenance;
+  /** Counts authenticated requests per key and day (docs/api.md, "Usage"). */
+  meter: RequestMeter;
   /** AES-256-GCM under a key derived from the master key for `purpose` (one purpose per kind of secret). */
   secretBox(purpose: string): SecretBox;
 }

@@ -45,9 +45,14 @@ export class CreateApiKey {
 export class ListApiKeys {
   constructor(private readonly deps: Pick<CoreDeps<TenantRepos & PlatformRepos>, 'repos'>) {}
 
-  async execute(tenantSlug: string): Promise<ApiKeyView[]> {
+  /** Newest first, each with when it was last used (null: never; counts reach the store within seconds). */
+  async execute(tenantSlug: string): Promise<(ApiKeyView & { lastUsedAt: string | null })[]> {
     const tenant = await tenantBySlug(this.deps.repos, tenantSlug);
-    return (await this.deps.repos.apiKeys.listByTenant(tenant.id)).map(ApiKey.view);
+    const used = await this.deps.repos.apiKeyUsage.lastUsed(tenant.id);
+    return (await this.deps.repos.apiKeys.listByTenant(tenant.id)).map((k) => ({
+      ...ApiKey.view(k),
+      lastUsedAt: used[k.id] ?? null,
+    }));
   }
 }
 

@@ -28,8 +28,30 @@ export interface ApiKeyRepository {
   authEpoch(): Promise<number>;
 }
 
+/** Requests counted for one API key on one UTC day, added to what is stored (several processes add theirs). */
+export interface ApiKeyUsageDelta {
+  tenantId: string;
+  keyId: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  requests: number;
+  /** ISO time of the last request counted. */
+  lastUsedAt: string;
+}
+
+/** Port: per-key request counts by day, and when each key was last used. */
+export interface ApiKeyUsageRepository {
+  /** Adds each delta's requests to its (key, day) row; the later `lastUsedAt` wins. */
+  add(deltas: readonly ApiKeyUsageDelta[]): Promise<void>;
+  /** Requests of all the tenant's keys on `day`. */
+  requestsOn(tenantId: string, day: string): Promise<number>;
+  /** When each of the tenant's keys was last used (keys never used are absent). */
+  lastUsed(tenantId: string): Promise<Record<string, string>>;
+}
+
 /** The tenants capability's repositories. */
 export interface TenantRepos {
   tenants: TenantRepository;
   apiKeys: ApiKeyRepository;
+  apiKeyUsage: ApiKeyUsageRepository;
 }

@@ -149,6 +149,10 @@ export const UsageOut = z
     quotaBytes: z.number().int().nullable().openapi({ description: 'null = no quota (plan or override)' }),
     files: z.number().int().openapi({ description: 'Stored file versions' }),
     percentUsed: z.number().nullable(),
+    requestsToday: z.number().int().openapi({
+      description:
+        "Authenticated requests of all the tenant's API keys since 00:00 UTC (other server processes' counts arrive within 2 s)",
+    }),
   })
   .openapi('Usage');
 
