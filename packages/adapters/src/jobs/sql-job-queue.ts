@@ -39,8 +39,11 @@ export class SqlJobQueue implements JobQueue {
     if (kinds.length === 0 || limit <= 0) return [];
     const pick = `SELECT id FROM jobs WHERE lane = ? AND done_at IS NULL AND due_at <= ? AND (lease_until IS NULL OR lease_until < ?)
       AND kind IN (${marks(kinds.length)}) ORDER BY due_at LIMIT ? ${this.db.dialect.skipLocked}`;
+    // Postgres: `id = ANY(ARRAY(...))` is a primary-key probe whatever the statistics (an `IN` semi-join may be
+    // planned as a scan of every job on a young table).
+    const picked = this.db.dialect.name === 'postgres' ? `id = ANY(ARRAY(${pick}))` : `id IN (${pick})`;
     const rows = await this.db.all<Row>(
-      `UPDATE jobs SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE id IN (${pick}) RETURNING *`,
+      `UPDATE jobs SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE ${picked} RETURNING *`,
       [owner, leaseUntil, lane, now, now, ...kinds, limit],
     );
     return rows.map(rowToJob).sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : 0));

@@ -16,9 +16,13 @@ const CLAIMED_WITH = `SELECT ${CLAIMED_COLUMNS} FROM webhook_deliveries d ${JOIN
 // outbox) the planner would otherwise hash-join against a scan of the whole outbox on every claim.
 const PG_JOINED = `JOIN LATERAL (SELECT type, occurred_at, data FROM outbox_events WHERE id = d.event_id OFFSET 0) e ON true
   JOIN webhook_subscriptions s ON s.id = d.subscription_id`;
-/** Postgres: pick (SKIP LOCKED), lease and read in one statement, one round trip. */
+/**
+ * Postgres: pick (SKIP LOCKED), lease and read in one statement, one round trip. The lease matches `id = ANY(array)`,
+ * a primary-key probe whatever the statistics: `UPDATE ... FROM picked` was planned, on a young table never
+ * analyzed, as a hash join over a scan of every delivery, on every claim.
+ */
 const PG_CLAIM = `WITH picked AS (SELECT id FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED),
-  leased AS (UPDATE webhook_deliveries w SET lease_owner = ?, lease_until = ? FROM picked WHERE w.id = picked.id RETURNING w.*)
+  leased AS (UPDATE webhook_deliveries w SET lease_owner = ?, lease_until = ? WHERE w.id = ANY(ARRAY(SELECT id FROM picked)) RETURNING w.*)
   SELECT ${CLAIMED_COLUMNS} FROM leased d ${PG_JOINED}`;
 /** SQLite: pick and lease in one statement (one writer, so no locking clause is needed). */
 const SQLITE_LEASE = `UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
