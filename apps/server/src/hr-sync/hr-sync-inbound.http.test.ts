@@ -4,7 +4,7 @@ import { FixedClock } from '@fundi/fakes';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { errorFields, formsOf } from '../testing/training-fixtures.js';
-import { employee, hrTenant } from './hr-sync-fixtures.js';
+import { employee, hrTenant } from './testing/hr-sync-fixtures.js';
 
 let n = 0;
 const nextId = () => idNumberFor(700_000 + ++n * 37);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { TestServer } from '../testing/test-server.js';
-import { programmeBody } from '../testing/training-fixtures.js';
+import type { TestServer } from '../../testing/test-server.js';
+import { programmeBody } from '../../testing/training-fixtures.js';
 
 /** An enabled HR configuration with a fresh webhook key (optionally a custom mapping) and a programme. */
 export async function hrTenant(
