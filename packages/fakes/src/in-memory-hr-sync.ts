@@ -7,8 +7,12 @@ import {
   type HrSyncRepos,
   type Page,
   type PageRequest,
+  type TenantSnapshot,
 } from '@fundi/domain';
 import type { MemoryPart, MemoryStore } from './memory-store.js';
+
+/** Read from the tenants part: Form B finds a configuration by the tenant's slug. */
+type Reads = { tenants: Map<string, TenantSnapshot> };
 
 export interface HrSyncTables {
   hrSyncConfigs: Map<string, HrSyncConfigSnapshot>;
@@ -18,10 +22,14 @@ export interface HrSyncTables {
 const clone = <T>(v: T): T => structuredClone(v);
 
 export class InMemoryHrSyncConfigRepository implements HrSyncConfigRepository {
-  constructor(private readonly store: MemoryStore<HrSyncTables>) {}
+  constructor(private readonly store: MemoryStore<HrSyncTables & Reads>) {}
   async find(tenantId: string) {
     const c = this.store.tables.hrSyncConfigs.get(tenantId);
     return c ? clone(c) : null;
+  }
+  async findByTenantSlug(slug: string) {
+    for (const t of this.store.tables.tenants.values()) if (t.slug === slug) return this.find(t.id);
+    return null;
   }
   async findByKeyHash(hash: string) {
     for (const c of this.store.tables.hrSyncConfigs.values())
@@ -61,7 +69,7 @@ export class InMemoryHrEventLog implements HrEventLog {
 const processed = (x: HrEventEntry, tenantId: string, key: string) =>
   x.tenantId === tenantId && x.eventKey === key && x.result === 'processed';
 
-export const hrSyncMemory: MemoryPart<HrSyncRepos, HrSyncTables> = {
+export const hrSyncMemory: MemoryPart<HrSyncRepos, HrSyncTables, Reads> = {
   tables: () => ({ hrSyncConfigs: new Map(), hrEvents: [] }),
   repositories: (store) => ({
     hrSyncConfigs: new InMemoryHrSyncConfigRepository(store),

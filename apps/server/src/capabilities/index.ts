@@ -12,7 +12,7 @@ import {
   type RepositoriesOf,
   type SqlDb,
 } from '@fundi/adapters';
-import type { EvidenceService, JobDefinition, Ports, WebhookUseCases } from '@fundi/application';
+import type { EvidenceService, HrSyncUseCases, JobDefinition, Ports, WebhookUseCases } from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
 import type { RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
@@ -112,7 +112,7 @@ export function reposOf(c: Container): AppRepositories {
   return resolve(c, T.Repositories) as AppRepositories;
 }
 
-export { evidence, learners, platform, tenants, training, webhooks };
+export { evidence, hrSync, learners, platform, tenants, training, webhooks };
 
 /** The evidence capability's handle for `useCasesOf` (made per configuration). */
 export const evidenceCapability = { name: 'evidence' } as {
@@ -122,3 +122,6 @@ export const evidenceCapability = { name: 'evidence' } as {
 
 /** The webhooks capability's handle for `useCasesOf` (the capability itself is made per configuration). */
 export const webhookCapability = { name: 'webhooks' } as { name: 'webhooks'; useCases(p: never): WebhookUseCases };
+
+/** The HR sync capability's handle for `useCasesOf` (made per configuration). */
+export const hrSyncCapability = { name: 'hrSync' } as { name: 'hrSync'; useCases(p: never): HrSyncUseCases };

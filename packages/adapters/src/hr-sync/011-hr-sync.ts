@@ -5,6 +5,12 @@ import type { Migration } from '../migrations/migration.js';
 export const hrSyncMigration: Migration = {
   name: '011-hr-sync',
   async up(knex: Knex) {
+    // Inbound events match learners by employeeRef (`... AND employee_ref = ? ORDER BY id LIMIT 1`). Without
+    // statistics SQLite answers that from the (tenant_id, id) index, walking every learner of the tenant; with
+    // the id in this index the lookup is one seek.
+    await knex.schema.alterTable('learners', (t) => {
+      t.index(['tenant_id', 'employee_ref', 'id'], 'learners_tenant_employee_ref_id');
+    });
     await knex.schema.createTable('hr_sync_configs', (t) => {
       t.string('tenant_id').primary().references('tenants.id');
       t.boolean('enabled').notNullable();
@@ -45,5 +51,8 @@ export const hrSyncMigration: Migration = {
   async down(knex: Knex) {
     await knex.schema.dropTable('hr_events');
     await knex.schema.dropTable('hr_sync_configs');
+    await knex.schema.alterTable('learners', (t) =>
+      t.dropIndex(['tenant_id', 'employee_ref', 'id'], 'learners_tenant_employee_ref_id'),
+    );
   },
 };

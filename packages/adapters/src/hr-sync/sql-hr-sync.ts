@@ -62,6 +62,14 @@ export class SqlHrSyncConfigRepository implements HrSyncConfigRepository {
     return r ? rowToConfig(r) : null;
   }
 
+  async findByTenantSlug(slug: string) {
+    const r = await this.db.first<Row>(
+      'SELECT c.* FROM hr_sync_configs c JOIN tenants t ON t.id = c.tenant_id WHERE t.slug = ?',
+      [slug],
+    );
+    return r ? rowToConfig(r) : null;
+  }
+
   async findByKeyHash(hash: string) {
     const r = await this.db.first<Row>(
       'SELECT * FROM hr_sync_configs WHERE key_hash = ? OR previous_key_hash = ? LIMIT 1',

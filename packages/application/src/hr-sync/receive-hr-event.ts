@@ -4,7 +4,6 @@ import {
   HR_KEY_PREFIX,
   HrSyncConfig,
   IsoDate,
-  Learner,
   REQUIRED_TARGETS,
   SaIdNumber,
   applyMapping,
@@ -133,10 +132,9 @@ export class ReceiveHrEvent {
         'programme_retired',
         `Programme ${programme.code} is retired and takes no new enrolments`,
       );
-    // Validate everything before the first write: a new learner as registered, a matched one as updated.
+    // The first write is the learner's (registered or updated), and that use case checks every field before it
+    // writes: bad input writes nothing. Everything else was checked above.
     let existing = await this.match(c.tenantId, input);
-    if (existing) Learner.fromSnapshot(existing).update(input, now);
-    else Learner.register(input, { id: 'lrn_check', tenantId: c.tenantId, now });
 
     const actor = hrActor(c.tenantId);
     let created = false;
@@ -152,15 +150,21 @@ export class ReceiveHrEvent {
       }
     }
     const learnerId = existing.id;
-    const enrolmentId = await this.openEnrolment(c.tenantId, learnerId, programme.code, now);
+    const enrolmentId = await this.openEnrolment(c.tenantId, learnerId, programme.code, now, !created);
     return { learnerId, enrolmentId, created };
   }
 
-  /** The learner's open enrolment in the programme, or a new one starting today. */
-  private async openEnrolment(tenantId: string, learnerId: string, code: string, now: Date): Promise<string> {
+  /** The learner's open enrolment in the programme (looked for unless the learner is new), or a new one from today. */
+  private async openEnrolment(
+    tenantId: string,
+    learnerId: string,
+    code: string,
+    now: Date,
+    look: boolean,
+  ): Promise<string> {
     const open = async () =>
       (await this.deps.repos.enrolments.openForLearner(tenantId, learnerId)).find((e) => e.programmeCode === code);
-    const found = await open();
+    const found = look ? await open() : undefined;
     if (found) return found.id;
     try {
       const input = { learnerId, programmeCode: code, startDate: IsoDate.fromDate(now) };
@@ -235,8 +239,7 @@ export class ReceiveHrEvent {
     const { repos, secrets } = this.deps;
     const now = this.deps.clock.now();
     if (call.tenantSlug !== null) {
-      const tenant = await repos.tenants.findBySlug(call.tenantSlug);
-      const config = tenant ? await repos.hrSyncConfigs.find(tenant.id) : null;
+      const config = await repos.hrSyncConfigs.findByTenantSlug(call.tenantSlug);
       const presented = config ? headerValue(call.headers, config.headerName) : null;
       if (!config || !presented) throw unauthorized();
       const hash = secrets.hash(presented);

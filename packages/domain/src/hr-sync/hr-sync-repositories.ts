@@ -4,6 +4,8 @@ import type { HrSyncConfigSnapshot } from './hr-sync-config.js';
 /** Port: one HR configuration per tenant. */
 export interface HrSyncConfigRepository {
   find(tenantId: string): Promise<HrSyncConfigSnapshot | null>;
+  /** The configuration of the tenant with this slug (Form B's path), or null. */
+  findByTenantSlug(slug: string): Promise<HrSyncConfigSnapshot | null>;
   /** The configuration whose current or previous key has this hash (expiry is the caller's check), or null. */
   findByKeyHash(hash: string): Promise<HrSyncConfigSnapshot | null>;
   /** Inserts or replaces the tenant's configuration. */
