@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describeEachStorage } from '@fundi/adapters/testing';
+import { HR_OUTBOUND_EVENT_DATA } from '@fundi/http';
 import { FixedClock } from '@fundi/fakes';
 import { idNumberFor } from '@fundi/domain/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -89,7 +90,9 @@ describeEachStorage('HR sync outbound through the webhook machinery (server + wo
     await rx.waitFor(() => rx.of('learner.completed').length >= 1 && rx.of('learner.competency').length >= 1);
     const [completed] = rx.of('learner.completed');
     expect(completed!.headers['x-webhook-signature']).toBe(hex(secret, completed!.body));
-    const verified = new Webhook(secret).verify(completed!.body, completed!.headers as Record<string, string>);
+    const verified = new Webhook(secret).verify(completed!.body, completed!.headers as Record<string, string>) as {
+      data: unknown;
+    };
     expect(verified).toEqual({
       event: 'learner.completed',
       timestamp: expect.any(String),
@@ -102,7 +105,11 @@ describeEachStorage('HR sync outbound through the webhook machinery (server + wo
         certificateNumber: 'CERT-2026-001',
       },
     });
+    // The payloads are the ones the OpenAPI document describes.
+    expect(HR_OUTBOUND_EVENT_DATA['learner.completed'].data.parse(verified.data)).toEqual(verified.data);
     const [competency] = rx.of('learner.competency');
+    const cdata = JSON.parse(competency!.body).data;
+    expect(HR_OUTBOUND_EVENT_DATA['learner.competency'].data.parse(cdata)).toEqual(cdata);
     expect(competency!.headers['x-webhook-signature']).toBe(hex(secret, competency!.body));
     expect(JSON.parse(competency!.body)).toMatchObject({
       event: 'learner.competency',
