@@ -69,6 +69,20 @@ describeEachStorage('HR sync inbound over HTTP', (_get, kind) => {
     expect(log.body.data[0]).toMatchObject({ result: 'duplicate', event: 'employee.enrolled', response: first.body });
   });
 
+  it('copies of one event racing each other make one learner and one enrolment, and all get the same answer', async () => {
+    const [learners, enrolments] = [await total('learners'), await total('enrolments')];
+    const body = {
+      id: 'race-1',
+      event: 'employee.enrolled',
+      data: { ...employee(50, {}, nextId()), programmeCode: t.code },
+    };
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => t.post(body, { form: i % 2 ? 'A' : 'B' })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
+    expect(await total('learners')).toBe(learners + 1);
+    expect(await total('enrolments')).toBe(enrolments + 1);
+  });
+
   it('matches by employeeRef, then by ID number; an open enrolment is not made twice', async () => {
     const idNumber = nextId();
     const first = await t.post({
