@@ -61,7 +61,7 @@ export class InMemoryHrEventLog implements HrEventLog {
   }
   async redactLearner(tenantId: string, learnerId: string) {
     const hit = this.store.tables.hrEvents.filter((e) => e.tenantId === tenantId && e.learnerId === learnerId);
-    for (const e of hit) Object.assign(e, { data: null, redacted: true });
+    for (const e of hit) Object.assign(e, { data: null, redacted: true, eventKey: `erased:${e.id}` });
     return hit.length;
   }
 }

@@ -234,12 +234,13 @@ describeEachStorage('HR sync inbound over HTTP', (_get, kind) => {
     expect(e.body.status).toBe('withdrawn');
   });
 
-  it('the inbound log keeps what HR sent until the learner is erased', async () => {
+  it('the inbound log keeps what HR sent until the learner is erased; then no table holds it', async () => {
+    const idNumber = nextId();
     const r = await t.post(
       {
         id: 'erase-me',
         event: 'employee.enrolled',
-        data: { ...employee(40, { firstName: 'Erasable' }, nextId()), programmeCode: t.code },
+        data: { ...employee(40, { firstName: 'Erasable' }, idNumber), programmeCode: t.code },
       },
       { key: t.hrKey },
     );
@@ -255,5 +256,18 @@ describeEachStorage('HR sync inbound over HTTP', (_get, kind) => {
     });
     expect((await s.call('DELETE', `/api/v1/learners/${r.body.learnerId}`, t.admin)).status).toBe(204);
     expect(await find()).toMatchObject({ data: null, redacted: true });
+    const db = s.storage.db;
+    if (db) {
+      const tables =
+        db.dialect.name === 'sqlite'
+          ? await db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table'`)
+          : await db.all<{ name: string }>(
+              'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()',
+            );
+      expect(tables.map((x) => x.name)).toEqual(expect.arrayContaining(['hr_events', 'learners', 'outbox_events']));
+      const everything = JSON.stringify(await Promise.all(tables.map((x) => db.all(`SELECT * FROM ${x.name}`))));
+      for (const value of [idNumber, 'Erasable', 'Mokoena40', 'employee40@example.co.za', '"E-40"'])
+        expect(everything, value).not.toContain(value);
+    }
   });
 });

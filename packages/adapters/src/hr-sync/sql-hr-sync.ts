@@ -184,7 +184,10 @@ export class SqlHrEventLog implements HrEventLog {
 
   async redactLearner(tenantId: string, learnerId: string) {
     const { changes } = await this.db.run(
-      'UPDATE hr_events SET data = NULL, redacted = ? WHERE tenant_id = ? AND learner_id = ?',
+      // The body hash is derived from personal data (an ID number has little entropy): it goes too.
+      `UPDATE hr_events SET data = NULL, redacted = ?, event_key = ${"'erased:' || id"},
+        processed_key = CASE WHEN processed_key IS NULL THEN NULL ELSE ${"'erased:' || id"} END
+        WHERE tenant_id = ? AND learner_id = ?`,
       [true, tenantId, learnerId],
     );
     return changes;

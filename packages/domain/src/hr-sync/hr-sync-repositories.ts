@@ -45,7 +45,10 @@ export interface HrEventLog {
   findProcessed(tenantId: string, eventKey: string): Promise<HrEventEntry | null>;
   /** Newest first. */
   list(tenantId: string, page: PageRequest): Promise<Page<HrEventEntry>>;
-  /** Erasure: removes the data and answers of every entry about the learner; returns how many changed. */
+  /**
+   * Erasure: removes the data and the event key (a body hash is derived from personal data) of every entry about
+   * the learner; returns how many changed. A later copy of such an event is processed as new.
+   */
   redactLearner(tenantId: string, learnerId: string): Promise<number>;
 }
 
