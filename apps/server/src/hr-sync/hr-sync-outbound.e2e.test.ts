@@ -17,6 +17,7 @@ describeEachStorage('HR sync outbound through the webhook machinery (server + wo
   let rx: Awaited<ReturnType<typeof hrReceiver>>;
   let t: Awaited<ReturnType<typeof hrTenant>>;
   let secret: string;
+  let employeeLearnerId: string;
   const today = new Date().toISOString().slice(0, 10);
 
   beforeAll(async () => {
@@ -44,6 +45,7 @@ describeEachStorage('HR sync outbound through the webhook machinery (server + wo
     });
     expect(hr.status).toBe(200);
     const { learnerId, enrolmentId } = hr.body;
+    employeeLearnerId = learnerId;
     expect(
       (await s.call('PATCH', `/api/v1/enrolments/${enrolmentId}/status`, t.admin, { status: 'in_progress' })).status,
     ).toBe(200);
@@ -134,6 +136,13 @@ describeEachStorage('HR sync outbound through the webhook machinery (server + wo
     const [a, b] = rx.of('learner.completed');
     expect(b!.headers['webhook-id']).toBe(a!.headers['webhook-id']);
     expect((await s.call('POST', '/api/v1/hr-sync/deliveries/dlv_nope/replay', t.admin)).status).toBe(404);
+    // After an erasure a replay carries nothing personal.
+    expect((await s.call('DELETE', `/api/v1/learners/${employeeLearnerId}`, t.admin)).status).toBe(204);
+    expect((await s.call('POST', `/api/v1/hr-sync/deliveries/${completed.deliveryId}/replay`, t.admin)).status).toBe(
+      202,
+    );
+    await rx.waitFor(() => rx.of('learner.completed').length === 3);
+    expect(JSON.parse(rx.of('learner.completed')[2]!.body).data).toEqual({ id: employeeLearnerId, erased: true });
     const rotated = await s.call('POST', '/api/v1/hr-sync/rotate-signing-secret', t.admin);
     expect(rotated.body.signingSecret).toMatch(/^whsec_/);
     expect(rotated.body.previousSecretExpiresAt).toEqual(expect.any(String));
