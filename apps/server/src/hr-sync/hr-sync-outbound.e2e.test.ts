@@ -123,6 +123,21 @@ describeEachStorage('HR sync outbound through the webhook machinery (server + wo
     // Nothing else (no webhook events) reaches HR, and the HR subscription is not a webhook subscription.
     expect(rx.received.every((r) => String(r.headers['x-webhook-event']).startsWith('learner.c'))).toBe(true);
     expect((await s.call('GET', '/api/v1/webhook-subscriptions', t.admin)).body.data).toEqual([]);
+    const hrSub = await s.storage.db?.first<{ id: string }>(
+      `SELECT id FROM webhook_subscriptions WHERE purpose = 'hr_sync' AND tenant_id = ?`,
+      [t.tenantId],
+    );
+    if (s.storage.db) {
+      for (const [method, path] of [
+        ['GET', `/api/v1/webhook-subscriptions/${hrSub!.id}`],
+        ['PATCH', `/api/v1/webhook-subscriptions/${hrSub!.id}`],
+        ['DELETE', `/api/v1/webhook-subscriptions/${hrSub!.id}`],
+        ['GET', `/api/v1/webhook-subscriptions/${hrSub!.id}/deliveries`],
+      ] as const) {
+        const r = await s.call(method, path, t.admin, method === 'PATCH' ? { enabled: false } : undefined);
+        expect(r.status, `${method} ${path}`).toBe(404);
+      }
+    }
   });
 
   it('GET /hr-sync/deliveries lists the attempts; a replay sends the same event id again', async () => {
