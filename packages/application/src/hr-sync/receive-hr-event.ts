@@ -251,8 +251,11 @@ export class ReceiveHrEvent {
       }
       return requireEnabled(config);
     }
-    for (const [name, value] of Object.entries(call.headers)) {
-      if (typeof value !== 'string' || !value.startsWith(HR_KEY_PREFIX)) continue;
+    // At most a few candidate headers are looked up: a request stuffed with key-like headers costs no more.
+    const candidates = Object.entries(call.headers)
+      .filter((h): h is [string, string] => typeof h[1] === 'string' && h[1].startsWith(HR_KEY_PREFIX))
+      .slice(0, 3);
+    for (const [name, value] of candidates) {
       const hash = secrets.hash(value.trim());
       const config = await repos.hrSyncConfigs.findByKeyHash(hash);
       if (config && config.headerName.toLowerCase() === name && HrSyncConfig.keyMatch(config, hash, now))
