@@ -1,8 +1,6 @@
 import {
   DomainError,
   HR_INBOUND_EVENTS,
-  HR_KEY_PREFIX,
-  HrSyncConfig,
   IsoDate,
   REQUIRED_TARGETS,
   SaIdNumber,
@@ -19,6 +17,7 @@ import type { ChangeEnrolmentStatus } from '../enrolments/change-enrolment-statu
 import type { EnrolLearner } from '../enrolments/enrol-learner.js';
 import type { RegisterLearner } from '../learners/register-learner.js';
 import type { UpdateLearner } from '../learners/update-learner.js';
+import { authenticateHrCall } from './authenticate-hr-call.js';
 import { hrActor, type HrSyncDeps } from './hr-sync-ports.js';
 
 export interface HrEventBody {
@@ -50,9 +49,6 @@ export interface InboundUseCases {
   changeEnrolmentStatus: ChangeEnrolmentStatus;
 }
 
-const unauthorized = () =>
-  new DomainError('unauthorized', 'unauthorized', 'A valid webhook key is required in the configured header');
-
 /**
  * `POST /webhooks/hr-sync` (docs/api.md, "HR sync"): authenticates the webhook key, answers a repeated event
  * (same `id`, or without one the same body) as the first time, runs the event through the learner and enrolment
@@ -62,7 +58,7 @@ export class ReceiveHrEvent {
   constructor(private readonly deps: HrSyncDeps & InboundUseCases) {}
 
   async execute(call: InboundCall): Promise<HrEventAnswer> {
-    const config = await this.authenticate(call);
+    const config = await authenticateHrCall(this.deps, call);
     const body = call.body;
     const eventKey = body.id ? `id:${body.id}` : `sha256:${this.deps.secrets.hash(JSON.stringify(body))}`;
     const first = await this.deps.repos.hrEvents.findProcessed(config.tenantId, eventKey);
@@ -231,39 +227,6 @@ export class ReceiveHrEvent {
     return { learnerId: learner.id, withdrawnEnrolmentIds: withdrawn };
   }
 
-  /**
-   * Form B: the tenant of the path, its configured header, its current key or the previous one within 24 h; a key
-   * of another tenant is 403. Form A: the key names the tenant, and must arrive in that tenant's header.
-   */
-  private async authenticate(call: InboundCall): Promise<HrSyncConfigSnapshot> {
-    const { repos, secrets } = this.deps;
-    const now = this.deps.clock.now();
-    if (call.tenantSlug !== null) {
-      const config = await repos.hrSyncConfigs.findByTenantSlug(call.tenantSlug);
-      const presented = config ? headerValue(call.headers, config.headerName) : null;
-      if (!config || !presented) throw unauthorized();
-      const hash = secrets.hash(presented);
-      if (!HrSyncConfig.keyMatch(config, hash, now)) {
-        const other = await repos.hrSyncConfigs.findByKeyHash(hash);
-        if (other && HrSyncConfig.keyMatch(other, hash, now))
-          throw DomainError.forbidden('This webhook key belongs to another tenant');
-        throw unauthorized();
-      }
-      return requireEnabled(config);
-    }
-    // At most a few candidate headers are looked up: a request stuffed with key-like headers costs no more.
-    const candidates = Object.entries(call.headers)
-      .filter((h): h is [string, string] => typeof h[1] === 'string' && h[1].startsWith(HR_KEY_PREFIX))
-      .slice(0, 3);
-    for (const [name, value] of candidates) {
-      const hash = secrets.hash(value.trim());
-      const config = await repos.hrSyncConfigs.findByKeyHash(hash);
-      if (config && config.headerName.toLowerCase() === name && HrSyncConfig.keyMatch(config, hash, now))
-        return requireEnabled(config);
-    }
-    throw unauthorized();
-  }
-
   private async log(
     c: HrSyncConfigSnapshot,
     body: HrEventBody,
@@ -288,15 +251,4 @@ export class ReceiveHrEvent {
       }),
     );
   }
-}
-
-function requireEnabled(c: HrSyncConfigSnapshot): HrSyncConfigSnapshot {
-  if (!c.enabled) throw DomainError.forbidden('HR sync is disabled for this tenant', 'hr_sync_disabled');
-  return c;
-}
-
-function headerValue(headers: InboundCall['headers'], name: string): string | null {
-  const v = headers[name.toLowerCase()];
-  const s = Array.isArray(v) ? v[0] : v;
-  return s && s.trim() ? s.trim() : null;
 }
