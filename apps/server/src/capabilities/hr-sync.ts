@@ -8,7 +8,7 @@ import { capability } from './capability.js';
  * HR synchronisation: inbound employee events through the learner and enrolment use cases, outbound achievements
  * through the webhook delivery machinery (a subscription of purpose `hr_sync`). The URL rules are the webhooks'.
  */
-export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly string[] }) {
+export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly string[]; publicUrl: string }) {
   const checkReceiver = receiverCheck(settings.allowHosts);
   return capability({
     name: 'hrSync',
@@ -20,6 +20,7 @@ export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly stri
         box: p.secretBox('webhook-secret'),
         policy: { allowHttp: settings.allowHttp },
         receiverCheck: checkReceiver,
+        publicUrl: settings.publicUrl.replace(/\/+$/, ''),
       }),
     routes: hrSyncRoutes,
   });

@@ -41,7 +41,7 @@ export function capabilities(s: CapabilitySettings) {
     training,
     webhooks(s.webhooks),
     evidence(s.evidence),
-    hrSync(s.webhooks),
+    hrSync({ ...s.webhooks, publicUrl: s.evidence.publicUrl }),
   ] as const;
 }
 

@@ -18,10 +18,16 @@ import type { HrSyncAllRepos, HrSyncDeps } from './hr-sync-ports.js';
 import { requireAdmin } from './hr-sync-ports.js';
 import { hrSyncView, type HrSyncView } from './hr-sync-view.js';
 
-/** The tenant's inbound address: its Form B path on the origin the caller used. */
-async function inboundUrl(repos: Pick<HrSyncAllRepos, 'tenants'>, tenantId: string, origin: string): Promise<string> {
+/** The tenant's inbound address: its Form B path under the public URL, or the origin the caller used. */
+async function inboundUrl(
+  deps: Pick<HrSyncDeps, 'publicUrl'>,
+  repos: Pick<HrSyncAllRepos, 'tenants'>,
+  tenantId: string,
+  origin: string,
+): Promise<string> {
   const tenant = await repos.tenants.findById(tenantId);
-  return `${origin}/api/v1/tenants/${encodeURIComponent(tenant?.slug ?? tenantId)}/webhooks/hr-sync`;
+  const base = deps.publicUrl || origin;
+  return `${base}/api/v1/tenants/${encodeURIComponent(tenant?.slug ?? tenantId)}/webhooks/hr-sync`;
 }
 
 async function subscriptionOf(
@@ -33,14 +39,14 @@ async function subscriptionOf(
 
 /** `GET /hr-sync`: the stored configuration, or the initial one (disabled, the specification's mapping). */
 export class GetHrSync {
-  constructor(private readonly deps: Pick<HrSyncDeps, 'repos' | 'clock'>) {}
+  constructor(private readonly deps: Pick<HrSyncDeps, 'repos' | 'clock' | 'publicUrl'>) {}
 
   async execute(actor: Actor, origin: string): Promise<HrSyncView> {
     requireAdmin(actor);
     const { repos } = this.deps;
     const c =
       (await repos.hrSyncConfigs.find(actor.tenantId)) ?? HrSyncConfig.initial(actor.tenantId, this.deps.clock.now());
-    return hrSyncView(c, await inboundUrl(repos, actor.tenantId, origin), await subscriptionOf(repos, c));
+    return hrSyncView(c, await inboundUrl(this.deps, repos, actor.tenantId, origin), await subscriptionOf(repos, c));
   }
 }
 
@@ -94,7 +100,7 @@ export class PutHrSync {
         resourceId: actor.tenantId,
         details: { fields: Object.keys(input), enabled: next.enabled, outboundUrlSet: next.outboundUrl !== null },
       });
-      const view = hrSyncView(next, await inboundUrl(tx, actor.tenantId, origin), sub);
+      const view = hrSyncView(next, await inboundUrl(this.deps, tx, actor.tenantId, origin), sub);
       return signingSecret ? { ...view, signingSecret } : view;
     });
   }
@@ -143,7 +149,7 @@ export class RotateHrKey {
         key,
         keyPrefix,
         headerName: next.headerName,
-        inboundUrl: await inboundUrl(tx, actor.tenantId, origin),
+        inboundUrl: await inboundUrl(this.deps, tx, actor.tenantId, origin),
         previousKeyExpiresAt: next.previousKeyExpiresAt,
       };
     });

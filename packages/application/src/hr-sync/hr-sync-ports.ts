@@ -21,6 +21,8 @@ export type HrSyncAllRepos = HrSyncRepos & LearnerRepos & TrainingRepos & Tenant
  */
 export type HrSyncDeps = CoreDeps<HrSyncAllRepos> & {
   secrets: SecretGenerator;
+  /** `FUNDI_PUBLIC_URL`: the base of `inboundUrl` ('' uses the origin of the request). */
+  publicUrl: string;
 } & Pick<WebhookDeps, 'box' | 'policy' | 'receiverCheck'>;
 
 /** Inbound events act as this actor (audit entries and enrolment history name it). */
