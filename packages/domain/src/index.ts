@@ -38,3 +38,7 @@ export * from './notifications/mailer.js';
 export * from './notifications/messaging.js';
 export * from './notifications/notification-status.js';
 export * from './notifications/delivery-report.js';
+export * from './hr-sync/hr-events.js';
+export * from './hr-sync/hr-mapping.js';
+export * from './hr-sync/hr-sync-config.js';
+export * from './hr-sync/hr-sync-repositories.js';

@@ -55,7 +55,7 @@ export class InMemoryWebhookSubscriptionRepository implements WebhookSubscriptio
   async list(tenantId: string, page: PageRequest): Promise<Page<WebhookSubscriptionSnapshot>> {
     return clone(
       pageOf(
-        [...this.rows.values()].filter((s) => s.tenantId === tenantId),
+        [...this.rows.values()].filter((s) => s.tenantId === tenantId && s.purpose === 'webhook'),
         page,
       ),
     );

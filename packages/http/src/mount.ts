@@ -100,6 +100,7 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
         file,
         ip: ctx.ip,
         origin: `${ctx.protocol}://${ctx.host}`,
+        headers: ctx.headers,
         requestId: ctx.state.requestId as string,
         tenantSlug: slug ?? null,
       };

@@ -12,7 +12,7 @@ import {
   type RepositoriesOf,
   type SqlDb,
 } from '@fundi/adapters';
-import type { EvidenceService, JobDefinition, Ports, WebhookUseCases } from '@fundi/application';
+import type { EvidenceService, HrSyncUseCases, JobDefinition, Ports, WebhookUseCases } from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
 import type { RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
@@ -22,6 +22,7 @@ import { tenants } from './tenants.js';
 import { training } from './training.js';
 import { webhooks, type WebhookCapabilityUseCases } from './webhooks.js';
 import { evidence, type EvidenceSettings } from './evidence.js';
+import { hrSync } from './hr-sync.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -33,7 +34,15 @@ export interface CapabilitySettings {
  * repositories, memory tables, container bindings, route list, job handlers and migrations are derived from it.
  */
 export function capabilities(s: CapabilitySettings) {
-  return [platform, tenants, learners, training, webhooks(s.webhooks), evidence(s.evidence)] as const;
+  return [
+    platform,
+    tenants,
+    learners,
+    training,
+    webhooks(s.webhooks),
+    evidence(s.evidence),
+    hrSync({ ...s.webhooks, publicUrl: s.evidence.publicUrl }),
+  ] as const;
 }
 
 type Capabilities = ReturnType<typeof capabilities>;
@@ -103,7 +112,7 @@ export function reposOf(c: Container): AppRepositories {
   return resolve(c, T.Repositories) as AppRepositories;
 }
 
-export { evidence, learners, platform, tenants, training, webhooks };
+export { evidence, hrSync, learners, platform, tenants, training, webhooks };
 
 /** The evidence capability's handle for `useCasesOf` (made per configuration). */
 export const evidenceCapability = { name: 'evidence' } as {
@@ -116,3 +125,6 @@ export const webhookCapability = { name: 'webhooks' } as {
   name: 'webhooks';
   useCases(p: never): WebhookCapabilityUseCases;
 };
+
+/** The HR sync capability's handle for `useCasesOf` (made per configuration). */
+export const hrSyncCapability = { name: 'hrSync' } as { name: 'hrSync'; useCases(p: never): HrSyncUseCases };

@@ -121,6 +121,8 @@ describe('OpenAPI document', () => {
       'evidence.uploaded',
       'export.completed',
       'export.ready',
+      'hr.learner.competency',
+      'hr.learner.completed',
       'learner.created',
       'learner.updated',
       'moderation.completed',

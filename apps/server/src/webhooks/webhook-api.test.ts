@@ -191,6 +191,8 @@ describe('webhook subscription endpoints, both forms (SQLite)', () => {
       'evidence.uploaded',
       'export.completed',
       'export.ready',
+      'hr.learner.competency',
+      'hr.learner.completed',
       'learner.created',
       'learner.updated',
       'moderation.completed',

@@ -22,6 +22,7 @@ const anEvent = (tenantId: string, over: Partial<DomainEvent> = {}): DomainEvent
 const aSubscription = (tenantId: string): WebhookSubscriptionSnapshot => ({
   id: newId('whs'),
   tenantId,
+  purpose: 'webhook',
   url: 'https://hooks.example.com/x',
   events: ['learner.created', 'learner.updated'],
   enabled: true,

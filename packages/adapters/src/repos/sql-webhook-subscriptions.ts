@@ -12,7 +12,8 @@ import { marks, type Row } from '../db/sql-helpers.js';
 import { SUBSCRIPTION_COLUMNS, rowToSubscription, subscriptionToRow } from './webhook-rows.js';
 
 const INSERT = `INSERT INTO webhook_subscriptions (${SUBSCRIPTION_COLUMNS.join(', ')}) VALUES (${marks(SUBSCRIPTION_COLUMNS.length)})`;
-const UPDATABLE = SUBSCRIPTION_COLUMNS.slice(2);
+// The purpose (last column) never changes.
+const UPDATABLE = SUBSCRIPTION_COLUMNS.slice(2, -1);
 const UPDATE = `UPDATE webhook_subscriptions SET ${UPDATABLE.map((c) => `${c} = ?`).join(', ')} WHERE id = ? AND tenant_id = ?`;
 
 export class SqlWebhookSubscriptionRepository implements WebhookSubscriptionRepository {
@@ -26,7 +27,7 @@ export class SqlWebhookSubscriptionRepository implements WebhookSubscriptionRepo
   }
 
   async update(s: WebhookSubscriptionSnapshot): Promise<void> {
-    const { changes } = await this.db.run(UPDATE, [...subscriptionToRow(s).slice(2), s.id, s.tenantId]);
+    const { changes } = await this.db.run(UPDATE, [...subscriptionToRow(s).slice(2, -1), s.id, s.tenantId]);
     if (changes === 0) throw DomainError.notFound('webhook_subscription', s.id);
   }
 
@@ -41,7 +42,7 @@ export class SqlWebhookSubscriptionRepository implements WebhookSubscriptionRepo
   list(tenantId: string, page: PageRequest): Promise<Page<WebhookSubscriptionSnapshot>> {
     return pageQuery(
       this.db,
-      this.qb('webhook_subscriptions').select('*').where('tenant_id', tenantId),
+      this.qb('webhook_subscriptions').select('*').where({ tenant_id: tenantId, purpose: 'webhook' }),
       page,
       rowToSubscription,
     );

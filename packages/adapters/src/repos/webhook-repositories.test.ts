@@ -20,6 +20,7 @@ const aSubscription = (
 ): WebhookSubscriptionSnapshot => ({
   id: newId('whs'),
   tenantId,
+  purpose: 'webhook',
   url: 'https://hooks.example.com/x',
   events: ['learner.created'],
   enabled: true,

@@ -16,6 +16,7 @@ export const SUBSCRIPTION_COLUMNS = [
   'disabled_reason',
   'created_at',
   'updated_at',
+  'purpose',
 ] as const;
 
 export function subscriptionToRow(s: WebhookSubscriptionSnapshot): (string | boolean | null)[] {
@@ -31,6 +32,7 @@ export function subscriptionToRow(s: WebhookSubscriptionSnapshot): (string | boo
     s.disabledReason,
     s.createdAt,
     s.updatedAt,
+    s.purpose,
   ];
 }
 
@@ -38,6 +40,7 @@ export function rowToSubscription(r: Row): WebhookSubscriptionSnapshot {
   return {
     id: String(r.id),
     tenantId: String(r.tenant_id),
+    purpose: (r.purpose ?? 'webhook') as WebhookSubscriptionSnapshot['purpose'],
     url: String(r.url),
     events: JSON.parse(String(r.events)),
     enabled: Boolean(r.enabled),

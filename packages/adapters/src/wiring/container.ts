@@ -73,8 +73,8 @@ function portsFor(
   return { repos, uow, clock, secrets, secretBox, maintenance };
 }
 
-/** Tables an erasure rewrites: the learner row, the redacted events, the cleared receiver replies. */
-const ERASURE_TABLES = ['learners', 'outbox_events', 'webhook_attempts'];
+/** Tables an erasure rewrites: the learner row, the redacted events, the cleared receiver replies, the HR log. */
+const ERASURE_TABLES = ['learners', 'outbox_events', 'webhook_attempts', 'hr_events'];
 
 /** The storage family, chosen once from configuration: SQLite, Postgres, or the in-memory fakes. */
 function storageModule(choice: StorageChoice, caps: readonly CapabilityWiring[]): ContainerModule {

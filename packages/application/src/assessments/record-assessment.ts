@@ -10,6 +10,7 @@ import {
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
+import { hrCompetencyEvents } from '../hr-sync/hr-outbound-events.js';
 import { assessmentView, type AssessmentView } from './assessment-view.js';
 import { locateEnrolment } from './locate-enrolment.js';
 
@@ -80,6 +81,7 @@ export class RecordAssessment {
         events: [
           { type: 'assessment.recorded', data },
           { type: 'assessment.completed', data },
+          ...hrCompetencyEvents(learner, assessment),
         ],
       });
     });

@@ -13,12 +13,24 @@ import {
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
+import { hrCompletionEvents } from '../hr-sync/hr-outbound-events.js';
 import { enrolmentViews, type EnrolmentView } from './enrolment-view.js';
 
 export interface StatusInput {
   status?: unknown;
   reason?: unknown;
   effectiveDate?: unknown;
+  /** With `completed` only: passed on to HR in `learner.completed` (docs/api.md, "HR sync"). */
+  certificateNumber?: unknown;
+}
+
+function parseCertificateNumber(input: StatusInput, to: string): string | null {
+  const v = input.certificateNumber;
+  if (v === undefined || v === null) return null;
+  if (to !== 'completed') throw DomainError.invalid('certificateNumber', 'is only accepted with status completed');
+  if (typeof v !== 'string' || v.trim() === '' || v.length > 100)
+    throw DomainError.invalid('certificateNumber', 'must be a non-empty string of at most 100 characters');
+  return v.trim();
 }
 
 async function missingFor(tx: TrainingRepos, e: EnrolmentSnapshot): Promise<string[]> {
@@ -34,6 +46,7 @@ export class ChangeEnrolmentStatus {
   async execute(actor: Actor, id: string, input: StatusInput): Promise<EnrolmentView> {
     const now = this.deps.clock.now();
     const to = parseEnrolmentStatus(input.status);
+    const certificateNumber = parseCertificateNumber(input, to);
     const stored = await this.deps.uow.run(async (tx) => {
       const before = await tx.enrolments.findById(actor.tenantId, id);
       if (!before) throw DomainError.notFound('enrolment', id);
@@ -41,6 +54,15 @@ export class ChangeEnrolmentStatus {
       const missing = to === 'completed' && before.status === 'in_progress' ? await missingFor(tx, before) : [];
       const move = enrolment.moveTo(to, input, { now, missingModules: missing });
       const after = enrolment.toSnapshot();
+      const hrEvents =
+        move.to === 'completed'
+          ? hrCompletionEvents(
+              await tx.learners.findById(actor.tenantId, after.learnerId),
+              await tx.programmes.findById(actor.tenantId, after.programmeId),
+              move.effectiveDate,
+              certificateNumber,
+            )
+          : [];
       await tx.enrolments.updateStatus(after, move.from);
       await tx.enrolments.addStatusChange({
         id: newId('esh'),
@@ -60,6 +82,7 @@ export class ChangeEnrolmentStatus {
             type: 'enrolment.status_changed',
             data: { enrolmentId: id, learnerId: after.learnerId, programmeCode: after.programmeCode, ...move },
           },
+          ...hrEvents,
         ],
       });
       return after;

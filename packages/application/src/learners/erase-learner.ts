@@ -1,4 +1,4 @@
-import { DomainError, type LearnerRepos, type PlatformRepos, type WebhookRepos } from '@fundi/domain';
+import { DomainError, type HrSyncRepos, type LearnerRepos, type PlatformRepos, type WebhookRepos } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import { ERASE_LEARNER_EVIDENCE } from '../evidence/evidence-use-cases.js';
 import { enqueueJob, jobType } from '../jobs/job-definition.js';
@@ -17,7 +17,11 @@ export const erasedLearnerData = (id: string) => ({ id, erased: true });
  * The rules: docs/api.md, "Erasure".
  */
 export class EraseLearner {
-  constructor(private readonly deps: CoreDeps<LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'>>) {}
+  constructor(
+    private readonly deps: CoreDeps<
+      LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'> & Pick<HrSyncRepos, 'hrEvents'>
+    >,
+  ) {}
 
   async execute(actor: Actor, id: string): Promise<void> {
     const now = this.deps.clock.now();
@@ -26,11 +30,13 @@ export class EraseLearner {
       if (!erased) throw DomainError.notFound('learner', id);
       const events = await tx.outbox.redactSubject(actor.tenantId, id, erasedLearnerData(id));
       const responses = await tx.webhookAttempts.forgetResponses(actor.tenantId, events);
+      // The HR inbound log keeps what HR sent about the employee: it goes too.
+      const hrEvents = await tx.hrEvents.redactLearner(actor.tenantId, id);
       await recordChange(tx, actor, now, {
         action: 'learner.erased',
         resourceType: 'learner',
         resourceId: id,
-        details: { redactedEvents: events.length, clearedResponses: responses },
+        details: { redactedEvents: events.length, clearedResponses: responses, redactedHrEvents: hrEvents },
       });
       // The old versions of the rows may still sit in the database's files: a job scrubs them (committed with
       // the erasure, so it cannot be lost). Erasures close together share one pending scrub.

@@ -1,4 +1,4 @@
-import type { LearnerRepos, PlatformRepos, WebhookRepos } from '@fundi/domain';
+import type { HrSyncRepos, LearnerRepos, PlatformRepos, WebhookRepos } from '@fundi/domain';
 import type { CoreDeps, StorageMaintenance } from '../shared/ports.js';
 import { EraseLearner, ScrubAfterErasure } from './erase-learner.js';
 import { GetLearner } from './get-learner.js';
@@ -6,8 +6,10 @@ import { ListLearners } from './list-learners.js';
 import { RegisterLearner } from './register-learner.js';
 import { UpdateLearner } from './update-learner.js';
 
-/** What the learners capability needs; erasure also clears receivers' replies from the webhook log. */
-export type LearnerPorts = CoreDeps<LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'>> & {
+/** What the learners capability needs; erasure also clears receivers' replies and the HR inbound log. */
+export type LearnerPorts = CoreDeps<
+  LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'> & Pick<HrSyncRepos, 'hrEvents'>
+> & {
   maintenance: StorageMaintenance;
 };
 

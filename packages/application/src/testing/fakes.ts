@@ -8,6 +8,7 @@ import {
   tenantMemory,
   trainingMemory,
   webhookMemory,
+  hrSyncMemory,
 } from '@fundi/fakes';
 import type { Actor } from '../shared/actor.js';
 
@@ -39,6 +40,7 @@ export function fakeDeps(clock = new FixedClock()) {
     learnerMemory,
     trainingMemory,
     webhookMemory,
+    hrSyncMemory,
   ]);
   const tables = () => store.tables as ReturnType<typeof tableTypes>;
   return {
@@ -61,6 +63,7 @@ const tableTypes = () => ({
   ...learnerMemory.tables(),
   ...trainingMemory.tables(),
   ...webhookMemory.tables(),
+  ...hrSyncMemory.tables(),
 });
 
 /** An admin actor of the tenant with a key id of its own; override the id, role or scopes. */

@@ -2,6 +2,8 @@ import {
   MAX_ATTEMPTS,
   WebhookSubscription,
   afterAttempt,
+  hrOutboundBody,
+  isHrOutboundEvent,
   newId,
   type AttemptOutcome,
   type AttemptResult,
@@ -44,13 +46,10 @@ export class ClaimDeliveries {
 
   private task(c: ClaimedDelivery, now: Date, open: (sealed: string) => string): DeliveryTask {
     const { delivery: d, event: e } = c;
-    const body = JSON.stringify({
-      id: e.id,
-      type: e.type,
-      timestamp: e.occurredAt,
-      tenantId: e.tenantId,
-      data: e.data,
-    });
+    // HR events reach only the HR subscription, in the body HR systems expect (docs/api.md, "HR sync").
+    const body = isHrOutboundEvent(e.type)
+      ? hrOutboundBody(e.type, e.occurredAt, e.data)
+      : JSON.stringify({ id: e.id, type: e.type, timestamp: e.occurredAt, tenantId: e.tenantId, data: e.data });
     return {
       deliveryId: d.id,
       tenantId: d.tenantId,
@@ -122,11 +121,14 @@ async function disableAfterFailures(tx: WebhookRepos & PlatformRepos, o: Deliver
   await tx.tenantAlerts.add({
     id: newId('alr', now.getTime()),
     tenantId: s.tenantId,
-    kind: 'webhook_subscription_disabled',
+    kind: s.purpose === 'hr_sync' ? 'hr_sync_outbound_disabled' : 'webhook_subscription_disabled',
     createdAt: now.toISOString(),
     readAt: null,
     message:
-      `Webhook subscription ${s.id} (${s.url}) was disabled: event ${o.task.webhook.eventId} failed ${MAX_ATTEMPTS} delivery attempts. ` +
-      'Fix the receiver, then POST /webhook-subscriptions/{id}/enable; undelivered events are sent again.',
+      s.purpose === 'hr_sync'
+        ? `HR outbound deliveries to ${s.url} were stopped: event ${o.task.webhook.eventId} failed ${MAX_ATTEMPTS} delivery attempts. ` +
+          'Fix the receiver, then PUT /hr-sync with enabled: true; undelivered events are sent again.'
+        : `Webhook subscription ${s.id} (${s.url}) was disabled: event ${o.task.webhook.eventId} failed ${MAX_ATTEMPTS} delivery attempts. ` +
+          'Fix the receiver, then POST /webhook-subscriptions/{id}/enable; undelivered events are sent again.',
   });
 }

@@ -54,7 +54,7 @@ export class UpdateWebhookSubscription {
     const enabled = input.enabled === undefined ? undefined : parseEnabled(input.enabled);
     if (input.url !== undefined) await this.deps.receiverCheck(parseWebhookUrl(input.url, this.deps.policy));
     return this.deps.uow.run(async (tx) => {
-      const stored = await requireSubscription(tx, actor.tenantId, id);
+      const stored = await requireSubscription(tx, actor.tenantId, id, this.deps.purpose);
       let s = WebhookSubscription.update(stored, input, now, this.deps.policy);
       await tx.webhookSubscriptions.update(s);
       await recordChange(tx, actor, now, {
@@ -77,6 +77,7 @@ export class DeleteWebhookSubscription {
   async execute(actor: Actor, id: string): Promise<void> {
     const now = this.deps.clock.now();
     await this.deps.uow.run(async (tx) => {
+      await requireSubscription(tx, actor.tenantId, id, this.deps.purpose);
       if (!(await tx.webhookSubscriptions.delete(actor.tenantId, id)))
         throw DomainError.notFound('webhook_subscription', id);
       await recordChange(tx, actor, now, {
@@ -95,7 +96,7 @@ export class EnableWebhookSubscription {
   async execute(actor: Actor, id: string): Promise<WebhookSubscriptionView & { requeued: number }> {
     const now = this.deps.clock.now();
     return this.deps.uow.run(async (tx) => {
-      const stored = await requireSubscription(tx, actor.tenantId, id);
+      const stored = await requireSubscription(tx, actor.tenantId, id, this.deps.purpose);
       const { subscription, requeued } = await switchSubscription(tx, actor, stored, true, null, now);
       return { ...subscriptionView(subscription), requeued };
     });

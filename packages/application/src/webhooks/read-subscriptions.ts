@@ -1,18 +1,18 @@
-import type { AttemptSnapshot, Page, PageRequest, WebhookRepos, PlatformRepos } from '@fundi/domain';
+import type { AttemptSnapshot, Page, PageRequest } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
+import type { WebhookDeps } from './webhook-ports.js';
 import { requireSubscription, subscriptionView, type WebhookSubscriptionView } from './subscription-view.js';
 
 export class GetWebhookSubscription {
-  constructor(private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'repos'>) {}
+  constructor(private readonly deps: Pick<WebhookDeps, 'repos' | 'purpose'>) {}
 
   async execute(actor: Actor, id: string): Promise<WebhookSubscriptionView> {
-    return subscriptionView(await requireSubscription(this.deps.repos, actor.tenantId, id));
+    return subscriptionView(await requireSubscription(this.deps.repos, actor.tenantId, id, this.deps.purpose));
   }
 }
 
 export class ListWebhookSubscriptions {
-  constructor(private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'repos'>) {}
+  constructor(private readonly deps: Pick<WebhookDeps, 'repos' | 'purpose'>) {}
 
   async execute(actor: Actor, page: PageRequest): Promise<Page<WebhookSubscriptionView>> {
     const result = await this.deps.repos.webhookSubscriptions.list(actor.tenantId, page);
@@ -24,10 +24,10 @@ export type AttemptView = Omit<AttemptSnapshot, 'tenantId' | 'subscriptionId'>;
 
 /** The delivery log of a subscription: every attempt, newest first. */
 export class ListDeliveryAttempts {
-  constructor(private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'repos'>) {}
+  constructor(private readonly deps: Pick<WebhookDeps, 'repos' | 'purpose'>) {}
 
   async execute(actor: Actor, subscriptionId: string, page: PageRequest): Promise<Page<AttemptView>> {
-    await requireSubscription(this.deps.repos, actor.tenantId, subscriptionId);
+    await requireSubscription(this.deps.repos, actor.tenantId, subscriptionId, this.deps.purpose);
     const result = await this.deps.repos.webhookAttempts.list(actor.tenantId, subscriptionId, page);
     return { ...result, items: result.items.map(({ tenantId: _t, subscriptionId: _s, ...rest }) => rest) };
   }

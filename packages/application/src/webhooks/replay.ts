@@ -20,7 +20,7 @@ export class ReplayDelivery {
   async execute(actor: Actor, subscriptionId: string, deliveryId: string): Promise<ReplayedDelivery> {
     const now = this.deps.clock.now();
     return this.deps.uow.run(async (tx) => {
-      const s = await requireSubscription(tx, actor.tenantId, subscriptionId);
+      const s = await requireSubscription(tx, actor.tenantId, subscriptionId, this.deps.purpose);
       const old = await tx.webhookDeliveries.findById(actor.tenantId, subscriptionId, deliveryId);
       if (!old) throw DomainError.notFound('delivery', deliveryId);
       requireEnabled(s);
@@ -53,7 +53,7 @@ export class RequestReplay {
     const now = this.deps.clock.now();
     if (since > now.toISOString()) throw DomainError.invalid('since', 'must not be in the future');
     const jobId = await this.deps.uow.run(async (tx) => {
-      requireEnabled(await requireSubscription(tx, actor.tenantId, subscriptionId));
+      requireEnabled(await requireSubscription(tx, actor.tenantId, subscriptionId, this.deps.purpose));
       const job = await enqueueJob(tx.jobs, REPLAY_SINCE, { tenantId: actor.tenantId, subscriptionId, since }, { now });
       await recordChange(tx, actor, now, {
         action: 'webhook_subscription.replay_requested',

@@ -17,7 +17,7 @@ export class RotateWebhookSecret {
     const secret = input.secret === undefined ? generateWebhookSecret() : parseWebhookSecret(input.secret);
     return this.deps.uow.run(async (tx) => {
       const s = WebhookSubscription.rotate(
-        await requireSubscription(tx, actor.tenantId, id),
+        await requireSubscription(tx, actor.tenantId, id, this.deps.purpose),
         this.deps.box.seal(secret),
         now,
       );
@@ -56,7 +56,7 @@ export class SendTestEvent {
       data: { subscriptionId: id, message: 'Test event from Fundi' },
     };
     await this.deps.uow.run(async (tx) => {
-      requireEnabled(await requireSubscription(tx, actor.tenantId, id));
+      requireEnabled(await requireSubscription(tx, actor.tenantId, id, this.deps.purpose));
       await tx.outbox.add(event);
       await recordChange(tx, actor, now, {
         action: 'webhook_subscription.test_sent',

@@ -1,4 +1,4 @@
-import { DomainError, type WebhookSubscriptionSnapshot } from '@fundi/domain';
+import { DomainError, type SubscriptionPurpose, type WebhookSubscriptionSnapshot } from '@fundi/domain';
 import type { WebhookRepos } from '@fundi/domain';
 
 /** A subscription as callers see it: never its secret (shown once, on create and on rotation). */
@@ -19,14 +19,18 @@ export function subscriptionView(s: WebhookSubscriptionSnapshot): WebhookSubscri
   return { id, url, events: [...events], enabled, disabledReason, previousSecretExpiresAt, createdAt, updatedAt };
 }
 
-/** The tenant's subscription or not_found (another tenant's is the same 404). */
+/**
+ * The tenant's subscription of the given purpose or not_found (another tenant's, or the HR subscription asked for
+ * through the webhook API, is the same 404).
+ */
 export async function requireSubscription(
   repos: Pick<WebhookRepos, 'webhookSubscriptions'>,
   tenantId: string,
   id: string,
+  purpose: SubscriptionPurpose = 'webhook',
 ): Promise<WebhookSubscriptionSnapshot> {
   const s = await repos.webhookSubscriptions.findById(tenantId, id);
-  if (!s) throw DomainError.notFound('webhook_subscription', id);
+  if (!s || s.purpose !== purpose) throw DomainError.notFound('webhook_subscription', id);
   return s;
 }
 

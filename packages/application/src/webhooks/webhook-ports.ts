@@ -1,5 +1,12 @@
 import { jobType } from '../jobs/job-definition.js';
-import type { AttemptResult, SecretBox, UrlPolicy, WebhookRepos, PlatformRepos } from '@fundi/domain';
+import type {
+  AttemptResult,
+  SecretBox,
+  SubscriptionPurpose,
+  UrlPolicy,
+  WebhookRepos,
+  PlatformRepos,
+} from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 
@@ -34,6 +41,11 @@ export interface WebhookDeps extends CoreDeps<WebhookRepos & PlatformRepos> {
    * again at connect time, since DNS can change.
    */
   receiverCheck(url: string): Promise<void>;
+  /**
+   * Which subscriptions these use cases manage: `webhook` (default, the webhook API) or `hr_sync` (the HR
+   * capability reuses them for its outbound subscription). Another purpose's subscription is not found.
+   */
+  purpose?: SubscriptionPurpose;
 }
 
 /** Background and failure-driven changes are made by the service itself. */

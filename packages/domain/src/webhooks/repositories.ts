@@ -9,7 +9,7 @@ export interface WebhookSubscriptionRepository {
   /** Replaces the stored subscription; throws not_found when absent. */
   update(s: WebhookSubscriptionSnapshot): Promise<void>;
   findById(tenantId: string, id: string): Promise<WebhookSubscriptionSnapshot | null>;
-  /** Ordered by id (creation order). */
+  /** The tenant's `webhook`-purpose subscriptions (not the HR one), ordered by id (creation order). */
   list(tenantId: string, page: PageRequest): Promise<Page<WebhookSubscriptionSnapshot>>;
   /** Every subscription (enabled or not) of the given tenants, for fan-out. */
   listForTenants(tenantIds: readonly string[]): Promise<WebhookSubscriptionSnapshot[]>;

@@ -1,11 +1,19 @@
 import { DomainError } from '../shared/errors.js';
+import type { HrOutboundEvent } from '../hr-sync/hr-events.js';
 import { parseEventTypes, type WebhookEventType } from './events.js';
+
+/**
+ * `webhook`: a subscription of the `/webhook-subscriptions` API. `hr_sync`: the one subscription behind a tenant's
+ * HR `outboundUrl` (docs/api.md, "HR sync"), managed through `/hr-sync` and invisible to the webhook API.
+ */
+export type SubscriptionPurpose = 'webhook' | 'hr_sync';
 
 export interface WebhookSubscriptionSnapshot {
   id: string;
   tenantId: string;
+  purpose: SubscriptionPurpose;
   url: string;
-  events: WebhookEventType[];
+  events: (WebhookEventType | HrOutboundEvent)[];
   enabled: boolean;
   /** The signing secret, sealed by a SecretBox; never leaves the service after creation or rotation. */
   secretCiphertext: string;
@@ -87,6 +95,7 @@ export const WebhookSubscription = {
     return {
       id: ctx.id,
       tenantId: ctx.tenantId,
+      purpose: 'webhook',
       url: parseWebhookUrl(input.url, ctx.policy),
       events: parseEventTypes(input.events),
       enabled,
@@ -112,6 +121,37 @@ export const WebhookSubscription = {
       ...(input.events !== undefined ? { events: parseEventTypes(input.events) } : {}),
       updatedAt: now.toISOString(),
     };
+  },
+
+  /** The subscription behind a tenant's HR `outboundUrl`: the HR events only; the URL was checked by the caller. */
+  forHrSync(ctx: {
+    id: string;
+    tenantId: string;
+    url: string;
+    enabled: boolean;
+    secretCiphertext: string;
+    now: Date;
+  }): WebhookSubscriptionSnapshot {
+    const at = ctx.now.toISOString();
+    return {
+      id: ctx.id,
+      tenantId: ctx.tenantId,
+      purpose: 'hr_sync',
+      url: ctx.url,
+      events: ['learner.completed', 'learner.competency'],
+      enabled: ctx.enabled,
+      secretCiphertext: ctx.secretCiphertext,
+      previousSecretCiphertext: null,
+      previousSecretExpiresAt: null,
+      disabledReason: ctx.enabled ? null : 'disabled_by_api',
+      createdAt: at,
+      updatedAt: at,
+    };
+  },
+
+  /** A new receiver URL (already checked by the caller). */
+  retarget(s: WebhookSubscriptionSnapshot, url: string, now: Date): WebhookSubscriptionSnapshot {
+    return { ...s, url, updatedAt: now.toISOString() };
   },
 
   setEnabled(

@@ -27,6 +27,7 @@ export const SPECIAL_CODES: Record<string, FormCodes> = {
   storage_quota_exceeded: { A: 'storage_quota_exceeded', B: 'STORAGE_QUOTA_EXCEEDED', status: 403 },
   signed_url_expired: { A: 'signed_url_expired', B: 'SIGNED_URL_EXPIRED', status: 403 },
   signed_url_invalid: { A: 'signed_url_invalid', B: 'SIGNED_URL_INVALID', status: 403 },
+  unknown_event: { A: 'validation_error', B: 'VALIDATION_ERROR', status: 422 },
   range_not_satisfiable: { A: 'range_not_satisfiable', B: 'RANGE_NOT_SATISFIABLE', status: 416 },
 };
 

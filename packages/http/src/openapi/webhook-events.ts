@@ -80,6 +80,39 @@ const headers = z.object({
   }),
 });
 
+const ErasedData = z.object({ id: z.string(), erased: z.literal(true) });
+
+/** The HR outbound events (docs/api.md, "HR sync"): sent to the tenant's HR `outboundUrl` only. */
+export const HR_OUTBOUND_EVENT_DATA = {
+  'learner.completed': {
+    summary: 'HR sync: an employee completed a programme (sent to the HR outboundUrl)',
+    data: z.union([
+      z.object({
+        employeeRef: z.string(),
+        qualificationId: z.string().nullable(),
+        qualificationName: z.string(),
+        programmeCode: z.string(),
+        achievementDate: z.string().openapi({ format: 'date' }),
+        certificateNumber: z.string().nullable(),
+      }),
+      ErasedData,
+    ]),
+  },
+  'learner.competency': {
+    summary: 'HR sync: an assessment of an employee was recorded (sent to the HR outboundUrl)',
+    data: z.union([
+      z.object({
+        employeeRef: z.string(),
+        moduleCode: z.string(),
+        outcome: z.enum(['C', 'NYC']),
+        assessmentType: z.enum(['formative', 'summative']),
+        date: z.string().openapi({ format: 'date' }),
+      }),
+      ErasedData,
+    ]),
+  },
+} as const;
+
 const DELIVERY =
   'POSTed to each subscriber of this event. Any 2xx within 10 s acknowledges it; anything else (redirects included) is retried at 5 min, 30 min, 2 h and 24 h.';
 
@@ -104,6 +137,19 @@ export function registerWebhookEvents(registry: OpenAPIRegistry): void {
       tags: ['Webhooks'],
       description: [DELIVERY, e.description].filter(Boolean).join('\n\n'),
       request: { headers, body: { required: true, content: { 'application/json': { schema: envelope } } } },
+      responses: { 200: { description: 'Any 2xx acknowledges the event' } },
+    });
+  }
+  for (const [type, e] of Object.entries(HR_OUTBOUND_EVENT_DATA)) {
+    const body = z.object({ event: z.literal(type), timestamp: Timestamp, data: e.data });
+    registry.registerWebhook({
+      method: 'post',
+      path: `hr.${type}`,
+      operationId: `hr_${type.replace(/\./g, '_')}`,
+      summary: e.summary,
+      tags: ['HR sync'],
+      description: `${DELIVERY} Signed like every webhook; the event id is in \`webhook-id\`.${ERASABLE}`,
+      request: { headers, body: { required: true, content: { 'application/json': { schema: body } } } },
       responses: { 200: { description: 'Any 2xx acknowledges the event' } },
     });
   }

@@ -91,6 +91,8 @@ export interface HandlerInput<P, Q, B> {
   ip: string;
   /** `scheme://host` the request was made to, for absolute links when no public URL is configured. */
   origin: string;
+  /** The request headers, lower-case names (routes with their own credential read it here). */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** A route without an API key (a signed URL is its credential): no actor; Form B's slug is passed on unchecked. */
@@ -134,7 +136,7 @@ export interface RouteDef<
   list?: L;
   success: S;
   /** Extra error statuses beyond the ones every authenticated route has (401, 403, 429, 500, and 400/422 with input). */
-  errors?: (403 | 404 | 409 | 410 | 413 | 415)[];
+  errors?: (401 | 403 | 404 | 409 | 410 | 413 | 415 | 422)[];
   handle(input: InputFor<AU, Out<PS>, Out<QS>, Out<BS>>): Promise<ResultOf<S, L>>;
 }
 

@@ -33,6 +33,10 @@ export const StatusChangeIn = z
     effectiveDate: RealDate.optional().openapi({
       description: 'Not in the future; defaults to today. For completed it is the achievement date.',
     }),
+    certificateNumber: z.string().max(100).optional().openapi({
+      description:
+        'Only with status completed: the certificate number, passed on to HR in learner.completed (docs/api.md, "HR sync")',
+    }),
   })
   .strict()
   .openapi('EnrolmentStatusChange');

@@ -1,0 +1,27 @@
+import { hrSyncStorage, receiverCheck } from '@fundi/adapters';
+import { hrSyncUseCases, type HrSyncUseCases, type Ports } from '@fundi/application';
+import type { HrSyncAllRepos } from '@fundi/application';
+import { hrSyncRoutes } from '@fundi/http';
+import { capability } from './capability.js';
+
+/**
+ * HR synchronisation: inbound employee events through the learner and enrolment use cases, outbound achievements
+ * through the webhook delivery machinery (a subscription of purpose `hr_sync`). The URL rules are the webhooks'.
+ */
+export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly string[]; publicUrl: string }) {
+  const checkReceiver = receiverCheck(settings.allowHosts);
+  return capability({
+    name: 'hrSync',
+    storage: hrSyncStorage,
+    useCases: (p: Ports<HrSyncAllRepos>): HrSyncUseCases =>
+      hrSyncUseCases({
+        ...p,
+        // The same box as the webhooks capability: the delivery worker opens this subscription's secret with it.
+        box: p.secretBox('webhook-secret'),
+        policy: { allowHttp: settings.allowHttp },
+        receiverCheck: checkReceiver,
+        publicUrl: settings.publicUrl.replace(/\/+$/, ''),
+      }),
+    routes: hrSyncRoutes,
+  });
+}

@@ -1,0 +1,165 @@
+import {
+  DomainError,
+  HrSyncConfig,
+  WebhookSubscription,
+  generateHrKey,
+  generateWebhookSecret,
+  isDomainError,
+  newId,
+  parseWebhookUrl,
+  type HrSyncConfigSnapshot,
+  type HrSyncInput,
+  type WebhookSubscriptionSnapshot,
+} from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import { recordChange } from '../shared/record-change.js';
+import { switchSubscription } from '../webhooks/enablement.js';
+import type { HrSyncAllRepos, HrSyncDeps } from './hr-sync-ports.js';
+import { requireAdmin } from './hr-sync-ports.js';
+import { hrSyncView, type HrSyncView } from './hr-sync-view.js';
+
+/** The tenant's inbound address: its Form B path under the public URL, or the origin the caller used. */
+async function inboundUrl(
+  deps: Pick<HrSyncDeps, 'publicUrl'>,
+  repos: Pick<HrSyncAllRepos, 'tenants'>,
+  tenantId: string,
+  origin: string,
+): Promise<string> {
+  const tenant = await repos.tenants.findById(tenantId);
+  const base = deps.publicUrl || origin;
+  return `${base}/api/v1/tenants/${encodeURIComponent(tenant?.slug ?? tenantId)}/webhooks/hr-sync`;
+}
+
+async function subscriptionOf(
+  repos: Pick<HrSyncAllRepos, 'webhookSubscriptions'>,
+  c: HrSyncConfigSnapshot,
+): Promise<WebhookSubscriptionSnapshot | null> {
+  return c.subscriptionId ? repos.webhookSubscriptions.findById(c.tenantId, c.subscriptionId) : null;
+}
+
+/** `GET /hr-sync`: the stored configuration, or the initial one (disabled, the specification's mapping). */
+export class GetHrSync {
+  constructor(private readonly deps: Pick<HrSyncDeps, 'repos' | 'clock' | 'publicUrl'>) {}
+
+  async execute(actor: Actor, origin: string): Promise<HrSyncView> {
+    requireAdmin(actor);
+    const { repos } = this.deps;
+    const c =
+      (await repos.hrSyncConfigs.find(actor.tenantId)) ?? HrSyncConfig.initial(actor.tenantId, this.deps.clock.now());
+    return hrSyncView(c, await inboundUrl(this.deps, repos, actor.tenantId, origin), await subscriptionOf(repos, c));
+  }
+}
+
+export type HrSyncWithSecret = HrSyncView & { signingSecret?: string };
+
+/**
+ * `PUT /hr-sync`: fields given replace the stored ones. `outboundUrl` follows the webhook URL rules (https, no
+ * private address). The first outboundUrl creates the outbound subscription and answers its signing secret, this
+ * once. The subscription is enabled exactly while HR sync is enabled with an outboundUrl, so a PUT with
+ * `enabled: true` also restarts deliveries stopped after failures.
+ */
+export class PutHrSync {
+  constructor(private readonly deps: HrSyncDeps) {}
+
+  async execute(actor: Actor, input: HrSyncInput, origin: string): Promise<HrSyncWithSecret> {
+    requireAdmin(actor);
+    const now = this.deps.clock.now();
+    const url =
+      input.outboundUrl === undefined || input.outboundUrl === null
+        ? input.outboundUrl
+        : await this.checked(input.outboundUrl);
+    return this.deps.uow.run(async (tx) => {
+      const stored = (await tx.hrSyncConfigs.find(actor.tenantId)) ?? HrSyncConfig.initial(actor.tenantId, now);
+      const next = HrSyncConfig.update(stored, input, url, now);
+      let sub = await subscriptionOf(tx, next);
+      let signingSecret: string | undefined;
+      const wanted = next.enabled && next.outboundUrl !== null;
+      if (next.outboundUrl && !sub) {
+        signingSecret = generateWebhookSecret();
+        sub = WebhookSubscription.forHrSync({
+          id: newId('whs', now.getTime()),
+          tenantId: actor.tenantId,
+          url: next.outboundUrl,
+          enabled: wanted,
+          secretCiphertext: this.deps.box.seal(signingSecret),
+          now,
+        });
+        await tx.webhookSubscriptions.insert(sub);
+        next.subscriptionId = sub.id;
+      } else if (sub) {
+        if (next.outboundUrl && next.outboundUrl !== sub.url) {
+          sub = WebhookSubscription.retarget(sub, next.outboundUrl, now);
+          await tx.webhookSubscriptions.update(sub);
+        }
+        sub = (await switchSubscription(tx, actor, sub, wanted, 'disabled_by_api', now)).subscription;
+      }
+      await tx.hrSyncConfigs.save(next);
+      await recordChange(tx, actor, now, {
+        action: 'hr_sync.configured',
+        resourceType: 'hr_sync',
+        resourceId: actor.tenantId,
+        details: { fields: Object.keys(input), enabled: next.enabled, outboundUrlSet: next.outboundUrl !== null },
+      });
+      const view = hrSyncView(next, await inboundUrl(this.deps, tx, actor.tenantId, origin), sub);
+      return signingSecret ? { ...view, signingSecret } : view;
+    });
+  }
+
+  private async checked(value: unknown): Promise<string> {
+    const url = parseWebhookUrl(value, this.deps.policy, 'outboundUrl');
+    try {
+      await this.deps.receiverCheck(url);
+    } catch (e) {
+      if (isDomainError(e) && e.kind === 'invalid')
+        throw DomainError.invalid('outboundUrl', e.details[0]?.message ?? e.message);
+      throw e;
+    }
+    return url;
+  }
+}
+
+export interface RotatedKey {
+  key: string;
+  keyPrefix: string;
+  headerName: string;
+  inboundUrl: string;
+  previousKeyExpiresAt: string | null;
+}
+
+/** `POST /hr-sync/rotate-key`: a new webhook key, shown this once; only its hash is kept; the old one works 24 h. */
+export class RotateHrKey {
+  constructor(private readonly deps: HrSyncDeps) {}
+
+  async execute(actor: Actor, origin: string): Promise<RotatedKey> {
+    requireAdmin(actor);
+    const now = this.deps.clock.now();
+    const key = generateHrKey();
+    const keyPrefix = key.slice(0, 8);
+    return this.deps.uow.run(async (tx) => {
+      const stored = (await tx.hrSyncConfigs.find(actor.tenantId)) ?? HrSyncConfig.initial(actor.tenantId, now);
+      const next = HrSyncConfig.rotateKey(stored, this.deps.secrets.hash(key), keyPrefix, now);
+      await tx.hrSyncConfigs.save(next);
+      await recordChange(tx, actor, now, {
+        action: 'hr_sync.key_rotated',
+        resourceType: 'hr_sync',
+        resourceId: actor.tenantId,
+        details: { keyPrefix, previousKeyExpiresAt: next.previousKeyExpiresAt },
+      });
+      return {
+        key,
+        keyPrefix,
+        headerName: next.headerName,
+        inboundUrl: await inboundUrl(this.deps, tx, actor.tenantId, origin),
+        previousKeyExpiresAt: next.previousKeyExpiresAt,
+      };
+    });
+  }
+}
+
+/** The tenant's outbound subscription id, or 409 when no outboundUrl was ever set. */
+export async function requireOutbound(repos: Pick<HrSyncAllRepos, 'hrSyncConfigs'>, tenantId: string): Promise<string> {
+  const c = await repos.hrSyncConfigs.find(tenantId);
+  if (!c?.subscriptionId)
+    throw DomainError.conflict('hr_outbound_not_configured', 'Set an outboundUrl first (PUT /hr-sync)');
+  return c.subscriptionId;
+}

@@ -1,0 +1,36 @@
+import {
+  DomainError,
+  type HrSyncRepos,
+  type LearnerRepos,
+  type PlatformRepos,
+  type SecretGenerator,
+  type TenantRepos,
+  type TrainingRepos,
+  type WebhookRepos,
+} from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { CoreDeps } from '../shared/ports.js';
+import type { WebhookDeps } from '../webhooks/webhook-ports.js';
+
+export type HrSyncAllRepos = HrSyncRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & WebhookRepos;
+
+/**
+ * What HR sync needs: its own repositories and those of the capabilities it drives (learners and enrolments through
+ * their use cases, the webhook subscription that carries outbound events), the key hash, and the webhook rules
+ * (secret box, URL policy, address check) for `outboundUrl`.
+ */
+export type HrSyncDeps = CoreDeps<HrSyncAllRepos> & {
+  secrets: SecretGenerator;
+  /** `FUNDI_PUBLIC_URL`: the base of `inboundUrl` ('' uses the origin of the request). */
+  publicUrl: string;
+} & Pick<WebhookDeps, 'box' | 'policy' | 'receiverCheck'>;
+
+/** Inbound events act as this actor (audit entries and enrolment history name it). */
+export function hrActor(tenantId: string): Actor {
+  return { tenantId, id: 'hr-sync', role: 'integration', scopes: [] };
+}
+
+/** The HR configuration and its logs are for administrators only (a key of the admin role). */
+export function requireAdmin(actor: Actor): void {
+  if (actor.role !== 'admin') throw DomainError.forbidden('HR sync is managed by administrators (an admin key)');
+}

@@ -1,0 +1,42 @@
+import { ChangeEnrolmentStatus } from '../enrolments/change-enrolment-status.js';
+import { EnrolLearner } from '../enrolments/enrol-learner.js';
+import { RegisterLearner } from '../learners/register-learner.js';
+import { UpdateLearner } from '../learners/update-learner.js';
+import { ListDeliveryAttempts } from '../webhooks/read-subscriptions.js';
+import { ReplayDelivery } from '../webhooks/replay.js';
+import { RotateWebhookSecret } from '../webhooks/subscription-actions.js';
+import { GetHrSync, PutHrSync, RotateHrKey } from './configure-hr-sync.js';
+import { ListHrDeliveries, ListHrEvents, ReplayHrDelivery, RotateHrSigningSecret } from './hr-sync-logs.js';
+import type { HrSyncDeps } from './hr-sync-ports.js';
+import { ReceiveHrEvent } from './receive-hr-event.js';
+
+/**
+ * HR sync's use cases. Inbound events run through the learner and enrolment use cases themselves; the outbound
+ * side is the webhook use cases over the HR subscription.
+ */
+export function hrSyncUseCases(d: HrSyncDeps) {
+  const hooks = { ...d, purpose: 'hr_sync' as const };
+  const outbound = {
+    listAttempts: new ListDeliveryAttempts(hooks),
+    replayDelivery: new ReplayDelivery(hooks),
+    rotateSecret: new RotateWebhookSecret(hooks),
+  };
+  const inbound = {
+    registerLearner: new RegisterLearner(d),
+    updateLearner: new UpdateLearner(d),
+    enrolLearner: new EnrolLearner(d),
+    changeEnrolmentStatus: new ChangeEnrolmentStatus(d),
+  };
+  return {
+    get: new GetHrSync(d),
+    put: new PutHrSync(d),
+    rotateKey: new RotateHrKey(d),
+    rotateSigningSecret: new RotateHrSigningSecret({ ...d, outbound }),
+    receive: new ReceiveHrEvent({ ...d, ...inbound }),
+    listEvents: new ListHrEvents(d),
+    listDeliveries: new ListHrDeliveries({ ...d, outbound }),
+    replayDelivery: new ReplayHrDelivery({ ...d, outbound }),
+  };
+}
+
+export type HrSyncUseCases = ReturnType<typeof hrSyncUseCases>;
