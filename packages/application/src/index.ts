@@ -42,3 +42,4 @@ export * from './files/encrypted-vault.js';
 export * from './evidence/evidence-ports.js';
 export * from './evidence/evidence-use-cases.js';
 export * from './notifications/index.js';
+export * from './imports/index.js';

@@ -54,16 +54,23 @@ export class InMemoryImportRepository implements ImportRepository {
     return true;
   }
 
-  async recordProgress(tenantId: string, id: string, status: ImportStatus, set: Partial<ImportProgress>) {
+  async recordProgress(
+    tenantId: string,
+    id: string,
+    status: ImportStatus,
+    set: Partial<ImportProgress>,
+    expectProcessed?: number,
+  ) {
     const i = this.t.imports.get(id);
     if (!i || i.tenantId !== tenantId || i.status !== status) return false;
+    if (expectProcessed !== undefined && i.processed !== expectProcessed) return false;
     this.t.imports.set(id, { ...i, ...set });
     return true;
   }
 
   async addErrors(importId: string, fromSeq: number, errors: readonly RowError[]) {
     const list = this.t.importErrors.get(importId) ?? [];
-    errors.forEach((e, n) => list.push({ ...e, seq: fromSeq + n }));
+    errors.forEach((e, n) => void list.push({ ...e, seq: fromSeq + n }));
     this.t.importErrors.set(importId, list);
   }
 

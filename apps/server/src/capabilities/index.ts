@@ -22,6 +22,7 @@ import { tenants } from './tenants.js';
 import { training } from './training.js';
 import { webhooks } from './webhooks.js';
 import { evidence, type EvidenceSettings } from './evidence.js';
+import { imports } from './imports.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -33,7 +34,15 @@ export interface CapabilitySettings {
  * repositories, memory tables, container bindings, route list, job handlers and migrations are derived from it.
  */
 export function capabilities(s: CapabilitySettings) {
-  return [platform, tenants, learners, training, webhooks(s.webhooks), evidence(s.evidence)] as const;
+  return [
+    platform,
+    tenants,
+    learners,
+    training,
+    webhooks(s.webhooks),
+    evidence(s.evidence),
+    imports(s.evidence),
+  ] as const;
 }
 
 type Capabilities = ReturnType<typeof capabilities>;

@@ -53,15 +53,22 @@ describeEachStorage(
       ).toBe(true);
       expect(await repos.imports.transition(tenantId, i.id, 'validating', 'failed', {})).toBe(false);
       expect(
-        await repos.imports.transition(tenantId, i.id, 'validated', 'importing', { confirmedBy: 'key_b', processed: 0 }),
+        await repos.imports.transition(tenantId, i.id, 'validated', 'importing', {
+          confirmedBy: 'key_b',
+          processed: 0,
+        }),
       ).toBe(true);
       expect(await repos.imports.transition(tenantId, i.id, 'validated', 'importing', {})).toBe(false);
       expect(await repos.imports.recordProgress(tenantId, i.id, 'importing', { processed: 3, importedRows: 2 })).toBe(
         true,
       );
       expect(await repos.imports.recordProgress(tenantId, i.id, 'validated', { processed: 9 })).toBe(false);
+      expect(await repos.imports.recordProgress(tenantId, i.id, 'importing', { processed: 9 }, 2)).toBe(false);
+      expect(await repos.imports.recordProgress(tenantId, i.id, 'importing', { processed: 3 }, 3)).toBe(true);
       const done = '2026-06-01T09:00:00.000Z';
-      expect(await repos.imports.transition(tenantId, i.id, 'importing', 'completed', { completedAt: done })).toBe(true);
+      expect(await repos.imports.transition(tenantId, i.id, 'importing', 'completed', { completedAt: done })).toBe(
+        true,
+      );
       expect(await repos.imports.findById(tenantId, i.id)).toMatchObject({
         status: 'completed',
         totalRows: 5,

@@ -119,12 +119,18 @@ export class SqlImportRepository implements ImportRepository {
     return r.changes === 1;
   }
 
-  async recordProgress(tenantId: string, id: string, status: ImportStatus, set: Partial<ImportProgress>) {
-    const s = setClause(set);
-    if (!s.sql) return true;
+  async recordProgress(
+    tenantId: string,
+    id: string,
+    status: ImportStatus,
+    set: Partial<ImportProgress>,
+    expectProcessed?: number,
+  ) {
+    const s = setClause({ processed: expectProcessed, ...set });
+    const expect = expectProcessed === undefined ? '' : ' AND processed = ?';
     const r = await this.db.run(
-      `UPDATE imports SET ${s.sql.slice(2)} WHERE id = ? AND tenant_id = ? AND status = ?`,
-      [...(s.values as number[]), id, tenantId, status],
+      `UPDATE imports SET ${s.sql.slice(2)} WHERE id = ? AND tenant_id = ? AND status = ?${expect}`,
+      [...(s.values as number[]), id, tenantId, status, ...(expectProcessed === undefined ? [] : [expectProcessed])],
     );
     return r.changes === 1;
   }
@@ -133,7 +139,7 @@ export class SqlImportRepository implements ImportRepository {
     for (let at = 0; at < errors.length; at += ERROR_CHUNK) {
       const chunk = errors.slice(at, at + ERROR_CHUNK);
       const values: (string | number)[] = [];
-      chunk.forEach((e, n) => values.push(importId, fromSeq + at + n, e.row, e.field, e.error));
+      chunk.forEach((e, n) => void values.push(importId, fromSeq + at + n, e.row, e.field, e.error));
       await this.db.run(
         `INSERT INTO import_errors (import_id, seq, "row", field, error) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
         values,

@@ -52,7 +52,10 @@ export interface ImportSnapshot {
 }
 
 /** The counters a step records with its state change. */
-export type ImportProgress = Pick<ImportSnapshot, 'totalRows' | 'validRows' | 'importedRows' | 'errorCount' | 'processed'>;
+export type ImportProgress = Pick<
+  ImportSnapshot,
+  'totalRows' | 'validRows' | 'importedRows' | 'errorCount' | 'processed'
+>;
 
 export const ImportRecord = {
   /** Confirm is allowed only from `validated`: any other state is a conflict and nothing is written. */
@@ -72,7 +75,11 @@ export interface ImportRepository {
   insert(i: ImportSnapshot): Promise<void>;
   findById(tenantId: string, id: string): Promise<ImportSnapshot | null>;
   /** Ordered by id (creation order). */
-  list(tenantId: string, filter: { status?: ImportStatus; type?: ImportType }, page: PageRequest): Promise<Page<ImportSnapshot>>;
+  list(
+    tenantId: string,
+    filter: { status?: ImportStatus; type?: ImportType },
+    page: PageRequest,
+  ): Promise<Page<ImportSnapshot>>;
   /**
    * Moves the import from `from` to `to` with the given counters (and `completedAt`, `confirmedBy` when given);
    * false, changing nothing, when the stored status is no longer `from` (someone else moved it first).
@@ -84,8 +91,17 @@ export interface ImportRepository {
     to: ImportStatus,
     set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string },
   ): Promise<boolean>;
-  /** Records counters without a state change; false when the import is not `status`. */
-  recordProgress(tenantId: string, id: string, status: ImportStatus, set: Partial<ImportProgress>): Promise<boolean>;
+  /**
+   * Records counters without a state change; false, changing nothing, when the import is not `status` or (when
+   * given) its `processed` is not `expectProcessed` (another run committed this batch first).
+   */
+  recordProgress(
+    tenantId: string,
+    id: string,
+    status: ImportStatus,
+    set: Partial<ImportProgress>,
+    expectProcessed?: number,
+  ): Promise<boolean>;
   /** Appends errors after those stored; `seq` continues the import's order. */
   addErrors(importId: string, fromSeq: number, errors: readonly RowError[]): Promise<void>;
   /** Removes every stored error of the import (a step starting over). */

@@ -1,0 +1,83 @@
+import { IMPORT_BATCH_ROWS, type ImportSnapshot, type RowError } from '@fundi/domain';
+import { enqueueJob } from '../jobs/job-definition.js';
+import type { Actor } from '../shared/actor.js';
+import { CONFIRM_IMPORT, type ImportDeps, type ImportJobPayload } from './import-ports.js';
+import { IMPORT_KINDS, walkFile, type WalkedRow } from './import-walk.js';
+
+export const importActor = (i: ImportSnapshot, by: string): Actor => ({
+  tenantId: i.tenantId,
+  id: by,
+  role: 'integration',
+  scopes: [],
+});
+
+/** Resolves rows against the tenant's data a few at a time (Postgres answers them in parallel). */
+export async function resolveAll<T>(rows: readonly T[], fn: (r: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 16) await Promise.all(rows.slice(i, i + 16).map(fn));
+}
+
+/**
+ * The dry run (job `imports.validate`): every row is checked as confirm would check it, against the tenant's
+ * current data; only the import's counters and errors are written. Run again after a crash, it starts over.
+ * With `autoConfirm` a passing file goes on to `importing` in the same transaction.
+ */
+export class ValidateImport {
+  constructor(private readonly d: ImportDeps) {}
+
+  async execute(p: ImportJobPayload): Promise<void> {
+    const imp = await this.d.repos.imports.findById(p.tenantId, p.importId);
+    if (!imp || imp.status !== 'validating') return;
+    const now = this.d.clock.now();
+    const actor = importActor(imp, imp.createdBy);
+    const kind = IMPORT_KINDS[imp.type]();
+    await this.d.repos.imports.clearErrors(imp.id);
+    let errorCount = 0;
+    let valid = 0;
+    let pending: WalkedRow[] = [];
+    let errors: RowError[] = [];
+    const flush = async (processed: number) => {
+      await resolveAll(pending, async (r) => {
+        const c = 'ok' in r.checked ? await kind.resolve(this.d.repos, actor, r.checked.ok, now) : r.checked;
+        if ('ok' in c) valid++;
+        else errors.push(...c.errors.map((e) => ({ row: r.row, field: e.column, error: e.error })));
+      });
+      errors.sort((a, b) => a.row - b.row);
+      await this.d.repos.imports.addErrors(imp.id, errorCount, errors);
+      errorCount += errors.length;
+      pending = [];
+      errors = [];
+      await this.d.repos.imports.recordProgress(imp.tenantId, imp.id, 'validating', { processed, errorCount });
+    };
+    const end = await walkFile(
+      this.d.csv,
+      await this.d.files.open(imp.fileKey),
+      kind,
+      now,
+      async (r) => {
+        pending.push(r);
+        if (pending.length >= IMPORT_BATCH_ROWS) await flush(r.n);
+      },
+      async (header) => void (errors = header),
+    );
+    errors.push(...end.fileErrors);
+    await flush(end.dataRows);
+    const counts = { totalRows: end.dataRows, validRows: end.fatal ? 0 : valid, errorCount, processed: end.dataRows };
+    const at = this.d.clock.now();
+    await this.d.uow.run(async (tx) => {
+      if (end.fatal) {
+        await tx.imports.transition(imp.tenantId, imp.id, 'validating', 'failed', {
+          ...counts,
+          completedAt: at.toISOString(),
+        });
+        return;
+      }
+      if (!(await tx.imports.transition(imp.tenantId, imp.id, 'validating', 'validated', counts))) return;
+      if (!imp.autoConfirm) return;
+      await tx.imports.transition(imp.tenantId, imp.id, 'validated', 'importing', {
+        confirmedBy: imp.createdBy,
+        processed: 0,
+      });
+      await enqueueJob(tx.jobs, CONFIRM_IMPORT, { tenantId: imp.tenantId, importId: imp.id }, { now: at });
+    });
+  }
+}
