@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { programmeBody } from '../testing/training-fixtures.js';
-import { LEARNER_HEADER, idNumberFor, learnerLine, settled, upload } from './import-fixtures.js';
+import { LEARNER_HEADER, idNumberFor, learnerLine, settled, upload } from '../testing/import-fixtures.js';
 
 /**
  * Tables an upload itself writes to (the import, its errors, its job, the audit entry of the upload) and the

@@ -42,6 +42,8 @@ export interface ImportKind<V, W> {
   uniqueKeys(v: V): { column: string; key: string; what: string }[];
   /** Against the tenant's current data: references exist, no duplicates, the training rules. */
   resolve(repos: ImportKindRepos, actor: Actor, v: V, now: Date): Promise<Checked<W>>;
+  /** `resolve` for many rows with a few queries (same answers, in the same order), where the kind has it. */
+  resolveMany?(repos: ImportKindRepos, actor: Actor, vs: readonly V[], now: Date): Promise<Checked<W>[]>;
   /** Writes resolved rows through one transaction's repositories; returns the events the API raises for each. */
   write(tx: ImportKindRepos, actor: Actor, now: Date, rows: readonly W[]): Promise<ChangeRecord['events'] & {}>;
 }

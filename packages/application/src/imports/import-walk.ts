@@ -2,7 +2,8 @@ import { IMPORT_MAX_ROWS, type ImportType, type RowError } from '@fundi/domain';
 import type { Readable } from 'node:stream';
 import { CsvFileError, type CsvReader } from './csv-reader.js';
 import { cellsOf, readHeader } from './import-header.js';
-import type { Checked, ImportKind } from './import-kind.js';
+import type { Actor } from '../shared/actor.js';
+import type { Checked, ImportKind, ImportKindRepos } from './import-kind.js';
 import { learnerImport } from './learner-import.js';
 import { enrolmentImport } from './enrolment-import.js';
 import { assessmentImport } from './assessment-import.js';
@@ -82,4 +83,34 @@ export async function walkFile(
   if (!header) fileErrors.push({ row: 1, field: 'file', error: 'is empty: the first row must be the header' });
   else if (n === 0) fileErrors.push({ row: 2, field: 'file', error: 'has a header row but no data rows' });
   return { dataRows: n, fileErrors, fatal: !header || n === 0 };
+}
+
+/**
+ * Each row's final answer against the tenant's data: rows that failed the file checks keep their errors; the rest
+ * are resolved in one go where the kind can (`resolveMany`), else 16 at a time (Postgres answers in parallel).
+ */
+export async function resolveRows(
+  kind: AnyKind,
+  repos: ImportKindRepos,
+  actor: Actor,
+  rows: readonly WalkedRow[],
+  now: Date,
+): Promise<Checked<unknown>[]> {
+  const out: Checked<unknown>[] = rows.map((r) => r.checked);
+  const todo = rows.flatMap((r, i) => ('ok' in r.checked ? [{ i, v: r.checked.ok }] : []));
+  if (kind.resolveMany) {
+    const got = await kind.resolveMany(
+      repos,
+      actor,
+      todo.map((t) => t.v),
+      now,
+    );
+    todo.forEach((t, k) => void (out[t.i] = got[k]!));
+    return out;
+  }
+  for (let i = 0; i < todo.length; i += 16)
+    await Promise.all(
+      todo.slice(i, i + 16).map(async (t) => void (out[t.i] = await kind.resolve(repos, actor, t.v, now))),
+    );
+  return out;
 }

@@ -121,18 +121,25 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
       ...(l.email ? [{ column: 'email', key: l.email.toLowerCase(), what: 'email' }] : []),
     ],
     async resolve(repos, actor, l) {
-      const [byId, byEmail] = await Promise.all([
-        repos.learners.findByIdNumber(actor.tenantId, l.idNumber),
-        l.email ? repos.learners.findByEmail(actor.tenantId, l.email) : null,
-      ]);
-      const errors: CellError[] = [];
-      if (byId)
-        errors.push({ column: 'id_number', error: `a learner with this ID number exists already (${byId.id})` });
-      if (byEmail) errors.push({ column: 'email', error: `a learner with this email exists already (${byEmail.id})` });
-      return errors.length ? { errors } : { ok: { ...l, tenantId: actor.tenantId } };
+      return (await this.resolveMany!(repos, actor, [l], new Date()))[0]!;
+    },
+    async resolveMany(repos, actor, ls) {
+      const taken = await repos.learners.findTaken(
+        actor.tenantId,
+        ls.map((l) => l.idNumber),
+        ls.flatMap((l) => (l.email ? [l.email] : [])),
+      );
+      return ls.map((l) => {
+        const errors: CellError[] = [];
+        const byId = taken.idNumbers.get(l.idNumber);
+        const byEmail = l.email ? taken.emails.get(l.email.toLowerCase()) : undefined;
+        if (byId) errors.push({ column: 'id_number', error: `a learner with this ID number exists already (${byId})` });
+        if (byEmail) errors.push({ column: 'email', error: `a learner with this email exists already (${byEmail})` });
+        return errors.length ? { errors } : { ok: { ...l, tenantId: actor.tenantId } };
+      });
     },
     async write(tx, _actor, _now, rows) {
-      for (const l of rows) await tx.learners.insert(l);
+      await tx.learners.insertMany(rows);
       return rows.map((l) => ({ type: 'learner.created', data: learnerView(l), subjectId: l.id }));
     },
   };

@@ -2,7 +2,7 @@ import { IMPORT_BATCH_ROWS, type ImportSnapshot, type RowError } from '@fundi/do
 import { enqueueJob } from '../jobs/job-definition.js';
 import type { Actor } from '../shared/actor.js';
 import { CONFIRM_IMPORT, type ImportDeps, type ImportJobPayload } from './import-ports.js';
-import { IMPORT_KINDS, walkFile, type WalkedRow } from './import-walk.js';
+import { IMPORT_KINDS, resolveRows, walkFile, type WalkedRow } from './import-walk.js';
 
 export const importActor = (i: ImportSnapshot, by: string): Actor => ({
   tenantId: i.tenantId,
@@ -10,11 +10,6 @@ export const importActor = (i: ImportSnapshot, by: string): Actor => ({
   role: 'integration',
   scopes: [],
 });
-
-/** Resolves rows against the tenant's data a few at a time (Postgres answers them in parallel). */
-export async function resolveAll<T>(rows: readonly T[], fn: (r: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < rows.length; i += 16) await Promise.all(rows.slice(i, i + 16).map(fn));
-}
 
 /**
  * The dry run (job `imports.validate`): every row is checked as confirm would check it, against the tenant's
@@ -36,10 +31,10 @@ export class ValidateImport {
     let pending: WalkedRow[] = [];
     let errors: RowError[] = [];
     const flush = async (processed: number) => {
-      await resolveAll(pending, async (r) => {
-        const c = 'ok' in r.checked ? await kind.resolve(this.d.repos, actor, r.checked.ok, now) : r.checked;
+      const answers = await resolveRows(kind, this.d.repos, actor, pending, now);
+      answers.forEach((c, i) => {
         if ('ok' in c) valid++;
-        else errors.push(...c.errors.map((e) => ({ row: r.row, field: e.column, error: e.error })));
+        else errors.push(...c.errors.map((e) => ({ row: pending[i]!.row, field: e.column, error: e.error })));
       });
       errors.sort((a, b) => a.row - b.row);
       await this.d.repos.imports.addErrors(imp.id, errorCount, errors);

@@ -1,9 +1,9 @@
-import { DomainError, IMPORT_BATCH_ROWS, type ImportSnapshot, type RowError } from '@fundi/domain';
+import { DomainError, IMPORT_BATCH_ROWS, newId, type ImportSnapshot, type RowError } from '@fundi/domain';
 import type { JobContext } from '../jobs/job-definition.js';
 import { recordChange } from '../shared/record-change.js';
 import type { ImportDeps, ImportJobPayload } from './import-ports.js';
-import { IMPORT_KINDS, walkFile, type AnyKind, type WalkedRow } from './import-walk.js';
-import { importActor, resolveAll } from './validate-import.js';
+import { IMPORT_KINDS, resolveRows, walkFile, type AnyKind, type WalkedRow } from './import-walk.js';
+import { importActor } from './validate-import.js';
 
 /** How often a batch is tried again when a row met a conflict at write time (a learner created meanwhile). */
 const CONFLICT_RETRIES = 3;
@@ -59,13 +59,12 @@ export class WriteImport {
       const good: { row: number; item: unknown }[] = [];
       const first = imp.processed === 0;
       const errors: RowError[] = first ? [...header] : [];
-      await resolveAll(rows, async (r) => {
-        const c = 'ok' in r.checked ? await kind.resolve(this.d.repos, actor, r.checked.ok, now) : r.checked;
-        if ('ok' in c) good.push({ row: r.row, item: c.ok });
-        else errors.push(...c.errors.map((e) => ({ row: r.row, field: e.column, error: e.error })));
+      const answers = await resolveRows(kind, this.d.repos, actor, rows, now);
+      answers.forEach((c, i) => {
+        const row = rows[i]!.row;
+        if ('ok' in c) good.push({ row, item: c.ok });
+        else errors.push(...c.errors.map((e) => ({ row, field: e.column, error: e.error })));
       });
-      good.sort((a, b) => a.row - b.row);
-      errors.sort((a, b) => a.row - b.row);
       const counts = {
         processed: upTo,
         importedRows: imp.importedRows + good.length,
@@ -90,8 +89,18 @@ export class WriteImport {
             resourceType: 'import',
             resourceId: imp.id,
             details: { type: imp.type, rows: good.length, fromRow: good[0]!.row, toRow: good.at(-1)!.row },
-            events,
           });
+          const at = now.toISOString();
+          await tx.outbox.addMany(
+            events.map((e) => ({
+              id: newId('evt'),
+              tenantId: actor.tenantId,
+              type: e.type,
+              occurredAt: at,
+              data: e.data,
+              ...(e.subjectId ? { subjectId: e.subjectId } : {}),
+            })),
+          );
         });
         return { ...imp, ...counts };
       } catch (e) {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { idNumberFor } from '@fundi/domain/testing';
-import type { TestServer } from '../testing/test-server.js';
+import type { TestServer } from './test-server.js';
 
 /** A multipart body: text fields first, then the file part. */
 export function multipart(fields: Record<string, string>, file: { name: string; data: Buffer }) {
