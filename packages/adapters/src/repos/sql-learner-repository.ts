@@ -7,7 +7,7 @@ import {
   type PageRequest,
 } from '@fundi/domain';
 import type { Knex } from 'knex';
-import type { SqlDb } from '../db/sql-db.js';
+import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
 import { pageQuery } from './paging.js';
 import { LEARNER_COLUMNS, PERSONAL_COLUMNS, learnerToRow, rowToLearner } from './learner-rows.js';
@@ -109,7 +109,7 @@ export class SqlLearnerRepository implements LearnerRepository {
       for (let i = 0; i < values.length; i += 500) {
         const chunk = values.slice(i, i + 500);
         const rows = await this.db.all<{ id: string; v: string }>(
-          `SELECT id, ${column} AS v FROM learners WHERE ${LIVE} AND ${column} IN (${chunk.map(() => '?').join(', ')})`,
+          `${PLAN_PER_CALL}SELECT id, ${column} AS v FROM learners WHERE ${LIVE} AND ${column} IN (${chunk.map(() => '?').join(', ')})`,
           [tenantId, ...chunk],
         );
         for (const r of rows) into.set(r.v, r.id);

@@ -66,6 +66,14 @@ export const LEARNER_COLUMNS: readonly ImportColumn[] = [
 const YES = new Set(['yes', 'y', 'true', '1']);
 const NO = new Set(['no', 'n', 'false', '0']);
 
+/** Each profile field with its column(s), worked out once (rows are many). */
+const FIELDS = PROFILE_FIELDS.map((f) => ({
+  f,
+  col: snake(f),
+  shape: shapeOf(f),
+  parts: ADDRESS_PARTS.map((p) => [p, `${snake(f)}_${snake(p)}`] as const),
+}));
+
 function inputOf(cells: Cells): { input: LearnerInput; errors: CellError[] } {
   const errors: CellError[] = [];
   const input: Record<string, unknown> = {
@@ -73,9 +81,7 @@ function inputOf(cells: Cells): { input: LearnerInput; errors: CellError[] } {
     lastName: cells.last_name,
     idNumber: cells.id_number,
   };
-  for (const f of PROFILE_FIELDS) {
-    const col = snake(f);
-    const shape = shapeOf(f);
+  for (const { f, col, shape, parts: columns } of FIELDS) {
     if (shape === 'text') {
       if (cells[col] !== undefined) input[f] = cells[col];
     } else if (shape === 'yes_no') {
@@ -85,7 +91,7 @@ function inputOf(cells: Cells): { input: LearnerInput; errors: CellError[] } {
       else if (NO.has(v)) input[f] = false;
       else errors.push({ column: col, error: 'must be yes or no' });
     } else {
-      const parts = ADDRESS_PARTS.map((p) => [p, cells[`${col}_${snake(p)}`]] as const);
+      const parts = columns.map(([p, c]) => [p, cells[c]] as const);
       if (parts.some(([, v]) => v !== undefined))
         input[f] = Object.fromEntries(parts.filter(([, v]) => v !== undefined));
     }
