@@ -121,6 +121,7 @@ describe('OpenAPI document', () => {
       'evidence.uploaded',
       'export.completed',
       'export.ready',
+      'import.completed',
       'learner.created',
       'learner.updated',
       'moderation.completed',

@@ -295,7 +295,7 @@ describeEachStorage(
         expect(header!.split(',').length).toBe(example!.split(',').length);
         if (type === 'learners') expect(header).toContain('home_language_code');
       }
-      expect((await s.call('GET', `${A}/imports/templates/badgers`, admin)).status).toBe(422);
+      expect((await s.call('GET', `${A}/imports/templates/badgers`, admin)).status).toBe(404);
     });
 
     it('another tenant sees none of it; a read-only key cannot upload', async () => {

@@ -191,6 +191,7 @@ describe('webhook subscription endpoints, both forms (SQLite)', () => {
       'evidence.uploaded',
       'export.completed',
       'export.ready',
+      'import.completed',
       'learner.created',
       'learner.updated',
       'moderation.completed',

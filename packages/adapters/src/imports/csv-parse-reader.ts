@@ -80,7 +80,7 @@ class Utf8Guard extends Transform {
   }
 }
 
-const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false, info: true } as const;
+const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false } as const;
 
 /** csv-parse behind the `CsvReader` port, with a UTF-8 and binary check in front of it. */
 export class CsvParseReader implements CsvReader {
@@ -90,10 +90,10 @@ export class CsvParseReader implements CsvReader {
     source.on('error', (e) => guard.destroy(e));
     guard.on('error', (e) => parser.destroy(e));
     source.pipe(guard).pipe(parser);
+    // Every record counts, blank ones too (`skip_empty_lines: false`), so the record count is the spreadsheet row.
+    let row = 0;
     try {
-      for await (const r of parser as AsyncIterable<{ record: string[]; info: { records: number } }>) {
-        yield { row: r.info.records, cells: r.record };
-      }
+      for await (const cells of parser as AsyncIterable<string[]>) yield { row: ++row, cells };
     } catch (e) {
       if (e instanceof CsvFileError) throw e;
       const err = e as { code?: string; lines?: number; message?: string };

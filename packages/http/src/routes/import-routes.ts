@@ -1,5 +1,5 @@
 import type { ImportUseCases } from '@fundi/application';
-import { IMPORT_MAX_BYTES } from '@fundi/domain';
+import { IMPORT_MAX_BYTES, IMPORT_TYPES } from '@fundi/domain';
 import { Readable } from 'node:stream';
 import { IdParams } from '../schemas/common.js';
 import {
@@ -8,7 +8,6 @@ import {
   ImportOut,
   ImportSummaryOut,
   ImportUploadFields,
-  TemplateParams,
 } from '../schemas/import-schemas.js';
 import { route, type RouteDef } from './route.js';
 
@@ -45,25 +44,27 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
       success: { status: 200, description: 'A page of imports, oldest first' },
       handle: ({ actor, query, page }) => q.list(actor, query, page),
     }),
-    route({
-      operationId: 'getImportTemplate',
-      summary: 'A CSV template: the header row and one example row',
-      tag,
-      method: 'get',
-      path: '/imports/templates/{type}',
-      scope: 'imports:read',
-      params: TemplateParams,
-      success: { status: 200, file: { contentTypes: ['text/csv'] }, description: 'The template' },
-      handle: async ({ params }) => {
-        const body = Buffer.from(q.template(params.type));
-        return {
-          contentType: 'text/csv; charset=utf-8',
-          size: body.length,
-          filename: `${params.type}-template.csv`,
-          open: () => Readable.from([body]),
-        };
-      },
-    }),
+    // One route per type: a `{type}` parameter beside `{id}` makes the paths ambiguous to OpenAPI tools.
+    ...IMPORT_TYPES.map((type) =>
+      route({
+        operationId: `getImportTemplate${type[0]!.toUpperCase()}${type.slice(1)}`,
+        summary: `A CSV template for ${type}: the header row and one example row`,
+        tag,
+        method: 'get',
+        path: `/imports/templates/${type}`,
+        scope: 'imports:read',
+        success: { status: 200, file: { contentTypes: ['text/csv'] }, description: 'The template' },
+        handle: async () => {
+          const body = Buffer.from(q.template(type));
+          return {
+            contentType: 'text/csv; charset=utf-8',
+            size: body.length,
+            filename: `${type}-template.csv`,
+            open: () => Readable.from([body]),
+          };
+        },
+      }),
+    ),
     route({
       operationId: 'getImport',
       summary: 'Get an import with a page of its errors',

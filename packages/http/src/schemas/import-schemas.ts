@@ -76,5 +76,3 @@ export const ImportGetQuery = z
   .strict();
 
 export const ImportListQuery = z.object({ status: ImportStatus.optional(), type: ImportType.optional() }).strict();
-
-export const TemplateParams = z.object({ type: ImportType });
