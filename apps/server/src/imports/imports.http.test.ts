@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
@@ -296,6 +296,15 @@ describeEachStorage(
         if (type === 'learners') expect(header).toContain('home_language_code');
       }
       expect((await s.call('GET', `${A}/imports/templates/badgers`, admin)).status).toBe(404);
+    });
+
+    it('keeps the uploaded file encrypted: none of its text reaches the file store', async () => {
+      const marker = 'PLAINTEXT-MARKER-4471';
+      const r = await upload(s, admin, A, 'learners', `${LEARNER_HEADER}\n${marker},X,${idNumberFor(900)},,\n`);
+      await settled(s, admin, A, r.body.id, ['validated']);
+      const stored = filesUnder(s.filesDir!).filter((f) => f.includes(r.body.id));
+      expect(stored).toHaveLength(1);
+      expect(readFileSync(stored[0]!).includes(marker)).toBe(false);
     });
 
     it('another tenant sees none of it; a read-only key cannot upload', async () => {
