@@ -78,6 +78,9 @@ describeEachStorage(
       const killedAt = await state();
       expect(killedAt.status).toBe('importing');
       expect(killedAt.progress.processed).toBeLessThan(ROWS);
+      const again = await s.call('POST', `/api/v1/imports/${r.body.id}/confirm`, admin);
+      expect(again.status).toBe(409);
+      expect(await state()).toMatchObject({ status: 'importing', progress: killedAt.progress });
 
       const second = spawnWorker(s.storage.target!, dataDir);
       children.push(second);
