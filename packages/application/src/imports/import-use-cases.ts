@@ -26,7 +26,18 @@ export type ImportUseCases = ReturnType<typeof importUseCases>;
 /** The two background steps of an import. */
 export function importJobs(u: ImportUseCases): JobDefinition<ImportJobPayload>[] {
   return [
-    { ...VALIDATE_IMPORT, parse: parseImportJob, run: (p) => u.validateImport.execute(p) },
+    {
+      ...VALIDATE_IMPORT,
+      parse: parseImportJob,
+      run: async (p, ctx) => {
+        try {
+          await u.validateImport.execute(p);
+        } catch (e) {
+          if (ctx.attempt < (VALIDATE_IMPORT.maxAttempts ?? 10)) throw e;
+          await u.validateImport.giveUp(p, e instanceof Error ? e.message : String(e));
+        }
+      },
+    },
     { ...CONFIRM_IMPORT, parse: parseImportJob, run: (p, ctx) => u.writeImport.execute(p, ctx) },
   ];
 }

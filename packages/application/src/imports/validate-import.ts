@@ -22,6 +22,25 @@ export const importActor = (i: ImportSnapshot, by: string): Actor => ({
 export class ValidateImport {
   constructor(private readonly d: ImportDeps) {}
 
+  /**
+   * The last attempt failed for a reason of the system, not of the file (the stored file unreadable, the database
+   * gone): the import becomes `failed` with that said, instead of staying `validating` for ever.
+   */
+  async giveUp(p: ImportJobPayload, reason: string): Promise<void> {
+    const imp = await this.d.repos.imports.findById(p.tenantId, p.importId);
+    if (!imp || imp.status !== 'validating') return;
+    const error = { row: 1, field: 'file', error: `could not be validated (${reason}); upload it again` };
+    await this.d.uow.run(async (tx) => {
+      await tx.imports.clearErrors(imp.id);
+      await tx.imports.addErrors(imp.id, 0, [error]);
+      await tx.imports.transition(imp.tenantId, imp.id, 'validating', 'failed', {
+        errorCount: 1,
+        validRows: 0,
+        completedAt: this.d.clock.now().toISOString(),
+      });
+    });
+  }
+
   async execute(p: ImportJobPayload): Promise<void> {
     const imp = await this.d.repos.imports.findById(p.tenantId, p.importId);
     if (!imp || imp.status !== 'validating') return;
