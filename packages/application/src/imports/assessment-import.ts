@@ -85,7 +85,7 @@ export function assessmentImport(): ImportKind<AssessmentRow, AssessmentSnapshot
             Programme.hasModule(p, r.moduleCode) &&
             (r.programmeCode === null || e.programmeCode === r.programmeCode),
         );
-      if (!found || !found.p) {
+      if (!found?.p) {
         const where = r.programmeCode ? `${r.programmeCode}, ` : '';
         return {
           errors: [

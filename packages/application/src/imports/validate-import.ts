@@ -28,7 +28,7 @@ export class ValidateImport {
    */
   async giveUp(p: ImportJobPayload, reason: string): Promise<void> {
     const imp = await this.d.repos.imports.findById(p.tenantId, p.importId);
-    if (!imp || imp.status !== 'validating') return;
+    if (imp?.status !== 'validating') return;
     const error = { row: 1, field: 'file', error: `could not be validated (${reason}); upload it again` };
     await this.d.uow.run(async (tx) => {
       await tx.imports.clearErrors(imp.id);
@@ -43,7 +43,7 @@ export class ValidateImport {
 
   async execute(p: ImportJobPayload): Promise<void> {
     const imp = await this.d.repos.imports.findById(p.tenantId, p.importId);
-    if (!imp || imp.status !== 'validating') return;
+    if (imp?.status !== 'validating') return;
     const now = this.d.clock.now();
     const actor = importActor(imp, imp.createdBy);
     const kind = IMPORT_KINDS[imp.type]();

@@ -20,7 +20,7 @@ export class WriteImport {
 
   async execute(p: ImportJobPayload, ctx?: Pick<JobContext, 'signal'>): Promise<void> {
     let imp = await this.d.repos.imports.findById(p.tenantId, p.importId);
-    if (!imp || imp.status !== 'importing') return;
+    if (imp?.status !== 'importing') return;
     const kind = IMPORT_KINDS[imp.type]();
     const now = this.d.clock.now();
     let batch: WalkedRow[] = [];
