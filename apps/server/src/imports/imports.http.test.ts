@@ -268,6 +268,30 @@ describeEachStorage(
       expect(recorded).toHaveLength(4);
     });
 
+    it('an enrolment file naming one learner twice in different ways is caught on the second row', async () => {
+      expect((await s.call('POST', `${A}/programmes`, admin, programmeBody('P-IMP2', ['KM-01']))).status).toBe(201);
+      const learner = await s.call('POST', `${A}/learners`, admin, {
+        firstName: 'Two',
+        lastName: 'Ways',
+        idNumber: idNumberFor(950),
+        email: 'two.ways@example.com',
+      });
+      expect(learner.status).toBe(201);
+      const csv = [
+        'learner_id,programme_code,start_date',
+        `${idNumberFor(950)},P-IMP2,2026-01-10`,
+        `Two.Ways@example.com,P-IMP2,2026-01-10`,
+        `${learner.body.id},P-IMP2,2026-01-10`,
+      ].join('\n');
+      const r = await upload(s, admin, B, 'enrolments', csv, { dryRun: false });
+      const done = await settled(s, admin, B, r.body.id, ['completed']);
+      expect(done).toMatchObject({ importedRows: 1, errorCount: 2 });
+      expect(done.errors).toEqual([
+        { row: 3, field: 'programme_code', error: 'same learner and programme as row 2' },
+        { row: 4, field: 'programme_code', error: 'same learner and programme as row 2' },
+      ]);
+    });
+
     it('errors are paged, listed as CSV, imports are listed, and templates have a header and an example', async () => {
       const lines = [LEARNER_HEADER];
       for (let i = 0; i < 30; i++) lines.push(learnerLine(700 + i, { email: `=cmd|${i}` }));

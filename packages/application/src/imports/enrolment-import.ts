@@ -60,9 +60,6 @@ const change = (actor: Actor, e: EnrolmentSnapshot, from: StatusChange['from'], 
 /** Enrolments: every rule of `POST /enrolments`; `status` may start an enrolment `in_progress`. */
 export function enrolmentImport(): ImportKind<EnrolmentRow, ResolvedEnrolment> {
   const programmes = new Map<string, ProgrammeSnapshot | null>();
-  // Learner and programme pairs of this file so far: rows naming one learner differently (ID number, email) meet here.
-  // The row object itself marks the first: a batch resolved again after a write conflict is not its own duplicate.
-  const pairs = new Map<string, EnrolmentRow>();
   return {
     type: 'enrolments',
     columns: ENROLMENT_COLUMNS,
@@ -112,13 +109,6 @@ export function enrolmentImport(): ImportKind<EnrolmentRow, ResolvedEnrolment> {
         return {
           errors: [{ column: 'programme_code', error: `the learner has an open enrolment in ${programme.code}` }],
         };
-      const pair = `${learner.id}|${programme.id}`;
-      const first = pairs.get(pair);
-      if (first && first !== r)
-        return {
-          errors: [{ column: 'programme_code', error: 'the file enrols this learner in this programme twice' }],
-        };
-      pairs.set(pair, r);
       const e = Enrolment.enrol(r.input, {
         id: newId('enr', now.getTime()),
         tenantId: actor.tenantId,
@@ -135,6 +125,13 @@ export function enrolmentImport(): ImportKind<EnrolmentRow, ResolvedEnrolment> {
       }
       return { ok: { enrolment: e.toSnapshot(), history } };
     },
+    resolvedKeys: (r) => [
+      {
+        column: 'programme_code',
+        key: `${r.enrolment.learnerId}|${r.enrolment.programmeId}`,
+        what: 'learner and programme',
+      },
+    ],
     async write(tx, _actor, _now, rows) {
       for (const r of rows) {
         await tx.enrolments.insert(r.enrolment);

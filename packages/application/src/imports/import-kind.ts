@@ -42,6 +42,11 @@ export interface ImportKind<V, W> {
   uniqueKeys(v: V): { column: string; key: string; what: string }[];
   /** Against the tenant's current data: references exist, no duplicates, the training rules. */
   resolve(repos: ImportKindRepos, actor: Actor, v: V, now: Date): Promise<Checked<W>>;
+  /**
+   * Keys that must be unique within the file once rows are resolved (one learner named by ID number in one row
+   * and by email in another); checked in row order, the first row wins.
+   */
+  resolvedKeys?(w: W): { column: string; key: string; what: string }[];
   /** `resolve` for many rows with a few queries (same answers, in the same order), where the kind has it. */
   resolveMany?(repos: ImportKindRepos, actor: Actor, vs: readonly V[], now: Date): Promise<Checked<W>[]>;
   /** Writes resolved rows through one transaction's repositories; returns the events the API raises for each. */

@@ -106,11 +106,32 @@ export async function resolveRows(
       now,
     );
     todo.forEach((t, k) => void (out[t.i] = got[k]!));
-    return out;
-  }
-  for (let i = 0; i < todo.length; i += 16)
-    await Promise.all(
-      todo.slice(i, i + 16).map(async (t) => void (out[t.i] = await kind.resolve(repos, actor, t.v, now))),
-    );
+  } else
+    for (let i = 0; i < todo.length; i += 16)
+      await Promise.all(
+        todo.slice(i, i + 16).map(async (t) => void (out[t.i] = await kind.resolve(repos, actor, t.v, now))),
+      );
+  if (kind.resolvedKeys) claimKeys(kind, rows, out);
   return out;
+}
+
+/** Per run (a kind is made per run): each resolved key with the row that has it. */
+const claimed = new WeakMap<AnyKind, Map<string, number>>();
+
+/** Row order decides, whatever order rows were resolved in; a batch resolved again keeps its own rows' keys. */
+function claimKeys(kind: AnyKind, rows: readonly WalkedRow[], out: Checked<unknown>[]): void {
+  let seen = claimed.get(kind);
+  if (!seen) claimed.set(kind, (seen = new Map()));
+  rows.forEach((r, i) => {
+    const c = out[i]!;
+    if (!('ok' in c)) return;
+    const dups = [];
+    for (const k of kind.resolvedKeys!(c.ok)) {
+      const id = `${k.column}\u0000${k.key}`;
+      const first = seen.get(id);
+      if (first === undefined || first === r.row) seen.set(id, r.row);
+      else dups.push({ column: k.column, error: `same ${k.what} as row ${first}` });
+    }
+    if (dups.length) out[i] = { errors: dups };
+  });
 }
