@@ -205,6 +205,21 @@ describeEachStorage(
       if (s.filesDir) expect(filesUnder(s.filesDir).length).toBe(filesBefore);
     }, 60_000);
 
+    it('a file over 50 MB is refused with 413 and nothing is kept', async () => {
+      const line = `A,B,${idNumberFor(990)},${'x'.repeat(1000)}\n`;
+      const big = Buffer.from(`${LEARNER_HEADER}\n${line.repeat(Math.ceil((50 * 1024 * 1024) / line.length) + 10)}`);
+      const before = (await s.call('GET', `${A}/imports?limit=100`, admin)).body.pagination.total;
+      const filesBefore = s.filesDir ? filesUnder(s.filesDir).length : 0;
+      const a = await upload(s, admin, A, 'learners', big);
+      expect(a.status).toBe(413);
+      expect(a.body.error.code).toBe('payload_too_large');
+      const b = await upload(s, admin, V1, 'learners', big);
+      expect(b.status).toBe(413);
+      expect(b.body.error.code).toBe('FILE_TOO_LARGE');
+      expect((await s.call('GET', `${A}/imports?limit=100`, admin)).body.pagination.total).toBe(before);
+      if (s.filesDir) expect(filesUnder(s.filesDir).length).toBe(filesBefore);
+    }, 60_000);
+
     it('bad requests: unknown type, bad options, unknown import', async () => {
       const bad = await upload(s, admin, A, 'badgers', 'a\n1\n');
       expect(bad.status).toBe(422);
