@@ -107,27 +107,32 @@ export class CsvParseReader implements CsvReader {
   }
 
   rowLimit(maxDataRows: number): Transform & { dataRows(): number } {
-    let records = 0;
-    let broken = false;
-    const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: false });
-    parser.on('data', () => void records++);
-    parser.on('error', () => void (broken = true));
+    // Records are the line feeds outside quotes (a `""` inside quotes toggles twice): counted byte by byte, which
+    // is many times faster than parsing, and the validation step parses properly anyway.
+    let quoted = false;
+    let feeds = 0;
+    let lastByte = 0x0a;
+    const records = () => feeds + (lastByte === 0x0a ? 0 : 1);
     const over = () =>
-      !broken && records - 1 > maxDataRows
+      records() - 1 > maxDataRows
         ? new DomainError('invalid', 'too_many_rows', `The file has more than ${maxDataRows} data rows`, [
             { field: 'file', message: `has more than ${maxDataRows} data rows; split it into several files` },
           ])
         : null;
     const t = new Transform({
       transform(chunk: Buffer, _enc, done) {
-        if (!broken) parser.write(chunk);
+        for (let i = 0; i < chunk.length; i++) {
+          const b = chunk[i]!;
+          if (b === 0x22) quoted = !quoted;
+          else if (b === 0x0a && !quoted) feeds++;
+        }
+        if (chunk.length) lastByte = chunk[chunk.length - 1]!;
         done(over(), chunk);
       },
       flush(done) {
-        if (broken) return done();
-        parser.end(() => done(over()));
+        done(over());
       },
     });
-    return Object.assign(t, { dataRows: () => (broken ? 0 : Math.max(0, records - 1)) });
+    return Object.assign(t, { dataRows: () => Math.max(0, records() - 1) });
   }
 }
