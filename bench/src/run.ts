@@ -4,6 +4,7 @@ import { trainingBench } from './training-bench.js';
 import { webhooksBench } from './webhooks-bench.js';
 import { evidenceBench } from './evidence-bench.js';
 import { hrSyncBench } from './hr-sync-bench.js';
+import { importsBench } from './imports-bench.js';
 
 // `npm run bench [-- <scenario...>]`: every scenario by default. BENCH_SECONDS sets the measuring time (default 5).
 const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> = {
@@ -12,6 +13,7 @@ const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> 
   webhooks: webhooksBench,
   evidence: evidenceBench,
   'hr-sync': hrSyncBench,
+  imports: importsBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -3,3 +3,4 @@ export * from './compose.js';
 export * from './bootstrap.js';
 export * from './compose-worker.js';
 export * from './capabilities/index.js';
+export { nudgeOnWrites } from './nudge.js';

@@ -44,3 +44,4 @@ export * from './evidence/evidence-ports.js';
 export * from './evidence/evidence-use-cases.js';
 export * from './notifications/index.js';
 export * from './hr-sync/index.js';
+export * from './imports/index.js';

@@ -42,3 +42,4 @@ export * from './hr-sync/hr-events.js';
 export * from './hr-sync/hr-mapping.js';
 export * from './hr-sync/hr-sync-config.js';
 export * from './hr-sync/hr-sync-repositories.js';
+export * from './imports/import.js';

@@ -41,6 +41,9 @@ export class InMemoryLearnerRepository implements LearnerRepository {
     this.checkUnique(l);
     this.rows.set(l.id, clone(l));
   }
+  async insertMany(ls: readonly LearnerSnapshot[]): Promise<void> {
+    for (const l of ls) await this.insert(l);
+  }
   async update(l: LearnerSnapshot): Promise<void> {
     const cur = this.rows.get(l.id);
     if (!cur || cur.tenantId !== l.tenantId || cur.erasedAt) throw DomainError.notFound('learner', l.id);
@@ -55,6 +58,17 @@ export class InMemoryLearnerRepository implements LearnerRepository {
   }
   async findByEmail(tenantId: string, email: string) {
     return clone(this.live(tenantId).find((l) => l.email?.toLowerCase() === email.toLowerCase()) ?? null);
+  }
+  async findTaken(tenantId: string, idNumbers: readonly string[], emails: readonly string[]) {
+    const ids = new Set(idNumbers);
+    const mails = new Set(emails.map((e) => e.toLowerCase()));
+    const out = { idNumbers: new Map<string, string>(), emails: new Map<string, string>() };
+    for (const l of this.live(tenantId)) {
+      if (ids.has(l.idNumber)) out.idNumbers.set(l.idNumber, l.id);
+      const e = l.email?.toLowerCase();
+      if (e && mails.has(e)) out.emails.set(e, l.id);
+    }
+    return out;
   }
   async findByEmployeeRef(tenantId: string, ref: string) {
     return clone(

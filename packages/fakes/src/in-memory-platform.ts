@@ -31,6 +31,9 @@ export class InMemoryOutbox implements Outbox {
   async add(e: DomainEvent) {
     this.store.tables.outbox.push(clone(e));
   }
+  async addMany(events: readonly DomainEvent[]) {
+    for (const e of events) this.store.tables.outbox.push(clone(e));
+  }
   async list(tenantId: string, f: { since?: string; types?: readonly string[]; limit: number }) {
     return clone(
       this.store.tables.outbox

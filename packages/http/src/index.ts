@@ -16,3 +16,4 @@ export * from './openapi/webhook-events.js';
 export * from './routes/caller-routes.js';
 export * from './routes/evidence-routes.js';
 export * from './hr-sync/hr-sync-routes.js';
+export * from './routes/import-routes.js';

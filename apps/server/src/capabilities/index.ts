@@ -23,6 +23,7 @@ import { training } from './training.js';
 import { webhooks, type WebhookCapabilityUseCases } from './webhooks.js';
 import { evidence, type EvidenceSettings } from './evidence.js';
 import { hrSync } from './hr-sync.js';
+import { imports } from './imports.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -42,6 +43,7 @@ export function capabilities(s: CapabilitySettings) {
     webhooks(s.webhooks),
     evidence(s.evidence),
     hrSync({ ...s.webhooks, publicUrl: s.evidence.publicUrl }),
+    imports(s.evidence),
   ] as const;
 }
 

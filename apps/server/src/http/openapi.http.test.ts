@@ -123,6 +123,7 @@ describe('OpenAPI document', () => {
       'export.ready',
       'hr.learner.competency',
       'hr.learner.completed',
+      'import.completed',
       'learner.created',
       'learner.updated',
       'moderation.completed',

@@ -193,6 +193,7 @@ describe('webhook subscription endpoints, both forms (SQLite)', () => {
       'export.ready',
       'hr.learner.competency',
       'hr.learner.completed',
+      'import.completed',
       'learner.created',
       'learner.updated',
       'moderation.completed',

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Binding, Dialect, RunResult, SqlDb } from './sql-db.js';
+import { PLAN_PER_CALL, type Binding, type Dialect, type RunResult, type SqlDb } from './sql-db.js';
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
@@ -60,7 +60,7 @@ const MAX_NAMED = 2000;
  */
 async function exec(q: Queryable, sql: string, values: readonly Binding[]): Promise<pg.QueryResult> {
   let name = names.get(sql);
-  if (!name && names.size < MAX_NAMED) names.set(sql, (name = `f${names.size + 1}`));
+  if (!name && names.size < MAX_NAMED && !sql.startsWith(PLAN_PER_CALL)) names.set(sql, (name = `f${names.size + 1}`));
   const text = numbered(sql);
   if (!name) return q.query({ text, values: values as unknown[], rowMode: 'array' });
   try {

@@ -24,6 +24,13 @@ export interface Dialect {
 }
 
 /**
+ * Prefix of a statement Postgres must plan for each call, with its values, instead of preparing it once: a long
+ * `IN (...)` list over a table that grows while it runs (bulk imports), whose generic plan, made while the table
+ * was small, scans the whole table. SQLite ignores it (a comment).
+ */
+export const PLAN_PER_CALL = '/* plan per call */ ';
+
+/**
  * The small SQL surface every knex repository runs on. SQL uses `?` placeholders on both databases. Outside a
  * transaction, reads see committed data only; `transaction` gives a handle whose statements share one
  * transaction, committed when `work` resolves and rolled back when it throws.

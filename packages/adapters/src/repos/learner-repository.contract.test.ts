@@ -9,6 +9,7 @@ describeEachStorage('LearnerRepository contract', (get) => {
   let t: TenantSnapshot;
   let other: TenantSnapshot;
   const repo = () => get().repos.learners;
+  const uow = () => get().uow;
 
   beforeAll(async () => {
     t = aTenant();
@@ -64,6 +65,28 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(repo().findByEmail(other.id, l.email!)).resolves.toBeNull();
     await expect(repo().findByEmployeeRef(other.id, 'EMP-FIND')).resolves.toBeNull();
     await expect(repo().findById(t.id, 'lrn_unknown')).resolves.toBeNull();
+  });
+
+  it('inserts many at once, and refuses the lot when one of them is a duplicate', async () => {
+    const many = Array.from({ length: 1500 }, () => aLearner({ tenantId: t.id }));
+    await repo().insertMany(many);
+    await expect(repo().findById(t.id, many[1499]!.id)).resolves.toEqual(many[1499]);
+    const again = [aLearner({ tenantId: t.id }), { ...aLearner({ tenantId: t.id }), idNumber: many[0]!.idNumber }];
+    await expect(uow().run((tx) => tx.learners.insertMany(again))).rejects.toMatchObject({
+      code: 'duplicate_id_number',
+    });
+    await expect(repo().findById(t.id, again[0]!.id)).resolves.toBeNull();
+  });
+
+  it('finds which ID numbers and emails are taken, in bulk, within the tenant only', async () => {
+    const l = aLearner({ tenantId: t.id, email: 'Bulk.Taken@Example.co.za' });
+    const free = aLearner({ tenantId: t.id });
+    await repo().insert(l);
+    const taken = await repo().findTaken(t.id, [l.idNumber, free.idNumber], ['bulk.taken@example.CO.ZA', 'free@x.co']);
+    expect([...taken.idNumbers]).toEqual([[l.idNumber, l.id]]);
+    expect([...taken.emails]).toEqual([['bulk.taken@example.co.za', l.id]]);
+    const elsewhere = await repo().findTaken(other.id, [l.idNumber], [l.email!]);
+    expect(elsewhere.idNumbers.size + elsewhere.emails.size).toBe(0);
   });
 
   it('refuses a duplicate ID number, and a duplicate email case-insensitively, within a tenant only', async () => {

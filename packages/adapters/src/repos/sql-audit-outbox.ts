@@ -60,6 +60,17 @@ export class SqlOutbox implements Outbox {
     );
   }
 
+  async addMany(events: readonly DomainEvent[]): Promise<void> {
+    // 500 rows x 6 values stays under SQLite's bound-parameter limit.
+    for (let i = 0; i < events.length; i += 500) {
+      const chunk = events.slice(i, i + 500);
+      await this.db.run(
+        `INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+        chunk.flatMap((e) => [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null]),
+      );
+    }
+  }
+
   async redactSubject(tenantId: string, subjectId: string, data: Record<string, unknown>): Promise<string[]> {
     const rows = await this.db.all<{ id: string }>(
       'SELECT id FROM outbox_events WHERE tenant_id = ? AND subject_id = ? ORDER BY id',

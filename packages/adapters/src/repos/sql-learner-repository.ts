@@ -7,7 +7,7 @@ import {
   type PageRequest,
 } from '@fundi/domain';
 import type { Knex } from 'knex';
-import type { SqlDb } from '../db/sql-db.js';
+import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
 import { pageQuery } from './paging.js';
 import { LEARNER_COLUMNS, PERSONAL_COLUMNS, learnerToRow, rowToLearner } from './learner-rows.js';
@@ -52,6 +52,25 @@ export class SqlLearnerRepository implements LearnerRepository {
     );
   }
 
+  async insertMany(ls: readonly LearnerSnapshot[]): Promise<void> {
+    // Rows per statement: under SQLite's bound-parameter limit (32,766) at every learner column.
+    const per = Math.floor(30_000 / LEARNER_COLUMNS.length);
+    const one = `(${LEARNER_COLUMNS.map(() => '?').join(', ')})`;
+    for (let i = 0; i < ls.length; i += per) {
+      const chunk = ls.slice(i, i + per);
+      const values = chunk.flatMap((l) => {
+        const row = learnerToRow(l);
+        return LEARNER_COLUMNS.map((c) => row[c]);
+      });
+      await mapUnique(this.db.dialect, UNIQUE, () =>
+        this.db.run(
+          `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) VALUES ${chunk.map(() => one).join(', ')}`,
+          values,
+        ),
+      );
+    }
+  }
+
   async update(l: LearnerSnapshot): Promise<void> {
     const row = learnerToRow(l);
     const { changes } = await mapUnique(this.db.dialect, UNIQUE, () =>
@@ -77,6 +96,28 @@ export class SqlLearnerRepository implements LearnerRepository {
       tenantId,
       employeeRef,
     ]);
+  }
+
+  async findTaken(tenantId: string, idNumbers: readonly string[], emails: readonly string[]) {
+    const out = { idNumbers: new Map<string, string>(), emails: new Map<string, string>() };
+    const lookup = async (
+      column: 'id_number' | 'email_lower',
+      values: readonly string[],
+      into: Map<string, string>,
+    ) => {
+      // Chunks keep the bound parameters under SQLite's limit.
+      for (let i = 0; i < values.length; i += 500) {
+        const chunk = values.slice(i, i + 500);
+        const rows = await this.db.all<{ id: string; v: string }>(
+          `${PLAN_PER_CALL}SELECT id, ${column} AS v FROM learners WHERE ${LIVE} AND ${column} IN (${chunk.map(() => '?').join(', ')})`,
+          [tenantId, ...chunk],
+        );
+        for (const r of rows) into.set(r.v, r.id);
+      }
+    };
+    await lookup('id_number', [...new Set(idNumbers)], out.idNumbers);
+    await lookup('email_lower', [...new Set(emails.map((e) => e.toLowerCase()))], out.emails);
+    return out;
   }
 
   list(tenantId: string, filter: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>> {

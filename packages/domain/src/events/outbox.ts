@@ -19,6 +19,8 @@ export interface DomainEvent {
  */
 export interface Outbox {
   add(event: DomainEvent): Promise<void>;
+  /** `add` for many events at once (bulk writes such as imports): the same rows, in the given order. */
+  addMany(events: readonly DomainEvent[]): Promise<void>;
   /** Events of a tenant in commit order (oldest first), for inspection and replay. */
   list(tenantId: string, filter: { since?: string; types?: readonly string[]; limit: number }): Promise<DomainEvent[]>;
   /**

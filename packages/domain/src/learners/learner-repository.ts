@@ -17,6 +17,8 @@ export interface LearnerFilter {
 export interface LearnerRepository {
   /** Throws DomainError conflict `duplicate_id_number` or `duplicate_email` (email compared case-insensitively). */
   insert(learner: LearnerSnapshot): Promise<void>;
+  /** `insert` for many learners in one go (imports); any conflict fails the whole call with insert's errors. */
+  insertMany(learners: readonly LearnerSnapshot[]): Promise<void>;
   /** Replaces the stored learner; same conflicts as insert. Throws not_found if absent or erased. */
   update(learner: LearnerSnapshot): Promise<void>;
   /** `null` when absent, erased, or another tenant's. */
@@ -24,6 +26,16 @@ export interface LearnerRepository {
   findByIdNumber(tenantId: string, idNumber: string): Promise<LearnerSnapshot | null>;
   findByEmail(tenantId: string, email: string): Promise<LearnerSnapshot | null>;
   findByEmployeeRef(tenantId: string, employeeRef: string): Promise<LearnerSnapshot | null>;
+  /**
+   * Bulk form of `findByIdNumber` / `findByEmail` for many values at once (imports): which of them live learners
+   * of the tenant hold, each mapped to that learner's id. Emails are compared case-insensitively and returned
+   * lower-cased. Values nobody holds are absent.
+   */
+  findTaken(
+    tenantId: string,
+    idNumbers: readonly string[],
+    emails: readonly string[],
+  ): Promise<{ idNumbers: Map<string, string>; emails: Map<string, string> }>;
   /** Ordered by id (creation order). Erased learners are never listed. */
   list(tenantId: string, filter: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>>;
   /**

@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'enrolment.status_changed',
   'export.ready',
   'export.completed',
+  'import.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

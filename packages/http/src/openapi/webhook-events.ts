@@ -12,6 +12,7 @@ import {
   ModerationCompletedData,
   PingData,
   PlannedEventData,
+  ImportCompletedData,
 } from '../schemas/event-schemas.js';
 
 const PLANNED = ' Planned: not emitted yet; the fields listed are those the specification names.';
@@ -58,6 +59,11 @@ export const WEBHOOK_EVENTS: Record<
     summary: 'Second-list name of export.ready, same moment and data',
     description: PLANNED.trim(),
     data: PlannedEventData['export.completed'],
+  },
+  'import.completed': {
+    summary: 'A confirmed CSV import has written its valid rows; carries the counts',
+    description: 'Each row written raised its own event too (learner.created, assessment.recorded, ...).',
+    data: ImportCompletedData,
   },
   [PING_EVENT]: { summary: 'Test event of POST /webhook-subscriptions/{id}/test (not subscribable)', data: PingData },
 };

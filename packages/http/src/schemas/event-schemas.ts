@@ -1,4 +1,4 @@
-import { ENROLMENT_STATUSES, EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
+import { ENROLMENT_STATUSES, EVIDENCE_TYPES, IMPORT_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
 import { Timestamp, z } from './common.js';
 import { LearnerOut } from './learner-schemas.js';
 import { AssessmentOut, ModerationOut } from './assessment-schemas.js';
@@ -118,3 +118,17 @@ export const EvidenceReviewedData = z
   .openapi('EvidenceReviewedData');
 
 export const PingData = z.object({ subscriptionId: z.string(), message: z.string() }).strict();
+
+export const ImportCompletedData = z
+  .object({
+    importId: z.string(),
+    type: z.enum(IMPORT_TYPES),
+    fileName: z.string(),
+    totalRows: z.number().int(),
+    importedRows: z.number().int(),
+    invalidRows: z.number().int(),
+    errorCount: z.number().int(),
+    completedAt: Timestamp,
+  })
+  .strict()
+  .openapi('ImportCompletedData');

@@ -1,0 +1,23 @@
+import { CsvParseReader, importStorage, openFileStore } from '@fundi/adapters';
+import { EncryptedFileVault, importJobs, importUseCases, MasterKeyring, type Ports } from '@fundi/application';
+import type { ImportRepos, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import { importRoutes } from '@fundi/http';
+import { capability } from './capability.js';
+import type { EvidenceSettings } from './evidence.js';
+
+/**
+ * Bulk CSV imports: the uploaded file is kept encrypted in the same file store as evidence (any process can
+ * confirm it), validated and written by the worker (docs/api.md, "Imports").
+ */
+export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKey'>) {
+  const files = new EncryptedFileVault(openFileStore(settings.fileStore), new MasterKeyring([settings.masterKey]));
+  const csv = new CsvParseReader();
+  return capability({
+    name: 'imports',
+    storage: importStorage,
+    useCases: (p: Ports<ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos>) =>
+      importUseCases({ ...p, files, csv }),
+    routes: importRoutes,
+    jobs: importJobs,
+  });
+}

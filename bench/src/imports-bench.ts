@@ -1,0 +1,187 @@
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import Database from 'better-sqlite3';
+import { parse } from 'csv-parse';
+import { luhnValid } from '@fundi/domain';
+import { idNumberFor } from './fixtures.js';
+import { spawnServer, withPgSchemas } from './harness.js';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const HEADER =
+  'first_name,last_name,id_number,email,mobile,gender,title,equity_code,home_language_code,province_code,employer,employee_ref,home_address_line1,home_address_postal_code,popi_act_agree';
+const LANGS = ['Zul', 'Xho', 'Eng', 'Afr', 'Sep'];
+
+/** 100,000 learners with realistic columns, a quoted comma among them, written to disk. */
+async function makeCsv(path: string): Promise<void> {
+  async function* lines() {
+    yield `${HEADER}\r\n`;
+    for (let n = 0; n < ROWS; n += 1000) {
+      let chunk = '';
+      for (let i = n; i < Math.min(ROWS, n + 1000); i++) {
+        const id = idNumberFor(2_000_000 + i);
+        const gender = Number(id.slice(6, 10)) < 5000 ? 'F' : 'M';
+        chunk += `Name${i},"Surname, ${i}",${id},learner${i}@example.co.za,082${String(i).padStart(7, '0')},${gender},Ms,BA,${LANGS[i % 5]},${1 + (i % 9)},Acme Mining,E${i},${i} Long Street,${String(1000 + (i % 9000))},yes\r\n`;
+      }
+      yield chunk;
+    }
+  }
+  await pipeline(Readable.from(lines()), createWriteStream(path));
+}
+
+/** The raw floor: csv-parse, a Luhn check and a prepared bulk insert into SQLite, 1,000 rows per transaction. */
+async function rawLoop(path: string, dir: string): Promise<number> {
+  const start = performance.now();
+  const db = new Database(join(dir, 'raw.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.exec(
+    'CREATE TABLE learners (id TEXT PRIMARY KEY, first_name TEXT, last_name TEXT, id_number TEXT UNIQUE, email TEXT UNIQUE, mobile TEXT, employer TEXT, employee_ref TEXT)',
+  );
+  const insert = db.prepare('INSERT INTO learners VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const many = db.transaction((rows: string[][]) => {
+    for (const r of rows) insert.run(`lrn_${r[2]}`, r[0], r[1], r[2], r[3], r[4], r[10], r[11]);
+  });
+  let batch: string[][] = [];
+  let bad = 0;
+  for await (const r of createReadStream(path).pipe(parse({ bom: true, from_line: 2 })) as AsyncIterable<string[]>) {
+    if (!/^\d{13}$/.test(r[2]!) || !luhnValid(r[2]!)) {
+      bad++;
+      continue;
+    }
+    batch.push(r);
+    if (batch.length === 1000) {
+      many(batch);
+      batch = [];
+    }
+  }
+  many(batch);
+  const n = (db.prepare('SELECT COUNT(*) AS n FROM learners').get() as { n: number }).n;
+  db.close();
+  if (n + bad !== ROWS) throw new Error(`raw loop stored ${n}`);
+  return performance.now() - start;
+}
+
+function peakKb(pid: number): number {
+  return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+}
+
+/** Upload (dry run) -> validated -> confirm -> completed, through HTTP and the server's embedded worker. */
+async function throughFundi(path: string, env: Record<string, string>) {
+  const fundi = await spawnServer<{ key: string }>('fundi-imports.js', env);
+  try {
+    const auth = { authorization: `Bearer ${fundi.info.key}` };
+    const b = `----fundibench${Date.now()}`;
+    const head = Buffer.from(
+      `--${b}\r\nContent-Disposition: form-data; name="type"\r\n\r\nlearners\r\n` +
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="learners.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${b}--\r\n`);
+    async function* body() {
+      yield head;
+      for await (const c of createReadStream(path)) yield c as Buffer;
+      yield tail;
+    }
+    const poll = async (id: string, want: string) => {
+      for (;;) {
+        const r = (await (
+          await fetch(`${fundi.url}/api/v1/imports/${id}?errorsLimit=0`, { headers: auth })
+        ).json()) as {
+          status: string;
+          importedRows: number;
+          validRows: number;
+        };
+        if (r.status === want) return r;
+        if (r.status === 'failed') throw new Error(`import failed: ${JSON.stringify(r)}`);
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+    };
+    const t0 = performance.now();
+    const up = await fetch(`${fundi.url}/api/v1/imports`, {
+      method: 'POST',
+      body: Readable.toWeb(Readable.from(body())) as ReadableStream,
+      duplex: 'half',
+      headers: {
+        ...auth,
+        'content-type': `multipart/form-data; boundary=${b}`,
+        'content-length': String(head.length + statSync(path).size + tail.length),
+      },
+    } as RequestInit);
+    if (up.status !== 202) throw new Error(`upload answered ${up.status}: ${await up.text()}`);
+    const { id } = (await up.json()) as { id: string };
+    const uploaded = performance.now();
+    const validated = await poll(id, 'validated');
+    const t1 = performance.now();
+    const c = await fetch(`${fundi.url}/api/v1/imports/${id}/confirm`, { method: 'POST', headers: auth });
+    if (c.status !== 202) throw new Error(`confirm answered ${c.status}`);
+    const done = await poll(id, 'completed');
+    const t2 = performance.now();
+    if (validated.validRows !== ROWS || done.importedRows !== ROWS) throw new Error(`imported ${done.importedRows}`);
+    return {
+      upload: uploaded - t0,
+      dryRun: t1 - t0,
+      confirm: t2 - t1,
+      total: t2 - t0,
+      peakMb: peakKb(fundi.pid) / 1024,
+    };
+  } finally {
+    await fundi.stop();
+  }
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export async function importsBench(o: { postgres: boolean }): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'fundi-bench-import-'));
+  const path = join(dir, 'learners.csv');
+  try {
+    await makeCsv(path);
+    const mb = (statSync(path).size / 1024 / 1024).toFixed(1);
+    const raw = await rawLoop(path, dir);
+    const sqlite = await throughFundi(path, {});
+    // The same with V8's old space capped: the live data is small, the default peak is uncollected garbage.
+    const capped = await throughFundi(path, { BENCH_NODE_ARGS: '--max-old-space-size=160' });
+    const rows: string[][] = [
+      ['raw loop: csv-parse + Luhn + bulk insert (SQLite)', s(raw), '', ''],
+      [
+        'Fundi SQLite: upload + dry run + confirm (HTTP + worker)',
+        s(sqlite.total),
+        `${(sqlite.total / raw).toFixed(1)}x raw (upload ${s(sqlite.upload)}, dry run ${s(sqlite.dryRun)}, confirm ${s(sqlite.confirm)})`,
+        sqlite.total <= 5 * raw ? 'MET (within 5x)' : 'MISSED (target 5x)',
+      ],
+      [
+        'Fundi SQLite: peak RSS of the server + worker process',
+        `${sqlite.peakMb.toFixed(0)} MB`,
+        '',
+        sqlite.peakMb < 250 ? 'MET (< 250 MB)' : 'MISSED (< 250 MB)',
+      ],
+      [
+        'Fundi SQLite, node --max-old-space-size=160: total / peak RSS',
+        `${s(capped.total)} / ${capped.peakMb.toFixed(0)} MB`,
+        `${(capped.total / raw).toFixed(1)}x raw`,
+        capped.peakMb < 250 ? 'MET (< 250 MB)' : 'MISSED (< 250 MB)',
+      ],
+    ];
+    if (o.postgres) {
+      const pg = await withPgSchemas(1, (url, [schema]) =>
+        throughFundi(path, { BENCH_DB: 'postgres', BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema! }),
+      );
+      rows.push(
+        [
+          'Fundi Postgres: upload + dry run + confirm',
+          s(pg.total),
+          `${(pg.total / raw).toFixed(1)}x raw (dry run ${s(pg.dryRun)}, confirm ${s(pg.confirm)})`,
+          '',
+        ],
+        ['Fundi Postgres: peak RSS of the server + worker process', `${pg.peakMb.toFixed(0)} MB`, '', ''],
+      );
+    }
+    process.stdout.write(
+      `\n## CSV import: ${ROWS} learners (${mb} MB, 15 columns)\n\n| | time | vs raw | target |\n|---|---|---|---|\n`,
+    );
+    for (const r of rows) process.stdout.write(`| ${r.join(' | ')} |\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,111 @@
+import { Readable } from 'node:stream';
+import {
+  EncryptedFileVault,
+  importJobs,
+  importUseCases,
+  MasterKeyring,
+  type Actor,
+  type JobContext,
+} from '@fundi/application';
+import { newId, Tenant } from '@fundi/domain';
+import { idNumberFor } from '@fundi/domain/testing';
+import {
+  FixedClock,
+  importMemory,
+  learnerMemory,
+  MemoryFileStore,
+  memoryStorage,
+  platformMemory,
+  tenantMemory,
+  trainingMemory,
+} from '@fundi/fakes';
+import { describe, expect, it } from 'vitest';
+import { CsvParseReader } from './csv-parse-reader.js';
+
+async function world() {
+  const { repositories, uow } = memoryStorage([
+    platformMemory,
+    tenantMemory,
+    learnerMemory,
+    trainingMemory,
+    importMemory,
+  ]);
+  const repos = repositories();
+  const clock = new FixedClock(new Date('2026-06-01T08:00:00Z'));
+  const store = new MemoryFileStore();
+  const files = new EncryptedFileVault(store, new MasterKeyring([Buffer.alloc(32, 3)]));
+  const u = importUseCases({ repos, uow, clock, files, csv: new CsvParseReader() });
+  const tenant = Tenant.create(
+    { slug: `t${Date.now()}`, name: 'T', plan: 'pilot' },
+    { id: newId('ten'), now: clock.now() },
+  );
+  await repos.tenants.insert(tenant);
+  const actor: Actor = { tenantId: tenant.id, id: 'key_test', role: 'admin', scopes: [] };
+  const [validate, confirm] = importJobs(u);
+  const ctx = (attempt: number): JobContext => ({
+    attempt,
+    progress: null,
+    report: async () => {},
+    reportIn: async () => {},
+    signal: new AbortController().signal,
+  });
+  const start = (csv: string) =>
+    u.startImport.execute(
+      actor,
+      { type: 'learners' },
+      { stream: Readable.from([Buffer.from(csv)]), filename: 'l.csv' },
+    );
+  return { repos, store, u, actor, validate: validate!, confirm: confirm!, ctx, start };
+}
+
+const csv = (n: number) =>
+  [
+    'first_name,last_name,id_number,email',
+    ...Array.from({ length: n }, (_, i) => `A${i},B${i},${idNumberFor(i)},a${i}@x.co`),
+  ].join('\n');
+
+describe('import jobs over the in-memory fakes', () => {
+  it('a dry run writes no learner; confirm writes each valid row once, in batches', async () => {
+    const w = await world();
+    const imp = await w.start(`${csv(2500)}\nBad,Row,123,\n`);
+    await w.validate.run({ tenantId: w.actor.tenantId, importId: imp.id }, w.ctx(1));
+    expect(await w.repos.imports.findById(w.actor.tenantId, imp.id)).toMatchObject({
+      status: 'validated',
+      totalRows: 2501,
+      validRows: 2500,
+      errorCount: 1,
+    });
+    expect((await w.repos.learners.list(w.actor.tenantId, {}, { kind: 'offset', offset: 0, limit: 1 })).total).toBe(0);
+    await w.u.imports.confirm(w.actor, imp.id);
+    await w.confirm.run({ tenantId: w.actor.tenantId, importId: imp.id }, w.ctx(1));
+    await w.confirm.run({ tenantId: w.actor.tenantId, importId: imp.id }, w.ctx(2));
+    expect(await w.repos.imports.findById(w.actor.tenantId, imp.id)).toMatchObject({
+      status: 'completed',
+      importedRows: 2500,
+      processed: 2501,
+    });
+    expect((await w.repos.learners.list(w.actor.tenantId, {}, { kind: 'offset', offset: 0, limit: 1 })).total).toBe(
+      2500,
+    );
+    const events = await w.repos.outbox.list(w.actor.tenantId, { limit: 10_000 });
+    expect(events.filter((e) => e.type === 'learner.created')).toHaveLength(2500);
+    expect(events.filter((e) => e.type === 'import.completed')).toHaveLength(1);
+    expect(await w.repos.imports.errors(imp.id, 0, 5)).toEqual([
+      { row: 2502, field: 'id_number', error: expect.any(String) },
+    ]);
+  });
+
+  it('a validation that keeps failing for a system reason ends failed on its last attempt, not validating', async () => {
+    const w = await world();
+    const imp = await w.start(csv(3));
+    w.store.objects.clear();
+    const p = { tenantId: w.actor.tenantId, importId: imp.id };
+    await expect(w.validate.run(p, w.ctx(1))).rejects.toThrow();
+    expect((await w.repos.imports.findById(w.actor.tenantId, imp.id))!.status).toBe('validating');
+    await w.validate.run(p, w.ctx(w.validate.maxAttempts!));
+    expect(await w.repos.imports.findById(w.actor.tenantId, imp.id)).toMatchObject({ status: 'failed', errorCount: 1 });
+    expect(await w.repos.imports.errors(imp.id, 0, 5)).toEqual([
+      { row: 1, field: 'file', error: expect.stringContaining('could not be validated') },
+    ]);
+  });
+});

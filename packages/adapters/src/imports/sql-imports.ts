@@ -1,0 +1,167 @@
+import type {
+  ImportProgress,
+  ImportRepos,
+  ImportRepository,
+  ImportSnapshot,
+  ImportStatus,
+  ImportType,
+  PageRequest,
+  RowError,
+} from '@fundi/domain';
+import { importMemory } from '@fundi/fakes';
+import type { Knex } from 'knex';
+import type { SqlDb } from '../db/sql-db.js';
+import { pageQuery } from '../repos/paging.js';
+import type { CapabilityStorage } from '../storage/capability-storage.js';
+import { importsMigration } from './008-imports.js';
+
+type Row = Record<string, unknown>;
+
+const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy', string> = {
+  totalRows: 'total_rows',
+  validRows: 'valid_rows',
+  importedRows: 'imported_rows',
+  errorCount: 'error_count',
+  processed: 'processed',
+  completedAt: 'completed_at',
+  confirmedBy: 'confirmed_by',
+};
+
+function fromRow(r: Row): ImportSnapshot {
+  return {
+    id: r.id as string,
+    tenantId: r.tenant_id as string,
+    type: r.type as ImportType,
+    status: r.status as ImportStatus,
+    fileName: r.file_name as string,
+    fileKey: r.file_key as string,
+    autoConfirm: Boolean(r.auto_confirm),
+    totalRows: Number(r.total_rows),
+    validRows: Number(r.valid_rows),
+    importedRows: Number(r.imported_rows),
+    errorCount: Number(r.error_count),
+    processed: Number(r.processed),
+    createdBy: r.created_by as string,
+    confirmedBy: (r.confirmed_by ?? null) as string | null,
+    createdAt: r.created_at as string,
+    completedAt: (r.completed_at ?? null) as string | null,
+  };
+}
+
+/** `SET a = ?, b = ?` of the given counters, in a fixed column order. */
+function setClause(set: Partial<Record<keyof typeof COLUMNS, unknown>>): { sql: string; values: unknown[] } {
+  const keys = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((k) => set[k] !== undefined);
+  return { sql: keys.map((k) => `, ${COLUMNS[k]} = ?`).join(''), values: keys.map((k) => set[k]) };
+}
+
+/** Rows per multi-row INSERT of errors (under SQLite's 999 bound parameters at 5 per row). */
+const ERROR_CHUNK = 150;
+
+export class SqlImportRepository implements ImportRepository {
+  constructor(
+    private readonly db: SqlDb,
+    private readonly qb: Knex,
+  ) {}
+
+  async insert(i: ImportSnapshot) {
+    await this.db.run(
+      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, total_rows, valid_rows,
+        imported_rows, error_count, processed, created_by, confirmed_by, created_at, completed_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        i.id,
+        i.tenantId,
+        i.type,
+        i.status,
+        i.fileName,
+        i.fileKey,
+        i.autoConfirm,
+        i.totalRows,
+        i.validRows,
+        i.importedRows,
+        i.errorCount,
+        i.processed,
+        i.createdBy,
+        i.confirmedBy,
+        i.createdAt,
+        i.completedAt,
+      ],
+    );
+  }
+
+  async findById(tenantId: string, id: string) {
+    const r = await this.db.first<Row>('SELECT * FROM imports WHERE id = ? AND tenant_id = ?', [id, tenantId]);
+    return r ? fromRow(r) : null;
+  }
+
+  list(tenantId: string, f: { status?: ImportStatus; type?: ImportType }, page: PageRequest) {
+    const q = this.qb('imports').select('*').where('tenant_id', tenantId);
+    if (f.status) q.where('status', f.status);
+    if (f.type) q.where('type', f.type);
+    return pageQuery(this.db, q, page, fromRow);
+  }
+
+  async transition(
+    tenantId: string,
+    id: string,
+    from: ImportStatus,
+    to: ImportStatus,
+    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string },
+  ) {
+    const s = setClause(set);
+    const r = await this.db.run(`UPDATE imports SET status = ?${s.sql} WHERE id = ? AND tenant_id = ? AND status = ?`, [
+      to,
+      ...(s.values as string[]),
+      id,
+      tenantId,
+      from,
+    ]);
+    return r.changes === 1;
+  }
+
+  async recordProgress(
+    tenantId: string,
+    id: string,
+    status: ImportStatus,
+    set: Partial<ImportProgress>,
+    expectProcessed?: number,
+  ) {
+    const s = setClause({ processed: expectProcessed, ...set });
+    const expect = expectProcessed === undefined ? '' : ' AND processed = ?';
+    const r = await this.db.run(
+      `UPDATE imports SET ${s.sql.slice(2)} WHERE id = ? AND tenant_id = ? AND status = ?${expect}`,
+      [...(s.values as number[]), id, tenantId, status, ...(expectProcessed === undefined ? [] : [expectProcessed])],
+    );
+    return r.changes === 1;
+  }
+
+  async addErrors(importId: string, fromSeq: number, errors: readonly RowError[]) {
+    for (let at = 0; at < errors.length; at += ERROR_CHUNK) {
+      const chunk = errors.slice(at, at + ERROR_CHUNK);
+      const values: (string | number)[] = [];
+      chunk.forEach((e, n) => void values.push(importId, fromSeq + at + n, e.row, e.field, e.error));
+      await this.db.run(
+        `INSERT INTO import_errors (import_id, seq, "row", field, error) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+        values,
+      );
+    }
+  }
+
+  async clearErrors(importId: string) {
+    await this.db.run('DELETE FROM import_errors WHERE import_id = ?', [importId]);
+  }
+
+  async errors(importId: string, offset: number, limit: number) {
+    const rows = await this.db.all<Row>(
+      'SELECT "row", field, error FROM import_errors WHERE import_id = ? AND seq >= ? ORDER BY seq LIMIT ?',
+      [importId, offset, limit],
+    );
+    return rows.map((r) => ({ row: Number(r.row), field: r.field as string, error: r.error as string }));
+  }
+}
+
+export const importStorage: CapabilityStorage<ImportRepos> = {
+  migrations: [importsMigration],
+  sql: (db, qb) => ({ imports: new SqlImportRepository(db, qb) }),
+  memory: importMemory,
+};

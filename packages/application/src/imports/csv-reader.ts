@@ -1,0 +1,31 @@
+import type { Readable, Transform } from 'node:stream';
+import type { RowError } from '@fundi/domain';
+
+/** One record of a CSV file: `row` is the row a spreadsheet shows (the header is 1; blank rows count). */
+export interface CsvRecord {
+  row: number;
+  cells: string[];
+}
+
+/** The file as a whole cannot be read on (not CSV, not UTF-8, a broken quote): reported, never a crash. */
+export class CsvFileError extends Error {
+  constructor(readonly problem: RowError) {
+    super(`${problem.field}: ${problem.error}`);
+    this.name = 'CsvFileError';
+  }
+}
+
+/** Port: streaming CSV (docs/api.md, "Imports"): UTF-8 with or without BOM, CRLF or LF, quoted fields. */
+export interface CsvReader {
+  /**
+   * The records in file order, parsed as the bytes arrive (memory stays flat). Throws `CsvFileError` at the
+   * first byte that is not UTF-8, on binary content, and on a quote that is never closed.
+   */
+  records(source: Readable): AsyncIterable<CsvRecord>;
+  /**
+   * A pass-through that counts records as the bytes go by and fails with DomainError invalid `too_many_rows` as
+   * soon as more than `maxDataRows` follow the header. Content it cannot parse is passed on uncounted (the
+   * validation step reports it).
+   */
+  rowLimit(maxDataRows: number): Transform & { dataRows(): number };
+}

@@ -1,0 +1,64 @@
+import type { RowError } from '@fundi/domain';
+import type { CellError, Cells, ImportKind } from './import-kind.js';
+
+/** Which canonical column each header cell is (null: unknown, ignored), and what was wrong with the header. */
+export interface Header {
+  columns: (string | null)[];
+  errors: RowError[];
+  /** A required column is missing or named twice: no row can be read. */
+  fatal: boolean;
+}
+
+/** Reads row 1: names are matched case-insensitively; unknown columns are reported and ignored. */
+export function readHeader(kind: ImportKind<unknown, unknown>, cells: string[]): Header {
+  const byName = new Map<string, string>();
+  for (const c of kind.columns) for (const n of [c.name, ...(c.aliases ?? [])]) byName.set(n, c.name);
+  const errors: RowError[] = [];
+  let fatal = false;
+  const seen = new Set<string>();
+  const columns = cells.map((raw, i) => {
+    const name = raw.trim().toLowerCase().replace(/\s+/g, '_');
+    const col = byName.get(name) ?? null;
+    if (!name)
+      errors.push({ row: 1, field: `column ${i + 1}`, error: 'has no name in the header; its cells are ignored' });
+    else if (!col)
+      errors.push({
+        row: 1,
+        field: raw.trim(),
+        error: `unknown column, ignored (the ${kind.type} columns are ${kind.columns.map((c) => c.name).join(', ')})`,
+      });
+    else if (seen.has(col)) {
+      errors.push({ row: 1, field: raw.trim(), error: `column ${col} appears twice` });
+      fatal = true;
+    }
+    if (col) seen.add(col);
+    return col;
+  });
+  for (const c of kind.columns)
+    if (c.required && !seen.has(c.name)) {
+      errors.push({ row: 1, field: c.name, error: 'required column is missing from the header row' });
+      fatal = true;
+    }
+  for (const group of kind.anyOf)
+    if (!group.some((g) => seen.has(g))) {
+      errors.push({ row: 1, field: group[0]!, error: `the header needs one of the columns ${group.join(', ')}` });
+      fatal = true;
+    }
+  return { columns, errors, fatal };
+}
+
+/** A data row's cells by column (trimmed; empty ones left out), or what makes the row unreadable. */
+export function cellsOf(h: Header, cells: string[]): { cells: Cells } | { error: CellError } {
+  if (cells.every((c) => c.trim() === '')) return { error: { column: 'row', error: 'blank row' } };
+  if (cells.length > h.columns.length && cells.slice(h.columns.length).some((c) => c.trim() !== ''))
+    return {
+      error: { column: 'row', error: `has ${cells.length} cells but the header has ${h.columns.length} columns` },
+    };
+  const out: Record<string, string> = {};
+  for (let i = 0; i < h.columns.length; i++) {
+    const col = h.columns[i];
+    const v = cells[i]?.trim();
+    if (col && v) out[col] = v;
+  }
+  return { cells: out };
+}

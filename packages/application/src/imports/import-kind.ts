@@ -1,0 +1,90 @@
+import type { ImportType, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import type { ChangeRecord } from '../shared/record-change.js';
+
+/** What the import kinds read and write. */
+export type ImportKindRepos = LearnerRepos & TrainingRepos & PlatformRepos;
+
+export interface ImportColumn {
+  name: string;
+  required: boolean;
+  /** The value of the template's example row. */
+  example: string;
+  /** Other header names accepted for this column (the spec's spellings). */
+  aliases?: readonly string[];
+}
+
+/** A problem with one cell (`column`) of a row, or with the row as a whole (`row`). */
+export interface CellError {
+  column: string;
+  error: string;
+}
+
+export type Checked<T> = { ok: T } | { errors: CellError[] };
+
+/** Cells by canonical column name; empty cells are left out (not given). */
+export type Cells = Readonly<Record<string, string>>;
+
+/**
+ * One type of import (docs/api.md, "Imports"): its columns and, per row, the API's own validators. A kind is made
+ * per run: it may cache what it looked up (programmes by code). `V` is a row checked on its own, `W` the row
+ * resolved against the tenant's data, ready to write.
+ */
+export interface ImportKind<V, W> {
+  type: ImportType;
+  columns: readonly ImportColumn[];
+  /** Groups of columns of which the header must hold at least one (`id_number` or `learner_id`). */
+  anyOf: readonly (readonly string[])[];
+  /** The row on its own: every field rule of the API. */
+  parse(cells: Cells, now: Date): Checked<V>;
+  /** Keys that must be unique within the file (`id_number`, email case-insensitive). */
+  uniqueKeys(v: V): { column: string; key: string; what: string }[];
+  /** Against the tenant's current data: references exist, no duplicates, the training rules. */
+  resolve(repos: ImportKindRepos, actor: Actor, v: V, now: Date): Promise<Checked<W>>;
+  /**
+   * Keys that must be unique within the file once rows are resolved (one learner named by ID number in one row
+   * and by email in another); checked in row order, the first row wins.
+   */
+  resolvedKeys?(w: W): { column: string; key: string; what: string }[];
+  /** `resolve` for many rows with a few queries (same answers, in the same order), where the kind has it. */
+  resolveMany?(repos: ImportKindRepos, actor: Actor, vs: readonly V[], now: Date): Promise<Checked<W>[]>;
+  /** Writes resolved rows through one transaction's repositories; returns the events the API raises for each. */
+  write(tx: ImportKindRepos, actor: Actor, now: Date, rows: readonly W[]): Promise<ChangeRecord['events'] & {}>;
+}
+
+/** `homeAddress.postalCode` -> `home_address_postal_code`. */
+export function snake(field: string): string {
+  return field.replace(/\./g, '_').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** Runs a domain parser, turning its field errors into cell errors (fields renamed to columns by `columnOf`). */
+export function cellErrors(e: unknown, columnOf: (field: string) => string = snake): CellError[] {
+  if (!(e instanceof DomainError) || e.kind !== 'invalid') throw e;
+  if (!e.details.length) return [{ column: 'row', error: e.message }];
+  return e.details.map((d) => ({ column: columnOf(d.field), error: d.message }));
+}
+
+/** Finds the learner a row names: `learner_id` (a learner id, an ID number or an email) or `id_number`. */
+export interface LearnerRef {
+  column: 'id_number' | 'learner_id';
+  value: string;
+}
+
+export function learnerRefOf(cells: Cells): Checked<LearnerRef> {
+  if (cells.id_number !== undefined) return { ok: { column: 'id_number', value: cells.id_number } };
+  if (cells.learner_id !== undefined) return { ok: { column: 'learner_id', value: cells.learner_id } };
+  return { errors: [{ column: 'id_number', error: 'is required (or learner_id)' }] };
+}
+
+export async function findLearner(repos: LearnerRepos, tenantId: string, ref: LearnerRef) {
+  const v = ref.value;
+  if (ref.column === 'id_number' || /^\d{13}$/.test(v)) return repos.learners.findByIdNumber(tenantId, v);
+  if (v.includes('@')) return repos.learners.findByEmail(tenantId, v);
+  return repos.learners.findById(tenantId, v);
+}
+
+export const unknownLearner = (ref: LearnerRef): CellError => ({
+  column: ref.column,
+  error: `no learner ${ref.value} in this organisation (import the learners first)`,
+});

@@ -1,0 +1,35 @@
+import type { Clock, ImportRepos, UnitOfWork } from '@fundi/domain';
+import type { FileVault } from '../files/file-vault.js';
+import { jobType } from '../jobs/job-definition.js';
+import type { CsvReader } from './csv-reader.js';
+import type { ImportKindRepos } from './import-kind.js';
+
+export type ImportRepositories = ImportKindRepos & ImportRepos;
+
+export interface ImportDeps {
+  repos: ImportRepositories;
+  uow: UnitOfWork<ImportRepositories>;
+  clock: Clock;
+  /** Where uploaded files are kept, encrypted (any process can read them back). */
+  files: FileVault;
+  csv: CsvReader;
+}
+
+export interface ImportJobPayload {
+  tenantId: string;
+  importId: string;
+}
+
+/** Reads the file and checks every row; writes only the import's counters and errors. */
+export const VALIDATE_IMPORT = jobType<ImportJobPayload>('imports.validate', 'long', { maxAttempts: 5 });
+/** Writes the valid rows in batches; resumes after the last committed batch. */
+export const CONFIRM_IMPORT = jobType<ImportJobPayload>('imports.confirm', 'long', { maxAttempts: 10 });
+
+export function parseImportJob(v: unknown): ImportJobPayload {
+  const p = (v ?? {}) as Record<string, unknown>;
+  if (typeof p.tenantId !== 'string' || typeof p.importId !== 'string')
+    throw new Error('expected {tenantId, importId}');
+  return { tenantId: p.tenantId, importId: p.importId };
+}
+
+export const fileKeyOf = (tenantId: string, importId: string) => `t/${tenantId}/imports/${importId}/upload.csv`;

@@ -1,0 +1,87 @@
+import { Readable } from 'node:stream';
+import { DomainError, type ImportStatus, type ImportType, type Page, type PageRequest } from '@fundi/domain';
+import { enqueueJob } from '../jobs/job-definition.js';
+import type { Actor } from '../shared/actor.js';
+import { recordChange } from '../shared/record-change.js';
+import { ImportRecord } from '@fundi/domain';
+import { CONFIRM_IMPORT, type ImportDeps } from './import-ports.js';
+import { importView, type ImportView, type ImportWithErrors } from './import-view.js';
+import { IMPORT_KINDS } from './import-walk.js';
+
+/** A CSV cell, quoted when needed; a leading `=`, `+`, `-`, `@`, tab or CR is defused with `'` (formula injection). */
+export function csvCell(v: string | number): string {
+  let s = String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s) && !/^\+?\d+$/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const line = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** Reads of imports, the errors file, the templates, and confirm. */
+export class ImportQueries {
+  constructor(private readonly d: ImportDeps) {}
+
+  private async find(actor: Actor, id: string) {
+    const imp = await this.d.repos.imports.findById(actor.tenantId, id);
+    if (!imp) throw DomainError.notFound('import', id);
+    return imp;
+  }
+
+  /** The import with one page of its errors (`errorsLimit` at most 1,000). */
+  async get(actor: Actor, id: string, page: { offset: number; limit: number }): Promise<ImportWithErrors> {
+    const imp = await this.find(actor, id);
+    const errors = await this.d.repos.imports.errors(imp.id, page.offset, page.limit);
+    return {
+      ...importView(imp),
+      errors,
+      errorsPage: { ...page, total: imp.errorCount, hasMore: page.offset + errors.length < imp.errorCount },
+    };
+  }
+
+  list(
+    actor: Actor,
+    filter: { status?: ImportStatus; type?: ImportType },
+    page: PageRequest,
+  ): Promise<Page<ImportView>> {
+    return this.d.repos.imports
+      .list(actor.tenantId, filter, page)
+      .then((p) => ({ ...p, items: p.items.map(importView) }));
+  }
+
+  /** Every error as CSV (`row,field,error`), read from storage page by page while it is sent. */
+  async errorsCsv(actor: Actor, id: string): Promise<{ fileName: string; open(): Readable }> {
+    const imp = await this.find(actor, id);
+    const repo = this.d.repos.imports;
+    async function* lines() {
+      yield line(['row', 'field', 'error']);
+      for (let offset = 0; ; offset += 1000) {
+        const page = await repo.errors(imp.id, offset, 1000);
+        if (page.length) yield page.map((e) => line([e.row, e.field, e.error])).join('');
+        if (page.length < 1000) return;
+      }
+    }
+    return { fileName: `${imp.fileName.replace(/\.csv$/i, '')}-errors.csv`, open: () => Readable.from(lines()) };
+  }
+
+  /** The header row and one example row of a type. */
+  template(type: ImportType): string {
+    const cols = IMPORT_KINDS[type]().columns;
+    return line(cols.map((c) => c.name)) + line(cols.map((c) => c.example));
+  }
+
+  /** Only from `validated`, once: any other state is a conflict and nothing is written (docs/api.md, "Imports"). */
+  async confirm(actor: Actor, id: string): Promise<ImportView> {
+    const now = this.d.clock.now();
+    return this.d.uow.run(async (tx) => {
+      const imp = await tx.imports.findById(actor.tenantId, id);
+      if (!imp) throw DomainError.notFound('import', id);
+      ImportRecord.assertConfirmable(imp);
+      const set = { confirmedBy: actor.id, processed: 0 };
+      if (!(await tx.imports.transition(imp.tenantId, imp.id, 'validated', 'importing', set)))
+        ImportRecord.assertConfirmable({ ...imp, status: 'importing' });
+      await enqueueJob(tx.jobs, CONFIRM_IMPORT, { tenantId: imp.tenantId, importId: imp.id }, { now });
+      await recordChange(tx, actor, now, { action: 'import.confirmed', resourceType: 'import', resourceId: imp.id });
+      return importView({ ...imp, ...set, status: 'importing' });
+    });
+  }
+}

@@ -1,0 +1,43 @@
+import type { JobDefinition } from '../jobs/job-definition.js';
+import {
+  CONFIRM_IMPORT,
+  parseImportJob,
+  VALIDATE_IMPORT,
+  type ImportDeps,
+  type ImportJobPayload,
+} from './import-ports.js';
+import { ImportQueries } from './import-queries.js';
+import { StartImport } from './start-import.js';
+import { ValidateImport } from './validate-import.js';
+import { WriteImport } from './write-import.js';
+
+/** The imports capability's use cases. */
+export function importUseCases(d: ImportDeps) {
+  return {
+    startImport: new StartImport(d),
+    imports: new ImportQueries(d),
+    validateImport: new ValidateImport(d),
+    writeImport: new WriteImport(d),
+  };
+}
+
+export type ImportUseCases = ReturnType<typeof importUseCases>;
+
+/** The two background steps of an import. */
+export function importJobs(u: ImportUseCases): JobDefinition<ImportJobPayload>[] {
+  return [
+    {
+      ...VALIDATE_IMPORT,
+      parse: parseImportJob,
+      run: async (p, ctx) => {
+        try {
+          await u.validateImport.execute(p);
+        } catch (e) {
+          if (ctx.attempt < (VALIDATE_IMPORT.maxAttempts ?? 10)) throw e;
+          await u.validateImport.giveUp(p, e instanceof Error ? e.message : String(e));
+        }
+      },
+    },
+    { ...CONFIRM_IMPORT, parse: parseImportJob, run: (p, ctx) => u.writeImport.execute(p, ctx) },
+  ];
+}

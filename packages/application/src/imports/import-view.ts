@@ -1,0 +1,43 @@
+import type { ImportSnapshot, RowError } from '@fundi/domain';
+
+/** An import as callers see it (docs/api.md, "Imports"). */
+export interface ImportView {
+  id: string;
+  type: ImportSnapshot['type'];
+  status: ImportSnapshot['status'];
+  dryRun: boolean;
+  fileName: string;
+  totalRows: number;
+  validRows: number;
+  importedRows: number;
+  errorCount: number;
+  progress: { processed: number; total: number };
+  createdAt: string;
+  completedAt: string | null;
+  createdBy: string;
+  confirmedBy: string | null;
+}
+
+export interface ImportWithErrors extends ImportView {
+  errors: RowError[];
+  errorsPage: { offset: number; limit: number; total: number; hasMore: boolean };
+}
+
+export function importView(i: ImportSnapshot): ImportView {
+  return {
+    id: i.id,
+    type: i.type,
+    status: i.status,
+    dryRun: !i.autoConfirm,
+    fileName: i.fileName,
+    totalRows: i.totalRows,
+    validRows: i.validRows,
+    importedRows: i.importedRows,
+    errorCount: i.errorCount,
+    progress: { processed: i.processed, total: i.totalRows },
+    createdAt: i.createdAt,
+    completedAt: i.completedAt,
+    createdBy: i.createdBy,
+    confirmedBy: i.confirmedBy,
+  };
+}

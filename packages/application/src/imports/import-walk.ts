@@ -1,0 +1,137 @@
+import { IMPORT_MAX_ROWS, type ImportType, type RowError } from '@fundi/domain';
+import type { Readable } from 'node:stream';
+import { CsvFileError, type CsvReader } from './csv-reader.js';
+import { cellsOf, readHeader } from './import-header.js';
+import type { Actor } from '../shared/actor.js';
+import type { Checked, ImportKind, ImportKindRepos } from './import-kind.js';
+import { learnerImport } from './learner-import.js';
+import { enrolmentImport } from './enrolment-import.js';
+import { assessmentImport } from './assessment-import.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: each kind has its own row types; the walk only passes them on.
+export type AnyKind = ImportKind<any, any>;
+
+/** A fresh kind per run (kinds cache what they look up). */
+export const IMPORT_KINDS: Record<ImportType, () => AnyKind> = {
+  learners: learnerImport,
+  enrolments: enrolmentImport,
+  assessments: assessmentImport,
+};
+
+/** A data row after the checks that need only the file: `n` counts data rows from 1. */
+export interface WalkedRow {
+  n: number;
+  row: number;
+  checked: Checked<unknown>;
+}
+
+export interface WalkEnd {
+  dataRows: number;
+  /** Problems of the file as a whole (encoding, size; the header's go to `onHeader`); `fatal`: nothing to import. */
+  fileErrors: RowError[];
+  fatal: boolean;
+}
+
+/**
+ * Reads the file once, row by row: header, then each data row checked on its own and for duplicates within the
+ * file (the first occurrence wins; later ones name it). Nothing here touches the tenant's data.
+ */
+export async function walkFile(
+  csv: CsvReader,
+  source: Readable,
+  kind: AnyKind,
+  now: Date,
+  visit: (r: WalkedRow) => Promise<void>,
+  onHeader: (errors: RowError[]) => Promise<void> = async () => {},
+): Promise<WalkEnd> {
+  const fileErrors: RowError[] = [];
+  const seen = new Map<string, number>();
+  let header: ReturnType<typeof readHeader> | null = null;
+  let n = 0;
+  try {
+    for await (const rec of csv.records(source)) {
+      if (!header) {
+        header = readHeader(kind, rec.cells);
+        await onHeader(header.errors);
+        if (header.fatal) return { dataRows: 0, fileErrors, fatal: true };
+        continue;
+      }
+      n++;
+      if (n > IMPORT_MAX_ROWS) {
+        fileErrors.push({ row: rec.row, field: 'file', error: `has more than ${IMPORT_MAX_ROWS} data rows` });
+        return { dataRows: n - 1, fileErrors, fatal: true };
+      }
+      const cells = cellsOf(header, rec.cells);
+      let checked: Checked<unknown> = 'error' in cells ? { errors: [cells.error] } : kind.parse(cells.cells, now);
+      if ('ok' in checked) {
+        const dups = [];
+        for (const k of kind.uniqueKeys(checked.ok)) {
+          const id = `${k.column}\u0000${k.key}`;
+          const first = seen.get(id);
+          if (first === undefined) seen.set(id, rec.row);
+          else dups.push({ column: k.column, error: `same ${k.what} as row ${first}` });
+        }
+        if (dups.length) checked = { errors: dups };
+      }
+      await visit({ n, row: rec.row, checked });
+    }
+  } catch (e) {
+    if (!(e instanceof CsvFileError)) throw e;
+    fileErrors.push(e.problem);
+    return { dataRows: n, fileErrors, fatal: true };
+  }
+  if (!header) fileErrors.push({ row: 1, field: 'file', error: 'is empty: the first row must be the header' });
+  else if (n === 0) fileErrors.push({ row: 2, field: 'file', error: 'has a header row but no data rows' });
+  return { dataRows: n, fileErrors, fatal: !header || n === 0 };
+}
+
+/**
+ * Each row's final answer against the tenant's data: rows that failed the file checks keep their errors; the rest
+ * are resolved in one go where the kind can (`resolveMany`), else 16 at a time (Postgres answers in parallel).
+ */
+export async function resolveRows(
+  kind: AnyKind,
+  repos: ImportKindRepos,
+  actor: Actor,
+  rows: readonly WalkedRow[],
+  now: Date,
+): Promise<Checked<unknown>[]> {
+  const out: Checked<unknown>[] = rows.map((r) => r.checked);
+  const todo = rows.flatMap((r, i) => ('ok' in r.checked ? [{ i, v: r.checked.ok }] : []));
+  if (kind.resolveMany) {
+    const got = await kind.resolveMany(
+      repos,
+      actor,
+      todo.map((t) => t.v),
+      now,
+    );
+    todo.forEach((t, k) => void (out[t.i] = got[k]!));
+  } else
+    for (let i = 0; i < todo.length; i += 16)
+      await Promise.all(
+        todo.slice(i, i + 16).map(async (t) => void (out[t.i] = await kind.resolve(repos, actor, t.v, now))),
+      );
+  if (kind.resolvedKeys) claimKeys(kind, rows, out);
+  return out;
+}
+
+/** Per run (a kind is made per run): each resolved key with the row that has it. */
+const claimed = new WeakMap<AnyKind, Map<string, number>>();
+
+/** Row order decides, whatever order rows were resolved in; a batch resolved again keeps its own rows' keys. */
+function claimKeys(kind: AnyKind, rows: readonly WalkedRow[], out: Checked<unknown>[]): void {
+  let seen = claimed.get(kind);
+  if (!seen) claimed.set(kind, (seen = new Map()));
+  rows.forEach((r, i) => {
+    const c = out[i]!;
+    if (!('ok' in c)) return;
+    const dups = [];
+    for (const k of kind.resolvedKeys!(c.ok)) {
+      const id = `${k.column}\u0000${k.key}`;
+      const first = seen.get(id);
+      if (first === undefined || first === r.row) seen.set(id, r.row);
+      else dups.push({ column: k.column, error: `same ${k.what} as row ${first}` });
+    }
+    if (dups.length) out[i] = { errors: dups };
+  });
+}

@@ -1,0 +1,11 @@
+export * from './csv-reader.js';
+export * from './import-kind.js';
+export * from './import-ports.js';
+export * from './import-view.js';
+export * from './import-queries.js';
+export * from './import-use-cases.js';
+export * from './start-import.js';
+export * from './learner-import.js';
+export { IMPORT_KINDS } from './import-walk.js';
+export * from './validate-import.js';
+export * from './write-import.js';

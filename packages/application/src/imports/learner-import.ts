@@ -1,0 +1,152 @@
+import {
+  Learner,
+  newId,
+  PROFILE_FIELDS,
+  type Address,
+  type LearnerInput,
+  type LearnerProfile,
+  type LearnerSnapshot,
+} from '@fundi/domain';
+import { learnerView } from '../learners/learner-view.js';
+import { cellErrors, snake, type CellError, type Cells, type ImportColumn, type ImportKind } from './import-kind.js';
+
+/**
+ * How a profile field that is not text is spread over cells. Every field whose type is not a string must be named
+ * here (a new one fails to compile); a new text field becomes a column by itself.
+ */
+type NonText = {
+  [K in keyof LearnerProfile as NonNullable<LearnerProfile[K]> extends string ? never : K]: NonNullable<
+    LearnerProfile[K]
+  > extends boolean
+    ? 'yes_no'
+    : 'address';
+};
+const SHAPES: NonText = { homeAddress: 'address', postalAddress: 'address', popiActAgree: 'yes_no' };
+const shapeOf = (f: keyof LearnerProfile): 'text' | 'yes_no' | 'address' =>
+  (SHAPES as Record<string, 'yes_no' | 'address'>)[f] ?? 'text';
+const ADDRESS_PARTS: (keyof Address)[] = ['line1', 'line2', 'line3', 'postalCode'];
+
+const EXAMPLES: Partial<Record<string, string>> = {
+  email: 'thandi.mokoena@example.co.za',
+  mobile: '0821234567',
+  middle_name: 'Naledi',
+  title: 'Ms',
+  equity_code: 'BA',
+  nationality_code: 'SA',
+  home_language_code: 'Zul',
+  citizen_resident_status_code: 'SA',
+  province_code: '7',
+  employer: 'Acme Mining',
+  employee_ref: 'E1001',
+  popi_act_agree: 'yes',
+  popi_act_date: '2026-01-15',
+};
+
+/** The learner columns: identity first, then one per profile field in snake_case (addresses as four cells). */
+export const LEARNER_COLUMNS: readonly ImportColumn[] = [
+  { name: 'first_name', required: true, example: 'Thandi' },
+  { name: 'last_name', required: true, example: 'Mokoena' },
+  { name: 'id_number', required: true, example: '9202204720082', aliases: ['sa_id_number'] },
+  { name: 'date_of_birth', required: false, example: '1992-02-20' },
+  { name: 'gender', required: false, example: 'F' },
+  ...PROFILE_FIELDS.flatMap((f): ImportColumn[] =>
+    shapeOf(f) === 'address'
+      ? ADDRESS_PARTS.map((p) => ({ name: `${snake(f)}_${snake(p)}`, required: false, example: '' }))
+      : [
+          {
+            name: snake(f),
+            required: false,
+            example: EXAMPLES[snake(f)] ?? '',
+            ...(f === 'provinceCode' ? { aliases: ['province'] } : {}),
+          },
+        ],
+  ),
+];
+
+const YES = new Set(['yes', 'y', 'true', '1']);
+const NO = new Set(['no', 'n', 'false', '0']);
+
+/** Each profile field with its column(s), worked out once (rows are many). */
+const FIELDS = PROFILE_FIELDS.map((f) => ({
+  f,
+  col: snake(f),
+  shape: shapeOf(f),
+  parts: ADDRESS_PARTS.map((p) => [p, `${snake(f)}_${snake(p)}`] as const),
+}));
+
+function inputOf(cells: Cells): { input: LearnerInput; errors: CellError[] } {
+  const errors: CellError[] = [];
+  const input: Record<string, unknown> = {
+    firstName: cells.first_name,
+    lastName: cells.last_name,
+    idNumber: cells.id_number,
+  };
+  for (const { f, col, shape, parts: columns } of FIELDS) {
+    if (shape === 'text') {
+      if (cells[col] !== undefined) input[f] = cells[col];
+    } else if (shape === 'yes_no') {
+      const v = cells[col]?.toLowerCase();
+      if (v === undefined) continue;
+      if (YES.has(v)) input[f] = true;
+      else if (NO.has(v)) input[f] = false;
+      else errors.push({ column: col, error: 'must be yes or no' });
+    } else {
+      const parts = columns.map(([p, c]) => [p, cells[c]] as const);
+      if (parts.some(([, v]) => v !== undefined))
+        input[f] = Object.fromEntries(parts.filter(([, v]) => v !== undefined));
+    }
+  }
+  return { input: input as LearnerInput, errors };
+}
+
+/** Learners: every rule of `POST /learners`, plus date of birth and gender given in the file agreeing with the ID. */
+export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
+  return {
+    type: 'learners',
+    columns: LEARNER_COLUMNS,
+    anyOf: [],
+    parse(cells, now) {
+      const { input, errors } = inputOf(cells);
+      let learner: LearnerSnapshot | null = null;
+      try {
+        learner = Learner.register(input, { id: newId('lrn', now.getTime()), tenantId: '', now }).toSnapshot();
+      } catch (e) {
+        errors.push(...cellErrors(e));
+      }
+      if (learner && cells.date_of_birth !== undefined && cells.date_of_birth !== learner.dateOfBirth)
+        errors.push({ column: 'date_of_birth', error: `does not match the ID number (${learner.dateOfBirth})` });
+      const g = cells.gender?.toUpperCase();
+      if (g !== undefined && !['M', 'F', 'O'].includes(g))
+        errors.push({ column: 'gender', error: 'must be M, F or O (self-described)' });
+      else if (learner && (g === 'M' || g === 'F') && g !== learner.gender)
+        errors.push({ column: 'gender', error: `does not match the ID number (${learner.gender})` });
+      return errors.length || !learner ? { errors } : { ok: learner };
+    },
+    uniqueKeys: (l) => [
+      { column: 'id_number', key: l.idNumber, what: 'ID number' },
+      ...(l.email ? [{ column: 'email', key: l.email.toLowerCase(), what: 'email' }] : []),
+    ],
+    async resolve(repos, actor, l) {
+      return (await this.resolveMany!(repos, actor, [l], new Date()))[0]!;
+    },
+    async resolveMany(repos, actor, ls) {
+      const taken = await repos.learners.findTaken(
+        actor.tenantId,
+        ls.map((l) => l.idNumber),
+        ls.flatMap((l) => (l.email ? [l.email] : [])),
+      );
+      return ls.map((l) => {
+        const errors: CellError[] = [];
+        const byId = taken.idNumbers.get(l.idNumber);
+        const byEmail = l.email ? taken.emails.get(l.email.toLowerCase()) : undefined;
+        if (byId) errors.push({ column: 'id_number', error: `a learner with this ID number exists already (${byId})` });
+        if (byEmail) errors.push({ column: 'email', error: `a learner with this email exists already (${byEmail})` });
+        return errors.length ? { errors } : { ok: { ...l, tenantId: actor.tenantId } };
+      });
+    },
+    async write(tx, _actor, _now, rows) {
+      await tx.learners.insertMany(rows);
+      return rows.map((l) => ({ type: 'learner.created', data: learnerView(l), subjectId: l.id }));
+    },
+  };
+}

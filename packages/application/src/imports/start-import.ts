@@ -1,0 +1,109 @@
+import type { Readable } from 'node:stream';
+import {
+  DomainError,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_TYPES,
+  newId,
+  type ImportSnapshot,
+  type ImportType,
+} from '@fundi/domain';
+import { enqueueJob } from '../jobs/job-definition.js';
+import type { Actor } from '../shared/actor.js';
+import { recordChange } from '../shared/record-change.js';
+import { fileKeyOf, VALIDATE_IMPORT, type ImportDeps } from './import-ports.js';
+import { importView, type ImportWithErrors } from './import-view.js';
+
+export interface StartImportInput {
+  type: unknown;
+  /** JSON text `{"dryRun": boolean}`; absent = a dry run. */
+  options?: unknown;
+}
+
+function parseOptions(raw: unknown): { dryRun: boolean } {
+  if (raw === undefined || raw === '') return { dryRun: true };
+  let v: unknown;
+  try {
+    v = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  } catch {
+    throw DomainError.invalid('options', 'must be JSON text such as {"dryRun": false}');
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw DomainError.invalid('options', 'must be an object');
+  const o = v as Record<string, unknown>;
+  const unknown = Object.keys(o).find((k) => k !== 'dryRun');
+  if (unknown) throw DomainError.invalid(`options.${unknown}`, 'is not a known option (dryRun)');
+  if (o.dryRun !== undefined && typeof o.dryRun !== 'boolean')
+    throw DomainError.invalid('options.dryRun', 'must be true or false');
+  return { dryRun: o.dryRun !== false };
+}
+
+/**
+ * Accepts an uploaded CSV: stores it encrypted while counting its rows (more than 100,000 data rows or 50 MB is
+ * refused and nothing is kept), records the import `validating` and queues the dry run (docs/api.md, "Imports").
+ */
+export class StartImport {
+  constructor(private readonly d: ImportDeps) {}
+
+  async execute(
+    actor: Actor,
+    input: StartImportInput,
+    file: { stream: Readable; filename: string | null },
+  ): Promise<ImportWithErrors> {
+    const type = input.type as ImportType;
+    if (!IMPORT_TYPES.includes(type)) {
+      file.stream.resume();
+      throw DomainError.invalid('type', `must be one of ${IMPORT_TYPES.join(', ')}`);
+    }
+    let options: { dryRun: boolean };
+    try {
+      options = parseOptions(input.options);
+    } catch (e) {
+      file.stream.resume();
+      throw e;
+    }
+    const now = this.d.clock.now();
+    const id = newId('imp', now.getTime());
+    const key = fileKeyOf(actor.tenantId, id);
+    const counter = this.d.csv.rowLimit(IMPORT_MAX_ROWS);
+    file.stream.on('error', (e) => counter.destroy(e));
+    await this.d.files.store(key, file.stream.pipe(counter), {
+      maxBytes: IMPORT_MAX_BYTES,
+      as: { contentType: 'text/csv', kind: 'document' },
+    });
+    const imp: ImportSnapshot = {
+      id,
+      tenantId: actor.tenantId,
+      type,
+      status: 'validating',
+      fileName: (file.filename ?? `${type}.csv`).slice(0, 255),
+      fileKey: key,
+      autoConfirm: !options.dryRun,
+      totalRows: counter.dataRows(),
+      validRows: 0,
+      importedRows: 0,
+      errorCount: 0,
+      processed: 0,
+      createdBy: actor.id,
+      confirmedBy: null,
+      createdAt: now.toISOString(),
+      completedAt: null,
+    };
+    try {
+      await this.d.uow.run(async (tx) => {
+        await tx.imports.insert(imp);
+        await enqueueJob(tx.jobs, VALIDATE_IMPORT, { tenantId: imp.tenantId, importId: id }, { now });
+        await recordChange(tx, actor, now, {
+          action: 'import.created',
+          resourceType: 'import',
+          resourceId: id,
+          details: { type, dryRun: options.dryRun, rows: imp.totalRows },
+        });
+      });
+    } catch (e) {
+      await this.d.files.remove(key);
+      throw e;
+    }
+    return { ...importView(imp), errors: [], errorsPage: { offset: 0, limit: 0, total: 0, hasMore: false } };
+  }
+}

@@ -1,0 +1,100 @@
+import type { ImportSnapshot, RowError } from '@fundi/domain';
+import { enqueueJob } from '../jobs/job-definition.js';
+import type { Actor } from '../shared/actor.js';
+import { CONFIRM_IMPORT, type ImportDeps, type ImportJobPayload } from './import-ports.js';
+import { IMPORT_KINDS, resolveRows, walkFile, type WalkedRow } from './import-walk.js';
+
+/** Rows checked against the tenant's data at a time: few enough that they die young (memory stays flat). */
+const CHECK_ROWS = 250;
+
+export const importActor = (i: ImportSnapshot, by: string): Actor => ({
+  tenantId: i.tenantId,
+  id: by,
+  role: 'integration',
+  scopes: [],
+});
+
+/**
+ * The dry run (job `imports.validate`): every row is checked as confirm would check it, against the tenant's
+ * current data; only the import's counters and errors are written. Run again after a crash, it starts over.
+ * With `autoConfirm` a passing file goes on to `importing` in the same transaction.
+ */
+export class ValidateImport {
+  constructor(private readonly d: ImportDeps) {}
+
+  /**
+   * The last attempt failed for a reason of the system, not of the file (the stored file unreadable, the database
+   * gone): the import becomes `failed` with that said, instead of staying `validating` for ever.
+   */
+  async giveUp(p: ImportJobPayload, reason: string): Promise<void> {
+    const imp = await this.d.repos.imports.findById(p.tenantId, p.importId);
+    if (imp?.status !== 'validating') return;
+    const error = { row: 1, field: 'file', error: `could not be validated (${reason}); upload it again` };
+    await this.d.uow.run(async (tx) => {
+      await tx.imports.clearErrors(imp.id);
+      await tx.imports.addErrors(imp.id, 0, [error]);
+      await tx.imports.transition(imp.tenantId, imp.id, 'validating', 'failed', {
+        errorCount: 1,
+        validRows: 0,
+        completedAt: this.d.clock.now().toISOString(),
+      });
+    });
+  }
+
+  async execute(p: ImportJobPayload): Promise<void> {
+    const imp = await this.d.repos.imports.findById(p.tenantId, p.importId);
+    if (imp?.status !== 'validating') return;
+    const now = this.d.clock.now();
+    const actor = importActor(imp, imp.createdBy);
+    const kind = IMPORT_KINDS[imp.type]();
+    await this.d.repos.imports.clearErrors(imp.id);
+    let errorCount = 0;
+    let valid = 0;
+    let pending: WalkedRow[] = [];
+    let errors: RowError[] = [];
+    const flush = async (processed: number) => {
+      const answers = await resolveRows(kind, this.d.repos, actor, pending, now);
+      answers.forEach((c, i) => {
+        if ('ok' in c) valid++;
+        else errors.push(...c.errors.map((e) => ({ row: pending[i]!.row, field: e.column, error: e.error })));
+      });
+      errors.sort((a, b) => a.row - b.row);
+      await this.d.repos.imports.addErrors(imp.id, errorCount, errors);
+      errorCount += errors.length;
+      pending = [];
+      errors = [];
+      await this.d.repos.imports.recordProgress(imp.tenantId, imp.id, 'validating', { processed, errorCount });
+    };
+    const end = await walkFile(
+      this.d.csv,
+      await this.d.files.open(imp.fileKey),
+      kind,
+      now,
+      async (r) => {
+        pending.push(r);
+        if (pending.length >= CHECK_ROWS) await flush(r.n);
+      },
+      async (header) => void (errors = header),
+    );
+    errors.push(...end.fileErrors);
+    await flush(end.dataRows);
+    const counts = { totalRows: end.dataRows, validRows: end.fatal ? 0 : valid, errorCount, processed: end.dataRows };
+    const at = this.d.clock.now();
+    await this.d.uow.run(async (tx) => {
+      if (end.fatal) {
+        await tx.imports.transition(imp.tenantId, imp.id, 'validating', 'failed', {
+          ...counts,
+          completedAt: at.toISOString(),
+        });
+        return;
+      }
+      if (!(await tx.imports.transition(imp.tenantId, imp.id, 'validating', 'validated', counts))) return;
+      if (!imp.autoConfirm) return;
+      await tx.imports.transition(imp.tenantId, imp.id, 'validated', 'importing', {
+        confirmedBy: imp.createdBy,
+        processed: 0,
+      });
+      await enqueueJob(tx.jobs, CONFIRM_IMPORT, { tenantId: imp.tenantId, importId: imp.id }, { now: at });
+    });
+  }
+}

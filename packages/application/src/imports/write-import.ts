@@ -1,0 +1,138 @@
+import { DomainError, IMPORT_BATCH_ROWS, newId, type ImportSnapshot, type RowError } from '@fundi/domain';
+import type { JobContext } from '../jobs/job-definition.js';
+import { recordChange } from '../shared/record-change.js';
+import type { ImportDeps, ImportJobPayload } from './import-ports.js';
+import { IMPORT_KINDS, resolveRows, walkFile, type AnyKind, type WalkedRow } from './import-walk.js';
+import { importActor } from './validate-import.js';
+
+/** How often a batch is tried again when a row met a conflict at write time (a learner created meanwhile). */
+const CONFLICT_RETRIES = 3;
+
+/**
+ * The confirm (job `imports.confirm`): reads the file again, re-checks every row against the tenant's current
+ * data, and writes the valid rows in batches of 1,000 data rows. Each batch is one transaction: its rows, their
+ * events, one audit entry, its errors and `processed` (compared with the value it started from, so a second runner
+ * of the same batch writes nothing). A run after a crash skips the rows of committed batches, re-reading them only
+ * for the file's own duplicate checks: every valid row is written exactly once.
+ */
+export class WriteImport {
+  constructor(private readonly d: ImportDeps) {}
+
+  async execute(p: ImportJobPayload, ctx?: Pick<JobContext, 'signal'>): Promise<void> {
+    let imp = await this.d.repos.imports.findById(p.tenantId, p.importId);
+    if (imp?.status !== 'importing') return;
+    const kind = IMPORT_KINDS[imp.type]();
+    const now = this.d.clock.now();
+    let batch: WalkedRow[] = [];
+    let header: RowError[] = [];
+    const end = await walkFile(
+      this.d.csv,
+      await this.d.files.open(imp.fileKey),
+      kind,
+      now,
+      async (r) => {
+        if (r.n <= imp!.processed) return;
+        batch.push(r);
+        if (batch.length < IMPORT_BATCH_ROWS) return;
+        if (ctx?.signal.aborted) throw new Error('import stopped: the worker is shutting down or lost the job');
+        imp = await this.commit(imp!, kind, batch, r.n, header);
+        batch = [];
+      },
+      async (errors) => void (header = errors),
+    );
+    if (end.fatal) throw new Error(`the stored file of import ${imp.id} cannot be read again`);
+    if (batch.length || imp.processed < end.dataRows) imp = await this.commit(imp, kind, batch, end.dataRows, header);
+    await this.complete(imp, end.dataRows);
+  }
+
+  /** One batch in one transaction; the first also replaces the dry run's errors, starting with the header's. */
+  private async commit(
+    imp: ImportSnapshot,
+    kind: AnyKind,
+    rows: WalkedRow[],
+    upTo: number,
+    header: RowError[],
+  ): Promise<ImportSnapshot> {
+    const actor = importActor(imp, imp.confirmedBy ?? imp.createdBy);
+    for (let attempt = 1; ; attempt++) {
+      const now = this.d.clock.now();
+      const good: { row: number; item: unknown }[] = [];
+      const first = imp.processed === 0;
+      const errors: RowError[] = first ? [...header] : [];
+      const answers = await resolveRows(kind, this.d.repos, actor, rows, now);
+      answers.forEach((c, i) => {
+        const row = rows[i]!.row;
+        if ('ok' in c) good.push({ row, item: c.ok });
+        else errors.push(...c.errors.map((e) => ({ row, field: e.column, error: e.error })));
+      });
+      const counts = {
+        processed: upTo,
+        importedRows: imp.importedRows + good.length,
+        validRows: imp.importedRows + good.length,
+        errorCount: (first ? 0 : imp.errorCount) + errors.length,
+      };
+      try {
+        await this.d.uow.run(async (tx) => {
+          if (!(await tx.imports.recordProgress(imp.tenantId, imp.id, 'importing', counts, imp.processed)))
+            throw new DomainError('conflict', 'import_batch_taken', 'Another run committed this batch');
+          if (first) await tx.imports.clearErrors(imp.id);
+          await tx.imports.addErrors(imp.id, counts.errorCount - errors.length, errors);
+          if (!good.length) return;
+          const events = await kind.write(
+            tx,
+            actor,
+            now,
+            good.map((g) => g.item),
+          );
+          await recordChange(tx, actor, now, {
+            action: 'import.rows_written',
+            resourceType: 'import',
+            resourceId: imp.id,
+            details: { type: imp.type, rows: good.length, fromRow: good[0]!.row, toRow: good.at(-1)!.row },
+          });
+          const at = now.toISOString();
+          await tx.outbox.addMany(
+            events.map((e) => ({
+              id: newId('evt'),
+              tenantId: actor.tenantId,
+              type: e.type,
+              occurredAt: at,
+              data: e.data,
+              ...(e.subjectId ? { subjectId: e.subjectId } : {}),
+            })),
+          );
+        });
+        return { ...imp, ...counts };
+      } catch (e) {
+        if (!(e instanceof DomainError) || e.kind !== 'conflict' || e.code === 'import_batch_taken') throw e;
+        if (attempt >= CONFLICT_RETRIES) throw e;
+      }
+    }
+  }
+
+  private async complete(imp: ImportSnapshot, totalRows: number): Promise<void> {
+    const now = this.d.clock.now();
+    const actor = importActor(imp, imp.confirmedBy ?? imp.createdBy);
+    await this.d.uow.run(async (tx) => {
+      const at = now.toISOString();
+      if (!(await tx.imports.transition(imp.tenantId, imp.id, 'importing', 'completed', { completedAt: at }))) return;
+      const data = {
+        importId: imp.id,
+        type: imp.type,
+        fileName: imp.fileName,
+        totalRows,
+        importedRows: imp.importedRows,
+        invalidRows: totalRows - imp.importedRows,
+        errorCount: imp.errorCount,
+        completedAt: at,
+      };
+      await recordChange(tx, actor, now, {
+        action: 'import.completed',
+        resourceType: 'import',
+        resourceId: imp.id,
+        details: { type: imp.type, totalRows, importedRows: imp.importedRows },
+        events: [{ type: 'import.completed', data }],
+      });
+    });
+  }
+}

@@ -1,0 +1,115 @@
+import { DomainError } from '../shared/errors.js';
+import type { Page, PageRequest } from '../shared/paging.js';
+
+/** What a CSV import creates, one type per file (docs/api.md, "Imports"). */
+export const IMPORT_TYPES = ['learners', 'enrolments', 'assessments'] as const;
+export type ImportType = (typeof IMPORT_TYPES)[number];
+
+/**
+ * `validating` -> `validated` | `failed`; `validated` -> `importing` (confirm) -> `completed`. `failed` means the
+ * file as a whole could not be read (not CSV, not UTF-8, a required column missing, no rows); row errors alone
+ * leave an import `validated` with fewer valid rows.
+ */
+export const IMPORT_STATUSES = ['validating', 'validated', 'failed', 'importing', 'completed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** Data rows one file may hold, and its size in bytes. */
+export const IMPORT_MAX_ROWS = 100_000;
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** Rows written per transaction on confirm. */
+export const IMPORT_BATCH_ROWS = 1000;
+
+/** One problem: `row` is the row a spreadsheet shows (header = 1), `field` the CSV column (or `file`). */
+export interface RowError {
+  row: number;
+  field: string;
+  error: string;
+}
+
+export interface ImportSnapshot {
+  id: string;
+  tenantId: string;
+  type: ImportType;
+  status: ImportStatus;
+  fileName: string;
+  /** Where the uploaded file is kept, encrypted, in the file store. */
+  fileKey: string;
+  /** Confirm by itself once validation passes (`options.dryRun: false`). */
+  autoConfirm: boolean;
+  /** Data rows in the file (the header not counted). */
+  totalRows: number;
+  /** Rows without errors at the last check (validation, then confirm). */
+  validRows: number;
+  /** Rows written by confirm so far. */
+  importedRows: number;
+  errorCount: number;
+  /** Data rows processed by the running step; on confirm, the rows whose batch committed. */
+  processed: number;
+  createdBy: string;
+  confirmedBy: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** The counters a step records with its state change. */
+export type ImportProgress = Pick<
+  ImportSnapshot,
+  'totalRows' | 'validRows' | 'importedRows' | 'errorCount' | 'processed'
+>;
+
+export const ImportRecord = {
+  /** Confirm is allowed only from `validated`: any other state is a conflict and nothing is written. */
+  assertConfirmable(i: ImportSnapshot): void {
+    if (i.status !== 'validated')
+      throw DomainError.conflict(
+        'import_not_confirmable',
+        `The import is ${i.status}; only a validated import can be confirmed, once`,
+        [{ field: 'status', message: `is ${i.status}, not validated` }],
+        { currentStatus: i.status },
+      );
+  },
+};
+
+/** Port: imports and their row errors. Scoped by tenant; another tenant's import is "not found". */
+export interface ImportRepository {
+  insert(i: ImportSnapshot): Promise<void>;
+  findById(tenantId: string, id: string): Promise<ImportSnapshot | null>;
+  /** Ordered by id (creation order). */
+  list(
+    tenantId: string,
+    filter: { status?: ImportStatus; type?: ImportType },
+    page: PageRequest,
+  ): Promise<Page<ImportSnapshot>>;
+  /**
+   * Moves the import from `from` to `to` with the given counters (and `completedAt`, `confirmedBy` when given);
+   * false, changing nothing, when the stored status is no longer `from` (someone else moved it first).
+   */
+  transition(
+    tenantId: string,
+    id: string,
+    from: ImportStatus,
+    to: ImportStatus,
+    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string },
+  ): Promise<boolean>;
+  /**
+   * Records counters without a state change; false, changing nothing, when the import is not `status` or (when
+   * given) its `processed` is not `expectProcessed` (another run committed this batch first).
+   */
+  recordProgress(
+    tenantId: string,
+    id: string,
+    status: ImportStatus,
+    set: Partial<ImportProgress>,
+    expectProcessed?: number,
+  ): Promise<boolean>;
+  /** Appends errors after those stored; `seq` continues the import's order. */
+  addErrors(importId: string, fromSeq: number, errors: readonly RowError[]): Promise<void>;
+  /** Removes every stored error of the import (a step starting over). */
+  clearErrors(importId: string): Promise<void>;
+  /** In the order they were added. */
+  errors(importId: string, offset: number, limit: number): Promise<RowError[]>;
+}
+
+export interface ImportRepos {
+  imports: ImportRepository;
+}

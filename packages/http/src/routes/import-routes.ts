@@ -1,0 +1,112 @@
+import type { ImportUseCases } from '@fundi/application';
+import { IMPORT_MAX_BYTES, IMPORT_TYPES } from '@fundi/domain';
+import { Readable } from 'node:stream';
+import { IdParams } from '../schemas/common.js';
+import {
+  ImportGetQuery,
+  ImportListQuery,
+  ImportOut,
+  ImportSummaryOut,
+  ImportUploadFields,
+} from '../schemas/import-schemas.js';
+import { route, type RouteDef } from './route.js';
+
+const tag = 'Imports';
+const see = 'See docs/api.md, "Imports" for the columns of each type, row numbers and limits.';
+
+/** Bulk CSV imports (docs/api.md, "Imports"): upload and dry run, confirm once, errors, templates. */
+export function importRoutes(u: ImportUseCases): RouteDef[] {
+  const q = u.imports;
+  return [
+    route({
+      operationId: 'startImport',
+      summary: 'Upload a CSV to import (validated in the background)',
+      description: `Text fields \`type\` and \`options\` first, then the \`file\` part (CSV, UTF-8, at most 50 MB and 100,000 data rows; more is 413 / invalid input and nothing is kept). The answer is the import, \`validating\`; poll it. ${see}`,
+      tag,
+      method: 'post',
+      path: '/imports',
+      scope: 'imports:write',
+      body: ImportUploadFields,
+      upload: { kind: 'multipart', field: 'file', maxBytes: IMPORT_MAX_BYTES },
+      success: { status: 202, schema: ImportOut, description: 'The import, validating' },
+      handle: ({ actor, body, file }) =>
+        u.startImport.execute(actor, body, { stream: file!.stream, filename: file!.filename }),
+    }),
+    route({
+      operationId: 'listImports',
+      summary: 'List imports',
+      tag,
+      method: 'get',
+      path: '/imports',
+      scope: 'imports:read',
+      query: ImportListQuery,
+      list: { item: ImportSummaryOut },
+      success: { status: 200, description: 'A page of imports, oldest first' },
+      handle: ({ actor, query, page }) => q.list(actor, query, page),
+    }),
+    // One route per type: a `{type}` parameter beside `{id}` makes the paths ambiguous to OpenAPI tools.
+    ...IMPORT_TYPES.map((type) =>
+      route({
+        operationId: `getImportTemplate${type[0]!.toUpperCase()}${type.slice(1)}`,
+        summary: `A CSV template for ${type}: the header row and one example row`,
+        tag,
+        method: 'get',
+        path: `/imports/templates/${type}`,
+        scope: 'imports:read',
+        success: { status: 200, file: { contentTypes: ['text/csv'] }, description: 'The template' },
+        handle: async () => {
+          const body = Buffer.from(q.template(type));
+          return {
+            contentType: 'text/csv; charset=utf-8',
+            size: body.length,
+            filename: `${type}-template.csv`,
+            open: () => Readable.from([body]),
+          };
+        },
+      }),
+    ),
+    route({
+      operationId: 'getImport',
+      summary: 'Get an import with a page of its errors',
+      tag,
+      method: 'get',
+      path: '/imports/{id}',
+      scope: 'imports:read',
+      params: IdParams,
+      query: ImportGetQuery,
+      success: { status: 200, schema: ImportOut, description: 'The import' },
+      errors: [404],
+      handle: ({ actor, params, query }) =>
+        q.get(actor, params.id, { offset: query.errorsOffset ?? 0, limit: query.errorsLimit ?? 100 }),
+    }),
+    route({
+      operationId: 'getImportErrorsCsv',
+      summary: 'Every error of an import as CSV (row, field, error)',
+      tag,
+      method: 'get',
+      path: '/imports/{id}/errors.csv',
+      scope: 'imports:read',
+      params: IdParams,
+      success: { status: 200, file: { contentTypes: ['text/csv'] }, description: 'The errors' },
+      errors: [404],
+      handle: async ({ actor, params }) => {
+        const f = await q.errorsCsv(actor, params.id);
+        return { contentType: 'text/csv; charset=utf-8', filename: f.fileName, open: () => f.open() };
+      },
+    }),
+    route({
+      operationId: 'confirmImport',
+      summary: 'Confirm a validated import: write its valid rows (in the background)',
+      description:
+        'Only from `validated`, and once: a second confirm, or one on a `failed`, `importing` or `completed` import, is 409 and writes nothing.',
+      tag,
+      method: 'post',
+      path: '/imports/{id}/confirm',
+      scope: 'imports:write',
+      params: IdParams,
+      success: { status: 202, schema: ImportSummaryOut, description: 'The import, importing' },
+      errors: [404, 409],
+      handle: ({ actor, params }) => q.confirm(actor, params.id),
+    }),
+  ];
+}

@@ -1,0 +1,78 @@
+import { IMPORT_STATUSES, IMPORT_TYPES } from '@fundi/domain';
+import { Timestamp, z } from './common.js';
+
+export const ImportType = z.enum(IMPORT_TYPES);
+export const ImportStatus = z.enum(IMPORT_STATUSES);
+
+export const RowErrorOut = z
+  .object({
+    row: z.number().int().openapi({ description: 'The row a spreadsheet shows: the header is row 1' }),
+    field: z.string().openapi({ description: 'The CSV column, `row` for the row as a whole, `file` for the file' }),
+    error: z.string(),
+  })
+  .strict()
+  .openapi('ImportRowError');
+
+const fields = {
+  id: z.string(),
+  type: ImportType,
+  status: ImportStatus,
+  dryRun: z.boolean().openapi({ description: 'false: the import confirms itself once validation passes' }),
+  fileName: z.string(),
+  totalRows: z.number().int().openapi({ description: 'Data rows in the file (the header not counted)' }),
+  validRows: z
+    .number()
+    .int()
+    .openapi({ description: 'Rows without errors at the last check; after confirm, rows written' }),
+  importedRows: z.number().int().openapi({ description: 'Rows written by confirm' }),
+  errorCount: z.number().int(),
+  progress: z.object({ processed: z.number().int(), total: z.number().int() }).strict(),
+  createdAt: Timestamp,
+  completedAt: Timestamp.nullable(),
+  createdBy: z.string().openapi({ description: 'The API key that uploaded the file' }),
+  confirmedBy: z.string().nullable(),
+};
+
+export const ImportSummaryOut = z.object(fields).strict().openapi('ImportSummary');
+
+export const ImportOut = z
+  .object({
+    ...fields,
+    errors: z.array(RowErrorOut).openapi({ description: 'One page of the errors, in row order' }),
+    errorsPage: z
+      .object({
+        offset: z.number().int(),
+        limit: z.number().int(),
+        total: z.number().int(),
+        hasMore: z.boolean(),
+      })
+      .strict(),
+  })
+  .strict()
+  .openapi('Import');
+
+export const ImportUploadFields = z
+  .object({
+    type: ImportType,
+    options: z
+      .string()
+      .max(200)
+      .optional()
+      .openapi({ description: 'JSON text `{"dryRun": true|false}`; default `{"dryRun": true}`' }),
+  })
+  .strict();
+
+const int = (max: number, dflt: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(max)
+    .optional()
+    .openapi({ type: 'integer', minimum: 0, maximum: max, default: dflt });
+
+export const ImportGetQuery = z
+  .object({ errorsLimit: int(1000, 100), errorsOffset: int(Number.MAX_SAFE_INTEGER, 0) })
+  .strict();
+
+export const ImportListQuery = z.object({ status: ImportStatus.optional(), type: ImportType.optional() }).strict();
