@@ -39,3 +39,8 @@ export * from './notifications/messaging.js';
 export * from './notifications/notification-status.js';
 export * from './notifications/delivery-report.js';
 export * from './learners/learner-identity.js';
+export * from './exports/regulator-settings.js';
+export * from './exports/fixed-width.js';
+export * from './exports/readiness.js';
+export * from './exports/qcto01.js';
+export * from './exports/qcto02.js';
