@@ -44,3 +44,4 @@ export * from './exports/fixed-width.js';
 export * from './exports/readiness.js';
 export * from './exports/qcto01.js';
 export * from './exports/qcto02.js';
+export * from './exports/export-record.js';

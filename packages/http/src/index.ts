@@ -15,3 +15,4 @@ export * from './routes/webhook-routes.js';
 export * from './openapi/webhook-events.js';
 export * from './routes/caller-routes.js';
 export * from './routes/evidence-routes.js';
+export * from './routes/export-routes.js';

@@ -89,12 +89,9 @@ export function qcto01Record(l: LearnerSnapshot, s: RegulatorSettings, dateStamp
   const altType = l.idNumber ? ALTERNATE_ID_TYPE_NONE : l.alternateIdType ? ALTERNATE_ID_TYPES[l.alternateIdType] : '';
   if (!l.idNumber && !l.alternateId) f.add('idNumber', 'missing', 'an ID number or an alternative ID is required');
   const disability = f.code('disabilityStatusCode', l.disabilityStatusCode);
-  const rating =
-    disability && disability !== 'N' && !l.disabilityRating
-      ? (f.add('disabilityRating', 'required_with_disability', 'a disability is recorded: give its rating'), '')
-      : l.disabilityRating
-        ? f.code('disabilityRating', l.disabilityRating)
-        : '';
+  const needsRating = disability !== '' && disability !== 'N' && !l.disabilityRating;
+  if (needsRating) f.add('disabilityRating', 'required_with_disability', 'a disability is recorded: give its rating');
+  const rating = l.disabilityRating ? f.code('disabilityRating', l.disabilityRating) : '';
   const postal = l.postalAddress ?? l.homeAddress;
   const email = ascii(l.email);
   const popiAgree = l.popiActAgree === null ? f.required('popiActAgree', null) : l.popiActAgree ? 'Yes' : 'No';
@@ -126,7 +123,7 @@ export function qcto01Record(l: LearnerSnapshot, s: RegulatorSettings, dateStamp
     fixed('', 20) +
     fixed(EMAIL.test(email) ? email : '', 50) +
     fixed(f.code('provinceCode', l.provinceCode), 2) +
-    fixed(f.required('statssaAreaCode', l.statssaAreaCode), 20) +
+    fixed(ascii(f.required('statssaAreaCode', l.statssaAreaCode)), 20) +
     fixed(popiAgree, 3) +
     fixed(yyyymmdd(f.required('popiActDate', l.popiActDate)), 8) +
     fixed(yyyymmdd(dateStamp), 8);
@@ -140,6 +137,8 @@ export function dedupe(items: ReadinessFinding[]): ReadinessFinding[] {
   const seen = new Set<string>();
   return items.filter((i) => {
     const k = `${i.field}|${i.reason}`;
-    return seen.has(k) ? false : (seen.add(k), true);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
   });
 }

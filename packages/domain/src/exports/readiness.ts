@@ -32,5 +32,7 @@ export interface ReadinessReport {
   leftOut: number;
   /** Records written (QCTO02: one per learner per module). */
   records: number;
+  /** The first findings (at most 10,000, so a record stays small); `omittedFindings` counts the rest. */
   findings: ReadinessFinding[];
+  omittedFindings: number;
 }
