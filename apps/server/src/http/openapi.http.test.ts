@@ -169,8 +169,8 @@ describe('OpenAPI document', () => {
       expect(doc.webhooks[type].post.description).not.toMatch(/not emitted yet/);
     expect(doc.components.schemas.ExportReadyData.required.sort()).toEqual([
       'downloadUrl',
-      'exportId',
       'expiresAt',
+      'exportId',
       'fileName',
       'format',
       'rowCount',
