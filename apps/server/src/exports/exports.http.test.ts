@@ -302,6 +302,43 @@ describeEachStorage(
       expect(detail[0]!.ofo_code).toBe('unknown');
     });
 
+    it('atr: last year by default (none), the given period otherwise; a learner without codes counts as unknown', async () => {
+      const w = await world(FORMS[0]!);
+      const bare = await s.call('POST', `${w.prefix}/learners`, w.key, {
+        firstName: 'No',
+        lastName: 'Codes',
+        idNumber: idNumberFor(n * 10 + 9),
+      });
+      await s.call('POST', `${w.prefix}/enrolments`, w.key, {
+        learnerId: bare.body.id,
+        programmeCode: `P-EX${n}`,
+        startDate: '2026-03-01',
+      });
+      const last = await s.call('POST', `${w.prefix}/exports`, w.key, { type: 'atr' });
+      expect(await finished(w.prefix, w.key, last.body.id)).toMatchObject({ status: 'ready', rowCount: 0 });
+      const q = await s.call('POST', `${w.prefix}/exports`, w.key, {
+        type: 'atr',
+        filters: { from: '2026-01-01', to: '2026-12-31' },
+      });
+      expect(await finished(w.prefix, w.key, q.body.id)).toMatchObject({ status: 'ready', rowCount: 4 });
+      const files = await unzip(await download(w.prefix, w.key, q.body.id));
+      const [row] = parse(files.get('atr-summary.csv')!, { bom: true, columns: true }) as Record<string, string>[];
+      expect(row).toMatchObject({
+        period_from: '2026-01-01',
+        total: '4',
+        unknown_female: '1',
+        disability_unknown: '1',
+        employment_unknown: '1',
+        age_unknown: '0',
+      });
+      const detail = parse(files.get('atr-detail.csv')!, { bom: true, columns: true }) as Record<string, string>[];
+      expect(detail.find((d) => d.learner_id === bare.body.id)).toMatchObject({
+        population_group: 'unknown',
+        equity_code: 'unknown',
+        disability: 'unknown',
+      });
+    });
+
     it('download URLs: expired and altered ones are refused with the signed-URL codes; purged after 7 days', async () => {
       const w = await world(FORMS[0]!);
       const q = await s.call('POST', `${w.prefix}/exports`, w.key, { type: 'learners' });
