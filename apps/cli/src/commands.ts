@@ -1,5 +1,7 @@
 import { T, resolve, useCasesOf } from '@fundi/adapters';
-import { evidenceCapability, tenants, reposOf, migrateAll } from '@fundi/server';
+import { evidenceCapability, exportsCapability, tenants, reposOf, migrateAll } from '@fundi/server';
+import { operator } from '@fundi/application';
+import { REGULATOR_SETTING_FIELDS } from '@fundi/domain';
 import type { Container } from 'inversify';
 import type { Config } from '@fundi/server';
 import { required, UsageError, type Parsed } from './args.js';
@@ -77,6 +79,21 @@ export const COMMANDS: Record<string, Command> = {
     const years = await service.retentionYears(tenant.id);
     if (asJson(p)) return out.json({ tenant: slug, retentionYears: years });
     out.line(`Tenant ${slug}: evidence is kept ${years} years after the enrolment's completion, then purged.`);
+  },
+
+  async 'regulator settings'(p, { container, out }) {
+    const service = useCasesOf(container(), exportsCapability).exports;
+    const slug = required(p.flags, 'tenant');
+    const tenant = await reposOf(container()).tenants.findBySlug(slug);
+    if (!tenant) throw new UsageError(`No tenant ${slug}`);
+    const actor = operator(tenant.id);
+    const current: Record<string, unknown> = { ...(await service.getSettings(actor)) };
+    const kebab = (f: string) => f.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const given = REGULATOR_SETTING_FIELDS.filter((f) => p.flags[kebab(f)] !== undefined);
+    for (const f of given) current[f] = p.flags[kebab(f)] === 'none' ? null : p.flags[kebab(f)];
+    const settings = given.length ? await service.putSettings(actor, current) : current;
+    if (asJson(p)) return out.json({ tenant: slug, settings });
+    for (const f of REGULATOR_SETTING_FIELDS) out.line(`${kebab(f).padEnd(28)} ${settings[f] ?? '(unset)'}`);
   },
 
   async 'keys create'(p, { container, out }) {

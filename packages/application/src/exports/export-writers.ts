@@ -46,14 +46,18 @@ const MAX_FINDINGS = 10_000;
 
 /** Collects a regulator file's readiness report while it is written. */
 export class ReadinessCollector {
+  /** QCTO02 meets a learner once per enrolment: distinct ids are kept. QCTO01 meets each once: only counted. */
+  constructor(private readonly repeats = true) {}
   private readonly ready = new Set<string>();
+  private readyCount = 0;
   private readonly left = new Set<string>();
   private readonly findings: ReadinessFinding[] = [];
   private omitted = 0;
   records = 0;
 
   wrote(learnerId: string, records: number): void {
-    this.ready.add(learnerId);
+    if (this.repeats) this.ready.add(learnerId);
+    else this.readyCount++;
     this.records += records;
   }
   leftOut(learnerId: string, findings: ReadinessFinding[]): void {
@@ -67,7 +71,7 @@ export class ReadinessCollector {
     // A learner left out for one enrolment is not counted as ready for another (QCTO02 leaves out the learner).
     for (const id of this.left) this.ready.delete(id);
     return {
-      ready: this.ready.size,
+      ready: this.repeats ? this.ready.size : this.readyCount,
       leftOut: this.left.size,
       records: this.records,
       findings: this.findings,
