@@ -123,10 +123,13 @@ async function rawLoop(database: string, tenantId: string, kind: 'fixed' | 'csv'
 /** QCTO01 and a learners CSV of BENCH_EXPORT_LEARNERS (default 100,000) learners through the worker, beside raw loops. */
 export async function exportsBench(_opts: { postgres: boolean }): Promise<void> {
   const n = Number(process.env.BENCH_EXPORT_LEARNERS ?? 100_000);
-  const server = await spawnServer<Info>('fundi-exports.js', { BENCH_EXPORT_LEARNERS: String(n) });
+  const seeded = await spawnServer<Info & { dir: string }>('fundi-exports.js', {
+    BENCH_EXPORT_LEARNERS: String(n),
+  });
+  const server = await spawnServer<{ database: string }>('fundi-exports.js', { BENCH_EXPORT_DIR: seeded.info.dir });
   const dir = mkdtempSync(join(tmpdir(), 'fundi-bench-raw-'));
   try {
-    const { key, tenantId, database } = server.info;
+    const { key, tenantId, database } = seeded.info;
     const qcto = await throughWorker(server.url, key, server.pid, '/exports/qcto01', {});
     const rawFixed = await rawLoop(database, tenantId, 'fixed', join(dir, 'q.txt'));
     const csv = await throughWorker(server.url, key, server.pid, '/exports', { type: 'learners' });
