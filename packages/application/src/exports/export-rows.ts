@@ -10,7 +10,7 @@ import type {
 import type { AssessmentRow, EnrolmentRow, EvidenceRow, LearnerRow } from './export-columns.js';
 
 /** Rows are read in keyset pages of this many: memory holds one page, whatever the export's size. */
-export const BATCH = 1000;
+export const BATCH = 500;
 
 export type ReadRepos = LearnerRepos & TrainingRepos & Pick<EvidenceRepos, 'evidence'>;
 
