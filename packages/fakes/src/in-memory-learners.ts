@@ -78,7 +78,8 @@ export class InMemoryLearnerRepository implements LearnerRepository {
         (!f.createdTo || l.createdAt <= f.createdTo) &&
         (!s ||
           [l.firstName, l.lastName, l.email].some((v) => v?.toLowerCase().includes(s)) ||
-          (/^\d+$/.test(s) && !!l.idNumber?.startsWith(s))),
+          (/^\d+$/.test(s) && !!l.idNumber?.startsWith(s)) ||
+          (/^[a-z0-9/-]+$/.test(s) && !!l.alternateId?.startsWith(s.toUpperCase()))),
     );
     return clone(pageOf(matches, page));
   }

@@ -129,7 +129,7 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(repo().update(l)).rejects.toMatchObject({ kind: 'not_found' });
   });
 
-  it('filters lists by search (names, email, ID prefix), employeeRef and created range', async () => {
+  it('filters lists by search (names, email, ID or alternative ID prefix), employeeRef and created range', async () => {
     const x = await fresh();
     const zola = aLearner({
       tenantId: x.id,
@@ -168,6 +168,19 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(ids({ search: 'corp.co' })).resolves.toEqual([pieter.id]);
     await expect(ids({ search: '7311' })).resolves.toEqual([pieter.id]);
     await expect(ids({ search: '9818080' })).resolves.toEqual([]);
+    const tendai = aLearner({
+      tenantId: x.id,
+      firstName: 'Tendai',
+      idNumber: null,
+      citizenship: null,
+      alternateId: 'FN99123',
+      alternateIdType: 'passport',
+      createdAt: at(4),
+    });
+    await repo().insert(tendai);
+    await expect(ids({ search: 'fn99' })).resolves.toEqual([tendai.id]);
+    await expect(ids({ search: '99123' })).resolves.toEqual([]);
+    await repo().erase(x.id, tendai.id, at(5));
     await expect(ids({ search: '%' })).resolves.toEqual([naledi.id]);
     await expect(ids({ search: '_' })).resolves.toEqual([naledi.id]);
     await expect(ids({ employeeRef: 'E1' })).resolves.toEqual([zola.id, naledi.id]);

@@ -99,6 +99,8 @@ export class SqlLearnerRepository implements LearnerRepository {
         for (const c of ['first_name', 'last_name', 'email_lower'])
           w.orWhereRaw(`lower(${c}) like ? escape '\\'`, [like]);
         if (/^\d+$/.test(filter.search!)) w.orWhere('id_number', 'like', `${filter.search}%`);
+        if (/^[A-Za-z0-9/-]+$/.test(filter.search!))
+          w.orWhere('alternate_id', 'like', `${filter.search!.toUpperCase()}%`);
       });
     }
     return pageQuery(this.db, q, page, rowToLearner);

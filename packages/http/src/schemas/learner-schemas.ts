@@ -141,7 +141,10 @@ export const LearnerListQuery = z
       .string()
       .max(100)
       .optional()
-      .openapi({ description: 'Case-insensitive match on first or last name or email, or a prefix of the ID number' }),
+      .openapi({
+        description:
+          'Case-insensitive match on first or last name or email, or a prefix of the ID number or alternative ID',
+      }),
     employeeRef: z.string().max(100).optional(),
     createdFrom: Instant.optional().openapi({ description: 'Created at or after (inclusive)' }),
     createdTo: Instant.optional().openapi({
