@@ -137,14 +137,10 @@ export const LearnerOut = z
 
 export const LearnerListQuery = z
   .object({
-    search: z
-      .string()
-      .max(100)
-      .optional()
-      .openapi({
-        description:
-          'Case-insensitive match on first or last name or email, or a prefix of the ID number or alternative ID',
-      }),
+    search: z.string().max(100).optional().openapi({
+      description:
+        'Case-insensitive match on first or last name or email, or a prefix of the ID number or alternative ID',
+    }),
     employeeRef: z.string().max(100).optional(),
     createdFrom: Instant.optional().openapi({ description: 'Created at or after (inclusive)' }),
     createdTo: Instant.optional().openapi({
