@@ -48,3 +48,4 @@ export * from './exports/export-request.js';
 export * from './exports/export-columns.js';
 export * from './exports/csv.js';
 export * from './exports/wsp-atr.js';
+export * from './exports/export-view.js';

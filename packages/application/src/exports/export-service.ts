@@ -4,14 +4,13 @@ import {
   newId,
   parseRegulatorSettings,
   type ExportSnapshot,
-  type ExportType,
-  type ReadinessReport,
   type RegulatorSettings,
 } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import { enqueueJob, jobType, type JobContext } from '../jobs/job-definition.js';
 import { recordChange } from '../shared/record-change.js';
 import type { ExportPorts } from './export-ports.js';
+import { exportView, type DryRunReport, type ExportDownload, type ExportView } from './export-view.js';
 import { checkRequest, type ExportRequest } from './export-request.js';
 import { exportFile } from './export-files.js';
 import { ReadinessCollector, qcto01Chunks, qcto02Chunks } from './export-writers.js';
@@ -24,61 +23,6 @@ export const PURGE_EXPORTS = jobType<Record<string, never>>('exports.purge_expir
 const SIGNED_URL_SECONDS = 3600;
 const DOWNLOAD = 'export-download';
 const SYSTEM = (tenantId: string): Actor => ({ tenantId, id: 'system', role: 'admin', scopes: [] });
-
-export interface ExportView {
-  id: string;
-  type: ExportType;
-  format: ExportSnapshot['format'];
-  status: ExportSnapshot['status'];
-  filters: { programmeId?: string; status?: string; from?: string; to?: string };
-  fields: string[] | null;
-  rowCount: number | null;
-  fileName: string | null;
-  size: number | null;
-  createdAt: string;
-  completedAt: string | null;
-  expiresAt: string | null;
-  purgedAt: string | null;
-  error: string | null;
-  readiness: ReadinessReport | null;
-}
-
-export function exportView(e: ExportSnapshot): ExportView {
-  const { programmeId, status, from, to } = e.filters;
-  const filters = Object.fromEntries(
-    Object.entries({ programmeId, status, from, to }).filter(([, v]) => v !== undefined),
-  );
-  return {
-    id: e.id,
-    type: e.type,
-    format: e.format,
-    status: e.status,
-    filters,
-    fields: e.fields,
-    rowCount: e.rowCount,
-    fileName: e.fileName,
-    size: e.size,
-    createdAt: e.createdAt,
-    completedAt: e.completedAt,
-    expiresAt: e.expiresAt,
-    purgedAt: e.purgedAt,
-    error: e.error,
-    readiness: e.readiness,
-  };
-}
-
-export interface DryRunReport extends ReadinessReport {
-  type: 'qcto01' | 'qcto02';
-  dryRun: true;
-}
-
-export interface ExportDownload {
-  url: string;
-  expiresAt: string;
-  filename: string;
-  contentType: string;
-  size: number;
-}
 
 const invalidUrl = () =>
   new DomainError(
