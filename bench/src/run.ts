@@ -5,6 +5,7 @@ import { webhooksBench } from './webhooks-bench.js';
 import { evidenceBench } from './evidence-bench.js';
 import { hrSyncBench } from './hr-sync-bench.js';
 import { importsBench } from './imports-bench.js';
+import { exportsBench } from './exports-bench.js';
 
 // `npm run bench [-- <scenario...>]`: every scenario by default. BENCH_SECONDS sets the measuring time (default 5).
 const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> = {
@@ -14,6 +15,7 @@ const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> 
   evidence: evidenceBench,
   'hr-sync': hrSyncBench,
   imports: importsBench,
+  exports: exportsBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -19,6 +19,15 @@ const OPTIONS = {
   'per-minute': { type: 'string' },
   'per-day': { type: 'string' },
   'storage-gb': { type: 'string' },
+  'sdp-code': { type: 'string' },
+  'assessment-partner-code': { type: 'string' },
+  'assessment-centre-code': { type: 'string' },
+  'readiness-type-id': { type: 'string' },
+  'employment-status-default': { type: 'string' },
+  'achievement-type-id': { type: 'string' },
+  'entry-requirement-status': { type: 'string' },
+  'flc-status': { type: 'string' },
+  'statement-of-results-status': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -52,5 +61,9 @@ Commands:
                                             old): wrap every file's data key and seal every stored secret under the new key
   evidence retention --tenant <slug> [--years N] [--json]
                                             show or set how many years evidence is kept after an enrolment's completion
+  regulator settings --tenant <slug> [--sdp-code X] [--assessment-partner-code X] [--assessment-centre-code X]
+      [--readiness-type-id N] [--employment-status-default NN] [--achievement-type-id NN]
+      [--entry-requirement-status NN] [--flc-status NN] [--statement-of-results-status NN] [--json]
+                                            show or change the QCTO settings (given flags change; 'none' unsets)
 
 Configuration comes from the environment, as for the server (DATABASE_URL, FUNDI_DATA_DIR, ...).`;

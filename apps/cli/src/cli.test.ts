@@ -177,6 +177,31 @@ describe('CLI: npm run fundi on SQLite', () => {
     expect(bad.stderr).toContain('FUNDI_PREVIOUS_MASTER_KEYS');
     expect(bad.stdout).toBe('');
   }, 60_000);
+  it('regulator settings: shows, changes the given flags only, unsets with none, refuses a bad code', async () => {
+    const set = json(
+      await cli(
+        env,
+        'regulator',
+        'settings',
+        '--tenant',
+        'x',
+        '--sdp-code',
+        'SDP0012345',
+        '--flc-status',
+        '06',
+        '--json',
+      ),
+    );
+    expect(set).toMatchObject({
+      tenant: 'x',
+      settings: { sdpCode: 'SDP0012345', flcStatus: '06', readinessTypeId: null },
+    });
+    const more = json(await cli(env, 'regulator', 'settings', '--tenant', 'x', '--flc-status', 'none', '--json'));
+    expect(more.settings).toMatchObject({ sdpCode: 'SDP0012345', flcStatus: null });
+    const bad = await cli(env, 'regulator', 'settings', '--tenant', 'x', '--readiness-type-id', '9', '--json');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/readinessTypeId/);
+  }, 30_000);
 
   it('refuses bad input: message on stderr, nothing on stdout, non-zero exit', async () => {
     const cases: [string, string[], RegExp][] = [

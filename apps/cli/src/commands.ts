@@ -1,5 +1,7 @@
 import { T, resolve, useCasesOf } from '@fundi/adapters';
-import { evidenceCapability, tenants, reposOf, migrateAll, webhookCapability } from '@fundi/server';
+import { evidenceCapability, exportsCapability, tenants, reposOf, migrateAll, webhookCapability } from '@fundi/server';
+import { operator } from '@fundi/application';
+import { REGULATOR_SETTING_FIELDS } from '@fundi/domain';
 import type { Container } from 'inversify';
 import type { Config } from '@fundi/server';
 import { required, UsageError, type Parsed } from './args.js';
@@ -89,6 +91,21 @@ export const COMMANDS: Record<string, Command> = {
       `Re-wrapped ${files.rewrapped} of ${files.files} stored files and sealed ${secrets} webhook subscriptions' secrets again under the current master key.`,
     );
     out.line('The previous master keys are no longer needed by stored data; remove FUNDI_PREVIOUS_MASTER_KEYS.');
+  },
+
+  async 'regulator settings'(p, { container, out }) {
+    const service = useCasesOf(container(), exportsCapability).exports;
+    const slug = required(p.flags, 'tenant');
+    const tenant = await reposOf(container()).tenants.findBySlug(slug);
+    if (!tenant) throw new UsageError(`No tenant ${slug}`);
+    const actor = operator(tenant.id);
+    const current: Record<string, unknown> = { ...(await service.getSettings(actor)) };
+    const kebab = (f: string) => f.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const given = REGULATOR_SETTING_FIELDS.filter((f) => p.flags[kebab(f)] !== undefined);
+    for (const f of given) current[f] = p.flags[kebab(f)] === 'none' ? null : p.flags[kebab(f)];
+    const settings = given.length ? await service.putSettings(actor, current) : current;
+    if (asJson(p)) return out.json({ tenant: slug, settings });
+    for (const f of REGULATOR_SETTING_FIELDS) out.line(`${kebab(f).padEnd(28)} ${settings[f] ?? '(unset)'}`);
   },
 
   async 'keys create'(p, { container, out }) {

@@ -27,9 +27,13 @@ export class InMemoryLearnerRepository implements LearnerRepository {
   private checkUnique(l: LearnerSnapshot): void {
     for (const o of this.live(l.tenantId)) {
       if (o.id === l.id) continue;
-      if (o.idNumber === l.idNumber)
+      if (l.idNumber !== null && o.idNumber === l.idNumber)
         throw DomainError.conflict('duplicate_id_number', 'A learner with this ID number already exists', [
           { field: 'idNumber', message: 'is already registered' },
+        ]);
+      if (l.alternateId !== null && o.alternateId === l.alternateId && o.alternateIdType === l.alternateIdType)
+        throw DomainError.conflict('duplicate_alternate_id', 'A learner with this alternative ID already exists', [
+          { field: 'alternateId', message: 'is already registered with this alternateIdType' },
         ]);
       if (l.email && o.email?.toLowerCase() === l.email.toLowerCase())
         throw DomainError.conflict('duplicate_email', 'A learner with this email already exists', [
@@ -59,12 +63,24 @@ export class InMemoryLearnerRepository implements LearnerRepository {
   async findByEmail(tenantId: string, email: string) {
     return clone(this.live(tenantId).find((l) => l.email?.toLowerCase() === email.toLowerCase()) ?? null);
   }
-  async findTaken(tenantId: string, idNumbers: readonly string[], emails: readonly string[]) {
+  async findTaken(
+    tenantId: string,
+    idNumbers: readonly string[],
+    emails: readonly string[],
+    alternates: readonly string[] = [],
+  ) {
     const ids = new Set(idNumbers);
     const mails = new Set(emails.map((e) => e.toLowerCase()));
-    const out = { idNumbers: new Map<string, string>(), emails: new Map<string, string>() };
+    const alts = new Set(alternates);
+    const out = {
+      idNumbers: new Map<string, string>(),
+      emails: new Map<string, string>(),
+      alternates: new Map<string, string>(),
+    };
     for (const l of this.live(tenantId)) {
-      if (ids.has(l.idNumber)) out.idNumbers.set(l.idNumber, l.id);
+      const alt = l.alternateId ? `${l.alternateIdType}:${l.alternateId}` : null;
+      if (alt && alts.has(alt)) out.alternates.set(alt, l.id);
+      if (l.idNumber && ids.has(l.idNumber)) out.idNumbers.set(l.idNumber, l.id);
       const e = l.email?.toLowerCase();
       if (e && mails.has(e)) out.emails.set(e, l.id);
     }
@@ -88,7 +104,8 @@ export class InMemoryLearnerRepository implements LearnerRepository {
         (!f.createdTo || l.createdAt <= f.createdTo) &&
         (!s ||
           [l.firstName, l.lastName, l.email].some((v) => v?.toLowerCase().includes(s)) ||
-          (/^\d+$/.test(s) && l.idNumber.startsWith(s))),
+          (/^\d+$/.test(s) && !!l.idNumber?.startsWith(s)) ||
+          (/^[a-z0-9/-]+$/.test(s) && !!l.alternateId?.startsWith(s.toUpperCase()))),
     );
     return clone(pageOf(matches, page));
   }

@@ -13,3 +13,4 @@ export * from './fake-mailer.js';
 export * from './fake-messaging-channel.js';
 export * from './in-memory-hr-sync.js';
 export * from './in-memory-imports.js';
+export * from './in-memory-exports.js';

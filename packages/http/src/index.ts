@@ -17,3 +17,4 @@ export * from './routes/caller-routes.js';
 export * from './routes/evidence-routes.js';
 export * from './hr-sync/hr-sync-routes.js';
 export * from './routes/import-routes.js';
+export * from './routes/export-routes.js';

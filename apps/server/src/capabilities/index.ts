@@ -12,7 +12,7 @@ import {
   type RepositoriesOf,
   type SqlDb,
 } from '@fundi/adapters';
-import type { EvidenceService, HrSyncUseCases, JobDefinition, Ports, WebhookUseCases } from '@fundi/application';
+import type { EvidenceService, ExportService, HrSyncUseCases, JobDefinition, Ports } from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
 import type { RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
@@ -24,6 +24,7 @@ import { webhooks, type WebhookCapabilityUseCases } from './webhooks.js';
 import { evidence, type EvidenceSettings } from './evidence.js';
 import { hrSync } from './hr-sync.js';
 import { imports } from './imports.js';
+import { exports } from './exports.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -44,6 +45,8 @@ export function capabilities(s: CapabilitySettings) {
     evidence(s.evidence),
     hrSync({ ...s.webhooks, publicUrl: s.evidence.publicUrl }),
     imports(s.evidence),
+    // Export files share the evidence file store and master key (under their own keys, `t/<tenant>/exports/`).
+    exports(s.evidence),
   ] as const;
 }
 
@@ -130,3 +133,8 @@ export const webhookCapability = { name: 'webhooks' } as {
 
 /** The HR sync capability's handle for `useCasesOf` (made per configuration). */
 export const hrSyncCapability = { name: 'hrSync' } as { name: 'hrSync'; useCases(p: never): HrSyncUseCases };
+/** The exports capability's handle for `useCasesOf` (made per configuration). */
+export const exportsCapability = { name: 'exports' } as {
+  name: 'exports';
+  useCases(p: never): { exports: ExportService };
+};

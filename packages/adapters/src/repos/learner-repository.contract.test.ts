@@ -57,11 +57,11 @@ describeEachStorage('LearnerRepository contract', (get) => {
   it('finds by ID number, email (case-insensitively) and employeeRef; another tenant sees nothing', async () => {
     const l = aLearner({ tenantId: t.id, email: 'Mixed.Case@Example.co.za', employeeRef: 'EMP-FIND' });
     await repo().insert(l);
-    await expect(repo().findByIdNumber(t.id, l.idNumber)).resolves.toMatchObject({ id: l.id });
+    await expect(repo().findByIdNumber(t.id, l.idNumber!)).resolves.toMatchObject({ id: l.id });
     await expect(repo().findByEmail(t.id, 'mixed.case@example.CO.ZA')).resolves.toMatchObject({ id: l.id });
     await expect(repo().findByEmployeeRef(t.id, 'EMP-FIND')).resolves.toMatchObject({ id: l.id });
     await expect(repo().findById(other.id, l.id)).resolves.toBeNull();
-    await expect(repo().findByIdNumber(other.id, l.idNumber)).resolves.toBeNull();
+    await expect(repo().findByIdNumber(other.id, l.idNumber!)).resolves.toBeNull();
     await expect(repo().findByEmail(other.id, l.email!)).resolves.toBeNull();
     await expect(repo().findByEmployeeRef(other.id, 'EMP-FIND')).resolves.toBeNull();
     await expect(repo().findById(t.id, 'lrn_unknown')).resolves.toBeNull();
@@ -82,11 +82,28 @@ describeEachStorage('LearnerRepository contract', (get) => {
     const l = aLearner({ tenantId: t.id, email: 'Bulk.Taken@Example.co.za' });
     const free = aLearner({ tenantId: t.id });
     await repo().insert(l);
-    const taken = await repo().findTaken(t.id, [l.idNumber, free.idNumber], ['bulk.taken@example.CO.ZA', 'free@x.co']);
+    const foreigner = aLearner({
+      tenantId: t.id,
+      idNumber: null,
+      citizenship: null,
+      alternateId: 'PX990011',
+      alternateIdType: 'passport',
+      dateOfBirth: '1990-01-04',
+      gender: 'F',
+      nationalityCode: 'ZIM',
+    });
+    await repo().insert(foreigner);
+    const taken = await repo().findTaken(
+      t.id,
+      [l.idNumber!, free.idNumber!],
+      ['bulk.taken@example.CO.ZA', 'free@x.co'],
+      ['passport:PX990011', 'refugee:PX990011'],
+    );
     expect([...taken.idNumbers]).toEqual([[l.idNumber, l.id]]);
     expect([...taken.emails]).toEqual([['bulk.taken@example.co.za', l.id]]);
-    const elsewhere = await repo().findTaken(other.id, [l.idNumber], [l.email!]);
-    expect(elsewhere.idNumbers.size + elsewhere.emails.size).toBe(0);
+    expect([...taken.alternates]).toEqual([['passport:PX990011', foreigner.id]]);
+    const elsewhere = await repo().findTaken(other.id, [l.idNumber!], [l.email!], ['passport:PX990011']);
+    expect(elsewhere.idNumbers.size + elsewhere.emails.size + elsewhere.alternates.size).toBe(0);
   });
 
   it('refuses a duplicate ID number, and a duplicate email case-insensitively, within a tenant only', async () => {
@@ -103,6 +120,21 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(
       repo().insert(aLearner({ tenantId: other.id, idNumber: l.idNumber, email: 'dup@example.co.za' })),
     ).resolves.toBeUndefined();
+  });
+
+  it('keeps learners with an alternative ID; refuses a duplicate (type, number) in a tenant only', async () => {
+    const foreign = (o: Partial<LearnerSnapshot> & { tenantId: string }) =>
+      aLearner({ idNumber: null, citizenship: null, alternateId: 'P1234567', alternateIdType: 'passport', ...o });
+    const a = foreign({ tenantId: t.id, nationalityCode: 'ZIM', gender: 'F', dateOfBirth: '1995-03-02' });
+    await repo().insert(a);
+    await expect(repo().findById(t.id, a.id)).resolves.toEqual(a);
+    await repo().insert(foreign({ tenantId: t.id, alternateId: 'P7654321' })); // NULL ID numbers never collide
+    await expect(repo().insert(foreign({ tenantId: t.id }))).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'duplicate_alternate_id',
+    });
+    await expect(repo().insert(foreign({ tenantId: t.id, alternateIdType: 'refugee' }))).resolves.toBeUndefined();
+    await expect(repo().insert(foreign({ tenantId: other.id }))).resolves.toBeUndefined();
   });
 
   it('allows many learners without an email', async () => {
@@ -137,7 +169,7 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(repo().update(l)).rejects.toMatchObject({ kind: 'not_found' });
   });
 
-  it('filters lists by search (names, email, ID prefix), employeeRef and created range', async () => {
+  it('filters lists by search (names, email, ID or alternative ID prefix), employeeRef and created range', async () => {
     const x = await fresh();
     const zola = aLearner({
       tenantId: x.id,
@@ -176,6 +208,19 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(ids({ search: 'corp.co' })).resolves.toEqual([pieter.id]);
     await expect(ids({ search: '7311' })).resolves.toEqual([pieter.id]);
     await expect(ids({ search: '9818080' })).resolves.toEqual([]);
+    const tendai = aLearner({
+      tenantId: x.id,
+      firstName: 'Tendai',
+      idNumber: null,
+      citizenship: null,
+      alternateId: 'FN99123',
+      alternateIdType: 'passport',
+      createdAt: at(4),
+    });
+    await repo().insert(tendai);
+    await expect(ids({ search: 'fn99' })).resolves.toEqual([tendai.id]);
+    await expect(ids({ search: '99123' })).resolves.toEqual([]);
+    await repo().erase(x.id, tendai.id, at(5));
     await expect(ids({ search: '%' })).resolves.toEqual([naledi.id]);
     await expect(ids({ search: '_' })).resolves.toEqual([naledi.id]);
     await expect(ids({ employeeRef: 'E1' })).resolves.toEqual([zola.id, naledi.id]);
@@ -241,7 +286,7 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(repo().erase(x.id, l.id, at(6))).resolves.toBe(false);
     await expect(repo().erase(x.id, 'lrn_unknown', at(6))).resolves.toBe(false);
     await expect(repo().findById(x.id, l.id)).resolves.toBeNull();
-    await expect(repo().findByIdNumber(x.id, l.idNumber)).resolves.toBeNull();
+    await expect(repo().findByIdNumber(x.id, l.idNumber!)).resolves.toBeNull();
     await expect(repo().findByEmail(x.id, 'erase.me@example.co.za')).resolves.toBeNull();
     await expect(repo().findByEmployeeRef(x.id, 'ERASE')).resolves.toBeNull();
     await expect(repo().list(x.id, {}, { kind: 'offset', offset: 0, limit: 10 })).resolves.toMatchObject({

@@ -21,6 +21,13 @@ const UNIQUE = [
       ]),
   },
   {
+    column: 'alternate_id',
+    error: () =>
+      DomainError.conflict('duplicate_alternate_id', 'A learner with this alternative ID already exists', [
+        { field: 'alternateId', message: 'is already registered with this alternateIdType' },
+      ]),
+  },
+  {
     column: 'email_lower',
     error: () =>
       DomainError.conflict('duplicate_email', 'A learner with this email already exists', [
@@ -98,10 +105,19 @@ export class SqlLearnerRepository implements LearnerRepository {
     ]);
   }
 
-  async findTaken(tenantId: string, idNumbers: readonly string[], emails: readonly string[]) {
-    const out = { idNumbers: new Map<string, string>(), emails: new Map<string, string>() };
+  async findTaken(
+    tenantId: string,
+    idNumbers: readonly string[],
+    emails: readonly string[],
+    alternates: readonly string[] = [],
+  ) {
+    const out = {
+      idNumbers: new Map<string, string>(),
+      emails: new Map<string, string>(),
+      alternates: new Map<string, string>(),
+    };
     const lookup = async (
-      column: 'id_number' | 'email_lower',
+      column: 'id_number' | 'email_lower' | "alternate_id_type || ':' || alternate_id",
       values: readonly string[],
       into: Map<string, string>,
     ) => {
@@ -117,6 +133,8 @@ export class SqlLearnerRepository implements LearnerRepository {
     };
     await lookup('id_number', [...new Set(idNumbers)], out.idNumbers);
     await lookup('email_lower', [...new Set(emails.map((e) => e.toLowerCase()))], out.emails);
+    if (alternates.length)
+      await lookup("alternate_id_type || ':' || alternate_id", [...new Set(alternates)], out.alternates);
     return out;
   }
 
@@ -133,6 +151,8 @@ export class SqlLearnerRepository implements LearnerRepository {
         for (const c of ['first_name', 'last_name', 'email_lower'])
           w.orWhereRaw(`lower(${c}) like ? escape '\\'`, [like]);
         if (/^\d+$/.test(filter.search!)) w.orWhere('id_number', 'like', `${filter.search}%`);
+        if (/^[A-Za-z0-9/-]+$/.test(filter.search!))
+          w.orWhere('alternate_id', 'like', `${filter.search!.toUpperCase()}%`);
       });
     }
     return pageQuery(this.db, q, page, rowToLearner);

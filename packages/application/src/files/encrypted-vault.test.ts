@@ -45,6 +45,17 @@ function vault(keys: Buffer[] = [MASTER], store = new MemoryFileStore()) {
 }
 
 describe('encrypted file vault', () => {
+  it("stores the service's own output with a known type: not sniffed, no kind limit, empty allowed", async () => {
+    const { v } = vault();
+    const known = { contentType: 'text/plain', kind: 'document' as const };
+    const empty = await v.store('k/empty', Readable.from([]), { as: known });
+    expect(empty).toMatchObject({ size: 0, contentType: 'text/plain' });
+    expect((await bytes(await v.open('k/empty'))).length).toBe(0);
+    const big = 26 * 1024 * 1024;
+    expect((await v.store('k/big', stream(Buffer.from('x'), big), { as: known })).size).toBe(big);
+    await expect(v.store('k/big2', stream(Buffer.from('x'), big))).rejects.toMatchObject({ code: 'payload_too_large' });
+  });
+
   it('round-trips every boundary size, and stores only ciphertext', async () => {
     const { store, v } = vault();
     for (const size of [1, 100, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK, 3 * 1024 * 1024 + 17]) {

@@ -344,14 +344,19 @@ export class EncryptedFileVault implements FileVault {
     let sniffed: Awaited<ReturnType<typeof sniff>>;
     let whole: Readable;
     try {
-      const p = await peek(source, SNIFF_BYTES);
-      sniffed = o.as ?? (await sniff(p.head));
-      whole = p.whole;
+      if (o.as) {
+        sniffed = o.as;
+        whole = source;
+      } else {
+        const p = await peek(source, SNIFF_BYTES);
+        sniffed = await sniff(p.head);
+        whole = p.whole;
+      }
     } catch (e) {
       source.destroy();
       throw e;
     }
-    const limit = o.as ? (o.maxBytes ?? Infinity) : Math.min(KIND_LIMITS[sniffed.kind], o.maxBytes ?? Infinity);
+    const limit = Math.min(o.as ? Infinity : KIND_LIMITS[sniffed.kind], o.maxBytes ?? Infinity);
     const dataKey = randomBytes(32);
     const prefix = randomBytes(8);
     const enc = new Encrypt(makeHeader(this.ring.current, dataKey, prefix), dataKey, prefix, () => limit);

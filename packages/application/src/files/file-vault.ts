@@ -14,8 +14,9 @@ export interface StoreOptions {
   maxBytes?: number;
   expectSize?: number;
   /**
-   * The caller vouches for the type and checks the content itself (an import reads its CSV and reports what is
-   * wrong row by row): no sniffing, no kind limit, only `maxBytes`.
+   * A type the service vouches for: an import's CSV (read and reported row by row) or the service's own output
+   * (exports, which may be empty or larger than an uploaded document may be). No sniffing and no kind limit, only
+   * `maxBytes`. Never set for a caller's evidence upload.
    */
   as?: Pick<StoredFile, 'contentType' | 'kind'>;
 }

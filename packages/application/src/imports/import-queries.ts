@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { DomainError, type ImportStatus, type ImportType, type Page, type PageRequest } from '@fundi/domain';
+import { csvLine } from '../exports/csv.js';
 import { enqueueJob } from '../jobs/job-definition.js';
 import type { Actor } from '../shared/actor.js';
 import { recordChange } from '../shared/record-change.js';
@@ -8,14 +9,8 @@ import { CONFIRM_IMPORT, type ImportDeps } from './import-ports.js';
 import { importView, type ImportView, type ImportWithErrors } from './import-view.js';
 import { IMPORT_KINDS } from './import-walk.js';
 
-/** A CSV cell, quoted when needed; a leading `=`, `+`, `-`, `@`, tab or CR is defused with `'` (formula injection). */
-export function csvCell(v: string | number): string {
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s) && !/^\+?\d+$/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const line = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+// One rule for every CSV the service writes (docs/api.md, "Exports"): formula-like text is defused.
+const line = (cells: (string | number)[]) => csvLine(cells);
 
 /** Reads of imports, the errors file, the templates, and confirm. */
 export class ImportQueries {

@@ -43,7 +43,7 @@ const EXAMPLES: Partial<Record<string, string>> = {
 };
 
 /** The learner columns: identity first, then one per profile field in snake_case (addresses as four cells). */
-export const LEARNER_COLUMNS: readonly ImportColumn[] = [
+export const LEARNER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'first_name', required: true, example: 'Thandi' },
   { name: 'last_name', required: true, example: 'Mokoena' },
   { name: 'id_number', required: true, example: '9202204720082', aliases: ['sa_id_number'] },
@@ -103,7 +103,7 @@ function inputOf(cells: Cells): { input: LearnerInput; errors: CellError[] } {
 export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
   return {
     type: 'learners',
-    columns: LEARNER_COLUMNS,
+    columns: LEARNER_IMPORT_COLUMNS,
     anyOf: [],
     parse(cells, now) {
       const { input, errors } = inputOf(cells);
@@ -123,7 +123,9 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
       return errors.length || !learner ? { errors } : { ok: learner };
     },
     uniqueKeys: (l) => [
-      { column: 'id_number', key: l.idNumber, what: 'ID number' },
+      l.idNumber
+        ? { column: 'id_number', key: l.idNumber, what: 'ID number' }
+        : { column: 'alternate_id', key: `${l.alternateIdType}:${l.alternateId}`, what: 'alternative ID' },
       ...(l.email ? [{ column: 'email', key: l.email.toLowerCase(), what: 'email' }] : []),
     ],
     async resolve(repos, actor, l) {
@@ -132,14 +134,22 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
     async resolveMany(repos, actor, ls) {
       const taken = await repos.learners.findTaken(
         actor.tenantId,
-        ls.map((l) => l.idNumber),
+        ls.flatMap((l) => (l.idNumber ? [l.idNumber] : [])),
         ls.flatMap((l) => (l.email ? [l.email] : [])),
+        ls.flatMap((l) => (l.alternateId ? [`${l.alternateIdType}:${l.alternateId}`] : [])),
       );
       return ls.map((l) => {
         const errors: CellError[] = [];
-        const byId = taken.idNumbers.get(l.idNumber);
+        const byId = l.idNumber
+          ? taken.idNumbers.get(l.idNumber)
+          : taken.alternates.get(`${l.alternateIdType}:${l.alternateId}`);
         const byEmail = l.email ? taken.emails.get(l.email.toLowerCase()) : undefined;
-        if (byId) errors.push({ column: 'id_number', error: `a learner with this ID number exists already (${byId})` });
+        if (byId)
+          errors.push(
+            l.idNumber
+              ? { column: 'id_number', error: `a learner with this ID number exists already (${byId})` }
+              : { column: 'alternate_id', error: `a learner with this alternative ID exists already (${byId})` },
+          );
         if (byEmail) errors.push({ column: 'email', error: `a learner with this email exists already (${byEmail})` });
         return errors.length ? { errors } : { ok: { ...l, tenantId: actor.tenantId } };
       });

@@ -2,7 +2,7 @@ import type { Page, PageRequest } from '../shared/paging.js';
 import type { LearnerSnapshot } from './learner.js';
 
 export interface LearnerFilter {
-  /** Case-insensitive substring of first or last name, email, or a prefix of the ID number. */
+  /** Case-insensitive substring of first or last name, email, or a prefix of the ID number or alternative ID. */
   search?: string;
   employeeRef?: string;
   /** Inclusive bounds on `createdAt`, ISO 8601. */
@@ -29,13 +29,14 @@ export interface LearnerRepository {
   /**
    * Bulk form of `findByIdNumber` / `findByEmail` for many values at once (imports): which of them live learners
    * of the tenant hold, each mapped to that learner's id. Emails are compared case-insensitively and returned
-   * lower-cased. Values nobody holds are absent.
+   * lower-cased. Values nobody holds are absent. `alternates` are alternative IDs as `<type>:<number>`.
    */
   findTaken(
     tenantId: string,
     idNumbers: readonly string[],
     emails: readonly string[],
-  ): Promise<{ idNumbers: Map<string, string>; emails: Map<string, string> }>;
+    alternates?: readonly string[],
+  ): Promise<{ idNumbers: Map<string, string>; emails: Map<string, string>; alternates: Map<string, string> }>;
   /** Ordered by id (creation order). Erased learners are never listed. */
   list(tenantId: string, filter: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>>;
   /**
