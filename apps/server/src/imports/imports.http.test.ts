@@ -111,6 +111,38 @@ describeEachStorage(
       expect(await tableCounts(s)).toEqual(after);
     });
 
+    it('learners without an SA ID: alternative ID columns, duplicates in the file and in the tenant reported', async () => {
+      const made = await s.call('POST', `${A}/learners`, admin, {
+        firstName: 'Existing',
+        lastName: 'Passport',
+        alternateId: 'ZA-TAKEN-1',
+        alternateIdType: 'passport',
+        dateOfBirth: '1991-05-06',
+        gender: 'M',
+        nationalityCode: 'ZIM',
+      });
+      expect(made.status).toBe(201);
+      const csv = [
+        'first_name,last_name,alternate_id,alternate_id_type,date_of_birth,gender,nationality_code',
+        'Tendai,Moyo,ZW-900,passport,1993-07-08,F,ZIM',
+        'Copy,Moyo,ZW-900,passport,1993-07-08,F,ZIM',
+        'Taken,Person,ZA-TAKEN-1,passport,1990-01-01,M,ZIM',
+        'No,Birthday,ZW-901,refugee,,F,ZIM',
+      ].join('\n');
+      const r = await upload(s, admin, A, 'learners', csv, { dryRun: false });
+      const done = await settled(s, admin, A, r.body.id, ['completed', 'failed']);
+      expect(done).toMatchObject({ status: 'completed', totalRows: 4, importedRows: 1 });
+      expect(done.errors.map((e: { row: number; field: string }) => [e.row, e.field])).toEqual([
+        [3, 'alternate_id'],
+        [4, 'alternate_id'],
+        [5, 'date_of_birth'],
+      ]);
+      const listed = await s.call('GET', `${A}/learners?search=ZW-900`, admin);
+      expect(listed.body.data).toMatchObject([
+        { firstName: 'Tendai', idNumber: null, alternateId: 'ZW-900', alternateIdType: 'passport', gender: 'F' },
+      ]);
+    });
+
     it('confirm re-checks: a learner created after the dry run is reported and the rest is written', async () => {
       const csv = [LEARNER_HEADER, learnerLine(200), learnerLine(201), learnerLine(202)].join('\r\n');
       const r = await upload(s, admin, A, 'learners', csv);

@@ -46,7 +46,8 @@ const EXAMPLES: Partial<Record<string, string>> = {
 export const LEARNER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'first_name', required: true, example: 'Thandi' },
   { name: 'last_name', required: true, example: 'Mokoena' },
-  { name: 'id_number', required: true, example: '9202204720082', aliases: ['sa_id_number'] },
+  // One of id_number and alternate_id (with alternate_id_type, date_of_birth, gender, nationality_code) per row.
+  { name: 'id_number', required: false, example: '9202204720082', aliases: ['sa_id_number'] },
   { name: 'date_of_birth', required: false, example: '1992-02-20' },
   { name: 'gender', required: false, example: 'F' },
   ...PROFILE_FIELDS.flatMap((f): ImportColumn[] =>
@@ -81,6 +82,11 @@ function inputOf(cells: Cells): { input: LearnerInput; errors: CellError[] } {
     lastName: cells.last_name,
     idNumber: cells.id_number,
   };
+  // Without an SA ID number, date of birth and gender are the learner's own (with one they come from the number).
+  if (cells.id_number === undefined) {
+    input.dateOfBirth = cells.date_of_birth;
+    input.gender = cells.gender;
+  }
   for (const { f, col, shape, parts: columns } of FIELDS) {
     if (shape === 'text') {
       if (cells[col] !== undefined) input[f] = cells[col];
@@ -104,7 +110,7 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
   return {
     type: 'learners',
     columns: LEARNER_IMPORT_COLUMNS,
-    anyOf: [],
+    anyOf: [['id_number', 'alternate_id']],
     parse(cells, now) {
       const { input, errors } = inputOf(cells);
       let learner: LearnerSnapshot | null = null;
