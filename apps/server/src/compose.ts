@@ -16,6 +16,7 @@ import type { Clock } from '@fundi/domain';
 import {
   buildOpenApi,
   cachingAuthenticator,
+  createDashboard,
   createHttpApp,
   formA,
   formB,
@@ -24,7 +25,17 @@ import {
 } from '@fundi/http';
 import type Koa from 'koa';
 import type { Config } from './config.js';
-import { capabilities, reposOf, routesOf, tenants } from './capabilities/index.js';
+import {
+  capabilities,
+  evidenceCapability,
+  learners,
+  reposOf,
+  routesOf,
+  staff,
+  tenants,
+  training,
+  webhookCapability,
+} from './capabilities/index.js';
 
 type Logger = ReturnType<typeof createLogger>;
 
@@ -106,5 +117,23 @@ export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anon
     },
     trustProxy: config.trustProxy,
     openApiExtend: registerWebhookEvents,
+    pages: dashboardOf(c),
+  });
+}
+
+/** The web dashboard over the same use cases as the API (docs/dashboard.md). */
+export function dashboardOf(c: Container, signInLimits?: { perAddress: number; perAccount: number }) {
+  const clock = resolve(c, T.Clock);
+  return createDashboard({
+    staff: useCasesOf(c, staff),
+    tenants: useCasesOf(c, tenants),
+    learners: useCasesOf(c, learners),
+    training: useCasesOf(c, training),
+    webhooks: useCasesOf(c, webhookCapability),
+    evidence: useCasesOf(c, evidenceCapability).evidence,
+    rateLimits: resolve(c, T.RateLimits),
+    logger: resolve(c, T.Logger),
+    now: () => clock.now(),
+    signInLimits,
   });
 }

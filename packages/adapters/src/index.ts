@@ -33,3 +33,4 @@ export * from './notifications/outbox-folder-mailer.js';
 export * from './notifications/whatsapp-cloud-channel.js';
 export * from './notifications/whatsapp-webhooks.js';
 export * from './notifications/phone-numbers.js';
+export * from './staff/staff-storage.js';

@@ -43,3 +43,7 @@ export * from './files/encrypted-vault.js';
 export * from './evidence/evidence-ports.js';
 export * from './evidence/evidence-use-cases.js';
 export * from './notifications/index.js';
+export * from './staff/staff-use-cases.js';
+export * from './staff/staff-accounts.js';
+export * from './staff/sessions.js';
+export * from './staff/password.js';

@@ -38,3 +38,4 @@ export * from './notifications/mailer.js';
 export * from './notifications/messaging.js';
 export * from './notifications/notification-status.js';
 export * from './notifications/delivery-report.js';
+export * from './staff/staff.js';

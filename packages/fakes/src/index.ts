@@ -11,3 +11,4 @@ export * from './in-memory-evidence.js';
 export * from './memory-file-store.js';
 export * from './fake-mailer.js';
 export * from './fake-messaging-channel.js';
+export * from './in-memory-staff.js';

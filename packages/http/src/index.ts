@@ -15,3 +15,5 @@ export * from './routes/webhook-routes.js';
 export * from './openapi/webhook-events.js';
 export * from './routes/caller-routes.js';
 export * from './routes/evidence-routes.js';
+export * from './dashboard/dashboard.js';
+export * from './dashboard/dashboard-deps.js';

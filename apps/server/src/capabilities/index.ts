@@ -22,6 +22,7 @@ import { tenants } from './tenants.js';
 import { training } from './training.js';
 import { webhooks, type WebhookCapabilityUseCases } from './webhooks.js';
 import { evidence, type EvidenceSettings } from './evidence.js';
+import { staff } from './staff.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -33,7 +34,7 @@ export interface CapabilitySettings {
  * repositories, memory tables, container bindings, route list, job handlers and migrations are derived from it.
  */
 export function capabilities(s: CapabilitySettings) {
-  return [platform, tenants, learners, training, webhooks(s.webhooks), evidence(s.evidence)] as const;
+  return [platform, tenants, learners, training, webhooks(s.webhooks), evidence(s.evidence), staff] as const;
 }
 
 type Capabilities = ReturnType<typeof capabilities>;
@@ -103,7 +104,7 @@ export function reposOf(c: Container): AppRepositories {
   return resolve(c, T.Repositories) as AppRepositories;
 }
 
-export { evidence, learners, platform, tenants, training, webhooks };
+export { evidence, learners, platform, staff, tenants, training, webhooks };
 
 /** The evidence capability's handle for `useCasesOf` (made per configuration). */
 export const evidenceCapability = { name: 'evidence' } as {

@@ -1,0 +1,17 @@
+import { CreateStaffUser, SetPasswordWithToken, type StaffDeps } from './staff-accounts.js';
+import { ResolveSession, SignIn, SignOut } from './sessions.js';
+
+export type StaffPorts = StaffDeps;
+
+/** Staff users of the dashboard: accounts, passwords and sessions (docs/dashboard.md). */
+export function staffUseCases(p: StaffPorts) {
+  return {
+    createStaffUser: new CreateStaffUser(p),
+    setPassword: new SetPasswordWithToken(p),
+    signIn: new SignIn(p),
+    resolveSession: new ResolveSession(p),
+    signOut: new SignOut(p),
+  };
+}
+
+export type StaffUseCases = ReturnType<typeof staffUseCases>;

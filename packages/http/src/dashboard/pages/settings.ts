@@ -1,0 +1,55 @@
+import type { SessionContext } from '@fundi/application';
+import { Tenant, isDomainError } from '@fundi/domain';
+import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
+import { bytes, html, when } from '../html.js';
+import { csrf, page } from '../layout.js';
+import { requireAdmin } from '../web.js';
+import { describe } from './api-keys.js';
+
+/**
+ * Settings: the organisation, its plan and limits (read-only: plans are set by the operator), and evidence
+ * retention, which administrators may change.
+ */
+export function settingsPages(r: PageRoutes, d: DashboardDeps): void {
+  const render = async (s: SessionContext, notice?: { text: string; error?: boolean }) => {
+    const limits = Tenant.limits(s.tenant);
+    const years = await d.evidence.retentionYears(s.tenant.id);
+    const admin = s.user.role === 'admin';
+    const row = (label: string, v: string | number) => html`<tr><th scope="row">${label}</th><td>${v}</td></tr>`;
+    return page({
+      title: 'Settings',
+      current: '/dashboard/settings',
+      session: s,
+      notice,
+      body: html`<h2>Organisation</h2><div class="table"><table><tbody>
+${row('Name', s.tenant.name)}${row('Identifier (slug)', s.tenant.slug)}${row('Plan', s.tenant.plan)}
+</tbody></table></div>
+<h2>Plan and limits</h2><div class="table"><table><tbody>
+${row('Requests per minute (per API key)', limits.perMinute)}
+${row('Requests per day (per API key)', limits.perDay ?? 'no cap')}
+${row('Evidence storage', bytes(limits.storageBytes))}
+</tbody></table></div>
+<h2>Retention</h2>
+<p>Evidence is kept ${years} years after the enrolment is completed, then purged.</p>
+${when(
+  admin,
+  () => html`<form class="card" method="post" action="/dashboard/settings/retention">${csrf(s)}
+<label for="years">Years to keep evidence after completion (1-50)</label><input id="years" name="years" type="number" min="1" max="50" value="${years}" required>
+<button type="submit">Save retention</button></form>`,
+)}`,
+    });
+  };
+
+  r.get('/dashboard/settings', async (_ctx, s) => render(s));
+  r.post('/dashboard/settings/retention', async (_ctx, s, form) => {
+    requireAdmin(s);
+    const years = Number(form.get('years'));
+    try {
+      await d.evidence.setRetentionYears(s.tenant.slug, Number.isFinite(years) ? years : form.get('years'), s.actor);
+    } catch (e) {
+      if (isDomainError(e) && e.kind === 'invalid') return render(s, { text: describe(e), error: true });
+      throw e;
+    }
+    return render(s, { text: `Evidence retention set to ${years} years.` });
+  });
+}
