@@ -12,13 +12,16 @@ header form{margin:0}
 header button{background:#fff;color:#0b3d66;border:0}
 main{max-width:72rem;margin:0 auto;padding:1rem}
 h1{font-size:1.5rem;margin:.5rem 0 1rem}
+h1,h2,h3,p,li{overflow-wrap:anywhere}
 h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 .tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(10rem,1fr));gap:.75rem;padding:0;list-style:none}
 .tiles li{background:#fff;border:1px solid #d0d5dc;border-radius:6px;padding:.75rem}
 .tiles strong{display:block;font-size:1.6rem}
-.table{overflow-x:auto;background:#fff;border:1px solid #d0d5dc;border-radius:6px}
+.table{position:relative;overflow-x:auto;background:#fff;border:1px solid #d0d5dc;border-radius:6px}
 table{border-collapse:collapse;width:100%}
-th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #e3e6ea;vertical-align:top;overflow-wrap:anywhere}
+th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #e3e6ea;vertical-align:top;overflow-wrap:break-word}
+th{white-space:nowrap}
+td button,td .nowrap{white-space:nowrap}
 form.card,.card{background:#fff;border:1px solid #d0d5dc;border-radius:6px;padding:1rem;margin:0 0 1rem}
 label{display:block;font-weight:600;margin:.5rem 0 .2rem}
 input,select,textarea{font:inherit;padding:.4rem;border:1px solid #6b7280;border-radius:4px;width:100%;max-width:28rem}

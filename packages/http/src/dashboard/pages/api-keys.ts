@@ -32,7 +32,7 @@ export function apiKeyPages(r: PageRoutes, d: DashboardDeps): void {
 <label for="key-expires">Expires on (optional)</label><input id="key-expires" name="expiresAt" type="date">
 <button type="submit">Create key</button></form>
 <h2>Keys</h2>
-<div class="table"><table><thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Role</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="sr">Actions</span></th></tr></thead><tbody>
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Role</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="sr">Actions</span></th></tr></thead><tbody>
 ${keys.map(
   (
     k,

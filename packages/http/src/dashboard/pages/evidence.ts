@@ -22,7 +22,7 @@ export function evidencePages(r: PageRoutes, d: DashboardDeps): void {
       current: '/dashboard/evidence',
       session: s,
       body: html`<p>${queue.total} piece${queue.total === 1 ? '' : 's'} of evidence awaiting review.</p>
-<div class="table"><table><thead><tr><th scope="col">File</th><th scope="col">Learner</th><th scope="col">Module</th><th scope="col">Version</th><th scope="col">Uploaded</th></tr></thead><tbody>
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Learner</th><th scope="col">Module</th><th scope="col">Version</th><th scope="col">Uploaded</th></tr></thead><tbody>
 ${queue.items.map(
   (e) =>
     html`<tr><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td><a href="/dashboard/learners/${e.learnerId}">${e.learnerId}</a></td><td>${e.moduleId}</td><td>${e.version}</td><td>${dateTime(e.createdAt)}</td></tr>`,

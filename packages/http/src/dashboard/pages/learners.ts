@@ -26,7 +26,7 @@ export function learnerPages(r: PageRoutes, d: DashboardDeps): void {
 <label for="q" style="width:100%">Search by name, email or ID number</label>
 <input id="q" name="q" value="${q}" type="search"><button type="submit">Search</button></form>
 <p>${found.total} learner${found.total === 1 ? '' : 's'}${q ? html` matching "${q}"` : ''}.</p>
-<div class="table"><table><thead><tr><th scope="col">Name</th><th scope="col">ID number</th><th scope="col">Email</th><th scope="col">Registered</th></tr></thead><tbody>
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">Name</th><th scope="col">ID number</th><th scope="col">Email</th><th scope="col">Registered</th></tr></thead><tbody>
 ${found.items.map(
   (l) =>
     html`<tr><td><a href="/dashboard/learners/${l.id}">${l.firstName} ${l.lastName}</a></td><td>${l.idNumber ?? ''}</td><td>${l.email ?? ''}</td><td>${dateTime(l.createdAt)}</td></tr>`,
@@ -50,7 +50,7 @@ ${found.items.map(
       title: `${l.firstName} ${l.lastName}`,
       current: '/dashboard/learners',
       session: s,
-      body: html`<div class="table"><table><tbody>
+      body: html`<div class="table" tabindex="0"><table><tbody>
 ${row('ID number', l.idNumber)}${row('Date of birth', l.dateOfBirth)}${row('Email', l.email)}${row('Mobile', l.mobile)}
 ${row('Employer', l.employer)}${row('Employee reference', l.employeeRef)}${row('Registered', dateTime(l.createdAt))}
 </tbody></table></div>
@@ -62,14 +62,14 @@ ${when(
         e,
       ) => html`<div class="card"><h3>${e.programmeCode} <span class="muted">(${e.status.replace('_', ' ')}, from ${e.startDate})</span></h3>
 <p>${e.progress.competent} of ${e.progress.total} modules competent.</p>
-<div class="table"><table><thead><tr><th scope="col">Module</th><th scope="col">Kind</th><th scope="col">Latest result</th></tr></thead><tbody>
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">Module</th><th scope="col">Kind</th><th scope="col">Latest result</th></tr></thead><tbody>
 ${e.progress.modules.map((m) => html`<tr><td>${m.code} ${m.name}</td><td>${m.kind}</td><td>${m.latestOutcome ?? 'not assessed'}${m.moderated ? ' (moderated)' : ''}</td></tr>`)}
 </tbody></table></div></div>`,
     )}${when(enrolments!.items.length === 0, () => html`<p class="muted">No enrolments.</p>`)}`,
 )}
 ${when(
   evidence,
-  () => html`<h2>Evidence</h2><div class="table"><table><thead><tr><th scope="col">File</th><th scope="col">Module</th><th scope="col">Status</th><th scope="col">Uploaded</th></tr></thead><tbody>
+  () => html`<h2>Evidence</h2><div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Module</th><th scope="col">Status</th><th scope="col">Uploaded</th></tr></thead><tbody>
 ${evidence!.items.map((e) => html`<tr><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td>${e.moduleId}</td><td>${e.status.replace('_', ' ')}</td><td>${dateTime(e.createdAt)}</td></tr>`)}
 </tbody></table></div>`,
 )}`,

@@ -21,10 +21,10 @@ export function settingsPages(r: PageRoutes, d: DashboardDeps): void {
       current: '/dashboard/settings',
       session: s,
       notice,
-      body: html`<h2>Organisation</h2><div class="table"><table><tbody>
+      body: html`<h2>Organisation</h2><div class="table" tabindex="0"><table><tbody>
 ${row('Name', s.tenant.name)}${row('Identifier (slug)', s.tenant.slug)}${row('Plan', s.tenant.plan)}
 </tbody></table></div>
-<h2>Plan and limits</h2><div class="table"><table><tbody>
+<h2>Plan and limits</h2><div class="table" tabindex="0"><table><tbody>
 ${row('Requests per minute (per API key)', limits.perMinute)}
 ${row('Requests per day (per API key)', limits.perDay ?? 'no cap')}
 ${row('Evidence storage', bytes(limits.storageBytes))}

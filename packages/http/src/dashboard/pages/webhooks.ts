@@ -34,7 +34,7 @@ ${when(
   )}</fieldset>
 <button type="submit">Add subscription</button></form>`,
 )}
-<div class="table"><table><thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">State</th><th scope="col">Created</th></tr></thead><tbody>
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">State</th><th scope="col">Created</th></tr></thead><tbody>
 ${subs.items.map(
   (w) => html`<tr><td><a href="/dashboard/webhooks/${w.id}">${w.url}</a></td><td>${w.events.join(', ')}</td>
 <td>${w.enabled ? 'enabled' : `disabled${w.disabledReason ? `: ${w.disabledReason}` : ''}`}</td><td>${dateTime(w.createdAt)}</td></tr>`,
@@ -60,7 +60,7 @@ ${subs.items.map(
 <p>State: <strong>${w.enabled ? 'enabled' : 'disabled'}</strong>${w.disabledReason ? ` (${w.disabledReason})` : ''}</p>
 ${when(write, () => html`<div class="inline">${action('test', 'Send test event')}${when(!w.enabled, () => action('enable', 'Re-enable'))}</div>`)}</div>
 <h2>Delivery log</h2>
-<div class="table"><table><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Status</th><th scope="col">Time</th><th scope="col">Error</th>${write ? html`<th scope="col"><span class="sr">Actions</span></th>` : ''}</tr></thead><tbody>
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Status</th><th scope="col">Time</th><th scope="col">Error</th>${write ? html`<th scope="col"><span class="sr">Actions</span></th>` : ''}</tr></thead><tbody>
 ${attempts.items.map(
   (
     a,
