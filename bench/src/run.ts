@@ -3,6 +3,7 @@ import { learnersBench } from './learners-bench.js';
 import { trainingBench } from './training-bench.js';
 import { webhooksBench } from './webhooks-bench.js';
 import { evidenceBench } from './evidence-bench.js';
+import { dashboardBench } from './dashboard-bench.js';
 
 // `npm run bench [-- <scenario...>]`: every scenario by default. BENCH_SECONDS sets the measuring time (default 5).
 const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> = {
@@ -10,6 +11,7 @@ const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> 
   training: trainingBench,
   webhooks: webhooksBench,
   evidence: evidenceBench,
+  dashboard: dashboardBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));

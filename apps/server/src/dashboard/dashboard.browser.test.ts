@@ -34,9 +34,8 @@ const suite = available || process.env.CI === 'true' ? describe : describe.skip;
 /** axe-core in the page (through the DevTools protocol, so the page's CSP stays as served): serious or critical. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axe.source);
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }),
-  );
+  // Expressions as strings: they run in the page, whose DOM types this Node program does not declare.
+  const result = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as axe.AxeResults;
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -46,7 +45,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 async function checkPage(page: Page, name: string): Promise<void> {
   expect(await seriousViolations(page), name).toEqual([]);
   // Wide tables scroll inside their own box; the page itself must never scroll sideways.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
   expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true });
 }
@@ -188,8 +187,9 @@ suite('dashboard in a real browser (Chromium)', () => {
     await checkPage(page, 'evidence-queue');
     await page.getByRole('link', { name: 'site-photo.png' }).click();
     await page.waitForURL(`${s.url}/dashboard/evidence/${evidenceId}`);
-    const img = page.locator('img.preview');
-    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(1);
+    const loaded =
+      "(() => { const i = document.querySelector('img.preview'); return i.complete && i.naturalWidth; })()";
+    await expect.poll(() => page.evaluate(loaded)).toBe(1);
     await checkPage(page, 'evidence-review');
     await page.getByRole('button', { name: 'Request revision' }).click();
     expect(await page.locator('.notice.error').innerText()).toContain('feedback is required');
