@@ -34,3 +34,5 @@ export * from './notifications/whatsapp-cloud-channel.js';
 export * from './notifications/whatsapp-webhooks.js';
 export * from './notifications/phone-numbers.js';
 export * from './staff/staff-storage.js';
+export * from './exports/sql-exports.js';
+export * from './exports/archiver-zip.js';

@@ -27,9 +27,13 @@ export class InMemoryLearnerRepository implements LearnerRepository {
   private checkUnique(l: LearnerSnapshot): void {
     for (const o of this.live(l.tenantId)) {
       if (o.id === l.id) continue;
-      if (o.idNumber === l.idNumber)
+      if (l.idNumber !== null && o.idNumber === l.idNumber)
         throw DomainError.conflict('duplicate_id_number', 'A learner with this ID number already exists', [
           { field: 'idNumber', message: 'is already registered' },
+        ]);
+      if (l.alternateId !== null && o.alternateId === l.alternateId && o.alternateIdType === l.alternateIdType)
+        throw DomainError.conflict('duplicate_alternate_id', 'A learner with this alternative ID already exists', [
+          { field: 'alternateId', message: 'is already registered with this alternateIdType' },
         ]);
       if (l.email && o.email?.toLowerCase() === l.email.toLowerCase())
         throw DomainError.conflict('duplicate_email', 'A learner with this email already exists', [
@@ -74,7 +78,7 @@ export class InMemoryLearnerRepository implements LearnerRepository {
         (!f.createdTo || l.createdAt <= f.createdTo) &&
         (!s ||
           [l.firstName, l.lastName, l.email].some((v) => v?.toLowerCase().includes(s)) ||
-          (/^\d+$/.test(s) && l.idNumber.startsWith(s))),
+          (/^\d+$/.test(s) && !!l.idNumber?.startsWith(s))),
     );
     return clone(pageOf(matches, page));
   }

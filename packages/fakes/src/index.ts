@@ -12,3 +12,4 @@ export * from './memory-file-store.js';
 export * from './fake-mailer.js';
 export * from './fake-messaging-channel.js';
 export * from './in-memory-staff.js';
+export * from './in-memory-exports.js';

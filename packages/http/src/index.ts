@@ -17,3 +17,4 @@ export * from './routes/caller-routes.js';
 export * from './routes/evidence-routes.js';
 export * from './dashboard/dashboard.js';
 export * from './dashboard/dashboard-deps.js';
+export * from './routes/export-routes.js';

@@ -118,7 +118,8 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
         }
       }
       if ('file' in r.success) return sendFile(ctx, result as FileAnswer);
-      ctx.status = r.success.status;
+      const alt = 'alternate' in r.success ? r.success.alternate : undefined;
+      ctx.status = alt?.when(result) ? alt.status : r.success.status;
       if (location === 'item') ctx.set('Location', `${ctx.path}/${encodeURIComponent((result as { id: string }).id)}`);
       else if (location === 'self') ctx.set('Location', ctx.path);
       if (r.list) ctx.body = form.envelope(result as never, page, scope);

@@ -12,7 +12,7 @@ import {
   type RepositoriesOf,
   type SqlDb,
 } from '@fundi/adapters';
-import type { EvidenceService, JobDefinition, Ports, WebhookUseCases } from '@fundi/application';
+import type { EvidenceService, ExportService, JobDefinition, Ports, WebhookUseCases } from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
 import type { RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
@@ -23,6 +23,7 @@ import { training } from './training.js';
 import { webhooks, type WebhookCapabilityUseCases } from './webhooks.js';
 import { evidence, type EvidenceSettings } from './evidence.js';
 import { staff } from './staff.js';
+import { exports } from './exports.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -34,7 +35,17 @@ export interface CapabilitySettings {
  * repositories, memory tables, container bindings, route list, job handlers and migrations are derived from it.
  */
 export function capabilities(s: CapabilitySettings) {
-  return [platform, tenants, learners, training, webhooks(s.webhooks), evidence(s.evidence), staff] as const;
+  return [
+    platform,
+    tenants,
+    learners,
+    training,
+    webhooks(s.webhooks),
+    evidence(s.evidence),
+    // Export files share the evidence file store and master key (under their own keys, `t/<tenant>/exports/`).
+    exports(s.evidence),
+    staff,
+  ] as const;
 }
 
 type Capabilities = ReturnType<typeof capabilities>;
@@ -116,4 +127,10 @@ export const evidenceCapability = { name: 'evidence' } as {
 export const webhookCapability = { name: 'webhooks' } as {
   name: 'webhooks';
   useCases(p: never): WebhookCapabilityUseCases;
+};
+
+/** The exports capability's handle for `useCasesOf` (made per configuration). */
+export const exportsCapability = { name: 'exports' } as {
+  name: 'exports';
+  useCases(p: never): { exports: ExportService };
 };

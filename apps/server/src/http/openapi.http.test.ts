@@ -166,7 +166,17 @@ describe('OpenAPI document', () => {
       'notes',
     ]);
     for (const type of ['export.ready', 'export.completed'])
-      expect(doc.webhooks[type].post.description).toMatch(/not emitted yet/);
+      expect(doc.webhooks[type].post.description).not.toMatch(/not emitted yet/);
+    expect(doc.components.schemas.ExportReadyData.required.sort()).toEqual([
+      'downloadUrl',
+      'expiresAt',
+      'exportId',
+      'fileName',
+      'format',
+      'rowCount',
+      'size',
+      'type',
+    ]);
     const envelope = doc.webhooks['moderation.completed'].post.requestBody.content['application/json'].schema;
     expect(envelope.required.sort()).toEqual(['data', 'id', 'tenantId', 'timestamp', 'type']);
   });

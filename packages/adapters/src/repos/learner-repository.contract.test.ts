@@ -56,11 +56,11 @@ describeEachStorage('LearnerRepository contract', (get) => {
   it('finds by ID number, email (case-insensitively) and employeeRef; another tenant sees nothing', async () => {
     const l = aLearner({ tenantId: t.id, email: 'Mixed.Case@Example.co.za', employeeRef: 'EMP-FIND' });
     await repo().insert(l);
-    await expect(repo().findByIdNumber(t.id, l.idNumber)).resolves.toMatchObject({ id: l.id });
+    await expect(repo().findByIdNumber(t.id, l.idNumber!)).resolves.toMatchObject({ id: l.id });
     await expect(repo().findByEmail(t.id, 'mixed.case@example.CO.ZA')).resolves.toMatchObject({ id: l.id });
     await expect(repo().findByEmployeeRef(t.id, 'EMP-FIND')).resolves.toMatchObject({ id: l.id });
     await expect(repo().findById(other.id, l.id)).resolves.toBeNull();
-    await expect(repo().findByIdNumber(other.id, l.idNumber)).resolves.toBeNull();
+    await expect(repo().findByIdNumber(other.id, l.idNumber!)).resolves.toBeNull();
     await expect(repo().findByEmail(other.id, l.email!)).resolves.toBeNull();
     await expect(repo().findByEmployeeRef(other.id, 'EMP-FIND')).resolves.toBeNull();
     await expect(repo().findById(t.id, 'lrn_unknown')).resolves.toBeNull();
@@ -80,6 +80,21 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(
       repo().insert(aLearner({ tenantId: other.id, idNumber: l.idNumber, email: 'dup@example.co.za' })),
     ).resolves.toBeUndefined();
+  });
+
+  it('keeps learners with an alternative ID; refuses a duplicate (type, number) in a tenant only', async () => {
+    const foreign = (o: Partial<LearnerSnapshot> & { tenantId: string }) =>
+      aLearner({ idNumber: null, citizenship: null, alternateId: 'P1234567', alternateIdType: 'passport', ...o });
+    const a = foreign({ tenantId: t.id, nationalityCode: 'ZIM', gender: 'F', dateOfBirth: '1995-03-02' });
+    await repo().insert(a);
+    await expect(repo().findById(t.id, a.id)).resolves.toEqual(a);
+    await repo().insert(foreign({ tenantId: t.id, alternateId: 'P7654321' })); // NULL ID numbers never collide
+    await expect(repo().insert(foreign({ tenantId: t.id }))).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'duplicate_alternate_id',
+    });
+    await expect(repo().insert(foreign({ tenantId: t.id, alternateIdType: 'refugee' }))).resolves.toBeUndefined();
+    await expect(repo().insert(foreign({ tenantId: other.id }))).resolves.toBeUndefined();
   });
 
   it('allows many learners without an email', async () => {
@@ -218,7 +233,7 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(repo().erase(x.id, l.id, at(6))).resolves.toBe(false);
     await expect(repo().erase(x.id, 'lrn_unknown', at(6))).resolves.toBe(false);
     await expect(repo().findById(x.id, l.id)).resolves.toBeNull();
-    await expect(repo().findByIdNumber(x.id, l.idNumber)).resolves.toBeNull();
+    await expect(repo().findByIdNumber(x.id, l.idNumber!)).resolves.toBeNull();
     await expect(repo().findByEmail(x.id, 'erase.me@example.co.za')).resolves.toBeNull();
     await expect(repo().findByEmployeeRef(x.id, 'ERASE')).resolves.toBeNull();
     await expect(repo().list(x.id, {}, { kind: 'offset', offset: 0, limit: 10 })).resolves.toMatchObject({

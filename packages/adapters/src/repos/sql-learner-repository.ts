@@ -21,6 +21,13 @@ const UNIQUE = [
       ]),
   },
   {
+    column: 'alternate_id',
+    error: () =>
+      DomainError.conflict('duplicate_alternate_id', 'A learner with this alternative ID already exists', [
+        { field: 'alternateId', message: 'is already registered with this alternateIdType' },
+      ]),
+  },
+  {
     column: 'email_lower',
     error: () =>
       DomainError.conflict('duplicate_email', 'A learner with this email already exists', [

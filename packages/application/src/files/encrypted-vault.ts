@@ -3,7 +3,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError, type FileStore } from '@fundi/domain';
 import { KIND_LIMITS, SNIFF_BYTES, sniff } from './sniff.js';
-import type { FileVault, StoredFile } from './file-vault.js';
+import type { FileVault, StoreOptions, StoredFile } from './file-vault.js';
 
 /**
  * Envelope encryption above the file store (docs/architecture.md, "Files"). Each object is
@@ -340,18 +340,23 @@ export class EncryptedFileVault implements FileVault {
     private readonly ring: MasterKeyring,
   ) {}
 
-  async store(key: string, source: Readable, o: { maxBytes?: number; expectSize?: number } = {}): Promise<StoredFile> {
+  async store(key: string, source: Readable, o: StoreOptions = {}): Promise<StoredFile> {
     let sniffed: Awaited<ReturnType<typeof sniff>>;
     let whole: Readable;
     try {
-      const p = await peek(source, SNIFF_BYTES);
-      sniffed = await sniff(p.head);
-      whole = p.whole;
+      if (o.known) {
+        sniffed = o.known;
+        whole = source;
+      } else {
+        const p = await peek(source, SNIFF_BYTES);
+        sniffed = await sniff(p.head);
+        whole = p.whole;
+      }
     } catch (e) {
       source.destroy();
       throw e;
     }
-    const limit = Math.min(KIND_LIMITS[sniffed.kind], o.maxBytes ?? Infinity);
+    const limit = Math.min(o.known ? Infinity : KIND_LIMITS[sniffed.kind], o.maxBytes ?? Infinity);
     const dataKey = randomBytes(32);
     const prefix = randomBytes(8);
     const enc = new Encrypt(makeHeader(this.ring.current, dataKey, prefix), dataKey, prefix, () => limit);

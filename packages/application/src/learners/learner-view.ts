@@ -13,6 +13,8 @@ export function learnerView(l: LearnerSnapshot): LearnerView {
     firstName: l.firstName,
     lastName: l.lastName,
     idNumber: l.idNumber,
+    alternateId: l.alternateId,
+    alternateIdType: l.alternateIdType,
     dateOfBirth: l.dateOfBirth,
     gender: l.gender,
     citizenship: l.citizenship,

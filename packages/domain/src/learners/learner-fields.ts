@@ -12,6 +12,10 @@ export interface Address {
 
 /** The learner's optional profile: contact, HR and the regulator's (QCTO01) fields. `null` = not known. */
 export interface LearnerProfile {
+  /** A passport, refugee, work-permit or birth-certificate number, for a learner without an SA ID number. */
+  alternateId: string | null;
+  /** Which document `alternateId` is (QCTO01 Alternative Id Type: passport 527, refugee 565, ...). */
+  alternateIdType: AlternateIdType | null;
   middleName: string | null;
   email: string | null;
   mobile: string | null;
@@ -67,6 +71,16 @@ const code =
     parseNlrdCode(f, v);
 
 const PARSERS: Record<keyof LearnerProfile, FieldParser> = {
+  alternateId: (v, f) => {
+    const id = text(f, v, 20);
+    if (!/^[A-Za-z0-9/-]+$/.test(id)) throw DomainError.invalid(f, 'must be letters, digits, / or - (at most 20)');
+    return id.toUpperCase();
+  },
+  alternateIdType: (v, f) => {
+    if (typeof v !== 'string' || !(v in ALTERNATE_ID_TYPES))
+      throw DomainError.invalid(f, `must be one of ${Object.keys(ALTERNATE_ID_TYPES).join(', ')}`, 'invalid_code');
+    return v;
+  },
   middleName: (v, f) => text(f, v, 100),
   email: (v, f) => Email.parse(v, f),
   mobile: (v, f) => Mobile.parse(v, f),
@@ -128,3 +142,14 @@ export function parseProfilePatch(input: Record<string, unknown>): Partial<Learn
 }
 
 export { NLRD_CODES };
+
+/** The alternative identity documents QCTO01 accepts, with their Alternative Id Type codes. */
+export const ALTERNATE_ID_TYPES = {
+  passport: '527',
+  refugee: '565',
+  work_permit: '538',
+  birth_certificate: '540',
+} as const;
+export type AlternateIdType = keyof typeof ALTERNATE_ID_TYPES;
+/** QCTO01's Alternative Id Type when a valid SA ID number is given ("none"). */
+export const ALTERNATE_ID_TYPE_NONE = '533';

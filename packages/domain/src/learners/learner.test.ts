@@ -89,3 +89,72 @@ describe('contact values', () => {
     expect(() => Email.parse(e)).toThrow(DomainError);
   });
 });
+
+describe('Learner without an SA ID number', () => {
+  const foreign = (o: Record<string, unknown> = {}) =>
+    aLearnerInput({
+      idNumber: undefined,
+      alternateId: 'p1234567',
+      alternateIdType: 'passport',
+      dateOfBirth: '1994-07-12',
+      gender: 'F',
+      nationalityCode: 'ZIM',
+      ...o,
+    });
+
+  it('takes date of birth, gender and nationality as given; citizenship is unknown', () => {
+    const l = Learner.register(foreign(), ctx).toSnapshot();
+    expect(l).toMatchObject({
+      idNumber: null,
+      alternateId: 'P1234567',
+      alternateIdType: 'passport',
+      dateOfBirth: '1994-07-12',
+      gender: 'F',
+      citizenship: null,
+      nationalityCode: 'ZIM',
+    });
+  });
+
+  it('needs exactly one of idNumber and alternateId', () => {
+    expect(invalidFields(() => Learner.register(aLearnerInput({ idNumber: undefined }), ctx))).toEqual(['idNumber']);
+    expect(invalidFields(() => Learner.register(foreign({ idNumber: '9001049818080' }), ctx))).toEqual(['alternateId']);
+  });
+
+  it('needs the type, date of birth, gender and nationality with an alternateId', () => {
+    const fields = invalidFields(() =>
+      Learner.register(
+        foreign({ alternateIdType: undefined, dateOfBirth: undefined, gender: undefined, nationalityCode: undefined }),
+        ctx,
+      ),
+    );
+    expect(fields.sort()).toEqual(['alternateIdType', 'dateOfBirth', 'gender', 'nationalityCode']);
+    expect(invalidFields(() => Learner.register(foreign({ alternateIdType: 'driver' }), ctx))).toEqual([
+      'alternateIdType',
+    ]);
+    expect(invalidFields(() => Learner.register(foreign({ dateOfBirth: '2030-01-01' }), ctx))).toEqual(['dateOfBirth']);
+    expect(invalidFields(() => Learner.register(foreign({ gender: 'X' }), ctx))).toEqual(['gender']);
+  });
+
+  it('refuses a date of birth or gender that disagrees with the SA ID number', () => {
+    const input = aLearnerInput({ idNumber: '9001049818080', dateOfBirth: '1990-01-05', gender: 'F' });
+    expect(invalidFields(() => Learner.register(input, ctx)).sort()).toEqual(['dateOfBirth', 'gender']);
+    const agreeing = aLearnerInput({ idNumber: '9001049818080', dateOfBirth: '1990-01-04', gender: 'M' });
+    expect(Learner.register(agreeing, ctx).toSnapshot().alternateIdType).toBeNull();
+  });
+
+  it('switches from an alternative ID to an SA ID number on update, and back', () => {
+    const l = Learner.register(foreign(), ctx);
+    expect(invalidFields(() => l.update({ idNumber: '9001049818080' }, ctx.now))).toEqual(['alternateId']);
+    const changes = l.update({ idNumber: '9001049818080', alternateId: null, alternateIdType: null }, ctx.now);
+    expect(changes.map((c) => c.field)).toEqual(
+      expect.arrayContaining(['idNumber', 'dateOfBirth', 'gender', 'citizenship', 'alternateId']),
+    );
+    expect(l.toSnapshot()).toMatchObject({ idNumber: '9001049818080', gender: 'M', citizenship: 'citizen' });
+    expect(invalidFields(() => l.update({ idNumber: null }, ctx.now))).toEqual(['idNumber']);
+    l.update(
+      { idNumber: null, alternateId: 'R-55', alternateIdType: 'refugee', dateOfBirth: '1991-02-03', gender: 'F' },
+      ctx.now,
+    );
+    expect(l.toSnapshot()).toMatchObject({ idNumber: null, alternateId: 'R-55', citizenship: null, gender: 'F' });
+  });
+});

@@ -1,38 +1,36 @@
 import { DomainError, collect, type ErrorDetail } from '../shared/errors.js';
-import { SaIdNumber, type Citizenship, type Gender } from './sa-id-number.js';
+import type { Citizenship, Gender } from './sa-id-number.js';
 import { emptyProfile, parseProfilePatch, text, PROFILE_FIELDS, type LearnerProfile } from './learner-fields.js';
+import { identityOf, type Identity } from './learner-identity.js';
 
 export interface LearnerSnapshot extends LearnerProfile {
   id: string;
   tenantId: string;
   firstName: string;
   lastName: string;
-  idNumber: string;
+  /** The SA ID number; `null` when the learner is identified by `alternateId` instead (exactly one is set). */
+  idNumber: string | null;
+  /** From the ID number, or given explicitly with an alternative ID. */
   dateOfBirth: string;
   gender: Gender;
-  citizenship: Citizenship;
+  /** From the ID number's citizenship digit; `null` for a learner with an alternative ID. */
+  citizenship: Citizenship | null;
   createdAt: string;
   updatedAt: string;
 }
 
 /** Raw input of register/update; fields are checked by `Learner.register` / `learner.update`. */
 export type LearnerInput = Partial<
-  Record<keyof LearnerProfile | 'firstName' | 'lastName' | 'idNumber' | 'saIdNumber', unknown>
+  Record<
+    keyof LearnerProfile | 'firstName' | 'lastName' | 'idNumber' | 'saIdNumber' | 'dateOfBirth' | 'gender',
+    unknown
+  >
 >;
 
 export interface LearnerChange {
   field: string;
   from: unknown;
   to: unknown;
-}
-
-/** `idNumber` or its alias `saIdNumber` (docs/api.md, "Learners"); both given and different is invalid. */
-function pickIdNumber(input: LearnerInput): unknown {
-  const { idNumber, saIdNumber } = input;
-  if (idNumber !== undefined && saIdNumber !== undefined && idNumber !== saIdNumber) {
-    throw DomainError.invalid('saIdNumber', 'idNumber and saIdNumber are both given and differ');
-  }
-  return idNumber ?? saIdNumber;
 }
 
 export class Learner {
@@ -42,17 +40,13 @@ export class Learner {
     const errors: ErrorDetail[] = [];
     const firstName = collect(errors, () => text('firstName', input.firstName, 100));
     const lastName = collect(errors, () => text('lastName', input.lastName, 100));
-    const rawId = collect(errors, () => pickIdNumber(input));
-    const idNumber =
-      rawId === undefined && !errors.some((e) => e.field === 'saIdNumber')
-        ? (errors.push({ field: 'idNumber', message: 'is required' }), undefined)
-        : collect(errors, () =>
-            rawId === undefined
-              ? undefined
-              : SaIdNumber.parse(rawId, input.idNumber !== undefined ? 'idNumber' : 'saIdNumber', ctx.now),
-          );
     const profile = collect(errors, () => parseProfilePatch(input as Record<string, unknown>));
-    if (errors.length || !firstName || !lastName || !idNumber || !profile) throw DomainError.invalidMany(errors);
+    // A profile that failed still has its identity checked, unless the identity depends on the failing profile.
+    const identity =
+      profile || input.alternateId == null
+        ? collect(errors, () => identityOf(input, { ...emptyProfile(), ...profile }, null, ctx.now))
+        : undefined;
+    if (errors.length || !firstName || !lastName || !identity || !profile) throw DomainError.invalidMany(errors);
     const at = ctx.now.toISOString();
     return new Learner({
       ...emptyProfile(),
@@ -61,8 +55,7 @@ export class Learner {
       tenantId: ctx.tenantId,
       firstName,
       lastName,
-      idNumber,
-      ...SaIdNumber.factsOf(idNumber, ctx.now)!,
+      ...identity,
       createdAt: at,
       updatedAt: at,
     });
@@ -84,16 +77,13 @@ export class Learner {
       next.firstName = collect(errors, () => text('firstName', input.firstName, 100)) ?? next.firstName;
     if (input.lastName !== undefined)
       next.lastName = collect(errors, () => text('lastName', input.lastName, 100)) ?? next.lastName;
-    const rawId = collect(errors, () => pickIdNumber(input));
-    if (rawId !== undefined) {
-      const idNumber = collect(errors, () =>
-        SaIdNumber.parse(rawId, input.idNumber !== undefined ? 'idNumber' : 'saIdNumber', now),
-      );
-      if (idNumber) Object.assign(next, { idNumber }, SaIdNumber.factsOf(idNumber, now));
-    }
     const profile = collect(errors, () => parseProfilePatch(input as Record<string, unknown>));
-    if (errors.length || !profile) throw DomainError.invalidMany(errors);
-    Object.assign(next, profile);
+    if (profile) Object.assign(next, profile);
+    const identity: Identity | undefined = profile
+      ? collect(errors, () => identityOf(input, next, this.state, now))
+      : undefined;
+    if (errors.length || !profile || !identity) throw DomainError.invalidMany(errors);
+    Object.assign(next, identity);
     const changes = diff(this.state, next);
     if (changes.length) {
       next.updatedAt = now.toISOString();

@@ -46,6 +46,15 @@ function successResponse(r: RouteDef, form: ApiForm, headers: ReturnType<typeof 
           }
         : headers;
     return {
+      ...(s.alternate
+        ? {
+            [String(s.alternate.status)]: {
+              description: s.alternate.description,
+              headers,
+              content: { 'application/json': { schema: s.schema } },
+            },
+          }
+        : {}),
       [status]: {
         description: s.description,
         headers: withLocation,

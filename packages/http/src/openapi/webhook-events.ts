@@ -11,10 +11,9 @@ import {
   LearnerUpdatedData,
   ModerationCompletedData,
   PingData,
-  PlannedEventData,
+  ExportReadyData,
 } from '../schemas/event-schemas.js';
 
-const PLANNED = ' Planned: not emitted yet; the fields listed are those the specification names.';
 const ERASABLE = ' After the learner is erased, a retry or replay carries `{id, erased: true}` instead.';
 
 /** Each event name, plus the test event, with its summary and the `data` schema of its producer. */
@@ -51,13 +50,12 @@ export const WEBHOOK_EVENTS: Record<
   },
   'export.ready': {
     summary: 'An export is generated; carries a signed download URL',
-    description: PLANNED.trim(),
-    data: PlannedEventData['export.ready'],
+    description: 'Written when the worker finishes an export (docs/api.md, "Exports").',
+    data: ExportReadyData,
   },
   'export.completed': {
     summary: 'Second-list name of export.ready, same moment and data',
-    description: PLANNED.trim(),
-    data: PlannedEventData['export.completed'],
+    data: ExportReadyData,
   },
   [PING_EVENT]: { summary: 'Test event of POST /webhook-subscriptions/{id}/test (not subscribable)', data: PingData },
 };

@@ -64,7 +64,13 @@ export interface FileSpec {
 }
 
 export type Success =
-  | { status: 200 | 201 | 202; schema: z.ZodType; description: string }
+  | {
+      status: 200 | 201 | 202;
+      schema: z.ZodType;
+      description: string;
+      /** A second success status for some answers (the same schema): e.g. 200 for a dry run of a 202 job. */
+      alternate?: { status: 200; description: string; when(result: unknown): boolean };
+    }
   | { status: 200 | 202 | 204; description: string }
   | { status: 200; file: FileSpec; description: string };
 

@@ -1,4 +1,4 @@
-import { ENROLMENT_STATUSES, EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
+import { ENROLMENT_STATUSES, EVIDENCE_TYPES, EXPORT_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
 import { Timestamp, z } from './common.js';
 import { LearnerOut } from './learner-schemas.js';
 import { AssessmentOut, ModerationOut } from './assessment-schemas.js';
@@ -74,21 +74,22 @@ export const ModerationCompletedData = z
   .strict()
   .openapi('ModerationCompletedData');
 
-/** Producers of other capabilities (evidence, exports) are not built yet: their specified fields, described open. */
-const planned = <T extends z.ZodRawShape>(shape: T) => z.object(shape).catchall(z.unknown());
-
-export const PlannedEventData = {
-  'export.ready': planned({
-    exportId: z.string().optional(),
-    downloadUrl: z.string().optional(),
-    expiresAt: Timestamp.optional(),
-  }),
-  'export.completed': planned({
-    exportId: z.string().optional(),
-    downloadUrl: z.string().optional(),
-    expiresAt: Timestamp.optional(),
-  }),
-};
+export const ExportReadyData = z
+  .object({
+    exportId: z.string(),
+    type: z.enum(EXPORT_TYPES),
+    format: z.enum(['csv', 'zip', 'txt']),
+    fileName: z.string(),
+    rowCount: z.number().int(),
+    size: z.number().int(),
+    downloadUrl: z.string().openapi({
+      description:
+        'Signed, lives 3600 s (relative when no public URL is configured); GET /exports/{id}/download gives a fresh one',
+    }),
+    expiresAt: Timestamp.openapi({ description: 'When the download URL expires' }),
+  })
+  .strict()
+  .openapi('ExportReadyData');
 
 export const EvidenceUploadedData = z
   .object({

@@ -1,4 +1,4 @@
-import { NLRD_CODES, type LearnerProfile } from '@fundi/domain';
+import { ALTERNATE_ID_TYPES, NLRD_CODES, type LearnerProfile } from '@fundi/domain';
 import { IsoDateString, Instant, Timestamp, z } from './common.js';
 
 const codeOf = (field: keyof typeof NLRD_CODES, description: string) =>
@@ -22,6 +22,20 @@ const Address = z
  * domain's `LearnerProfile` must be here (and nothing else): the `satisfies` below fails to compile otherwise.
  */
 const profile = {
+  alternateId: z.string().nullable().openapi({
+    description:
+      'Passport, refugee, work-permit or birth-certificate number, for a learner without an SA ID number (max 20; stored upper-case). Exactly one of idNumber and alternateId identifies a learner.',
+    example: 'A12345678',
+  }),
+  alternateIdType: z
+    .string()
+    .nullable()
+    .openapi({
+      description: `Type of alternateId (QCTO01 code in brackets): ${Object.entries(ALTERNATE_ID_TYPES)
+        .map(([k, v]) => `${k} (${v})`)
+        .join(', ')}`,
+      enum: [...Object.keys(ALTERNATE_ID_TYPES), null],
+    }),
   middleName: z.string().nullable(),
   email: z.string().nullable().openapi({ format: 'email', example: 'thandi.nkosi@example.co.za' }),
   mobile: z.string().nullable().openapi({
@@ -61,6 +75,13 @@ const idNumber = z.string().openapi({
   example: '9001049818080',
 });
 
+const explicitDob = IsoDateString.openapi({
+  description: 'Required with alternateId; with an SA ID number it may be given but must agree with the number',
+});
+const explicitGender = z.enum(['M', 'F']).openapi({
+  description: 'Required with alternateId; with an SA ID number it may be given but must agree with the number',
+});
+
 export const LearnerCreate = z
   .object({
     firstName: z.string().openapi({ example: 'Thandi' }),
@@ -69,6 +90,8 @@ export const LearnerCreate = z
     saIdNumber: idNumber
       .optional()
       .openapi({ description: 'Alias of idNumber (HR mapping spelling); if both are given they must agree' }),
+    dateOfBirth: explicitDob.optional(),
+    gender: explicitGender.optional(),
     ...optionalProfile,
   })
   .strict()
@@ -78,8 +101,13 @@ export const LearnerUpdate = z
   .object({
     firstName: z.string().optional(),
     lastName: z.string().optional(),
-    idNumber: idNumber.optional(),
-    saIdNumber: idNumber.optional(),
+    idNumber: idNumber
+      .nullable()
+      .optional()
+      .openapi({ description: 'null removes it (an alternateId must then be set)' }),
+    saIdNumber: idNumber.nullable().optional(),
+    dateOfBirth: explicitDob.optional(),
+    gender: explicitGender.optional(),
     ...optionalProfile,
   })
   .strict()
@@ -94,10 +122,13 @@ export const LearnerOut = z
     id: z.string().openapi({ example: 'lrn_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
     firstName: z.string(),
     lastName: z.string(),
-    idNumber,
-    dateOfBirth: IsoDateString.openapi({ description: 'Derived from the ID number' }),
-    gender: z.enum(['M', 'F']).openapi({ description: 'Derived from the ID number' }),
-    citizenship: z.enum(['citizen', 'permanent_resident']).openapi({ description: 'Derived from the ID number' }),
+    idNumber: idNumber.nullable().openapi({ description: 'SA ID number; null for a learner with an alternateId' }),
+    dateOfBirth: IsoDateString.openapi({ description: 'Derived from the ID number, or as given with an alternateId' }),
+    gender: z.enum(['M', 'F']).openapi({ description: 'Derived from the ID number, or as given with an alternateId' }),
+    citizenship: z
+      .enum(['citizen', 'permanent_resident'])
+      .nullable()
+      .openapi({ description: 'Derived from the ID number; null for a learner with an alternateId' }),
     ...nullableOut,
     createdAt: Timestamp,
     updatedAt: Timestamp,

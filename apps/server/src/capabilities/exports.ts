@@ -1,0 +1,75 @@
+import { TokenSigner, archiverZip, exportStorage, openFileStore, type FileStoreChoice } from '@fundi/adapters';
+import {
+  EncryptedFileVault,
+  ExportService,
+  MasterKeyring,
+  PURGE_EXPORTS,
+  RUN_EXPORT,
+  type Ports,
+} from '@fundi/application';
+import type {
+  EvidenceRepos,
+  ExportRepos,
+  LearnerRepos,
+  PlatformRepos,
+  TenantRepos,
+  TrainingRepos,
+} from '@fundi/domain';
+import { exportRoutes } from '@fundi/http';
+import { capability } from './capability.js';
+
+export interface ExportSettings {
+  fileStore: FileStoreChoice;
+  masterKey: Buffer;
+  publicUrl: string;
+  /** Days an export's file is kept (default 7). */
+  retentionDays?: number;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Exports: CSV, ZIP and regulator files written by the worker into the encrypted file store, signed download
+ * URLs, and an hourly purge of files past their retention.
+ */
+export function exports(settings: ExportSettings) {
+  const vault = new EncryptedFileVault(openFileStore(settings.fileStore), new MasterKeyring([settings.masterKey]));
+  const signer = new TokenSigner(settings.masterKey);
+  return capability({
+    name: 'exports',
+    storage: exportStorage,
+    useCases: (
+      p: Ports<
+        ExportRepos & LearnerRepos & TrainingRepos & Pick<EvidenceRepos, 'evidence'> & TenantRepos & PlatformRepos
+      >,
+    ) => ({
+      exports: new ExportService({
+        ...p,
+        files: vault,
+        signer,
+        zip: archiverZip,
+        settings: { publicUrl: settings.publicUrl, retentionDays: settings.retentionDays ?? 7 },
+      }),
+    }),
+    routes: exportRoutes,
+    jobs: (u) => [
+      {
+        ...RUN_EXPORT,
+        concurrency: 2,
+        parse: (v: unknown) => {
+          const p = (v ?? {}) as Record<string, unknown>;
+          if (typeof p.tenantId !== 'string' || typeof p.exportId !== 'string')
+            throw new Error('expected {tenantId, exportId}');
+          return { tenantId: p.tenantId, exportId: p.exportId };
+        },
+        run: (p: { tenantId: string; exportId: string }, ctx) => u.exports.run(p.tenantId, p.exportId, ctx),
+      },
+      {
+        ...PURGE_EXPORTS,
+        parse: () => ({}),
+        run: async () => void (await u.exports.purgeExpired()),
+        recurring: { next: (after: Date) => new Date(Math.floor(after.getTime() / HOUR) * HOUR + HOUR), payload: {} },
+      },
+    ],
+  });
+}

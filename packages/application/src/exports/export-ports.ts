@@ -1,0 +1,31 @@
+import type { Readable } from 'node:stream';
+import type {
+  EvidenceRepos,
+  ExportRepos,
+  LearnerRepos,
+  PlatformRepos,
+  TenantRepos,
+  TrainingRepos,
+} from '@fundi/domain';
+import type { UrlSigner } from '../evidence/evidence-ports.js';
+import type { FileVault } from '../files/file-vault.js';
+import type { CoreDeps } from '../shared/ports.js';
+
+/** Port: writes a ZIP of the entries while it is read, opening each entry only when its turn comes. */
+export type ZipWriter = (entries: { name: string; open(): Readable }[]) => Readable;
+
+export interface ExportSettings {
+  /** Public base of the service, so signed URLs are absolute; '' = relative. */
+  publicUrl: string;
+  /** Days a finished export's file is kept (default 7). */
+  retentionDays: number;
+}
+
+export type ExportPorts = CoreDeps<
+  ExportRepos & LearnerRepos & TrainingRepos & Pick<EvidenceRepos, 'evidence'> & TenantRepos & PlatformRepos
+> & {
+  files: FileVault;
+  signer: UrlSigner;
+  zip: ZipWriter;
+  settings: ExportSettings;
+};

@@ -1,0 +1,142 @@
+import type {
+  EvidenceRepos,
+  ExportFilters,
+  LearnerRepos,
+  LearnerSnapshot,
+  Page,
+  PageRequest,
+  TrainingRepos,
+} from '@fundi/domain';
+import type { AssessmentRow, EnrolmentRow, EvidenceRow, LearnerRow } from './export-columns.js';
+
+/** Rows are read in keyset pages of this many: memory holds one page, whatever the export's size. */
+export const BATCH = 1000;
+
+export type ReadRepos = LearnerRepos & TrainingRepos & Pick<EvidenceRepos, 'evidence'>;
+
+/** Every item of a keyset-paged list, one page in memory at a time. */
+export async function* pages<T extends { id: string }>(
+  fetch: (page: PageRequest) => Promise<Page<T>>,
+): AsyncGenerator<T[]> {
+  let after: string | null = null;
+  for (;;) {
+    const p = await fetch({ kind: 'cursor', after, limit: BATCH });
+    if (p.items.length) yield p.items;
+    if (!p.hasMore || !p.items.length) return;
+    after = p.items[p.items.length - 1]!.id;
+  }
+}
+
+const dayStart = (d?: string) => (d ? `${d}T00:00:00.000Z` : undefined);
+const dayEnd = (d?: string) => (d ? `${d}T23:59:59.999Z` : undefined);
+
+/** The learners of a page of rows, read once each. */
+async function learnersOf(r: ReadRepos, tenantId: string, ids: string[]): Promise<Map<string, LearnerSnapshot>> {
+  const out = new Map<string, LearnerSnapshot>();
+  for (const id of new Set(ids)) {
+    const l = await r.learners.findById(tenantId, id);
+    if (l) out.set(id, l);
+  }
+  return out;
+}
+
+/** The programme code a `programmeId` filter stands for (resolved when the export is requested). */
+export interface ResolvedFilters extends ExportFilters {
+  programmeCode?: string;
+}
+
+/**
+ * Learners, one row each. Without enrolment filters: by creation date (`from`/`to`). With `programmeId` or
+ * `status`: the learners with a matching enrolment (by its start date), each once, with that enrolment.
+ */
+export async function* learnerRows(
+  r: ReadRepos,
+  tenantId: string,
+  f: ResolvedFilters,
+  withEnrolments: boolean,
+): AsyncGenerator<LearnerRow[]> {
+  if (f.programmeCode || f.status) {
+    const seen = new Set<string>();
+    for await (const batch of enrolmentRows(r, tenantId, f)) {
+      const rows: LearnerRow[] = [];
+      for (const { e, l } of batch) {
+        if (!l || seen.has(l.id)) continue;
+        seen.add(l.id);
+        rows.push({ l, enrolments: [e] });
+      }
+      yield rows;
+    }
+    return;
+  }
+  const filter = { createdFrom: dayStart(f.from), createdTo: dayEnd(f.to) };
+  for await (const batch of pages((p) => r.learners.list(tenantId, filter, p))) {
+    const rows: LearnerRow[] = [];
+    for (const l of batch) {
+      const enrolments = withEnrolments
+        ? (await r.enrolments.list(tenantId, { learnerId: l.id }, { kind: 'offset', offset: 0, limit: 100 })).items
+        : null;
+      rows.push({ l, enrolments });
+    }
+    yield rows;
+  }
+}
+
+/** Enrolments by programme, status and start date (`from`/`to`), with their learners. */
+export async function* enrolmentRows(
+  r: ReadRepos,
+  tenantId: string,
+  f: ResolvedFilters,
+): AsyncGenerator<EnrolmentRow[]> {
+  const filter = {
+    programmeCode: f.programmeCode,
+    status: f.status as never,
+    startFrom: f.from,
+    startTo: f.to,
+  };
+  for await (const batch of pages((p) => r.enrolments.list(tenantId, filter, p))) {
+    const learners = await learnersOf(
+      r,
+      tenantId,
+      batch.map((e) => e.learnerId),
+    );
+    yield batch.map((e) => ({ e, l: learners.get(e.learnerId) ?? null }));
+  }
+}
+
+/** Assessments by assessment date (`from`/`to`), outcome (`status`: C or NYC) and programme. */
+export async function* assessmentRows(
+  r: ReadRepos,
+  tenantId: string,
+  f: ResolvedFilters,
+): AsyncGenerator<AssessmentRow[]> {
+  const filter = { from: f.from, to: f.to, outcome: f.status as never };
+  for await (const batch of pages((p) => r.assessments.list(tenantId, filter, p))) {
+    const kept = f.programmeId ? batch.filter((a) => a.programmeId === f.programmeId) : batch;
+    const learners = await learnersOf(
+      r,
+      tenantId,
+      kept.map((a) => a.learnerId),
+    );
+    yield kept.map((a) => ({ a, l: learners.get(a.learnerId) ?? null }));
+  }
+}
+
+/** Evidence (current versions) by creation date, review status and programme (through its enrolment). */
+export async function* evidenceRows(r: ReadRepos, tenantId: string, f: ResolvedFilters): AsyncGenerator<EvidenceRow[]> {
+  const filter = { from: dayStart(f.from), to: dayEnd(f.to), status: f.status as never };
+  for await (const batch of pages((p) => r.evidence.list(tenantId, filter, p))) {
+    let kept = batch;
+    if (f.programmeId) {
+      const programmeOf = new Map<string, string | null>();
+      for (const id of new Set(batch.map((e) => e.enrolmentId)))
+        programmeOf.set(id, (await r.enrolments.findById(tenantId, id))?.programmeId ?? null);
+      kept = batch.filter((e) => programmeOf.get(e.enrolmentId) === f.programmeId);
+    }
+    const learners = await learnersOf(
+      r,
+      tenantId,
+      kept.map((e) => e.learnerId),
+    );
+    yield kept.map((ev) => ({ ev, l: learners.get(ev.learnerId) ?? null }));
+  }
+}

@@ -1,0 +1,342 @@
+import {
+  DomainError,
+  emptyRegulatorSettings,
+  newId,
+  parseRegulatorSettings,
+  type ExportSnapshot,
+  type ExportType,
+  type ReadinessReport,
+  type RegulatorSettings,
+} from '@fundi/domain';
+import type { Actor } from '../shared/actor.js';
+import { enqueueJob, jobType, type JobContext } from '../jobs/job-definition.js';
+import { recordChange } from '../shared/record-change.js';
+import type { ExportPorts } from './export-ports.js';
+import { checkRequest, type ExportRequest } from './export-request.js';
+import { exportFile } from './export-files.js';
+import { ReadinessCollector, qcto01Chunks, qcto02Chunks } from './export-writers.js';
+
+/** The job that writes an export's file. */
+export const RUN_EXPORT = jobType<{ tenantId: string; exportId: string }>('exports.run', 'long', { maxAttempts: 3 });
+/** The job that purges expired export files (recurring, hourly). */
+export const PURGE_EXPORTS = jobType<Record<string, never>>('exports.purge_expired', 'long');
+
+const SIGNED_URL_SECONDS = 3600;
+const DOWNLOAD = 'export-download';
+const SYSTEM = (tenantId: string): Actor => ({ tenantId, id: 'system', role: 'admin', scopes: [] });
+
+export interface ExportView {
+  id: string;
+  type: ExportType;
+  format: ExportSnapshot['format'];
+  status: ExportSnapshot['status'];
+  filters: { programmeId?: string; status?: string; from?: string; to?: string };
+  fields: string[] | null;
+  rowCount: number | null;
+  fileName: string | null;
+  size: number | null;
+  createdAt: string;
+  completedAt: string | null;
+  expiresAt: string | null;
+  purgedAt: string | null;
+  error: string | null;
+  readiness: ReadinessReport | null;
+}
+
+export function exportView(e: ExportSnapshot): ExportView {
+  const { programmeId, status, from, to } = e.filters;
+  const filters = Object.fromEntries(
+    Object.entries({ programmeId, status, from, to }).filter(([, v]) => v !== undefined),
+  );
+  return {
+    id: e.id,
+    type: e.type,
+    format: e.format,
+    status: e.status,
+    filters,
+    fields: e.fields,
+    rowCount: e.rowCount,
+    fileName: e.fileName,
+    size: e.size,
+    createdAt: e.createdAt,
+    completedAt: e.completedAt,
+    expiresAt: e.expiresAt,
+    purgedAt: e.purgedAt,
+    error: e.error,
+    readiness: e.readiness,
+  };
+}
+
+export interface DryRunReport extends ReadinessReport {
+  type: 'qcto01' | 'qcto02';
+  dryRun: true;
+}
+
+export interface ExportDownload {
+  url: string;
+  expiresAt: string;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+const invalidUrl = () =>
+  new DomainError(
+    'forbidden',
+    'signed_url_invalid',
+    'The signed URL is not valid: it was altered or is not for this tenant',
+  );
+const expiredUrl = () =>
+  new DomainError('forbidden', 'signed_url_expired', 'The signed URL has expired: ask for a new one');
+
+/** Exports and regulator files (docs/api.md, "Exports" and "Regulator files"). */
+export class ExportService {
+  constructor(private readonly d: ExportPorts) {}
+
+  private now(): Date {
+    return this.d.clock.now();
+  }
+
+  /** Queues an export; the worker writes it (202 with the queued record). */
+  async request(actor: Actor, req: ExportRequest): Promise<ExportView> {
+    const { format, fields, filters } = await checkRequest(this.d.repos, actor.tenantId, req);
+    const now = this.now();
+    const e: ExportSnapshot = {
+      id: newId('exp'),
+      tenantId: actor.tenantId,
+      type: req.type,
+      format,
+      status: 'queued',
+      filters,
+      fields,
+      rowCount: null,
+      fileName: null,
+      size: null,
+      contentType: null,
+      storageKey: null,
+      readiness: null,
+      error: null,
+      createdBy: actor.id,
+      createdAt: now.toISOString(),
+      completedAt: null,
+      expiresAt: null,
+      purgedAt: null,
+    };
+    await this.d.uow.run(async (tx) => {
+      await tx.exports.insert(e);
+      await enqueueJob(tx.jobs, RUN_EXPORT, { tenantId: e.tenantId, exportId: e.id }, { now, key: `export:${e.id}` });
+      await recordChange(tx, actor, now, {
+        action: 'export.requested',
+        resourceType: 'export',
+        resourceId: e.id,
+        details: { type: e.type, filters: e.filters, fields: e.fields },
+      });
+    });
+    return exportView(e);
+  }
+
+  /** A regulator file: a dry run answers only the readiness report; a real run is queued like any export. */
+  async requestRegulator(
+    actor: Actor,
+    type: 'qcto01' | 'qcto02',
+    body: { dryRun?: boolean; programmeId?: string; from?: string; to?: string },
+  ): Promise<{ dryRun: true; report: DryRunReport } | { dryRun: false; export: ExportView }> {
+    const { dryRun, ...filters } = body;
+    if (!dryRun) return { dryRun: false, export: await this.request(actor, { type, filters }) };
+    const checked = await checkRequest(this.d.repos, actor.tenantId, { type, filters });
+    const settings = await this.regulatorSettings(actor.tenantId);
+    const collector = new ReadinessCollector();
+    const today = this.now().toISOString().slice(0, 10);
+    const gen = type === 'qcto01' ? qcto01Chunks : qcto02Chunks;
+    for await (const _ of gen(this.d.repos, actor.tenantId, checked.filters, settings, today, collector));
+    return { dryRun: true, report: { type, dryRun: true, ...collector.report() } };
+  }
+
+  async get(actor: Actor, id: string): Promise<ExportView> {
+    const e = await this.d.repos.exports.findById(actor.tenantId, id);
+    if (!e) throw DomainError.notFound('export', id);
+    return exportView(e);
+  }
+
+  async list(actor: Actor, page: Parameters<ExportPorts['repos']['exports']['list']>[1]) {
+    const p = await this.d.repos.exports.list(actor.tenantId, page);
+    return { ...p, items: p.items.map(exportView) };
+  }
+
+  /** The worker's part: writes the file, then marks the export ready with its events (once, also when redone). */
+  async run(tenantId: string, id: string, ctx: Pick<JobContext, 'attempt' | 'signal'>): Promise<void> {
+    const e = await this.d.repos.exports.findById(tenantId, id);
+    if (!e || e.status === 'ready' || e.status === 'failed') return;
+    const started = { ...e, status: 'processing' as const };
+    if (e.status === 'queued') await this.d.uow.run((tx) => tx.exports.update(started));
+    const today = this.now().toISOString().slice(0, 10);
+    const key = `t/${tenantId}/exports/${id}`;
+    try {
+      const settings = await this.regulatorSettings(tenantId);
+      const file = exportFile(this.d, started, settings, today);
+      ctx.signal.addEventListener('abort', () => file.stream.destroy(new Error('aborted')), { once: true });
+      const stored = await this.d.files.store(key, file.stream, {
+        known: { contentType: file.contentType, kind: file.kind },
+      });
+      await this.finish(started, {
+        status: 'ready',
+        rowCount: file.rowCount(),
+        readiness: file.readiness(),
+        fileName: file.fileName,
+        size: stored.size,
+        contentType: file.contentType,
+        storageKey: key,
+      });
+    } catch (err) {
+      if (ctx.signal.aborted || ctx.attempt < RUN_EXPORT.maxAttempts!) throw err;
+      await this.d.files.remove(key).catch(() => {});
+      await this.finish(started, { status: 'failed', error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  private async finish(e: ExportSnapshot, change: Partial<ExportSnapshot>): Promise<void> {
+    const now = this.now();
+    const done: ExportSnapshot = {
+      ...e,
+      ...change,
+      completedAt: now.toISOString(),
+      expiresAt:
+        change.status === 'ready'
+          ? new Date(now.getTime() + this.d.settings.retentionDays * 86_400_000).toISOString()
+          : null,
+    };
+    await this.d.uow.run(async (tx) => {
+      const current = await tx.exports.findById(e.tenantId, e.id);
+      // Another run finished it first (a redone job after a lost lease): nothing is recorded twice.
+      if (!current || current.status === 'ready' || current.status === 'failed') return;
+      await tx.exports.update(done);
+      const data =
+        done.status === 'ready'
+          ? {
+              exportId: done.id,
+              type: done.type,
+              format: done.format,
+              fileName: done.fileName,
+              rowCount: done.rowCount,
+              size: done.size,
+              ...this.signed(done, now),
+            }
+          : null;
+      await recordChange(tx, SYSTEM(e.tenantId), now, {
+        action: done.status === 'ready' ? 'export.ready' : 'export.failed',
+        resourceType: 'export',
+        resourceId: e.id,
+        details: { rowCount: done.rowCount, size: done.size, error: done.error },
+        events: data
+          ? [
+              { type: 'export.ready', data },
+              { type: 'export.completed', data },
+            ]
+          : [],
+      });
+    });
+  }
+
+  private signed(e: ExportSnapshot, now: Date): { downloadUrl: string; expiresAt: string } {
+    const expiresAt = new Date(now.getTime() + SIGNED_URL_SECONDS * 1000);
+    const token = this.d.signer.sign(`${e.tenantId}|${e.id}|${expiresAt.getTime()}`, DOWNLOAD);
+    return {
+      downloadUrl: `${this.d.settings.publicUrl}/api/v1/files/exports/${token}`,
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /** A signed URL (3600 s) to a ready export's file; issuing it is audited. 409 while not ready or once purged. */
+  async downloadUrl(actor: Actor, id: string): Promise<ExportDownload> {
+    const e = await this.d.repos.exports.findById(actor.tenantId, id);
+    if (!e) throw DomainError.notFound('export', id);
+    this.assertDownloadable(e);
+    const now = this.now();
+    const { downloadUrl, expiresAt } = this.signed(e, now);
+    await this.d.uow.run((tx) =>
+      recordChange(tx, actor, now, { action: 'export.download_url_issued', resourceType: 'export', resourceId: id }),
+    );
+    return { url: downloadUrl, expiresAt, filename: e.fileName!, contentType: e.contentType!, size: e.size! };
+  }
+
+  private assertDownloadable(e: ExportSnapshot): void {
+    if (e.purgedAt) throw DomainError.conflict('export_purged', 'The export file was purged; request a new export');
+    if (e.status !== 'ready')
+      throw DomainError.conflict('export_not_ready', `The export is ${e.status}; its file is not available`);
+  }
+
+  /** Opens a signed download URL: checks signature, tenant and expiry, audits the download. */
+  async openDownload(token: string, tenantSlug: string | null) {
+    const payload = this.d.signer.verify(token, DOWNLOAD);
+    if (!payload) throw invalidUrl();
+    const [tenantId, id, exp] = payload.split('|');
+    if (!tenantId || !id || !exp) throw invalidUrl();
+    if (tenantSlug !== null && (await this.d.repos.tenants.findById(tenantId))?.slug !== tenantSlug) throw invalidUrl();
+    const now = this.now();
+    if (now.getTime() > Number(exp)) throw expiredUrl();
+    const e = await this.d.repos.exports.findById(tenantId, id);
+    if (!e) throw DomainError.notFound('export', id);
+    this.assertDownloadable(e);
+    await this.d.uow.run((tx) =>
+      recordChange(tx, { ...SYSTEM(tenantId), id: 'signed-url' }, now, {
+        action: 'export.downloaded',
+        resourceType: 'export',
+        resourceId: id,
+      }),
+    );
+    return {
+      contentType: e.contentType!,
+      size: e.size!,
+      filename: e.fileName!,
+      open: (range?: { start: number; end: number }) => this.d.files.open(e.storageKey!, range),
+    };
+  }
+
+  /** Removes the files of exports past their retention; the records stay with `purgedAt`. */
+  async purgeExpired(): Promise<number> {
+    const now = this.now();
+    let purged = 0;
+    for (;;) {
+      const due = await this.d.repos.exports.expired(now.toISOString(), 100);
+      if (!due.length) return purged;
+      for (const e of due) {
+        if (e.storageKey) await this.d.files.remove(e.storageKey);
+        await this.d.uow.run(async (tx) => {
+          await tx.exports.update({ ...e, purgedAt: now.toISOString() });
+          await recordChange(tx, SYSTEM(e.tenantId), now, {
+            action: 'export.purged',
+            resourceType: 'export',
+            resourceId: e.id,
+          });
+        });
+        purged++;
+      }
+    }
+  }
+
+  private async regulatorSettings(tenantId: string): Promise<RegulatorSettings> {
+    return { ...emptyRegulatorSettings(), ...((await this.d.repos.regulatorSettings.get(tenantId)) ?? {}) };
+  }
+
+  /** Admin only (docs/api.md, "Regulator settings"). */
+  async getSettings(actor: Actor): Promise<RegulatorSettings> {
+    if (actor.role !== 'admin') throw DomainError.forbidden('Only an admin key may read the regulator settings');
+    return this.regulatorSettings(actor.tenantId);
+  }
+
+  async putSettings(actor: Actor, input: Record<string, unknown>): Promise<RegulatorSettings> {
+    if (actor.role !== 'admin') throw DomainError.forbidden('Only an admin key may change the regulator settings');
+    const s = parseRegulatorSettings(input);
+    const now = this.now();
+    await this.d.uow.run(async (tx) => {
+      await tx.regulatorSettings.put(actor.tenantId, s, now.toISOString());
+      await recordChange(tx, actor, now, {
+        action: 'regulator_settings.updated',
+        resourceType: 'tenant',
+        resourceId: actor.tenantId,
+        details: { fields: Object.keys(s).filter((k) => s[k as keyof RegulatorSettings] !== null) },
+      });
+    });
+    return s;
+  }
+}

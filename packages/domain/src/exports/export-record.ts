@@ -1,0 +1,79 @@
+import type { Page, PageRequest } from '../shared/paging.js';
+import type { ReadinessReport } from './readiness.js';
+import type { RegulatorSettings } from './regulator-settings.js';
+
+export const EXPORT_TYPES = [
+  'learners',
+  'enrolments',
+  'assessments',
+  'evidence',
+  'full',
+  'qcto01',
+  'qcto02',
+  'atr',
+  'wsp',
+] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+export type ExportFormat = 'csv' | 'zip' | 'txt';
+export type ExportStatus = 'queued' | 'processing' | 'ready' | 'failed';
+
+/** Which rows an export covers (docs/api.md, "Exports"). Dates are inclusive `YYYY-MM-DD`. */
+export interface ExportFilters {
+  programmeId?: string;
+  status?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface ExportSnapshot {
+  id: string;
+  tenantId: string;
+  type: ExportType;
+  format: ExportFormat;
+  status: ExportStatus;
+  filters: ExportFilters;
+  /** The chosen CSV columns, in order; `null` = the type's default columns. */
+  fields: string[] | null;
+  /** Data rows written (CSV: without the header; ZIP: over its files; QCTO: records). */
+  rowCount: number | null;
+  fileName: string | null;
+  /** Bytes of the file as downloaded (plaintext). */
+  size: number | null;
+  contentType: string | null;
+  storageKey: string | null;
+  /** Regulator files: who was left out and why. */
+  readiness: ReadinessReport | null;
+  error: string | null;
+  createdBy: string;
+  createdAt: string;
+  completedAt: string | null;
+  /** When the file is purged (ready exports only). */
+  expiresAt: string | null;
+  purgedAt: string | null;
+}
+
+/** Port: export records. Scoped by tenant; another tenant's export is "not found". */
+export interface ExportRepository {
+  insert(e: ExportSnapshot): Promise<void>;
+  /** Replaces the stored record. Throws not_found when absent. */
+  update(e: ExportSnapshot): Promise<void>;
+  findById(tenantId: string, id: string): Promise<ExportSnapshot | null>;
+  /** Newest last (ordered by id). */
+  list(tenantId: string, page: PageRequest): Promise<Page<ExportSnapshot>>;
+  /** Ready exports of every tenant whose file expired at or before `at` and is not purged yet; oldest first. */
+  expired(at: string, limit: number): Promise<ExportSnapshot[]>;
+}
+
+/** Port: each tenant's regulator settings. */
+export interface RegulatorSettingsRepository {
+  /** `null` when the tenant never saved any. */
+  get(tenantId: string): Promise<RegulatorSettings | null>;
+  /** Replaces the tenant's settings. */
+  put(tenantId: string, settings: RegulatorSettings, at: string): Promise<void>;
+}
+
+/** The exports capability's repositories. */
+export interface ExportRepos {
+  exports: ExportRepository;
+  regulatorSettings: RegulatorSettingsRepository;
+}

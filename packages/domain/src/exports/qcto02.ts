@@ -1,0 +1,108 @@
+import type { LearnerSnapshot } from '../learners/learner.js';
+import type { AssessmentSnapshot } from '../training/assessment.js';
+import type { EnrolmentSnapshot } from '../training/enrolment.js';
+import type { ProgrammeSnapshot } from '../training/programme.js';
+import { CRLF, fixed, yyyymmdd } from './fixed-width.js';
+import { FindingList, dedupe, qcto01Record } from './qcto01.js';
+import type { ReadinessFinding } from './readiness.js';
+import type { RegulatorSettings } from './regulator-settings.js';
+
+/** QCTO02 record length (domain reference, QCTO02 layout). */
+export const QCTO02_LENGTH = 213;
+
+/** Module achievement status: 01 enrolled (no result), 02 competent, 03 not yet competent, 04 withdrawn. */
+export function moduleStatus(
+  enrolment: Pick<EnrolmentSnapshot, 'status'>,
+  results: readonly AssessmentSnapshot[],
+): { status: '01' | '02' | '03' | '04'; achieved: AssessmentSnapshot | null; latest: AssessmentSnapshot | null } {
+  const ordered = [...results].sort((a, b) =>
+    a.assessmentDate === b.assessmentDate
+      ? a.createdAt.localeCompare(b.createdAt)
+      : a.assessmentDate.localeCompare(b.assessmentDate),
+  );
+  // A module once achieved stays achieved, also when the enrolment is withdrawn later.
+  const achieved = ordered.find((a) => a.outcome === 'C') ?? null;
+  const latest = ordered.at(-1) ?? null;
+  if (achieved) return { status: '02', achieved, latest };
+  if (enrolment.status === 'withdrawn') return { status: '04', achieved: null, latest };
+  return { status: latest ? '03' : '01', achieved: null, latest };
+}
+
+/** QCTO02 Employment Status from the learner's socio-economic status, else the provider's default. */
+function employmentStatus(l: LearnerSnapshot, s: RegulatorSettings, f: FindingList): string {
+  const ses = l.socioeconomicStatusCode;
+  if (ses === '01') return '01';
+  if (ses && ses !== 'U') return '02';
+  return f.setting(s, 'employmentStatusDefault');
+}
+
+export interface Qcto02Input {
+  learner: LearnerSnapshot;
+  enrolment: EnrolmentSnapshot;
+  programme: ProgrammeSnapshot;
+  /** Every result of the enrolment (any module, any type). */
+  assessments: readonly AssessmentSnapshot[];
+}
+
+/**
+ * The QCTO02 records of one enrolment, one per module of its programme (docs/api.md, "Regulator files"), each
+ * with its CRLF; or the findings that keep the learner's rows out. A learner QCTO01 cannot carry is left out
+ * here too (its rows would name a learner the regulator does not have), with the QCTO01 findings.
+ */
+export function qcto02Records(
+  x: Qcto02Input,
+  s: RegulatorSettings,
+  dateStamp: string,
+): { records: string[]; findings: ReadinessFinding[] } {
+  const { learner: l, enrolment: e, programme: p } = x;
+  const f = new FindingList(l);
+  const partner = f.setting(s, 'assessmentPartnerCode');
+  const sdp = f.setting(s, 'sdpCode');
+  const centre = f.setting(s, 'assessmentCentreCode');
+  const readiness = f.setting(s, 'readinessTypeId');
+  const entry = f.setting(s, 'entryRequirementStatus');
+  const flc = f.setting(s, 'flcStatus');
+  const sor = f.setting(s, 'statementOfResultsStatus');
+  const qualification = f.required('programme.qualificationId', p.qualificationId);
+  const expected = f.required('enrolment.expectedEndDate', e.expectedEndDate);
+  if (!l.idNumber && !l.alternateId) f.add('idNumber', 'missing', 'an ID number or an alternative ID is required');
+  const employment = employmentStatus(l, s, f);
+  const achievementType = s.achievementTypeId;
+  const records: string[] = [];
+  for (const m of p.modules) {
+    const { status, achieved, latest } = moduleStatus(
+      e,
+      x.assessments.filter((a) => a.moduleCode === m.code),
+    );
+    const result = achieved ?? latest;
+    if (result && status !== '04' && !achievementType) f.setting(s, 'achievementTypeId');
+    const record =
+      fixed(partner, 20) +
+      fixed(sdp, 20) +
+      fixed(centre, 20) +
+      fixed(l.idNumber, 15) +
+      fixed(l.alternateId, 20) +
+      fixed(qualification, 20) +
+      fixed(readiness, 3) +
+      fixed(m.code, 20) +
+      fixed(status, 3) +
+      fixed(employment, 3) +
+      fixed(result && status !== '04' ? achievementType : '', 3) +
+      fixed(achieved ? yyyymmdd(achieved.assessmentDate) : '', 8) +
+      fixed(yyyymmdd(e.startDate), 8) +
+      fixed(yyyymmdd(expected), 8) +
+      fixed(l.employer ? 'Y' : 'N', 2) +
+      fixed(entry, 3) +
+      fixed(flc, 3) +
+      fixed('', 15) +
+      fixed(sor, 3) +
+      fixed('', 8) +
+      fixed(yyyymmdd(dateStamp), 8);
+    if (record.length !== QCTO02_LENGTH) throw new Error(`QCTO02 record of ${record.length} characters`);
+    records.push(record + CRLF);
+  }
+  const learnerFindings = qcto01Record(l, s, dateStamp).findings;
+  if (f.items.length || learnerFindings.length)
+    return { records: [], findings: dedupe([...learnerFindings, ...f.items]) };
+  return { records, findings: [] };
+}

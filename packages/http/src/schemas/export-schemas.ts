@@ -1,0 +1,123 @@
+import { EXPORT_TYPES, REGULATOR_SETTING_CODES, type RegulatorSettings } from '@fundi/domain';
+import { IsoDateString, Timestamp, z } from './common.js';
+
+const Filters = z
+  .object({
+    programmeId: z.string().max(100).optional().openapi({ description: 'Only this programme (its id)' }),
+    status: z.string().max(40).optional().openapi({
+      description:
+        'Enrolment status (learners, enrolments, qcto, atr, wsp), outcome C/NYC (assessments) or review status (evidence)',
+    }),
+    from: IsoDateString.optional().openapi({
+      description: 'Inclusive start of the period (see docs/api.md, "Exports")',
+    }),
+    to: IsoDateString.optional().openapi({ description: 'Inclusive end of the period' }),
+  })
+  .strict();
+
+export const ExportIn = z
+  .object({
+    type: z.enum(EXPORT_TYPES),
+    format: z.enum(['csv', 'zip', 'txt']).optional().openapi({
+      description: 'csv for learners, enrolments, assessments, evidence; zip for full, atr and wsp; txt for qcto01/02',
+    }),
+    filters: Filters.optional(),
+    fields: z
+      .array(z.string().max(60))
+      .max(100)
+      .optional()
+      .openapi({ description: 'CSV columns in order (docs/api.md, "Exports"); default: every cheap column' }),
+  })
+  .strict()
+  .openapi('ExportRequest');
+
+export const RegulatorRunIn = z
+  .object({
+    dryRun: z.boolean().optional().openapi({ description: 'true: answer only the readiness report (200)' }),
+    programmeId: z.string().max(100).optional(),
+    from: IsoDateString.optional().openapi({ description: 'Enrolments starting on or after' }),
+    to: IsoDateString.optional().openapi({ description: 'Enrolments starting on or before' }),
+  })
+  .strict()
+  .openapi('RegulatorFileRequest');
+
+const Finding = z
+  .object({
+    learnerId: z.string(),
+    idNumber: z.string().nullable(),
+    alternateId: z.string().nullable(),
+    field: z.string().openapi({ description: 'Learner field, or `settings.<name>` for a regulator setting' }),
+    reason: z.enum([
+      'missing',
+      'missing_setting',
+      'invalid_code',
+      'invalid_characters',
+      'gender_mismatch',
+      'required_with_disability',
+    ]),
+    message: z.string(),
+  })
+  .openapi('ReadinessFinding');
+
+const Readiness = z
+  .object({
+    ready: z.number().int().openapi({ description: 'Learners written (or that would be)' }),
+    leftOut: z.number().int().openapi({ description: 'Learners left out because of findings' }),
+    records: z.number().int(),
+    findings: z.array(Finding),
+    omittedFindings: z.number().int().openapi({ description: 'Findings beyond the first 10,000, not listed' }),
+  })
+  .openapi('ReadinessReport');
+
+export const ExportOut = z
+  .object({
+    id: z.string().openapi({ example: 'exp_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+    type: z.enum(EXPORT_TYPES),
+    format: z.enum(['csv', 'zip', 'txt']),
+    status: z.enum(['queued', 'processing', 'ready', 'failed']),
+    filters: Filters,
+    fields: z.array(z.string()).nullable(),
+    rowCount: z.number().int().nullable(),
+    fileName: z.string().nullable(),
+    size: z.number().int().nullable().openapi({ description: 'Bytes of the file as downloaded' }),
+    createdAt: Timestamp,
+    completedAt: Timestamp.nullable(),
+    expiresAt: Timestamp.nullable().openapi({ description: 'When the file is purged' }),
+    purgedAt: Timestamp.nullable(),
+    error: z.string().nullable(),
+    readiness: Readiness.nullable().openapi({ description: 'Regulator files: who was left out and why' }),
+  })
+  .openapi('Export');
+
+export const DryRunOut = Readiness.extend({ type: z.enum(['qcto01', 'qcto02']), dryRun: z.literal(true) }).openapi(
+  'ReadinessDryRun',
+);
+
+export const RegulatorRunOut = z.union([ExportOut, DryRunOut]);
+
+export const ExportDownloadOut = z
+  .object({
+    url: z.string().openapi({ description: 'Signed; lives 3600 s; no API key needed' }),
+    expiresAt: Timestamp,
+    filename: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+  })
+  .openapi('ExportDownloadUrl');
+
+const setting = (k: keyof RegulatorSettings) => {
+  const codes = REGULATOR_SETTING_CODES[k];
+  return z
+    .string()
+    .nullable()
+    .openapi(codes ? { enum: [...codes, null] } : { description: 'Accreditation number, at most 20 characters' });
+};
+const SETTINGS = Object.fromEntries(
+  Object.keys(REGULATOR_SETTING_CODES).map((k) => [k, setting(k as never)]),
+) as Record<keyof RegulatorSettings, z.ZodNullable<z.ZodString>>;
+
+export const RegulatorSettingsIn = z
+  .object(Object.fromEntries(Object.entries(SETTINGS).map(([k, v]) => [k, v.optional()])))
+  .strict()
+  .openapi('RegulatorSettingsInput', { description: 'Replaces every setting; one left out is unset' });
+export const RegulatorSettingsOut = z.object(SETTINGS).openapi('RegulatorSettings');
