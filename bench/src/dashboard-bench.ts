@@ -13,6 +13,7 @@ const PAGES = (learnerId: string) => [
   ['learner record', `/dashboard/learners/${learnerId}`],
   ['evidence queue', '/dashboard/evidence'],
   ['webhooks', '/dashboard/webhooks'],
+  ['exports', '/dashboard/exports'],
   ['API keys', '/dashboard/api-keys'],
   ['settings', '/dashboard/settings'],
 ];

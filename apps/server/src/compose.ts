@@ -28,6 +28,7 @@ import type { Config } from './config.js';
 import {
   capabilities,
   evidenceCapability,
+  exportsCapability,
   learners,
   reposOf,
   routesOf,
@@ -131,6 +132,7 @@ export function dashboardOf(c: Container, signInLimits?: { perAddress: number; p
     training: useCasesOf(c, training),
     webhooks: useCasesOf(c, webhookCapability),
     evidence: useCasesOf(c, evidenceCapability).evidence,
+    exports: useCasesOf(c, exportsCapability).exports,
     rateLimits: resolve(c, T.RateLimits),
     logger: resolve(c, T.Logger),
     now: () => clock.now(),

@@ -201,6 +201,28 @@ suite('dashboard in a real browser (Chromium)', () => {
     await context.close();
   });
 
+  it('checks QCTO01 readiness, runs a learners CSV export and downloads it', async () => {
+    const { context, page } = await signedIn('admin@example.org');
+    await page.getByRole('link', { name: 'Exports' }).click();
+    await page.getByLabel('File').selectOption('qcto01');
+    await page.getByRole('button', { name: 'Check readiness' }).click();
+    const report = page.getByRole('status').filter({ hasText: 'readiness' });
+    await expect(report.innerText()).resolves.toContain('0 learners ready, 1 left out');
+    expect(await report.locator('tbody tr').count()).toBeGreaterThan(0);
+    await checkPage(page, 'exports-readiness');
+    await page.getByLabel('What').selectOption('learners');
+    await page.getByRole('button', { name: 'Start export' }).click();
+    const link = page.getByRole('link', { name: /Download .*\.csv/ });
+    await link.waitFor({ timeout: 15_000 });
+    await checkPage(page, 'exports');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const chunks: Buffer[] = [];
+    for await (const c of (await download.createReadStream()) as AsyncIterable<Buffer>) chunks.push(c);
+    const csv = Buffer.concat(chunks).toString('utf8');
+    expect(csv).toContain('9001049818080');
+    await context.close();
+  });
+
   it('shows the settings, refuses a post without a CSRF token from the page, and signs out', async () => {
     const { context, page } = await signedIn('admin@example.org');
     await page.goto(`${s.url}/dashboard/settings`);

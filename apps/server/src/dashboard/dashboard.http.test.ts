@@ -137,6 +137,12 @@ describeEachStorage(
       expect(post.status).toBe(403);
       expect((await web.post('/dashboard/api-keys', { _csrf: token, name: 'x', role: 'admin' })).status).toBe(403);
       expect((await web.post('/dashboard/settings/retention', { _csrf: token, years: '3' })).status).toBe(403);
+      const exportsPage = await web.get('/dashboard/exports');
+      expect(exportsPage.status).toBe(200);
+      expect(exportsPage.text).not.toContain('Start export');
+      expect((await web.post('/dashboard/exports', { _csrf: token, type: 'learners' })).status).toBe(403);
+      expect((await web.post('/dashboard/exports/readiness', { _csrf: token, type: 'qcto01' })).status).toBe(403);
+      expect((await s.call('GET', '/api/v1/exports', apiKey)).body.data).toEqual([]);
       const list = await s.call('GET', '/api/v1/webhook-subscriptions', apiKey);
       expect(list.body.data).toEqual([]);
     });

@@ -1,5 +1,6 @@
 import type {
   EvidenceService,
+  ExportService,
   LearnerUseCases,
   RateLimitStore,
   SessionContext,
@@ -20,6 +21,7 @@ export interface DashboardDeps {
   training: Pick<TrainingUseCases, 'listEnrolments' | 'listAssessments'>;
   webhooks: WebhookSubscriptionUseCases;
   evidence: EvidenceService;
+  exports: ExportService;
   /** Counters for the sign-in limits (the API's store: shared across processes on Postgres). */
   rateLimits: RateLimitStore;
   logger: Logger;

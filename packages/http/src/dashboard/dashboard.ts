@@ -8,6 +8,7 @@ import { Html, html } from './html.js';
 import { page } from './layout.js';
 import { apiKeyPages, describe } from './pages/api-keys.js';
 import { evidencePages } from './pages/evidence.js';
+import { exportPages } from './pages/exports.js';
 import { learnerPages } from './pages/learners.js';
 import { overviewPages } from './pages/overview.js';
 import { setPasswordPage, signInPage } from './pages/sign-in.js';
@@ -180,6 +181,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   webhookPages(routes, d);
   learnerPages(routes, d);
   evidencePages(routes, d);
+  exportPages(routes, d);
   settingsPages(routes, d);
 
   const dispatch = router.routes() as unknown as Middleware;

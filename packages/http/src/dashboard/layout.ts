@@ -9,6 +9,8 @@ export interface PageInput {
   session: SessionContext | null;
   body: Html;
   notice?: { text: string; error?: boolean } | null;
+  /** Extra markup for the head (a refresh while background work runs). */
+  head?: Html;
 }
 
 function nav(s: SessionContext, current: string | undefined): Html {
@@ -17,6 +19,7 @@ function nav(s: SessionContext, current: string | undefined): Html {
     ['/dashboard/learners', 'Learners', can(s, 'learners:read')],
     ['/dashboard/evidence', 'Evidence', can(s, 'evidence:read')],
     ['/dashboard/webhooks', 'Webhooks', can(s, 'webhooks:read')],
+    ['/dashboard/exports', 'Exports', can(s, 'exports:read')],
     ['/dashboard/api-keys', 'API keys', s.user.role === 'admin'],
     ['/dashboard/settings', 'Settings', true],
   ];
@@ -39,6 +42,7 @@ export function page(p: PageInput): Html {
 <title>${p.title} - Fundi</title>
 <link rel="stylesheet" href="/dashboard/assets/app.css">
 <script src="/dashboard/assets/app.js" defer></script>
+${p.head ?? null}
 </head>
 <body>
 <header>
