@@ -134,7 +134,6 @@ export function createDashboard(d: DashboardDeps): Middleware {
       send(ctx, { redirect: next });
     } catch (e) {
       if (!isDomainError(e) || e.kind !== 'unauthorized') throw e;
-      ctx.status = 401;
       send(ctx, signInPage(ctx, { tenant, email, error: e.message }));
       ctx.status = 401;
     }
@@ -166,7 +165,6 @@ export function createDashboard(d: DashboardDeps): Middleware {
     } catch (e) {
       const user = await d.staff.setPassword.peek(token);
       if (isDomainError(e) && e.kind === 'invalid' && user) {
-        ctx.status = 400;
         send(ctx, setPasswordPage(ctx, { token, email: user.email, error: describe(e) }));
         ctx.status = 400;
         return;

@@ -34,9 +34,12 @@ export function overviewPages(r: PageRoutes, d: DashboardDeps): void {
       value === null
         ? null
         : html`<li><span>${label}</span><strong>${href ? html`<a href="${href}">${value}</a>` : value}</strong></li>`;
-    const storage = f.usage
-      ? `${bytes(f.usage.bytesUsed)} of ${bytes(f.usage.quotaBytes)}${f.usage.percentUsed === null ? '' : ` (${f.usage.percentUsed}%)`}`
-      : null;
+    const u = f.usage;
+    const storage = !u
+      ? null
+      : u.quotaBytes === null
+        ? `${bytes(u.bytesUsed)} (no quota)`
+        : `${bytes(u.bytesUsed)} of ${bytes(u.quotaBytes)} (${u.percentUsed}%)`;
     return page({
       title: 'Overview',
       current: '/dashboard',
