@@ -101,7 +101,13 @@ export function openApiDocument(c: Container): object {
   return buildOpenApi(apiRoutes(c), formsOf(c), registerWebhookEvents);
 }
 
-export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anonymousLimits' | 'trustProxy'>): Koa {
+export function httpApp(
+  c: Container,
+  config: Pick<Config, 'authCacheMs' | 'anonymousLimits' | 'trustProxy'> & {
+    /** Dashboard sign-in attempts per 15 minutes (docs/dashboard.md, "Sign-in and sessions"). */
+    signInLimits?: { perAddress: number; perAccount: number };
+  },
+): Koa {
   const repos = reposOf(c);
   const clock = resolve(c, T.Clock);
   return createHttpApp({
@@ -118,7 +124,7 @@ export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anon
     },
     trustProxy: config.trustProxy,
     openApiExtend: registerWebhookEvents,
-    pages: dashboardOf(c),
+    pages: dashboardOf(c, config.signInLimits),
   });
 }
 

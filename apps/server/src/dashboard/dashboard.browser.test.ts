@@ -227,7 +227,17 @@ suite('dashboard in a real browser (Chromium)', () => {
     const { context, page } = await signedIn('admin@example.org');
     await page.goto(`${s.url}/dashboard/settings`);
     expect(await page.locator('main').innerText()).toContain('kept 7 years');
+    await page.getByLabel('SDP code (QCTO accreditation number)').fill('SDP-77');
+    await page.getByRole('button', { name: 'Save regulator codes' }).click();
+    await expect(page.getByRole('status').innerText()).resolves.toBe('Regulator codes saved.');
     await checkPage(page, 'settings');
+    await page.getByRole('link', { name: 'Staff users' }).click();
+    await page.getByLabel('Email').fill('new.assessor@example.org');
+    await page.getByLabel('Name').fill('New Assessor');
+    await page.getByLabel('Role').selectOption('assessor');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    expect(await page.locator('#new-link').inputValue()).toContain('/dashboard/set-password?token=usr_');
+    await checkPage(page, 'staff-users');
     const status = await page.evaluate(() =>
       fetch('/dashboard/api-keys', {
         method: 'POST',

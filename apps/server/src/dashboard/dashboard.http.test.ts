@@ -143,6 +143,7 @@ describeEachStorage(
       expect((await web.post('/dashboard/exports', { _csrf: token, type: 'learners' })).status).toBe(403);
       expect((await web.post('/dashboard/exports/readiness', { _csrf: token, type: 'qcto01' })).status).toBe(403);
       expect((await s.call('GET', '/api/v1/exports', apiKey)).body.data).toEqual([]);
+      expect((await web.get('/dashboard/users')).status).toBe(403);
       const list = await s.call('GET', '/api/v1/webhook-subscriptions', apiKey);
       expect(list.body.data).toEqual([]);
     });
@@ -197,15 +198,36 @@ describeEachStorage(
       ).toBe(403);
     });
 
-    it('limits sign-in attempts per account: the 11th in 15 minutes is 429 even with the right password', async () => {
+    it('limits sign-in attempts per account: the 21st in 15 minutes is 429 even with the right password', async () => {
       await staffUser(s.container, 'web', 'manager', 'limited@example.org');
       const web = new WebClient(s.url);
-      for (let i = 0; i < 10; i++)
+      for (let i = 0; i < 20; i++)
         expect((await web.signIn('web', 'limited@example.org', 'not the password')).status).toBe(401);
       const res = await web.signIn('web', 'limited@example.org', PASSWORD);
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(web.cookies.has('fundi_session')).toBe(false);
+    });
+
+    it('limits sign-in attempts per client address, whichever accounts they try', async () => {
+      const app = httpApp(s.container, {
+        authCacheMs: 0,
+        anonymousLimits: { perMinute: 1000, perDay: null },
+        trustProxy: true,
+        signInLimits: { perAddress: 3, perAccount: 100 },
+      });
+      const server: Server = app.listen(0, '127.0.0.1');
+      await new Promise((ok) => server.once('listening', ok));
+      try {
+        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        const from = (ip: string) => new WebClient(base, { 'x-forwarded-for': ip });
+        for (const who of ['a', 'b', 'c'])
+          expect((await from('10.9.8.7').signIn('web', `${who}@example.org`, 'x')).status).toBe(401);
+        expect((await from('10.9.8.7').signIn('web', 'admin@example.org', PASSWORD)).status).toBe(429);
+        expect((await from('10.9.8.6').signIn('web', 'admin@example.org', PASSWORD)).status).toBe(303);
+      } finally {
+        server.close();
+      }
     });
 
     it('creates an API key shown once, which works against the API until revoked (then 401)', async () => {
@@ -225,6 +247,67 @@ describeEachStorage(
       const revoked = await web.submit('/dashboard/api-keys', `/dashboard/api-keys/${id}/revoke`, {});
       expect(revoked.status).toBe(303);
       expect((await s.call('GET', '/api/v1/learners', key)).status).toBe(401);
+    });
+
+    it('lets an administrator add a staff user (one-time link) and disable them, ending their session', async () => {
+      const admin = new WebClient(s.url);
+      await admin.signIn('web', 'admin@example.org', PASSWORD);
+      const added = await admin.submit('/dashboard/users', '/dashboard/users', {
+        email: 'Added@Example.org',
+        name: 'Sipho Added',
+        role: 'assessor',
+      });
+      expect(added.status).toBe(200);
+      const link = new URL(/id="new-link" class="secret" readonly value="([^"]+)"/.exec(added.text)![1]!);
+      const person = new WebClient(s.url);
+      const form = await person.get(link.pathname + link.search);
+      expect(form.status).toBe(200);
+      const token = link.searchParams.get('token')!;
+      const set = await person.post('/dashboard/set-password', { _csrf: csrfOf(form.text), token, password: PASSWORD });
+      expect(set.status).toBe(200);
+      expect((await person.signIn('web', 'added@example.org', PASSWORD)).status).toBe(303);
+      expect((await person.get('/dashboard/evidence')).status).toBe(200);
+      const dup = await admin.submit('/dashboard/users', '/dashboard/users', {
+        email: 'added@example.org',
+        name: 'X',
+        role: 'viewer',
+      });
+      expect(dup.text).toContain('already exists');
+      const users = (await admin.get('/dashboard/users')).text;
+      const userId =
+        /action="\/dashboard\/users\/(usr_\w+)\/disable"><input[^>]*><button[^>]*aria-label="Disable added@example.org"/.exec(
+          users,
+        )![1]!;
+      expect((await admin.submit('/dashboard/users', `/dashboard/users/${userId}/disable`, {})).status).toBe(303);
+      expect((await person.get('/dashboard/evidence')).status).toBe(302);
+      expect((await person.signIn('web', 'added@example.org', PASSWORD)).status).toBe(401);
+      const viewer = new WebClient(s.url);
+      await viewer.signIn('web', 'viewer@example.org', PASSWORD);
+      expect((await viewer.get('/dashboard/users')).status).toBe(403);
+    });
+
+    it('saves the regulator codes (administrators only) and reports a bad code by field', async () => {
+      const admin = new WebClient(s.url);
+      await admin.signIn('web', 'admin@example.org', PASSWORD);
+      const bad = await admin.submit('/dashboard/settings', '/dashboard/settings/regulator', {
+        sdpCode: '<bad>',
+        flcStatus: '09',
+      });
+      expect(bad.text).toContain('sdpCode must be at most 20 letters');
+      expect(bad.text).toContain('flcStatus must be one of');
+      const ok = await admin.submit('/dashboard/settings', '/dashboard/settings/regulator', {
+        sdpCode: 'SDP-1234',
+        flcStatus: '02',
+      });
+      expect(ok.text).toContain('Regulator codes saved.');
+      expect(ok.text).toContain('value="SDP-1234"');
+      const viewer = new WebClient(s.url);
+      await viewer.signIn('web', 'viewer@example.org', PASSWORD);
+      const page = await viewer.get('/dashboard/settings');
+      expect(page.text).not.toContain('Regulator codes');
+      expect(
+        (await viewer.post('/dashboard/settings/regulator', { _csrf: csrfOf(page.text), sdpCode: 'X' })).status,
+      ).toBe(403);
     });
 
     it('answers an unknown page or record with 404 and a bad form body with 400, never 500', async () => {

@@ -9,7 +9,7 @@ import {
   type StaffRepos,
   type TenantRepos,
 } from '@fundi/domain';
-import { operator } from '../shared/actor.js';
+import { operator, type Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
 import { tenantBySlug } from '../tenants/tenant-lookup.js';
@@ -43,7 +43,7 @@ export const staffView = (c: StaffCredentialSnapshot): StaffView => ({
 });
 
 /**
- * Creates a staff user of a tenant (the operator's CLI). With a password the user can sign in at once; without
+ * Creates a staff user of a tenant (the operator's CLI, or an administrator in the dashboard). With a password the user can sign in at once; without
  * one the answer carries a one-time set-password token (valid for `SET_PASSWORD_HOURS`), shown only here.
  */
 export class CreateStaffUser {
@@ -52,6 +52,7 @@ export class CreateStaffUser {
   async execute(
     tenantSlug: string,
     input: { email: unknown; name: unknown; role: unknown; password?: unknown },
+    actor?: Actor,
   ): Promise<{ user: StaffView; setPasswordToken: string | null }> {
     const tenant = await tenantBySlug(this.deps.repos, tenantSlug);
     const now = this.deps.clock.now();
@@ -66,7 +67,7 @@ export class CreateStaffUser {
     }
     await this.deps.uow.run(async (tx) => {
       await tx.staffCredentials.insert(user);
-      await recordChange(tx, operator(tenant.id), now, {
+      await recordChange(tx, actor ?? operator(tenant.id), now, {
         action: 'staff_user.created',
         resourceType: 'staff_user',
         resourceId: user.id,
@@ -109,6 +110,38 @@ export class SetPasswordWithToken {
         resourceId: u.id,
       });
       return { tenantId: u.tenantId, email: u.email };
+    });
+  }
+}
+
+/** The tenant's staff users, by email. */
+export class ListStaffUsers {
+  constructor(private readonly deps: Pick<StaffDeps, 'repos'>) {}
+
+  async execute(actor: Actor): Promise<StaffView[]> {
+    return (await this.deps.repos.staffCredentials.listByTenant(actor.tenantId)).map(staffView);
+  }
+}
+
+/** Disables (ending every session at once) or re-enables a staff user; nobody disables themselves. */
+export class SetStaffStatus {
+  constructor(private readonly deps: StaffDeps) {}
+
+  async execute(actor: Actor, userId: string, status: 'active' | 'disabled'): Promise<StaffView> {
+    if (userId === actor.id) throw DomainError.conflict('own_account', 'You cannot disable your own account');
+    const now = this.deps.clock.now();
+    return this.deps.uow.run(async (tx) => {
+      const u = await tx.staffCredentials.findById(actor.tenantId, userId);
+      if (!u) throw DomainError.notFound('user', userId);
+      const changed = { ...u, status, updatedAt: now.toISOString() };
+      await tx.staffCredentials.update(changed);
+      if (status === 'disabled') await tx.dashboardSessions.deleteForUser(u.tenantId, u.id);
+      await recordChange(tx, actor, now, {
+        action: `staff_user.${status === 'disabled' ? 'disabled' : 'enabled'}`,
+        resourceType: 'staff_user',
+        resourceId: u.id,
+      });
+      return staffView(changed);
     });
   }
 }

@@ -1,4 +1,10 @@
-import { CreateStaffUser, SetPasswordWithToken, type StaffDeps } from './staff-accounts.js';
+import {
+  CreateStaffUser,
+  ListStaffUsers,
+  SetPasswordWithToken,
+  SetStaffStatus,
+  type StaffDeps,
+} from './staff-accounts.js';
 import { ResolveSession, SignIn, SignOut } from './sessions.js';
 
 export type StaffPorts = StaffDeps;
@@ -7,6 +13,8 @@ export type StaffPorts = StaffDeps;
 export function staffUseCases(p: StaffPorts) {
   return {
     createStaffUser: new CreateStaffUser(p),
+    listStaffUsers: new ListStaffUsers(p),
+    setStaffStatus: new SetStaffStatus(p),
     setPassword: new SetPasswordWithToken(p),
     signIn: new SignIn(p),
     resolveSession: new ResolveSession(p),

@@ -13,6 +13,7 @@ import { learnerPages } from './pages/learners.js';
 import { overviewPages } from './pages/overview.js';
 import { setPasswordPage, signInPage } from './pages/sign-in.js';
 import { settingsPages } from './pages/settings.js';
+import { userPages } from './pages/users.js';
 import { webhookPages } from './pages/webhooks.js';
 import {
   FORM_COOKIE,
@@ -52,7 +53,8 @@ function send(ctx: Context, a: Answer): void {
  */
 export function createDashboard(d: DashboardDeps): Middleware {
   const router = new Router({ prefix: '' });
-  const limits = d.signInLimits ?? { perAddress: 30, perAccount: 10 };
+  // An office behind one address signs in many people; an account is guessed at from anywhere.
+  const limits = d.signInLimits ?? { perAddress: 100, perAccount: 20 };
 
   const session = async (ctx: Context): Promise<SessionContext | null> => {
     const token = cookie(ctx, SESSION_COOKIE);
@@ -181,6 +183,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   evidencePages(routes, d);
   exportPages(routes, d);
   settingsPages(routes, d);
+  userPages(routes, d);
 
   const dispatch = router.routes() as unknown as Middleware;
   return async (ctx: Context, next: Next) => {

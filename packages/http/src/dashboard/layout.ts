@@ -21,6 +21,7 @@ function nav(s: SessionContext, current: string | undefined): Html {
     ['/dashboard/webhooks', 'Webhooks', can(s, 'webhooks:read')],
     ['/dashboard/exports', 'Exports', can(s, 'exports:read')],
     ['/dashboard/api-keys', 'API keys', s.user.role === 'admin'],
+    ['/dashboard/users', 'Staff users', s.user.role === 'admin'],
     ['/dashboard/settings', 'Settings', true],
   ];
   return html`<nav aria-label="Main"><ul>${items

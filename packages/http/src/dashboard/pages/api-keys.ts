@@ -68,7 +68,9 @@ ${keys.map(
   });
 }
 
-/** An invalid-input error as one sentence naming the fields. */
-export function describe(e: { message: string; details: { field: string; message: string }[] }): string {
-  return e.details.length ? e.details.map((x) => `${x.field} ${x.message}`).join('; ') : e.message;
+/** A refusal as one sentence: invalid input names its fields, anything else says what happened. */
+export function describe(e: { kind: string; message: string; details: { field: string; message: string }[] }): string {
+  return e.kind === 'invalid' && e.details.length
+    ? e.details.map((x) => `${x.field} ${x.message}`).join('; ')
+    : e.message;
 }
