@@ -310,6 +310,27 @@ describeEachStorage(
       ).toBe(403);
     });
 
+    it('rotates a webhook secret (shown once) and deletes a subscription after the page asked to confirm', async () => {
+      const web = new WebClient(s.url);
+      await web.signIn('web', 'admin@example.org', PASSWORD);
+      const made = await web.submit('/dashboard/webhooks', '/dashboard/webhooks', {
+        url: 'https://hooks.example.org/fundi',
+        events: ['learner.created', 'evidence.reviewed'],
+      });
+      const first = /id="new-secret" class="secret" readonly value="([^"]+)"/.exec(made.text)![1]!;
+      const id = /href="\/dashboard\/webhooks\/(whs_\w+)"/.exec(made.text)![1]!;
+      const page = await web.get(`/dashboard/webhooks/${id}`);
+      expect(page.text).toContain('data-confirm="Delete the subscription to https://hooks.example.org/fundi?');
+      const rotated = await web.submit(`/dashboard/webhooks/${id}`, `/dashboard/webhooks/${id}/rotate-secret`, {});
+      const second = /id="new-secret" class="secret" readonly value="([^"]+)"/.exec(rotated.text)![1]!;
+      expect(second).toMatch(/^whsec_/);
+      expect(second).not.toBe(first);
+      const removed = await web.submit(`/dashboard/webhooks/${id}`, `/dashboard/webhooks/${id}/delete`, {});
+      expect(removed.status).toBe(303);
+      expect((await web.get(`/dashboard/webhooks/${id}`)).status).toBe(404);
+      expect((await s.call('GET', `/api/v1/webhook-subscriptions/${id}`, apiKey)).status).toBe(404);
+    });
+
     it('answers an unknown page or record with 404 and a bad form body with 400, never 500', async () => {
       const web = new WebClient(s.url);
       await web.signIn('web', 'admin@example.org', PASSWORD);

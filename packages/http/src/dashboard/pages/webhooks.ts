@@ -43,7 +43,7 @@ ${subs.items.map(
     });
   };
 
-  const detail = async (s: SessionContext, id: string, notice?: { text: string; error?: boolean }) => {
+  const detail = async (s: SessionContext, id: string, notice?: { text: string; error?: boolean }, secret?: string) => {
     const [w, attempts] = await Promise.all([
       d.webhooks.get.execute(s.actor, id),
       d.webhooks.listAttempts.execute(s.actor, id, FIRST(50)),
@@ -56,9 +56,19 @@ ${subs.items.map(
       current: '/dashboard/webhooks',
       session: s,
       notice,
-      body: html`<div class="card"><p>Events: ${w.events.join(', ')}</p>
+      body: html`${when(
+        secret,
+        () => html`<div class="card" role="status"><p>The new signing secret, shown only this once; for 24 hours deliveries are signed with the previous secret too:</p>
+<label for="new-secret">Signing secret</label><input id="new-secret" class="secret" readonly value="${secret}">
+<button type="button" data-copy="new-secret">Copy</button></div>`,
+      )}<div class="card"><p>Events: ${w.events.join(', ')}</p>
 <p>State: <strong>${w.enabled ? 'enabled' : 'disabled'}</strong>${w.disabledReason ? ` (${w.disabledReason})` : ''}</p>
-${when(write, () => html`<div class="inline">${action('test', 'Send test event')}${when(!w.enabled, () => action('enable', 'Re-enable'))}</div>`)}</div>
+${when(write, () => html`<div class="inline">${action('test', 'Send test event')}${when(!w.enabled, () => action('enable', 'Re-enable'))}${action('rotate-secret', 'Rotate signing secret')}</div>`)}
+${when(
+  can(s, 'webhooks:delete'),
+  () =>
+    html`<form method="post" action="/dashboard/webhooks/${w.id}/delete" data-confirm="Delete the subscription to ${w.url}? Nothing more is sent to it.">${csrf(s)}<button class="danger" type="submit">Delete subscription</button></form>`,
+)}</div>
 <h2>Delivery log</h2>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Status</th><th scope="col">Time</th><th scope="col">Error</th>${write ? html`<th scope="col"><span class="sr">Actions</span></th>` : ''}</tr></thead><tbody>
 ${attempts.items.map(
@@ -99,6 +109,16 @@ ${when(write, () => html`<td><form method="post" action="/dashboard/webhooks/${w
     requireScope(s, 'webhooks:write');
     await d.webhooks.sendTest.execute(s.actor, ctx.params.id!);
     return { redirect: `/dashboard/webhooks/${ctx.params.id}?sent=1` };
+  });
+  r.post('/dashboard/webhooks/:id/rotate-secret', async (ctx, s) => {
+    requireScope(s, 'webhooks:write');
+    const rotated = await d.webhooks.rotateSecret.execute(s.actor, ctx.params.id!, {});
+    return detail(s, ctx.params.id!, { text: 'Signing secret rotated.' }, rotated.secret);
+  });
+  r.post('/dashboard/webhooks/:id/delete', async (ctx, s) => {
+    requireScope(s, 'webhooks:delete');
+    await d.webhooks.remove.execute(s.actor, ctx.params.id!);
+    return { redirect: '/dashboard/webhooks' };
   });
   r.post('/dashboard/webhooks/:id/enable', async (ctx, s) => {
     requireScope(s, 'webhooks:write');
