@@ -11,6 +11,7 @@ const PAGES = (learnerId: string) => [
   ['learners list', '/dashboard/learners'],
   ['learners search', '/dashboard/learners?q=Last40050'],
   ['learner record', `/dashboard/learners/${learnerId}`],
+  ['enrolments by status', '/dashboard/enrolments?status=enrolled'],
   ['evidence queue', '/dashboard/evidence'],
   ['webhooks', '/dashboard/webhooks'],
   ['exports', '/dashboard/exports'],

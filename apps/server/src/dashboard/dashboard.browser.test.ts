@@ -183,6 +183,15 @@ suite('dashboard in a real browser (Chromium)', () => {
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(`${XSS} Nkosi`);
     expect(await page.locator('main img').count()).toBe(0);
     await checkPage(page, 'learner-record');
+    await page.goto(`${s.url}/dashboard/enrolments`);
+    await page.getByLabel('Status').selectOption('enrolled');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody tr').innerText()).toContain('0 of 3 modules');
+    await page.getByLabel('Status').selectOption('completed');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    expect(await page.locator('tbody tr').count()).toBe(0);
+    await checkPage(page, 'enrolments');
     await page.goto(`${s.url}/dashboard/evidence`);
     await checkPage(page, 'evidence-queue');
     await page.getByRole('link', { name: 'site-photo.png' }).click();

@@ -7,6 +7,7 @@ import type { Answer, DashboardDeps, FormHandler, PageHandler, PageRoutes } from
 import { Html, html } from './html.js';
 import { page } from './layout.js';
 import { apiKeyPages, describe } from './pages/api-keys.js';
+import { enrolmentPages } from './pages/enrolments.js';
 import { evidencePages } from './pages/evidence.js';
 import { exportPages } from './pages/exports.js';
 import { learnerPages } from './pages/learners.js';
@@ -180,6 +181,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   apiKeyPages(routes, d);
   webhookPages(routes, d);
   learnerPages(routes, d);
+  enrolmentPages(routes, d);
   evidencePages(routes, d);
   exportPages(routes, d);
   settingsPages(routes, d);

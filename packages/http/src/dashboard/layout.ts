@@ -17,6 +17,7 @@ function nav(s: SessionContext, current: string | undefined): Html {
   const items: [string, string, boolean][] = [
     ['/dashboard', 'Overview', true],
     ['/dashboard/learners', 'Learners', can(s, 'learners:read')],
+    ['/dashboard/enrolments', 'Enrolments', can(s, 'enrolments:read')],
     ['/dashboard/evidence', 'Evidence', can(s, 'evidence:read')],
     ['/dashboard/webhooks', 'Webhooks', can(s, 'webhooks:read')],
     ['/dashboard/exports', 'Exports', can(s, 'exports:read')],

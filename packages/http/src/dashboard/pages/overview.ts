@@ -47,7 +47,7 @@ export function overviewPages(r: PageRoutes, d: DashboardDeps): void {
       body: html`<p>Signed in as ${s.user.name} (${s.user.role}).</p>
 <ul class="tiles">
 ${tile('Learners', f.learners, '/dashboard/learners')}
-${tile('Open enrolments', f.enrolments)}
+${tile('Open enrolments', f.enrolments, '/dashboard/enrolments')}
 ${tile('Assessments this month', f.assessments)}
 ${tile('Evidence awaiting review', f.evidence, '/dashboard/evidence')}
 ${tile('Storage used', storage)}
