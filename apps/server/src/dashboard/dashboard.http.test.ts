@@ -90,9 +90,29 @@ describeEachStorage(
         expect(res.text).toContain('The organisation, email or password is not correct');
         expect(web.cookies.has('fundi_session')).toBe(false);
       }
-      const page = await web.get('/dashboard/learners');
+      const page = await web.get('/dashboard/learners?q=Nkosi');
       expect(page.status).toBe(302);
-      expect(page.headers.get('location')).toBe('/dashboard/sign-in?next=%2Fdashboard%2Flearners');
+      const location = page.headers.get('location')!;
+      expect(location).toBe('/dashboard/sign-in?next=%2Fdashboard%2Flearners%3Fq%3DNkosi');
+      const form = await web.get(location);
+      const back = await web.post('/dashboard/sign-in', {
+        _csrf: csrfOf(form.text),
+        next: '/dashboard/learners?q=Nkosi',
+        tenant: 'web',
+        email: 'viewer@example.org',
+        password: PASSWORD,
+      });
+      expect(back.headers.get('location')).toBe('/dashboard/learners?q=Nkosi');
+      const elsewhere = new WebClient(s.url);
+      const form2 = await elsewhere.get('/dashboard/sign-in');
+      const away = await elsewhere.post('/dashboard/sign-in', {
+        _csrf: csrfOf(form2.text),
+        next: '//evil.example/dashboard',
+        tenant: 'web',
+        email: 'viewer@example.org',
+        password: PASSWORD,
+      });
+      expect(away.headers.get('location')).toBe('/dashboard');
     });
 
     it("refuses a form without its CSRF token, or with another session's, and writes nothing", async () => {

@@ -95,7 +95,8 @@ export function createDashboard(d: DashboardDeps): Middleware {
   router.get('/dashboard/sign-in', async (ctx) => {
     if (await session(ctx)) return ctx.redirect('/dashboard');
     const tenant = typeof ctx.query.tenant === 'string' ? ctx.query.tenant : undefined;
-    send(ctx, signInPage(ctx, { tenant }));
+    const next = typeof ctx.query.next === 'string' ? ctx.query.next : undefined;
+    send(ctx, signInPage(ctx, { tenant, next }));
   });
 
   router.post('/dashboard/sign-in', async (ctx) => {
@@ -118,7 +119,6 @@ export function createDashboard(d: DashboardDeps): Middleware {
     if (byAddress!.hits > limits.perAddress || byAccount!.hits > limits.perAccount) {
       const reset = Math.max(byAddress!.resetAt, byAccount!.resetAt);
       ctx.set('Retry-After', String(Math.max(1, reset - Math.floor(now / 1000))));
-      ctx.status = 429;
       send(
         ctx,
         signInPage(ctx, { tenant, email, error: 'Too many sign-in attempts: wait a few minutes and try again.' }),
@@ -130,14 +130,13 @@ export function createDashboard(d: DashboardDeps): Middleware {
       const opened = await d.staff.signIn.execute({ tenant, email, password: form.get('password') ?? '' });
       setCookie(ctx, SESSION_COOKIE, opened.token, Math.floor((Date.parse(opened.expiresAt) - now) / 1000));
       setCookie(ctx, FORM_COOKIE, '', 0);
-      const next =
-        typeof ctx.query.next === 'string' && /^\/dashboard(\/|$|\?)/.test(ctx.query.next)
-          ? ctx.query.next
-          : '/dashboard';
+      const asked = form.get('next') ?? '';
+      // Only a dashboard path of this site: never another origin.
+      const next = /^\/dashboard(\/[^/\\]|$|\?)/.test(asked) ? asked : '/dashboard';
       send(ctx, { redirect: next });
     } catch (e) {
       if (!isDomainError(e) || e.kind !== 'unauthorized') throw e;
-      send(ctx, signInPage(ctx, { tenant, email, error: e.message }));
+      send(ctx, signInPage(ctx, { tenant, email, next: form.get('next') ?? undefined, error: e.message }));
       ctx.status = 401;
     }
   });

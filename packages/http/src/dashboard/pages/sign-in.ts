@@ -4,7 +4,10 @@ import { page } from '../layout.js';
 import { FORM_COOKIE, newFormToken, setCookie } from '../web.js';
 
 /** The sign-in form; its CSRF token is paired with a short-lived cookie (there is no session yet). */
-export function signInPage(ctx: Context, v: { tenant?: string; email?: string; error?: string; notice?: string }) {
+export function signInPage(
+  ctx: Context,
+  v: { tenant?: string; email?: string; next?: string; error?: string; notice?: string },
+) {
   const token = newFormToken();
   setCookie(ctx, FORM_COOKIE, token, 3600);
   return page({
@@ -12,7 +15,7 @@ export function signInPage(ctx: Context, v: { tenant?: string; email?: string; e
     session: null,
     notice: v.error ? { text: v.error, error: true } : v.notice ? { text: v.notice } : null,
     body: html`<form class="card" method="post" action="/dashboard/sign-in">
-<input type="hidden" name="_csrf" value="${token}">
+<input type="hidden" name="_csrf" value="${token}">${v.next ? html`<input type="hidden" name="next" value="${v.next}">` : ''}
 <label for="tenant">Organisation</label><input id="tenant" name="tenant" required autocomplete="organization" value="${v.tenant ?? ''}">
 <label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="username" value="${v.email ?? ''}">
 <label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password">
