@@ -6,6 +6,7 @@ import { evidenceBench } from './evidence-bench.js';
 import { hrSyncBench } from './hr-sync-bench.js';
 import { importsBench } from './imports-bench.js';
 import { exportsBench } from './exports-bench.js';
+import { dashboardBench } from './dashboard-bench.js';
 
 // `npm run bench [-- <scenario...>]`: every scenario by default. BENCH_SECONDS sets the measuring time (default 5).
 const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> = {
@@ -16,6 +17,7 @@ const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> 
   'hr-sync': hrSyncBench,
   imports: importsBench,
   exports: exportsBench,
+  dashboard: dashboardBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -16,6 +16,8 @@ const OPTIONS = {
   role: { type: 'string' },
   scopes: { type: 'string' },
   expires: { type: 'string' },
+  email: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
   'per-minute': { type: 'string' },
   'per-day': { type: 'string' },
   'storage-gb': { type: 'string' },
@@ -59,6 +61,9 @@ Commands:
   keys revoke --tenant <slug> <keyId>
   keys rewrap [--json]                      after a master-key rotation (FUNDI_MASTER_KEY new, FUNDI_PREVIOUS_MASTER_KEYS
                                             old): wrap every file's data key and seal every stored secret under the new key
+  users create --tenant <slug> --email <email> --name <name> --role <role> [--password-stdin] [--json]
+                                            a dashboard user; the password is read from stdin, or without
+                                            --password-stdin a one-time set-password link is printed (72 h)
   evidence retention --tenant <slug> [--years N] [--json]
                                             show or set how many years evidence is kept after an enrolment's completion
   regulator settings --tenant <slug> [--sdp-code X] [--assessment-partner-code X] [--assessment-centre-code X]

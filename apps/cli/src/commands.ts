@@ -1,5 +1,13 @@
 import { T, resolve, useCasesOf } from '@fundi/adapters';
-import { evidenceCapability, exportsCapability, tenants, reposOf, migrateAll, webhookCapability } from '@fundi/server';
+import {
+  evidenceCapability,
+  exportsCapability,
+  tenants,
+  reposOf,
+  migrateAll,
+  staff,
+  webhookCapability,
+} from '@fundi/server';
 import { operator } from '@fundi/application';
 import { REGULATOR_SETTING_FIELDS } from '@fundi/domain';
 import type { Container } from 'inversify';
@@ -64,6 +72,25 @@ export const COMMANDS: Record<string, Command> = {
     out.line(
       `Tenant ${r.tenant.slug}: plan ${r.tenant.plan}; ${r.limits.perMinute}/min, ${r.limits.perDay ?? 'no cap'}/day per key; storage ${r.limits.storageBytes === null ? 'no cap' : `${r.limits.storageBytes / 1024 ** 3} GB`}.`,
     );
+  },
+
+  async 'users create'(p, { config, container, out }) {
+    const password = p.flags['password-stdin'] === true ? await readPassword() : undefined;
+    const slug = required(p.flags, 'tenant');
+    const created = await useCasesOf(container(), staff).createStaffUser.execute(slug, {
+      email: required(p.flags, 'email'),
+      name: required(p.flags, 'name'),
+      role: required(p.flags, 'role'),
+      ...(password === undefined ? {} : { password }),
+    });
+    const base = config.publicUrl || `http://localhost:${config.port}`;
+    const link = created.setPasswordToken
+      ? `${base}/dashboard/set-password?token=${encodeURIComponent(created.setPasswordToken)}`
+      : null;
+    if (asJson(p)) return out.json({ user: created.user, setPasswordLink: link });
+    out.line(`Created ${created.user.role} ${created.user.email} (${created.user.id}) in tenant ${slug}.`);
+    if (link) out.line(`One-time link to choose a password (valid 72 hours, shown only now):\n  ${link}`);
+    else out.line(`Sign in at ${base}/dashboard/sign-in?tenant=${encodeURIComponent(slug)}`);
   },
 
   async 'evidence retention'(p, { container, out }) {
@@ -157,3 +184,14 @@ export const COMMANDS: Record<string, Command> = {
     out.line(`Revoked ${keyId}.`);
   },
 };
+
+/** The whole of stdin, without the final line break (`echo secret | fundi users create ... --password-stdin`). */
+async function readPassword(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+  if (!text) throw new UsageError('--password-stdin: no password on stdin');
+  return text;
+}

@@ -16,6 +16,7 @@ import type { Clock } from '@fundi/domain';
 import {
   buildOpenApi,
   cachingAuthenticator,
+  createDashboard,
   createHttpApp,
   formA,
   formB,
@@ -24,7 +25,18 @@ import {
 } from '@fundi/http';
 import type Koa from 'koa';
 import type { Config } from './config.js';
-import { capabilities, reposOf, routesOf, tenants } from './capabilities/index.js';
+import {
+  capabilities,
+  evidenceCapability,
+  exportsCapability,
+  learners,
+  reposOf,
+  routesOf,
+  staff,
+  tenants,
+  training,
+  webhookCapability,
+} from './capabilities/index.js';
 
 type Logger = ReturnType<typeof createLogger>;
 
@@ -89,7 +101,13 @@ export function openApiDocument(c: Container): object {
   return buildOpenApi(apiRoutes(c), formsOf(c), registerWebhookEvents);
 }
 
-export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anonymousLimits' | 'trustProxy'>): Koa {
+export function httpApp(
+  c: Container,
+  config: Pick<Config, 'authCacheMs' | 'anonymousLimits' | 'trustProxy'> & {
+    /** Dashboard sign-in attempts per 15 minutes (docs/dashboard.md, "Sign-in and sessions"). */
+    signInLimits?: { perAddress: number; perAccount: number };
+  },
+): Koa {
   const repos = reposOf(c);
   const clock = resolve(c, T.Clock);
   return createHttpApp({
@@ -106,5 +124,24 @@ export function httpApp(c: Container, config: Pick<Config, 'authCacheMs' | 'anon
     },
     trustProxy: config.trustProxy,
     openApiExtend: registerWebhookEvents,
+    pages: dashboardOf(c, config.signInLimits),
+  });
+}
+
+/** The web dashboard over the same use cases as the API (docs/dashboard.md). */
+export function dashboardOf(c: Container, signInLimits?: { perAddress: number; perAccount: number }) {
+  const clock = resolve(c, T.Clock);
+  return createDashboard({
+    staff: useCasesOf(c, staff),
+    tenants: useCasesOf(c, tenants),
+    learners: useCasesOf(c, learners),
+    training: useCasesOf(c, training),
+    webhooks: useCasesOf(c, webhookCapability),
+    evidence: useCasesOf(c, evidenceCapability).evidence,
+    exports: useCasesOf(c, exportsCapability).exports,
+    rateLimits: resolve(c, T.RateLimits),
+    logger: resolve(c, T.Logger),
+    now: () => clock.now(),
+    signInLimits,
   });
 }

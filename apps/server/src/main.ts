@@ -4,7 +4,7 @@ import { T, closeContainer, resolve } from '@fundi/adapters';
 import { loadConfigOrExit } from './config.js';
 import { containerFor, httpApp } from './compose.js';
 import { workerFor } from './compose-worker.js';
-import { bootstrapDemoTenant } from './bootstrap.js';
+import { bootstrapDemoTenant, printDashboardLink } from './bootstrap.js';
 import { nudgeOnWrites } from './nudge.js';
 import { answerClientErrors } from '@fundi/http';
 
@@ -33,6 +33,8 @@ async function main(): Promise<void> {
         `    ${created.apiKey.key}\n\nTry: curl -H "Authorization: Bearer ${created.apiKey.key}" ${url}/api/v1/learners\n\n`,
     );
   }
+
+  await printDashboardLink(c, url);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -36,5 +36,6 @@ export * from './notifications/whatsapp-cloud-channel.js';
 export * from './notifications/whatsapp-webhooks.js';
 export * from './notifications/phone-numbers.js';
 export * from './hr-sync/sql-hr-sync.js';
+export * from './staff/staff-storage.js';
 export * from './exports/sql-exports.js';
 export * from './exports/archiver-zip.js';

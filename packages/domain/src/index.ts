@@ -43,6 +43,7 @@ export * from './hr-sync/hr-mapping.js';
 export * from './hr-sync/hr-sync-config.js';
 export * from './hr-sync/hr-sync-repositories.js';
 export * from './imports/import.js';
+export * from './staff/staff.js';
 export * from './learners/learner-identity.js';
 export * from './exports/regulator-settings.js';
 export * from './exports/fixed-width.js';

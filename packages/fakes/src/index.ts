@@ -13,4 +13,5 @@ export * from './fake-mailer.js';
 export * from './fake-messaging-channel.js';
 export * from './in-memory-hr-sync.js';
 export * from './in-memory-imports.js';
+export * from './in-memory-staff.js';
 export * from './in-memory-exports.js';

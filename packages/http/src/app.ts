@@ -30,6 +30,8 @@ export interface HttpDeps {
   now?: () => number;
   /** Adds to the OpenAPI document (for example its `webhooks` section). */
   openApiExtend?: Parameters<typeof buildOpenApi>[2];
+  /** Served before the API (the web dashboard at `/dashboard`); it answers its own paths and errors. */
+  pages?: Middleware;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -150,6 +152,7 @@ export function createHttpApp(deps: HttpDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy ?? false });
   app.use(requestContext(deps));
   app.use(systemRoutes(deps));
+  if (deps.pages) app.use(deps.pages);
   app.use(authenticateAndLimit(deps));
   app.use(openApiDocument(deps));
   app.use(dispatcher(deps.forms, deps.routes));

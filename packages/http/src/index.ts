@@ -17,4 +17,6 @@ export * from './routes/caller-routes.js';
 export * from './routes/evidence-routes.js';
 export * from './hr-sync/hr-sync-routes.js';
 export * from './routes/import-routes.js';
+export * from './dashboard/dashboard.js';
+export * from './dashboard/dashboard-deps.js';
 export * from './routes/export-routes.js';

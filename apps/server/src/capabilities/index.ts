@@ -24,6 +24,7 @@ import { webhooks, type WebhookCapabilityUseCases } from './webhooks.js';
 import { evidence, type EvidenceSettings } from './evidence.js';
 import { hrSync } from './hr-sync.js';
 import { imports } from './imports.js';
+import { staff } from './staff.js';
 import { exports } from './exports.js';
 
 export interface CapabilitySettings {
@@ -47,6 +48,7 @@ export function capabilities(s: CapabilitySettings) {
     imports(s.evidence),
     // Export files share the evidence file store and master key (under their own keys, `t/<tenant>/exports/`).
     exports(s.evidence),
+    staff,
   ] as const;
 }
 
@@ -117,7 +119,7 @@ export function reposOf(c: Container): AppRepositories {
   return resolve(c, T.Repositories) as AppRepositories;
 }
 
-export { evidence, hrSync, learners, platform, tenants, training, webhooks };
+export { evidence, hrSync, learners, platform, staff, tenants, training, webhooks };
 
 /** The evidence capability's handle for `useCasesOf` (made per configuration). */
 export const evidenceCapability = { name: 'evidence' } as {

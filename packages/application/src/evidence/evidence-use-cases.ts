@@ -827,8 +827,8 @@ export class EvidenceService {
     return (await this.d.repos.evidenceSettings.retentionYears(tenantId)) ?? DEFAULT_RETENTION_YEARS;
   }
 
-  /** Sets a tenant's retention (operator: `fundi evidence retention`); 1 to 50 years. */
-  async setRetentionYears(tenantSlug: string, years: unknown): Promise<number> {
+  /** Sets a tenant's retention (operator: `fundi evidence retention`, or an administrator); 1 to 50 years. */
+  async setRetentionYears(tenantSlug: string, years: unknown, actor?: Actor): Promise<number> {
     if (typeof years !== 'number' || !Number.isInteger(years) || years < 1 || years > 50)
       throw DomainError.invalid('years', 'must be a whole number of years from 1 to 50');
     const tenant = await this.d.repos.tenants.findBySlug(tenantSlug);
@@ -836,7 +836,7 @@ export class EvidenceService {
     const now = this.now();
     await this.d.uow.run(async (tx) => {
       await tx.evidenceSettings.setRetentionYears(tenant.id, years);
-      await recordChange(tx, { tenantId: tenant.id, id: 'cli', role: 'admin', scopes: [] }, now, {
+      await recordChange(tx, actor ?? { tenantId: tenant.id, id: 'cli', role: 'admin', scopes: [] }, now, {
         action: 'evidence.retention_set',
         resourceType: 'tenant',
         resourceId: tenant.id,

@@ -29,7 +29,8 @@ export type IdPrefix =
   | 'alr'
   | 'upl'
   | 'bdl'
-  | 'hre';
+  | 'hre'
+  | 'usr';
 
 // Per prefix: ids of one type made from one clock stay ordered even when other types are made in between from
 // another time source (a use case's clock vs. Date.now()).

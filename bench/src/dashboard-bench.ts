@@ -1,0 +1,55 @@
+import { load, printRows, spawnServer, withPgSchemas, type Row } from './harness.js';
+
+interface Info {
+  key: string;
+  cookie: string;
+  learnerId: string;
+}
+
+const PAGES = (learnerId: string) => [
+  ['overview', '/dashboard'],
+  ['learners list', '/dashboard/learners'],
+  ['learners search', '/dashboard/learners?q=Last40050'],
+  ['learner record', `/dashboard/learners/${learnerId}`],
+  ['enrolments by status', '/dashboard/enrolments?status=enrolled'],
+  ['evidence queue', '/dashboard/evidence'],
+  ['webhooks', '/dashboard/webhooks'],
+  ['exports', '/dashboard/exports'],
+  ['API keys', '/dashboard/api-keys'],
+  ['settings', '/dashboard/settings'],
+];
+
+/** One connection: latency is the server's time per page (plus loopback), the figure the target is about. */
+async function rows(db: 'sqlite' | 'postgres', env: Record<string, string>): Promise<Row[]> {
+  const fundi = await spawnServer<Info>('fundi-dashboard.js', { BENCH_DB: db, ...env });
+  try {
+    const api = await load({
+      url: `${fundi.url}/api/v1/learners?limit=100`,
+      headers: { authorization: `Bearer ${fundi.info.key}` },
+      connections: 1,
+    });
+    const out: Row[] = [{ scenario: `${db}: JSON list of 100 learners (API)`, result: api }];
+    for (const [name, path] of PAGES(fundi.info.learnerId)) {
+      const r = await load({ url: fundi.url + path!, headers: { cookie: fundi.info.cookie }, connections: 1 });
+      out.push({
+        scenario: `${db}: dashboard ${name}`,
+        result: r,
+        baseline: { name: 'JSON list', rps: api.rps },
+        target: { text: 'p99 < 100 ms with 10,000 learners', met: r.p99 < 100 && r.non2xx === 0 },
+      });
+    }
+    return out;
+  } finally {
+    await fundi.stop();
+  }
+}
+
+export async function dashboardBench(opts: { postgres: boolean }): Promise<void> {
+  const all = await rows('sqlite', {});
+  if (opts.postgres) {
+    await withPgSchemas(1, async (url, [schema]) => {
+      all.push(...(await rows('postgres', { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema! })));
+    });
+  }
+  printRows('Dashboard pages, 10,000 learners in the tenant: 1 connection (latency = server time)', all);
+}

@@ -1,0 +1,75 @@
+import { expect, it } from 'vitest';
+import { StaffCredential, newId, type DashboardSessionSnapshot } from '@fundi/domain';
+import { describeEachStorage } from '../testing/each-storage.js';
+import { CORE_STORAGE } from '../testing/test-databases.js';
+import { staffStorage } from './staff-storage.js';
+
+const PARTS = [...CORE_STORAGE, staffStorage] as const;
+const NOW = new Date(Date.UTC(2026, 5, 1, 8, 0));
+
+describeEachStorage(
+  'Staff credential and dashboard session repositories contract',
+  (get) => {
+    const tenantA = `ten_a${Math.random().toString(36).slice(2, 8)}`;
+    const tenantB = `ten_b${Math.random().toString(36).slice(2, 8)}`;
+    const user = (tenantId: string, email: string) =>
+      StaffCredential.create(
+        { email, name: 'Thandi Nkosi', role: 'assessor' },
+        { id: newId('usr'), tenantId, now: NOW },
+      );
+
+    it('stores a credential, finds it by case-insensitive email within its tenant only, and updates it', async () => {
+      const { repos } = get();
+      const u = user(tenantA, 'Thandi@Example.org');
+      await repos.staffCredentials.insert(u);
+      expect(u.email).toBe('thandi@example.org');
+      expect(await repos.staffCredentials.findByEmail(tenantA, 'THANDI@example.org')).toEqual(u);
+      expect(await repos.staffCredentials.findByEmail(tenantB, 'thandi@example.org')).toBeNull();
+      expect(await repos.staffCredentials.findById(tenantB, u.id)).toBeNull();
+      const changed = { ...u, passwordHash: 'scrypt$x', setPasswordTokenHash: 'tok', updatedAt: NOW.toISOString() };
+      await repos.staffCredentials.update(changed);
+      expect(await repos.staffCredentials.findById(tenantA, u.id)).toEqual(changed);
+      expect(await repos.staffCredentials.findBySetPasswordToken('tok')).toEqual(changed);
+      expect((await repos.staffCredentials.listByTenant(tenantA)).map((x) => x.id)).toEqual([u.id]);
+    });
+
+    it('refuses a second user with the same email in a tenant (409), allows it in another tenant', async () => {
+      const { repos } = get();
+      await repos.staffCredentials.insert(user(tenantA, 'dup@example.org'));
+      await expect(repos.staffCredentials.insert(user(tenantA, 'DUP@example.org'))).rejects.toMatchObject({
+        kind: 'conflict',
+        code: 'duplicate_email',
+      });
+      await repos.staffCredentials.insert(user(tenantB, 'dup@example.org'));
+      await expect(repos.staffCredentials.update(user(tenantA, 'ghost@example.org'))).rejects.toMatchObject({
+        kind: 'not_found',
+      });
+    });
+
+    it("keeps sessions by token hash, deletes one, a user's, and expired ones", async () => {
+      const { repos } = get();
+      const session = (userId: string, expiresAt: string): DashboardSessionSnapshot => ({
+        tokenHash: newId('usr'),
+        tenantId: tenantA,
+        userId,
+        csrfToken: 'c',
+        createdAt: NOW.toISOString(),
+        expiresAt,
+      });
+      const a = session('usr_1', '2026-06-01T20:00:00.000Z');
+      const b = session('usr_1', '2026-06-01T21:00:00.000Z');
+      const old = session('usr_2', '2026-05-01T00:00:00.000Z');
+      for (const s of [a, b, old]) await repos.dashboardSessions.insert(s);
+      expect(await repos.dashboardSessions.find(a.tokenHash)).toEqual(a);
+      expect(await repos.dashboardSessions.deleteExpired('2026-06-01T00:00:00.000Z')).toBe(1);
+      expect(await repos.dashboardSessions.find(old.tokenHash)).toBeNull();
+      await repos.dashboardSessions.delete(a.tokenHash);
+      await repos.dashboardSessions.delete(a.tokenHash);
+      expect(await repos.dashboardSessions.find(a.tokenHash)).toBeNull();
+      expect(await repos.dashboardSessions.deleteForUser(tenantA, 'usr_1')).toBe(1);
+      expect(await repos.dashboardSessions.find(b.tokenHash)).toBeNull();
+    });
+  },
+  undefined,
+  PARTS,
+);

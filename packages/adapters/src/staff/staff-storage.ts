@@ -1,0 +1,15 @@
+import type { StaffRepos } from '@fundi/domain';
+import { staffMemory } from '@fundi/fakes';
+import type { CapabilityStorage } from '../storage/capability-storage.js';
+import { staffSessions } from './013-staff-sessions.js';
+import { SqlDashboardSessionRepository, SqlStaffCredentialRepository } from './sql-staff.js';
+
+/** Staff credentials and dashboard sessions (docs/dashboard.md, "Sign-in and sessions"). */
+export const staffStorage: CapabilityStorage<StaffRepos> = {
+  migrations: [staffSessions],
+  sql: (db) => ({
+    staffCredentials: new SqlStaffCredentialRepository(db),
+    dashboardSessions: new SqlDashboardSessionRepository(db),
+  }),
+  memory: staffMemory,
+};

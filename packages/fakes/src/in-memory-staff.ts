@@ -1,0 +1,89 @@
+import {
+  DomainError,
+  type DashboardSessionRepository,
+  type DashboardSessionSnapshot,
+  type StaffCredentialRepository,
+  type StaffCredentialSnapshot,
+  type StaffRepos,
+} from '@fundi/domain';
+import type { MemoryPart, MemoryStore } from './memory-store.js';
+
+const clone = <T>(x: T): T => structuredClone(x);
+
+export interface StaffTables {
+  staffCredentials: Map<string, StaffCredentialSnapshot>;
+  dashboardSessions: Map<string, DashboardSessionSnapshot>;
+}
+
+export const duplicateStaffEmail = (email: string) =>
+  DomainError.conflict('duplicate_email', `A staff user with email ${email} already exists`, [
+    { field: 'email', message: 'is taken' },
+  ]);
+
+export class InMemoryStaffCredentialRepository implements StaffCredentialRepository {
+  constructor(private readonly store: MemoryStore<StaffTables>) {}
+  private get rows() {
+    return [...this.store.tables.staffCredentials.values()];
+  }
+  async insert(c: StaffCredentialSnapshot) {
+    if (this.rows.some((x) => x.tenantId === c.tenantId && x.email === c.email)) throw duplicateStaffEmail(c.email);
+    this.store.tables.staffCredentials.set(c.id, clone(c));
+  }
+  async update(c: StaffCredentialSnapshot) {
+    if (!this.store.tables.staffCredentials.has(c.id)) throw DomainError.notFound('user', c.id);
+    this.store.tables.staffCredentials.set(c.id, clone(c));
+  }
+  async findByEmail(tenantId: string, email: string) {
+    const e = email.toLowerCase();
+    return clone(this.rows.find((x) => x.tenantId === tenantId && x.email === e) ?? null);
+  }
+  async findById(tenantId: string, id: string) {
+    const c = this.store.tables.staffCredentials.get(id);
+    return c && c.tenantId === tenantId ? clone(c) : null;
+  }
+  async findBySetPasswordToken(tokenHash: string) {
+    return clone(this.rows.find((x) => x.setPasswordTokenHash === tokenHash) ?? null);
+  }
+  async listByTenant(tenantId: string) {
+    return clone(this.rows.filter((x) => x.tenantId === tenantId).sort((a, b) => a.email.localeCompare(b.email)));
+  }
+}
+
+export class InMemoryDashboardSessionRepository implements DashboardSessionRepository {
+  constructor(private readonly store: MemoryStore<StaffTables>) {}
+  async insert(s: DashboardSessionSnapshot) {
+    this.store.tables.dashboardSessions.set(s.tokenHash, clone(s));
+  }
+  async find(tokenHash: string) {
+    return clone(this.store.tables.dashboardSessions.get(tokenHash) ?? null);
+  }
+  async delete(tokenHash: string) {
+    this.store.tables.dashboardSessions.delete(tokenHash);
+  }
+  async deleteForUser(tenantId: string, userId: string) {
+    let n = 0;
+    for (const [k, s] of this.store.tables.dashboardSessions)
+      if (s.tenantId === tenantId && s.userId === userId) {
+        this.store.tables.dashboardSessions.delete(k);
+        n++;
+      }
+    return n;
+  }
+  async deleteExpired(before: string) {
+    let n = 0;
+    for (const [k, s] of this.store.tables.dashboardSessions)
+      if (s.expiresAt < before) {
+        this.store.tables.dashboardSessions.delete(k);
+        n++;
+      }
+    return n;
+  }
+}
+
+export const staffMemory: MemoryPart<StaffRepos, StaffTables> = {
+  tables: () => ({ staffCredentials: new Map(), dashboardSessions: new Map() }),
+  repositories: (store) => ({
+    staffCredentials: new InMemoryStaffCredentialRepository(store),
+    dashboardSessions: new InMemoryDashboardSessionRepository(store),
+  }),
+};

@@ -1,0 +1,59 @@
+/** The dashboard's only stylesheet and script, served from its own origin (the CSP allows nothing else). */
+export const STYLES = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f6f7f9}
+a{color:#0b4f8a}
+header{background:#0b3d66;color:#fff;padding:.5rem 1rem;display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem}
+header .brand{font-weight:700;color:#fff;text-decoration:none;margin-right:auto}
+header nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem .75rem}
+header nav a{color:#fff}
+header nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
+header form{margin:0}
+header button{background:#fff;color:#0b3d66;border:0}
+main{max-width:72rem;margin:0 auto;padding:1rem}
+h1{font-size:1.5rem;margin:.5rem 0 1rem}
+h1,h2,h3,p,li{overflow-wrap:anywhere}
+h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
+.tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(10rem,1fr));gap:.75rem;padding:0;list-style:none}
+.tiles li{background:#fff;border:1px solid #d0d5dc;border-radius:6px;padding:.75rem}
+.tiles strong{display:block;font-size:1.6rem}
+.table{position:relative;overflow-x:auto;background:#fff;border:1px solid #d0d5dc;border-radius:6px}
+table{border-collapse:collapse;width:100%}
+th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #e3e6ea;vertical-align:top;overflow-wrap:break-word}
+th{white-space:nowrap}
+td button,td .nowrap{white-space:nowrap}
+form.card,.card{background:#fff;border:1px solid #d0d5dc;border-radius:6px;padding:1rem;margin:0 0 1rem}
+label{display:block;font-weight:600;margin:.5rem 0 .2rem}
+input,select,textarea{font:inherit;padding:.4rem;border:1px solid #6b7280;border-radius:4px;width:100%;max-width:28rem}
+button{font:inherit;padding:.45rem .9rem;border-radius:4px;border:1px solid #0b3d66;background:#0b4f8a;color:#fff;cursor:pointer;margin-top:.5rem}
+button.secondary{background:#fff;color:#0b3d66}
+button.danger{background:#a4161a;border-color:#a4161a}
+td form{display:inline}
+td button{margin:0 .25rem .25rem 0}
+.notice{padding:.75rem;border-radius:6px;margin:0 0 1rem;background:#e7f1fb;border:1px solid #0b4f8a}
+.error{background:#fdecea;border-color:#a4161a}
+.secret{font-family:ui-monospace,monospace;word-break:break-all}
+.muted{color:#4b5563}
+img.preview{max-width:100%;height:auto;border:1px solid #d0d5dc}
+.inline{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
+.inline input{width:auto;flex:1 1 12rem}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.muted-light{font-weight:400;color:#dbe7f3}
+:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+`;
+
+export const SCRIPT = `
+document.querySelectorAll('[data-copy]').forEach(function (b) {
+  b.addEventListener('click', function () {
+    var field = document.getElementById(b.getAttribute('data-copy'));
+    field.select();
+    (navigator.clipboard ? navigator.clipboard.writeText(field.value) : Promise.reject()).then(
+      function () { b.textContent = 'Copied'; },
+      function () { document.execCommand('copy'); b.textContent = 'Copied'; }
+    );
+  });
+});
+document.querySelectorAll('form[data-confirm]').forEach(function (f) {
+  f.addEventListener('submit', function (e) { if (!confirm(f.getAttribute('data-confirm'))) e.preventDefault(); });
+});
+`;

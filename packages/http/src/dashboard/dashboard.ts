@@ -1,0 +1,220 @@
+import Router from '@koa/router';
+import type { SessionContext } from '@fundi/application';
+import { DomainError, isDomainError } from '@fundi/domain';
+import type { Context, Middleware, Next } from 'koa';
+import { SCRIPT, STYLES } from './assets.js';
+import type { Answer, DashboardDeps, FormHandler, PageHandler, PageRoutes } from './dashboard-deps.js';
+import { Html, html } from './html.js';
+import { page } from './layout.js';
+import { apiKeyPages, describe } from './pages/api-keys.js';
+import { enrolmentPages } from './pages/enrolments.js';
+import { evidencePages } from './pages/evidence.js';
+import { exportPages } from './pages/exports.js';
+import { learnerPages } from './pages/learners.js';
+import { overviewPages } from './pages/overview.js';
+import { setPasswordPage, signInPage } from './pages/sign-in.js';
+import { settingsPages } from './pages/settings.js';
+import { userPages } from './pages/users.js';
+import { webhookPages } from './pages/webhooks.js';
+import {
+  FORM_COOKIE,
+  SESSION_COOKIE,
+  cookie,
+  csrfRefused,
+  formBody,
+  sameToken,
+  securityHeaders,
+  setCookie,
+} from './web.js';
+
+const STATUS: Record<string, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  precondition: 409,
+  rate_limited: 429,
+};
+const WINDOW_SECONDS = 15 * 60;
+
+function send(ctx: Context, a: Answer): void {
+  if (a instanceof Html) {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = a.value;
+  } else {
+    ctx.status = 303;
+    ctx.redirect(a.redirect);
+  }
+}
+
+/**
+ * The web dashboard (docs/dashboard.md): server-rendered pages at `/dashboard`, a second driving adapter beside
+ * the JSON API that calls the same use cases with the signed-in staff user as the actor.
+ */
+export function createDashboard(d: DashboardDeps): Middleware {
+  const router = new Router({ prefix: '' });
+  // An office behind one address signs in many people; an account is guessed at from anywhere.
+  const limits = d.signInLimits ?? { perAddress: 100, perAccount: 20 };
+
+  const session = async (ctx: Context): Promise<SessionContext | null> => {
+    const token = cookie(ctx, SESSION_COOKIE);
+    return token ? d.staff.resolveSession.execute(token) : null;
+  };
+
+  const routes: PageRoutes = {
+    get(path: string, h: PageHandler) {
+      router.get(path, async (ctx) => {
+        const s = await session(ctx);
+        if (!s) return ctx.redirect(`/dashboard/sign-in?next=${encodeURIComponent(ctx.originalUrl)}`);
+        send(ctx, await h(ctx, s));
+      });
+    },
+    post(path: string, h: FormHandler) {
+      router.post(path, async (ctx) => {
+        const s = await session(ctx);
+        if (!s) throw new DomainError('unauthorized', 'signed_out', 'You are signed out: sign in again');
+        const form = await formBody(ctx);
+        if (!sameToken(form.get('_csrf'), s.csrfToken)) throw csrfRefused();
+        send(ctx, await h(ctx, s, form));
+      });
+    },
+  };
+
+  router.get('/dashboard/assets/app.css', (ctx) => {
+    ctx.type = 'text/css';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = STYLES;
+  });
+  router.get('/dashboard/assets/app.js', (ctx) => {
+    ctx.type = 'text/javascript';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = SCRIPT;
+  });
+
+  router.get('/dashboard/sign-in', async (ctx) => {
+    if (await session(ctx)) return ctx.redirect('/dashboard');
+    const tenant = typeof ctx.query.tenant === 'string' ? ctx.query.tenant : undefined;
+    const next = typeof ctx.query.next === 'string' ? ctx.query.next : undefined;
+    send(ctx, signInPage(ctx, { tenant, next }));
+  });
+
+  router.post('/dashboard/sign-in', async (ctx) => {
+    const form = await formBody(ctx);
+    if (!sameToken(form.get('_csrf'), cookie(ctx, FORM_COOKIE))) throw csrfRefused();
+    const tenant = (form.get('tenant') ?? '').trim().toLowerCase();
+    const email = (form.get('email') ?? '').trim().toLowerCase();
+    // Every attempt counts, per client address and per account, before the password is checked.
+    const now = d.now().getTime();
+    const [byAddress] = await d.rateLimits.hit(
+      `signin:ip:${ctx.ip}`,
+      [{ seconds: WINDOW_SECONDS, limit: limits.perAddress }],
+      now,
+    );
+    const [byAccount] = await d.rateLimits.hit(
+      `signin:account:${tenant}/${email}`,
+      [{ seconds: WINDOW_SECONDS, limit: limits.perAccount }],
+      now,
+    );
+    if (byAddress!.hits > limits.perAddress || byAccount!.hits > limits.perAccount) {
+      const reset = Math.max(byAddress!.resetAt, byAccount!.resetAt);
+      ctx.set('Retry-After', String(Math.max(1, reset - Math.floor(now / 1000))));
+      send(
+        ctx,
+        signInPage(ctx, { tenant, email, error: 'Too many sign-in attempts: wait a few minutes and try again.' }),
+      );
+      ctx.status = 429;
+      return;
+    }
+    try {
+      const opened = await d.staff.signIn.execute({ tenant, email, password: form.get('password') ?? '' });
+      setCookie(ctx, SESSION_COOKIE, opened.token, Math.floor((Date.parse(opened.expiresAt) - now) / 1000));
+      setCookie(ctx, FORM_COOKIE, '', 0);
+      const asked = form.get('next') ?? '';
+      // Only a dashboard path of this site: never another origin.
+      const next = /^\/dashboard(\/[^/\\]|$|\?)/.test(asked) ? asked : '/dashboard';
+      send(ctx, { redirect: next });
+    } catch (e) {
+      if (!isDomainError(e) || e.kind !== 'unauthorized') throw e;
+      send(ctx, signInPage(ctx, { tenant, email, next: form.get('next') ?? undefined, error: e.message }));
+      ctx.status = 401;
+    }
+  });
+
+  router.post('/dashboard/sign-out', async (ctx) => {
+    const token = cookie(ctx, SESSION_COOKIE);
+    const s = token ? await d.staff.resolveSession.execute(token) : null;
+    const form = await formBody(ctx);
+    if (s && !sameToken(form.get('_csrf'), s.csrfToken)) throw csrfRefused();
+    if (token) await d.staff.signOut.execute(token);
+    setCookie(ctx, SESSION_COOKIE, '', 0);
+    send(ctx, signInPage(ctx, { notice: 'You are signed out.', tenant: s?.tenant.slug }));
+  });
+
+  router.get('/dashboard/set-password', async (ctx) => {
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    const user = token ? await d.staff.setPassword.peek(token) : null;
+    if (!user) throw DomainError.forbidden('The link is not valid or has expired: ask an administrator for a new one');
+    send(ctx, setPasswordPage(ctx, { token, email: user.email }));
+  });
+
+  router.post('/dashboard/set-password', async (ctx) => {
+    const form = await formBody(ctx);
+    if (!sameToken(form.get('_csrf'), cookie(ctx, FORM_COOKIE))) throw csrfRefused();
+    const token = form.get('token') ?? '';
+    try {
+      await d.staff.setPassword.execute(token, form.get('password') ?? '');
+    } catch (e) {
+      const user = await d.staff.setPassword.peek(token);
+      if (isDomainError(e) && e.kind === 'invalid' && user) {
+        send(ctx, setPasswordPage(ctx, { token, email: user.email, error: describe(e) }));
+        ctx.status = 400;
+        return;
+      }
+      throw e;
+    }
+    send(ctx, signInPage(ctx, { notice: 'Your password is set: sign in.' }));
+  });
+
+  overviewPages(routes, d);
+  apiKeyPages(routes, d);
+  webhookPages(routes, d);
+  learnerPages(routes, d);
+  enrolmentPages(routes, d);
+  evidencePages(routes, d);
+  exportPages(routes, d);
+  settingsPages(routes, d);
+  userPages(routes, d);
+
+  const dispatch = router.routes() as unknown as Middleware;
+  return async (ctx: Context, next: Next) => {
+    if (ctx.path !== '/dashboard' && !ctx.path.startsWith('/dashboard/')) return next();
+    securityHeaders(ctx);
+    try {
+      await dispatch(ctx, async () => {
+        throw DomainError.notFound('page');
+      });
+    } catch (e) {
+      errorPage(ctx, e, d);
+    }
+  };
+}
+
+function errorPage(ctx: Context, e: unknown, d: DashboardDeps): void {
+  const known = isDomainError(e);
+  if (!known) d.logger.error({ requestId: ctx.state.requestId, err: e }, 'dashboard error');
+  const status = known ? (STATUS[e.kind] ?? 400) : 500;
+  const text = !known
+    ? 'Something went wrong on our side. Try again; if it keeps happening, tell your administrator.'
+    : e.kind === 'not_found'
+      ? 'This page or record does not exist.'
+      : describe(e);
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = page({
+    title: status === 403 ? 'Not allowed' : status === 404 ? 'Not found' : status === 401 ? 'Signed out' : 'Problem',
+    session: null,
+    notice: { text, error: true },
+    body: html`<p><a href="/dashboard">Go to the overview</a> · <a href="/dashboard/sign-in">Sign in</a></p>`,
+  }).value;
+}

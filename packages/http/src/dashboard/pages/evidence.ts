@@ -1,0 +1,81 @@
+import type { SessionContext } from '@fundi/application';
+import { isDomainError } from '@fundi/domain';
+import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
+import { bytes, dateTime, html, when } from '../html.js';
+import { csrf, page } from '../layout.js';
+import { can, field, requireScope } from '../web.js';
+import { describe } from './api-keys.js';
+
+const DECISIONS = [
+  ['approved', 'Approve'],
+  ['revision_requested', 'Request revision'],
+  ['rejected', 'Reject'],
+] as const;
+
+/** The review queue (current versions awaiting review, oldest first) and one piece of evidence with its preview. */
+export function evidencePages(r: PageRoutes, d: DashboardDeps): void {
+  r.get('/dashboard/evidence', async (_ctx, s) => {
+    requireScope(s, 'evidence:read');
+    const queue = await d.evidence.list(s.actor, { status: 'submitted' }, { kind: 'offset', offset: 0, limit: 100 });
+    return page({
+      title: 'Evidence awaiting review',
+      current: '/dashboard/evidence',
+      session: s,
+      body: html`<p>${queue.total} piece${queue.total === 1 ? '' : 's'} of evidence awaiting review.</p>
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Learner</th><th scope="col">Module</th><th scope="col">Version</th><th scope="col">Uploaded</th></tr></thead><tbody>
+${queue.items.map(
+  (e) =>
+    html`<tr><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td><a href="/dashboard/learners/${e.learnerId}">${e.learnerId}</a></td><td>${e.moduleId}</td><td>${e.version}</td><td>${dateTime(e.createdAt)}</td></tr>`,
+)}
+</tbody></table></div>`,
+    });
+  });
+
+  const detail = async (
+    ctx: { ip: string },
+    s: SessionContext,
+    id: string,
+    notice?: { text: string; error?: boolean },
+  ) => {
+    requireScope(s, 'evidence:read');
+    const e = await d.evidence.get(s.actor, id);
+    // The preview is the API's signed URL (same origin, one hour), issued and audited like the API's.
+    const grant = await d.evidence.downloadUrl(s.actor, id, ctx.ip);
+    const preview = e.contentType.startsWith('image/')
+      ? html`<img class="preview" src="${grant.url}" alt="Preview of ${e.filename}">`
+      : null;
+    return page({
+      title: e.filename,
+      current: '/dashboard/evidence',
+      session: s,
+      notice,
+      body: html`<div class="card"><p>Learner <a href="/dashboard/learners/${e.learnerId}">${e.learnerId}</a>, module ${e.moduleId}, version ${e.version}, ${bytes(e.size)}, ${e.contentType}.</p>
+<p>Status: <strong>${e.status.replace('_', ' ')}</strong>${e.feedback ? html` · Feedback: ${e.feedback}` : ''}</p>
+${preview}
+<p><a href="${grant.url}">Open the file</a> <span class="muted">(link valid until ${dateTime(grant.expiresAt)})</span></p></div>
+${when(
+  can(s, 'evidence:review') && e.status === 'submitted',
+  () => html`<form class="card" method="post" action="/dashboard/evidence/${e.id}/review">${csrf(s)}<h2>Review</h2>
+<label for="feedback">Feedback (required when requesting a revision)</label><textarea id="feedback" name="feedback" rows="3" maxlength="2000"></textarea>
+<div class="inline">${DECISIONS.map(([v, label]) => html`<button type="submit" name="status" value="${v}"${v === 'rejected' ? ' class="danger"' : ''}>${label}</button>`)}</div></form>`,
+)}
+<p><a href="/dashboard/evidence">Back to the queue</a></p>`,
+    });
+  };
+
+  r.get('/dashboard/evidence/:id', (ctx, s) => detail(ctx, s, ctx.params.id!));
+  r.post('/dashboard/evidence/:id/review', async (ctx, s, form) => {
+    requireScope(s, 'evidence:review');
+    try {
+      await d.evidence.review(s.actor, ctx.params.id!, {
+        status: field(form, 'status'),
+        feedback: field(form, 'feedback'),
+      });
+    } catch (e) {
+      if (isDomainError(e) && (e.kind === 'invalid' || e.kind === 'conflict'))
+        return detail(ctx, s, ctx.params.id!, { text: describe(e), error: true });
+      throw e;
+    }
+    return { redirect: `/dashboard/evidence/${ctx.params.id}` };
+  });
+}

@@ -1,0 +1,116 @@
+import type { DryRunReport, SessionContext } from '@fundi/application';
+import { EXPORT_TYPES, isDomainError, type ExportType } from '@fundi/domain';
+import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
+import { bytes, dateTime, html, raw, when } from '../html.js';
+import { csrf, page } from '../layout.js';
+import { can, field, requireScope } from '../web.js';
+import { describe } from './api-keys.js';
+
+const LABELS: Record<ExportType, string> = {
+  learners: 'Learners (CSV)',
+  enrolments: 'Enrolments (CSV)',
+  assessments: 'Assessments (CSV)',
+  evidence: 'Evidence (CSV)',
+  full: 'Everything (ZIP of the four CSVs)',
+  qcto01: 'QCTO01 learner file',
+  qcto02: 'QCTO02 achievement file',
+  atr: 'Annual training report (ZIP)',
+  wsp: 'Workplace skills plan (ZIP)',
+};
+const REGULATOR = ['qcto01', 'qcto02'] as const;
+
+/**
+ * Exports: request one (the worker writes it; the page refreshes itself while any is running), download when
+ * ready through the API's signed URL, and check a QCTO file's readiness before creating it.
+ */
+export function exportPages(r: PageRoutes, d: DashboardDeps): void {
+  const x = d.exports;
+  const render = async (s: SessionContext, extra: { notice?: string; error?: boolean; report?: DryRunReport }) => {
+    const first = await x.list(s.actor, { kind: 'offset', offset: 0, limit: 1 });
+    const offset = Math.max(0, first.total - 50);
+    const items = (await x.list(s.actor, { kind: 'offset', offset, limit: 50 })).items.reverse();
+    const running = items.some((e) => e.status === 'queued' || e.status === 'processing');
+    const write = can(s, 'exports:write');
+    const rep = extra.report;
+    return page({
+      title: 'Exports',
+      current: '/dashboard/exports',
+      session: s,
+      head: running ? raw('<meta http-equiv="refresh" content="3">') : undefined,
+      notice: extra.notice ? { text: extra.notice, error: extra.error } : null,
+      body: html`${when(
+        rep,
+        () => html`<div class="card" role="status"><h2>${LABELS[rep!.type]}: readiness</h2>
+<p>${rep!.ready} learner${rep!.ready === 1 ? '' : 's'} ready, ${rep!.leftOut} left out, ${rep!.records} record${rep!.records === 1 ? '' : 's'}.</p>
+${when(
+  rep!.findings.length > 0,
+  () => html`<div class="table" tabindex="0"><table><thead><tr><th scope="col">Learner</th><th scope="col">Field</th><th scope="col">Problem</th></tr></thead><tbody>
+${rep!.findings.slice(0, 200).map((f) => html`<tr><td><a href="/dashboard/learners/${f.learnerId}">${f.idNumber ?? f.alternateId ?? f.learnerId}</a></td><td>${f.field}</td><td>${f.message}</td></tr>`)}
+</tbody></table></div>${when(rep!.findings.length > 200 || rep!.omittedFindings > 0, () => html`<p class="muted">Only the first 200 findings are shown.</p>`)}`,
+)}
+${when(
+  write,
+  () =>
+    html`<form method="post" action="/dashboard/exports">${csrf(s)}<input type="hidden" name="type" value="${rep!.type}"><button type="submit">Create the ${rep!.type.toUpperCase()} file now</button></form>`,
+)}</div>`,
+      )}
+${when(
+  write,
+  () => html`<form class="card" method="post" action="/dashboard/exports">${csrf(s)}<h2>New export</h2>
+<label for="export-type">What</label><select id="export-type" name="type">${EXPORT_TYPES.filter((t) => !(REGULATOR as readonly string[]).includes(t)).map((t) => html`<option value="${t}">${LABELS[t]}</option>`)}</select>
+<label for="export-from">From (optional)</label><input id="export-from" name="from" type="date">
+<label for="export-to">To (optional)</label><input id="export-to" name="to" type="date">
+<button type="submit">Start export</button></form>
+<form class="card" method="post" action="/dashboard/exports/readiness">${csrf(s)}<h2>QCTO files</h2>
+<p>Check which learners are ready before creating the file; learners with missing or invalid fields are left out.</p>
+<label for="qcto-type">File</label><select id="qcto-type" name="type">${REGULATOR.map((t) => html`<option value="${t}">${LABELS[t]}</option>`)}</select>
+<button type="submit">Check readiness</button></form>`,
+)}
+<h2>Recent exports</h2>
+${when(running, () => html`<p class="muted" role="status">An export is running; this page refreshes itself.</p>`)}
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">Export</th><th scope="col">Status</th><th scope="col">Rows</th><th scope="col">Size</th><th scope="col">Requested</th><th scope="col"><span class="sr">Download</span></th></tr></thead><tbody>
+${items.map(
+  (
+    e,
+  ) => html`<tr><td>${LABELS[e.type]}</td><td>${e.status}${e.error ? `: ${e.error}` : ''}${e.purgedAt ? ' (file purged)' : ''}</td><td>${e.rowCount ?? ''}</td><td>${e.size === null ? '' : bytes(e.size)}</td><td>${dateTime(e.createdAt)}</td>
+<td>${e.status === 'ready' && !e.purgedAt ? html`<a href="/dashboard/exports/${e.id}/download">Download ${e.fileName}</a>` : ''}</td></tr>`,
+)}
+</tbody></table></div>${when(items.length === 0, () => html`<p class="muted">No exports yet.</p>`)}`,
+    });
+  };
+
+  r.get('/dashboard/exports', async (_ctx, s) => {
+    requireScope(s, 'exports:read');
+    return render(s, {});
+  });
+
+  r.post('/dashboard/exports', async (_ctx, s, form) => {
+    requireScope(s, 'exports:write');
+    const type = field(form, 'type') as ExportType;
+    const dates = { from: field(form, 'from'), to: field(form, 'to') };
+    const filters = Object.fromEntries(Object.entries(dates).filter(([, v]) => v !== undefined));
+    try {
+      await x.request(s.actor, { type, filters });
+    } catch (e) {
+      if (isDomainError(e) && e.kind === 'invalid') return render(s, { notice: describe(e), error: true });
+      throw e;
+    }
+    return { redirect: '/dashboard/exports' };
+  });
+
+  r.post('/dashboard/exports/readiness', async (_ctx, s, form) => {
+    requireScope(s, 'exports:write');
+    const type = field(form, 'type');
+    if (type !== 'qcto01' && type !== 'qcto02')
+      return render(s, { notice: 'type must be qcto01 or qcto02', error: true });
+    const answer = await x.requestRegulator(s.actor, type, { dryRun: true });
+    return render(s, answer.dryRun ? { report: answer.report } : {});
+  });
+
+  // A link, not a form: reading a file changes nothing but the audit log (the URL issued is audited, as by the API).
+  r.get('/dashboard/exports/:id/download', async (ctx, s) => {
+    requireScope(s, 'exports:read');
+    const grant = await x.downloadUrl(s.actor, ctx.params.id!);
+    return { redirect: grant.url };
+  });
+}

@@ -1,0 +1,84 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Context } from 'koa';
+import type { SessionContext } from '@fundi/application';
+import { DomainError, type Scope } from '@fundi/domain';
+
+export const SESSION_COOKIE = 'fundi_session';
+/** Sign-in and set-password forms come before a session: their CSRF token is paired with this cookie. */
+export const FORM_COOKIE = 'fundi_form';
+const MAX_FORM_BYTES = 64 * 1024;
+
+/**
+ * Headers of every dashboard answer: nothing but this origin's own stylesheet, script and images (signed file
+ * URLs are same-origin), no framing, no referrer leaving the site, no caching of personal data.
+ */
+export function securityHeaders(ctx: Context): void {
+  ctx.set(
+    'Content-Security-Policy',
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  );
+  ctx.set('X-Frame-Options', 'DENY');
+  ctx.set('Referrer-Policy', 'same-origin');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', 'no-store');
+}
+
+/** `Secure` is added when the request came over https (directly, or through a trusted proxy). */
+export function setCookie(ctx: Context, name: string, value: string, maxAgeSeconds: number): void {
+  const parts = [`${name}=${value}`, 'Path=/dashboard', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`];
+  if (ctx.secure) parts.push('Secure');
+  ctx.append('Set-Cookie', parts.join('; '));
+}
+
+export function cookie(ctx: Context, name: string): string | null {
+  const header = ctx.get('cookie');
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim() || null;
+  }
+  return null;
+}
+
+/** Reads an `application/x-www-form-urlencoded` body of at most 64 KB. */
+export async function formBody(ctx: Context): Promise<URLSearchParams> {
+  if (!ctx.is('application/x-www-form-urlencoded')) {
+    throw new DomainError('invalid', 'unsupported_media_type', 'Forms are posted URL-encoded');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_FORM_BYTES) throw new DomainError('invalid', 'body_too_large', 'The form is too large');
+    chunks.push(chunk);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+export const newFormToken = () => randomBytes(24).toString('base64url');
+
+export function sameToken(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export const csrfRefused = () =>
+  DomainError.forbidden('The form has expired or did not come from this site: reload the page and try again', 'csrf');
+
+/** The signed-in user may do what an API key of their role may do; anything else is refused. */
+export function requireScope(s: SessionContext, scope: Scope): void {
+  if (!s.actor.scopes.includes(scope)) throw DomainError.forbidden(`Your role (${s.user.role}) may not do this`);
+}
+
+export function requireAdmin(s: SessionContext): void {
+  if (s.user.role !== 'admin') throw DomainError.forbidden('Only administrators may do this');
+}
+
+export const can = (s: SessionContext, scope: Scope) => s.actor.scopes.includes(scope);
+
+/** Optional text field: trimmed, empty is absent. */
+export function field(form: URLSearchParams, name: string): string | undefined {
+  const v = form.get(name)?.trim();
+  return v ? v : undefined;
+}
