@@ -104,6 +104,8 @@ export function openApiDocument(c: Container): object {
 export function httpApp(
   c: Container,
   config: Pick<Config, 'authCacheMs' | 'anonymousLimits' | 'trustProxy'> & {
+    /** Per-address limits of the inbound routes (HR inbound); the anonymous limits when absent. */
+    inboundLimits?: Config['inboundLimits'];
     /** Dashboard sign-in attempts per 15 minutes (docs/dashboard.md, "Sign-in and sessions"). */
     signInLimits?: { perAddress: number; perAccount: number };
   },
@@ -117,6 +119,7 @@ export function httpApp(
     rateLimits: resolve(c, T.RateLimits),
     meter: resolve(c, T.Meter),
     anonymousLimits: config.anonymousLimits,
+    inboundLimits: config.inboundLimits,
     logger: resolve(c, T.Logger),
     accessLog: resolve(c, T.AccessLogger),
     ready: async () => {

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       embeddedWorker: true,
       database: { kind: 'sqlite', filename: join(dir, 'fundi.sqlite') },
       anonymousLimits: { perMinute: 120, perDay: null },
+      inboundLimits: { perMinute: 3000, perDay: null },
     });
     expect(c.masterKey.equals(Buffer.alloc(32, 3))).toBe(true);
   });

@@ -16,6 +16,8 @@ export interface Config {
   /** Within this many ms a cached key resolution is used without even checking the auth epoch (Postgres: 1000). */
   authCacheMs: number;
   anonymousLimits: { perMinute: number; perDay: number | null };
+  /** Calls of other systems with their own secret (HR inbound), per client address. */
+  inboundLimits: { perMinute: number; perDay: number | null };
   trustProxy: boolean;
   /** `npm start` runs the worker in the same process unless this is false. */
   embeddedWorker: boolean;
@@ -202,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     previousMasterKeys: previousMasterKeys(env),
     authCacheMs: int(env, 'FUNDI_AUTH_CACHE_MS', db.kind === 'postgres' ? 1000 : 0, 0, 600_000),
     anonymousLimits: { perMinute: int(env, 'FUNDI_ANON_RATE_PER_MINUTE', 120, 1, 1_000_000), perDay: null },
+    inboundLimits: { perMinute: int(env, 'FUNDI_INBOUND_RATE_PER_MINUTE', 3000, 1, 1_000_000), perDay: null },
     trustProxy: bool(env, 'FUNDI_TRUST_PROXY', false),
     embeddedWorker: bool(env, 'FUNDI_EMBEDDED_WORKER', true),
     ...webhookAndWorker(env),

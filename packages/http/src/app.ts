@@ -20,6 +20,8 @@ export interface HttpDeps {
   meter?: { count(tenantId: string, keyId: string, nowMs: number): void };
   /** Limits for requests without a valid key, counted per client address. */
   anonymousLimits: Pick<TenantLimits, 'perMinute' | 'perDay'>;
+  /** Limits for the `inbound` routes' calls (other systems with their own secret), per client address. */
+  inboundLimits?: Pick<TenantLimits, 'perMinute' | 'perDay'>;
   logger: Logger;
   /** One line per request; fields are fixed and free of personal data. */
   accessLog: Logger;
@@ -104,6 +106,7 @@ function systemRoutes(deps: HttpDeps): Middleware {
  */
 function authenticateAndLimit(deps: HttpDeps): Step {
   const now = deps.now ?? Date.now;
+  const inbound = [...new Set(deps.routes.filter((r) => r.inbound).map((r) => r.path))];
   return async (ctx, next) => {
     const api = API.test(ctx.path);
     const presented = api ? bearer(ctx.get('authorization') || undefined) : null;
@@ -118,11 +121,12 @@ function authenticateAndLimit(deps: HttpDeps): Step {
       | { actor: { id: string; tenantId: string }; limits: TenantLimits }
       | undefined;
     const at = now();
+    const isInbound = !principal && inbound.length > 0 && inbound.some((p) => ctx.path.endsWith(p));
     await applyRateLimit(
       ctx,
       deps.rateLimits,
-      principal ? `key:${principal.actor.id}` : `ip:${ctx.ip}`,
-      principal?.limits ?? deps.anonymousLimits,
+      principal ? `key:${principal.actor.id}` : isInbound ? `inbound:${ctx.ip}` : `ip:${ctx.ip}`,
+      principal?.limits ?? (isInbound ? (deps.inboundLimits ?? deps.anonymousLimits) : deps.anonymousLimits),
       at,
     );
     if (principal) deps.meter?.count(principal.actor.tenantId, principal.actor.id, at);

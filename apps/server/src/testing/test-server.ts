@@ -67,6 +67,8 @@ export interface TestServerOptions {
   clock?: Clock;
   authCacheMs?: number;
   anonymousPerMinute?: number;
+  /** Per-address limit of the inbound routes (default: the same as `anonymousPerMinute`). */
+  inboundPerMinute?: number;
   /** Serve an existing SQL store (another server's: two processes on one database) instead of a fresh one; it is not closed with this server. */
   attach?: TestStorage;
   /** Capture logs: a logger to use instead of the silent default. */
@@ -116,6 +118,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
   const app = httpApp(container, {
     authCacheMs: opts.authCacheMs ?? 0,
     anonymousLimits: { perMinute: opts.anonymousPerMinute ?? 1000, perDay: null },
+    inboundLimits: { perMinute: opts.inboundPerMinute ?? opts.anonymousPerMinute ?? 1000, perDay: null },
     trustProxy: false,
   });
   const server: Server = app.listen(0, '127.0.0.1');

@@ -105,6 +105,7 @@ export function hrSyncRoutes(u: HrSyncUseCases): RouteDef[] {
       path: '/webhooks/hr-sync',
       auth: 'none',
       scope: undefined,
+      inbound: true,
       body: HrEventIn,
       success: { status: 200, schema: HrEventAnswerOut, description: 'What the event did (the same for a repeat)' },
       errors: [401, 403, 409, 422],

@@ -133,6 +133,11 @@ export interface RouteDef<
   auth?: AU;
   /** The scope an API key needs (`any`: any valid key); absent only on `auth: 'none'` routes. */
   scope: AU extends 'none' ? undefined : Scope | 'any';
+  /**
+   * Another system's calls, authenticated by their own long random secret (HR inbound): counted per client address
+   * at the inbound rate instead of the lower rate for requests without a key (docs/api.md, "Rate limits").
+   */
+  inbound?: true;
   params?: PS;
   query?: QS;
   /** JSON body, or the text fields of a multipart upload. */
