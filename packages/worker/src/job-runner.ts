@@ -33,6 +33,7 @@ interface Running {
  */
 export class JobLaneRunner {
   private readonly running = new Map<string, Running>();
+  private stopping = false;
   /** Called when a slot frees, so the lane's loop claims again at once. */
   onFree: () => void = () => {};
 
@@ -53,7 +54,7 @@ export class JobLaneRunner {
     const open = [...this.defs.values()]
       .map((d) => ({ kind: d.kind, left: (d.concurrency ?? this.slots) - this.countOf(d.kind) }))
       .filter((k) => k.left > 0);
-    if (room <= 0 || open.length === 0) return false;
+    if (this.stopping || room <= 0 || open.length === 0) return false;
     // Never more than the smallest remaining per-kind allowance in one claim, so no kind can pass its cap.
     const limit = Math.min(room, ...open.map((k) => k.left));
     const now = this.deps.clock.now();
@@ -69,12 +70,15 @@ export class JobLaneRunner {
         limit,
       ),
     );
+    // A claim that was under way when the worker began stopping starts nothing: the stop gives its leases back.
+    if (this.stopping) return false;
     for (const job of jobs) this.start(job);
     return jobs.length > 0 && this.running.size < this.slots;
   }
 
   /** Aborts every running job and resolves when they settled or after `ms`. */
   async stop(ms: number): Promise<void> {
+    this.stopping = true;
     for (const r of this.running.values()) r.abort.abort(new Error('worker stopping'));
     const all = Promise.allSettled([...this.running.values()].map((r) => r.done));
     await Promise.race([all, new Promise((ok) => setTimeout(ok, ms))]);
@@ -90,11 +94,17 @@ export class JobLaneRunner {
     const def = this.defs.get(job.kind)!;
     const abort = new AbortController();
     const beat = setInterval(() => void this.heartbeat(job.id, abort), Math.max(20, Math.floor(this.deps.leaseMs / 3)));
-    const done = this.execute(job, def, abort).finally(() => {
-      clearInterval(beat);
-      this.running.delete(job.id);
-      this.onFree();
-    });
+    const done = this.execute(job, def, abort)
+      .catch((e) =>
+        // Recording the outcome failed (the database went away, or the worker is closing it): the lease runs out
+        // and another worker runs the job again from its last progress. Never an unhandled rejection.
+        this.deps.logger.warn({ jobId: job.id, kind: job.kind, err: e }, 'job outcome not recorded'),
+      )
+      .finally(() => {
+        clearInterval(beat);
+        this.running.delete(job.id);
+        this.onFree();
+      });
     this.running.set(job.id, { kind: job.kind, abort, done });
   }
 

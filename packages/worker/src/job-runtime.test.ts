@@ -16,14 +16,22 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 3000) => {
 /** A worker over the in-memory fakes with the given job definitions; webhook loops have nothing to do. */
 function aWorker(
   jobs: JobDefinition<any>[],
-  o: { leaseMs?: number; clock?: FixedClock; slots?: { short: number; long: number } } = {},
+  o: {
+    leaseMs?: number;
+    clock?: FixedClock;
+    slots?: { short: number; long: number };
+    logger?: WorkerDeps['logger'];
+    /** While true, every unit of work the worker runs fails (the database went away). */
+    down?: () => boolean;
+  } = {},
 ) {
   const mem = memoryStorage([platformMemory, webhookMemory]);
   const clock = o.clock ?? new FixedClock();
+  const down = o.down ?? (() => false);
   const deps: WorkerDeps = {
-    uow: mem.uow,
+    uow: { run: (fn) => (down() ? Promise.reject(new Error('database gone')) : mem.uow.run(fn)) },
     clock,
-    logger: quiet,
+    logger: o.logger ?? quiet,
     lease: null,
     jobs,
     dispatchOutbox: { execute: async () => 0 } as never,
@@ -158,6 +166,26 @@ describe('job runtime', () => {
     });
     await until(() => seen.signal!.aborted);
     expect(await t.job(j.id)).toMatchObject({ doneAt: null, leaseOwner: 'w-other' });
+  });
+
+  it('a job whose outcome cannot be recorded is logged and left to its lease, never an unhandled rejection', async () => {
+    let down = false;
+    const warnings: string[] = [];
+    const logger = { ...quiet, warn: (_o: object, msg: string) => void warnings.push(msg) };
+    const failing: JobDefinition<null> = {
+      ...jobType('test.db-gone', 'short'),
+      parse: () => null,
+      run: async () => {
+        down = true;
+        throw new Error('query failed');
+      },
+    };
+    const t = aWorker([failing], { logger, down: () => down });
+    const j = await t.enqueue(failing, null);
+    await start(t.worker);
+    await until(() => warnings.includes('job outcome not recorded'));
+    down = false;
+    expect(await t.job(j.id)).toMatchObject({ doneAt: null, lastError: null, attempts: 1 });
   });
 
   it('retries a failing job with backoff, then gives up with the error after maxAttempts', async () => {
