@@ -15,6 +15,11 @@ const PAGES = (learnerId: string) => [
   ['evidence queue', '/dashboard/evidence'],
   ['webhooks', '/dashboard/webhooks'],
   ['exports', '/dashboard/exports'],
+  ['imports', '/dashboard/imports'],
+  ['notifications', '/dashboard/notifications'],
+  ['email template', '/dashboard/notifications/templates/welcome'],
+  ['HR sync', '/dashboard/hr-sync'],
+  ['usage', '/dashboard/usage'],
   ['API keys', '/dashboard/api-keys'],
   ['settings', '/dashboard/settings'],
 ];

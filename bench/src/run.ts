@@ -7,6 +7,7 @@ import { hrSyncBench } from './hr-sync-bench.js';
 import { importsBench } from './imports-bench.js';
 import { exportsBench } from './exports-bench.js';
 import { dashboardBench } from './dashboard-bench.js';
+import { notificationsBench } from './notifications-bench.js';
 
 // `npm run bench [-- <scenario...>]`: every scenario by default. BENCH_SECONDS sets the measuring time (default 5).
 const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> = {
@@ -18,6 +19,7 @@ const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> 
   imports: importsBench,
   exports: exportsBench,
   dashboard: dashboardBench,
+  notifications: notificationsBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -171,6 +171,7 @@ describe('CLI: npm run fundi on SQLite', () => {
     expect(json(await cli({ ...env, FUNDI_PREVIOUS_MASTER_KEYS: previous }, 'keys', 'rewrap', '--json'))).toEqual({
       files: { rewrapped: 0, files: 0 },
       webhookSecrets: 0,
+      notificationSettings: 0,
     });
     const bad = await cli({ ...env, FUNDI_PREVIOUS_MASTER_KEYS: 'c2hvcnQ=' }, 'keys', 'rewrap');
     expect(bad.code).not.toBe(0);

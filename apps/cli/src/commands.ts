@@ -1,4 +1,4 @@
-import { T, resolve, useCasesOf } from '@fundi/adapters';
+import { useCasesOf } from '@fundi/adapters';
 import {
   evidenceCapability,
   exportsCapability,
@@ -7,6 +7,7 @@ import {
   migrateAll,
   staff,
   webhookCapability,
+  notificationsCapability,
 } from '@fundi/server';
 import { operator } from '@fundi/application';
 import { REGULATOR_SETTING_FIELDS } from '@fundi/domain';
@@ -113,9 +114,13 @@ export const COMMANDS: Record<string, Command> = {
       out.line('No FUNDI_PREVIOUS_MASTER_KEYS configured: checking that everything is under the current master key.');
     const files = await useCasesOf(container(), evidenceCapability).evidence.rewrapFiles();
     const secrets = await useCasesOf(container(), webhookCapability).resealSecrets.execute();
-    if (asJson(p)) return out.json({ files, webhookSecrets: secrets });
+    const notificationSettings = await useCasesOf(
+      container(),
+      notificationsCapability,
+    ).notificationSettings.resealSecrets();
+    if (asJson(p)) return out.json({ files, webhookSecrets: secrets, notificationSettings });
     out.line(
-      `Re-wrapped ${files.rewrapped} of ${files.files} stored files and sealed ${secrets} webhook subscriptions' secrets again under the current master key.`,
+      `Re-wrapped ${files.rewrapped} of ${files.files} stored files and sealed ${secrets} webhook subscriptions' secrets and ${notificationSettings} tenants' mail and WhatsApp secrets again under the current master key.`,
     );
     out.line('The previous master keys are no longer needed by stored data; remove FUNDI_PREVIOUS_MASTER_KEYS.');
   },

@@ -5,7 +5,7 @@ import { T, W, resolve, useCasesOf } from '@fundi/adapters';
 import type { JobDefinition } from '@fundi/application';
 import { Worker } from '@fundi/worker';
 import type { WorkerConfig } from './config.js';
-import { jobsOf, uowOf, webhookCapability } from './capabilities/index.js';
+import { jobsOf, reactionsOf, uowOf, webhookCapability } from './capabilities/index.js';
 import { capabilitiesOf } from './compose.js';
 
 /** A lease owner name that tells operators which process holds what. */
@@ -31,7 +31,7 @@ export function workerFor(
       clock: resolve(c, T.Clock),
       logger: resolve(c, T.Logger),
       lease: resolve(c, W.WorkerLease),
-      dispatchOutbox: u.dispatchOutbox,
+      dispatchOutbox: u.dispatchOutbox.with(reactionsOf(c, capabilitiesOf(c))),
       claimDeliveries: u.claimDeliveries,
       recordOutcomes: u.recordOutcomes,
       transport: resolve(c, W.Transport),

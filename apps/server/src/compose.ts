@@ -29,7 +29,10 @@ import {
   capabilities,
   evidenceCapability,
   exportsCapability,
+  hrSyncCapability,
+  importsCapability,
   learners,
+  notificationsCapability,
   reposOf,
   routesOf,
   staff,
@@ -58,6 +61,7 @@ export function containerFor(
     webhooks?: WebhookSettings;
     fileStore?: FileStoreChoice;
     publicUrl?: string;
+    notifications?: Partial<Config['notifications']>;
   },
   opts: { storage?: StorageChoice; clock?: Clock; logger?: Logger } = {},
 ): Container {
@@ -70,6 +74,7 @@ export function containerFor(
       previousMasterKeys: config.previousMasterKeys,
       publicUrl: config.publicUrl ?? '',
     },
+    notifications: config.notifications,
   });
   const c = buildContainer(
     {
@@ -128,6 +133,9 @@ export function httpApp(
     trustProxy: config.trustProxy,
     openApiExtend: registerWebhookEvents,
     pages: dashboardOf(c, config.signInLimits),
+    onRefusedKeys: async (r) => {
+      await useCasesOf(c, notificationsCapability).notificationTriggers.noteRefusedKeys(r);
+    },
   });
 }
 
@@ -142,6 +150,9 @@ export function dashboardOf(c: Container, signInLimits?: { perAddress: number; p
     webhooks: useCasesOf(c, webhookCapability),
     evidence: useCasesOf(c, evidenceCapability).evidence,
     exports: useCasesOf(c, exportsCapability).exports,
+    notifications: useCasesOf(c, notificationsCapability),
+    imports: useCasesOf(c, importsCapability),
+    hrSync: useCasesOf(c, hrSyncCapability),
     rateLimits: resolve(c, T.RateLimits),
     logger: resolve(c, T.Logger),
     now: () => clock.now(),

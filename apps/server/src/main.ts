@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
-import { migrateAll } from './capabilities/index.js';
-import { T, closeContainer, resolve } from '@fundi/adapters';
+import { migrateAll, notificationsCapability } from './capabilities/index.js';
+import { T, closeContainer, resolve, useCasesOf } from '@fundi/adapters';
 import { loadConfigOrExit } from './config.js';
 import { containerFor, httpApp } from './compose.js';
 import { workerFor } from './compose-worker.js';
@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   logger.info({ url, database: config.database.kind, dataDir: config.dataDir }, 'Fundi is listening');
   process.stdout.write(`\nFundi is serving at ${url}  (database: ${config.database.kind}, data: ${config.dataDir})\n`);
   process.stdout.write(`OpenAPI: ${url}/v1/openapi.json   Health: ${url}/health\n`);
+  const mail = useCasesOf(c, notificationsCapability);
+  process.stdout.write(`Mail goes to ${mail.describeDefaultMail()}\n`);
   if (created) {
     process.stdout.write(
       `\nCreated tenant "${created.tenant.slug}" (plan ${created.tenant.plan}). Its admin API key, shown only this once:\n\n` +
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     server.close();
     server.closeIdleConnections();
     await worker?.stop();
+    mail.closeChannels();
     await closeContainer(c);
     process.exit(0);
   };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { writeSync } from 'node:fs';
 import { T, closeContainer, resolve, useCasesOf, type DatabaseTarget } from '@fundi/adapters';
 import { operator } from '@fundi/application';
-import { emptyProfile, newId, type LearnerSnapshot } from '@fundi/domain';
+import { NO_CONTACT_PREFERENCES, emptyProfile, newId, type LearnerSnapshot } from '@fundi/domain';
 import { appStorage, containerFor, exportsCapability, httpApp, migrateAll, tenants, workerFor } from '@fundi/server';
 import { idNumberFor } from '../fixtures.js';
 import { announce } from './ready.js';
@@ -59,6 +59,7 @@ if (reuse) {
           citizenship: 'citizen',
           alternateId: null,
           alternateIdType: null,
+          ...NO_CONTACT_PREFERENCES,
           createdAt: new Date().toISOString(),
           updatedAt: new Date().toISOString(),
           firstName: `First${letters(i)}`,

@@ -49,6 +49,7 @@ export * from './staff/staff-use-cases.js';
 export * from './staff/staff-accounts.js';
 export * from './staff/sessions.js';
 export * from './staff/password.js';
+export * from './staff/staff-directory.js';
 export * from './exports/export-ports.js';
 export * from './exports/export-service.js';
 export * from './exports/export-request.js';

@@ -8,6 +8,8 @@ import {
   type EvidenceRepository,
   type EvidenceSnapshot,
   type EvidenceVersionSnapshot,
+  type StorageDay,
+  type StorageHistoryRepository,
   type Page,
   type PageRequest,
   type PurgeCandidate,
@@ -27,6 +29,7 @@ export interface EvidenceTables {
   uploadTickets: Map<string, UploadTicketSnapshot>;
   evidenceBundles: Map<string, EvidenceBundleSnapshot>;
   evidenceSettings: Map<string, number>;
+  storageHistory: Map<string, StorageDay & { tenantId: string }>;
 }
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -237,8 +240,22 @@ export class InMemoryEvidenceSettingsRepository implements EvidenceSettingsRepos
   }
 }
 
+export class InMemoryStorageHistoryRepository implements StorageHistoryRepository {
+  constructor(private readonly store: MemoryStore<EvidenceTables>) {}
+  async record(tenantId: string, x: StorageDay): Promise<void> {
+    this.store.tables.storageHistory.set(`${tenantId}\u0000${x.day}`, { tenantId, ...x });
+  }
+  async list(tenantId: string, fromDay: string): Promise<StorageDay[]> {
+    return [...this.store.tables.storageHistory.values()]
+      .filter((x) => x.tenantId === tenantId && x.day >= fromDay)
+      .sort((a, b) => (a.day < b.day ? -1 : 1))
+      .map(({ day, bytes, files }) => ({ day, bytes, files }));
+  }
+}
+
 export const evidenceMemory: MemoryPart<EvidenceRepos, EvidenceTables> = {
   tables: () => ({
+    storageHistory: new Map(),
     evidence: new Map(),
     evidenceVersions: new Map(),
     uploadTickets: new Map(),
@@ -247,6 +264,7 @@ export const evidenceMemory: MemoryPart<EvidenceRepos, EvidenceTables> = {
   }),
   repositories: (store) => ({
     evidence: new InMemoryEvidenceRepository(store),
+    storageHistory: new InMemoryStorageHistoryRepository(store),
     uploadTickets: new InMemoryUploadTicketRepository(store),
     evidenceBundles: new InMemoryEvidenceBundleRepository(store),
     evidenceSettings: new InMemoryEvidenceSettingsRepository(store),

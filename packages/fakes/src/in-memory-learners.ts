@@ -57,6 +57,10 @@ export class InMemoryLearnerRepository implements LearnerRepository {
   async findById(tenantId: string, id: string) {
     return clone(this.live(tenantId).find((l) => l.id === id) ?? null);
   }
+  async findByIds(tenantId: string, ids: readonly string[]) {
+    const wanted = new Set(ids);
+    return clone(this.live(tenantId).filter((l) => wanted.has(l.id)));
+  }
   async findByIdNumber(tenantId: string, idNumber: string) {
     return clone(this.live(tenantId).find((l) => l.idNumber === idNumber) ?? null);
   }

@@ -31,6 +31,8 @@ export class InMemoryStaffCredentialRepository implements StaffCredentialReposit
   }
   async update(c: StaffCredentialSnapshot) {
     if (!this.store.tables.staffCredentials.has(c.id)) throw DomainError.notFound('user', c.id);
+    if (this.rows.some((x) => x.id !== c.id && x.tenantId === c.tenantId && x.email === c.email))
+      throw duplicateStaffEmail(c.email);
     this.store.tables.staffCredentials.set(c.id, clone(c));
   }
   async findByEmail(tenantId: string, email: string) {

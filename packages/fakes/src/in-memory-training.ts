@@ -128,6 +128,12 @@ export class InMemoryEnrolmentRepository implements EnrolmentRepository {
       open.sort((a, b) => (a.startDate !== b.startDate ? (a.startDate < b.startDate ? 1 : -1) : -byId(a, b))),
     );
   }
+  async openDueOn(date: string, afterId: string | null, limit: number) {
+    const all = [...this.store.tables.enrolments.values()].filter(
+      (e) => e.expectedEndDate === date && e.id > (afterId ?? '') && Enrolment.isOpen(e),
+    );
+    return clone(all.sort(byId).slice(0, limit));
+  }
   async countForProgramme(tenantId: string, programmeId: string) {
     return this.of(tenantId).filter((e) => e.programmeId === programmeId).length;
   }

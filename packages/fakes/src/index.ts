@@ -15,3 +15,4 @@ export * from './in-memory-hr-sync.js';
 export * from './in-memory-imports.js';
 export * from './in-memory-staff.js';
 export * from './in-memory-exports.js';
+export * from './in-memory-notifications.js';

@@ -34,7 +34,16 @@ export interface HttpDeps {
   openApiExtend?: Parameters<typeof buildOpenApi>[2];
   /** Served before the API (the web dashboard at `/dashboard`); it answers its own paths and errors. */
   pages?: Middleware;
+  /**
+   * Called once when one client address has presented `REFUSED_KEY_ALERT` refused API keys within 10 minutes
+   * (the security alert of docs/api.md, "Notifications"). Never delays or changes the answer.
+   */
+  onRefusedKeys?(r: { ip: string; presented: string; path: string; count: number }): Promise<void>;
 }
+
+/** Refused API keys from one address within `REFUSED_KEY_WINDOW_S` that raise a security alert (once per window). */
+export const REFUSED_KEY_ALERT = 20;
+const REFUSED_KEY_WINDOW_S = 600;
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 const API = /^\/(api\/)?v1(\/|$)/;
@@ -115,6 +124,7 @@ function authenticateAndLimit(deps: HttpDeps): Step {
         ctx.state.principal = await deps.authenticator.execute(presented);
       } catch (e) {
         if (!isDomainError(e) || e.kind !== 'unauthorized') throw e;
+        if (deps.onRefusedKeys) watchRefusals(deps, ctx.ip, presented, ctx.path, now());
       }
     }
     const principal = ctx.state.principal as
@@ -132,6 +142,16 @@ function authenticateAndLimit(deps: HttpDeps): Step {
     if (principal) deps.meter?.count(principal.actor.tenantId, principal.actor.id, at);
     return next();
   };
+}
+
+/** Counts a refused key against its address; the threshold-th refusal in a window is reported, in the background. */
+function watchRefusals(deps: HttpDeps, ip: string, presented: string, path: string, at: number): void {
+  void deps.rateLimits
+    .hit(`refused-key:${ip}`, [{ seconds: REFUSED_KEY_WINDOW_S, limit: REFUSED_KEY_ALERT }], at)
+    .then(([w]) =>
+      w && w.hits === REFUSED_KEY_ALERT ? deps.onRefusedKeys!({ ip, presented, path, count: w.hits }) : undefined,
+    )
+    .catch((e: unknown) => deps.logger.warn({ err: e }, 'could not count a refused API key'));
 }
 
 /** The OpenAPI document, built once, at both forms' roots; it needs no key. */

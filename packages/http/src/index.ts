@@ -16,6 +16,8 @@ export * from './openapi/webhook-events.js';
 export * from './routes/caller-routes.js';
 export * from './routes/evidence-routes.js';
 export * from './hr-sync/hr-sync-routes.js';
+export * from './notifications/notification-routes.js';
+export * from './users/user-routes.js';
 export * from './routes/import-routes.js';
 export * from './dashboard/dashboard.js';
 export * from './dashboard/dashboard-deps.js';

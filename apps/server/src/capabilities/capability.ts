@@ -1,6 +1,6 @@
 import type { CapabilityStorage, CapabilityWiring } from '@fundi/adapters';
 import type { RouteDef } from '@fundi/http';
-import type { JobDefinition } from '@fundi/application';
+import type { EventReaction, JobDefinition } from '@fundi/application';
 
 /**
  * A capability of Fundi (docs/architecture.md, "Capabilities"): its storage, its use cases built from the ports
@@ -13,6 +13,8 @@ export interface Capability<U, P, R extends object> extends CapabilityWiring<U> 
   routes?(useCases: NoInfer<U>): RouteDef[];
   // biome-ignore lint/suspicious/noExplicitAny: a capability's jobs have payloads of different types.
   jobs?(useCases: NoInfer<U>): JobDefinition<any>[];
+  /** Reactions to committed events, run by the outbox dispatcher in its transaction (they queue jobs). */
+  reactions?(useCases: NoInfer<U>): EventReaction[];
 }
 
 /** Declares a capability with its use-case, ports and repository types inferred. */

@@ -6,6 +6,7 @@ import {
   MasterKeyring,
   PURGE_DELETED_EVIDENCE,
   PURGE_RETAINED_EVIDENCE,
+  SNAPSHOT_STORAGE_USE,
   type Ports,
 } from '@fundi/application';
 import type {
@@ -65,6 +66,16 @@ export function evidence(settings: EvidenceSettings) {
         run: async () => void (await u.evidence.purgePastRetention()),
         recurring: {
           next: (after: Date) => new Date(Math.floor(after.getTime() / DAY) * DAY + DAY + 2 * HOUR),
+          payload: {},
+        },
+      },
+      {
+        ...SNAPSHOT_STORAGE_USE,
+        parse: () => ({}),
+        run: async () => void (await u.evidence.snapshotUsage()),
+        // Every day at 00:05 UTC: the day's first snapshot (the dashboard adds today's live figure on view).
+        recurring: {
+          next: (after: Date) => new Date(Math.floor(after.getTime() / DAY) * DAY + DAY + 5 * 60_000),
           payload: {},
         },
       },

@@ -12,7 +12,16 @@ import {
   type RepositoriesOf,
   type SqlDb,
 } from '@fundi/adapters';
-import type { EvidenceService, ExportService, HrSyncUseCases, JobDefinition, Ports } from '@fundi/application';
+import type {
+  EventReaction,
+  EvidenceService,
+  ExportService,
+  HrSyncUseCases,
+  ImportUseCases,
+  JobDefinition,
+  NotificationUseCases,
+  Ports,
+} from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
 import type { RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
@@ -26,10 +35,13 @@ import { hrSync } from './hr-sync.js';
 import { imports } from './imports.js';
 import { staff } from './staff.js';
 import { exports } from './exports.js';
+import { notifications, type NotificationSettings } from './notifications.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
   evidence: EvidenceSettings;
+  /** Default channels and the public base of links in mail (docs/api.md, "Notifications"). */
+  notifications?: Partial<Pick<NotificationSettings, 'channels' | 'publicUrl'>>;
 }
 
 /**
@@ -49,6 +61,12 @@ export function capabilities(s: CapabilitySettings) {
     // Export files share the evidence file store and master key (under their own keys, `t/<tenant>/exports/`).
     exports(s.evidence),
     staff,
+    notifications({
+      channels: s.notifications?.channels,
+      publicUrl: s.notifications?.publicUrl || s.evidence.publicUrl,
+      masterKey: s.evidence.masterKey,
+      allowHosts: s.webhooks.allowHosts,
+    }),
   ] as const;
 }
 
@@ -109,6 +127,11 @@ export function jobsOf(c: Container, caps: Capabilities): JobDefinition<any>[] {
   return all;
 }
 
+/** Every capability's reactions to committed events (run by the outbox dispatcher). */
+export function reactionsOf(c: Container, caps: Capabilities): EventReaction[] {
+  return caps.flatMap((cap) => ('reactions' in cap && cap.reactions ? cap.reactions(useCasesOf(c, cap) as never) : []));
+}
+
 /** The unit of work over every repository, typed. */
 export function uowOf(c: Container): UnitOfWork<AppRepositories> {
   return resolve(c, T.UnitOfWork) as UnitOfWork<AppRepositories>;
@@ -119,7 +142,7 @@ export function reposOf(c: Container): AppRepositories {
   return resolve(c, T.Repositories) as AppRepositories;
 }
 
-export { evidence, hrSync, learners, platform, staff, tenants, training, webhooks };
+export { evidence, hrSync, learners, notifications, platform, staff, tenants, training, webhooks };
 
 /** The evidence capability's handle for `useCasesOf` (made per configuration). */
 export const evidenceCapability = { name: 'evidence' } as {
@@ -139,4 +162,16 @@ export const hrSyncCapability = { name: 'hrSync' } as { name: 'hrSync'; useCases
 export const exportsCapability = { name: 'exports' } as {
   name: 'exports';
   useCases(p: never): { exports: ExportService };
+};
+
+/** The notifications capability's handle for `useCasesOf` (made per configuration). */
+export const notificationsCapability = { name: 'notifications' } as {
+  name: 'notifications';
+  useCases(p: never): NotificationUseCases & { closeChannels(): void; describeDefaultMail(): string };
+};
+
+/** The imports capability's handle for `useCasesOf` (made per configuration). */
+export const importsCapability = { name: 'imports' } as {
+  name: 'imports';
+  useCases(p: never): ImportUseCases;
 };

@@ -1,6 +1,7 @@
 import { staffStorage } from '@fundi/adapters';
 import { staffUseCases } from '@fundi/application';
+import { userRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 
-/** Staff users of the dashboard and their sessions; the dashboard adapter and the CLI use it, no API routes. */
-export const staff = capability({ name: 'staff', storage: staffStorage, useCases: staffUseCases });
+/** Staff users: the `/users` directory, dashboard sign-in and sessions (docs/api.md, "Users"; docs/dashboard.md). */
+export const staff = capability({ name: 'staff', storage: staffStorage, useCases: staffUseCases, routes: userRoutes });

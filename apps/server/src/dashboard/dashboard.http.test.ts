@@ -137,6 +137,32 @@ describeEachStorage(
       expect(signIn.status).toBe(403);
     });
 
+    it("refuses an import upload without the form token, and a viewer's upload (403, nothing kept)", async () => {
+      const upload = async (web: WebClient, csrf: string | null) => {
+        const body = new FormData();
+        if (csrf) body.append('_csrf', csrf);
+        body.append('type', 'learners');
+        body.append('file', new Blob(['first_name,last_name,id_number\r\n']), 'x.csv');
+        return fetch(`${s.url}/dashboard/imports`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { cookie: [...web.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+          body,
+        });
+      };
+      const admin = new WebClient(s.url);
+      expect((await admin.signIn('web', 'admin@example.org', PASSWORD)).status).toBe(303);
+      expect((await upload(admin, null)).status).toBe(403);
+      expect((await upload(admin, 'forged-token-value')).status).toBe(403);
+      const viewer = new WebClient(s.url);
+      await viewer.signIn('web', 'viewer@example.org', PASSWORD);
+      const page = await viewer.get('/dashboard/imports');
+      expect(page.text).not.toContain('enctype="multipart/form-data"');
+      expect((await upload(viewer, csrfOf(page.text))).status).toBe(403);
+      const listed = await s.call('GET', '/api/v1/tenants/web/imports', apiKey);
+      expect(listed.body.data).toEqual([]);
+    });
+
     it('shows a viewer no write buttons, refuses admin pages, and refuses their posts (403, nothing written)', async () => {
       const web = new WebClient(s.url);
       await web.signIn('web', 'viewer@example.org', PASSWORD);
@@ -293,6 +319,19 @@ describeEachStorage(
         role: 'viewer',
       });
       expect(dup.text).toContain('already exists');
+      const invited = await admin.submit('/dashboard/users', '/dashboard/users', {
+        email: 'invited@example.org',
+        name: 'Invited Person',
+        role: 'viewer',
+        invite: '1',
+      });
+      expect(invited.text).toContain('invitation email with a set-password link');
+      expect(invited.text).not.toContain('id="new-link"');
+      const events = await s.storage.repos.outbox.list((await s.storage.repos.tenants.findBySlug('web'))!.id, {
+        types: ['user.invited'],
+        limit: 10,
+      });
+      expect(events).toHaveLength(1);
       const users = (await admin.get('/dashboard/users')).text;
       const userId =
         /action="\/dashboard\/users\/(usr_\w+)\/disable"><input[^>]*><button[^>]*aria-label="Disable added@example.org"/.exec(

@@ -317,6 +317,12 @@ describeEachStorage(
         `filename*=UTF-8''${encodeURIComponent('Sertifikaat — Thandi.pdf')}`,
       );
       expect(Buffer.from(await whole.arrayBuffer()).equals(PDF)).toBe(true);
+      expect(whole.headers.get('content-disposition')).toMatch(/^attachment;/);
+      // `?inline=1` shows a PDF in the page (the dashboard's preview); an unknown value is refused.
+      const inline = await s.call('GET', `${new URL(url).pathname}?inline=1`, undefined);
+      expect(inline.status).toBe(200);
+      expect(inline.headers.get('content-disposition')).toMatch(/^inline;/);
+      expect((await fetch(`${url}?inline=yes`)).status).toBe(422);
       // Through the validating client too: the file answer matches the document.
       expect((await s.call('GET', new URL(url).pathname, undefined, undefined, { range: 'bytes=0-9' })).status).toBe(
         206,

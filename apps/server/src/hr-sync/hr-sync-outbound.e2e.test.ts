@@ -38,6 +38,25 @@ describeEachStorage('HR sync outbound through the webhook machinery (server + wo
     await rx?.close();
   });
 
+  it('employee.enrolled sends the new learner the welcome notification, once for the same event twice', async () => {
+    const event = {
+      id: `evt-welcome-${kind}`,
+      event: 'employee.enrolled',
+      data: { ...employee(7, { email: `welcome.${kind}@example.org` }, idNumberFor(9107)), programmeCode: 'SP-OUT' },
+    };
+    const first = await t.post(event);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect((await t.post(event)).body).toEqual(first.body);
+    const learnerId = first.body.learnerId as string;
+    let welcome: { status: string; template: string; to: string }[] = [];
+    for (let i = 0; i < 200 && !welcome.some((n) => n.status === 'sent'); i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      welcome = (await s.call('GET', `/api/v1/notifications?recipientId=${learnerId}`, t.admin)).body.data;
+    }
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]).toMatchObject({ template: 'welcome', status: 'sent', to: `welcome.${kind}@example.org` });
+  });
+
   it('learner.competency and learner.completed reach HR, signed like webhooks; learners without employeeRef send nothing', async () => {
     const hr = await t.post({
       event: 'employee.enrolled',

@@ -14,6 +14,8 @@ const IMPORT_MACHINERY = new Set([
   'imports',
   'import_errors',
   'jobs',
+  // Written by the worker for earlier writes (the welcome mail of learners created before), not by the upload.
+  'notifications',
   'audit_log',
   'rate_limit_counters',
   'knex_migrations',

@@ -23,11 +23,11 @@ import {
   type TestStorage,
 } from '@fundi/adapters/testing';
 import type { Clock } from '@fundi/domain';
-import { capabilities, storageOf, tenants } from '../capabilities/index.js';
+import { capabilities, notificationsCapability, storageOf, tenants } from '../capabilities/index.js';
 import { containerFor, httpApp, openApiDocument } from '../compose.js';
 import { workerFor } from '../compose-worker.js';
 import { nudgeOnWrites } from '../nudge.js';
-import type { WorkerConfig } from '../config.js';
+import type { Config, WorkerConfig } from '../config.js';
 import { OpenApiValidator } from './openapi-validator.js';
 import { answerClientErrors } from '@fundi/http';
 
@@ -82,6 +82,8 @@ export interface TestServerOptions {
   previousMasterKeys?: Buffer[];
   /** Start the worker in this process with these settings (short leases and polls by default). */
   worker?: Partial<WorkerConfig>;
+  /** Default mail and WhatsApp channels (default: mail to a temporary outbox folder, no WhatsApp). */
+  notifications?: Partial<Config['notifications']>;
 }
 
 export const TEST_WEBHOOKS: WebhookSettings = { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 2000 };
@@ -104,6 +106,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
   const filesDir = kind === 'memory' || opts.fileStore ? null : mkdtempSync(join(tmpdir(), 'fundi-files-'));
   const fileStore: FileStoreChoice =
     opts.fileStore ?? (filesDir ? { kind: 'local', dir: filesDir } : { kind: 'memory' });
+  const outboxDir = mkdtempSync(join(tmpdir(), 'fundi-outbox-'));
   const container = containerFor(
     {
       database: storage.target ?? { kind: 'sqlite', filename: ':memory:' },
@@ -112,6 +115,10 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
       logLevel: 'silent',
       webhooks: { ...TEST_WEBHOOKS, ...opts.webhooks },
       fileStore,
+      notifications: {
+        ...opts.notifications,
+        channels: { outboxFolder: outboxDir, ...opts.notifications?.channels } as Config['notifications']['channels'],
+      },
     },
     { storage: storage.target ?? { kind: 'memory' }, clock: opts.clock, logger: opts.logger },
   );
@@ -189,11 +196,13 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
     },
     async close() {
       await worker?.stop();
+      useCasesOf(container, notificationsCapability).closeChannels();
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
       await closeContainer(container);
       if (!opts.attach) await storage.close();
       if (filesDir) rmSync(filesDir, { recursive: true, force: true });
+      rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

@@ -22,6 +22,15 @@ const pgUp = await postgresAvailable();
       expect(await db.first('SELECT * FROM t_named WHERE id = ?', ['a'])).toEqual({ id: 'a', extra: null });
   });
 
+  it('the migrate runner leaves every table of the fresh schema analysed, so plans do not start from guesses', async () => {
+    const rows = await s.db!.all<{ relname: string; analysed: boolean }>(
+      `SELECT relname, (last_analyze IS NOT NULL) AS analysed FROM pg_stat_user_tables
+       WHERE schemaname = current_schema() AND relname IN ('webhook_deliveries', 'learners')`,
+    );
+    expect(rows.map((r) => r.relname).sort()).toEqual(['learners', 'webhook_deliveries']);
+    expect(rows.every((r) => r.analysed)).toBe(true);
+  });
+
   it('rows of wide results keep their column names and values', async () => {
     const row = await s.db!.first<Record<string, unknown>>("SELECT 1 AS one, 'x' AS two, true AS three, NULL AS four");
     expect(row).toEqual({ one: 1, two: 'x', three: true, four: null });

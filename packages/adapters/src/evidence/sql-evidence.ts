@@ -6,6 +6,8 @@ import {
   type EvidenceFilter,
   type EvidenceRepos,
   type EvidenceRepository,
+  type StorageDay,
+  type StorageHistoryRepository,
   type EvidenceSnapshot,
   type EvidenceVersionSnapshot,
   type Page,
@@ -19,6 +21,7 @@ import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';
 import { evidenceMigration } from '../migrations/007-evidence.js';
+import { storageUsageDaily } from './017-storage-usage-daily.js';
 import { mapUnique } from '../repos/conflicts.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
@@ -424,10 +427,31 @@ export class SqlEvidenceSettingsRepository implements EvidenceSettingsRepository
   }
 }
 
+export class SqlStorageHistoryRepository implements StorageHistoryRepository {
+  constructor(private readonly db: SqlDb) {}
+
+  async record(tenantId: string, x: StorageDay): Promise<void> {
+    await this.db.run(
+      `INSERT INTO storage_usage_daily (tenant_id, day, bytes, files) VALUES (?, ?, ?, ?)
+       ON CONFLICT (tenant_id, day) DO UPDATE SET bytes = excluded.bytes, files = excluded.files`,
+      [tenantId, x.day, x.bytes, x.files],
+    );
+  }
+
+  async list(tenantId: string, fromDay: string): Promise<StorageDay[]> {
+    const rows = await this.db.all<{ day: string; bytes: unknown; files: unknown }>(
+      'SELECT day, bytes, files FROM storage_usage_daily WHERE tenant_id = ? AND day >= ? ORDER BY day',
+      [tenantId, fromDay],
+    );
+    return rows.map((r) => ({ day: r.day, bytes: Number(r.bytes), files: Number(r.files) }));
+  }
+}
+
 export const evidenceStorage: CapabilityStorage<EvidenceRepos> = {
-  migrations: [evidenceMigration],
+  migrations: [evidenceMigration, storageUsageDaily],
   sql: (db, qb) => ({
     evidence: new SqlEvidenceRepository(db, qb),
+    storageHistory: new SqlStorageHistoryRepository(db),
     uploadTickets: new SqlUploadTicketRepository(db),
     evidenceSettings: new SqlEvidenceSettingsRepository(db),
     evidenceBundles: new SqlEvidenceBundleRepository(db),

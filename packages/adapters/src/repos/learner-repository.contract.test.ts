@@ -78,6 +78,19 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(repo().findById(t.id, again[0]!.id)).resolves.toBeNull();
   });
 
+  it('finds many by id at once: live learners of the tenant only, however many ids', async () => {
+    const many = Array.from({ length: 620 }, () => aLearner({ tenantId: t.id }));
+    await repo().insertMany(many);
+    const foreign = aLearner({ tenantId: other.id });
+    await repo().insert(foreign);
+    await repo().erase(t.id, many[3]!.id, new Date().toISOString());
+    const found = await repo().findByIds(t.id, [...many.map((l) => l.id), foreign.id, 'lrn_unknown']);
+    const expected = many.filter((_, i) => i !== 3);
+    expect(found.map((l) => l.id).sort()).toEqual(expected.map((l) => l.id).sort());
+    expect(found.find((l) => l.id === many[10]!.id)).toEqual(many[10]);
+    await expect(repo().findByIds(t.id, [])).resolves.toEqual([]);
+  });
+
   it('finds which ID numbers and emails are taken, in bulk, within the tenant only', async () => {
     const l = aLearner({ tenantId: t.id, email: 'Bulk.Taken@Example.co.za' });
     const free = aLearner({ tenantId: t.id });

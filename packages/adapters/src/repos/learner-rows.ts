@@ -35,9 +35,16 @@ const COLUMNS = {
   dateOfBirth: 'date_of_birth',
   gender: 'gender',
   citizenship: 'citizenship',
+  whatsappConsentAt: 'whatsapp_consent_at',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
-} as const satisfies Record<Exclude<keyof LearnerSnapshot, 'homeAddress' | 'postalAddress' | 'popiActAgree'>, string>;
+} as const satisfies Record<
+  Exclude<
+    keyof LearnerSnapshot,
+    'homeAddress' | 'postalAddress' | 'popiActAgree' | 'whatsappConsent' | 'emailOptOut' | 'contactUpdateNeeded'
+  >,
+  string
+>;
 
 type Row = Record<string, string | number | boolean | null>;
 
@@ -47,6 +54,9 @@ export function learnerToRow(l: LearnerSnapshot): Row {
     row[column] = (l as unknown as Record<string, string | null>)[field] ?? null;
   row.email_lower = l.email ? l.email.toLowerCase() : null;
   row.popi_act_agree = l.popiActAgree;
+  row.whatsapp_consent = l.whatsappConsent;
+  row.email_opt_out = l.emailOptOut;
+  row.contact_update_needed = l.contactUpdateNeeded;
   Object.assign(row, addressColumns('home', l.homeAddress), addressColumns('postal', l.postalAddress));
   return row;
 }
@@ -107,6 +117,11 @@ export function rowToLearner(r: Row): LearnerSnapshot {
     employeeRef: s(r.employee_ref),
     department: s(r.department),
     jobTitle: s(r.job_title),
+    // Stored as 0/1 on SQLite; null after an erasure.
+    whatsappConsent: Boolean(r.whatsapp_consent),
+    whatsappConsentAt: s(r.whatsapp_consent_at),
+    emailOptOut: Boolean(r.email_opt_out),
+    contactUpdateNeeded: Boolean(r.contact_update_needed),
     createdAt: r.created_at as string,
     updatedAt: r.updated_at as string,
   };
@@ -116,6 +131,9 @@ export const LEARNER_COLUMNS = [
   ...Object.values(COLUMNS),
   'email_lower',
   'popi_act_agree',
+  'whatsapp_consent',
+  'email_opt_out',
+  'contact_update_needed',
   ...['home', 'postal'].flatMap((p) => [`${p}_address_1`, `${p}_address_2`, `${p}_address_3`, `${p}_postal_code`]),
 ];
 

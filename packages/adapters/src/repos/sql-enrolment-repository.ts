@@ -92,6 +92,14 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
     return rows.map(rowToEnrolment);
   }
 
+  async openDueOn(date: string, afterId: string | null, limit: number): Promise<EnrolmentSnapshot[]> {
+    const rows = await this.db.all<Row>(
+      `SELECT * FROM enrolments WHERE expected_end_date = ? AND id > ? AND ${OPEN} ORDER BY id LIMIT ?`,
+      [date, afterId ?? '', limit],
+    );
+    return rows.map(rowToEnrolment);
+  }
+
   async countForProgramme(tenantId: string, programmeId: string): Promise<number> {
     const r = await this.db.first<{ n: number }>(
       'SELECT COUNT(*) AS n FROM enrolments WHERE tenant_id = ? AND programme_id = ?',

@@ -90,6 +90,21 @@ export class SqlLearnerRepository implements LearnerRepository {
     return this.one(`SELECT * FROM learners WHERE ${LIVE} AND id = ?`, [tenantId, id]);
   }
 
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<LearnerSnapshot[]> {
+    const out: LearnerSnapshot[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500);
+      // By id alone, so the primary key is used (with the tenant in the WHERE, SQLite reads the tenant's index);
+      // the tenant and erasure are checked on the rows.
+      const rows = await this.db.all<Record<string, unknown>>(
+        `${PLAN_PER_CALL}SELECT * FROM learners WHERE id IN (${part.map(() => '?').join(', ')})`,
+        part,
+      );
+      for (const r of rows) if (r.tenant_id === tenantId && r.erased_at == null) out.push(rowToLearner(r as never));
+    }
+    return out;
+  }
+
   findByIdNumber(tenantId: string, idNumber: string): Promise<LearnerSnapshot | null> {
     return this.one(`SELECT * FROM learners WHERE ${LIVE} AND id_number = ?`, [tenantId, idNumber]);
   }

@@ -30,12 +30,22 @@ const SQLITE_LEASE = `UPDATE webhook_deliveries SET lease_owner = ?, lease_until
 
 const insertAttempts = (n: number) =>
   `INSERT INTO webhook_attempts (${ATTEMPT_COLUMNS.join(', ')}) VALUES ${valuesList(n, ATTEMPT_COLUMNS.length)}`;
-/** Every delivery's own new state in one UPDATE: a VALUES list joined on id (both databases read `UPDATE ... FROM`). */
+/**
+ * Every delivery's own new state in one UPDATE: a VALUES list joined on id (both databases read `UPDATE ... FROM`).
+ * The rows are reached by primary key whatever the statistics: the ids are also given as a set (on Postgres
+ * `= ANY(ARRAY(...))`, planned as an index probe of unknown small size), and the lease owner is compared as an
+ * expression (`|| ''`) so its index cannot be chosen. On a young table without statistics Postgres otherwise
+ * joined every leased or every row to the list.
+ */
 const changesOf = (n: number) =>
   `v(id, status, attempts, next_attempt_at, last_status_code, delivered_at) AS (VALUES ${valuesList(n, 6)})`;
-const APPLY_CHANGES = `UPDATE webhook_deliveries SET status = v.status, attempts = CAST(v.attempts AS INTEGER),
+const applyChanges = (
+  postgres: boolean,
+) => `UPDATE webhook_deliveries SET status = v.status, attempts = CAST(v.attempts AS INTEGER),
   next_attempt_at = v.next_attempt_at, last_status_code = CAST(v.last_status_code AS INTEGER), delivered_at = v.delivered_at,
-  lease_owner = NULL, lease_until = NULL FROM v WHERE webhook_deliveries.id = v.id AND webhook_deliveries.lease_owner = ?`;
+  lease_owner = NULL, lease_until = NULL FROM v WHERE webhook_deliveries.id = v.id
+  AND webhook_deliveries.id ${postgres ? '= ANY(ARRAY(SELECT id FROM v))' : 'IN (SELECT id FROM v)'}
+  AND webhook_deliveries.lease_owner || '' = ?`;
 const changeToRow = ({ attempt: a, change: c }: AttemptOutcome) => [
   a.deliveryId,
   c.status,
@@ -86,14 +96,14 @@ export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
     const attempts = part.flatMap((o) => attemptToRow(o.attempt));
     const changes = [...part.flatMap(changeToRow), owner];
     if (db.dialect.writableCte) {
-      await db.run(`WITH logged AS (${insertAttempts(part.length)}), ${changesOf(part.length)} ${APPLY_CHANGES}`, [
+      await db.run(`WITH logged AS (${insertAttempts(part.length)}), ${changesOf(part.length)} ${applyChanges(true)}`, [
         ...attempts,
         ...changes,
       ]);
       return;
     }
     await db.run(insertAttempts(part.length), attempts);
-    await db.run(`WITH ${changesOf(part.length)} ${APPLY_CHANGES}`, changes);
+    await db.run(`WITH ${changesOf(part.length)} ${applyChanges(db.dialect.name === 'postgres')}`, changes);
   }
 
   async release(owner: string): Promise<number> {

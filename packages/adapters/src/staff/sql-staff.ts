@@ -18,6 +18,8 @@ const credentialOf = (r: Row): StaffCredentialSnapshot => ({
   name: r.name!,
   role: r.role as StaffCredentialSnapshot['role'],
   status: r.status as StaffCredentialSnapshot['status'],
+  mobile: r.mobile ?? null,
+  notificationPreferences: r.notification_preferences ? JSON.parse(r.notification_preferences) : {},
   passwordHash: r.password_hash ?? null,
   setPasswordTokenHash: r.set_password_token_hash ?? null,
   setPasswordExpiresAt: r.set_password_expires_at ?? null,
@@ -25,46 +27,53 @@ const credentialOf = (r: Row): StaffCredentialSnapshot => ({
   updatedAt: r.updated_at!,
 });
 
+/** Each column of `staff_credentials` with how it is written from the snapshot. */
+const STAFF_COLUMNS = {
+  id: (c: StaffCredentialSnapshot) => c.id,
+  tenant_id: (c: StaffCredentialSnapshot) => c.tenantId,
+  email: (c: StaffCredentialSnapshot) => c.email,
+  name: (c: StaffCredentialSnapshot) => c.name,
+  role: (c: StaffCredentialSnapshot) => c.role,
+  status: (c: StaffCredentialSnapshot) => c.status,
+  mobile: (c: StaffCredentialSnapshot) => c.mobile,
+  notification_preferences: (c: StaffCredentialSnapshot) => JSON.stringify(c.notificationPreferences),
+  password_hash: (c: StaffCredentialSnapshot) => c.passwordHash,
+  set_password_token_hash: (c: StaffCredentialSnapshot) => c.setPasswordTokenHash,
+  set_password_expires_at: (c: StaffCredentialSnapshot) => c.setPasswordExpiresAt,
+  created_at: (c: StaffCredentialSnapshot) => c.createdAt,
+  updated_at: (c: StaffCredentialSnapshot) => c.updatedAt,
+} as const;
+/** Everything but the identity and the creation time. */
+const UPDATABLE = (Object.keys(STAFF_COLUMNS) as (keyof typeof STAFF_COLUMNS)[]).filter(
+  (k) => !['id', 'tenant_id', 'created_at'].includes(k),
+);
+
 export class SqlStaffCredentialRepository implements StaffCredentialRepository {
   constructor(private readonly db: SqlDb) {}
 
   async insert(c: StaffCredentialSnapshot): Promise<void> {
-    await mapUnique(this.db.dialect, [{ column: 'email', error: () => duplicateStaffEmail(c.email) }], () =>
+    const cols = Object.keys(STAFF_COLUMNS);
+    await this.unique(c, () =>
       this.db.run(
-        'INSERT INTO staff_credentials (id, tenant_id, email, name, role, status, password_hash, set_password_token_hash, set_password_expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [
-          c.id,
-          c.tenantId,
-          c.email,
-          c.name,
-          c.role,
-          c.status,
-          c.passwordHash,
-          c.setPasswordTokenHash,
-          c.setPasswordExpiresAt,
-          c.createdAt,
-          c.updatedAt,
-        ],
+        `INSERT INTO staff_credentials (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+        Object.values(STAFF_COLUMNS).map((f) => f(c)),
       ),
     );
   }
 
   async update(c: StaffCredentialSnapshot): Promise<void> {
-    const { changes } = await this.db.run(
-      'UPDATE staff_credentials SET name = ?, role = ?, status = ?, password_hash = ?, set_password_token_hash = ?, set_password_expires_at = ?, updated_at = ? WHERE id = ? AND tenant_id = ?',
-      [
-        c.name,
-        c.role,
-        c.status,
-        c.passwordHash,
-        c.setPasswordTokenHash,
-        c.setPasswordExpiresAt,
-        c.updatedAt,
-        c.id,
-        c.tenantId,
-      ],
+    const { changes } = await this.unique(c, () =>
+      this.db.run(
+        `UPDATE staff_credentials SET ${UPDATABLE.map((k) => `${k} = ?`).join(', ')} WHERE id = ? AND tenant_id = ?`,
+        [...UPDATABLE.map((k) => STAFF_COLUMNS[k](c)), c.id, c.tenantId],
+      ),
     );
     if (changes === 0) throw DomainError.notFound('user', c.id);
+  }
+
+  /** A second user with the same email in the tenant is a conflict. */
+  private unique<T>(c: StaffCredentialSnapshot, write: () => Promise<T>): Promise<T> {
+    return mapUnique(this.db.dialect, [{ column: 'email', error: () => duplicateStaffEmail(c.email) }], write);
   }
 
   async findByEmail(tenantId: string, email: string): Promise<StaffCredentialSnapshot | null> {

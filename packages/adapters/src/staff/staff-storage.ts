@@ -2,11 +2,12 @@ import type { StaffRepos } from '@fundi/domain';
 import { staffMemory } from '@fundi/fakes';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { staffSessions } from './013-staff-sessions.js';
+import { staffDirectory } from './016-staff-directory.js';
 import { SqlDashboardSessionRepository, SqlStaffCredentialRepository } from './sql-staff.js';
 
 /** Staff credentials and dashboard sessions (docs/dashboard.md, "Sign-in and sessions"). */
 export const staffStorage: CapabilityStorage<StaffRepos> = {
-  migrations: [staffSessions],
+  migrations: [staffSessions, staffDirectory],
   sql: (db) => ({
     staffCredentials: new SqlStaffCredentialRepository(db),
     dashboardSessions: new SqlDashboardSessionRepository(db),

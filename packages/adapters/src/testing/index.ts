@@ -3,3 +3,5 @@ export * from './each-storage.js';
 export * from './training-builders.js';
 export * from './webhook-receiver.js';
 export * from './azurite.js';
+export * from './smtp-test-server.js';
+export * from './cloud-api-test-server.js';

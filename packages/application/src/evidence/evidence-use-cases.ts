@@ -14,6 +14,7 @@ import {
   type Page,
   type PageRequest,
   type UploadTicketSnapshot,
+  type StorageDay,
 } from '@fundi/domain';
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
 import { jobType } from '../jobs/job-definition.js';
@@ -176,6 +177,8 @@ export interface UsageView {
 export const PURGE_DELETED_EVIDENCE = jobType<Record<string, never>>('evidence.purge_deleted', 'long');
 /** The job that purges evidence past its retention (recurring, daily). */
 export const PURGE_RETAINED_EVIDENCE = jobType<Record<string, never>>('evidence.purge_retention', 'long');
+/** The daily snapshot of every tenant's storage use (the dashboard's usage chart). */
+export const SNAPSHOT_STORAGE_USE = jobType<Record<string, never>>('evidence.snapshot_storage_use', 'long');
 /** The job that removes an erased learner's evidence, bytes and records. */
 export const ERASE_LEARNER_EVIDENCE = jobType<{ tenantId: string; learnerId: string }>(
   'evidence.erase_learner',
@@ -896,6 +899,31 @@ export class EvidenceService {
       });
     }
     return found.length;
+  }
+
+  /** Records today's storage use of every tenant (the daily job); returns how many tenants. */
+  async snapshotUsage(): Promise<number> {
+    const day = utcDay(this.now().getTime());
+    const tenants = await this.d.repos.tenants.list();
+    for (const t of tenants) {
+      const u = await this.d.repos.evidence.usage(t.id);
+      await this.d.repos.storageHistory.record(t.id, { day, bytes: u.bytes, files: u.files });
+    }
+    return tenants.length;
+  }
+
+  /**
+   * Storage use over the last `days` days, oldest first: the daily snapshots, with today's taken now. Days before
+   * the first snapshot are absent (the chart starts where the records do).
+   */
+  async usageHistory(actor: Actor, days = 30): Promise<{ quotaBytes: number | null; days: StorageDay[] }> {
+    const now = this.now().getTime();
+    const today = utcDay(now);
+    const u = await this.d.repos.evidence.usage(actor.tenantId);
+    await this.d.repos.storageHistory.record(actor.tenantId, { day: today, bytes: u.bytes, files: u.files });
+    const from = utcDay(now - (days - 1) * 86_400_000);
+    const { quota } = await this.quota(actor.tenantId);
+    return { quotaBytes: quota, days: await this.d.repos.storageHistory.list(actor.tenantId, from) };
   }
 
   async usage(actor: Actor): Promise<UsageView> {

@@ -6,7 +6,7 @@ import {
   type ExportSnapshot,
   type RegulatorSettings,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
+import { systemActor, type Actor } from '../shared/actor.js';
 import { enqueueJob, jobType, type JobContext } from '../jobs/job-definition.js';
 import { recordChange } from '../shared/record-change.js';
 import type { ExportPorts } from './export-ports.js';
@@ -22,7 +22,6 @@ export const PURGE_EXPORTS = jobType<Record<string, never>>('exports.purge_expir
 
 const SIGNED_URL_SECONDS = 3600;
 const DOWNLOAD = 'export-download';
-const SYSTEM = (tenantId: string): Actor => ({ tenantId, id: 'system', role: 'admin', scopes: [] });
 
 const invalidUrl = () =>
   new DomainError(
@@ -166,7 +165,7 @@ export class ExportService {
               ...this.signed(done, now),
             }
           : null;
-      await recordChange(tx, SYSTEM(e.tenantId), now, {
+      await recordChange(tx, systemActor(e.tenantId), now, {
         action: done.status === 'ready' ? 'export.ready' : 'export.failed',
         resourceType: 'export',
         resourceId: e.id,
@@ -222,7 +221,7 @@ export class ExportService {
     if (!e) throw DomainError.notFound('export', id);
     this.assertDownloadable(e);
     await this.d.uow.run((tx) =>
-      recordChange(tx, { ...SYSTEM(tenantId), id: 'signed-url' }, now, {
+      recordChange(tx, { ...systemActor(tenantId), id: 'signed-url' }, now, {
         action: 'export.downloaded',
         resourceType: 'export',
         resourceId: id,
@@ -247,7 +246,7 @@ export class ExportService {
         if (e.storageKey) await this.d.files.remove(e.storageKey);
         await this.d.uow.run(async (tx) => {
           await tx.exports.update({ ...e, purgedAt: now.toISOString() });
-          await recordChange(tx, SYSTEM(e.tenantId), now, {
+          await recordChange(tx, systemActor(e.tenantId), now, {
             action: 'export.purged',
             resourceType: 'export',
             resourceId: e.id,

@@ -1,4 +1,11 @@
-import { DomainError, type HrSyncRepos, type LearnerRepos, type PlatformRepos, type WebhookRepos } from '@fundi/domain';
+import {
+  DomainError,
+  type HrSyncRepos,
+  type LearnerRepos,
+  type NotificationRepos,
+  type PlatformRepos,
+  type WebhookRepos,
+} from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import { ERASE_LEARNER_EVIDENCE } from '../evidence/evidence-use-cases.js';
 import { enqueueJob, jobType } from '../jobs/job-definition.js';
@@ -19,7 +26,11 @@ export const erasedLearnerData = (id: string) => ({ id, erased: true });
 export class EraseLearner {
   constructor(
     private readonly deps: CoreDeps<
-      LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'> & Pick<HrSyncRepos, 'hrEvents'>
+      LearnerRepos &
+        PlatformRepos &
+        Pick<WebhookRepos, 'webhookAttempts'> &
+        Pick<HrSyncRepos, 'hrEvents'> &
+        Pick<NotificationRepos, 'notifications'>
     >,
   ) {}
 
@@ -32,11 +43,18 @@ export class EraseLearner {
       const responses = await tx.webhookAttempts.forgetResponses(actor.tenantId, events);
       // The HR inbound log keeps what HR sent about the employee: it goes too.
       const hrEvents = await tx.hrEvents.redactLearner(actor.tenantId, id);
+      // Notifications to the learner keep their status history, not the address or what they said.
+      const notifications = await tx.notifications.redactRecipient(actor.tenantId, id);
       await recordChange(tx, actor, now, {
         action: 'learner.erased',
         resourceType: 'learner',
         resourceId: id,
-        details: { redactedEvents: events.length, clearedResponses: responses, redactedHrEvents: hrEvents },
+        details: {
+          redactedEvents: events.length,
+          clearedResponses: responses,
+          redactedHrEvents: hrEvents,
+          redactedNotifications: notifications,
+        },
       });
       // The old versions of the rows may still sit in the database's files: a job scrubs them (committed with
       // the erasure, so it cannot be lost). Erasures close together share one pending scrub.

@@ -1,4 +1,4 @@
-import type { HrSyncRepos, LearnerRepos, PlatformRepos, WebhookRepos } from '@fundi/domain';
+import type { HrSyncRepos, LearnerRepos, NotificationRepos, PlatformRepos, WebhookRepos } from '@fundi/domain';
 import type { CoreDeps, StorageMaintenance } from '../shared/ports.js';
 import { EraseLearner, ScrubAfterErasure } from './erase-learner.js';
 import { GetLearner } from './get-learner.js';
@@ -8,7 +8,11 @@ import { UpdateLearner } from './update-learner.js';
 
 /** What the learners capability needs; erasure also clears receivers' replies and the HR inbound log. */
 export type LearnerPorts = CoreDeps<
-  LearnerRepos & PlatformRepos & Pick<WebhookRepos, 'webhookAttempts'> & Pick<HrSyncRepos, 'hrEvents'>
+  LearnerRepos &
+    PlatformRepos &
+    Pick<WebhookRepos, 'webhookAttempts'> &
+    Pick<HrSyncRepos, 'hrEvents'> &
+    Pick<NotificationRepos, 'notifications'>
 > & {
   maintenance: StorageMaintenance;
 };

@@ -41,6 +41,10 @@ export function learnerView(l: LearnerSnapshot): LearnerView {
     employeeRef: l.employeeRef,
     department: l.department,
     jobTitle: l.jobTitle,
+    whatsappConsent: l.whatsappConsent,
+    whatsappConsentAt: l.whatsappConsentAt,
+    emailOptOut: l.emailOptOut,
+    contactUpdateNeeded: l.contactUpdateNeeded,
     createdAt: l.createdAt,
     updatedAt: l.updatedAt,
   };

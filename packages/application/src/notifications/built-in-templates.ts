@@ -17,6 +17,8 @@ export type TemplateKey =
   | 'export_complete'
   | 'quota_warning'
   | 'webhook_disabled'
+  | 'contact_bounced'
+  | 'password_reset'
   | 'programme_milestone';
 
 export interface TemplateDefinition {
@@ -54,7 +56,6 @@ const whatsapp = (name: TemplateKey, parameters: TemplateVariable[]): WhatsAppTe
 const learner = {
   'learner.firstName': 'Thandi',
   'organisation.name': 'Ubuntu Skills Academy',
-  actionUrl: 'https://app.fundi.example/l/abc123',
 };
 const staff = {
   'recipient.firstName': 'Sipho',
@@ -66,24 +67,22 @@ export const BUILT_IN_TEMPLATES: readonly TemplateDefinition[] = [
   {
     key: 'welcome',
     audience: 'learner',
-    trigger: 'a learner is enrolled in a programme',
-    email: email(
-      'Welcome to {{programme.name}}',
-      ['Hi {{learner.firstName}},', 'You are enrolled in {{programme.name}} with {{organisation.name}}.'],
-      'Open your learner portal',
-    ),
+    trigger: 'a learner is registered (through the API, an import or HR sync)',
+    email: email('Welcome to {{organisation.name}}', [
+      'Hi {{learner.firstName}},',
+      '{{organisation.name}} has registered you as a learner. We will keep you posted about your training here.',
+    ]),
     whatsapp: null,
-    sample: { ...learner, 'programme.name': 'National Certificate: Welding' },
+    sample: { ...learner },
   },
   {
     key: 'evidence_approved',
     audience: 'learner',
     trigger: 'evidence a learner submitted is approved',
-    email: email(
-      'Your {{evidence.type}} was approved',
-      ['Hi {{learner.firstName}},', 'Your {{evidence.type}} for {{module.name}} was approved.'],
-      'See your progress',
-    ),
+    email: email('Your {{evidence.type}} was approved', [
+      'Hi {{learner.firstName}},',
+      'Your {{evidence.type}} for {{module.name}} was approved.',
+    ]),
     whatsapp: whatsapp('evidence_approved', ['learner.firstName', 'evidence.type', 'module.name']),
     sample: { ...learner, 'evidence.type': 'portfolio of evidence', 'module.name': 'Module 2: Workplace safety' },
   },
@@ -91,15 +90,11 @@ export const BUILT_IN_TEMPLATES: readonly TemplateDefinition[] = [
     key: 'evidence_revision',
     audience: 'learner',
     trigger: 'a reviewer asks for evidence to be revised',
-    email: email(
-      'Please revise your {{evidence.type}}',
-      [
-        'Hi {{learner.firstName}},',
-        'Your {{evidence.type}} for {{module.name}} needs changes. Your reviewer wrote:',
-        '{{evidence.feedback}}',
-      ],
-      'Upload a revised version',
-    ),
+    email: email('Please revise your {{evidence.type}}', [
+      'Hi {{learner.firstName}},',
+      'Your {{evidence.type}} for {{module.name}} needs changes. Your reviewer wrote:',
+      '{{evidence.feedback}}',
+    ]),
     whatsapp: whatsapp('evidence_revision', ['learner.firstName', 'evidence.type', 'evidence.feedback']),
     sample: {
       ...learner,
@@ -112,11 +107,10 @@ export const BUILT_IN_TEMPLATES: readonly TemplateDefinition[] = [
     key: 'assessment_result',
     audience: 'learner',
     trigger: 'an assessment of the learner is recorded',
-    email: email(
-      'Your result for {{module.name}}: {{assessment.result}}',
-      ['Hi {{learner.firstName}},', 'Your assessment for {{module.name}} was recorded as {{assessment.result}}.'],
-      'See your results',
-    ),
+    email: email('Your result for {{module.name}}: {{assessment.result}}', [
+      'Hi {{learner.firstName}},',
+      'Your assessment for {{module.name}} was recorded as {{assessment.result}}.',
+    ]),
     whatsapp: whatsapp('assessment_result', ['learner.firstName', 'module.name', 'assessment.result']),
     sample: { ...learner, 'module.name': 'Module 2: Workplace safety', 'assessment.result': 'competent' },
   },
@@ -124,14 +118,10 @@ export const BUILT_IN_TEMPLATES: readonly TemplateDefinition[] = [
     key: 'programme_complete',
     audience: 'learner',
     trigger: 'the learner completes a programme',
-    email: email(
-      'Congratulations: you completed {{programme.name}}',
-      [
-        'Well done, {{learner.firstName}}!',
-        'You have completed {{programme.name}}. {{organisation.name}} will let you know when your certificate is issued.',
-      ],
-      'See your record',
-    ),
+    email: email('Congratulations: you completed {{programme.name}}', [
+      'Well done, {{learner.firstName}}!',
+      'You have completed {{programme.name}}. {{organisation.name}} will let you know when your certificate is issued.',
+    ]),
     whatsapp: null,
     sample: { ...learner, 'programme.name': 'National Certificate: Welding' },
   },
@@ -139,14 +129,10 @@ export const BUILT_IN_TEMPLATES: readonly TemplateDefinition[] = [
     key: 'deadline_reminder',
     audience: 'learner',
     trigger: "three days before a learner's deadline",
-    email: email(
-      'Reminder: {{deadline.task}} is due on {{deadline.date}}',
-      [
-        'Hi {{learner.firstName}},',
-        'This is a reminder that {{deadline.task}} for {{programme.name}} is due on {{deadline.date}}.',
-      ],
-      'Open your tasks',
-    ),
+    email: email('Reminder: {{deadline.task}} is due on {{deadline.date}}', [
+      'Hi {{learner.firstName}},',
+      'This is a reminder that {{deadline.task}} for {{programme.name}} is due on {{deadline.date}}.',
+    ]),
     whatsapp: whatsapp('deadline_reminder', ['learner.firstName', 'deadline.task', 'deadline.date']),
     sample: {
       ...learner,
@@ -269,6 +255,42 @@ export const BUILT_IN_TEMPLATES: readonly TemplateDefinition[] = [
     ),
     whatsapp: null,
     sample: { ...staff, 'webhook.url': 'https://hooks.example.org/fundi' },
+  },
+  {
+    key: 'contact_bounced',
+    audience: 'admin',
+    trigger: "mail to a learner bounced for good: the learner's contact details need an update",
+    email: email(
+      'Mail to {{learner.firstName}} {{learner.lastName}} bounced',
+      [
+        'Hi {{recipient.firstName}},',
+        'Mail to {{learner.firstName}} {{learner.lastName}} could not be delivered: {{alert.summary}}',
+        'The learner is flagged for a contact update. Correct their email address to clear the flag.',
+      ],
+      'Open the learner',
+    ),
+    whatsapp: null,
+    sample: {
+      ...staff,
+      'learner.firstName': 'Thandi',
+      'learner.lastName': 'Nkosi',
+      'alert.summary': '550 5.1.1 mailbox unavailable',
+    },
+  },
+  {
+    key: 'password_reset',
+    audience: 'staff',
+    trigger: 'a staff user asks for a new password on the sign-in page (the link works for one hour)',
+    email: email(
+      'Choose a new password for {{organisation.name}}',
+      [
+        'Hi {{recipient.firstName}},',
+        'Someone asked to reset your password for the Fundi dashboard of {{organisation.name}}. If it was not you, ignore this email: your password stays as it is.',
+      ],
+      'Choose a new password',
+    ),
+    whatsapp: null,
+    sample: { ...staff },
   },
   {
     key: 'programme_milestone',

@@ -137,6 +137,9 @@ describe('built-in templates', () => {
     'export_complete',
     'quota_warning',
     'webhook_disabled',
+    // Ours, beyond the spec's list: the admins hear about a hard bounce.
+    'contact_bounced',
+    'password_reset',
     'programme_milestone',
   ];
 

@@ -12,3 +12,8 @@ export interface Actor {
 export function operator(tenantId: string): Actor {
   return { tenantId, id: 'cli', role: 'admin', scopes: [] };
 }
+
+/** Background and failure-driven changes are made by the service itself. */
+export function systemActor(tenantId: string): Actor {
+  return { tenantId, id: 'system', role: 'admin', scopes: [] };
+}

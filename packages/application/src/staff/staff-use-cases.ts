@@ -6,6 +6,7 @@ import {
   type StaffDeps,
 } from './staff-accounts.js';
 import { ResolveSession, SignIn, SignOut } from './sessions.js';
+import { StaffDirectory } from './staff-directory.js';
 
 export type StaffPorts = StaffDeps;
 
@@ -13,6 +14,7 @@ export type StaffPorts = StaffDeps;
 export function staffUseCases(p: StaffPorts) {
   return {
     createStaffUser: new CreateStaffUser(p),
+    directory: new StaffDirectory(p),
     listStaffUsers: new ListStaffUsers(p),
     setStaffStatus: new SetStaffStatus(p),
     setPassword: new SetPasswordWithToken(p),

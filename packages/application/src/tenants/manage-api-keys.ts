@@ -22,6 +22,9 @@ export interface KeyInput {
 }
 
 /** Issues a key for a tenant (named by slug); the secret is in the answer only. */
+/** Internal event (no webhook event type) on API key changes: the security alert notification reacts to it. */
+export const SECURITY_EVENT = 'security.api_key_changed';
+
 export class CreateApiKey {
   constructor(private readonly deps: CoreDeps<TenantRepos & PlatformRepos> & SecretDeps) {}
 
@@ -36,6 +39,10 @@ export class CreateApiKey {
         action: 'api_key.created',
         resourceType: 'api_key',
         resourceId: key.id,
+        // Internal event (not a webhook event type): the admins' security alert reacts to it.
+        events: [
+          { type: SECURITY_EVENT, data: { action: 'created', keyId: key.id, keyName: key.name, role: key.role } },
+        ],
       });
     });
     return { ...ApiKey.view(key), key: secret.key };
@@ -64,10 +71,17 @@ export class RevokeApiKey {
     const now = this.deps.clock.now();
     await this.deps.uow.run(async (tx) => {
       if (!(await tx.apiKeys.revoke(tenant.id, keyId, now.toISOString()))) throw DomainError.notFound('api_key', keyId);
+      const key = (await tx.apiKeys.listByTenant(tenant.id)).find((k) => k.id === keyId);
       await recordChange(tx, actor ?? operator(tenant.id), now, {
         action: 'api_key.revoked',
         resourceType: 'api_key',
         resourceId: keyId,
+        events: [
+          {
+            type: SECURITY_EVENT,
+            data: { action: 'revoked', keyId, keyName: key?.name ?? keyId, role: key?.role ?? null },
+          },
+        ],
       });
     });
   }

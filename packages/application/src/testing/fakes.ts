@@ -9,6 +9,8 @@ import {
   trainingMemory,
   webhookMemory,
   hrSyncMemory,
+  notificationMemory,
+  staffMemory,
 } from '@fundi/fakes';
 import type { Actor } from '../shared/actor.js';
 
@@ -41,6 +43,8 @@ export function fakeDeps(clock = new FixedClock()) {
     trainingMemory,
     webhookMemory,
     hrSyncMemory,
+    notificationMemory,
+    staffMemory,
   ]);
   const tables = () => store.tables as ReturnType<typeof tableTypes>;
   return {
@@ -64,6 +68,8 @@ const tableTypes = () => ({
   ...trainingMemory.tables(),
   ...webhookMemory.tables(),
   ...hrSyncMemory.tables(),
+  ...notificationMemory.tables(),
+  ...staffMemory.tables(),
 });
 
 /** An admin actor of the tenant with a key id of its own; override the id, role or scopes. */

@@ -118,6 +118,15 @@ async function disableAfterFailures(tx: WebhookRepos & PlatformRepos, o: Deliver
   const s = await tx.webhookSubscriptions.findById(o.task.tenantId, o.task.subscriptionId);
   if (!s?.enabled) return;
   await switchSubscription(tx, systemActor(s.tenantId), s, false, 'delivery_failed', now);
+  // Internal event (no webhook event type): the admins' "webhook disabled" notification reacts to it.
+  if (s.purpose !== 'hr_sync')
+    await tx.outbox.add({
+      id: newId('evt'),
+      tenantId: s.tenantId,
+      type: 'webhook.subscription_disabled',
+      occurredAt: now.toISOString(),
+      data: { subscriptionId: s.id, url: s.url },
+    });
   await tx.tenantAlerts.add({
     id: newId('alr', now.getTime()),
     tenantId: s.tenantId,

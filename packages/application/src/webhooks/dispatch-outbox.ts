@@ -1,14 +1,33 @@
-import type { WebhookRepos, PlatformRepos } from '@fundi/domain';
+import type { DomainEvent, JobQueue, PlatformRepos, WebhookRepos } from '@fundi/domain';
 import type { CoreDeps } from '../shared/ports.js';
 import { newDelivery, subscribersOf } from './fan-out.js';
 
 /**
- * Fans committed outbox events out to their subscribers: one delivery row per (event, subscription). The
- * events are marked dispatched in the same transaction that writes their deliveries, so a crash either loses
- * both or neither. Returns how many events were taken (a full batch means more may be waiting).
+ * Another capability's reaction to committed events (notifications' triggers): called in the dispatcher's
+ * transaction with the events of `types` among those taken, so its work (queueing jobs) commits with their
+ * dispatch, never twice and never lost. It must be quick: queue work, do not do it.
+ */
+export interface EventReaction {
+  types: readonly string[];
+  react(tx: { jobs: JobQueue }, events: readonly DomainEvent[], now: Date): Promise<void>;
+}
+
+/**
+ * Fans committed outbox events out to their subscribers: one delivery row per (event, subscription), and hands
+ * them to the reactions of other capabilities. The events are marked dispatched in the same transaction that
+ * writes their deliveries, so a crash either loses both or neither. Returns how many events were taken (a full
+ * batch means more may be waiting).
  */
 export class DispatchOutbox {
-  constructor(private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'uow' | 'clock'>) {}
+  constructor(
+    private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'uow' | 'clock'>,
+    private readonly reactions: readonly EventReaction[] = [],
+  ) {}
+
+  /** The same dispatcher with `reactions` as well. */
+  with(reactions: readonly EventReaction[]): DispatchOutbox {
+    return new DispatchOutbox(this.deps, [...this.reactions, ...reactions]);
+  }
 
   async execute(limit: number): Promise<number> {
     return this.deps.uow.run(async (tx) => {
@@ -18,6 +37,10 @@ export class DispatchOutbox {
       const subs = await tx.webhookSubscriptions.listForTenants([...new Set(events.map((e) => e.tenantId))]);
       const deliveries = events.flatMap((e) => subscribersOf(e, subs).map((s) => newDelivery(e, s, now)));
       if (deliveries.length) await tx.webhookDeliveries.insertMany(deliveries);
+      for (const r of this.reactions) {
+        const mine = events.filter((e) => r.types.includes(e.type));
+        if (mine.length) await r.react(tx, mine, now);
+      }
       return events.length;
     });
   }

@@ -7,7 +7,6 @@ import type {
   WebhookRepos,
   PlatformRepos,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 
 /** One signed POST to make. */
@@ -48,10 +47,7 @@ export interface WebhookDeps extends CoreDeps<WebhookRepos & PlatformRepos> {
   purpose?: SubscriptionPurpose;
 }
 
-/** Background and failure-driven changes are made by the service itself. */
-export function systemActor(tenantId: string): Actor {
-  return { tenantId, id: 'system', role: 'admin', scopes: [] };
-}
+export { systemActor } from '../shared/actor.js';
 
 /** The job that re-queues a subscription's events since a time (`POST .../replay`). */
 export interface ReplaySincePayload {

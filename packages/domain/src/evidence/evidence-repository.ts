@@ -97,8 +97,24 @@ export interface EvidenceSettingsRepository {
   setRetentionYears(tenantId: string, years: number): Promise<void>;
 }
 
+/** One day's storage use of a tenant, as last recorded that day. */
+export interface StorageDay {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  bytes: number;
+  files: number;
+}
+
+/** Port: storage use over time (a snapshot per tenant and day; a later snapshot the same day replaces it). */
+export interface StorageHistoryRepository {
+  record(tenantId: string, s: StorageDay): Promise<void>;
+  /** Days on or after `fromDay`, oldest first. */
+  list(tenantId: string, fromDay: string): Promise<StorageDay[]>;
+}
+
 export interface EvidenceRepos {
   evidence: EvidenceRepository;
+  storageHistory: StorageHistoryRepository;
   evidenceSettings: EvidenceSettingsRepository;
   uploadTickets: UploadTicketRepository;
   evidenceBundles: EvidenceBundleRepository;

@@ -23,6 +23,8 @@ export interface LearnerRepository {
   update(learner: LearnerSnapshot): Promise<void>;
   /** `null` when absent, erased, or another tenant's. */
   findById(tenantId: string, id: string): Promise<LearnerSnapshot | null>;
+  /** The tenant's live learners among `ids` (any order; absent, erased and other tenants' ids are left out). */
+  findByIds(tenantId: string, ids: readonly string[]): Promise<LearnerSnapshot[]>;
   findByIdNumber(tenantId: string, idNumber: string): Promise<LearnerSnapshot | null>;
   findByEmail(tenantId: string, email: string): Promise<LearnerSnapshot | null>;
   findByEmployeeRef(tenantId: string, employeeRef: string): Promise<LearnerSnapshot | null>;

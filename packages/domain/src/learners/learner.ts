@@ -15,14 +15,42 @@ export interface LearnerSnapshot extends LearnerProfile {
   gender: Gender;
   /** From the ID number's citizenship digit; `null` for a learner with an alternative ID. */
   citizenship: Citizenship | null;
+  /** The learner agreed to WhatsApp messages; `whatsappConsentAt` is when (set by the service, cleared on withdrawal). */
+  whatsappConsent: boolean;
+  whatsappConsentAt: string | null;
+  /** The learner asked for no email (the unsubscribe link, or through the API). */
+  emailOptOut: boolean;
+  /** Mail to the learner bounced for good: the contact details need an update (cleared when the email changes). */
+  contactUpdateNeeded: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The contact preferences of a new learner that gave none. */
+export const NO_CONTACT_PREFERENCES = {
+  whatsappConsent: false,
+  whatsappConsentAt: null,
+  emailOptOut: false,
+  contactUpdateNeeded: false,
+} as const;
+
+function flag(field: string, v: unknown): boolean {
+  if (typeof v !== 'boolean') throw DomainError.invalid(field, 'must be true or false');
+  return v;
 }
 
 /** Raw input of register/update; fields are checked by `Learner.register` / `learner.update`. */
 export type LearnerInput = Partial<
   Record<
-    keyof LearnerProfile | 'firstName' | 'lastName' | 'idNumber' | 'saIdNumber' | 'dateOfBirth' | 'gender',
+    | keyof LearnerProfile
+    | 'firstName'
+    | 'lastName'
+    | 'idNumber'
+    | 'saIdNumber'
+    | 'dateOfBirth'
+    | 'gender'
+    | 'whatsappConsent'
+    | 'emailOptOut',
     unknown
   >
 >;
@@ -40,6 +68,10 @@ export class Learner {
     const errors: ErrorDetail[] = [];
     const firstName = collect(errors, () => text('firstName', input.firstName, 100));
     const lastName = collect(errors, () => text('lastName', input.lastName, 100));
+    const whatsappConsent =
+      input.whatsappConsent == null ? false : collect(errors, () => flag('whatsappConsent', input.whatsappConsent));
+    const emailOptOut =
+      input.emailOptOut == null ? false : collect(errors, () => flag('emailOptOut', input.emailOptOut));
     const profile = collect(errors, () => parseProfilePatch(input as Record<string, unknown>));
     // A profile that failed still has its identity checked, unless the identity depends on the failing profile.
     const identity =
@@ -56,6 +88,10 @@ export class Learner {
       firstName,
       lastName,
       ...identity,
+      whatsappConsent: whatsappConsent === true,
+      whatsappConsentAt: whatsappConsent === true ? at : null,
+      emailOptOut: emailOptOut === true,
+      contactUpdateNeeded: false,
       createdAt: at,
       updatedAt: at,
     });
@@ -77,8 +113,19 @@ export class Learner {
       next.firstName = collect(errors, () => text('firstName', input.firstName, 100)) ?? next.firstName;
     if (input.lastName !== undefined)
       next.lastName = collect(errors, () => text('lastName', input.lastName, 100)) ?? next.lastName;
+    if (input.whatsappConsent != null) {
+      const c = collect(errors, () => flag('whatsappConsent', input.whatsappConsent));
+      if (c !== undefined && c !== next.whatsappConsent) {
+        next.whatsappConsent = c;
+        next.whatsappConsentAt = c ? now.toISOString() : null;
+      }
+    }
+    if (input.emailOptOut != null)
+      next.emailOptOut = collect(errors, () => flag('emailOptOut', input.emailOptOut)) ?? next.emailOptOut;
     const profile = collect(errors, () => parseProfilePatch(input as Record<string, unknown>));
     if (profile) Object.assign(next, profile);
+    // A new address is a contact update: the bounce flag goes.
+    if (next.email !== this.state.email) next.contactUpdateNeeded = false;
     const identity: Identity | undefined = profile
       ? collect(errors, () => identityOf(input, next, this.state, now))
       : undefined;
@@ -106,6 +153,9 @@ const COMPARED = [
   'gender',
   'citizenship',
   ...PROFILE_FIELDS,
+  'whatsappConsent',
+  'emailOptOut',
+  'contactUpdateNeeded',
 ] as const;
 
 function diff(a: LearnerSnapshot, b: LearnerSnapshot): LearnerChange[] {

@@ -11,3 +11,18 @@ export interface Page<T> {
   total: number;
   hasMore: boolean;
 }
+
+/**
+ * The paging rules of the SQL repositories applied to a list held in memory: sorted by id, keyset or offset, total
+ * of every item given. For small sets read whole (a tenant's staff users) and for the in-memory fakes.
+ */
+export function pageOf<T extends { id: string }>(all: readonly T[], page: PageRequest): Page<T> {
+  const sorted = [...all].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const from =
+    page.kind === 'cursor'
+      ? page.after
+        ? sorted.filter((x) => x.id > page.after!)
+        : sorted
+      : sorted.slice(page.offset);
+  return { items: from.slice(0, page.limit), total: sorted.length, hasMore: from.length > page.limit };
+}

@@ -1,5 +1,5 @@
-import { Email } from '../learners/contact.js';
-import { DomainError } from '../shared/errors.js';
+import { Email, Mobile } from '../learners/contact.js';
+import { DomainError, collect, type ErrorDetail } from '../shared/errors.js';
 import { parseRole, type Role } from '../tenants/access.js';
 
 /**
@@ -14,6 +14,10 @@ export interface StaffCredentialSnapshot {
   name: string;
   role: Role;
   status: 'active' | 'disabled';
+  /** E.164, for WhatsApp; null when not given. */
+  mobile: string | null;
+  /** Staff and admin notifications this person turned off (`{"new_evidence": false}`); a trigger not listed is on. */
+  notificationPreferences: NotificationPreferences;
   passwordHash: string | null;
   /** SHA-256 of the one-time set-password token, and when it stops working. */
   setPasswordTokenHash: string | null;
@@ -33,29 +37,106 @@ export interface DashboardSessionSnapshot {
   expiresAt: string;
 }
 
+/** The staff and admin notification triggers a staff user can turn off for themselves. */
+export const STAFF_TRIGGER_KEYS = [
+  'new_evidence',
+  'moderation_due',
+  'report_ready',
+  'user_invited',
+  'security_alert',
+  'export_complete',
+  'quota_warning',
+  'webhook_disabled',
+  'contact_bounced',
+] as const;
+export type StaffTriggerKey = (typeof STAFF_TRIGGER_KEYS)[number];
+export type NotificationPreferences = Partial<Record<StaffTriggerKey, boolean>>;
+
+/** `{trigger: boolean}` with known triggers only; each offending key is named `notificationPreferences.<key>`. */
+export function parseNotificationPreferences(v: unknown): NotificationPreferences {
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw DomainError.invalid('notificationPreferences', 'must be an object of trigger: true | false');
+  const out: NotificationPreferences = {};
+  const errors: ErrorDetail[] = [];
+  for (const [k, x] of Object.entries(v)) {
+    if (!(STAFF_TRIGGER_KEYS as readonly string[]).includes(k))
+      errors.push({
+        field: `notificationPreferences.${k}`,
+        message: `unknown trigger; one of ${STAFF_TRIGGER_KEYS.join(', ')}`,
+      });
+    else if (typeof x !== 'boolean')
+      errors.push({ field: `notificationPreferences.${k}`, message: 'must be true or false' });
+    else out[k as StaffTriggerKey] = x;
+  }
+  if (errors.length) throw DomainError.invalidMany(errors);
+  return out;
+}
+
+function parseName(v: unknown): string {
+  if (typeof v !== 'string' || !v.trim() || v.length > 200)
+    throw DomainError.invalid('name', 'must be a non-empty string of at most 200 characters');
+  return v.trim();
+}
+
+export interface StaffPatch {
+  name?: unknown;
+  email?: unknown;
+  mobile?: unknown;
+  role?: unknown;
+  notificationPreferences?: unknown;
+}
+
 export const StaffCredential = {
   create(
-    input: { email: unknown; name: unknown; role: unknown },
+    input: { email: unknown; name: unknown; role: unknown; mobile?: unknown; notificationPreferences?: unknown },
     ctx: { id: string; tenantId: string; now: Date },
   ): StaffCredentialSnapshot {
-    const email = Email.parse(input.email).toLowerCase();
-    if (typeof input.name !== 'string' || !input.name.trim() || input.name.length > 200) {
-      throw DomainError.invalid('name', 'must be a non-empty string of at most 200 characters');
-    }
+    const errors: ErrorDetail[] = [];
+    const email = collect(errors, () => Email.parse(input.email).toLowerCase());
+    const name = collect(errors, () => parseName(input.name));
+    const role = collect(errors, () => parseRole(input.role));
+    const mobile = input.mobile == null ? null : collect(errors, () => Mobile.parse(input.mobile, 'mobile'));
+    const prefs =
+      input.notificationPreferences == null
+        ? {}
+        : collect(errors, () => parseNotificationPreferences(input.notificationPreferences));
+    if (errors.length) throw DomainError.invalidMany(errors);
     const at = ctx.now.toISOString();
     return {
       id: ctx.id,
       tenantId: ctx.tenantId,
-      email,
-      name: input.name.trim(),
-      role: parseRole(input.role),
+      email: email!,
+      name: name!,
+      role: role!,
       status: 'active',
+      mobile: mobile ?? null,
+      notificationPreferences: prefs ?? {},
       passwordHash: null,
       setPasswordTokenHash: null,
       setPasswordExpiresAt: null,
       createdAt: at,
       updatedAt: at,
     };
+  },
+
+  /** Applies a partial change (every failing field reported at once); preferences merge key by key. */
+  update(c: StaffCredentialSnapshot, patch: StaffPatch, now: Date): StaffCredentialSnapshot {
+    const errors: ErrorDetail[] = [];
+    const next = { ...c };
+    if (patch.name !== undefined) next.name = collect(errors, () => parseName(patch.name)) ?? c.name;
+    if (patch.email !== undefined)
+      next.email = collect(errors, () => Email.parse(patch.email).toLowerCase()) ?? c.email;
+    if (patch.role !== undefined) next.role = collect(errors, () => parseRole(patch.role)) ?? c.role;
+    if (patch.mobile !== undefined)
+      next.mobile =
+        patch.mobile === null ? null : (collect(errors, () => Mobile.parse(patch.mobile, 'mobile')) ?? c.mobile);
+    if (patch.notificationPreferences !== undefined) {
+      const p = collect(errors, () => parseNotificationPreferences(patch.notificationPreferences));
+      if (p) next.notificationPreferences = { ...c.notificationPreferences, ...p };
+    }
+    if (errors.length) throw DomainError.invalidMany(errors);
+    next.updatedAt = now.toISOString();
+    return next;
   },
 };
 

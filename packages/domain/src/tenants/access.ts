@@ -26,6 +26,9 @@ export const SCOPES = [
   'imports:write',
   'notifications:read',
   'notifications:write',
+  'notifications:delete',
+  'users:read',
+  'users:write',
   'webhooks:read',
   'webhooks:write',
   'webhooks:delete',
@@ -43,7 +46,7 @@ const deletes = SCOPES.filter((s) => s.endsWith(':delete'));
 /** What each role may ever do; a key's scopes are a subset of its role's. */
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   admin: SCOPES,
-  manager: except('webhooks:write', 'webhooks:delete', 'hr:write', 'assessments:moderate'),
+  manager: except('webhooks:write', 'webhooks:delete', 'hr:write', 'assessments:moderate', 'users:write'),
   assessor: [
     ...reads.filter((s) => !['webhooks:read', 'hr:read', 'audit:read', 'usage:read'].includes(s)),
     'assessments:write',
@@ -72,7 +75,7 @@ export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   ],
   viewer: reads.filter((s) => s !== 'audit:read'),
   // Integrations sync records; they never delete, review, moderate or read the audit log (docs/api.md).
-  integration: except(...deletes, 'evidence:review', 'assessments:moderate', 'audit:read'),
+  integration: except(...deletes, 'evidence:review', 'assessments:moderate', 'audit:read', 'users:write'),
 };
 
 export function parseRole(value: unknown, field = 'role'): Role {

@@ -1,7 +1,7 @@
 import { luhnCheckDigit } from '../learners/sa-id-number.js';
 import type { TenantSnapshot } from '../tenants/tenant.js';
 import type { ApiKeySnapshot } from '../tenants/api-key.js';
-import type { LearnerInput, LearnerSnapshot } from '../learners/learner.js';
+import { NO_CONTACT_PREFERENCES, type LearnerInput, type LearnerSnapshot } from '../learners/learner.js';
 import { emptyProfile } from '../learners/learner-fields.js';
 import { newId } from '../shared/ids.js';
 
@@ -62,6 +62,7 @@ export function aLearner(o: Partial<LearnerSnapshot> & { tenantId: string }): Le
     gender: 'M',
     citizenship: 'citizen',
     email: `learner${++seq}@example.co.za`,
+    ...NO_CONTACT_PREFERENCES,
     createdAt: at,
     updatedAt: at,
     ...o,

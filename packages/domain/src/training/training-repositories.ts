@@ -50,6 +50,11 @@ export interface EnrolmentRepository {
   list(tenantId: string, filter: EnrolmentFilter, page: PageRequest): Promise<Page<EnrolmentSnapshot>>;
   /** The learner's open enrolments, most recent first (start date, then creation). */
   openForLearner(tenantId: string, learnerId: string): Promise<EnrolmentSnapshot[]>;
+  /**
+   * Open enrolments of every tenant whose expected end date is `date` (YYYY-MM-DD), by id, after `afterId`, at most
+   * `limit` (the deadline reminders page through them).
+   */
+  openDueOn(date: string, afterId: string | null, limit: number): Promise<EnrolmentSnapshot[]>;
   countForProgramme(tenantId: string, programmeId: string): Promise<number>;
   addStatusChange(c: StatusChange): Promise<void>;
   /** Oldest first. */

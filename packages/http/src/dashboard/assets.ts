@@ -35,6 +35,9 @@ td button{margin:0 .25rem .25rem 0}
 .secret{font-family:ui-monospace,monospace;word-break:break-all}
 .muted{color:#4b5563}
 img.preview{max-width:100%;height:auto;border:1px solid #d0d5dc}
+pre{white-space:pre-wrap;overflow-wrap:anywhere}
+code{overflow-wrap:anywhere}
+object.preview.pdf{width:100%;height:70vh;border:1px solid #d0d5dc}
 .inline{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
 .inline input{width:auto;flex:1 1 12rem}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}

@@ -1,7 +1,10 @@
 import type {
   EvidenceService,
   ExportService,
+  HrSyncUseCases,
+  ImportUseCases,
   LearnerUseCases,
+  NotificationUseCases,
   RateLimitStore,
   SessionContext,
   StaffUseCases,
@@ -9,6 +12,7 @@ import type {
   TrainingUseCases,
   WebhookSubscriptionUseCases,
 } from '@fundi/application';
+import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { Html } from './html.js';
@@ -22,6 +26,9 @@ export interface DashboardDeps {
   webhooks: WebhookSubscriptionUseCases;
   evidence: EvidenceService;
   exports: ExportService;
+  notifications: NotificationUseCases;
+  imports: ImportUseCases;
+  hrSync: HrSyncUseCases;
   /** Counters for the sign-in limits (the API's store: shared across processes on Postgres). */
   rateLimits: RateLimitStore;
   logger: Logger;
@@ -30,13 +37,27 @@ export interface DashboardDeps {
   signInLimits?: { perAddress: number; perAccount: number };
 }
 
-/** What a page handler answers: a page, or a redirect after a successful post. */
-export type Answer = Html | { redirect: string };
+/** A file the dashboard sends (errors of an import as CSV). */
+export interface FileOut {
+  file: { contentType: string; filename: string; open(): Readable };
+}
+
+/** What a page handler answers: a page, a redirect after a successful post, or a file. */
+export type Answer = Html | { redirect: string } | FileOut;
 
 export type PageHandler = (ctx: Context, s: SessionContext) => Promise<Answer>;
 export type FormHandler = (ctx: Context, s: SessionContext, form: URLSearchParams) => Promise<Answer>;
 
+/** A form that carries one file (multipart): its text fields come before the file part, CSRF token first. */
+export type UploadHandler = (
+  ctx: Context,
+  s: SessionContext,
+  fields: Record<string, string>,
+  file: { stream: Readable; filename: string | null },
+) => Promise<Answer>;
+
 export interface PageRoutes {
   get(path: string, h: PageHandler): void;
   post(path: string, h: FormHandler): void;
+  upload(path: string, o: { field: string; maxBytes: number }, h: UploadHandler): void;
 }

@@ -12,8 +12,13 @@ import { evidencePages } from './pages/evidence.js';
 import { exportPages } from './pages/exports.js';
 import { learnerPages } from './pages/learners.js';
 import { overviewPages } from './pages/overview.js';
-import { setPasswordPage, signInPage } from './pages/sign-in.js';
+import { forgotPasswordPage, setPasswordPage, signInPage } from './pages/sign-in.js';
 import { settingsPages } from './pages/settings.js';
+import { notificationPages } from './pages/notifications.js';
+import { importPages } from './pages/imports.js';
+import { hrSyncPages } from './pages/hr-sync.js';
+import { usagePages } from './pages/usage.js';
+import { multipartUpload } from '../middleware/upload.js';
 import { userPages } from './pages/users.js';
 import { webhookPages } from './pages/webhooks.js';
 import {
@@ -42,6 +47,11 @@ function send(ctx: Context, a: Answer): void {
   if (a instanceof Html) {
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = a.value;
+  } else if ('file' in a) {
+    ctx.type = a.file.contentType;
+    ctx.set('Content-Disposition', `attachment; filename="${a.file.filename.replace(/[^\w.-]/g, '_')}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = a.file.open();
   } else {
     ctx.status = 303;
     ctx.redirect(a.redirect);
@@ -62,6 +72,22 @@ export function createDashboard(d: DashboardDeps): Middleware {
     return token ? d.staff.resolveSession.execute(token) : null;
   };
 
+  /**
+   * Counts one attempt against the client address (shared by sign-in and password reset) and against `accountKey`;
+   * answers when the later of the two windows resets if either is over its limit, else null.
+   */
+  const overLimit = async (ip: string, accountKey: string, perAccount: number, now: number) => {
+    const [byAddress] = await d.rateLimits.hit(
+      `signin:ip:${ip}`,
+      [{ seconds: WINDOW_SECONDS, limit: limits.perAddress }],
+      now,
+    );
+    const [byAccount] = await d.rateLimits.hit(accountKey, [{ seconds: WINDOW_SECONDS, limit: perAccount }], now);
+    return byAddress!.hits > limits.perAddress || byAccount!.hits > perAccount
+      ? { resetAt: Math.max(byAddress!.resetAt, byAccount!.resetAt) }
+      : null;
+  };
+
   const routes: PageRoutes = {
     get(path: string, h: PageHandler) {
       router.get(path, async (ctx) => {
@@ -77,6 +103,22 @@ export function createDashboard(d: DashboardDeps): Middleware {
         const form = await formBody(ctx);
         if (!sameToken(form.get('_csrf'), s.csrfToken)) throw csrfRefused();
         send(ctx, await h(ctx, s, form));
+      });
+    },
+    upload(path, o, h) {
+      router.post(path, async (ctx) => {
+        const s = await session(ctx);
+        if (!s) throw new DomainError('unauthorized', 'signed_out', 'You are signed out: sign in again');
+        const { fields, file } = await multipartUpload(ctx, {
+          kind: 'multipart',
+          field: o.field,
+          maxBytes: o.maxBytes,
+        });
+        if (!sameToken(fields._csrf, s.csrfToken)) {
+          file.stream.resume();
+          throw csrfRefused();
+        }
+        send(ctx, await h(ctx, s, fields, { stream: file.stream, filename: file.filename }));
       });
     },
   };
@@ -106,19 +148,9 @@ export function createDashboard(d: DashboardDeps): Middleware {
     const email = (form.get('email') ?? '').trim().toLowerCase();
     // Every attempt counts, per client address and per account, before the password is checked.
     const now = d.now().getTime();
-    const [byAddress] = await d.rateLimits.hit(
-      `signin:ip:${ctx.ip}`,
-      [{ seconds: WINDOW_SECONDS, limit: limits.perAddress }],
-      now,
-    );
-    const [byAccount] = await d.rateLimits.hit(
-      `signin:account:${tenant}/${email}`,
-      [{ seconds: WINDOW_SECONDS, limit: limits.perAccount }],
-      now,
-    );
-    if (byAddress!.hits > limits.perAddress || byAccount!.hits > limits.perAccount) {
-      const reset = Math.max(byAddress!.resetAt, byAccount!.resetAt);
-      ctx.set('Retry-After', String(Math.max(1, reset - Math.floor(now / 1000))));
+    const over = await overLimit(ctx.ip, `signin:account:${tenant}/${email}`, limits.perAccount, now);
+    if (over) {
+      ctx.set('Retry-After', String(Math.max(1, over.resetAt - Math.floor(now / 1000))));
       send(
         ctx,
         signInPage(ctx, { tenant, email, error: 'Too many sign-in attempts: wait a few minutes and try again.' }),
@@ -149,6 +181,32 @@ export function createDashboard(d: DashboardDeps): Middleware {
     if (token) await d.staff.signOut.execute(token);
     setCookie(ctx, SESSION_COOKIE, '', 0);
     send(ctx, signInPage(ctx, { notice: 'You are signed out.', tenant: s?.tenant.slug }));
+  });
+
+  router.get('/dashboard/forgot-password', async (ctx) => {
+    const tenant = typeof ctx.query.tenant === 'string' ? ctx.query.tenant : undefined;
+    send(ctx, forgotPasswordPage(ctx, { tenant }));
+  });
+
+  router.post('/dashboard/forgot-password', async (ctx) => {
+    const form = await formBody(ctx);
+    if (!sameToken(form.get('_csrf'), cookie(ctx, FORM_COOKIE))) throw csrfRefused();
+    const tenant = (form.get('tenant') ?? '').trim().toLowerCase();
+    const email = (form.get('email') ?? '').trim().toLowerCase();
+    // Counted with the sign-in attempts per address, and at most 3 per account, so the form cannot flood a mailbox.
+    if (await overLimit(ctx.ip, `reset:account:${tenant}/${email}`, 3, d.now().getTime())) {
+      send(ctx, forgotPasswordPage(ctx, { tenant, error: 'Too many requests: wait a few minutes and try again.' }));
+      ctx.status = 429;
+      return;
+    }
+    if (tenant && email) await d.notifications.notificationTriggers.requestPasswordReset(tenant, email);
+    send(
+      ctx,
+      signInPage(ctx, {
+        tenant,
+        notice: 'If that account exists, we have emailed it a link to choose a new password. It works for one hour.',
+      }),
+    );
   });
 
   router.get('/dashboard/set-password', async (ctx) => {
@@ -184,6 +242,10 @@ export function createDashboard(d: DashboardDeps): Middleware {
   evidencePages(routes, d);
   exportPages(routes, d);
   settingsPages(routes, d);
+  notificationPages(routes, d);
+  importPages(routes, d);
+  hrSyncPages(routes, d);
+  usagePages(routes, d);
   userPages(routes, d);
 
   const dispatch = router.routes() as unknown as Middleware;

@@ -20,9 +20,13 @@ function nav(s: SessionContext, current: string | undefined): Html {
     ['/dashboard/enrolments', 'Enrolments', can(s, 'enrolments:read')],
     ['/dashboard/evidence', 'Evidence', can(s, 'evidence:read')],
     ['/dashboard/webhooks', 'Webhooks', can(s, 'webhooks:read')],
+    ['/dashboard/imports', 'Imports', can(s, 'imports:read')],
     ['/dashboard/exports', 'Exports', can(s, 'exports:read')],
+    ['/dashboard/notifications', 'Notifications', can(s, 'notifications:read')],
+    ['/dashboard/hr-sync', 'HR sync', s.user.role === 'admin'],
     ['/dashboard/api-keys', 'API keys', s.user.role === 'admin'],
     ['/dashboard/users', 'Staff users', s.user.role === 'admin'],
+    ['/dashboard/usage', 'Usage', can(s, 'usage:read')],
     ['/dashboard/settings', 'Settings', true],
   ];
   return html`<nav aria-label="Main"><ul>${items

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { EvidenceService } from '@fundi/application';
 import { ZipArchive } from 'archiver';
 import { EVIDENCE_TYPES } from '@fundi/domain';
-import { IdParams } from '../schemas/common.js';
+import { IdParams, z } from '../schemas/common.js';
 import {
   BulkDownloadIn,
   BulkDownloadOut,
@@ -33,6 +33,16 @@ const absolute =
     ...(g.url?.startsWith('/') ? { url: origin + g.url } : {}),
     ...(g.uploadUrl?.startsWith('/') ? { uploadUrl: origin + g.uploadUrl } : {}),
   });
+const InlineQuery = z
+  .object({
+    inline: z
+      .enum(['1'])
+      .optional()
+      .openapi({ description: '1: shown in the browser (PDF and raster images only); otherwise a download' }),
+  })
+  .strict();
+const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
 const tag = 'Evidence';
 const types = EVIDENCE_TYPES.join(', ');
 
@@ -230,15 +240,26 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       auth: 'none',
       scope: undefined,
       params: TokenParams,
+      query: InlineQuery,
       errors: [403, 404],
       success: {
         status: 200,
         file: { contentTypes: ['*/*'], ranges: true },
         description: 'The decrypted file, with the Content-Type sniffed from it at upload',
       },
-      handle: async ({ params, tenantSlug, ip }) => {
+      handle: async ({ params, query, tenantSlug, ip }) => {
         const f = await e.openDownload(params.token, tenantSlug, ip);
-        return { contentType: f.contentType, size: f.size, filename: f.filename, etag: f.etag, open: (r) => f.open(r) };
+        // Shown in the page only for types a browser displays without running anything of ours: PDF and raster
+        // images (never SVG or HTML); everything else is an attachment whatever is asked.
+        const inline = query.inline === '1' && INLINE_TYPES.has(f.contentType);
+        return {
+          contentType: f.contentType,
+          size: f.size,
+          filename: f.filename,
+          etag: f.etag,
+          disposition: inline ? ('inline' as const) : ('attachment' as const),
+          open: (r) => f.open(r),
+        };
       },
     }),
     route({

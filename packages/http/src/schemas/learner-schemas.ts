@@ -93,6 +93,11 @@ export const LearnerCreate = z
     dateOfBirth: explicitDob.optional(),
     gender: explicitGender.optional(),
     ...optionalProfile,
+    whatsappConsent: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'The learner agrees to WhatsApp messages (the service records when)' }),
+    emailOptOut: z.boolean().optional().openapi({ description: 'The learner wants no email' }),
   })
   .strict()
   .openapi('LearnerCreate');
@@ -109,6 +114,11 @@ export const LearnerUpdate = z
     dateOfBirth: explicitDob.optional(),
     gender: explicitGender.optional(),
     ...optionalProfile,
+    whatsappConsent: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'The learner agrees to WhatsApp messages (the service records when)' }),
+    emailOptOut: z.boolean().optional().openapi({ description: 'The learner wants no email' }),
   })
   .strict()
   .openapi('LearnerUpdate');
@@ -130,6 +140,12 @@ export const LearnerOut = z
       .nullable()
       .openapi({ description: 'Derived from the ID number; null for a learner with an alternateId' }),
     ...nullableOut,
+    whatsappConsent: z.boolean(),
+    whatsappConsentAt: Timestamp.nullable().openapi({ description: 'When consent was given; null without it' }),
+    emailOptOut: z.boolean(),
+    contactUpdateNeeded: z
+      .boolean()
+      .openapi({ description: 'Mail to the learner bounced for good; cleared when the email changes (read-only)' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })

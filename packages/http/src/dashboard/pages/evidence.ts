@@ -41,9 +41,12 @@ ${queue.items.map(
     const e = await d.evidence.get(s.actor, id);
     // The preview is the API's signed URL (same origin, one hour), issued and audited like the API's.
     const grant = await d.evidence.downloadUrl(s.actor, id, ctx.ip);
-    const preview = e.contentType.startsWith('image/')
-      ? html`<img class="preview" src="${grant.url}" alt="Preview of ${e.filename}">`
-      : null;
+    const preview =
+      e.contentType === 'application/pdf'
+        ? html`<object class="preview pdf" data="${grant.url}?inline=1" type="application/pdf" aria-label="Preview of ${e.filename}"><p>This browser does not show PDFs in the page: open the file below.</p></object>`
+        : e.contentType.startsWith('image/') && e.contentType !== 'image/svg+xml'
+          ? html`<img class="preview" src="${grant.url}" alt="Preview of ${e.filename}">`
+          : null;
     return page({
       title: e.filename,
       current: '/dashboard/evidence',

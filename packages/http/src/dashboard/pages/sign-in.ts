@@ -19,7 +19,26 @@ export function signInPage(
 <label for="tenant">Organisation</label><input id="tenant" name="tenant" required autocomplete="organization" value="${v.tenant ?? ''}">
 <label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="username" value="${v.email ?? ''}">
 <label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password">
-<button type="submit">Sign in</button></form>`,
+<button type="submit">Sign in</button></form>
+<p><a href="/dashboard/forgot-password${v.tenant ? `?tenant=${encodeURIComponent(v.tenant)}` : ''}">Forgot your password?</a></p>`,
+  });
+}
+
+/** Asks for a password reset link by email; the answer is the same whether or not the account exists. */
+export function forgotPasswordPage(ctx: Context, v: { tenant?: string; notice?: string; error?: string }) {
+  const token = newFormToken();
+  setCookie(ctx, FORM_COOKIE, token, 3600);
+  return page({
+    title: 'Forgot your password?',
+    session: null,
+    notice: v.error ? { text: v.error, error: true } : v.notice ? { text: v.notice } : null,
+    body: html`<form class="card" method="post" action="/dashboard/forgot-password">
+<input type="hidden" name="_csrf" value="${token}">
+<p>We will email you a link to choose a new password. It works for one hour.</p>
+<label for="tenant">Organisation</label><input id="tenant" name="tenant" required autocomplete="organization" value="${v.tenant ?? ''}">
+<label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="username">
+<button type="submit">Email me a link</button></form>
+<p><a href="/dashboard/sign-in">Back to sign in</a></p>`,
   });
 }
 

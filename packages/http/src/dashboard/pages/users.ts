@@ -8,21 +8,28 @@ import { field, requireAdmin } from '../web.js';
 import { describe } from './api-keys.js';
 
 /**
- * Staff users (administrators only): add a user, whose one-time set-password link is shown once to hand over;
- * disable a user (their sessions end at once) or enable them again.
+ * Staff users (administrators only): add a user, invited by email (the `user_invited` notification carries the
+ * link) or with the one-time set-password link shown once to hand over; disable a user (their sessions end at once)
+ * or enable them again.
  */
 export function userPages(r: PageRoutes, d: DashboardDeps): void {
   const render = async (
     _ctx: Context,
     s: SessionContext,
-    extra: { link?: string; email?: string; notice?: string },
+    extra: { link?: string; email?: string; notice?: string; invited?: string },
   ) => {
     const users = await d.staff.listStaffUsers.execute(s.actor);
     return page({
       title: 'Staff users',
       current: '/dashboard/users',
       session: s,
-      notice: extra.notice ? { text: extra.notice, error: true } : null,
+      notice: extra.notice
+        ? { text: extra.notice, error: true }
+        : extra.invited
+          ? {
+              text: `${extra.invited} added: an invitation email with a set-password link (valid 72 hours) is on its way.`,
+            }
+          : null,
       body: html`${when(
         extra.link,
         () => html`<div class="card" role="status"><h2>${extra.email} added</h2>
@@ -34,6 +41,7 @@ export function userPages(r: PageRoutes, d: DashboardDeps): void {
 <label for="user-email">Email</label><input id="user-email" name="email" type="email" required>
 <label for="user-name">Name</label><input id="user-name" name="name" required maxlength="200">
 <label for="user-role">Role</label><select id="user-role" name="role">${ROLES.filter((x) => x !== 'integration').map((x) => html`<option value="${x}"${x === 'viewer' ? ' selected' : ''}>${x}</option>`)}</select>
+<div><input type="checkbox" id="user-invite" name="invite" value="1" checked> <label for="user-invite">Send them an invitation by email (otherwise the set-password link is shown here to hand over)</label></div>
 <button type="submit">Add user</button></form>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Email</th><th scope="col">Name</th><th scope="col">Role</th><th scope="col">State</th><th scope="col">Added</th><th scope="col"><span class="sr">Actions</span></th></tr></thead><tbody>
 ${users.map(
@@ -58,6 +66,12 @@ ${users.map(
     requireAdmin(s);
     try {
       const input = { email: field(form, 'email') ?? '', name: field(form, 'name') ?? '', role: field(form, 'role') };
+      if (input.role === 'integration') return render(ctx, s, { notice: 'role: integration is for API keys' });
+      if (form.get('invite') === '1') {
+        // The directory's invitation: the `user_invited` email carries the link (docs/api.md, "Users").
+        const u = await d.staff.directory.create(s.actor, input);
+        return render(ctx, s, { invited: u.email });
+      }
       const made = await d.staff.createStaffUser.execute(s.tenant.slug, input, s.actor);
       const link = `${ctx.protocol}://${ctx.host}/dashboard/set-password?token=${encodeURIComponent(made.setPasswordToken!)}`;
       return render(ctx, s, { link, email: made.user.email });

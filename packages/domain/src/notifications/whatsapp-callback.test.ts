@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { verifyWhatsAppSignature, whatsAppSignature, whatsAppStatuses } from './whatsapp-webhooks.js';
+import { verifyWhatsAppSignature, whatsAppSignature, whatsAppStatuses } from './whatsapp-callback.js';
 
 const secret = 'app-secret-0123456789abcdef';
 const body = Buffer.from(

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DomainError, parseNotificationStatus, type NotificationStatus } from '@fundi/domain';
+import { DomainError } from '../shared/errors.js';
+import { parseNotificationStatus, type NotificationStatus } from './notification-status.js';
 
 /**
  * Checks `X-Hub-Signature-256: sha256=<hex>` of a WhatsApp callback: the HMAC-SHA256 of the raw body bytes (exactly

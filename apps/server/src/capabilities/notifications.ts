@@ -1,0 +1,127 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  NodeNotificationChannels,
+  TokenSigner,
+  notificationStorage,
+  receiverCheck,
+  type ChannelDefaults,
+} from '@fundi/adapters';
+import {
+  DEADLINE_REMINDERS,
+  RUN_TRIGGERS,
+  SEND_NOTIFICATIONS,
+  notificationReaction,
+  notificationUseCases,
+  type NotificationRepoSet,
+  type Ports,
+  type TriggerPayload,
+} from '@fundi/application';
+import { DomainError } from '@fundi/domain';
+import { notificationRoutes } from '@fundi/http';
+import { capability } from './capability.js';
+
+export interface NotificationSettings {
+  /** The operator's default channels (FUNDI_SMTP_URL, FUNDI_SMTP_FROM, FUNDI_WHATSAPP_*); see docs/api.md. */
+  channels?: Partial<ChannelDefaults>;
+  /** Absolute base for links in mail (open pixel, unsubscribe, dashboard). */
+  publicUrl: string;
+  masterKey: Buffer;
+  /** Hosts a tenant's SMTP server or WhatsApp base URL may be although they resolve to private addresses. */
+  allowHosts: readonly string[];
+}
+
+const DAY = 86_400_000;
+/** The next 06:00 UTC strictly after `after`. */
+export function nextSixAm(after: Date): Date {
+  const six = Math.floor(after.getTime() / DAY) * DAY + 6 * 3_600_000;
+  return new Date(six > after.getTime() ? six : six + DAY);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** Notifications by email and WhatsApp: sends, triggers on events, templates, settings, callbacks. */
+export function notifications(settings: NotificationSettings) {
+  const channels = new NodeNotificationChannels({
+    smtpUrl: null,
+    smtpFrom: 'Fundi <no-reply@fundi.local>',
+    outboxFolder: join(tmpdir(), `fundi-outbox-${process.pid}`),
+    whatsapp: null,
+    ...settings.channels,
+  });
+  const signer = new TokenSigner(settings.masterKey);
+  const check = receiverCheck(settings.allowHosts);
+  return capability({
+    name: 'notifications',
+    storage: notificationStorage,
+    useCases: (p: Ports<NotificationRepoSet>) => ({
+      ...notificationUseCases({
+        ...p,
+        channels,
+        box: p.secretBox('notification-secret'),
+        signer,
+        settings: {
+          publicUrl: settings.publicUrl.replace(/\/+$/, ''),
+          checkHost: async (url, field) => {
+            try {
+              await check(url);
+            } catch (e) {
+              if (e instanceof DomainError)
+                throw DomainError.invalid(field, 'points to a private, loopback or reserved address');
+              throw e;
+            }
+          },
+        },
+      }),
+      /** Ends the pooled SMTP connections (shutdown). */
+      closeChannels: () => channels.close(),
+      describeDefaultMail: () => channels.describeDefault(),
+    }),
+    routes: notificationRoutes,
+    reactions: () => [notificationReaction],
+    jobs: (u) => [
+      {
+        ...SEND_NOTIFICATIONS,
+        concurrency: 8,
+        parse: (v: unknown) => {
+          if (
+            !isObject(v) ||
+            typeof v.tenantId !== 'string' ||
+            !Array.isArray(v.ids) ||
+            !v.ids.every((x) => typeof x === 'string')
+          )
+            throw new Error('expected {tenantId, ids}');
+          return { tenantId: v.tenantId, ids: v.ids as string[] };
+        },
+        run: (p: { tenantId: string; ids: string[] }) => u.notificationDelivery.runSend(p.tenantId, p.ids),
+      },
+      {
+        ...RUN_TRIGGERS,
+        concurrency: 4,
+        parse: (v: unknown): { events: TriggerPayload[] } => {
+          const events = isObject(v) && Array.isArray(v.events) ? v.events : null;
+          if (
+            !events?.every(
+              (e) =>
+                isObject(e) &&
+                typeof e.tenantId === 'string' &&
+                typeof e.eventId === 'string' &&
+                typeof e.type === 'string' &&
+                isObject(e.data),
+            )
+          )
+            throw new Error('expected {events: [{tenantId, eventId, type, data}]}');
+          return { events: events as unknown as TriggerPayload[] };
+        },
+        run: (p: { events: TriggerPayload[] }) => u.notificationTriggers.runMany(p.events),
+      },
+      {
+        ...DEADLINE_REMINDERS,
+        parse: () => ({}),
+        run: async () => void (await u.notificationTriggers.remindDeadlines()),
+        // Every day at 06:00 UTC (08:00 in South Africa).
+        recurring: { next: nextSixAm, payload: {} },
+      },
+    ],
+  });
+}

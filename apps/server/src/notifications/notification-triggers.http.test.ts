@@ -1,0 +1,282 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useCasesOf } from '@fundi/adapters';
+import { describeEachStorage, type TestSmtpServer } from '@fundi/adapters/testing';
+import { idNumberFor } from '@fundi/domain/testing';
+import { FORMS, type FormUnderTest } from '../testing/http-forms.js';
+import type { TestServer } from '../testing/test-server.js';
+import { notificationServers } from './testing/notification-servers.js';
+import { notificationsCapability, staff, tenants } from '../capabilities/index.js';
+import { WebClient, csrfOf, staffUser } from '../testing/dashboard-client.js';
+import { programmeBody } from '../testing/training-fixtures.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+describeEachStorage('notifications over HTTP: triggers, users, opt-outs, security', (_get, kind) => {
+  const h = notificationServers(kind, 'ntt');
+  let s: TestServer;
+  let smtp: TestSmtpServer;
+  const clock = h.clock;
+  let n = 0;
+  beforeAll(() => {
+    ({ s, smtp } = h.servers());
+  });
+  const world = async (form: FormUnderTest) => {
+    const w = await h.world(form);
+    n = w.n;
+    return w;
+  };
+  const { until, mailTo, notificationsOf } = h;
+
+  describe.each(FORMS.map((f) => [f.name, f] as const))('%s', (_name, form) => {
+    it("welcomes a new learner by email with the tenant's own template, to the loopback SMTP server", async () => {
+      const w = await world(form);
+      const put = await s.call('PUT', `${w.prefix}/notification-templates/welcome`, w.key, {
+        subject: 'Sawubona {{learner.firstName}}, welcome to {{organisation.name}}',
+        html: '<h1>Hi {{learner.firstName}}</h1>',
+        text: 'Hi {{learner.firstName}}',
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      expect(put.body.source).toBe('override');
+      const email = `thandi.${kind}.${n}@example.org`;
+      const l = await s.call('POST', form.learners(w.slug), w.key, {
+        firstName: 'Thandi',
+        lastName: 'Nkosi',
+        idNumber: idNumberFor(7000 + n),
+        email,
+      });
+      expect(l.status, JSON.stringify(l.body)).toBe(201);
+      const mail = await mailTo(email);
+      expect(mail.subject).toBe(`Sawubona Thandi, welcome to Tenant ${w.slug}`);
+      expect(mail.html).toContain('<h1>Hi Thandi</h1>');
+      expect(mail.text).toContain('Hi Thandi');
+      expect(mail.headers.get('list-unsubscribe')).toMatch(
+        /^<https:\/\/fundi\.example\/api\/v1\/notifications\/unsubscribe\/.+>$/,
+      );
+      expect(mail.headers.get('x-fundi-notification')).toMatch(/^ntf_/);
+      const [sent] = await until('the sent status', async () => {
+        const all = await notificationsOf(w, l.body.id);
+        return all.length && all[0]!.status === 'sent' ? all : null;
+      });
+      expect(sent).toMatchObject({ channel: 'email', template: 'welcome', trigger: 'welcome', to: email, attempts: 1 });
+      expect(sent!.history.map((h) => h.status)).toEqual(['queued', 'sent']);
+    });
+
+    it('one trigger event twice sends one message', async () => {
+      const w = await world(form);
+      const email = `twice.${kind}.${n}@example.org`;
+      const l = await s.call('POST', form.learners(w.slug), w.key, {
+        firstName: 'Twice',
+        lastName: 'T',
+        idNumber: idNumberFor(13_000 + n),
+        email,
+      });
+      await until('the welcome', async () => (await notificationsOf(w, l.body.id)).length === 1);
+      const triggers = useCasesOf(s.container, notificationsCapability).notificationTriggers;
+      const payload = { tenantId: w.tenantId, eventId: 'evt_same', type: 'learner.created', data: { id: l.body.id } };
+      await triggers.run(payload);
+      await triggers.run(payload);
+      expect((await notificationsOf(w, l.body.id)).length).toBe(2);
+    });
+
+    it('deadline reminders go out three days before the expected end, once; a new API key alerts the admins', async () => {
+      const w = await world(form);
+      const admin = await useCasesOf(s.container, staff).createStaffUser.execute(w.slug, {
+        email: `sec.${kind}.${n}@example.org`,
+        name: 'Nomsa Khumalo',
+        role: 'admin',
+      });
+      await s.key(w.slug, 'integration');
+      const alert = await until('the security alert', async () =>
+        (await smtp.received()).find((m) => m.to.includes(admin.user.email) && m.subject.startsWith('Security alert')),
+      );
+      expect(alert.subject).toBe(`Security alert for Tenant ${w.slug}`);
+      expect(alert.text).toContain('(role integration) was created');
+
+      const code = `P-NT${n}`;
+      expect((await s.call('POST', `${w.prefix}/programmes`, w.key, programmeBody(code))).status).toBe(201);
+      const email = `due.${kind}.${n}@example.org`;
+      const l = await s.call('POST', form.learners(w.slug), w.key, {
+        firstName: 'Due',
+        lastName: 'Soon',
+        idNumber: idNumberFor(15_000 + n),
+        email,
+      });
+      const due = new Date(clock.now().getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
+      const e = await s.call('POST', `${w.prefix}/enrolments`, w.key, {
+        learnerId: l.body.id,
+        programmeCode: code,
+        startDate: '2026-01-10',
+        expectedEndDate: due,
+      });
+      expect(e.status, JSON.stringify(e.body)).toBe(201);
+      const triggers = useCasesOf(s.container, notificationsCapability).notificationTriggers;
+      expect(await triggers.remindDeadlines()).toBeGreaterThanOrEqual(1);
+      const mail = await until('the reminder', async () =>
+        (await smtp.received()).find((m) => m.to.includes(email) && m.subject.startsWith('Reminder')),
+      );
+      expect(mail.subject).toBe(`Reminder: completing Programme ${code} is due on ${due}`);
+      await triggers.remindDeadlines();
+      const mine = (await notificationsOf(w, l.body.id)).filter((x) => x.template === 'deadline_reminder');
+      expect(mine).toHaveLength(1);
+    });
+
+    it('users: the directory in both forms; a new user is invited by email with a working set-password link', async () => {
+      const w = await world(form);
+      const email = `new.staff.${kind}.${n}@example.org`;
+      const bad = await s.call('POST', `${w.prefix}/users`, w.key, {
+        name: 'Sipho',
+        email,
+        role: 'assessor',
+        mobile: '123',
+        notificationPreferences: { nope: false },
+      });
+      expect(bad.status).toBe(form.invalidStatus);
+      expect(JSON.stringify(bad.body)).toContain('notificationPreferences.nope');
+      expect(JSON.stringify(bad.body)).toContain('mobile');
+      const manager = await s.key(w.slug, 'manager');
+      expect(
+        (await s.call('POST', `${w.prefix}/users`, manager.key, { name: 'X', email, role: 'viewer' })).status,
+      ).toBe(403);
+      const made = await s.call('POST', `${w.prefix}/users`, w.key, {
+        name: 'Sipho Dlamini',
+        email,
+        role: 'assessor',
+        mobile: '082 555 0199',
+        notificationPreferences: { new_evidence: false },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      expect(made.headers.get('location')).toContain(`/users/${made.body.id}`);
+      expect(made.body).toMatchObject({ mobile: '+27825550199', status: 'active', hasPassword: false });
+      expect(made.body.notificationPreferences).toMatchObject({ new_evidence: false, security_alert: true });
+      const dup = await s.call('POST', `${w.prefix}/users`, w.key, {
+        name: 'Again',
+        email: email.toUpperCase(),
+        role: 'viewer',
+      });
+      expect(dup.status).toBe(409);
+
+      const invite = await mailTo(email);
+      expect(invite.subject).toBe(`You are invited to Tenant ${w.slug}`);
+      const link = /https:\/\/fundi\.example\/dashboard\/set-password\?token=([^\s"<]+)/.exec(invite.text);
+      expect(link).not.toBeNull();
+      const peek = await useCasesOf(s.container, staff).setPassword.peek(decodeURIComponent(link![1]!));
+      expect(peek?.email).toBe(email);
+      const sent = await until('the invitation sent', async () =>
+        (await notificationsOf(w, made.body.id)).find((x) => x.template === 'user_invited' && x.status === 'sent'),
+      );
+      expect(sent.to).toBe(email);
+
+      const patched = await s.call('PATCH', `${w.prefix}/users/${made.body.id}`, w.key, {
+        notificationPreferences: { security_alert: false },
+        role: 'admin',
+      });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+      expect(patched.body.notificationPreferences).toMatchObject({ new_evidence: false, security_alert: false });
+      const list = await s.call('GET', `${w.prefix}/users?role=admin`, w.key);
+      expect(list.status).toBe(200);
+      expect(list.body.data.map((u: { id: string }) => u.id)).toContain(made.body.id);
+      const off = await s.call('POST', `${w.prefix}/users/${made.body.id}/deactivate`, w.key);
+      expect(off.status).toBe(200);
+      expect(off.body.status).toBe('disabled');
+      expect((await s.call('POST', `${w.prefix}/users/${made.body.id}/activate`, w.key)).body.status).toBe('active');
+      expect((await s.call('GET', `${w.prefix}/users/usr_nobody`, w.key)).status).toBe(404);
+    });
+
+    it('opt-outs: a learner who unsubscribed gets no email, the skip says why', async () => {
+      const w = await world(form);
+      const email = `optout.${kind}.${n}@example.org`;
+      const l = await s.call('POST', form.learners(w.slug), w.key, {
+        firstName: 'Opt',
+        lastName: 'Out',
+        idNumber: idNumberFor(16_000 + n),
+        email,
+      });
+      const mail = await mailTo(email);
+      const unsubscribe = /<https:\/\/fundi\.example(\/api\/v1\/notifications\/unsubscribe\/[^>]+)>/.exec(
+        mail.headers.get('list-unsubscribe') ?? '',
+      );
+      expect(unsubscribe).not.toBeNull();
+      const page = await fetch(s.url + unsubscribe![1]!);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<form method="post">');
+      const one = await fetch(s.url + unsubscribe![1]!, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+      expect(one.status).toBe(200);
+      const learner = await s.call('GET', `${form.learners(w.slug)}/${l.body.id}`, w.key);
+      expect(learner.body.emailOptOut).toBe(true);
+      const r = await s.call('POST', `${w.prefix}/notifications`, w.key, {
+        learnerId: l.body.id,
+        channel: 'email',
+        template: 'evidence_approved',
+        variables: { 'evidence.type': 'logbook', 'module.name': 'Safety' },
+      });
+      expect(r.status).toBe(202);
+      expect(r.body.status).toBe('skipped');
+      expect(r.body.history[0].detail).toBe('the learner opted out of email');
+      const forged = await fetch(`${s.url}/api/v1/notifications/unsubscribe/${'x'.repeat(20)}.${'y'.repeat(43)}`, {
+        method: 'POST',
+      });
+      expect(forged.status).toBe(403);
+    });
+  });
+
+  // One alert per address and 10 minutes: the three forms share this server's address, so one form tells it.
+  it('twenty refused keys from one address alert the admins once', async () => {
+    const form = FORMS[0]!;
+    const w = await world(form);
+    const admin = await useCasesOf(s.container, staff).createStaffUser.execute(w.slug, {
+      email: `guard.${kind}.${n}@example.org`,
+      name: 'Zanele Guard',
+      role: 'admin',
+    });
+    const old = await s.key(w.slug, 'viewer');
+    await useCasesOf(s.container, tenants).revokeApiKey.execute(w.slug, old.id);
+    for (let i = 0; i < 25; i++) expect((await s.call('GET', `${w.prefix}/learners`, old.key)).status).toBe(401);
+    const alert = await until('the refused-keys alert', async () =>
+      (await smtp.received()).find((m) => m.to.includes(admin.user.email) && m.text.includes('refused API key')),
+    );
+    expect(alert.text).toContain('20 requests with a refused API key');
+    expect(alert.text).toContain('viewer key');
+    await new Promise((r) => setTimeout(r, 200));
+    const alerts = (await smtp.received()).filter(
+      (m) => m.to.includes(admin.user.email) && m.text.includes('refused API key'),
+    );
+    expect(alerts).toHaveLength(1);
+  });
+
+  // The dashboard has one form: the test runs once per storage.
+  it('forgot password: a reset link by email that sets a new password; unknown accounts get the same answer', async () => {
+    const form = FORMS[0]!;
+    const w = await world(form);
+    const email = `reset.${kind}.${n}@example.org`;
+    await staffUser(s.container, w.slug, 'manager', email);
+    const web = new WebClient(s.url);
+    const page = await web.get(`/dashboard/forgot-password?tenant=${w.slug}`);
+    expect(page.status).toBe(200);
+    const asked = await web.post('/dashboard/forgot-password', { _csrf: csrfOf(page.text), tenant: w.slug, email });
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain('If that account exists');
+    const again = await web.get(`/dashboard/forgot-password?tenant=${w.slug}`);
+    const nobody = await web.post('/dashboard/forgot-password', {
+      _csrf: csrfOf(again.text),
+      tenant: w.slug,
+      email: `nobody.${n}@example.org`,
+    });
+    expect(nobody.text).toContain('If that account exists');
+    const mail = await until('the reset mail', async () =>
+      (await smtp.received()).find((m) => m.to.includes(email) && m.subject.startsWith('Choose a new password')),
+    );
+    const link = /https:\/\/fundi\.example(\/dashboard\/set-password\?token=[^\s"<]+)/.exec(mail.text);
+    expect(link).not.toBeNull();
+    const form2 = await web.get(link![1]!);
+    expect(form2.status).toBe(200);
+    const set = await web.post('/dashboard/set-password', {
+      _csrf: csrfOf(form2.text),
+      token: decodeURIComponent(link![1]!.split('token=')[1]!),
+      password: 'a brand new passphrase 42',
+    });
+    expect(set.status).toBeLessThan(400);
+    const signedIn = await new WebClient(s.url).signIn(w.slug, email, 'a brand new passphrase 42');
+    expect(signedIn.status).toBe(303);
+    expect((await smtp.received()).filter((m) => m.to.includes(`nobody.${n}@example.org`))).toEqual([]);
+  });
+});

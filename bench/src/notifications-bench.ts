@@ -1,0 +1,338 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { SMTPServer } from 'smtp-server';
+import { Agent, request } from 'undici';
+import { T, closeContainer, resolve, useCasesOf, type DatabaseTarget, type SqlDb } from '@fundi/adapters';
+import { Learner, newId, type LearnerSnapshot } from '@fundi/domain';
+import { containerFor, migrateAll, notificationsCapability, reposOf, tenants, workerFor } from '@fundi/server';
+import { idNumberFor } from './fixtures.js';
+import { BENCH_DIR, withPgSchemas } from './harness.js';
+
+// The raw loop must use the very nodemailer the service sends with (the adapters' own copy): another version in
+// the tree pools far slower and would flatter the service.
+const nodemailer = createRequire(join(BENCH_DIR, '../../packages/adapters/package.json'))(
+  'nodemailer',
+) as typeof import('nodemailer');
+
+const N = Number(process.env.BENCH_NOTIFICATIONS ?? 10_000);
+const MASTER_KEY = Buffer.alloc(32, 12);
+const BULK = 1000;
+
+/** A loopback SMTP server that accepts everything and counts what arrives (nothing kept). */
+interface SmtpSink {
+  port: number;
+  count: number;
+  waitFor(n: number, ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function smtpSink(): Promise<SmtpSink> {
+  let waiters: { n: number; ok: () => void }[] = [];
+  const sink: SmtpSink = {
+    port: 0,
+    count: 0,
+    waitFor(n, ms) {
+      if (sink.count >= n) return Promise.resolve();
+      return new Promise((ok, fail) => {
+        const t = setTimeout(() => fail(new Error(`only ${sink.count} of ${n} messages arrived in ${ms} ms`)), ms);
+        waiters.push({
+          n,
+          ok: () => {
+            clearTimeout(t);
+            ok();
+          },
+        });
+      });
+    },
+    close: () => new Promise((ok) => server.close(() => ok())),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 10 * 1024 * 1024,
+    onData(stream, _session, done) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        sink.count++;
+        waiters = waiters.filter((w) => (sink.count >= w.n ? (w.ok(), false) : true));
+        done();
+      });
+    },
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  sink.port = (server.server.address() as AddressInfo).port;
+  return sink;
+}
+
+/** A loopback server answering like the WhatsApp Cloud API (a message id per message), counting requests. */
+async function cloudSink(): Promise<{ url: string; count: () => number; close(): Promise<void> }> {
+  let count = 0;
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      count++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          messaging_product: 'whatsapp',
+          contacts: [{ input: 'x', wa_id: 'x' }],
+          messages: [{ id: `wamid.${count}` }],
+        }),
+      );
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    count: () => count,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
+}
+
+const MESSAGE = {
+  from: 'Bench Academy <no-reply@bench.example>',
+  subject: 'Your logbook was approved',
+  html: '<p>Hi Thandi,</p>\n<p>Your logbook for Module 2: Workplace safety was approved.</p>\n<p>Bench Academy</p>',
+  text: 'Hi Thandi,\n\nYour logbook for Module 2: Workplace safety was approved.\n\n-- \nBench Academy\n',
+};
+
+async function pool<T>(n: number, width: number, f: (i: number) => Promise<T>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) await f(next++);
+    }),
+  );
+}
+
+/** The baseline: a pooled nodemailer transport (5 connections, like the service's) sending the same messages. */
+async function rawMail(sink: SmtpSink): Promise<number> {
+  const t = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: sink.port,
+    pool: true,
+    maxConnections: 5,
+    ignoreTLS: true,
+  });
+  const before = sink.count;
+  const started = performance.now();
+  await pool(N, 64, (i) =>
+    t.sendMail({ ...MESSAGE, to: `bench${i}@example.org`, headers: { 'X-Fundi-Notification': `raw_${i}` } }),
+  );
+  await sink.waitFor(before + N, 120_000);
+  const rate = (N * 1000) / (performance.now() - started);
+  t.close();
+  return rate;
+}
+
+/** The baseline: undici posting the same template messages with keep-alive. */
+async function rawWhatsApp(url: string): Promise<number> {
+  const agent = new Agent({ connections: 16, keepAliveTimeout: 30_000 });
+  const started = performance.now();
+  await pool(N, 64, async (i) => {
+    const r = await request(`${url}/v21.0/123456/messages`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { authorization: 'Bearer bench-token-123', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: `+2782${String(1000000 + i).slice(-7)}`,
+        type: 'template',
+        template: {
+          name: 'assessment_result',
+          language: { code: 'en' },
+          components: [
+            {
+              type: 'body',
+              parameters: ['Thandi', 'Workplace safety', 'competent'].map((text) => ({ type: 'text', text })),
+            },
+          ],
+        },
+      }),
+    });
+    await r.body.text();
+  });
+  const rate = (N * 1000) / (performance.now() - started);
+  await agent.close();
+  return rate;
+}
+
+async function until(what: string, f: () => Promise<boolean>, ms = 300_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await f())) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Fundi: bulk sends of N notifications through the use case, the worker in this process sending them. */
+async function fundiRun(
+  target: DatabaseTarget,
+  channel: 'email' | 'whatsapp',
+  sink: { smtpPort: number; cloudUrl: string; count: () => number },
+  mode: 'end-to-end' | 'worker' = 'end-to-end',
+): Promise<number> {
+  await migrateAll(target);
+  const c = containerFor({
+    database: target,
+    masterKey: MASTER_KEY,
+    logLevel: 'silent',
+    webhooks: { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 10_000 },
+    notifications: {
+      publicUrl: 'https://bench.example',
+      channels: {
+        smtpUrl: `smtp://127.0.0.1:${sink.smtpPort}`,
+        smtpFrom: MESSAGE.from,
+        outboxFolder: mkdtempSync(join(tmpdir(), 'fundi-bench-outbox-')),
+        whatsapp: {
+          phoneNumberId: '123456',
+          accessToken: 'bench-token-123',
+          appSecret: 'bench-app-secret',
+          verifyToken: 'bench-verify',
+          baseUrl: sink.cloudUrl,
+          apiVersion: 'v21.0',
+        },
+        smtpOptions: { ignoreTLS: true },
+      } as never,
+    },
+  });
+  const u = useCasesOf(c, notificationsCapability);
+  const db = resolve(c, T.SqlDb) as SqlDb;
+  const created = await useCasesOf(c, tenants).createTenant.execute({
+    slug: `bench-n-${Date.now()}`,
+    name: 'Bench Academy',
+    plan: 'enterprise',
+  });
+  const actor = { tenantId: created.tenant.id, id: 'bench', role: 'admin' as const, scopes: [] };
+  await u.notificationSettings.putSettings(actor, { triggers: { welcome: false } });
+  const repos = reposOf(c);
+  const now = new Date();
+  const ids: string[] = [];
+  const tag = Date.now() % 100_000;
+  for (let i = 0; i < N; i += 500) {
+    const part = Array.from({ length: Math.min(500, N - i) }, (_, j) => {
+      const k = i + j;
+      const l = Learner.register(
+        {
+          firstName: 'Thandi',
+          lastName: 'Bench',
+          idNumber: idNumberFor(tag * 100_000 + k),
+          email: `bench${k}@example.org`,
+          mobile: `082${String(1000000 + k).slice(-7)}`,
+        },
+        { id: newId('lrn'), tenantId: actor.tenantId, now },
+      ).toSnapshot();
+      return { ...l, whatsappConsent: true, whatsappConsentAt: now.toISOString() } as LearnerSnapshot;
+    });
+    await repos.learners.insertMany(part);
+    ids.push(...part.map((l) => l.id));
+  }
+  const worker = workerFor(c, { leaseMs: 30_000, pollMs: 20, concurrency: 8, graceMs: 2000 });
+  const bulk = async () => {
+    for (let i = 0; i < ids.length; i += BULK)
+      await u.notifications.sendBulk(actor, {
+        recipientIds: ids.slice(i, i + BULK),
+        channel,
+        template: channel === 'email' ? 'evidence_approved' : 'assessment_result',
+        variables:
+          channel === 'email'
+            ? { 'evidence.type': 'logbook', 'module.name': 'Module 2: Workplace safety' }
+            : { module_name: 'Workplace safety', result: 'competent' },
+      });
+  };
+  const before = sink.count();
+  // `worker`: the notifications are queued first, then the worker is started and timed alone; `end-to-end`: the
+  // bulk API calls run while the worker sends.
+  if (mode === 'worker') await bulk();
+  await worker.start();
+  const started = performance.now();
+  if (mode === 'end-to-end') {
+    await bulk();
+    worker.nudge();
+  }
+  await until(`${N} ${channel} messages`, async () => sink.count() - before >= N);
+  await until('every notification marked sent', async () => {
+    const r = await db.first<{ n: number }>(
+      `SELECT count(*) AS n FROM notifications WHERE tenant_id = ? AND status = 'sent'`,
+      [actor.tenantId],
+    );
+    return Number(r?.n ?? 0) >= N;
+  });
+  const rate = (N * 1000) / (performance.now() - started);
+  await worker.stop();
+  u.closeChannels();
+  await closeContainer(c);
+  return rate;
+}
+
+export async function notificationsBench(opts: { postgres: boolean }): Promise<void> {
+  const smtp = await smtpSink();
+  const cloud = await cloudSink();
+  process.stdout.write('\n## Notifications (messages per second, end to end, beside a raw loop in the same run)\n');
+  process.stdout.write(
+    '| scenario | database | Fundi msg/s | raw msg/s | ratio | target |\n|---|---|---|---|---|---|\n',
+  );
+  const line = (what: string, db: string, rate: number, base: number) =>
+    process.stdout.write(
+      `| ${what} | ${db} | ${Math.round(rate)} | ${Math.round(base)} | ${((rate / base) * 100).toFixed(1)}% | ${rate / base >= 0.5 ? 'MET' : 'MISSED'}: >= 50% |\n`,
+    );
+  const channels = (process.env.BENCH_NOTIFICATION_CHANNELS ?? 'email,whatsapp').split(',');
+  // The raw loops run once each after a warm-up pass (JIT, connections), and every Fundi run is compared with that
+  // one figure, so the ratio does not depend on which database ran first.
+  let rawM = 0;
+  let rawW = 0;
+  if (channels.includes('email')) {
+    await rawMail(smtp);
+    rawM = await rawMail(smtp);
+  }
+  if (channels.includes('whatsapp')) {
+    await rawWhatsApp(cloud.url);
+    rawW = await rawWhatsApp(cloud.url);
+  }
+  const measure = async (name: string, targets: () => DatabaseTarget) => {
+    for (const mode of ['end-to-end', 'worker'] as const) {
+      const how = mode === 'worker' ? 'queued, then the worker alone' : 'bulk API -> worker';
+      if (channels.includes('email')) {
+        const m = await fundiRun(
+          targets(),
+          'email',
+          { smtpPort: smtp.port, cloudUrl: cloud.url, count: () => smtp.count },
+          mode,
+        );
+        line(`${N} emails, ${how} -> SMTP`, name, m, rawM);
+      }
+      if (channels.includes('whatsapp')) {
+        const w = await fundiRun(
+          targets(),
+          'whatsapp',
+          { smtpPort: smtp.port, cloudUrl: cloud.url, count: cloud.count },
+          mode,
+        );
+        line(`${N} WhatsApp messages, ${how} -> Cloud API`, name, w, rawW);
+      }
+    }
+  };
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'fundi-bench-ntf-'));
+    let k = 0;
+    await measure('sqlite', () => ({ kind: 'sqlite', filename: join(dir, `run${++k}.db`) }));
+    if (opts.postgres)
+      await withPgSchemas(8, (url, schemas) =>
+        measure('postgres', () => ({ kind: 'postgres', url, searchPath: schemas.shift()!, poolMax: 10 })),
+      );
+  } finally {
+    await smtp.close();
+    await cloud.close();
+  }
+}

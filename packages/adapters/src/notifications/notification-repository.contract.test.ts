@@ -1,0 +1,234 @@
+import { beforeAll, expect, it } from 'vitest';
+import { newId, type NotificationSnapshot, type TenantSnapshot } from '@fundi/domain';
+import { aTenant } from '@fundi/domain/testing';
+import { describeEachStorage } from '../testing/each-storage.js';
+import { CORE_STORAGE } from '../testing/test-databases.js';
+import { notificationStorage } from './sql-notifications.js';
+
+const PARTS = [...CORE_STORAGE, notificationStorage] as const;
+const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 8, minute)).toISOString();
+
+function aNotification(tenantId: string, o: Partial<NotificationSnapshot> = {}): NotificationSnapshot {
+  return {
+    id: newId('ntf'),
+    tenantId,
+    recipientType: 'learner',
+    recipientId: 'lrn_1',
+    channel: 'email',
+    template: 'welcome',
+    to: 'thandi@example.org',
+    content: { kind: 'email', subject: 'Welcome', html: '<p>Hi</p>', text: 'Hi' },
+    status: 'queued',
+    history: [{ status: 'queued', at: at(0), detail: null }],
+    attempts: 0,
+    providerMessageId: null,
+    trigger: null,
+    dedupeKey: null,
+    createdBy: 'key_1',
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...o,
+  };
+}
+
+describeEachStorage(
+  'Notification repositories contract',
+  (get) => {
+    let t: TenantSnapshot;
+    let other: TenantSnapshot;
+    beforeAll(async () => {
+      t = aTenant();
+      other = aTenant();
+      await get().repos.tenants.insert(t);
+      await get().repos.tenants.insert(other);
+    });
+
+    it('round-trips a notification, updates it whole, and hides it from another tenant', async () => {
+      const repo = get().repos.notifications;
+      const n = aNotification(t.id);
+      expect(await repo.insertMany([n])).toEqual([n]);
+      expect(await repo.findById(t.id, n.id)).toEqual(n);
+      expect(await repo.findById(other.id, n.id)).toBeNull();
+      const sent: NotificationSnapshot = {
+        ...n,
+        status: 'sent',
+        attempts: 1,
+        providerMessageId: '<abc@fundi>',
+        history: [...n.history, { status: 'sent', at: at(1), detail: 'accepted' }],
+        updatedAt: at(1),
+      };
+      await repo.update(sent);
+      expect(await repo.findById(t.id, n.id)).toEqual(sent);
+      expect(await repo.findByProviderMessageId('email', '<abc@fundi>')).toEqual(sent);
+      expect(await repo.findByProviderMessageId('whatsapp', '<abc@fundi>')).toBeNull();
+      await expect(repo.update({ ...sent, tenantId: other.id })).rejects.toMatchObject({ kind: 'not_found' });
+    });
+
+    it('writes many send outcomes at once, to queued rows only, leaving other fields and other tenants alone', async () => {
+      const repo = get().repos.notifications;
+      const a = aNotification(t.id);
+      const b = aNotification(t.id, {
+        channel: 'whatsapp',
+        content: { kind: 'whatsapp', template: 'x', language: 'en', parameters: ['1'] },
+      });
+      const foreign = aNotification(other.id);
+      await repo.insertMany([a, b, foreign]);
+      const sentA = {
+        ...a,
+        status: 'sent' as const,
+        attempts: 1,
+        providerMessageId: '<m1@x>',
+        history: [...a.history, { status: 'sent' as const, at: at(2), detail: null }],
+        updatedAt: at(2),
+      };
+      const failedB = {
+        ...b,
+        status: 'failed' as const,
+        attempts: 3,
+        content: null,
+        history: [...b.history, { status: 'failed' as const, at: at(3), detail: '131026: undeliverable' }],
+        updatedAt: at(3),
+      };
+      const moved = aNotification(t.id, { status: 'sent', attempts: 1 });
+      await repo.insertMany([moved]);
+      await repo.updateOutcomes(t.id, [
+        sentA,
+        failedB,
+        { ...foreign, status: 'sent' },
+        aNotification(t.id),
+        { ...moved, status: 'failed', attempts: 2 },
+      ]);
+      expect(await repo.findById(t.id, moved.id)).toEqual(moved);
+      expect(await repo.findById(t.id, a.id)).toEqual(sentA);
+      expect(await repo.findById(t.id, b.id)).toEqual(failedB);
+      expect(await repo.findById(other.id, foreign.id)).toEqual(foreign);
+      await repo.updateOutcomes(t.id, []);
+    });
+
+    it('leaves out notifications whose dedupe key the tenant already has, also within one call', async () => {
+      const repo = get().repos.notifications;
+      const key = `welcome:${newId('evt')}:lrn_1`;
+      const first = aNotification(t.id, { dedupeKey: key });
+      expect(await repo.insertMany([first])).toEqual([first]);
+      const again = aNotification(t.id, { dedupeKey: key });
+      const fresh = aNotification(t.id, { dedupeKey: `${key}:2` });
+      const twice = aNotification(t.id, { dedupeKey: `${key}:2` });
+      const inOther = aNotification(other.id, { dedupeKey: key });
+      const noKey = aNotification(t.id);
+      const got = await repo.insertMany([again, fresh, twice, inOther, noKey]);
+      expect(got.map((n) => n.id)).toEqual([fresh.id, inOther.id, noKey.id]);
+      expect(await repo.findById(t.id, again.id)).toBeNull();
+    });
+
+    it('inserts many in chunks and finds them again', async () => {
+      const repo = get().repos.notifications;
+      const many = Array.from({ length: 1001 }, (_, i) => aNotification(t.id, { recipientId: `lrn_bulk_${i}` }));
+      expect((await repo.insertMany(many)).length).toBe(1001);
+      const found = await repo.findMany(
+        t.id,
+        many.map((n) => n.id),
+      );
+      expect(found.length).toBe(1001);
+      expect(
+        await repo.findMany(
+          other.id,
+          many.map((n) => n.id),
+        ),
+      ).toEqual([]);
+    });
+
+    it('lists with filters, oldest first, in both paging styles', async () => {
+      const repo = get().repos.notifications;
+      const tenant = aTenant();
+      await get().repos.tenants.insert(tenant);
+      const a = aNotification(tenant.id, { recipientId: 'usr_a', channel: 'whatsapp', template: 'assessment_result' });
+      const b = aNotification(tenant.id, { recipientId: 'usr_b', status: 'bounced' });
+      const c = aNotification(tenant.id, { recipientId: 'usr_a', status: 'skipped' });
+      await repo.insertMany([a, b, c]);
+      const all = await repo.list(tenant.id, {}, { kind: 'offset', offset: 0, limit: 10 });
+      expect(all.items.map((n) => n.id)).toEqual([a.id, b.id, c.id]);
+      expect(all.total).toBe(3);
+      const byRecipient = await repo.list(
+        tenant.id,
+        { recipientId: 'usr_a' },
+        { kind: 'cursor', limit: 1, after: null },
+      );
+      expect(byRecipient.items.map((n) => n.id)).toEqual([a.id]);
+      expect(byRecipient.hasMore).toBe(true);
+      const next = await repo.list(tenant.id, { recipientId: 'usr_a' }, { kind: 'cursor', limit: 1, after: a.id });
+      expect(next.items.map((n) => n.id)).toEqual([c.id]);
+      expect(
+        (await repo.list(tenant.id, { channel: 'whatsapp' }, { kind: 'offset', offset: 0, limit: 10 })).total,
+      ).toBe(1);
+      expect(
+        (await repo.list(tenant.id, { status: 'bounced' }, { kind: 'offset', offset: 0, limit: 10 })).items[0]!.id,
+      ).toBe(b.id);
+      expect(
+        (await repo.list(tenant.id, { template: 'assessment_result' }, { kind: 'offset', offset: 0, limit: 10 })).total,
+      ).toBe(1);
+    });
+
+    it('redacts a recipient: address and content go, the status and history stay', async () => {
+      const repo = get().repos.notifications;
+      const n = aNotification(t.id, { recipientId: 'lrn_erased' });
+      await repo.insertMany([n]);
+      expect(await repo.redactRecipient(t.id, 'lrn_erased')).toBe(1);
+      expect(await repo.findById(t.id, n.id)).toEqual({ ...n, to: null, content: null });
+      expect(await repo.redactRecipient(other.id, 'lrn_erased')).toBe(0);
+    });
+
+    it('stores template overrides per tenant and key', async () => {
+      const repo = get().repos.notificationTemplates;
+      const o = { key: 'welcome', subject: 'Hi {{learner.firstName}}', html: '<p>x</p>', text: 'x', updatedAt: at(0) };
+      await repo.put(t.id, o);
+      expect(await repo.get(t.id, 'welcome')).toEqual(o);
+      expect(await repo.get(other.id, 'welcome')).toBeNull();
+      const changed = { ...o, subject: 'Hello', updatedAt: at(2) };
+      await repo.put(t.id, changed);
+      await repo.put(t.id, { ...o, key: 'assessment_result' });
+      expect((await repo.list(t.id)).map((x) => [x.key, x.subject])).toEqual([
+        ['assessment_result', o.subject],
+        ['welcome', 'Hello'],
+      ]);
+      expect(await repo.delete(t.id, 'welcome')).toBe(true);
+      expect(await repo.delete(t.id, 'welcome')).toBe(false);
+      expect(await repo.get(t.id, 'welcome')).toBeNull();
+    });
+
+    it('stores settings per tenant and finds them by WhatsApp phone number id', async () => {
+      const repo = get().repos.notificationSettings;
+      expect(await repo.get(t.id)).toBeNull();
+      const s = {
+        tenantId: t.id,
+        triggers: { welcome: false },
+        smtp: {
+          host: 'mail.example.org',
+          port: 587,
+          secure: false,
+          user: 'u',
+          passwordCiphertext: 'c1',
+          from: 'a@b.org',
+        },
+        whatsapp: {
+          phoneNumberId: `pn_${t.id}`,
+          baseUrl: 'https://graph.facebook.com',
+          apiVersion: 'v21.0',
+          accessTokenCiphertext: 'c2',
+          appSecretCiphertext: 'c3',
+          verifyToken: 'vt',
+        },
+        callbackSecretCiphertext: 'c4',
+        updatedAt: at(0),
+      };
+      await repo.put(s);
+      expect(await repo.get(t.id)).toEqual(s);
+      expect(await repo.findByPhoneNumberId(`pn_${t.id}`)).toEqual(s);
+      expect(await repo.findByPhoneNumberId('pn_nobody')).toBeNull();
+      await repo.put({ ...s, whatsapp: null, updatedAt: at(3) });
+      expect(await repo.findByPhoneNumberId(`pn_${t.id}`)).toBeNull();
+      expect((await repo.listWithSecrets()).map((x) => x.tenantId)).toContain(t.id);
+    });
+  },
+  undefined,
+  PARTS,
+);

@@ -1,0 +1,74 @@
+import type {
+  EvidenceRepos,
+  ExportRepos,
+  LearnerRepos,
+  Mailer,
+  MessagingChannel,
+  NotificationRepos,
+  PlatformRepos,
+  SecretBox,
+  SecretGenerator,
+  StaffRepos,
+  TenantRepos,
+  TrainingRepos,
+} from '@fundi/domain';
+import type { UrlSigner } from '../evidence/evidence-ports.js';
+import type { CoreDeps } from '../shared/ports.js';
+
+/** A tenant's SMTP server with its password opened. */
+export interface OpenSmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | null;
+  password: string | null;
+  from: string;
+}
+
+/** A tenant's WhatsApp Cloud API account with its token opened. */
+export interface OpenWhatsAppSettings {
+  phoneNumberId: string;
+  baseUrl: string;
+  apiVersion: string;
+  accessToken: string;
+}
+
+/**
+ * Port: the channels notifications go out through. Adapters keep pooled transports per settings, so asking for
+ * the same settings again is cheap.
+ */
+export interface NotificationChannels {
+  /** The tenant's own SMTP server, or the operator's default mail (SMTP, or the local outbox folder) when null. */
+  mailer(smtp: OpenSmtpSettings | null): { mailer: Mailer; from: string };
+  /** The tenant's WhatsApp account, or the operator's default one; null when neither is configured. */
+  whatsapp(settings: OpenWhatsAppSettings | null): MessagingChannel | null;
+  /** The operator's default WhatsApp account's app secret and verify token (callbacks for it), when configured. */
+  defaultWhatsApp: { appSecret: string; verifyToken: string } | null;
+}
+
+export interface NotificationSettingsConfig {
+  /** Public base of the service, for links in mail (open pixel, unsubscribe, dashboard); '' = none. */
+  publicUrl: string;
+  /** Refuses a tenant's SMTP host or WhatsApp base URL that points to a private or reserved address (field named). */
+  checkHost(url: string, field: string): Promise<void>;
+}
+
+export type NotificationRepoSet = NotificationRepos &
+  LearnerRepos &
+  StaffRepos &
+  TenantRepos &
+  TrainingRepos &
+  Pick<EvidenceRepos, 'evidence'> &
+  Pick<ExportRepos, 'exports'> &
+  PlatformRepos;
+
+export type NotificationPorts = CoreDeps<NotificationRepoSet> & {
+  channels: NotificationChannels;
+  /** Seals SMTP passwords, WhatsApp tokens and callback secrets at rest. */
+  box: SecretBox;
+  /** Signs open-pixel and unsubscribe links. */
+  signer: UrlSigner;
+  /** Hashes a presented API key the way stored keys are hashed (to tell whose refused key it was). */
+  secrets: SecretGenerator;
+  settings: NotificationSettingsConfig;
+};

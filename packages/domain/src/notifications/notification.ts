@@ -1,0 +1,156 @@
+import type { Page, PageRequest } from '../shared/paging.js';
+import type { NotificationChannel, NotificationStatus } from './notification-status.js';
+
+/** Who a notification is for: a learner, or a staff user of the tenant (the `/users` directory). */
+export type RecipientType = 'learner' | 'user';
+
+/**
+ * A notification's state: a channel status, or `skipped` when it was never sent because the recipient opted out,
+ * gave no WhatsApp consent, has no address for the channel, or the tenant turned the trigger off. `skipped` is
+ * final and says why in its history entry.
+ */
+export type NotificationState = NotificationStatus | 'skipped';
+
+export interface NotificationHistoryEntry {
+  status: NotificationState;
+  at: string;
+  /** What happened (the provider's words for a failure, the reason for a skip); null when nothing to add. */
+  detail: string | null;
+}
+
+/** What is sent, rendered once when the notification is created (so a later template edit does not change it). */
+export type NotificationContent =
+  | { kind: 'email'; subject: string; html: string; text: string }
+  | { kind: 'whatsapp'; template: string; language: string; parameters: string[] };
+
+export interface NotificationSnapshot {
+  id: string;
+  tenantId: string;
+  recipientType: RecipientType;
+  recipientId: string;
+  channel: NotificationChannel;
+  /** The template key (`evidence_approved`). */
+  template: string;
+  /** The address or E.164 number it goes to; null when skipped for want of one, or after the learner's erasure. */
+  to: string | null;
+  /** Null when skipped, or after the learner's erasure. */
+  content: NotificationContent | null;
+  status: NotificationState;
+  history: NotificationHistoryEntry[];
+  /** Send attempts made so far. */
+  attempts: number;
+  /** The provider's id (SMTP Message-ID, Cloud API `wamid`), which callbacks name. */
+  providerMessageId: string | null;
+  /** The trigger that sent it (`welcome`, ...), or null when sent through the API. */
+  trigger: string | null;
+  /** One notification per key and tenant: a trigger event and recipient that come twice send once. */
+  dedupeKey: string | null;
+  /** The API key id that asked for it, or `system` for a trigger. */
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NotificationFilter {
+  recipientId?: string;
+  channel?: NotificationChannel;
+  status?: NotificationState;
+  template?: string;
+}
+
+/** Port: notifications. */
+export interface NotificationRepository {
+  /**
+   * Inserts the notifications, leaving out any whose `dedupeKey` the tenant already has (and any repeated within
+   * the call); returns the ones inserted, in the given order.
+   */
+  insertMany(ns: readonly NotificationSnapshot[]): Promise<NotificationSnapshot[]>;
+  /** Replaces the row; not found when it does not exist. */
+  update(n: NotificationSnapshot): Promise<void>;
+  /**
+   * Writes the send outcome of many notifications of one tenant at once (status, history, attempts, provider id,
+   * content, updated time), in one statement where the store allows, to those still `queued`; other rows (absent,
+   * another tenant's, moved on meanwhile) are left as they are.
+   */
+  updateOutcomes(tenantId: string, ns: readonly NotificationSnapshot[]): Promise<void>;
+  findById(tenantId: string, id: string): Promise<NotificationSnapshot | null>;
+  /** The tenant's notifications among `ids` (any order). */
+  findMany(tenantId: string, ids: readonly string[]): Promise<NotificationSnapshot[]>;
+  /** Across tenants: provider ids are unique per channel. */
+  findByProviderMessageId(
+    channel: NotificationChannel,
+    providerMessageId: string,
+  ): Promise<NotificationSnapshot | null>;
+  /** Oldest first (by id), in the store's paging rules. */
+  list(tenantId: string, filter: NotificationFilter, page: PageRequest): Promise<Page<NotificationSnapshot>>;
+  /** POPIA erasure: clears address and content of every notification to the recipient; returns how many. */
+  redactRecipient(tenantId: string, recipientId: string): Promise<number>;
+}
+
+/** A tenant's own version of an email template. */
+export interface TemplateOverride {
+  key: string;
+  subject: string;
+  html: string;
+  text: string;
+  updatedAt: string;
+}
+
+/** Port: tenant overrides of email templates. */
+export interface NotificationTemplateRepository {
+  get(tenantId: string, key: string): Promise<TemplateOverride | null>;
+  list(tenantId: string): Promise<TemplateOverride[]>;
+  put(tenantId: string, t: TemplateOverride): Promise<void>;
+  /** True when there was one. */
+  delete(tenantId: string, key: string): Promise<boolean>;
+}
+
+/** A tenant's own SMTP server; the password is sealed (AES-GCM under the master key). */
+export interface StoredSmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | null;
+  passwordCiphertext: string | null;
+  from: string;
+}
+
+/** A tenant's WhatsApp Cloud API settings; the token and app secret are sealed. */
+export interface StoredWhatsAppSettings {
+  phoneNumberId: string;
+  baseUrl: string;
+  apiVersion: string;
+  accessTokenCiphertext: string;
+  appSecretCiphertext: string;
+  /** The token Meta echoes in the subscription handshake (`hub.verify_token`); not a secret worth sealing. */
+  verifyToken: string;
+  /** The tenant's own approved template names and languages, by template key (absent: the built-in names). */
+  templates?: Record<string, { name: string; language: string }>;
+}
+
+export interface StoredNotificationSettings {
+  tenantId: string;
+  /** Trigger switches; a trigger not listed is on. */
+  triggers: Record<string, boolean>;
+  smtp: StoredSmtpSettings | null;
+  whatsapp: StoredWhatsAppSettings | null;
+  /** Signs the JSON bounce callbacks (`POST /notifications/callbacks/email`); sealed. */
+  callbackSecretCiphertext: string | null;
+  updatedAt: string;
+}
+
+/** Port: per-tenant notification settings. */
+export interface NotificationSettingsRepository {
+  get(tenantId: string): Promise<StoredNotificationSettings | null>;
+  put(s: StoredNotificationSettings): Promise<void>;
+  /** The tenant whose WhatsApp settings name this phone number id (callbacks name it), or null. */
+  findByPhoneNumberId(phoneNumberId: string): Promise<StoredNotificationSettings | null>;
+  /** Every tenant's settings that hold sealed secrets (re-sealing after a master-key rotation). */
+  listWithSecrets(): Promise<StoredNotificationSettings[]>;
+}
+
+export interface NotificationRepos {
+  notifications: NotificationRepository;
+  notificationTemplates: NotificationTemplateRepository;
+  notificationSettings: NotificationSettingsRepository;
+}

@@ -1,0 +1,160 @@
+import { Readable } from 'node:stream';
+import type { ImportView, SessionContext } from '@fundi/application';
+import { IMPORT_MAX_BYTES, IMPORT_TYPES, isDomainError } from '@fundi/domain';
+import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
+import { html, raw, when } from '../html.js';
+import { csrf, page } from '../layout.js';
+import { requireScope } from '../web.js';
+import { describe } from './api-keys.js';
+
+const RUNNING = new Set(['validating', 'importing']);
+const rows = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+const ERRORS_SHOWN = 50;
+
+const STATUS_WORDS: Record<string, string> = {
+  validating: 'Checking the file',
+  validated: 'Checked: ready to import',
+  importing: 'Importing',
+  completed: 'Imported',
+  failed: 'Failed',
+};
+
+/**
+ * Imports (docs/dashboard.md, "Pages"): upload a CSV (a dry run first by default), read the report (counts and
+ * the first errors, all of them as CSV), confirm, and watch the progress; the page refreshes itself while the
+ * worker runs. The same use cases as the API's `/imports`.
+ */
+export function importPages(r: PageRoutes, d: DashboardDeps): void {
+  const q = d.imports.imports;
+
+  const list = async (s: SessionContext, notice?: { text: string; error?: boolean }) => {
+    requireScope(s, 'imports:read');
+    const first = await q.list(s.actor, {}, { kind: 'offset', offset: 0, limit: 1 });
+    const recent = (
+      await q.list(s.actor, {}, { kind: 'offset', offset: Math.max(0, first.total - 25), limit: 25 })
+    ).items.reverse();
+    const running = recent.some((i) => RUNNING.has(i.status));
+    return page({
+      title: 'Imports',
+      current: '/dashboard/imports',
+      session: s,
+      notice,
+      head: running ? raw('<meta http-equiv="refresh" content="3">') : undefined,
+      body: html`${when(
+        s.actor.scopes.includes('imports:write'),
+        () => html`<form class="card" method="post" action="/dashboard/imports" enctype="multipart/form-data">${csrf(s)}
+<label for="imp-type">What the file holds</label><select id="imp-type" name="type">${IMPORT_TYPES.map((t) => html`<option value="${t}">${t}</option>`)}</select>
+<div><input type="checkbox" id="imp-dry" name="dryRun" value="1" checked> <label for="imp-dry">Check the file first and show me the report (nothing is written until I confirm)</label></div>
+<label for="imp-file">CSV file (UTF-8, a header row; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".csv,text/csv" required>
+<button type="submit">Upload</button></form>
+<p>Templates with every column: ${IMPORT_TYPES.map((t) => html`<a href="/dashboard/imports/templates/${t}">${t}</a> `)}</p>`,
+      )}
+${when(running, () => html`<p class="muted" role="status">An import is running; this page refreshes itself.</p>`)}
+${
+  recent.length
+    ? html`<div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Rows</th><th scope="col">Valid</th><th scope="col">Errors</th><th scope="col">Started</th></tr></thead><tbody>
+${recent.map(
+  (i) =>
+    html`<tr><td><a href="/dashboard/imports/${i.id}">${i.fileName}</a></td><td>${i.type}</td><td>${STATUS_WORDS[i.status] ?? i.status}</td><td>${i.totalRows}</td><td>${i.validRows}</td><td>${i.errorCount}</td><td>${i.createdAt.slice(0, 16).replace('T', ' ')}</td></tr>`,
+)}
+</tbody></table></div>`
+    : html`<p>No imports yet.</p>`
+}`,
+    });
+  };
+
+  const one = async (s: SessionContext, id: string, notice?: { text: string; error?: boolean }) => {
+    requireScope(s, 'imports:read');
+    const i = await q.get(s.actor, id, { offset: 0, limit: ERRORS_SHOWN });
+    const running = RUNNING.has(i.status);
+    const pct = i.progress.total ? Math.floor((i.progress.processed * 100) / i.progress.total) : 0;
+    return page({
+      title: `Import ${i.fileName}`,
+      current: '/dashboard/imports',
+      session: s,
+      notice,
+      head: running ? raw('<meta http-equiv="refresh" content="2">') : undefined,
+      body: html`<p><a href="/dashboard/imports">Back to imports</a></p>
+<div class="table" tabindex="0"><table><tbody>
+<tr><th scope="row">Type</th><td>${i.type}</td></tr>
+<tr><th scope="row">Status</th><td>${STATUS_WORDS[i.status] ?? i.status}</td></tr>
+<tr><th scope="row">Rows in the file</th><td>${i.totalRows}</td></tr>
+<tr><th scope="row">Valid rows</th><td>${i.validRows}</td></tr>
+<tr><th scope="row">Rows with errors</th><td>${i.errorCount}</td></tr>
+<tr><th scope="row">Written</th><td>${i.importedRows}</td></tr>
+</tbody></table></div>
+${when(
+  running,
+  () =>
+    html`<label for="imp-progress">Progress</label> <progress id="imp-progress" max="100" value="${String(pct)}">${pct}%</progress> <span role="status">${pct}%</span>`,
+)}
+${when(
+  i.status === 'validated' && s.actor.scopes.includes('imports:write'),
+  () => html`<form class="card" method="post" action="/dashboard/imports/${i.id}/confirm">${csrf(s)}
+<p>${rows(i.validRows, 'valid row')} will be written${i.errorCount ? html`; ${rows(i.errorCount, 'row')} with errors ${i.errorCount === 1 ? 'is' : 'are'} left out` : ''}.</p>
+<button type="submit">Confirm the import</button></form>`,
+)}
+${errorsTable(i)}`,
+    });
+  };
+
+  const errorsTable = (i: ImportView & { errors: { row: number; field: string; error: string }[] }) =>
+    i.errorCount === 0
+      ? html``
+      : html`<h2>Errors</h2><p>${i.errorCount > i.errors.length ? `The first ${i.errors.length} of ${i.errorCount}. ` : ''}<a href="/dashboard/imports/${i.id}/errors.csv">Download every error as CSV</a></p>
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">Row</th><th scope="col">Column</th><th scope="col">Problem</th></tr></thead><tbody>
+${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${e.field}</td><td>${e.error}</td></tr>`)}
+</tbody></table></div>`;
+
+  r.get('/dashboard/imports', async (_ctx, s) => list(s));
+  r.get('/dashboard/imports/:id', async (ctx, s) => one(s, ctx.params.id!));
+
+  r.get('/dashboard/imports/templates/:type', async (ctx, s) => {
+    requireScope(s, 'imports:read');
+    const type = ctx.params.type as (typeof IMPORT_TYPES)[number];
+    if (!IMPORT_TYPES.includes(type)) return list(s, { text: `No template for ${ctx.params.type}`, error: true });
+    const text = q.template(type);
+    return {
+      file: {
+        contentType: 'text/csv; charset=utf-8',
+        filename: `${type}-template.csv`,
+        open: () => Readable.from([Buffer.from(text)]),
+      },
+    };
+  });
+
+  r.get('/dashboard/imports/:id/errors.csv', async (ctx, s) => {
+    requireScope(s, 'imports:read');
+    const f = await q.errorsCsv(s.actor, ctx.params.id!);
+    return { file: { contentType: 'text/csv; charset=utf-8', filename: f.fileName, open: () => f.open() } };
+  });
+
+  r.upload('/dashboard/imports', { field: 'file', maxBytes: IMPORT_MAX_BYTES }, async (_ctx, s, fields, file) => {
+    requireScope(s, 'imports:write');
+    try {
+      const started = await d.imports.startImport.execute(
+        s.actor,
+        { type: fields.type, options: JSON.stringify({ dryRun: fields.dryRun === '1' }) },
+        file,
+      );
+      return { redirect: `/dashboard/imports/${started.id}` };
+    } catch (e) {
+      file.stream.resume();
+      if (isDomainError(e) && e.kind === 'invalid') return list(s, { text: describe(e), error: true });
+      throw e;
+    }
+  });
+
+  r.post('/dashboard/imports/:id/confirm', async (ctx, s) => {
+    requireScope(s, 'imports:write');
+    const id = ctx.params.id!;
+    try {
+      await q.confirm(s.actor, id);
+    } catch (e) {
+      if (isDomainError(e) && (e.kind === 'conflict' || e.kind === 'invalid'))
+        return one(s, id, { text: describe(e), error: true });
+      throw e;
+    }
+    return { redirect: `/dashboard/imports/${id}` };
+  });
+}
