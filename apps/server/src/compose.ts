@@ -12,6 +12,7 @@ import {
   type WebhookSettings,
   type createLogger,
 } from '@fundi/adapters';
+import { DescribeActors } from '@fundi/application';
 import type { Clock } from '@fundi/domain';
 import {
   buildOpenApi,
@@ -132,6 +133,7 @@ export function httpApp(
     },
     trustProxy: config.trustProxy,
     openApiExtend: registerWebhookEvents,
+    actors: new DescribeActors({ repos }),
     pages: dashboardOf(c, config.signInLimits),
     onRefusedKeys: async (r) => {
       await useCasesOf(c, notificationsCapability).notificationTriggers.noteRefusedKeys(r);

@@ -1,5 +1,6 @@
 export * from './shared/ports.js';
 export * from './shared/actor.js';
+export * from './shared/describe-actors.js';
 export * from './shared/record-change.js';
 export * from './learners/learner-view.js';
 export * from './learners/register-learner.js';

@@ -6,6 +6,7 @@ import { DomainError, isDomainError, type TenantLimits } from '@fundi/domain';
 import type { Logger } from 'pino';
 import type { ApiForm } from './forms/form.js';
 import { dispatcher } from './dispatch.js';
+import type { ActorExpander } from './mount.js';
 import { bearer, unauthorized, type Authenticator } from './middleware/auth.js';
 import { applyRateLimit } from './middleware/rate-limit.js';
 import type { RouteDef } from './routes/route.js';
@@ -30,6 +31,8 @@ export interface HttpDeps {
   /** Trust `X-Forwarded-For` (behind a proxy). */
   trustProxy?: boolean;
   now?: () => number;
+  /** Shows actor ids as `{type, id, name}` on `actors: true` routes (docs/api.md, "Who did it"). */
+  actors?: ActorExpander;
   /** Adds to the OpenAPI document (for example its `webhooks` section). */
   openApiExtend?: Parameters<typeof buildOpenApi>[2];
   /** Served before the API (the web dashboard at `/dashboard`); it answers its own paths and errors. */
@@ -179,7 +182,7 @@ export function createHttpApp(deps: HttpDeps): Koa {
   if (deps.pages) app.use(deps.pages);
   app.use(authenticateAndLimit(deps));
   app.use(openApiDocument(deps));
-  app.use(dispatcher(deps.forms, deps.routes));
+  app.use(dispatcher(deps.forms, deps.routes, deps.actors));
   app.use(notFound());
   return app;
 }

@@ -3,7 +3,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { ApiForm } from './forms/form.js';
 import type { RouteDef } from './routes/route.js';
 import { DomainError } from '@fundi/domain';
-import { mountForm } from './mount.js';
+import { mountForm, type ActorExpander } from './mount.js';
 import { unauthorized } from './middleware/auth.js';
 
 /**
@@ -11,7 +11,11 @@ import { unauthorized } from './middleware/auth.js';
  * every route of both forms tests each request against hundreds of path patterns (koa-router matches them one
  * by one); grouped, a request meets a handful.
  */
-export function dispatcher(forms: { a: ApiForm; b: ApiForm }, routes: readonly RouteDef[]): Middleware {
+export function dispatcher(
+  forms: { a: ApiForm; b: ApiForm },
+  routes: readonly RouteDef[],
+  actors?: ActorExpander,
+): Middleware {
   const groups = new Map<string, { routes: Middleware; allowed: (path: string) => string[] }>();
   // Form B's prefixes are longer and more specific (`/api/v1/tenants/...`), so it is asked first.
   const order = [forms.b, forms.a];
@@ -23,7 +27,7 @@ export function dispatcher(forms: { a: ApiForm; b: ApiForm }, routes: readonly R
     }
     for (const [resource, list] of byResource) {
       const router = new Router();
-      mountForm(router, form, list);
+      mountForm(router, form, list, actors);
       const patterns = form.prefixes.flatMap((prefix) =>
         list.map((r) => ({
           method: r.method.toUpperCase(),

@@ -68,11 +68,16 @@ async function readBody(ctx: Context, r: RouteDef): Promise<{ body: unknown; fil
   return { body: undefined, file: undefined };
 }
 
+/** Shows the actor ids of an answer as `{type, id, name}` (DescribeActors). */
+export interface ActorExpander {
+  expand(tenantId: string, value: unknown): Promise<unknown>;
+}
+
 /**
  * Mounts every route under every prefix of `form`. The same handler serves both forms; only the form's paging,
  * envelope and tenant check differ. Schemas are composed once here, not per request.
  */
-export function mountForm(router: Router, form: ApiForm, routes: readonly RouteDef[]): void {
+export function mountForm(router: Router, form: ApiForm, routes: readonly RouteDef[], actors?: ActorExpander): void {
   const readable = new Set(routes.filter((r) => r.method === 'get').map((r) => r.path));
   for (const r of routes) {
     // Where a 201's new resource can be read: `<path>/{id}` for a collection, the path itself for a singleton.
@@ -103,6 +108,7 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
         headers: ctx.headers,
         requestId: ctx.state.requestId as string,
         tenantSlug: slug ?? null,
+        expandActors: (tenantId: string, value: unknown) => (actors ? actors.expand(tenantId, value) : value),
       };
       let result: unknown;
       try {
@@ -119,6 +125,7 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
         }
       }
       if ('file' in r.success) return sendFile(ctx, result as FileAnswer);
+      if (r.actors && actors && principal) result = await actors.expand(principal.actor.tenantId, result);
       const alt = 'alternate' in r.success ? r.success.alternate : undefined;
       ctx.status = alt?.when(result) ? alt.status : r.success.status;
       if (location === 'item') ctx.set('Location', `${ctx.path}/${encodeURIComponent((result as { id: string }).id)}`);

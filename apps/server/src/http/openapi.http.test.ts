@@ -164,7 +164,8 @@ describe('OpenAPI document', () => {
       'effectiveOutcome',
       'enrolmentId',
       'learnerId',
-      'moderatorId',
+      'moderatedBy',
+      'moderatorEmail',
       'moduleCode',
       'notes',
     ]);

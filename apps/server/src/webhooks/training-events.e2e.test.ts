@@ -119,7 +119,8 @@ describeEachStorage(
         moduleCode: 'M1',
         decision: 'overturned',
         notes: 'evidence incomplete',
-        moderatorId: moderator.id,
+        moderatorEmail: null,
+        moderatedBy: { type: 'api_key', id: moderator.id, name: 'moderator key' },
         effectiveOutcome: 'NYC',
       });
 

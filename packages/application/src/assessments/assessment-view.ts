@@ -1,18 +1,23 @@
 import { Assessment, type AssessmentSnapshot, type ModerationSnapshot, type Outcome } from '@fundi/domain';
 
-export type ModerationView = Omit<ModerationSnapshot, 'tenantId'> & {
+export type ModerationView = Omit<ModerationSnapshot, 'tenantId' | 'moderatorId'> & {
+  /** The key or staff user that recorded the moderation (an actor id; shown as `{type, id, name}`). */
+  moderatedBy: string;
   originalOutcome: Outcome;
   effectiveOutcome: Outcome;
 };
 export type AssessmentView = Omit<AssessmentSnapshot, 'tenantId' | 'moderation'> & {
+  /** The assessor's email (`assessorId` is its older name, the same value). */
+  assessorEmail: string | null;
   effectiveOutcome: Outcome;
   moderation: ModerationView | null;
 };
 
 export function moderationView(a: AssessmentSnapshot, m: ModerationSnapshot): ModerationView {
-  const { tenantId: _t, ...rest } = m;
+  const { tenantId: _t, moderatorId, ...rest } = m;
   return {
     ...rest,
+    moderatedBy: moderatorId,
     originalOutcome: a.outcome,
     effectiveOutcome: Assessment.effectiveOutcome({ outcome: a.outcome, moderation: m }),
   };
@@ -23,6 +28,7 @@ export function assessmentView(a: AssessmentSnapshot): AssessmentView {
   const { tenantId: _t, moderation, ...rest } = a;
   return {
     ...rest,
+    assessorEmail: a.assessorId,
     effectiveOutcome: Assessment.effectiveOutcome(a),
     moderation: moderation ? moderationView(a, moderation) : null,
   };

@@ -7,7 +7,7 @@ import {
   type PlatformRepos,
 } from '@fundi/domain';
 import { hrCompetencyEvents } from '../hr-sync/hr-outbound-events.js';
-import type { Actor } from '../shared/actor.js';
+import { actorRef, type Actor } from '../shared/actor.js';
 import type { CoreDeps } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';
 import { moderationView, type ModerationView } from './assessment-view.js';
@@ -15,6 +15,8 @@ import { moderationView, type ModerationView } from './assessment-view.js';
 export interface ModerationInput {
   decision?: unknown;
   notes?: unknown;
+  moderatorEmail?: unknown;
+  /** The older name of `moderatorEmail`, still accepted. */
   moderatorId?: unknown;
 }
 
@@ -59,7 +61,8 @@ export class ModerateAssessment {
               moduleCode: a.moduleCode,
               decision: m.decision,
               notes: m.notes,
-              moderatorId: m.moderatorId,
+              moderatorEmail: m.moderatorEmail,
+              moderatedBy: actorRef(actor.id, actor.name ?? null),
               effectiveOutcome: view.effectiveOutcome,
             },
           },

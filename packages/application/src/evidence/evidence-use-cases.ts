@@ -519,7 +519,7 @@ export class EvidenceService {
     tenantSlug: string | null,
     source: Readable,
     ip: string | null,
-  ): Promise<EvidenceView> {
+  ): Promise<{ tenantId: string; evidence: EvidenceView }> {
     let ticket: UploadTicketSnapshot;
     let actor: Actor;
     try {
@@ -556,7 +556,7 @@ export class EvidenceService {
       key,
       prev ?? undefined,
     );
-    return this.commit(actor, e, ticket.version === 1, ip, ticket);
+    return { tenantId: ticket.tenantId, evidence: await this.commit(actor, e, ticket.version === 1, ip, ticket) };
   }
 
   async get(actor: Actor, id: string): Promise<EvidenceView> {

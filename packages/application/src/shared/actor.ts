@@ -7,6 +7,8 @@ export interface Actor {
   id: string;
   role: Role;
   scopes: readonly Scope[];
+  /** The key's or staff user's name when known (shown in event payloads as the actor's name). */
+  name?: string | null;
 }
 
 export function operator(tenantId: string): Actor {
@@ -17,3 +19,55 @@ export function operator(tenantId: string): Actor {
 export function systemActor(tenantId: string): Actor {
   return { tenantId, id: 'system', role: 'admin', scopes: [] };
 }
+
+export const ACTOR_TYPES = ['api_key', 'user', 'system'] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
+/**
+ * Who did something, as responses and event payloads show it (docs/api.md, "Who did it"): an API key, a staff
+ * user of the dashboard, or the service itself (`system`, the command line `cli`, the HR inbound `hr-sync`).
+ * `name` is the key's or user's current name; null when the key or user no longer exists.
+ */
+export interface ActorRef {
+  type: ActorType;
+  id: string;
+  name: string | null;
+}
+
+const SYSTEM_NAMES: Readonly<Record<string, string>> = {
+  system: 'Fundi',
+  cli: 'Operator (command line)',
+  'hr-sync': 'HR sync',
+};
+
+/** The type of an actor id: key ids start `key_`, staff user ids `usr_`; anything else is the service. */
+export function actorTypeOf(id: string): ActorType {
+  if (id.startsWith('key_')) return 'api_key';
+  if (id.startsWith('usr_')) return 'user';
+  return 'system';
+}
+
+/** The reference of an id whose name is known (or of the service, whose names are fixed). */
+export function actorRef(id: string, name: string | null = null): ActorRef {
+  const type = actorTypeOf(id);
+  return { type, id, name: type === 'system' ? (SYSTEM_NAMES[id] ?? id) : name };
+}
+
+/** The fields of views that hold an actor id, shown as an `ActorRef` (one list for every resource). */
+export const ACTOR_FIELDS = [
+  'recordedBy',
+  'changedBy',
+  'uploadedBy',
+  'reviewedBy',
+  'createdBy',
+  'confirmedBy',
+  'moderatedBy',
+] as const;
+type ActorField = (typeof ACTOR_FIELDS)[number];
+
+/** `T` with every actor field's id replaced by its `ActorRef` (what `DescribeActors.expand` returns). */
+export type WithActors<T> = T extends readonly (infer U)[]
+  ? WithActors<U>[]
+  : T extends object
+    ? { [K in keyof T]: K extends ActorField ? (null extends T[K] ? ActorRef | null : ActorRef) : WithActors<T[K]> }
+    : T;

@@ -30,6 +30,7 @@ export const staffActor = (u: StaffCredentialSnapshot): Actor => ({
   id: u.id,
   role: u.role,
   scopes: ROLE_SCOPES[u.role],
+  name: u.name,
 });
 
 /** Email + password to a new session. Every failure is the same answer, in about the same time. */

@@ -33,7 +33,7 @@ export class Authenticate {
     const tenant = await this.deps.repos.tenants.findById(key.tenantId);
     if (!tenant) throw unauthorized();
     return {
-      actor: { tenantId: tenant.id, id: key.id, role: key.role, scopes: key.scopes },
+      actor: { tenantId: tenant.id, id: key.id, role: key.role, scopes: key.scopes, name: key.name },
       tenant,
       limits: Tenant.limits(tenant),
       keyExpiresAt: key.expiresAt,

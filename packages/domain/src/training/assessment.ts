@@ -43,7 +43,32 @@ export interface AssessmentSnapshot {
   moderation: ModerationSnapshot | null;
 }
 
-export type AssessmentInput = Partial<Record<'outcome' | 'assessmentType' | 'assessmentDate' | 'assessorId', unknown>>;
+export type AssessmentInput = Partial<
+  Record<'outcome' | 'assessmentType' | 'assessmentDate' | 'assessorEmail' | 'assessorId', unknown>
+>;
+
+/**
+ * A person named by email under its name (`assessorEmail`) or its older one (`assessorId`), both accepted
+ * (docs/api.md, "Who did it"); both given must be the same address.
+ */
+function emailOf(
+  input: Record<string, unknown>,
+  name: string,
+  older: string,
+  grab: ReturnType<typeof collecting>,
+): string | null {
+  const given = input[name] ?? null;
+  const old = input[older] ?? null;
+  if (given !== null && old !== null && given !== old) {
+    grab(() => {
+      throw DomainError.invalid(name, `and ${older} name different people; give ${name} only`);
+    });
+    return null;
+  }
+  if (given === null && old === null) return null;
+  const field = given !== null ? name : older;
+  return grab(() => Email.parse(given ?? old, field)) ?? null;
+}
 
 export const Assessment = {
   /** Validates the result's own fields; the date is neither in the future nor before `ctx.startDate`. */
@@ -59,8 +84,7 @@ export const Assessment = {
     const assessmentType = grab(() => oneOf(ASSESSMENT_TYPES, input.assessmentType, 'assessmentType'));
     const outcome = grab(() => oneOf(OUTCOMES, input.outcome, 'outcome'));
     const assessmentDate = grab(() => IsoDate.parse(input.assessmentDate, 'assessmentDate'));
-    const assessorId =
-      input.assessorId == null ? null : (grab(() => Email.parse(input.assessorId, 'assessorId')) ?? null);
+    const assessorId = emailOf(input, 'assessorEmail', 'assessorId', grab);
     if (assessmentDate && assessmentDate > IsoDate.fromDate(ctx.now))
       errors.push({ field: 'assessmentDate', message: 'must not be in the future' });
     if (assessmentDate && assessmentDate < ctx.startDate)
@@ -90,7 +114,7 @@ export const Assessment = {
    */
   moderate(
     a: AssessmentSnapshot,
-    input: { decision?: unknown; notes?: unknown; moderatorId?: unknown },
+    input: { decision?: unknown; notes?: unknown; moderatorEmail?: unknown; moderatorId?: unknown },
     ctx: { id: string; moderatorKeyId: string; now: Date },
   ): ModerationSnapshot {
     if (a.moderation)
@@ -101,8 +125,7 @@ export const Assessment = {
     const grab = collecting(errors);
     const decision = grab(() => oneOf(MODERATION_DECISIONS, input.decision, 'decision'));
     const notes = grab(() => notesOf(input.notes));
-    const moderatorEmail =
-      input.moderatorId == null ? null : (grab(() => Email.parse(input.moderatorId, 'moderatorId')) ?? null);
+    const moderatorEmail = emailOf(input, 'moderatorEmail', 'moderatorId', grab);
     if (errors.length || !decision || notes === undefined) throw DomainError.invalidMany(errors);
     const sameEmail =
       moderatorEmail !== null && a.assessorId !== null && moderatorEmail.toLowerCase() === a.assessorId.toLowerCase();

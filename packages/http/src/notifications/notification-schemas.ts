@@ -1,4 +1,4 @@
-import { z, Timestamp } from '../schemas/common.js';
+import { z, Timestamp, ActorOut } from '../schemas/common.js';
 
 const Channel = z.enum(['email', 'whatsapp']);
 const STATUSES = ['queued', 'sent', 'delivered', 'opened', 'read', 'bounced', 'failed', 'skipped'] as const;
@@ -49,7 +49,7 @@ export const NotificationOut = z
     ),
     attempts: z.number().int(),
     trigger: z.string().nullable().openapi({ description: 'The trigger that sent it; null when sent through the API' }),
-    createdBy: z.string(),
+    createdBy: ActorOut,
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })

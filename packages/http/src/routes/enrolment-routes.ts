@@ -87,6 +87,7 @@ export function enrolmentRoutes(u: EnrolmentUseCases): RouteDef[] {
     }),
     route({
       operationId: 'getEnrolmentHistory',
+      actors: true,
       summary: 'Status history of an enrolment',
       tag,
       method: 'get',

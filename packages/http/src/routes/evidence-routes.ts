@@ -79,6 +79,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       path: '/evidence',
       scope: 'evidence:read',
       query: EvidenceListQuery,
+      actors: true,
       list: { item: EvidenceOut },
       success: { status: 200, description: 'A page of evidence (current versions)' },
       handle: ({ actor, query, page }) =>
@@ -108,6 +109,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       description: `Text fields first, then the \`file\` part. Types: ${types}. Limits by the sniffed type: documents 25 MB, images 10 MB, video and archives 100 MB; anything else is 415.`,
       body: MultipartFields,
       upload: { kind: 'multipart', field: 'file', maxBytes: MAX },
+      actors: true,
       success: { status: 201, schema: EvidenceOut, description: 'The evidence, version 1, submitted' },
       errors: [403],
       handle: ({ actor, body, file, ip }) =>
@@ -121,6 +123,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       path: '/evidence/{id}',
       scope: 'evidence:read',
       params: IdParams,
+      actors: true,
       success: { status: 200, schema: EvidenceOut, description: 'The evidence with its current version' },
       errors: [404],
       handle: ({ actor, params }) => e.get(actor, params.id),
@@ -136,6 +139,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
         '`submitted` moves to `approved`, `rejected` or `revision_requested` (feedback required); a version is reviewed once (409 after).',
       params: IdParams,
       body: ReviewIn,
+      actors: true,
       success: { status: 200, schema: EvidenceOut, description: 'The reviewed evidence' },
       errors: [404, 409],
       handle: ({ actor, params, body }) => e.review(actor, params.id, body),
@@ -160,6 +164,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       path: '/evidence/{id}/restore',
       scope: 'evidence:delete',
       params: IdParams,
+      actors: true,
       success: { status: 200, schema: EvidenceOut, description: 'The restored evidence' },
       errors: [404, 409],
       handle: ({ actor, params }) => e.restore(actor, params.id),
@@ -172,6 +177,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       path: '/evidence/{id}/versions',
       scope: 'evidence:read',
       params: IdParams,
+      actors: true,
       success: { status: 200, schema: EvidenceVersionsOut, description: 'Versions, oldest first' },
       errors: [404],
       handle: async ({ actor, params }) => ({ data: await e.versions(actor, params.id) }),
@@ -186,6 +192,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       params: IdParams,
       body: VersionFields,
       upload: { kind: 'multipart', field: 'file', maxBytes: MAX },
+      actors: true,
       success: { status: 201, schema: EvidenceOut, description: 'The evidence with its new version, submitted' },
       errors: [403, 404, 409],
       handle: ({ actor, params, body, file, ip }) =>
@@ -229,7 +236,11 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       upload: { kind: 'raw', maxBytes: MAX, description: 'Exactly the declared number of bytes' },
       success: { status: 201, schema: EvidenceOut, description: 'The stored evidence' },
       errors: [403],
-      handle: ({ params, file, tenantSlug, ip }) => e.completeUpload(params.token, tenantSlug, file!.stream, ip),
+      handle: async ({ params, file, tenantSlug, ip, expandActors }) => {
+        // No key: the tenant is the upload URL's, known once it is checked.
+        const done = await e.completeUpload(params.token, tenantSlug, file!.stream, ip);
+        return expandActors(done.tenantId, done.evidence);
+      },
     }),
     route({
       operationId: 'downloadSignedFile',

@@ -28,6 +28,7 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
       scope: 'imports:write',
       body: ImportUploadFields,
       upload: { kind: 'multipart', field: 'file', maxBytes: IMPORT_MAX_BYTES },
+      actors: true,
       success: { status: 202, schema: ImportOut, description: 'The import, validating' },
       handle: ({ actor, body, file }) =>
         u.startImport.execute(actor, body, { stream: file!.stream, filename: file!.filename }),
@@ -40,6 +41,7 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
       path: '/imports',
       scope: 'imports:read',
       query: ImportListQuery,
+      actors: true,
       list: { item: ImportSummaryOut },
       success: { status: 200, description: 'A page of imports, oldest first' },
       handle: ({ actor, query, page }) => q.list(actor, query, page),
@@ -74,6 +76,7 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
       scope: 'imports:read',
       params: IdParams,
       query: ImportGetQuery,
+      actors: true,
       success: { status: 200, schema: ImportOut, description: 'The import' },
       errors: [404],
       handle: ({ actor, params, query }) =>
@@ -104,6 +107,7 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
       path: '/imports/{id}/confirm',
       scope: 'imports:write',
       params: IdParams,
+      actors: true,
       success: { status: 202, schema: ImportSummaryOut, description: 'The import, importing' },
       errors: [404, 409],
       handle: ({ actor, params }) => q.confirm(actor, params.id),

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Actor } from '@fundi/application';
+import type { Actor, ActorType, WithActors } from '@fundi/application';
 import type { Page, PageRequest, Scope } from '@fundi/domain';
 import type { z } from 'zod';
 
@@ -74,11 +74,20 @@ export type Success =
   | { status: 200 | 202 | 204; description: string }
   | { status: 200; file: FileSpec; description: string };
 
+/** An answer's type as a handler returns it: actors may still be ids (`actors: true` routes expand them). */
+type Unexpanded<T> = T extends { type: ActorType; id: string; name: string | null }
+  ? T | string
+  : T extends readonly (infer U)[]
+    ? Unexpanded<U>[]
+    : T extends object
+      ? { [K in keyof T]: Unexpanded<T[K]> }
+      : T;
+
 /** What a handler must return for a route: checked at compile time against the success schema. */
 export type ResultOf<S, L> = L extends { item: infer I extends z.ZodType }
-  ? Page<z.input<I>>
+  ? Page<Unexpanded<z.input<I>>>
   : S extends { schema: infer X extends z.ZodType }
-    ? z.input<X>
+    ? Unexpanded<z.input<X>>
     : S extends { file: FileSpec }
       ? FileAnswer
       : void;
@@ -99,6 +108,11 @@ export interface HandlerInput<P, Q, B> {
   origin: string;
   /** The request headers, lower-case names (routes with their own credential read it here). */
   headers: Record<string, string | string[] | undefined>;
+  /**
+   * Shows a value's actor ids as `{type, id, name}` (docs/api.md, "Who did it"); for routes without a key, which
+   * learn their tenant only from their own credential (routes with a key declare `actors: true` instead).
+   */
+  expandActors<T>(tenantId: string, value: T): Promise<WithActors<T>>;
 }
 
 /** A route without an API key (a signed URL is its credential): no actor; Form B's slug is passed on unchecked. */
@@ -145,6 +159,11 @@ export interface RouteDef<
   upload?: Upload;
   /** A list route answers `Page<item>` in the form's pagination envelope. */
   list?: L;
+  /**
+   * The answer names actors by id (`recordedBy`, `reviewedBy`, ...): they are shown as `{type, id, name}`
+   * (docs/api.md, "Who did it"). The response check of the test server fails a route that forgets this.
+   */
+  actors?: true;
   success: S;
   /** Extra error statuses beyond the ones every authenticated route has (401, 403, 429, 500, and 400/422 with input). */
   errors?: (401 | 403 | 404 | 409 | 410 | 413 | 415 | 422)[];

@@ -1,5 +1,5 @@
 import { ASSESSMENT_TYPES, MODERATION_DECISIONS, OUTCOMES } from '@fundi/domain';
-import { Timestamp } from './common.js';
+import { Timestamp, ActorOut } from './common.js';
 import { Code, RealDate, z } from './training-common.js';
 
 const Email = z.string().max(254).openapi({ format: 'email', example: 'assessor@provider.co.za' });
@@ -11,9 +11,12 @@ export const AssessmentCreate = z
     assessmentType: z.enum(ASSESSMENT_TYPES),
     outcome: z.enum(OUTCOMES).openapi({ description: 'C = competent, NYC = not yet competent' }),
     assessmentDate: RealDate.openapi({ description: 'Not in the future, not before the enrolment start' }),
-    assessorId: Email.nullable()
+    assessorEmail: Email.nullable()
       .optional()
       .openapi({ description: 'Assessor email; when absent the recording API key is the assessor' }),
+    assessorId: Email.nullable()
+      .optional()
+      .openapi({ description: 'The older name of `assessorEmail` (an email too), still accepted' }),
     enrolmentId: z
       .string()
       .max(64)
@@ -27,7 +30,10 @@ export const ModerationIn = z
   .object({
     decision: z.enum(MODERATION_DECISIONS),
     notes: z.string().max(4000),
-    moderatorId: Email.optional().openapi({ description: 'Moderator email; must differ from the assessor email' }),
+    moderatorEmail: Email.optional().openapi({ description: 'Moderator email; must differ from the assessor email' }),
+    moderatorId: Email.optional().openapi({
+      description: 'The older name of `moderatorEmail` (an email too), still accepted',
+    }),
   })
   .strict()
   .openapi('ModerationCreate');
@@ -38,8 +44,8 @@ export const ModerationOut = z
     assessmentId: z.string(),
     decision: z.enum(MODERATION_DECISIONS),
     notes: z.string(),
-    moderatorId: z.string().openapi({ description: 'The moderating API key id' }),
     moderatorEmail: z.string().nullable(),
+    moderatedBy: ActorOut.openapi({ description: 'The API key or staff user that recorded the moderation' }),
     moderatedAt: Timestamp,
     originalOutcome: z.enum(OUTCOMES),
     effectiveOutcome: z.enum(OUTCOMES).openapi({ description: 'The original outcome, flipped when overturned' }),
@@ -58,8 +64,9 @@ export const AssessmentOut = z
     outcome: z.enum(OUTCOMES).openapi({ description: 'As recorded; never changes' }),
     effectiveOutcome: z.enum(OUTCOMES).openapi({ description: 'What counts for progress (after moderation)' }),
     assessmentDate: RealDate,
-    assessorId: z.string().nullable(),
-    recordedBy: z.string().openapi({ description: 'The recording API key id' }),
+    assessorEmail: z.string().nullable().openapi({ description: 'The assessor email given, else null' }),
+    assessorId: z.string().nullable().openapi({ description: 'The older name of `assessorEmail`: the same value' }),
+    recordedBy: ActorOut,
     createdAt: Timestamp,
     moderation: z.union([ModerationOut, z.null()]),
   })

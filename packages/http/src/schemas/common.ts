@@ -1,4 +1,5 @@
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { ACTOR_TYPES } from '@fundi/application';
 import { isRealDate } from '@fundi/domain';
 import { z } from 'zod';
 
@@ -35,3 +36,17 @@ export const Instant = z
   .openapi({ example: '2026-03-01T00:00:00Z' });
 
 export const Timestamp = z.string().openapi({ format: 'date-time', example: '2026-03-01T08:30:00.000Z' });
+
+/** Who did something (docs/api.md, "Who did it"): one shape wherever a response names an actor. */
+export const ActorOut = z
+  .object({
+    type: z
+      .enum(ACTOR_TYPES)
+      .openapi({ description: '`api_key`, a dashboard `user`, or the service itself (`system`)' }),
+    id: z.string().openapi({ example: 'key_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+    name: z.string().nullable().openapi({ description: "The key's or user's name; null when it no longer exists" }),
+  })
+  .openapi('Actor');
+
+/** An actor or null (a union, so the `Actor` component itself stays non-nullable for generated clients). */
+export const ActorOrNull = z.union([ActorOut, z.null()]);

@@ -1,5 +1,5 @@
 import { ENROLMENT_STATUSES, MODULE_KINDS, OUTCOMES } from '@fundi/domain';
-import { Instant, Timestamp } from './common.js';
+import { Instant, Timestamp, ActorOut } from './common.js';
 import { Code, RealDate, z } from './training-common.js';
 
 const Status = z.enum(ENROLMENT_STATUSES);
@@ -99,7 +99,7 @@ export const HistoryOut = z
         to: Status,
         reason: z.string().nullable(),
         effectiveDate: RealDate,
-        changedBy: z.string().openapi({ description: 'API key id' }),
+        changedBy: ActorOut,
         changedAt: Timestamp,
       }),
     ),

@@ -69,7 +69,13 @@ export const ModerationCompletedData = z
   .object({
     ...ModerationOut.pick({ assessmentId: true }).shape,
     ...AssessmentOut.pick({ learnerId: true, enrolmentId: true, moduleCode: true }).shape,
-    ...ModerationOut.pick({ decision: true, notes: true, moderatorId: true, effectiveOutcome: true }).shape,
+    ...ModerationOut.pick({
+      decision: true,
+      notes: true,
+      moderatorEmail: true,
+      moderatedBy: true,
+      effectiveOutcome: true,
+    }).shape,
   })
   .strict()
   .openapi('ModerationCompletedData');

@@ -1,5 +1,5 @@
 import { EVIDENCE_STATUSES, EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
-import { Instant, Timestamp, z } from './common.js';
+import { Instant, Timestamp, z, ActorOut, ActorOrNull } from './common.js';
 
 const Id = z.string().min(1).max(64);
 const EvidenceType = z.enum(EVIDENCE_TYPES).openapi({ description: 'What the evidence is (docs/api.md, "Evidence")' });
@@ -21,11 +21,11 @@ export const EvidenceOut = z
     sha256: z.string().openapi({ description: "SHA-256 of the file's bytes, hex" }),
     status: z.enum(EVIDENCE_STATUSES).openapi({ description: 'The review status of the current version' }),
     version: z.number().int().openapi({ description: 'The current (latest) version, from 1' }),
-    uploadedBy: z.string().openapi({ description: 'The uploading API key id' }),
+    uploadedBy: ActorOut,
     createdAt: Timestamp,
     updatedAt: Timestamp,
     reviewedAt: Timestamp.nullable(),
-    reviewedBy: z.string().nullable(),
+    reviewedBy: ActorOrNull,
     feedback: z.string().nullable(),
     deletedAt: Timestamp.nullable(),
   })
@@ -39,10 +39,10 @@ export const EvidenceVersionOut = z
     size: z.number().int(),
     sha256: z.string(),
     status: z.enum(EVIDENCE_STATUSES),
-    uploadedBy: z.string(),
+    uploadedBy: ActorOut,
     createdAt: Timestamp,
     reviewedAt: Timestamp.nullable(),
-    reviewedBy: z.string().nullable(),
+    reviewedBy: ActorOrNull,
     feedback: z.string().nullable(),
   })
   .openapi('EvidenceVersion');

@@ -1,5 +1,5 @@
 import { IMPORT_STATUSES, IMPORT_TYPES } from '@fundi/domain';
-import { Timestamp, z } from './common.js';
+import { Timestamp, z, ActorOut, ActorOrNull } from './common.js';
 
 export const ImportType = z.enum(IMPORT_TYPES);
 export const ImportStatus = z.enum(IMPORT_STATUSES);
@@ -29,8 +29,8 @@ const fields = {
   progress: z.object({ processed: z.number().int(), total: z.number().int() }).strict(),
   createdAt: Timestamp,
   completedAt: Timestamp.nullable(),
-  createdBy: z.string().openapi({ description: 'The API key that uploaded the file' }),
-  confirmedBy: z.string().nullable(),
+  createdBy: ActorOut.openapi({ description: 'Who uploaded the file' }),
+  confirmedBy: ActorOrNull,
 };
 
 export const ImportSummaryOut = z.object(fields).strict().openapi('ImportSummary');
