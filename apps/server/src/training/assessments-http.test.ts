@@ -8,7 +8,9 @@ describe('assessments and moderation over HTTP, both forms [sqlite]', () => {
   let key: string;
   let otherKey: string;
   let moderator: string;
+  let moderatorId: string;
   let assessor: string;
+  let assessorKeyId: string;
   let tenantId: string;
   beforeAll(async () => {
     s = await startTestServer('sqlite', { clock: new FixedClock(new Date('2026-06-01T08:00:00.000Z')) });
@@ -16,8 +18,8 @@ describe('assessments and moderation over HTTP, both forms [sqlite]', () => {
     key = t.key;
     tenantId = t.id;
     otherKey = (await s.tenant('asm-other')).key;
-    moderator = (await s.key('asm', 'moderator')).key;
-    assessor = (await s.key('asm', 'assessor')).key;
+    ({ key: moderator, id: moderatorId } = await s.key('asm', 'moderator'));
+    ({ key: assessor, id: assessorKeyId } = await s.key('asm', 'assessor'));
   });
   afterAll(async () => s.close());
 
@@ -51,9 +53,18 @@ describe('assessments and moderation over HTTP, both forms [sqlite]', () => {
           outcome: 'C',
           effectiveOutcome: 'C',
           assessorId: 'sipho@provider.co.za',
+          assessorEmail: 'sipho@provider.co.za',
+          recordedBy: { type: 'api_key', id: assessorKeyId, name: 'assessor key' },
           moderation: null,
         });
         assessmentId = created.body.id;
+        const byNewName = await s.call(
+          'POST',
+          `${f.prefix}/assessments`,
+          assessor,
+          assessmentBody(learnerId, 'M2', { assessorEmail: 'lindiwe@provider.co.za', assessmentType: 'formative' }),
+        );
+        expect([byNewName.status, byNewName.body.assessorEmail]).toEqual([201, 'lindiwe@provider.co.za']);
         const events = await s.storage.repos.outbox.list(tenantId, {
           types: ['assessment.recorded', 'assessment.completed'],
           limit: 100,
@@ -70,6 +81,8 @@ describe('assessments and moderation over HTTP, both forms [sqlite]', () => {
           [{ moduleCode: 'M9' }, ['moduleCode']],
           [{ learnerId: 'lrn_00000000000000000000000000' }, ['learnerId']],
           [{ assessorId: 'not-an-email' }, ['assessorId']],
+          [{ assessorEmail: 'not-an-email' }, ['assessorEmail']],
+          [{ assessorEmail: 'a@provider.co.za', assessorId: 'b@provider.co.za' }, ['assessorEmail']],
           [{ score: 90 }, ['score']],
           [{ enrolmentId: 'enr_00000000000000000000000000' }, ['enrolmentId']],
         ];
@@ -136,6 +149,8 @@ describe('assessments and moderation over HTTP, both forms [sqlite]', () => {
           decision: 'overturned',
           effectiveOutcome: 'NYC',
           originalOutcome: 'C',
+          moderatorEmail: null,
+          moderatedBy: { type: 'api_key', id: moderatorId, name: 'moderator key' },
         });
         expect((await s.call('GET', `${f.prefix}/assessments/${assessmentId}/moderation`, key)).body).toEqual(
           done.body,

@@ -28,6 +28,24 @@ async function enrolled() {
 }
 
 describe('RecordAssessment', () => {
+  it('takes the assessor as assessorEmail, or by its older name assessorId; two different ones are refused', async () => {
+    const { record } = await enrolled();
+    expect(await record({ assessorEmail: 'thabo@provider.co.za' })).toMatchObject({
+      assessorEmail: 'thabo@provider.co.za',
+      assessorId: 'thabo@provider.co.za',
+    });
+    expect(await record({ assessorEmail: 'a@provider.co.za', assessorId: 'a@provider.co.za' })).toMatchObject({
+      assessorEmail: 'a@provider.co.za',
+    });
+    await expect(record({ assessorEmail: 'a@provider.co.za', assessorId: 'b@provider.co.za' })).rejects.toMatchObject({
+      kind: 'invalid',
+      details: [{ field: 'assessorEmail', message: expect.stringContaining('assessorId') }],
+    });
+    await expect(record({ assessorEmail: 'not-an-email' })).rejects.toMatchObject({
+      details: [expect.objectContaining({ field: 'assessorEmail' })],
+    });
+  });
+
   it('records against the open enrolment with both events, the audit entry and the assessor', async () => {
     const { w, learnerId, enrolmentId, record } = await enrolled();
     const a = await record({ assessorId: 'sipho@provider.co.za' });
@@ -116,15 +134,15 @@ describe('ModerateAssessment', () => {
     const l = (await w.deps.repos.learners.findById(w.tenantId, learnerId))!;
     await w.deps.repos.learners.update({ ...l, employeeRef: 'E-77' });
     const a = await record({ outcome: 'NYC' });
-    const moderator = anActor(w.tenantId);
+    const moderator = anActor(w.tenantId, { name: 'Moderation desk' });
     const m = await new ModerateAssessment(w.deps).execute(moderator, a.id, {
       decision: 'overturned',
       notes: 'competent after all',
-      moderatorId: 'mod@provider.co.za',
+      moderatorEmail: 'mod@provider.co.za',
     });
     expect(m).toMatchObject({
       assessmentId: a.id,
-      moderatorId: moderator.id,
+      moderatedBy: moderator.id,
       moderatorEmail: 'mod@provider.co.za',
       originalOutcome: 'NYC',
       effectiveOutcome: 'C',
@@ -138,7 +156,8 @@ describe('ModerateAssessment', () => {
       moduleCode: a.moduleCode,
       decision: 'overturned',
       notes: 'competent after all',
-      moderatorId: moderator.id,
+      moderatorEmail: 'mod@provider.co.za',
+      moderatedBy: { type: 'api_key', id: moderator.id, name: 'Moderation desk' },
       effectiveOutcome: 'C',
     });
     // HR heard NYC when it was recorded, and hears C, the outcome that now counts, when it is overturned.
