@@ -1,4 +1,5 @@
 import {
+  Assessment,
   DomainError,
   Enrolment,
   type AssessmentFilter,
@@ -175,7 +176,9 @@ export class InMemoryAssessmentRepository implements AssessmentRepository {
             (!f.outcome || a.outcome === f.outcome) &&
             (!f.assessmentType || a.assessmentType === f.assessmentType) &&
             (!f.from || a.assessmentDate >= f.from) &&
-            (!f.to || a.assessmentDate <= f.to),
+            (!f.to || a.assessmentDate <= f.to) &&
+            (!f.updatedFrom || Assessment.updatedAt(a) >= f.updatedFrom) &&
+            (!f.updatedTo || Assessment.updatedAt(a) <= f.updatedTo),
         ),
         page,
       ),

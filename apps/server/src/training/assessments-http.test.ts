@@ -113,6 +113,18 @@ describe('assessments and moderation over HTTP, both forms [sqlite]', () => {
         expect(list.body.data.map((a: { moduleCode: string }) => a.moduleCode)).toEqual(['M2']);
         expect(list.body.pagination.total).toBe(1);
         expect((await s.call('GET', `${f.prefix}/assessments?outcome=maybe`, key)).status).toBe(f.invalid);
+        // Incremental sync: every assessment here was recorded at the fixed clock's time, 2026-06-01T08:00Z.
+        const synced = async (q: string) => {
+          const r = await s.call('GET', `${f.prefix}/assessments?learnerId=${learnerId}&${q}`, key);
+          return r.status === 200 ? r.body.pagination.total : r.status;
+        };
+        expect(await synced('updatedFrom=2026-06-01')).toBe(3);
+        expect(await synced('updatedFrom=2026-06-01T08:00:00Z&updatedTo=2026-06-01')).toBe(3);
+        expect(await synced('updatedFrom=2026-06-01T08:00:01Z')).toBe(0);
+        expect(await synced('updatedTo=2026-05-31')).toBe(0);
+        expect(await synced('updatedFrom=2026-06-02&updatedTo=2026-06-01')).toBe(f.invalid);
+        expect(await synced('updatedFrom=yesterday')).toBe(f.invalid);
+        expect(list.body.data[0].updatedAt).toBe('2026-06-01T08:00:00.000Z');
         expect((await s.call('GET', `/api/v1/assessments/${assessmentId}`, otherKey)).status).toBe(404);
         expect((await s.call('GET', `/api/v1/assessments?learnerId=${learnerId}`, otherKey)).body.data).toEqual([]);
       });

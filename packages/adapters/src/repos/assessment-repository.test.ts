@@ -53,6 +53,24 @@ describeEachStorage('AssessmentRepository contract', (get) => {
     expect((await repos.assessments.assessedModules(tenantId, p.id)).sort()).toEqual(['M1', 'M2']);
   });
 
+  it('filters on when an assessment last changed: its moderation, else its creation', async () => {
+    const { repos, tenantId, e1 } = await world();
+    const old = anAssessment(e1, { createdAt: '2026-01-10T08:00:00.000Z' });
+    const moderatedLater = anAssessment(e1, { moduleCode: 'M2', createdAt: '2026-01-11T08:00:00.000Z' });
+    const recent = anAssessment(e1, { createdAt: '2026-02-01T08:00:00.000Z' });
+    for (const x of [old, moderatedLater, recent]) await repos.assessments.insert(x);
+    const m = aModeration(moderatedLater, { moderatedAt: '2026-02-05T09:30:00.000Z' });
+    await repos.assessments.addModeration(m);
+    const all = { kind: 'offset' as const, offset: 0, limit: 10 };
+    const ids = async (f: { updatedFrom?: string; updatedTo?: string }) =>
+      (await repos.assessments.list(tenantId, f, all)).items.map((a) => a.id);
+    expect(await ids({ updatedFrom: '2026-02-01T00:00:00.000Z' })).toEqual([moderatedLater.id, recent.id]);
+    expect(await ids({ updatedTo: '2026-01-31T23:59:59.999Z' })).toEqual([old.id]);
+    expect(await ids({ updatedFrom: '2026-02-05T09:30:00.000Z', updatedTo: '2026-02-05T09:30:00.000Z' })).toEqual([
+      moderatedLater.id,
+    ]);
+  });
+
   it('lists with every filter and both paging styles', async () => {
     const { repos, tenantId, e1, e2 } = await world();
     const a = anAssessment(e1, { outcome: 'NYC', assessmentDate: '2026-02-01' });

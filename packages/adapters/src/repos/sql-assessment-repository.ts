@@ -66,6 +66,9 @@ export class SqlAssessmentRepository implements AssessmentRepository {
     if (f.assessmentType) q.where('a.assessment_type', f.assessmentType);
     if (f.from) q.where('a.assessment_date', '>=', f.from);
     if (f.to) q.where('a.assessment_date', '<=', f.to);
+    // Assessment.updatedAt: the moderation's time when moderated, else the creation.
+    if (f.updatedFrom) q.whereRaw('COALESCE(m.moderated_at, a.created_at) >= ?', [f.updatedFrom]);
+    if (f.updatedTo) q.whereRaw('COALESCE(m.moderated_at, a.created_at) <= ?', [f.updatedTo]);
     return pageQuery(this.db, q, page, rowToAssessment, 'a.id');
   }
 

@@ -9,6 +9,8 @@ export type ModerationView = Omit<ModerationSnapshot, 'tenantId' | 'moderatorId'
 export type AssessmentView = Omit<AssessmentSnapshot, 'tenantId' | 'moderation'> & {
   /** The assessor's email (`assessorId` is its older name, the same value). */
   assessorEmail: string | null;
+  /** The moderation's time when moderated, else `createdAt` (`Assessment.updatedAt`). */
+  updatedAt: string;
   effectiveOutcome: Outcome;
   moderation: ModerationView | null;
 };
@@ -29,6 +31,7 @@ export function assessmentView(a: AssessmentSnapshot): AssessmentView {
   return {
     ...rest,
     assessorEmail: a.assessorId,
+    updatedAt: Assessment.updatedAt(a),
     effectiveOutcome: Assessment.effectiveOutcome(a),
     moderation: moderation ? moderationView(a, moderation) : null,
   };

@@ -16,6 +16,8 @@ export class ListAssessments {
 
   async execute(actor: Actor, filter: AssessmentFilter, page: PageRequest): Promise<Page<AssessmentView>> {
     if (filter.from && filter.to && filter.from > filter.to) throw DomainError.invalid('to', 'must not be before from');
+    if (filter.updatedFrom && filter.updatedTo && filter.updatedFrom > filter.updatedTo)
+      throw DomainError.invalid('updatedTo', 'must not be before updatedFrom');
     const result = await this.deps.repos.assessments.list(actor.tenantId, filter, page);
     return { ...result, items: result.items.map(assessmentView) };
   }

@@ -102,6 +102,14 @@ export const Assessment = {
     };
   },
 
+  /**
+   * When the assessment last changed: its moderation's time when moderated, else its creation (the result itself
+   * never changes). Incremental sync filters on it.
+   */
+  updatedAt(a: Pick<AssessmentSnapshot, 'createdAt' | 'moderation'>): string {
+    return a.moderation?.moderatedAt ?? a.createdAt;
+  },
+
   /** The outcome that counts: the recorded one, flipped when a moderator overturned it. */
   effectiveOutcome(a: Pick<AssessmentSnapshot, 'outcome' | 'moderation'>): Outcome {
     if (a.moderation?.decision !== 'overturned') return a.outcome;

@@ -71,6 +71,12 @@ export interface AssessmentFilter {
   /** Inclusive bounds on `assessmentDate`, YYYY-MM-DD. */
   from?: string;
   to?: string;
+  /**
+   * Inclusive bounds, ISO 8601, on when the assessment last changed: its moderation's time when moderated, else
+   * its creation (incremental sync; `Assessment.updatedAt`).
+   */
+  updatedFrom?: string;
+  updatedTo?: string;
 }
 
 /** Port: assessments and their moderation. Every read returns the assessment with its moderation (or null). */

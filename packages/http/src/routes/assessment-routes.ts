@@ -1,3 +1,4 @@
+import { dayEnd, dayStart } from './range.js';
 import type {
   GetAssessment,
   GetModeration,
@@ -41,7 +42,12 @@ export function assessmentRoutes(u: AssessmentUseCases): RouteDef[] {
       actors: true,
       list: { item: AssessmentOut },
       success: { status: 200, description: 'A page of assessments' },
-      handle: ({ actor, query, page }) => u.listAssessments.execute(actor, query, page),
+      handle: ({ actor, query, page }) =>
+        u.listAssessments.execute(
+          actor,
+          { ...query, updatedFrom: dayStart(query.updatedFrom), updatedTo: dayEnd(query.updatedTo) },
+          page,
+        ),
     }),
     route({
       operationId: 'recordAssessment',

@@ -1,5 +1,5 @@
 import { ASSESSMENT_TYPES, MODERATION_DECISIONS, OUTCOMES } from '@fundi/domain';
-import { Timestamp, ActorOut } from './common.js';
+import { Timestamp, ActorOut, Instant } from './common.js';
 import { Code, RealDate, z } from './training-common.js';
 
 const Email = z.string().max(254).openapi({ format: 'email', example: 'assessor@provider.co.za' });
@@ -68,6 +68,7 @@ export const AssessmentOut = z
     assessorId: z.string().nullable().openapi({ description: 'The older name of `assessorEmail`: the same value' }),
     recordedBy: ActorOut,
     createdAt: Timestamp,
+    updatedAt: Timestamp.openapi({ description: 'When it was moderated, else when it was recorded' }),
     moderation: z.union([ModerationOut, z.null()]),
   })
   .openapi('Assessment');
@@ -81,6 +82,13 @@ export const AssessmentListQuery = z
     assessmentType: z.enum(ASSESSMENT_TYPES).optional(),
     from: RealDate.optional().openapi({ description: 'Assessment date on or after (inclusive)' }),
     to: RealDate.optional().openapi({ description: 'Assessment date on or before (inclusive)' }),
+    updatedFrom: Instant.optional().openapi({
+      description:
+        'Recorded or moderated at or after (inclusive): incremental sync; see docs/api.md "Incremental sync"',
+    }),
+    updatedTo: Instant.optional().openapi({
+      description: 'Recorded or moderated at or before (inclusive); a bare date includes that whole day',
+    }),
   })
   .strict();
 

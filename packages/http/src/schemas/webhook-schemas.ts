@@ -6,7 +6,7 @@ const url = z.string().openapi({
   format: 'uri',
   example: 'https://hooks.example.co.za/fundi',
   description:
-    'Receiver URL; https required unless the operator allows http. Refused at delivery when it resolves to a loopback, private, link-local or reserved address (unless allow-listed).',
+    'Receiver URL; https required unless the operator allows http. Refused when set, and again at delivery, when it resolves to a loopback, private, link-local or reserved address (unless allow-listed).',
 });
 const secret = z.string().openapi({
   description:
