@@ -52,7 +52,8 @@ async function checkPage(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true });
 }
 
-suite('dashboard in a real browser (Chromium)', () => {
+// Each test signs in (scrypt) and runs axe on several pages: seconds each, more on a loaded machine.
+suite('dashboard in a real browser (Chromium)', { timeout: 90_000 }, () => {
   let s: TestServer;
   let browser: Browser;
   let receiver: TestReceiver;
