@@ -8,6 +8,7 @@ import {
 } from '@fundi/domain';
 import { randomBytes } from 'node:crypto';
 import { enqueueJob, jobType } from '../jobs/job-definition.js';
+import { SAMPLE_DRAWN_EVENT } from '../assessments/draw-moderation-sample.js';
 import { SECURITY_EVENT } from '../tenants/manage-api-keys.js';
 import type { EventReaction } from '../webhooks/dispatch-outbox.js';
 import type { TemplateKey } from './built-in-templates.js';
@@ -76,6 +77,11 @@ const SOURCES: Record<string, (d: Record<string, unknown>) => Record<string, str
   [WEBHOOK_DISABLED_EVENT]: (d) => pick(d, ['subscriptionId', 'url']),
   [SECURITY_EVENT]: (d) => pick(d, ['action', 'keyId', 'keyName', 'role', 'count', 'ip']),
   [USER_INVITED_EVENT]: (d) => pick(d, ['userId', 'invitedBy']),
+  // An empty sample leaves nothing to moderate: nobody is told.
+  [SAMPLE_DRAWN_EVENT]: (d) =>
+    typeof d.count === 'number' && d.count > 0
+      ? pick(d, ['sampleId', 'programmeId', 'programmeCode', 'count', 'dueBy'])
+      : null,
 };
 
 /**
@@ -294,6 +300,15 @@ export class NotificationTriggers {
           'module.name': ctx?.modules.find((m) => m.code === d.moduleId)?.name ?? str(d.moduleId),
           'programme.name': ctx?.programmeName ?? '',
           actionUrl: this.service.dashboardUrl('/evidence'),
+        });
+      }
+      case SAMPLE_DRAWN_EVENT: {
+        const programme = await repos.programmes.findById(t, str(d.programmeId));
+        return this.toStaff(cache, p, 'moderation_due', ['moderator'], {
+          'programme.name': programme?.name ?? str(d.programmeCode),
+          'sample.size': String(d.count ?? ''),
+          'deadline.date': str(d.dueBy),
+          actionUrl: this.service.dashboardUrl('/'),
         });
       }
       case QUOTA_EVENT:
