@@ -171,7 +171,7 @@ export const BUILT_IN_TEMPLATES: readonly TemplateDefinition[] = [
       'Moderation due for {{programme.name}} by {{deadline.date}}',
       [
         'Hi {{recipient.firstName}},',
-        'A moderation sample of {{sample.size}} assessments of {{programme.name}} was drawn; its moderation is due by {{deadline.date}}.',
+        'A moderation sample of {{programme.name}} was drawn. Assessments in the sample: {{sample.size}}. Their moderation is due by {{deadline.date}}.',
       ],
       'Open the dashboard',
     ),
