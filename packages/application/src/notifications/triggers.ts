@@ -141,7 +141,7 @@ export class NotificationTriggers {
     // Read again in the transaction that writes, so a change made since (a deactivation) is not undone.
     const stored = await this.d.uow.run(async (tx) => {
       const current = await tx.staffCredentials.findById(tenant.id, user.id);
-      if (!current || current.status !== 'active') return false;
+      if (current?.status !== 'active') return false;
       await tx.staffCredentials.update({
         ...current,
         setPasswordTokenHash: sha256(token),
