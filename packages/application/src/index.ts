@@ -32,6 +32,8 @@ export * from './assessments/get-moderation.js';
 export * from './assessments/list-assessments.js';
 export * from './assessments/moderate-assessment.js';
 export * from './assessments/moderation-sample.js';
+export * from './assessments/draw-moderation-sample.js';
+export * from './assessments/moderation-sample-reads.js';
 export * from './webhooks/index.js';
 export * from './learners/learner-use-cases.js';
 export * from './tenants/tenant-use-cases.js';

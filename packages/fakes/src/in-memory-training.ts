@@ -9,6 +9,8 @@ import {
   type EnrolmentRepository,
   type EnrolmentSnapshot,
   type EnrolmentStatus,
+  type ModerationSampleRepository,
+  type ModerationSampleSnapshot,
   type ModerationSnapshot,
   type Page,
   type PageRequest,
@@ -27,6 +29,7 @@ export interface TrainingTables {
   enrolmentHistory: StatusChange[];
   assessments: Map<string, Omit<AssessmentSnapshot, 'moderation'>>;
   moderations: Map<string, ModerationSnapshot>;
+  moderationSamples: Map<string, ModerationSampleSnapshot>;
 }
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -216,6 +219,23 @@ export class InMemoryAssessmentRepository implements AssessmentRepository {
   }
 }
 
+export class InMemoryModerationSampleRepository implements ModerationSampleRepository {
+  constructor(private readonly store: MemoryStore<TrainingTables>) {}
+  async insert(s: ModerationSampleSnapshot) {
+    this.store.tables.moderationSamples.set(s.id, clone(s));
+  }
+  async findById(tenantId: string, id: string) {
+    const s = this.store.tables.moderationSamples.get(id);
+    return s?.tenantId === tenantId ? clone(s) : null;
+  }
+  async list(tenantId: string, f: { programmeId?: string }, page: PageRequest) {
+    const mine = [...this.store.tables.moderationSamples.values()].filter(
+      (s) => s.tenantId === tenantId && (!f.programmeId || s.programmeId === f.programmeId),
+    );
+    return clone(pageOf(mine, page));
+  }
+}
+
 export const trainingMemory: MemoryPart<TrainingRepos, TrainingTables> = {
   tables: () => ({
     programmes: new Map(),
@@ -223,10 +243,12 @@ export const trainingMemory: MemoryPart<TrainingRepos, TrainingTables> = {
     enrolmentHistory: [],
     assessments: new Map(),
     moderations: new Map(),
+    moderationSamples: new Map(),
   }),
   repositories: (store) => ({
     programmes: new InMemoryProgrammeRepository(store),
     enrolments: new InMemoryEnrolmentRepository(store),
     assessments: new InMemoryAssessmentRepository(store),
+    moderationSamples: new InMemoryModerationSampleRepository(store),
   }),
 };

@@ -44,17 +44,35 @@ describeEachStorage('HR sync outbound through the webhook machinery (server + wo
       event: 'employee.enrolled',
       data: { ...employee(7, { email: `welcome.${kind}@example.org` }, idNumberFor(9107)), programmeCode: 'SP-OUT' },
     };
+    const total = async (what: string) =>
+      (await s.call('GET', `/api/v1/${what}?limit=1`, t.admin)).body.pagination.total as number;
+    const before = [await total('learners'), await total('enrolments')];
     const first = await t.post(event);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.created).toBe(true);
     expect((await t.post(event)).body).toEqual(first.body);
     const learnerId = first.body.learnerId as string;
-    let welcome: { status: string; template: string; to: string }[] = [];
+    const enrolment = await s.call('GET', `/api/v1/enrolments/${first.body.enrolmentId}`, t.admin);
+    expect(enrolment.body).toMatchObject({ learnerId, programmeCode: 'SP-OUT', status: 'enrolled' });
+    expect([await total('learners'), await total('enrolments')]).toEqual([before[0]! + 1, before[1]! + 1]);
+    const welcomes = async () =>
+      (await s.call('GET', `/api/v1/notifications?recipientId=${learnerId}`, t.admin)).body.data as {
+        status: string;
+        template: string;
+        to: string;
+      }[];
+    let welcome: Awaited<ReturnType<typeof welcomes>> = [];
     for (let i = 0; i < 200 && !welcome.some((n) => n.status === 'sent'); i++) {
       await new Promise((r) => setTimeout(r, 25));
-      welcome = (await s.call('GET', `/api/v1/notifications?recipientId=${learnerId}`, t.admin)).body.data;
+      welcome = await welcomes();
     }
     expect(welcome).toHaveLength(1);
     expect(welcome[0]).toMatchObject({ template: 'welcome', status: 'sent', to: `welcome.${kind}@example.org` });
+    // A third copy after the worker has handled the first: still one learner, one enrolment, one welcome.
+    expect((await t.post(event)).body).toEqual(first.body);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await welcomes()).toHaveLength(1);
+    expect([await total('learners'), await total('enrolments')]).toEqual([before[0]! + 1, before[1]! + 1]);
   });
 
   it('learner.competency and learner.completed reach HR, signed like webhooks; learners without employeeRef send nothing', async () => {

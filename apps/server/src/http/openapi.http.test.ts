@@ -127,6 +127,7 @@ describe('OpenAPI document', () => {
       'learner.created',
       'learner.updated',
       'moderation.completed',
+      'moderation.sample_drawn',
       'ping',
     ]);
     expect(data('learner.created').anyOf.map((x: any) => x.$ref)).toEqual([

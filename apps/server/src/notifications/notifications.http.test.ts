@@ -431,7 +431,7 @@ describeEachStorage('notifications over HTTP: sending, templates, settings, call
         async () => (await s.call('GET', `${w.prefix}/notifications/${sent.body.id}`, w.key)).body.status === 'sent',
       );
 
-      const callback = (statuses: { status: string; at: number }[], secret = APP_SECRET) => {
+      const callback = (statuses: { status: string; at: number }[], secret = APP_SECRET, id = req.messageId) => {
         const raw = JSON.stringify({
           object: 'whatsapp_business_account',
           entry: [
@@ -441,7 +441,7 @@ describeEachStorage('notifications over HTTP: sending, templates, settings, call
                   value: {
                     metadata: { phone_number_id: phone },
                     statuses: statuses.map((x) => ({
-                      id: req.messageId,
+                      id,
                       status: x.status,
                       timestamp: String(x.at),
                       recipient_id: '27825550100',
@@ -507,6 +507,22 @@ describeEachStorage('notifications over HTTP: sending, templates, settings, call
       );
       expect(skippedMail.status).toBe('skipped');
       expect(skippedMail.history[0]!.detail).toBe('the recipient has no email address');
+
+      // The triggered message's own `read` callback shows in GET /notifications/{id}.
+      const triggeredWa = await until('the triggered WhatsApp sent', async () =>
+        (await notificationsOf(w, l.body.id)).find(
+          (x) =>
+            x.channel === 'whatsapp' &&
+            x.trigger === 'assessment_result' &&
+            x.id !== sent.body.id &&
+            x.status === 'sent',
+        ),
+      );
+      const read = await callback([{ status: 'read', at: t0 + 60 }], APP_SECRET, triggered.messageId);
+      expect(read.body).toEqual({ received: 1, applied: 1 });
+      const shown = await s.call('GET', `${w.prefix}/notifications/${triggeredWa.id}`, w.key);
+      expect(shown.body).toMatchObject({ status: 'read', template: 'assessment_result', trigger: 'assessment_result' });
+      expect(shown.body.history.map((h: { status: string }) => h.status)).toEqual(['queued', 'sent', 'read']);
     });
   });
 });

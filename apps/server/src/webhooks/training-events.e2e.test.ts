@@ -10,6 +10,7 @@ const TRAINING_EVENTS = [
   'assessment.recorded',
   'assessment.completed',
   'moderation.completed',
+  'moderation.sample_drawn',
 ];
 
 /**
@@ -76,8 +77,14 @@ describeEachStorage(
         notes: 'evidence incomplete',
       });
       expect(moderated.status).toBe(201);
+      const drawn = await s.call('POST', '/api/v1/moderation/samples', moderator.key, {
+        programmeCode: 'EV-1',
+        percent: 100,
+        dueBy: '2099-12-31',
+      });
+      expect(drawn.status, JSON.stringify(drawn.body)).toBe(201);
 
-      await all.waitFor(4, 5000);
+      await all.waitFor(5, 5000);
       await completedOnly.waitFor(1, 5000);
       await new Promise((ok) => setTimeout(ok, 300));
       expect(all.received.map((r) => r.headers['x-webhook-event']).sort()).toEqual([...TRAINING_EVENTS].sort());
@@ -122,6 +129,18 @@ describeEachStorage(
         moderatorEmail: null,
         moderatedBy: { type: 'api_key', id: moderator.id, name: 'moderator key' },
         effectiveOutcome: 'NYC',
+      });
+      expect(byType['moderation.sample_drawn']!.data).toEqual({
+        sampleId: drawn.body.id,
+        programmeId: drawn.body.programmeId,
+        programmeCode: 'EV-1',
+        from: null,
+        to: null,
+        percent: 100,
+        population: 1,
+        count: 1,
+        dueBy: '2099-12-31',
+        drawnBy: { type: 'api_key', id: moderator.id, name: 'moderator key' },
       });
 
       const [only] = completedOnly.received;

@@ -197,6 +197,7 @@ describe('webhook subscription endpoints, both forms (SQLite)', () => {
       'learner.created',
       'learner.updated',
       'moderation.completed',
+      'moderation.sample_drawn',
       'ping',
     ]);
     const body = doc.webhooks['learner.created'].post.requestBody.content['application/json'].schema;

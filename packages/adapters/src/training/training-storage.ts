@@ -5,13 +5,16 @@ import { SqlAssessmentRepository } from '../repos/sql-assessment-repository.js';
 import { SqlEnrolmentRepository } from '../repos/sql-enrolment-repository.js';
 import { SqlProgrammeRepository } from '../repos/sql-programme-repository.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
+import { moderationSamplesMigration } from './018-moderation-samples.js';
+import { SqlModerationSampleRepository } from './sql-moderation-samples.js';
 
 export const trainingStorage: CapabilityStorage<TrainingRepos> = {
-  migrations: [training],
+  migrations: [training, moderationSamplesMigration],
   sql: (db, qb) => ({
     programmes: new SqlProgrammeRepository(db, qb),
     enrolments: new SqlEnrolmentRepository(db, qb),
     assessments: new SqlAssessmentRepository(db, qb),
+    moderationSamples: new SqlModerationSampleRepository(db, qb),
   }),
   memory: trainingMemory,
 };

@@ -166,17 +166,22 @@ export const BUILT_IN_TEMPLATES: readonly TemplateDefinition[] = [
   {
     key: 'moderation_due',
     audience: 'staff',
-    trigger: 'assessments of a programme are due for moderation',
+    trigger: 'a moderation sample is drawn',
     email: email(
       'Moderation due for {{programme.name}} by {{deadline.date}}',
       [
         'Hi {{recipient.firstName}},',
-        'Assessments of {{programme.name}} are waiting for moderation, due by {{deadline.date}}.',
+        'A moderation sample of {{programme.name}} was drawn. Assessments in the sample: {{sample.size}}. Their moderation is due by {{deadline.date}}.',
       ],
-      'Open the moderation sample',
+      'Open the dashboard',
     ),
     whatsapp: null,
-    sample: { ...staff, 'programme.name': 'National Certificate: Welding', 'deadline.date': '2026-06-30' },
+    sample: {
+      ...staff,
+      'programme.name': 'National Certificate: Welding',
+      'sample.size': '12',
+      'deadline.date': '2026-06-30',
+    },
   },
   {
     key: 'report_ready',

@@ -25,6 +25,7 @@ export const TEMPLATE_VARIABLES = {
   'webhook.url': 'the address of the disabled webhook subscription',
   'alert.summary': 'what the security alert is about',
   'inviter.name': 'who sent the invitation',
+  'sample.size': 'how many assessments a moderation sample holds',
 } as const;
 
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;

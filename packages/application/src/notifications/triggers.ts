@@ -8,6 +8,7 @@ import {
 } from '@fundi/domain';
 import { randomBytes } from 'node:crypto';
 import { enqueueJob, jobType } from '../jobs/job-definition.js';
+import { SAMPLE_DRAWN_EVENT } from '../assessments/draw-moderation-sample.js';
 import { SECURITY_EVENT } from '../tenants/manage-api-keys.js';
 import type { EventReaction } from '../webhooks/dispatch-outbox.js';
 import type { TemplateKey } from './built-in-templates.js';
@@ -76,6 +77,7 @@ const SOURCES: Record<string, (d: Record<string, unknown>) => Record<string, str
   [WEBHOOK_DISABLED_EVENT]: (d) => pick(d, ['subscriptionId', 'url']),
   [SECURITY_EVENT]: (d) => pick(d, ['action', 'keyId', 'keyName', 'role', 'count', 'ip']),
   [USER_INVITED_EVENT]: (d) => pick(d, ['userId', 'invitedBy']),
+  [SAMPLE_DRAWN_EVENT]: (d) => pick(d, ['sampleId', 'programmeId', 'programmeCode', 'count', 'dueBy']),
 };
 
 /**
@@ -136,13 +138,18 @@ export class NotificationTriggers {
     if (!tenant || !user || user.status !== 'active') return;
     const token = `${user.id}.${randomBytes(32).toString('base64url')}`;
     const now = this.d.clock.now();
-    await this.d.uow.run((tx) =>
-      tx.staffCredentials.update({
-        ...user,
+    // Read again in the transaction that writes, so a change made since (a deactivation) is not undone.
+    const stored = await this.d.uow.run(async (tx) => {
+      const current = await tx.staffCredentials.findById(tenant.id, user.id);
+      if (current?.status !== 'active') return false;
+      await tx.staffCredentials.update({
+        ...current,
         setPasswordTokenHash: sha256(token),
         setPasswordExpiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
-      }),
-    );
+      });
+      return true;
+    });
+    if (!stored) return;
     await this.service.create(
       tenant.id,
       [
@@ -296,6 +303,17 @@ export class NotificationTriggers {
           actionUrl: this.service.dashboardUrl('/evidence'),
         });
       }
+      case SAMPLE_DRAWN_EVENT: {
+        // An empty sample leaves nothing to moderate: nobody is told.
+        if (!(Number(d.count) > 0)) return [];
+        const programme = await repos.programmes.findById(t, str(d.programmeId));
+        return this.toStaff(cache, p, 'moderation_due', ['moderator'], {
+          'programme.name': programme?.name ?? str(d.programmeCode),
+          'sample.size': String(d.count ?? ''),
+          'deadline.date': str(d.dueBy),
+          actionUrl: this.service.dashboardUrl('/'),
+        });
+      }
       case QUOTA_EVENT:
         return this.toStaff(cache, p, 'quota_warning', ['admin'], {
           'quota.percent': String(d.percent ?? ''),
@@ -355,9 +373,18 @@ export class NotificationTriggers {
     if (!user || user.passwordHash || user.status !== 'active') return [];
     const token = `${user.id}.${this.d.signer.sign(p.eventId, 'user-invitation').split('.')[1]}`;
     const expires = new Date(this.d.clock.now().getTime() + SET_PASSWORD_HOURS * 3_600_000).toISOString();
-    await this.d.uow.run((tx) =>
-      tx.staffCredentials.update({ ...user, setPasswordTokenHash: sha256(token), setPasswordExpiresAt: expires }),
-    );
+    // Read again in the transaction that writes: a deactivation or a password set since the read above must stay.
+    const stored = await this.d.uow.run(async (tx) => {
+      const current = await tx.staffCredentials.findById(p.tenantId, user.id);
+      if (!current || current.passwordHash || current.status !== 'active') return false;
+      await tx.staffCredentials.update({
+        ...current,
+        setPasswordTokenHash: sha256(token),
+        setPasswordExpiresAt: expires,
+      });
+      return true;
+    });
+    if (!stored) return [];
     const by = str(p.data.invitedBy);
     const inviter =
       (await repos.staffCredentials.findById(p.tenantId, by))?.name ??

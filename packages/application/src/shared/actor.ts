@@ -62,6 +62,7 @@ export const ACTOR_FIELDS = [
   'createdBy',
   'confirmedBy',
   'moderatedBy',
+  'drawnBy',
 ] as const;
 type ActorField = (typeof ACTOR_FIELDS)[number];
 

@@ -5,6 +5,8 @@ import { GetModeration } from '../assessments/get-moderation.js';
 import { ListAssessments } from '../assessments/list-assessments.js';
 import { ModerateAssessment } from '../assessments/moderate-assessment.js';
 import { SampleForModeration } from '../assessments/moderation-sample.js';
+import { DrawModerationSample } from '../assessments/draw-moderation-sample.js';
+import { GetModerationSample, ListModerationSamples } from '../assessments/moderation-sample-reads.js';
 import { RecordAssessment } from '../assessments/record-assessment.js';
 import { ChangeEnrolmentStatus } from '../enrolments/change-enrolment-status.js';
 import { EnrolLearner } from '../enrolments/enrol-learner.js';
@@ -41,6 +43,9 @@ export function trainingUseCases(p: TrainingPorts) {
     moderateAssessment: new ModerateAssessment(p),
     getModeration: new GetModeration(p),
     sampleForModeration: new SampleForModeration(p),
+    drawModerationSample: new DrawModerationSample(p),
+    getModerationSample: new GetModerationSample(p),
+    listModerationSamples: new ListModerationSamples(p),
   };
 }
 

@@ -18,6 +18,7 @@ export type IdPrefix =
   | 'enr'
   | 'asm'
   | 'mod'
+  | 'smp'
   | 'esh'
   | 'whs'
   | 'dlv'

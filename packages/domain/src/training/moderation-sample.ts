@@ -1,3 +1,4 @@
+import { IsoDate } from '../shared/dates.js';
 import { DomainError } from '../shared/errors.js';
 
 export interface SampleRequest {
@@ -34,4 +35,38 @@ export function pickSample<T extends { id: string }>(
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.id < b.item.id ? -1 : 1))
     .slice(0, size)
     .map((x) => x.item);
+}
+
+/**
+ * A drawn and recorded moderation sample (docs/api.md, "Moderation"): the request it was drawn with, the programme
+ * it names, the sample's assessment ids in sample order, and who drew it when. Never changes once stored.
+ */
+export interface ModerationSampleSnapshot {
+  id: string;
+  tenantId: string;
+  programmeId: string;
+  programmeCode: string;
+  from: string | null;
+  to: string | null;
+  percent: number;
+  /** How many summative assessments the period held when it was drawn, and how many of them were moderated. */
+  population: number;
+  alreadyModerated: number;
+  assessmentIds: string[];
+  /** The date the moderation of the sample is due, YYYY-MM-DD. */
+  dueBy: string;
+  drawnBy: string;
+  drawnAt: string;
+}
+
+/** Days after drawing that a sample's moderation is due when the request names no date. */
+export const SAMPLE_DUE_DAYS = 14;
+
+/** `dueBy` of a draw: a real YYYY-MM-DD date not before `today`; absent gives `today` + SAMPLE_DUE_DAYS. */
+export function parseSampleDueBy(value: unknown, now: Date): string {
+  const today = now.toISOString().slice(0, 10);
+  if (value == null) return new Date(now.getTime() + SAMPLE_DUE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const due = IsoDate.parse(value, 'dueBy');
+  if (due < today) throw DomainError.invalid('dueBy', 'must not be in the past');
+  return due;
 }

@@ -2,6 +2,7 @@ import type { Page, PageRequest } from '../shared/paging.js';
 import type { AssessmentSnapshot, AssessmentType, ModerationSnapshot, Outcome } from './assessment.js';
 import type { EnrolmentSnapshot, StatusChange } from './enrolment.js';
 import type { EnrolmentStatus } from './enrolment-status.js';
+import type { ModerationSampleSnapshot } from './moderation-sample.js';
 import type { ProgrammeSnapshot, ProgrammeType } from './programme.js';
 
 /** Port: the programme catalogue. Scoped by tenant; another tenant's programme is "not found". */
@@ -99,9 +100,19 @@ export interface AssessmentRepository {
   addModeration(m: ModerationSnapshot): Promise<void>;
 }
 
-/** The training capability's repositories (programmes, enrolments, assessments with moderation). */
+/** Port: the moderation samples drawn and recorded. Scoped by tenant; another tenant's sample is "not found". */
+export interface ModerationSampleRepository {
+  /** Stores a new sample (ids are unique; a sample never changes once stored). */
+  insert(s: ModerationSampleSnapshot): Promise<void>;
+  findById(tenantId: string, id: string): Promise<ModerationSampleSnapshot | null>;
+  /** Ordered by id (drawing order), optionally only a programme's. */
+  list(tenantId: string, filter: { programmeId?: string }, page: PageRequest): Promise<Page<ModerationSampleSnapshot>>;
+}
+
+/** The training capability's repositories (programmes, enrolments, assessments with moderation, samples). */
 export interface TrainingRepos {
   programmes: ProgrammeRepository;
   enrolments: EnrolmentRepository;
   assessments: AssessmentRepository;
+  moderationSamples: ModerationSampleRepository;
 }

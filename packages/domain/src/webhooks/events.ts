@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'assessment.recorded',
   'assessment.completed',
   'moderation.completed',
+  'moderation.sample_drawn',
   'enrolment.status_changed',
   'export.ready',
   'export.completed',

@@ -10,6 +10,7 @@ import {
   LearnerCreatedData,
   LearnerUpdatedData,
   ModerationCompletedData,
+  ModerationSampleDrawnData,
   PingData,
   ImportCompletedData,
   ExportReadyData,
@@ -39,6 +40,12 @@ export const WEBHOOK_EVENTS: Record<
     data: AssessmentEventData,
   },
   'moderation.completed': { summary: 'A moderator records a decision on an assessment', data: ModerationCompletedData },
+  'moderation.sample_drawn': {
+    summary: 'A moderation sample is drawn and recorded',
+    description:
+      'Written by `POST /moderation/samples`; `GET /moderation/samples/{sampleId}` gives its assessment ids.',
+    data: ModerationSampleDrawnData,
+  },
   'evidence.uploaded': {
     summary: 'Evidence, or a new version of it, is stored',
     description: `The file name may identify the learner.${ERASABLE}`,

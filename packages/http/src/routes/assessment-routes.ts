@@ -1,6 +1,9 @@
 import { dayEnd, dayStart } from './range.js';
 import type {
+  DrawModerationSample,
   GetAssessment,
+  GetModerationSample,
+  ListModerationSamples,
   GetModeration,
   ListAssessments,
   ModerateAssessment,
@@ -14,6 +17,9 @@ import {
   AssessmentOut,
   ModerationIn,
   ModerationOut,
+  ModerationSampleOut,
+  SampleDrawIn,
+  SampleListQuery,
   SampleOut,
   SampleQuery,
 } from '../schemas/assessment-schemas.js';
@@ -26,6 +32,9 @@ export interface AssessmentUseCases {
   moderateAssessment: ModerateAssessment;
   getModeration: GetModeration;
   sampleForModeration: SampleForModeration;
+  drawModerationSample: DrawModerationSample;
+  getModerationSample: GetModerationSample;
+  listModerationSamples: ListModerationSamples;
 }
 
 export function assessmentRoutes(u: AssessmentUseCases): RouteDef[] {
@@ -119,6 +128,47 @@ export function assessmentRoutes(u: AssessmentUseCases): RouteDef[] {
       actors: true,
       success: { status: 200, schema: SampleOut, description: 'The sample' },
       handle: ({ actor, query }) => u.sampleForModeration.execute(actor, query),
+    }),
+    route({
+      operationId: 'drawModerationSample',
+      summary: 'Draw and record a moderation sample; the moderators are told',
+      tag: 'Moderation',
+      method: 'post',
+      path: '/moderation/samples',
+      scope: 'assessments:moderate',
+      description:
+        'The same sample `GET /moderation/sample` gives for the request, stored with who drew it, and a `moderation.sample_drawn` event (every active moderator gets the `moderation_due` email). The programme is named by `programmeId` or `programmeCode`.',
+      body: SampleDrawIn,
+      actors: true,
+      success: { status: 201, schema: ModerationSampleOut, description: 'The recorded sample' },
+      handle: ({ actor, body }) => u.drawModerationSample.execute(actor, body),
+    }),
+    route({
+      operationId: 'listModerationSamples',
+      summary: 'List the recorded moderation samples',
+      tag: 'Moderation',
+      method: 'get',
+      path: '/moderation/samples',
+      scope: 'assessments:moderate',
+      description: "In drawing order; `programmeId` or `programmeCode` keeps one programme's.",
+      query: SampleListQuery,
+      actors: true,
+      list: { item: ModerationSampleOut },
+      success: { status: 200, description: 'A page of samples' },
+      handle: ({ actor, query, page }) => u.listModerationSamples.execute(actor, query, page),
+    }),
+    route({
+      operationId: 'getModerationSample',
+      summary: 'Get a recorded moderation sample',
+      tag: 'Moderation',
+      method: 'get',
+      path: '/moderation/samples/{id}',
+      scope: 'assessments:moderate',
+      params: IdParams,
+      actors: true,
+      success: { status: 200, schema: ModerationSampleOut, description: 'The sample' },
+      errors: [404],
+      handle: ({ actor, params }) => u.getModerationSample.execute(actor, params.id),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 import { ENROLMENT_STATUSES, EVIDENCE_TYPES, EXPORT_TYPES, IMPORT_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
 import { Timestamp, z } from './common.js';
 import { LearnerOut } from './learner-schemas.js';
-import { AssessmentOut, ModerationOut } from './assessment-schemas.js';
+import { AssessmentOut, ModerationOut, ModerationSampleOut } from './assessment-schemas.js';
 import { RealDate } from './training-common.js';
 
 /**
@@ -79,6 +79,24 @@ export const ModerationCompletedData = z
   })
   .strict()
   .openapi('ModerationCompletedData');
+
+export const ModerationSampleDrawnData = z
+  .object({
+    sampleId: ModerationSampleOut.shape.id,
+    ...ModerationSampleOut.pick({
+      programmeId: true,
+      programmeCode: true,
+      from: true,
+      to: true,
+      percent: true,
+      population: true,
+      dueBy: true,
+      drawnBy: true,
+    }).shape,
+    count: z.number().int().openapi({ description: 'How many assessments the sample holds' }),
+  })
+  .strict()
+  .openapi('ModerationSampleDrawnData');
 
 export const ExportReadyData = z
   .object({
