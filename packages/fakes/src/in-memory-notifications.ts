@@ -57,7 +57,7 @@ export class InMemoryNotificationRepository implements NotificationRepository {
         history: clone(n.history),
         attempts: n.attempts,
         providerMessageId: n.providerMessageId,
-        content: clone(n.content),
+        content: n.content === null ? null : cur.content,
         updatedAt: n.updatedAt,
       });
     }

@@ -35,6 +35,17 @@ export class InMemoryStaffCredentialRepository implements StaffCredentialReposit
       throw duplicateStaffEmail(c.email);
     this.store.tables.staffCredentials.set(c.id, clone(c));
   }
+  async storeSetPasswordToken(
+    tenantId: string,
+    id: string,
+    t: { hash: string; expiresAt: string; at: string; onlyWithoutPassword: boolean },
+  ) {
+    const c = this.store.tables.staffCredentials.get(id);
+    if (!c || c.tenantId !== tenantId || c.status !== 'active' || (t.onlyWithoutPassword && c.passwordHash))
+      return false;
+    Object.assign(c, { setPasswordTokenHash: t.hash, setPasswordExpiresAt: t.expiresAt, updatedAt: t.at });
+    return true;
+  }
   async findByEmail(tenantId: string, email: string) {
     const e = email.toLowerCase();
     return clone(this.rows.find((x) => x.tenantId === tenantId && x.email === e) ?? null);

@@ -177,6 +177,25 @@ describeEachStorage(
       expect(await repo.redactRecipient(other.id, 'lrn_erased')).toBe(0);
     });
 
+    it('never writes content back with an outcome: a send that ends after an erasure leaves it dropped', async () => {
+      const repo = get().repos.notifications;
+      const n = aNotification(t.id, { recipientId: 'lrn_erased_while_sending' });
+      await repo.insertMany([n]);
+      // The worker read the message (with its content) before the erasure and records its outcome after it.
+      await repo.redactRecipient(t.id, 'lrn_erased_while_sending');
+      const sent = { status: 'sent' as const, at: at(5), detail: null };
+      await repo.updateOutcomes(t.id, [{ ...n, status: 'sent', history: [...n.history, sent], updatedAt: at(5) }]);
+      expect(await repo.findById(t.id, n.id)).toMatchObject({ status: 'sent', to: null, content: null });
+      const kept = aNotification(t.id);
+      await repo.insertMany([kept]);
+      await repo.updateOutcomes(t.id, [{ ...kept, status: 'sent', updatedAt: at(6) }]);
+      expect((await repo.findById(t.id, kept.id))!.content).toEqual(kept.content);
+      const dropped = aNotification(t.id);
+      await repo.insertMany([dropped]);
+      await repo.updateOutcomes(t.id, [{ ...dropped, status: 'sent', content: null, updatedAt: at(7) }]);
+      expect((await repo.findById(t.id, dropped.id))!.content).toBeNull();
+    });
+
     it('stores template overrides per tenant and key', async () => {
       const repo = get().repos.notificationTemplates;
       const o = { key: 'welcome', subject: 'Hi {{learner.firstName}}', html: '<p>x</p>', text: 'x', updatedAt: at(0) };

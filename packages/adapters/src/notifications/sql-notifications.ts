@@ -161,7 +161,8 @@ export class SqlNotificationRepository implements NotificationRepository {
       await this.db.run(
         `${PLAN_PER_CALL}WITH v (id, status, history, attempts, pmid, content, updated_at) AS (VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')})
          UPDATE notifications SET status = v.status, history = v.history, attempts = CAST(v.attempts AS INTEGER),
-           provider_message_id = v.pmid, content = v.content, updated_at = v.updated_at
+           provider_message_id = v.pmid, updated_at = v.updated_at,
+           content = CASE WHEN v.content IS NULL THEN NULL ELSE notifications.content END
          FROM v WHERE notifications.id = v.id AND notifications.id ${this.db.dialect.name === 'postgres' ? '= ANY(ARRAY(SELECT id FROM v))' : 'IN (SELECT id FROM v)'}
            AND notifications.tenant_id || '' = ? AND notifications.status = 'queued'`,
         [

@@ -71,6 +71,19 @@ export class SqlStaffCredentialRepository implements StaffCredentialRepository {
     if (changes === 0) throw DomainError.notFound('user', c.id);
   }
 
+  async storeSetPasswordToken(
+    tenantId: string,
+    id: string,
+    t: { hash: string; expiresAt: string; at: string; onlyWithoutPassword: boolean },
+  ): Promise<boolean> {
+    const { changes } = await this.db.run(
+      `UPDATE staff_credentials SET set_password_token_hash = ?, set_password_expires_at = ?, updated_at = ?
+       WHERE tenant_id = ? AND id = ? AND status = 'active'${t.onlyWithoutPassword ? ' AND password_hash IS NULL' : ''}`,
+      [t.hash, t.expiresAt, t.at, tenantId, id],
+    );
+    return changes > 0;
+  }
+
   /** A second user with the same email in the tenant is a conflict. */
   private unique<T>(c: StaffCredentialSnapshot, write: () => Promise<T>): Promise<T> {
     return mapUnique(this.db.dialect, [{ column: 'email', error: () => duplicateStaffEmail(c.email) }], write);

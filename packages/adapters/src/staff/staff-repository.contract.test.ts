@@ -33,6 +33,33 @@ describeEachStorage(
       expect((await repos.staffCredentials.listByTenant(tenantA)).map((x) => x.id)).toEqual([u.id]);
     });
 
+    it('stores a set-password token only while the user is active (and without a password when asked)', async () => {
+      const { repos } = get();
+      const u = user(tenantA, 'token@example.org');
+      await repos.staffCredentials.insert(u);
+      const token = (hash: string, onlyWithoutPassword = true) => ({
+        hash,
+        expiresAt: '2026-12-01T00:00:00.000Z',
+        at: NOW.toISOString(),
+        onlyWithoutPassword,
+      });
+      expect(await repos.staffCredentials.storeSetPasswordToken(tenantA, u.id, token('t1'))).toBe(true);
+      expect(await repos.staffCredentials.findById(tenantA, u.id)).toEqual({
+        ...u,
+        setPasswordTokenHash: 't1',
+        setPasswordExpiresAt: '2026-12-01T00:00:00.000Z',
+        updatedAt: NOW.toISOString(),
+      });
+      expect(await repos.staffCredentials.storeSetPasswordToken(tenantB, u.id, token('t2'))).toBe(false);
+      await repos.staffCredentials.update({ ...u, passwordHash: 'scrypt$x' });
+      expect(await repos.staffCredentials.storeSetPasswordToken(tenantA, u.id, token('t3'))).toBe(false);
+      expect(await repos.staffCredentials.storeSetPasswordToken(tenantA, u.id, token('t4', false))).toBe(true);
+      await repos.staffCredentials.update({ ...u, status: 'disabled' });
+      expect(await repos.staffCredentials.storeSetPasswordToken(tenantA, u.id, token('t5', false))).toBe(false);
+      expect((await repos.staffCredentials.findById(tenantA, u.id))!.status).toBe('disabled');
+      expect(await repos.staffCredentials.storeSetPasswordToken(tenantA, 'usr_absent', token('t6'))).toBe(false);
+    });
+
     it('refuses a second user with the same email in a tenant (409), allows it in another tenant', async () => {
       const { repos } = get();
       await repos.staffCredentials.insert(user(tenantA, 'dup@example.org'));

@@ -138,16 +138,12 @@ export class NotificationTriggers {
     if (!tenant || !user || user.status !== 'active') return;
     const token = `${user.id}.${randomBytes(32).toString('base64url')}`;
     const now = this.d.clock.now();
-    // Read again in the transaction that writes, so a change made since (a deactivation) is not undone.
-    const stored = await this.d.uow.run(async (tx) => {
-      const current = await tx.staffCredentials.findById(tenant.id, user.id);
-      if (current?.status !== 'active') return false;
-      await tx.staffCredentials.update({
-        ...current,
-        setPasswordTokenHash: sha256(token),
-        setPasswordExpiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
-      });
-      return true;
+    // One conditional write of the token alone, so a change made since the read (a deactivation) is not undone.
+    const stored = await repos.staffCredentials.storeSetPasswordToken(tenant.id, user.id, {
+      hash: sha256(token),
+      expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
+      at: now.toISOString(),
+      onlyWithoutPassword: false,
     });
     if (!stored) return;
     await this.service.create(
@@ -373,16 +369,12 @@ export class NotificationTriggers {
     if (!user || user.passwordHash || user.status !== 'active') return [];
     const token = `${user.id}.${this.d.signer.sign(p.eventId, 'user-invitation').split('.')[1]}`;
     const expires = new Date(this.d.clock.now().getTime() + SET_PASSWORD_HOURS * 3_600_000).toISOString();
-    // Read again in the transaction that writes: a deactivation or a password set since the read above must stay.
-    const stored = await this.d.uow.run(async (tx) => {
-      const current = await tx.staffCredentials.findById(p.tenantId, user.id);
-      if (!current || current.passwordHash || current.status !== 'active') return false;
-      await tx.staffCredentials.update({
-        ...current,
-        setPasswordTokenHash: sha256(token),
-        setPasswordExpiresAt: expires,
-      });
-      return true;
+    // One conditional write of the token alone: a deactivation or a password set since the read above stays.
+    const stored = await repos.staffCredentials.storeSetPasswordToken(p.tenantId, user.id, {
+      hash: sha256(token),
+      expiresAt: expires,
+      at: this.d.clock.now().toISOString(),
+      onlyWithoutPassword: true,
     });
     if (!stored) return [];
     const by = str(p.data.invitedBy);

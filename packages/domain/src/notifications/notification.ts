@@ -69,8 +69,9 @@ export interface NotificationRepository {
   update(n: NotificationSnapshot): Promise<void>;
   /**
    * Writes the send outcome of many notifications of one tenant at once (status, history, attempts, provider id,
-   * content, updated time), in one statement where the store allows, to those still `queued`; other rows (absent,
-   * another tenant's, moved on meanwhile) are left as they are.
+   * updated time), in one statement where the store allows, to those still `queued`; other rows (absent, another
+   * tenant's, moved on meanwhile) are left as they are. Content is only ever dropped (null in `ns`), never written
+   * back: an erasure may have dropped the stored copy while the message was being sent.
    */
   updateOutcomes(tenantId: string, ns: readonly NotificationSnapshot[]): Promise<void>;
   findById(tenantId: string, id: string): Promise<NotificationSnapshot | null>;

@@ -146,6 +146,16 @@ export interface StaffCredentialRepository {
   insert(c: StaffCredentialSnapshot): Promise<void>;
   /** Replaces the row; not found when it does not exist. */
   update(c: StaffCredentialSnapshot): Promise<void>;
+  /**
+   * Stores a one-time set-password token (its hash) and its expiry, in one conditional write: only while the user
+   * is active and, with `onlyWithoutPassword`, has no password yet. False (nothing written) otherwise or when
+   * absent. Nothing else of the user is written, so a deactivation made concurrently is never undone.
+   */
+  storeSetPasswordToken(
+    tenantId: string,
+    id: string,
+    token: { hash: string; expiresAt: string; at: string; onlyWithoutPassword: boolean },
+  ): Promise<boolean>;
   findByEmail(tenantId: string, email: string): Promise<StaffCredentialSnapshot | null>;
   findById(tenantId: string, id: string): Promise<StaffCredentialSnapshot | null>;
   findBySetPasswordToken(tokenHash: string): Promise<StaffCredentialSnapshot | null>;
