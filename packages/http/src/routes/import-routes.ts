@@ -80,7 +80,11 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
       success: { status: 200, schema: ImportOut, description: 'The import' },
       errors: [404],
       handle: ({ actor, params, query }) =>
-        q.get(actor, params.id, { offset: query.errorsOffset ?? 0, limit: query.errorsLimit ?? 100 }),
+        q.get(actor, params.id, {
+          limit: query.errorsLimit ?? 100,
+          ...(query.errorsOffset !== undefined ? { offset: query.errorsOffset } : {}),
+          ...(query.errorsCursor !== undefined ? { cursor: query.errorsCursor } : {}),
+        }),
     }),
     route({
       operationId: 'getImportErrorsCsv',
