@@ -1,12 +1,4 @@
-import {
-  Evidence,
-  newId,
-  parseDescription,
-  parseEvidenceType,
-  parseFilename,
-  type EvidenceSnapshot,
-  type EvidenceType,
-} from '@fundi/domain';
+import { Evidence, newId, parseDescription, parseEvidenceType, parseFilename, type EvidenceType } from '@fundi/domain';
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
 import {
   cellErrors,
@@ -40,6 +32,16 @@ interface EvidenceRow {
   enrolmentId: string | undefined;
 }
 
+/** A row resolved against the tenant: what `Evidence.awaiting` needs but the id, given in row order on write. */
+interface ResolvedEvidence {
+  learnerId: string;
+  enrolmentId: string;
+  moduleId: string;
+  evidenceType: EvidenceType;
+  filename: string;
+  description: string | null;
+}
+
 /** Runs one field parser, collecting its error under the row's column. */
 function field<T>(errors: CellError[], column: string, parse: () => T): T | undefined {
   try {
@@ -55,7 +57,7 @@ function field<T>(errors: CellError[], column: string, parse: () => T): T | unde
  * of an open enrolment of theirs, or of `enrolment_id`; the evidence type; the file name as the API cleans it).
  * Each row becomes a record `awaiting_upload`; its file follows through `POST /evidence/{id}/upload`.
  */
-export function evidenceImport(): ImportKind<EvidenceRow, EvidenceSnapshot> {
+export function evidenceImport(): ImportKind<EvidenceRow, ResolvedEvidence> {
   return {
     type: 'evidence',
     columns: EVIDENCE_COLUMNS,
@@ -85,36 +87,35 @@ export function evidenceImport(): ImportKind<EvidenceRow, EvidenceSnapshot> {
     resolvedKeys: (e) => [
       {
         column: 'filename',
-        key: `${e.learnerId}\u0000${e.moduleId}\u0000${e.current.filename.toLowerCase()}`,
+        key: `${e.learnerId}\u0000${e.moduleId}\u0000${e.filename.toLowerCase()}`,
         what: 'learner, module and file name',
       },
     ],
-    async resolve(repos, actor, r, now) {
+    async resolve(repos, actor, r) {
       const learner = await findLearner(repos, actor.tenantId, r.ref);
       if (!learner) return { errors: [unknownLearner(r.ref)] };
       try {
         const { enrolment } = await locateEnrolment(repos, actor.tenantId, learner.id, r.moduleCode, r.enrolmentId);
         return {
-          ok: Evidence.awaiting({
-            id: newId('evd', now.getTime()),
-            tenantId: actor.tenantId,
+          ok: {
             learnerId: learner.id,
             enrolmentId: enrolment.id,
             moduleId: r.moduleCode,
             evidenceType: r.evidenceType,
             filename: r.filename,
             description: r.description,
-            createdBy: actor.id,
-            now,
-          }),
+          },
         };
       } catch (e) {
         return { errors: cellErrors(e, (f) => COLUMN_OF[f] ?? f) };
       }
     },
     // No event per row: subscribers hear of the evidence when its file arrives (`evidence.uploaded`).
-    async write(tx, _actor, _now, rows) {
-      for (const e of rows) await tx.evidence.insert(e);
+    async write(tx, actor, now, rows) {
+      for (const w of rows) {
+        const id = newId('evd', now.getTime());
+        await tx.evidence.insert(Evidence.awaiting({ ...w, id, tenantId: actor.tenantId, createdBy: actor.id, now }));
+      }
       return [];
     },
   };

@@ -251,8 +251,10 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       scope: undefined,
       params: TokenParams,
       upload: { kind: 'raw', maxBytes: MAX, description: 'Exactly the declared number of bytes' },
+      description:
+        'A conflict (409) when the evidence changed after the URL was issued: another upload gave it this version first, or it was deleted.',
       success: { status: 201, schema: EvidenceOut, description: 'The stored evidence' },
-      errors: [403],
+      errors: [403, 409],
       handle: async ({ params, file, tenantSlug, ip, expandActors }) => {
         // No key: the tenant is the upload URL's, known once it is checked.
         const done = await e.completeUpload(params.token, tenantSlug, file!.stream, ip);
