@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
+import { PASSWORD, WebClient, staffUser } from '../testing/dashboard-client.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { enrolledLearner } from '../testing/training-fixtures.js';
 import { idNumberFor, settled, upload } from '../testing/import-fixtures.js';
@@ -29,6 +30,7 @@ describeEachStorage(
     beforeAll(async () => {
       s = await startTestServer(kind, { worker: {} });
       admin = (await s.tenant('evimp')).key;
+      await staffUser(s.container, 'evimp', 'admin');
       ({ learnerId } = await enrolledLearner(s, admin, A, { code: 'P-EVIMP', idNumber, modules: ['KM-01', 'PM-01'] }));
       const unenrolled = await s.call('POST', `${A}/learners`, admin, {
         firstName: 'Not',
@@ -123,6 +125,20 @@ describeEachStorage(
         size: 10,
       });
       expect(revision.status).toBe(409);
+
+      // The dashboard offers the type, and shows such a record without a preview or a review form.
+      const web = new WebClient(s.url);
+      await web.signIn('evimp', 'admin@example.org', PASSWORD);
+      const importsPage = await web.get('/dashboard/imports');
+      expect(importsPage.text).toContain('<option value="evidence">evidence</option>');
+      const detail = await web.get(`/dashboard/evidence/${first!.id}`);
+      expect(detail.status).toBe(200);
+      expect(detail.text).toContain('awaiting upload');
+      expect(detail.text).toContain('Knowledge module 1');
+      expect(detail.text).not.toContain('Request revision');
+      const template = await web.get('/dashboard/imports/templates/evidence');
+      expect(template.status).toBe(200);
+      expect(template.text).toContain('module_code,evidence_type,filename');
 
       // Form A: an upload URL for the record, then the PUT.
       const badSize = await s.call('POST', `${A}/evidence/${first!.id}/upload`, admin, { size: 0 });
