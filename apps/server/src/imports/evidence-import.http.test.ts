@@ -268,6 +268,35 @@ describeEachStorage(
       expect(resumed.body.errors.map((e: { row: number }) => e.row)).toEqual([12, 13, 14, 15, 16]);
     });
 
+    it("confirms in batches, each row once; enrolment_id picks the enrolment and must be the learner's", async () => {
+      const enrolments = await s.call('GET', `${A}/enrolments?learnerId=${learnerId}`, admin);
+      const enrolmentId: string = enrolments.body.data[0].id;
+      const lines = [`${HEADER},enrolment_id`];
+      for (let i = 0; i < 1100; i++) lines.push(`${idNumber},,PM-01,workplace_evidence,batch-${i}.pdf,,${enrolmentId}`);
+      lines.push(`${idNumber},,PM-01,workplace_evidence,stray.pdf,,enr_not_theirs`);
+      const before = await count(s, 'SELECT COUNT(*) AS n FROM evidence');
+      const r = await upload(s, admin, V1, 'evidence', lines.join('\n'), { dryRun: false });
+      expect(r.status).toBe(202);
+      const done = await settled(s, admin, V1, r.body.id, ['completed', 'failed'], '?errorsLimit=5');
+      expect(done).toMatchObject({ status: 'completed', totalRows: 1101, importedRows: 1100, errorCount: 1 });
+      expect(done.errors).toEqual([{ row: 1102, field: 'enrolment_id', error: 'is not an enrolment of this learner' }]);
+      expect(await count(s, 'SELECT COUNT(*) AS n FROM evidence')).toBe(before + 1100);
+      const listed = await s.call(
+        'GET',
+        `${B}/evidence?status=awaiting_upload&enrolmentId=${enrolmentId}&moduleId=PM-01&limit=100&offset=1000`,
+        admin,
+      );
+      expect(listed.body.pagination.total).toBe(1100);
+      expect(listed.body.data.map((e: { filename: string }) => e.filename)).toEqual(
+        Array.from({ length: 100 }, (_, i) => `batch-${1000 + i}.pdf`),
+      );
+      const audit = await s.storage.db!.all<{ details: string }>(
+        "SELECT details FROM audit_log WHERE action = 'import.rows_written' AND resource_id = ?",
+        [r.body.id],
+      );
+      expect(audit.map((a) => JSON.parse(a.details).rows).sort()).toEqual([100, 1000]);
+    });
+
     it('serves the evidence template in both forms', async () => {
       for (const prefix of [A, B, V1]) {
         const t = await s.call('GET', `${prefix}/imports/templates/evidence`, admin);
