@@ -6,7 +6,9 @@ import {
   learnerRefOf,
   unknownLearner,
   type CellError,
+  type Checked,
   type ImportColumn,
+  type ImportKindRepos,
   type ImportKind,
   type LearnerRef,
 } from './import-kind.js';
@@ -40,6 +42,45 @@ interface ResolvedEvidence {
   evidenceType: EvidenceType;
   filename: string;
   description: string | null;
+}
+
+/** Lookups already made in this batch, by what they looked up. */
+type Memo = Map<string, Promise<unknown>>;
+
+function once<T>(memo: Memo, key: string, look: () => Promise<T>): Promise<T> {
+  let p = memo.get(key) as Promise<T> | undefined;
+  if (!p) memo.set(key, (p = look()));
+  return p;
+}
+
+/** The learner, then the enrolment as `POST /evidence/upload` finds it (`locateEnrolment`), its errors as cells. */
+async function resolveRow(
+  repos: ImportKindRepos,
+  tenantId: string,
+  r: EvidenceRow,
+  memo: Memo,
+): Promise<Checked<ResolvedEvidence>> {
+  const learner = await once(memo, `l\u0000${r.ref.column}\u0000${r.ref.value}`, () =>
+    findLearner(repos, tenantId, r.ref),
+  );
+  if (!learner) return { errors: [unknownLearner(r.ref)] };
+  const place = await once(memo, `e\u0000${learner.id}\u0000${r.moduleCode}\u0000${r.enrolmentId ?? ''}`, () =>
+    locateEnrolment(repos, tenantId, learner.id, r.moduleCode, r.enrolmentId).then(
+      (found) => ({ enrolmentId: found.enrolment.id }),
+      (e: unknown) => ({ errors: cellErrors(e, (f) => COLUMN_OF[f] ?? f) }),
+    ),
+  );
+  if ('errors' in place) return { errors: place.errors };
+  return {
+    ok: {
+      learnerId: learner.id,
+      enrolmentId: place.enrolmentId,
+      moduleId: r.moduleCode,
+      evidenceType: r.evidenceType,
+      filename: r.filename,
+      description: r.description,
+    },
+  };
 }
 
 /** Runs one field parser, collecting its error under the row's column. */
@@ -91,24 +132,15 @@ export function evidenceImport(): ImportKind<EvidenceRow, ResolvedEvidence> {
         what: 'learner, module and file name',
       },
     ],
-    async resolve(repos, actor, r) {
-      const learner = await findLearner(repos, actor.tenantId, r.ref);
-      if (!learner) return { errors: [unknownLearner(r.ref)] };
-      try {
-        const { enrolment } = await locateEnrolment(repos, actor.tenantId, learner.id, r.moduleCode, r.enrolmentId);
-        return {
-          ok: {
-            learnerId: learner.id,
-            enrolmentId: enrolment.id,
-            moduleId: r.moduleCode,
-            evidenceType: r.evidenceType,
-            filename: r.filename,
-            description: r.description,
-          },
-        };
-      } catch (e) {
-        return { errors: cellErrors(e, (f) => COLUMN_OF[f] ?? f) };
-      }
+    resolve: (repos, actor, r) => resolveRow(repos, actor.tenantId, r, new Map()),
+    // One batch's rows often name the same learner and module many times (a portfolio per module): each lookup is
+    // made once per batch, so the answers are those of the moment the batch is checked, as row by row.
+    async resolveMany(repos, actor, vs) {
+      const memo: Memo = new Map();
+      const out: Checked<ResolvedEvidence>[] = [];
+      for (let i = 0; i < vs.length; i += 16)
+        out.push(...(await Promise.all(vs.slice(i, i + 16).map((v) => resolveRow(repos, actor.tenantId, v, memo)))));
+      return out;
     },
     // No event per row: subscribers hear of the evidence when its file arrives (`evidence.uploaded`).
     async write(tx, actor, now, rows) {
