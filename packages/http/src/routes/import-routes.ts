@@ -70,6 +70,8 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
     route({
       operationId: 'getImport',
       summary: 'Get an import with a page of its errors',
+      description:
+        "Errors are paged by `errorsLimit` and, in Form A, `errorsCursor` (the previous page's `errorsPage.nextCursor`, signed and bound to this import) or, in Form B, `errorsOffset`; both forms accept both, not together.",
       tag,
       method: 'get',
       path: '/imports/{id}',
