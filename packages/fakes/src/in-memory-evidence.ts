@@ -1,5 +1,7 @@
 import {
+  AWAITING_UPLOAD,
   DomainError,
+  Evidence,
   type EvidenceSettingsRepository,
   type EvidenceBundleRepository,
   type EvidenceBundleSnapshot,
@@ -20,7 +22,11 @@ import type { MemoryPart, MemoryStore } from './memory-store.js';
 import type { TrainingTables } from './in-memory-training.js';
 import { pageOf } from './memory-paging.js';
 
-type EvidenceRow = Omit<EvidenceSnapshot, 'current'> & { version: number };
+/** `awaiting`: the file name and creator of a record awaiting its file (version 0, no stored version). */
+type EvidenceRow = Omit<EvidenceSnapshot, 'current'> & {
+  version: number;
+  awaiting: { filename: string; createdBy: string } | null;
+};
 
 export interface EvidenceTables {
   evidence: Map<string, EvidenceRow>;
@@ -42,17 +48,25 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
   }
 
   private full(row: EvidenceRow): EvidenceSnapshot {
-    const { version, ...rest } = row;
-    return clone({ ...rest, current: this.t.evidenceVersions.get(`${row.id}:${version}`)! });
+    const { version, awaiting, ...rest } = row;
+    const current =
+      version === 0 && awaiting
+        ? Evidence.awaitingVersion(row, awaiting.filename, awaiting.createdBy)
+        : this.t.evidenceVersions.get(`${row.id}:${version}`)!;
+    return clone({ ...rest, current });
   }
 
-  private row(e: EvidenceSnapshot): EvidenceRow {
+  private row(e: EvidenceSnapshot, awaiting: EvidenceRow['awaiting'] = null): EvidenceRow {
     const { current, ...rest } = e;
-    return clone({ ...rest, version: current.version });
+    return clone({ ...rest, version: current.version, awaiting });
   }
 
   async insert(e: EvidenceSnapshot) {
     if (this.t.evidence.has(e.id)) throw DomainError.conflict('duplicate_evidence', 'This evidence exists already');
+    if (e.current.status === AWAITING_UPLOAD) {
+      this.t.evidence.set(e.id, this.row(e, { filename: e.current.filename, createdBy: e.current.uploadedBy }));
+      return;
+    }
     this.t.evidence.set(e.id, this.row(e));
     this.t.evidenceVersions.set(`${e.id}:${e.current.version}`, clone(e.current));
   }
@@ -100,7 +114,7 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
           (!f.learnerId || e.learnerId === f.learnerId) &&
           (!f.moduleId || e.moduleId === f.moduleId) &&
           (!f.enrolmentId || e.enrolmentId === f.enrolmentId) &&
-          (!f.status || e.current.status === f.status) &&
+          (f.status ? e.current.status === f.status : e.current.status !== AWAITING_UPLOAD) &&
           (!f.evidenceType || e.evidenceType === f.evidenceType) &&
           (!f.from || e.createdAt >= f.from) &&
           (!f.to || e.createdAt <= f.to),

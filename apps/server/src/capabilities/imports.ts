@@ -1,6 +1,6 @@
-import { CsvParseReader, importStorage, openFileStore } from '@fundi/adapters';
+import { CsvParseReader, TokenSigner, importStorage, openFileStore } from '@fundi/adapters';
 import { EncryptedFileVault, importJobs, importUseCases, MasterKeyring, type Ports } from '@fundi/application';
-import type { ImportRepos, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import type { EvidenceRepos, ImportRepos, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
 import { importRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 import type { EvidenceSettings } from './evidence.js';
@@ -12,11 +12,13 @@ import type { EvidenceSettings } from './evidence.js';
 export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKey'>) {
   const files = new EncryptedFileVault(openFileStore(settings.fileStore), new MasterKeyring([settings.masterKey]));
   const csv = new CsvParseReader();
+  const cursors = new TokenSigner(settings.masterKey);
   return capability({
     name: 'imports',
     storage: importStorage,
-    useCases: (p: Ports<ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos>) =>
-      importUseCases({ ...p, files, csv }),
+    useCases: (
+      p: Ports<ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>>,
+    ) => importUseCases({ ...p, files, csv, cursors }),
     routes: importRoutes,
     jobs: importJobs,
   });

@@ -348,7 +348,7 @@ describeEachStorage(
       await settled(s, admin, A, r.body.id, ['validated']);
       const page = await s.call('GET', `${B}/imports/${r.body.id}?errorsLimit=10&errorsOffset=25`, admin);
       expect(page.body.errors.map((e: { row: number }) => e.row)).toEqual([27, 28, 29, 30, 31]);
-      expect(page.body.errorsPage).toEqual({ offset: 25, limit: 10, total: 30, hasMore: false });
+      expect(page.body.errorsPage).toEqual({ offset: 25, limit: 10, total: 30, hasMore: false, nextCursor: null });
       expect((await s.call('GET', `${A}/imports/${r.body.id}?errorsLimit=1001`, admin)).status).toBe(422);
       const csv = await s.call('GET', `${V1}/imports/${r.body.id}/errors.csv`, admin);
       expect(csv.status).toBe(200);

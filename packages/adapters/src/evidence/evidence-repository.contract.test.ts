@@ -1,5 +1,11 @@
 import { expect, it } from 'vitest';
-import { newId, type EvidenceSnapshot, type EvidenceVersionSnapshot, type UploadTicketSnapshot } from '@fundi/domain';
+import {
+  Evidence,
+  newId,
+  type EvidenceSnapshot,
+  type EvidenceVersionSnapshot,
+  type UploadTicketSnapshot,
+} from '@fundi/domain';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { CORE_STORAGE } from '../testing/test-databases.js';
 import { aProgramme, anEnrolment, seedTenant } from '../testing/training-builders.js';
@@ -53,6 +59,7 @@ describeEachStorage(
           createdAt: at(1),
           updatedAt: at(1),
           deletedAt: null,
+          description: null,
           ...over,
         };
         return { ...base, current: aVersion(base, 1) };
@@ -178,6 +185,89 @@ describeEachStorage(
       await h.record(`${tenant}_other`, { day: '2026-11-22', bytes: 9, files: 9 });
       expect(await h.list(tenant, '2026-11-21')).toEqual([{ day: '2026-11-22', bytes: 350, files: 4 }]);
       expect((await h.list(tenant, '2026-01-01')).map((x) => x.day)).toEqual(['2026-11-20', '2026-11-22']);
+    });
+
+    it('keeps a record awaiting its file without a version: listed only when asked, counted nowhere, completed by version 1', async () => {
+      const { repos, make, tenantId, learnerIds, enrolment } = await world();
+      const usage = await repos.evidence.usage(tenantId);
+      const stored = make();
+      await repos.evidence.insert(stored);
+      const awaiting = Evidence.awaiting({
+        id: newId('evd'),
+        tenantId,
+        learnerId: learnerIds[0]!,
+        enrolmentId: enrolment.id,
+        moduleId: 'M1',
+        evidenceType: 'logbook',
+        filename: 'logbook week 1.pdf',
+        description: 'Week 1 logbook',
+        createdBy: 'key_importer',
+        now: new Date(at(2)),
+      });
+      await repos.evidence.insert(awaiting);
+      const found = await repos.evidence.findById(tenantId, awaiting.id);
+      expect(found).toEqual(awaiting);
+      expect(found?.current).toMatchObject({ version: 0, size: 0, status: 'awaiting_upload', storageKey: '' });
+      expect(await repos.evidence.findByIds(tenantId, [awaiting.id])).toEqual([awaiting]);
+      expect(await repos.evidence.versions(tenantId, awaiting.id)).toEqual([]);
+      expect(await repos.evidence.usage(tenantId)).toEqual({
+        bytes: usage.bytes + stored.current.size,
+        files: usage.files + 1,
+      });
+      expect(await repos.evidence.storageKeys(null, 100)).not.toContain('');
+      const all = { kind: 'offset' as const, offset: 0, limit: 100 };
+      const ids = async (f: Parameters<typeof repos.evidence.list>[1]) =>
+        (await repos.evidence.list(tenantId, f, all)).items.map((e) => e.id);
+      expect(await ids({})).toEqual([stored.id]);
+      expect(await ids({ status: 'submitted' })).toEqual([stored.id]);
+      expect(await ids({ status: 'awaiting_upload' })).toEqual([awaiting.id]);
+      expect((await repos.evidence.list(tenantId, { status: 'awaiting_upload' }, all)).items).toEqual([awaiting]);
+      expect(await ids({ status: 'awaiting_upload', evidenceType: 'portfolio' })).toEqual([]);
+      expect(
+        (await repos.evidence.list(tenantId, { status: 'awaiting_upload' }, { kind: 'cursor', after: null, limit: 1 }))
+          .items,
+      ).toHaveLength(1);
+
+      const v1 = { ...awaiting, updatedAt: at(9), current: aVersion(awaiting, 1, { filename: 'logbook week 1.pdf' }) };
+      await repos.evidence.addVersion(v1);
+      await expect(repos.evidence.addVersion(v1)).rejects.toMatchObject({
+        kind: 'conflict',
+        code: 'duplicate_version',
+      });
+      expect(await repos.evidence.findById(tenantId, awaiting.id)).toEqual(v1);
+      expect(await ids({ status: 'awaiting_upload' })).toEqual([]);
+      expect(await ids({ status: 'submitted' })).toEqual([stored.id, awaiting.id]);
+      expect((await repos.evidence.usage(tenantId)).files).toBe(usage.files + 2);
+    });
+
+    it('purges and erases a record awaiting its file with no bytes to remove', async () => {
+      const { repos, tenantId, learnerIds, enrolment } = await world();
+      const awaiting = Evidence.awaiting({
+        id: newId('evd'),
+        tenantId,
+        learnerId: learnerIds[0]!,
+        enrolmentId: enrolment.id,
+        moduleId: 'M1',
+        evidenceType: 'other',
+        filename: 'x.pdf',
+        description: null,
+        createdBy: 'key_importer',
+        now: new Date(at(2)),
+      });
+      await repos.evidence.insert(awaiting);
+      expect(await repos.evidence.ofLearner(tenantId, learnerIds[0]!)).toContainEqual({
+        tenantId,
+        id: awaiting.id,
+        learnerId: learnerIds[0]!,
+        storageKeys: [],
+      });
+      expect(await repos.evidence.markDeleted(tenantId, awaiting.id, at(3))).toBe(true);
+      expect(await repos.evidence.findById(tenantId, awaiting.id, { withDeleted: true })).toMatchObject({
+        deletedAt: at(3),
+        current: { status: 'awaiting_upload' },
+      });
+      await repos.evidence.remove(tenantId, awaiting.id);
+      expect(await repos.evidence.findById(tenantId, awaiting.id, { withDeleted: true })).toBeNull();
     });
 
     it('consumes an upload ticket once', async () => {

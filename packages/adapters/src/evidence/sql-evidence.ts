@@ -1,5 +1,7 @@
 import {
+  AWAITING_UPLOAD,
   DomainError,
+  Evidence,
   type EvidenceSettingsRepository,
   type EvidenceBundleRepository,
   type EvidenceBundleSnapshot,
@@ -22,6 +24,7 @@ import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';
 import { evidenceMigration } from '../migrations/007-evidence.js';
 import { storageUsageDaily } from './017-storage-usage-daily.js';
+import { evidenceAwaitingUpload } from './018-evidence-awaiting-upload.js';
 import { mapUnique } from '../repos/conflicts.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
@@ -29,10 +32,11 @@ import type { CapabilityStorage } from '../storage/capability-storage.js';
 type Row = Record<string, unknown>;
 const s = (v: unknown) => (v ?? null) as string | null;
 
+// LEFT JOIN: a record awaiting its file (version 0) has no version row.
 const SELECT = `SELECT e.id, e.tenant_id, e.learner_id, e.enrolment_id, e.module_id, e.evidence_type, e.created_at, e.updated_at,
-  e.deleted_at, v.version, v.filename, v.content_type, v.size, v.sha256, v.storage_key, v.uploaded_by, v.created_at AS v_created_at,
-  v.status, v.reviewed_at, v.reviewed_by, v.feedback
-  FROM evidence e JOIN evidence_versions v ON v.evidence_id = e.id AND v.version = e.version`;
+  e.deleted_at, e.description, e.awaiting_filename, e.created_by AS e_created_by, v.version, v.filename, v.content_type, v.size,
+  v.sha256, v.storage_key, v.uploaded_by, v.created_at AS v_created_at, v.status, v.reviewed_at, v.reviewed_by, v.feedback
+  FROM evidence e LEFT JOIN evidence_versions v ON v.evidence_id = e.id AND v.version = e.version`;
 
 function rowToVersion(r: Row, createdAt: string): EvidenceVersionSnapshot {
   return {
@@ -54,6 +58,7 @@ function rowToVersion(r: Row, createdAt: string): EvidenceVersionSnapshot {
 }
 
 function rowToEvidence(r: Row): EvidenceSnapshot {
+  const base = { id: r.id as string, tenantId: r.tenant_id as string, createdAt: r.created_at as string };
   return {
     id: r.id as string,
     tenantId: r.tenant_id as string,
@@ -64,12 +69,16 @@ function rowToEvidence(r: Row): EvidenceSnapshot {
     createdAt: r.created_at as string,
     updatedAt: r.updated_at as string,
     deletedAt: s(r.deleted_at),
-    current: rowToVersion(r, r.v_created_at as string),
+    description: s(r.description),
+    current:
+      r.filename === null || r.filename === undefined
+        ? Evidence.awaitingVersion(base, r.awaiting_filename as string, r.e_created_by as string)
+        : rowToVersion(r, r.v_created_at as string),
   };
 }
 
-const INSERT_EVIDENCE = `INSERT INTO evidence (id, tenant_id, learner_id, enrolment_id, module_id, evidence_type, version, created_at, updated_at, deleted_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_EVIDENCE = `INSERT INTO evidence (id, tenant_id, learner_id, enrolment_id, module_id, evidence_type, version, created_at,
+  updated_at, deleted_at, description, awaiting_filename, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const INSERT_VERSION = `INSERT INTO evidence_versions (evidence_id, version, tenant_id, filename, content_type, size, sha256, storage_key,
   uploaded_by, created_at, status, reviewed_at, reviewed_by, feedback) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
@@ -103,6 +112,7 @@ export class SqlEvidenceRepository implements EvidenceRepository {
   ) {}
 
   async insert(e: EvidenceSnapshot): Promise<void> {
+    const awaiting = e.current.status === AWAITING_UPLOAD;
     await this.db.run(INSERT_EVIDENCE, [
       e.id,
       e.tenantId,
@@ -114,8 +124,11 @@ export class SqlEvidenceRepository implements EvidenceRepository {
       e.createdAt,
       e.updatedAt,
       e.deletedAt,
+      e.description,
+      awaiting ? e.current.filename : null,
+      awaiting ? e.current.uploadedBy : null,
     ]);
-    await this.db.run(INSERT_VERSION, versionValues(e.current));
+    if (!awaiting) await this.db.run(INSERT_VERSION, versionValues(e.current));
   }
 
   async addVersion(e: EvidenceSnapshot): Promise<void> {
@@ -168,8 +181,12 @@ export class SqlEvidenceRepository implements EvidenceRepository {
   }
 
   list(tenantId: string, f: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>> {
+    // Records awaiting their file have no version row: the inner join leaves them out unless they are asked for.
+    const awaiting = f.status === AWAITING_UPLOAD;
     const q = this.qb({ e: 'evidence' })
-      .join({ v: 'evidence_versions' }, (j) => j.on('v.evidence_id', 'e.id').andOn('v.version', 'e.version'))
+      [awaiting ? 'leftJoin' : 'join']({ v: 'evidence_versions' }, (j) =>
+        j.on('v.evidence_id', 'e.id').andOn('v.version', 'e.version'),
+      )
       .select(
         'e.id',
         'e.tenant_id',
@@ -180,6 +197,9 @@ export class SqlEvidenceRepository implements EvidenceRepository {
         'e.created_at',
         'e.updated_at',
         'e.deleted_at',
+        'e.description',
+        'e.awaiting_filename',
+        { e_created_by: 'e.created_by' },
         'v.version',
         'v.filename',
         'v.content_type',
@@ -199,7 +219,8 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     if (f.moduleId) q.where('e.module_id', f.moduleId);
     if (f.enrolmentId) q.where('e.enrolment_id', f.enrolmentId);
     if (f.evidenceType) q.where('e.evidence_type', f.evidenceType);
-    if (f.status) q.where('v.status', f.status);
+    if (awaiting) q.where('e.version', 0);
+    else if (f.status) q.where('v.status', f.status);
     if (f.from) q.where('e.created_at', '>=', f.from);
     if (f.to) q.where('e.created_at', '<=', f.to);
     return pageQuery(this.db, q, page, rowToEvidence, 'e.id');
@@ -448,7 +469,7 @@ export class SqlStorageHistoryRepository implements StorageHistoryRepository {
 }
 
 export const evidenceStorage: CapabilityStorage<EvidenceRepos> = {
-  migrations: [evidenceMigration, storageUsageDaily],
+  migrations: [evidenceMigration, storageUsageDaily, evidenceAwaitingUpload],
   sql: (db, qb) => ({
     evidence: new SqlEvidenceRepository(db, qb),
     storageHistory: new SqlStorageHistoryRepository(db),

@@ -10,6 +10,7 @@ import {
 import { newId, Tenant } from '@fundi/domain';
 import { idNumberFor } from '@fundi/domain/testing';
 import {
+  evidenceMemory,
   FixedClock,
   importMemory,
   learnerMemory,
@@ -21,6 +22,7 @@ import {
 } from '@fundi/fakes';
 import { describe, expect, it } from 'vitest';
 import { CsvParseReader } from './csv-parse-reader.js';
+import { TokenSigner } from '../system/node-secrets.js';
 
 async function world() {
   const { repositories, uow } = memoryStorage([
@@ -29,12 +31,14 @@ async function world() {
     learnerMemory,
     trainingMemory,
     importMemory,
+    evidenceMemory,
   ]);
   const repos = repositories();
   const clock = new FixedClock(new Date('2026-06-01T08:00:00Z'));
   const store = new MemoryFileStore();
   const files = new EncryptedFileVault(store, new MasterKeyring([Buffer.alloc(32, 3)]));
-  const u = importUseCases({ repos, uow, clock, files, csv: new CsvParseReader() });
+  const cursors = new TokenSigner(Buffer.alloc(32, 4));
+  const u = importUseCases({ repos, uow, clock, files, csv: new CsvParseReader(), cursors });
   const tenant = Tenant.create(
     { slug: `t${Date.now()}`, name: 'T', plan: 'pilot' },
     { id: newId('ten'), now: clock.now() },

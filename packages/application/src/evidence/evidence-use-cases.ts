@@ -9,6 +9,7 @@ import {
   newId,
   type EvidenceFilter,
   type EvidenceSnapshot,
+  type EvidenceStatus,
   type EvidenceType,
   type EvidenceVersionSnapshot,
   type Page,
@@ -44,6 +45,7 @@ export interface EvidenceView {
   sha256: string;
   status: EvidenceVersionSnapshot['status'];
   version: number;
+  description: string | null;
   uploadedBy: string;
   createdAt: string;
   updatedAt: string;
@@ -59,7 +61,7 @@ export interface EvidenceVersionView {
   contentType: string;
   size: number;
   sha256: string;
-  status: EvidenceVersionSnapshot['status'];
+  status: EvidenceStatus;
   uploadedBy: string;
   createdAt: string;
   reviewedAt: string | null;
@@ -81,6 +83,7 @@ export function evidenceView(e: EvidenceSnapshot): EvidenceView {
     sha256: v.sha256,
     status: v.status,
     version: v.version,
+    description: e.description,
     uploadedBy: v.uploadedBy,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
@@ -98,7 +101,8 @@ function versionView(v: EvidenceVersionSnapshot): EvidenceVersionView {
     contentType: v.contentType,
     size: v.size,
     sha256: v.sha256,
-    status: v.status,
+    // Stored versions are never `awaiting_upload` (that is the stand-in of a record without a file).
+    status: v.status as EvidenceStatus,
     uploadedBy: v.uploadedBy,
     createdAt: v.createdAt,
     reviewedAt: v.reviewedAt,
@@ -254,11 +258,14 @@ export class EvidenceService {
     }
   }
 
-  /** Commits a stored file as new evidence or a new version, with its event, checking the quota again. */
+  /**
+   * Commits a stored file as new evidence, a new version, or the first file of a record awaiting it (`first`:
+   * stored as a version, announced like new evidence), with its event, checking the quota again.
+   */
   private async commit(
     actor: Actor,
     e: EvidenceSnapshot,
-    isNew: boolean,
+    mode: 'new' | 'version' | 'first',
     ip: string | null,
     ticket?: UploadTicketSnapshot,
   ): Promise<EvidenceView> {
@@ -270,10 +277,10 @@ export class EvidenceService {
           throw invalidUrl();
         const usage = await tx.evidence.usage(actor.tenantId);
         if (before.quota !== null && usage.bytes + e.current.size > before.quota) throw quotaExceeded(before.quota);
-        if (isNew) await tx.evidence.insert(e);
+        if (mode === 'new') await tx.evidence.insert(e);
         else await tx.evidence.addVersion(e);
         await recordChange(tx, actor, now, {
-          action: isNew ? 'evidence.uploaded' : 'evidence.version_uploaded',
+          action: mode === 'version' ? 'evidence.version_uploaded' : 'evidence.uploaded',
           resourceType: 'evidence',
           resourceId: e.id,
           details: { version: e.current.version, size: e.current.size, contentType: e.current.contentType, ip },
@@ -366,6 +373,7 @@ export class EvidenceService {
       createdAt: at,
       updatedAt: at,
       deletedAt: null,
+      description: null,
       current,
     };
   }
@@ -392,7 +400,7 @@ export class EvidenceService {
     const id = newId('evd', this.now().getTime());
     const key = evidenceKey(actor.tenantId, id, 1);
     const stored = await this.storeWithinQuota(actor.tenantId, key, file.stream);
-    return this.commit(actor, this.snapshotFor(actor, where, id, 1, parsed, stored, key), true, ip);
+    return this.commit(actor, this.snapshotFor(actor, where, id, 1, parsed, stored, key), 'new', ip);
   }
 
   /** A new version of evidence whose revision was requested (multipart, both forms). */
@@ -433,7 +441,7 @@ export class EvidenceService {
         key,
         prev,
       ),
-      false,
+      'version',
       ip,
     );
   }
@@ -513,6 +521,61 @@ export class EvidenceService {
     return this.grantUpload(ticket);
   }
 
+  /**
+   * The upload URL of a record awaiting its file (made by an `evidence` import): the same grant as
+   * `requestUpload`, for version 1 of this record; the PUT makes it `submitted`. The file name defaults to the
+   * record's.
+   */
+  async requestAwaitedUpload(actor: Actor, id: string, input: { size?: unknown; filename?: unknown }) {
+    const now = this.now();
+    const e = await this.d.repos.evidence.findById(actor.tenantId, id);
+    if (!e) throw DomainError.notFound('evidence', id);
+    const errors: { field: string; message: string }[] = [];
+    let size = 0;
+    let filename = e.current.filename;
+    try {
+      size = this.parseSize(input.size);
+    } catch (err) {
+      errors.push(...(err as DomainError).details);
+    }
+    try {
+      if (input.filename !== undefined)
+        filename = Evidence.parseUpload({ evidenceType: e.evidenceType, filename: input.filename }).filename;
+    } catch (err) {
+      errors.push(...(err as DomainError).details);
+    }
+    if (errors.length) throw DomainError.invalidMany(errors);
+    Evidence.assertAwaitingUpload(e);
+    const { used, quota } = await this.quota(actor.tenantId);
+    if (quota !== null && used + size > quota) throw quotaExceeded(quota);
+    const ticket: UploadTicketSnapshot = {
+      id: newId('upl', now.getTime()),
+      tenantId: actor.tenantId,
+      evidenceId: e.id,
+      version: 1,
+      learnerId: e.learnerId,
+      enrolmentId: e.enrolmentId,
+      moduleId: e.moduleId,
+      evidenceType: e.evidenceType,
+      filename,
+      size,
+      createdBy: actor.id,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + SIGNED_URL_SECONDS * 1000).toISOString(),
+      usedAt: null,
+    };
+    await this.d.uow.run(async (tx) => {
+      await tx.uploadTickets.insert(ticket);
+      await recordChange(tx, actor, now, {
+        action: 'evidence.upload_url_issued',
+        resourceType: 'evidence',
+        resourceId: e.id,
+        details: { version: 1, size },
+      });
+    });
+    return this.grantUpload(ticket);
+  }
+
   /** The PUT to a signed upload URL: the bytes must match the declared size; the URL works once. */
   async completeUpload(
     token: string,
@@ -538,12 +601,24 @@ export class EvidenceService {
       source.destroy();
       throw e;
     }
-    const key = evidenceKey(ticket.tenantId, ticket.evidenceId, ticket.version);
+    // A first version may have a record already: one awaiting its file (docs/api.md, "Evidence"). Several URLs
+    // may be out for it, so each stores under its own key: the upload that loses cannot remove the winner's bytes.
+    const awaited =
+      ticket.version === 1 && (await this.d.repos.evidence.findById(ticket.tenantId, ticket.evidenceId)) !== null;
+    const key = `${evidenceKey(ticket.tenantId, ticket.evidenceId, ticket.version)}${awaited ? `-${ticket.id}` : ''}`;
     const stored = await this.storeWithinQuota(ticket.tenantId, key, source, ticket.size);
-    const prev =
-      ticket.version > 1 ? await this.d.repos.evidence.findById(ticket.tenantId, ticket.evidenceId) : undefined;
-    if (ticket.version > 1 && (!prev || prev.current.version !== ticket.version - 1)) {
+    const prev = await this.d.repos.evidence.findById(ticket.tenantId, ticket.evidenceId, { withDeleted: true });
+    const changed =
+      ticket.version > 1
+        ? !prev || prev.deletedAt !== null || prev.current.version !== ticket.version - 1
+        : prev !== null && (prev.deletedAt !== null || !Evidence.isAwaitingUpload(prev));
+    if (changed) {
       await this.d.files.remove(key);
+      if (ticket.version === 1)
+        throw DomainError.conflict(
+          'evidence_not_awaiting_upload',
+          'The evidence changed since this upload URL was issued',
+        );
       throw DomainError.conflict('revision_not_requested', 'The evidence changed since this upload URL was issued');
     }
     const e = this.snapshotFor(
@@ -556,7 +631,8 @@ export class EvidenceService {
       key,
       prev ?? undefined,
     );
-    return { tenantId: ticket.tenantId, evidence: await this.commit(actor, e, ticket.version === 1, ip, ticket) };
+    const mode = ticket.version > 1 ? 'version' : prev ? 'first' : 'new';
+    return { tenantId: ticket.tenantId, evidence: await this.commit(actor, e, mode, ip, ticket) };
   }
 
   async get(actor: Actor, id: string): Promise<EvidenceView> {
@@ -616,6 +692,7 @@ export class EvidenceService {
     const now = this.now();
     const e = await this.d.repos.evidence.findById(actor.tenantId, id);
     if (!e) throw DomainError.notFound('evidence', id);
+    Evidence.assertHasFile(e, 'downloaded');
     const expiresAt = new Date(now.getTime() + SIGNED_URL_SECONDS * 1000);
     const token = this.d.signer.sign(`${e.tenantId}|${e.id}|${e.current.version}|${expiresAt.getTime()}`, DOWNLOAD);
     await this.d.uow.run((tx) =>
@@ -686,6 +763,14 @@ export class EvidenceService {
         `Unknown evidence: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}`,
         [],
         { missing },
+      );
+    const awaiting = found.filter((e) => Evidence.isAwaitingUpload(e)).map((e) => e.id);
+    if (awaiting.length)
+      throw DomainError.conflict(
+        'evidence_awaiting_upload',
+        `Evidence without its file yet cannot be downloaded: ${awaiting.slice(0, 10).join(', ')}${awaiting.length > 10 ? ', ...' : ''}`,
+        [],
+        { awaiting },
       );
     const now = this.now();
     const expiresAt = new Date(now.getTime() + SIGNED_URL_SECONDS * 1000);

@@ -1,10 +1,10 @@
-import type { ImportType, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import type { EvidenceRepos, ImportType, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
 import { DomainError } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import type { ChangeRecord } from '../shared/record-change.js';
 
 /** What the import kinds read and write. */
-export type ImportKindRepos = LearnerRepos & TrainingRepos & PlatformRepos;
+export type ImportKindRepos = LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>;
 
 export interface ImportColumn {
   name: string;

@@ -1,4 +1,5 @@
 import type { Clock, ImportRepos, UnitOfWork } from '@fundi/domain';
+import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { FileVault } from '../files/file-vault.js';
 import { jobType } from '../jobs/job-definition.js';
 import type { CsvReader } from './csv-reader.js';
@@ -13,6 +14,8 @@ export interface ImportDeps {
   /** Where uploaded files are kept, encrypted (any process can read them back). */
   files: FileVault;
   csv: CsvReader;
+  /** Signs the cursors of an import's error pages (`?errorsCursor`), bound to the tenant and the import. */
+  cursors: UrlSigner;
 }
 
 export interface ImportJobPayload {

@@ -9,6 +9,9 @@ import { CONFIRM_IMPORT, type ImportDeps } from './import-ports.js';
 import { importView, type ImportView, type ImportWithErrors } from './import-view.js';
 import { IMPORT_KINDS } from './import-walk.js';
 
+/** The signing purpose of error-page cursors (a list cursor or a file URL never passes for one). */
+const ERRORS_CURSOR = 'import-errors';
+
 // One rule for every CSV the service writes (docs/api.md, "Exports"): formula-like text is defused.
 const line = (cells: (string | number)[]) => csvLine(cells);
 
@@ -22,15 +25,40 @@ export class ImportQueries {
     return imp;
   }
 
-  /** The import with one page of its errors (`errorsLimit` at most 1,000). */
-  async get(actor: Actor, id: string, page: { offset: number; limit: number }): Promise<ImportWithErrors> {
+  /**
+   * The import with one page of its errors (`limit` at most 1,000), from `offset` or from `cursor` (the signed
+   * position a previous page gave, bound to the tenant and this import; anything else is invalid input).
+   */
+  async get(
+    actor: Actor,
+    id: string,
+    page: { limit: number; offset?: number; cursor?: string },
+  ): Promise<ImportWithErrors> {
+    if (page.offset !== undefined && page.cursor !== undefined)
+      throw DomainError.invalid('errorsCursor', 'give errorsCursor or errorsOffset, not both');
     const imp = await this.find(actor, id);
-    const errors = await this.d.repos.imports.errors(imp.id, page.offset, page.limit);
+    const offset = page.cursor === undefined ? (page.offset ?? 0) : this.openCursor(actor, imp.id, page.cursor);
+    const errors = await this.d.repos.imports.errors(imp.id, offset, page.limit);
+    const hasMore = offset + errors.length < imp.errorCount;
+    const next = `${actor.tenantId}|${imp.id}|${offset + errors.length}`;
     return {
       ...importView(imp),
       errors,
-      errorsPage: { ...page, total: imp.errorCount, hasMore: page.offset + errors.length < imp.errorCount },
+      errorsPage: {
+        offset,
+        limit: page.limit,
+        total: imp.errorCount,
+        hasMore,
+        nextCursor: hasMore ? this.d.cursors.sign(next, ERRORS_CURSOR) : null,
+      },
     };
+  }
+
+  private openCursor(actor: Actor, importId: string, cursor: string): number {
+    const [tenantId, id, at, extra] = (this.d.cursors.verify(cursor, ERRORS_CURSOR) ?? '').split('|');
+    if (tenantId !== actor.tenantId || id !== importId || extra !== undefined || !/^\d{1,9}$/.test(at ?? ''))
+      throw DomainError.invalid('errorsCursor', "is not a cursor of this import's errors: start again without it");
+    return Number(at);
   }
 
   list(

@@ -20,7 +20,8 @@ export interface ImportView {
 
 export interface ImportWithErrors extends ImportView {
   errors: RowError[];
-  errorsPage: { offset: number; limit: number; total: number; hasMore: boolean };
+  /** `nextCursor`: the signed position of the next page (`?errorsCursor`), null on the last page. */
+  errorsPage: { offset: number; limit: number; total: number; hasMore: boolean; nextCursor: string | null };
 }
 
 export function importView(i: ImportSnapshot): ImportView {

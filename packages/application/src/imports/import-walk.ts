@@ -7,6 +7,7 @@ import type { Checked, ImportKind, ImportKindRepos } from './import-kind.js';
 import { learnerImport } from './learner-import.js';
 import { enrolmentImport } from './enrolment-import.js';
 import { assessmentImport } from './assessment-import.js';
+import { evidenceImport } from './evidence-import.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind has its own row types; the walk only passes them on.
 export type AnyKind = ImportKind<any, any>;
@@ -16,6 +17,7 @@ export const IMPORT_KINDS: Record<ImportType, () => AnyKind> = {
   learners: learnerImport,
   enrolments: enrolmentImport,
   assessments: assessmentImport,
+  evidence: evidenceImport,
 };
 
 /** A data row after the checks that need only the file: `n` counts data rows from 1. */

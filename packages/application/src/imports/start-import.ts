@@ -104,6 +104,10 @@ export class StartImport {
       await this.d.files.remove(key);
       throw e;
     }
-    return { ...importView(imp), errors: [], errorsPage: { offset: 0, limit: 0, total: 0, hasMore: false } };
+    return {
+      ...importView(imp),
+      errors: [],
+      errorsPage: { offset: 0, limit: 0, total: 0, hasMore: false, nextCursor: null },
+    };
   }
 }

@@ -33,16 +33,22 @@ export interface PurgeCandidate {
 
 /** Port: evidence records and their versions. Every read is scoped by tenant. */
 export interface EvidenceRepository {
-  /** A new piece of evidence with its first version. */
+  /**
+   * A new piece of evidence with its first version; or, when `e.current` is `awaiting_upload` (version 0), the
+   * record alone with its file name, description and creator: no version, nothing counted in `usage`.
+   */
   insert(e: EvidenceSnapshot): Promise<void>;
-  /** Adds `e.current` as a new version and makes it current. Throws conflict when that version number exists. */
+  /**
+   * Adds `e.current` as a new version and makes it current (version 1 gives a record awaiting its file its file).
+   * Throws conflict when that version number exists (a second upload for the same awaiting record).
+   */
   addVersion(e: EvidenceSnapshot): Promise<void>;
   /** Writes the review of the current version; false when it was reviewed meanwhile (still `submitted` before). */
   saveReview(e: EvidenceSnapshot): Promise<boolean>;
   /** Null when absent, another tenant's, or deleted (unless `withDeleted`). */
   findById(tenantId: string, id: string, o?: { withDeleted?: boolean }): Promise<EvidenceSnapshot | null>;
   findByIds(tenantId: string, ids: readonly string[]): Promise<EvidenceSnapshot[]>;
-  /** Live evidence, in id order. */
+  /** Live evidence, in id order; records awaiting their file only when `filter.status` is `awaiting_upload`. */
   list(tenantId: string, filter: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>>;
   /** Every version, oldest first. */
   versions(tenantId: string, id: string): Promise<EvidenceVersionSnapshot[]>;
@@ -63,7 +69,10 @@ export interface EvidenceRepository {
   pastRetention(tenantId: string, completedOnOrBefore: string, limit: number): Promise<PurgeCandidate[]>;
   /** Storage keys of every stored version of every tenant, in key order, after `after` (master-key rotation). */
   storageKeys(after: string | null, limit: number): Promise<string[]>;
-  /** Bytes and files stored for the tenant (every version, deleted evidence included until purged). */
+  /**
+   * Bytes and files stored for the tenant (every version, deleted evidence included until purged; records
+   * awaiting their file have none).
+   */
   usage(tenantId: string): Promise<{ bytes: number; files: number }>;
 }
 

@@ -15,6 +15,14 @@ export type EvidenceType = (typeof EVIDENCE_TYPES)[number];
 
 export const EVIDENCE_STATUSES = ['submitted', 'approved', 'rejected', 'revision_requested'] as const;
 export type EvidenceStatus = (typeof EVIDENCE_STATUSES)[number];
+/**
+ * A record made before its file (an `evidence` import): no stored version yet, size 0. Its file comes through
+ * `POST /evidence/{id}/upload` and makes version 1, `submitted` (docs/api.md, "Evidence").
+ */
+export const AWAITING_UPLOAD = 'awaiting_upload';
+/** The status a record shows: its current version's, or `awaiting_upload` before its first file. */
+export const EVIDENCE_RECORD_STATUSES = [...EVIDENCE_STATUSES, AWAITING_UPLOAD] as const;
+export type EvidenceRecordStatus = (typeof EVIDENCE_RECORD_STATUSES)[number];
 export const REVIEW_OUTCOMES = ['approved', 'rejected', 'revision_requested'] as const;
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 
@@ -35,11 +43,12 @@ export interface EvidenceVersionSnapshot {
   contentType: string;
   size: number;
   sha256: string;
-  /** Where the (encrypted) bytes are in the file store. */
+  /** Where the (encrypted) bytes are in the file store; '' while the record awaits its file. */
   storageKey: string;
   uploadedBy: string;
   createdAt: string;
-  status: EvidenceStatus;
+  /** `awaiting_upload` only in the stand-in `current` of a record without a file (version 0, never stored). */
+  status: EvidenceRecordStatus;
   reviewedAt: string | null;
   reviewedBy: string | null;
   feedback: string | null;
@@ -58,6 +67,12 @@ export interface EvidenceSnapshot {
   updatedAt: string;
   /** Set when deleted (restorable for 30 days); null otherwise. */
   deletedAt: string | null;
+  /** What the evidence is about, as given when the record was made (imports); null when not given. */
+  description: string | null;
+  /**
+   * The current version; for a record awaiting its file, a stand-in made by `Evidence.awaitingVersion` (version 0,
+   * size 0, no storage key, `awaiting_upload`).
+   */
   current: EvidenceVersionSnapshot;
 }
 
@@ -65,7 +80,8 @@ export interface EvidenceFilter {
   learnerId?: string;
   moduleId?: string;
   enrolmentId?: string;
-  status?: EvidenceStatus;
+  /** Records awaiting their file are listed only when asked for with `awaiting_upload`. */
+  status?: EvidenceRecordStatus;
   evidenceType?: EvidenceType;
   /** Inclusive bounds on `createdAt`, ISO 8601. */
   from?: string;
@@ -84,6 +100,17 @@ export function parseFilename(value: unknown, field = 'filename'): string {
   return base;
 }
 
+const MAX_DESCRIPTION = 2000;
+
+/** An optional description: trimmed text of at most 2,000 characters; empty is "not given" (null). */
+export function parseDescription(value: unknown, field = 'description'): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw DomainError.invalid(field, 'must be text');
+  const text = value.trim();
+  if (text.length > MAX_DESCRIPTION) throw DomainError.invalid(field, `must be at most ${MAX_DESCRIPTION} characters`);
+  return text === '' ? null : text;
+}
+
 export function parseEvidenceType(value: unknown, field = 'evidenceType'): EvidenceType {
   if (typeof value !== 'string' || !(EVIDENCE_TYPES as readonly string[]).includes(value)) {
     throw DomainError.invalid(field, `must be one of ${EVIDENCE_TYPES.join(', ')}`);
@@ -96,7 +123,88 @@ export interface ReviewInput {
   feedback?: unknown;
 }
 
+const awaitingConflict = (e: EvidenceSnapshot, what: string) =>
+  DomainError.conflict(
+    'evidence_awaiting_upload',
+    `This evidence has no file yet, so it cannot be ${what}: upload it through POST /evidence/{id}/upload`,
+    [],
+    { currentStatus: AWAITING_UPLOAD, evidenceId: e.id },
+  );
+
 export const Evidence = {
+  /** Whether the record still waits for its first file. */
+  isAwaitingUpload(e: EvidenceSnapshot): boolean {
+    return e.current.status === AWAITING_UPLOAD;
+  },
+
+  /** The stand-in current version of a record without a file (storage keeps only the record). */
+  awaitingVersion(
+    e: { id: string; tenantId: string; createdAt: string },
+    filename: string,
+    createdBy: string,
+  ): EvidenceVersionSnapshot {
+    return {
+      tenantId: e.tenantId,
+      evidenceId: e.id,
+      version: 0,
+      filename,
+      contentType: '',
+      size: 0,
+      sha256: '',
+      storageKey: '',
+      uploadedBy: createdBy,
+      createdAt: e.createdAt,
+      status: AWAITING_UPLOAD,
+      reviewedAt: null,
+      reviewedBy: null,
+      feedback: null,
+    };
+  },
+
+  /** A record whose file is uploaded later (an `evidence` import row): version 0, `awaiting_upload`. */
+  awaiting(input: {
+    id: string;
+    tenantId: string;
+    learnerId: string;
+    enrolmentId: string;
+    moduleId: string;
+    evidenceType: EvidenceType;
+    filename: string;
+    description: string | null;
+    createdBy: string;
+    now: Date;
+  }): EvidenceSnapshot {
+    const at = input.now.toISOString();
+    const base = { id: input.id, tenantId: input.tenantId, createdAt: at };
+    return {
+      ...base,
+      learnerId: input.learnerId,
+      enrolmentId: input.enrolmentId,
+      moduleId: input.moduleId,
+      evidenceType: input.evidenceType,
+      updatedAt: at,
+      deletedAt: null,
+      description: input.description,
+      current: Evidence.awaitingVersion(base, input.filename, input.createdBy),
+    };
+  },
+
+  /** Refuses what needs a stored file (review, downloads) on a record awaiting its file: 409. */
+  assertHasFile(e: EvidenceSnapshot, what: string): void {
+    if (Evidence.isAwaitingUpload(e)) throw awaitingConflict(e, what);
+  },
+
+  /** Only a record awaiting its file takes a first upload through `POST /evidence/{id}/upload`. */
+  assertAwaitingUpload(e: EvidenceSnapshot): void {
+    if (!Evidence.isAwaitingUpload(e))
+      throw DomainError.conflict(
+        'evidence_not_awaiting_upload',
+        `This evidence has its file already (version ${e.current.version}, ${e.current.status}); new versions follow a requested revision`,
+        [],
+        { currentStatus: e.current.status },
+      );
+  },
+
   /** Checks what an upload declares before a byte is stored. */
   parseUpload(input: { evidenceType?: unknown; filename?: unknown }): { evidenceType: EvidenceType; filename: string } {
     const errors: ErrorDetail[] = [];
@@ -135,6 +243,7 @@ export const Evidence = {
     if (status === 'revision_requested' && !feedback)
       errors.push({ field: 'feedback', message: 'is required when a revision is requested' });
     if (errors.length) throw DomainError.invalidMany(errors);
+    Evidence.assertHasFile(e, 'reviewed');
     if (e.current.status !== 'submitted') {
       throw DomainError.conflict(
         'evidence_already_reviewed',
@@ -153,6 +262,7 @@ export const Evidence = {
 
   /** Whether a new version may be uploaded: only after a revision was requested. */
   assertAcceptsVersion(e: EvidenceSnapshot): void {
+    Evidence.assertHasFile(e, 'given a new version');
     if (e.current.status !== 'revision_requested') {
       throw DomainError.conflict(
         'revision_not_requested',

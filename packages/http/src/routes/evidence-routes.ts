@@ -16,6 +16,7 @@ import {
   TokenParams,
   UploadGrantOut,
   UploadRequestIn,
+  AwaitedUploadRequestIn,
   UsageOut,
   VersionFields,
   VersionUploadRequestIn,
@@ -212,6 +213,22 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       handle: ({ actor, params, body, origin }) => e.requestUpload(actor, body, params.id).then(absolute(origin)),
     }),
     route({
+      operationId: 'requestAwaitedEvidenceUpload',
+      summary: 'Get a signed URL to PUT the file of evidence awaiting it',
+      tag,
+      method: 'post',
+      path: '/evidence/{id}/upload',
+      scope: 'evidence:write',
+      description:
+        "For a record made without its file (status `awaiting_upload`, from an `evidence` import): the same grant as `POST /evidence/upload`, for version 1 of this record; the PUT makes it `submitted` and raises `evidence.uploaded`. `filename` defaults to the record's. Any other evidence is 409 `evidence_not_awaiting_upload`.",
+      params: IdParams,
+      body: AwaitedUploadRequestIn,
+      success: { status: 201, schema: UploadGrantOut, description: 'Where to PUT the bytes' },
+      errors: [403, 404, 409],
+      handle: ({ actor, params, body, origin }) =>
+        e.requestAwaitedUpload(actor, params.id, body).then(absolute(origin)),
+    }),
+    route({
       operationId: 'getEvidenceDownloadUrl',
       summary: 'A signed download URL (3600 s)',
       tag,
@@ -221,7 +238,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       description: 'Issuing the URL and every download through it are written to the audit log.',
       params: IdParams,
       success: { status: 200, schema: DownloadGrantOut, description: 'The URL and what it serves' },
-      errors: [404],
+      errors: [404, 409],
       handle: ({ actor, params, ip, origin }) => e.downloadUrl(actor, params.id, ip).then(absolute(origin)),
     }),
     route({
@@ -234,8 +251,10 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       scope: undefined,
       params: TokenParams,
       upload: { kind: 'raw', maxBytes: MAX, description: 'Exactly the declared number of bytes' },
+      description:
+        'A conflict (409) when the evidence changed after the URL was issued: another upload gave it this version first, or it was deleted.',
       success: { status: 201, schema: EvidenceOut, description: 'The stored evidence' },
-      errors: [403],
+      errors: [403, 409],
       handle: async ({ params, file, tenantSlug, ip, expandActors }) => {
         // No key: the tenant is the upload URL's, known once it is checked.
         const done = await e.completeUpload(params.token, tenantSlug, file!.stream, ip);
@@ -281,14 +300,14 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       path: '/evidence/bulk-download',
       scope: 'evidence:read',
       description:
-        "Every id must be evidence of the caller's tenant (404 naming the unknown ones). The ZIP holds each current version as `<learnerId>/<moduleId>/<evidenceId>-v<version>-<filename>`, written while it is sent.",
+        "Every id must be evidence of the caller's tenant (404 naming the unknown ones). The ZIP holds each current version as `<learnerId>/<moduleId>/<evidenceId>-v<version>-<filename>`, written while it is sent. Evidence still awaiting its file is 409 `evidence_awaiting_upload` naming it.",
       body: BulkDownloadIn,
       success: {
         status: 200,
         schema: BulkDownloadOut,
         description: 'The URL and what it serves (size: the files before zipping)',
       },
-      errors: [404],
+      errors: [404, 409],
       handle: ({ actor, body, ip, origin }) => e.bulkDownloadUrl(actor, body.evidenceIds, ip).then(absolute(origin)),
     }),
     route({

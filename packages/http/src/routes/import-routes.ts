@@ -70,6 +70,8 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
     route({
       operationId: 'getImport',
       summary: 'Get an import with a page of its errors',
+      description:
+        "Errors are paged by `errorsLimit` and, in Form A, `errorsCursor` (the previous page's `errorsPage.nextCursor`, signed and bound to this import) or, in Form B, `errorsOffset`; both forms accept both, not together.",
       tag,
       method: 'get',
       path: '/imports/{id}',
@@ -80,7 +82,11 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
       success: { status: 200, schema: ImportOut, description: 'The import' },
       errors: [404],
       handle: ({ actor, params, query }) =>
-        q.get(actor, params.id, { offset: query.errorsOffset ?? 0, limit: query.errorsLimit ?? 100 }),
+        q.get(actor, params.id, {
+          limit: query.errorsLimit ?? 100,
+          ...(query.errorsOffset !== undefined ? { offset: query.errorsOffset } : {}),
+          ...(query.errorsCursor !== undefined ? { cursor: query.errorsCursor } : {}),
+        }),
     }),
     route({
       operationId: 'getImportErrorsCsv',

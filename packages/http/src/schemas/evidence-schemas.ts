@@ -1,4 +1,4 @@
-import { EVIDENCE_STATUSES, EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
+import { EVIDENCE_RECORD_STATUSES, EVIDENCE_STATUSES, EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
 import { Instant, Timestamp, z, ActorOut, ActorOrNull } from './common.js';
 
 const Id = z.string().min(1).max(64);
@@ -19,8 +19,15 @@ export const EvidenceOut = z
     }),
     size: z.number().int(),
     sha256: z.string().openapi({ description: "SHA-256 of the file's bytes, hex" }),
-    status: z.enum(EVIDENCE_STATUSES).openapi({ description: 'The review status of the current version' }),
-    version: z.number().int().openapi({ description: 'The current (latest) version, from 1' }),
+    status: z.enum(EVIDENCE_RECORD_STATUSES).openapi({
+      description:
+        'The review status of the current version; `awaiting_upload` for a record made without its file (version 0, size 0, `contentType` and `sha256` empty)',
+    }),
+    version: z
+      .number()
+      .int()
+      .openapi({ description: 'The current (latest) version, from 1; 0 while awaiting the file' }),
+    description: z.string().nullable().openapi({ description: 'As given when the record was made (imports)' }),
     uploadedBy: ActorOut,
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -54,7 +61,9 @@ export const EvidenceListQuery = z
     learnerId: Id.optional(),
     moduleId: z.string().max(50).optional(),
     enrolmentId: Id.optional(),
-    status: z.enum(EVIDENCE_STATUSES).optional(),
+    status: z.enum(EVIDENCE_RECORD_STATUSES).optional().openapi({
+      description: 'Records awaiting their file are listed only with `awaiting_upload`',
+    }),
     evidenceType: EvidenceType.optional(),
     from: Instant.optional().openapi({ description: 'Uploaded at or after (inclusive)' }),
     to: Instant.optional().openapi({
@@ -93,6 +102,20 @@ export const VersionUploadRequestIn = z
   })
   .strict()
   .openapi('EvidenceVersionUploadRequest');
+
+export const AwaitedUploadRequestIn = z
+  .object({
+    size: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX)
+      .openapi({ description: 'Exact size in bytes; the PUT must send exactly this many' }),
+    filename: z.string().max(255).optional().openapi({ description: "Defaults to the record's file name" }),
+    contentType: z.string().max(255).optional(),
+  })
+  .strict()
+  .openapi('EvidenceAwaitedUploadRequest');
 
 export const UploadGrantOut = z
   .object({

@@ -45,6 +45,10 @@ export const ImportOut = z
         limit: z.number().int(),
         total: z.number().int(),
         hasMore: z.boolean(),
+        nextCursor: z.string().nullable().openapi({
+          description:
+            'Signed position of the next page, for `?errorsCursor` (bound to the tenant and this import); null on the last page',
+        }),
       })
       .strict(),
   })
@@ -72,7 +76,16 @@ const int = (max: number, dflt: number) =>
     .openapi({ type: 'integer', minimum: 0, maximum: max, default: dflt });
 
 export const ImportGetQuery = z
-  .object({ errorsLimit: int(1000, 100), errorsOffset: int(Number.MAX_SAFE_INTEGER, 0) })
+  .object({
+    errorsLimit: int(1000, 100),
+    errorsOffset: int(Number.MAX_SAFE_INTEGER, 0).openapi({
+      description: 'Form B paging of the errors: position of the first error of the page',
+    }),
+    errorsCursor: z.string().max(400).optional().openapi({
+      description:
+        'Form A paging of the errors: `errorsPage.nextCursor` of the previous page (not with `errorsOffset`); a tampered cursor or one of another import is invalid input',
+    }),
+  })
   .strict();
 
 export const ImportListQuery = z.object({ status: ImportStatus.optional(), type: ImportType.optional() }).strict();

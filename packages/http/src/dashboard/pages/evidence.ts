@@ -12,6 +12,24 @@ const DECISIONS = [
   ['rejected', 'Reject'],
 ] as const;
 
+/** A record made by an `evidence` import whose file has not arrived: nothing to preview or review yet. */
+function awaitingFile(
+  s: SessionContext,
+  e: Awaited<ReturnType<DashboardDeps['evidence']['get']>>,
+  notice?: { text: string; error?: boolean },
+) {
+  return page({
+    title: e.filename,
+    current: '/dashboard/evidence',
+    session: s,
+    notice,
+    body: html`<div class="card"><p>Learner <a href="/dashboard/learners/${e.learnerId}">${e.learnerId}</a>, module ${e.moduleId}.</p>
+<p>Status: <strong>awaiting upload</strong>: this record was imported and its file has not been uploaded yet.</p>
+${when(!!e.description, () => html`<p>${e.description}</p>`)}</div>
+<p><a href="/dashboard/evidence">Back to the queue</a></p>`,
+  });
+}
+
 /** The review queue (current versions awaiting review, oldest first) and one piece of evidence with its preview. */
 export function evidencePages(r: PageRoutes, d: DashboardDeps): void {
   r.get('/dashboard/evidence', async (_ctx, s) => {
@@ -39,6 +57,7 @@ ${queue.items.map(
   ) => {
     requireScope(s, 'evidence:read');
     const e = await d.evidence.get(s.actor, id);
+    if (e.status === 'awaiting_upload') return awaitingFile(s, e, notice);
     // The preview is the API's signed URL (same origin, one hour), issued and audited like the API's.
     const grant = await d.evidence.downloadUrl(s.actor, id, ctx.ip);
     const preview =
