@@ -24,7 +24,7 @@ import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';
 import { evidenceMigration } from '../migrations/007-evidence.js';
 import { storageUsageDaily } from './017-storage-usage-daily.js';
-import { evidenceAwaitingUpload } from './018-evidence-awaiting-upload.js';
+import { evidenceAwaitingUpload } from './019-evidence-awaiting-upload.js';
 import { mapUnique } from '../repos/conflicts.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';

@@ -7,7 +7,7 @@ import type { Migration } from '../migrations/migration.js';
  * here until the upload makes version 1. Any record may carry a description.
  */
 export const evidenceAwaitingUpload: Migration = {
-  name: '018-evidence-awaiting-upload',
+  name: '019-evidence-awaiting-upload',
   async up(knex: Knex) {
     await knex.schema.alterTable('evidence', (t) => {
       t.text('description');
