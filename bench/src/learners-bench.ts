@@ -11,6 +11,7 @@ async function fundiRows(
   db: 'sqlite' | 'postgres',
   bare: { get: number; list: number; create: number; koa: number },
   env: Record<string, string>,
+  raw?: { get: number; list: number; narrowGet: number },
 ): Promise<Row[]> {
   const fundi = await spawnServer<FundiInfo>('fundi.js', { BENCH_DB: db, ...env });
   const headers = { authorization: `Bearer ${fundi.info.key}` };
@@ -25,7 +26,31 @@ async function fundiRows(
       body: () => JSON.stringify(learnerInput(n++)),
     });
     const sqlite = db === 'sqlite';
+    // Against the raw Koa + better-sqlite3 server reading the same rows (SQLite only).
+    const againstRaw: Row[] = raw
+      ? [
+          {
+            scenario: `${db}: GET learner by id`,
+            result: get,
+            baseline: { name: 'raw GET, same row', rps: raw.get },
+            target: { text: '>= 60% of raw GET', met: get.rps >= 0.6 * raw.get },
+          },
+          {
+            scenario: `${db}: GET learner by id`,
+            result: get,
+            baseline: { name: 'raw GET, 7-column row', rps: raw.narrowGet },
+            target: { text: '>= 60% of raw GET (older, narrower reference)', met: get.rps >= 0.6 * raw.narrowGet },
+          },
+          {
+            scenario: `${db}: list 100 learners`,
+            result: list,
+            baseline: { name: 'raw list, same rows', rps: raw.list },
+            target: { text: '>= 70% of raw list', met: list.rps >= 0.7 * raw.list },
+          },
+        ]
+      : [];
     return [
+      ...againstRaw,
       {
         scenario: `${db}: GET learner by id`,
         result: get,
@@ -58,20 +83,34 @@ export async function learnersBench(opts: { postgres: boolean }): Promise<void> 
   const bareList = await load({ url: `${bare.url}/list` });
   const bareCreate = await load({ url: `${bare.url}/learner`, method: 'POST', body: JSON.stringify(learnerInput(1)) });
   await bare.stop();
-  const raw = await spawnServer<{ learnerId: string }>('raw-sqlite.js');
+  const raw = await spawnServer<{ learnerId: string; narrowId: string }>('raw-sqlite.js');
   const rawGet = await load({ url: `${raw.url}/${raw.info.learnerId}` });
+  const rawNarrowGet = await load({ url: `${raw.url}/narrow/${raw.info.narrowId}` });
+  const rawList = await load({ url: `${raw.url}/list` });
   await raw.stop();
   const rows: Row[] = [
     { scenario: 'baseline: bare Koa, same JSON', result: bareGet },
+    { scenario: 'baseline: bare Koa, list JSON', result: bareList },
     {
-      scenario: 'reference: raw Koa + better-sqlite3 GET',
+      scenario: 'reference: raw Koa + better-sqlite3 GET, same learner row',
       result: rawGet,
       baseline: { name: 'bare Koa', rps: bareGet.rps },
+    },
+    {
+      scenario: 'reference: raw Koa + better-sqlite3 GET, 7-column row',
+      result: rawNarrowGet,
+      baseline: { name: 'bare Koa', rps: bareGet.rps },
+    },
+    {
+      scenario: 'reference: raw Koa + better-sqlite3 list of the same 100 rows',
+      result: rawList,
+      baseline: { name: 'bare Koa list', rps: bareList.rps },
     },
     ...(await fundiRows(
       'sqlite',
       { get: bareGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps },
       {},
+      { get: rawGet.rps, list: rawList.rps, narrowGet: rawNarrowGet.rps },
     )),
   ];
   if (opts.postgres) {
