@@ -71,10 +71,14 @@ app.use(async (ctx) => {
     ctx.body = { data: (hundred.all(tenantId) as unknown[][]).map(rowOf) };
     return;
   }
-  const row = ctx.path.startsWith('/narrow/')
-    ? narrow.get('t', ctx.path.slice(8))
-    : one.get(tenantId, ctx.path.slice(1));
-  if (!row) ctx.status = 404;
-  else ctx.body = row;
+  if (ctx.path.startsWith('/narrow/')) {
+    const row = narrow.get('t', ctx.path.slice(8));
+    if (!row) ctx.status = 404;
+    else ctx.body = row;
+    return;
+  }
+  const raw = one.get(tenantId, ctx.path.slice(1)) as unknown[] | undefined;
+  if (!raw) ctx.status = 404;
+  else ctx.body = rowOf(raw);
 });
 const server = app.listen(0, '127.0.0.1', () => announce(server, { learnerId, narrowId: 'lrn_500' }));
