@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +58,8 @@ export interface LoadOptions {
   body?: string | (() => string);
   connections?: number;
   seconds?: number;
+  /** The server's process id: the result then tells the server's CPU time per request. */
+  pid?: number;
 }
 
 export interface LoadResult {
@@ -66,6 +69,17 @@ export interface LoadResult {
   total: number;
   non2xx: number;
   errors: number;
+  /**
+   * The server's CPU time (user + system) per request in the measured seconds, when its pid was given. On a
+   * shared machine req/s swing with the other load; CPU per request moves far less.
+   */
+  cpuUs?: number;
+}
+
+/** A process's CPU time so far in µs (/proc/<pid>/stat, user + system, in clock ticks of 10 ms). */
+function cpuTimeUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /** autocannon with the bench defaults: 50 connections, a warm-up second, then `seconds` of load. */
@@ -87,6 +101,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     ...(typeof makeBody === 'string' ? { body: makeBody } : {}),
     ...(requests ? { requests } : {}),
   });
+  const cpuBefore = o.pid ? cpuTimeUs(o.pid) : 0;
   const r = await autocannon({
     ...base,
     duration: o.seconds ?? Number(process.env.BENCH_SECONDS ?? 5),
@@ -100,6 +115,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     total: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors,
+    ...(o.pid && r.requests.total ? { cpuUs: Math.round((cpuTimeUs(o.pid) - cpuBefore) / r.requests.total) } : {}),
   };
 }
 
@@ -107,19 +123,22 @@ export interface Row {
   scenario: string;
   result: LoadResult;
   /** Baseline measured in the same run, and the target as a human-readable check. */
-  baseline?: { name: string; rps: number };
+  baseline?: { name: string; rps: number; cpuUs?: number };
   target?: { text: string; met: boolean };
 }
 
 export function printRows(title: string, rows: Row[]): void {
   process.stdout.write(`\n## ${title}\n`);
   process.stdout.write(
-    '| scenario | req/s | p50 ms | p99 ms | non-2xx | baseline | ratio | target |\n|---|---|---|---|---|---|---|---|\n',
+    '| scenario | req/s | p50 ms | p99 ms | non-2xx | server CPU µs/req | baseline | ratio | CPU ratio | target |\n|---|---|---|---|---|---|---|---|---|---|\n',
   );
   for (const r of rows) {
-    const ratio = r.baseline ? `${((r.result.rps / r.baseline.rps) * 100).toFixed(1)}%` : '';
+    const b = r.baseline;
+    const ratio = b ? `${((r.result.rps / b.rps) * 100).toFixed(1)}%` : '';
+    // Baseline CPU per request over ours: the share of the baseline's rate we would reach if CPU were all that limits.
+    const cpuRatio = b?.cpuUs && r.result.cpuUs ? `${((b.cpuUs / r.result.cpuUs) * 100).toFixed(1)}%` : '';
     process.stdout.write(
-      `| ${r.scenario} | ${r.result.rps} | ${r.result.p50} | ${r.result.p99} | ${r.result.non2xx + r.result.errors} | ${r.baseline ? `${r.baseline.name} ${r.baseline.rps}` : ''} | ${ratio} | ${r.target ? `${r.target.met ? 'MET' : 'MISSED'}: ${r.target.text}` : ''} |\n`,
+      `| ${r.scenario} | ${r.result.rps} | ${r.result.p50} | ${r.result.p99} | ${r.result.non2xx + r.result.errors} | ${r.result.cpuUs ?? ''} | ${b ? `${b.name} ${b.rps}${b.cpuUs ? ` (${b.cpuUs} µs)` : ''}` : ''} | ${ratio} | ${cpuRatio} | ${r.target ? `${r.target.met ? 'MET' : 'MISSED'}: ${r.target.text}` : ''} |\n`,
     );
   }
 }

@@ -1,4 +1,4 @@
-import { load, printRows, scaledTarget, spawnServer, withPgSchemas, type Row } from './harness.js';
+import { load, printRows, scaledTarget, spawnServer, withPgSchemas, type LoadResult, type Row } from './harness.js';
 import { learnerInput } from './fixtures.js';
 
 interface FundiInfo {
@@ -9,27 +9,53 @@ interface FundiInfo {
 
 async function fundiRows(
   db: 'sqlite' | 'postgres',
-  bare: { get: number; list: number; create: number; koa: number },
+  bare: { get: number; list: number; create: number; koa: number; getCpuUs?: number },
   env: Record<string, string>,
+  raw?: { get: LoadResult; list: LoadResult; narrowGet: LoadResult },
 ): Promise<Row[]> {
   const fundi = await spawnServer<FundiInfo>('fundi.js', { BENCH_DB: db, ...env });
   const headers = { authorization: `Bearer ${fundi.info.key}` };
   try {
-    const get = await load({ url: `${fundi.url}/api/v1/learners/${fundi.info.learnerId}`, headers });
-    const list = await load({ url: `${fundi.url}/api/v1/learners?limit=100`, headers });
+    const get = await load({ url: `${fundi.url}/api/v1/learners/${fundi.info.learnerId}`, headers, pid: fundi.pid });
+    const list = await load({ url: `${fundi.url}/api/v1/learners?limit=100`, headers, pid: fundi.pid });
     let n = 0;
     const create = await load({
       url: `${fundi.url}/api/v1/learners`,
       method: 'POST',
       headers,
+      pid: fundi.pid,
       body: () => JSON.stringify(learnerInput(n++)),
     });
     const sqlite = db === 'sqlite';
+    // Against the raw Koa + better-sqlite3 server reading the same rows (SQLite only).
+    const againstRaw: Row[] = raw
+      ? [
+          {
+            scenario: `${db}: GET learner by id`,
+            result: get,
+            baseline: { name: 'raw GET, same row', rps: raw.get.rps, cpuUs: raw.get.cpuUs },
+            target: { text: '>= 60% of raw GET', met: get.rps >= 0.6 * raw.get.rps },
+          },
+          {
+            scenario: `${db}: GET learner by id`,
+            result: get,
+            baseline: { name: 'raw GET, 7-column row', rps: raw.narrowGet.rps, cpuUs: raw.narrowGet.cpuUs },
+            target: { text: '>= 60% of raw GET (older, narrower reference)', met: get.rps >= 0.6 * raw.narrowGet.rps },
+          },
+          {
+            scenario: `${db}: list 100 learners`,
+            result: list,
+            baseline: { name: 'raw list, same rows', rps: raw.list.rps, cpuUs: raw.list.cpuUs },
+            target: { text: '>= 70% of raw list', met: list.rps >= 0.7 * raw.list.rps },
+          },
+        ]
+      : [];
     return [
+      ...againstRaw,
       {
         scenario: `${db}: GET learner by id`,
         result: get,
-        baseline: { name: sqlite ? 'bare Koa' : 'raw Koa+knex GET', rps: bare.get },
+        baseline: { name: sqlite ? 'bare Koa' : 'raw Koa+knex GET', rps: bare.get, cpuUs: bare.getCpuUs },
         target: sqlite
           ? { text: '>= 45% of bare Koa, p99 < 10 ms', met: get.rps >= 0.45 * bare.get && get.p99 < 10 }
           : { text: '>= 70% of raw Koa+knex', met: get.rps >= 0.7 * bare.get },
@@ -54,24 +80,38 @@ async function fundiRows(
 
 export async function learnersBench(opts: { postgres: boolean }): Promise<void> {
   const bare = await spawnServer('bare-koa.js');
-  const bareGet = await load({ url: `${bare.url}/learner` });
-  const bareList = await load({ url: `${bare.url}/list` });
+  const bareGet = await load({ url: `${bare.url}/learner`, pid: bare.pid });
+  const bareList = await load({ url: `${bare.url}/list`, pid: bare.pid });
   const bareCreate = await load({ url: `${bare.url}/learner`, method: 'POST', body: JSON.stringify(learnerInput(1)) });
   await bare.stop();
-  const raw = await spawnServer<{ learnerId: string }>('raw-sqlite.js');
-  const rawGet = await load({ url: `${raw.url}/${raw.info.learnerId}` });
+  const raw = await spawnServer<{ learnerId: string; narrowId: string }>('raw-sqlite.js');
+  const rawGet = await load({ url: `${raw.url}/${raw.info.learnerId}`, pid: raw.pid });
+  const rawNarrowGet = await load({ url: `${raw.url}/narrow/${raw.info.narrowId}`, pid: raw.pid });
+  const rawList = await load({ url: `${raw.url}/list`, pid: raw.pid });
   await raw.stop();
   const rows: Row[] = [
     { scenario: 'baseline: bare Koa, same JSON', result: bareGet },
+    { scenario: 'baseline: bare Koa, list JSON', result: bareList },
     {
-      scenario: 'reference: raw Koa + better-sqlite3 GET',
+      scenario: 'reference: raw Koa + better-sqlite3 GET, same learner row',
       result: rawGet,
       baseline: { name: 'bare Koa', rps: bareGet.rps },
+    },
+    {
+      scenario: 'reference: raw Koa + better-sqlite3 GET, 7-column row',
+      result: rawNarrowGet,
+      baseline: { name: 'bare Koa', rps: bareGet.rps },
+    },
+    {
+      scenario: 'reference: raw Koa + better-sqlite3 list of the same 100 rows',
+      result: rawList,
+      baseline: { name: 'bare Koa list', rps: bareList.rps },
     },
     ...(await fundiRows(
       'sqlite',
       { get: bareGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps },
       {},
+      { get: rawGet, list: rawList, narrowGet: rawNarrowGet },
     )),
   ];
   if (opts.postgres) {
@@ -80,7 +120,7 @@ export async function learnersBench(opts: { postgres: boolean }): Promise<void> 
         BENCH_PG_URL: url,
         BENCH_PG_SCHEMA: rawSchema!,
       });
-      const rawPgGet = await load({ url: `${rawPg.url}/${rawPg.info.learnerId}` });
+      const rawPgGet = await load({ url: `${rawPg.url}/${rawPg.info.learnerId}`, pid: rawPg.pid });
       await rawPg.stop();
       rows.push({
         scenario: 'reference: raw Koa + knex GET of the same learner row (Postgres)',
@@ -90,7 +130,7 @@ export async function learnersBench(opts: { postgres: boolean }): Promise<void> 
       rows.push(
         ...(await fundiRows(
           'postgres',
-          { get: rawPgGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps },
+          { get: rawPgGet.rps, list: bareList.rps, create: bareCreate.rps, koa: bareGet.rps, getCpuUs: rawPgGet.cpuUs },
           { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema! },
         )),
       );

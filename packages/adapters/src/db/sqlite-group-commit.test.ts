@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDb } from './sqlite-db.js';
+
+const nextTurn = () => new Promise((ok) => setImmediate(ok));
 
 describe('SqliteDb group commit', () => {
   let dir: string;
@@ -62,5 +65,32 @@ describe('SqliteDb group commit', () => {
     });
     expect(seenInside).toBeUndefined();
     expect(await db.first('SELECT v FROM t WHERE id = 10')).toEqual({ v: 'y' });
+  });
+
+  it('a read in the same turn as a commit of this process, after it, sees the write', async () => {
+    const write = db.transaction((tx) => tx.run('INSERT INTO t (id, v) VALUES (11, ?)', ['z']));
+    // This read's snapshot is taken after the commit was scheduled, so it would outlive the commit.
+    expect(await db.first('SELECT v FROM t WHERE id = 11')).toBeUndefined();
+    await write;
+    expect(await db.first('SELECT v FROM t WHERE id = 11')).toEqual({ v: 'z' });
+  });
+
+  it('sees writes of another process from the next turn of the event loop', async () => {
+    const other = new Database(join(dir, 'x.sqlite'));
+    try {
+      expect(await db.first('SELECT v FROM t WHERE id = 12')).toBeUndefined();
+      other.prepare('INSERT INTO t (id, v) VALUES (12, ?)').run('elsewhere');
+      await nextTurn();
+      expect(await db.first('SELECT v FROM t WHERE id = 12')).toEqual({ v: 'elsewhere' });
+    } finally {
+      other.close();
+    }
+  });
+
+  it('lets the database be checkpointed to nothing while reads come and go', async () => {
+    await db.transaction((tx) => tx.run('INSERT INTO t (id, v) VALUES (13, ?)', ['w']));
+    await db.first('SELECT v FROM t WHERE id = 13');
+    await db.scrub();
+    expect(await db.first('SELECT v FROM t WHERE id = 13')).toEqual({ v: 'w' });
   });
 });

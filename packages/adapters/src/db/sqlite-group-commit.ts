@@ -23,9 +23,11 @@ export class GroupCommitter {
     Database.Statement
   >;
 
+  /** `beforeCommit` runs just before each COMMIT (the reader's snapshot ends there; see SqliteDb). */
   constructor(
     private readonly db: Database.Database,
     private readonly conn: SqlDb,
+    private readonly beforeCommit: () => void = () => {},
     private readonly maxBatch = 200,
   ) {
     this.sql = {
@@ -74,6 +76,7 @@ export class GroupCommitter {
     const outcomes: (() => void)[] = [];
     for (const p of batch) outcomes.push(await this.runOne(p));
     try {
+      this.beforeCommit();
       this.sql.commit.run();
     } catch (e) {
       if (this.db.inTransaction) this.sql.rollback.run();

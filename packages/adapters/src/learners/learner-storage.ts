@@ -3,11 +3,15 @@ import { learnerMemory } from '@fundi/fakes';
 import { SqlLearnerRepository } from '../repos/sql-learner-repository.js';
 import { learnerAlternateIdMigration } from '../migrations/009-learner-alternate-id.js';
 import { learnerContactPreferencesMigration } from '../migrations/014-learner-contact-preferences.js';
+import { learnerLiveIndexMigration } from '../migrations/015-learner-live-index.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
-/** Learners (their table comes with the first migration, see platform-storage.ts; alternative IDs with 009; contact preferences with 014). */
+/**
+ * Learners (their table comes with the first migration, see platform-storage.ts; alternative IDs with 009; contact
+ * preferences with 014; the index of live learners that lists count in with 015).
+ */
 export const learnerStorage: CapabilityStorage<LearnerRepos> = {
-  migrations: [learnerAlternateIdMigration, learnerContactPreferencesMigration],
+  migrations: [learnerAlternateIdMigration, learnerContactPreferencesMigration, learnerLiveIndexMigration],
   sql: (db, qb) => ({ learners: new SqlLearnerRepository(db, qb) }),
   memory: learnerMemory,
 };
