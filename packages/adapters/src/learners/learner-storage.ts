@@ -3,7 +3,7 @@ import { learnerMemory } from '@fundi/fakes';
 import { SqlLearnerRepository } from '../repos/sql-learner-repository.js';
 import { learnerAlternateIdMigration } from '../migrations/009-learner-alternate-id.js';
 import { learnerContactPreferencesMigration } from '../migrations/014-learner-contact-preferences.js';
-import { learnerLiveIndexMigration } from '../migrations/015-learner-live-index.js';
+import { learnerLiveIndexMigration } from '../migrations/020-learner-live-index.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 /**
