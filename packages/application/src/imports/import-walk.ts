@@ -45,7 +45,9 @@ export async function walkFile(
   onHeader: (errors: RowError[]) => Promise<void> = async () => {},
 ): Promise<WalkEnd> {
   const fileErrors: RowError[] = [];
-  const seen = new Map<string, number>();
+  // Per column, each key with the row it was first seen on: the one structure that grows with the file, so the keys
+  // are kept as given (no joined strings).
+  const seen = new Map<string, Map<string, number>>();
   let header: ReturnType<typeof readHeader> | null = null;
   let n = 0;
   try {
@@ -67,9 +69,10 @@ export async function walkFile(
         if ('ok' in checked) {
           const dups = [];
           for (const k of kind.uniqueKeys(checked.ok)) {
-            const id = `${k.column}\u0000${k.key}`;
-            const first = seen.get(id);
-            if (first === undefined) seen.set(id, rec.row);
+            let column = seen.get(k.column);
+            if (!column) seen.set(k.column, (column = new Map()));
+            const first = column.get(k.key);
+            if (first === undefined) column.set(k.key, rec.row);
             else dups.push({ column: k.column, error: `same ${k.what} as row ${first}` });
           }
           if (dups.length) checked = { errors: dups };
