@@ -11,7 +11,7 @@ import { PLAN_PER_CALL, type Binding, type SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
 import { pageQuery } from './paging.js';
 import { LEARNER_COLUMNS, PERSONAL_COLUMNS, learnerToRow, putLearnerValues, rowToLearner } from './learner-rows.js';
-import { powerOfTwoChunks } from './bulk-chunks.js';
+import { bulkChunks } from './bulk-chunks.js';
 
 const UNIQUE = [
   {
@@ -38,8 +38,8 @@ const UNIQUE = [
 ];
 
 const INSERT = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) VALUES (${LEARNER_COLUMNS.map(() => '?').join(', ')})`;
-/** Rows per multi-row INSERT: a power of two under SQLite's bound-parameter limit (32,766) at every column. */
-const MAX_INSERT_ROWS = 512;
+/** Rows per multi-row INSERT: under SQLite's bound-parameter limit (32,766) at every column. */
+const MAX_INSERT_ROWS = 500;
 const ROW_PLACEHOLDERS = `(${LEARNER_COLUMNS.map(() => '?').join(', ')})`;
 const INSERT_ROWS = new Map<number, string>();
 function insertRows(n: number): string {
@@ -73,7 +73,7 @@ export class SqlLearnerRepository implements LearnerRepository {
   }
 
   async insertMany(ls: readonly LearnerSnapshot[]): Promise<void> {
-    for (const [from, n] of powerOfTwoChunks(ls.length, MAX_INSERT_ROWS)) {
+    for (const [from, n] of bulkChunks(ls.length, MAX_INSERT_ROWS)) {
       const values: Binding[] = new Array(n * LEARNER_COLUMNS.length);
       for (let i = 0, at = 0; i < n; i++) at = putLearnerValues(ls[from + i]!, values, at);
       await mapUnique(this.db.dialect, UNIQUE, () => this.db.run(insertRows(n), values));
