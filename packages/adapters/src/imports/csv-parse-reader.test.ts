@@ -13,7 +13,7 @@ const chunked = (b: Buffer, size: number) =>
 
 async function read(source: Readable) {
   const out: { row: number; cells: string[] }[] = [];
-  for await (const r of reader.records(source)) out.push(r);
+  for await (const batch of reader.records(source)) out.push(...batch);
   return out;
 }
 

@@ -81,19 +81,53 @@ class Utf8Guard extends Transform {
 }
 
 const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false } as const;
+/** Records handed on at a time (a 64 KB chunk of a learner file holds a few hundred). */
+const BATCH_RECORDS = 500;
 
 /** csv-parse behind the `CsvReader` port, with a UTF-8 and binary check in front of it. */
 export class CsvParseReader implements CsvReader {
-  async *records(source: Readable): AsyncIterable<CsvRecord> {
+  async *records(source: Readable): AsyncIterable<CsvRecord[]> {
     const guard = new Utf8Guard();
     const parser = parse(OPTIONS);
     source.on('error', (e) => guard.destroy(e));
     guard.on('error', (e) => parser.destroy(e));
-    source.pipe(guard).pipe(parser);
+    // Records are collected from 'data' events and handed on in batches: a promise per record (the stream's async
+    // iterator) cost more than parsing it. The parser pauses while a batch waits, so memory stays flat.
+    let batch: CsvRecord[] = [];
+    let ended = false;
+    let failure: unknown = null;
+    let wake: (() => void) | null = null;
+    const notify = () => {
+      wake?.();
+      wake = null;
+    };
     // Every record counts, blank ones too (`skip_empty_lines: false`), so the record count is the spreadsheet row.
     let row = 0;
+    parser.on('data', (cells: string[]) => {
+      batch.push({ row: ++row, cells });
+      if (batch.length >= BATCH_RECORDS) parser.pause();
+      notify();
+    });
+    parser.on('end', () => {
+      ended = true;
+      notify();
+    });
+    parser.on('error', (e) => {
+      failure = e;
+      notify();
+    });
+    source.pipe(guard).pipe(parser);
     try {
-      for await (const cells of parser as AsyncIterable<string[]>) yield { row: ++row, cells };
+      for (;;) {
+        if (batch.length) {
+          const out = batch;
+          batch = [];
+          yield out;
+          parser.resume();
+        } else if (failure) throw failure;
+        else if (ended) return;
+        else await new Promise<void>((ok) => void (wake = ok));
+      }
     } catch (e) {
       if (e instanceof CsvFileError) throw e;
       const err = e as { code?: string; lines?: number; message?: string };
@@ -103,6 +137,7 @@ export class CsvParseReader implements CsvReader {
     } finally {
       source.unpipe?.();
       source.destroy();
+      parser.destroy();
     }
   }
 

@@ -107,7 +107,8 @@ export class SqlNotificationRepository implements NotificationRepository {
     await this.db.transaction(async (tx) => {
       if (tx.dialect.name === 'postgres') {
         // One array per column (unnest): binding 17 arrays is far cheaper for Postgres than thousands of values.
-        const columns = COLUMNS.map((_, c) => ns.map((n) => toRow(n)[c] ?? null));
+        const values = ns.map(toRow);
+        const columns = COLUMNS.map((_, c) => values.map((r) => r[c] ?? null));
         const types = COLUMNS.map((c) => (c === 'attempts' ? 'integer[]' : 'text[]'));
         const select = `SELECT * FROM unnest(${types.map((t) => `?::${t}`).join(', ')})`;
         const all = ns.every((n) => n.dedupeKey === null);

@@ -48,26 +48,35 @@ const COLUMNS = {
 
 type Row = Record<string, string | number | boolean | null>;
 
-export function learnerToRow(l: LearnerSnapshot): Row {
-  const row: Row = {};
-  for (const [field, column] of Object.entries(COLUMNS))
-    row[column] = (l as unknown as Record<string, string | null>)[field] ?? null;
-  row.email_lower = l.email ? l.email.toLowerCase() : null;
-  row.popi_act_agree = l.popiActAgree;
-  row.whatsapp_consent = l.whatsappConsent;
-  row.email_opt_out = l.emailOptOut;
-  row.contact_update_needed = l.contactUpdateNeeded;
-  Object.assign(row, addressColumns('home', l.homeAddress), addressColumns('postal', l.postalAddress));
-  return row;
+const PLAIN_FIELDS = Object.keys(COLUMNS);
+
+/**
+ * The snapshot's values in `LEARNER_COLUMNS` order, written into `out` from `at` (a bulk insert fills one array,
+ * sized once, per statement); returns the index after the last.
+ */
+export function putLearnerValues(l: LearnerSnapshot, out: unknown[], at: number): number {
+  const fields = l as unknown as Record<string, string | null>;
+  for (const f of PLAIN_FIELDS) out[at++] = fields[f] ?? null;
+  out[at++] = l.email ? l.email.toLowerCase() : null;
+  out[at++] = l.popiActAgree;
+  out[at++] = l.whatsappConsent;
+  out[at++] = l.emailOptOut;
+  out[at++] = l.contactUpdateNeeded;
+  for (const a of [l.homeAddress, l.postalAddress]) {
+    out[at++] = a?.line1 ?? null;
+    out[at++] = a?.line2 ?? null;
+    out[at++] = a?.line3 ?? null;
+    out[at++] = a?.postalCode ?? null;
+  }
+  return at;
 }
 
-function addressColumns(prefix: string, a: Address | null): Row {
-  return {
-    [`${prefix}_address_1`]: a?.line1 ?? null,
-    [`${prefix}_address_2`]: a?.line2 ?? null,
-    [`${prefix}_address_3`]: a?.line3 ?? null,
-    [`${prefix}_postal_code`]: a?.postalCode ?? null,
-  };
+export function learnerToRow(l: LearnerSnapshot): Row {
+  const values: Row[string][] = new Array(LEARNER_COLUMNS.length);
+  putLearnerValues(l, values, 0);
+  const row: Row = {};
+  LEARNER_COLUMNS.forEach((c, i) => void (row[c] = values[i]!));
+  return row;
 }
 
 function addressOf(prefix: string, row: Row): Address | null {
@@ -127,6 +136,7 @@ export function rowToLearner(r: Row): LearnerSnapshot {
   };
 }
 
+/** Every column of a learner row, in the order `putLearnerValues` gives the values. */
 export const LEARNER_COLUMNS = [
   ...Object.values(COLUMNS),
   'email_lower',

@@ -7,10 +7,11 @@ import {
   type PageRequest,
 } from '@fundi/domain';
 import type { Knex } from 'knex';
-import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
+import { PLAN_PER_CALL, type Binding, type SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
 import { pageQuery } from './paging.js';
-import { LEARNER_COLUMNS, PERSONAL_COLUMNS, learnerToRow, rowToLearner } from './learner-rows.js';
+import { LEARNER_COLUMNS, PERSONAL_COLUMNS, learnerToRow, putLearnerValues, rowToLearner } from './learner-rows.js';
+import { bulkChunks } from './bulk-chunks.js';
 
 const UNIQUE = [
   {
@@ -37,6 +38,18 @@ const UNIQUE = [
 ];
 
 const INSERT = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) VALUES (${LEARNER_COLUMNS.map(() => '?').join(', ')})`;
+/** Rows per multi-row INSERT: under SQLite's bound-parameter limit (32,766) at every column. */
+const MAX_INSERT_ROWS = 500;
+const ROW_PLACEHOLDERS = `(${LEARNER_COLUMNS.map(() => '?').join(', ')})`;
+const INSERT_ROWS = new Map<number, string>();
+function insertRows(n: number): string {
+  let sql = INSERT_ROWS.get(n);
+  if (sql === undefined) {
+    sql = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) VALUES ${Array(n).fill(ROW_PLACEHOLDERS).join(', ')}`;
+    INSERT_ROWS.set(n, sql);
+  }
+  return sql;
+}
 const UPDATABLE = LEARNER_COLUMNS.filter((c) => c !== 'id' && c !== 'tenant_id' && c !== 'created_at');
 const UPDATE = `UPDATE learners SET ${UPDATABLE.map((c) => `${c} = ?`).join(', ')} WHERE tenant_id = ? AND id = ? AND erased_at IS NULL`;
 const LIVE = 'tenant_id = ? AND erased_at IS NULL';
@@ -60,21 +73,10 @@ export class SqlLearnerRepository implements LearnerRepository {
   }
 
   async insertMany(ls: readonly LearnerSnapshot[]): Promise<void> {
-    // Rows per statement: under SQLite's bound-parameter limit (32,766) at every learner column.
-    const per = Math.floor(30_000 / LEARNER_COLUMNS.length);
-    const one = `(${LEARNER_COLUMNS.map(() => '?').join(', ')})`;
-    for (let i = 0; i < ls.length; i += per) {
-      const chunk = ls.slice(i, i + per);
-      const values = chunk.flatMap((l) => {
-        const row = learnerToRow(l);
-        return LEARNER_COLUMNS.map((c) => row[c]);
-      });
-      await mapUnique(this.db.dialect, UNIQUE, () =>
-        this.db.run(
-          `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) VALUES ${chunk.map(() => one).join(', ')}`,
-          values,
-        ),
-      );
+    for (const [from, n] of bulkChunks(ls.length, MAX_INSERT_ROWS)) {
+      const values: Binding[] = new Array(n * LEARNER_COLUMNS.length);
+      for (let i = 0, at = 0; i < n; i++) at = putLearnerValues(ls[from + i]!, values, at);
+      await mapUnique(this.db.dialect, UNIQUE, () => this.db.run(insertRows(n), values));
     }
   }
 

@@ -18,10 +18,12 @@ export class CsvFileError extends Error {
 /** Port: streaming CSV (docs/api.md, "Imports"): UTF-8 with or without BOM, CRLF or LF, quoted fields. */
 export interface CsvReader {
   /**
-   * The records in file order, parsed as the bytes arrive (memory stays flat). Throws `CsvFileError` at the
-   * first byte that is not UTF-8, on binary content, and on a quote that is never closed.
+   * The records in file order, in batches of those parsed so far (a few hundred: a promise per record would cost
+   * more than parsing it), as the bytes arrive; memory stays flat. Every record before a fault is handed on, then
+   * `CsvFileError` is thrown: at the first byte that is not UTF-8, on binary content, and on a quote that is never
+   * closed.
    */
-  records(source: Readable): AsyncIterable<CsvRecord>;
+  records(source: Readable): AsyncIterable<CsvRecord[]>;
   /**
    * A pass-through that counts records as the bytes go by and fails with DomainError invalid `too_many_rows` as
    * soon as more than `maxDataRows` follow the header. Content it cannot parse is passed on uncounted (the

@@ -43,40 +43,46 @@ export async function walkFile(
   source: Readable,
   kind: AnyKind,
   now: Date,
-  visit: (r: WalkedRow) => Promise<void>,
+  visit: (r: WalkedRow) => Promise<void> | undefined,
   onHeader: (errors: RowError[]) => Promise<void> = async () => {},
 ): Promise<WalkEnd> {
   const fileErrors: RowError[] = [];
-  const seen = new Map<string, number>();
+  // Per column, each key with the row it was first seen on: the one structure that grows with the file, so the keys
+  // are kept as given (no joined strings).
+  const seen = new Map<string, Map<string, number>>();
   let header: ReturnType<typeof readHeader> | null = null;
   let n = 0;
   try {
-    for await (const rec of csv.records(source)) {
-      if (!header) {
-        header = readHeader(kind, rec.cells);
-        await onHeader(header.errors);
-        if (header.fatal) return { dataRows: 0, fileErrors, fatal: true };
-        continue;
-      }
-      n++;
-      if (n > IMPORT_MAX_ROWS) {
-        fileErrors.push({ row: rec.row, field: 'file', error: `has more than ${IMPORT_MAX_ROWS} data rows` });
-        return { dataRows: n - 1, fileErrors, fatal: true };
-      }
-      const cells = cellsOf(header, rec.cells);
-      let checked: Checked<unknown> = 'error' in cells ? { errors: [cells.error] } : kind.parse(cells.cells, now);
-      if ('ok' in checked) {
-        const dups = [];
-        for (const k of kind.uniqueKeys(checked.ok)) {
-          const id = `${k.column}\u0000${k.key}`;
-          const first = seen.get(id);
-          if (first === undefined) seen.set(id, rec.row);
-          else dups.push({ column: k.column, error: `same ${k.what} as row ${first}` });
+    for await (const recs of csv.records(source))
+      for (const rec of recs) {
+        if (!header) {
+          header = readHeader(kind, rec.cells);
+          await onHeader(header.errors);
+          if (header.fatal) return { dataRows: 0, fileErrors, fatal: true };
+          continue;
         }
-        if (dups.length) checked = { errors: dups };
+        n++;
+        if (n > IMPORT_MAX_ROWS) {
+          fileErrors.push({ row: rec.row, field: 'file', error: `has more than ${IMPORT_MAX_ROWS} data rows` });
+          return { dataRows: n - 1, fileErrors, fatal: true };
+        }
+        const cells = cellsOf(header, rec.cells);
+        let checked: Checked<unknown> = 'error' in cells ? { errors: [cells.error] } : kind.parse(cells.cells, now);
+        if ('ok' in checked) {
+          const dups = [];
+          for (const k of kind.uniqueKeys(checked.ok)) {
+            let column = seen.get(k.column);
+            if (!column) seen.set(k.column, (column = new Map()));
+            const first = column.get(k.key);
+            if (first === undefined) column.set(k.key, rec.row);
+            else dups.push({ column: k.column, error: `same ${k.what} as row ${first}` });
+          }
+          if (dups.length) checked = { errors: dups };
+        }
+        // Awaited only when the visitor has work to wait for: most rows are only collected into a batch.
+        const pending = visit({ n, row: rec.row, checked });
+        if (pending) await pending;
       }
-      await visit({ n, row: rec.row, checked });
-    }
   } catch (e) {
     if (!(e instanceof CsvFileError)) throw e;
     fileErrors.push(e.problem);

@@ -97,9 +97,12 @@ function inputOf(cells: Cells): { input: LearnerInput; errors: CellError[] } {
       else if (NO.has(v)) input[f] = false;
       else errors.push({ column: col, error: 'must be yes or no' });
     } else {
-      const parts = columns.map(([p, c]) => [p, cells[c]] as const);
-      if (parts.some(([, v]) => v !== undefined))
-        input[f] = Object.fromEntries(parts.filter(([, v]) => v !== undefined));
+      let address: Record<string, string> | undefined;
+      for (const [p, c] of columns) {
+        const v = cells[c];
+        if (v !== undefined) (address ??= {})[p] = v;
+      }
+      if (address) input[f] = address;
     }
   }
   return { input: input as LearnerInput, errors };
@@ -122,7 +125,7 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
       if (learner && cells.date_of_birth !== undefined && cells.date_of_birth !== learner.dateOfBirth)
         errors.push({ column: 'date_of_birth', error: `does not match the ID number (${learner.dateOfBirth})` });
       const g = cells.gender?.toUpperCase();
-      if (g !== undefined && !['M', 'F', 'O'].includes(g))
+      if (g !== undefined && g !== 'M' && g !== 'F' && g !== 'O')
         errors.push({ column: 'gender', error: 'must be M, F or O (self-described)' });
       else if (learner && (g === 'M' || g === 'F') && g !== learner.gender)
         errors.push({ column: 'gender', error: `does not match the ID number (${learner.gender})` });

@@ -70,9 +70,9 @@ export class ValidateImport {
       await this.d.files.open(imp.fileKey),
       kind,
       now,
-      async (r) => {
+      (r) => {
         pending.push(r);
-        if (pending.length >= CHECK_ROWS) await flush(r.n);
+        return pending.length >= CHECK_ROWS ? flush(r.n) : undefined;
       },
       async (header) => void (errors = header),
     );

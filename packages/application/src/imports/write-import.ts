@@ -30,13 +30,14 @@ export class WriteImport {
       await this.d.files.open(imp.fileKey),
       kind,
       now,
-      async (r) => {
+      (r) => {
         if (r.n <= imp!.processed) return;
         batch.push(r);
         if (batch.length < IMPORT_BATCH_ROWS) return;
         if (ctx?.signal.aborted) throw new Error('import stopped: the worker is shutting down or lost the job');
-        imp = await this.commit(imp!, kind, batch, r.n, header);
+        const rows = batch;
         batch = [];
+        return this.commit(imp!, kind, rows, r.n, header).then((next) => void (imp = next));
       },
       async (errors) => void (header = errors),
     );

@@ -73,7 +73,13 @@ export function identityOf(
     if (profile.alternateIdType !== null)
       errors.push({ field: 'alternateIdType', message: 'is only given with an alternateId' });
     if (errors.length) throw DomainError.invalidMany(errors);
-    return { idNumber, alternateId: null, ...facts };
+    return {
+      idNumber,
+      alternateId: null,
+      dateOfBirth: facts.dateOfBirth,
+      gender: facts.gender,
+      citizenship: facts.citizenship,
+    };
   }
   if (profile.alternateId === null) {
     throw DomainError.invalid('idNumber', 'is required (or an alternateId with its alternateIdType)');

@@ -37,9 +37,9 @@ export function luhnCheckDigit(first12: string): string {
  */
 function birthDate(yy: number, mm: number, dd: number, today: Date): { year: number } | null {
   const year2000 = 2000 + yy;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const todayIso = today.toISOString().slice(0, 10);
-  if (isRealDate(year2000, mm, dd) && `${year2000}-${pad(mm)}-${pad(dd)}` <= todayIso) return { year: year2000 };
+  // YYYYMMDD as a number orders as the ISO date does (four-digit years), without building strings per row.
+  const todayNum = today.getUTCFullYear() * 10_000 + (today.getUTCMonth() + 1) * 100 + today.getUTCDate();
+  if (isRealDate(year2000, mm, dd) && year2000 * 10_000 + mm * 100 + dd <= todayNum) return { year: year2000 };
   if (isRealDate(1900 + yy, mm, dd)) return { year: 1900 + yy };
   return null;
 }

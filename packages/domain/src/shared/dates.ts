@@ -5,10 +5,11 @@ export type IsoDate = string & { readonly __brand: 'IsoDate' };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 export function isRealDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
-  const days = [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
-  return day <= days;
+  return day <= (month === 2 && isLeap(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0));
 }
 
 export function isLeap(year: number): boolean {

@@ -35,18 +35,27 @@ export type IdPrefix =
 
 // Per prefix: ids of one type made from one clock stay ordered even when other types are made in between from
 // another time source (a use case's clock vs. Date.now()).
-const last = new Map<string, { time: number; seq: number }>();
+const last = new Map<string, { time: number; seq: number; encoded: string }>();
 
+// Imports and their events make ids by the hundred thousand: the time part is encoded once per millisecond and the
+// random part read straight from the pool, so an id costs little more than its own string.
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
-  const prev = last.get(prefix);
-  let time = now;
-  let seq = 0;
-  if (prev && prev.time >= now && prev.time - now < 1000) {
+  let prev = last.get(prefix);
+  if (!prev) last.set(prefix, (prev = { time: Number.NEGATIVE_INFINITY, seq: 0, encoded: '' }));
+  if (prev.time >= now && prev.time - now < 1000) {
     // Same millisecond (or the sequence overflowed into the next one earlier): keep counting from there.
-    [time, seq] = prev.seq < MAX_SEQ ? [prev.time, prev.seq + 1] : [prev.time + 1, 0];
+    if (prev.seq < MAX_SEQ) prev.seq++;
+    else {
+      prev.time++;
+      prev.seq = 0;
+      prev.encoded = encodeTime(prev.time);
+    }
+  } else {
+    prev.time = now;
+    prev.seq = 0;
+    prev.encoded = encodeTime(now);
   }
-  last.set(prefix, { time, seq });
-  return `${prefix}_${encodeTime(time)}${encodeSeq(seq)}${encodeRandom(randomBytes(9)).slice(0, 13)}`;
+  return `${prefix}_${prev.encoded}${encodeSeq(prev.seq)}${randomChars()}`;
 }
 
 function encodeSeq(seq: number): string {
@@ -57,13 +66,25 @@ function encodeSeq(seq: number): string {
 const pool = new Uint8Array(4096);
 let poolAt = pool.length;
 
-function randomBytes(n: number): Uint8Array {
-  if (poolAt + n > pool.length) {
+/** 13 base32 characters (65 bits) from the next 9 bytes of the pool. */
+function randomChars(): string {
+  if (poolAt + 9 > pool.length) {
     crypto.getRandomValues(pool);
     poolAt = 0;
   }
-  poolAt += n;
-  return pool.slice(poolAt - n, poolAt);
+  let out = '';
+  let bits = 0;
+  let value = 0;
+  for (let i = poolAt; i < poolAt + 9 && out.length < 13; i++) {
+    value = ((value << 8) | pool[i]!) & 0xffff;
+    bits += 8;
+    while (bits >= 5 && out.length < 13) {
+      out += ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  poolAt += 9;
+  return out;
 }
 
 function encodeTime(t: number): string {
@@ -72,21 +93,6 @@ function encodeTime(t: number): string {
     const mod = t % 32;
     out = ALPHABET[mod] + out;
     t = (t - mod) / 32;
-  }
-  return out;
-}
-
-function encodeRandom(bytes: Uint8Array): string {
-  let out = '';
-  let bits = 0;
-  let value = 0;
-  for (const b of bytes) {
-    value = (value << 8) | b;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
   }
   return out;
 }
