@@ -123,10 +123,6 @@ export class NotificationTriggers {
   }
 
   /**
-   * The events of one trigger job: the learners they name are read in one query per tenant, each tenant's switches
-   * once, and each tenant's notifications are made in one transaction.
-   */
-  /**
    * A password reset asked for on the sign-in page: when the tenant has an active user with this email, a one-time
    * set-password link (valid one hour) is stored by its hash and mailed; the mail's copy goes once it is sent. The
    * answer never says whether the account exists (the page shows the same words either way).
@@ -189,9 +185,17 @@ export class NotificationTriggers {
     return tenantId;
   }
 
+  /**
+   * The events of one trigger job: the learners they name are read in one query per tenant, each tenant's switches
+   * once, and each tenant's notifications are made in one transaction.
+   */
   async runMany(events: readonly TriggerPayload[]): Promise<void> {
     const byTenant = new Map<string, TriggerPayload[]>();
-    for (const e of events) byTenant.set(e.tenantId, [...(byTenant.get(e.tenantId) ?? []), e]);
+    for (const e of events) {
+      const list = byTenant.get(e.tenantId);
+      if (list) list.push(e);
+      else byTenant.set(e.tenantId, [e]);
+    }
     for (const [tenantId, mine] of byTenant) {
       const cache: RunCache = { learners: new Map(), settings: new Map() };
       const ids = [
