@@ -34,8 +34,10 @@ export class DeliveryPump {
 
   /** One round of claiming: true when it started work or is waiting for slots (call again at once). */
   async tick(): Promise<boolean> {
+    // Claims come in batches of at least `concurrency` (each claim reads the due backlog once), issued while a
+    // batch is still in flight, so the claim's round trip overlaps the sends.
     const room = 2 * this.s.concurrency - this.inFlight - this.waiting.length;
-    if (room < Math.max(1, Math.floor(this.s.concurrency / 2))) {
+    if (room < this.s.concurrency) {
       await new Promise<void>((ok) => (this.slotFreed = ok));
       return true;
     }

@@ -17,12 +17,18 @@ const CLAIMED_WITH = `SELECT ${CLAIMED_COLUMNS} FROM webhook_deliveries d ${JOIN
 const PG_JOINED = `JOIN LATERAL (SELECT type, occurred_at, data FROM outbox_events WHERE id = d.event_id OFFSET 0) e ON true
   JOIN webhook_subscriptions s ON s.id = d.subscription_id`;
 /**
- * Postgres: pick (SKIP LOCKED), lease and read in one statement, one round trip. The lease matches `id = ANY(array)`,
- * a primary-key probe whatever the statistics: `UPDATE ... FROM picked` was planned, on a young table never
- * analyzed, as a hash join over a scan of every delivery, on every claim. Planned per call: a prepared statement's
- * generic plan, made once while the table was still small, would keep scanning it as it grows.
+ * Postgres: pick (SKIP LOCKED), lease and read in one statement, one round trip, planned per call (a prepared
+ * statement's generic plan, made once while the table was small, would be kept as it grows). The pick first takes
+ * the ids of the first due deliveries without locking (a bounded top-N sort of narrow rows, however the planner
+ * reaches them), then locks among those: with the lock in the same query the sort had to order every due row,
+ * whole, on each claim (the planner, without statistics, expects a handful of due rows and reads them all). The
+ * candidates are twice the claim, so a claim running beside this one takes from the same front without starving
+ * it. The lease matches `id = ANY(array)`, a primary-key probe whatever the statistics: `UPDATE ... FROM picked` was
+ * planned, on a young table never analyzed, as a hash join over a scan of every delivery.
  */
-const PG_CLAIM = `${PLAN_PER_CALL}WITH picked AS (SELECT id FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED),
+const PG_CLAIM = `${PLAN_PER_CALL}WITH picked AS (SELECT id FROM webhook_deliveries
+    WHERE id = ANY(ARRAY(SELECT id FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at LIMIT ?))
+    AND ${DUE} ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED),
   leased AS (UPDATE webhook_deliveries w SET lease_owner = ?, lease_until = ? WHERE w.id = ANY(ARRAY(SELECT id FROM picked)) RETURNING w.*)
   SELECT ${CLAIMED_COLUMNS} FROM leased d ${PG_JOINED}`;
 /** SQLite: pick and lease in one statement (one writer, so no locking clause is needed). */
@@ -102,7 +108,9 @@ export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
   /** With writable CTEs (Postgres): one statement, autocommit. Without (SQLite): lease, then read, in one transaction. */
   async claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
     if (this.db.dialect.writableCte)
-      return (await this.db.all<Row>(PG_CLAIM, [now, now, limit, owner, leaseUntil])).map(claimedOf);
+      return (await this.db.all<Row>(PG_CLAIM, [now, now, 2 * limit, now, now, limit, owner, leaseUntil])).map(
+        claimedOf,
+      );
     return this.db.transaction(async (tx) => {
       const ids = (await tx.all<{ id: string }>(SQLITE_LEASE, [owner, leaseUntil, now, now, limit])).map((r) => r.id);
       return ids.length === 0 ? [] : (await tx.all<Row>(`${CLAIMED_WITH}(${marks(ids.length)})`, ids)).map(claimedOf);

@@ -57,13 +57,17 @@ export class SqlWebhookAttemptLog implements WebhookAttemptLog {
 }
 
 /**
- * Postgres: pick (SKIP LOCKED, so several workers share the outbox) and mark in one statement. The marked rows are
- * reached by primary key whatever the statistics (`= ANY(ARRAY(...))`): an `IN` list of 500 ids was planned, on a
- * young outbox without statistics, as a scan of every event comparing each with the 500. Planned per call, so no
- * plan made while the table was small is kept as it grows.
+ * Postgres: pick (SKIP LOCKED, so several workers share the outbox) and mark in one statement, planned per call so no
+ * plan made while the table was small is kept as it grows. The pick takes the first undispatched ids without
+ * locking (a bounded top-N sort of narrow rows), then locks among those: with the lock in the same query every
+ * undispatched event was sorted, whole, on each take. The marked rows are reached by primary key whatever the
+ * statistics (`= ANY(ARRAY(...))`): an `IN` list of 500 ids was planned, on a young outbox without statistics, as a
+ * scan of every event comparing each with the 500.
  */
 const PG_TAKE = `${PLAN_PER_CALL}WITH taken AS (UPDATE outbox_events SET dispatched_at = ? WHERE id = ANY(ARRAY(
-    SELECT id FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)) RETURNING *)
+    SELECT id FROM outbox_events
+    WHERE id = ANY(ARRAY(SELECT id FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ?))
+    AND dispatched_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)) RETURNING *)
   SELECT * FROM taken ORDER BY id`;
 
 export class SqlOutboxFeed implements OutboxFeed {
@@ -74,7 +78,7 @@ export class SqlOutboxFeed implements OutboxFeed {
 
   async takeUndispatched(limit: number, at: string): Promise<DomainEvent[]> {
     if (this.db.dialect.writableCte)
-      return (await this.db.all<Record<string, string | null>>(PG_TAKE, [at, limit])).map(eventOf);
+      return (await this.db.all<Record<string, string | null>>(PG_TAKE, [at, 2 * limit, limit])).map(eventOf);
     const rows = await this.db.all<Record<string, string | null>>(
       'SELECT * FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ?',
       [limit],
