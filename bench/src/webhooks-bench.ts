@@ -28,12 +28,16 @@ interface Result {
   max: number;
 }
 
-/** `npm run worker` as shipped, on the bench database; resolves once it runs. BENCH_WORKER_PROF=1 profiles it to /tmp/wprof. */
+/**
+ * `npm run worker` as shipped, on the bench database; resolves once it runs. BENCH_WORKER_PROF=1 profiles it to
+ * /tmp/wprof; BENCH_WORKER_PG_OPTIONS adds settings to the worker's Postgres sessions (e.g. `-c
+ * log_min_duration_statement=0` to have the server log every statement the worker runs with its duration).
+ */
 async function startWorker(target: DatabaseTarget): Promise<ChildProcess> {
   const url =
     target.kind === 'sqlite'
       ? `sqlite:${target.filename}`
-      : `${PG_URL}?options=${encodeURIComponent(`-c search_path=${target.searchPath}`)}`;
+      : `${PG_URL}?options=${encodeURIComponent(`-c search_path=${target.searchPath} ${process.env.BENCH_WORKER_PG_OPTIONS ?? ''}`.trim())}`;
   const child = spawn(
     process.execPath,
     [

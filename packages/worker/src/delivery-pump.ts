@@ -6,13 +6,17 @@ const MAX_CLAIM = 200;
 const FLUSH_DELAY_MS = 20;
 
 /**
- * Keeps up to `concurrency` webhook requests in flight. Claims due deliveries as slots free up, sends them, and
- * writes finished attempts in batches: whatever finished within a few milliseconds, or while the previous write
- * ran, goes into one transaction, so a busy worker makes few transactions and an idle one writes almost at once. A delivery is only marked delivered
- * after its 2xx (at-least-once).
+ * Keeps up to `concurrency` webhook requests in flight. Claims due deliveries ahead of the free slots (up to
+ * `concurrency` more wait here, leased), so a request starts the moment another ends instead of after a claim's round
+ * trip, sends them, and writes finished attempts in batches: whatever finished within a few milliseconds, or while
+ * the previous write ran, goes into one transaction, so a busy worker makes few transactions and an idle one writes
+ * almost at once. A delivery is only marked delivered after its 2xx (at-least-once). A waiting delivery whose lease
+ * no longer outlasts one attempt is not sent: its lease runs out and it is claimed again, never sent twice at once.
  */
 export class DeliveryPump {
   private inFlight = 0;
+  private waiting: { task: DeliveryTask; leaseEnds: number }[] = [];
+  private closed = false;
   private finished: DeliveryOutcome[] = [];
   private flushing: Promise<void> | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
@@ -30,18 +34,25 @@ export class DeliveryPump {
 
   /** One round of claiming: true when it started work or is waiting for slots (call again at once). */
   async tick(): Promise<boolean> {
-    const room = this.s.concurrency - this.inFlight;
-    if (room < Math.max(1, Math.floor(this.s.concurrency / 2))) {
+    // Claims come in batches of at least `concurrency` (each claim reads the due backlog once), issued while a
+    // batch is still in flight, so the claim's round trip overlaps the sends.
+    const room = 2 * this.s.concurrency - this.inFlight - this.waiting.length;
+    if (room < this.s.concurrency) {
       await new Promise<void>((ok) => (this.slotFreed = ok));
       return true;
     }
+    const leaseEnds = this.deps.clock.now().getTime() + this.s.leaseMs;
     const tasks = await this.deps.claimDeliveries.execute(this.s.owner, Math.min(room, MAX_CLAIM), this.s.leaseMs);
-    for (const t of tasks) this.launch(t);
+    if (this.closed) return false;
+    for (const task of tasks) this.waiting.push({ task, leaseEnds });
+    this.launchWaiting();
     return tasks.length > 0;
   }
 
-  /** Resolves when nothing is in flight or being written, or after `ms`. */
+  /** Starts nothing more (the worker releases the leases of what waits); resolves when nothing is in flight or being written, or after `ms`. */
   async drain(ms: number): Promise<void> {
+    this.closed = true;
+    this.waiting = [];
     const deadline = Date.now() + ms;
     while ((this.inFlight > 0 || this.flushing || this.flushTimer || this.finished.length) && Date.now() < deadline) {
       await new Promise<void>((ok) => {
@@ -51,12 +62,22 @@ export class DeliveryPump {
     }
   }
 
-  private launch(task: DeliveryTask): void {
+  private launchWaiting(): void {
+    // An attempt may take the transport's timeout; without one, assume half the lease.
+    const attemptMs = this.deps.transport.timeoutMs ?? this.s.leaseMs / 2;
+    while (this.inFlight < this.s.concurrency && this.waiting.length && !this.closed) {
+      const { task, leaseEnds } = this.waiting.shift()!;
+      const at = this.deps.clock.now();
+      if (leaseEnds - at.getTime() > attemptMs) this.launch(task, at);
+    }
+  }
+
+  private launch(task: DeliveryTask, at: Date): void {
     this.inFlight++;
-    const at = this.deps.clock.now();
     void this.deps.transport.send({ ...task.webhook, timestamp: Math.floor(at.getTime() / 1000) }).then((result) => {
       this.finished.push({ task, result, at });
       this.inFlight--;
+      this.launchWaiting();
       this.slotFreed?.();
       this.slotFreed = null;
       this.flushSoon();

@@ -5,7 +5,13 @@ import { JobLaneRunner } from './job-runner.js';
 import { Ticker } from './ticker.js';
 import type { WorkerDeps, WorkerSettings } from './worker-ports.js';
 
-const DISPATCH_BATCH = 500;
+/**
+ * Events fanned out per transaction. With row leases (Postgres) each statement of the transaction waits for a turn
+ * of the event loop, which the delivery pump keeps busy during a burst: fewer, larger transactions let the fan-out
+ * keep ahead of the sends (500 per transaction held a 10,000-event burst to the pace of the fan-out). SQLite (one
+ * writer, statements answered at once) keeps 500, so the delivery loop's writes are never held up long behind one.
+ */
+const DISPATCH_BATCH = { rowLeases: 2000, workerLease: 500 };
 const DEFAULT_SLOTS: Record<JobLane, number> = { short: 8, long: 2 };
 
 /**
@@ -41,11 +47,12 @@ export class Worker {
       return t;
     }));
     const deliveries = new Ticker(() => this.pump.tick(), s.pollMs, report('deliveries'));
+    const dispatchBatch = deps.lease ? DISPATCH_BATCH.workerLease : DISPATCH_BATCH.rowLeases;
     this.dispatcher = new Ticker(
       async () => {
-        const n = await deps.dispatchOutbox.execute(DISPATCH_BATCH);
+        const n = await deps.dispatchOutbox.execute(dispatchBatch);
         if (n > 0) deliveries.nudge();
-        return n === DISPATCH_BATCH;
+        return n === dispatchBatch;
       },
       s.pollMs,
       report('dispatch'),

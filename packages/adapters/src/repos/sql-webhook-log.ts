@@ -10,7 +10,7 @@ import type {
 } from '@fundi/domain';
 import type { Knex } from 'knex';
 import { compile } from '../db/query-builder.js';
-import type { SqlDb } from '../db/sql-db.js';
+import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
 import { eventOf } from './sql-audit-outbox.js';
 import { chunks, marks, type Row } from '../db/sql-helpers.js';
 import { rowToAttempt } from './webhook-rows.js';
@@ -56,6 +56,20 @@ export class SqlWebhookAttemptLog implements WebhookAttemptLog {
   }
 }
 
+/**
+ * Postgres: pick (SKIP LOCKED, so several workers share the outbox) and mark in one statement, planned per call so no
+ * plan made while the table was small is kept as it grows. The pick takes the first undispatched ids without
+ * locking (a bounded top-N sort of narrow rows), then locks among those: with the lock in the same query every
+ * undispatched event was sorted, whole, on each take. The marked rows are reached by primary key whatever the
+ * statistics (`= ANY(ARRAY(...))`): an `IN` list of 500 ids was planned, on a young outbox without statistics, as a
+ * scan of every event comparing each with the 500.
+ */
+const PG_TAKE = `${PLAN_PER_CALL}WITH taken AS (UPDATE outbox_events SET dispatched_at = ? WHERE id = ANY(ARRAY(
+    SELECT id FROM outbox_events
+    WHERE id = ANY(ARRAY(SELECT id FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ?))
+    AND dispatched_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)) RETURNING *)
+  SELECT * FROM taken ORDER BY id`;
+
 export class SqlOutboxFeed implements OutboxFeed {
   constructor(
     private readonly db: SqlDb,
@@ -63,8 +77,10 @@ export class SqlOutboxFeed implements OutboxFeed {
   ) {}
 
   async takeUndispatched(limit: number, at: string): Promise<DomainEvent[]> {
+    if (this.db.dialect.writableCte)
+      return (await this.db.all<Record<string, string | null>>(PG_TAKE, [at, 2 * limit, limit])).map(eventOf);
     const rows = await this.db.all<Record<string, string | null>>(
-      `SELECT * FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ? ${this.db.dialect.skipLocked}`,
+      'SELECT * FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ?',
       [limit],
     );
     if (rows.length === 0) return [];

@@ -27,6 +27,10 @@ export class UndiciWebhookTransport implements WebhookTransport {
   private readonly agent: Agent;
   private readonly targets = new Map<string, { origin: string; path: string }>();
 
+  get timeoutMs(): number {
+    return this.s.timeoutMs;
+  }
+
   constructor(private readonly s: TransportSettings) {
     const guard = new AddressGuard(s.allowHosts, s.resolver ?? systemResolver);
     const base = s.baseConnect ?? buildConnector({ timeout: Math.min(s.timeoutMs, 10_000) });

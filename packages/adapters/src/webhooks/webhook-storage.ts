@@ -3,6 +3,7 @@ import { webhookMemory } from '@fundi/fakes';
 import { eventSubjects } from '../migrations/004-event-subjects.js';
 import { deliveryIndexes } from '../migrations/005-delivery-indexes.js';
 import { subscriptionPurpose } from './011-subscription-purpose.js';
+import { pendingWorkIndexes } from './021-pending-work-indexes.js';
 import { SqlWebhookDeliveryRepository } from '../repos/sql-webhook-deliveries.js';
 import { SqlOutboxFeed, SqlTenantAlertLog, SqlWebhookAttemptLog } from '../repos/sql-webhook-log.js';
 import { SqlWebhookSubscriptionRepository } from '../repos/sql-webhook-subscriptions.js';
@@ -10,7 +11,7 @@ import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 /** Subscriptions, deliveries, the attempt log, the outbox feed and tenant alerts (tables: migration 003, platform). */
 export const webhookStorage: CapabilityStorage<WebhookRepos> = {
-  migrations: [eventSubjects, deliveryIndexes, subscriptionPurpose],
+  migrations: [eventSubjects, deliveryIndexes, subscriptionPurpose, pendingWorkIndexes],
   sql: (db, qb) => ({
     webhookSubscriptions: new SqlWebhookSubscriptionRepository(db, qb),
     webhookDeliveries: new SqlWebhookDeliveryRepository(db),

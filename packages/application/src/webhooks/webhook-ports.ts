@@ -28,6 +28,8 @@ export interface OutgoingWebhook {
  */
 export interface WebhookTransport {
   send(w: OutgoingWebhook): Promise<AttemptResult>;
+  /** The longest one attempt may take (the worker keeps a claimed delivery only while its lease outlasts this). */
+  readonly timeoutMs?: number;
 }
 
 /** What the webhook use cases need beyond the core: the box that seals secrets and the URL rule. */
