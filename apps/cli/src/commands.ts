@@ -95,7 +95,7 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   async 'evidence retention'(p, { container, out }) {
-    const service = useCasesOf(container(), evidenceCapability).evidence;
+    const service = useCasesOf(container(), evidenceCapability).evidence.retention;
     const slug = required(p.flags, 'tenant');
     const tenant = await reposOf(container()).tenants.findBySlug(slug);
     if (!tenant) throw new UsageError(`No tenant ${slug}`);
@@ -112,7 +112,7 @@ export const COMMANDS: Record<string, Command> = {
   async 'keys rewrap'(p, { config, container, out }) {
     if (config.previousMasterKeys.length === 0)
       out.line('No FUNDI_PREVIOUS_MASTER_KEYS configured: checking that everything is under the current master key.');
-    const files = await useCasesOf(container(), evidenceCapability).evidence.rewrapFiles();
+    const files = await useCasesOf(container(), evidenceCapability).evidence.retention.rewrapFiles();
     const secrets = await useCasesOf(container(), webhookCapability).resealSecrets.execute();
     const notificationSettings = await useCasesOf(
       container(),

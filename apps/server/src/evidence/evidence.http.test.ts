@@ -428,7 +428,7 @@ describeEachStorage(
       expect((await s.call('POST', `/api/v1/evidence/${id}/restore`, admin)).body.deletedAt).toBeNull();
       expect((await s.call('GET', `/api/v1/evidence/${id}`, admin)).status).toBe(200);
       expect((await s.call('DELETE', `/api/v1/evidence/${id}`, admin)).status).toBe(204);
-      const service = useCasesOf(s.container, evidenceCapability).evidence;
+      const service = useCasesOf(s.container, evidenceCapability).evidence.retention;
       clock.advance(29 * 86_400_000);
       expect(await service.purgeDeleted()).toBe(0);
       clock.advance(2 * 86_400_000);
@@ -476,7 +476,7 @@ describeEachStorage(
           })
         ).status,
       ).toBe(200);
-      const service = useCasesOf(s.container, evidenceCapability).evidence;
+      const service = useCasesOf(s.container, evidenceCapability).evidence.retention;
       await service.setRetentionYears('evi', 2);
       expect(await service.retentionYears((await s.call('GET', '/api/v1/me', admin)).body.tenant.id)).toBe(2);
       clock.advance(365 * 86_400_000);
