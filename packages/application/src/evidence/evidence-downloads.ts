@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { DomainError, Evidence, SIGNED_URL_SECONDS, newId } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import { recordChange } from '../shared/record-change.js';
-import { expiredUrl, invalidUrl } from './evidence-errors.js';
+import { checkSignedUrl, invalidUrl } from './evidence-signed-urls.js';
 import type { EvidencePorts } from './evidence-ports.js';
 
 const DOWNLOAD = 'evidence-download';
@@ -60,13 +60,8 @@ export class EvidenceDownloads {
 
   /** Opens a signed download URL: checks signature, tenant and expiry, audits the download, streams the bytes. */
   async openDownload(token: string, tenantSlug: string | null, ip: string | null): Promise<EvidenceFileAnswer> {
-    const payload = this.d.signer.verify(token, DOWNLOAD);
-    if (!payload) throw invalidUrl();
-    const [tenantId, id, version, exp] = payload.split('|');
-    if (!tenantId || !id || !version || !exp) throw invalidUrl();
-    if (tenantSlug !== null && (await this.d.repos.tenants.findById(tenantId))?.slug !== tenantSlug) throw invalidUrl();
-    const now = this.d.clock.now();
-    if (now.getTime() > Number(exp)) throw expiredUrl();
+    const { fields, now } = await checkSignedUrl(this.d, token, DOWNLOAD, tenantSlug, 4);
+    const [tenantId, id, version] = fields as [string, string, string];
     const versions = await this.d.repos.evidence.versions(tenantId, id);
     const v = versions.find((x) => x.version === Number(version));
     if (!v || !(await this.d.repos.evidence.findById(tenantId, id))) throw DomainError.notFound('evidence', id);
@@ -155,13 +150,8 @@ export class EvidenceDownloads {
     tenantSlug: string | null,
     ip: string | null,
   ): Promise<{ filename: string; entries: { name: string; open(): Promise<Readable> }[] }> {
-    const payload = this.d.signer.verify(token, BUNDLE);
-    if (!payload) throw invalidUrl();
-    const [tenantId, id, exp] = payload.split('|');
-    if (!tenantId || !id || !exp) throw invalidUrl();
-    if (tenantSlug !== null && (await this.d.repos.tenants.findById(tenantId))?.slug !== tenantSlug) throw invalidUrl();
-    const now = this.d.clock.now();
-    if (now.getTime() > Number(exp)) throw expiredUrl();
+    const { fields, now } = await checkSignedUrl(this.d, token, BUNDLE, tenantSlug, 3);
+    const [tenantId, id] = fields as [string, string];
     const bundle = await this.d.repos.evidenceBundles.findById(tenantId, id);
     if (!bundle) throw invalidUrl();
     const found = await this.d.repos.evidence.findByIds(tenantId, bundle.evidenceIds);

@@ -1,9 +1,29 @@
-import { DEFAULT_RETENTION_YEARS, DomainError, EVIDENCE_RESTORE_DAYS } from '@fundi/domain';
+import { DEFAULT_RETENTION_YEARS, DomainError, EVIDENCE_RESTORE_DAYS, type PurgeCandidate } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import { recordChange } from '../shared/record-change.js';
 import type { EvidencePorts } from './evidence-ports.js';
 
 const DAY_MS = 86_400_000;
+
+/** Removes one piece for good: its bytes first, then the record, with an audit entry by the system that stays. */
+async function removeForGood(
+  d: Pick<EvidencePorts, 'files' | 'uow'>,
+  c: PurgeCandidate,
+  now: Date,
+  action: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  for (const key of c.storageKeys) await d.files.remove(key);
+  await d.uow.run(async (tx) => {
+    await tx.evidence.remove(c.tenantId, c.id);
+    await recordChange(tx, { tenantId: c.tenantId, id: 'system', role: 'admin', scopes: [] }, now, {
+      action,
+      resourceType: 'evidence',
+      resourceId: c.id,
+      details: { versions: c.storageKeys.length, ...details },
+    });
+  });
+}
 
 /**
  * Removing evidence for good, and keeping its keys current (docs/api.md, "Evidence"): purges after the restore
@@ -21,16 +41,7 @@ export class EvidenceRetention {
     for (;;) {
       const found = await this.d.repos.evidence.deletedBefore(before, batch);
       for (const c of found) {
-        for (const key of c.storageKeys) await this.d.files.remove(key);
-        await this.d.uow.run(async (tx) => {
-          await tx.evidence.remove(c.tenantId, c.id);
-          await recordChange(tx, { tenantId: c.tenantId, id: 'system', role: 'admin', scopes: [] }, now, {
-            action: 'evidence.purged',
-            resourceType: 'evidence',
-            resourceId: c.id,
-            details: { versions: c.storageKeys.length },
-          });
-        });
+        await removeForGood(this.d, c, now, 'evidence.purged');
         purged++;
       }
       if (found.length < batch) return purged;
@@ -95,16 +106,7 @@ export class EvidenceRetention {
       for (;;) {
         const found = await this.d.repos.evidence.pastRetention(tenant.id, day, batch);
         for (const c of found) {
-          for (const key of c.storageKeys) await this.d.files.remove(key);
-          await this.d.uow.run(async (tx) => {
-            await tx.evidence.remove(c.tenantId, c.id);
-            await recordChange(tx, { tenantId: c.tenantId, id: 'system', role: 'admin', scopes: [] }, now, {
-              action: 'evidence.retention_purged',
-              resourceType: 'evidence',
-              resourceId: c.id,
-              details: { versions: c.storageKeys.length, retentionYears: years },
-            });
-          });
+          await removeForGood(this.d, c, now, 'evidence.retention_purged', { retentionYears: years });
           purged++;
         }
         if (found.length < batch) break;
@@ -118,16 +120,7 @@ export class EvidenceRetention {
     const now = this.d.clock.now();
     const found = await this.d.repos.evidence.ofLearner(tenantId, learnerId);
     for (const c of found) {
-      for (const key of c.storageKeys) await this.d.files.remove(key);
-      await this.d.uow.run(async (tx) => {
-        await tx.evidence.remove(tenantId, c.id);
-        await recordChange(tx, { tenantId, id: 'system', role: 'admin', scopes: [] }, now, {
-          action: 'evidence.erased',
-          resourceType: 'evidence',
-          resourceId: c.id,
-          details: { versions: c.storageKeys.length },
-        });
-      });
+      await removeForGood(this.d, { ...c, tenantId }, now, 'evidence.erased');
     }
     return found.length;
   }

@@ -1,9 +1,9 @@
-import { newId, type EvidenceSnapshot, type EvidenceVersionSnapshot, type UploadTicketSnapshot } from '@fundi/domain';
+import type { EvidenceSnapshot, EvidenceVersionSnapshot, UploadTicketSnapshot } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import { recordChange } from '../shared/record-change.js';
-import { invalidUrl, quotaExceeded } from './evidence-errors.js';
+import { invalidUrl } from './evidence-signed-urls.js';
 import type { EvidencePorts, StoredFile } from './evidence-ports.js';
-import { QUOTA_WARNING_EVENT, tenantQuota } from './evidence-quota.js';
+import { quotaExceeded, recordQuotaCrossing, tenantQuota } from './evidence-quota.js';
 import { evidenceView, type EvidenceView } from './evidence-view.js';
 
 /**
@@ -50,31 +50,8 @@ export async function commitUpload(
           },
         ],
       });
-      if (before.quota !== null) {
-        const after = usage.bytes + e.current.size;
-        for (const pct of [90, 80]) {
-          const line = (before.quota * pct) / 100;
-          if (usage.bytes < line && after >= line) {
-            await tx.tenantAlerts.add({
-              id: newId('alr'),
-              tenantId: actor.tenantId,
-              kind: `storage_${pct}`,
-              createdAt: now.toISOString(),
-              readAt: null,
-              message: `Evidence storage has reached ${pct}% of the quota (${after} of ${before.quota} bytes)`,
-            });
-            await recordChange(tx, actor, now, {
-              action: 'usage.threshold_crossed',
-              resourceType: 'tenant',
-              resourceId: actor.tenantId,
-              details: { percent: pct, bytes: after, quota: before.quota },
-              // Internal event (not a webhook event type): the notifications' quota warning reacts to it.
-              events: [{ type: QUOTA_WARNING_EVENT, data: { percent: pct, bytes: after, quota: before.quota } }],
-            });
-            break;
-          }
-        }
-      }
+      if (before.quota !== null)
+        await recordQuotaCrossing(tx, actor, now, usage.bytes, usage.bytes + e.current.size, before.quota);
     });
   } catch (err) {
     await d.files.remove(e.current.storageKey).catch(() => {});

@@ -1,9 +1,8 @@
 import { DomainError, SIGNED_URL_SECONDS, newId, type UploadTicketSnapshot } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
 import { recordChange } from '../shared/record-change.js';
-import { quotaExceeded } from './evidence-errors.js';
 import type { EvidencePorts } from './evidence-ports.js';
-import { MAX_EVIDENCE_BYTES, tenantQuota } from './evidence-quota.js';
+import { MAX_EVIDENCE_BYTES, quotaExceeded, tenantQuota } from './evidence-quota.js';
 
 /** The purpose the upload URLs are signed for. */
 export const UPLOAD = 'evidence-upload';
