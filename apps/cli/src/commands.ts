@@ -95,16 +95,16 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   async 'evidence retention'(p, { container, out }) {
-    const service = useCasesOf(container(), evidenceCapability).evidence;
+    const retention = useCasesOf(container(), evidenceCapability).evidence.retention;
     const slug = required(p.flags, 'tenant');
     const tenant = await reposOf(container()).tenants.findBySlug(slug);
     if (!tenant) throw new UsageError(`No tenant ${slug}`);
     if (p.flags.years !== undefined)
-      await service.setRetentionYears(
+      await retention.setRetentionYears(
         slug,
         /^\d+$/.test(String(p.flags.years)) ? Number(p.flags.years) : p.flags.years,
       );
-    const years = await service.retentionYears(tenant.id);
+    const years = await retention.retentionYears(tenant.id);
     if (asJson(p)) return out.json({ tenant: slug, retentionYears: years });
     out.line(`Tenant ${slug}: evidence is kept ${years} years after the enrolment's completion, then purged.`);
   },
@@ -112,7 +112,7 @@ export const COMMANDS: Record<string, Command> = {
   async 'keys rewrap'(p, { config, container, out }) {
     if (config.previousMasterKeys.length === 0)
       out.line('No FUNDI_PREVIOUS_MASTER_KEYS configured: checking that everything is under the current master key.');
-    const files = await useCasesOf(container(), evidenceCapability).evidence.rewrapFiles();
+    const files = await useCasesOf(container(), evidenceCapability).evidence.retention.rewrapFiles();
     const secrets = await useCasesOf(container(), webhookCapability).resealSecrets.execute();
     const notificationSettings = await useCasesOf(
       container(),

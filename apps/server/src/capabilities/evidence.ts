@@ -2,11 +2,17 @@ import { TokenSigner, evidenceStorage, openFileStore, type FileStoreChoice } fro
 import {
   ERASE_LEARNER_EVIDENCE,
   EncryptedFileVault,
-  EvidenceService,
+  EvidenceDownloads,
+  EvidenceRetention,
+  EvidenceReviews,
+  EvidenceUploadUrls,
+  EvidenceUploads,
+  EvidenceUsage,
   MasterKeyring,
   PURGE_DELETED_EVIDENCE,
   PURGE_RETAINED_EVIDENCE,
   SNAPSHOT_STORAGE_USE,
+  type EvidenceUseCases,
   type Ports,
 } from '@fundi/application';
 import type {
@@ -49,21 +55,31 @@ export function evidence(settings: EvidenceSettings) {
       p: Ports<
         EvidenceRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & Pick<WebhookRepos, 'tenantAlerts'>
       >,
-    ) => ({
-      evidence: new EvidenceService({ ...p, files: vault, signer, settings: { publicUrl: settings.publicUrl } }),
-    }),
+    ): { evidence: EvidenceUseCases } => {
+      const ports = { ...p, files: vault, signer, settings: { publicUrl: settings.publicUrl } };
+      return {
+        evidence: {
+          uploads: new EvidenceUploads(ports),
+          uploadUrls: new EvidenceUploadUrls(ports),
+          reviews: new EvidenceReviews(ports),
+          downloads: new EvidenceDownloads(ports),
+          retention: new EvidenceRetention(ports),
+          usage: new EvidenceUsage(ports),
+        },
+      };
+    },
     routes: evidenceRoutes,
     jobs: (u) => [
       {
         ...PURGE_DELETED_EVIDENCE,
         parse: () => ({}),
-        run: async () => void (await u.evidence.purgeDeleted()),
+        run: async () => void (await u.evidence.retention.purgeDeleted()),
         recurring: { next: (after: Date) => new Date(Math.floor(after.getTime() / HOUR) * HOUR + HOUR), payload: {} },
       },
       {
         ...PURGE_RETAINED_EVIDENCE,
         parse: () => ({}),
-        run: async () => void (await u.evidence.purgePastRetention()),
+        run: async () => void (await u.evidence.retention.purgePastRetention()),
         recurring: {
           next: (after: Date) => new Date(Math.floor(after.getTime() / DAY) * DAY + DAY + 2 * HOUR),
           payload: {},
@@ -72,7 +88,7 @@ export function evidence(settings: EvidenceSettings) {
       {
         ...SNAPSHOT_STORAGE_USE,
         parse: () => ({}),
-        run: async () => void (await u.evidence.snapshotUsage()),
+        run: async () => void (await u.evidence.usage.snapshotUsage()),
         // Every day at 00:05 UTC: the day's first snapshot (the dashboard adds today's live figure on view).
         recurring: {
           next: (after: Date) => new Date(Math.floor(after.getTime() / DAY) * DAY + DAY + 5 * 60_000),
@@ -88,7 +104,7 @@ export function evidence(settings: EvidenceSettings) {
           return { tenantId: p.tenantId, learnerId: p.learnerId };
         },
         run: async (p: { tenantId: string; learnerId: string }) =>
-          void (await u.evidence.eraseLearner(p.tenantId, p.learnerId)),
+          void (await u.evidence.retention.eraseLearner(p.tenantId, p.learnerId)),
       },
     ],
   });

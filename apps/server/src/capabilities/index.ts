@@ -14,7 +14,7 @@ import {
 } from '@fundi/adapters';
 import type {
   EventReaction,
-  EvidenceService,
+  EvidenceUseCases,
   ExportService,
   HrSyncUseCases,
   ImportUseCases,
@@ -147,7 +147,7 @@ export { evidence, hrSync, learners, notifications, platform, staff, tenants, tr
 /** The evidence capability's handle for `useCasesOf` (made per configuration). */
 export const evidenceCapability = { name: 'evidence' } as {
   name: 'evidence';
-  useCases(p: never): { evidence: EvidenceService };
+  useCases(p: never): { evidence: EvidenceUseCases };
 };
 
 /** The webhooks capability's handle for `useCasesOf` (the capability itself is made per configuration). */

@@ -381,7 +381,7 @@ suite('dashboard in a real browser (Chromium)', { timeout: 90_000 }, () => {
   });
 
   it('shows storage over time as an accessible chart with a table, and the requests of today', async () => {
-    await useCasesOf(s.container, evidenceCapability).evidence.snapshotUsage();
+    await useCasesOf(s.container, evidenceCapability).evidence.usage.snapshotUsage();
     const { context, page } = await signedIn('admin@example.org', 375);
     await page.getByRole('link', { name: 'Usage' }).click();
     await page.waitForURL(`${s.url}/dashboard/usage`);

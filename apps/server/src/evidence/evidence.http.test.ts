@@ -428,13 +428,13 @@ describeEachStorage(
       expect((await s.call('POST', `/api/v1/evidence/${id}/restore`, admin)).body.deletedAt).toBeNull();
       expect((await s.call('GET', `/api/v1/evidence/${id}`, admin)).status).toBe(200);
       expect((await s.call('DELETE', `/api/v1/evidence/${id}`, admin)).status).toBe(204);
-      const service = useCasesOf(s.container, evidenceCapability).evidence;
+      const retention = useCasesOf(s.container, evidenceCapability).evidence.retention;
       clock.advance(29 * 86_400_000);
-      expect(await service.purgeDeleted()).toBe(0);
+      expect(await retention.purgeDeleted()).toBe(0);
       clock.advance(2 * 86_400_000);
       try {
         expect((await s.call('POST', `/api/v1/evidence/${id}/restore`, admin)).status).toBe(409);
-        expect(await service.purgeDeleted()).toBeGreaterThanOrEqual(1);
+        expect(await retention.purgeDeleted()).toBeGreaterThanOrEqual(1);
         expect((await s.call('POST', `/api/v1/evidence/${id}/restore`, admin)).status).toBe(404);
       } finally {
         clock.advance(-31 * 86_400_000);
@@ -476,19 +476,19 @@ describeEachStorage(
           })
         ).status,
       ).toBe(200);
-      const service = useCasesOf(s.container, evidenceCapability).evidence;
-      await service.setRetentionYears('evi', 2);
-      expect(await service.retentionYears((await s.call('GET', '/api/v1/me', admin)).body.tenant.id)).toBe(2);
+      const retention = useCasesOf(s.container, evidenceCapability).evidence.retention;
+      await retention.setRetentionYears('evi', 2);
+      expect(await retention.retentionYears((await s.call('GET', '/api/v1/me', admin)).body.tenant.id)).toBe(2);
       clock.advance(365 * 86_400_000);
       try {
-        expect(await service.purgePastRetention()).toBe(0);
+        expect(await retention.purgePastRetention()).toBe(0);
         clock.advance(366 * 86_400_000);
-        expect(await service.purgePastRetention()).toBe(1);
+        expect(await retention.purgePastRetention()).toBe(1);
         expect((await s.call('GET', `/api/v1/evidence/${made.body.id}`, admin)).status).toBe(404);
       } finally {
         clock.advance(-731 * 86_400_000);
       }
-      await expect(service.setRetentionYears('evi', 0)).rejects.toMatchObject({ kind: 'invalid' });
+      await expect(retention.setRetentionYears('evi', 0)).rejects.toMatchObject({ kind: 'invalid' });
     });
 
     it("usage counts the requests of all the tenant's keys today; crossing 80% of the quota raises one warning event", async () => {

@@ -7,7 +7,7 @@ import {
   type WebhookRepos,
 } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
-import { ERASE_LEARNER_EVIDENCE } from '../evidence/evidence-use-cases.js';
+import { ERASE_LEARNER_EVIDENCE } from '../evidence/evidence-jobs.js';
 import { enqueueJob, jobType } from '../jobs/job-definition.js';
 import type { CoreDeps, StorageMaintenance } from '../shared/ports.js';
 import { recordChange } from '../shared/record-change.js';

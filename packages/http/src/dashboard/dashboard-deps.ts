@@ -1,5 +1,5 @@
 import type {
-  EvidenceService,
+  EvidenceUseCases,
   ExportService,
   HrSyncUseCases,
   ImportUseCases,
@@ -24,7 +24,7 @@ export interface DashboardDeps {
   learners: Pick<LearnerUseCases, 'listLearners' | 'getLearner'>;
   training: Pick<TrainingUseCases, 'listEnrolments' | 'listAssessments'>;
   webhooks: WebhookSubscriptionUseCases;
-  evidence: EvidenceService;
+  evidence: EvidenceUseCases;
   exports: ExportService;
   notifications: NotificationUseCases;
   imports: ImportUseCases;

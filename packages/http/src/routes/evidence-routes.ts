@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import type { EvidenceService } from '@fundi/application';
+import type { EvidenceUseCases } from '@fundi/application';
 import { ZipArchive } from 'archiver';
 import { EVIDENCE_TYPES } from '@fundi/domain';
 import { IdParams, z } from '../schemas/common.js';
@@ -69,8 +69,8 @@ function zipOf(entries: { name: string; open(): Promise<Readable> }[]): Readable
 }
 
 /** Evidence files (docs/api.md, "Evidence"), the signed file URLs, and storage usage. */
-export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
-  const e = u.evidence;
+export function evidenceRoutes(u: { evidence: EvidenceUseCases }): RouteDef[] {
+  const { uploads, uploadUrls, reviews, downloads, usage } = u.evidence;
   return [
     route({
       operationId: 'listEvidence',
@@ -84,7 +84,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       list: { item: EvidenceOut },
       success: { status: 200, description: 'A page of evidence (current versions)' },
       handle: ({ actor, query, page }) =>
-        e.list(actor, { ...query, from: dayStart(query.from), to: dayEnd(query.to) }, page),
+        reviews.list(actor, { ...query, from: dayStart(query.from), to: dayEnd(query.to) }, page),
     }),
     route({
       operationId: 'requestEvidenceUpload',
@@ -98,7 +98,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       body: UploadRequestIn,
       success: { status: 201, schema: UploadGrantOut, description: 'Where to PUT the bytes' },
       errors: [403],
-      handle: ({ actor, body, origin }) => e.requestUpload(actor, body).then(absolute(origin)),
+      handle: ({ actor, body, origin }) => uploadUrls.requestUpload(actor, body).then(absolute(origin)),
     }),
     route({
       operationId: 'uploadEvidence',
@@ -114,7 +114,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       success: { status: 201, schema: EvidenceOut, description: 'The evidence, version 1, submitted' },
       errors: [403],
       handle: ({ actor, body, file, ip }) =>
-        e.upload(actor, body, { stream: file!.stream, filename: file!.filename }, ip),
+        uploads.upload(actor, body, { stream: file!.stream, filename: file!.filename }, ip),
     }),
     route({
       operationId: 'getEvidence',
@@ -127,7 +127,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       actors: true,
       success: { status: 200, schema: EvidenceOut, description: 'The evidence with its current version' },
       errors: [404],
-      handle: ({ actor, params }) => e.get(actor, params.id),
+      handle: ({ actor, params }) => reviews.get(actor, params.id),
     }),
     route({
       operationId: 'reviewEvidence',
@@ -143,7 +143,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       actors: true,
       success: { status: 200, schema: EvidenceOut, description: 'The reviewed evidence' },
       errors: [404, 409],
-      handle: ({ actor, params, body }) => e.review(actor, params.id, body),
+      handle: ({ actor, params, body }) => reviews.review(actor, params.id, body),
     }),
     route({
       operationId: 'deleteEvidence',
@@ -155,7 +155,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       params: IdParams,
       success: { status: 204, description: 'Marked for deletion' },
       errors: [404],
-      handle: ({ actor, params }) => e.remove(actor, params.id),
+      handle: ({ actor, params }) => reviews.remove(actor, params.id),
     }),
     route({
       operationId: 'restoreEvidence',
@@ -168,7 +168,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       actors: true,
       success: { status: 200, schema: EvidenceOut, description: 'The restored evidence' },
       errors: [404, 409],
-      handle: ({ actor, params }) => e.restore(actor, params.id),
+      handle: ({ actor, params }) => reviews.restore(actor, params.id),
     }),
     route({
       operationId: 'listEvidenceVersions',
@@ -181,7 +181,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       actors: true,
       success: { status: 200, schema: EvidenceVersionsOut, description: 'Versions, oldest first' },
       errors: [404],
-      handle: async ({ actor, params }) => ({ data: await e.versions(actor, params.id) }),
+      handle: async ({ actor, params }) => ({ data: await reviews.versions(actor, params.id) }),
     }),
     route({
       operationId: 'uploadEvidenceVersion',
@@ -197,7 +197,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       success: { status: 201, schema: EvidenceOut, description: 'The evidence with its new version, submitted' },
       errors: [403, 404, 409],
       handle: ({ actor, params, body, file, ip }) =>
-        e.uploadVersion(actor, params.id, { stream: file!.stream, filename: file!.filename }, body.filename, ip),
+        uploads.uploadVersion(actor, params.id, { stream: file!.stream, filename: file!.filename }, body.filename, ip),
     }),
     route({
       operationId: 'requestEvidenceVersionUpload',
@@ -210,7 +210,8 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       body: VersionUploadRequestIn,
       success: { status: 201, schema: UploadGrantOut, description: 'Where to PUT the bytes' },
       errors: [403, 404, 409],
-      handle: ({ actor, params, body, origin }) => e.requestUpload(actor, body, params.id).then(absolute(origin)),
+      handle: ({ actor, params, body, origin }) =>
+        uploadUrls.requestUpload(actor, body, params.id).then(absolute(origin)),
     }),
     route({
       operationId: 'requestAwaitedEvidenceUpload',
@@ -226,7 +227,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       success: { status: 201, schema: UploadGrantOut, description: 'Where to PUT the bytes' },
       errors: [403, 404, 409],
       handle: ({ actor, params, body, origin }) =>
-        e.requestAwaitedUpload(actor, params.id, body).then(absolute(origin)),
+        uploadUrls.requestAwaitedUpload(actor, params.id, body).then(absolute(origin)),
     }),
     route({
       operationId: 'getEvidenceDownloadUrl',
@@ -239,7 +240,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       params: IdParams,
       success: { status: 200, schema: DownloadGrantOut, description: 'The URL and what it serves' },
       errors: [404, 409],
-      handle: ({ actor, params, ip, origin }) => e.downloadUrl(actor, params.id, ip).then(absolute(origin)),
+      handle: ({ actor, params, ip, origin }) => downloads.downloadUrl(actor, params.id, ip).then(absolute(origin)),
     }),
     route({
       operationId: 'putSignedUpload',
@@ -257,7 +258,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       errors: [403, 409],
       handle: async ({ params, file, tenantSlug, ip, expandActors }) => {
         // No key: the tenant is the upload URL's, known once it is checked.
-        const done = await e.completeUpload(params.token, tenantSlug, file!.stream, ip);
+        const done = await uploadUrls.completeUpload(params.token, tenantSlug, file!.stream, ip);
         return expandActors(done.tenantId, done.evidence);
       },
     }),
@@ -278,7 +279,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
         description: 'The decrypted file, with the Content-Type sniffed from it at upload',
       },
       handle: async ({ params, query, tenantSlug, ip }) => {
-        const f = await e.openDownload(params.token, tenantSlug, ip);
+        const f = await downloads.openDownload(params.token, tenantSlug, ip);
         // Shown in the page only for types a browser displays without running anything of ours: PDF and raster
         // images (never SVG or HTML); everything else is an attachment whatever is asked.
         const inline = query.inline === '1' && INLINE_TYPES.has(f.contentType);
@@ -308,7 +309,8 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
         description: 'The URL and what it serves (size: the files before zipping)',
       },
       errors: [404, 409],
-      handle: ({ actor, body, ip, origin }) => e.bulkDownloadUrl(actor, body.evidenceIds, ip).then(absolute(origin)),
+      handle: ({ actor, body, ip, origin }) =>
+        downloads.bulkDownloadUrl(actor, body.evidenceIds, ip).then(absolute(origin)),
     }),
     route({
       operationId: 'downloadSignedBundle',
@@ -326,7 +328,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
         description: 'The ZIP, streamed (no Content-Length)',
       },
       handle: async ({ params, tenantSlug, ip }) => {
-        const b = await e.openBundle(params.token, tenantSlug, ip);
+        const b = await downloads.openBundle(params.token, tenantSlug, ip);
         return { contentType: 'application/zip', filename: b.filename, open: () => zipOf(b.entries) };
       },
     }),
@@ -338,7 +340,7 @@ export function evidenceRoutes(u: { evidence: EvidenceService }): RouteDef[] {
       path: '/usage',
       scope: 'usage:read',
       success: { status: 200, schema: UsageOut, description: 'Storage use' },
-      handle: ({ actor }) => e.usage(actor),
+      handle: ({ actor }) => usage.usage(actor),
     }),
   ];
 }

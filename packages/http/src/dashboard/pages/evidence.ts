@@ -15,7 +15,7 @@ const DECISIONS = [
 /** A record made by an `evidence` import whose file has not arrived: nothing to preview or review yet. */
 function awaitingFile(
   s: SessionContext,
-  e: Awaited<ReturnType<DashboardDeps['evidence']['get']>>,
+  e: Awaited<ReturnType<DashboardDeps['evidence']['reviews']['get']>>,
   notice?: { text: string; error?: boolean },
 ) {
   return page({
@@ -34,7 +34,11 @@ ${when(!!e.description, () => html`<p>${e.description}</p>`)}</div>
 export function evidencePages(r: PageRoutes, d: DashboardDeps): void {
   r.get('/dashboard/evidence', async (_ctx, s) => {
     requireScope(s, 'evidence:read');
-    const queue = await d.evidence.list(s.actor, { status: 'submitted' }, { kind: 'offset', offset: 0, limit: 100 });
+    const queue = await d.evidence.reviews.list(
+      s.actor,
+      { status: 'submitted' },
+      { kind: 'offset', offset: 0, limit: 100 },
+    );
     return page({
       title: 'Evidence awaiting review',
       current: '/dashboard/evidence',
@@ -56,10 +60,10 @@ ${queue.items.map(
     notice?: { text: string; error?: boolean },
   ) => {
     requireScope(s, 'evidence:read');
-    const e = await d.evidence.get(s.actor, id);
+    const e = await d.evidence.reviews.get(s.actor, id);
     if (e.status === 'awaiting_upload') return awaitingFile(s, e, notice);
     // The preview is the API's signed URL (same origin, one hour), issued and audited like the API's.
-    const grant = await d.evidence.downloadUrl(s.actor, id, ctx.ip);
+    const grant = await d.evidence.downloads.downloadUrl(s.actor, id, ctx.ip);
     const preview =
       e.contentType === 'application/pdf'
         ? html`<object class="preview pdf" data="${grant.url}?inline=1" type="application/pdf" aria-label="Preview of ${e.filename}"><p>This browser does not show PDFs in the page: open the file below.</p></object>`
@@ -89,7 +93,7 @@ ${when(
   r.post('/dashboard/evidence/:id/review', async (ctx, s, form) => {
     requireScope(s, 'evidence:review');
     try {
-      await d.evidence.review(s.actor, ctx.params.id!, {
+      await d.evidence.reviews.review(s.actor, ctx.params.id!, {
         status: field(form, 'status'),
         feedback: field(form, 'feedback'),
       });

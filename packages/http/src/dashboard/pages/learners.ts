@@ -42,7 +42,7 @@ ${found.items.map(
     const all = { kind: 'offset', offset: 0, limit: 100 } as const;
     const [enrolments, evidence] = await Promise.all([
       can(s, 'enrolments:read') ? d.training.listEnrolments.execute(s.actor, { learnerId: l.id }, all) : null,
-      can(s, 'evidence:read') ? d.evidence.list(s.actor, { learnerId: l.id }, all) : null,
+      can(s, 'evidence:read') ? d.evidence.reviews.list(s.actor, { learnerId: l.id }, all) : null,
     ]);
     const row = (label: string, v: string | null | undefined) =>
       html`<tr><th scope="row">${label}</th><td>${v ?? '-'}</td></tr>`;

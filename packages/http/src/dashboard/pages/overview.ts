@@ -21,8 +21,8 @@ async function figures(d: DashboardDeps, s: SessionContext) {
         )
       : null,
     count(can(s, 'assessments:read'), () => d.training.listAssessments.execute(a, month, ONE)),
-    count(can(s, 'evidence:read'), () => d.evidence.list(a, { status: 'submitted' }, ONE)),
-    can(s, 'usage:read') ? d.evidence.usage(a) : null,
+    count(can(s, 'evidence:read'), () => d.evidence.reviews.list(a, { status: 'submitted' }, ONE)),
+    can(s, 'usage:read') ? d.evidence.usage.usage(a) : null,
   ]);
   return { learners, enrolments, assessments, evidence, usage };
 }

@@ -38,7 +38,7 @@ ${REGULATOR_SETTING_FIELDS.map((f) => {
 export function settingsPages(r: PageRoutes, d: DashboardDeps): void {
   const render = async (s: SessionContext, notice?: { text: string; error?: boolean }) => {
     const limits = Tenant.limits(s.tenant);
-    const years = await d.evidence.retentionYears(s.tenant.id);
+    const years = await d.evidence.retention.retentionYears(s.tenant.id);
     const admin = s.user.role === 'admin';
     const regulator = admin
       ? ((await d.exports.getSettings(s.actor)) as unknown as Record<string, string | null>)
@@ -86,7 +86,11 @@ ${when(regulator, () => regulatorForm(csrf(s), regulator!))}`,
     requireAdmin(s);
     const years = Number(form.get('years'));
     try {
-      await d.evidence.setRetentionYears(s.tenant.slug, Number.isFinite(years) ? years : form.get('years'), s.actor);
+      await d.evidence.retention.setRetentionYears(
+        s.tenant.slug,
+        Number.isFinite(years) ? years : form.get('years'),
+        s.actor,
+      );
     } catch (e) {
       if (isDomainError(e) && e.kind === 'invalid') return render(s, { text: describe(e), error: true });
       throw e;

@@ -51,8 +51,8 @@ export function storageChart(days: readonly StorageDay[], quota: number | null):
 export function usagePages(r: PageRoutes, d: DashboardDeps): void {
   r.get('/dashboard/usage', async (_ctx, s) => {
     requireScope(s, 'usage:read');
-    const now = await d.evidence.usage(s.actor);
-    const history = await d.evidence.usageHistory(s.actor, 30);
+    const now = await d.evidence.usage.usage(s.actor);
+    const history = await d.evidence.usage.usageHistory(s.actor, 30);
     return page({
       title: 'Usage',
       current: '/dashboard/usage',
