@@ -142,7 +142,7 @@ describeEachStorage(
             )
           ).length >= 1,
         'the scrub job',
-        10_000,
+        20_000,
       );
       if (kind === 'sqlite') {
         const file = (s.storage.target as { filename: string }).filename;
@@ -164,7 +164,7 @@ describeEachStorage(
         await until(async () => (await deadTuples()) === 0, 'no dead learner rows', 5000).catch(() => {});
         expect(await deadTuples(), 'old versions of the erased learner row').toBe(0);
       }
-    });
+    }, 60_000);
   },
   ['sqlite', 'postgres'],
 );
