@@ -78,6 +78,8 @@ export interface ActorExpander {
  * envelope and tenant check differ. Schemas are composed once here, not per request.
  */
 export function mountForm(router: Router, form: ApiForm, routes: readonly RouteDef[], actors?: ActorExpander): void {
+  // One function for every request, not a closure per request (the answer of a keyless route learns its tenant late).
+  const expandActors = (tenantId: string, value: unknown) => (actors ? actors.expand(tenantId, value) : value);
   const readable = new Set(routes.filter((r) => r.method === 'get').map((r) => r.path));
   for (const r of routes) {
     // Where a 201's new resource can be read: `<path>/{id}` for a collection, the path itself for a singleton.
@@ -108,7 +110,7 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
         headers: ctx.headers,
         requestId: ctx.state.requestId as string,
         tenantSlug: slug ?? null,
-        expandActors: (tenantId: string, value: unknown) => (actors ? actors.expand(tenantId, value) : value),
+        expandActors,
       };
       let result: unknown;
       try {

@@ -30,6 +30,17 @@ export interface EvidenceFileAnswer {
  * written while it is sent. Issuing a URL and using it are both audited; an altered, foreign or used URL is
  * `signed_url_invalid`, a late one `signed_url_expired`.
  */
+/** A download through a signed URL is audited under the URL itself as the actor (it carries no key). */
+function auditSignedDownload(
+  d: EvidencePorts,
+  tenantId: string,
+  now: Date,
+  change: Parameters<typeof recordChange>[3],
+): Promise<void> {
+  const actor: Actor = { tenantId, id: 'signed-url', role: 'viewer', scopes: [] };
+  return d.uow.run((tx) => recordChange(tx, actor, now, change));
+}
+
 export class EvidenceDownloads {
   constructor(private readonly d: EvidencePorts) {}
 
@@ -65,15 +76,12 @@ export class EvidenceDownloads {
     const versions = await this.d.repos.evidence.versions(tenantId, id);
     const v = versions.find((x) => x.version === Number(version));
     if (!v || !(await this.d.repos.evidence.findById(tenantId, id))) throw DomainError.notFound('evidence', id);
-    const actor: Actor = { tenantId, id: 'signed-url', role: 'viewer', scopes: [] };
-    await this.d.uow.run((tx) =>
-      recordChange(tx, actor, now, {
-        action: 'evidence.downloaded',
-        resourceType: 'evidence',
-        resourceId: id,
-        details: { version: v.version, ip },
-      }),
-    );
+    await auditSignedDownload(this.d, tenantId, now, {
+      action: 'evidence.downloaded',
+      resourceType: 'evidence',
+      resourceId: id,
+      details: { version: v.version, ip },
+    });
     return {
       contentType: v.contentType,
       size: v.size,
@@ -155,15 +163,12 @@ export class EvidenceDownloads {
     const bundle = await this.d.repos.evidenceBundles.findById(tenantId, id);
     if (!bundle) throw invalidUrl();
     const found = await this.d.repos.evidence.findByIds(tenantId, bundle.evidenceIds);
-    const actor: Actor = { tenantId, id: 'signed-url', role: 'viewer', scopes: [] };
-    await this.d.uow.run((tx) =>
-      recordChange(tx, actor, now, {
-        action: 'evidence.bulk_downloaded',
-        resourceType: 'evidence_bundle',
-        resourceId: id,
-        details: { count: found.length, ip },
-      }),
-    );
+    await auditSignedDownload(this.d, tenantId, now, {
+      action: 'evidence.bulk_downloaded',
+      resourceType: 'evidence_bundle',
+      resourceId: id,
+      details: { count: found.length, ip },
+    });
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced.
     const safe = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
     return {
