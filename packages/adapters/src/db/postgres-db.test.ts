@@ -1,5 +1,6 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestStorage, postgresAvailable, type TestStorage } from '../testing/test-databases.js';
+import { openTestStorage, POSTGRES_TEST_URL, postgresAvailable, type TestStorage } from '../testing/test-databases.js';
 
 const pgUp = await postgresAvailable();
 
@@ -34,5 +35,36 @@ const pgUp = await postgresAvailable();
   it('rows of wide results keep their column names and values', async () => {
     const row = await s.db!.first<Record<string, unknown>>("SELECT 1 AS one, 'x' AS two, true AS three, NULL AS four");
     expect(row).toEqual({ one: 1, two: 'x', three: true, four: null });
+  });
+
+  it('scrub waits out a page another session has pinned: no dead version is left behind on it', async () => {
+    const db = s.db!;
+    const schema = (s.target as { searchPath: string }).searchPath;
+    await db.run('CREATE TABLE t_scrub (id int PRIMARY KEY, secret text)');
+    await db.run("INSERT INTO t_scrub SELECT g, 'secret-' || g FROM generate_series(1, 100) g");
+    await db.run('DELETE FROM t_scrub WHERE id < 50');
+    // A cursor that has fetched one row keeps its page pinned, so VACUUM cannot clean that page up yet.
+    const reader = new pg.Client({ connectionString: POSTGRES_TEST_URL, options: `-c search_path=${schema}` });
+    await reader.connect();
+    try {
+      await reader.query('BEGIN');
+      await reader.query('DECLARE c CURSOR FOR SELECT * FROM t_scrub');
+      await reader.query('FETCH 1 FROM c');
+      let done = false;
+      const scrubbing = db.scrub(['t_scrub']).then(() => {
+        done = true;
+      });
+      await new Promise((ok) => setTimeout(ok, 400));
+      expect(done, 'scrub still waiting while the page is pinned').toBe(false);
+      await reader.query('COMMIT');
+      await scrubbing;
+    } finally {
+      await reader.end();
+    }
+    const [row] = await db.all<{ n: number }>(
+      'SELECT n_dead_tup AS n FROM pg_stat_user_tables WHERE relname = ? AND schemaname = current_schema()',
+      ['t_scrub'],
+    );
+    expect(Number(row?.n)).toBe(0);
   });
 });

@@ -135,15 +135,19 @@ export class PostgresDb extends PgConnection {
    * VACUUM removes the dead versions of the given tables' rows (an erased learner's old row, redacted events)
    * from the heap and indexes, where a superuser reading the files could otherwise find them. What the WAL and
    * backups already hold ages out with their retention (docs/architecture.md, "Erasure on disk"). A version that
-   * a transaction still open in the database may see cannot be removed yet (VACUUM VERBOSE says how many): the
-   * table is vacuumed again until none is left, for up to 10 s, then the job fails and is retried later.
+   * a transaction still open in the database may see cannot be removed yet, nor can one on a page another session
+   * has pinned at that moment (VACUUM VERBOSE says how many of each): the table is vacuumed again until none is
+   * left, for up to 10 s, then the job fails and is retried later.
    */
   override async scrub(tables: readonly string[]): Promise<void> {
     const client = await this.pool.connect();
     let held = 0;
     const onNotice = (n: { message?: string }) => {
-      const m = /(\d+) are dead but not yet removable/.exec(n.message ?? '');
-      if (m) held += Number(m[1]);
+      // Held by an open transaction's snapshot, or left on a page another session had pinned at that moment.
+      for (const re of [/(\d+) are dead but not yet removable/, /tuples missed: (\d+) dead/]) {
+        const m = re.exec(n.message ?? '');
+        if (m) held += Number(m[1]);
+      }
     };
     client.on('notice', onNotice);
     try {
