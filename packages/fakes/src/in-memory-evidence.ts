@@ -2,9 +2,11 @@ import {
   AWAITING_UPLOAD,
   DomainError,
   Evidence,
+  foldFilename,
   type EvidenceSettingsRepository,
   type EvidenceBundleRepository,
   type EvidenceBundleSnapshot,
+  type EvidenceFileKey,
   type EvidenceFilter,
   type EvidenceRepos,
   type EvidenceRepository,
@@ -103,6 +105,17 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
       if (e) out.push(e);
     }
     return out;
+  }
+
+  async findByFileNames(tenantId: string, keys: readonly EvidenceFileKey[]) {
+    const key = (learnerId: string, moduleId: string, filename: string) =>
+      `${learnerId}\u0000${moduleId}\u0000${foldFilename(filename)}`;
+    const wanted = new Set(keys.map((k) => key(k.learnerId, k.moduleId, k.filename)));
+    return [...this.t.evidence.values()]
+      .filter((r) => r.tenantId === tenantId && !r.deletedAt)
+      .map((r) => this.full(r))
+      .filter((e) => wanted.has(key(e.learnerId, e.moduleId, e.current.filename)))
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 
   async list(tenantId: string, f: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>> {

@@ -1,4 +1,12 @@
-import { Evidence, newId, parseDescription, parseEvidenceType, parseFilename, type EvidenceType } from '@fundi/domain';
+import {
+  Evidence,
+  foldFilename,
+  newId,
+  parseDescription,
+  parseEvidenceType,
+  parseFilename,
+  type EvidenceType,
+} from '@fundi/domain';
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
 import {
   cellErrors,
@@ -83,6 +91,40 @@ async function resolveRow(
   };
 }
 
+const fileKey = (e: { learnerId: string; moduleId: string; filename: string }) =>
+  `${e.learnerId}\u0000${e.moduleId}\u0000${foldFilename(e.filename)}`;
+
+/**
+ * Rows naming evidence the tenant has already (the same learner, module and file name, case-insensitively; any
+ * status, records awaiting their file too; deleted evidence does not count): one query for all the rows.
+ */
+async function refuseExisting(
+  repos: ImportKindRepos,
+  tenantId: string,
+  rows: Checked<ResolvedEvidence>[],
+): Promise<Checked<ResolvedEvidence>[]> {
+  const keys = rows.flatMap((c) => ('ok' in c ? [c.ok] : []));
+  if (!keys.length) return rows;
+  const existing = new Map<string, string>();
+  for (const e of await repos.evidence.findByFileNames(tenantId, keys)) {
+    const k = fileKey({ learnerId: e.learnerId, moduleId: e.moduleId, filename: e.current.filename });
+    if (!existing.has(k)) existing.set(k, e.id);
+  }
+  return rows.map((c) => {
+    const id = 'ok' in c ? existing.get(fileKey(c.ok)) : undefined;
+    return id
+      ? {
+          errors: [
+            {
+              column: 'filename',
+              error: `evidence with this file name exists already for this learner and module (${id})`,
+            },
+          ],
+        }
+      : c;
+  });
+}
+
 /** Runs one field parser, collecting its error under the row's column. */
 function field<T>(errors: CellError[], column: string, parse: () => T): T | undefined {
   try {
@@ -125,22 +167,19 @@ export function evidenceImport(): ImportKind<EvidenceRow, ResolvedEvidence> {
       };
     },
     uniqueKeys: () => [],
-    resolvedKeys: (e) => [
-      {
-        column: 'filename',
-        key: `${e.learnerId}\u0000${e.moduleId}\u0000${e.filename.toLowerCase()}`,
-        what: 'learner, module and file name',
-      },
-    ],
-    resolve: (repos, actor, r) => resolveRow(repos, actor.tenantId, r, new Map()),
+    resolvedKeys: (e) => [{ column: 'filename', key: fileKey(e), what: 'learner, module and file name' }],
+    async resolve(repos, actor, r) {
+      return (await refuseExisting(repos, actor.tenantId, [await resolveRow(repos, actor.tenantId, r, new Map())]))[0]!;
+    },
     // One batch's rows often name the same learner and module many times (a portfolio per module): each lookup is
-    // made once per batch, so the answers are those of the moment the batch is checked, as row by row.
+    // made once per batch, so the answers are those of the moment the batch is checked, as row by row. Evidence
+    // there already is looked up once for the whole batch.
     async resolveMany(repos, actor, vs) {
       const memo: Memo = new Map();
       const out: Checked<ResolvedEvidence>[] = [];
       for (let i = 0; i < vs.length; i += 16)
         out.push(...(await Promise.all(vs.slice(i, i + 16).map((v) => resolveRow(repos, actor.tenantId, v, memo)))));
-      return out;
+      return refuseExisting(repos, actor.tenantId, out);
     },
     // No event per row: subscribers hear of the evidence when its file arrives (`evidence.uploaded`).
     async write(tx, actor, now, rows) {

@@ -31,6 +31,14 @@ export interface PurgeCandidate {
   storageKeys: string[];
 }
 
+/** What a piece of evidence is known by in an `evidence` import: its learner, its module and its file name. */
+export interface EvidenceFileKey {
+  learnerId: string;
+  moduleId: string;
+  /** As the API cleans it (`parseFilename`). */
+  filename: string;
+}
+
 /** Port: evidence records and their versions. Every read is scoped by tenant. */
 export interface EvidenceRepository {
   /**
@@ -48,6 +56,12 @@ export interface EvidenceRepository {
   /** Null when absent, another tenant's, or deleted (unless `withDeleted`). */
   findById(tenantId: string, id: string, o?: { withDeleted?: boolean }): Promise<EvidenceSnapshot | null>;
   findByIds(tenantId: string, ids: readonly string[]): Promise<EvidenceSnapshot[]>;
+  /**
+   * Live evidence (not deleted; any status, records awaiting their file too) whose learner and module are a key's
+   * and whose current file name is that key's after `foldFilename` (folded in code, not by the database, so that
+   * every store compares alike), in id order.
+   */
+  findByFileNames(tenantId: string, keys: readonly EvidenceFileKey[]): Promise<EvidenceSnapshot[]>;
   /** Live evidence, in id order; records awaiting their file only when `filter.status` is `awaiting_upload`. */
   list(tenantId: string, filter: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>>;
   /** Every version, oldest first. */

@@ -100,6 +100,12 @@ export function parseFilename(value: unknown, field = 'filename'): string {
   return base;
 }
 
+/**
+ * A file name as two pieces of evidence are compared by it (an `evidence` import's duplicates): case folded by
+ * the full Unicode rules, in code, so that every store compares alike (SQLite's `lower()` folds ASCII only).
+ */
+export const foldFilename = (filename: string): string => filename.toLowerCase();
+
 const MAX_DESCRIPTION = 2000;
 
 /** An optional description: trimmed text of at most 2,000 characters; empty is "not given" (null). */
