@@ -101,8 +101,9 @@ export function parseFilename(value: unknown, field = 'filename'): string {
 }
 
 /**
- * A file name as two pieces of evidence are compared by it (an `evidence` import's duplicates): case folded by
- * the full Unicode rules, in code, so that every store compares alike (SQLite's `lower()` folds ASCII only).
+ * A file name as two pieces of evidence are compared by it (an `evidence` import's duplicates): lower-cased by
+ * JavaScript's Unicode rules (not full case folding: `ß` stays apart from `SS`), in code, so that every store
+ * compares alike (SQLite's `lower()` folds ASCII only).
  */
 export const foldFilename = (filename: string): string => filename.toLowerCase();
 
