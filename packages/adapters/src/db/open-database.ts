@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { migrationSource, type Migration } from '../migrations/migration.js';
-import { PostgresDb } from './postgres-db.js';
+import { PostgresDb, pgDriver } from './postgres-db.js';
 import { SqliteDb } from './sqlite-db.js';
 import type { SqlDb } from './sql-db.js';
 
@@ -15,6 +15,7 @@ export function knexFor(target: DatabaseTarget): Knex {
   if (target.kind === 'sqlite') {
     return knexFactory({ client: 'better-sqlite3', connection: { filename: target.filename }, useNullAsDefault: true });
   }
+  pgDriver(); // the same driver and type parsers as the repositories'
   return knexFactory({
     client: 'pg',
     connection: { connectionString: target.url, user: new URL(target.url).username || 'postgres' },

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { PLAN_PER_CALL, type Binding, type Dialect, type RunResult, type SqlDb } from './sql-db.js';
 
 export const postgresDialect: Dialect = {
@@ -25,8 +26,16 @@ function numbered(sql: string): string {
   return out;
 }
 
-// Timestamps and dates are stored as ISO text; counts come back as bigint strings, which we read as numbers.
-pg.types.setTypeParser(20, (v) => Number(v));
+let driver: typeof pg | null = null;
+/** node-postgres, loaded on the first Postgres connection only (the embedded default never needs it). */
+export function pgDriver(): typeof pg {
+  if (!driver) {
+    driver = createRequire(import.meta.url)('pg') as typeof pg;
+    // Timestamps and dates are stored as ISO text; counts come back as bigint strings, which we read as numbers.
+    driver.types.setTypeParser(20, (v) => Number(v));
+  }
+  return driver;
+}
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 type RowMaker = (raw: unknown[]) => Record<string, unknown>;
@@ -105,7 +114,7 @@ export class PostgresDb extends PgConnection {
   }
 
   static connect(connectionString: string, opts: { max?: number; searchPath?: string } = {}): PostgresDb {
-    const pool = new pg.Pool({
+    const pool = new (pgDriver().Pool)({
       connectionString,
       user: new URL(connectionString).username || 'postgres',
       max: opts.max ?? 10,

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import { BlobServiceClient, type ContainerClient } from '@azure/storage-blob';
+import type { ContainerClient } from '@azure/storage-blob';
 import { DomainError, assertFileKey, type FileStore } from '@fundi/domain';
 
 /**
@@ -11,6 +12,10 @@ export class AzureBlobFileStore implements FileStore {
   private ready: Promise<unknown> | null = null;
 
   constructor(connectionString: string, containerName: string) {
+    // Loaded only when files go to Azure: the SDK costs the embedded default about 10 MB of memory otherwise.
+    const { BlobServiceClient } = createRequire(import.meta.url)(
+      '@azure/storage-blob',
+    ) as typeof import('@azure/storage-blob');
     this.container = BlobServiceClient.fromConnectionString(connectionString).getContainerClient(containerName);
   }
 
