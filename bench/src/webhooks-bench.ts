@@ -78,6 +78,7 @@ async function insertEvents(db: SqlDb, tenantId: string, ids: readonly string[])
         JSON.stringify({ id, firstName: 'Bench', lastName: 'Learner' }),
       ]),
     );
+    await db.run(`INSERT INTO outbox_pending (id) VALUES ${part.map(() => '(?)').join(', ')}`, part);
   }
 }
 

@@ -21,7 +21,7 @@ import type { MemoryPart, MemoryStore } from './memory-store.js';
 import { pageOf } from './memory-paging.js';
 
 export interface WebhookTables {
-  /** Outbox event id -> when it was fanned out (the SQL column `dispatched_at`). */
+  /** Outbox event id -> when it was fanned out (SQL keeps only the queue of those not yet fanned out, `outbox_pending`). */
   dispatched: Map<string, string>;
   webhookSubscriptions: Map<string, WebhookSubscriptionSnapshot>;
   webhookDeliveries: Map<string, DeliverySnapshot>;

@@ -5,6 +5,7 @@ import { webhooks } from '../migrations/003-webhooks.js';
 import { SqlAuditLog, SqlOutbox } from '../repos/sql-audit-outbox.js';
 import { SqlJobQueue } from '../jobs/sql-job-queue.js';
 import { jobRuntime } from '../migrations/006-job-runtime.js';
+import { outboxPending } from '../migrations/022-outbox-pending.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 /**
@@ -12,7 +13,7 @@ import type { CapabilityStorage } from '../storage/capability-storage.js';
  * predate capability modules: 001 also creates the tenant and learner tables, 003 the webhook tables beside `jobs`.
  */
 export const platformStorage: CapabilityStorage<PlatformRepos> = {
-  migrations: [foundation, webhooks, jobRuntime],
+  migrations: [foundation, webhooks, jobRuntime, outboxPending],
   sql: (db, qb) => ({ audit: new SqlAuditLog(db), outbox: new SqlOutbox(db, qb), jobs: new SqlJobQueue(db) }),
   memory: platformMemory,
 };

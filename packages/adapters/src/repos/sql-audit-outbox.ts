@@ -53,11 +53,13 @@ export class SqlOutbox implements Outbox {
     private readonly qb: Knex,
   ) {}
 
+  /** The event, and its id in the dispatcher's queue (`outbox_pending`). */
   async add(e: DomainEvent): Promise<void> {
     await this.db.run(
       'INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id) VALUES (?, ?, ?, ?, ?, ?)',
       [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null],
     );
+    await this.db.run('INSERT INTO outbox_pending (id) VALUES (?)', [e.id]);
   }
 
   async addMany(events: readonly DomainEvent[]): Promise<void> {
@@ -67,6 +69,10 @@ export class SqlOutbox implements Outbox {
       await this.db.run(
         `INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
         chunk.flatMap((e) => [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null]),
+      );
+      await this.db.run(
+        `INSERT INTO outbox_pending (id) VALUES ${chunk.map(() => '(?)').join(', ')}`,
+        chunk.map((e) => e.id),
       );
     }
   }

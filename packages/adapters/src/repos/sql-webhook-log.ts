@@ -57,18 +57,16 @@ export class SqlWebhookAttemptLog implements WebhookAttemptLog {
 }
 
 /**
- * Postgres: pick (SKIP LOCKED, so several workers share the outbox) and mark in one statement, planned per call so no
- * plan made while the table was small is kept as it grows. The pick takes the first undispatched ids without
- * locking (a bounded top-N sort of narrow rows), then locks among those: with the lock in the same query every
- * undispatched event was sorted, whole, on each take. The marked rows are reached by primary key whatever the
- * statistics (`= ANY(ARRAY(...))`): an `IN` list of 500 ids was planned, on a young outbox without statistics, as a
- * scan of every event comparing each with the 500.
+ * Postgres: take (SKIP LOCKED, so several workers share the outbox) and delete the ids from the queue in one
+ * statement, planned per call so no plan made while the queue was small is kept as it grows. The pick reads the
+ * first queued ids without locking, then locks among those: with the lock in the same query every queued id was
+ * sorted, whole, on each take. The events are reached by primary key whatever the statistics (`= ANY(ARRAY(...))`).
  */
-const PG_TAKE = `${PLAN_PER_CALL}WITH taken AS (UPDATE outbox_events SET dispatched_at = ? WHERE id = ANY(ARRAY(
-    SELECT id FROM outbox_events
-    WHERE id = ANY(ARRAY(SELECT id FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ?))
-    AND dispatched_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)) RETURNING *)
-  SELECT * FROM taken ORDER BY id`;
+const PG_TAKE = `${PLAN_PER_CALL}WITH taken AS (DELETE FROM outbox_pending WHERE id = ANY(ARRAY(
+    SELECT id FROM outbox_pending
+    WHERE id = ANY(ARRAY(SELECT id FROM outbox_pending ORDER BY id LIMIT ?))
+    ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)) RETURNING id)
+  SELECT e.* FROM outbox_events e WHERE e.id = ANY(ARRAY(SELECT id FROM taken)) ORDER BY e.id`;
 
 export class SqlOutboxFeed implements OutboxFeed {
   constructor(
@@ -76,18 +74,21 @@ export class SqlOutboxFeed implements OutboxFeed {
     private readonly qb: Knex,
   ) {}
 
-  async takeUndispatched(limit: number, at: string): Promise<DomainEvent[]> {
+  /**
+   * The first `limit` events of the queue (`outbox_pending`), whose ids leave it here: the event rows themselves
+   * are not written again. `at` is not stored (the queue is all the state a fan-out needs).
+   */
+  async takeUndispatched(limit: number, _at: string): Promise<DomainEvent[]> {
     if (this.db.dialect.writableCte)
-      return (await this.db.all<Record<string, string | null>>(PG_TAKE, [at, 2 * limit, limit])).map(eventOf);
+      return (await this.db.all<Record<string, string | null>>(PG_TAKE, [2 * limit, limit])).map(eventOf);
+    const ids = await this.db.all<{ id: string }>('SELECT id FROM outbox_pending ORDER BY id LIMIT ?', [limit]);
+    if (ids.length === 0) return [];
+    const list = ids.map((r) => r.id);
     const rows = await this.db.all<Record<string, string | null>>(
-      'SELECT * FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ?',
-      [limit],
+      `SELECT * FROM outbox_events WHERE id IN (${marks(list.length)}) ORDER BY id`,
+      list,
     );
-    if (rows.length === 0) return [];
-    await this.db.run(`UPDATE outbox_events SET dispatched_at = ? WHERE id IN (${marks(rows.length)})`, [
-      at,
-      ...rows.map((r) => r.id!),
-    ]);
+    await this.db.run(`DELETE FROM outbox_pending WHERE id IN (${marks(list.length)})`, list);
     return rows.map(eventOf);
   }
 

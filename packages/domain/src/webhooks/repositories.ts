@@ -72,9 +72,9 @@ export interface WebhookAttemptLog {
 }
 
 /**
- * Port: the outbox as the dispatcher sees it. `takeUndispatched` locks (SKIP LOCKED), returns and marks up to
- * `limit` events as dispatched at `at`; run it in the transaction that writes their deliveries, so a crash
- * leaves them undispatched.
+ * Port: the outbox as the dispatcher sees it. `takeUndispatched` locks (SKIP LOCKED), returns and takes off the
+ * queue of events to fan out up to `limit` events (`at`: the time of the dispatch); run it in the transaction
+ * that writes their deliveries, so a crash leaves them to dispatch.
  */
 export interface OutboxFeed {
   takeUndispatched(limit: number, at: string): Promise<DomainEvent[]>;
