@@ -8,9 +8,10 @@ export const hrSyncMigration: Migration = {
     // Inbound events match learners by employeeRef (`... AND employee_ref = ? ORDER BY id LIMIT 1`). Without
     // statistics SQLite answers that from the (tenant_id, id) index, walking every learner of the tenant; with
     // the id in this index the lookup is one seek.
-    await knex.schema.alterTable('learners', (t) => {
-      t.index(['tenant_id', 'employee_ref', 'id'], 'learners_tenant_employee_ref_id');
-    });
+    // IF NOT EXISTS: the learners' own migration 023 makes the same index where this one has not run.
+    await knex.schema.raw(
+      'CREATE INDEX IF NOT EXISTS learners_tenant_employee_ref_id ON learners (tenant_id, employee_ref, id)',
+    );
     await knex.schema.createTable('hr_sync_configs', (t) => {
       t.string('tenant_id').primary().references('tenants.id');
       t.boolean('enabled').notNullable();

@@ -1,0 +1,23 @@
+import { expect, it } from 'vitest';
+import { describeEachStorage } from '../testing/each-storage.js';
+
+/** Learners by employee reference: one index, the one with the id (migration 023). */
+describeEachStorage(
+  'migration 023-learner-employee-ref-index',
+  (get) => {
+    it('leaves exactly one employee-reference index on learners', async () => {
+      const db = get().db!;
+      const names =
+        db.dialect.name === 'postgres'
+          ? await db.all<{ name: string }>(
+              "SELECT indexname AS name FROM pg_indexes WHERE tablename = 'learners' AND schemaname = current_schema()",
+            )
+          : await db.all<{ name: string }>(
+              "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'learners'",
+            );
+      const refs = names.map((n) => n.name).filter((n) => n.includes('employee_ref'));
+      expect(refs).toEqual(['learners_tenant_employee_ref_id']);
+    });
+  },
+  ['sqlite', 'postgres'],
+);
