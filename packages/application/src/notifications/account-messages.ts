@@ -1,0 +1,118 @@
+import { newId } from '@fundi/domain';
+import { randomBytes } from 'node:crypto';
+import { SET_PASSWORD_HOURS, sha256 } from '../staff/staff-accounts.js';
+import { SECURITY_EVENT } from '../tenants/manage-api-keys.js';
+import type { Draft } from './notification-service.js';
+import { userRecipient } from './recipients.js';
+import { toStaff } from './staff-messages.js';
+import { draft, str, triggerOn, type RunCache, type TriggerContext } from './trigger-drafts.js';
+import type { TriggerPayload } from './trigger-sources.js';
+
+/**
+ * A password reset asked for on the sign-in page: when the tenant has an active user with this email, a one-time
+ * set-password link (valid one hour) is stored by its hash and mailed; the mail's copy goes once it is sent. The
+ * answer never says whether the account exists (the page shows the same words either way).
+ */
+export async function requestPasswordReset(c: TriggerContext, tenantSlug: string, email: string): Promise<void> {
+  const repos = c.d.repos;
+  const tenant = await repos.tenants.findBySlug(tenantSlug.trim().toLowerCase());
+  const user = tenant ? await repos.staffCredentials.findByEmail(tenant.id, email.trim().toLowerCase()) : null;
+  if (!tenant || !user || user.status !== 'active') return;
+  const token = `${user.id}.${randomBytes(32).toString('base64url')}`;
+  const now = c.d.clock.now();
+  // One conditional write of the token alone, so a change made since the read (a deactivation) is not undone.
+  const stored = await repos.staffCredentials.storeSetPasswordToken(tenant.id, user.id, {
+    hash: sha256(token),
+    expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
+    at: now.toISOString(),
+    onlyWithoutPassword: false,
+  });
+  if (!stored) return;
+  await c.service.create(
+    tenant.id,
+    [
+      {
+        recipient: userRecipient(user),
+        channel: 'email',
+        template: 'password_reset',
+        values: new Map([['actionUrl', c.service.dashboardUrl(`/set-password?token=${encodeURIComponent(token)}`)]]),
+        trigger: 'password_reset',
+        dedupeKey: null,
+        createdBy: 'system',
+      },
+    ],
+    { strict: false },
+  );
+}
+
+/**
+ * One address presented many refused API keys in a short time (the HTTP layer counts them): when the tenant can
+ * be told (the key was one of its revoked or expired keys, or the path names it), an internal security event is
+ * written, which alerts its administrators. Returns the tenant told, or null.
+ */
+export async function noteRefusedKeys(
+  c: TriggerContext,
+  r: { ip: string; presented: string; path: string; count: number },
+): Promise<string | null> {
+  const repos = c.d.repos;
+  const key = await repos.apiKeys.findByHash(c.d.secrets.hash(r.presented));
+  const slug = /^\/(?:api\/)?v1\/tenants\/([a-z0-9-]{1,50})(?:\/|$)/.exec(r.path)?.[1];
+  const tenantId = key?.tenantId ?? (slug ? (await repos.tenants.findBySlug(slug))?.id : undefined);
+  if (!tenantId) return null;
+  const now = c.d.clock.now();
+  await c.d.uow.run((tx) =>
+    tx.outbox.add({
+      id: newId('evt'),
+      tenantId,
+      type: SECURITY_EVENT,
+      occurredAt: now.toISOString(),
+      data: { action: 'refused', count: r.count, ip: r.ip, keyName: key?.name ?? null },
+    }),
+  );
+  return tenantId;
+}
+
+/** A security event (an API key created or revoked, or refused keys): the administrators are alerted. */
+export function securityAlert(c: TriggerContext, cache: RunCache, p: TriggerPayload): Promise<Draft[]> {
+  const d = p.data;
+  return toStaff(c, cache, p, 'security_alert', ['admin'], {
+    'alert.summary':
+      d.action === 'refused'
+        ? `${String(d.count)} requests with a refused API key${d.keyName ? ` (one of yours: "${str(d.keyName)}", revoked or expired)` : ''} came from ${str(d.ip)} within 10 minutes.`
+        : `The API key "${str(d.keyName)}"${d.role ? ` (role ${str(d.role)})` : ''} was ${str(d.action)}.`,
+    actionUrl: c.service.dashboardUrl('/keys'),
+  });
+}
+
+/**
+ * The invitation of a new staff user: a one-time set-password link (valid `SET_PASSWORD_HOURS`). The token is
+ * derived from the event by the signer, so a job that runs twice stores the same token and sends one mail; the
+ * mail's content is dropped once it is sent (it holds the link).
+ */
+export async function invitation(c: TriggerContext, cache: RunCache, p: TriggerPayload): Promise<Draft[]> {
+  if (!(await triggerOn(c, cache, p.tenantId, 'user_invited'))) return [];
+  const repos = c.d.repos;
+  const user = await repos.staffCredentials.findById(p.tenantId, str(p.data.userId));
+  if (!user || user.passwordHash || user.status !== 'active') return [];
+  const token = `${user.id}.${c.d.signer.sign(p.eventId, 'user-invitation').split('.')[1]}`;
+  const expires = new Date(c.d.clock.now().getTime() + SET_PASSWORD_HOURS * 3_600_000).toISOString();
+  // One conditional write of the token alone: a deactivation or a password set since the read above stays.
+  const stored = await repos.staffCredentials.storeSetPasswordToken(p.tenantId, user.id, {
+    hash: sha256(token),
+    expiresAt: expires,
+    at: c.d.clock.now().toISOString(),
+    onlyWithoutPassword: true,
+  });
+  if (!stored) return [];
+  const by = str(p.data.invitedBy);
+  const inviter =
+    (await repos.staffCredentials.findById(p.tenantId, by))?.name ??
+    (await repos.apiKeys.listByTenant(p.tenantId)).find((k) => k.id === by)?.name ??
+    'An administrator';
+  return [
+    draft(p, 'user_invited', userRecipient(user), 'email', {
+      'inviter.name': inviter,
+      actionUrl: c.service.dashboardUrl(`/set-password?token=${encodeURIComponent(token)}`),
+    }),
+  ];
+}

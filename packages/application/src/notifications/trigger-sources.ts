@@ -1,0 +1,77 @@
+import type { DomainEvent, JobQueue } from '@fundi/domain';
+import { SAMPLE_DRAWN_EVENT } from '../assessments/draw-moderation-sample.js';
+import { enqueueJob, jobType } from '../jobs/job-definition.js';
+import { USER_INVITED_EVENT } from '../staff/staff-directory.js';
+import { SECURITY_EVENT } from '../tenants/manage-api-keys.js';
+import type { EventReaction } from '../webhooks/dispatch-outbox.js';
+
+/** Internal event (not a webhook event type): a webhook subscription was disabled after failed deliveries. */
+export const WEBHOOK_DISABLED_EVENT = 'webhook.subscription_disabled';
+/** Internal event: storage crossed 80% or 90% of the tenant's allowance (written by evidence uploads). */
+export const QUOTA_EVENT = 'tenant.quota_warning';
+
+/** What a trigger job needs of its event: ids, codes and words, never the learner's personal data. */
+export interface TriggerPayload {
+  tenantId: string;
+  eventId: string;
+  type: string;
+  data: Record<string, string | number | null>;
+}
+
+/**
+ * Reacts to the committed events of one dispatch batch: works out the recipients and sends. Queued by the outbox
+ * dispatcher, one job per batch of events (not per event), so a burst of events costs a few jobs.
+ */
+export const RUN_TRIGGERS = jobType<{ events: TriggerPayload[] }>('notifications.triggers', 'short', {
+  maxAttempts: 5,
+});
+
+const pick = (d: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(
+    keys.map((k) => {
+      const v = d[k];
+      return [k, typeof v === 'string' || typeof v === 'number' ? v : null];
+    }),
+  );
+
+/** The events triggers react to, and the fields each trigger reads. */
+const SOURCES: Record<string, (d: Record<string, unknown>) => Record<string, string | number | null> | null> = {
+  'learner.created': (d) => pick(d, ['id']),
+  'assessment.recorded': (d) => pick(d, ['assessmentId', 'learnerId', 'enrolmentId', 'moduleCode', 'outcome']),
+  'enrolment.status_changed': (d) =>
+    d.to === 'completed' ? pick(d, ['enrolmentId', 'learnerId', 'programmeCode', 'to']) : null,
+  'evidence.reviewed': (d) =>
+    d.status === 'approved' || d.status === 'revision_requested'
+      ? pick(d, ['evidenceId', 'learnerId', 'moduleId', 'status', 'feedback'])
+      : null,
+  'evidence.uploaded': (d) => pick(d, ['evidenceId', 'learnerId', 'moduleId', 'enrolmentId', 'evidenceType']),
+  [QUOTA_EVENT]: (d) => pick(d, ['percent']),
+  'export.ready': (d) => pick(d, ['exportId', 'type']),
+  [WEBHOOK_DISABLED_EVENT]: (d) => pick(d, ['subscriptionId', 'url']),
+  [SECURITY_EVENT]: (d) => pick(d, ['action', 'keyId', 'keyName', 'role', 'count', 'ip']),
+  [USER_INVITED_EVENT]: (d) => pick(d, ['userId', 'invitedBy']),
+  [SAMPLE_DRAWN_EVENT]: (d) => pick(d, ['sampleId', 'programmeId', 'programmeCode', 'count', 'dueBy']),
+};
+
+/**
+ * The outbox reaction: the committed events triggers listen to queue one trigger job per dispatch batch, in the
+ * dispatcher's transaction (so none is lost or queued twice).
+ */
+export const notificationReaction: EventReaction = {
+  types: Object.keys(SOURCES),
+  async react(tx: { jobs: JobQueue }, events: readonly DomainEvent[], now: Date): Promise<void> {
+    const payloads: TriggerPayload[] = [];
+    for (const e of events) {
+      const data = SOURCES[e.type]?.(e.data);
+      if (data) payloads.push({ tenantId: e.tenantId, eventId: e.id, type: e.type, data });
+    }
+    // The events of a dispatch are taken once (marked dispatched in this transaction): the first id keys the job.
+    if (payloads.length)
+      await enqueueJob(
+        tx.jobs,
+        RUN_TRIGGERS,
+        { events: payloads },
+        { now, key: `notify-events:${payloads[0]!.eventId}` },
+      );
+  },
+};
