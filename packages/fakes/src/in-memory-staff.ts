@@ -54,6 +54,14 @@ export class InMemoryStaffCredentialRepository implements StaffCredentialReposit
     const c = this.store.tables.staffCredentials.get(id);
     return c && c.tenantId === tenantId ? clone(c) : null;
   }
+  async findByIds(tenantId: string, ids: readonly string[]) {
+    const out: StaffCredentialSnapshot[] = [];
+    for (const id of new Set(ids)) {
+      const c = this.store.tables.staffCredentials.get(id);
+      if (c && c.tenantId === tenantId) out.push(clone(c));
+    }
+    return out;
+  }
   async findBySetPasswordToken(tokenHash: string) {
     return clone(this.rows.find((x) => x.setPasswordTokenHash === tokenHash) ?? null);
   }

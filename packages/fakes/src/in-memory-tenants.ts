@@ -67,6 +67,14 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
         .sort((a, b) => (a.id < b.id ? 1 : -1)),
     );
   }
+  async findByIds(tenantId: string, ids: readonly string[]) {
+    const out: ApiKeySnapshot[] = [];
+    for (const id of new Set(ids)) {
+      const k = this.store.tables.apiKeys.get(id);
+      if (k && k.tenantId === tenantId) out.push(clone(k));
+    }
+    return out;
+  }
   async revoke(tenantId: string, id: string, at: string) {
     const k = this.store.tables.apiKeys.get(id);
     if (!k || k.tenantId !== tenantId) return false;

@@ -7,6 +7,7 @@ import { staff } from '../capabilities/index.js';
 import { httpApp } from '../compose.js';
 import { PASSWORD, WebClient, csrfOf, staffUser } from '../testing/dashboard-client.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
+import { enrolledLearner, idNumberFor } from '../testing/training-fixtures.js';
 
 /**
  * Sign-in attempts count in fixed 15-minute windows (docs/dashboard.md): a test whose attempts straddled the end of
@@ -354,6 +355,51 @@ describeEachStorage(
       const viewer = new WebClient(s.url);
       await viewer.signIn('web', 'viewer@example.org', PASSWORD);
       expect((await viewer.get('/dashboard/users')).status).toBe(403);
+    });
+
+    it('shows a review made in the dashboard as the staff user who made it in the API, still named once disabled', async () => {
+      const reviewer = (await staffUser(s.container, 'web', 'assessor', 'reviewer@example.org')).user;
+      const { learnerId } = await enrolledLearner(s, apiKey, '/api/v1', {
+        code: 'P-WHO',
+        idNumber: idNumberFor(4242),
+        modules: ['KM-01'],
+      });
+      const file = Buffer.from('%PDF-1.7\nlogbook\n%%EOF\n');
+      const grant = await s.call('POST', '/api/v1/evidence/upload', apiKey, {
+        learnerId,
+        moduleId: 'KM-01',
+        evidenceType: 'logbook',
+        filename: 'logbook.pdf',
+        contentType: 'application/pdf',
+        size: file.length,
+      });
+      expect(grant.status).toBe(201);
+      expect((await s.call('PUT', new URL(grant.body.uploadUrl).pathname, undefined, file)).status).toBe(201);
+      const id = grant.body.evidenceId as string;
+
+      const web = new WebClient(s.url);
+      expect((await web.signIn('web', 'reviewer@example.org', PASSWORD)).status).toBe(303);
+      const reviewed = await web.submit(`/dashboard/evidence/${id}`, `/dashboard/evidence/${id}/review`, {
+        status: 'approved',
+        feedback: 'Signed off',
+      });
+      expect(reviewed.status).toBe(303);
+
+      const byReviewer = { type: 'user', id: reviewer.id, name: 'The assessor' };
+      const one = await s.call('GET', `/api/v1/evidence/${id}`, apiKey);
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ status: 'approved', feedback: 'Signed off', reviewedBy: byReviewer });
+      expect(one.body.uploadedBy).toMatchObject({ type: 'api_key', name: expect.any(String) });
+      const list = await s.call('GET', `/api/v1/tenants/web/evidence?learnerId=${learnerId}`, apiKey);
+      expect(list.body.data).toEqual([expect.objectContaining({ id, reviewedBy: byReviewer })]);
+      const versions = await s.call('GET', `/api/v1/evidence/${id}/versions`, apiKey);
+      expect(versions.body.data).toEqual([expect.objectContaining({ version: 1, reviewedBy: byReviewer })]);
+
+      // A disabled user's old reviews keep their name (docs/api.md, "Who did it": null only once they no longer exist).
+      const admin = new WebClient(s.url);
+      await admin.signIn('web', 'admin@example.org', PASSWORD);
+      expect((await admin.submit('/dashboard/users', `/dashboard/users/${reviewer.id}/disable`, {})).status).toBe(303);
+      expect((await s.call('GET', `/api/v1/evidence/${id}`, apiKey)).body.reviewedBy).toEqual(byReviewer);
     });
 
     it('saves the regulator codes (administrators only) and reports a bad code by field', async () => {

@@ -8,6 +8,7 @@ import {
   type TenantSnapshot,
 } from '@fundi/domain';
 import type { SqlDb } from '../db/sql-db.js';
+import { chunks, marks } from '../db/sql-helpers.js';
 import { mapUnique } from './conflicts.js';
 
 type Row = Record<string, string | null>;
@@ -115,6 +116,15 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
     return (await this.db.all<Row>('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY id DESC', [tenantId])).map(
       keyOf,
     );
+  }
+
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<ApiKeySnapshot[]> {
+    const out: ApiKeySnapshot[] = [];
+    // By id alone, so the primary key is used whatever the tenant's number of keys; the tenant is checked on the rows.
+    for (const part of chunks([...new Set(ids)], 500))
+      for (const r of await this.db.all<Row>(`SELECT * FROM api_keys WHERE id IN (${marks(part.length)})`, part))
+        if (r.tenant_id === tenantId) out.push(keyOf(r));
+    return out;
   }
 
   async revoke(tenantId: string, id: string, at: string): Promise<boolean> {

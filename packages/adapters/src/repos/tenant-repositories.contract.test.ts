@@ -59,6 +59,28 @@ describeEachStorage('ApiKeyRepository contract', (get) => {
     ).resolves.toEqual([second.id, first.id]);
   });
 
+  it("finds the tenant's keys by ids, revoked and expired ones included, over long id lists", async () => {
+    const [a, b] = [aTenant(), aTenant()];
+    await get().repos.tenants.insert(a);
+    await get().repos.tenants.insert(b);
+    const live = anApiKey({ tenantId: a.id, name: 'Live key' });
+    const revoked = anApiKey({ tenantId: a.id, name: 'Revoked key' });
+    const expired = anApiKey({ tenantId: a.id, name: 'Expired key', expiresAt: '2020-01-01T00:00:00.000Z' });
+    const unnamed = anApiKey({ tenantId: a.id });
+    const others = anApiKey({ tenantId: b.id });
+    for (const k of [live, revoked, expired, unnamed, others]) await get().repos.apiKeys.insert(k);
+    await get().repos.apiKeys.revoke(a.id, revoked.id, '2026-01-02T00:00:00.000Z');
+    // 1,203 ids: the keys sit in different chunks of 500, with unknown ids, a repeat and another tenant's key.
+    const filler = Array.from({ length: 1198 }, (_, i) => `key_unknown${i}`);
+    const ids = [live.id, ...filler.slice(0, 600), revoked.id, others.id, ...filler.slice(600), expired.id, live.id];
+    const found = await get().repos.apiKeys.findByIds(a.id, ids);
+    expect(found.map((k) => k.id).sort()).toEqual([live.id, revoked.id, expired.id].sort());
+    expect(found.find((k) => k.id === revoked.id)).toEqual({ ...revoked, revokedAt: '2026-01-02T00:00:00.000Z' });
+    expect(found.find((k) => k.id === expired.id)).toEqual(expired);
+    await expect(get().repos.apiKeys.findByIds(b.id, [live.id, others.id])).resolves.toEqual([others]);
+    await expect(get().repos.apiKeys.findByIds(a.id, [])).resolves.toEqual([]);
+  });
+
   it("revokes once, keeps the first time, and refuses another tenant's key", async () => {
     const [a, b] = [aTenant(), aTenant()];
     await get().repos.tenants.insert(a);

@@ -7,6 +7,7 @@ import {
 } from '@fundi/domain';
 import { duplicateStaffEmail } from '@fundi/fakes';
 import type { SqlDb } from '../db/sql-db.js';
+import { chunks, marks } from '../db/sql-helpers.js';
 import { mapUnique } from '../repos/conflicts.js';
 
 type Row = Record<string, string | null>;
@@ -103,6 +104,18 @@ export class SqlStaffCredentialRepository implements StaffCredentialRepository {
       id,
     ]);
     return r ? credentialOf(r) : null;
+  }
+
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<StaffCredentialSnapshot[]> {
+    const out: StaffCredentialSnapshot[] = [];
+    // By id alone, so the primary key is used; the tenant is checked on the rows.
+    for (const part of chunks([...new Set(ids)], 500))
+      for (const r of await this.db.all<Row>(
+        `SELECT * FROM staff_credentials WHERE id IN (${marks(part.length)})`,
+        part,
+      ))
+        if (r.tenant_id === tenantId) out.push(credentialOf(r));
+    return out;
   }
 
   async findBySetPasswordToken(tokenHash: string): Promise<StaffCredentialSnapshot | null> {

@@ -33,6 +33,25 @@ describeEachStorage(
       expect((await repos.staffCredentials.listByTenant(tenantA)).map((x) => x.id)).toEqual([u.id]);
     });
 
+    it("finds the tenant's users by ids, disabled ones included, over long id lists", async () => {
+      const { repos } = get();
+      const active = user(tenantA, 'active@example.org');
+      const disabled = {
+        ...user(tenantA, 'disabled@example.org'),
+        name: 'Sipho Mahlangu',
+        status: 'disabled' as const,
+      };
+      const other = user(tenantB, 'other@example.org');
+      for (const u of [active, disabled, other]) await repos.staffCredentials.insert(u);
+      // 1,203 ids: the users sit in different chunks of 500, with unknown ids, a repeat and another tenant's user.
+      const filler = Array.from({ length: 1199 }, (_, i) => `usr_unknown${i}`);
+      const ids = [active.id, ...filler.slice(0, 700), other.id, ...filler.slice(700), disabled.id, active.id];
+      const found = await repos.staffCredentials.findByIds(tenantA, ids);
+      expect(found.sort((x, y) => x.email.localeCompare(y.email))).toEqual([active, disabled]);
+      expect(await repos.staffCredentials.findByIds(tenantB, [active.id, other.id])).toEqual([other]);
+      expect(await repos.staffCredentials.findByIds(tenantA, [])).toEqual([]);
+    });
+
     it('stores a set-password token only while the user is active (and without a password when asked)', async () => {
       const { repos } = get();
       const u = user(tenantA, 'token@example.org');

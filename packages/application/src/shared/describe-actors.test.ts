@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StaffCredential, newId } from '@fundi/domain';
+import { anApiKey } from '@fundi/domain/testing';
 import { fakeDeps } from '../testing/fakes.js';
 import { CreateTenant } from '../tenants/create-tenant.js';
 import { DescribeActors } from './describe-actors.js';
@@ -54,6 +55,60 @@ describe('DescribeActors', () => {
       uploadedBy: { type: 'user', id: 'usr_gone', name: null },
       confirmedBy: null,
     });
+  });
+
+  it("still names a revoked or expired key and a disabled user (an old record names them), others' stay null", async () => {
+    const { d, tenantId, keyId, userId } = await aTenant();
+    const expired = anApiKey({ tenantId, name: 'Old import key', expiresAt: '2020-01-01T00:00:00.000Z' });
+    await d.repos.apiKeys.insert(expired);
+    await d.repos.apiKeys.revoke(tenantId, keyId, d.clock.now().toISOString());
+    const user = (await d.repos.staffCredentials.findById(tenantId, userId))!;
+    await d.repos.staffCredentials.update({ ...user, status: 'disabled' });
+    const other = await new CreateTenant(d).execute({ slug: 'other', name: 'Other', plan: 'standard' });
+    const shown = await new DescribeActors(d).expand(tenantId, [
+      { reviewedBy: keyId, uploadedBy: expired.id },
+      { recordedBy: userId, confirmedBy: other.apiKey.id, createdBy: 'key_gone' },
+    ]);
+    expect(shown).toEqual([
+      {
+        reviewedBy: { type: 'api_key', id: keyId, name: 'Initial admin key' },
+        uploadedBy: { type: 'api_key', id: expired.id, name: 'Old import key' },
+      },
+      {
+        recordedBy: { type: 'user', id: userId, name: 'Ayanda Dlamini' },
+        confirmedBy: { type: 'api_key', id: other.apiKey.id, name: null },
+        createdBy: { type: 'api_key', id: 'key_gone', name: null },
+      },
+    ]);
+  });
+
+  it('reads only the keys and users named, each kind in one read, never the whole list', async () => {
+    const { d, tenantId, keyId, userId } = await aTenant();
+    const second = StaffCredential.create(
+      { name: 'Lerato Mokoena', email: 'lerato@acme.example', role: 'admin' },
+      { id: newId('usr'), tenantId, now: d.clock.now() },
+    );
+    await d.repos.staffCredentials.insert(second);
+    for (let i = 0; i < 5; i++) await d.repos.apiKeys.insert(anApiKey({ tenantId }));
+    const keys = vi.spyOn(d.repos.apiKeys, 'findByIds');
+    const users = vi.spyOn(d.repos.staffCredentials, 'findByIds');
+    const listKeys = vi.spyOn(d.repos.apiKeys, 'listByTenant');
+    const oneUser = vi.spyOn(d.repos.staffCredentials, 'findById');
+    const shown = await new DescribeActors(d).expand(
+      tenantId,
+      Array.from({ length: 50 }, (_, i) => ({ recordedBy: [keyId, userId, second.id, 'system'][i % 4] })),
+    );
+    expect(shown[2]).toEqual({ recordedBy: { type: 'user', id: second.id, name: 'Lerato Mokoena' } });
+    expect(keys.mock.calls).toEqual([[tenantId, [keyId]]]);
+    expect(users.mock.calls).toEqual([[tenantId, [userId, second.id]]]);
+    expect(listKeys).not.toHaveBeenCalled();
+    expect(oneUser).not.toHaveBeenCalled();
+
+    keys.mockClear();
+    users.mockClear();
+    await new DescribeActors(d).expand(tenantId, { recordedBy: 'system', changedBy: 'hr-sync' });
+    expect(keys).not.toHaveBeenCalled();
+    expect(users).not.toHaveBeenCalled();
   });
 
   it('returns a value without actor fields as it is, without reading anything', async () => {

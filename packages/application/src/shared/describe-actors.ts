@@ -14,7 +14,8 @@ const isPlain = (v: unknown): v is Plain => {
 
 /**
  * Turns the actor ids a view holds (`recordedBy`, `reviewedBy`, ...) into `{type, id, name}` (docs/api.md,
- * "Who did it"), with one read of the tenant's keys and one per staff user named, whatever the number of items.
+ * "Who did it"), with one read of the keys named and one of the staff users named (by their ids), whatever the
+ * number of items.
  */
 export class DescribeActors {
   constructor(private readonly d: { repos: Pick<TenantRepos, 'apiKeys'> & Pick<StaffRepos, 'staffCredentials'> }) {}
@@ -22,23 +23,20 @@ export class DescribeActors {
   /** The references of these ids of one tenant; ids of another tenant or deleted ones keep a null name. */
   async describe(tenantId: string, ids: Iterable<string>): Promise<Map<string, ActorRef>> {
     const out = new Map<string, ActorRef>();
+    const keys: string[] = [];
     const users: string[] = [];
-    let keys = false;
-    const unique = new Set(ids);
-    for (const id of unique) {
+    for (const id of new Set(ids)) {
       const type = actorTypeOf(id);
       if (type === 'system') out.set(id, actorRef(id));
-      else if (type === 'user') users.push(id);
-      else keys = true;
+      else (type === 'user' ? users : keys).push(id);
     }
-    if (keys) {
-      const names = new Map((await this.d.repos.apiKeys.listByTenant(tenantId)).map((k) => [k.id, k.name]));
-      for (const id of unique) if (actorTypeOf(id) === 'api_key') out.set(id, actorRef(id, names.get(id) ?? null));
-    }
-    for (const id of users) {
-      const u = await this.d.repos.staffCredentials.findById(tenantId, id);
-      out.set(id, actorRef(id, u?.name ?? null));
-    }
+    const [keyRows, userRows] = await Promise.all([
+      keys.length > 0 ? this.d.repos.apiKeys.findByIds(tenantId, keys) : [],
+      users.length > 0 ? this.d.repos.staffCredentials.findByIds(tenantId, users) : [],
+    ]);
+    const names = new Map<string, string>();
+    for (const r of [...keyRows, ...userRows]) names.set(r.id, r.name);
+    for (const id of [...keys, ...users]) out.set(id, actorRef(id, names.get(id) ?? null));
     return out;
   }
 

@@ -158,6 +158,8 @@ export interface StaffCredentialRepository {
   ): Promise<boolean>;
   findByEmail(tenantId: string, email: string): Promise<StaffCredentialSnapshot | null>;
   findById(tenantId: string, id: string): Promise<StaffCredentialSnapshot | null>;
+  /** The tenant's users among `ids`, whatever their status (any order; unknown and other tenants' ids left out). */
+  findByIds(tenantId: string, ids: readonly string[]): Promise<StaffCredentialSnapshot[]>;
   findBySetPasswordToken(tokenHash: string): Promise<StaffCredentialSnapshot | null>;
   /** Ordered by email. */
   listByTenant(tenantId: string): Promise<StaffCredentialSnapshot[]>;

@@ -19,6 +19,11 @@ export interface ApiKeyRepository {
   findByHash(hash: string): Promise<ApiKeySnapshot | null>;
   /** Newest first. */
   listByTenant(tenantId: string): Promise<ApiKeySnapshot[]>;
+  /**
+   * The tenant's keys among `ids`, revoked and expired ones included (any order; unknown ids and other tenants'
+   * keys are left out).
+   */
+  findByIds(tenantId: string, ids: readonly string[]): Promise<ApiKeySnapshot[]>;
   /** Sets `revokedAt` once; returns false when the key is not the tenant's. Revoking twice keeps the first time. */
   revoke(tenantId: string, id: string, at: string): Promise<boolean>;
   /**
