@@ -246,6 +246,31 @@ describeEachStorage(
       }
     });
 
+    it('two PUTs racing on one upload URL: one is stored, the other refused, and the stored bytes are intact', async () => {
+      const grant = await s.call('POST', '/api/v1/evidence/upload', admin, {
+        learnerId,
+        moduleId: 'KM-01',
+        evidenceType: 'assignment',
+        filename: 'race.pdf',
+        contentType: 'application/pdf',
+        size: PDF.length,
+      });
+      const path = new URL(grant.body.uploadUrl).pathname;
+      // Same size, different bytes: whichever wins, the stored file must be exactly its body.
+      const other = Buffer.from(PDF);
+      other.write('%PDF-1.7\n%racer\n', 0);
+      const [a, b] = await Promise.all([s.call('PUT', path, undefined, PDF), s.call('PUT', path, undefined, other)]);
+      // The loser finds the URL used (403) or the record already made by the winner (409), by timing.
+      const [won201, lost] = a.status === 201 ? [a, b] : [b, a];
+      expect(won201.status).toBe(201);
+      expect([403, 409]).toContain(lost.status);
+      const won = a.status === 201 ? PDF : other;
+      const file = await s.call('GET', `/api/v1/evidence/${grant.body.evidenceId}/download`, admin);
+      const got = await fetch(file.body.url as string);
+      expect(got.status).toBe(200);
+      expect(Buffer.from(await got.arrayBuffer()).equals(won)).toBe(true);
+    });
+
     it('reviews with versions: revision requested, a new version, its own review, and the events', async () => {
       const first = await upload(
         admin,

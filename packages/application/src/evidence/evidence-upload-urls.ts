@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DomainError, Evidence, newId, type EvidenceSnapshot, type UploadTicketSnapshot } from '@fundi/domain';
 import type { Actor } from '../shared/actor.js';
@@ -118,11 +119,10 @@ export class EvidenceUploadUrls {
       source.destroy();
       throw e;
     }
-    // A first version may have a record already: one awaiting its file (docs/api.md, "Evidence"). Several URLs
-    // may be out for it, so each stores under its own key: the upload that loses cannot remove the winner's bytes.
-    const awaited =
-      ticket.version === 1 && (await this.d.repos.evidence.findById(ticket.tenantId, ticket.evidenceId)) !== null;
-    const key = `${evidenceKey(ticket.tenantId, ticket.evidenceId, ticket.version)}${awaited ? `-${ticket.id}` : ''}`;
+    // Each PUT stores under a key of its own: two PUTs racing on one URL, or several URLs out for one record
+    // awaiting its file (docs/api.md, "Evidence"), never write over each other's bytes, and the one that loses
+    // the commit removes only its own.
+    const key = `${evidenceKey(ticket.tenantId, ticket.evidenceId, ticket.version)}-${randomBytes(8).toString('hex')}`;
     const stored = await storeWithinQuota(this.d, ticket.tenantId, key, source, ticket.size);
     const prev = await this.d.repos.evidence.findById(ticket.tenantId, ticket.evidenceId, { withDeleted: true });
     const changed =
