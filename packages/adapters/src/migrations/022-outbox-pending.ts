@@ -6,7 +6,7 @@ import type { Migration } from './migration.js';
  * deleted when the dispatcher takes it. Marking the event row itself (the former `dispatched_at`) rewrote every
  * event once more: on SQLite the whole page of each (events of about a kilobyte, such as `learner.created`,
  * fill a page four at a time), on Postgres a new version of the row plus an entry in each of its indexes, which
- * vacuum then had to clear. The queue's rows are a few bytes each (docs/architecture.md, "Events and the outbox").
+ * vacuum then had to clear. The queue's rows are a few bytes each (docs/webhooks.md, "Delivery states and the exact rules").
  */
 export const outboxPending: Migration = {
   name: '022-outbox-pending',

@@ -11,8 +11,12 @@ import type { Migration } from '../migrations/migration.js';
 export const pendingWorkIndexes: Migration = {
   name: '021-pending-work-indexes',
   async up(knex: Knex) {
-    await knex.raw('CREATE INDEX outbox_events_undispatched ON outbox_events (id) WHERE dispatched_at IS NULL');
-    await knex.schema.alterTable('outbox_events', (t) => t.dropIndex(['dispatched_at', 'id']));
+    // A database whose platform tables were migrated first may have the outbox queue of migration 022 already,
+    // without `dispatched_at`: then the outbox has nothing to index here.
+    if (await knex.schema.hasColumn('outbox_events', 'dispatched_at')) {
+      await knex.raw('CREATE INDEX outbox_events_undispatched ON outbox_events (id) WHERE dispatched_at IS NULL');
+      await knex.schema.alterTable('outbox_events', (t) => t.dropIndex(['dispatched_at', 'id']));
+    }
     await knex.raw(
       'CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE next_attempt_at IS NOT NULL',
     );
@@ -21,7 +25,9 @@ export const pendingWorkIndexes: Migration = {
   async down(knex: Knex) {
     await knex.schema.alterTable('webhook_deliveries', (t) => t.index(['next_attempt_at']));
     await knex.raw('DROP INDEX webhook_deliveries_due');
-    await knex.schema.alterTable('outbox_events', (t) => t.index(['dispatched_at', 'id']));
-    await knex.raw('DROP INDEX outbox_events_undispatched');
+    if (await knex.schema.hasColumn('outbox_events', 'dispatched_at')) {
+      await knex.schema.alterTable('outbox_events', (t) => t.index(['dispatched_at', 'id']));
+      await knex.raw('DROP INDEX IF EXISTS outbox_events_undispatched');
+    }
   },
 };
