@@ -25,6 +25,8 @@ export * from './webhooks/undici-transport.js';
 export * from './wiring/webhook-infra.js';
 export * from './jobs/sql-job-queue.js';
 export * from './evidence/sql-evidence.js';
+export * from './evidence/sql-upload-tickets.js';
+export * from './evidence/sql-evidence-settings.js';
 export * from './imports/sql-imports.js';
 export * from './imports/csv-parse-reader.js';
 export * from './files/local-disk-file-store.js';

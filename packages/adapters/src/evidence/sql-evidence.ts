@@ -1,111 +1,42 @@
 import {
   AWAITING_UPLOAD,
   DomainError,
-  Evidence,
   foldFilename,
-  type EvidenceSettingsRepository,
-  type EvidenceBundleRepository,
-  type EvidenceBundleSnapshot,
   type EvidenceFileKey,
   type EvidenceFilter,
   type EvidenceRepos,
   type EvidenceRepository,
-  type StorageDay,
-  type StorageHistoryRepository,
   type EvidenceSnapshot,
   type EvidenceVersionSnapshot,
   type Page,
   type PageRequest,
   type PurgeCandidate,
-  type UploadTicketRepository,
-  type UploadTicketSnapshot,
 } from '@fundi/domain';
 import { evidenceMemory } from '@fundi/fakes';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
-import { compile } from '../db/query-builder.js';
 import { evidenceMigration } from '../migrations/007-evidence.js';
 import { storageUsageDaily } from './017-storage-usage-daily.js';
 import { evidenceAwaitingUpload } from './019-evidence-awaiting-upload.js';
 import { mapUnique } from '../repos/conflicts.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
-
-type Row = Record<string, unknown>;
-const s = (v: unknown) => (v ?? null) as string | null;
-
-// LEFT JOIN: a record awaiting its file (version 0) has no version row.
-const SELECT = `SELECT e.id, e.tenant_id, e.learner_id, e.enrolment_id, e.module_id, e.evidence_type, e.created_at, e.updated_at,
-  e.deleted_at, e.description, e.awaiting_filename, e.created_by AS e_created_by, v.version, v.filename, v.content_type, v.size,
-  v.sha256, v.storage_key, v.uploaded_by, v.created_at AS v_created_at, v.status, v.reviewed_at, v.reviewed_by, v.feedback
-  FROM evidence e LEFT JOIN evidence_versions v ON v.evidence_id = e.id AND v.version = e.version`;
-
-function rowToVersion(r: Row, createdAt: string): EvidenceVersionSnapshot {
-  return {
-    tenantId: r.tenant_id as string,
-    evidenceId: (r.evidence_id ?? r.id) as string,
-    version: Number(r.version),
-    filename: r.filename as string,
-    contentType: r.content_type as string,
-    size: Number(r.size),
-    sha256: r.sha256 as string,
-    storageKey: r.storage_key as string,
-    uploadedBy: r.uploaded_by as string,
-    createdAt,
-    status: r.status as EvidenceVersionSnapshot['status'],
-    reviewedAt: s(r.reviewed_at),
-    reviewedBy: s(r.reviewed_by),
-    feedback: s(r.feedback),
-  };
-}
-
-function rowToEvidence(r: Row): EvidenceSnapshot {
-  const base = { id: r.id as string, tenantId: r.tenant_id as string, createdAt: r.created_at as string };
-  return {
-    id: r.id as string,
-    tenantId: r.tenant_id as string,
-    learnerId: r.learner_id as string,
-    enrolmentId: r.enrolment_id as string,
-    moduleId: r.module_id as string,
-    evidenceType: r.evidence_type as EvidenceSnapshot['evidenceType'],
-    createdAt: r.created_at as string,
-    updatedAt: r.updated_at as string,
-    deletedAt: s(r.deleted_at),
-    description: s(r.description),
-    current:
-      r.filename === null || r.filename === undefined
-        ? Evidence.awaitingVersion(base, r.awaiting_filename as string, r.e_created_by as string)
-        : rowToVersion(r, r.v_created_at as string),
-  };
-}
-
-const INSERT_EVIDENCE = `INSERT INTO evidence (id, tenant_id, learner_id, enrolment_id, module_id, evidence_type, version, created_at,
-  updated_at, deleted_at, description, awaiting_filename, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-const INSERT_VERSION = `INSERT INTO evidence_versions (evidence_id, version, tenant_id, filename, content_type, size, sha256, storage_key,
-  uploaded_by, created_at, status, reviewed_at, reviewed_by, feedback) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-
-function versionValues(v: EvidenceVersionSnapshot) {
-  return [
-    v.evidenceId,
-    v.version,
-    v.tenantId,
-    v.filename,
-    v.contentType,
-    v.size,
-    v.sha256,
-    v.storageKey,
-    v.uploadedBy,
-    v.createdAt,
-    v.status,
-    v.reviewedAt,
-    v.reviewedBy,
-    v.feedback,
-  ];
-}
-
-const DUPLICATE_VERSION = [
-  { column: 'version', error: () => DomainError.conflict('duplicate_version', 'This version exists already') },
-];
+import {
+  DUPLICATE_VERSION,
+  INSERT_EVIDENCE,
+  INSERT_VERSION,
+  type Row,
+  SELECT,
+  rowToEvidence,
+  rowToVersion,
+  versionValues,
+} from './evidence-rows.js';
+import {
+  SqlEvidenceBundleRepository,
+  SqlEvidenceSettingsRepository,
+  SqlStorageHistoryRepository,
+} from './sql-evidence-settings.js';
+import { SqlUploadTicketRepository } from './sql-upload-tickets.js';
 
 export class SqlEvidenceRepository implements EvidenceRepository {
   constructor(
@@ -346,150 +277,6 @@ export class SqlEvidenceRepository implements EvidenceRepository {
       [tenantId],
     );
     return { bytes: Number(r?.bytes ?? 0), files: Number(r?.files ?? 0) };
-  }
-}
-
-const TICKET_COLUMNS = [
-  'id',
-  'tenant_id',
-  'evidence_id',
-  'version',
-  'learner_id',
-  'enrolment_id',
-  'module_id',
-  'evidence_type',
-  'filename',
-  'size',
-  'created_by',
-  'created_at',
-  'expires_at',
-  'used_at',
-];
-
-export class SqlUploadTicketRepository implements UploadTicketRepository {
-  constructor(private readonly db: SqlDb) {}
-
-  async insert(t: UploadTicketSnapshot): Promise<void> {
-    await this.db.run(
-      `INSERT INTO evidence_upload_tickets (${TICKET_COLUMNS.join(', ')}) VALUES (${TICKET_COLUMNS.map(() => '?').join(', ')})`,
-      [
-        t.id,
-        t.tenantId,
-        t.evidenceId,
-        t.version,
-        t.learnerId,
-        t.enrolmentId,
-        t.moduleId,
-        t.evidenceType,
-        t.filename,
-        t.size,
-        t.createdBy,
-        t.createdAt,
-        t.expiresAt,
-        t.usedAt,
-      ],
-    );
-  }
-
-  async findById(tenantId: string, id: string): Promise<UploadTicketSnapshot | null> {
-    const r = await this.db.first<Row>('SELECT * FROM evidence_upload_tickets WHERE tenant_id = ? AND id = ?', [
-      tenantId,
-      id,
-    ]);
-    if (!r) return null;
-    return {
-      id: r.id as string,
-      tenantId: r.tenant_id as string,
-      evidenceId: r.evidence_id as string,
-      version: Number(r.version),
-      learnerId: r.learner_id as string,
-      enrolmentId: r.enrolment_id as string,
-      moduleId: r.module_id as string,
-      evidenceType: r.evidence_type as UploadTicketSnapshot['evidenceType'],
-      filename: r.filename as string,
-      size: Number(r.size),
-      createdBy: r.created_by as string,
-      createdAt: r.created_at as string,
-      expiresAt: r.expires_at as string,
-      usedAt: s(r.used_at),
-    };
-  }
-
-  async consume(tenantId: string, id: string, at: string): Promise<boolean> {
-    return (
-      (
-        await this.db.run(
-          'UPDATE evidence_upload_tickets SET used_at = ? WHERE tenant_id = ? AND id = ? AND used_at IS NULL',
-          [at, tenantId, id],
-        )
-      ).changes > 0
-    );
-  }
-}
-
-export class SqlEvidenceBundleRepository implements EvidenceBundleRepository {
-  constructor(private readonly db: SqlDb) {}
-
-  async insert(b: EvidenceBundleSnapshot): Promise<void> {
-    await this.db.run(
-      'INSERT INTO evidence_bundles (id, tenant_id, evidence_ids, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [b.id, b.tenantId, JSON.stringify(b.evidenceIds), b.createdBy, b.createdAt, b.expiresAt],
-    );
-  }
-
-  async findById(tenantId: string, id: string): Promise<EvidenceBundleSnapshot | null> {
-    const r = await this.db.first<Row>('SELECT * FROM evidence_bundles WHERE tenant_id = ? AND id = ?', [tenantId, id]);
-    return r
-      ? {
-          id: r.id as string,
-          tenantId: r.tenant_id as string,
-          evidenceIds: JSON.parse(r.evidence_ids as string) as string[],
-          createdBy: r.created_by as string,
-          createdAt: r.created_at as string,
-          expiresAt: r.expires_at as string,
-        }
-      : null;
-  }
-}
-
-export class SqlEvidenceSettingsRepository implements EvidenceSettingsRepository {
-  constructor(private readonly db: SqlDb) {}
-
-  async retentionYears(tenantId: string): Promise<number | null> {
-    const r = await this.db.first<{ retention_years: number }>(
-      'SELECT retention_years FROM evidence_settings WHERE tenant_id = ?',
-      [tenantId],
-    );
-    return r ? Number(r.retention_years) : null;
-  }
-
-  async setRetentionYears(tenantId: string, years: number): Promise<void> {
-    const { changes } = await this.db.run('UPDATE evidence_settings SET retention_years = ? WHERE tenant_id = ?', [
-      years,
-      tenantId,
-    ]);
-    if (changes === 0)
-      await this.db.run('INSERT INTO evidence_settings (tenant_id, retention_years) VALUES (?, ?)', [tenantId, years]);
-  }
-}
-
-export class SqlStorageHistoryRepository implements StorageHistoryRepository {
-  constructor(private readonly db: SqlDb) {}
-
-  async record(tenantId: string, x: StorageDay): Promise<void> {
-    await this.db.run(
-      `INSERT INTO storage_usage_daily (tenant_id, day, bytes, files) VALUES (?, ?, ?, ?)
-       ON CONFLICT (tenant_id, day) DO UPDATE SET bytes = excluded.bytes, files = excluded.files`,
-      [tenantId, x.day, x.bytes, x.files],
-    );
-  }
-
-  async list(tenantId: string, fromDay: string): Promise<StorageDay[]> {
-    const rows = await this.db.all<{ day: string; bytes: unknown; files: unknown }>(
-      'SELECT day, bytes, files FROM storage_usage_daily WHERE tenant_id = ? AND day >= ? ORDER BY day',
-      [tenantId, fromDay],
-    );
-    return rows.map((r) => ({ day: r.day, bytes: Number(r.bytes), files: Number(r.files) }));
   }
 }
 
