@@ -78,6 +78,28 @@ describeEachStorage('LearnerRepository contract', (get) => {
     await expect(repo().findById(t.id, again[0]!.id)).resolves.toBeNull();
   });
 
+  it('inserts many with every kind of value intact: addresses, yes/no fields, quotes and non-ASCII text', async () => {
+    const full = aLearner({
+      tenantId: t.id,
+      firstName: 'Zoë "Zee"',
+      lastName: "O'Neil-Mokoena \\ backslash",
+      middleName: 'Ñandú',
+      employer: 'Acme, Mining & Co',
+      employeeRef: 'E-1',
+      homeAddress: { line1: '1 Long Street', line2: 'Apt "B"', line3: null, postalCode: '8001' },
+      postalAddress: { line1: 'PO Box 7', line2: null, line3: 'Cape Town', postalCode: null },
+      popiActAgree: true,
+      whatsappConsent: true,
+      whatsappConsentAt: '2026-01-02T03:04:05.000Z',
+      emailOptOut: true,
+      contactUpdateNeeded: true,
+    });
+    const plain = aLearner({ tenantId: t.id, popiActAgree: false, email: null, mobile: null });
+    await repo().insertMany([full, plain]);
+    await expect(repo().findById(t.id, full.id)).resolves.toEqual(full);
+    await expect(repo().findById(t.id, plain.id)).resolves.toEqual(plain);
+  });
+
   it('finds many by id at once: live learners of the tenant only, however many ids', async () => {
     const many = Array.from({ length: 620 }, () => aLearner({ tenantId: t.id }));
     await repo().insertMany(many);
