@@ -50,14 +50,6 @@ function insertRows(n: number): string {
   }
   return sql;
 }
-/**
- * Postgres: a batch of learners as one JSON parameter read with the table's own row type
- * (`json_populate_recordset`): one short statement whatever the batch, where a VALUES list of 500 rows x 60 columns
- * took Postgres longer to parse and plan than to insert.
- */
-const PG_INSERT_MANY = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) SELECT ${LEARNER_COLUMNS.join(', ')}
-  FROM json_populate_recordset(NULL::learners, CAST(? AS json))`;
-const PG_BATCH_ROWS = 1000;
 const UPDATABLE = LEARNER_COLUMNS.filter((c) => c !== 'id' && c !== 'tenant_id' && c !== 'created_at');
 const UPDATE = `UPDATE learners SET ${UPDATABLE.map((c) => `${c} = ?`).join(', ')} WHERE tenant_id = ? AND id = ? AND erased_at IS NULL`;
 const LIVE = 'tenant_id = ? AND erased_at IS NULL';
@@ -81,13 +73,6 @@ export class SqlLearnerRepository implements LearnerRepository {
   }
 
   async insertMany(ls: readonly LearnerSnapshot[]): Promise<void> {
-    if (this.db.dialect.name === 'postgres') {
-      for (let i = 0; i < ls.length; i += PG_BATCH_ROWS) {
-        const json = JSON.stringify(ls.slice(i, i + PG_BATCH_ROWS).map(learnerToRow));
-        await mapUnique(this.db.dialect, UNIQUE, () => this.db.run(PG_INSERT_MANY, [json]));
-      }
-      return;
-    }
     for (const [from, n] of bulkChunks(ls.length, MAX_INSERT_ROWS)) {
       const values: Binding[] = new Array(n * LEARNER_COLUMNS.length);
       for (let i = 0, at = 0; i < n; i++) at = putLearnerValues(ls[from + i]!, values, at);
