@@ -1,51 +1,13 @@
 import { Readable } from 'node:stream';
 import { Evidence, newId } from '@fundi/domain';
-import { EncryptedFileVault, importJobs, importUseCases, MasterKeyring, type JobContext } from '@fundi/application';
-import {
-  evidenceMemory,
-  FixedClock,
-  importMemory,
-  learnerMemory,
-  MemoryFileStore,
-  memoryStorage,
-  platformMemory,
-  tenantMemory,
-  trainingMemory,
-} from '@fundi/fakes';
 import { describe, expect, it } from 'vitest';
-import { TokenSigner } from '../system/node-secrets.js';
+import { importWorld, jobContext } from '../testing/import-world.js';
 import { aProgramme, anEnrolment, seedTenant } from '../testing/training-builders.js';
-import { CsvParseReader } from './csv-parse-reader.js';
 
-const ctx: JobContext = {
-  attempt: 1,
-  progress: null,
-  report: async () => {},
-  reportIn: async () => {},
-  signal: new AbortController().signal,
-};
+const ctx = jobContext();
 
 async function setup() {
-  const { repositories, uow } = memoryStorage([
-    platformMemory,
-    tenantMemory,
-    learnerMemory,
-    trainingMemory,
-    importMemory,
-    evidenceMemory,
-  ]);
-  const repos = repositories();
-  const clock = new FixedClock(new Date('2026-06-01T08:00:00Z'));
-  const files = new EncryptedFileVault(new MemoryFileStore(), new MasterKeyring([Buffer.alloc(32, 3)]));
-  const u = importUseCases({
-    repos,
-    uow,
-    clock,
-    files,
-    csv: new CsvParseReader(),
-    cursors: new TokenSigner(Buffer.alloc(32, 4)),
-  });
-  const [validate, confirm] = importJobs(u);
+  const { repos, u, validate, confirm } = await importWorld();
   const { tenantId, learnerIds } = await seedTenant(repos, 2);
   const p = aProgramme(tenantId);
   await repos.programmes.insert(p);
@@ -60,7 +22,7 @@ async function setup() {
     );
     return { tenantId, importId: imp.id };
   };
-  return { repos, u, validate: validate!, confirm: confirm!, tenantId, learnerIds, enrolment, actor, start };
+  return { repos, u, validate, confirm, tenantId, learnerIds, enrolment, actor, start };
 }
 
 describe('evidence import jobs over the in-memory fakes', () => {

@@ -1,65 +1,26 @@
 import { Readable } from 'node:stream';
-import {
-  EncryptedFileVault,
-  importJobs,
-  importUseCases,
-  MasterKeyring,
-  type Actor,
-  type JobContext,
-} from '@fundi/application';
+import type { Actor } from '@fundi/application';
 import { newId, Tenant } from '@fundi/domain';
 import { idNumberFor } from '@fundi/domain/testing';
-import {
-  evidenceMemory,
-  FixedClock,
-  importMemory,
-  learnerMemory,
-  MemoryFileStore,
-  memoryStorage,
-  platformMemory,
-  tenantMemory,
-  trainingMemory,
-} from '@fundi/fakes';
 import { describe, expect, it } from 'vitest';
-import { CsvParseReader } from './csv-parse-reader.js';
-import { TokenSigner } from '../system/node-secrets.js';
+import { importWorld, jobContext } from '../testing/import-world.js';
 
 async function world() {
-  const { repositories, uow } = memoryStorage([
-    platformMemory,
-    tenantMemory,
-    learnerMemory,
-    trainingMemory,
-    importMemory,
-    evidenceMemory,
-  ]);
-  const repos = repositories();
-  const clock = new FixedClock(new Date('2026-06-01T08:00:00Z'));
-  const store = new MemoryFileStore();
-  const files = new EncryptedFileVault(store, new MasterKeyring([Buffer.alloc(32, 3)]));
-  const cursors = new TokenSigner(Buffer.alloc(32, 4));
-  const u = importUseCases({ repos, uow, clock, files, csv: new CsvParseReader(), cursors });
+  const { repos, clock, store, u, validate, confirm } = await importWorld();
   const tenant = Tenant.create(
     { slug: `t${Date.now()}`, name: 'T', plan: 'pilot' },
     { id: newId('ten'), now: clock.now() },
   );
   await repos.tenants.insert(tenant);
   const actor: Actor = { tenantId: tenant.id, id: 'key_test', role: 'admin', scopes: [] };
-  const [validate, confirm] = importJobs(u);
-  const ctx = (attempt: number): JobContext => ({
-    attempt,
-    progress: null,
-    report: async () => {},
-    reportIn: async () => {},
-    signal: new AbortController().signal,
-  });
+  const ctx = jobContext;
   const start = (csv: string) =>
     u.startImport.execute(
       actor,
       { type: 'learners' },
       { stream: Readable.from([Buffer.from(csv)]), filename: 'l.csv' },
     );
-  return { repos, store, u, actor, validate: validate!, confirm: confirm!, ctx, start };
+  return { repos, store, u, actor, validate, confirm, ctx, start };
 }
 
 const csv = (n: number) =>

@@ -1,0 +1,46 @@
+import { EncryptedFileVault, importJobs, importUseCases, MasterKeyring, type JobContext } from '@fundi/application';
+import {
+  evidenceMemory,
+  FixedClock,
+  importMemory,
+  learnerMemory,
+  MemoryFileStore,
+  memoryStorage,
+  platformMemory,
+  tenantMemory,
+  trainingMemory,
+} from '@fundi/fakes';
+import { CsvParseReader } from '../imports/csv-parse-reader.js';
+import { TokenSigner } from '../system/node-secrets.js';
+
+/** A job's context for a test run: attempt `attempt`, never aborted. */
+export const jobContext = (attempt = 1): JobContext => ({
+  attempt,
+  progress: null,
+  report: async () => {},
+  reportIn: async () => {},
+  signal: new AbortController().signal,
+});
+
+/**
+ * The import use cases and their two jobs (validate, confirm) over the in-memory fakes, with the real CSV reader
+ * and an encrypted vault over a memory file store; the tests seed their own tenant and data.
+ */
+export async function importWorld() {
+  const { repositories, uow } = memoryStorage([
+    platformMemory,
+    tenantMemory,
+    learnerMemory,
+    trainingMemory,
+    importMemory,
+    evidenceMemory,
+  ]);
+  const repos = repositories();
+  const clock = new FixedClock(new Date('2026-06-01T08:00:00Z'));
+  const store = new MemoryFileStore();
+  const files = new EncryptedFileVault(store, new MasterKeyring([Buffer.alloc(32, 3)]));
+  const cursors = new TokenSigner(Buffer.alloc(32, 4));
+  const u = importUseCases({ repos, uow, clock, files, csv: new CsvParseReader(), cursors });
+  const [validate, confirm] = importJobs(u);
+  return { repos, uow, clock, store, u, validate: validate!, confirm: confirm! };
+}
