@@ -36,7 +36,7 @@ describe('the repository stands on its own (scripts/check-citations.mjs)', () =>
     put('docs/api.md', '# API\n\n## Learners\n### Enrolments (`enrolments:read`)\n');
     put(
       'src/a.ts',
-      `import { x } from '../shared/errors.js';\n// Fine: (docs/api.md, "Learners").\n// Erasure (${decision}).\n`,
+      `import { x } from '../common/errors.js';\n// Fine: (docs/api.md, "Learners").\n// Erasure (${decision}).\n`,
     );
     put('src/b.ts', `/** Parent heading: docs/api.md "Enrolments". */\n/** Delivery (${issue}). */\n`);
     put('src/c.test.ts', `describe('broken pointer (${missingSection})', () => {});\n// see ${missingDoc}\n`);
@@ -66,7 +66,7 @@ describe('the repository stands on its own (scripts/check-citations.mjs)', () =>
 
     it('passes once the findings are gone, ignoring node_modules, dist and other file types', () => {
       put('notes/plan.md', 'Read docs/api.md, "Learners" first.\n');
-      put('src/a.ts', `import { x } from '../shared/errors.js';\n// Erasure (docs/api.md, "Learners").\n`);
+      put('src/a.ts', `import { x } from '../common/errors.js';\n// Erasure (docs/api.md, "Learners").\n`);
       put('src/b.ts', '/** Delivery (docs/api.md). */\n');
       put('src/c.test.ts', `describe('pointer (docs/api.md, "Enrolments")', () => {});\n`);
       expect(check(dir)).toEqual({ status: 0, out: '' });

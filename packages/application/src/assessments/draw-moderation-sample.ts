@@ -9,9 +9,9 @@ import {
   type LearnerRepos,
   type PlatformRepos,
 } from '@fundi/domain';
-import { actorRef, type Actor } from '../shared/actor.js';
-import type { CoreDeps, SecretDeps } from '../shared/ports.js';
-import { recordChange } from '../shared/record-change.js';
+import { actorRef, type Actor } from '../common/actor.js';
+import type { CoreDeps, SecretDeps } from '../common/ports.js';
+import { recordChange } from '../common/record-change.js';
 import { drawSample, sampleRequest, type SampleInput } from './moderation-sample.js';
 
 /** The event of a recorded draw: the moderators are told (the `moderation_due` notification). */

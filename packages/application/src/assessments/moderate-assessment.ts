@@ -7,9 +7,9 @@ import {
   type PlatformRepos,
 } from '@fundi/domain';
 import { hrCompetencyEvents } from '../hr-sync/hr-outbound-events.js';
-import { actorRef, type Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
-import { recordChange } from '../shared/record-change.js';
+import { actorRef, type Actor } from '../common/actor.js';
+import type { CoreDeps } from '../common/ports.js';
+import { recordChange } from '../common/record-change.js';
 import { moderationView, type ModerationView } from './assessment-view.js';
 
 export interface ModerationInput {

@@ -6,8 +6,8 @@ import {
   type LearnerRepos,
   type PlatformRepos,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
+import type { Actor } from '../common/actor.js';
+import type { CoreDeps } from '../common/ports.js';
 import { moderationSampleView, type ModerationSampleView } from './draw-moderation-sample.js';
 
 type Reads = Pick<CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos>, 'repos'>;

@@ -11,8 +11,8 @@ import {
   type LearnerRepos,
   type PlatformRepos,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import type { CoreDeps, SecretDeps } from '../shared/ports.js';
+import type { Actor } from '../common/actor.js';
+import type { CoreDeps, SecretDeps } from '../common/ports.js';
 import { assessmentView, type AssessmentView } from './assessment-view.js';
 
 export interface ModerationSample extends SampleRequest {

@@ -7,9 +7,9 @@ import {
   type LearnerRepos,
   type PlatformRepos,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import type { CoreDeps } from '../common/ports.js';
+import { recordChange } from '../common/record-change.js';
 import { hrCompetencyEvents } from '../hr-sync/hr-outbound-events.js';
 import { assessmentView, type AssessmentView } from './assessment-view.js';
 import { locateEnrolment } from './locate-enrolment.js';

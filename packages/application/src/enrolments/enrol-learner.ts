@@ -7,9 +7,9 @@ import {
   type LearnerRepos,
   type PlatformRepos,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import type { CoreDeps } from '../common/ports.js';
+import { recordChange } from '../common/record-change.js';
 import { enrolmentView, type EnrolmentView } from './enrolment-view.js';
 
 export interface EnrolInput {

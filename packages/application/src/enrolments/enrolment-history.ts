@@ -5,8 +5,8 @@ import {
   type LearnerRepos,
   type PlatformRepos,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
+import type { Actor } from '../common/actor.js';
+import type { CoreDeps } from '../common/ports.js';
 
 export type StatusChangeView = Omit<StatusChange, 'tenantId'>;
 

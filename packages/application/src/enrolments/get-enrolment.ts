@@ -1,6 +1,6 @@
 import { DomainError, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
+import type { Actor } from '../common/actor.js';
+import type { CoreDeps } from '../common/ports.js';
 import { enrolmentViews, type EnrolmentView } from './enrolment-view.js';
 
 export class GetEnrolment {

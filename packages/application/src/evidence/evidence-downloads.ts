@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DomainError, Evidence, SIGNED_URL_SECONDS, newId } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import { checkSignedUrl, invalidUrl } from './evidence-signed-urls.js';
 import type { EvidencePorts } from './evidence-ports.js';
 

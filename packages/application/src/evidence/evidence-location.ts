@@ -1,6 +1,6 @@
 import { DomainError } from '@fundi/domain';
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 import type { EvidencePorts } from './evidence-ports.js';
 
 export interface UploadRequest {

@@ -6,7 +6,7 @@ import type {
   TrainingRepos,
   WebhookRepos,
 } from '@fundi/domain';
-import type { CoreDeps } from '../shared/ports.js';
+import type { CoreDeps } from '../common/ports.js';
 import type { RequestMeter } from '../tenants/request-meter.js';
 
 export type { FileVault, StoredFile } from '../files/file-vault.js';

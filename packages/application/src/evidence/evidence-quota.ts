@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DomainError, Tenant, newId, type PlatformRepos, type WebhookRepos } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import type { EvidencePorts, StoredFile } from './evidence-ports.js';
 
 /** The largest file of any kind (video and archives); each kind's own limit is applied to the sniffed bytes. */

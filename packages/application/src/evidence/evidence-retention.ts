@@ -1,6 +1,6 @@
 import { DEFAULT_RETENTION_YEARS, DomainError, EVIDENCE_RESTORE_DAYS, type PurgeCandidate } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import type { EvidencePorts } from './evidence-ports.js';
 
 const DAY_MS = 86_400_000;

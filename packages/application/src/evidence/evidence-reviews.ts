@@ -6,8 +6,8 @@ import {
   type Page,
   type PageRequest,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import type { EvidencePorts } from './evidence-ports.js';
 import { evidenceView, versionView, type EvidenceVersionView, type EvidenceView } from './evidence-view.js';
 

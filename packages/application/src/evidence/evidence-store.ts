@@ -1,6 +1,6 @@
 import type { EvidenceSnapshot, EvidenceVersionSnapshot, UploadTicketSnapshot } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import { invalidUrl } from './evidence-signed-urls.js';
 import type { EvidencePorts, StoredFile } from './evidence-ports.js';
 import { quotaExceeded, recordQuotaCrossing, tenantQuota } from './evidence-quota.js';

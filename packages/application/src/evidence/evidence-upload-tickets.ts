@@ -1,6 +1,6 @@
 import { DomainError, SIGNED_URL_SECONDS, newId, type UploadTicketSnapshot } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import type { EvidencePorts } from './evidence-ports.js';
 import { MAX_EVIDENCE_BYTES, quotaExceeded, tenantQuota } from './evidence-quota.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DomainError, Evidence, newId, type EvidenceSnapshot, type UploadTicketSnapshot } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 import { expiredUrl, invalidUrl } from './evidence-signed-urls.js';
 import { locateUpload, type UploadRequest } from './evidence-location.js';
 import type { EvidencePorts } from './evidence-ports.js';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { DomainError, Evidence, newId, type EvidenceSnapshot } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 import { locateUpload, type UploadPlace, type UploadRequest } from './evidence-location.js';
 import type { EvidencePorts } from './evidence-ports.js';
 import { storeWithinQuota } from './evidence-quota.js';

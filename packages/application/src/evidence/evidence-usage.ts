@@ -1,5 +1,5 @@
 import type { StorageDay } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 import { utcDay } from '../tenants/request-meter.js';
 import type { EvidencePorts } from './evidence-ports.js';
 import { tenantQuota } from './evidence-quota.js';

@@ -9,7 +9,7 @@ import type {
 } from '@fundi/domain';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { FileVault } from '../files/file-vault.js';
-import type { CoreDeps } from '../shared/ports.js';
+import type { CoreDeps } from '../common/ports.js';
 
 /** Port: writes a ZIP of the entries while it is read, opening each entry only when its turn comes. */
 export type ZipWriter = (entries: { name: string; open(): Readable }[]) => Readable;

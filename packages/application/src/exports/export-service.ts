@@ -6,9 +6,9 @@ import {
   type ExportSnapshot,
   type RegulatorSettings,
 } from '@fundi/domain';
-import { systemActor, type Actor } from '../shared/actor.js';
+import { systemActor, type Actor } from '../common/actor.js';
 import { enqueueJob, jobType, type JobContext } from '../jobs/job-definition.js';
-import { recordChange } from '../shared/record-change.js';
+import { recordChange } from '../common/record-change.js';
 import type { ExportPorts } from './export-ports.js';
 import { exportView, type DryRunReport, type ExportDownload, type ExportView } from './export-view.js';
 import { checkRequest, type ExportRequest } from './export-request.js';

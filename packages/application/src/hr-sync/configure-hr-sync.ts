@@ -11,8 +11,8 @@ import {
   type HrSyncInput,
   type WebhookSubscriptionSnapshot,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import { switchSubscription } from '../webhooks/enablement.js';
 import type { HrSyncAllRepos, HrSyncDeps } from './hr-sync-ports.js';
 import { requireAdmin } from './hr-sync-ports.js';

@@ -1,5 +1,5 @@
 import type { HrEventEntry, Page, PageRequest } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 import type { AttemptView, ListDeliveryAttempts } from '../webhooks/read-subscriptions.js';
 import type { ReplayDelivery, ReplayedDelivery } from '../webhooks/replay.js';
 import type { RotateWebhookSecret } from '../webhooks/subscription-actions.js';

@@ -8,8 +8,8 @@ import {
   type TrainingRepos,
   type WebhookRepos,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
+import type { Actor } from '../common/actor.js';
+import type { CoreDeps } from '../common/ports.js';
 import type { WebhookDeps } from '../webhooks/webhook-ports.js';
 
 export type HrSyncAllRepos = HrSyncRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & WebhookRepos;

@@ -9,7 +9,7 @@ import {
   type ImportKind,
   type LearnerRef,
 } from './import-kind.js';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 
 export const ENROLMENT_COLUMNS: readonly ImportColumn[] = [
   { name: 'id_number', required: false, example: '9202204720082' },

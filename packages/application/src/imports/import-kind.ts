@@ -1,7 +1,7 @@
 import type { EvidenceRepos, ImportType, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
 import { DomainError } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import type { ChangeRecord } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import type { ChangeRecord } from '../common/record-change.js';
 
 /** What the import kinds read and write. */
 export type ImportKindRepos = LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>;

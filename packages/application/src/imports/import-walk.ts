@@ -2,7 +2,7 @@ import { IMPORT_MAX_ROWS, type ImportType, type RowError } from '@fundi/domain';
 import type { Readable } from 'node:stream';
 import { CsvFileError, type CsvReader } from './csv-reader.js';
 import { cellsOf, readHeader } from './import-header.js';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 import type { Checked, ImportKind, ImportKindRepos } from './import-kind.js';
 import { learnerImport } from './learner-import.js';
 import { enrolmentImport } from './enrolment-import.js';

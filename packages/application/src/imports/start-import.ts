@@ -9,8 +9,8 @@ import {
   type ImportType,
 } from '@fundi/domain';
 import { enqueueJob } from '../jobs/job-definition.js';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import { fileKeyOf, VALIDATE_IMPORT, type ImportDeps } from './import-ports.js';
 import { importView, type ImportWithErrors } from './import-view.js';
 

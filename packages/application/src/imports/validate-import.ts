@@ -1,6 +1,6 @@
 import type { ImportSnapshot, RowError } from '@fundi/domain';
 import { enqueueJob } from '../jobs/job-definition.js';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 import { CONFIRM_IMPORT, type ImportDeps, type ImportJobPayload } from './import-ports.js';
 import { IMPORT_KINDS, resolveRows, walkFile, type WalkedRow } from './import-walk.js';
 

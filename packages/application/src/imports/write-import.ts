@@ -1,6 +1,6 @@
 import { DomainError, IMPORT_BATCH_ROWS, newId, type ImportSnapshot, type RowError } from '@fundi/domain';
 import type { JobContext } from '../jobs/job-definition.js';
-import { recordChange } from '../shared/record-change.js';
+import { recordChange } from '../common/record-change.js';
 import type { ImportDeps, ImportJobPayload } from './import-ports.js';
 import { IMPORT_KINDS, resolveRows, walkFile, type AnyKind, type WalkedRow } from './import-walk.js';
 import { importActor } from './validate-import.js';

@@ -6,11 +6,11 @@ import {
   type PlatformRepos,
   type WebhookRepos,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 import { ERASE_LEARNER_EVIDENCE } from '../evidence/evidence-jobs.js';
 import { enqueueJob, jobType } from '../jobs/job-definition.js';
-import type { CoreDeps, StorageMaintenance } from '../shared/ports.js';
-import { recordChange } from '../shared/record-change.js';
+import type { CoreDeps, StorageMaintenance } from '../common/ports.js';
+import { recordChange } from '../common/record-change.js';
 
 /** What a learner event carries once its learner is erased: nothing that identifies the person. */
 export const erasedLearnerData = (id: string) => ({ id, erased: true });

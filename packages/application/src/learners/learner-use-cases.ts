@@ -1,5 +1,5 @@
 import type { HrSyncRepos, LearnerRepos, NotificationRepos, PlatformRepos, WebhookRepos } from '@fundi/domain';
-import type { CoreDeps, StorageMaintenance } from '../shared/ports.js';
+import type { CoreDeps, StorageMaintenance } from '../common/ports.js';
 import { EraseLearner, ScrubAfterErasure } from './erase-learner.js';
 import { GetLearner } from './get-learner.js';
 import { ListLearners } from './list-learners.js';

@@ -1,7 +1,7 @@
 import { DomainError, Learner, type LearnerInput, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import type { CoreDeps } from '../common/ports.js';
+import { recordChange } from '../common/record-change.js';
 import { learnerView, type LearnerView } from './learner-view.js';
 
 /** Partial update. `learner.updated` carries only the changed fields; a no-op update records nothing. */

@@ -5,8 +5,8 @@ import {
   type NotificationSnapshot,
   type NotificationStatus,
 } from '@fundi/domain';
-import { recordChange } from '../shared/record-change.js';
-import { systemActor } from '../shared/actor.js';
+import { recordChange } from '../common/record-change.js';
+import { systemActor } from '../common/actor.js';
 import { checkHmac, parseEmailReports, phoneNumberIdOf, safeEqual, type EmailReport } from './callback-reports.js';
 import type { NotificationDelivery } from './notification-delivery.js';
 import type { NotificationPorts } from './notification-ports.js';

@@ -14,8 +14,8 @@ import {
   type StoredNotificationSettings,
 } from '@fundi/domain';
 import { enqueueJob } from '../jobs/job-definition.js';
-import { systemActor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import { systemActor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import type {
   NotificationPorts,
   NotificationRepoSet,

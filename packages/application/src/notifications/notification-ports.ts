@@ -13,7 +13,7 @@ import type {
   TrainingRepos,
 } from '@fundi/domain';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
-import type { CoreDeps } from '../shared/ports.js';
+import type { CoreDeps } from '../common/ports.js';
 
 /** A tenant's SMTP server with its password opened. */
 export interface OpenSmtpSettings {

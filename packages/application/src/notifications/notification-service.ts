@@ -10,7 +10,7 @@ import {
   type TenantSnapshot,
 } from '@fundi/domain';
 import { enqueueJob, jobType } from '../jobs/job-definition.js';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 import { builtInTemplate, type TemplateDefinition, type TemplateKey } from './built-in-templates.js';
 import type { NotificationPorts } from './notification-ports.js';
 import { notificationView, type NotificationView } from './notification-view.js';

@@ -7,8 +7,8 @@ import {
   type StoredSmtpSettings,
   type StoredWhatsAppSettings,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import { BUILT_IN_TEMPLATES, type TemplateKey } from './built-in-templates.js';
 import type { NotificationPorts } from './notification-ports.js';
 

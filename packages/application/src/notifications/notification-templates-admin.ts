@@ -1,6 +1,6 @@
 import { DomainError, type ErrorDetail } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import { BUILT_IN_TEMPLATES, builtInTemplate, type TemplateDefinition } from './built-in-templates.js';
 import type { NotificationPorts } from './notification-ports.js';
 import { templateValues, type TemplateVariable } from './template-variables.js';

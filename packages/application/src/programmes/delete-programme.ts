@@ -1,7 +1,7 @@
 import { DomainError, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import type { CoreDeps } from '../common/ports.js';
+import { recordChange } from '../common/record-change.js';
 import { findProgramme } from './programme-view.js';
 
 /** Deletes a programme no enrolment uses; once used it can only be retired (409). */

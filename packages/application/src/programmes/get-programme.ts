@@ -1,6 +1,6 @@
 import type { TrainingRepos, LearnerRepos, PlatformRepos } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
+import type { Actor } from '../common/actor.js';
+import type { CoreDeps } from '../common/ports.js';
 import { findProgramme, programmeView, type ProgrammeView } from './programme-view.js';
 
 export class GetProgramme {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError, ROLE_SCOPES, type StaffCredentialSnapshot, type TenantSnapshot } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import { sha256, staffView, type StaffDeps, type StaffView } from './staff-accounts.js';
 import { verifyPassword } from './password.js';
 

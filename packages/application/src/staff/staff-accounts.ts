@@ -9,9 +9,9 @@ import {
   type StaffRepos,
   type TenantRepos,
 } from '@fundi/domain';
-import { operator, type Actor } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
-import { recordChange } from '../shared/record-change.js';
+import { operator, type Actor } from '../common/actor.js';
+import type { CoreDeps } from '../common/ports.js';
+import { recordChange } from '../common/record-change.js';
 import { tenantBySlug } from '../tenants/tenant-lookup.js';
 import { checkNewPassword, hashPassword } from './password.js';
 

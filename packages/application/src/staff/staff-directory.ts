@@ -10,8 +10,8 @@ import {
   type StaffCredentialSnapshot,
   type StaffPatch,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import type { StaffDeps } from './staff-accounts.js';
 
 /** Internal events of the staff directory (no webhook event types); the user invitation reacts to `user.invited`. */

@@ -7,8 +7,8 @@ import {
   type TenantRepos,
   type PlatformRepos,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import type { CoreDeps, SecretDeps } from '../shared/ports.js';
+import type { Actor } from '../common/actor.js';
+import type { CoreDeps, SecretDeps } from '../common/ports.js';
 
 export interface Principal {
   actor: Actor;

@@ -7,9 +7,9 @@ import {
   type TenantRepos,
   type PlatformRepos,
 } from '@fundi/domain';
-import { operator } from '../shared/actor.js';
-import type { CoreDeps, SecretDeps } from '../shared/ports.js';
-import { recordChange } from '../shared/record-change.js';
+import { operator } from '../common/actor.js';
+import type { CoreDeps, SecretDeps } from '../common/ports.js';
+import { recordChange } from '../common/record-change.js';
 
 export interface CreatedTenant {
   tenant: Pick<TenantSnapshot, 'id' | 'slug' | 'name' | 'plan'>;

@@ -9,9 +9,9 @@ import {
   type TenantRepos,
   type PlatformRepos,
 } from '@fundi/domain';
-import { operator, type Actor } from '../shared/actor.js';
-import type { CoreDeps, SecretDeps } from '../shared/ports.js';
-import { recordChange } from '../shared/record-change.js';
+import { operator, type Actor } from '../common/actor.js';
+import type { CoreDeps, SecretDeps } from '../common/ports.js';
+import { recordChange } from '../common/record-change.js';
 import { tenantBySlug } from './tenant-lookup.js';
 
 export interface KeyInput {

@@ -1,7 +1,7 @@
 import { Tenant, type TenantLimits, type TenantSnapshot, type TenantRepos, type PlatformRepos } from '@fundi/domain';
-import { operator } from '../shared/actor.js';
-import type { CoreDeps } from '../shared/ports.js';
-import { recordChange } from '../shared/record-change.js';
+import { operator } from '../common/actor.js';
+import type { CoreDeps } from '../common/ports.js';
+import { recordChange } from '../common/record-change.js';
 import { tenantBySlug } from './tenant-lookup.js';
 
 export interface TenantConfigView {

@@ -1,5 +1,5 @@
 import type { PlatformRepos, TenantRepos } from '@fundi/domain';
-import type { CoreDeps, SecretDeps } from '../shared/ports.js';
+import type { CoreDeps, SecretDeps } from '../common/ports.js';
 import { Authenticate } from './authenticate.js';
 import { CreateTenant } from './create-tenant.js';
 import { CreateApiKey, DescribeCaller, ListApiKeys, RevokeApiKey } from './manage-api-keys.js';

@@ -12,7 +12,7 @@ import {
   notificationMemory,
   staffMemory,
 } from '@fundi/fakes';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 
 /** Deterministic secrets: `fnd_test_1_...`, `fnd_test_2_...`, ... hashed by prefixing `h:`. */
 export function fakeSecrets(): SecretGenerator {

@@ -2,7 +2,7 @@ import { newId } from '@fundi/domain';
 import { idNumberFor } from '@fundi/domain/testing';
 import { FixedClock } from '@fundi/fakes';
 import { anActor, fakeDeps } from './fakes.js';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 import { RegisterLearner } from '../learners/register-learner.js';
 import { CreateProgramme } from '../programmes/create-programme.js';
 import { EnrolLearner } from '../enrolments/enrol-learner.js';

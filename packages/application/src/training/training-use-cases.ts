@@ -1,5 +1,5 @@
 import type { LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
-import type { CoreDeps, SecretDeps } from '../shared/ports.js';
+import type { CoreDeps, SecretDeps } from '../common/ports.js';
 import { GetAssessment } from '../assessments/get-assessment.js';
 import { GetModeration } from '../assessments/get-moderation.js';
 import { ListAssessments } from '../assessments/list-assessments.js';

@@ -1,5 +1,5 @@
 import type { DomainEvent, JobQueue, PlatformRepos, WebhookRepos } from '@fundi/domain';
-import type { CoreDeps } from '../shared/ports.js';
+import type { CoreDeps } from '../common/ports.js';
 import { newDelivery, subscribersOf } from './fan-out.js';
 
 /**

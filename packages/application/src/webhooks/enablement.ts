@@ -1,7 +1,7 @@
 import { WebhookSubscription, type WebhookSubscriptionSnapshot } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 import type { WebhookRepos, PlatformRepos } from '@fundi/domain';
-import { recordChange } from '../shared/record-change.js';
+import { recordChange } from '../common/record-change.js';
 
 /**
  * The one rule for switching a subscription (docs/webhooks.md): disabling holds every

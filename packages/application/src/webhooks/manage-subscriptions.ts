@@ -8,8 +8,8 @@ import {
   parseWebhookUrl,
   type SubscriptionInput,
 } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import { switchSubscription } from './enablement.js';
 import { requireSubscription, subscriptionView, type WebhookSubscriptionView } from './subscription-view.js';
 import type { WebhookDeps } from './webhook-ports.js';

@@ -1,5 +1,5 @@
 import type { AttemptSnapshot, Page, PageRequest } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
+import type { Actor } from '../common/actor.js';
 import type { WebhookDeps } from './webhook-ports.js';
 import { requireSubscription, subscriptionView, type WebhookSubscriptionView } from './subscription-view.js';
 

@@ -1,6 +1,6 @@
 import { DomainError, newId } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import { newDelivery } from './fan-out.js';
 import { requireEnabled, requireSubscription } from './subscription-view.js';
 import { enqueueJob } from '../jobs/job-definition.js';

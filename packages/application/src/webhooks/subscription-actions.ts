@@ -1,6 +1,6 @@
 import { PING_EVENT, WebhookSubscription, newId, generateWebhookSecret, parseWebhookSecret } from '@fundi/domain';
-import type { Actor } from '../shared/actor.js';
-import { recordChange } from '../shared/record-change.js';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
 import type { WebhookSubscriptionWithSecret } from './manage-subscriptions.js';
 import { requireEnabled, requireSubscription, subscriptionView } from './subscription-view.js';
 import type { WebhookDeps } from './webhook-ports.js';

@@ -7,7 +7,7 @@ import type {
   WebhookRepos,
   PlatformRepos,
 } from '@fundi/domain';
-import type { CoreDeps } from '../shared/ports.js';
+import type { CoreDeps } from '../common/ports.js';
 
 /** One signed POST to make. */
 export interface OutgoingWebhook {
@@ -49,7 +49,7 @@ export interface WebhookDeps extends CoreDeps<WebhookRepos & PlatformRepos> {
   purpose?: SubscriptionPurpose;
 }
 
-export { systemActor } from '../shared/actor.js';
+export { systemActor } from '../common/actor.js';
 
 /** The job that re-queues a subscription's events since a time (`POST .../replay`). */
 export interface ReplaySincePayload {

@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '../shared/paging.js';
+import type { Page, PageRequest } from '../common/paging.js';
 import type { EvidenceFilter, EvidenceSnapshot, EvidenceType, EvidenceVersionSnapshot } from './evidence.js';
 
 /**

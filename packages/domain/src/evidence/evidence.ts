@@ -1,4 +1,4 @@
-import { DomainError, type ErrorDetail } from '../shared/errors.js';
+import { DomainError, type ErrorDetail } from '../common/errors.js';
 
 /** What a piece of evidence is; documented in docs/api.md, "Evidence". */
 export const EVIDENCE_TYPES = [

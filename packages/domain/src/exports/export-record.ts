@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '../shared/paging.js';
+import type { Page, PageRequest } from '../common/paging.js';
 import type { ReadinessReport } from './readiness.js';
 import type { RegulatorSettings } from './regulator-settings.js';
 

@@ -10,7 +10,7 @@ import {
 } from './golden-data.js';
 import { qcto01Record } from './qcto01.js';
 import { qcto02Records } from './qcto02.js';
-import type { DomainError } from '../shared/errors.js';
+import type { DomainError } from '../common/errors.js';
 
 const sipho = GOLDEN_LEARNERS[0]!;
 const reasons = (r: { findings: { field: string; reason: string }[] }) =>

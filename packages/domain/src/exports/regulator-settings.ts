@@ -1,4 +1,4 @@
-import { DomainError, type ErrorDetail } from '../shared/errors.js';
+import { DomainError, type ErrorDetail } from '../common/errors.js';
 
 /**
  * A provider's constants for the regulator files (docs/api.md, "Regulator files"). Every field may be unset

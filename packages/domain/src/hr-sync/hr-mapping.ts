@@ -1,4 +1,4 @@
-import { DomainError, type ErrorDetail } from '../shared/errors.js';
+import { DomainError, type ErrorDetail } from '../common/errors.js';
 import { PROFILE_FIELDS } from '../learners/learner-fields.js';
 
 /** HR field name -> learner field path (`learner.<field>`). */

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 import { DEFAULT_FIELD_MAPPING, parseFieldMapping, type FieldMapping } from './hr-mapping.js';
 
 /** A tenant's HR synchronisation (docs/api.md, "HR sync"). One per tenant. */

@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '../shared/paging.js';
+import type { Page, PageRequest } from '../common/paging.js';
 import type { HrSyncConfigSnapshot } from './hr-sync-config.js';
 
 /** Port: one HR configuration per tenant. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 import { DEFAULT_FIELD_MAPPING, applyMapping, inHrTerms, parseFieldMapping } from './hr-mapping.js';
 import { HrSyncConfig, generateHrKey, sameHash } from './hr-sync-config.js';
 

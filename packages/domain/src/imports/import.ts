@@ -1,5 +1,5 @@
-import { DomainError } from '../shared/errors.js';
-import type { Page, PageRequest } from '../shared/paging.js';
+import { DomainError } from '../common/errors.js';
+import type { Page, PageRequest } from '../common/paging.js';
 
 /** What a CSV import creates, one type per file (docs/api.md, "Imports"). */
 export const IMPORT_TYPES = ['learners', 'enrolments', 'assessments', 'evidence'] as const;

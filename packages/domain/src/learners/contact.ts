@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 
 export type Email = string & { readonly __brand: 'Email' };
 export type Mobile = string & { readonly __brand: 'Mobile' };

@@ -1,5 +1,5 @@
-import { DomainError, type ErrorDetail } from '../shared/errors.js';
-import { IsoDate } from '../shared/dates.js';
+import { DomainError, type ErrorDetail } from '../common/errors.js';
+import { IsoDate } from '../common/dates.js';
 import { Email, Mobile } from './contact.js';
 import { NLRD_CODES, parseNlrdCode, type NlrdField } from './nlrd-codes.js';
 

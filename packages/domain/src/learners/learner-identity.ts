@@ -1,5 +1,5 @@
-import { DomainError, type ErrorDetail } from '../shared/errors.js';
-import { IsoDate } from '../shared/dates.js';
+import { DomainError, type ErrorDetail } from '../common/errors.js';
+import { IsoDate } from '../common/dates.js';
 import type { LearnerProfile } from './learner-fields.js';
 import { SaIdNumber, type Citizenship, type Gender } from './sa-id-number.js';
 

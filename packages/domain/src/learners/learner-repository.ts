@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '../shared/paging.js';
+import type { Page, PageRequest } from '../common/paging.js';
 import type { LearnerSnapshot } from './learner.js';
 
 export interface LearnerFilter {

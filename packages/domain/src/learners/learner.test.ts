@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 import { aLearnerInput } from '../testing/builders.js';
 import { Email, Mobile } from './contact.js';
 import { Learner } from './learner.js';

@@ -1,4 +1,4 @@
-import { DomainError, collect, type ErrorDetail } from '../shared/errors.js';
+import { DomainError, collect, type ErrorDetail } from '../common/errors.js';
 import type { Citizenship, Gender } from './sa-id-number.js';
 import {
   emptyProfile,

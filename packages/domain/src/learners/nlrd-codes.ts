@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 
 /** NLRD / QCTO code tables. Keys are the codes as they appear in the regulator's learner files. */
 export const NLRD_CODES = {

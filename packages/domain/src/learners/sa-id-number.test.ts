@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 import { SaIdNumber, luhnCheckDigit, luhnValid } from './sa-id-number.js';
 
 const TODAY = new Date('2026-06-01T00:00:00Z');

@@ -1,5 +1,5 @@
-import { DomainError } from '../shared/errors.js';
-import { isRealDate, type IsoDate } from '../shared/dates.js';
+import { DomainError } from '../common/errors.js';
+import { isRealDate, type IsoDate } from '../common/dates.js';
 
 /** A South African ID number that passed every rule: 13 digits, a real date, citizenship 0/1, Luhn. */
 export type SaIdNumber = string & { readonly __brand: 'SaIdNumber' };

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 
 /** One recipient of an RFC 3464 delivery status notification (an asynchronous bounce or delay warning). */
 export interface DsnRecipient {

@@ -1,5 +1,5 @@
 import { Email } from '../learners/contact.js';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 import type { SendFailure } from './send-failure.js';
 
 /** One email to one recipient. `from` and `to` are `address` or `Display Name <address>`. */

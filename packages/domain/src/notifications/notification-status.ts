@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 import type { SendFailure } from './send-failure.js';
 
 export type NotificationChannel = 'email' | 'whatsapp';

@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '../shared/paging.js';
+import type { Page, PageRequest } from '../common/paging.js';
 import type { NotificationChannel, NotificationStatus } from './notification-status.js';
 
 /** Who a notification is for: a learner, or a staff user of the tenant (the `/users` directory). */

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 import { parseNotificationStatus, type NotificationStatus } from './notification-status.js';
 
 /**

@@ -1,5 +1,5 @@
 import { Email, Mobile } from '../learners/contact.js';
-import { DomainError, collect, type ErrorDetail } from '../shared/errors.js';
+import { DomainError, collect, type ErrorDetail } from '../common/errors.js';
 import { parseRole, type Role } from '../tenants/access.js';
 
 /**

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 
 export const ROLES = ['admin', 'manager', 'assessor', 'moderator', 'facilitator', 'viewer', 'integration'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,5 +1,5 @@
-import { DomainError } from '../shared/errors.js';
-import { IsoDate } from '../shared/dates.js';
+import { DomainError } from '../common/errors.js';
+import { IsoDate } from '../common/dates.js';
 import { parseRole, resolveScopes, type Role, type Scope } from './access.js';
 
 export interface ApiKeySnapshot {

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 
 export const PLANS = ['pilot', 'starter', 'professional', 'standard', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];

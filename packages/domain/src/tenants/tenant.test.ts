@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Tenant } from './tenant.js';
-import type { DomainError } from '../shared/errors.js';
+import type { DomainError } from '../common/errors.js';
 
 function failingField(fn: () => unknown): string | undefined {
   try {

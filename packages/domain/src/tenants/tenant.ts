@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 import { PLAN_LIMITS, parsePlan, type Plan, type TenantLimits } from './plans.js';
 
 export interface TenantSnapshot {

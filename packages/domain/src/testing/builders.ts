@@ -3,7 +3,7 @@ import type { TenantSnapshot } from '../tenants/tenant.js';
 import type { ApiKeySnapshot } from '../tenants/api-key.js';
 import { NO_CONTACT_PREFERENCES, type LearnerInput, type LearnerSnapshot } from '../learners/learner.js';
 import { emptyProfile } from '../learners/learner-fields.js';
-import { newId } from '../shared/ids.js';
+import { newId } from '../common/ids.js';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 

@@ -1,5 +1,5 @@
-import { DomainError, type ErrorDetail } from '../shared/errors.js';
-import { IsoDate } from '../shared/dates.js';
+import { DomainError, type ErrorDetail } from '../common/errors.js';
+import { IsoDate } from '../common/dates.js';
 import { Email } from '../learners/contact.js';
 import { collecting, oneOf } from './parse.js';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 
 export const ENROLMENT_STATUSES = ['enrolled', 'in_progress', 'suspended', 'completed', 'withdrawn'] as const;
 export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];

@@ -1,5 +1,5 @@
-import { DomainError, type ErrorDetail } from '../shared/errors.js';
-import { IsoDate } from '../shared/dates.js';
+import { DomainError, type ErrorDetail } from '../common/errors.js';
+import { IsoDate } from '../common/dates.js';
 import { collecting } from './parse.js';
 import { ENROLMENT_MOVES, OPEN_STATUSES, type EnrolmentStatus } from './enrolment-status.js';
 

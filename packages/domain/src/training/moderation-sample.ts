@@ -1,5 +1,5 @@
-import { IsoDate } from '../shared/dates.js';
-import { DomainError } from '../shared/errors.js';
+import { IsoDate } from '../common/dates.js';
+import { DomainError } from '../common/errors.js';
 
 export interface SampleRequest {
   programmeCode: string;

@@ -1,4 +1,4 @@
-import { DomainError, collect, type ErrorDetail } from '../shared/errors.js';
+import { DomainError, collect, type ErrorDetail } from '../common/errors.js';
 
 export function oneOf<T extends string>(allowed: readonly T[], value: unknown, field: string): T {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))

@@ -1,4 +1,4 @@
-import { DomainError, type ErrorDetail } from '../shared/errors.js';
+import { DomainError, type ErrorDetail } from '../common/errors.js';
 import { text } from '../learners/learner-fields.js';
 import { oneOf } from './parse.js';
 

@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '../shared/paging.js';
+import type { Page, PageRequest } from '../common/paging.js';
 import type { AssessmentSnapshot, AssessmentType, ModerationSnapshot, Outcome } from './assessment.js';
 import type { EnrolmentSnapshot, StatusChange } from './enrolment.js';
 import type { EnrolmentStatus } from './enrolment-status.js';

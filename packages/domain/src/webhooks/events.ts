@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 
 /**
  * Every event a subscriber may ask for (docs/api.md, "Events and webhooks"): the first list plus the second. Each name

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../events/outbox.js';
-import type { Page, PageRequest } from '../shared/paging.js';
+import type { Page, PageRequest } from '../common/paging.js';
 import type { AttemptSnapshot, DeliveryChange, DeliverySnapshot } from './delivery.js';
 import type { WebhookSubscriptionSnapshot } from './subscription.js';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../common/errors.js';
 import type { HrOutboundEvent } from '../hr-sync/hr-events.js';
 import { parseEventTypes, type WebhookEventType } from './events.js';
 
