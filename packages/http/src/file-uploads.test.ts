@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH, FILE, LIMIT, multipart, PREFIXES, sha, startFileServer } from './file-routes-fixture.js';
+
+/** Uploads through file routes: multipart, raw, and keyless signed uploads. */
+let base: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ base, close } = await startFileServer());
+});
+afterAll(() => close());
+
+describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
+  describe('multipart upload', () => {
+    const post = (m: { body: Buffer; type: string }) =>
+      fetch(`${base}${prefix}/things/x1/upload`, {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': m.type },
+        body: m.body,
+      });
+
+    it("streams the file part to the handler with the validated fields and the client's file name", async () => {
+      const data = FILE.subarray(0, LIMIT);
+      const res = await post(
+        multipart([
+          { name: 'note', value: 'hello' },
+          { name: 'file', filename: 'Ünïcode.pdf', data },
+        ]),
+      );
+      expect(res.status).toBe(201);
+      expect((await res.json()) as any).toEqual({
+        size: LIMIT,
+        sha256: sha(data),
+        filename: 'Ünïcode.pdf',
+        note: 'hello',
+      });
+    });
+
+    it("refuses a file one byte over the limit with 413 in the form's envelope", async () => {
+      const res = await post(
+        multipart([
+          { name: 'note', value: 'x' },
+          { name: 'file', filename: 'a.bin', data: Buffer.alloc(LIMIT + 1) },
+        ]),
+      );
+      expect(res.status).toBe(413);
+      const body = (await res.json()) as any;
+      expect(body.error.code).toBe(prefix === '/api/v1' ? 'payload_too_large' : 'FILE_TOO_LARGE');
+    });
+
+    it('validates the fields before any byte of the file is read', async () => {
+      const res = await post(
+        multipart([
+          { name: 'note', value: 'far too long a note' },
+          { name: 'file', filename: 'a.bin', data: Buffer.alloc(10) },
+        ]),
+      );
+      expect(res.status).toBe(invalid);
+      expect(JSON.stringify((await res.json()) as any)).toContain('note');
+    });
+
+    it('names the missing file part', async () => {
+      const res = await post(multipart([{ name: 'note', value: 'x' }]));
+      expect(res.status).toBe(invalid);
+      expect(JSON.stringify((await res.json()) as any)).toContain('file');
+    });
+
+    it('answers 415 to a body that is not multipart', async () => {
+      const res = await fetch(`${base}${prefix}/things/x1/upload`, {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(res.status).toBe(415);
+    });
+
+    it('needs a key with the scope', async () => {
+      const res = await fetch(`${base}${prefix}/things/x1/upload`, { method: 'POST', body: 'x' });
+      expect(res.status).toBe(401);
+    });
+  });
+
+  describe('raw upload', () => {
+    it('takes exactly the limit', async () => {
+      const res = await fetch(`${base}${prefix}/blobs`, { method: 'PUT', headers: AUTH, body: FILE });
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as any).sha256).toBe(sha(FILE));
+    });
+
+    it('refuses a declared length over the limit at once', async () => {
+      const res = await fetch(`${base}${prefix}/blobs`, {
+        method: 'PUT',
+        headers: AUTH,
+        body: Buffer.alloc(LIMIT + 1),
+      });
+      expect(res.status).toBe(413);
+    });
+
+    it('cuts off a chunked body without a length as soon as it passes the limit', async () => {
+      let sent = 0;
+      const body = new ReadableStream({
+        pull(c) {
+          if (sent >= 50 * LIMIT) return c.close();
+          sent += 100;
+          c.enqueue(new Uint8Array(100));
+        },
+      });
+      const res = await fetch(`${base}${prefix}/blobs`, {
+        method: 'PUT',
+        headers: AUTH,
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(413);
+    });
+  });
+
+  describe('routes without a key', () => {
+    it("run with no actor; the signed credential is the handler's to check", async () => {
+      const ok = await fetch(`${base}${prefix}/signed/good`, { method: 'PUT', body: Buffer.alloc(10) });
+      expect(ok.status).toBe(200);
+      expect((await ok.json()) as any).toEqual({ size: 10, tenantSlug: prefix === '/api/v1' ? null : 'demo' });
+      const bad = await fetch(`${base}${prefix}/signed/forged`, { method: 'PUT', body: Buffer.alloc(10) });
+      expect(bad.status).toBe(403);
+      expect(((await bad.json()) as any).error.code).toBe(
+        prefix === '/api/v1' ? 'signed_url_invalid' : 'SIGNED_URL_INVALID',
+      );
+    });
+
+    it('still answer 401 for unknown paths without a key', async () => {
+      expect((await fetch(`${base}${prefix}/nothing-here`)).status).toBe(401);
+    });
+  });
+});
