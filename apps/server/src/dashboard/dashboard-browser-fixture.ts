@@ -1,0 +1,121 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { TestReceiver } from '@fundi/adapters/testing';
+import { PASSWORD, staffUser } from '../testing/dashboard-client.js';
+import { startTestServer, type TestServer } from '../testing/test-server.js';
+import { enrolledLearner } from '../testing/training-fixtures.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const OUT = fileURLToPath(new URL('../../test-output/dashboard/', import.meta.url));
+export const XSS = '<img src=x onerror=alert(1)>';
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e70000000049454e44ae426082',
+  'hex',
+);
+
+// Under CI=true a missing Chromium fails the run; locally the suite is skipped with a notice.
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI !== 'true') console.warn(`dashboard browser tests skipped: no ${CHROMIUM}`);
+/** Whether the browser suites run (each file then picks `describe` or `describe.skip`). */
+export const runBrowserTests = available || process.env.CI === 'true';
+
+/** axe-core in the page (through the DevTools protocol, so the page's CSP stays as served): serious or critical. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  // Expressions as strings: they run in the page, whose DOM types this Node program does not declare.
+  const result = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as axe.AxeResults;
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Checks a page as a whole: no serious accessibility problem, nothing wider than the screen; a screenshot. */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  expect(await seriousViolations(page), name).toEqual([]);
+  // Wide tables scroll inside their own box; the page itself must never scroll sideways.
+  const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+  expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true });
+}
+
+/** What each browser test file shares: one server and one Chromium, set up in its beforeAll. */
+export interface BrowserDashboard {
+  s: TestServer;
+  browser: Browser;
+  receiver: TestReceiver;
+  apiKey: string;
+  learnerId: string;
+  evidenceId: string;
+}
+
+/**
+ * Starts the server with tenant "browser" (an admin, a viewer, a learner named like markup enrolled in P-WEB with one
+ * PNG piece of evidence), a webhook receiver, and Chromium. Fills `d` as it goes, so that closeBrowserDashboard(d)
+ * also closes what a failed start had opened.
+ */
+export async function startBrowserDashboard(d: Partial<BrowserDashboard>): Promise<BrowserDashboard> {
+  mkdirSync(OUT, { recursive: true });
+  const s = await startTestServer('sqlite', { worker: {} });
+  d.s = s;
+  const apiKey = (await s.tenant('browser')).key;
+  await staffUser(s.container, 'browser', 'admin');
+  await staffUser(s.container, 'browser', 'viewer');
+  d.receiver = await s.receiver();
+  const { learnerId } = await enrolledLearner(s, apiKey, '/api/v1', { code: 'P-WEB', idNumber: '9001049818080' });
+  await s.call('PATCH', `/api/v1/learners/${learnerId}`, apiKey, { firstName: XSS });
+  const form = new FormData();
+  form.append('learnerId', learnerId);
+  form.append('moduleId', 'KM-01');
+  form.append('evidenceType', 'portfolio');
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'site-photo.png');
+  const up = await fetch(`${s.url}/api/v1/tenants/browser/evidence`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}` },
+    body: form,
+  });
+  expect(up.status).toBe(201);
+  const evidenceId = ((await up.json()) as { id: string }).id;
+  d.browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  return { s, browser: d.browser, receiver: d.receiver, apiKey, learnerId, evidenceId };
+}
+
+export async function closeBrowserDashboard(d: Partial<BrowserDashboard>): Promise<void> {
+  await d.browser?.close();
+  await d.receiver?.close();
+  await d.s?.close();
+}
+
+/** A new context signed in as the given staff user, its dialogs recorded (and accepted) in dialogs. */
+export async function signedInAs(
+  s: TestServer,
+  browser: Browser,
+  dialogs: string[],
+  email: string,
+  width = 375,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  page.on('dialog', (d) => {
+    dialogs.push(`${d.type()}: ${d.message()}`);
+    void d.accept();
+  });
+  await page.goto(`${s.url}/dashboard/sign-in?tenant=browser`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${s.url}/dashboard`);
+  return { context, page };
+}
