@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Binding, Dialect, RunResult, SqlDb } from './sql-db.js';
+import { WalCheckpointer } from './sqlite-checkpointer.js';
 import { GroupCommitter } from './sqlite-group-commit.js';
 
 type Statement = Database.Statement<unknown[], Record<string, unknown>>;
@@ -129,6 +130,7 @@ export class SqliteDb implements SqlDb {
   private readonly writeConn: Connection;
   private readonly committer: GroupCommitter;
   private readonly snapshot: ReadSnapshot;
+  private readonly checkpointer: WalCheckpointer;
 
   constructor(readonly filename: string) {
     this.writer = new Database(filename);
@@ -145,7 +147,14 @@ export class SqliteDb implements SqlDb {
     this.snapshot = new ReadSnapshot(this.reader);
     this.readConn = new Connection(new StatementCache(this.reader), this.snapshot);
     this.writeConn = new Connection(new StatementCache(this.writer));
-    this.committer = new GroupCommitter(this.writer, this.writeConn, this.snapshot.end);
+    this.checkpointer = new WalCheckpointer(this.writer, filename);
+    this.committer = new GroupCommitter(
+      this.writer,
+      this.writeConn,
+      this.snapshot.end,
+      200,
+      this.checkpointer.afterCommit,
+    );
   }
 
   all<T>(sql: string, b?: readonly Binding[]): Promise<T[]> {
@@ -182,8 +191,16 @@ export class SqliteDb implements SqlDb {
     throw new Error('the WAL could not be checkpointed: a reader kept an old snapshot for 5 s');
   }
 
+  /** Checkpoints run on the background thread so far (tests). */
+  get backgroundCheckpoints(): number {
+    return this.checkpointer.completed;
+  }
+
   async close(): Promise<void> {
     await this.committer.drain();
+    // The thread's connection first, so the writer's close is the last one's: SQLite then checkpoints and removes
+    // the WAL.
+    await this.checkpointer.close();
     this.snapshot.end();
     this.reader.close();
     this.writer.close();

@@ -23,12 +23,16 @@ export class GroupCommitter {
     Database.Statement
   >;
 
-  /** `beforeCommit` runs just before each COMMIT (the reader's snapshot ends there; see SqliteDb). */
+  /**
+   * `beforeCommit` runs just before each COMMIT (the reader's snapshot ends there; see SqliteDb), `afterCommit` just
+   * after a successful one (the WAL checkpointer looks at the WAL's size there).
+   */
   constructor(
     private readonly db: Database.Database,
     private readonly conn: SqlDb,
     private readonly beforeCommit: () => void = () => {},
     private readonly maxBatch = 200,
+    private readonly afterCommit: () => void = () => {},
   ) {
     this.sql = {
       begin: db.prepare('BEGIN IMMEDIATE'),
@@ -83,6 +87,7 @@ export class GroupCommitter {
       for (const p of batch) p.reject(e);
       return;
     }
+    this.afterCommit();
     for (const settle of outcomes) settle();
   }
 

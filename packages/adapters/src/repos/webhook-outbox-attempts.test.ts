@@ -19,6 +19,7 @@ describeEachStorage('webhook repositories: outbox feed and attempt log', (get) =
     });
     const taken = await uow.run((tx) => tx.outboxFeed.takeUndispatched(1000, at(5000)));
     expect(taken.filter((e) => e.tenantId === tenant).map((e) => e.id)).toEqual(events.map((e) => e.id));
+    expect(taken.filter((e) => e.tenantId === tenant).map((e) => e.data)).toEqual(events.map((e) => e.data));
     expect(
       (await uow.run((tx) => tx.outboxFeed.takeUndispatched(1000, at(6000)))).filter((e) => e.tenantId === tenant),
     ).toEqual([]);

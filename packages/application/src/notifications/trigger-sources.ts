@@ -35,22 +35,23 @@ const pick = (d: Record<string, unknown>, keys: string[]) =>
   );
 
 /** The events triggers react to, and the fields each trigger reads. */
-const SOURCES: Record<string, (d: Record<string, unknown>) => Record<string, string | number | null> | null> = {
-  'learner.created': (d) => pick(d, ['id']),
-  'assessment.recorded': (d) => pick(d, ['assessmentId', 'learnerId', 'enrolmentId', 'moduleCode', 'outcome']),
-  'enrolment.status_changed': (d) =>
+const SOURCES: Record<string, (e: DomainEvent) => Record<string, string | number | null> | null> = {
+  // The learner's id is the event's subject, so the learner the event carries (about a kilobyte) is not parsed.
+  'learner.created': (e) => (e.subjectId ? { id: e.subjectId } : pick(e.data, ['id'])),
+  'assessment.recorded': (e) => pick(e.data, ['assessmentId', 'learnerId', 'enrolmentId', 'moduleCode', 'outcome']),
+  'enrolment.status_changed': ({ data: d }) =>
     d.to === 'completed' ? pick(d, ['enrolmentId', 'learnerId', 'programmeCode', 'to']) : null,
-  'evidence.reviewed': (d) =>
+  'evidence.reviewed': ({ data: d }) =>
     d.status === 'approved' || d.status === 'revision_requested'
       ? pick(d, ['evidenceId', 'learnerId', 'moduleId', 'status', 'feedback'])
       : null,
-  'evidence.uploaded': (d) => pick(d, ['evidenceId', 'learnerId', 'moduleId', 'enrolmentId', 'evidenceType']),
-  [QUOTA_EVENT]: (d) => pick(d, ['percent']),
-  'export.ready': (d) => pick(d, ['exportId', 'type']),
-  [WEBHOOK_DISABLED_EVENT]: (d) => pick(d, ['subscriptionId', 'url']),
-  [SECURITY_EVENT]: (d) => pick(d, ['action', 'keyId', 'keyName', 'role', 'count', 'ip']),
-  [USER_INVITED_EVENT]: (d) => pick(d, ['userId', 'invitedBy']),
-  [SAMPLE_DRAWN_EVENT]: (d) => pick(d, ['sampleId', 'programmeId', 'programmeCode', 'count', 'dueBy']),
+  'evidence.uploaded': (e) => pick(e.data, ['evidenceId', 'learnerId', 'moduleId', 'enrolmentId', 'evidenceType']),
+  [QUOTA_EVENT]: (e) => pick(e.data, ['percent']),
+  'export.ready': (e) => pick(e.data, ['exportId', 'type']),
+  [WEBHOOK_DISABLED_EVENT]: (e) => pick(e.data, ['subscriptionId', 'url']),
+  [SECURITY_EVENT]: (e) => pick(e.data, ['action', 'keyId', 'keyName', 'role', 'count', 'ip']),
+  [USER_INVITED_EVENT]: (e) => pick(e.data, ['userId', 'invitedBy']),
+  [SAMPLE_DRAWN_EVENT]: (e) => pick(e.data, ['sampleId', 'programmeId', 'programmeCode', 'count', 'dueBy']),
 };
 
 /**
@@ -62,7 +63,7 @@ export const notificationReaction: EventReaction = {
   async react(tx: { jobs: JobQueue }, events: readonly DomainEvent[], now: Date): Promise<void> {
     const payloads: TriggerPayload[] = [];
     for (const e of events) {
-      const data = SOURCES[e.type]?.(e.data);
+      const data = SOURCES[e.type]?.(e);
       if (data) payloads.push({ tenantId: e.tenantId, eventId: e.id, type: e.type, data });
     }
     // The events of a dispatch are taken once (marked dispatched in this transaction): the first id keys the job.
