@@ -149,7 +149,9 @@ export async function exportsBench(_opts: { postgres: boolean }): Promise<void> 
     row('QCTO01 via worker', qcto, rawFixed, 'knex + fixed-width loop', true);
     row('learners CSV via worker', csv, rawCsv, 'knex + csv-stringify loop', false);
   } finally {
+    // The seeding server last: its directory (the database both used) goes when it exits.
     await server.stop();
+    await seeded.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,5 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import Koa from 'koa';
@@ -9,6 +7,7 @@ import { T, resolve, useCasesOf, type DatabaseTarget } from '@fundi/adapters';
 import { operator } from '@fundi/application';
 import { containerFor, httpApp, learners, migrateAll, tenants } from '@fundi/server';
 import { learnerInput } from './fixtures.js';
+import { scratchDir } from './scratch.js';
 
 type Callback = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -47,7 +46,7 @@ async function cpuPerRequest(cb: Callback, url: string, headers: Record<string, 
 export async function learnersInProcessBench(): Promise<void> {
   const database: DatabaseTarget = {
     kind: 'sqlite',
-    filename: join(mkdtempSync(join(tmpdir(), 'fundi-inproc-')), 'f.sqlite'),
+    filename: join(scratchDir('fundi-inproc-'), 'f.sqlite'),
   };
   await migrateAll(database);
   const config = {

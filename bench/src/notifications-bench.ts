@@ -11,6 +11,7 @@ import { Learner, newId, type LearnerSnapshot } from '@fundi/domain';
 import { containerFor, migrateAll, notificationsCapability, reposOf, tenants, workerFor } from '@fundi/server';
 import { idNumberFor } from './fixtures.js';
 import { BENCH_DIR, withPgSchemas } from './harness.js';
+import { scratchDir } from './scratch.js';
 
 // The raw loop must use the very nodemailer the service sends with (the adapters' own copy): another version in
 // the tree pools far slower and would flatter the service.
@@ -194,7 +195,7 @@ async function fundiRun(
       channels: {
         smtpUrl: `smtp://127.0.0.1:${sink.smtpPort}`,
         smtpFrom: MESSAGE.from,
-        outboxFolder: mkdtempSync(join(tmpdir(), 'fundi-bench-outbox-')),
+        outboxFolder: scratchDir('fundi-bench-outbox-'),
         whatsapp: {
           phoneNumberId: '123456',
           accessToken: 'bench-token-123',

@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { T, W, closeContainer, resolve, type DatabaseTarget, type SqlDb, useCasesOf } from '@fundi/adapters';
+import { T, closeContainer, resolve, type DatabaseTarget, type SqlDb, useCasesOf } from '@fundi/adapters';
 import { generateWebhookSecret } from '@fundi/domain';
 import { containerFor } from '@fundi/server';
 import { BENCH_DIR } from './harness.js';
 import { cpuSeconds, plainFetchLoop, plainSignedLoop, startReceiverProcess, type Receiver } from './webhook-parts.js';
+import { scratchDir } from './scratch.js';
 
 const FAN_OUT = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const IDLE = 200;
@@ -49,7 +50,7 @@ async function startWorker(target: DatabaseTarget): Promise<ChildProcess> {
       env: {
         ...process.env,
         DATABASE_URL: url,
-        FUNDI_DATA_DIR: mkdtempSync(join(tmpdir(), 'fundi-bench-worker-')),
+        FUNDI_DATA_DIR: scratchDir('fundi-bench-worker-'),
         FUNDI_MASTER_KEY: MASTER_KEY.toString('base64'),
         FUNDI_WEBHOOK_ALLOW_HTTP: 'true',
         FUNDI_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',

@@ -1,13 +1,13 @@
-import { createReadStream, createWriteStream, mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import Koa from 'koa';
 import { announce } from './ready.js';
+import { scratchDir } from '../scratch.js';
 
 // Baseline: bare Koa streaming a request body to a file and a file back, with no auth, database, type sniffing or
 // encryption: the floor of what any upload/download through Node's HTTP stack costs on this machine.
-const dir = mkdtempSync(join(tmpdir(), 'fundi-bench-koa-files-'));
+const dir = scratchDir('fundi-bench-koa-files-');
 let n = 0;
 const app = new Koa();
 app.use(async (ctx) => {

@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { T, resolve, type DatabaseTarget, useCasesOf } from '@fundi/adapters';
 import { operator } from '@fundi/application';
 import { containerFor, httpApp, learners, migrateAll, staff, tenants, training } from '@fundi/server';
 import { learnerInput } from '../fixtures.js';
 import { announce } from './ready.js';
+import { scratchDir } from '../scratch.js';
 
 // The real server over a tenant with BENCH_SEED (default 10,000) learners, each enrolled in one programme, and a
 // signed-in admin session for the dashboard's pages.
@@ -17,7 +16,7 @@ const database: DatabaseTarget =
         searchPath: process.env.BENCH_PG_SCHEMA,
         poolMax: 10,
       }
-    : { kind: 'sqlite', filename: join(mkdtempSync(join(tmpdir(), 'fundi-bench-')), 'fundi.sqlite') };
+    : { kind: 'sqlite', filename: join(scratchDir('fundi-bench-'), 'fundi.sqlite') };
 
 await migrateAll(database);
 const config = {

@@ -1,15 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { T, resolve, useCasesOf, type DatabaseTarget } from '@fundi/adapters';
 import { operator } from '@fundi/application';
 import { containerFor, httpApp, learners, migrateAll, tenants, training } from '@fundi/server';
 import { learnerInput } from '../fixtures.js';
 import { announce } from './ready.js';
+import { scratchDir } from '../scratch.js';
 
 // The real server (embedded default: SQLite and encrypted files on local disk) with a learner enrolled in a
 // programme, so evidence can be uploaded for module M01.
-const dir = mkdtempSync(join(tmpdir(), 'fundi-bench-evidence-'));
+const dir = scratchDir('fundi-bench-evidence-');
 const database: DatabaseTarget = { kind: 'sqlite', filename: join(dir, 'fundi.sqlite') };
 await migrateAll(database);
 const config = {

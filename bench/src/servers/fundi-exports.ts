@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeSync } from 'node:fs';
 import { T, closeContainer, resolve, useCasesOf, type DatabaseTarget } from '@fundi/adapters';
@@ -8,6 +6,7 @@ import { NO_CONTACT_PREFERENCES, emptyProfile, newId, type LearnerSnapshot } fro
 import { appStorage, containerFor, exportsCapability, httpApp, migrateAll, tenants, workerFor } from '@fundi/server';
 import { idNumberFor } from '../fixtures.js';
 import { announce } from './ready.js';
+import { scratchDir } from '../scratch.js';
 
 // The real server with its worker (SQLite, encrypted files on local disk) and BENCH_EXPORT_LEARNERS learners
 // that are ready for QCTO01, so exports run through the worker over that many rows.
@@ -15,7 +14,7 @@ const N = Number(process.env.BENCH_EXPORT_LEARNERS ?? 100_000);
 // Seeding runs in its own process (without BENCH_EXPORT_DIR) so the serving process starts with none of its garbage: the
 // export's memory growth is then measured against a server that has only started.
 const reuse = process.env.BENCH_EXPORT_DIR;
-const dir = reuse ?? mkdtempSync(join(tmpdir(), 'fundi-bench-exports-'));
+const dir = reuse ?? scratchDir('fundi-bench-exports-');
 const database: DatabaseTarget = { kind: 'sqlite', filename: join(dir, 'fundi.sqlite') };
 if (!reuse) await migrateAll(database);
 const config = {

@@ -1,15 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { T, resolve, useCasesOf, type DatabaseTarget } from '@fundi/adapters';
 import { operator } from '@fundi/application';
 import { containerFor, hrSyncCapability, httpApp, migrateAll, tenants, training } from '@fundi/server';
 import { announce } from './ready.js';
+import { scratchDir } from '../scratch.js';
 
 // The real server over a fresh SQLite file: a tenant without rate limits, a programme, HR sync enabled with a key.
 const database: DatabaseTarget = {
   kind: 'sqlite',
-  filename: join(mkdtempSync(join(tmpdir(), 'fundi-bench-')), 'fundi.sqlite'),
+  filename: join(scratchDir('fundi-bench-'), 'fundi.sqlite'),
 };
 await migrateAll(database);
 const config = {

@@ -1,13 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { T, resolve, useCasesOf, type DatabaseTarget } from '@fundi/adapters';
 import { containerFor, httpApp, migrateAll, nudgeOnWrites, tenants, workerFor } from '@fundi/server';
 import { announce } from './ready.js';
+import { scratchDir } from '../scratch.js';
 
 // The real server with its embedded worker (the default deployment): imports are validated and written by the
 // worker in this process, so this process's peak memory is that of the whole import.
-const dir = mkdtempSync(join(tmpdir(), 'fundi-bench-imports-'));
+const dir = scratchDir('fundi-bench-imports-');
 const database: DatabaseTarget =
   process.env.BENCH_DB === 'postgres'
     ? {

@@ -1,12 +1,11 @@
-import { mkdtempSync } from 'node:fs';
 import { learners, tenants, training, migrateAll } from '@fundi/server';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { T, resolve, type DatabaseTarget, useCasesOf } from '@fundi/adapters';
 import { operator } from '@fundi/application';
 import { containerFor, httpApp } from '@fundi/server';
 import { learnerInput } from '../fixtures.js';
 import { announce } from './ready.js';
+import { scratchDir } from '../scratch.js';
 
 // The real server over a fresh database: a programme of 30 modules, one enrolment with 20 summative assessments
 // (the GET target), and enough enrolled learners for POST /assessments to record against.
@@ -18,7 +17,7 @@ const database: DatabaseTarget =
         searchPath: process.env.BENCH_PG_SCHEMA,
         poolMax: 10,
       }
-    : { kind: 'sqlite', filename: join(mkdtempSync(join(tmpdir(), 'fundi-bench-')), 'fundi.sqlite') };
+    : { kind: 'sqlite', filename: join(scratchDir('fundi-bench-'), 'fundi.sqlite') };
 
 await migrateAll(database);
 const config = {

@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import Koa from 'koa';
@@ -8,6 +6,7 @@ import { openDatabase } from '@fundi/adapters';
 import { Learner, newId } from '@fundi/domain';
 import { learnerInput } from '../fixtures.js';
 import { announce } from './ready.js';
+import { scratchDir } from '../scratch.js';
 
 // Reference: raw Koa + better-sqlite3 over the same learners table and rows Fundi serves (its migrations, 1,000
 // learners), with no auth, rate limiting, logging, validation or mapping: what a hand-written endpoint costs.
@@ -17,7 +16,7 @@ import { announce } from './ready.js';
 // Wide rows are read in raw (array) mode and built as one object literal each, the fastest way better-sqlite3
 // offers (its own row objects of ~50 columns take about twice as long to build and to serialise), so the
 // reference is what a tuned hand-written endpoint does, not a naive one.
-const filename = join(mkdtempSync(join(tmpdir(), 'fundi-raw-')), 'raw.sqlite');
+const filename = join(scratchDir('fundi-raw-'), 'raw.sqlite');
 const target = { kind: 'sqlite' as const, filename };
 await migrateAll(target);
 const setup = openDatabase(target);
