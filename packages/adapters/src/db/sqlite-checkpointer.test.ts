@@ -54,6 +54,23 @@ describe('SQLite WAL checkpoints on a background thread', () => {
     expect(statSync(`${file}-wal`).size).toBeLessThanOrEqual(8 * 1024 * 1024);
   });
 
+  it('does not checkpoint again for small commits once the WAL has started over', async () => {
+    await write(8);
+    for (let i = 0; i < 250 && db.backgroundCheckpoints === 0; i++) await sleep(20);
+    // Small commits, each long enough after the last look to be looked at: the WAL starts over at the first one.
+    for (let i = 0; i < 3; i++) {
+      await db.transaction((tx) => tx.run('INSERT INTO t (id, v) VALUES (?, ?)', [2_000_000 + i, 'y']));
+      await sleep(30);
+    }
+    const after = db.backgroundCheckpoints;
+    for (let i = 0; i < 10; i++) {
+      await db.transaction((tx) => tx.run('INSERT INTO t (id, v) VALUES (?, ?)', [3_000_000 + i, 'y']));
+      await sleep(30);
+    }
+    expect(statSync(`${file}-wal`).size).toBeLessThan(4 * 1024 * 1024);
+    expect(db.backgroundCheckpoints).toBe(after);
+  });
+
   it('stops the thread on close, so the last connection removes the WAL and another process reads everything', async () => {
     await write(8);
     for (let i = 0; i < 250 && db.backgroundCheckpoints === 0; i++) await sleep(20);

@@ -5,6 +5,8 @@ import type Database from 'better-sqlite3';
 
 /** Beyond this size the WAL is copied into the database file (SQLite's own default: 1,000 pages of 4 KB). */
 const WAL_CHECKPOINT_BYTES = 4 * 1024 * 1024;
+/** A WAL that starts over is cut back to this size. */
+const RESTARTED_WAL_BYTES = 1024 * 1024;
 /** The writer checkpoints by itself only past this many pages: a backstop if the thread falls behind or is gone. */
 const BACKSTOP_PAGES = 16_000;
 /** SQLite's default, restored when the thread cannot run. */
@@ -59,8 +61,9 @@ export class WalCheckpointer {
     private readonly filename: string,
   ) {
     this.writer.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-    // A WAL started over is cut back to the threshold, so its size tells how much has been written since.
-    this.writer.pragma(`journal_size_limit = ${WAL_CHECKPOINT_BYTES}`);
+    // A WAL started over is cut back to 1 MB, below the threshold, so its size tells how much has been written since
+    // (cut back to the threshold itself, it would look full after every restart).
+    this.writer.pragma(`journal_size_limit = ${RESTARTED_WAL_BYTES}`);
   }
 
   /**
