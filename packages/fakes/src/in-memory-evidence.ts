@@ -118,6 +118,9 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
       .sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 
+  /** The fake's units of work run one at a time: nothing to lock. */
+  async lockImportNames(_tenantId: string): Promise<void> {}
+
   async list(tenantId: string, f: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>> {
     const all = [...this.t.evidence.values()]
       .filter((r) => r.tenantId === tenantId && !r.deletedAt)

@@ -7,6 +7,7 @@ export const postgresDialect: Dialect = {
   ilike: 'ilike',
   skipLocked: 'FOR UPDATE SKIP LOCKED',
   writableCte: true,
+  transactionLock: 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))',
   uniqueViolation(err) {
     const e = err as { code?: string; constraint?: string };
     return e?.code === '23505' ? (e.constraint ?? '') : null;

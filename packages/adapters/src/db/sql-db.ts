@@ -21,6 +21,12 @@ export interface Dialect {
    * work take one statement; without it (SQLite) they take two in one transaction.
    */
   readonly writableCte: boolean;
+  /**
+   * A statement that takes the lock named by its one parameter until the transaction ends, for work that must not
+   * run in two transactions at once (Postgres: an advisory transaction lock); null where transactions already run
+   * one at a time (SQLite's one writer).
+   */
+  readonly transactionLock: string | null;
 }
 
 /**

@@ -10,6 +10,7 @@ export const sqliteDialect: Dialect = {
   ilike: 'like', // SQLite's LIKE is case-insensitive for ASCII already.
   skipLocked: '',
   writableCte: false,
+  transactionLock: null,
   uniqueViolation(err) {
     const e = err as { code?: string; message?: string };
     return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'

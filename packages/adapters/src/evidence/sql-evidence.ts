@@ -136,6 +136,11 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     return [...new Map(out.map((e) => [e.id, e])).values()].sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 
+  async lockImportNames(tenantId: string): Promise<void> {
+    const lock = this.db.dialect.transactionLock;
+    if (lock) await this.db.all(lock, [`evidence-import-names:${tenantId}`]);
+  }
+
   list(tenantId: string, f: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>> {
     // Records awaiting their file have no version row: the inner join leaves them out unless they are asked for.
     const awaiting = f.status === AWAITING_UPLOAD;

@@ -35,7 +35,14 @@ export async function importWorld() {
     importMemory,
     evidenceMemory,
   ]);
-  const repos = repositories();
+  return importWorldOver(repositories(), uow);
+}
+
+/** The same over a given store (SQLite or Postgres in the contract suites). */
+export function importWorldOver<R extends Parameters<typeof importUseCases>[0]['repos']>(
+  repos: R,
+  uow: Parameters<typeof importUseCases>[0]['uow'],
+) {
   const clock = new FixedClock(new Date('2026-06-01T08:00:00Z'));
   const store = new MemoryFileStore();
   const files = new EncryptedFileVault(store, new MasterKeyring([Buffer.alloc(32, 3)]));

@@ -1,4 +1,5 @@
 import {
+  DomainError,
   Evidence,
   foldFilename,
   newId,
@@ -183,6 +184,17 @@ export function evidenceImport(): ImportKind<EvidenceRow, ResolvedEvidence> {
     },
     // No event per row: subscribers hear of the evidence when its file arrives (`evidence.uploaded`).
     async write(tx, actor, now, rows) {
+      // Another import of the tenant may have written some of these names since the batch was checked. Checked
+      // again here, in the writing transaction and under the tenant's import lock (one import at a time gets past
+      // this point), a name found is a conflict: the confirm checks the batch again and reports those rows.
+      await tx.evidence.lockImportNames(actor.tenantId);
+      const taken = await tx.evidence.findByFileNames(actor.tenantId, rows);
+      if (taken.length)
+        throw new DomainError(
+          'conflict',
+          'evidence_exists',
+          `${taken.length} of the batch's file names were written by another import meanwhile`,
+        );
       for (const w of rows) {
         const id = newId('evd', now.getTime());
         await tx.evidence.insert(Evidence.awaiting({ ...w, id, tenantId: actor.tenantId, createdBy: actor.id, now }));

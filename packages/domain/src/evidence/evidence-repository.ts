@@ -62,6 +62,12 @@ export interface EvidenceRepository {
    * every store compares alike), in id order.
    */
   findByFileNames(tenantId: string, keys: readonly EvidenceFileKey[]): Promise<EvidenceSnapshot[]>;
+  /**
+   * Inside a transaction: waits for, then holds until the transaction ends, the tenant's lock that evidence imports
+   * take for their last check of file names and the write after it, so two imports never both find a name free.
+   * A store whose transactions run one at a time has nothing to do.
+   */
+  lockImportNames(tenantId: string): Promise<void>;
   /** Live evidence, in id order; records awaiting their file only when `filter.status` is `awaiting_upload`. */
   list(tenantId: string, filter: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>>;
   /** Every version, oldest first. */
