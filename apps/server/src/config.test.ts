@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       database: { kind: 'sqlite', filename: join(dir, 'fundi.sqlite') },
       anonymousLimits: { perMinute: 120, perDay: null },
       inboundLimits: { perMinute: 3000, perDay: null },
+      heapGrowingPercent: 30,
     });
     expect(c.masterKey.equals(Buffer.alloc(32, 3))).toBe(true);
   });
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       FUNDI_ANON_RATE_PER_MINUTE: '30',
       FUNDI_TRUST_PROXY: 'true',
       FUNDI_EMBEDDED_WORKER: '0',
+      FUNDI_HEAP_GROWING_PERCENT: '0',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -63,6 +65,7 @@ describe('loadConfig', () => {
       anonymousLimits: { perMinute: 30 },
       trustProxy: true,
       embeddedWorker: false,
+      heapGrowingPercent: 0,
       database: { kind: 'postgres', url: 'postgres://u@db:5432/fundi', poolMax: 20 },
     });
   });

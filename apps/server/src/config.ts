@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
 import { defaultFileStore, type DatabaseTarget, type FileStoreChoice, type WebhookSettings } from '@fundi/adapters';
+import { DEFAULT_HEAP_GROWING_PERCENT } from './heap.js';
 
 export interface Config {
   port: number;
@@ -30,6 +31,8 @@ export interface Config {
   publicUrl: string;
   /** Default mail and WhatsApp channels, and the base of links in mail (docs/api.md, "Notifications"). */
   notifications: NotificationConfig;
+  /** FUNDI_HEAP_GROWING_PERCENT: how far V8's heap grows past its live data before a full collection (`tuneHeap`). */
+  heapGrowingPercent: number;
 }
 
 export interface NotificationConfig {
@@ -239,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dataDir,
       publicUrl(env) || `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`,
     ),
+    heapGrowingPercent: int(env, 'FUNDI_HEAP_GROWING_PERCENT', DEFAULT_HEAP_GROWING_PERCENT, 0, 1000),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { migrateAll, notificationsCapability } from './capabilities/index.js';
 import { T, closeContainer, resolve, useCasesOf } from '@fundi/adapters';
 import { loadConfigOrExit } from './config.js';
+import { tuneHeap } from './heap.js';
 import { containerFor, httpApp } from './compose.js';
 import { workerFor } from './compose-worker.js';
 import { bootstrapDemoTenant, printDashboardLink } from './bootstrap.js';
@@ -10,6 +11,7 @@ import { answerClientErrors } from '@fundi/http';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  tuneHeap(config.heapGrowingPercent);
   await migrateAll(config.database);
   const c = containerFor(config);
   const logger = resolve(c, T.Logger);

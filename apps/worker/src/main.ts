@@ -1,5 +1,5 @@
 import { T, closeContainer, resolve } from '@fundi/adapters';
-import { containerFor, loadConfigOrExit, workerFor, migrateAll } from '@fundi/server';
+import { containerFor, loadConfigOrExit, migrateAll, tuneHeap, workerFor } from '@fundi/server';
 
 /**
  * `npm run worker`: the background worker alone (outbox fan-out, webhook deliveries, jobs), for deployments that
@@ -8,6 +8,7 @@ import { containerFor, loadConfigOrExit, workerFor, migrateAll } from '@fundi/se
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  tuneHeap(config.heapGrowingPercent);
   await migrateAll(config.database);
   const c = containerFor(config);
   const logger = resolve(c, T.Logger);

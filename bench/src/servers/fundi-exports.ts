@@ -1,3 +1,4 @@
+import './as-started.js';
 import { join } from 'node:path';
 import { writeSync } from 'node:fs';
 import { T, closeContainer, resolve, useCasesOf, type DatabaseTarget } from '@fundi/adapters';

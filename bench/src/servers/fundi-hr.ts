@@ -1,3 +1,4 @@
+import './as-started.js';
 import { join } from 'node:path';
 import { T, resolve, useCasesOf, type DatabaseTarget } from '@fundi/adapters';
 import { operator } from '@fundi/application';

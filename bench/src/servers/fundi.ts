@@ -1,3 +1,4 @@
+import './as-started.js';
 import { learners, tenants, migrateAll } from '@fundi/server';
 import { join } from 'node:path';
 import { T, resolve, type DatabaseTarget, useCasesOf } from '@fundi/adapters';
