@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -32,6 +33,22 @@ export interface NotificationSettings {
 }
 
 const DAY = 86_400_000;
+
+const processMailFolders = new Set<string>();
+
+/**
+ * Where mail goes when nothing is configured (a container made in code, as tests and benchmarks make them; the
+ * servers always configure a folder under their data directory): a folder of this process, removed when it exits.
+ */
+function processMailFolder(): string {
+  const folder = join(tmpdir(), `fundi-outbox-${process.pid}`);
+  if (!processMailFolders.has(folder)) {
+    processMailFolders.add(folder);
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  }
+  return folder;
+}
+
 /** The next 06:00 UTC strictly after `after`. */
 export function nextSixAm(after: Date): Date {
   const six = Math.floor(after.getTime() / DAY) * DAY + 6 * 3_600_000;
@@ -45,9 +62,9 @@ export function notifications(settings: NotificationSettings) {
   const channels = new NodeNotificationChannels({
     smtpUrl: null,
     smtpFrom: 'Fundi <no-reply@fundi.local>',
-    outboxFolder: join(tmpdir(), `fundi-outbox-${process.pid}`),
     whatsapp: null,
     ...settings.channels,
+    outboxFolder: settings.channels?.outboxFolder ?? processMailFolder(),
   });
   const signer = new TokenSigner(settings.masterKey);
   const check = receiverCheck(settings.allowHosts);
