@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { webhookCapability, tenants, migrateAll } from '@fundi/server';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
@@ -167,10 +165,7 @@ export async function webhooksBench(opts: { postgres: boolean }): Promise<void> 
     const undici = await plainSignedLoop(rx.url, FAN_OUT, 20, secret);
     const fetched = await plainFetchLoop(rx.url, Math.min(FAN_OUT, 5_000), 20, secret);
     const results = [
-      await fundiRun(
-        { kind: 'sqlite', filename: join(mkdtempSync(join(tmpdir(), 'fundi-bench-')), 'fundi.sqlite') },
-        rx,
-      ),
+      await fundiRun({ kind: 'sqlite', filename: join(scratchDir('fundi-bench-'), 'fundi.sqlite') }, rx),
     ];
     if (opts.postgres) results.push(await withPostgresSchema((t) => fundiRun(t, rx)));
     process.stdout.write(`\n## Webhooks: ${FAN_OUT} events fanned out by one worker process to a receiver process\n`);

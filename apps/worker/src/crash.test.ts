@@ -1,12 +1,16 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { webhookCapability, tenants } from '@fundi/server';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeContainer, resolve, T, W, type DatabaseTarget, useCasesOf } from '@fundi/adapters';
-import { describeEachStorage, POSTGRES_TEST_URL, startReceiver, type TestReceiver } from '@fundi/adapters/testing';
+import { closeContainer, type DatabaseTarget, useCasesOf } from '@fundi/adapters';
+import {
+  describeEachStorage,
+  POSTGRES_TEST_URL,
+  startReceiver,
+  type TestReceiver,
+  scratchDir,
+} from '@fundi/adapters/testing';
 import { containerFor } from '@fundi/server';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -25,7 +29,7 @@ function spawnWorker(target: DatabaseTarget): ChildProcess {
     env: {
       ...process.env,
       DATABASE_URL: url,
-      FUNDI_DATA_DIR: mkdtempSync(join(tmpdir(), 'fundi-worker-')),
+      FUNDI_DATA_DIR: scratchDir('fundi-worker-'),
       FUNDI_MASTER_KEY: MASTER_KEY.toString('base64'),
       FUNDI_WEBHOOK_ALLOW_HTTP: 'true',
       FUNDI_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',

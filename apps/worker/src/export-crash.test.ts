@@ -1,11 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exportStorage, type DatabaseTarget } from '@fundi/adapters';
-import { CORE_STORAGE, describeEachStorage, POSTGRES_TEST_URL } from '@fundi/adapters/testing';
+import { CORE_STORAGE, describeEachStorage, POSTGRES_TEST_URL, scratchDir } from '@fundi/adapters/testing';
 import { newId, type ExportSnapshot } from '@fundi/domain';
 import { aLearner, aTenant, idNumberFor } from '@fundi/domain/testing';
 
@@ -99,7 +97,7 @@ describeEachStorage(
         createdAt: now,
       });
       const status = async () => (await repos.exports.findById(t.id, e.id))!.status;
-      const dataDir = mkdtempSync(join(tmpdir(), 'fundi-export-crash-'));
+      const dataDir = scratchDir('fundi-export-crash-');
       const first = spawnWorker(target!, dataDir);
       children.push(first);
       await until(async () => (await status()) === 'processing', 30_000, 'processing');

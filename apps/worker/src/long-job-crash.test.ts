@@ -1,10 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { platformStorage, type DatabaseTarget } from '@fundi/adapters';
-import { describeEachStorage, POSTGRES_TEST_URL } from '@fundi/adapters/testing';
+import { describeEachStorage, POSTGRES_TEST_URL, scratchDir } from '@fundi/adapters/testing';
 import { newId } from '@fundi/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
@@ -22,7 +20,7 @@ function spawnWorker(target: DatabaseTarget): ChildProcess {
     env: {
       ...process.env,
       DATABASE_URL: url,
-      FUNDI_DATA_DIR: mkdtempSync(join(tmpdir(), 'fundi-worker-')),
+      FUNDI_DATA_DIR: scratchDir('fundi-worker-'),
       FUNDI_MASTER_KEY: Buffer.alloc(32, 6).toString('base64'),
       FUNDI_WORKER_LEASE_MS: '1000',
       FUNDI_WEBHOOK_TIMEOUT_MS: '500',

@@ -1,10 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultFileStore, type DatabaseTarget } from '@fundi/adapters';
-import { describeEachStorage, POSTGRES_TEST_URL } from '@fundi/adapters/testing';
+import { describeEachStorage, POSTGRES_TEST_URL, scratchDir } from '@fundi/adapters/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { LEARNER_HEADER, learnerLine, upload } from '../testing/import-fixtures.js';
@@ -46,7 +44,7 @@ describeEachStorage(
   'an import whose worker is SIGKILLed mid-confirm',
   (_get, kind) => {
     let s: TestServer;
-    const dataDir = mkdtempSync(join(tmpdir(), 'fundi-import-crash-'));
+    const dataDir = scratchDir('fundi-import-crash-');
     const children: ChildProcess[] = [];
     beforeAll(async () => {
       s = await startTestServer(kind, { fileStore: defaultFileStore(dataDir) });

@@ -5,3 +5,4 @@ export * from './webhook-receiver.js';
 export * from './azurite.js';
 export * from './smtp-test-server.js';
 export * from './cloud-api-test-server.js';
+export * from './scratch-dir.js';
