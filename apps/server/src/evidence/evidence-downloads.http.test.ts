@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
 import { FixedClock } from '@fundi/fakes';
 import type { TestServer } from '../testing/test-server.js';
-import { PDF, PNG, startEvidenceServer, unzip, uploader } from './evidence-http-fixture.js';
+import { unzip } from '../testing/unzip.js';
+import { PDF, PNG, startEvidenceServer, uploader } from './evidence-http-fixture.js';
 
 /** Evidence downloads through signed URLs, bulk ZIP downloads, tenant separation and scopes. */
 describeEachStorage(

@@ -1,6 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import yauzl from 'yauzl';
 import type { FixedClock } from '@fundi/fakes';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { enrolledLearner as enrolled } from '../testing/training-fixtures.js';
@@ -40,29 +39,6 @@ export function multipart(
   }
   parts.push(Buffer.from(`--${b}--\r\n`));
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${b}` };
-}
-
-/** The entries of a ZIP, by name (yauzl reads it back). */
-export function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => {
-      if (err || !z) return reject(err);
-      const out = new Map<string, Buffer>();
-      z.on('entry', (entry: yauzl.Entry) => {
-        z.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            z.readEntry();
-          });
-        });
-      });
-      z.on('end', () => resolve(out));
-      z.readEntry();
-    });
-  });
 }
 
 /** Every file under `dir`, recursively. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import yauzl from 'yauzl';
 import { useCasesOf } from '@fundi/adapters';
 import { describeEachStorage } from '@fundi/adapters/testing';
 import { idNumberFor } from '@fundi/domain/testing';
@@ -9,28 +8,7 @@ import { exportsCapability } from '../capabilities/index.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { FORMS, type FormUnderTest } from '../testing/http-forms.js';
 import { programmeBody } from '../testing/training-fixtures.js';
-
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => {
-      if (err || !z) return reject(err);
-      const out = new Map<string, Buffer>();
-      z.on('entry', (entry: yauzl.Entry) => {
-        z.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            z.readEntry();
-          });
-        });
-      });
-      z.on('end', () => resolve(out));
-      z.readEntry();
-    });
-  });
-}
+import { unzip } from '../testing/unzip.js';
 
 const SETTINGS = {
   sdpCode: 'SDP0012345',

@@ -7,32 +7,13 @@ import {
   type WebhookSubscriptionSnapshot,
 } from '@fundi/domain';
 import { describeEachStorage } from '../testing/each-storage.js';
+import { aDelivery, anEvent, aSubscription, T0 } from './webhook-fixtures.js';
 
-const T0 = '2026-06-01T08:00:00.000Z';
 const ERASED = (id: string) => ({ id, erased: true });
+// The events and subscriptions of these cases: a learner's data, and both learner event types.
+const NOMVULA = { id: 'lrn_x', firstName: 'Nomvula' };
+const LEARNER_EVENTS: Partial<WebhookSubscriptionSnapshot> = { events: ['learner.created', 'learner.updated'] };
 
-const anEvent = (tenantId: string, over: Partial<DomainEvent> = {}): DomainEvent => ({
-  id: newId('evt'),
-  tenantId,
-  type: 'learner.created',
-  occurredAt: T0,
-  data: { id: 'lrn_x', firstName: 'Nomvula' },
-  ...over,
-});
-const aSubscription = (tenantId: string): WebhookSubscriptionSnapshot => ({
-  id: newId('whs'),
-  tenantId,
-  purpose: 'webhook',
-  url: 'https://hooks.example.com/x',
-  events: ['learner.created', 'learner.updated'],
-  enabled: true,
-  secretCiphertext: 'v1.sealed',
-  previousSecretCiphertext: null,
-  previousSecretExpiresAt: null,
-  disabledReason: null,
-  createdAt: T0,
-  updatedAt: T0,
-});
 const anAttempt = (e: DomainEvent, subscriptionId: string, responseExcerpt: string | null): AttemptSnapshot => ({
   id: newId('wha'),
   deliveryId: newId('dlv'),
@@ -93,28 +74,12 @@ describeEachStorage('Outbox and attempt log erasure contract', (get) => {
   it('a delivery claimed after the redaction carries the redacted data', async () => {
     const { uow } = get();
     const t = newId('ten');
-    const s = aSubscription(t);
+    const s = aSubscription(t, LEARNER_EVENTS);
     const e = anEvent(t, { subjectId: 'lrn_c', data: { id: 'lrn_c', firstName: 'Nomvula' } });
     await uow.run(async (tx) => {
       await tx.webhookSubscriptions.insert(s);
       await tx.outbox.add(e);
-      await tx.webhookDeliveries.insertMany([
-        {
-          id: newId('dlv'),
-          tenantId: t,
-          subscriptionId: s.id,
-          eventId: e.id,
-          eventType: e.type,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: T0,
-          leaseOwner: null,
-          leaseUntil: null,
-          lastStatusCode: null,
-          deliveredAt: null,
-          createdAt: T0,
-        },
-      ]);
+      await tx.webhookDeliveries.insertMany([aDelivery(e, s)]);
       await tx.outbox.redactSubject(t, 'lrn_c', ERASED('lrn_c'));
     });
     const claimed = await uow.run((tx) =>
@@ -126,8 +91,8 @@ describeEachStorage('Outbox and attempt log erasure contract', (get) => {
   it('forgets the responses to the given events of the tenant, keeping the attempts', async () => {
     const { uow, repos } = get();
     const t = newId('ten');
-    const s = aSubscription(t);
-    const [a, b] = [anEvent(t), anEvent(t)];
+    const s = aSubscription(t, LEARNER_EVENTS);
+    const [a, b] = [anEvent(t, { data: NOMVULA }), anEvent(t, { data: NOMVULA })];
     const echoed = anAttempt(a!, s.id, 'received Nomvula');
     const silent = anAttempt(a!, s.id, null);
     const kept = anAttempt(b!, s.id, 'ok');
