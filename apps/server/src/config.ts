@@ -214,6 +214,11 @@ function publicUrl(env: NodeJS.ProcessEnv): string {
 }
 
 /** Reads the environment once; a bad value throws a ConfigError naming the variable. */
+/** FUNDI_HEAP_GROWING_PERCENT (see `tuneHeap`); also read alone by processes that build no whole config. */
+export function heapGrowingPercent(env: NodeJS.ProcessEnv = process.env): number {
+  return int(env, 'FUNDI_HEAP_GROWING_PERCENT', DEFAULT_HEAP_GROWING_PERCENT, 0, 1000);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDirRaw = env.FUNDI_DATA_DIR || './data';
   const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(dataDirRaw);
@@ -242,7 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dataDir,
       publicUrl(env) || `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`,
     ),
-    heapGrowingPercent: int(env, 'FUNDI_HEAP_GROWING_PERCENT', DEFAULT_HEAP_GROWING_PERCENT, 0, 1000),
+    heapGrowingPercent: heapGrowingPercent(env),
   };
 }
 

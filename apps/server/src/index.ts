@@ -4,4 +4,4 @@ export * from './bootstrap.js';
 export * from './compose-worker.js';
 export * from './capabilities/index.js';
 export { nudgeOnWrites } from './nudge.js';
-export { DEFAULT_HEAP_GROWING_PERCENT, tuneHeap } from './heap.js';
+export { tuneHeap } from './heap.js';

@@ -149,13 +149,10 @@ export class SqliteDb implements SqlDb {
     this.readConn = new Connection(new StatementCache(this.reader), this.snapshot);
     this.writeConn = new Connection(new StatementCache(this.writer));
     this.checkpointer = new WalCheckpointer(this.writer, filename);
-    this.committer = new GroupCommitter(
-      this.writer,
-      this.writeConn,
-      this.snapshot.end,
-      200,
-      this.checkpointer.afterCommit,
-    );
+    this.committer = new GroupCommitter(this.writer, this.writeConn, {
+      beforeCommit: this.snapshot.end,
+      afterCommit: this.checkpointer.afterCommit,
+    });
   }
 
   all<T>(sql: string, b?: readonly Binding[]): Promise<T[]> {

@@ -30,9 +30,8 @@ export class GroupCommitter {
   constructor(
     private readonly db: Database.Database,
     private readonly conn: SqlDb,
-    private readonly beforeCommit: () => void = () => {},
+    private readonly hooks: { beforeCommit?: () => void; afterCommit?: () => void } = {},
     private readonly maxBatch = 200,
-    private readonly afterCommit: () => void = () => {},
   ) {
     this.sql = {
       begin: db.prepare('BEGIN IMMEDIATE'),
@@ -80,14 +79,14 @@ export class GroupCommitter {
     const outcomes: (() => void)[] = [];
     for (const p of batch) outcomes.push(await this.runOne(p));
     try {
-      this.beforeCommit();
+      this.hooks.beforeCommit?.();
       this.sql.commit.run();
     } catch (e) {
       if (this.db.inTransaction) this.sql.rollback.run();
       for (const p of batch) p.reject(e);
       return;
     }
-    this.afterCommit();
+    this.hooks.afterCommit?.();
     for (const settle of outcomes) settle();
   }
 
