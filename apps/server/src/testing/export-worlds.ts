@@ -1,0 +1,111 @@
+import { expect } from 'vitest';
+import { idNumberFor } from '@fundi/domain/testing';
+import type { FormUnderTest } from './http-forms.js';
+import type { TestServer } from './test-server.js';
+import { programmeBody } from './training-fixtures.js';
+
+/** Regulator settings that make a tenant's QCTO files complete. */
+export const REGULATOR_SETTINGS = {
+  sdpCode: 'SDP0012345',
+  assessmentPartnerCode: 'AQP-0099',
+  assessmentCentreCode: 'AC-7788',
+  readinessTypeId: '4',
+  employmentStatusDefault: '03',
+  achievementTypeId: '01',
+  entryRequirementStatus: '01',
+  flcStatus: '06',
+  statementOfResultsStatus: '02',
+};
+
+/** Every QCTO01 field a learner needs, so it is ready. */
+const READY = {
+  title: 'Mr',
+  equityCode: 'BA',
+  nationalityCode: 'SA',
+  homeLanguageCode: 'Zul',
+  citizenResidentStatusCode: 'SA',
+  socioeconomicStatusCode: '01',
+  disabilityStatusCode: 'N',
+  immigrantStatus: '03',
+  homeAddress: { line1: '12 Vilakazi Street', line3: 'Soweto', postalCode: '1804' },
+  provinceCode: '7',
+  statssaAreaCode: '798',
+  popiActAgree: true,
+  popiActDate: '2026-01-15',
+};
+
+const prefixOf = (form: FormUnderTest, slug: string) => form.learners(slug).replace(/\/learners$/, '');
+
+/**
+ * Exports through HTTP on the server `server()` answers for: a tenant with a programme and three learners enrolled
+ * in it (one with formula-like cells, one with accents, one with a passport), and the export's wait and download.
+ */
+export function exportWorlds(server: () => TestServer, kind: string) {
+  let n = 0;
+  async function finished(prefix: string, key: string, id: string) {
+    for (let i = 0; i < 400; i++) {
+      const r = await server().call('GET', `${prefix}/exports/${id}`, key);
+      expect(r.status).toBe(200);
+      if (r.body.status === 'ready' || r.body.status === 'failed') return r.body;
+      await new Promise((res) => setTimeout(res, 25));
+    }
+    throw new Error('export did not finish');
+  }
+
+  async function download(prefix: string, key: string, id: string): Promise<Buffer> {
+    const g = await server().call('GET', `${prefix}/exports/${id}/download`, key);
+    expect(g.status, JSON.stringify(g.body)).toBe(200);
+    const res = await fetch(g.body.url);
+    expect(res.status).toBe(200);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  async function world(form: FormUnderTest) {
+    const s = server();
+    const at = ++n;
+    const slug = `exp-${kind}-${at}`;
+    const key = (await s.tenant(slug)).key;
+    const prefix = prefixOf(form, slug);
+    const code = `P-EX${at}`;
+    const programme = await s.call('POST', `${prefix}/programmes`, key, programmeBody(code));
+    const learners = [];
+    const bodies = [
+      { firstName: '=1+1', middleName: '+SUM(1)', lastName: '@x', jobTitle: '-12.5', mobile: '+27831234567' },
+      { firstName: 'Zoë', lastName: "O'Neil", department: '-2+3' },
+      {
+        firstName: 'Tendai',
+        lastName: 'Moyo',
+        idNumber: undefined,
+        alternateId: `FN${at}1`,
+        alternateIdType: 'passport',
+        dateOfBirth: '1995-03-02',
+        gender: 'M',
+        nationalityCode: 'ZIM',
+      },
+    ];
+    for (const [i, b] of bodies.entries()) {
+      const r = await s.call('POST', `${prefix}/learners`, key, { idNumber: idNumberFor(at * 10 + i), ...READY, ...b });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      learners.push(r.body);
+      const e = await s.call('POST', `${prefix}/enrolments`, key, {
+        learnerId: r.body.id,
+        programmeCode: code,
+        startDate: '2026-02-01',
+        expectedEndDate: '2026-11-30',
+      });
+      expect(e.status).toBe(201);
+    }
+    /** `spareIdNumber` is an SA ID number no learner of any world holds yet. */
+    return {
+      slug,
+      key,
+      prefix,
+      code,
+      spareIdNumber: idNumberFor(at * 10 + 9),
+      programmeId: programme.body.id as string,
+      learners,
+    };
+  }
+
+  return { finished, download, world };
+}
