@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
 import type { TestServer } from '../testing/test-server.js';
 import { LEARNER_HEADER, idNumberFor, learnerLine, settled, upload } from '../testing/import-fixtures.js';
+import { programmeBody } from '../testing/training-fixtures.js';
 import { A, B, V1, filesUnder, startImportServer } from './imports-http-fixture.js';
 
 /**
@@ -36,6 +37,21 @@ describeEachStorage(
       expect((await s.call('POST', `${A}/imports/${mine.body.id}/confirm`, other)).status).toBe(404);
       const viewer = (await s.key('imp', 'viewer', ['learners:read'])).key;
       expect((await upload(s, viewer, A, 'learners', `${LEARNER_HEADER}\n`)).status).toBe(403);
+    });
+
+    it('each template, uploaded as it is after the ones before it, validates: the example rows fit together', async () => {
+      const programme = await s.call('POST', `${A}/programmes`, admin, programmeBody('OC-PLUMB-4'));
+      expect(programme.status).toBe(201);
+      for (const type of ['learners', 'enrolments', 'assessments', 'evidence']) {
+        const t = await s.call('GET', `${A}/imports/templates/${type}`, admin);
+        expect(t.status).toBe(200);
+        const r = await upload(s, admin, A, type, t.body as string);
+        const done = await settled(s, admin, A, r.body.id, ['validated', 'failed']);
+        expect(done.errors, type).toEqual([]);
+        expect(done).toMatchObject({ status: 'validated', totalRows: 1, validRows: 1 });
+        expect((await s.call('POST', `${A}/imports/${r.body.id}/confirm`, admin)).status).toBe(202);
+        expect(await settled(s, admin, A, r.body.id, ['completed', 'failed'])).toMatchObject({ importedRows: 1 });
+      }
     });
 
     it('errors are paged, listed as CSV, imports are listed, and templates have a header and an example', async () => {

@@ -11,7 +11,7 @@ import {
 } from './import-kind.js';
 
 export const ASSESSMENT_COLUMNS: readonly ImportColumn[] = [
-  { name: 'id_number', required: false, example: '9202204720082' },
+  { name: 'id_number', required: false, example: '9202204720083' },
   { name: 'learner_id', required: false, example: '' },
   { name: 'programme_code', required: false, example: 'OC-PLUMB-4' },
   { name: 'module_code', required: true, example: 'KM-01' },

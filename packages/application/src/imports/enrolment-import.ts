@@ -12,7 +12,7 @@ import {
 import type { Actor } from '../common/actor.js';
 
 export const ENROLMENT_COLUMNS: readonly ImportColumn[] = [
-  { name: 'id_number', required: false, example: '9202204720082' },
+  { name: 'id_number', required: false, example: '9202204720083' },
   { name: 'learner_id', required: false, example: '' },
   { name: 'programme_code', required: true, example: 'OC-PLUMB-4' },
   { name: 'start_date', required: true, example: '2026-02-01' },

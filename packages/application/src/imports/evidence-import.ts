@@ -23,7 +23,7 @@ import {
 } from './import-kind.js';
 
 export const EVIDENCE_COLUMNS: readonly ImportColumn[] = [
-  { name: 'id_number', required: false, example: '9202204720082' },
+  { name: 'id_number', required: false, example: '9202204720083' },
   { name: 'learner_id', required: false, example: '' },
   { name: 'module_code', required: true, example: 'KM-01' },
   { name: 'evidence_type', required: true, example: 'portfolio' },

@@ -47,7 +47,7 @@ export const LEARNER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'first_name', required: true, example: 'Thandi' },
   { name: 'last_name', required: true, example: 'Mokoena' },
   // One of id_number and alternate_id (with alternate_id_type, date_of_birth, gender, nationality_code) per row.
-  { name: 'id_number', required: false, example: '9202204720082', aliases: ['sa_id_number'] },
+  { name: 'id_number', required: false, example: '9202204720083', aliases: ['sa_id_number'] },
   { name: 'date_of_birth', required: false, example: '1992-02-20' },
   { name: 'gender', required: false, example: 'F' },
   ...PROFILE_FIELDS.flatMap((f): ImportColumn[] =>
