@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { luhnValid } from '@fundi/domain';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -184,6 +185,17 @@ describe('OpenAPI document', () => {
     ]);
     const envelope = doc.webhooks['moderation.completed'].post.requestBody.content['application/json'].schema;
     expect(envelope.required.sort()).toEqual(['data', 'id', 'tenantId', 'timestamp', 'type']);
+  });
+
+  it('every SA ID number among its examples is a valid one (an integrator copies them)', () => {
+    const found: string[] = [];
+    const walk = (v: unknown): void => {
+      if (typeof v === 'string' && /^\d{13}$/.test(v)) found.push(v);
+      else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
+    };
+    walk(doc);
+    expect(found.length).toBeGreaterThan(0);
+    for (const id of found) expect(luhnValid(id), id).toBe(true);
   });
 
   it('the documented 413 is what an oversized body gets', async () => {

@@ -97,7 +97,7 @@ export const HrEventIn = z
         employeeId: 'E-1001',
         firstName: 'Thandi',
         lastName: 'Mokoena',
-        saIdNumber: '9001014800086',
+        saIdNumber: '9001014800089',
         email: 'thandi@example.co.za',
         programmeCode: 'SP-101',
       },
