@@ -54,6 +54,15 @@ describe('SQLite WAL checkpoints on a background thread', () => {
     expect(statSync(`${file}-wal`).size).toBeLessThanOrEqual(8 * 1024 * 1024);
   });
 
+  it('the thread does not keep the process alive (a script that never closes the database still exits)', async () => {
+    const ports = () => process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length;
+    const before = ports();
+    await write(8);
+    for (let i = 0; i < 250 && db.backgroundCheckpoints === 0; i++) await sleep(20);
+    expect(db.backgroundCheckpoints).toBeGreaterThan(0);
+    expect(ports()).toBe(before);
+  });
+
   it('does not checkpoint again for small commits once the WAL has started over', async () => {
     await write(8);
     for (let i = 0; i < 250 && db.backgroundCheckpoints === 0; i++) await sleep(20);

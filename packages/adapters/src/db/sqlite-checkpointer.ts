@@ -110,7 +110,6 @@ export class WalCheckpointer {
     try {
       const driver = createRequire(import.meta.url).resolve('better-sqlite3');
       const t = new Worker(THREAD, { eval: true, workerData: { driver, filename: this.filename } });
-      t.unref();
       t.on('message', (row: { error?: string }) => {
         this.busy = false;
         if (row?.error) return this.fallBack();
@@ -124,6 +123,9 @@ export class WalCheckpointer {
       t.on('exit', () => {
         if (!this.closed) this.fallBack();
       });
+      // Only after the listeners: a 'message' listener added to an unref()ed thread refs its port again, and the
+      // thread would then keep the process alive.
+      t.unref();
       this.thread = t;
       return t;
     } catch {
