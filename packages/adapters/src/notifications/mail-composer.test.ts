@@ -128,10 +128,12 @@ describe('MailComposer', () => {
       held = composer.inFlight;
       await threads[0]!.terminate();
     });
-    expect(held).toBeGreaterThan(0);
+    // Messages were waiting for the thread when it died; they were composed here (answers already on their way
+    // while it was terminated may still have come from the thread), and every message was written exactly once.
+    expect(held).toBeGreaterThan(n / 2);
     const { onThread, inProcess } = composer.composed;
     expect(onThread).toBeGreaterThan(0);
-    expect(inProcess).toBeGreaterThanOrEqual(held);
+    expect(inProcess).toBeGreaterThan(0);
     expect(onThread + inProcess).toBe(n);
     expect(composer.mode).toBe('in-process');
     expect(threads).toHaveLength(1);
