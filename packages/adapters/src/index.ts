@@ -34,6 +34,7 @@ export * from './files/azure-blob-file-store.js';
 export * from './files/file-store-choice.js';
 export * from './notifications/nodemailer-mailer.js';
 export * from './notifications/outbox-folder-mailer.js';
+export * from './notifications/mail-composer.js';
 export * from './notifications/whatsapp-cloud-channel.js';
 export * from './notifications/phone-numbers.js';
 export * from './notifications/sql-notifications.js';

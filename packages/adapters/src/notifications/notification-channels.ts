@@ -17,7 +17,8 @@ export interface ChannelDefaults {
 
 /**
  * The channels over nodemailer and the WhatsApp Cloud API, one pooled transport per distinct settings (a tenant's
- * own SMTP server, the default), kept while the process runs. `close()` ends every pool.
+ * own SMTP server, the default), kept while the process runs. `close()` ends every pool, and the outbox folder's
+ * composer thread.
  */
 export class NodeNotificationChannels implements NotificationChannels {
   private readonly mailers = new Map<string, NodemailerMailer>();
@@ -82,5 +83,6 @@ export class NodeNotificationChannels implements NotificationChannels {
     for (const m of this.mailers.values()) m.close();
     for (const c of this.channels.values()) void c.close();
     if (this.fallback instanceof NodemailerMailer) this.fallback.close();
+    if (this.fallback instanceof OutboxFolderMailer) void this.fallback.close();
   }
 }
