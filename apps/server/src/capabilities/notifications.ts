@@ -44,7 +44,13 @@ function processMailFolder(): string {
   const folder = join(tmpdir(), `fundi-outbox-${process.pid}`);
   if (!processMailFolders.has(folder)) {
     processMailFolders.add(folder);
-    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    // Mail still being written when the process ends can refill the folder while it is removed (ENOTEMPTY): try
+    // again a few times, and never let a leftover folder turn an exit into a crash.
+    process.once('exit', () => {
+      try {
+        rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+      } catch {}
+    });
   }
   return folder;
 }
