@@ -3,8 +3,6 @@ import {
   DomainError,
   Evidence,
   foldFilename,
-  type EvidenceSettingsRepository,
-  type EvidenceBundleRepository,
   type EvidenceBundleSnapshot,
   type EvidenceFileKey,
   type EvidenceFilter,
@@ -13,16 +11,20 @@ import {
   type EvidenceSnapshot,
   type EvidenceVersionSnapshot,
   type StorageDay,
-  type StorageHistoryRepository,
   type Page,
   type PageRequest,
   type PurgeCandidate,
-  type UploadTicketRepository,
   type UploadTicketSnapshot,
 } from '@fundi/domain';
 import type { MemoryPart, MemoryStore } from './memory-store.js';
 import type { TrainingTables } from './in-memory-training.js';
 import { pageOf } from './memory-paging.js';
+import {
+  InMemoryEvidenceBundleRepository,
+  InMemoryEvidenceSettingsRepository,
+  InMemoryStorageHistoryRepository,
+  InMemoryUploadTicketRepository,
+} from './in-memory-evidence-extras.js';
 
 /** `awaiting`: the file name and creator of a record awaiting its file (version 0, no stored version). */
 type EvidenceRow = Omit<EvidenceSnapshot, 'current'> & {
@@ -224,62 +226,6 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
       files += 1;
     }
     return { bytes, files };
-  }
-}
-
-export class InMemoryUploadTicketRepository implements UploadTicketRepository {
-  constructor(private readonly store: MemoryStore<EvidenceTables>) {}
-
-  async insert(t: UploadTicketSnapshot) {
-    this.store.tables.uploadTickets.set(t.id, clone(t));
-  }
-
-  async findById(tenantId: string, id: string) {
-    const t = this.store.tables.uploadTickets.get(id);
-    return t && t.tenantId === tenantId ? clone(t) : null;
-  }
-
-  async consume(tenantId: string, id: string, at: string) {
-    const t = this.store.tables.uploadTickets.get(id);
-    if (!t || t.tenantId !== tenantId || t.usedAt) return false;
-    this.store.tables.uploadTickets.set(id, { ...t, usedAt: at });
-    return true;
-  }
-}
-
-export class InMemoryEvidenceBundleRepository implements EvidenceBundleRepository {
-  constructor(private readonly store: MemoryStore<EvidenceTables>) {}
-
-  async insert(b: EvidenceBundleSnapshot) {
-    this.store.tables.evidenceBundles.set(b.id, clone(b));
-  }
-
-  async findById(tenantId: string, id: string) {
-    const b = this.store.tables.evidenceBundles.get(id);
-    return b && b.tenantId === tenantId ? clone(b) : null;
-  }
-}
-
-export class InMemoryEvidenceSettingsRepository implements EvidenceSettingsRepository {
-  constructor(private readonly store: MemoryStore<EvidenceTables>) {}
-  async retentionYears(tenantId: string) {
-    return this.store.tables.evidenceSettings.get(tenantId) ?? null;
-  }
-  async setRetentionYears(tenantId: string, years: number) {
-    this.store.tables.evidenceSettings.set(tenantId, years);
-  }
-}
-
-export class InMemoryStorageHistoryRepository implements StorageHistoryRepository {
-  constructor(private readonly store: MemoryStore<EvidenceTables>) {}
-  async record(tenantId: string, x: StorageDay): Promise<void> {
-    this.store.tables.storageHistory.set(`${tenantId}\u0000${x.day}`, { tenantId, ...x });
-  }
-  async list(tenantId: string, fromDay: string): Promise<StorageDay[]> {
-    return [...this.store.tables.storageHistory.values()]
-      .filter((x) => x.tenantId === tenantId && x.day >= fromDay)
-      .sort((a, b) => (a.day < b.day ? -1 : 1))
-      .map(({ day, bytes, files }) => ({ day, bytes, files }));
   }
 }
 
