@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDb } from './sqlite-db.js';
@@ -61,6 +63,25 @@ describe('SQLite WAL checkpoints on a background thread', () => {
     for (let i = 0; i < 250 && db.backgroundCheckpoints === 0; i++) await sleep(20);
     expect(db.backgroundCheckpoints).toBeGreaterThan(0);
     expect(ports()).toBe(before);
+  });
+
+  it('runs in a process started with --input-type=module, which its thread inherits (the built code)', () => {
+    const built = fileURLToPath(new URL('../../dist/db/sqlite-db.js', import.meta.url));
+    const script = `
+      import { SqliteDb } from ${JSON.stringify(built)};
+      const db = new SqliteDb(${JSON.stringify(join(dir, 'esm.sqlite'))});
+      await db.transaction((tx) => tx.run('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)'));
+      const v = 'x'.repeat(1000);
+      for (let b = 0; b < 8; b++)
+        await db.transaction(async (tx) => {
+          for (let i = 0; i < 1000; i++) await tx.run('INSERT INTO t (id, v) VALUES (?, ?)', [b * 1000 + i, v]);
+        });
+      for (let i = 0; i < 250 && db.backgroundCheckpoints === 0; i++) await new Promise((ok) => setTimeout(ok, 20));
+      console.log(JSON.stringify({ checkpoints: db.backgroundCheckpoints }));
+      await db.close();`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim().split('\n').pop()!).checkpoints).toBeGreaterThan(0);
   });
 
   it('does not checkpoint again for small commits once the WAL has started over', async () => {

@@ -14,23 +14,25 @@ const DEFAULT_PAGES = 1_000;
 /** The WAL's size is looked at most this often (one `stat` each). */
 const CHECK_EVERY_MS = 20;
 
-// The thread's code. It runs as CommonJS in its own isolate with a connection of its own; `driver` is the path of
-// the better-sqlite3 the main thread uses.
+// The thread's code, in its own isolate with a connection of its own; `driver` is the path of the better-sqlite3 the
+// main thread uses. Only import() reaches the modules: it works whether the code runs as CommonJS (the default) or as
+// a module (a process started with --input-type=module passes that flag on to its threads).
 const THREAD = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.filename);
-parentPort.on('message', () => {
-  let row;
-  try {
-    // Again while the writer keeps adding frames, so the checkpoint catches up at the writer's next pause; then
-    // the writer's next transaction starts the WAL over from its beginning.
-    for (let i = 0; i < 20; i++) {
-      row = db.pragma('wal_checkpoint(PASSIVE)')[0];
-      if (row.busy || row.log === row.checkpointed) break;
-    }
-  } catch (e) { row = { error: String(e && e.message || e) }; }
-  parentPort.postMessage(row);
+Promise.all([import('node:worker_threads'), import('node:module')]).then(([{ parentPort, workerData }, { createRequire }]) => {
+  const Database = createRequire(workerData.driver)(workerData.driver);
+  const db = new Database(workerData.filename);
+  parentPort.on('message', () => {
+    let row;
+    try {
+      // Again while the writer keeps adding frames, so the checkpoint catches up at the writer's next pause; then
+      // the writer's next transaction starts the WAL over from its beginning.
+      for (let i = 0; i < 20; i++) {
+        row = db.pragma('wal_checkpoint(PASSIVE)')[0];
+        if (row.busy || row.log === row.checkpointed) break;
+      }
+    } catch (e) { row = { error: String(e && e.message || e) }; }
+    parentPort.postMessage(row);
+  });
 });
 `;
 
