@@ -32,6 +32,25 @@ describeEachStorage('webhook repositories: outbox feed and attempt log', (get) =
     expect(await repos.outboxFeed.findById(newId('ten'), events[1]!.id)).toBeNull();
   });
 
+  it('takes events without the data nobody reads: only the types asked for, and events without a subject', async () => {
+    const { uow } = get();
+    const tenant = newId('ten');
+    const lean = anEvent(tenant, { subjectId: newId('lrn') });
+    const bare = anEvent(tenant);
+    const asked = anEvent(tenant, { type: 'export.ready', subjectId: newId('exp') });
+    await uow.run(async (tx) => {
+      for (const e of [lean, bare, asked]) await tx.outbox.add(e);
+    });
+    const taken = (
+      await uow.run((tx) => tx.outboxFeed.takeUndispatched(1000, at(5000), ['export.ready', 'ping']))
+    ).filter((e) => e.tenantId === tenant);
+    expect(taken.map((e) => e.id)).toEqual([lean.id, bare.id, asked.id]);
+    expect(taken[0]).toMatchObject({ type: lean.type, subjectId: lean.subjectId, occurredAt: lean.occurredAt });
+    expect(() => taken[0]!.data).toThrow(/not read/);
+    expect(taken[1]!.data).toEqual(bare.data);
+    expect(taken[2]!.data).toEqual(asked.data);
+  });
+
   it('logs attempts newest first, paged by cursor and offset', async () => {
     const { uow, repos } = get();
     const { s, tenant, ds, events } = await seed(1);

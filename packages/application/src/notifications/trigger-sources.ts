@@ -60,6 +60,7 @@ const SOURCES: Record<string, (e: DomainEvent) => Record<string, string | number
  */
 export const notificationReaction: EventReaction = {
   types: Object.keys(SOURCES),
+  readsDataOf: Object.keys(SOURCES).filter((t) => t !== 'learner.created'),
   async react(tx: { jobs: JobQueue }, events: readonly DomainEvent[], now: Date): Promise<void> {
     const payloads: TriggerPayload[] = [];
     for (const e of events) {

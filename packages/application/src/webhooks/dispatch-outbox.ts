@@ -1,4 +1,4 @@
-import type { DomainEvent, JobQueue, PlatformRepos, WebhookRepos } from '@fundi/domain';
+import { PING_EVENT, type DomainEvent, type JobQueue, type PlatformRepos, type WebhookRepos } from '@fundi/domain';
 import type { CoreDeps } from '../common/ports.js';
 import { newDelivery, subscribersOf } from './fan-out.js';
 
@@ -9,6 +9,8 @@ import { newDelivery, subscribersOf } from './fan-out.js';
  */
 export interface EventReaction {
   types: readonly string[];
+  /** The types among `types` whose `data` it reads (default: all of them); the others' data is not read at all. */
+  readsDataOf?: readonly string[];
   react(tx: { jobs: JobQueue }, events: readonly DomainEvent[], now: Date): Promise<void>;
 }
 
@@ -32,7 +34,9 @@ export class DispatchOutbox {
   async execute(limit: number): Promise<number> {
     return this.deps.uow.run(async (tx) => {
       const now = this.deps.clock.now();
-      const events = await tx.outboxFeed.takeUndispatched(limit, now.toISOString());
+      // The event types whose data a fan-out reads: a ping names its subscription there, and what reactions read.
+      const withData = [PING_EVENT, ...this.reactions.flatMap((r) => r.readsDataOf ?? r.types)];
+      const events = await tx.outboxFeed.takeUndispatched(limit, now.toISOString(), withData);
       if (events.length === 0) return 0;
       const subs = await tx.webhookSubscriptions.listForTenants([...new Set(events.map((e) => e.tenantId))]);
       const deliveries = events.flatMap((e) => subscribersOf(e, subs).map((s) => newDelivery(e, s, now)));

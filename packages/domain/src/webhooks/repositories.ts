@@ -74,10 +74,12 @@ export interface WebhookAttemptLog {
 /**
  * Port: the outbox as the dispatcher sees it. `takeUndispatched` locks (SKIP LOCKED), returns and takes off the
  * queue of events to fan out up to `limit` events (`at`: the time of the dispatch); run it in the transaction
- * that writes their deliveries, so a crash leaves them to dispatch.
+ * that writes their deliveries, so a crash leaves them to dispatch. With `withData`, only events of those types,
+ * and events without a subject, come with their `data` (the others' is not read from storage, and reading it
+ * throws); without it, all do.
  */
 export interface OutboxFeed {
-  takeUndispatched(limit: number, at: string): Promise<DomainEvent[]>;
+  takeUndispatched(limit: number, at: string, withData?: readonly string[]): Promise<DomainEvent[]>;
   /** Events of a tenant with `occurredAt >= since` and one of `types`, in id order after `afterId`. */
   since(
     tenantId: string,
