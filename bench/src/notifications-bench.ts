@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { T, closeContainer, resolve, useCasesOf, type DatabaseTarget, type SqlDb } from '@fundi/adapters';
 import { Learner, newId, type LearnerSnapshot } from '@fundi/domain';
@@ -168,7 +166,7 @@ export async function notificationsBench(opts: { postgres: boolean }): Promise<v
     }
   };
   try {
-    const dir = mkdtempSync(join(tmpdir(), 'fundi-bench-ntf-'));
+    const dir = scratchDir('fundi-bench-ntf-');
     let k = 0;
     await measure('sqlite', () => ({ kind: 'sqlite', filename: join(dir, `run${++k}.db`) }));
     if (opts.postgres)
