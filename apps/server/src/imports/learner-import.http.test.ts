@@ -14,6 +14,8 @@ const IMPORT_MACHINERY = new Set([
   'jobs',
   // Written by the worker for earlier writes (the welcome mail of learners created before), not by the upload.
   'notifications',
+  // The dispatcher's queue of events to fan out, drained by the worker at its own pace (the events themselves count).
+  'outbox_pending',
   'audit_log',
   'rate_limit_counters',
   'knex_migrations',
