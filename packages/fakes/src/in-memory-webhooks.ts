@@ -16,6 +16,7 @@ import {
   type WebhookSubscriptionRepository,
   type WebhookSubscriptionSnapshot,
   type WebhookRepos,
+  unreadEventData,
 } from '@fundi/domain';
 import type { MemoryPart, MemoryStore } from './memory-store.js';
 import { pageOf } from './memory-paging.js';
@@ -220,7 +221,7 @@ function withoutData(e: DomainEvent): DomainEvent {
   const { data: _, ...rest } = e;
   return Object.defineProperty(rest, 'data', {
     get() {
-      throw new Error(`the data of event ${e.id} (${e.type}) was not read`);
+      throw unreadEventData(e);
     },
     enumerable: false,
   }) as DomainEvent;

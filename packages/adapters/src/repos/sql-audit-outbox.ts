@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditLog, DomainEvent, Outbox } from '@fundi/domain';
+import { type AuditEntry, type AuditLog, type DomainEvent, type Outbox, unreadEventData } from '@fundi/domain';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';
@@ -56,7 +56,7 @@ function readEvent(r: Row, lean: boolean): DomainEvent {
     type: r.type!,
     occurredAt: r.occurred_at!,
     get data() {
-      if (!data && lean) throw new Error(`the data of event ${r.id} (${r.type}) was not read`);
+      if (!data && lean) throw unreadEventData({ id: r.id!, type: r.type! });
       data ??= JSON.parse(text) as Record<string, unknown>;
       return data;
     },

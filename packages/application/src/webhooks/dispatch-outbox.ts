@@ -21,10 +21,15 @@ export interface EventReaction {
  * batch means more may be waiting).
  */
 export class DispatchOutbox {
+  /** The event types whose data a fan-out reads: a ping names its subscription there, and what reactions read. */
+  private readonly withData: readonly string[];
+
   constructor(
     private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'uow' | 'clock'>,
     private readonly reactions: readonly EventReaction[] = [],
-  ) {}
+  ) {
+    this.withData = [PING_EVENT, ...new Set(reactions.flatMap((r) => r.readsDataOf ?? r.types))];
+  }
 
   /** The same dispatcher with `reactions` as well. */
   with(reactions: readonly EventReaction[]): DispatchOutbox {
@@ -34,9 +39,7 @@ export class DispatchOutbox {
   async execute(limit: number): Promise<number> {
     return this.deps.uow.run(async (tx) => {
       const now = this.deps.clock.now();
-      // The event types whose data a fan-out reads: a ping names its subscription there, and what reactions read.
-      const withData = [PING_EVENT, ...this.reactions.flatMap((r) => r.readsDataOf ?? r.types)];
-      const events = await tx.outboxFeed.takeUndispatched(limit, now.toISOString(), withData);
+      const events = await tx.outboxFeed.takeUndispatched(limit, now.toISOString(), this.withData);
       if (events.length === 0) return 0;
       const subs = await tx.webhookSubscriptions.listForTenants([...new Set(events.map((e) => e.tenantId))]);
       const deliveries = events.flatMap((e) => subscribersOf(e, subs).map((s) => newDelivery(e, s, now)));

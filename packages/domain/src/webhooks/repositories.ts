@@ -72,6 +72,14 @@ export interface WebhookAttemptLog {
 }
 
 /**
+ * What reading the `data` of an event taken without it throws (`OutboxFeed.takeUndispatched` with `withData` not
+ * naming its type): a reaction that reads data it did not ask for fails loudly instead of getting `{}`.
+ */
+export function unreadEventData(e: { id: string; type: string }): Error {
+  return new Error(`the data of event ${e.id} (${e.type}) was not read`);
+}
+
+/**
  * Port: the outbox as the dispatcher sees it. `takeUndispatched` locks (SKIP LOCKED), returns and takes off the
  * queue of events to fan out up to `limit` events (`at`: the time of the dispatch); run it in the transaction
  * that writes their deliveries, so a crash leaves them to dispatch. With `withData`, only events of those types,
