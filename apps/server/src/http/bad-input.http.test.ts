@@ -207,4 +207,19 @@ describe('cursors and incremental sync', () => {
     expect(enrolments.status).toBe(200);
     expect((await s.call('GET', '/api/v1/learners?updatedFrom=2026-02-02&updatedTo=2026-02-01', a)).status).toBe(422);
   });
+
+  it('names every reversed range of a list in one answer, in both forms', async () => {
+    const both = 'createdFrom=2026-03-02&createdTo=2026-03-01&updatedFrom=2026-02-02&updatedTo=2026-02-01';
+    const formA = await s.call('GET', `/api/v1/learners?${both}`, a);
+    expect(formA.status).toBe(422);
+    expect(formA.body.error.details.map((d: { field: string }) => d.field)).toEqual(['createdTo', 'updatedTo']);
+    const formB = await s.call(
+      'GET',
+      `/v1/tenants/sync-a/enrolments?startFrom=2026-03-02&startTo=2026-03-01&updatedFrom=2026-02-02&updatedTo=2026-02-01`,
+      a,
+    );
+    expect(formB.status).toBe(400);
+    expect(JSON.stringify(formB.body)).toContain('startTo');
+    expect(JSON.stringify(formB.body)).toContain('updatedTo');
+  });
 });

@@ -10,6 +10,7 @@ import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { EvidencePorts } from './evidence-ports.js';
 import { evidenceView, versionView, type EvidenceVersionView, type EvidenceView } from './evidence-view.js';
+import { checkRanges } from '../common/ranges.js';
 
 const DAY_MS = 86_400_000;
 
@@ -27,7 +28,7 @@ export class EvidenceReviews {
   }
 
   async list(actor: Actor, filter: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceView>> {
-    if (filter.from && filter.to && filter.from > filter.to) throw DomainError.invalid('to', 'must not be before from');
+    checkRanges(filter, [['from', 'to']]);
     const r = await this.d.repos.evidence.list(actor.tenantId, filter, page);
     return { ...r, items: r.items.map(evidenceView) };
   }
