@@ -82,6 +82,15 @@ const explicitGender = z.enum(['M', 'F']).openapi({
   description: 'Required with alternateId; with an SA ID number it may be given but must agree with the number',
 });
 
+/** The learner's own choices about being contacted, settable on create and update alike. */
+const contactChoices = {
+  whatsappConsent: z
+    .boolean()
+    .optional()
+    .openapi({ description: 'The learner agrees to WhatsApp messages (the service records when)' }),
+  emailOptOut: z.boolean().optional().openapi({ description: 'The learner wants no email' }),
+};
+
 export const LearnerCreate = z
   .object({
     firstName: z.string().openapi({ example: 'Thandi' }),
@@ -93,11 +102,7 @@ export const LearnerCreate = z
     dateOfBirth: explicitDob.optional(),
     gender: explicitGender.optional(),
     ...optionalProfile,
-    whatsappConsent: z
-      .boolean()
-      .optional()
-      .openapi({ description: 'The learner agrees to WhatsApp messages (the service records when)' }),
-    emailOptOut: z.boolean().optional().openapi({ description: 'The learner wants no email' }),
+    ...contactChoices,
   })
   .strict()
   .openapi('LearnerCreate');
@@ -114,11 +119,7 @@ export const LearnerUpdate = z
     dateOfBirth: explicitDob.optional(),
     gender: explicitGender.optional(),
     ...optionalProfile,
-    whatsappConsent: z
-      .boolean()
-      .optional()
-      .openapi({ description: 'The learner agrees to WhatsApp messages (the service records when)' }),
-    emailOptOut: z.boolean().optional().openapi({ description: 'The learner wants no email' }),
+    ...contactChoices,
   })
   .strict()
   .openapi('LearnerUpdate');
