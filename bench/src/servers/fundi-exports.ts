@@ -70,7 +70,10 @@ if (reuse) {
     });
   }
   await useCasesOf(c, exportsCapability).exports.putSettings(created.actor, { sdpCode: 'SDP0012345' });
-  writeSync(3, `${JSON.stringify({ port: 0, key: created.apiKey.key, tenantId, dir, database: filename })}\n`);
   await closeContainer(c);
-  process.exit(0);
+  writeSync(3, `${JSON.stringify({ port: 0, key: created.apiKey.key, tenantId, dir, database: filename })}\n`);
+  // Idle until the bench stops it: its scratch directory, which holds the database the serving process reads, is
+  // removed when it exits.
+  process.on('SIGTERM', () => process.exit(0));
+  setInterval(() => {}, 1 << 30);
 }
