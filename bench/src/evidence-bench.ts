@@ -9,40 +9,22 @@ import { spawnServer } from './harness.js';
 
 const MB = 1024 * 1024;
 
-/** A PDF of `size` bytes (a real header, then varied filler), written to disk chunk by chunk. */
-async function makePdf(path: string, size: number): Promise<void> {
+/** A file of `size` bytes written `chunk` bytes at a time: each chunk as `make` fills it, the first starting with `head`. */
+async function writeChunked(
+  path: string,
+  size: number,
+  chunk: number,
+  head: Buffer,
+  make: (n: number, left: number) => Buffer,
+): Promise<void> {
   let left = size;
   let first = true;
   await pipeline(
     new Readable({
       read() {
         if (left <= 0) return void this.push(null);
-        const n = Math.min(left, 256 * 1024);
-        const c = Buffer.alloc(n);
-        for (let i = 0; i < n; i++) c[i] = 32 + ((i * 7 + left) % 90);
-        if (first) {
-          Buffer.from('%PDF-1.7\n').copy(c);
-          first = false;
-        }
-        left -= n;
-        this.push(c);
-      },
-    }),
-    createWriteStream(path),
-  );
-}
-
-/** A video-like file (an MP4 `ftyp` box, then filler) of `size` bytes. */
-async function makeMp4(path: string, size: number): Promise<void> {
-  const head = Buffer.from('0000001866747970697 36f6d0000020069736f6d69736f32'.replace(/ /g, ''), 'hex');
-  let left = size;
-  let first = true;
-  await pipeline(
-    new Readable({
-      read() {
-        if (left <= 0) return void this.push(null);
-        const n = Math.min(left, 1024 * 1024);
-        const c = Buffer.alloc(n, 7);
+        const n = Math.min(left, chunk);
+        const c = make(n, left);
         if (first) {
           head.copy(c);
           first = false;
@@ -53,6 +35,21 @@ async function makeMp4(path: string, size: number): Promise<void> {
     }),
     createWriteStream(path),
   );
+}
+
+/** A PDF of `size` bytes (a real header, then varied filler), written to disk chunk by chunk. */
+function makePdf(path: string, size: number): Promise<void> {
+  return writeChunked(path, size, 256 * 1024, Buffer.from('%PDF-1.7\n'), (n, left) => {
+    const c = Buffer.alloc(n);
+    for (let i = 0; i < n; i++) c[i] = 32 + ((i * 7 + left) % 90);
+    return c;
+  });
+}
+
+/** A video-like file (an MP4 `ftyp` box, then filler) of `size` bytes. */
+function makeMp4(path: string, size: number): Promise<void> {
+  const head = Buffer.from('0000001866747970697 36f6d0000020069736f6d69736f32'.replace(/ /g, ''), 'hex');
+  return writeChunked(path, size, 1024 * 1024, head, (n) => Buffer.alloc(n, 7));
 }
 
 /** The server's resident and peak resident memory (kB) from /proc. */

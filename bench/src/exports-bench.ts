@@ -32,6 +32,8 @@ async function throughWorker(url: string, key: string, pid: number, path: string
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+  // A refused request would otherwise be polled for as `exports/undefined` for ever.
+  if (!q.ok) throw new Error(`POST ${path} answered ${q.status}: ${await q.text()}`);
   const { id } = (await q.json()) as { id: string };
   let e: { status: string; rowCount: number; size: number; readiness?: unknown; error?: string } = {
     status: 'queued',

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { PG_URL } from './pg-url.js';
 
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 
@@ -161,14 +162,13 @@ export function scaledTarget(
 
 /** Runs `fn` with fresh Postgres schemas (`names` of them, suffixed), dropped afterwards whatever happens. */
 export async function withPgSchemas<T>(names: number, fn: (url: string, schemas: string[]) => Promise<T>): Promise<T> {
-  const url = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const base = `bench_${randomBytes(4).toString('hex')}`;
   const schemas = Array.from({ length: names }, (_, i) => `${base}_${i}`);
-  const admin = new pg.Client({ connectionString: url, user: new URL(url).username || 'postgres' });
+  const admin = new pg.Client({ connectionString: PG_URL, user: new URL(PG_URL).username || 'postgres' });
   await admin.connect();
   try {
     for (const s of schemas) await admin.query(`CREATE SCHEMA ${s}`);
-    return await fn(url, schemas);
+    return await fn(PG_URL, schemas);
   } finally {
     for (const s of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
     await admin.end();

@@ -1,13 +1,13 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import Koa from 'koa';
-import { T, resolve, useCasesOf, type DatabaseTarget } from '@fundi/adapters';
-import { operator } from '@fundi/application';
-import { containerFor, httpApp, learners, migrateAll, tenants } from '@fundi/server';
+import { useCasesOf } from '@fundi/adapters';
+import { httpApp, learners } from '@fundi/server';
 import { learnerInput } from './fixtures.js';
 import { scratchDir } from './scratch.js';
+import { benchWorld, sqliteFile } from './servers/bench-world.js';
+import { rawLearnerReads } from './servers/raw-learners.js';
 
 type Callback = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -44,44 +44,24 @@ async function cpuPerRequest(cb: Callback, url: string, headers: Record<string, 
  * shared with other work measures far more steadily than req/s over HTTP. Access lines go to stdout.
  */
 export async function learnersInProcessBench(): Promise<void> {
-  const database: DatabaseTarget = {
-    kind: 'sqlite',
-    filename: join(scratchDir('fundi-inproc-'), 'f.sqlite'),
-  };
-  await migrateAll(database);
-  const config = {
+  const {
+    c,
+    config,
     database,
-    masterKey: Buffer.alloc(32, 1),
-    logLevel: 'info',
-    authCacheMs: 0,
-    anonymousLimits: { perMinute: 100, perDay: null },
-    trustProxy: false,
-  };
-  const c = containerFor(config);
-  const made = await useCasesOf(c, tenants).createTenant.execute({ slug: 'inproc', name: 'In', plan: 'enterprise' });
-  await resolve(c, T.SqlDb).run('UPDATE tenants SET limit_overrides = ? WHERE id = ?', [
-    JSON.stringify({ perMinute: 1_000_000_000, perDay: null }),
-    made.tenant.id,
-  ]);
+    tenant: made,
+  } = await benchWorld({
+    dir: scratchDir('fundi-inproc-'),
+    slug: 'inproc',
+    tenantName: 'In',
+  });
   let learnerId = '';
   for (let i = 0; i < 1000; i++) {
-    const l = await useCasesOf(c, learners).registerLearner.execute(
-      operator(made.tenant.id),
-      learnerInput(3_000_000 + i),
-    );
+    const l = await useCasesOf(c, learners).registerLearner.execute(made.actor, learnerInput(3_000_000 + i));
     if (i === 500) learnerId = l.id;
   }
   const fundi = httpApp(c, config).callback() as Callback;
-  const db = new Database(database.filename, { readonly: true });
-  const one = db.prepare('SELECT * FROM learners WHERE tenant_id = ? AND erased_at IS NULL AND id = ?').raw(true);
-  const hundred = db
-    .prepare('SELECT * FROM learners WHERE tenant_id = ? AND erased_at IS NULL ORDER BY id LIMIT 100')
-    .raw(true);
-  const literal = one
-    .columns()
-    .map((col, i) => `${JSON.stringify(col.name)}: r[${i}]`)
-    .join(', ');
-  const rowOf = new Function('r', `return { ${literal} };`) as (r: unknown[]) => Record<string, unknown>;
+  const db = new Database(sqliteFile(database), { readonly: true });
+  const { one, hundred, rowOf } = rawLearnerReads(db);
   const app = new Koa();
   app.use(async (ctx) => {
     if (ctx.path.endsWith('/learners')) ctx.body = { data: (hundred.all(made.tenant.id) as unknown[][]).map(rowOf) };

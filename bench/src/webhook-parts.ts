@@ -52,32 +52,37 @@ export async function startReceiverProcess(): Promise<Receiver> {
   };
 }
 
+/** The body of the baseline loops' `i`th event, a small learner.created. */
+function eventBody(id: string, i: number): string {
+  return JSON.stringify({
+    id,
+    type: 'learner.created',
+    timestamp: new Date().toISOString(),
+    tenantId: 'ten_bench',
+    data: { n: i },
+  });
+}
+
+/** The headers that sign `body` as the dispatcher signs it. */
+function signed(url: string, id: string, body: string, secret: string): Record<string, string> {
+  return webhookHeaders({
+    url,
+    eventId: id,
+    eventType: 'learner.created',
+    timestamp: Math.floor(Date.now() / 1000),
+    body,
+    secrets: [secret],
+  });
+}
+
 /** The baseline: a plain loop of signed POSTs with undici, `inFlight` at a time. Returns requests per second. */
 export async function plainSignedLoop(url: string, count: number, inFlight: number, secret: string): Promise<number> {
   const agent = new Agent({ connections: inFlight, keepAliveTimeout: 30_000 });
   let next = 0;
   const one = async (i: number) => {
     const id = `evt_baseline_${i}`;
-    const body = JSON.stringify({
-      id,
-      type: 'learner.created',
-      timestamp: new Date().toISOString(),
-      tenantId: 'ten_bench',
-      data: { n: i },
-    });
-    const res = await request(url, {
-      method: 'POST',
-      dispatcher: agent,
-      body,
-      headers: webhookHeaders({
-        url,
-        eventId: id,
-        eventType: 'learner.created',
-        timestamp: Math.floor(Date.now() / 1000),
-        body,
-        secrets: [secret],
-      }),
-    });
+    const body = eventBody(id, i);
+    const res = await request(url, { method: 'POST', dispatcher: agent, body, headers: signed(url, id, body, secret) });
     await res.body.text();
   };
   const started = performance.now();
@@ -100,25 +105,8 @@ export async function plainFetchLoop(url: string, count: number, inFlight: numbe
       while (next < count) {
         const i = next++;
         const id = `evt_fetch_${i}`;
-        const body = JSON.stringify({
-          id,
-          type: 'learner.created',
-          timestamp: new Date().toISOString(),
-          tenantId: 'ten_bench',
-          data: { n: i },
-        });
-        const res = await fetch(url, {
-          method: 'POST',
-          body,
-          headers: webhookHeaders({
-            url,
-            eventId: id,
-            eventType: 'learner.created',
-            timestamp: Math.floor(Date.now() / 1000),
-            body,
-            secrets: [secret],
-          }),
-        });
+        const body = eventBody(id, i);
+        const res = await fetch(url, { method: 'POST', body, headers: signed(url, id, body, secret) });
         await res.text();
       }
     }),

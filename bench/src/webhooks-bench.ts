@@ -3,18 +3,17 @@ import { webhookCapability, tenants, migrateAll } from '@fundi/server';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
 import { T, closeContainer, resolve, type DatabaseTarget, type SqlDb, useCasesOf } from '@fundi/adapters';
 import { generateWebhookSecret } from '@fundi/domain';
 import { containerFor } from '@fundi/server';
-import { BENCH_DIR } from './harness.js';
+import { BENCH_DIR, withPgSchemas } from './harness.js';
 import { cpuSeconds, plainFetchLoop, plainSignedLoop, startReceiverProcess, type Receiver } from './webhook-parts.js';
+import { PG_URL } from './pg-url.js';
 import { scratchDir } from './scratch.js';
 
 const FAN_OUT = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const IDLE = 200;
 const MASTER_KEY = Buffer.alloc(32, 11);
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Result {
   db: string;
@@ -144,19 +143,6 @@ async function fundiRun(target: DatabaseTarget, rx: Receiver): Promise<Result> {
   }
 }
 
-async function withPostgresSchema<T>(work: (target: DatabaseTarget) => Promise<T>): Promise<T> {
-  const schema = `bench_wh_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL, user: new URL(PG_URL).username || 'postgres' });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  try {
-    return await work({ kind: 'postgres', url: PG_URL, searchPath: schema, poolMax: 10 });
-  } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
-}
-
 export async function webhooksBench(opts: { postgres: boolean }): Promise<void> {
   const rx = await startReceiverProcess();
   const secret = generateWebhookSecret();
@@ -167,7 +153,12 @@ export async function webhooksBench(opts: { postgres: boolean }): Promise<void> 
     const results = [
       await fundiRun({ kind: 'sqlite', filename: join(scratchDir('fundi-bench-'), 'fundi.sqlite') }, rx),
     ];
-    if (opts.postgres) results.push(await withPostgresSchema((t) => fundiRun(t, rx)));
+    if (opts.postgres)
+      results.push(
+        await withPgSchemas(1, (url, [schema]) =>
+          fundiRun({ kind: 'postgres', url, searchPath: schema!, poolMax: 10 }, rx),
+        ),
+      );
     process.stdout.write(`\n## Webhooks: ${FAN_OUT} events fanned out by one worker process to a receiver process\n`);
     process.stdout.write(
       '| scenario | events/s | vs undici loop | worker CPU µs/event | attempts logged | idle p50 ms | idle p95 ms | idle max ms | target |\n|---|---|---|---|---|---|---|---|---|\n',

@@ -1,45 +1,14 @@
 import './as-started.js';
-import { learners, tenants, training, migrateAll } from '@fundi/server';
-import { join } from 'node:path';
-import { T, resolve, type DatabaseTarget, useCasesOf } from '@fundi/adapters';
-import { operator } from '@fundi/application';
-import { containerFor, httpApp } from '@fundi/server';
+import { learners, training } from '@fundi/server';
+import { useCasesOf } from '@fundi/adapters';
 import { learnerInput } from '../fixtures.js';
-import { announce } from './ready.js';
-import { scratchDir } from '../scratch.js';
+import { ON_POSTGRES, benchWorld, serve } from './bench-world.js';
 
 // The real server over a fresh database: a programme of 30 modules, one enrolment with 20 summative assessments
 // (the GET target), and enough enrolled learners for POST /assessments to record against.
-const database: DatabaseTarget =
-  process.env.BENCH_DB === 'postgres'
-    ? {
-        kind: 'postgres',
-        url: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-        searchPath: process.env.BENCH_PG_SCHEMA,
-        poolMax: 10,
-      }
-    : { kind: 'sqlite', filename: join(scratchDir('fundi-bench-'), 'fundi.sqlite') };
-
-await migrateAll(database);
-const config = {
-  database,
-  masterKey: Buffer.alloc(32, 1),
-  logLevel: 'info',
-  authCacheMs: database.kind === 'postgres' ? 1000 : 0,
-  anonymousLimits: { perMinute: 100, perDay: null },
-  trustProxy: false,
-};
-const c = containerFor(config);
-const created = await useCasesOf(c, tenants).createTenant.execute({
-  slug: `bench-${Date.now()}`,
-  name: 'Bench',
-  plan: 'enterprise',
-});
-await resolve(c, T.SqlDb).run('UPDATE tenants SET limit_overrides = ? WHERE id = ?', [
-  JSON.stringify({ perMinute: 1_000_000_000, perDay: null }),
-  created.tenant.id,
-]);
-const actor = operator(created.tenant.id);
+const world = await benchWorld({ followBenchDb: true, authCacheMs: ON_POSTGRES ? 1000 : 0 });
+const { c, tenant } = world;
+const { actor } = tenant;
 const MODULES = Array.from({ length: 30 }, (_, i) => `M${String(i + 1).padStart(2, '0')}`);
 const kinds = ['knowledge', 'practical', 'workplace'];
 await useCasesOf(c, training).createProgramme.execute(actor, {
@@ -74,6 +43,4 @@ for (let i = 0; i < 20; i++) {
 const learnerIds: string[] = [];
 for (let n = 1; n <= Number(process.env.BENCH_LEARNERS ?? 200); n++) learnerIds.push((await enrol(n)).learnerId);
 
-const server = httpApp(c, config).listen(0, '127.0.0.1', () =>
-  announce(server, { key: created.apiKey.key, enrolmentId: target.enrolmentId, learnerIds, modules: MODULES }),
-);
+serve(world, { key: tenant.apiKey.key, enrolmentId: target.enrolmentId, learnerIds, modules: MODULES });

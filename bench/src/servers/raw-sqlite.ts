@@ -1,42 +1,19 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import Koa from 'koa';
-import { appStorage, migrateAll } from '@fundi/server';
-import { openDatabase } from '@fundi/adapters';
-import { Learner, newId } from '@fundi/domain';
-import { learnerInput } from '../fixtures.js';
 import { announce } from './ready.js';
 import { scratchDir } from '../scratch.js';
+import { rawLearnerReads, seedRawLearners } from './raw-learners.js';
 
 // Reference: raw Koa + better-sqlite3 over the same learners table and rows Fundi serves (its migrations, 1,000
 // learners), with no auth, rate limiting, logging, validation or mapping: what a hand-written endpoint costs.
 //   GET /{id}         one learner row, JSON'd
 //   GET /list         the first 100 rows of the tenant in id order, JSON'd as {data: [...]}
 //   GET /narrow/{id}  the older reference: a 7-column row of a table of its own
-// Wide rows are read in raw (array) mode and built as one object literal each, the fastest way better-sqlite3
-// offers (its own row objects of ~50 columns take about twice as long to build and to serialise), so the
+// Wide rows are read in raw (array) mode and built as one object literal each (rawLearnerReads), so the
 // reference is what a tuned hand-written endpoint does, not a naive one.
 const filename = join(scratchDir('fundi-raw-'), 'raw.sqlite');
-const target = { kind: 'sqlite' as const, filename };
-await migrateAll(target);
-const setup = openDatabase(target);
-const repos = appStorage(setup).repos;
-const tenantId = newId('ten');
-await repos.tenants.insert({
-  id: tenantId,
-  slug: `raw-${Date.now()}`,
-  name: 'Raw',
-  plan: 'enterprise',
-  limitOverrides: {},
-  createdAt: new Date().toISOString(),
-});
-let learnerId = '';
-for (let i = 0; i < 1000; i++) {
-  const l = Learner.register(learnerInput(3_000_000 + i), { id: newId('lrn'), tenantId, now: new Date() }).toSnapshot();
-  await repos.learners.insert(l);
-  if (i === 500) learnerId = l.id;
-}
-await setup.close();
+const { tenantId, learnerId } = await seedRawLearners({ kind: 'sqlite', filename }, 3_000_000);
 
 const db = new Database(filename);
 db.pragma('journal_mode = WAL');
@@ -55,15 +32,7 @@ for (let i = 0; i < 1000; i++)
     new Date().toISOString(),
   );
 const narrow = db.prepare('SELECT * FROM narrow_learners WHERE tenant_id = ? AND id = ?');
-const one = db.prepare('SELECT * FROM learners WHERE tenant_id = ? AND erased_at IS NULL AND id = ?').raw(true);
-const hundred = db
-  .prepare('SELECT * FROM learners WHERE tenant_id = ? AND erased_at IS NULL ORDER BY id LIMIT 100')
-  .raw(true);
-const literal = one
-  .columns()
-  .map((c, i) => `${JSON.stringify(c.name)}: r[${i}]`)
-  .join(', ');
-const rowOf = new Function('r', `return { ${literal} };`) as (r: unknown[]) => Record<string, unknown>;
+const { one, hundred, rowOf } = rawLearnerReads(db);
 const app = new Koa();
 app.use(async (ctx) => {
   if (ctx.path === '/list') {
