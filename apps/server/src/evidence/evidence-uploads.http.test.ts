@@ -163,7 +163,7 @@ describeEachStorage(
           PDF,
         );
         expect(expired.status).toBe(403);
-        expect(expired.body.error.code).toBe('SIGNED_URL_EXPIRED');
+        expect(expired.body.error.code).toBe('signed_url_expired');
       } finally {
         clock.advance(-3601_000);
       }

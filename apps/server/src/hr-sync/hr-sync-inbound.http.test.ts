@@ -169,7 +169,8 @@ describeEachStorage('HR sync inbound over HTTP', (_get, kind) => {
         expect(errorFields(r.body)).toContain(field);
       }
       const unknown = await t.post({ event: 'employee.promoted', data: {} }, { form });
-      expect(unknown.status).toBe(422);
+      expect(unknown.status).toBe(f.invalid);
+      expect(unknown.body.error.code).toBe(f.codes.invalid);
       expect(errorFields(unknown.body)).toEqual(['event']);
       expect(unknown.body.error.message).toContain('employee.promoted');
       expect(await total('learners')).toBe(learners);

@@ -20,14 +20,15 @@ export const KIND_CODES: Record<ErrorKind, FormCodes> = {
 /** Domain codes that have their own HTTP status and codes, whatever their kind (docs/api.md "Errors"). */
 export const SPECIAL_CODES: Record<string, FormCodes> = {
   payload_too_large: { A: 'payload_too_large', B: 'FILE_TOO_LARGE', status: 413 },
-  body_too_large: { A: 'payload_too_large', B: 'PAYLOAD_TOO_LARGE', status: 413 },
+  // One 413 pair for every oversized body, JSON or file, as the error table in docs/api.md has it.
+  body_too_large: { A: 'payload_too_large', B: 'FILE_TOO_LARGE', status: 413 },
   method_not_allowed: { A: 'method_not_allowed', B: 'METHOD_NOT_ALLOWED', status: 405 },
   headers_too_large: { A: 'headers_too_large', B: 'HEADERS_TOO_LARGE', status: 431 },
   unsupported_media_type: { A: 'unsupported_media_type', B: 'UNSUPPORTED_FILE_TYPE', status: 415 },
   storage_quota_exceeded: { A: 'storage_quota_exceeded', B: 'STORAGE_QUOTA_EXCEEDED', status: 403 },
-  signed_url_expired: { A: 'signed_url_expired', B: 'SIGNED_URL_EXPIRED', status: 403 },
-  signed_url_invalid: { A: 'signed_url_invalid', B: 'SIGNED_URL_INVALID', status: 403 },
-  unknown_event: { A: 'validation_error', B: 'VALIDATION_ERROR', status: 422 },
+  // A signed URL is the file host's, not a form's: the same lowercase code wherever it is served.
+  signed_url_expired: { A: 'signed_url_expired', B: 'signed_url_expired', status: 403 },
+  signed_url_invalid: { A: 'signed_url_invalid', B: 'signed_url_invalid', status: 403 },
   range_not_satisfiable: { A: 'range_not_satisfiable', B: 'RANGE_NOT_SATISFIABLE', status: 416 },
 };
 

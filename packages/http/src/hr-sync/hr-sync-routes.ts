@@ -99,7 +99,7 @@ export function hrSyncRoutes(u: HrSyncUseCases): RouteDef[] {
       operationId: 'receiveHrEvent',
       summary: 'Inbound HR event',
       description:
-        "No API key: the webhook key in the header named by the tenant's configuration. Form B takes the tenant from the path, Form A from the key. 401 wrong or missing key, 403 HR sync disabled or another tenant's key, 422 unknown event.",
+        "No API key: the webhook key in the header named by the tenant's configuration. Form B takes the tenant from the path, Form A from the key. 401 wrong or missing key, 403 HR sync disabled or another tenant's key; an unknown event is invalid input (422 in Form A, 400 in Form B).",
       tag,
       method: 'post',
       path: '/webhooks/hr-sync',
@@ -108,7 +108,7 @@ export function hrSyncRoutes(u: HrSyncUseCases): RouteDef[] {
       inbound: true,
       body: HrEventIn,
       success: { status: 200, schema: HrEventAnswerOut, description: 'What the event did (the same for a repeat)' },
-      errors: [401, 403, 409, 422],
+      errors: [401, 403, 409],
       handle: ({ body, headers, tenantSlug }) => u.receive.execute({ tenantSlug, headers, body }),
     }),
   ];
