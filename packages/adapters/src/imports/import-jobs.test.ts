@@ -73,4 +73,38 @@ describe('import jobs over the in-memory fakes', () => {
       { row: 1, field: 'file', error: expect.stringContaining('could not be validated') },
     ]);
   });
+
+  it('a confirm that keeps failing for a system reason ends failed on its last attempt, keeping what it wrote', async () => {
+    const w = await world();
+    const imp = await w.start(csv(2500));
+    const p = { tenantId: w.actor.tenantId, importId: imp.id };
+    await w.validate.run(p, w.ctx(1));
+    await w.u.imports.confirm(w.actor, imp.id);
+    // The first attempt writes its first batch, then the worker stops: the signal reads aborted from the
+    // second batch's check on.
+    let checks = 0;
+    const signal = {
+      get aborted() {
+        return ++checks >= 2;
+      },
+    } as AbortSignal;
+    await expect(w.confirm.run(p, { ...w.ctx(1), signal })).rejects.toThrow(/shutting down/);
+    expect((await w.repos.imports.findById(w.actor.tenantId, imp.id))!.status).toBe('importing');
+    // Then the stored file is gone: every later attempt fails; the last one ends the import.
+    w.store.objects.clear();
+    await expect(w.confirm.run(p, w.ctx(2))).rejects.toThrow();
+    expect((await w.repos.imports.findById(w.actor.tenantId, imp.id))!.status).toBe('importing');
+    await w.confirm.run(p, w.ctx(w.confirm.maxAttempts!));
+    const ended = await w.repos.imports.findById(w.actor.tenantId, imp.id);
+    expect(ended).toMatchObject({ status: 'failed', importedRows: 1000, processed: 1000, errorCount: 1 });
+    expect(ended!.completedAt).toBeTruthy();
+    expect(await w.repos.imports.errors(imp.id, 0, 5)).toEqual([
+      { row: 1, field: 'file', error: expect.stringContaining('after 1000 of 2500 rows, 1000 of them written') },
+    ]);
+    expect((await w.repos.learners.list(w.actor.tenantId, {}, { kind: 'offset', offset: 0, limit: 1 })).total).toBe(
+      1000,
+    );
+    // A confirm on the failed import is refused and writes nothing.
+    await expect(w.u.imports.confirm(w.actor, imp.id)).rejects.toMatchObject({ code: 'import_not_confirmable' });
+  });
 });

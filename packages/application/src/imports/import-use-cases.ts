@@ -38,6 +38,18 @@ export function importJobs(u: ImportUseCases): JobDefinition<ImportJobPayload>[]
         }
       },
     },
-    { ...CONFIRM_IMPORT, parse: parseImportJob, run: (p, ctx) => u.writeImport.execute(p, ctx) },
+    {
+      ...CONFIRM_IMPORT,
+      parse: parseImportJob,
+      run: async (p, ctx) => {
+        try {
+          await u.writeImport.execute(p, ctx);
+        } catch (e) {
+          // A stop or a lost lease is not a failure of the import: the next runner resumes it.
+          if (ctx.signal.aborted || ctx.attempt < (CONFIRM_IMPORT.maxAttempts ?? 10)) throw e;
+          await u.writeImport.giveUp(p, e instanceof Error ? e.message : String(e));
+        }
+      },
+    },
   ];
 }

@@ -18,6 +18,29 @@ const CONFLICT_RETRIES = 3;
 export class WriteImport {
   constructor(private readonly d: ImportDeps) {}
 
+  /**
+   * The last attempt failed for a reason of the system, not of the file (the stored file gone, the database
+   * refusing): the import becomes `failed` with that said, instead of staying `importing` with no job left to
+   * finish it. The batches already committed stay written; the error says how far it got, and uploading the file
+   * again imports the rest (the rows written now report as duplicates).
+   */
+  async giveUp(p: ImportJobPayload, reason: string): Promise<void> {
+    const imp = await this.d.repos.imports.findById(p.tenantId, p.importId);
+    if (imp?.status !== 'importing') return;
+    const error = {
+      row: 1,
+      field: 'file',
+      error: `the import stopped (${reason}) after ${imp.processed} of ${imp.totalRows} rows, ${imp.importedRows} of them written; upload the file again to import the rest`,
+    };
+    await this.d.uow.run(async (tx) => {
+      await tx.imports.addErrors(imp.id, imp.errorCount, [error]);
+      await tx.imports.transition(imp.tenantId, imp.id, 'importing', 'failed', {
+        errorCount: imp.errorCount + 1,
+        completedAt: this.d.clock.now().toISOString(),
+      });
+    });
+  }
+
   async execute(p: ImportJobPayload, ctx?: Pick<JobContext, 'signal'>): Promise<void> {
     let imp = await this.d.repos.imports.findById(p.tenantId, p.importId);
     if (imp?.status !== 'importing') return;

@@ -7,8 +7,9 @@ export type ImportType = (typeof IMPORT_TYPES)[number];
 
 /**
  * `validating` -> `validated` | `failed`; `validated` -> `importing` (confirm) -> `completed`. `failed` means the
- * file as a whole could not be read (not CSV, not UTF-8, a required column missing, no rows); row errors alone
- * leave an import `validated` with fewer valid rows.
+ * file as a whole could not be read (not CSV, not UTF-8, a required column missing, no rows), or a validation or
+ * confirm kept failing for a reason of the system until its last attempt; row errors alone leave an import
+ * `validated` with fewer valid rows.
  */
 export const IMPORT_STATUSES = ['validating', 'validated', 'failed', 'importing', 'completed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
