@@ -1,38 +1,11 @@
 import { expect } from 'vitest';
-import { idNumberFor } from '@fundi/domain/testing';
+import { GOLDEN_READY_PROFILE, GOLDEN_SETTINGS, idNumberFor } from '@fundi/domain/testing';
 import type { FormUnderTest } from './http-forms.js';
 import type { TestServer } from './test-server.js';
 import { programmeBody } from './training-fixtures.js';
 
-/** Regulator settings that make a tenant's QCTO files complete. */
-export const REGULATOR_SETTINGS = {
-  sdpCode: 'SDP0012345',
-  assessmentPartnerCode: 'AQP-0099',
-  assessmentCentreCode: 'AC-7788',
-  readinessTypeId: '4',
-  employmentStatusDefault: '03',
-  achievementTypeId: '01',
-  entryRequirementStatus: '01',
-  flcStatus: '06',
-  statementOfResultsStatus: '02',
-};
-
-/** Every QCTO01 field a learner needs, so it is ready. */
-const READY = {
-  title: 'Mr',
-  equityCode: 'BA',
-  nationalityCode: 'SA',
-  homeLanguageCode: 'Zul',
-  citizenResidentStatusCode: 'SA',
-  socioeconomicStatusCode: '01',
-  disabilityStatusCode: 'N',
-  immigrantStatus: '03',
-  homeAddress: { line1: '12 Vilakazi Street', line3: 'Soweto', postalCode: '1804' },
-  provinceCode: '7',
-  statssaAreaCode: '798',
-  popiActAgree: true,
-  popiActDate: '2026-01-15',
-};
+/** Regulator settings that make a tenant's QCTO files complete: those of the golden files. */
+export const REGULATOR_SETTINGS = GOLDEN_SETTINGS;
 
 const prefixOf = (form: FormUnderTest, slug: string) => form.learners(slug).replace(/\/learners$/, '');
 
@@ -84,7 +57,11 @@ export function exportWorlds(server: () => TestServer, kind: string) {
       },
     ];
     for (const [i, b] of bodies.entries()) {
-      const r = await s.call('POST', `${prefix}/learners`, key, { idNumber: idNumberFor(at * 10 + i), ...READY, ...b });
+      const r = await s.call('POST', `${prefix}/learners`, key, {
+        idNumber: idNumberFor(at * 10 + i),
+        ...GOLDEN_READY_PROFILE,
+        ...b,
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       learners.push(r.body);
       const e = await s.call('POST', `${prefix}/enrolments`, key, {
