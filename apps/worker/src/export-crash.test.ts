@@ -9,8 +9,8 @@ import {
   until,
   workerProcesses,
 } from '@fundi/adapters/testing';
-import { newId, type ExportSnapshot } from '@fundi/domain';
-import { aLearner, aTenant, idNumberFor } from '@fundi/domain/testing';
+import { newId } from '@fundi/domain';
+import { aLearner, aTenant, anExport, idNumberFor } from '@fundi/domain/testing';
 
 const LEARNERS = 12_000;
 
@@ -31,28 +31,14 @@ describeEachStorage(
           await tx.learners.insert(aLearner({ tenantId: t.id, idNumber: idNumberFor(500_000 + i), email: null }));
       });
       const now = new Date().toISOString();
-      const e: ExportSnapshot = {
-        id: newId('exp'),
+      const e = anExport({
         tenantId: t.id,
-        type: 'learners',
-        format: 'csv',
-        status: 'queued',
         filters: {},
         // `programme` reads each learner's enrolments: a file that takes long enough to be killed in.
         fields: ['id', 'id_number', 'first_name', 'programme'],
-        rowCount: null,
-        fileName: null,
-        size: null,
-        contentType: null,
-        storageKey: null,
-        readiness: null,
-        error: null,
         createdBy: 'key_test',
         createdAt: now,
-        completedAt: null,
-        expiresAt: null,
-        purgedAt: null,
-      };
+      });
       await repos.exports.insert(e);
       await repos.jobs.enqueue({
         id: newId('job'),
