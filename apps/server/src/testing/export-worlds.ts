@@ -1,7 +1,9 @@
 import { expect } from 'vitest';
 import { GOLDEN_READY_PROFILE, GOLDEN_SETTINGS, idNumberFor } from '@fundi/domain/testing';
+import { FixedClock } from '@fundi/fakes';
 import type { FormUnderTest } from './http-forms.js';
-import type { TestServer } from './test-server.js';
+import { describeServerSuite } from './server-suite.js';
+import { startTestServer, type TestServer } from './test-server.js';
 import { programmeBody } from './training-fixtures.js';
 
 /** Regulator settings that make a tenant's QCTO files complete: those of the golden files. */
@@ -85,4 +87,33 @@ export function exportWorlds(server: () => TestServer, kind: string) {
   }
 
   return { finished, download, world };
+}
+
+/** The server of an export suite, and the clock it runs on. */
+export interface ExportServer {
+  s: TestServer;
+  clock: FixedClock;
+}
+
+/**
+ * An export HTTP suite on SQLite and Postgres, each against a server with a worker on a clock at 2026-06-01 08:00
+ * UTC, and `exportWorlds` on that server; `tag` keeps one file's tenants apart from another's.
+ */
+export function describeExportSuite(
+  name: string,
+  tag: string,
+  suite: (server: () => ExportServer, worlds: ReturnType<typeof exportWorlds>) => void,
+): void {
+  describeServerSuite(
+    name,
+    async (kind) => {
+      const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
+      return { s: await startTestServer(kind, { clock, worker: {} }), clock };
+    },
+    (server, kind) =>
+      suite(
+        server,
+        exportWorlds(() => server().s, `${kind}${tag}`),
+      ),
+  );
 }
