@@ -1,74 +1,41 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { webhookCapability, tenants } from '@fundi/server';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closeContainer, type DatabaseTarget, useCasesOf } from '@fundi/adapters';
+import { closeContainer, useCasesOf } from '@fundi/adapters';
 import {
+  buildBeforeAll,
   describeEachStorage,
-  POSTGRES_TEST_URL,
+  exited,
   startReceiver,
   type TestReceiver,
-  scratchDir,
+  until,
+  workerProcesses,
 } from '@fundi/adapters/testing';
 import { containerFor } from '@fundi/server';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = join(ROOT, 'apps/worker/dist/main.js');
 const MASTER_KEY = Buffer.alloc(32, 5);
 const N = 300;
 
-/** The built worker app, as `npm run worker` runs it, on the given database. */
-function spawnWorker(target: DatabaseTarget): ChildProcess {
-  const url =
-    target.kind === 'sqlite'
-      ? `sqlite:${target.filename}`
-      : `${POSTGRES_TEST_URL}${POSTGRES_TEST_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${target.searchPath}`)}`;
-  return spawn(process.execPath, [MAIN], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      FUNDI_DATA_DIR: scratchDir('fundi-worker-'),
-      FUNDI_MASTER_KEY: MASTER_KEY.toString('base64'),
-      FUNDI_WEBHOOK_ALLOW_HTTP: 'true',
-      FUNDI_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
-      FUNDI_WEBHOOK_TIMEOUT_MS: '1000',
-      FUNDI_WORKER_LEASE_MS: '1500',
-      FUNDI_WORKER_POLL_MS: '50',
-      FUNDI_WORKER_CONCURRENCY: '16',
-      LOG_LEVEL: 'silent',
-    },
-  });
-}
-
-const exited = (p: ChildProcess) =>
-  new Promise<number | null>((ok) => (p.exitCode !== null ? ok(p.exitCode) : p.once('exit', (code) => ok(code))));
-
-async function until(check: () => Promise<boolean> | boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((ok) => setTimeout(ok, 25));
-  }
-}
-
-beforeAll(() => {
-  // The test runs the worker exactly as shipped: build it (turbo makes this a cache hit when nothing changed).
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-}, 180_000);
+buildBeforeAll();
 
 describeEachStorage(
   'the worker process: SIGKILL loses nothing',
   (get, kind) => {
     let rx: TestReceiver;
-    const children: ChildProcess[] = [];
     beforeAll(async () => {
       rx = await startReceiver({ status: 200, delayMs: 40 });
     });
     afterAll(async () => {
-      for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
       await rx.close();
+    });
+    const spawnWorker = workerProcesses({
+      masterKey: MASTER_KEY,
+      env: {
+        FUNDI_WEBHOOK_ALLOW_HTTP: 'true',
+        FUNDI_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+        FUNDI_WEBHOOK_TIMEOUT_MS: '1000',
+        FUNDI_WORKER_LEASE_MS: '1500',
+        FUNDI_WORKER_CONCURRENCY: '16',
+      },
     });
 
     /** A tenant subscribed to learner.created at the receiver, and `n` committed events for it. */
@@ -117,14 +84,12 @@ describeEachStorage(
     it('is killed mid-delivery, restarted, and every event is delivered', async () => {
       const { ids, delivered } = await seed(N);
       const first = spawnWorker(get().target!);
-      children.push(first);
       await until(() => ids.filter((id) => rx.ids().has(id)).length >= 40, 15_000, 'the first deliveries');
       first.kill('SIGKILL');
       expect(await exited(first)).toBeNull();
       const before = await delivered();
       expect(before).toBeLessThan(N);
       const second = spawnWorker(get().target!);
-      children.push(second);
       await until(
         async () => (await delivered()) === N,
         20_000,
@@ -140,7 +105,6 @@ describeEachStorage(
         const { ids, delivered } = await seed(N);
         const received = rx.received.length;
         const workers = [spawnWorker(get().target!), spawnWorker(get().target!)];
-        children.push(...workers);
         await until(async () => (await delivered()) === N, 20_000, `all ${N} deliveries`);
         for (const w of workers) w.kill('SIGTERM');
         expect(await Promise.all(workers.map(exited))).toEqual([0, 0]);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { TestReceiver } from '@fundi/adapters/testing';
 import { PASSWORD, staffUser } from '../testing/dashboard-client.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
@@ -118,4 +118,32 @@ export async function signedInAs(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${s.url}/dashboard`);
   return { context, page };
+}
+
+/** What a browser suite's tests share: the started dashboard, the dialogs its pages raised, and signing in. */
+export interface BrowserSuite extends BrowserDashboard {
+  dialogs: string[];
+  /** A new context signed in as the given staff user (375 px wide unless told). */
+  signedIn(email: string, width?: number): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * A browser suite (skipped as `runBrowserTests` says) against one `startBrowserDashboard`, closed after its tests.
+ * Each test signs in (scrypt) and runs axe on several pages: seconds each, more on a loaded machine.
+ */
+export function describeBrowserSuite(name: string, suite: (dashboard: () => BrowserSuite) => void): void {
+  (runBrowserTests ? describe : describe.skip)(name, { timeout: 90_000 }, () => {
+    const d: Partial<BrowserDashboard> = {};
+    const dialogs: string[] = [];
+    let started: BrowserSuite | undefined;
+    beforeAll(async () => {
+      const b = await startBrowserDashboard(d);
+      started = { ...b, dialogs, signedIn: (email, width = 375) => signedInAs(b.s, b.browser, dialogs, email, width) };
+    }, 60_000);
+    afterAll(() => closeBrowserDashboard(d));
+    suite(() => {
+      if (!started) throw new Error(`the dashboard of "${name}" has not started`);
+      return started;
+    });
+  });
 }

@@ -1,4 +1,5 @@
 import { staffUser } from '../testing/dashboard-client.js';
+import { describeServerSuite } from '../testing/server-suite.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 
 /**
@@ -26,4 +27,12 @@ export async function startDashboardServer(
   await staffUser(s.container, 'web', 'viewer');
   await staffUser(s.container, 'web-other', 'admin');
   return { s, apiKey };
+}
+
+/** A dashboard HTTP suite on SQLite and Postgres, each against its own `startDashboardServer`. */
+export function describeDashboardSuite(
+  name: string,
+  suite: (world: () => { s: TestServer; apiKey: string }) => void,
+): void {
+  describeServerSuite(name, startDashboardServer, suite);
 }

@@ -1,39 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestReceiver } from '@fundi/adapters/testing';
+import { expect, it } from 'vitest';
 import { useCasesOf } from '@fundi/adapters';
 import { evidenceCapability } from '../capabilities/index.js';
-import type { TestServer } from '../testing/test-server.js';
-import {
-  type BrowserDashboard,
-  checkPage,
-  closeBrowserDashboard,
-  signedInAs,
-  startBrowserDashboard,
-  runBrowserTests,
-} from './dashboard-browser-fixture.js';
+import { describeBrowserSuite, checkPage } from './dashboard-browser-fixture.js';
 
-const suite = runBrowserTests ? describe : describe.skip;
-
-// Each test signs in (scrypt) and runs axe on several pages: seconds each, more on a loaded machine.
-suite('dashboard in a real browser (Chromium): administration pages', { timeout: 90_000 }, () => {
-  let s: TestServer;
-  let browser: Browser;
-  let receiver: TestReceiver;
-  let apiKey: string;
-  const dialogs: string[] = [];
-  const d: Partial<BrowserDashboard> = {};
-
-  beforeAll(async () => {
-    ({ s, browser, receiver, apiKey } = await startBrowserDashboard(d));
-  }, 60_000);
-  afterAll(() => closeBrowserDashboard(d));
-
-  function signedIn(email: string, width = 375): Promise<{ context: BrowserContext; page: Page }> {
-    return signedInAs(s, browser, dialogs, email, width);
-  }
-
+describeBrowserSuite('dashboard in a real browser (Chromium): administration pages', (dashboard) => {
   it('creates an API key shown once, uses it against the API, revokes it and sees 401', async () => {
+    const { s, signedIn } = dashboard();
     const { context, page } = await signedIn('admin@example.org');
     await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByLabel('Name').fill('Payroll sync');
@@ -55,6 +27,7 @@ suite('dashboard in a real browser (Chromium): administration pages', { timeout:
   });
 
   it('adds a webhook subscription, sends a test event and sees the delivery in the log', async () => {
+    const { s, receiver, signedIn } = dashboard();
     const { context, page } = await signedIn('admin@example.org');
     await page.goto(`${s.url}/dashboard/webhooks`);
     await page.getByLabel('Receiver URL (https)').fill(receiver.url);
@@ -80,6 +53,7 @@ suite('dashboard in a real browser (Chromium): administration pages', { timeout:
   });
 
   it('shows the settings, refuses a post without a CSRF token from the page, and signs out', async () => {
+    const { s, signedIn } = dashboard();
     const { context, page } = await signedIn('admin@example.org');
     await page.goto(`${s.url}/dashboard/settings`);
     expect(await page.locator('main').innerText()).toContain('kept 7 years');
@@ -112,6 +86,7 @@ suite('dashboard in a real browser (Chromium): administration pages', { timeout:
   });
 
   it('switches a trigger off, edits an email template with a preview, and shows the notifications', async () => {
+    const { s, apiKey, signedIn } = dashboard();
     const { context, page } = await signedIn('admin@example.org', 375);
     await page.getByRole('link', { name: 'Notifications' }).click();
     await page.waitForURL(`${s.url}/dashboard/notifications`);
@@ -150,6 +125,7 @@ suite('dashboard in a real browser (Chromium): administration pages', { timeout:
   });
 
   it('uploads a learners CSV, shows the dry-run report with its errors, confirms it and shows it imported', async () => {
+    const { s, apiKey, signedIn } = dashboard();
     const { context, page } = await signedIn('admin@example.org', 375);
     await page.getByRole('link', { name: 'Imports' }).click();
     await page.waitForURL(`${s.url}/dashboard/imports`);
@@ -186,6 +162,7 @@ suite('dashboard in a real browser (Chromium): administration pages', { timeout:
   });
 
   it('sets up HR sync: rotates the key (shown once), saves an outbound URL, and shows an inbound event in the log', async () => {
+    const { s, receiver, signedIn } = dashboard();
     const { context, page } = await signedIn('admin@example.org', 375);
     await page.getByRole('link', { name: 'HR sync' }).click();
     await page.waitForURL(`${s.url}/dashboard/hr-sync`);
@@ -225,6 +202,7 @@ suite('dashboard in a real browser (Chromium): administration pages', { timeout:
   });
 
   it('shows storage over time as an accessible chart with a table, and the requests of today', async () => {
+    const { s, signedIn } = dashboard();
     await useCasesOf(s.container, evidenceCapability).evidence.usage.snapshotUsage();
     const { context, page } = await signedIn('admin@example.org', 375);
     await page.getByRole('link', { name: 'Usage' }).click();

@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/fakes';
+import { describeServerSuite } from '../testing/server-suite.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { enrolledLearner as enrolled } from '../testing/training-fixtures.js';
 
@@ -65,3 +66,26 @@ export const uploader =
     const m = multipart(fields, file);
     return server().call('POST', `${prefix}/evidence`, key, m.body, { 'content-type': m.type });
   };
+
+/** What an evidence suite's tests share: the server of `startEvidenceServer`, its clock, and an uploader to it. */
+export interface EvidenceWorld {
+  s: TestServer;
+  admin: string;
+  other: string;
+  learnerId: string;
+  clock: FixedClock;
+  upload: ReturnType<typeof uploader>;
+}
+
+/** An evidence HTTP suite on SQLite and Postgres, each against its own `startEvidenceServer` on a fixed clock. */
+export function describeEvidenceSuite(name: string, suite: (world: () => EvidenceWorld) => void): void {
+  describeServerSuite(
+    name,
+    async (kind) => {
+      const clock = new FixedClock(new Date());
+      const started = await startEvidenceServer(kind, clock);
+      return { ...started, clock, upload: uploader(() => started.s) };
+    },
+    suite,
+  );
+}

@@ -1,122 +1,111 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { useCasesOf } from '@fundi/adapters';
-import { describeEachStorage } from '@fundi/adapters/testing';
-import { FixedClock } from '@fundi/fakes';
 import { exportsCapability } from '../capabilities/index.js';
-import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { FORMS } from '../testing/http-forms.js';
-import { exportWorlds } from '../testing/export-worlds.js';
+import { describeExportSuite } from '../testing/export-worlds.js';
 import { unzip } from '../testing/unzip.js';
 
-describeEachStorage(
-  'export files and download URLs over HTTP',
-  (_get, kind) => {
-    let s: TestServer;
-    const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
-    beforeAll(async () => {
-      s = await startTestServer(kind, { clock, worker: {} });
-    });
-    afterAll(() => s?.close());
-    const { finished, download, world } = exportWorlds(() => s, `${kind}-files`);
+describeExportSuite('export files and download URLs over HTTP', '-files', (server, { finished, download, world }) => {
+  it('full: a ZIP of the four CSVs, parsed back', async () => {
+    const { s } = server();
+    const w = await world(FORMS[0]!);
+    const q = await s.call('POST', `${w.prefix}/exports`, w.key, { type: 'full' });
+    const done = await finished(w.prefix, w.key, q.body.id);
+    expect(done).toMatchObject({ status: 'ready', format: 'zip', rowCount: 6 });
+    const files = await unzip(await download(w.prefix, w.key, q.body.id));
+    expect([...files.keys()]).toEqual(['learners.csv', 'enrolments.csv', 'assessments.csv', 'evidence.csv']);
+    const learners = parse(files.get('learners.csv')!, { bom: true, columns: true }) as Record<string, string>[];
+    expect(learners.map((l) => l.id)).toEqual(w.learners.map((l) => l.id));
+    expect(parse(files.get('enrolments.csv')!, { bom: true, columns: true })).toHaveLength(3);
+    expect(parse(files.get('assessments.csv')!, { bom: true, columns: true })).toHaveLength(0);
+    expect(files.get('evidence.csv')!.toString('utf8')).toMatch(/^\uFEFFid,learner_id,/);
+  });
 
-    it('full: a ZIP of the four CSVs, parsed back', async () => {
-      const w = await world(FORMS[0]!);
-      const q = await s.call('POST', `${w.prefix}/exports`, w.key, { type: 'full' });
-      const done = await finished(w.prefix, w.key, q.body.id);
-      expect(done).toMatchObject({ status: 'ready', format: 'zip', rowCount: 6 });
-      const files = await unzip(await download(w.prefix, w.key, q.body.id));
-      expect([...files.keys()]).toEqual(['learners.csv', 'enrolments.csv', 'assessments.csv', 'evidence.csv']);
-      const learners = parse(files.get('learners.csv')!, { bom: true, columns: true }) as Record<string, string>[];
-      expect(learners.map((l) => l.id)).toEqual(w.learners.map((l) => l.id));
-      expect(parse(files.get('enrolments.csv')!, { bom: true, columns: true })).toHaveLength(3);
-      expect(parse(files.get('assessments.csv')!, { bom: true, columns: true })).toHaveLength(0);
-      expect(files.get('evidence.csv')!.toString('utf8')).toMatch(/^\uFEFFid,learner_id,/);
+  it('atr and wsp: summary and learner detail, unknowns counted', async () => {
+    const { s } = server();
+    const w = await world(FORMS[1]!);
+    const q = await s.call('POST', `${w.prefix}/exports`, w.key, {
+      type: 'wsp',
+      filters: { from: '2026-01-01', to: '2026-12-31' },
     });
+    const done = await finished(w.prefix, w.key, q.body.id);
+    expect(done).toMatchObject({ status: 'ready', format: 'zip', rowCount: 3 });
+    const files = await unzip(await download(w.prefix, w.key, q.body.id));
+    const summary = parse(files.get('wsp-summary.csv')!, { bom: true, columns: true }) as Record<string, string>[];
+    expect(summary).toHaveLength(1);
+    expect(summary[0]).toMatchObject({
+      total: '3',
+      completion_status: 'not_completed',
+      african_female: '2',
+      foreign_national_male: '1',
+      disabled: '0',
+      employed: '3',
+    });
+    const detail = parse(files.get('wsp-detail.csv')!, { bom: true, columns: true }) as Record<string, string>[];
+    expect(detail.map((d) => d.id_type)).toEqual(['sa_id', 'sa_id', 'passport']);
+    expect(detail[0]!.ofo_code).toBe('unknown');
+  });
 
-    it('atr and wsp: summary and learner detail, unknowns counted', async () => {
-      const w = await world(FORMS[1]!);
-      const q = await s.call('POST', `${w.prefix}/exports`, w.key, {
-        type: 'wsp',
-        filters: { from: '2026-01-01', to: '2026-12-31' },
-      });
-      const done = await finished(w.prefix, w.key, q.body.id);
-      expect(done).toMatchObject({ status: 'ready', format: 'zip', rowCount: 3 });
-      const files = await unzip(await download(w.prefix, w.key, q.body.id));
-      const summary = parse(files.get('wsp-summary.csv')!, { bom: true, columns: true }) as Record<string, string>[];
-      expect(summary).toHaveLength(1);
-      expect(summary[0]).toMatchObject({
-        total: '3',
-        completion_status: 'not_completed',
-        african_female: '2',
-        foreign_national_male: '1',
-        disabled: '0',
-        employed: '3',
-      });
-      const detail = parse(files.get('wsp-detail.csv')!, { bom: true, columns: true }) as Record<string, string>[];
-      expect(detail.map((d) => d.id_type)).toEqual(['sa_id', 'sa_id', 'passport']);
-      expect(detail[0]!.ofo_code).toBe('unknown');
+  it('atr: last year by default (none), the given period otherwise; a learner without codes counts as unknown', async () => {
+    const { s } = server();
+    const w = await world(FORMS[0]!);
+    const bare = await s.call('POST', `${w.prefix}/learners`, w.key, {
+      firstName: 'No',
+      lastName: 'Codes',
+      idNumber: w.spareIdNumber,
     });
+    await s.call('POST', `${w.prefix}/enrolments`, w.key, {
+      learnerId: bare.body.id,
+      programmeCode: w.code,
+      startDate: '2026-03-01',
+    });
+    const last = await s.call('POST', `${w.prefix}/exports`, w.key, { type: 'atr' });
+    expect(await finished(w.prefix, w.key, last.body.id)).toMatchObject({ status: 'ready', rowCount: 0 });
+    const q = await s.call('POST', `${w.prefix}/exports`, w.key, {
+      type: 'atr',
+      filters: { from: '2026-01-01', to: '2026-12-31' },
+    });
+    expect(await finished(w.prefix, w.key, q.body.id)).toMatchObject({ status: 'ready', rowCount: 4 });
+    const files = await unzip(await download(w.prefix, w.key, q.body.id));
+    const [row] = parse(files.get('atr-summary.csv')!, { bom: true, columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({
+      period_from: '2026-01-01',
+      total: '4',
+      unknown_female: '1',
+      disability_unknown: '1',
+      employment_unknown: '1',
+      age_unknown: '0',
+    });
+    const detail = parse(files.get('atr-detail.csv')!, { bom: true, columns: true }) as Record<string, string>[];
+    expect(detail.find((d) => d.learner_id === bare.body.id)).toMatchObject({
+      population_group: 'unknown',
+      equity_code: 'unknown',
+      disability: 'unknown',
+    });
+  });
 
-    it('atr: last year by default (none), the given period otherwise; a learner without codes counts as unknown', async () => {
-      const w = await world(FORMS[0]!);
-      const bare = await s.call('POST', `${w.prefix}/learners`, w.key, {
-        firstName: 'No',
-        lastName: 'Codes',
-        idNumber: w.spareIdNumber,
-      });
-      await s.call('POST', `${w.prefix}/enrolments`, w.key, {
-        learnerId: bare.body.id,
-        programmeCode: w.code,
-        startDate: '2026-03-01',
-      });
-      const last = await s.call('POST', `${w.prefix}/exports`, w.key, { type: 'atr' });
-      expect(await finished(w.prefix, w.key, last.body.id)).toMatchObject({ status: 'ready', rowCount: 0 });
-      const q = await s.call('POST', `${w.prefix}/exports`, w.key, {
-        type: 'atr',
-        filters: { from: '2026-01-01', to: '2026-12-31' },
-      });
-      expect(await finished(w.prefix, w.key, q.body.id)).toMatchObject({ status: 'ready', rowCount: 4 });
-      const files = await unzip(await download(w.prefix, w.key, q.body.id));
-      const [row] = parse(files.get('atr-summary.csv')!, { bom: true, columns: true }) as Record<string, string>[];
-      expect(row).toMatchObject({
-        period_from: '2026-01-01',
-        total: '4',
-        unknown_female: '1',
-        disability_unknown: '1',
-        employment_unknown: '1',
-        age_unknown: '0',
-      });
-      const detail = parse(files.get('atr-detail.csv')!, { bom: true, columns: true }) as Record<string, string>[];
-      expect(detail.find((d) => d.learner_id === bare.body.id)).toMatchObject({
-        population_group: 'unknown',
-        equity_code: 'unknown',
-        disability: 'unknown',
-      });
-    });
-
-    it('download URLs: expired and altered ones are refused with the signed-URL codes; purged after 7 days', async () => {
-      const w = await world(FORMS[0]!);
-      const q = await s.call('POST', `${w.prefix}/exports`, w.key, { type: 'learners' });
-      await finished(w.prefix, w.key, q.body.id);
-      const g = await s.call('GET', `${w.prefix}/exports/${q.body.id}/download`, w.key);
-      const token = g.body.url.split('/files/exports/')[1] as string;
-      const altered = `${token.slice(0, -3)}${token.endsWith('AAA') ? 'BBB' : 'AAA'}`;
-      const bad = await s.call('GET', `/api/v1/files/exports/${altered}`);
-      expect(bad.status).toBe(403);
-      expect(bad.body.error.code).toBe('signed_url_invalid');
-      clock.advance(3601_000);
-      const late = await s.call('GET', `/api/v1/files/exports/${token}`);
-      expect(late.status).toBe(403);
-      expect(late.body.error.code).toBe('signed_url_expired');
-      clock.advance(7 * 86_400_000);
-      const purged = await useCasesOf(s.container, exportsCapability).exports.purgeExpired();
-      expect(purged).toBeGreaterThanOrEqual(1);
-      const after = await s.call('GET', `${w.prefix}/exports/${q.body.id}/download`, w.key);
-      expect(after.status).toBe(409);
-      expect((await s.call('GET', `${w.prefix}/exports/${q.body.id}`, w.key)).body.purgedAt).not.toBeNull();
-      clock.set('2026-06-01T08:00:00.000Z');
-    });
-  },
-  ['sqlite', 'postgres'],
-);
+  it('download URLs: expired and altered ones are refused with the signed-URL codes; purged after 7 days', async () => {
+    const { s, clock } = server();
+    const w = await world(FORMS[0]!);
+    const q = await s.call('POST', `${w.prefix}/exports`, w.key, { type: 'learners' });
+    await finished(w.prefix, w.key, q.body.id);
+    const g = await s.call('GET', `${w.prefix}/exports/${q.body.id}/download`, w.key);
+    const token = g.body.url.split('/files/exports/')[1] as string;
+    const altered = `${token.slice(0, -3)}${token.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    const bad = await s.call('GET', `/api/v1/files/exports/${altered}`);
+    expect(bad.status).toBe(403);
+    expect(bad.body.error.code).toBe('signed_url_invalid');
+    clock.advance(3601_000);
+    const late = await s.call('GET', `/api/v1/files/exports/${token}`);
+    expect(late.status).toBe(403);
+    expect(late.body.error.code).toBe('signed_url_expired');
+    clock.advance(7 * 86_400_000);
+    const purged = await useCasesOf(s.container, exportsCapability).exports.purgeExpired();
+    expect(purged).toBeGreaterThanOrEqual(1);
+    const after = await s.call('GET', `${w.prefix}/exports/${q.body.id}/download`, w.key);
+    expect(after.status).toBe(409);
+    expect((await s.call('GET', `${w.prefix}/exports/${q.body.id}`, w.key)).body.purgedAt).not.toBeNull();
+    clock.set('2026-06-01T08:00:00.000Z');
+  });
+});

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { staffUser } from '../testing/dashboard-client.js';
+import { describeServerSuite } from '../testing/server-suite.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { enrolledLearner } from '../testing/training-fixtures.js';
 import { idNumberFor } from '../testing/import-fixtures.js';
@@ -36,4 +37,12 @@ export async function startEvidenceImportServer(kind: Parameters<typeof startTes
   });
   expect(unenrolled.status).toBe(201);
   return { s, admin, learnerId, idNumber };
+}
+
+/** An evidence import HTTP suite on SQLite and Postgres, each against its own `startEvidenceImportServer`. */
+export function describeEvidenceImportSuite(
+  name: string,
+  suite: (world: () => Awaited<ReturnType<typeof startEvidenceImportServer>>) => void,
+): void {
+  describeServerSuite(name, startEvidenceImportServer, suite);
 }

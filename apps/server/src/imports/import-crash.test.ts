@@ -1,58 +1,28 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defaultFileStore, type DatabaseTarget } from '@fundi/adapters';
-import { describeEachStorage, POSTGRES_TEST_URL, scratchDir } from '@fundi/adapters/testing';
+import { defaultFileStore } from '@fundi/adapters';
+import { buildBeforeAll, describeEachStorage, exited, scratchDir, workerProcesses } from '@fundi/adapters/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { LEARNER_HEADER, learnerLine, upload } from '../testing/import-fixtures.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const WORKER = join(ROOT, 'apps/worker/dist/main.js');
 const ROWS = 12_000;
 const BAD = 12;
 
-function spawnWorker(target: DatabaseTarget, dataDir: string): ChildProcess {
-  const url =
-    target.kind === 'sqlite'
-      ? `sqlite:${target.filename}`
-      : `${POSTGRES_TEST_URL}${POSTGRES_TEST_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${target.searchPath}`)}`;
-  return spawn(process.execPath, [WORKER], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      FUNDI_DATA_DIR: dataDir,
-      // The test server's master key (testing/test-server.ts): the worker must read the file it stored.
-      FUNDI_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
-      FUNDI_WORKER_LEASE_MS: '1000',
-      FUNDI_WEBHOOK_TIMEOUT_MS: '500',
-      FUNDI_WORKER_POLL_MS: '50',
-      LOG_LEVEL: 'silent',
-    },
-  });
-}
-
-const exited = (p: ChildProcess) =>
-  new Promise<number | null>((ok) => (p.exitCode !== null ? ok(p.exitCode) : p.once('exit', (code) => ok(code))));
-
-beforeAll(() => {
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-}, 180_000);
+buildBeforeAll();
 
 describeEachStorage(
   'an import whose worker is SIGKILLed mid-confirm',
   (_get, kind) => {
     let s: TestServer;
     const dataDir = scratchDir('fundi-import-crash-');
-    const children: ChildProcess[] = [];
     beforeAll(async () => {
       s = await startTestServer(kind, { fileStore: defaultFileStore(dataDir) });
     });
     afterAll(async () => {
-      for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
       await s?.close();
     });
+    // After the server's hooks: after-hooks run last registered first, so leftover workers die before the server
+    // closes. The test server's master key (testing/test-server.ts): the worker must read the file it stored.
+    const spawnWorker = workerProcesses({ masterKey: Buffer.alloc(32, 7), dataDir });
 
     it('is resumed by the next worker after the last committed batch: every valid row exactly once', async () => {
       const admin = (await s.tenant('crash')).key;
@@ -62,8 +32,7 @@ describeEachStorage(
       expect(r.status).toBe(202);
       const state = async () => (await s.call('GET', `/api/v1/imports/${r.body.id}?errorsLimit=0`, admin)).body;
 
-      const first = spawnWorker(s.storage.target!, dataDir);
-      children.push(first);
+      const first = spawnWorker(s.storage.target!);
       const deadline = Date.now() + 60_000;
       for (;;) {
         const st = await state();
@@ -80,8 +49,7 @@ describeEachStorage(
       expect(again.status).toBe(409);
       expect(await state()).toMatchObject({ status: 'importing', progress: killedAt.progress });
 
-      const second = spawnWorker(s.storage.target!, dataDir);
-      children.push(second);
+      const second = spawnWorker(s.storage.target!);
       for (;;) {
         const st = await state();
         if (st.status === 'completed') break;

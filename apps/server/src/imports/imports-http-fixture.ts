@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeServerSuite } from '../testing/server-suite.js';
 import { startTestServer } from '../testing/test-server.js';
 
 /** Shared by the import HTTP tests of tenant `imp` (learner-, training-, import-*.http.test.ts). */
@@ -20,4 +21,12 @@ export function filesUnder(dir: string): string[] {
     const p = join(dir, n);
     return statSync(p).isDirectory() ? filesUnder(p) : [p];
   });
+}
+
+/** An import HTTP suite on SQLite and Postgres, each against its own `startImportServer`. */
+export function describeImportSuite(
+  name: string,
+  suite: (world: () => Awaited<ReturnType<typeof startImportServer>>) => void,
+): void {
+  describeServerSuite(name, startImportServer, suite);
 }

@@ -1,38 +1,13 @@
 import { expect } from 'vitest';
-import { idNumberFor } from '@fundi/domain/testing';
+import { GOLDEN_READY_PROFILE, GOLDEN_SETTINGS, idNumberFor } from '@fundi/domain/testing';
+import { FixedClock } from '@fundi/fakes';
 import type { FormUnderTest } from './http-forms.js';
-import type { TestServer } from './test-server.js';
+import { describeServerSuite } from './server-suite.js';
+import { startTestServer, type TestServer } from './test-server.js';
 import { programmeBody } from './training-fixtures.js';
 
-/** Regulator settings that make a tenant's QCTO files complete. */
-export const REGULATOR_SETTINGS = {
-  sdpCode: 'SDP0012345',
-  assessmentPartnerCode: 'AQP-0099',
-  assessmentCentreCode: 'AC-7788',
-  readinessTypeId: '4',
-  employmentStatusDefault: '03',
-  achievementTypeId: '01',
-  entryRequirementStatus: '01',
-  flcStatus: '06',
-  statementOfResultsStatus: '02',
-};
-
-/** Every QCTO01 field a learner needs, so it is ready. */
-const READY = {
-  title: 'Mr',
-  equityCode: 'BA',
-  nationalityCode: 'SA',
-  homeLanguageCode: 'Zul',
-  citizenResidentStatusCode: 'SA',
-  socioeconomicStatusCode: '01',
-  disabilityStatusCode: 'N',
-  immigrantStatus: '03',
-  homeAddress: { line1: '12 Vilakazi Street', line3: 'Soweto', postalCode: '1804' },
-  provinceCode: '7',
-  statssaAreaCode: '798',
-  popiActAgree: true,
-  popiActDate: '2026-01-15',
-};
+/** Regulator settings that make a tenant's QCTO files complete: those of the golden files. */
+export const REGULATOR_SETTINGS = GOLDEN_SETTINGS;
 
 const prefixOf = (form: FormUnderTest, slug: string) => form.learners(slug).replace(/\/learners$/, '');
 
@@ -84,7 +59,11 @@ export function exportWorlds(server: () => TestServer, kind: string) {
       },
     ];
     for (const [i, b] of bodies.entries()) {
-      const r = await s.call('POST', `${prefix}/learners`, key, { idNumber: idNumberFor(at * 10 + i), ...READY, ...b });
+      const r = await s.call('POST', `${prefix}/learners`, key, {
+        idNumber: idNumberFor(at * 10 + i),
+        ...GOLDEN_READY_PROFILE,
+        ...b,
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       learners.push(r.body);
       const e = await s.call('POST', `${prefix}/enrolments`, key, {
@@ -108,4 +87,33 @@ export function exportWorlds(server: () => TestServer, kind: string) {
   }
 
   return { finished, download, world };
+}
+
+/** The server of an export suite, and the clock it runs on. */
+export interface ExportServer {
+  s: TestServer;
+  clock: FixedClock;
+}
+
+/**
+ * An export HTTP suite on SQLite and Postgres, each against a server with a worker on a clock at 2026-06-01 08:00
+ * UTC, and `exportWorlds` on that server; `tag` keeps one file's tenants apart from another's.
+ */
+export function describeExportSuite(
+  name: string,
+  tag: string,
+  suite: (server: () => ExportServer, worlds: ReturnType<typeof exportWorlds>) => void,
+): void {
+  describeServerSuite(
+    name,
+    async (kind) => {
+      const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
+      return { s: await startTestServer(kind, { clock, worker: {} }), clock };
+    },
+    (server, kind) =>
+      suite(
+        server,
+        exportWorlds(() => server().s, `${kind}${tag}`),
+      ),
+  );
 }

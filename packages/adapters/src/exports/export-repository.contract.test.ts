@@ -1,37 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
-import { emptyRegulatorSettings, newId, type ExportSnapshot, type TenantSnapshot } from '@fundi/domain';
-import { aTenant } from '@fundi/domain/testing';
+import { emptyRegulatorSettings, type ExportSnapshot, type TenantSnapshot } from '@fundi/domain';
+import { aTenant, anExport } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { CORE_STORAGE } from '../testing/test-databases.js';
 import { exportStorage } from './sql-exports.js';
 
 const PARTS = [...CORE_STORAGE, exportStorage] as const;
 const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 8, minute)).toISOString();
-
-function anExport(tenantId: string, o: Partial<ExportSnapshot> = {}): ExportSnapshot {
-  return {
-    id: newId('exp'),
-    tenantId,
-    type: 'learners',
-    format: 'csv',
-    status: 'queued',
-    filters: { programmeId: 'prg_1', from: '2026-01-01' },
-    fields: ['id_number', 'first_name'],
-    rowCount: null,
-    fileName: null,
-    size: null,
-    contentType: null,
-    storageKey: null,
-    readiness: null,
-    error: null,
-    createdBy: 'key_1',
-    createdAt: at(0),
-    completedAt: null,
-    expiresAt: null,
-    purgedAt: null,
-    ...o,
-  };
-}
 
 describeEachStorage(
   'ExportRepository and RegulatorSettingsRepository contract',
@@ -47,7 +22,7 @@ describeEachStorage(
 
     it('round-trips a record, updates it whole, and hides it from another tenant', async () => {
       const repo = get().repos.exports;
-      const e = anExport(t.id);
+      const e = anExport({ tenantId: t.id });
       await repo.insert(e);
       await expect(repo.findById(t.id, e.id)).resolves.toEqual(e);
       await expect(repo.findById(other.id, e.id)).resolves.toBeNull();
@@ -72,9 +47,9 @@ describeEachStorage(
       const repo = get().repos.exports;
       const x = aTenant();
       await get().repos.tenants.insert(x);
-      const a = anExport(x.id, { status: 'ready', expiresAt: at(10) });
-      const b = anExport(x.id, { status: 'ready', expiresAt: at(20) });
-      const c = anExport(x.id, { status: 'failed' });
+      const a = anExport({ tenantId: x.id, status: 'ready', expiresAt: at(10) });
+      const b = anExport({ tenantId: x.id, status: 'ready', expiresAt: at(20) });
+      const c = anExport({ tenantId: x.id, status: 'failed' });
       for (const e of [a, b, c]) await repo.insert(e);
       const page = await repo.list(x.id, { kind: 'cursor', after: a.id, limit: 1 });
       expect(page).toMatchObject({ total: 3, hasMore: true });

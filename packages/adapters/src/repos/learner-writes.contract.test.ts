@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { LearnerSnapshot, TenantSnapshot } from '@fundi/domain';
-import { aLearner } from '@fundi/domain/testing';
+import { aLearner, GOLDEN_READY_PROFILE } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { aStoredTenant, at } from './learner-fixtures.js';
 
@@ -18,24 +18,16 @@ describeEachStorage('LearnerRepository contract: writes', (get) => {
   it('round-trips every field, including addresses and the consent flag', async () => {
     const l = aLearner({
       tenantId: t.id,
+      ...GOLDEN_READY_PROFILE,
       middleName: 'Zanele',
       mobile: '+27821234567',
       phone: '0111234567',
       title: 'Ms',
-      equityCode: 'BA',
-      nationalityCode: 'SA',
-      homeLanguageCode: 'Zul',
-      citizenResidentStatusCode: 'SA',
-      socioeconomicStatusCode: '01',
-      disabilityStatusCode: 'N',
       disabilityRating: '01',
       immigrantStatus: '01',
-      provinceCode: '7',
       statssaAreaCode: 'A123',
-      homeAddress: { line1: '1 Main Rd', line2: null, line3: 'Soweto', postalCode: '1804' },
       postalAddress: { line1: 'PO Box 1', line2: null, line3: null, postalCode: '2000' },
       popiActAgree: false,
-      popiActDate: '2026-01-01',
       employer: 'Acme',
       employeeRef: 'E-1',
       department: 'Ops',

@@ -6,3 +6,4 @@ export * from './azurite.js';
 export * from './smtp-test-server.js';
 export * from './cloud-api-test-server.js';
 export * from './scratch-dir.js';
+export * from './worker-processes.js';

@@ -9,7 +9,7 @@ import {
   GOLDEN_LEARNERS,
   GOLDEN_PROGRAMME,
   GOLDEN_SETTINGS,
-} from './golden-data.js';
+} from '../testing/golden-data.js';
 import { qctoFileName } from './fixed-width.js';
 import { QCTO01_LENGTH, qcto01Record } from './qcto01.js';
 import { QCTO02_LENGTH, qcto02Records } from './qcto02.js';

@@ -7,7 +7,7 @@ import {
   GOLDEN_LEARNERS,
   GOLDEN_PROGRAMME,
   GOLDEN_SETTINGS,
-} from './golden-data.js';
+} from '../testing/golden-data.js';
 import { qcto01Record } from './qcto01.js';
 import { qcto02Records } from './qcto02.js';
 import type { DomainError } from '../common/errors.js';

@@ -1,6 +1,7 @@
 import { luhnCheckDigit } from '../learners/sa-id-number.js';
 import type { TenantSnapshot } from '../tenants/tenant.js';
 import type { ApiKeySnapshot } from '../tenants/api-key.js';
+import type { ExportSnapshot } from '../exports/export-record.js';
 import { NO_CONTACT_PREFERENCES, type LearnerInput, type LearnerSnapshot } from '../learners/learner.js';
 import { emptyProfile } from '../learners/learner-fields.js';
 import { newId } from '../common/ids.js';
@@ -96,6 +97,31 @@ export function anApiKey(o: Partial<ApiKeySnapshot> & { tenantId: string }): Api
     expiresAt: null,
     revokedAt: null,
     createdAt: new Date().toISOString(),
+    ...o,
+  };
+}
+
+/** A queued learners CSV export of a tenant, as the repositories hold it; override any field. */
+export function anExport(o: Partial<ExportSnapshot> & { tenantId: string }): ExportSnapshot {
+  return {
+    id: newId('exp'),
+    type: 'learners',
+    format: 'csv',
+    status: 'queued',
+    filters: { programmeId: 'prg_1', from: '2026-01-01' },
+    fields: ['id_number', 'first_name'],
+    rowCount: null,
+    fileName: null,
+    size: null,
+    contentType: null,
+    storageKey: null,
+    readiness: null,
+    error: null,
+    createdBy: 'key_1',
+    createdAt: '2026-06-01T08:00:00.000Z',
+    completedAt: null,
+    expiresAt: null,
+    purgedAt: null,
     ...o,
   };
 }

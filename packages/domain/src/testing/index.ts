@@ -1,1 +1,2 @@
 export * from './builders.js';
+export * from './golden-data.js';

@@ -3,7 +3,7 @@ import { emptyProfile } from '../learners/learner-fields.js';
 import type { AssessmentSnapshot } from '../training/assessment.js';
 import type { EnrolmentSnapshot } from '../training/enrolment.js';
 import type { ProgrammeSnapshot } from '../training/programme.js';
-import type { RegulatorSettings } from './regulator-settings.js';
+import type { RegulatorSettings } from '../exports/regulator-settings.js';
 
 /** The fixed data set of the golden QCTO files: ten learners covering the cases the files must handle. */
 export const GOLDEN_DATE = '2026-06-01';
@@ -40,10 +40,8 @@ export const GOLDEN_PROGRAMME: ProgrammeSnapshot = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 } as ProgrammeSnapshot;
 
-const home = { line1: '12 Vilakazi Street', line2: 'Orlando West', line3: 'Soweto', postalCode: '1804' };
-const complete = {
-  ...emptyProfile(),
-  tenantId: GOLDEN_TENANT,
+/** Every QCTO01 field a South African citizen needs to be ready for the files, besides names and ID. */
+export const GOLDEN_READY_PROFILE = {
   title: 'Mr',
   equityCode: 'BA',
   nationalityCode: 'SA',
@@ -52,12 +50,18 @@ const complete = {
   socioeconomicStatusCode: '01',
   disabilityStatusCode: 'N',
   immigrantStatus: '03',
-  homeAddress: home,
-  postalAddress: { line1: 'PO Box 4411', line2: null, line3: 'Johannesburg', postalCode: '2000' },
+  homeAddress: { line1: '12 Vilakazi Street', line2: 'Orlando West', line3: 'Soweto', postalCode: '1804' },
   provinceCode: '7',
   statssaAreaCode: '798',
   popiActAgree: true,
   popiActDate: '2026-01-15',
+} satisfies Partial<LearnerSnapshot>;
+
+const complete = {
+  ...emptyProfile(),
+  tenantId: GOLDEN_TENANT,
+  ...GOLDEN_READY_PROFILE,
+  postalAddress: { line1: 'PO Box 4411', line2: null, line3: 'Johannesburg', postalCode: '2000' },
   employer: 'Acme Engineering',
   createdAt: '2026-01-20T08:00:00.000Z',
   updatedAt: '2026-01-20T08:00:00.000Z',
