@@ -190,7 +190,6 @@ describeEvidenceSuite('evidence over HTTP: uploads, reviews and versions', (worl
       { name: 'log-v1.pdf', data: PDF },
     );
     const id = first.body.id as string;
-    expect((await s.call('PATCH', `/api/v1/evidence/${id}`, admin, { status: 'revision_requested' })).status).toBe(422);
     const asked = await s.call('PATCH', `/api/v1/evidence/${id}`, admin, {
       status: 'revision_requested',
       feedback: 'Add the supervisor signature',
@@ -226,5 +225,22 @@ describeEvidenceSuite('evidence over HTTP: uploads, reviews and versions', (worl
     expect(list.body.data.map((e: { id: string }) => e.id)).toEqual([id]);
     const paged = await s.call('GET', `/api/v1/tenants/evi/evidence?limit=1&moduleId=KM-01`, admin);
     expect(paged.body.pagination).toMatchObject({ limit: 1, offset: 0, hasMore: true });
+  });
+
+  it('asks for a revision without feedback too, in both forms (feedback is optional)', async () => {
+    const { s, admin, learnerId, upload } = world();
+    for (const prefix of ['/api/v1', '/api/v1/tenants/evi'] as const) {
+      const made = await upload(
+        admin,
+        '/api/v1',
+        { learnerId, moduleId: 'KM-01', evidenceType: 'logbook' },
+        { name: 'log.pdf', data: PDF },
+      );
+      const asked = await s.call('PATCH', `${prefix}/evidence/${made.body.id}`, admin, {
+        status: 'revision_requested',
+      });
+      expect(asked.status).toBe(200);
+      expect(asked.body).toMatchObject({ status: 'revision_requested', feedback: null, version: 1 });
+    }
   });
 });

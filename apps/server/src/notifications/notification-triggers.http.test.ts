@@ -78,6 +78,36 @@ describeEachStorage('notifications over HTTP: triggers, users, opt-outs, securit
       expect((await notificationsOf(w, l.body.id)).length).toBe(2);
     });
 
+    it('a revision asked for without feedback tells the learner to ask the assessor', async () => {
+      const w = await world(form);
+      const email = `revise.${kind}.${n}@example.org`;
+      const l = await s.call('POST', form.learners(w.slug), w.key, {
+        firstName: 'Revise',
+        lastName: 'R',
+        idNumber: idNumberFor(17_000 + n),
+        email,
+      });
+      await until('the welcome', async () => (await notificationsOf(w, l.body.id)).length === 1);
+      const triggers = useCasesOf(s.container, notificationsCapability).notificationTriggers;
+      await triggers.run({
+        tenantId: w.tenantId,
+        eventId: `evt_revise_${n}`,
+        type: 'evidence.reviewed',
+        data: {
+          evidenceId: 'evd_none',
+          learnerId: l.body.id,
+          moduleId: 'KM-01',
+          status: 'revision_requested',
+          feedback: null,
+        },
+      });
+      const mail = await until('the revision mail', async () => {
+        const m = await mailTo(email);
+        return m.subject.startsWith('Please revise') ? m : null;
+      });
+      expect(mail.text).toContain('No note was added: please ask your assessor what to change.');
+    });
+
     it('deadline reminders go out three days before the expected end, once; a new API key alerts the admins', async () => {
       const w = await world(form);
       const admin = await useCasesOf(s.container, staff).createStaffUser.execute(w.slug, {

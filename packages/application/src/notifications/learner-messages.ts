@@ -106,7 +106,9 @@ export async function evidenceReviewed(c: TriggerContext, cache: RunCache, p: Tr
   return toLearner(c, cache, p, approved ? 'evidence_approved' : 'evidence_revision', str(d.learnerId), {
     'evidence.type': (e?.evidenceType ?? 'evidence').replace(/_/g, ' '),
     'module.name': module,
-    ...(approved ? {} : { 'evidence.feedback': str(d.feedback) || "See the reviewer's notes." }),
+    ...(approved
+      ? {}
+      : { 'evidence.feedback': str(d.feedback) || 'No note was added: please ask your assessor what to change.' }),
   });
 }
 

@@ -247,8 +247,6 @@ export const Evidence = {
         errors.push({ field: 'feedback', message: 'must be text of at most 5000 characters' });
       else feedback = input.feedback.trim() || null;
     }
-    if (status === 'revision_requested' && !feedback)
-      errors.push({ field: 'feedback', message: 'is required when a revision is requested' });
     if (errors.length) throw DomainError.invalidMany(errors);
     Evidence.assertHasFile(e, 'reviewed');
     if (e.current.status !== 'submitted') {
