@@ -142,7 +142,12 @@ export const VersionFields = z.object({ filename: z.string().max(255).optional()
 export const ReviewIn = z
   .object({
     status: z.enum(REVIEW_OUTCOMES),
-    feedback: z.string().max(5000).nullable().optional().openapi({ description: 'Required for revision_requested' }),
+    feedback: z
+      .string()
+      .max(5000)
+      .nullable()
+      .optional()
+      .openapi({ description: 'A note for the learner; optional for every status' }),
   })
   .strict()
   .openapi('EvidenceReview');
