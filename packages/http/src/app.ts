@@ -187,20 +187,32 @@ export function createHttpApp(deps: HttpDeps): Koa {
   return app;
 }
 
+/** A request line whose path is Form B's (`/api/v1/tenants/{slug}/...` or `/v1/tenants/{slug}/...`). */
+const FORM_B_REQUEST_LINE = /^[A-Z]+ \/(?:api\/)?v1\/tenants\/[^/?\s]+(?:[/?\s]|$)/;
+
 /**
  * Answers what Node refuses before Koa sees a request (headers over its 16 KB limit, malformed requests) in the
- * Form A error envelope instead of a bare status line. Attach to every server that serves the app.
+ * error envelope of the form the request line's path names (Form A unless it is a Form B path), instead of a bare
+ * status line. Attach to every server that serves the app.
  */
 export function answerClientErrors(server: import('node:http').Server): void {
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
-    if (!socket.writable) return void socket.destroy();
-    const [status, code, message] =
-      err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'headers_too_large', 'The request headers exceed 16 KB']
-        : [400, 'bad_request', 'The request is not valid HTTP'];
-    const body = JSON.stringify({ error: { code, message, details: [] } });
-    socket.end(
-      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
+  server.on(
+    'clientError',
+    (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: import('node:stream').Duplex) => {
+      if (!socket.writable) return void socket.destroy();
+      const [status, code, message] =
+        err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'headers_too_large', 'The request headers exceed 16 KB']
+          : [400, 'bad_request', 'The request is not valid HTTP'];
+      const formB = FORM_B_REQUEST_LINE.test(err.rawPacket?.subarray(0, 512).toString('latin1') ?? '');
+      const body = JSON.stringify(
+        formB
+          ? { error: { code: code.toUpperCase(), message, details: {} } }
+          : { error: { code, message, details: [] } },
+      );
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
+  );
 }

@@ -111,11 +111,16 @@ describe('oversized headers', () => {
   });
   afterAll(() => s?.close());
 
-  it('get 431 in the error envelope, not a bare status line', async () => {
-    const url = new URL(`${s.url}/api/v1/learners`);
-    const answer = await new Promise<{ status: number; body: string; type: string }>((resolve, reject) => {
+  const oversized = (path: string) => {
+    const url = new URL(`${s.url}${path}`);
+    return new Promise<{ status: number; body: string; type: string }>((resolve, reject) => {
       const req = request(
-        { host: url.hostname, port: url.port, path: url.pathname, headers: { 'x-big': 'x'.repeat(20_000) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          headers: { 'x-big': 'x'.repeat(20_000) },
+        },
         (res) => {
           let body = '';
           res.on('data', (c) => {
@@ -127,9 +132,18 @@ describe('oversized headers', () => {
       req.on('error', reject);
       req.end();
     });
-    expect(answer.status).toBe(431);
-    expect(answer.type).toMatch(/application\/json/);
-    expect(JSON.parse(answer.body).error.code).toBe('headers_too_large');
+  };
+
+  it("get 431 in the error envelope of the path's form, not a bare status line", async () => {
+    const a = await oversized('/api/v1/learners');
+    expect(a.status).toBe(431);
+    expect(a.type).toMatch(/application\/json/);
+    expect(JSON.parse(a.body).error).toMatchObject({ code: 'headers_too_large', details: [] });
+    for (const path of ['/v1/tenants/demo/learners', '/api/v1/tenants/demo/learners?limit=1']) {
+      const b = await oversized(path);
+      expect(b.status).toBe(431);
+      expect(JSON.parse(b.body).error).toMatchObject({ code: 'HEADERS_TOO_LARGE', details: {} });
+    }
   });
 });
 
