@@ -169,7 +169,10 @@ export const BulkDownloadIn = z
   .strict()
   .openapi('EvidenceBulkDownload');
 
-export const BulkDownloadOut = DownloadGrantOut.extend({ count: z.number().int() }).openapi('EvidenceBulkDownloadUrl');
+export const BulkDownloadOut = DownloadGrantOut.extend({
+  size: z.number().int().openapi({ description: 'Length of the ZIP served, in bytes (exact up to 4 GB)' }),
+  count: z.number().int(),
+}).openapi('EvidenceBulkDownloadUrl');
 
 export const UsageOut = z
   .object({
