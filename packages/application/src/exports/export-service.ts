@@ -88,7 +88,7 @@ export class ExportService {
     if (!dryRun) return { dryRun: false, export: await this.request(actor, { type, filters }) };
     const checked = await checkRequest(this.d.repos, actor.tenantId, { type, filters });
     const settings = await this.regulatorSettings(actor.tenantId);
-    const collector = new ReadinessCollector(type === 'qcto02');
+    const collector = new ReadinessCollector();
     const today = this.now().toISOString().slice(0, 10);
     const gen = type === 'qcto01' ? qcto01Chunks : qcto02Chunks;
     for await (const _ of gen(this.d.repos, actor.tenantId, checked.filters, settings, today, collector));
