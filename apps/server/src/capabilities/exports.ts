@@ -6,6 +6,7 @@ import {
   PURGE_EXPORTS,
   RUN_EXPORT,
   type Ports,
+  type RunExport,
 } from '@fundi/application';
 import type {
   EvidenceRepos,
@@ -59,10 +60,12 @@ export function exports(settings: ExportSettings) {
         parse: (v: unknown) => {
           const p = (v ?? {}) as Record<string, unknown>;
           if (typeof p.tenantId !== 'string' || typeof p.exportId !== 'string')
-            throw new Error('expected {tenantId, exportId}');
-          return { tenantId: p.tenantId, exportId: p.exportId };
+            throw new Error('expected {tenantId, exportId, origin?}');
+          // Jobs queued before the origin was carried have none: their URL stays relative without a public URL.
+          const origin = typeof p.origin === 'string' ? p.origin : undefined;
+          return { tenantId: p.tenantId, exportId: p.exportId, ...(origin ? { origin } : {}) };
         },
-        run: (p: { tenantId: string; exportId: string }, ctx) => u.exports.run(p.tenantId, p.exportId, ctx),
+        run: (p: RunExport, ctx) => u.exports.run(p.tenantId, p.exportId, ctx, p.origin),
       },
       {
         ...PURGE_EXPORTS,

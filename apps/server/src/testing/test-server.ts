@@ -82,6 +82,8 @@ export interface TestServerOptions {
   previousMasterKeys?: Buffer[];
   /** Start the worker in this process with these settings (short leases and polls by default). */
   worker?: Partial<WorkerConfig>;
+  /** `FUNDI_PUBLIC_URL` (default: none, so signed URLs use the request's origin). */
+  publicUrl?: string;
   /** Default mail and WhatsApp channels (default: mail to a temporary outbox folder, no WhatsApp). */
   notifications?: Partial<Config['notifications']>;
 }
@@ -115,6 +117,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
       logLevel: 'silent',
       webhooks: { ...TEST_WEBHOOKS, ...opts.webhooks },
       fileStore,
+      publicUrl: opts.publicUrl,
       notifications: {
         ...opts.notifications,
         channels: { outboxFolder: outboxDir, ...opts.notifications?.channels } as Config['notifications']['channels'],

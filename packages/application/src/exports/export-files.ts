@@ -75,7 +75,7 @@ export function exportFile(d: Deps, e: ExportSnapshot, settings: RegulatorSettin
   const fromGen = (g: AsyncIterable<Buffer>) => Readable.from(g, { objectMode: false });
   const name = (ext: string) => `${e.type}-${stamp(e.createdAt)}-${e.id}.${ext}`;
   if (e.type === 'qcto01' || e.type === 'qcto02') {
-    const report = new ReadinessCollector(e.type === 'qcto02');
+    const report = new ReadinessCollector();
     const chunks = (e.type === 'qcto01' ? qcto01Chunks : qcto02Chunks)(
       d.repos,
       e.tenantId,

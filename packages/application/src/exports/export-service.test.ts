@@ -27,7 +27,7 @@ const signer = {
   },
 };
 
-async function world(files?: FileVault) {
+async function world(files?: FileVault, publicUrl = 'https://fundi.example') {
   const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
   const m = memoryStorage([platformMemory, tenantMemory, learnerMemory, trainingMemory, evidenceMemory, exportMemory]);
   const repos = m.repositories();
@@ -42,10 +42,11 @@ async function world(files?: FileVault) {
     files: vault,
     signer,
     zip: () => Readable.from([]),
-    settings: { publicUrl: 'https://fundi.example', retentionDays: 7 },
+    settings: { publicUrl, retentionDays: 7 },
   });
   const actor = { tenantId: t.id, id: 'key_1', role: 'admin' as const, scopes: [] };
-  return { service, actor, store: m.store as unknown as { tables: { outbox: { type: string }[] } }, clock, vault };
+  const store = m.store as unknown as { tables: { outbox: { type: string; data: { downloadUrl?: string } }[] } };
+  return { service, actor, store, clock, vault };
 }
 
 const ctx = (attempt = 1) => ({ attempt, signal: new AbortController().signal });
@@ -86,6 +87,22 @@ describe('ExportService over the in-memory fakes', () => {
     expect(await w.service.get(w.actor, q.id)).toMatchObject({ status: 'failed', error: 'disk full' });
     await expect(w.service.downloadUrl(w.actor, q.id)).rejects.toMatchObject({ code: 'export_not_ready' });
     expect(w.store.tables.outbox.filter((e) => e.type.startsWith('export.'))).toEqual([]);
+  });
+
+  it("the event's download URL: the public URL, else the origin the export was requested at", async () => {
+    const urls = async (publicUrl: string, origin?: string) => {
+      const w = await world(undefined, publicUrl);
+      const q = await w.service.request(w.actor, { type: 'learners' }, origin);
+      await w.service.run(w.actor.tenantId, q.id, ctx(), origin);
+      const found = w.store.tables.outbox.filter((e) => e.type.startsWith('export.')).map((e) => e.data.downloadUrl);
+      expect(found).toHaveLength(2);
+      return found;
+    };
+    const file = /\/api\/v1\/files\/exports\/[^/]+$/;
+    for (const url of await urls('https://fundi.example', 'http://127.0.0.1:3917'))
+      expect(url).toMatch(new RegExp(`^https://fundi\\.example${file.source}`));
+    for (const url of await urls('', 'http://localhost:3000'))
+      expect(url).toMatch(new RegExp(`^http://localhost:3000${file.source}`));
   });
 
   it('settings are admin only', async () => {

@@ -15,8 +15,12 @@ import { checkRequest, type ExportRequest } from './export-request.js';
 import { exportFile } from './export-files.js';
 import { ReadinessCollector, qcto01Chunks, qcto02Chunks } from './export-writers.js';
 
-/** The job that writes an export's file. */
-export const RUN_EXPORT = jobType<{ tenantId: string; exportId: string }>('exports.run', 'long', { maxAttempts: 3 });
+/**
+ * The job that writes an export's file. `origin` is `scheme://host` of the request that queued it: the base of
+ * the download URL in `export.ready` when no public URL is configured (the worker has no request of its own).
+ */
+export const RUN_EXPORT = jobType<RunExport>('exports.run', 'long', { maxAttempts: 3 });
+export type RunExport = { tenantId: string; exportId: string; origin?: string };
 /** The job that purges expired export files (recurring, hourly). */
 export const PURGE_EXPORTS = jobType<Record<string, never>>('exports.purge_expired', 'long');
 
@@ -40,8 +44,8 @@ export class ExportService {
     return this.d.clock.now();
   }
 
-  /** Queues an export; the worker writes it (202 with the queued record). */
-  async request(actor: Actor, req: ExportRequest): Promise<ExportView> {
+  /** Queues an export; the worker writes it (202 with the queued record). `origin`: see `RUN_EXPORT`. */
+  async request(actor: Actor, req: ExportRequest, origin?: string): Promise<ExportView> {
     const { format, fields, filters } = await checkRequest(this.d.repos, actor.tenantId, req);
     const now = this.now();
     const e: ExportSnapshot = {
@@ -67,7 +71,8 @@ export class ExportService {
     };
     await this.d.uow.run(async (tx) => {
       await tx.exports.insert(e);
-      await enqueueJob(tx.jobs, RUN_EXPORT, { tenantId: e.tenantId, exportId: e.id }, { now, key: `export:${e.id}` });
+      const job: RunExport = { tenantId: e.tenantId, exportId: e.id, ...(origin ? { origin } : {}) };
+      await enqueueJob(tx.jobs, RUN_EXPORT, job, { now, key: `export:${e.id}` });
       await recordChange(tx, actor, now, {
         action: 'export.requested',
         resourceType: 'export',
@@ -83,12 +88,13 @@ export class ExportService {
     actor: Actor,
     type: 'qcto01' | 'qcto02',
     body: { dryRun?: boolean; programmeId?: string; from?: string; to?: string },
+    origin?: string,
   ): Promise<{ dryRun: true; report: DryRunReport } | { dryRun: false; export: ExportView }> {
     const { dryRun, ...filters } = body;
-    if (!dryRun) return { dryRun: false, export: await this.request(actor, { type, filters }) };
+    if (!dryRun) return { dryRun: false, export: await this.request(actor, { type, filters }, origin) };
     const checked = await checkRequest(this.d.repos, actor.tenantId, { type, filters });
     const settings = await this.regulatorSettings(actor.tenantId);
-    const collector = new ReadinessCollector(type === 'qcto02');
+    const collector = new ReadinessCollector();
     const today = this.now().toISOString().slice(0, 10);
     const gen = type === 'qcto01' ? qcto01Chunks : qcto02Chunks;
     for await (const _ of gen(this.d.repos, actor.tenantId, checked.filters, settings, today, collector));
@@ -107,7 +113,7 @@ export class ExportService {
   }
 
   /** The worker's part: writes the file, then marks the export ready with its events (once, also when redone). */
-  async run(tenantId: string, id: string, ctx: Pick<JobContext, 'attempt' | 'signal'>): Promise<void> {
+  async run(tenantId: string, id: string, ctx: Pick<JobContext, 'attempt' | 'signal'>, origin?: string): Promise<void> {
     const e = await this.d.repos.exports.findById(tenantId, id);
     if (!e || e.status === 'ready' || e.status === 'failed') return;
     const started = { ...e, status: 'processing' as const };
@@ -121,7 +127,7 @@ export class ExportService {
       const stored = await this.d.files.store(key, file.stream, {
         as: { contentType: file.contentType, kind: file.kind },
       });
-      await this.finish(started, {
+      await this.finish(started, origin, {
         status: 'ready',
         rowCount: file.rowCount(),
         readiness: file.readiness(),
@@ -133,11 +139,11 @@ export class ExportService {
     } catch (err) {
       if (ctx.signal.aborted || ctx.attempt < RUN_EXPORT.maxAttempts!) throw err;
       await this.d.files.remove(key).catch(() => {});
-      await this.finish(started, { status: 'failed', error: err instanceof Error ? err.message : String(err) });
+      await this.finish(started, origin, { status: 'failed', error: err instanceof Error ? err.message : String(err) });
     }
   }
 
-  private async finish(e: ExportSnapshot, change: Partial<ExportSnapshot>): Promise<void> {
+  private async finish(e: ExportSnapshot, origin: string | undefined, change: Partial<ExportSnapshot>): Promise<void> {
     const now = this.now();
     const done: ExportSnapshot = {
       ...e,
@@ -162,7 +168,7 @@ export class ExportService {
               fileName: done.fileName,
               rowCount: done.rowCount,
               size: done.size,
-              ...this.signed(done, now),
+              ...this.signed(done, now, origin),
             }
           : null;
       await recordChange(tx, systemActor(e.tenantId), now, {
@@ -180,11 +186,13 @@ export class ExportService {
     });
   }
 
-  private signed(e: ExportSnapshot, now: Date): { downloadUrl: string; expiresAt: string } {
+  /** A signed URL under the public URL, else `origin` (a webhook receiver needs it absolute); else relative. */
+  private signed(e: ExportSnapshot, now: Date, origin?: string): { downloadUrl: string; expiresAt: string } {
     const expiresAt = new Date(now.getTime() + SIGNED_URL_SECONDS * 1000);
     const token = this.d.signer.sign(`${e.tenantId}|${e.id}|${expiresAt.getTime()}`, DOWNLOAD);
+    const base = (this.d.settings.publicUrl || origin || '').replace(/\/+$/, '');
     return {
-      downloadUrl: `${this.d.settings.publicUrl}/api/v1/files/exports/${token}`,
+      downloadUrl: `${base}/api/v1/files/exports/${token}`,
       expiresAt: expiresAt.toISOString(),
     };
   }

@@ -1,8 +1,10 @@
 import {
   qcto01Record,
-  qcto02Records,
+  qcto02LearnerRecords,
   type AssessmentSnapshot,
+  type LearnerSnapshot,
   type ProgrammeSnapshot,
+  type Qcto02Input,
   type ReadinessFinding,
   type ReadinessReport,
   type RegulatorSettings,
@@ -44,35 +46,34 @@ export async function* csvChunks<R>(
 
 const MAX_FINDINGS = 10_000;
 
-/** Collects a regulator file's readiness report while it is written. */
+/**
+ * Collects a regulator file's readiness report while it is written. The writers meet each learner once and
+ * either write all of the learner's records or none, so the report and the file agree: `ready` counts learners
+ * with records in the file, `leftOut` learners with findings, `records` the file's records (docs/api.md,
+ * "Regulator files").
+ */
 export class ReadinessCollector {
-  /** QCTO02 meets a learner once per enrolment: distinct ids are kept. QCTO01 meets each once: only counted. */
-  constructor(private readonly repeats = true) {}
-  private readonly ready = new Set<string>();
   private readyCount = 0;
-  private readonly left = new Set<string>();
+  private leftCount = 0;
   private readonly findings: ReadinessFinding[] = [];
   private omitted = 0;
   records = 0;
 
-  wrote(learnerId: string, records: number): void {
-    if (this.repeats) this.ready.add(learnerId);
-    else this.readyCount++;
+  wrote(records: number): void {
+    this.readyCount++;
     this.records += records;
   }
-  leftOut(learnerId: string, findings: ReadinessFinding[]): void {
-    this.left.add(learnerId);
+  leftOut(findings: ReadinessFinding[]): void {
+    this.leftCount++;
     for (const f of findings) {
       if (this.findings.length < MAX_FINDINGS) this.findings.push(f);
       else this.omitted++;
     }
   }
   report(): ReadinessReport {
-    // A learner left out for one enrolment is not counted as ready for another (QCTO02 leaves out the learner).
-    for (const id of this.left) this.ready.delete(id);
     return {
-      ready: this.repeats ? this.ready.size : this.readyCount,
-      leftOut: this.left.size,
+      ready: this.readyCount,
+      leftOut: this.leftCount,
       records: this.records,
       findings: this.findings,
       omittedFindings: this.omitted,
@@ -100,8 +101,8 @@ export async function* qcto01Chunks(
       const rec = qcto01Record(l, s, today);
       if (rec.record) {
         out += rec.record;
-        report.wrote(l.id, 1);
-      } else report.leftOut(l.id, rec.findings);
+        report.wrote(1);
+      } else report.leftOut(rec.findings);
     }
     if (out) yield Buffer.from(out, 'latin1');
   }
@@ -121,7 +122,10 @@ async function* viaEnrolments(r: ReadRepos, tenantId: string, f: ResolvedFilters
   }
 }
 
-/** QCTO02 records: one per enrolment and module of its programme, for the enrolments the filters select. */
+/**
+ * QCTO02 records: one per module of each selected enrolment's programme. Learners come in the order of their
+ * first selected enrolment; each is met once with all their selected enrolments, and written whole or left out.
+ */
 export async function* qcto02Chunks(
   r: ReadRepos,
   tenantId: string,
@@ -131,24 +135,41 @@ export async function* qcto02Chunks(
   report: ReadinessCollector,
 ): AsyncGenerator<Buffer> {
   const programmes = new Map<string, ProgrammeSnapshot | null>();
-  for await (const batch of enrolmentRows(r, tenantId, f)) {
+  const programmeOf = async (id: string) => {
+    if (!programmes.has(id)) programmes.set(id, await r.programmes.findById(tenantId, id));
+    return programmes.get(id) ?? null;
+  };
+  for await (const batch of viaEnrolments(r, tenantId, f)) {
     let out = '';
-    for (const { e, l } of batch) {
-      if (!l) continue;
-      if (!programmes.has(e.programmeId))
-        programmes.set(e.programmeId, await r.programmes.findById(tenantId, e.programmeId));
-      const programme = programmes.get(e.programmeId);
-      if (!programme) continue;
-      const assessments: AssessmentSnapshot[] = [];
-      for await (const page of pages((p) => r.assessments.list(tenantId, { enrolmentId: e.id }, p)))
-        assessments.push(...page);
-      const res = qcto02Records({ learner: l, enrolment: e, programme, assessments }, s, today);
-      if (res.findings.length) report.leftOut(l.id, res.findings);
+    for (const { l } of batch) {
+      const inputs: Qcto02Input[] = [];
+      for await (const e of selectedEnrolments(r, tenantId, f, l)) {
+        const programme = await programmeOf(e.programmeId);
+        if (!programme) continue;
+        const assessments: AssessmentSnapshot[] = [];
+        for await (const page of pages((p) => r.assessments.list(tenantId, { enrolmentId: e.id }, p)))
+          assessments.push(...page);
+        inputs.push({ learner: l, enrolment: e, programme, assessments });
+      }
+      const res = qcto02LearnerRecords(inputs, s, today);
+      if (res.findings.length) report.leftOut(res.findings);
       else {
         out += res.records.join('');
-        report.wrote(l.id, res.records.length);
+        report.wrote(res.records.length);
       }
     }
     if (out) yield Buffer.from(out, 'latin1');
   }
+}
+
+/** A learner's enrolments the filters select, in the order the enrolment list gives them. */
+async function* selectedEnrolments(r: ReadRepos, tenantId: string, f: ResolvedFilters, l: LearnerSnapshot) {
+  const filter = {
+    learnerId: l.id,
+    programmeCode: f.programmeCode,
+    status: f.status as never,
+    startFrom: f.from,
+    startTo: f.to,
+  };
+  for await (const page of pages((p) => r.enrolments.list(tenantId, filter, p))) yield* page;
 }

@@ -47,7 +47,8 @@ export interface Qcto02Input {
 /**
  * The QCTO02 records of one enrolment, one per module of its programme (docs/api.md, "Regulator files"), each
  * with its CRLF; or the findings that keep the learner's rows out. A learner QCTO01 cannot carry is left out
- * here too (its rows would name a learner the regulator does not have), with the QCTO01 findings.
+ * here too (its rows would name a learner the regulator does not have), with the QCTO01 findings. A file is
+ * written per learner with `qcto02LearnerRecords`: a finding on one enrolment leaves out the others too.
  */
 export function qcto02Records(
   x: Qcto02Input,
@@ -63,8 +64,11 @@ export function qcto02Records(
   const entry = f.setting(s, 'entryRequirementStatus');
   const flc = f.setting(s, 'flcStatus');
   const sor = f.setting(s, 'statementOfResultsStatus');
-  const qualification = f.required('programme.qualificationId', p.qualificationId);
-  const expected = f.required('enrolment.expectedEndDate', e.expectedEndDate);
+  // Named in the message: a learner may have several enrolments, and only one may lack the field.
+  const qualification = p.qualificationId ?? '';
+  if (!qualification) f.add('programme.qualificationId', 'missing', `programme ${p.code} has no qualificationId`);
+  const expected = e.expectedEndDate ?? '';
+  if (!expected) f.add('enrolment.expectedEndDate', 'missing', `enrolment ${e.id} (${p.code}) has no expectedEndDate`);
   if (!l.idNumber && !l.alternateId) f.add('idNumber', 'missing', 'an ID number or an alternative ID is required');
   const employment = employmentStatus(l, s, f);
   const achievementType = s.achievementTypeId;
@@ -105,4 +109,32 @@ export function qcto02Records(
   if (f.items.length || learnerFindings.length)
     return { records: [], findings: dedupe([...learnerFindings, ...f.items]) };
   return { records, findings: [] };
+}
+
+/**
+ * The QCTO02 records of one learner over the selected enrolments (each with its programme and results): all of
+ * them, or none with the findings of every enrolment (docs/api.md, "Regulator files"). A learner missing a
+ * mandatory field is left out, so an enrolment without a finding does not write records for a learner another
+ * enrolment leaves out; the report then counts the learner once, as left out, and no record of theirs.
+ */
+export function qcto02LearnerRecords(
+  enrolments: readonly Qcto02Input[],
+  s: RegulatorSettings,
+  dateStamp: string,
+): { records: string[]; findings: ReadinessFinding[] } {
+  const records: string[] = [];
+  const findings: ReadinessFinding[] = [];
+  for (const x of enrolments) {
+    const r = qcto02Records(x, s, dateStamp);
+    records.push(...r.records);
+    findings.push(...r.findings);
+  }
+  if (!findings.length) return { records, findings: [] };
+  // Each enrolment repeats the learner's and the settings' findings: one of each is kept.
+  const seen = new Set<string>();
+  const distinct = findings.filter((i) => {
+    const k = `${i.field}|${i.reason}|${i.message}`;
+    return !seen.has(k) && !!seen.add(k);
+  });
+  return { records: [], findings: distinct };
 }

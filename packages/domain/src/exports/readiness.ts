@@ -26,11 +26,11 @@ export interface ReadinessFinding {
 }
 
 export interface ReadinessReport {
-  /** Learners that would be (or were) written. */
+  /** Learners that would be (or were) written: those with records in the file. */
   ready: number;
-  /** Learners left out because of at least one finding. */
+  /** Learners left out because of at least one finding: none of their records is in the file. */
   leftOut: number;
-  /** Records written (QCTO02: one per learner per module). */
+  /** Records written (QCTO02: one per learner per module of each selected enrolment). */
   records: number;
   /** The first findings (at most 10,000, so a record stays small); `omittedFindings` counts the rest. */
   findings: ReadinessFinding[];

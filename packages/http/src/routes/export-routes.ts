@@ -41,8 +41,8 @@ function regulatorRoute(x: ExportService, type: 'qcto01' | 'qcto02', summary: st
       },
     },
     errors: [404],
-    handle: async ({ actor, body }) => {
-      const r = await x.requestRegulator(actor, type, body);
+    handle: async ({ actor, body, origin }) => {
+      const r = await x.requestRegulator(actor, type, body, origin);
       return r.dryRun ? r.report : r.export;
     },
   });
@@ -63,7 +63,7 @@ export function exportRoutes(u: { exports: ExportService }): RouteDef[] {
         'Runs in the background: `queued` -> `processing` -> `ready` | `failed`; `export.ready` and `export.completed` carry a signed download URL.',
       body: ExportIn,
       success: { status: 202, schema: ExportOut, description: 'The queued export' },
-      handle: ({ actor, body }) => x.request(actor, body),
+      handle: ({ actor, body, origin }) => x.request(actor, body, origin),
     }),
     regulatorRoute(x, 'qcto01', 'QCTO01 learner information file (or its readiness report)'),
     regulatorRoute(x, 'qcto02', 'QCTO02 module achievement file (or its readiness report)'),

@@ -108,7 +108,7 @@ export const ExportReadyData = z
     size: z.number().int(),
     downloadUrl: z.string().openapi({
       description:
-        'Signed, lives 3600 s (relative when no public URL is configured); GET /exports/{id}/download gives a fresh one',
+        'Signed and absolute (under FUNDI_PUBLIC_URL, else the origin the export was requested at); lives 3600 s; GET /exports/{id}/download gives a fresh one',
     }),
     expiresAt: Timestamp.openapi({ description: 'When the download URL expires' }),
   })

@@ -84,13 +84,14 @@ ${items.map(
     return render(s, {});
   });
 
-  r.post('/dashboard/exports', async (_ctx, s, form) => {
+  r.post('/dashboard/exports', async (ctx, s, form) => {
     requireScope(s, 'exports:write');
     const type = field(form, 'type') as ExportType;
     const dates = { from: field(form, 'from'), to: field(form, 'to') };
     const filters = Object.fromEntries(Object.entries(dates).filter(([, v]) => v !== undefined));
     try {
-      await x.request(s.actor, { type, filters });
+      // The origin makes the `export.ready` download URL absolute when no public URL is configured.
+      await x.request(s.actor, { type, filters }, `${ctx.protocol}://${ctx.host}`);
     } catch (e) {
       if (isDomainError(e) && e.kind === 'invalid') return render(s, { notice: describe(e), error: true });
       throw e;
