@@ -69,8 +69,8 @@ export interface MultipartBody {
   file: IncomingFile;
   /**
    * The text fields after the file part, once the body has ended (so only after `file.stream` has been read to
-   * its end). Fails as invalid input when one repeats a field, when a second file part follows, or when the rest of
-   * the body is not valid multipart. Never fails unhandled: awaiting it is optional.
+   * its end). Fails as invalid input when one repeats a field, when a second file part follows, or when the body
+   * breaks off after a field behind the file. Never fails unhandled: awaiting it is optional.
    */
   later: Promise<Record<string, string>>;
 }
@@ -151,7 +151,13 @@ export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'mul
     parser.on('filesLimit', () => {
       if (stage === 'after') fail(DomainError.invalid(spec.field, 'must be the only file part of the body'));
     });
-    parser.on('error', () => fail(DomainError.invalid('body', 'is not a valid multipart body')));
+    parser.on('error', () => {
+      // A body cut off right after the file part (no closing boundary) was always taken: it ends there.
+      if (stage === 'after' && Object.keys(after).length === 0) {
+        stage = 'done';
+        endLater!.ok(after);
+      } else fail(DomainError.invalid('body', 'is not a valid multipart body'));
+    });
     parser.on('close', () => {
       if (stage === 'after') {
         stage = 'done';
