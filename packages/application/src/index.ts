@@ -2,6 +2,7 @@ export * from './common/ports.js';
 export * from './common/actor.js';
 export * from './common/describe-actors.js';
 export * from './common/record-change.js';
+export * from './common/upload-fields.js';
 export * from './learners/learner-view.js';
 export * from './learners/register-learner.js';
 export * from './learners/get-learner.js';

@@ -46,7 +46,10 @@ const routes: RouteDef[] = [
     body: z.object({ note: z.string().max(10) }).strict(),
     upload: { kind: 'multipart', field: 'file', maxBytes: LIMIT },
     success: { status: 201, schema: Digest, description: 'digest' },
-    handle: async ({ body, file }) => ({ ...(await digest(file!.stream)), filename: file!.filename, note: body.note }),
+    handle: async ({ body, file }) => {
+      const d = await digest(file!.stream);
+      return { ...d, filename: file!.filename, note: (await body.all).note };
+    },
   }),
   route({
     operationId: 'putBlob',

@@ -59,6 +59,59 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
       expect(JSON.stringify((await res.json()) as any)).toContain('note');
     });
 
+    it('reads text fields sent after the file part, once the body has ended', async () => {
+      const data = FILE.subarray(0, 100);
+      const res = await post(
+        multipart([
+          { name: 'file', filename: 'a.bin', data },
+          { name: 'note', value: 'late' },
+        ]),
+      );
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ size: 100, sha256: sha(data), note: 'late' });
+      const bad = await post(
+        multipart([
+          { name: 'file', filename: 'a.bin', data },
+          { name: 'note', value: 'far too long a note' },
+        ]),
+      );
+      expect(bad.status).toBe(invalid);
+      expect(JSON.stringify(await bad.json())).toContain('note');
+    });
+
+    it('refuses a field given again after the file part, and a second file part', async () => {
+      const data = FILE.subarray(0, 10);
+      const again = await post(
+        multipart([
+          { name: 'note', value: 'one' },
+          { name: 'file', filename: 'a.bin', data },
+          { name: 'note', value: 'two' },
+        ]),
+      );
+      expect(again.status).toBe(invalid);
+      expect(JSON.stringify(await again.json())).toContain('is given more than once');
+      const twice = await post(
+        multipart([
+          { name: 'note', value: 'one' },
+          { name: 'file', filename: 'a.bin', data },
+          { name: 'file', filename: 'b.bin', data },
+        ]),
+      );
+      expect(twice.status).toBe(invalid);
+      expect(JSON.stringify(await twice.json())).toContain('must be the only file part');
+    });
+
+    it('takes a body that ends after the file part without its closing boundary, as it always did', async () => {
+      const m = multipart([
+        { name: 'note', value: 'x' },
+        { name: 'file', filename: 'a.bin', data: Buffer.alloc(10, 1) },
+      ]);
+      const cut = m.body.subarray(0, m.body.length - 4);
+      const res = await post({ body: cut, type: m.type });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ size: 10, note: 'x' });
+    });
+
     it('names the missing file part', async () => {
       const res = await post(multipart([{ name: 'note', value: 'x' }]));
       expect(res.status).toBe(invalid);

@@ -1,4 +1,4 @@
-import type { Principal } from '@fundi/application';
+import { type Principal, UploadFields } from '@fundi/application';
 import { DomainError, type PageRequest, type Scope } from '@fundi/domain';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -50,13 +50,33 @@ function authorise(ctx: Context, r: RouteDef): Principal {
   return principal;
 }
 
+/**
+ * A multipart upload's text fields (route.ts, `Upload`). Those before the file are checked at once: a bad one is
+ * refused before the file is read, with the error the whole body would get; a missing one may still come after the
+ * file. Every field is validated together once the body has ended.
+ */
+function uploadFields(schema: z.ZodType, before: Record<string, string>, later: Promise<Record<string, string>>) {
+  try {
+    validate(schema instanceof z.ZodObject ? schema.partial() : schema, before, 'body');
+  } catch {
+    validate(schema, before, 'body');
+  }
+  const parsed = schema.safeParse(before);
+  const whole = parsed.success ? parsed.data : null;
+  // Nothing after the file: the early fields are all of them (the same object, so they are not checked again).
+  const all = later.then((after) =>
+    whole !== null && Object.keys(after).length === 0 ? whole : validate(schema, { ...before, ...after }, 'body'),
+  );
+  return new UploadFields(whole, all);
+}
+
 /** Reads the body the route declares: JSON, multipart fields plus a file stream, or a raw file stream. */
 async function readBody(ctx: Context, r: RouteDef): Promise<{ body: unknown; file: IncomingFile | undefined }> {
   if (r.upload?.kind === 'raw') return { body: undefined, file: rawUpload(ctx, r.upload) };
   if (r.upload?.kind === 'multipart') {
-    const { fields, file } = await multipartUpload(ctx, r.upload);
+    const { fields, file, later } = await multipartUpload(ctx, r.upload);
     try {
-      return { body: r.body ? validate(r.body, fields, 'body') : undefined, file };
+      return { body: r.body ? uploadFields(r.body, fields, later) : undefined, file };
     } catch (e) {
       file.stream.destroy();
       throw e;

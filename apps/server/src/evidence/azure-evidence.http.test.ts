@@ -2,6 +2,7 @@ import { BlobServiceClient } from '@azure/storage-blob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAzurite, type RunningAzurite } from '@fundi/adapters/testing';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
+import { multipartInOrder, type Part } from '../testing/multipart-parts.js';
 import { enrolledLearner } from '../testing/training-fixtures.js';
 
 const SECRET = 'AZURE-PORTFOLIO-PLAINTEXT-MARKER';
@@ -63,5 +64,35 @@ describe('evidence on Azure Blob storage', () => {
       seen++;
     }
     expect(seen).toBe(1);
+  }, 60_000);
+
+  it('a multipart upload with the file before its fields is stored; with a bad field after it, no blob is left', async () => {
+    const key = (await s.tenant('az-order')).key;
+    const { learnerId } = await enrolledLearner(s, key, '/api/v1', {
+      code: 'P-AZO',
+      idNumber: '9001049818080',
+      modules: ['KM-01'],
+    });
+    const blobs = BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient(container);
+    const count = async () => {
+      let n = 0;
+      for await (const _ of blobs.listBlobsFlat()) n++;
+      return n;
+    };
+    const send = (fields: Record<string, string>) => {
+      const parts: Part[] = [{ name: 'file', filename: 'late.pdf', type: 'application/pdf', data: PDF }];
+      for (const [name, value] of Object.entries(fields)) parts.push({ name, value });
+      const m = multipartInOrder(parts);
+      return s.call('POST', '/v1/tenants/az-order/evidence', key, m.body, { 'content-type': m.type });
+    };
+    const before = await count();
+    const ok = await send({ learnerId, moduleId: 'KM-01', evidenceType: 'portfolio' });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ learnerId, moduleId: 'KM-01', filename: 'late.pdf', size: PDF.length });
+    expect(await count()).toBe(before + 1);
+    const bad = await send({ learnerId: 'lrn_nobody', moduleId: 'KM-01', evidenceType: 'portfolio' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.field).toBe('learnerId');
+    expect(await count()).toBe(before + 1);
   }, 60_000);
 });

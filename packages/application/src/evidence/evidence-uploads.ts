@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { DomainError, Evidence, newId, type EvidenceSnapshot } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
-import { locateUpload, type UploadPlace, type UploadRequest } from './evidence-location.js';
+import { UploadFields } from '../common/upload-fields.js';
+import { locateUpload, type UploadRequest } from './evidence-location.js';
 import type { EvidencePorts } from './evidence-ports.js';
 import { storeWithinQuota } from './evidence-quota.js';
 import { commitUpload, uploadSnapshot } from './evidence-store.js';
@@ -14,50 +15,67 @@ import { evidenceKey, type EvidenceView } from './evidence-view.js';
 export class EvidenceUploads {
   constructor(private readonly d: EvidencePorts) {}
 
-  /** Form B: multipart upload of a new piece of evidence. */
+  /**
+   * Form B: multipart upload of a new piece of evidence. Fields sent before the file are checked before it is
+   * stored; fields sent after it are checked once the body has ended, and a refusal then removes the stored bytes.
+   */
   async upload(
     actor: Actor,
-    fields: UploadRequest,
+    fields: UploadRequest | UploadFields<UploadRequest>,
     file: { stream: Readable; filename: string | null },
     ip: string | null = null,
   ): Promise<EvidenceView> {
-    let parsed: ReturnType<typeof Evidence.parseUpload>;
-    let where: UploadPlace;
-    try {
-      parsed = Evidence.parseUpload({
-        evidenceType: fields.evidenceType,
-        filename: fields.filename ?? file.filename ?? undefined,
+    const f = UploadFields.of(fields);
+    const place = async (input: UploadRequest) => {
+      const parsed = Evidence.parseUpload({
+        evidenceType: input.evidenceType,
+        filename: input.filename ?? file.filename ?? undefined,
       });
-      where = await locateUpload(this.d.repos, actor, fields);
-    } catch (e) {
-      file.stream.destroy();
-      throw e;
+      return { parsed, where: await locateUpload(this.d.repos, actor, input) };
+    };
+    let placed: Awaited<ReturnType<typeof place>> | null = null;
+    if (f.early) {
+      try {
+        placed = await place(f.early);
+      } catch (e) {
+        file.stream.destroy();
+        throw e;
+      }
     }
     const id = newId('evd', this.d.clock.now().getTime());
     const key = evidenceKey(actor.tenantId, id, 1);
     const stored = await storeWithinQuota(this.d, actor.tenantId, key, file.stream);
+    try {
+      const all = await f.all;
+      if (!placed || all !== f.early) placed = await place(all);
+    } catch (e) {
+      await this.d.files.remove(key).catch(() => {});
+      throw e;
+    }
+    const { parsed, where } = placed;
     return commitUpload(this.d, actor, uploadSnapshot(this.d, actor, where, id, 1, parsed, stored, key), 'new', ip);
   }
 
-  /** A new version of evidence whose revision was requested (multipart, both forms). */
+  /** A new version of evidence whose revision was requested (multipart, both forms; `filename` in any order). */
   async uploadVersion(
     actor: Actor,
     id: string,
     file: { stream: Readable; filename: string | null },
-    filename?: unknown,
+    fields: VersionFields | UploadFields<VersionFields> = {},
     ip: string | null = null,
   ): Promise<EvidenceView> {
+    const f = UploadFields.of(fields);
     let prev: EvidenceSnapshot;
-    let parsedName: string;
+    const nameOf = (input: VersionFields) =>
+      Evidence.parseUpload({ evidenceType: prev.evidenceType, filename: input.filename ?? file.filename ?? undefined })
+        .filename;
+    let parsedName: string | null = null;
     try {
       const found = await this.d.repos.evidence.findById(actor.tenantId, id);
       if (!found) throw DomainError.notFound('evidence', id);
       Evidence.assertAcceptsVersion(found);
       prev = found;
-      parsedName = Evidence.parseUpload({
-        evidenceType: found.evidenceType,
-        filename: filename ?? file.filename ?? undefined,
-      }).filename;
+      if (f.early) parsedName = nameOf(f.early);
     } catch (e) {
       file.stream.destroy();
       throw e;
@@ -65,6 +83,13 @@ export class EvidenceUploads {
     const version = prev.current.version + 1;
     const key = evidenceKey(actor.tenantId, id, version);
     const stored = await storeWithinQuota(this.d, actor.tenantId, key, file.stream);
+    try {
+      const all = await f.all;
+      if (parsedName === null || all !== f.early) parsedName = nameOf(all);
+    } catch (e) {
+      await this.d.files.remove(key).catch(() => {});
+      throw e;
+    }
     return commitUpload(
       this.d,
       actor,
@@ -83,4 +108,9 @@ export class EvidenceUploads {
       ip,
     );
   }
+}
+
+/** The text fields of a version upload. */
+export interface VersionFields {
+  filename?: unknown;
 }

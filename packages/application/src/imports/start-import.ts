@@ -10,6 +10,7 @@ import {
 } from '@fundi/domain';
 import { enqueueJob } from '../jobs/job-definition.js';
 import type { Actor } from '../common/actor.js';
+import { UploadFields } from '../common/upload-fields.js';
 import { recordChange } from '../common/record-change.js';
 import { fileKeyOf, VALIDATE_IMPORT, type ImportDeps } from './import-ports.js';
 import { importView, type ImportWithErrors } from './import-view.js';
@@ -38,6 +39,12 @@ function parseOptions(raw: unknown): { dryRun: boolean } {
   return { dryRun: o.dryRun !== false };
 }
 
+function parseRequest(input: StartImportInput): { type: ImportType; options: { dryRun: boolean } } {
+  const type = input.type as ImportType;
+  if (!IMPORT_TYPES.includes(type)) throw DomainError.invalid('type', `must be one of ${IMPORT_TYPES.join(', ')}`);
+  return { type, options: parseOptions(input.options) };
+}
+
 /**
  * Accepts an uploaded CSV: stores it encrypted while counting its rows (more than 100,000 data rows or 50 MB is
  * refused and nothing is kept), records the import `validating` and queues the dry run (docs/api.md, "Imports").
@@ -47,20 +54,18 @@ export class StartImport {
 
   async execute(
     actor: Actor,
-    input: StartImportInput,
+    fields: StartImportInput | UploadFields<StartImportInput>,
     file: { stream: Readable; filename: string | null },
   ): Promise<ImportWithErrors> {
-    const type = input.type as ImportType;
-    if (!IMPORT_TYPES.includes(type)) {
-      file.stream.resume();
-      throw DomainError.invalid('type', `must be one of ${IMPORT_TYPES.join(', ')}`);
-    }
-    let options: { dryRun: boolean };
-    try {
-      options = parseOptions(input.options);
-    } catch (e) {
-      file.stream.resume();
-      throw e;
+    const f = UploadFields.of(fields);
+    let request: { type: ImportType; options: { dryRun: boolean } } | null = null;
+    if (f.early) {
+      try {
+        request = parseRequest(f.early);
+      } catch (e) {
+        file.stream.resume();
+        throw e;
+      }
     }
     const now = this.d.clock.now();
     const id = newId('imp', now.getTime());
@@ -71,6 +76,15 @@ export class StartImport {
       maxBytes: IMPORT_MAX_BYTES,
       as: { contentType: 'text/csv', kind: 'document' },
     });
+    // Fields sent after the file are known only now: a refusal removes the stored file again.
+    try {
+      const all = await f.all;
+      if (!request || all !== f.early) request = parseRequest(all);
+    } catch (e) {
+      await this.d.files.remove(key).catch(() => {});
+      throw e;
+    }
+    const { type, options } = request;
     const imp: ImportSnapshot = {
       id,
       tenantId: actor.tenantId,

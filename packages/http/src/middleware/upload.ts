@@ -61,15 +61,26 @@ export function rawUpload(ctx: Context, spec: Extract<Upload, { kind: 'raw' }>):
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
+/** What a multipart body holds, as soon as its file part begins. */
+export interface MultipartBody {
+  /** The text fields before the file part. */
+  fields: Record<string, string>;
+  /** The file part, limited to `maxBytes`. */
+  file: IncomingFile;
+  /**
+   * The text fields after the file part, once the body has ended (so only after `file.stream` has been read to
+   * its end). Fails as invalid input when one repeats a field, when a second file part follows, or when the body
+   * breaks off after a field behind the file. Never fails unhandled: awaiting it is optional.
+   */
+  later: Promise<Record<string, string>>;
+}
+
 /**
  * Reads a multipart body up to its file part: resolves with the text fields seen so far and the file part as a
- * stream (limited to `maxBytes`). Fields after the file part are ignored; a body without the file part is
- * invalid input naming the field.
+ * stream (limited to `maxBytes`), and keeps reading behind the file for the fields after it (`later`). A body
+ * without the file part is invalid input naming the field.
  */
-export function multipartUpload(
-  ctx: Context,
-  spec: Extract<Upload, { kind: 'multipart' }>,
-): Promise<{ fields: Record<string, string>; file: IncomingFile }> {
+export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'multipart' }>): Promise<MultipartBody> {
   const type = ctx.get('content-type');
   if (!MULTIPART.test(type)) {
     discard(ctx.req);
@@ -92,24 +103,36 @@ export function multipartUpload(
       return;
     }
     const fields: Record<string, string> = {};
-    let settled = false;
+    const after: Record<string, string> = {};
+    // Before the file part: the answer itself. After it: the fields behind the file.
+    let stage: 'fields' | 'after' | 'done' = 'fields';
+    let endLater: { ok: (f: Record<string, string>) => void; fail: (e: unknown) => void } | null = null;
+    const later = new Promise<Record<string, string>>((ok, fail) => {
+      endLater = { ok, fail };
+    });
+    later.catch(() => {});
     const fail = (e: unknown) => {
-      if (settled) return;
-      settled = true;
+      if (stage === 'done') return;
+      const was = stage;
+      stage = 'done';
       discard(ctx.req);
-      reject(e);
+      if (was === 'fields') reject(e);
+      else endLater!.fail(e);
     };
     parser.on('field', (name, value, info) => {
-      if (settled) return;
+      if (stage === 'done') return;
       if (info.valueTruncated) fail(DomainError.invalid(name, 'is longer than 65536 bytes'));
-      else fields[name] = value;
+      else if (stage === 'fields') fields[name] = value;
+      else if (Object.hasOwn(fields, name) || Object.hasOwn(after, name))
+        fail(DomainError.invalid(name, 'is given more than once'));
+      else after[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      if (settled || name !== spec.field) {
+      if (stage !== 'fields' || name !== spec.field) {
         stream.resume();
         return;
       }
-      settled = true;
+      stage = 'after';
       const limit = new ByteLimit(spec.maxBytes);
       stream.on('error', (e) => limit.destroy(e));
       limit.on('error', () => discard(ctx.req));
@@ -122,10 +145,25 @@ export function multipartUpload(
           declaredType: info.mimeType || null,
           declaredSize: null,
         },
+        later,
       });
     });
-    parser.on('error', () => fail(DomainError.invalid('body', 'is not a valid multipart body')));
-    parser.on('close', () => fail(DomainError.invalid(spec.field, 'is required: a file part')));
+    parser.on('filesLimit', () => {
+      if (stage === 'after') fail(DomainError.invalid(spec.field, 'must be the only file part of the body'));
+    });
+    parser.on('error', () => {
+      // A body cut off right after the file part (no closing boundary) was always taken: it ends there.
+      if (stage === 'after' && Object.keys(after).length === 0) {
+        stage = 'done';
+        endLater!.ok(after);
+      } else fail(DomainError.invalid('body', 'is not a valid multipart body'));
+    });
+    parser.on('close', () => {
+      if (stage === 'after') {
+        stage = 'done';
+        endLater!.ok(after);
+      } else fail(DomainError.invalid(spec.field, 'is required: a file part'));
+    });
     ctx.req.on('error', fail);
     ctx.req.pipe(parser);
   });

@@ -47,7 +47,7 @@ export function evidenceUploadRoutes({ uploads, uploadUrls }: EvidenceUseCases) 
       method: 'post',
       path: '/evidence',
       scope: 'evidence:write',
-      description: `Text fields first, then the \`file\` part. Types: ${types}. Limits by the sniffed type: documents 25 MB, images 10 MB, video and archives 100 MB; anything else is 415.`,
+      description: `Text fields and the \`file\` part in any order. Types: ${types}. Limits by the sniffed type: documents 25 MB, images 10 MB, video and archives 100 MB; anything else is 415.`,
       body: MultipartFields,
       upload: { kind: 'multipart', field: 'file', maxBytes: MAX },
       actors: true,
@@ -70,7 +70,7 @@ export function evidenceUploadRoutes({ uploads, uploadUrls }: EvidenceUseCases) 
       success: { status: 201, schema: EvidenceOut, description: 'The evidence with its new version, submitted' },
       errors: [403, 404, 409],
       handle: ({ actor, params, body, file, ip }) =>
-        uploads.uploadVersion(actor, params.id, { stream: file!.stream, filename: file!.filename }, body.filename, ip),
+        uploads.uploadVersion(actor, params.id, { stream: file!.stream, filename: file!.filename }, body, ip),
     }),
     requestEvidenceVersionUpload: route({
       operationId: 'requestEvidenceVersionUpload',

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Actor, ActorType, WithActors } from '@fundi/application';
+import type { Actor, ActorType, UploadFields, WithActors } from '@fundi/application';
 import type { Page, PageRequest, Scope } from '@fundi/domain';
 import type { z } from 'zod';
 
@@ -7,11 +7,15 @@ export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 type Obj = z.ZodObject<z.ZodRawShape>;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** The handler's body: the JSON body, or a multipart upload's text fields (known early or after the file). */
+type BodyOf<BS, UP> = UP extends { kind: 'multipart' } ? UploadFields<Out<BS>> : Out<BS>;
 
 /**
  * A request body that carries a file, read as a stream (never held in memory whole).
- * - `multipart`: `multipart/form-data` with text fields (validated by the route's `body` schema, which must come
- *   before the file part) and one file part named `field`. Parts after the file are ignored.
+ * - `multipart`: `multipart/form-data` with text fields (validated by the route's `body` schema) and one file part
+ *   named `field`, in any order. The handler's `body` is then `UploadFields`: the fields before the file when they
+ *   alone are valid (a bad one among them is refused before the file is read), and all of them once the body has
+ *   ended. A field given again after the file part, or a second file part, is invalid input.
  * - `raw`: the whole body is the file (`PUT` of bytes), any content type unless `contentTypes` lists them.
  * In both, a body larger than `maxBytes` is refused with 413 as soon as it passes the limit: at once when the
  * declared `Content-Length` is too large, otherwise when the running count passes it.
@@ -136,6 +140,7 @@ export interface RouteDef<
   S extends Success = Success,
   L extends { item: z.ZodType } | undefined = { item: z.ZodType } | undefined,
   AU extends 'key' | 'none' = 'key' | 'none',
+  UP extends Upload | undefined = Upload | undefined,
 > {
   operationId: string;
   summary: string;
@@ -156,7 +161,7 @@ export interface RouteDef<
   query?: QS;
   /** JSON body, or the text fields of a multipart upload. */
   body?: BS;
-  upload?: Upload;
+  upload?: UP;
   /** A list route answers `Page<item>` in the form's pagination envelope. */
   list?: L;
   /**
@@ -167,7 +172,7 @@ export interface RouteDef<
   success: S;
   /** Extra error statuses beyond the ones every authenticated route has (401, 403, 429, 500, and 400/422 with input). */
   errors?: (401 | 403 | 404 | 409 | 410 | 413 | 415 | 422)[];
-  handle(input: InputFor<AU, Out<PS>, Out<QS>, Out<BS>>): Promise<ResultOf<S, L>>;
+  handle(input: InputFor<AU, Out<PS>, Out<QS>, BodyOf<BS, UP>>): Promise<ResultOf<S, L>>;
 }
 
 /** Identity with inference: declares a route with its handler's input and output typed from its schemas. */
@@ -178,7 +183,8 @@ export function route<
   const S extends Success,
   L extends { item: z.ZodType } | undefined = undefined,
   AU extends 'key' | 'none' = 'key',
->(def: RouteDef<PS, QS, BS, S, L, AU>): RouteDef {
+  const UP extends Upload | undefined = undefined,
+>(def: RouteDef<PS, QS, BS, S, L, AU, UP>): RouteDef {
   return def as unknown as RouteDef;
 }
 
