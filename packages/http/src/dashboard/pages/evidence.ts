@@ -1,5 +1,5 @@
 import type { SessionContext } from '@fundi/application';
-import { isDomainError } from '@fundi/domain';
+import { DomainError, isDomainError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, dateTime, html, when } from '../html.js';
 import { csrf, page } from '../layout.js';
@@ -93,10 +93,12 @@ ${when(
   r.post('/dashboard/evidence/:id/review', async (ctx, s, form) => {
     requireScope(s, 'evidence:review');
     try {
-      await d.evidence.reviews.review(s.actor, ctx.params.id!, {
-        status: field(form, 'status'),
-        feedback: field(form, 'feedback'),
-      });
+      const status = field(form, 'status');
+      const feedback = field(form, 'feedback');
+      // The API takes a revision request without a note; the dashboard asks the reviewer to say what to change.
+      if (status === 'revision_requested' && !feedback?.trim())
+        throw DomainError.invalid('feedback', 'is required when requesting a revision: say what to change');
+      await d.evidence.reviews.review(s.actor, ctx.params.id!, { status, feedback });
     } catch (e) {
       if (isDomainError(e) && (e.kind === 'invalid' || e.kind === 'conflict'))
         return detail(ctx, s, ctx.params.id!, { text: describe(e), error: true });
