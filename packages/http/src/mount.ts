@@ -152,7 +152,7 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
       ctx.status = alt?.when(result) ? alt.status : r.success.status;
       if (location === 'item') ctx.set('Location', `${ctx.path}/${encodeURIComponent((result as { id: string }).id)}`);
       else if (location === 'self') ctx.set('Location', ctx.path);
-      if (r.list) ctx.body = form.envelope(result as never, page, scope);
+      if (r.list) ctx.body = form.envelope(result as never, page, scope, r.list.cursorKey);
       else if (r.success.status !== 204) ctx.body = result;
     };
     for (const prefix of form.prefixes) router[r.method](`${prefix}${koaPath(r.path)}`, handler);
