@@ -29,6 +29,23 @@ describe('typed client against a running server', () => {
     expect(me.data?.tenant.slug).toBe('client-co');
   });
 
+  it('pages the notification templates like any list: cursor in Form A, offset in Form B', async () => {
+    const fundi = createFundiClient({ baseUrl: s.url, apiKey: key });
+    const whole = await fundi.GET('/api/v1/notification-templates', { params: { query: { limit: 100 } } });
+    const all: Schema<'NotificationTemplateSummary'>[] = whole.data!.data;
+    expect(whole.data?.pagination).toEqual({ hasMore: false, nextCursor: null, total: all.length });
+    const first = await fundi.GET('/api/v1/notification-templates', { params: { query: { limit: 10 } } });
+    expect(first.data?.pagination.hasMore).toBe(true);
+    const cursor = first.data?.pagination.nextCursor ?? undefined;
+    const second = await fundi.GET('/api/v1/notification-templates', { params: { query: { limit: 10, cursor } } });
+    expect([...first.data!.data, ...second.data!.data].map((t) => t.key)).toEqual(all.map((t) => t.key));
+    const b = await fundi.GET('/api/v1/tenants/{slug}/notification-templates', {
+      params: { path: { slug: 'client-co' }, query: { limit: 10, offset: 10 } },
+    });
+    expect(b.data?.pagination).toEqual({ total: all.length, limit: 10, offset: 10, hasMore: false });
+    expect(b.data?.data).toEqual(second.data?.data);
+  });
+
   it("gives errors in the form's envelope, typed", async () => {
     const fundi = createFundiClient({ baseUrl: s.url, apiKey: key });
     const bad = await fundi.POST('/api/v1/learners', { body: { firstName: 'X', lastName: 'Y', idNumber: '123' } });

@@ -38,6 +38,16 @@ function pageScope(operation: string, tenantId: string, params: unknown, query: 
 }
 const NO_PAGE: PageRequest = { kind: 'offset', offset: 0, limit: 0 };
 
+/** Form A's cursor carries this field of a list's last item (route.ts, `ListSpec`): a list without it is refused. */
+function cursorKeyOf(r: RouteDef): string | undefined {
+  if (!r.list) return undefined;
+  const key = r.list.cursorKey ?? 'id';
+  const item = r.list.item;
+  if (item instanceof z.ZodObject && !(key in item.shape))
+    throw new Error(`${r.operationId}: the list's items have no field ${key} for Form A's cursor`);
+  return r.list.cursorKey;
+}
+
 /** Checks the key: present, of the tenant Form B's slug names, holding the route's scope. */
 function authorise(ctx: Context, r: RouteDef): Principal {
   const principal = principalOf(ctx);
@@ -109,6 +119,7 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
       r.list ? (r.query ?? z.object({})).extend(form.pageQuery.shape) : (r.query ?? z.object({}))
     ).strict();
     const isPublic = r.auth === 'none';
+    const cursorKey = cursorKeyOf(r);
     const handler = async (ctx: Context) => {
       const principal = isPublic ? null : authorise(ctx, r);
       const { slug, ...rawParams } = ctx.params as Record<string, string>;
@@ -152,7 +163,7 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
       ctx.status = alt?.when(result) ? alt.status : r.success.status;
       if (location === 'item') ctx.set('Location', `${ctx.path}/${encodeURIComponent((result as { id: string }).id)}`);
       else if (location === 'self') ctx.set('Location', ctx.path);
-      if (r.list) ctx.body = form.envelope(result as never, page, scope);
+      if (r.list) ctx.body = form.envelope(result as never, page, scope, cursorKey);
       else if (r.success.status !== 204) ctx.body = result;
     };
     for (const prefix of form.prefixes) router[r.method](`${prefix}${koaPath(r.path)}`, handler);

@@ -137,7 +137,7 @@ describe('enrolments over HTTP, both forms [sqlite]', () => {
         expect((await s.call('GET', `${f.prefix}/enrolments?startFrom=2026-13-01`, key)).status).toBe(f.invalid);
         expect((await s.call('GET', `${f.prefix}/enrolments?status=paused`, key)).status).toBe(f.invalid);
         const history = await s.call('GET', `${f.prefix}/enrolments/${id}/history`, key);
-        expect(history.body.changes.map((c: { from: string | null; to: string }) => [c.from, c.to])).toEqual([
+        expect(history.body.data.map((c: { from: string | null; to: string }) => [c.from, c.to])).toEqual([
           [null, 'enrolled'],
           ['enrolled', 'in_progress'],
           ['in_progress', 'suspended'],

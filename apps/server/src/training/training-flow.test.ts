@@ -83,7 +83,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       });
 
       const history = await s.call('GET', `/api/v1/enrolments/${enrolment.id}/history`, admin);
-      expect(history.body.changes.map((c: { to: string }) => c.to)).toEqual(['enrolled', 'in_progress', 'completed']);
+      expect(history.body.data.map((c: { to: string }) => c.to)).toEqual(['enrolled', 'in_progress', 'completed']);
       const repos = s.storage.repos;
       const events = await repos.outbox.list(tenantId, { limit: 100 });
       // Internal events (the security alert of the keys made for the test) are not the training record's.

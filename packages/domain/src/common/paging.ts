@@ -1,3 +1,5 @@
+import { DomainError } from './errors.js';
+
 /**
  * How a list is paged. Form A pages by keyset (`after` = the last id seen, ids sort by creation time);
  * Form B by offset. Repositories honour both and always report the filtered total.
@@ -25,4 +27,22 @@ export function pageOf<T extends { id: string }>(all: readonly T[], page: PageRe
         : sorted
       : sorted.slice(page.offset);
   return { items: from.slice(0, page.limit), total: sorted.length, hasMore: from.length > page.limit };
+}
+
+/**
+ * The same rules for a list held in memory in its own stable order whose items have no `id` (evidence versions by
+ * number, the notification templates in their order of registration), kept in that order: Form A's keyset is the
+ * natural key (`keyOf`) of the last item seen, Form B pages by offset. A key no longer in the list is invalid input:
+ * the client starts again without its cursor.
+ */
+export function pageInOrder<T>(all: readonly T[], page: PageRequest, keyOf: (item: T) => string): Page<T> {
+  let start = 0;
+  if (page.kind === 'offset') start = page.offset;
+  else if (page.after !== null) {
+    const at = all.findIndex((x) => keyOf(x) === page.after);
+    if (at < 0) throw DomainError.invalid('cursor', 'names an item no longer in the list: start again without it');
+    start = at + 1;
+  }
+  const from = all.slice(start);
+  return { items: from.slice(0, page.limit), total: all.length, hasMore: from.length > page.limit };
 }

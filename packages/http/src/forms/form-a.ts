@@ -72,13 +72,17 @@ export function formA(cursors: CursorCodec): ApiForm {
       return { kind: 'cursor', after, limit: (q.limit as number | undefined) ?? DEFAULT_LIMIT };
     },
 
-    envelope(page: Page<unknown>, _request, scope) {
-      const last = page.items[page.items.length - 1] as { id?: string } | undefined;
+    envelope(page: Page<unknown>, _request, scope, cursorKey = 'id') {
+      const last = page.items[page.items.length - 1] as Record<string, unknown> | undefined;
+      const key = last?.[cursorKey];
       return {
         data: page.items,
         pagination: {
           hasMore: page.hasMore,
-          nextCursor: page.hasMore && last?.id ? cursors.encode(`${last.id}~${scopeHash(scope)}`) : null,
+          nextCursor:
+            page.hasMore && (typeof key === 'string' || typeof key === 'number') && key !== ''
+              ? cursors.encode(`${key}~${scopeHash(scope)}`)
+              : null,
           total: page.total,
         },
       };

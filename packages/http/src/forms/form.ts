@@ -23,7 +23,8 @@ export interface ApiForm {
    * refused in another.
    */
   toPage(query: Record<string, unknown>, scope: string): PageRequest;
-  envelope(page: Page<{ id?: string } | unknown>, request: PageRequest, scope: string): unknown;
+  /** `cursorKey`: the item field a cursor carries when it is not `id` (route.ts, `ListSpec`). */
+  envelope(page: Page<{ id?: string } | unknown>, request: PageRequest, scope: string, cursorKey?: string): unknown;
   error(e: DomainError): ErrorAnswer;
   /** OpenAPI: the pagination object and the error envelope of this form. */
   readonly paginationSchema: z.ZodType;

@@ -1,4 +1,5 @@
 import type { NotificationUseCases } from '@fundi/application';
+import { pageInOrder } from '@fundi/domain';
 import { route } from '../routes/route.js';
 import {
   CallbackSecretOut,
@@ -8,8 +9,8 @@ import {
   SettingsOut,
   TemplateIn,
   TemplateKeyParams,
-  TemplateListOut,
   TemplateOut,
+  TemplateSummaryOut,
   TestEmailIn,
   TestEmailOut,
 } from './notification-schemas.js';
@@ -28,8 +29,10 @@ export function notificationAdminRoutes(u: NotificationUseCases) {
       method: 'get',
       path: '/notification-templates',
       scope: 'notifications:read',
-      success: { status: 200, schema: TemplateListOut, description: 'The templates' },
-      handle: ({ actor }) => templates.listTemplates(actor),
+      // Templates have no id: Form A's cursor carries the key (they stay in their order of registration).
+      list: { item: TemplateSummaryOut, cursorKey: 'key' },
+      success: { status: 200, description: 'A page of templates' },
+      handle: async ({ actor, page }) => pageInOrder((await templates.listTemplates(actor)).data, page, (t) => t.key),
     }),
     route({
       operationId: 'getNotificationTemplate',

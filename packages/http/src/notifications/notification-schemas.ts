@@ -81,9 +81,7 @@ const TemplateSummary = {
   variables: z.array(z.string()).openapi({ description: 'What the template may name' }),
 };
 
-export const TemplateListOut = z
-  .object({ data: z.array(z.object(TemplateSummary).openapi('NotificationTemplateSummary')) })
-  .openapi('NotificationTemplateList');
+export const TemplateSummaryOut = z.object(TemplateSummary).openapi('NotificationTemplateSummary');
 
 export const TemplateOut = z
   .object({

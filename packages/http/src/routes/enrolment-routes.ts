@@ -5,13 +5,14 @@ import type {
   GetEnrolmentHistory,
   ListEnrolments,
 } from '@fundi/application';
+import { pageOf } from '@fundi/domain';
 import { IdParams } from '../schemas/common.js';
 import {
   EnrolmentCreate,
   EnrolmentListQuery,
   EnrolmentOut,
-  HistoryOut,
   StatusChangeIn,
+  StatusChangeOut,
 } from '../schemas/enrolment-schemas.js';
 import { route, type RouteDef } from './route.js';
 import { dayEnd, dayStart } from './range.js';
@@ -96,9 +97,12 @@ export function enrolmentRoutes(u: EnrolmentUseCases): RouteDef[] {
       description:
         'Every status change, oldest first, with who (API key id), when and why; the first row is the enrolment itself.',
       params: IdParams,
-      success: { status: 200, schema: HistoryOut, description: 'The history' },
+      // Change ids sort by creation time, so the history's order is the list's id order.
+      list: { item: StatusChangeOut },
+      success: { status: 200, description: 'A page of status changes, oldest first' },
       errors: [404],
-      handle: ({ actor, params }) => u.getEnrolmentHistory.execute(actor, params.id),
+      handle: async ({ actor, params, page }) =>
+        pageOf((await u.getEnrolmentHistory.execute(actor, params.id)).changes, page),
     }),
   ];
 }

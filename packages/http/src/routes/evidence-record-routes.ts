@@ -1,12 +1,7 @@
 import type { EvidenceUseCases } from '@fundi/application';
+import { pageInOrder } from '@fundi/domain';
 import { IdParams } from '../schemas/common.js';
-import {
-  EvidenceListQuery,
-  EvidenceOut,
-  EvidenceVersionsOut,
-  ReviewIn,
-  UsageOut,
-} from '../schemas/evidence-schemas.js';
+import { EvidenceListQuery, EvidenceOut, EvidenceVersionOut, ReviewIn, UsageOut } from '../schemas/evidence-schemas.js';
 import { dayEnd, dayStart } from './range.js';
 import { route } from './route.js';
 
@@ -95,9 +90,12 @@ export function evidenceRecordRoutes({ reviews, usage }: EvidenceUseCases) {
       scope: 'evidence:read',
       params: IdParams,
       actors: true,
-      success: { status: 200, schema: EvidenceVersionsOut, description: 'Versions, oldest first' },
+      // Versions have no id: Form A's cursor carries the version number.
+      list: { item: EvidenceVersionOut, cursorKey: 'version' },
+      success: { status: 200, description: 'A page of versions, oldest first' },
       errors: [404],
-      handle: async ({ actor, params }) => ({ data: await reviews.versions(actor, params.id) }),
+      handle: async ({ actor, params, page }) =>
+        pageInOrder(await reviews.versions(actor, params.id), page, (v) => String(v.version)),
     }),
     getUsage: route({
       operationId: 'getUsage',

@@ -5,6 +5,12 @@ import type { z } from 'zod';
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
+/** A list's item schema, and the item field Form A's cursor carries when it is not `id`. */
+export interface ListSpec {
+  item: z.ZodType;
+  cursorKey?: string;
+}
+
 type Obj = z.ZodObject<z.ZodRawShape>;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 /** The handler's body: the JSON body, or a multipart upload's text fields (known early or after the file). */
@@ -138,7 +144,7 @@ export interface RouteDef<
   QS extends Obj | undefined = Obj | undefined,
   BS extends z.ZodType | undefined = z.ZodType | undefined,
   S extends Success = Success,
-  L extends { item: z.ZodType } | undefined = { item: z.ZodType } | undefined,
+  L extends ListSpec | undefined = ListSpec | undefined,
   AU extends 'key' | 'none' = 'key' | 'none',
   UP extends Upload | undefined = Upload | undefined,
 > {
@@ -162,7 +168,10 @@ export interface RouteDef<
   /** JSON body, or the text fields of a multipart upload. */
   body?: BS;
   upload?: UP;
-  /** A list route answers `Page<item>` in the form's pagination envelope. */
+  /**
+   * A list route answers `Page<item>` in the form's pagination envelope. Form A's cursor carries the last item's
+   * `id`, or for items without one the field `cursorKey` names (the handler pages by the same key: `pageInOrder`).
+   */
   list?: L;
   /**
    * The answer names actors by id (`recordedBy`, `reviewedBy`, ...): they are shown as `{type, id, name}`
@@ -181,7 +190,7 @@ export function route<
   QS extends Obj | undefined,
   BS extends z.ZodType | undefined,
   const S extends Success,
-  L extends { item: z.ZodType } | undefined = undefined,
+  L extends ListSpec | undefined = undefined,
   AU extends 'key' | 'none' = 'key',
   const UP extends Upload | undefined = undefined,
 >(def: RouteDef<PS, QS, BS, S, L, AU, UP>): RouteDef {

@@ -88,20 +88,15 @@ export const EnrolmentListQuery = z
   })
   .strict();
 
-export const HistoryOut = z
+export const StatusChangeOut = z
   .object({
+    id: z.string(),
     enrolmentId: z.string(),
-    changes: z.array(
-      z.object({
-        id: z.string(),
-        enrolmentId: z.string(),
-        from: Status.nullable().openapi({ description: 'null for the enrolment itself' }),
-        to: Status,
-        reason: z.string().nullable(),
-        effectiveDate: RealDate,
-        changedBy: ActorOut,
-        changedAt: Timestamp,
-      }),
-    ),
+    from: Status.nullable().openapi({ description: 'null for the enrolment itself' }),
+    to: Status,
+    reason: z.string().nullable(),
+    effectiveDate: RealDate,
+    changedBy: ActorOut,
+    changedAt: Timestamp,
   })
-  .openapi('EnrolmentHistory');
+  .openapi('EnrolmentHistoryEntry');

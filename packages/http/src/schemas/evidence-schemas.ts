@@ -54,8 +54,6 @@ export const EvidenceVersionOut = z
   })
   .openapi('EvidenceVersion');
 
-export const EvidenceVersionsOut = z.object({ data: z.array(EvidenceVersionOut) }).openapi('EvidenceVersions');
-
 export const EvidenceListQuery = z
   .object({
     learnerId: Id.optional(),
