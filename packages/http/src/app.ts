@@ -6,6 +6,7 @@ import { DomainError, isDomainError, type TenantLimits } from '@fundi/domain';
 import type { Logger } from 'pino';
 import type { ApiForm } from './forms/form.js';
 import { dispatcher } from './dispatch.js';
+import { SPECIAL_CODES } from './forms/error-table.js';
 import type { ActorExpander } from './mount.js';
 import { bearer, unauthorized, type Authenticator } from './middleware/auth.js';
 import { applyRateLimit } from './middleware/rate-limit.js';
@@ -200,15 +201,14 @@ export function answerClientErrors(server: import('node:http').Server): void {
     'clientError',
     (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: import('node:stream').Duplex) => {
       if (!socket.writable) return void socket.destroy();
-      const [status, code, message] =
+      const [codes, message] =
         err.code === 'HPE_HEADER_OVERFLOW'
-          ? [431, 'headers_too_large', 'The request headers exceed 16 KB']
-          : [400, 'bad_request', 'The request is not valid HTTP'];
+          ? [SPECIAL_CODES.headers_too_large!, 'The request headers exceed 16 KB']
+          : [SPECIAL_CODES.bad_request!, 'The request is not valid HTTP'];
+      const { status } = codes;
       const formB = FORM_B_REQUEST_LINE.test(err.rawPacket?.subarray(0, 512).toString('latin1') ?? '');
       const body = JSON.stringify(
-        formB
-          ? { error: { code: code.toUpperCase(), message, details: {} } }
-          : { error: { code, message, details: [] } },
+        formB ? { error: { code: codes.B, message, details: {} } } : { error: { code: codes.A, message, details: [] } },
       );
       socket.end(
         `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

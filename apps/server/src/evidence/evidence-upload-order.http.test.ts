@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
 import { FixedClock } from '@fundi/fakes';
 import type { TestServer } from '../testing/test-server.js';
-import { fieldParts, multipartInOrder, type Part } from '../testing/multipart-parts.js';
+import { expectSameRefusalInEitherOrder, fieldParts, multipartInOrder, type Part } from '../testing/multipart-parts.js';
 import { filesUnder, PDF, startEvidenceServer } from './evidence-http-fixture.js';
 
 const FORMS = [
@@ -74,19 +74,7 @@ describeEachStorage(
         ['module outside the enrolments', { learnerId, moduleId: 'NOPE', evidenceType: 'other' }],
         ['unknown field', { learnerId, moduleId: 'KM-01', evidenceType: 'other', colour: 'red' }],
       ];
-      for (const [form, prefix] of FORMS) {
-        for (const [what, fields] of cases) {
-          const before = await state();
-          const early = await send(prefix, [...fieldParts(fields), FILE]);
-          const late = await send(prefix, [FILE, ...fieldParts(fields)]);
-          expect([400, 422], `${form}: ${what}`).toContain(early.status);
-          expect({ status: late.status, body: late.body }, `${form}: ${what}`).toEqual({
-            status: early.status,
-            body: early.body,
-          });
-          expect(await state(), `${form}: ${what}`).toEqual(before);
-        }
-      }
+      await expectSameRefusalInEitherOrder({ forms: FORMS, send, state, file: () => FILE }, cases);
     });
 
     it('a field sent both before and after the file is invalid input naming it, and nothing is kept', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
 import type { TestServer } from '../testing/test-server.js';
 import { LEARNER_HEADER, learnerLine, settled } from '../testing/import-fixtures.js';
-import { fieldParts, multipartInOrder, type Part } from '../testing/multipart-parts.js';
+import { expectSameRefusalInEitherOrder, fieldParts, multipartInOrder, type Part } from '../testing/multipart-parts.js';
 import { A, B, V1, filesUnder, startImportServer } from './imports-http-fixture.js';
 
 const FORMS = [
@@ -85,20 +85,7 @@ describeEachStorage(
         ['missing type', { options: '{"dryRun":true}' }],
         ['unknown field', { type: 'learners', colour: 'red' }],
       ];
-      for (const [form, prefix] of FORMS) {
-        for (const [what, fields] of cases) {
-          const before = await state();
-          const file = csv();
-          const early = await send(prefix, [...fieldParts(fields), file]);
-          const late = await send(prefix, [file, ...fieldParts(fields)]);
-          expect([400, 422], `${form}: ${what}`).toContain(early.status);
-          expect({ status: late.status, body: late.body }, `${form}: ${what}`).toEqual({
-            status: early.status,
-            body: early.body,
-          });
-          expect(await state(), `${form}: ${what}`).toEqual(before);
-        }
-      }
+      await expectSameRefusalInEitherOrder({ forms: FORMS, send, state, file: csv }, cases);
     });
 
     it('a field sent both before and after the file is invalid input naming it, and nothing is kept', async () => {

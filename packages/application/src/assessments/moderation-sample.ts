@@ -14,6 +14,7 @@ import {
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps, SecretDeps } from '../common/ports.js';
 import { assessmentView, type AssessmentView } from './assessment-view.js';
+import { checkRanges } from '../common/ranges.js';
 
 export interface ModerationSample extends SampleRequest {
   population: number;
@@ -43,8 +44,7 @@ export function sampleRequest(programmeCode: string, input: SampleInput): Sample
     to: input.to ?? null,
     percent: parseSamplePercent(input.percent),
   };
-  if (request.from && request.to && request.from > request.to)
-    throw DomainError.invalid('to', 'must not be before from');
+  checkRanges(request, [['from', 'to']]);
   return request;
 }
 

@@ -1,52 +1,13 @@
-import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import {
-  evidenceMemory,
-  exportMemory,
-  FixedClock,
-  learnerMemory,
-  memoryStorage,
-  MemoryFileStore,
-  platformMemory,
-  tenantMemory,
-  trainingMemory,
-} from '@fundi/fakes';
-import { aLearner, aTenant } from '@fundi/domain/testing';
-import { EncryptedFileVault, MasterKeyring } from '../files/encrypted-vault.js';
+import { aLearner } from '@fundi/domain/testing';
 import type { FileVault } from '../files/file-vault.js';
-import { ExportService } from './export-service.js';
-
-const signer = {
-  sign: (p: string, purpose: string) =>
-    `${Buffer.from(p).toString('base64url')}.${createHmac('sha256', 'k').update(`${purpose}|${p}`).digest('base64url')}`,
-  verify: (t: string, purpose: string) => {
-    const [b, sig] = t.split('.');
-    const p = Buffer.from(b ?? '', 'base64url').toString();
-    return sig === createHmac('sha256', 'k').update(`${purpose}|${p}`).digest('base64url') ? p : null;
-  },
-};
+import { exportWorld } from '../testing/export-world.js';
 
 async function world(files?: FileVault, publicUrl = 'https://fundi.example') {
-  const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
-  const m = memoryStorage([platformMemory, tenantMemory, learnerMemory, trainingMemory, evidenceMemory, exportMemory]);
-  const repos = m.repositories();
-  const t = aTenant();
-  await repos.tenants.insert(t);
-  for (let i = 0; i < 3; i++) await repos.learners.insert(aLearner({ tenantId: t.id, firstName: `=cmd${i}` }));
-  const vault = files ?? new EncryptedFileVault(new MemoryFileStore(), new MasterKeyring([Buffer.alloc(32, 3)]));
-  const service = new ExportService({
-    repos,
-    uow: m.uow,
-    clock,
-    files: vault,
-    signer,
-    zip: () => Readable.from([]),
-    settings: { publicUrl, retentionDays: 7 },
-  });
-  const actor = { tenantId: t.id, id: 'key_1', role: 'admin' as const, scopes: [] };
-  const store = m.store as unknown as { tables: { outbox: { type: string; data: { downloadUrl?: string } }[] } };
-  return { service, actor, store, clock, vault };
+  const w = await exportWorld({ files, publicUrl });
+  for (let i = 0; i < 3; i++) await w.repos.learners.insert(aLearner({ tenantId: w.tenant.id, firstName: `=cmd${i}` }));
+  return w;
 }
 
 const ctx = (attempt = 1) => ({ attempt, signal: new AbortController().signal });

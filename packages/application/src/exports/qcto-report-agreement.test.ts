@@ -1,67 +1,15 @@
-import { createHmac } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import {
-  evidenceMemory,
-  exportMemory,
-  FixedClock,
-  learnerMemory,
-  memoryStorage,
-  MemoryFileStore,
-  platformMemory,
-  tenantMemory,
-  trainingMemory,
-} from '@fundi/fakes';
-import { aLearner, aTenant, idNumberFor } from '@fundi/domain/testing';
-import type { EnrolmentSnapshot, LearnerSnapshot, ProgrammeSnapshot, RegulatorSettings } from '@fundi/domain';
-import { EncryptedFileVault, MasterKeyring } from '../files/encrypted-vault.js';
-import { ExportService } from './export-service.js';
-
-const signer = {
-  sign: (p: string, purpose: string) =>
-    `${Buffer.from(p).toString('base64url')}.${createHmac('sha256', 'k').update(`${purpose}|${p}`).digest('base64url')}`,
-  verify: (t: string) => Buffer.from(t.split('.')[0] ?? '', 'base64url').toString(),
-};
-
-const SETTINGS: RegulatorSettings = {
-  sdpCode: 'SDP0012345',
-  assessmentPartnerCode: 'AQP-0099',
-  assessmentCentreCode: 'AC-7788',
-  readinessTypeId: '4',
-  employmentStatusDefault: '03',
-  achievementTypeId: '01',
-  entryRequirementStatus: '01',
-  flcStatus: '06',
-  statementOfResultsStatus: '02',
-};
-
-/** Every QCTO01 field, so a learner is ready unless a test takes one away. */
-const READY: Partial<LearnerSnapshot> = {
-  title: 'Mr',
-  equityCode: 'BA',
-  nationalityCode: 'SA',
-  homeLanguageCode: 'Zul',
-  citizenResidentStatusCode: 'SA',
-  socioeconomicStatusCode: '01',
-  disabilityStatusCode: 'N',
-  immigrantStatus: '03',
-  homeAddress: { line1: '12 Vilakazi Street', line2: null, line3: 'Soweto', postalCode: '1804' },
-  provinceCode: '7',
-  statssaAreaCode: '798',
-  popiActAgree: true,
-  popiActDate: '2026-01-15',
-};
+import { aLearner, GOLDEN_READY_PROFILE, GOLDEN_SETTINGS, idNumberFor } from '@fundi/domain/testing';
+import type { EnrolmentSnapshot, LearnerSnapshot, ProgrammeSnapshot } from '@fundi/domain';
+import { exportWorld } from '../testing/export-world.js';
 
 type Enrol = { programme: 'A' | 'B'; expectedEndDate?: string | null; status?: EnrolmentSnapshot['status'] };
 type LearnerPlan = { name: string; fields?: Partial<LearnerSnapshot>; enrolments: Enrol[]; competent?: boolean };
 
 /** A tenant with programmes A and B (modules KM1, PM1) and the planned learners, over the in-memory fakes. */
 async function world(plans: LearnerPlan[]) {
-  const m = memoryStorage([platformMemory, tenantMemory, learnerMemory, trainingMemory, evidenceMemory, exportMemory]);
-  const repos = m.repositories();
-  const t = aTenant();
-  await repos.tenants.insert(t);
-  await repos.regulatorSettings.put(t.id, SETTINGS, '2026-01-01T00:00:00.000Z');
+  const { service, actor, repos, tenant: t } = await exportWorld();
+  await repos.regulatorSettings.put(t.id, GOLDEN_SETTINGS, '2026-01-01T00:00:00.000Z');
   const at = '2026-01-01T00:00:00.000Z';
   const programmes: Record<string, ProgrammeSnapshot> = {};
   for (const code of ['A', 'B']) {
@@ -92,7 +40,7 @@ async function world(plans: LearnerPlan[]) {
     const idNumber = idNumberFor(7000 + n++);
     const gender = Number(idNumber.slice(6, 10)) < 5000 ? 'F' : 'M';
     const dateOfBirth = `19${idNumber.slice(0, 2)}-${idNumber.slice(2, 4)}-${idNumber.slice(4, 6)}`;
-    const l = aLearner({ tenantId: t.id, idNumber, gender, dateOfBirth, ...READY, ...plan.fields });
+    const l = aLearner({ tenantId: t.id, idNumber, gender, dateOfBirth, ...GOLDEN_READY_PROFILE, ...plan.fields });
     await repos.learners.insert(l);
     ids.set(plan.name, l.id);
     names.set(idNumber, plan.name);
@@ -133,17 +81,6 @@ async function world(plans: LearnerPlan[]) {
           });
     }
   }
-  const vault = new EncryptedFileVault(new MemoryFileStore(), new MasterKeyring([Buffer.alloc(32, 3)]));
-  const service = new ExportService({
-    repos,
-    uow: m.uow,
-    clock: new FixedClock(new Date('2026-06-01T08:00:00.000Z')),
-    files: vault,
-    signer,
-    zip: () => Readable.from([]),
-    settings: { publicUrl: 'https://fundi.example', retentionDays: 7 },
-  });
-  const actor = { tenantId: t.id, id: 'key_1', role: 'admin' as const, scopes: [] };
   return { service, actor, ids, names, programmeA: programmes.A!.id };
 }
 

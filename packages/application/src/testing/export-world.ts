@@ -1,0 +1,53 @@
+import { createHmac } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  evidenceMemory,
+  exportMemory,
+  FixedClock,
+  learnerMemory,
+  memoryStorage,
+  MemoryFileStore,
+  platformMemory,
+  tenantMemory,
+  trainingMemory,
+} from '@fundi/fakes';
+import { aTenant } from '@fundi/domain/testing';
+import { EncryptedFileVault, MasterKeyring } from '../files/encrypted-vault.js';
+import type { FileVault } from '../files/file-vault.js';
+import { ExportService } from '../exports/export-service.js';
+
+/** Signs with HMAC-SHA256 under a fixed key, and checks both the signature and the purpose. */
+export const testSigner = {
+  sign: (p: string, purpose: string) =>
+    `${Buffer.from(p).toString('base64url')}.${createHmac('sha256', 'k').update(`${purpose}|${p}`).digest('base64url')}`,
+  verify: (t: string, purpose: string) => {
+    const [b, sig] = t.split('.');
+    const p = Buffer.from(b ?? '', 'base64url').toString();
+    return sig === createHmac('sha256', 'k').update(`${purpose}|${p}`).digest('base64url') ? p : null;
+  },
+};
+
+/**
+ * An ExportService over the in-memory fakes with one tenant and its admin actor; the clock stands at
+ * 2026-06-01 08:00 UTC and files go encrypted into memory unless `files` is given.
+ */
+export async function exportWorld(o: { files?: FileVault; publicUrl?: string } = {}) {
+  const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
+  const m = memoryStorage([platformMemory, tenantMemory, learnerMemory, trainingMemory, evidenceMemory, exportMemory]);
+  const repos = m.repositories();
+  const tenant = aTenant();
+  await repos.tenants.insert(tenant);
+  const vault = o.files ?? new EncryptedFileVault(new MemoryFileStore(), new MasterKeyring([Buffer.alloc(32, 3)]));
+  const service = new ExportService({
+    repos,
+    uow: m.uow,
+    clock,
+    files: vault,
+    signer: testSigner,
+    zip: () => Readable.from([]),
+    settings: { publicUrl: o.publicUrl ?? 'https://fundi.example', retentionDays: 7 },
+  });
+  const actor = { tenantId: tenant.id, id: 'key_1', role: 'admin' as const, scopes: [] };
+  const store = m.store as unknown as { tables: { outbox: { type: string; data: { downloadUrl?: string } }[] } };
+  return { service, actor, tenant, repos, store, clock, vault };
+}
