@@ -16,6 +16,36 @@ export class UploadFields<T> {
     all.catch(() => {});
   }
 
+  /**
+   * The order every upload keeps: `check` the early fields (a refusal `abandon`s the unread file), `store` the file,
+   * then `check` every field if more came after the file (a refusal `undo`es the store, so nothing is kept).
+   */
+  async checkAround<C, S>(o: {
+    check(fields: T): C | Promise<C>;
+    store(): Promise<S>;
+    abandon(): void;
+    undo(): Promise<unknown>;
+  }): Promise<{ checked: C; stored: S }> {
+    let checked: { value: C } | null = null;
+    if (this.early) {
+      try {
+        checked = { value: await o.check(this.early) };
+      } catch (e) {
+        o.abandon();
+        throw e;
+      }
+    }
+    const stored = await o.store();
+    try {
+      const all = await this.all;
+      if (!checked || all !== this.early) checked = { value: await o.check(all) };
+    } catch (e) {
+      await o.undo().catch(() => {});
+      throw e;
+    }
+    return { checked: checked.value, stored };
+  }
+
   /** Fields known in full before the file (a caller that is not a multipart request). */
   static known<T>(fields: T): UploadFields<T> {
     return new UploadFields(fields, Promise.resolve(fields));

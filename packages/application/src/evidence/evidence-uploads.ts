@@ -25,34 +25,21 @@ export class EvidenceUploads {
     file: { stream: Readable; filename: string | null },
     ip: string | null = null,
   ): Promise<EvidenceView> {
-    const f = UploadFields.of(fields);
-    const place = async (input: UploadRequest) => {
-      const parsed = Evidence.parseUpload({
-        evidenceType: input.evidenceType,
-        filename: input.filename ?? file.filename ?? undefined,
-      });
-      return { parsed, where: await locateUpload(this.d.repos, actor, input) };
-    };
-    let placed: Awaited<ReturnType<typeof place>> | null = null;
-    if (f.early) {
-      try {
-        placed = await place(f.early);
-      } catch (e) {
-        file.stream.destroy();
-        throw e;
-      }
-    }
     const id = newId('evd', this.d.clock.now().getTime());
     const key = evidenceKey(actor.tenantId, id, 1);
-    const stored = await storeWithinQuota(this.d, actor.tenantId, key, file.stream);
-    try {
-      const all = await f.all;
-      if (!placed || all !== f.early) placed = await place(all);
-    } catch (e) {
-      await this.d.files.remove(key).catch(() => {});
-      throw e;
-    }
-    const { parsed, where } = placed;
+    const { checked, stored } = await UploadFields.of(fields).checkAround({
+      check: async (input) => {
+        const parsed = Evidence.parseUpload({
+          evidenceType: input.evidenceType,
+          filename: input.filename ?? file.filename ?? undefined,
+        });
+        return { parsed, where: await locateUpload(this.d.repos, actor, input) };
+      },
+      abandon: () => file.stream.destroy(),
+      store: () => storeWithinQuota(this.d, actor.tenantId, key, file.stream),
+      undo: () => this.d.files.remove(key),
+    });
+    const { parsed, where } = checked;
     return commitUpload(this.d, actor, uploadSnapshot(this.d, actor, where, id, 1, parsed, stored, key), 'new', ip);
   }
 
@@ -64,32 +51,28 @@ export class EvidenceUploads {
     fields: VersionFields | UploadFields<VersionFields> = {},
     ip: string | null = null,
   ): Promise<EvidenceView> {
-    const f = UploadFields.of(fields);
     let prev: EvidenceSnapshot;
-    const nameOf = (input: VersionFields) =>
-      Evidence.parseUpload({ evidenceType: prev.evidenceType, filename: input.filename ?? file.filename ?? undefined })
-        .filename;
-    let parsedName: string | null = null;
     try {
       const found = await this.d.repos.evidence.findById(actor.tenantId, id);
       if (!found) throw DomainError.notFound('evidence', id);
       Evidence.assertAcceptsVersion(found);
       prev = found;
-      if (f.early) parsedName = nameOf(f.early);
     } catch (e) {
       file.stream.destroy();
       throw e;
     }
     const version = prev.current.version + 1;
     const key = evidenceKey(actor.tenantId, id, version);
-    const stored = await storeWithinQuota(this.d, actor.tenantId, key, file.stream);
-    try {
-      const all = await f.all;
-      if (parsedName === null || all !== f.early) parsedName = nameOf(all);
-    } catch (e) {
-      await this.d.files.remove(key).catch(() => {});
-      throw e;
-    }
+    const { checked: parsedName, stored } = await UploadFields.of(fields).checkAround({
+      check: (input) =>
+        Evidence.parseUpload({
+          evidenceType: prev.evidenceType,
+          filename: input.filename ?? file.filename ?? undefined,
+        }).filename,
+      abandon: () => file.stream.destroy(),
+      store: () => storeWithinQuota(this.d, actor.tenantId, key, file.stream),
+      undo: () => this.d.files.remove(key),
+    });
     return commitUpload(
       this.d,
       actor,

@@ -57,34 +57,23 @@ export class StartImport {
     fields: StartImportInput | UploadFields<StartImportInput>,
     file: { stream: Readable; filename: string | null },
   ): Promise<ImportWithErrors> {
-    const f = UploadFields.of(fields);
-    let request: { type: ImportType; options: { dryRun: boolean } } | null = null;
-    if (f.early) {
-      try {
-        request = parseRequest(f.early);
-      } catch (e) {
-        file.stream.resume();
-        throw e;
-      }
-    }
     const now = this.d.clock.now();
     const id = newId('imp', now.getTime());
     const key = fileKeyOf(actor.tenantId, id);
     const counter = this.d.csv.rowLimit(IMPORT_MAX_ROWS);
-    file.stream.on('error', (e) => counter.destroy(e));
-    await this.d.files.store(key, file.stream.pipe(counter), {
-      maxBytes: IMPORT_MAX_BYTES,
-      as: { contentType: 'text/csv', kind: 'document' },
+    const { checked } = await UploadFields.of(fields).checkAround({
+      check: parseRequest,
+      abandon: () => file.stream.resume(),
+      store: () => {
+        file.stream.on('error', (e) => counter.destroy(e));
+        return this.d.files.store(key, file.stream.pipe(counter), {
+          maxBytes: IMPORT_MAX_BYTES,
+          as: { contentType: 'text/csv', kind: 'document' },
+        });
+      },
+      undo: () => this.d.files.remove(key),
     });
-    // Fields sent after the file are known only now: a refusal removes the stored file again.
-    try {
-      const all = await f.all;
-      if (!request || all !== f.early) request = parseRequest(all);
-    } catch (e) {
-      await this.d.files.remove(key).catch(() => {});
-      throw e;
-    }
-    const { type, options } = request;
+    const { type, options } = checked;
     const imp: ImportSnapshot = {
       id,
       tenantId: actor.tenantId,
