@@ -180,6 +180,9 @@ export class InMemoryOutboxFeed implements OutboxFeed {
   async findById(tenantId: string, id: string) {
     return clone(this.store.tables.outbox.find((e) => e.tenantId === tenantId && e.id === id) ?? null);
   }
+  async findMany(ids: readonly string[]) {
+    return clone(this.store.tables.outbox.filter((e) => ids.includes(e.id)).sort(byId));
+  }
 }
 
 export class InMemoryTenantAlertLog implements TenantAlertLog {

@@ -2,11 +2,14 @@ import type { DeliveryOutcome, DeliveryTask } from '@fundi/application';
 import type { WorkerDeps, WorkerSettings } from './worker-ports.js';
 
 const MAX_CLAIM = 200;
+/** How many deliveries per request slot the fan-out may hand straight to this pump (see `handOffRoom`). */
+const HAND_OFF_SLOTS = 32;
 /** Finished attempts wait at most this long for company before they are written (one transaction for many). */
 const FLUSH_DELAY_MS = 20;
 
 /**
- * Keeps up to `concurrency` webhook requests in flight. Claims due deliveries ahead of the free slots (up to
+ * Keeps up to `concurrency` webhook requests in flight. Deliveries come from this worker's own fan-out, which writes
+ * them already leased to it (`accept`), and from claims of whatever else is due. Claims due deliveries ahead of the free slots (up to
  * `concurrency` more wait here, leased), so a request starts the moment another ends instead of after a claim's round
  * trip, sends them, and writes finished attempts in batches: whatever finished within a few milliseconds, or while
  * the previous write ran, goes into one transaction, so a busy worker makes few transactions and an idle one writes
@@ -32,11 +35,32 @@ export class DeliveryPump {
     return this.inFlight;
   }
 
+  /** Deliveries it can claim now beside those in flight and waiting. */
+  get room(): number {
+    return this.closed ? 0 : Math.max(0, 2 * this.s.concurrency - this.inFlight - this.waiting.length);
+  }
+
+  /**
+   * Deliveries this worker's own fan-out may lease straight to it: a batch's worth, not more, so a slow receiver
+   * never piles up more waiting leases than a few seconds of sending at full speed, and other workers still find
+   * deliveries to claim.
+   */
+  get handOffRoom(): number {
+    return this.closed ? 0 : Math.max(0, HAND_OFF_SLOTS * this.s.concurrency - this.inFlight - this.waiting.length);
+  }
+
+  /** Deliveries leased to this worker elsewhere (by the fan-out), sent like claimed ones. */
+  accept(tasks: readonly DeliveryTask[], leaseEnds: number): void {
+    if (this.closed) return;
+    for (const task of tasks) this.waiting.push({ task, leaseEnds });
+    this.launchWaiting();
+  }
+
   /** One round of claiming: true when it started work or is waiting for slots (call again at once). */
   async tick(): Promise<boolean> {
     // Claims come in batches of at least `concurrency` (each claim reads the due backlog once), issued while a
     // batch is still in flight, so the claim's round trip overlaps the sends.
-    const room = 2 * this.s.concurrency - this.inFlight - this.waiting.length;
+    const room = this.room;
     if (room < this.s.concurrency) {
       await new Promise<void>((ok) => (this.slotFreed = ok));
       return true;

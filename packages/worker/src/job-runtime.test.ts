@@ -34,7 +34,7 @@ function aWorker(
     logger: o.logger ?? quiet,
     lease: null,
     jobs,
-    dispatchOutbox: { execute: async () => 0 } as never,
+    dispatchOutbox: { execute: async () => ({ taken: 0, tasks: [] }) } as never,
     claimDeliveries: { execute: async () => [] } as never,
     recordOutcomes: { execute: async () => {} } as never,
     transport: { send: async () => ({ statusCode: 200, latencyMs: 1, error: null, responseExcerpt: null }) },

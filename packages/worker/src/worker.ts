@@ -50,9 +50,13 @@ export class Worker {
     const dispatchBatch = deps.lease ? DISPATCH_BATCH.workerLease : DISPATCH_BATCH.rowLeases;
     this.dispatcher = new Ticker(
       async () => {
-        const n = await deps.dispatchOutbox.execute(dispatchBatch);
-        if (n > 0) deliveries.nudge();
-        return n === dispatchBatch;
+        // The fan-out leases what the pump has room for straight to it: those need no claim round trip.
+        const leaseEnds = deps.clock.now().getTime() + s.leaseMs;
+        const handOff = { owner: s.owner, leaseMs: s.leaseMs, room: this.pump.handOffRoom };
+        const { taken, tasks } = await deps.dispatchOutbox.execute(dispatchBatch, handOff);
+        this.pump.accept(tasks, leaseEnds);
+        if (taken > 0) deliveries.nudge();
+        return taken === dispatchBatch;
       },
       s.pollMs,
       report('dispatch'),

@@ -134,6 +134,18 @@ export class SqlOutboxFeed implements OutboxFeed {
     );
     return row ? eventOf(row) : null;
   }
+
+  async findMany(ids: readonly string[]): Promise<DomainEvent[]> {
+    const found: DomainEvent[] = [];
+    for (const part of chunks(ids, 500)) {
+      const rows = await this.db.all<Record<string, string | null>>(
+        `SELECT * FROM outbox_events WHERE id IN (${marks(part.length)}) ORDER BY id`,
+        part,
+      );
+      found.push(...rows.map(eventOf));
+    }
+    return found;
+  }
 }
 
 export class SqlTenantAlertLog implements TenantAlertLog {

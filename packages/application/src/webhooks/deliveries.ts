@@ -25,6 +25,37 @@ export interface DeliveryTask {
 }
 
 /**
+ * Opens sealed signing secrets, each once per call of the returned function's owner (a claim or a fan-out opens the
+ * same subscription's secret for many deliveries).
+ */
+export function secretOpener(box: WebhookDeps['box']): (sealed: string) => string {
+  const opened = new Map<string, string>();
+  return (sealed) => opened.get(sealed) ?? opened.set(sealed, box.open(sealed)).get(sealed)!;
+}
+
+/** A leased delivery made ready to send: the webhook envelope and the subscription's opened signing secrets. */
+export function deliveryTask(c: ClaimedDelivery, now: Date, open: (sealed: string) => string): DeliveryTask {
+  const { delivery: d, event: e } = c;
+  // HR events reach only the HR subscription, in the body HR systems expect (docs/api.md, "HR sync").
+  const body = isHrOutboundEvent(e.type)
+    ? hrOutboundBody(e.type, e.occurredAt, e.data)
+    : JSON.stringify({ id: e.id, type: e.type, timestamp: e.occurredAt, tenantId: e.tenantId, data: e.data });
+  return {
+    deliveryId: d.id,
+    tenantId: d.tenantId,
+    subscriptionId: d.subscriptionId,
+    attempt: d.attempts + 1,
+    webhook: {
+      url: c.subscription.url,
+      eventId: e.id,
+      eventType: e.type,
+      body,
+      secrets: WebhookSubscription.signingSecrets(c.subscription, now).map(open),
+    },
+  };
+}
+
+/**
  * Leases due deliveries to `owner` and prepares them: the webhook envelope, and the opened signing secrets. The claim
  * is atomic by itself, so it needs no unit of work (one round trip on Postgres).
  */
@@ -39,30 +70,8 @@ export class ClaimDeliveries {
       new Date(now.getTime() + leaseMs).toISOString(),
       limit,
     );
-    const opened = new Map<string, string>();
-    const open = (sealed: string) => opened.get(sealed) ?? opened.set(sealed, this.deps.box.open(sealed)).get(sealed)!;
-    return claimed.map((c) => this.task(c, now, open));
-  }
-
-  private task(c: ClaimedDelivery, now: Date, open: (sealed: string) => string): DeliveryTask {
-    const { delivery: d, event: e } = c;
-    // HR events reach only the HR subscription, in the body HR systems expect (docs/api.md, "HR sync").
-    const body = isHrOutboundEvent(e.type)
-      ? hrOutboundBody(e.type, e.occurredAt, e.data)
-      : JSON.stringify({ id: e.id, type: e.type, timestamp: e.occurredAt, tenantId: e.tenantId, data: e.data });
-    return {
-      deliveryId: d.id,
-      tenantId: d.tenantId,
-      subscriptionId: d.subscriptionId,
-      attempt: d.attempts + 1,
-      webhook: {
-        url: c.subscription.url,
-        eventId: e.id,
-        eventType: e.type,
-        body,
-        secrets: WebhookSubscription.signingSecrets(c.subscription, now).map(open),
-      },
-    };
+    const open = secretOpener(this.deps.box);
+    return claimed.map((c) => deliveryTask(c, now, open));
   }
 }
 

@@ -1,6 +1,16 @@
-import { PING_EVENT, type DomainEvent, type JobQueue, type PlatformRepos, type WebhookRepos } from '@fundi/domain';
+import {
+  PING_EVENT,
+  type DeliverySnapshot,
+  type DomainEvent,
+  type JobQueue,
+  type PlatformRepos,
+  type WebhookRepos,
+  type WebhookSubscriptionSnapshot,
+} from '@fundi/domain';
 import type { CoreDeps } from '../common/ports.js';
+import { deliveryTask, secretOpener, type DeliveryTask } from './deliveries.js';
 import { newDelivery, subscribersOf } from './fan-out.js';
+import type { WebhookDeps } from './webhook-ports.js';
 
 /**
  * Another capability's reaction to committed events (notifications' triggers): called in the dispatcher's
@@ -15,17 +25,35 @@ export interface EventReaction {
 }
 
 /**
+ * Deliveries the caller can send at once (its free room): the fan-out leases up to `room` of the new deliveries to
+ * `owner` in its own transaction and returns them ready to send, so they need no claim of their own.
+ */
+export interface HandOff {
+  owner: string;
+  leaseMs: number;
+  room: number;
+}
+
+export interface Dispatched {
+  /** Events taken (a full batch means more may be waiting). */
+  taken: number;
+  /** The deliveries leased to the hand-off's owner, ready to send. */
+  tasks: DeliveryTask[];
+}
+
+/**
  * Fans committed outbox events out to their subscribers: one delivery row per (event, subscription), and hands
  * them to the reactions of other capabilities. The events are marked dispatched in the same transaction that
- * writes their deliveries, so a crash either loses both or neither. Returns how many events were taken (a full
- * batch means more may be waiting).
+ * writes their deliveries, so a crash either loses both or neither. With a hand-off, the first deliveries due are
+ * written already leased to the calling worker and returned to it; if it dies, their lease runs out and any worker
+ * claims them (docs/webhooks.md, "Delivery states and the exact rules").
  */
 export class DispatchOutbox {
   /** The event types whose data a fan-out reads: a ping names its subscription there, and what reactions read. */
   private readonly withData: readonly string[];
 
   constructor(
-    private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'uow' | 'clock'>,
+    private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'uow' | 'clock'> & Pick<WebhookDeps, 'box'>,
     private readonly reactions: readonly EventReaction[] = [],
   ) {
     this.withData = [PING_EVENT, ...new Set(reactions.flatMap((r) => r.readsDataOf ?? r.types))];
@@ -36,19 +64,56 @@ export class DispatchOutbox {
     return new DispatchOutbox(this.deps, [...this.reactions, ...reactions]);
   }
 
-  async execute(limit: number): Promise<number> {
+  async execute(limit: number, handOff?: HandOff): Promise<Dispatched> {
     return this.deps.uow.run(async (tx) => {
       const now = this.deps.clock.now();
       const events = await tx.outboxFeed.takeUndispatched(limit, now.toISOString(), this.withData);
-      if (events.length === 0) return 0;
+      if (events.length === 0) return { taken: 0, tasks: [] };
       const subs = await tx.webhookSubscriptions.listForTenants([...new Set(events.map((e) => e.tenantId))]);
-      const deliveries = events.flatMap((e) => subscribersOf(e, subs).map((s) => newDelivery(e, s, now)));
-      if (deliveries.length) await tx.webhookDeliveries.insertMany(deliveries);
+      const made = events.flatMap((e) => subscribersOf(e, subs).map((s) => ({ e, s, d: newDelivery(e, s, now) })));
+      const handed = handOff ? this.lease(made, handOff, now) : [];
+      if (made.length) await tx.webhookDeliveries.insertMany(made.map((m) => m.d));
       for (const r of this.reactions) {
         const mine = events.filter((e) => r.types.includes(e.type));
         if (mine.length) await r.react(tx, mine, now);
       }
-      return events.length;
+      return { taken: events.length, tasks: await this.tasksOf(tx, handed, now) };
     });
   }
+
+  /** Leases the first due deliveries (up to the room) to the hand-off's owner. */
+  private lease(made: Made[], h: HandOff, now: Date): Made[] {
+    const until = new Date(now.getTime() + h.leaseMs).toISOString();
+    const handed: Made[] = [];
+    for (const m of made) {
+      if (handed.length >= h.room) break;
+      if (m.d.status !== 'pending') continue;
+      m.d.leaseOwner = h.owner;
+      m.d.leaseUntil = until;
+      handed.push(m);
+    }
+    return handed;
+  }
+
+  /** The handed deliveries ready to send; the events taken without their data are read again, whole. */
+  private async tasksOf(tx: WebhookRepos, handed: Made[], now: Date): Promise<DeliveryTask[]> {
+    if (handed.length === 0) return [];
+    const lean = [...new Set(handed.filter((m) => !this.hasData(m.e)).map((m) => m.e.id))];
+    const whole = new Map((lean.length ? await tx.outboxFeed.findMany(lean) : []).map((e) => [e.id, e]));
+    const open = secretOpener(this.deps.box);
+    return handed.map((m) =>
+      deliveryTask({ delivery: m.d, event: whole.get(m.e.id) ?? m.e, subscription: m.s }, now, open),
+    );
+  }
+
+  /** Whether the take read the event's data (the feed's rule: a type named in `withData`, or no subject). */
+  private hasData(e: DomainEvent): boolean {
+    return this.withData.includes(e.type) || e.subjectId === undefined;
+  }
+}
+
+interface Made {
+  e: DomainEvent;
+  s: WebhookSubscriptionSnapshot;
+  d: DeliverySnapshot;
 }

@@ -97,6 +97,8 @@ export interface OutboxFeed {
     limit: number,
   ): Promise<DomainEvent[]>;
   findById(tenantId: string, id: string): Promise<DomainEvent | null>;
+  /** Events by id, of any tenant, with their data (the fan-out reads the events it hands to its own worker). */
+  findMany(ids: readonly string[]): Promise<DomainEvent[]>;
 }
 
 export interface TenantAlert {
