@@ -44,7 +44,7 @@ describeEachStorage(
       return;
     }
 
-    it('notifies a listener after inserts into outbox_pending and jobs, with schema and table; not after down()', async () => {
+    it('notifies after inserts into outbox_pending and jobs with schema and table, once among concurrent transactions, and not after down()', async () => {
       const { db, repos, target } = get();
       const schema = target!.kind === 'postgres' ? target!.searchPath! : '';
       const listener = new pg.Client({ connectionString: POSTGRES_TEST_URL, user: 'postgres' });
@@ -69,6 +69,29 @@ describeEachStorage(
         await until(() => heard.length >= 1);
         await new Promise((ok) => setTimeout(ok, 100));
         expect(heard).toEqual([`${schema}.jobs`]);
+
+        // While another transaction that will notify is open, a commit of the same table adds no notification.
+        heard.length = 0;
+        const open = new pg.Client({
+          connectionString: POSTGRES_TEST_URL,
+          user: 'postgres',
+          options: `-c search_path=${schema}`,
+        });
+        await open.connect();
+        try {
+          await open.query('BEGIN');
+          await open.query("INSERT INTO outbox_pending (id) VALUES ('evt_signal_open')");
+          await db!.run('INSERT INTO outbox_pending (id) VALUES (?)', ['evt_signal_meanwhile']);
+          await repos.jobs.enqueue(aJob('job_signal_meanwhile'));
+          await until(() => heard.length >= 1);
+          await new Promise((ok) => setTimeout(ok, 200));
+          expect(heard).toEqual([`${schema}.jobs`]);
+          await open.query('COMMIT');
+          await until(() => heard.length >= 2);
+          expect(heard).toEqual([`${schema}.jobs`, `${schema}.outbox_pending`]);
+        } finally {
+          await open.end();
+        }
 
         await knex.migrate.down({ migrationSource: source, name: NAME });
         heard.length = 0;
