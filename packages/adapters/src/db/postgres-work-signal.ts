@@ -65,8 +65,8 @@ class PgListener {
   private timer: NodeJS.Timeout | null = null;
   private delayMs: number;
   private closed = false;
-  /** Whether a connection listened before: after a reconnect both kinds are reported. */
-  private listened = false;
+  /** Whether a connection failed or dropped since the last one listened: once listening, both kinds are reported. */
+  private retrying = false;
 
   constructor(
     private readonly o: PostgresWorkSignalOptions,
@@ -114,12 +114,12 @@ class PgListener {
     }
     if (client !== this.client) return; // closed or lost meanwhile
     this.delayMs = this.o.firstDelayMs ?? 100;
-    if (this.listened) {
+    if (this.retrying) {
+      this.retrying = false;
       this.log.info({ channel: WORK_CHANNEL }, 'work signal listening again');
       this.report('outbox');
       this.report('jobs');
     }
-    this.listened = true;
   }
 
   async close(): Promise<void> {
@@ -137,6 +137,7 @@ class PgListener {
     this.client = null;
     client.end().catch(() => {});
     if (this.closed) return;
+    this.retrying = true;
     // Warned while the waits still grow; once at the longest, quiet until it listens again.
     const max = this.o.maxDelayMs ?? 5000;
     if (this.delayMs < max)
