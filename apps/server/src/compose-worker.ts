@@ -35,6 +35,7 @@ export function workerFor(
       claimDeliveries: u.claimDeliveries,
       recordOutcomes: u.recordOutcomes,
       transport: resolve(c, W.Transport),
+      workSignal: resolve(c, W.WorkSignal),
       jobs: [...jobsOf(c, capabilitiesOf(c)), ...extraJobs],
     },
     { owner, ...settings },

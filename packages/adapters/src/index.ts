@@ -1,6 +1,7 @@
 export * from './db/sql-db.js';
 export * from './db/sqlite-db.js';
 export * from './db/postgres-db.js';
+export * from './db/postgres-work-signal.js';
 export * from './db/open-database.js';
 export * from './db/query-builder.js';
 export * from './migrations/migration.js';

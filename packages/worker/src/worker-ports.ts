@@ -30,6 +30,18 @@ export interface WorkerSettings {
   jobSlots?: Record<JobLane, number>;
 }
 
+/** What a work signal announces: events to fan out were written, or jobs were queued. */
+export type WorkKind = 'outbox' | 'jobs';
+
+/**
+ * Tells the worker at once that another process wrote work (Postgres: LISTEN/NOTIFY), so it need not wait for
+ * its next poll. Best effort: a signal may be late or lost (a dropped connection), and polling still finds the work.
+ */
+export interface WorkSignal {
+  /** Calls `onWork` for each announcement from now on, until the returned handle is closed. Never rejects. */
+  listen(onWork: (what: WorkKind) => void): Promise<{ close(): Promise<void> }>;
+}
+
 /** What the worker runs on: use cases and ports, never the container. */
 export interface WorkerDeps {
   /** Gives back leases on stop. */
@@ -42,6 +54,8 @@ export interface WorkerDeps {
   claimDeliveries: ClaimDeliveries;
   recordOutcomes: RecordDeliveryOutcomes;
   transport: WebhookTransport;
+  /** Wakes the loops when another process writes work; absent or null where only polling finds it (SQLite, memory). */
+  workSignal?: WorkSignal | null;
   /** Every capability's job definitions. */
   // biome-ignore lint/suspicious/noExplicitAny: definitions of different payload types run side by side.
   jobs: readonly JobDefinition<any>[];

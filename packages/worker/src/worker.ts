@@ -17,7 +17,8 @@ const DEFAULT_SLOTS: Record<JobLane, number> = { short: 8, long: 2 };
 /**
  * The background worker: three loops (outbox fan-out, webhook deliveries, generic jobs) over rows with due
  * times, so scheduled work survives restarts. On Postgres several workers share the work through row leases
- * (SKIP LOCKED); on SQLite only the holder of the worker lease runs the loops.
+ * (SKIP LOCKED); on SQLite only the holder of the worker lease runs the loops. Idle loops sleep `pollMs`; they
+ * wake earlier on `nudge` (this process wrote work) or on the work signal (another process did, on Postgres).
  */
 export class Worker {
   private readonly pump: DeliveryPump;
@@ -29,6 +30,7 @@ export class Worker {
   private holding: boolean;
   private stopping = false;
   private leaseTimer: NodeJS.Timeout | null = null;
+  private listening: { close(): Promise<void> } | null = null;
 
   constructor(
     private readonly deps: WorkerDeps,
@@ -71,6 +73,8 @@ export class Worker {
       this.leaseTimer = setInterval(() => void this.renewLease(), Math.max(50, Math.floor(this.s.leaseMs / 3)));
     }
     const active = () => this.holding && !this.stopping;
+    // Listening before the loops' first ticks: whatever is written before it began, those ticks find.
+    await this.listen();
     await this.scheduleRecurring();
     this.runs = this.tickers.map((t) => t.run(active));
     this.deps.logger.info(
@@ -85,10 +89,30 @@ export class Worker {
     for (const t of this.laneTickers) t.nudge();
   }
 
+  /** Another process wrote work (the work signal): wake the loop that takes it. Polling stays the safety net. */
+  private async listen(): Promise<void> {
+    const signal = this.deps.workSignal;
+    if (!signal) return;
+    try {
+      const listening = await signal.listen((what) => {
+        if (this.stopping) return;
+        if (what === 'outbox') this.dispatcher.nudge();
+        else for (const t of this.laneTickers) t.nudge();
+      });
+      // Stopped while the listener connected: nothing closes it later.
+      if (this.stopping) await listening.close();
+      else this.listening = listening;
+    } catch (e) {
+      this.deps.logger.warn({ err: e }, 'work signal unavailable: the worker polls only');
+    }
+  }
+
   /** Graceful stop: claim nothing more, let in-flight requests finish within the grace period, give back every lease. */
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
+    await this.listening?.close().catch((e) => this.deps.logger.warn({ err: e }, 'could not close the work signal'));
+    this.listening = null;
     for (const t of this.tickers) t.stop();
     if (this.leaseTimer) clearInterval(this.leaseTimer);
     await Promise.all([this.pump.drain(this.s.graceMs), ...this.lanes.map((l) => l.stop(this.s.graceMs))]);

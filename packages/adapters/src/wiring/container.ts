@@ -115,13 +115,14 @@ function systemModule(opts: { masterKey: Buffer; logLevel: string; clock?: Clock
   });
 }
 
-/** Closes what the container opened (the database pool, the webhook transport). */
+/** Closes what the container opened (the work signal's connections, the database pool, the webhook transport). */
 export async function closeContainer(c: Container): Promise<void> {
   // The last counted requests reach the database before it closes.
   if (c.isBound(T.Meter))
     await resolve(c, T.Meter)
       .flush()
       .catch(() => {});
+  if (c.isBound(W.WorkSignal)) await resolve(c, W.WorkSignal)?.close();
   if (c.isBound(W.Transport)) await resolve(c, W.Transport).close();
   if (c.isBound(T.SqlDb)) await resolve(c, T.SqlDb).close();
 }

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachStorage } from '../testing/each-storage.js';
+import { openTestStorage, POSTGRES_TEST_URL, type TestStorage } from '../testing/test-databases.js';
+import { until } from '../testing/worker-processes.js';
+import { PostgresWorkSignal, type WorkKind } from './postgres-work-signal.js';
+
+const aJob = (id: string) => ({
+  id,
+  kind: 'test.kind',
+  lane: 'short' as const,
+  payload: {},
+  dueAt: '2026-01-01T00:00:00.000Z',
+  maxAttempts: 1,
+  idempotencyKey: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** An admin connection, to look at and end other sessions. */
+async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: POSTGRES_TEST_URL, user: 'postgres' });
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+const sessionsOf = (app: string) =>
+  admin(async (c) =>
+    (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [app])).rows.map(
+      (r) => r.pid,
+    ),
+  );
+
+const settle = () => new Promise((ok) => setTimeout(ok, 300));
+
+/** The work signal over a real Postgres: one schema's writes reach its listener, another schema's do not. */
+describeEachStorage(
+  'PostgresWorkSignal',
+  (get) => {
+    let other: TestStorage;
+    const logs: { level: string; msg: string }[] = [];
+    const logger = {
+      info: (_: object, msg: string) => logs.push({ level: 'info', msg }),
+      warn: (_: object, msg: string) => logs.push({ level: 'warn', msg }),
+    };
+    const app = `fundi-ws-test-${randomBytes(4).toString('hex')}`;
+    let signal: PostgresWorkSignal;
+    beforeAll(async () => {
+      other = await openTestStorage('postgres');
+      const t = get().target!;
+      if (t.kind !== 'postgres') throw new Error('a Postgres store was expected');
+      signal = new PostgresWorkSignal({ url: t.url, searchPath: t.searchPath, applicationName: app }, logger);
+    });
+    afterAll(async () => {
+      await signal?.close();
+      await other?.close();
+    });
+
+    it("reports its own schema's outbox and job inserts, and nothing of another schema's", async () => {
+      const heard: WorkKind[] = [];
+      const l = await signal.listen((what) => heard.push(what));
+      try {
+        await other.db!.run('INSERT INTO outbox_pending (id) VALUES (?)', ['evt_other']);
+        await other.repos.jobs.enqueue(aJob('job_other'));
+        await settle();
+        expect(heard).toEqual([]);
+
+        await get().db!.run('INSERT INTO outbox_pending (id) VALUES (?)', ['evt_1']);
+        await until(() => heard.length === 1, 3000, 'the outbox notification');
+        await get().repos.jobs.enqueue(aJob('job_1'));
+        await until(() => heard.length === 2, 3000, 'the job notification');
+        expect(heard).toEqual(['outbox', 'jobs']);
+      } finally {
+        await l.close();
+      }
+    });
+
+    it('listens again after its backend is terminated, reports both kinds at once, and hears new writes', async () => {
+      const heard: WorkKind[] = [];
+      const l = await signal.listen((what) => heard.push(what));
+      try {
+        const [pid] = await sessionsOf(app);
+        expect(pid).toBeDefined();
+        await admin((c) => c.query('SELECT pg_terminate_backend($1)', [pid]));
+        await until(() => heard.length >= 2, 5000, 'the reports after reconnecting');
+        expect(heard).toEqual(['outbox', 'jobs']);
+        const now = await sessionsOf(app);
+        expect(now).toHaveLength(1);
+        expect(now[0]).not.toBe(pid);
+        expect(logs.some((e) => e.level === 'warn' && e.msg.startsWith('work signal connection lost'))).toBe(true);
+
+        heard.length = 0;
+        await get().repos.jobs.enqueue(aJob('job_2'));
+        await until(() => heard.length === 1, 3000, 'the job notification after reconnecting');
+        expect(heard).toEqual(['jobs']);
+      } finally {
+        await l.close();
+      }
+    });
+
+    it('close() ends the connection for good: no session left, nothing reported, no reconnect', async () => {
+      const heard: WorkKind[] = [];
+      const l = await signal.listen((what) => heard.push(what));
+      expect(await sessionsOf(app)).toHaveLength(1);
+      await l.close();
+      await until(async () => (await sessionsOf(app)).length === 0, 3000, 'the session to end');
+      await get().db!.run('INSERT INTO outbox_pending (id) VALUES (?)', ['evt_2']);
+      await settle();
+      expect(heard).toEqual([]);
+      expect(await sessionsOf(app)).toHaveLength(0);
+    });
+
+    it("the signal's close() ends every listener still open", async () => {
+      const signal2 = new PostgresWorkSignal({ url: POSTGRES_TEST_URL, applicationName: app }, logger);
+      await signal2.listen(() => {});
+      await signal2.listen(() => {});
+      expect(await sessionsOf(app)).toHaveLength(2);
+      await signal2.close();
+      await until(async () => (await sessionsOf(app)).length === 0, 3000, 'the sessions to end');
+    });
+
+    it('resolves without throwing when the database is unreachable, retries quietly, and closes', async () => {
+      const quiet: string[] = [];
+      const unreachable = new PostgresWorkSignal(
+        { url: 'postgres://postgres@127.0.0.1:1/none', firstDelayMs: 20, maxDelayMs: 10_000 },
+        { info: () => {}, warn: (_, msg) => quiet.push(msg) },
+      );
+      const l = await unreachable.listen(() => {
+        throw new Error('never called');
+      });
+      await until(() => quiet.length >= 3, 3000, 'the retries');
+      await l.close();
+      const after = quiet.length;
+      await new Promise((ok) => setTimeout(ok, 400));
+      expect(quiet.length).toBe(after);
+    });
+  },
+  ['postgres'],
+);
