@@ -18,6 +18,8 @@ const MASTER_KEY = Buffer.alloc(32, 11);
 
 interface Result {
   db: string;
+  /** The undici loop's rate, measured right before this run's burst (the worker idle and warm). */
+  undici: number;
   rate: number;
   seconds: number;
   attempts: number;
@@ -84,7 +86,7 @@ async function insertEvents(db: SqlDb, tenantId: string, ids: readonly string[])
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
-async function fundiRun(target: DatabaseTarget, rx: Receiver): Promise<Result> {
+async function fundiRun(target: DatabaseTarget, rx: Receiver, baseline: () => Promise<number>): Promise<Result> {
   await migrateAll(target);
   const c = containerFor({
     database: target,
@@ -111,6 +113,8 @@ async function fundiRun(target: DatabaseTarget, rx: Receiver): Promise<Result> {
     const warm = Array.from({ length: WARM_UP }, (_, i) => `evt_warm_${tag}_${i}`);
     await insertEvents(db, tenantId, warm);
     await rx.waitFor(warm, 300_000);
+    // The baseline beside each run rather than once for all: the machine's speed drifts between runs.
+    const undici = await baseline();
     const ids = Array.from({ length: FAN_OUT }, (_, i) => `evt_bench_${tag}_${i}`);
     const started = Date.now();
     const cpuBefore = cpuSeconds(worker.pid);
@@ -138,6 +142,7 @@ async function fundiRun(target: DatabaseTarget, rx: Receiver): Promise<Result> {
     }
     return {
       db: target.kind,
+      undici,
       rate: Math.round(FAN_OUT / seconds),
       seconds,
       attempts,
@@ -158,29 +163,35 @@ export async function webhooksBench(opts: { postgres: boolean }): Promise<void> 
   const secret = generateWebhookSecret();
   try {
     await plainSignedLoop(rx.url, 2_000, 20, secret);
-    const undici = await plainSignedLoop(rx.url, FAN_OUT, 20, secret);
+    const loop = () => plainSignedLoop(rx.url, FAN_OUT, 20, secret);
+    const undici = await loop();
     const fetched = await plainFetchLoop(rx.url, Math.min(FAN_OUT, 5_000), 20, secret);
     const results = [
-      await fundiRun({ kind: 'sqlite', filename: join(scratchDir('fundi-bench-'), 'fundi.sqlite') }, rx),
+      await fundiRun({ kind: 'sqlite', filename: join(scratchDir('fundi-bench-'), 'fundi.sqlite') }, rx, loop),
     ];
     if (opts.postgres)
       results.push(
         await withPgSchemas(1, (url, [schema]) =>
-          fundiRun({ kind: 'postgres', url, searchPath: schema!, poolMax: 10 }, rx),
+          fundiRun({ kind: 'postgres', url, searchPath: schema!, poolMax: 10 }, rx, loop),
         ),
       );
     process.stdout.write(`\n## Webhooks: ${FAN_OUT} events fanned out by one worker process to a receiver process\n`);
     process.stdout.write(
-      '| scenario | events/s | vs undici loop | worker CPU µs/event | attempts logged | idle p50 ms | idle p95 ms | idle max ms | target |\n|---|---|---|---|---|---|---|---|---|\n',
+      'Each run is compared with the undici loop measured just before its burst (the worker warm and idle).\n\n',
     );
-    process.stdout.write(`| baseline: plain signed POST loop, undici, 20 in flight | ${undici} | 100% | | | | | | |\n`);
     process.stdout.write(
-      `| reference: same loop, global fetch | ${fetched} | ${((fetched / undici) * 100).toFixed(1)}% | | | | | | |\n`,
+      '| scenario | events/s | undici loop just before | vs that loop | worker CPU µs/event | attempts logged | idle p50 ms | idle p95 ms | idle max ms | target |\n|---|---|---|---|---|---|---|---|---|---|\n',
+    );
+    process.stdout.write(
+      `| baseline: plain signed POST loop, undici, 20 in flight | ${undici} | | 100% | | | | | | |\n`,
+    );
+    process.stdout.write(
+      `| reference: same loop, global fetch | ${fetched} | | ${((fetched / undici) * 100).toFixed(1)}% | | | | | | |\n`,
     );
     for (const r of results) {
-      const met = r.rate >= 0.5 * undici && r.attempts >= FAN_OUT && r.p95 < 1000;
+      const met = r.rate >= 0.5 * r.undici && r.attempts >= FAN_OUT && r.p95 < 1000;
       process.stdout.write(
-        `| ${r.db}: outbox -> worker -> receiver (${r.seconds.toFixed(2)} s) | ${r.rate} | ${((r.rate / undici) * 100).toFixed(1)}% | ${r.cpuUs ?? 'n/a'} | ${r.attempts} | ${r.p50} | ${r.p95} | ${r.max} | ${met ? 'MET' : 'MISSED'}: >= 50% of undici loop, every attempt logged, p95 < 1 s |\n`,
+        `| ${r.db}: outbox -> worker -> receiver (${r.seconds.toFixed(2)} s) | ${r.rate} | ${r.undici} | ${((r.rate / r.undici) * 100).toFixed(1)}% | ${r.cpuUs ?? 'n/a'} | ${r.attempts} | ${r.p50} | ${r.p95} | ${r.max} | ${met ? 'MET' : 'MISSED'}: >= 50% of the undici loop, every attempt logged, p95 < 1 s |\n`,
       );
     }
   } finally {

@@ -3,7 +3,7 @@ import type { WorkerDeps, WorkerSettings } from './worker-ports.js';
 
 const MAX_CLAIM = 200;
 /** How many deliveries per request slot the fan-out may hand straight to this pump (see `handOffRoom`). */
-const HAND_OFF_SLOTS = 32;
+const HAND_OFF_SLOTS = 160;
 /** Finished attempts wait at most this long for company before they are written (one transaction for many). */
 const FLUSH_DELAY_MS = 20;
 
@@ -41,9 +41,9 @@ export class DeliveryPump {
   }
 
   /**
-   * Deliveries this worker's own fan-out may lease straight to it: a batch's worth, not more, so a slow receiver
-   * never piles up more waiting leases than a few seconds of sending at full speed, and other workers still find
-   * deliveries to claim.
+   * Deliveries this worker's own fan-out may lease straight to it: 160 per request slot (10,240 at the default 64),
+   * a couple of seconds of sending at full speed, so a burst goes out without claims while a slow receiver piles up
+   * at most that many waiting leases (about 15 MB with their bodies); the rest stay in the table for any worker.
    */
   get handOffRoom(): number {
     return this.closed ? 0 : Math.max(0, HAND_OFF_SLOTS * this.s.concurrency - this.inFlight - this.waiting.length);

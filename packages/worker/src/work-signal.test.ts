@@ -43,7 +43,7 @@ function aWorker(signal: WorkSignal | null, jobs: JobDefinition<{ n: number }>[]
     dispatchOutbox: {
       execute: async () => {
         dispatches++;
-        return 0;
+        return { taken: 0, tasks: [] };
       },
     } as never,
     claimDeliveries: { execute: async () => [] } as never,

@@ -44,8 +44,22 @@ const SQLITE_LEASE = `UPDATE webhook_deliveries SET lease_owner = ?, lease_until
  */
 const recordset = (columns: readonly string[], types: Record<string, string>) =>
   `json_to_recordset(CAST(? AS json)) AS r(${columns.map((c) => `${c} ${types[c] ?? 'text'}`).join(', ')})`;
-const asJson = (columns: readonly string[], rows: readonly (readonly unknown[])[]) =>
-  JSON.stringify(rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i]]))));
+const objectMakers = new Map<readonly string[], (r: readonly unknown[]) => object>();
+/**
+ * The rows as one JSON array of objects keyed by column. Each row's object is made by a generated object literal
+ * (one shape for every row, which JSON.stringify serialises fastest): building it from entries cost a tenth of the
+ * worker's CPU in the webhook fan-out.
+ */
+function asJson(columns: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  let make = objectMakers.get(columns);
+  if (!make) {
+    make = new Function('r', `return { ${columns.map((c, i) => `${JSON.stringify(c)}: r[${i}]`).join(', ')} };`) as (
+      r: readonly unknown[],
+    ) => object;
+    objectMakers.set(columns, make);
+  }
+  return JSON.stringify(rows.map(make));
+}
 const PG_INSERT_DELIVERIES = `INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS.join(', ')})
   SELECT ${DELIVERY_COLUMNS.join(', ')} FROM ${recordset(DELIVERY_COLUMNS, { attempts: 'integer', last_status_code: 'integer' })}`;
 const ATTEMPT_TYPES = { attempt: 'integer', status_code: 'integer', latency_ms: 'integer' };
