@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
-import type { Actor } from '@fundi/application';
+import { IMPORT_TABLES, type Actor } from '@fundi/application';
 import { newId, Tenant } from '@fundi/domain';
 import { idNumberFor } from '@fundi/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { importWorld, jobContext } from '../testing/import-world.js';
 
 async function world() {
-  const { repos, clock, store, u, validate, confirm } = await importWorld();
+  const { repos, clock, store, u, validate, confirm, refreshed } = await importWorld();
   const tenant = Tenant.create(
     { slug: `t${Date.now()}`, name: 'T', plan: 'pilot' },
     { id: newId('ten'), now: clock.now() },
@@ -20,7 +20,7 @@ async function world() {
       { type: 'learners' },
       { stream: Readable.from([Buffer.from(csv)]), filename: 'l.csv' },
     );
-  return { repos, store, u, actor, validate, confirm, ctx, start };
+  return { repos, store, u, actor, validate, confirm, ctx, start, refreshed };
 }
 
 const csv = (n: number) =>
@@ -30,6 +30,20 @@ const csv = (n: number) =>
   ].join('\n');
 
 describe('import jobs over the in-memory fakes', () => {
+  it('asks for current planner statistics before each walk of the file and after each committed batch', async () => {
+    const w = await world();
+    const imp = await w.start(csv(2500));
+    const job = { tenantId: w.actor.tenantId, importId: imp.id };
+    await w.validate.run(job, w.ctx(1));
+    expect(w.refreshed).toEqual([[...IMPORT_TABLES]]);
+    await w.u.imports.confirm(w.actor, imp.id);
+    await w.confirm.run(job, w.ctx(1));
+    // The confirm: once before its walk, then after the batches of rows 1-1,000 and 1,001-2,000 (none follows the last).
+    expect(w.refreshed).toHaveLength(4);
+    expect(new Set(w.refreshed.map((t) => t.join()))).toEqual(new Set([IMPORT_TABLES.join()]));
+    expect(await w.repos.imports.findById(w.actor.tenantId, imp.id)).toMatchObject({ status: 'completed' });
+  });
+
   it('a dry run writes no learner; confirm writes each valid row once, in batches', async () => {
     const w = await world();
     const imp = await w.start(`${csv(2500)}\nBad,Row,123,\n`);

@@ -47,7 +47,10 @@ export function importWorldOver<R extends Parameters<typeof importUseCases>[0]['
   const store = new MemoryFileStore();
   const files = new EncryptedFileVault(store, new MasterKeyring([Buffer.alloc(32, 3)]));
   const cursors = new TokenSigner(Buffer.alloc(32, 4));
-  const u = importUseCases({ repos, uow, clock, files, csv: new CsvParseReader(), cursors });
+  /** Each statistics refresh the import asked for, with its tables. */
+  const refreshed: string[][] = [];
+  const maintenance = { refreshStatistics: async (tables: readonly string[]) => void refreshed.push([...tables]) };
+  const u = importUseCases({ repos, uow, clock, files, csv: new CsvParseReader(), cursors, maintenance });
   const [validate, confirm] = importJobs(u);
-  return { repos, uow, clock, store, u, validate: validate!, confirm: confirm! };
+  return { repos, uow, clock, store, u, validate: validate!, confirm: confirm!, refreshed };
 }

@@ -1,3 +1,4 @@
+import { refreshStatistics } from '../db/statistics.js';
 import { RequestMeter, type Ports, type StorageMaintenance, type UnitOfWork } from '@fundi/application';
 import type { Clock, SecretGenerator, TenantRepos } from '@fundi/domain';
 import { Container, ContainerModule } from 'inversify';
@@ -87,14 +88,22 @@ function storageModule(choice: StorageChoice, caps: readonly CapabilityWiring[])
       provideValue(bind, T.RateLimits, new MemoryRateLimitStore());
       provideValue(bind, T.Meter, new RequestMeter((mem.repos as TenantRepos).apiKeyUsage));
       // Nothing of the in-memory store reaches a disk.
-      provideValue(bind, T.Maintenance, { scrubAfterErasure: async () => {} });
+      provideValue(bind, T.Maintenance, { scrubAfterErasure: async () => {}, refreshStatistics: async () => {} });
       return;
     }
     provideValue(bind, T.SqlDb, openDatabase(choice));
     provide(bind, T.Repositories, (db) => storageFor(parts, db).repos, [T.SqlDb]);
     provide(bind, T.UnitOfWork, (db) => storageFor(parts, db).uow, [T.SqlDb]);
     provide(bind, T.Meter, (repos) => new RequestMeter((repos as TenantRepos).apiKeyUsage), [T.Repositories]);
-    provide(bind, T.Maintenance, (db) => ({ scrubAfterErasure: () => db.scrub(ERASURE_TABLES) }), [T.SqlDb]);
+    provide(
+      bind,
+      T.Maintenance,
+      (db) => ({
+        scrubAfterErasure: () => db.scrub(ERASURE_TABLES),
+        refreshStatistics: async (tables: readonly string[]) => void (await refreshStatistics(db, tables)),
+      }),
+      [T.SqlDb],
+    );
     provide(
       bind,
       T.RateLimits,

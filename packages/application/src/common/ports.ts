@@ -48,6 +48,12 @@ export interface StorageMaintenance {
    * (docs/architecture.md, "Erasure on disk"). Slow on large stores: run it from a job, never in a request.
    */
   scrubAfterErasure(): Promise<void>;
+  /**
+   * Brings the query planner's statistics of `tables` up to date where they changed much since last measured
+   * (docs/architecture.md, "Planner statistics"): cheap when nothing changed, so callers that grow a table fast
+   * (an import's batches) may ask after every step.
+   */
+  refreshStatistics(tables: readonly string[]): Promise<void>;
 }
 
 export interface Ports<R> extends CoreDeps<R>, SecretDeps {

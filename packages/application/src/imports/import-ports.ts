@@ -1,4 +1,5 @@
 import type { Clock, ImportRepos, UnitOfWork } from '@fundi/domain';
+import type { StorageMaintenance } from '../common/ports.js';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { FileVault } from '../files/file-vault.js';
 import { jobType } from '../jobs/job-definition.js';
@@ -16,7 +17,15 @@ export interface ImportDeps {
   csv: CsvReader;
   /** Signs the cursors of an import's error pages (`?errorsCursor`), bound to the tenant and the import. */
   cursors: UrlSigner;
+  /** Keeps the planner's statistics of the tables an import reads and grows current (absent: nothing to keep). */
+  maintenance?: Pick<StorageMaintenance, 'refreshStatistics'>;
 }
+
+/**
+ * The tables whose rows an import looks up row by row (duplicates, the learners a row names) and grows by up to
+ * 100,000 rows: their statistics are refreshed before each walk of the file and after each committed batch.
+ */
+export const IMPORT_TABLES = ['learners', 'enrolments', 'assessments', 'evidence'] as const;
 
 export interface ImportJobPayload {
   tenantId: string;

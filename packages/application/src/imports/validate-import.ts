@@ -1,7 +1,7 @@
 import type { ImportSnapshot, RowError } from '@fundi/domain';
 import { enqueueJob } from '../jobs/job-definition.js';
 import type { Actor } from '../common/actor.js';
-import { CONFIRM_IMPORT, type ImportDeps, type ImportJobPayload } from './import-ports.js';
+import { CONFIRM_IMPORT, IMPORT_TABLES, type ImportDeps, type ImportJobPayload } from './import-ports.js';
 import { IMPORT_KINDS, resolveRows, walkFile, type WalkedRow } from './import-walk.js';
 
 /** Rows checked against the tenant's data at a time: few enough that they die young (memory stays flat). */
@@ -48,6 +48,7 @@ export class ValidateImport {
     const actor = importActor(imp, imp.createdBy);
     const kind = IMPORT_KINDS[imp.type]();
     await this.d.repos.imports.clearErrors(imp.id);
+    await this.d.maintenance?.refreshStatistics(IMPORT_TABLES);
     let errorCount = 0;
     let valid = 0;
     let pending: WalkedRow[] = [];

@@ -1,7 +1,7 @@
 import { DomainError, IMPORT_BATCH_ROWS, newId, type ImportSnapshot, type RowError } from '@fundi/domain';
 import type { JobContext } from '../jobs/job-definition.js';
 import { recordChange } from '../common/record-change.js';
-import type { ImportDeps, ImportJobPayload } from './import-ports.js';
+import { IMPORT_TABLES, type ImportDeps, type ImportJobPayload } from './import-ports.js';
 import { IMPORT_KINDS, resolveRows, walkFile, type AnyKind, type WalkedRow } from './import-walk.js';
 import { importActor } from './validate-import.js';
 
@@ -48,6 +48,8 @@ export class WriteImport {
     const now = this.d.clock.now();
     let batch: WalkedRow[] = [];
     let header: RowError[] = [];
+    const refresh = async () => this.d.maintenance?.refreshStatistics(IMPORT_TABLES);
+    await refresh();
     const end = await walkFile(
       this.d.csv,
       await this.d.files.open(imp.fileKey),
@@ -60,7 +62,11 @@ export class WriteImport {
         if (ctx?.signal.aborted) throw new Error('import stopped: the worker is shutting down or lost the job');
         const rows = batch;
         batch = [];
-        return this.commit(imp!, kind, rows, r.n, header).then((next) => void (imp = next));
+        // The batches grow the tables the next batches look rows up in: the planner learns their size as they grow.
+        return this.commit(imp!, kind, rows, r.n, header).then(async (next) => {
+          imp = next;
+          await refresh();
+        });
       },
       async (errors) => void (header = errors),
     );
