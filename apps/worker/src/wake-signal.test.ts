@@ -1,15 +1,14 @@
-import { closeContainer, useCasesOf } from '@fundi/adapters';
 import {
   buildBeforeAll,
   describeEachStorage,
   exited,
-  startReceiver,
-  type TestReceiver,
+  receiverForSuite,
+  LOOPBACK_RECEIVER_ENV,
   until,
   workerProcesses,
 } from '@fundi/adapters/testing';
-import { containerFor, tenants, webhookCapability } from '@fundi/server';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { subscribedTenant } from './testing/subscribed-tenant.js';
+import { expect, it } from 'vitest';
 
 const MASTER_KEY = Buffer.alloc(32, 6);
 const BOUND_MS = 2000;
@@ -23,19 +22,11 @@ buildBeforeAll();
 describeEachStorage(
   'the worker process is woken by Postgres when another process commits an event',
   (get) => {
-    let rx: TestReceiver;
-    beforeAll(async () => {
-      rx = await startReceiver();
-    });
-    afterAll(async () => {
-      await rx?.close();
-    });
+    const receiver = receiverForSuite();
     const spawnWorker = workerProcesses({
       masterKey: MASTER_KEY,
       env: {
-        FUNDI_WEBHOOK_ALLOW_HTTP: 'true',
-        FUNDI_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
-        FUNDI_WEBHOOK_TIMEOUT_MS: '1000',
+        ...LOOPBACK_RECEIVER_ENV,
         FUNDI_WORKER_LEASE_MS: '5000',
         FUNDI_WORKER_POLL_MS: '60000',
       },
@@ -43,21 +34,7 @@ describeEachStorage(
 
     it('delivers within the bound, twice, and stops cleanly on SIGTERM', async () => {
       const storage = get();
-      const c = containerFor({
-        database: storage.target!,
-        masterKey: MASTER_KEY,
-        logLevel: 'silent',
-        webhooks: { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 1000 },
-      });
-      let tenantId: string;
-      try {
-        const t = await useCasesOf(c, tenants).createTenant.execute({ slug: 'wake', name: 'Wake', plan: 'pilot' });
-        tenantId = t.tenant.id;
-        const actor = { tenantId, id: 'test', role: 'admin' as const, scopes: [] };
-        await useCasesOf(c, webhookCapability).create.execute(actor, { url: rx.url, events: ['learner.created'] });
-      } finally {
-        await closeContainer(c);
-      }
+      const tenantId = await subscribedTenant(storage.target!, MASTER_KEY, receiver().url);
       const commit = (id: string) =>
         storage.uow.run((tx) =>
           tx.outbox.add({ id, tenantId, type: 'learner.created', occurredAt: new Date().toISOString(), data: { id } }),
@@ -66,12 +43,16 @@ describeEachStorage(
       const worker = spawnWorker(storage.target!);
       // The first event may be found by the worker's first look; once it is delivered, the worker sleeps a minute.
       await commit('evt_wake_first');
-      await until(() => rx.ids().has('evt_wake_first'), 20_000, 'the worker to start and deliver the first event');
+      await until(
+        () => receiver().ids().has('evt_wake_first'),
+        20_000,
+        'the worker to start and deliver the first event',
+      );
       for (const id of ['evt_wake_2', 'evt_wake_3']) {
         await new Promise((ok) => setTimeout(ok, 500));
         const committed = Date.now();
         await commit(id);
-        await until(() => rx.ids().has(id), BOUND_MS, `${id} within ${BOUND_MS} ms`);
+        await until(() => receiver().ids().has(id), BOUND_MS, `${id} within ${BOUND_MS} ms`);
         expect(Date.now() - committed).toBeLessThan(BOUND_MS);
       }
       worker.kill('SIGTERM');

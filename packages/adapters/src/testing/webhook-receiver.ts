@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -108,4 +109,19 @@ export async function startReceiver(initial: ReceiverMode = { status: 200 }): Pr
       if (problems.length) throw new Error(`webhook payloads do not match the document:\n  ${problems.join('\n  ')}`);
     },
   };
+}
+
+/**
+ * A receiver started before a suite's tests and closed after them: the returned function gives it (from inside a
+ * test or hook only).
+ */
+export function receiverForSuite(mode?: ReceiverMode): () => TestReceiver {
+  let rx: TestReceiver | undefined;
+  beforeAll(async () => {
+    rx = await startReceiver(mode);
+  });
+  afterAll(async () => {
+    await rx?.close();
+  });
+  return () => rx!;
 }

@@ -29,6 +29,13 @@ export function buildBeforeAll(): void {
   }, 180_000);
 }
 
+/** Lets a worker process deliver to a test receiver on 127.0.0.1 (plain HTTP, that host allowed, 1 s timeout). */
+export const LOOPBACK_RECEIVER_ENV: Readonly<Record<string, string>> = {
+  FUNDI_WEBHOOK_ALLOW_HTTP: 'true',
+  FUNDI_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+  FUNDI_WEBHOOK_TIMEOUT_MS: '1000',
+};
+
 export interface WorkerProcessOptions {
   /** FUNDI_MASTER_KEY of every process. */
   masterKey: Buffer;

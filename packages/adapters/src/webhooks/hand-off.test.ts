@@ -1,39 +1,21 @@
 import { expect, it } from 'vitest';
 import {
   ClaimDeliveries,
-  CreateTenant,
   CreateWebhookSubscription,
   DispatchOutbox,
   RecordDeliveryOutcomes,
   RegisterLearner,
   UpdateWebhookSubscription,
-  type Actor,
-  type WebhookDeps,
 } from '@fundi/application';
 import { idNumberFor } from '@fundi/domain/testing';
-import { NodeSecretGenerator } from '../system/node-secrets.js';
-import { FixedClock } from '../system/clocks.js';
-import { AesGcmSecretBox } from '../system/secret-box.js';
 import { describeEachStorage } from '../testing/each-storage.js';
+import { webhookWorld } from '../testing/webhook-world.js';
 
 const LEASE_MS = 30_000;
 
 describeEachStorage('fan-out hands its first deliveries to its own worker, leased', (get) => {
   async function setup() {
-    const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
-    const all = { ...get(), clock };
-    const deps: WebhookDeps = {
-      ...all,
-      box: new AesGcmSecretBox(Buffer.alloc(32, 9), 'webhook-secret'),
-      policy: { allowHttp: false },
-      receiverCheck: async () => {},
-    };
-    const tenant = await new CreateTenant({ ...all, secrets: new NodeSecretGenerator() }).execute({
-      slug: `t${Math.floor(Math.random() * 1e9)}`,
-      name: 'T',
-      plan: 'pilot',
-    });
-    const actor: Actor = { tenantId: tenant.tenant.id, id: 'key_test', role: 'admin', scopes: [] };
+    const { clock, all, deps, actor } = await webhookWorld(get());
     const subscribe = (path: string) =>
       new CreateWebhookSubscription(deps).execute(actor, {
         url: `https://hooks.example.com/${path}`,

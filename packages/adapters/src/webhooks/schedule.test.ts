@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import {
   ClaimDeliveries,
-  CreateTenant,
   CreateWebhookSubscription,
   DispatchOutbox,
   EnableWebhookSubscription,
@@ -11,17 +10,13 @@ import {
   ReplayEventsSince,
   RequestReplay,
   RotateWebhookSecret,
-  type Actor,
   type OutgoingWebhook,
   type ReplaySincePayload,
-  type WebhookDeps,
 } from '@fundi/application';
 import type { AttemptResult } from '@fundi/domain';
 import { idNumberFor } from '@fundi/domain/testing';
-import { NodeSecretGenerator } from '../system/node-secrets.js';
-import { FixedClock } from '../system/clocks.js';
-import { AesGcmSecretBox } from '../system/secret-box.js';
 import { describeEachStorage } from '../testing/each-storage.js';
+import { webhookWorld } from '../testing/webhook-world.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -38,20 +33,7 @@ class FakeTransport {
 
 describeEachStorage('retry schedule, disable, enable and replay (fixed clock)', (get) => {
   async function setup() {
-    const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
-    const all = { ...get(), clock };
-    const deps: WebhookDeps = {
-      ...all,
-      box: new AesGcmSecretBox(Buffer.alloc(32, 9), 'webhook-secret'),
-      policy: { allowHttp: false },
-      receiverCheck: async () => {},
-    };
-    const tenant = await new CreateTenant({ ...all, secrets: new NodeSecretGenerator() }).execute({
-      slug: `t${Math.floor(Math.random() * 1e9)}`,
-      name: 'T',
-      plan: 'pilot',
-    });
-    const actor: Actor = { tenantId: tenant.tenant.id, id: 'key_test', role: 'admin', scopes: [] };
+    const { clock, all, deps, actor } = await webhookWorld(get());
     const transport = new FakeTransport();
     const owner = `w-${Math.random()}`;
     /** One worker round: fan out, claim what is due, send, record. Returns how many were sent. */
