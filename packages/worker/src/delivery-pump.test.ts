@@ -67,6 +67,11 @@ describe('DeliveryPump: deliveries handed over by the fan-out', () => {
     expect(pump.handOffRoom).toBe(0);
   });
 
+  it('takes at most 16,384 handed deliveries whatever its concurrency', () => {
+    expect(aPump(64).pump.handOffRoom).toBe(10_240);
+    expect(aPump(1000).pump.handOffRoom).toBe(16_384);
+  });
+
   it('does not send a handed delivery whose lease would run out during the attempt', () => {
     const { pump, clock, sent } = aPump(2);
     pump.accept([task(1)], clock.now().getTime() + 500);

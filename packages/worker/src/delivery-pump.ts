@@ -4,6 +4,8 @@ import type { WorkerDeps, WorkerSettings } from './worker-ports.js';
 const MAX_CLAIM = 200;
 /** How many deliveries per request slot the fan-out may hand straight to this pump (see `handOffRoom`). */
 const HAND_OFF_SLOTS = 160;
+/** ... and never more than this many in all, whatever the concurrency (about 25 MB of waiting bodies). */
+const HAND_OFF_MAX = 16_384;
 /** Finished attempts wait at most this long for company before they are written (one transaction for many). */
 const FLUSH_DELAY_MS = 20;
 
@@ -46,7 +48,8 @@ export class DeliveryPump {
    * at most that many waiting leases (about 15 MB with their bodies); the rest stay in the table for any worker.
    */
   get handOffRoom(): number {
-    return this.closed ? 0 : Math.max(0, HAND_OFF_SLOTS * this.s.concurrency - this.inFlight - this.waiting.length);
+    const cap = Math.min(HAND_OFF_MAX, HAND_OFF_SLOTS * this.s.concurrency);
+    return this.closed ? 0 : Math.max(0, cap - this.inFlight - this.waiting.length);
   }
 
   /** Deliveries leased to this worker elsewhere (by the fan-out), sent like claimed ones. */
