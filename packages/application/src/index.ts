@@ -41,6 +41,7 @@ export * from './tenants/tenant-use-cases.js';
 export * from './tenants/request-meter.js';
 export * from './training/training-use-cases.js';
 export * from './jobs/job-definition.js';
+export * from './jobs/work-signal.js';
 export * from './files/file-vault.js';
 export * from './files/sniff.js';
 export * from './files/encrypted-vault.js';

@@ -7,6 +7,7 @@ import {
   type DeliverySnapshot,
   type DomainEvent,
   type OutboxFeed,
+  takenWithData,
   type Page,
   type PageRequest,
   type TenantAlert,
@@ -164,7 +165,7 @@ export class InMemoryOutboxFeed implements OutboxFeed {
       .sort(byId)
       .slice(0, limit);
     for (const e of taken) t.dispatched.set(e.id, at);
-    return clone(taken).map((e) => (!withData || withData.includes(e.type) || !e.subjectId ? e : withoutData(e)));
+    return clone(taken).map((e) => (takenWithData(e, withData) ? e : withoutData(e)));
   }
   async since(tenantId: string, since: string, types: readonly string[], afterId: string | null, limit: number) {
     return clone(

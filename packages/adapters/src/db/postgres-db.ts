@@ -1,3 +1,4 @@
+import { objectMaker } from './sql-helpers.js';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { PLAN_PER_CALL, type Binding, type Dialect, type RunResult, type SqlDb } from './sql-db.js';
@@ -51,10 +52,7 @@ function rowMaker(fields: readonly { name: string }[]): RowMaker {
   const key = fields.map((f) => f.name).join(',');
   let make = makers.get(key);
   if (!make) {
-    make = new Function(
-      'r',
-      `return { ${fields.map((f, i) => `${JSON.stringify(f.name)}: r[${i}]`).join(', ')} };`,
-    ) as RowMaker;
+    make = objectMaker(fields.map((f) => f.name));
     makers.set(key, make);
   }
   return make;

@@ -1,3 +1,4 @@
+import { aNewJob } from '@fundi/domain/testing';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -5,17 +6,6 @@ import { describeEachStorage } from '../testing/each-storage.js';
 import { openTestStorage, POSTGRES_TEST_URL, type TestStorage } from '../testing/test-databases.js';
 import { until } from '../testing/worker-processes.js';
 import { PostgresWorkSignal, type WorkKind } from './postgres-work-signal.js';
-
-const aJob = (id: string) => ({
-  id,
-  kind: 'test.kind',
-  lane: 'short' as const,
-  payload: {},
-  dueAt: '2026-01-01T00:00:00.000Z',
-  maxAttempts: 1,
-  idempotencyKey: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
 
 /** An admin connection, to look at and end other sessions. */
 async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -65,13 +55,13 @@ describeEachStorage(
       const l = await signal.listen((what) => heard.push(what));
       try {
         await other.db!.run('INSERT INTO outbox_pending (id) VALUES (?)', ['evt_other']);
-        await other.repos.jobs.enqueue(aJob('job_other'));
+        await other.repos.jobs.enqueue(aNewJob({ id: 'job_other' }));
         await settle();
         expect(heard).toEqual([]);
 
         await get().db!.run('INSERT INTO outbox_pending (id) VALUES (?)', ['evt_1']);
         await until(() => heard.length === 1, 3000, 'the outbox notification');
-        await get().repos.jobs.enqueue(aJob('job_1'));
+        await get().repos.jobs.enqueue(aNewJob({ id: 'job_1' }));
         await until(() => heard.length === 2, 3000, 'the job notification');
         expect(heard).toEqual(['outbox', 'jobs']);
       } finally {
@@ -94,7 +84,7 @@ describeEachStorage(
         expect(logs.some((e) => e.level === 'warn' && e.msg.startsWith('work signal connection lost'))).toBe(true);
 
         heard.length = 0;
-        await get().repos.jobs.enqueue(aJob('job_2'));
+        await get().repos.jobs.enqueue(aNewJob({ id: 'job_2' }));
         await until(() => heard.length === 1, 3000, 'the job notification after reconnecting');
         expect(heard).toEqual(['jobs']);
       } finally {

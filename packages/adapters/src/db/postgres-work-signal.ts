@@ -1,9 +1,9 @@
+import type { WorkKind, WorkSignal } from '@fundi/application';
 import type pg from 'pg';
 import { WORK_CHANNEL } from '../migrations/024-work-signal.js';
 import { pgDriver } from './postgres-db.js';
 
-/** What a notification announces: events to fan out were written, or jobs were queued (the worker's `WorkKind`). */
-export type WorkKind = 'outbox' | 'jobs';
+export type { WorkKind };
 
 /** The tables migration 024 announces, by the kind of work they hold. */
 const TABLES: Record<WorkKind, string> = { outbox: 'outbox_pending', jobs: 'jobs' };
@@ -31,7 +31,7 @@ export interface PostgresWorkSignalOptions {
  * is opened again with backoff, and then both kinds are reported, since a notification may have been missed
  * meanwhile. Nothing here throws or leaves an 'error' event unhandled: polling finds the work whatever happens.
  */
-export class PostgresWorkSignal {
+export class PostgresWorkSignal implements WorkSignal {
   private readonly open = new Set<PgListener>();
 
   constructor(

@@ -1,3 +1,4 @@
+import { objectMaker } from './sql-helpers.js';
 import Database from 'better-sqlite3';
 import type { Binding, Dialect, RunResult, SqlDb } from './sql-db.js';
 import { WalCheckpointer } from './sqlite-checkpointer.js';
@@ -50,11 +51,7 @@ class StatementCache {
 }
 
 function rowFactory(stmt: Statement): (raw: unknown[]) => Record<string, unknown> {
-  const body = stmt
-    .columns()
-    .map((c, i) => `${JSON.stringify(c.name)}: r[${i}]`)
-    .join(', ');
-  return new Function('r', `return { ${body} };`) as (raw: unknown[]) => Record<string, unknown>;
+  return objectMaker(stmt.columns().map((c) => c.name));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { aNewJob } from '@fundi/domain/testing';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { knexFor } from '../db/open-database.js';
@@ -9,18 +10,6 @@ import { WORK_CHANNEL } from './024-work-signal.js';
 
 const source = migrationSource(migrationsOf(CORE_STORAGE));
 const NAME = '024-work-signal';
-
-/** A job row as the queue writes it. */
-const aJob = (id: string) => ({
-  id,
-  kind: 'test.kind',
-  lane: 'short' as const,
-  payload: {},
-  dueAt: '2026-01-01T00:00:00.000Z',
-  maxAttempts: 1,
-  idempotencyKey: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
 
 /** Migration 024: Postgres announces new outbox_pending and jobs rows on `fundi_work`; SQLite has nothing to do. */
 describeEachStorage(
@@ -57,14 +46,14 @@ describeEachStorage(
       try {
         await listener.query(`LISTEN ${WORK_CHANNEL}`);
         await db!.run('INSERT INTO outbox_pending (id) VALUES (?)', ['evt_signal_1']);
-        await repos.jobs.enqueue(aJob('job_signal_1'));
+        await repos.jobs.enqueue(aNewJob({ id: 'job_signal_1' }));
         await until(() => heard.length >= 2);
         expect(heard).toEqual([`${schema}.outbox_pending`, `${schema}.jobs`]);
 
         // One notification per transaction, however many statements insert.
         heard.length = 0;
         await get().uow.run(async (tx) => {
-          for (const n of [2, 3, 4]) await tx.jobs.enqueue(aJob(`job_signal_${n}`));
+          for (const n of [2, 3, 4]) await tx.jobs.enqueue(aNewJob({ id: `job_signal_${n}` }));
         });
         await until(() => heard.length >= 1);
         await new Promise((ok) => setTimeout(ok, 100));
@@ -82,7 +71,7 @@ describeEachStorage(
           await open.query('BEGIN');
           await open.query("INSERT INTO outbox_pending (id) VALUES ('evt_signal_open')");
           await db!.run('INSERT INTO outbox_pending (id) VALUES (?)', ['evt_signal_meanwhile']);
-          await repos.jobs.enqueue(aJob('job_signal_meanwhile'));
+          await repos.jobs.enqueue(aNewJob({ id: 'job_signal_meanwhile' }));
           await until(() => heard.length >= 1);
           await new Promise((ok) => setTimeout(ok, 200));
           expect(heard).toEqual([`${schema}.jobs`]);
@@ -96,7 +85,7 @@ describeEachStorage(
         await knex.migrate.down({ migrationSource: source, name: NAME });
         heard.length = 0;
         await db!.run('INSERT INTO outbox_pending (id) VALUES (?)', ['evt_signal_2']);
-        await repos.jobs.enqueue(aJob('job_signal_5'));
+        await repos.jobs.enqueue(aNewJob({ id: 'job_signal_5' }));
         await new Promise((ok) => setTimeout(ok, 300));
         expect(heard).toEqual([]);
 

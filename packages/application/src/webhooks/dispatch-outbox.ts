@@ -1,5 +1,6 @@
 import {
   PING_EVENT,
+  takenWithData,
   type DeliverySnapshot,
   type DomainEvent,
   type JobQueue,
@@ -98,17 +99,12 @@ export class DispatchOutbox {
   /** The handed deliveries ready to send; the events taken without their data are read again, whole. */
   private async tasksOf(tx: WebhookRepos, handed: Made[], now: Date): Promise<DeliveryTask[]> {
     if (handed.length === 0) return [];
-    const lean = [...new Set(handed.filter((m) => !this.hasData(m.e)).map((m) => m.e.id))];
+    const lean = [...new Set(handed.filter((m) => !takenWithData(m.e, this.withData)).map((m) => m.e.id))];
     const whole = new Map((lean.length ? await tx.outboxFeed.findMany(lean) : []).map((e) => [e.id, e]));
     const open = secretOpener(this.deps.box);
     return handed.map((m) =>
       deliveryTask({ delivery: m.d, event: whole.get(m.e.id) ?? m.e, subscription: m.s }, now, open),
     );
-  }
-
-  /** Whether the take read the event's data (the feed's rule: a type named in `withData`, or no subject). */
-  private hasData(e: DomainEvent): boolean {
-    return this.withData.includes(e.type) || e.subjectId === undefined;
   }
 }
 

@@ -5,6 +5,7 @@ import type { ExportSnapshot } from '../exports/export-record.js';
 import { NO_CONTACT_PREFERENCES, type LearnerInput, type LearnerSnapshot } from '../learners/learner.js';
 import { emptyProfile } from '../learners/learner-fields.js';
 import { newId } from '../common/ids.js';
+import type { NewJob } from '../jobs/job.js';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
@@ -122,6 +123,20 @@ export function anExport(o: Partial<ExportSnapshot> & { tenantId: string }): Exp
     completedAt: null,
     expiresAt: null,
     purgedAt: null,
+    ...o,
+  };
+}
+
+/** A job as the queue takes it: due since 2026-01-01, one attempt, no idempotency key. */
+export function aNewJob(o: Partial<NewJob> & { id: string }): NewJob {
+  return {
+    kind: 'test.kind',
+    lane: 'short',
+    payload: {},
+    dueAt: '2026-01-01T00:00:00.000Z',
+    maxAttempts: 1,
+    idempotencyKey: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
     ...o,
   };
 }

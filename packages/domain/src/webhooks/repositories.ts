@@ -80,6 +80,14 @@ export function unreadEventData(e: { id: string; type: string }): Error {
 }
 
 /**
+ * Whether `OutboxFeed.takeUndispatched` with `withData` comes with the event's data: always without `withData`,
+ * else for the types it names and for events without a subject (the rule every feed follows).
+ */
+export function takenWithData(e: { type: string; subjectId?: string }, withData?: readonly string[]): boolean {
+  return !withData || withData.includes(e.type) || !e.subjectId;
+}
+
+/**
  * Port: the outbox as the dispatcher sees it. `takeUndispatched` locks (SKIP LOCKED), returns and takes off the
  * queue of events to fan out up to `limit` events (`at`: the time of the dispatch); run it in the transaction
  * that writes their deliveries, so a crash leaves them to dispatch. With `withData`, only events of those types,
