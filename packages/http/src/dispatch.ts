@@ -1,22 +1,23 @@
-import Router from '@koa/router';
-import type { Context, Middleware, Next } from 'koa';
+import type { Context } from 'koa';
 import type { ApiForm } from './forms/form.js';
 import type { RouteDef } from './routes/route.js';
 import { DomainError } from '@fundi/domain';
 import { mountForm, type ActorExpander } from './mount.js';
 import { unauthorized } from './middleware/auth.js';
+import { RouteTable } from './route-table.js';
 
 /**
- * Routes every request to a small router holding only the routes of its form and resource. One router with
- * every route of both forms tests each request against hundreds of path patterns (koa-router matches them one
- * by one); grouped, a request meets a handful.
+ * Routes every request to a small table holding only the routes of its form and resource. One table with every
+ * route of both forms would test each request against hundreds of path patterns; grouped, a request meets a
+ * handful. A known path with another method is 405 naming the methods it has (after the key check, like any
+ * route); an unknown one goes to `miss`.
  */
 export function dispatcher(
   forms: { a: ApiForm; b: ApiForm },
   routes: readonly RouteDef[],
   actors?: ActorExpander,
-): Middleware {
-  const groups = new Map<string, { routes: Middleware; allowed: (path: string) => string[] }>();
+): (ctx: Context, miss: (ctx: Context) => Promise<unknown>) => Promise<unknown> {
+  const groups = new Map<string, RouteTable>();
   // Form B's prefixes are longer and more specific (`/api/v1/tenants/...`), so it is asked first.
   const order = [forms.b, forms.a];
   for (const form of [forms.a, forms.b]) {
@@ -26,42 +27,33 @@ export function dispatcher(
       byResource.set(resource, [...(byResource.get(resource) ?? []), r]);
     }
     for (const [resource, list] of byResource) {
-      const router = new Router();
-      mountForm(router, form, list, actors);
-      const patterns = form.prefixes.flatMap((prefix) =>
-        list.map((r) => ({
-          method: r.method.toUpperCase(),
-          pattern: new RegExp(`^${prefix.replace(/:\w+/g, '[^/]+')}${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
-        })),
-      );
-      const allowed = (path: string) => {
-        const methods = new Set(patterns.filter((p) => p.pattern.test(path)).map((p) => p.method));
-        if (methods.has('GET')) methods.add('HEAD');
-        return [...methods].sort();
-      };
-      groups.set(`${form.name}:${resource}`, { routes: router.routes() as unknown as Middleware, allowed });
+      const table = new RouteTable();
+      mountForm(table, form, list, actors);
+      groups.set(`${form.name}:${resource}`, table);
     }
   }
-  return async (ctx: Context, next: Next) => {
+  return async (ctx, miss) => {
+    const path = ctx.path;
     for (const form of order) {
-      const resource = form.resourceOf(ctx.path);
-      if (resource !== null) {
-        const group = groups.get(`${form.name}:${resource}`);
-        if (!group) return next();
-        return group.routes(ctx, async () => {
-          // A known path with another method: 405 naming the methods it has (after the key check, like any route).
-          const allowed = group.allowed(ctx.path);
-          if (allowed.length === 0) return next();
-          if (!ctx.state.principal) throw unauthorized();
-          ctx.set('Allow', allowed.join(', '));
-          throw new DomainError(
-            'not_found',
-            'method_not_allowed',
-            `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed.join(', ')}`,
-          );
-        });
+      const resource = form.resourceOf(path);
+      if (resource === null) continue;
+      const table = groups.get(`${form.name}:${resource}`);
+      if (!table) return miss(ctx);
+      const found = table.find(ctx.method, path);
+      if (found) {
+        ctx.params = found.params;
+        return found.handler(ctx);
       }
+      const allowed = table.allowed(path);
+      if (allowed.length === 0) return miss(ctx);
+      if (!ctx.state.principal) throw unauthorized();
+      ctx.set('Allow', allowed.join(', '));
+      throw new DomainError(
+        'not_found',
+        'method_not_allowed',
+        `${ctx.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
+      );
     }
-    return next();
+    return miss(ctx);
   };
 }

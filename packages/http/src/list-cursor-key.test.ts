@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import { RouteTable } from './route-table.js';
 import { pageInOrder } from '@fundi/domain';
 import { describe, expect, it } from 'vitest';
 import { formA } from './forms/form-a.js';
@@ -23,9 +23,9 @@ const form = formA({ encode: (s) => s, decode: (s) => s });
 
 describe("a list's cursor field", () => {
   it('is refused when the items lack it (id by default), at mount', () => {
-    expect(() => mountForm(new Router(), form, [list()])).toThrow('listThings');
-    expect(() => mountForm(new Router(), form, [list('versionNumber')])).toThrow('versionNumber');
-    expect(() => mountForm(new Router(), form, [list('version')])).not.toThrow();
+    expect(() => mountForm(new RouteTable(), form, [list()])).toThrow('listThings');
+    expect(() => mountForm(new RouteTable(), form, [list('versionNumber')])).toThrow('versionNumber');
+    expect(() => mountForm(new RouteTable(), form, [list('version')])).not.toThrow();
   });
 
   it('is what the Form A cursor carries', () => {

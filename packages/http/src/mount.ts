@@ -1,6 +1,5 @@
 import { type Principal, UploadFields } from '@fundi/application';
 import { DomainError, type PageRequest, type Scope } from '@fundi/domain';
-import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from './schemas/common.js';
 import type { ApiForm } from './forms/form.js';
@@ -10,6 +9,7 @@ import { validate } from './middleware/validate.js';
 import { unauthorized } from './middleware/auth.js';
 import { multipartUpload, rawUpload } from './middleware/upload.js';
 import { sendFile } from './middleware/file-answer.js';
+import type { RouteTable } from './route-table.js';
 
 export function koaPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
@@ -107,7 +107,7 @@ export interface ActorExpander {
  * Mounts every route under every prefix of `form`. The same handler serves both forms; only the form's paging,
  * envelope and tenant check differ. Schemas are composed once here, not per request.
  */
-export function mountForm(router: Router, form: ApiForm, routes: readonly RouteDef[], actors?: ActorExpander): void {
+export function mountForm(table: RouteTable, form: ApiForm, routes: readonly RouteDef[], actors?: ActorExpander): void {
   // One function for every request, not a closure per request (the answer of a keyless route learns its tenant late).
   const expandActors = (tenantId: string, value: unknown) => (actors ? actors.expand(tenantId, value) : value);
   const readable = new Set(routes.filter((r) => r.method === 'get').map((r) => r.path));
@@ -166,6 +166,6 @@ export function mountForm(router: Router, form: ApiForm, routes: readonly RouteD
       if (r.list) ctx.body = form.envelope(result as never, page, scope, cursorKey);
       else if (r.success.status !== 204) ctx.body = result;
     };
-    for (const prefix of form.prefixes) router[r.method](`${prefix}${koaPath(r.path)}`, handler);
+    for (const prefix of form.prefixes) table.add(r.method, `${prefix}${koaPath(r.path)}`, handler);
   }
 }
