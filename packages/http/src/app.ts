@@ -61,10 +61,10 @@ type Step = (ctx: Context, next: Next) => Promise<unknown>;
 function requestContext(deps: HttpDeps): Step {
   return async (ctx, next) => {
     const started = performance.now();
-    const incoming = ctx.get('x-request-id');
-    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const incoming = ctx.req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
+    ctx.res.setHeader('X-Request-Id', requestId);
     try {
       await next();
     } catch (e) {

@@ -2,9 +2,17 @@ import type { RateLimitStore, RateWindow } from '@fundi/application';
 import { DomainError, type TenantLimits } from '@fundi/domain';
 import type { Context } from 'koa';
 
-function windowsOf(limits: Pick<TenantLimits, 'perMinute' | 'perDay'>): RateWindow[] {
-  const w: RateWindow[] = [{ seconds: 60, limit: limits.perMinute }];
-  if (limits.perDay !== null) w.push({ seconds: 86_400, limit: limits.perDay });
+type Limits = Pick<TenantLimits, 'perMinute' | 'perDay'>;
+
+/** The windows of a limits object, made once per object (a key's limits come with its cached resolution). */
+const windowsCache = new WeakMap<Limits, RateWindow[]>();
+function windowsOf(limits: Limits): RateWindow[] {
+  let w = windowsCache.get(limits);
+  if (!w) {
+    w = [{ seconds: 60, limit: limits.perMinute }];
+    if (limits.perDay !== null) w.push({ seconds: 86_400, limit: limits.perDay });
+    windowsCache.set(limits, w);
+  }
   return w;
 }
 
@@ -16,25 +24,26 @@ export async function applyRateLimit(
   ctx: Context,
   store: RateLimitStore,
   key: string,
-  limits: Pick<TenantLimits, 'perMinute' | 'perDay'>,
+  limits: Limits,
   nowMs: number,
 ): Promise<void> {
   const windows = windowsOf(limits);
   const counts = await store.hit(key, windows, nowMs);
   let pick = 0;
   let least = Infinity;
-  counts.forEach((c, i) => {
-    const remaining = windows[i]!.limit - c.hits;
+  for (let i = 0; i < counts.length; i++) {
+    const remaining = windows[i]!.limit - counts[i]!.hits;
     if (remaining < least) {
       least = remaining;
       pick = i;
     }
-  });
+  }
   const w = windows[pick]!;
   const c = counts[pick]!;
-  ctx.set('X-RateLimit-Limit', String(w.limit));
-  ctx.set('X-RateLimit-Remaining', String(Math.max(0, w.limit - c.hits)));
-  ctx.set('X-RateLimit-Reset', String(c.resetAt));
+  const res = ctx.res;
+  res.setHeader('X-RateLimit-Limit', String(w.limit));
+  res.setHeader('X-RateLimit-Remaining', String(Math.max(0, w.limit - c.hits)));
+  res.setHeader('X-RateLimit-Reset', String(c.resetAt));
   if (c.hits > w.limit) {
     const retryAfter = Math.max(1, c.resetAt - Math.floor(nowMs / 1000));
     ctx.set('Retry-After', String(retryAfter));
