@@ -17,6 +17,7 @@ function escapeRegExp(s: string): string {
 }
 
 function safeDecode(text: string): string {
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {
