@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
-import type { RateLimitStore } from '@fundi/application';
+import type { AccessLog, RateLimitStore } from '@fundi/application';
 import { DomainError, isDomainError, type TenantLimits } from '@fundi/domain';
 import type { Logger } from 'pino';
 import type { ApiForm } from './forms/form.js';
@@ -26,7 +26,7 @@ export interface HttpDeps {
   inboundLimits?: Pick<TenantLimits, 'perMinute' | 'perDay'>;
   logger: Logger;
   /** One line per request; fields are fixed and free of personal data. */
-  accessLog: Logger;
+  accessLog: AccessLog;
   /** Resolves when the database answers; used by `GET /ready`. */
   ready(): Promise<void>;
   /** Trust `X-Forwarded-For` (behind a proxy). */
@@ -80,17 +80,14 @@ function requestContext(deps: HttpDeps): Step {
       }
     } finally {
       // Path only: query strings may carry search terms (names, ID numbers) that must not reach the logs.
-      deps.accessLog.info(
-        {
-          requestId,
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          ms: Math.round((performance.now() - started) * 100) / 100,
-          key: (ctx.state.principal as { actor?: { id: string } } | undefined)?.actor?.id,
-        },
-        'request',
-      );
+      deps.accessLog.request({
+        requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+        key: (ctx.state.principal as { actor?: { id: string } } | undefined)?.actor?.id,
+      });
     }
   };
 }

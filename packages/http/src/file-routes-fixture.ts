@@ -184,7 +184,7 @@ export async function startFileServer(): Promise<{ base: string; close: () => Pr
     rateLimits,
     anonymousLimits: { perMinute: 1_000_000, perDay: null },
     logger: silent,
-    accessLog: silent,
+    accessLog: { request() {} },
     ready: async () => {},
   });
   const server: Server = app.listen(0, '127.0.0.1');

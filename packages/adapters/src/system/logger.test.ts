@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LineBatcher } from './logger.js';
+import pino from 'pino';
+import { createAccessLog, LineBatcher } from './logger.js';
 
 function sink() {
   const writes: string[] = [];
@@ -39,5 +40,47 @@ describe('LineBatcher', () => {
     expect(out.synced()).toBe(1);
     b.pass();
     expect(out.writes).toHaveLength(1);
+  });
+});
+
+describe('createAccessLog', () => {
+  const line = (key: string | undefined) => ({
+    requestId: 'req-1',
+    method: 'GET',
+    path: '/api/v1/learners/"odd"\u0001\u2028/x',
+    status: 200,
+    ms: 0.37,
+    key,
+  });
+
+  it('writes the line a pino logger with the same bindings writes, field for field and in the same order', () => {
+    for (const key of ['key_abc', undefined]) {
+      const ours: string[] = [];
+      const theirs: string[] = [];
+      createAccessLog('info', { write: (s: string) => void ours.push(s) }).request(line(key));
+      pino({ base: { service: 'fundi', log: 'access' } }, { write: (s: string) => void theirs.push(s) }).info(
+        line(key),
+        'request',
+      );
+      expect(ours).toHaveLength(1);
+      expect(ours[0]!.endsWith('}\n')).toBe(true);
+      const [a, b] = [JSON.parse(ours[0]!), JSON.parse(theirs[0]!)];
+      expect(Math.abs(a.time - b.time)).toBeLessThan(1000);
+      expect({ ...a, time: 0 }).toEqual({ ...b, time: 0 });
+      expect(Object.keys(a)).toEqual(Object.keys(b));
+    }
+  });
+
+  it('writes at info and below, nothing at warn or silent', () => {
+    for (const [level, lines] of [
+      ['debug', 1],
+      ['info', 1],
+      ['warn', 0],
+      ['silent', 0],
+    ] as const) {
+      const out: string[] = [];
+      createAccessLog(level, { write: (s: string) => void out.push(s) }).request(line(undefined));
+      expect(out).toHaveLength(lines);
+    }
   });
 });

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { openDatabase, type DatabaseTarget } from '../db/open-database.js';
 import { storageFor } from '../storage/capability-storage.js';
 import { SystemClock } from '../system/clocks.js';
-import { createAccessLogger, createLogger } from '../system/logger.js';
+import { accessLogThrough, createAccessLog, createLogger } from '../system/logger.js';
 import { NodeSecretGenerator, TokenSigner } from '../system/node-secrets.js';
 import { MemoryRateLimitStore, PostgresRateLimitStore } from '../system/rate-limit-stores.js';
 import { AesGcmSecretBox } from '../system/secret-box.js';
@@ -120,7 +120,7 @@ function systemModule(opts: { masterKey: Buffer; logLevel: string; clock?: Clock
     provideValue(bind, T.Signer, new TokenSigner(opts.masterKey));
     provideValue(bind, T.Logger, opts.logger ?? createLogger(opts.logLevel));
     // An injected logger (tests) receives the access lines too, so they can be checked for personal data.
-    provideValue(bind, T.AccessLogger, opts.logger ?? createAccessLogger(opts.logLevel));
+    provideValue(bind, T.AccessLogger, opts.logger ? accessLogThrough(opts.logger) : createAccessLog(opts.logLevel));
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Ports, RateLimitStore, RequestMeter, StorageMaintenance, UnitOfWork } from '@fundi/application';
+import type { AccessLog, Ports, RateLimitStore, RequestMeter, StorageMaintenance, UnitOfWork } from '@fundi/application';
 import type { Clock, SecretGenerator } from '@fundi/domain';
 import type { Logger } from 'pino';
 import type { SqlDb } from '../db/sql-db.js';
@@ -22,5 +22,5 @@ export const T = {
   Maintenance: token<StorageMaintenance>('StorageMaintenance'),
   Meter: token<RequestMeter>('RequestMeter'),
   Logger: token<Logger>('Logger'),
-  AccessLogger: token<Logger>('AccessLogger'),
+  AccessLogger: token<AccessLog>('AccessLogger'),
 } as const;

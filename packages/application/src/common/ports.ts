@@ -36,6 +36,23 @@ export interface RateLimitStore {
   hit(key: string, windows: readonly RateWindow[], now: number): Promise<WindowCount[]>;
 }
 
+/** One answered request, as the access log records it: fixed fields, none of them personal data. */
+export interface AccessLine {
+  requestId: string;
+  method: string;
+  /** The path only: query strings may carry search terms (names, ID numbers). */
+  path: string;
+  status: number;
+  ms: number;
+  /** The API key's id, when a valid key was presented. */
+  key: string | undefined;
+}
+
+/** Port: the access log, one line per request. */
+export interface AccessLog {
+  request(line: AccessLine): void;
+}
+
 /**
  * Everything a capability's use-case factory may take (docs/architecture.md, "Capabilities"): the core ports over
  * every repository `R`, the secret generator, and boxes that seal secrets at rest under the master key. Each use
