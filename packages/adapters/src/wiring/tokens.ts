@@ -1,4 +1,11 @@
-import type { AccessLog, Ports, RateLimitStore, RequestMeter, StorageMaintenance, UnitOfWork } from '@fundi/application';
+import type {
+  AccessLog,
+  Ports,
+  RateLimitStore,
+  RequestMeter,
+  StorageMaintenance,
+  UnitOfWork,
+} from '@fundi/application';
 import type { Clock, SecretGenerator } from '@fundi/domain';
 import type { Logger } from 'pino';
 import type { SqlDb } from '../db/sql-db.js';
