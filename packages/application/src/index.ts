@@ -9,6 +9,7 @@ export * from './learners/get-learner.js';
 export * from './learners/list-learners.js';
 export * from './learners/update-learner.js';
 export * from './learners/erase-learner.js';
+export * from './learners/learners-written.js';
 export * from './tenants/create-tenant.js';
 export * from './tenants/manage-api-keys.js';
 export * from './tenants/authenticate.js';

@@ -184,6 +184,16 @@ export class InMemoryOutboxFeed implements OutboxFeed {
   async findMany(ids: readonly string[]) {
     return clone(this.store.tables.outbox.filter((e) => ids.includes(e.id)).sort(byId));
   }
+  async addDispatched(events: readonly DomainEvent[]) {
+    for (const e of events) {
+      this.store.tables.outbox.push(clone(e));
+      this.store.tables.dispatched.set(e.id, e.occurredAt);
+    }
+  }
+  async setData(tenantId: string, id: string, data: Record<string, unknown>) {
+    const e = this.store.tables.outbox.find((x) => x.tenantId === tenantId && x.id === id);
+    if (e) e.data = clone(data);
+  }
 }
 
 export class InMemoryTenantAlertLog implements TenantAlertLog {

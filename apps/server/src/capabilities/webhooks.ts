@@ -2,6 +2,7 @@ import { receiverCheck, webhookStorage } from '@fundi/adapters';
 import {
   REPLAY_SINCE,
   ResealWebhookSecrets,
+  learnersWrittenExpansion,
   webhookUseCases,
   type Ports,
   type ReplaySincePayload,
@@ -26,7 +27,14 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
     useCases: (p: Ports<WebhookRepos & PlatformRepos & TenantRepos>): WebhookCapabilityUseCases => {
       const box = p.secretBox('webhook-secret');
       return {
-        ...webhookUseCases({ ...p, box, policy: { allowHttp: settings.allowHttp }, receiverCheck: checkReceiver }),
+        ...webhookUseCases({
+          ...p,
+          box,
+          policy: { allowHttp: settings.allowHttp },
+          receiverCheck: checkReceiver,
+          // An import batch's learners are one compact event until a subscription wants their `learner.created`.
+          expansions: [learnersWrittenExpansion],
+        }),
         resealSecrets: new ResealWebhookSecrets({ repos: p.repos, box }),
       };
     },

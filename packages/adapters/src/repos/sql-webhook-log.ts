@@ -135,6 +135,23 @@ export class SqlOutboxFeed implements OutboxFeed {
     return row ? eventOf(row) : null;
   }
 
+  async addDispatched(events: readonly DomainEvent[]): Promise<void> {
+    // 500 rows x 6 values stays under SQLite's bound-parameter limit.
+    for (const part of chunks(events, 500))
+      await this.db.run(
+        `INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id) VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+        part.flatMap((e) => [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null]),
+      );
+  }
+
+  async setData(tenantId: string, id: string, data: Record<string, unknown>): Promise<void> {
+    await this.db.run('UPDATE outbox_events SET data = ? WHERE tenant_id = ? AND id = ?', [
+      JSON.stringify(data),
+      tenantId,
+      id,
+    ]);
+  }
+
   async findMany(ids: readonly string[]): Promise<DomainEvent[]> {
     const found: DomainEvent[] = [];
     for (const part of chunks(ids, 500)) {

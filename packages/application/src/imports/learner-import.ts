@@ -7,7 +7,7 @@ import {
   type LearnerProfile,
   type LearnerSnapshot,
 } from '@fundi/domain';
-import { learnerView } from '../learners/learner-view.js';
+import { LEARNERS_WRITTEN_EVENT } from '../learners/learners-written.js';
 import { cellErrors, snake, type CellError, type Cells, type ImportColumn, type ImportKind } from './import-kind.js';
 
 /**
@@ -165,7 +165,9 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
     },
     async write(tx, _actor, _now, rows) {
       await tx.learners.insertMany(rows);
-      return rows.map((l) => ({ type: 'learner.created', data: learnerView(l), subjectId: l.id }));
+      // One compact event for the batch: its `learner.created` events are made where they are wanted
+      // (learners-written.ts), so a batch does not store a kilobyte per learner that nobody may read.
+      return [{ type: LEARNERS_WRITTEN_EVENT, data: { learnerIds: rows.map((l) => l.id) } }];
     },
   };
 }

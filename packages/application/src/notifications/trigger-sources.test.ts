@@ -20,6 +20,24 @@ function unreadable(e: Omit<DomainEvent, 'data'>): DomainEvent {
 }
 
 describe('notification reaction', () => {
+  it("welcomes each learner an import batch's compact event names, keyed by the event and the learner", async () => {
+    const { jobs, queued } = recordingQueue();
+    const compact = {
+      id: 'evt_9',
+      tenantId: 'ten_1',
+      type: 'learners.written',
+      occurredAt: '2026-11-25T00:00:00.000Z',
+      data: { learnerIds: ['lrn_1', 'lrn_2'] },
+    };
+    await notificationReaction.react({ jobs }, [compact], new Date('2026-11-25T00:00:01.000Z'));
+    expect(queued).toHaveLength(1);
+    expect((queued[0]!.payload as { events: unknown[] }).events).toEqual([
+      { tenantId: 'ten_1', eventId: 'evt_9/lrn_1', type: 'learner.created', data: { id: 'lrn_1' } },
+      { tenantId: 'ten_1', eventId: 'evt_9/lrn_2', type: 'learner.created', data: { id: 'lrn_2' } },
+    ]);
+    expect(notificationReaction.readsDataOf).toContain('learners.written');
+  });
+
   it("queues one trigger job per batch, with a learner.created event's subject as the learner, its data unread", async () => {
     const { jobs, queued } = recordingQueue();
     const base = { tenantId: 'ten_1', type: 'learner.created', occurredAt: '2026-11-25T00:00:00.000Z' };

@@ -1,6 +1,7 @@
 import type { DomainEvent, JobQueue } from '@fundi/domain';
 import { SAMPLE_DRAWN_EVENT } from '../assessments/draw-moderation-sample.js';
 import { enqueueJob, jobType } from '../jobs/job-definition.js';
+import { LEARNERS_WRITTEN_EVENT, learnerIdsOf } from '../learners/learners-written.js';
 import { USER_INVITED_EVENT } from '../staff/staff-directory.js';
 import { SECURITY_EVENT } from '../tenants/manage-api-keys.js';
 import type { EventReaction } from '../webhooks/dispatch-outbox.js';
@@ -59,11 +60,17 @@ const SOURCES: Record<string, (e: DomainEvent) => Record<string, string | number
  * dispatcher's transaction (so none is lost or queued twice).
  */
 export const notificationReaction: EventReaction = {
-  types: Object.keys(SOURCES),
-  readsDataOf: Object.keys(SOURCES).filter((t) => t !== 'learner.created'),
+  types: [...Object.keys(SOURCES), LEARNERS_WRITTEN_EVENT],
+  readsDataOf: [...Object.keys(SOURCES).filter((t) => t !== 'learner.created'), LEARNERS_WRITTEN_EVENT],
   async react(tx: { jobs: JobQueue }, events: readonly DomainEvent[], now: Date): Promise<void> {
     const payloads: TriggerPayload[] = [];
     for (const e of events) {
+      if (e.type === LEARNERS_WRITTEN_EVENT) {
+        // An import batch's learners, each welcomed as a `learner.created` would be; `<event>/<learner>` keys each.
+        for (const id of learnerIdsOf(e))
+          payloads.push({ tenantId: e.tenantId, eventId: `${e.id}/${id}`, type: 'learner.created', data: { id } });
+        continue;
+      }
       const data = SOURCES[e.type]?.(e);
       if (data) payloads.push({ tenantId: e.tenantId, eventId: e.id, type: e.type, data });
     }

@@ -11,6 +11,7 @@ import {
 import type { CoreDeps } from '../common/ports.js';
 import { deliveryTask, secretOpener, type DeliveryTask } from './deliveries.js';
 import { newDelivery, subscribersOf } from './fan-out.js';
+import { expandWanted } from './event-expansion.js';
 import type { WebhookDeps } from './webhook-ports.js';
 
 /**
@@ -54,10 +55,17 @@ export class DispatchOutbox {
   private readonly withData: readonly string[];
 
   constructor(
-    private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'uow' | 'clock'> & Pick<WebhookDeps, 'box'>,
+    private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'uow' | 'clock'> &
+      Pick<WebhookDeps, 'box' | 'expansions'>,
     private readonly reactions: readonly EventReaction[] = [],
   ) {
-    this.withData = [PING_EVENT, ...new Set(reactions.flatMap((r) => r.readsDataOf ?? r.types))];
+    this.withData = [
+      PING_EVENT,
+      ...new Set([
+        ...reactions.flatMap((r) => r.readsDataOf ?? r.types),
+        ...(deps.expansions ?? []).map((x) => x.from),
+      ]),
+    ];
   }
 
   /** The same dispatcher with `reactions` as well. */
@@ -71,7 +79,10 @@ export class DispatchOutbox {
       const events = await tx.outboxFeed.takeUndispatched(limit, now.toISOString(), this.withData);
       if (events.length === 0) return { taken: 0, tasks: [] };
       const subs = await tx.webhookSubscriptions.listForTenants([...new Set(events.map((e) => e.tenantId))]);
-      const made = events.flatMap((e) => subscribersOf(e, subs).map((s) => ({ e, s, d: newDelivery(e, s, now) })));
+      // Compact events become their public events here when a subscription takes those (event-expansion.ts).
+      const expanded = await expandWanted(tx, this.deps.expansions ?? [], events, subs, now);
+      const fanned = expanded.length ? [...events, ...expanded] : events;
+      const made = fanned.flatMap((e) => subscribersOf(e, subs).map((s) => ({ e, s, d: newDelivery(e, s, now) })));
       const handed = handOff ? this.lease(made, handOff, now) : [];
       if (made.length) await tx.webhookDeliveries.insertMany(made.map((m) => m.d));
       for (const r of this.reactions) {

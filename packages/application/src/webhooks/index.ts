@@ -11,3 +11,4 @@ export * from './deliveries.js';
 export * from './subscription-use-cases.js';
 export * from './reseal-secrets.js';
 export * from './webhook-use-cases.js';
+export * from './event-expansion.js';

@@ -1,6 +1,7 @@
 import { DomainError, newId } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
+import { expandWanted } from './event-expansion.js';
 import { newDelivery } from './fan-out.js';
 import { requireEnabled, requireSubscription } from './subscription-view.js';
 import { enqueueJob } from '../jobs/job-definition.js';
@@ -75,7 +76,7 @@ const PAGE = 500;
  * deliveries (at-least-once, same event ids). A deleted subscription ends the job quietly.
  */
 export class ReplayEventsSince {
-  constructor(private readonly deps: Pick<WebhookDeps, 'uow' | 'clock'>) {}
+  constructor(private readonly deps: Pick<WebhookDeps, 'uow' | 'clock' | 'expansions'>) {}
 
   async execute({ tenantId, subscriptionId, since }: ReplaySincePayload): Promise<number> {
     let after: string | null = null;
@@ -84,8 +85,19 @@ export class ReplayEventsSince {
       const n: number = await this.deps.uow.run(async (tx) => {
         const s = await tx.webhookSubscriptions.findById(tenantId, subscriptionId);
         if (!s) return 0;
-        const events = await tx.outboxFeed.since(tenantId, since, s.events, after, PAGE);
-        await tx.webhookDeliveries.insertMany(events.map((e) => newDelivery(e, s, this.deps.clock.now())));
+        const now = this.deps.clock.now();
+        // Compact events of the subscribed public types come too: expanded now if nothing has expanded them yet.
+        const compact = (this.deps.expansions ?? []).filter((x) => (s.events as string[]).includes(x.to));
+        const events = await tx.outboxFeed.since(
+          tenantId,
+          since,
+          [...s.events, ...compact.map((x) => x.from)],
+          after,
+          PAGE,
+        );
+        const expanded = await expandWanted(tx, compact, events, [s], now);
+        const wanted = [...events.filter((e) => !compact.some((x) => x.from === e.type)), ...expanded];
+        await tx.webhookDeliveries.insertMany(wanted.map((e) => newDelivery(e, s, now)));
         after = events[events.length - 1]?.id ?? after;
         return events.length;
       });

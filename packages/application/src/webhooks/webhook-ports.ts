@@ -8,6 +8,7 @@ import type {
   PlatformRepos,
 } from '@fundi/domain';
 import type { CoreDeps } from '../common/ports.js';
+import type { EventExpansion } from './event-expansion.js';
 
 /** One signed POST to make. */
 export interface OutgoingWebhook {
@@ -47,6 +48,8 @@ export interface WebhookDeps extends CoreDeps<WebhookRepos & PlatformRepos> {
    * capability reuses them for its outbound subscription). Another purpose's subscription is not found.
    */
   purpose?: SubscriptionPurpose;
+  /** Compact event types and how they become public events (event-expansion.ts). */
+  expansions?: readonly EventExpansion[];
 }
 
 export { systemActor } from '../common/actor.js';

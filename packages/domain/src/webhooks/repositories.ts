@@ -107,6 +107,13 @@ export interface OutboxFeed {
   findById(tenantId: string, id: string): Promise<DomainEvent | null>;
   /** Events by id, of any tenant, with their data (the fan-out reads the events it hands to its own worker). */
   findMany(ids: readonly string[]): Promise<DomainEvent[]>;
+  /**
+   * Writes events that are fanned out where they are made (the events an expansion makes of a compact event,
+   * `EventExpansion` in the application layer): stored like any event, never queued for the dispatcher.
+   */
+  addDispatched(events: readonly DomainEvent[]): Promise<void>;
+  /** Replaces one event's `data` (a compact event marked as expanded). */
+  setData(tenantId: string, id: string, data: Record<string, unknown>): Promise<void>;
 }
 
 export interface TenantAlert {
