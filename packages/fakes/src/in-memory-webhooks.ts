@@ -190,9 +190,11 @@ export class InMemoryOutboxFeed implements OutboxFeed {
       this.store.tables.dispatched.set(e.id, e.occurredAt);
     }
   }
-  async setData(tenantId: string, id: string, data: Record<string, unknown>) {
+  async markExpanded(tenantId: string, id: string, data: Record<string, unknown>) {
     const e = this.store.tables.outbox.find((x) => x.tenantId === tenantId && x.id === id);
-    if (e) e.data = clone(data);
+    if (!e || 'expandedAt' in e.data) return false;
+    e.data = clone(data);
+    return true;
   }
 }
 

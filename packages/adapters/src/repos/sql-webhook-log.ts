@@ -144,12 +144,13 @@ export class SqlOutboxFeed implements OutboxFeed {
       );
   }
 
-  async setData(tenantId: string, id: string, data: Record<string, unknown>): Promise<void> {
-    await this.db.run('UPDATE outbox_events SET data = ? WHERE tenant_id = ? AND id = ?', [
-      JSON.stringify(data),
-      tenantId,
-      id,
-    ]);
+  async markExpanded(tenantId: string, id: string, data: Record<string, unknown>): Promise<boolean> {
+    // On Postgres a second transaction waits for the first's row lock, then finds the row marked: 0 rows.
+    const { changes } = await this.db.run(
+      `UPDATE outbox_events SET data = ? WHERE tenant_id = ? AND id = ? AND data NOT LIKE '%"expandedAt"%'`,
+      [JSON.stringify(data), tenantId, id],
+    );
+    return changes === 1;
   }
 
   async findMany(ids: readonly string[]): Promise<DomainEvent[]> {

@@ -18,7 +18,10 @@ export interface EventExpansion {
   expand(tx: unknown, events: readonly DomainEvent[], now: Date): Promise<DomainEvent[]>;
 }
 
-/** What a compact event's data says once it has been expanded (its public events exist from then on). */
+/**
+ * What a compact event's data says once it has been expanded (its public events exist from then on). The SQL
+ * adapters look for this name in the stored data.
+ */
 export const EXPANDED = 'expandedAt';
 
 const isExpanded = (e: DomainEvent) => typeof e.data[EXPANDED] === 'string';
@@ -43,10 +46,14 @@ export async function expandWanted(
         !isExpanded(e) &&
         subs.some((s) => s.tenantId === e.tenantId && (s.events as string[]).includes(x.to)),
     );
-    if (wanted.length === 0) continue;
-    const expanded = await x.expand(tx, wanted, now);
+    // Marked first: a transaction that finds one marked meanwhile (a replay racing the fan-out) leaves it alone.
+    const mine: DomainEvent[] = [];
+    for (const e of wanted)
+      if (await tx.outboxFeed.markExpanded(e.tenantId, e.id, { ...e.data, [EXPANDED]: now.toISOString() }))
+        mine.push(e);
+    if (mine.length === 0) continue;
+    const expanded = await x.expand(tx, mine, now);
     await tx.outboxFeed.addDispatched(expanded);
-    for (const e of wanted) await tx.outboxFeed.setData(e.tenantId, e.id, { ...e.data, [EXPANDED]: now.toISOString() });
     made.push(...expanded);
   }
   return made;

@@ -112,8 +112,11 @@ export interface OutboxFeed {
    * `EventExpansion` in the application layer): stored like any event, never queued for the dispatcher.
    */
   addDispatched(events: readonly DomainEvent[]): Promise<void>;
-  /** Replaces one event's `data` (a compact event marked as expanded). */
-  setData(tenantId: string, id: string, data: Record<string, unknown>): Promise<void>;
+  /**
+   * Marks a compact event expanded: its `data` becomes `data`, unless it is marked already (its stored data names
+   * `expandedAt`). False when it was: another transaction expanded it first, and its events are not made twice.
+   */
+  markExpanded(tenantId: string, id: string, data: Record<string, unknown>): Promise<boolean>;
 }
 
 export interface TenantAlert {
