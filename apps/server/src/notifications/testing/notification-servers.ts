@@ -51,13 +51,15 @@ export function notificationServers(kind: StorageKind, tag: string) {
 
   const prefixOf = (form: FormUnderTest, slug: string) => form.learners(slug).replace(/\/learners$/, '');
 
+  /** Polls `f` every 25 ms for up to 18 s of wall time, within the test timeout (a loaded CI machine runs the worker's retries slowly). */
   async function until<T>(what: string, f: () => Promise<T | null | undefined | false>): Promise<T> {
-    for (let i = 0; i < 400; i++) {
+    const deadline = Date.now() + 18_000;
+    for (;;) {
       const v = await f();
       if (v) return v;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
       await new Promise((r) => setTimeout(r, 25));
     }
-    throw new Error(`timed out waiting for ${what}`);
   }
 
   return {
