@@ -1,6 +1,7 @@
 import {
   DomainError,
   DUE_STATUSES,
+  EXPANDED_AT,
   type AttemptOutcome,
   type AttemptSnapshot,
   type ClaimedDelivery,
@@ -192,7 +193,7 @@ export class InMemoryOutboxFeed implements OutboxFeed {
   }
   async markExpanded(tenantId: string, id: string, data: Record<string, unknown>) {
     const e = this.store.tables.outbox.find((x) => x.tenantId === tenantId && x.id === id);
-    if (!e || 'expandedAt' in e.data) return false;
+    if (!e || EXPANDED_AT in e.data) return false;
     e.data = clone(data);
     return true;
   }

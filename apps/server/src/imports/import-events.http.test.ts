@@ -36,6 +36,14 @@ const createdEvents = async (s: TestServer, learners: readonly string[]) =>
     )
   ).filter((e) => learners.includes(e.subject_id));
 
+/** Each event's data is its learner as `GET /learners/{id}` shows it. */
+async function expectAsTheApiShows(s: TestServer, admin: string, events: { data: string; subject_id: string }[]) {
+  for (const e of events) {
+    const shown = await s.call('GET', `${A}/learners/${e.subject_id}`, admin);
+    expect(JSON.parse(e.data)).toEqual(shown.body);
+  }
+}
+
 const deliveriesOf = (s: TestServer, subscriptionId: string) =>
   s.storage.db!.all<{ event_id: string }>(
     "SELECT event_id FROM webhook_deliveries WHERE subscription_id = ? AND event_type = 'learner.created'",
@@ -57,10 +65,7 @@ describeImportSuite('imports: the learner.created events of imported learners', 
       (e) => e.length >= 3,
     );
     expect(events.map((e) => e.subject_id).sort()).toEqual([...ids].sort());
-    for (const e of events) {
-      const shown = await s.call('GET', `${A}/learners/${e.subject_id}`, admin);
-      expect(JSON.parse(e.data)).toEqual(shown.body);
-    }
+    await expectAsTheApiShows(s, admin, events);
     const delivered = await until(
       () => deliveriesOf(s, sub.body.id),
       (d) => d.length >= 3,
@@ -114,9 +119,6 @@ describeImportSuite('imports: the learner.created events of imported learners', 
     const events = await createdEvents(s, ids);
     expect(events.map((e) => e.subject_id).sort()).toEqual([...ids].sort());
     expect(delivered.map((d) => d.event_id).sort()).toEqual(events.map((e) => e.id).sort());
-    for (const e of events) {
-      const shown = await s.call('GET', `${A}/learners/${e.subject_id}`, admin);
-      expect(JSON.parse(e.data)).toEqual(shown.body);
-    }
+    await expectAsTheApiShows(s, admin, events);
   });
 });

@@ -67,6 +67,17 @@ function readEvent(r: Row, lean: boolean): DomainEvent {
   };
 }
 
+/** Event rows per INSERT: 500 rows x 6 values stays under SQLite's bound-parameter limit. */
+export const EVENT_ROWS = 500;
+
+/** Writes up to `EVENT_ROWS` events' rows (not their place in the dispatcher's queue) in one statement. */
+export async function insertEventRows(db: SqlDb, events: readonly DomainEvent[]): Promise<void> {
+  await db.run(
+    `INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id) VALUES ${events.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+    events.flatMap((e) => [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null]),
+  );
+}
+
 export class SqlOutbox implements Outbox {
   constructor(
     private readonly db: SqlDb,
@@ -83,13 +94,9 @@ export class SqlOutbox implements Outbox {
   }
 
   async addMany(events: readonly DomainEvent[]): Promise<void> {
-    // 500 rows x 6 values stays under SQLite's bound-parameter limit.
-    for (let i = 0; i < events.length; i += 500) {
-      const chunk = events.slice(i, i + 500);
-      await this.db.run(
-        `INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
-        chunk.flatMap((e) => [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null]),
-      );
+    for (let i = 0; i < events.length; i += EVENT_ROWS) {
+      const chunk = events.slice(i, i + EVENT_ROWS);
+      await insertEventRows(this.db, chunk);
       await this.db.run(
         `INSERT INTO outbox_pending (id) VALUES ${chunk.map(() => '(?)').join(', ')}`,
         chunk.map((e) => e.id),

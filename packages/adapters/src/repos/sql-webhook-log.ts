@@ -1,17 +1,18 @@
-import type {
-  AttemptSnapshot,
-  DomainEvent,
-  OutboxFeed,
-  Page,
-  PageRequest,
-  TenantAlert,
-  TenantAlertLog,
-  WebhookAttemptLog,
+import {
+  EXPANDED_AT,
+  type AttemptSnapshot,
+  type DomainEvent,
+  type OutboxFeed,
+  type Page,
+  type PageRequest,
+  type TenantAlert,
+  type TenantAlertLog,
+  type WebhookAttemptLog,
 } from '@fundi/domain';
 import type { Knex } from 'knex';
 import { compile } from '../db/query-builder.js';
 import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
-import { eventOf, leanEventOf } from './sql-audit-outbox.js';
+import { EVENT_ROWS, eventOf, insertEventRows, leanEventOf } from './sql-audit-outbox.js';
 import { chunks, marks, type Row } from '../db/sql-helpers.js';
 import { rowToAttempt } from './webhook-rows.js';
 
@@ -136,18 +137,13 @@ export class SqlOutboxFeed implements OutboxFeed {
   }
 
   async addDispatched(events: readonly DomainEvent[]): Promise<void> {
-    // 500 rows x 6 values stays under SQLite's bound-parameter limit.
-    for (const part of chunks(events, 500))
-      await this.db.run(
-        `INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id) VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
-        part.flatMap((e) => [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null]),
-      );
+    for (const part of chunks(events, EVENT_ROWS)) await insertEventRows(this.db, part);
   }
 
   async markExpanded(tenantId: string, id: string, data: Record<string, unknown>): Promise<boolean> {
     // On Postgres a second transaction waits for the first's row lock, then finds the row marked: 0 rows.
     const { changes } = await this.db.run(
-      `UPDATE outbox_events SET data = ? WHERE tenant_id = ? AND id = ? AND data NOT LIKE '%"expandedAt"%'`,
+      `UPDATE outbox_events SET data = ? WHERE tenant_id = ? AND id = ? AND data NOT LIKE '%"${EXPANDED_AT}"%'`,
       [JSON.stringify(data), tenantId, id],
     );
     return changes === 1;

@@ -89,7 +89,7 @@ export class DispatchOutbox {
         const mine = events.filter((e) => r.types.includes(e.type));
         if (mine.length) await r.react(tx, mine, now);
       }
-      return { taken: events.length, tasks: await this.tasksOf(tx, handed, now) };
+      return { taken: events.length, tasks: await this.tasksOf(tx, handed, now, expanded) };
     });
   }
 
@@ -107,10 +107,21 @@ export class DispatchOutbox {
     return handed;
   }
 
-  /** The handed deliveries ready to send; the events taken without their data are read again, whole. */
-  private async tasksOf(tx: WebhookRepos, handed: Made[], now: Date): Promise<DeliveryTask[]> {
+  /**
+   * The handed deliveries ready to send; the events taken without their data are read again, whole (those made
+   * here by an expansion are whole already).
+   */
+  private async tasksOf(
+    tx: WebhookRepos,
+    handed: Made[],
+    now: Date,
+    expanded: readonly DomainEvent[],
+  ): Promise<DeliveryTask[]> {
     if (handed.length === 0) return [];
-    const lean = [...new Set(handed.filter((m) => !takenWithData(m.e, this.withData)).map((m) => m.e.id))];
+    const made = new Set(expanded);
+    const lean = [
+      ...new Set(handed.filter((m) => !made.has(m.e) && !takenWithData(m.e, this.withData)).map((m) => m.e.id)),
+    ];
     const whole = new Map((lean.length ? await tx.outboxFeed.findMany(lean) : []).map((e) => [e.id, e]));
     const open = secretOpener(this.deps.box);
     return handed.map((m) =>

@@ -1,4 +1,4 @@
-import type { DomainEvent, WebhookRepos, WebhookSubscriptionSnapshot } from '@fundi/domain';
+import { EXPANDED_AT, type DomainEvent, type WebhookRepos, type WebhookSubscriptionSnapshot } from '@fundi/domain';
 
 /**
  * A compact event that stands for many public ones (docs/webhooks.md, "Compact events"): a bulk write stores one
@@ -18,13 +18,7 @@ export interface EventExpansion {
   expand(tx: unknown, events: readonly DomainEvent[], now: Date): Promise<DomainEvent[]>;
 }
 
-/**
- * What a compact event's data says once it has been expanded (its public events exist from then on). The SQL
- * adapters look for this name in the stored data.
- */
-export const EXPANDED = 'expandedAt';
-
-const isExpanded = (e: DomainEvent) => typeof e.data[EXPANDED] === 'string';
+const isExpanded = (e: DomainEvent) => typeof e.data[EXPANDED_AT] === 'string';
 
 /**
  * Expands the compact events among `events` that some subscription in `subs` wants as `to` and that are not
@@ -49,7 +43,7 @@ export async function expandWanted(
     // Marked first: a transaction that finds one marked meanwhile (a replay racing the fan-out) leaves it alone.
     const mine: DomainEvent[] = [];
     for (const e of wanted)
-      if (await tx.outboxFeed.markExpanded(e.tenantId, e.id, { ...e.data, [EXPANDED]: now.toISOString() }))
+      if (await tx.outboxFeed.markExpanded(e.tenantId, e.id, { ...e.data, [EXPANDED_AT]: now.toISOString() }))
         mine.push(e);
     if (mine.length === 0) continue;
     const expanded = await x.expand(tx, mine, now);

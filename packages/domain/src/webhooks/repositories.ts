@@ -87,6 +87,9 @@ export function takenWithData(e: { type: string; subjectId?: string }, withData?
   return !withData || withData.includes(e.type) || !e.subjectId;
 }
 
+/** The field a compact event's data has once it has been expanded (its public events exist from then on). */
+export const EXPANDED_AT = 'expandedAt';
+
 /**
  * Port: the outbox as the dispatcher sees it. `takeUndispatched` locks (SKIP LOCKED), returns and takes off the
  * queue of events to fan out up to `limit` events (`at`: the time of the dispatch); run it in the transaction
@@ -114,7 +117,7 @@ export interface OutboxFeed {
   addDispatched(events: readonly DomainEvent[]): Promise<void>;
   /**
    * Marks a compact event expanded: its `data` becomes `data`, unless it is marked already (its stored data names
-   * `expandedAt`). False when it was: another transaction expanded it first, and its events are not made twice.
+   * `EXPANDED_AT`). False when it was: another transaction expanded it first, and its events are not made twice.
    */
   markExpanded(tenantId: string, id: string, data: Record<string, unknown>): Promise<boolean>;
 }
