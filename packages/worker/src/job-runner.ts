@@ -8,6 +8,7 @@ import {
   type JobSnapshot,
   type PlatformRepos,
 } from '@fundi/domain';
+import type { InteractiveWork } from './interactive-work.js';
 import type { WorkerLogger } from './worker-ports.js';
 
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
@@ -18,6 +19,8 @@ export interface JobRunnerDeps {
   logger: WorkerLogger;
   owner: string;
   leaseMs: number;
+  /** The worker's interactive jobs, shared by its lanes: background kinds are not claimed while it holds them. */
+  interactive?: InteractiveWork;
 }
 
 interface Running {
@@ -29,7 +32,8 @@ interface Running {
 /**
  * Runs the jobs of one lane with a fixed number of slots (docs/architecture.md, "Background jobs"): claims due jobs
  * as slots free up, runs them concurrently, renews each lease while its job runs (a lost lease aborts the job), and
- * records success, a retry with backoff, or the final failure. Per-kind caps (`concurrency`) are never exceeded.
+ * records success, a retry with backoff, or the final failure. Per-kind caps (`concurrency`) are never exceeded, and
+ * background kinds wait while the worker runs an interactive job (see `JobPriority`).
  */
 export class JobLaneRunner {
   private readonly running = new Map<string, Running>();
@@ -51,7 +55,9 @@ export class JobLaneRunner {
   /** One round of claiming: true when it started jobs and has room for more. */
   async tick(): Promise<boolean> {
     const room = this.slots - this.running.size;
+    const held = this.deps.interactive?.holdsBackground ?? false;
     const open = [...this.defs.values()]
+      .filter((d) => !(held && d.priority === 'background'))
       .map((d) => ({ kind: d.kind, left: (d.concurrency ?? this.slots) - this.countOf(d.kind) }))
       .filter((k) => k.left > 0);
     if (this.stopping || room <= 0 || open.length === 0) return false;
@@ -93,6 +99,8 @@ export class JobLaneRunner {
   private start(job: JobSnapshot): void {
     const def = this.defs.get(job.kind)!;
     const abort = new AbortController();
+    const interactive = def.priority === 'interactive' ? this.deps.interactive : undefined;
+    interactive?.enter();
     const beat = setInterval(() => void this.heartbeat(job.id, abort), Math.max(20, Math.floor(this.deps.leaseMs / 3)));
     const done = this.execute(job, def, abort)
       .catch((e) =>
@@ -103,6 +111,7 @@ export class JobLaneRunner {
       .finally(() => {
         clearInterval(beat);
         this.running.delete(job.id);
+        interactive?.leave();
         this.onFree();
       });
     this.running.set(job.id, { kind: job.kind, abort, done });

@@ -29,6 +29,11 @@ export interface WorkerSettings {
   graceMs: number;
   /** Jobs run at once per lane (default: short 8, long 2): a long import never takes a mail's slot. */
   jobSlots?: Record<JobLane, number>;
+  /**
+   * At most this long (default 30 s) background jobs wait while the worker runs interactive ones (an import someone
+   * waits for); see `JobPriority`.
+   */
+  backgroundWaitMs?: number;
 }
 
 export type { WorkKind, WorkSignal } from '@fundi/application';

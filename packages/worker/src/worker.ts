@@ -1,6 +1,7 @@
 import type { JobDefinition } from '@fundi/application';
 import type { JobLane } from '@fundi/domain';
 import { DeliveryPump } from './delivery-pump.js';
+import { InteractiveWork } from './interactive-work.js';
 import { JobLaneRunner } from './job-runner.js';
 import { Ticker } from './ticker.js';
 import type { WorkerDeps, WorkerSettings } from './worker-ports.js';
@@ -13,6 +14,8 @@ import type { WorkerDeps, WorkerSettings } from './worker-ports.js';
  */
 const DISPATCH_BATCH = { rowLeases: 2000, workerLease: 500 };
 const DEFAULT_SLOTS: Record<JobLane, number> = { short: 8, long: 2 };
+/** How long background jobs wait at most while interactive ones run (see `JobPriority`). */
+const BACKGROUND_WAIT_MS = 30_000;
 
 /**
  * The background worker: three loops (outbox fan-out, webhook deliveries, generic jobs) over rows with due
@@ -39,9 +42,11 @@ export class Worker {
     this.pump = new DeliveryPump(deps, s);
     const report = (loop: string) => (e: unknown) => deps.logger.error({ err: e, loop }, 'worker loop failed');
     const slots = { ...DEFAULT_SLOTS, ...s.jobSlots };
+    // The last interactive job ended: the lanes claim the background jobs that waited, now.
+    const interactive = new InteractiveWork(s.backgroundWaitMs ?? BACKGROUND_WAIT_MS, () => this.nudgeLanes());
     this.lanes = (['short', 'long'] as const).map((lane) => {
       const defs = new Map(deps.jobs.filter((d) => d.lane === lane).map((d) => [d.kind, d as JobDefinition<unknown>]));
-      return new JobLaneRunner(lane, defs, slots[lane], { ...deps, owner: s.owner, leaseMs: s.leaseMs });
+      return new JobLaneRunner(lane, defs, slots[lane], { ...deps, owner: s.owner, leaseMs: s.leaseMs, interactive });
     });
     const laneTickers = (this.laneTickers = this.lanes.map((lane) => {
       const t = new Ticker(() => lane.tick(), s.pollMs, report(`jobs`));
@@ -86,6 +91,10 @@ export class Worker {
   /** Wake the dispatcher and the job lanes now (this process just committed an event or queued a job). */
   nudge(): void {
     this.dispatcher.nudge();
+    this.nudgeLanes();
+  }
+
+  private nudgeLanes(): void {
     for (const t of this.laneTickers) t.nudge();
   }
 

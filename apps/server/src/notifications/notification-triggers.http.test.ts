@@ -77,6 +77,38 @@ describeEachStorage('notifications over HTTP: triggers, users, opt-outs', (_get,
       expect((await notificationsOf(w, l.body.id)).length).toBe(2);
     });
 
+    it('a job of many events makes its notifications in slices of 200, one transaction each', async () => {
+      const w = await world(form);
+      const l = await s.call('POST', form.learners(w.slug), w.key, {
+        firstName: 'Many',
+        lastName: 'M',
+        idNumber: idNumberFor(14_000 + n),
+        email: `many.${kind}.${n}@example.org`,
+      });
+      await until('the welcome', async () => (await notificationsOf(w, l.body.id)).length === 1);
+      const u = useCasesOf(s.container, notificationsCapability);
+      const create = vi.spyOn(u.notifications, 'create');
+      try {
+        const events = Array.from({ length: 450 }, (_, i) => ({
+          tenantId: w.tenantId,
+          eventId: `evt_slice_${n}_${i}`,
+          type: 'learner.created',
+          data: { id: l.body.id },
+        }));
+        await u.notificationTriggers.runMany(events);
+        expect(create.mock.calls.map((c) => c[1].length)).toEqual([200, 200, 50]);
+        const made = await Promise.all(create.mock.results.map((r) => r.value as Promise<unknown[]>));
+        expect(made.map((m) => m.length)).toEqual([200, 200, 50]);
+        // Run again (a retried job): every dedupe key exists, nothing new is made.
+        create.mockClear();
+        await u.notificationTriggers.runMany(events);
+        const again = await Promise.all(create.mock.results.map((r) => r.value as Promise<unknown[]>));
+        expect(again.map((m) => m.length)).toEqual([0, 0, 0]);
+      } finally {
+        create.mockRestore();
+      }
+    });
+
     it('a revision asked for without feedback tells the learner to ask the assessor', async () => {
       const w = await world(form);
       const email = `revise.${kind}.${n}@example.org`;

@@ -33,9 +33,15 @@ export interface ImportJobPayload {
 }
 
 /** Reads the file and checks every row; writes only the import's counters and errors. */
-export const VALIDATE_IMPORT = jobType<ImportJobPayload>('imports.validate', 'long', { maxAttempts: 5 });
+export const VALIDATE_IMPORT = jobType<ImportJobPayload>('imports.validate', 'long', {
+  maxAttempts: 5,
+  priority: 'interactive',
+});
 /** Writes the valid rows in batches; resumes after the last committed batch. */
-export const CONFIRM_IMPORT = jobType<ImportJobPayload>('imports.confirm', 'long', { maxAttempts: 10 });
+export const CONFIRM_IMPORT = jobType<ImportJobPayload>('imports.confirm', 'long', {
+  maxAttempts: 10,
+  priority: 'interactive',
+});
 
 export function parseImportJob(v: unknown): ImportJobPayload {
   const p = (v ?? {}) as Record<string, unknown>;

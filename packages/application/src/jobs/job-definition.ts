@@ -10,11 +10,25 @@ export interface JobType<P> {
   readonly lane: JobLane;
   /** Attempts before the job is given up (default 10). */
   readonly maxAttempts?: number;
+  /** How it shares a worker process with other jobs (default `normal`); see `JobPriority`. */
+  readonly priority?: JobPriority;
   /** Type only: never set. */
   readonly payloadType?: P;
 }
 
-export function jobType<P>(kind: string, lane: JobLane, o: { maxAttempts?: number } = {}): JobType<P> {
+/**
+ * How a job shares a worker process (docs/architecture.md, "Background jobs"). `interactive`: someone waits for it
+ * (an import's dry run or confirm, an export). `background`: nobody does (notifications): a worker running an
+ * interactive job starts none until it ends, for at most 30 seconds of uninterrupted interactive work, and they
+ * then run as before. Work already started goes on.
+ */
+export type JobPriority = 'interactive' | 'normal' | 'background';
+
+export function jobType<P>(
+  kind: string,
+  lane: JobLane,
+  o: { maxAttempts?: number; priority?: JobPriority } = {},
+): JobType<P> {
   return { kind, lane, ...o };
 }
 

@@ -6,6 +6,7 @@ import type { TriggerPayload } from './trigger-sources.js';
 /** Daily: reminds learners whose enrolment is due to end in three days. */
 export const DEADLINE_REMINDERS = jobType<Record<string, never>>('notifications.deadline_reminders', 'long', {
   maxAttempts: 3,
+  priority: 'background',
 });
 /** Days before an enrolment's expected end date that the reminder goes out. */
 export const REMINDER_DAYS = 3;

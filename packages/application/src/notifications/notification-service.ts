@@ -21,6 +21,7 @@ import { renderEmail, renderWhatsApp, type EmailTemplate } from './templates.js'
 /** Sends queued notifications: `ids` of one tenant, sent together (a bulk send or one trigger's fan-out). */
 export const SEND_NOTIFICATIONS = jobType<{ tenantId: string; ids: string[] }>('notifications.send', 'short', {
   maxAttempts: 5,
+  priority: 'background',
 });
 
 /** Notifications per send job: a bulk send of 1,000 becomes 10 jobs that run side by side. */

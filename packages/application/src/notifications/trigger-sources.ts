@@ -25,6 +25,7 @@ export interface TriggerPayload {
  */
 export const RUN_TRIGGERS = jobType<{ events: TriggerPayload[] }>('notifications.triggers', 'short', {
   maxAttempts: 5,
+  priority: 'background',
 });
 
 const pick = (d: Record<string, unknown>, keys: string[]) =>

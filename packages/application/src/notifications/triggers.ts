@@ -7,11 +7,15 @@ import { assessmentResult, evidenceReviewed, programmeComplete, welcome } from '
 import type { NotificationPorts } from './notification-ports.js';
 import type { Draft, NotificationService } from './notification-service.js';
 import { exportReady, moderationDue, newEvidence, quotaWarning, webhookDisabled } from './staff-messages.js';
+import { nextTurn } from '../common/next-turn.js';
 import { str, type RunCache, type TriggerContext } from './trigger-drafts.js';
 import { QUOTA_EVENT, WEBHOOK_DISABLED_EVENT, type TriggerPayload } from './trigger-sources.js';
 
 export { DEADLINE_REMINDERS, REMINDER_DAYS } from './deadline-reminders.js';
 export { RUN_TRIGGERS, WEBHOOK_DISABLED_EVENT, notificationReaction, type TriggerPayload } from './trigger-sources.js';
+
+/** Events of a trigger job handled in one transaction (see `runMany`). */
+export const TRIGGER_SLICE = 200;
 
 /**
  * Turns a trigger job into notifications: which template, which recipients (learner, assessors, admins), which
@@ -50,8 +54,10 @@ export class NotificationTriggers {
   }
 
   /**
-   * The events of one trigger job: the learners they name are read in one query per tenant, each tenant's switches
-   * once, and each tenant's notifications are made in one transaction.
+   * The events of one trigger job, per tenant in slices of `TRIGGER_SLICE`: the learners a slice names are read in
+   * one query, each tenant's switches once, and a slice's notifications are made in one transaction. The event loop
+   * turns between slices, so a job of 1,000 welcomes (an import's batch) never holds the API's requests for long; a
+   * job run again after a crash makes only what is missing (each notification has its dedupe key).
    */
   async runMany(events: readonly TriggerPayload[]): Promise<void> {
     const byTenant = new Map<string, TriggerPayload[]>();
@@ -60,21 +66,26 @@ export class NotificationTriggers {
       if (list) list.push(e);
       else byTenant.set(e.tenantId, [e]);
     }
-    for (const [tenantId, mine] of byTenant) {
-      const cache: RunCache = { learners: new Map(), settings: new Map() };
-      const ids = [
-        ...new Set(
-          mine
-            .map((e) => str(e.data.learnerId) || (e.type === 'learner.created' ? str(e.data.id) : ''))
-            .filter(Boolean),
-        ),
-      ];
-      for (const id of ids) cache.learners.set(id, null);
-      for (const l of await this.c.d.repos.learners.findByIds(tenantId, ids)) cache.learners.set(l.id, l);
-      const drafts: Draft[] = [];
-      for (const e of mine) drafts.push(...(await this.draftsFor(e, cache)));
-      await this.c.service.create(tenantId, drafts, { strict: false });
+    for (const [tenantId, all] of byTenant) {
+      const settings: RunCache['settings'] = new Map();
+      for (let i = 0; i < all.length; i += TRIGGER_SLICE) {
+        if (i > 0) await nextTurn();
+        await this.runSlice(tenantId, all.slice(i, i + TRIGGER_SLICE), { learners: new Map(), settings });
+      }
     }
+  }
+
+  private async runSlice(tenantId: string, mine: readonly TriggerPayload[], cache: RunCache): Promise<void> {
+    const ids = [
+      ...new Set(
+        mine.map((e) => str(e.data.learnerId) || (e.type === 'learner.created' ? str(e.data.id) : '')).filter(Boolean),
+      ),
+    ];
+    for (const id of ids) cache.learners.set(id, null);
+    for (const l of await this.c.d.repos.learners.findByIds(tenantId, ids)) cache.learners.set(l.id, l);
+    const drafts: Draft[] = [];
+    for (const e of mine) drafts.push(...(await this.draftsFor(e, cache)));
+    await this.c.service.create(tenantId, drafts, { strict: false });
   }
 
   private async draftsFor(p: TriggerPayload, cache: RunCache): Promise<Draft[]> {
