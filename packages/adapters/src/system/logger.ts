@@ -80,8 +80,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
-const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
-
 /**
  * The access log: one line per request with fixed, non-personal fields (request id, method, path, status,
  * duration, key id), at level info. The line is the one a pino logger with this log's bindings writes
@@ -90,7 +88,8 @@ const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 4
  * its hooks) costs more than the line. Below `info` (`warn`, `silent`) it writes nothing.
  */
 export function createAccessLog(level: string, destination?: pino.DestinationStream): AccessLog {
-  if (level === 'silent' || (LEVELS[level] ?? 30) > 30) return { request() {} };
+  // pino's own table of level numbers (`info` is 30); an unknown name logs as info would.
+  if (level === 'silent' || (pino.levels.values[level] ?? 30) > pino.levels.values.info!) return { request() {} };
   const out = destination ?? sharedStdout();
   const s = JSON.stringify;
   return {
