@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,8 @@ export interface Spawned<I> {
 
 /**
  * Starts a bench server in its own process (so the load generator never shares its event loop). Its stdout (the
- * request logs) goes to /dev/null; it writes one JSON line `{"port": n, ...info}` on fd 3 when it is ready.
+ * request logs) goes to /dev/null unless BENCH_SERVER_STDOUT names a file to append it to (with `--trace-gc` in
+ * BENCH_NODE_ARGS, say); it writes one JSON line `{"port": n, ...info}` on fd 3 when it is ready.
  */
 export async function spawnServer<I = Record<string, unknown>>(
   script: string,
@@ -30,7 +31,12 @@ export async function spawnServer<I = Record<string, unknown>>(
   const nodeArgs = (env.BENCH_NODE_ARGS ?? process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(BENCH_DIR, 'servers', script)], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_STDOUT ? openSync(process.env.BENCH_SERVER_STDOUT, 'a') : 'ignore',
+      'inherit',
+      'pipe',
+    ],
   });
   const first = await new Promise<string>((ok, fail) => {
     const rl = createInterface({ input: child.stdio[3] as NodeJS.ReadableStream });

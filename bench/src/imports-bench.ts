@@ -119,7 +119,11 @@ async function throughFundi(path: string, env: Record<string, string>) {
     const t2 = performance.now();
     if (validated.validRows !== ROWS || done.importedRows !== ROWS) throw new Error(`imported ${done.importedRows}`);
     const peakMb = peakKb(fundi.pid) / 1024;
-    const welcomes = fundi.info.database ? await welcomesAfter(fundi.info.database, t2) : null;
+    // BENCH_IMPORT_WELCOMES=0 leaves the wait for the welcome messages out (quicker runs while investigating).
+    const welcomes =
+      fundi.info.database && process.env.BENCH_IMPORT_WELCOMES !== '0'
+        ? await welcomesAfter(fundi.info.database, t2)
+        : null;
     return {
       welcomes,
       // The high-water mark again once the welcome messages were made and sent: the process's peak over both.
