@@ -20,8 +20,14 @@ export const sqliteDialect: Dialect = {
   },
 };
 
-function bind(values: readonly Binding[]): unknown[] {
-  return values.map((v) => (v === undefined ? null : typeof v === 'boolean' ? (v ? 1 : 0) : v));
+/** The values as SQLite takes them (null, 1/0); the same array when it holds nothing to convert (a bulk insert's). */
+function bind(values: readonly Binding[]): readonly unknown[] {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === undefined || typeof v === 'boolean')
+      return values.map((v) => (v === undefined ? null : typeof v === 'boolean' ? (v ? 1 : 0) : v));
+  }
+  return values;
 }
 
 interface Prepared {

@@ -52,16 +52,22 @@ const PLAIN_FIELDS = Object.keys(COLUMNS);
 
 /**
  * The snapshot's values in `LEARNER_COLUMNS` order, written into `out` from `at` (a bulk insert fills one array,
- * sized once, per statement); returns the index after the last.
+ * sized once, per statement); returns the index after the last. `flag` writes the true/false columns (SQLite's
+ * 1/0 for a bulk insert, so the driver binds its 30,000 values without a converted copy).
  */
-export function putLearnerValues(l: LearnerSnapshot, out: unknown[], at: number): number {
+export function putLearnerValues(
+  l: LearnerSnapshot,
+  out: unknown[],
+  at: number,
+  flag: (b: boolean) => boolean | number = (b) => b,
+): number {
   const fields = l as unknown as Record<string, string | null>;
   for (const f of PLAIN_FIELDS) out[at++] = fields[f] ?? null;
   out[at++] = l.email ? l.email.toLowerCase() : null;
-  out[at++] = l.popiActAgree;
-  out[at++] = l.whatsappConsent;
-  out[at++] = l.emailOptOut;
-  out[at++] = l.contactUpdateNeeded;
+  out[at++] = l.popiActAgree === null ? null : flag(l.popiActAgree);
+  out[at++] = flag(l.whatsappConsent);
+  out[at++] = flag(l.emailOptOut);
+  out[at++] = flag(l.contactUpdateNeeded);
   for (const a of [l.homeAddress, l.postalAddress]) {
     out[at++] = a?.line1 ?? null;
     out[at++] = a?.line2 ?? null;

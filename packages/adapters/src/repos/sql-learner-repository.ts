@@ -55,6 +55,8 @@ const UPDATE = `UPDATE learners SET ${UPDATABLE.map((c) => `${c} = ?`).join(', '
 const LIVE = 'tenant_id = ? AND erased_at IS NULL';
 const ERASE = `UPDATE learners SET ${PERSONAL_COLUMNS.map((c) => `${c} = NULL`).join(', ')}, erased_at = ?, updated_at = ? WHERE ${LIVE} AND id = ?`;
 
+const sqliteFlag = (b: boolean) => (b ? 1 : 0);
+
 /** Learners on SQLite or Postgres. Fixed statements are written once; lists are composed with knex. */
 export class SqlLearnerRepository implements LearnerRepository {
   constructor(
@@ -73,9 +75,10 @@ export class SqlLearnerRepository implements LearnerRepository {
   }
 
   async insertMany(ls: readonly LearnerSnapshot[]): Promise<void> {
+    const flag = this.db.dialect.name === 'sqlite' ? sqliteFlag : undefined;
     for (const [from, n] of bulkChunks(ls.length, MAX_INSERT_ROWS)) {
       const values: Binding[] = new Array(n * LEARNER_COLUMNS.length);
-      for (let i = 0, at = 0; i < n; i++) at = putLearnerValues(ls[from + i]!, values, at);
+      for (let i = 0, at = 0; i < n; i++) at = putLearnerValues(ls[from + i]!, values, at, flag);
       await mapUnique(this.db.dialect, UNIQUE, () => this.db.run(insertRows(n), values));
     }
   }
@@ -137,12 +140,13 @@ export class SqlLearnerRepository implements LearnerRepository {
       column: 'id_number' | 'email_lower' | "alternate_id_type || ':' || alternate_id",
       values: readonly string[],
       into: Map<string, string>,
+      only = '',
     ) => {
       // Chunks keep the bound parameters under SQLite's limit.
       for (let i = 0; i < values.length; i += 500) {
         const chunk = values.slice(i, i + 500);
         const rows = await this.db.all<{ id: string; v: string }>(
-          `${PLAN_PER_CALL}SELECT id, ${column} AS v FROM learners WHERE ${LIVE} AND ${column} IN (${chunk.map(() => '?').join(', ')})`,
+          `${PLAN_PER_CALL}SELECT id, ${column} AS v FROM learners WHERE ${LIVE}${only} AND ${column} IN (${chunk.map(() => '?').join(', ')})`,
           [tenantId, ...chunk],
         );
         for (const r of rows) into.set(r.v, r.id);
@@ -151,7 +155,13 @@ export class SqlLearnerRepository implements LearnerRepository {
     await lookup('id_number', [...new Set(idNumbers)], out.idNumbers);
     await lookup('email_lower', [...new Set(emails.map((e) => e.toLowerCase()))], out.emails);
     if (alternates.length)
-      await lookup("alternate_id_type || ':' || alternate_id", [...new Set(alternates)], out.alternates);
+      // Only learners with an alternative ID: those the partial unique index holds (migration 025).
+      await lookup(
+        "alternate_id_type || ':' || alternate_id",
+        [...new Set(alternates)],
+        out.alternates,
+        ' AND alternate_id IS NOT NULL',
+      );
     return out;
   }
 
