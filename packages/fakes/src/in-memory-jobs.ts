@@ -1,4 +1,12 @@
-import type { JobLane, JobProgress, JobQueue, JobSnapshot, NewJob, WorkerLease } from '@fundi/domain';
+import {
+  newJobSnapshot,
+  type JobLane,
+  type JobProgress,
+  type JobQueue,
+  type JobSnapshot,
+  type NewJob,
+  type WorkerLease,
+} from '@fundi/domain';
 import type { MemoryStore } from './memory-store.js';
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -19,15 +27,7 @@ export class InMemoryJobQueue implements JobQueue {
       ? [...this.rows.values()].find((x) => x.idempotencyKey === j.idempotencyKey)
       : undefined;
     if (existing) return clone(existing);
-    const row: JobSnapshot = {
-      ...clone(j),
-      leaseOwner: null,
-      leaseUntil: null,
-      attempts: 0,
-      lastError: null,
-      doneAt: null,
-      progress: null,
-    };
+    const row = newJobSnapshot(clone(j));
     this.rows.set(j.id, row);
     return clone(row);
   }

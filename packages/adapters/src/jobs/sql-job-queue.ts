@@ -1,4 +1,12 @@
-import type { JobLane, JobProgress, JobQueue, JobSnapshot, NewJob, WorkerLease } from '@fundi/domain';
+import {
+  newJobSnapshot,
+  type JobLane,
+  type JobProgress,
+  type JobQueue,
+  type JobSnapshot,
+  type NewJob,
+  type WorkerLease,
+} from '@fundi/domain';
 import { marks, str, type Row } from '../db/sql-helpers.js';
 import type { SqlDb } from '../db/sql-db.js';
 
@@ -20,10 +28,10 @@ export class SqlJobQueue implements JobQueue {
       j.idempotencyKey,
       j.createdAt,
     ]);
-    const row =
-      changes > 0 || !j.idempotencyKey
-        ? await this.db.first<Row>('SELECT * FROM jobs WHERE id = ?', [j.id])
-        : await this.db.first<Row>('SELECT * FROM jobs WHERE idempotency_key = ?', [j.idempotencyKey]);
+    // Inserted: the row is what was given (not read back: a trigger job's payload of 1,000 learners would be parsed
+    // again for nothing). Not inserted: the job that has the key.
+    if (changes > 0 || !j.idempotencyKey) return newJobSnapshot(j);
+    const row = await this.db.first<Row>('SELECT * FROM jobs WHERE idempotency_key = ?', [j.idempotencyKey]);
     return rowToJob(row!);
   }
 

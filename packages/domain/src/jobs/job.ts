@@ -37,6 +37,26 @@ export type NewJob = Pick<
   'id' | 'kind' | 'lane' | 'payload' | 'dueAt' | 'maxAttempts' | 'idempotencyKey' | 'createdAt'
 >;
 
+/** A job as it is when enqueued: never leased, tried or done. */
+export function newJobSnapshot(j: NewJob): JobSnapshot {
+  return {
+    id: j.id,
+    kind: j.kind,
+    lane: j.lane,
+    payload: j.payload,
+    dueAt: j.dueAt,
+    leaseOwner: null,
+    leaseUntil: null,
+    attempts: 0,
+    maxAttempts: j.maxAttempts,
+    lastError: null,
+    doneAt: null,
+    idempotencyKey: j.idempotencyKey,
+    progress: null,
+    createdAt: j.createdAt,
+  };
+}
+
 /** Port: the jobs table. Every method that changes a leased job does so only while `owner` holds its lease. */
 export interface JobQueue {
   /** Adds the job, or, when a job with the same idempotency key exists (done or not), adds nothing and returns it. */
