@@ -118,7 +118,7 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
       const { input, errors } = inputOf(cells);
       let learner: LearnerSnapshot | null = null;
       try {
-        learner = Learner.register(input, { id: newId('lrn', now.getTime()), tenantId: '', now }).toSnapshot();
+        learner = Learner.registered(input, { id: newId('lrn', now.getTime()), tenantId: '', now });
       } catch (e) {
         errors.push(...cellErrors(e));
       }
@@ -131,12 +131,12 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
         errors.push({ column: 'gender', error: `does not match the ID number (${learner.gender})` });
       return errors.length || !learner ? { errors } : { ok: learner };
     },
-    uniqueKeys: (l) => [
-      l.idNumber
+    uniqueKeys: (l) => {
+      const id = l.idNumber
         ? { column: 'id_number', key: l.idNumber, what: 'ID number' }
-        : { column: 'alternate_id', key: `${l.alternateIdType}:${l.alternateId}`, what: 'alternative ID' },
-      ...(l.email ? [{ column: 'email', key: l.email.toLowerCase(), what: 'email' }] : []),
-    ],
+        : { column: 'alternate_id', key: `${l.alternateIdType}:${l.alternateId}`, what: 'alternative ID' };
+      return l.email ? [id, { column: 'email', key: l.email.toLowerCase(), what: 'email' }] : [id];
+    },
     async resolve(repos, actor, l) {
       return (await this.resolveMany!(repos, actor, [l], new Date()))[0]!;
     },
@@ -160,7 +160,11 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
               : { column: 'alternate_id', error: `a learner with this alternative ID exists already (${byId})` },
           );
         if (byEmail) errors.push({ column: 'email', error: `a learner with this email exists already (${byEmail})` });
-        return errors.length ? { errors } : { ok: { ...l, tenantId: actor.tenantId } };
+        if (errors.length) return { errors };
+        // The row is this run's own (made by `parse` for this walk): it takes the tenant in place instead of being
+        // copied, sixty fields a learner.
+        l.tenantId = actor.tenantId;
+        return { ok: l };
       });
     },
     async write(tx, _actor, _now, rows) {

@@ -35,13 +35,18 @@ export function luhnCheckDigit(first12: string): string {
 /**
  * Century rule (docs/api.md, "Learners"): 20YY unless that date lies in the future (relative to `today`), else 19YY.
  */
-function birthDate(yy: number, mm: number, dd: number, today: Date): { year: number } | null {
+function birthYear(yy: number, mm: number, dd: number, today: Date): number | null {
   const year2000 = 2000 + yy;
   // YYYYMMDD as a number orders as the ISO date does (four-digit years), without building strings per row.
   const todayNum = today.getUTCFullYear() * 10_000 + (today.getUTCMonth() + 1) * 100 + today.getUTCDate();
-  if (isRealDate(year2000, mm, dd) && year2000 * 10_000 + mm * 100 + dd <= todayNum) return { year: year2000 };
-  if (isRealDate(1900 + yy, mm, dd)) return { year: 1900 + yy };
+  if (isRealDate(year2000, mm, dd) && year2000 * 10_000 + mm * 100 + dd <= todayNum) return year2000;
+  if (isRealDate(1900 + yy, mm, dd)) return 1900 + yy;
   return null;
+}
+
+/** The year of birth in the number's first six digits (YYMMDD), or `null` when they are not a real date. */
+function yearOf(value: string, today: Date): number | null {
+  return birthYear(Number(value.slice(0, 2)), Number(value.slice(2, 4)), Number(value.slice(4, 6)), today);
 }
 
 export const SaIdNumber = {
@@ -49,7 +54,7 @@ export const SaIdNumber = {
     if (typeof value !== 'string' || !/^\d{13}$/.test(value)) {
       throw DomainError.invalid(field, 'must be exactly 13 digits', 'invalid_id_number');
     }
-    if (!SaIdNumber.factsOf(value, today)) {
+    if (yearOf(value, today) === null) {
       throw DomainError.invalid(field, 'does not contain a real date of birth', 'invalid_id_number');
     }
     const c = value.charAt(10);
@@ -64,14 +69,11 @@ export const SaIdNumber = {
 
   /** Derived facts; `null` when the date part is not a real date. */
   factsOf(value: string, today: Date = new Date()): SaIdFacts | null {
-    const yy = Number(value.slice(0, 2));
-    const mm = Number(value.slice(2, 4));
-    const dd = Number(value.slice(4, 6));
-    const born = birthDate(yy, mm, dd, today);
-    if (!born) return null;
-    const pad = (n: number) => String(n).padStart(2, '0');
+    const year = yearOf(value, today);
+    if (year === null) return null;
     return {
-      dateOfBirth: `${born.year}-${pad(mm)}-${pad(dd)}` as IsoDate,
+      // The month and day are the number's own two digits each (a real date, so already zero-padded).
+      dateOfBirth: `${year}-${value.slice(2, 4)}-${value.slice(4, 6)}` as IsoDate,
       gender: Number(value.slice(6, 10)) < 5000 ? 'F' : 'M',
       citizenship: value.charAt(10) === '0' ? 'citizen' : 'permanent_resident',
     };
