@@ -2,6 +2,7 @@ import { IMPORT_MAX_ROWS, type ImportType, type RowError } from '@fundi/domain';
 import type { Readable } from 'node:stream';
 import { CsvFileError, type CsvReader } from './csv-reader.js';
 import { cellsOf, readHeader } from './import-header.js';
+import { FirstSeen } from './first-seen.js';
 import type { Actor } from '../common/actor.js';
 import type { Checked, ImportKind, ImportKindRepos } from './import-kind.js';
 import { learnerImport } from './learner-import.js';
@@ -49,7 +50,7 @@ export async function walkFile(
   const fileErrors: RowError[] = [];
   // Per column, each key with the row it was first seen on: the one structure that grows with the file, so the keys
   // are kept as given (no joined strings).
-  const seen = new Map<string, Map<string, number>>();
+  const seen = new Map<string, FirstSeen>();
   let header: ReturnType<typeof readHeader> | null = null;
   let n = 0;
   try {
@@ -72,10 +73,9 @@ export async function walkFile(
           const dups = [];
           for (const k of kind.uniqueKeys(checked.ok)) {
             let column = seen.get(k.column);
-            if (!column) seen.set(k.column, (column = new Map()));
-            const first = column.get(k.key);
-            if (first === undefined) column.set(k.key, rec.row);
-            else dups.push({ column: k.column, error: `same ${k.what} as row ${first}` });
+            if (!column) seen.set(k.column, (column = new FirstSeen()));
+            const first = column.firstOr(k.key, rec.row);
+            if (first !== undefined) dups.push({ column: k.column, error: `same ${k.what} as row ${first}` });
           }
           if (dups.length) checked = { errors: dups };
         }
