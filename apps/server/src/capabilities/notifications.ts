@@ -130,10 +130,12 @@ export function notifications(settings: NotificationSettings) {
                 typeof e.tenantId === 'string' &&
                 typeof e.eventId === 'string' &&
                 typeof e.type === 'string' &&
-                isObject(e.data),
+                isObject(e.data) &&
+                (e.learnerIds === undefined ||
+                  (Array.isArray(e.learnerIds) && e.learnerIds.every((id) => typeof id === 'string'))),
             )
           )
-            throw new Error('expected {events: [{tenantId, eventId, type, data}]}');
+            throw new Error('expected {events: [{tenantId, eventId, type, data, learnerIds?}]}');
           return { events: events as unknown as TriggerPayload[] };
         },
         run: (p: { events: TriggerPayload[] }) => u.notificationTriggers.runMany(p.events),

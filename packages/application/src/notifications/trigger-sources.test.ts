@@ -1,6 +1,6 @@
 import type { DomainEvent, JobQueue, NewJob } from '@fundi/domain';
 import { describe, expect, it } from 'vitest';
-import { RUN_TRIGGERS, notificationReaction } from './trigger-sources.js';
+import { RUN_TRIGGERS, expandTriggers, notificationReaction, type TriggerPayload } from './trigger-sources.js';
 
 /** A queue that only records what was enqueued. */
 function recordingQueue(): { jobs: JobQueue; queued: NewJob[] } {
@@ -31,7 +31,12 @@ describe('notification reaction', () => {
     };
     await notificationReaction.react({ jobs }, [compact], new Date('2026-11-25T00:00:01.000Z'));
     expect(queued).toHaveLength(1);
-    expect((queued[0]!.payload as { events: unknown[] }).events).toEqual([
+    const events = (queued[0]!.payload as { events: TriggerPayload[] }).events;
+    // The job carries the ids; the learners' payloads are made when it runs.
+    expect(events).toEqual([
+      { tenantId: 'ten_1', eventId: 'evt_9', type: 'learners.written', data: {}, learnerIds: ['lrn_1', 'lrn_2'] },
+    ]);
+    expect(expandTriggers(events)).toEqual([
       { tenantId: 'ten_1', eventId: 'evt_9/lrn_1', type: 'learner.created', data: { id: 'lrn_1' } },
       { tenantId: 'ten_1', eventId: 'evt_9/lrn_2', type: 'learner.created', data: { id: 'lrn_2' } },
     ]);

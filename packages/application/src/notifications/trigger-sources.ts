@@ -17,6 +17,27 @@ export interface TriggerPayload {
   eventId: string;
   type: string;
   data: Record<string, string | number | null>;
+  /**
+   * An import batch's learners (`learners.written`): each is welcomed as a `learner.created` keyed
+   * `<eventId>/<learner>` would be (`expandTriggers`), made when the job runs, so the job carries ids, not a thousand
+   * payloads.
+   */
+  learnerIds?: string[];
+}
+
+/** The payloads a trigger job works through: an import batch's one payload becomes one per learner. */
+export function expandTriggers(events: readonly TriggerPayload[]): TriggerPayload[] {
+  if (!events.some((e) => e.learnerIds)) return events as TriggerPayload[];
+  return events.flatMap((e) =>
+    e.learnerIds
+      ? e.learnerIds.map((id) => ({
+          tenantId: e.tenantId,
+          eventId: `${e.eventId}/${id}`,
+          type: 'learner.created',
+          data: { id },
+        }))
+      : [e],
+  );
 }
 
 /**
@@ -68,8 +89,7 @@ export const notificationReaction: EventReaction = {
     for (const e of events) {
       if (e.type === LEARNERS_WRITTEN_EVENT) {
         // An import batch's learners, each welcomed as a `learner.created` would be; `<event>/<learner>` keys each.
-        for (const id of learnerIdsOf(e))
-          payloads.push({ tenantId: e.tenantId, eventId: `${e.id}/${id}`, type: 'learner.created', data: { id } });
+        payloads.push({ tenantId: e.tenantId, eventId: e.id, type: e.type, data: {}, learnerIds: learnerIdsOf(e) });
         continue;
       }
       const data = SOURCES[e.type]?.(e);

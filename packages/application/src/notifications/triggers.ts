@@ -9,7 +9,7 @@ import type { Draft, NotificationService } from './notification-service.js';
 import { exportReady, moderationDue, newEvidence, quotaWarning, webhookDisabled } from './staff-messages.js';
 import { nextTurn } from '../common/next-turn.js';
 import { str, type RunCache, type TriggerContext } from './trigger-drafts.js';
-import { QUOTA_EVENT, WEBHOOK_DISABLED_EVENT, type TriggerPayload } from './trigger-sources.js';
+import { QUOTA_EVENT, WEBHOOK_DISABLED_EVENT, expandTriggers, type TriggerPayload } from './trigger-sources.js';
 
 export { DEADLINE_REMINDERS, REMINDER_DAYS } from './deadline-reminders.js';
 export { RUN_TRIGGERS, WEBHOOK_DISABLED_EVENT, notificationReaction, type TriggerPayload } from './trigger-sources.js';
@@ -61,7 +61,7 @@ export class NotificationTriggers {
    */
   async runMany(events: readonly TriggerPayload[]): Promise<void> {
     const byTenant = new Map<string, TriggerPayload[]>();
-    for (const e of events) {
+    for (const e of expandTriggers(events)) {
       const list = byTenant.get(e.tenantId);
       if (list) list.push(e);
       else byTenant.set(e.tenantId, [e]);
