@@ -1,75 +1,10 @@
-import { enqueueJob, jobType, type JobDefinition } from '@fundi/application';
-import { FixedClock, memoryStorage, platformMemory, webhookMemory } from '@fundi/fakes';
-import { afterEach, describe, expect, it } from 'vitest';
+import { jobType, type JobDefinition } from '@fundi/application';
+import { FixedClock } from '@fundi/fakes';
+import { describe, expect, it } from 'vitest';
+import { aWorker, gate, quiet, stoppedAfterEach, until } from './job-runtime-fixture.js';
 import { Worker } from './worker.js';
-import type { WorkerDeps } from './worker-ports.js';
 
-const quiet = { info() {}, warn() {}, error() {} };
-const until = async (check: () => boolean | Promise<boolean>, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((ok) => setTimeout(ok, 5));
-  }
-};
-
-/** A worker over the in-memory fakes with the given job definitions; webhook loops have nothing to do. */
-function aWorker(
-  jobs: JobDefinition<any>[],
-  o: {
-    leaseMs?: number;
-    clock?: FixedClock;
-    slots?: { short: number; long: number };
-    logger?: WorkerDeps['logger'];
-    /** While true, every unit of work the worker runs fails (the database went away). */
-    down?: () => boolean;
-    backgroundWaitMs?: number;
-  } = {},
-) {
-  const mem = memoryStorage([platformMemory, webhookMemory]);
-  const clock = o.clock ?? new FixedClock();
-  const down = o.down ?? (() => false);
-  const deps: WorkerDeps = {
-    uow: { run: (fn) => (down() ? Promise.reject(new Error('database gone')) : mem.uow.run(fn)) },
-    clock,
-    logger: o.logger ?? quiet,
-    lease: null,
-    jobs,
-    dispatchOutbox: { execute: async () => ({ taken: 0, tasks: [] }) } as never,
-    claimDeliveries: { execute: async () => [] } as never,
-    recordOutcomes: { execute: async () => {} } as never,
-    transport: { send: async () => ({ statusCode: 200, latencyMs: 1, error: null, responseExcerpt: null }) },
-  };
-  const worker = new Worker(deps, {
-    owner: 'w-test',
-    leaseMs: o.leaseMs ?? 5000,
-    pollMs: 10,
-    concurrency: 4,
-    graceMs: 500,
-    jobSlots: o.slots,
-    backgroundWaitMs: o.backgroundWaitMs,
-  });
-  const enqueue = <P>(def: JobDefinition<P>, payload: P, key?: string) =>
-    mem.uow.run((tx) => enqueueJob(tx.jobs, def, payload, { now: clock.now(), key }));
-  const job = (id: string) => mem.repositories().jobs.findById(id);
-  return { worker, enqueue, job, mem, clock };
-}
-
-const gate = () => {
-  let open!: () => void;
-  const opened = new Promise<void>((ok) => (open = ok));
-  return { open, opened };
-};
-
-let running: Worker[] = [];
-afterEach(async () => {
-  await Promise.all(running.map((w) => w.stop()));
-  running = [];
-});
-const start = async (w: Worker) => {
-  running.push(w);
-  await w.start();
-};
+const start = stoppedAfterEach();
 
 describe('job runtime', () => {
   it('runs short jobs while a long job holds its lane', async () => {
@@ -98,65 +33,6 @@ describe('job runtime', () => {
     long.open();
     await until(async () => (await t.job(imp.id))!.doneAt !== null);
     expect(done).toContain('import');
-  });
-
-  describe('background jobs and interactive ones', () => {
-    const defs = (started: string[], hold: Promise<void>) => {
-      const importJob: JobDefinition<null> = {
-        ...jobType('test.import', 'long', { priority: 'interactive' }),
-        parse: () => null,
-        run: async () => {
-          started.push('import');
-          await hold;
-        },
-      };
-      const job = (name: string, priority: 'normal' | 'background'): JobDefinition<null> => ({
-        ...jobType(`test.${name}`, 'short', { priority }),
-        parse: () => null,
-        run: async () => void started.push(name),
-      });
-      return { importJob, mail: job('mail', 'background'), replay: job('replay', 'normal') };
-    };
-
-    it('start only once the interactive job ends; other jobs run beside it', async () => {
-      const hold = gate();
-      const started: string[] = [];
-      const d = defs(started, hold.opened);
-      const t = aWorker([d.importJob, d.mail, d.replay]);
-      await t.enqueue(d.importJob, null);
-      await start(t.worker);
-      await until(() => started.includes('import'));
-      const mail = await t.enqueue(d.mail, null);
-      await t.enqueue(d.replay, null);
-      t.worker.nudge();
-      await until(() => started.includes('replay'));
-      // Many polls (10 ms each) later, the background job still waits.
-      await new Promise((ok) => setTimeout(ok, 200));
-      expect(started).not.toContain('mail');
-      expect((await t.job(mail.id))!.attempts).toBe(0);
-      const ended = Date.now();
-      hold.open();
-      await until(() => started.includes('mail'));
-      expect(started).toEqual(['import', 'replay', 'mail']);
-      // Woken by the end of the import, not by a later poll or the hold running out.
-      expect(Date.now() - ended).toBeLessThan(1000);
-    });
-
-    it('run beside an interactive job that went on longer than backgroundWaitMs', async () => {
-      const hold = gate();
-      const started: string[] = [];
-      const d = defs(started, hold.opened);
-      const t = aWorker([d.importJob, d.mail], { backgroundWaitMs: 150 });
-      await t.enqueue(d.importJob, null);
-      await start(t.worker);
-      await until(() => started.includes('import'));
-      const since = Date.now();
-      await t.enqueue(d.mail, null);
-      t.worker.nudge();
-      await until(() => started.includes('mail'));
-      expect(Date.now() - since).toBeGreaterThanOrEqual(100);
-      hold.open();
-    });
   });
 
   it('never runs more jobs of a kind at once than its concurrency', async () => {

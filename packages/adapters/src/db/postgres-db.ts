@@ -9,6 +9,7 @@ export const postgresDialect: Dialect = {
   skipLocked: 'FOR UPDATE SKIP LOCKED',
   writableCte: true,
   transactionLock: 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))',
+  flag: (b) => b,
   uniqueViolation(err) {
     const e = err as { code?: string; constraint?: string };
     return e?.code === '23505' ? (e.constraint ?? '') : null;

@@ -27,6 +27,8 @@ export interface Dialect {
    * one at a time (SQLite's one writer).
    */
   readonly transactionLock: string | null;
+  /** A true/false value as the database binds it: SQLite has no boolean type (1/0), Postgres takes it as it is. */
+  readonly flag: (b: boolean) => boolean | number;
 }
 
 /**

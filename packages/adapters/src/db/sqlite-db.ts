@@ -12,6 +12,7 @@ export const sqliteDialect: Dialect = {
   skipLocked: '',
   writableCte: false,
   transactionLock: null,
+  flag: (b) => (b ? 1 : 0),
   uniqueViolation(err) {
     const e = err as { code?: string; message?: string };
     return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
@@ -25,7 +26,7 @@ function bind(values: readonly Binding[]): readonly unknown[] {
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (v === undefined || typeof v === 'boolean')
-      return values.map((v) => (v === undefined ? null : typeof v === 'boolean' ? (v ? 1 : 0) : v));
+      return values.map((v) => (v === undefined ? null : typeof v === 'boolean' ? sqliteDialect.flag(v) : v));
   }
   return values;
 }

@@ -53,7 +53,7 @@ const PLAIN_FIELDS = Object.keys(COLUMNS);
 /**
  * The snapshot's values in `LEARNER_COLUMNS` order, written into `out` from `at` (a bulk insert fills one array,
  * sized once, per statement); returns the index after the last. `flag` writes the true/false columns (SQLite's
- * 1/0 for a bulk insert, so the driver binds its 30,000 values without a converted copy).
+ * 1/0 for a bulk insert: `Dialect.flag`, so the driver binds its 30,000 values without a converted copy).
  */
 export function putLearnerValues(
   l: LearnerSnapshot,

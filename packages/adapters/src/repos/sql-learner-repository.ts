@@ -55,8 +55,6 @@ const UPDATE = `UPDATE learners SET ${UPDATABLE.map((c) => `${c} = ?`).join(', '
 const LIVE = 'tenant_id = ? AND erased_at IS NULL';
 const ERASE = `UPDATE learners SET ${PERSONAL_COLUMNS.map((c) => `${c} = NULL`).join(', ')}, erased_at = ?, updated_at = ? WHERE ${LIVE} AND id = ?`;
 
-const sqliteFlag = (b: boolean) => (b ? 1 : 0);
-
 /** Learners on SQLite or Postgres. Fixed statements are written once; lists are composed with knex. */
 export class SqlLearnerRepository implements LearnerRepository {
   constructor(
@@ -75,7 +73,7 @@ export class SqlLearnerRepository implements LearnerRepository {
   }
 
   async insertMany(ls: readonly LearnerSnapshot[]): Promise<void> {
-    const flag = this.db.dialect.name === 'sqlite' ? sqliteFlag : undefined;
+    const flag = this.db.dialect.flag;
     for (const [from, n] of bulkChunks(ls.length, MAX_INSERT_ROWS)) {
       const values: Binding[] = new Array(n * LEARNER_COLUMNS.length);
       for (let i = 0, at = 0; i < n; i++) at = putLearnerValues(ls[from + i]!, values, at, flag);

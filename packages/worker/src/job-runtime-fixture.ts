@@ -1,0 +1,80 @@
+import { enqueueJob, type JobDefinition } from '@fundi/application';
+import { FixedClock, memoryStorage, platformMemory, webhookMemory } from '@fundi/fakes';
+import { afterEach } from 'vitest';
+import { Worker } from './worker.js';
+import type { WorkerDeps } from './worker-ports.js';
+
+/** Shared by the job runtime's test files: a worker over the in-memory fakes, and waiting helpers. */
+
+export const quiet = { info() {}, warn() {}, error() {} };
+export const until = async (check: () => boolean | Promise<boolean>, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((ok) => setTimeout(ok, 5));
+  }
+};
+
+/** A worker over the in-memory fakes with the given job definitions; webhook loops have nothing to do. */
+export function aWorker(
+  jobs: JobDefinition<any>[],
+  o: {
+    leaseMs?: number;
+    clock?: FixedClock;
+    slots?: { short: number; long: number };
+    logger?: WorkerDeps['logger'];
+    /** While true, every unit of work the worker runs fails (the database went away). */
+    down?: () => boolean;
+    backgroundWaitMs?: number;
+  } = {},
+) {
+  const mem = memoryStorage([platformMemory, webhookMemory]);
+  const clock = o.clock ?? new FixedClock();
+  const down = o.down ?? (() => false);
+  const deps: WorkerDeps = {
+    uow: { run: (fn) => (down() ? Promise.reject(new Error('database gone')) : mem.uow.run(fn)) },
+    clock,
+    logger: o.logger ?? quiet,
+    lease: null,
+    jobs,
+    dispatchOutbox: { execute: async () => ({ taken: 0, tasks: [] }) } as never,
+    claimDeliveries: { execute: async () => [] } as never,
+    recordOutcomes: { execute: async () => {} } as never,
+    transport: { send: async () => ({ statusCode: 200, latencyMs: 1, error: null, responseExcerpt: null }) },
+  };
+  const worker = new Worker(deps, {
+    owner: 'w-test',
+    leaseMs: o.leaseMs ?? 5000,
+    pollMs: 10,
+    concurrency: 4,
+    graceMs: 500,
+    jobSlots: o.slots,
+    backgroundWaitMs: o.backgroundWaitMs,
+  });
+  const enqueue = <P>(def: JobDefinition<P>, payload: P, key?: string) =>
+    mem.uow.run((tx) => enqueueJob(tx.jobs, def, payload, { now: clock.now(), key }));
+  const job = (id: string) => mem.repositories().jobs.findById(id);
+  return { worker, enqueue, job, mem, clock };
+}
+
+export const gate = () => {
+  let open!: () => void;
+  const opened = new Promise<void>((ok) => (open = ok));
+  return { open, opened };
+};
+
+/**
+ * Workers started with the returned `start` are stopped after each test of the file that calls this (at its top
+ * level, so the hook is registered there).
+ */
+export function stoppedAfterEach(): (w: Worker) => Promise<void> {
+  let running: Worker[] = [];
+  afterEach(async () => {
+    await Promise.all(running.map((w) => w.stop()));
+    running = [];
+  });
+  return async (w) => {
+    running.push(w);
+    await w.start();
+  };
+}
