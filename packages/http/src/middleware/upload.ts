@@ -176,12 +176,14 @@ export function multipartUpload(
         endLater!.ok(after);
       } else fail(DomainError.invalid(spec.field, 'is required: a file part'));
     });
-    ctx.req.on('error', fail);
-    ctx.req.pipe(parser);
-    const stopWatching = watchBodyProgress(ctx.req, idleMs, (e) => {
-      file?.destroy(e);
+    // A client gone or silent mid-file fails the file's stream too: its reader (the store) stops and keeps nothing.
+    const broken = (e: unknown) => {
+      file?.destroy(e instanceof Error ? e : new Error(String(e)));
       fail(e);
-    });
+    };
+    ctx.req.on('error', broken);
+    ctx.req.pipe(parser);
+    const stopWatching = watchBodyProgress(ctx.req, idleMs, broken);
     parser.once('close', stopWatching);
   });
 }
