@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,12 @@ const pdf = (bytes: number) =>
   Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(bytes - 15, 'x'), Buffer.from('\n%%EOF')]);
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
+/**
+ * A client that keeps its connection open after an answer, as browsers and proxies do: only the server's
+ * `Connection: close` (or its closing the idle connection) ends it.
+ */
+const keepAlive = () => new Agent({ keepAlive: true, maxSockets: 1 });
 
 interface Server {
   child: ChildProcess;
@@ -117,7 +123,7 @@ function slowUpload(s: Server, learnerId: string, file: Buffer, o: { chunks: num
   const done = new Promise<Outcome>((resolve) => {
     const req = request(`${s.url}/api/v1/tenants/demo/evidence`, {
       method: 'POST',
-      agent: false,
+      agent: keepAlive(),
       headers: {
         authorization: `Bearer ${s.key}`,
         'content-type': m.type,
@@ -157,7 +163,7 @@ function slowDownload(s: Server, path: string, o: { every: number; pauseMs: numb
     markReading = ok;
   });
   const done = new Promise<Outcome>((resolve) => {
-    const req = request(`${s.url}${path}`, { agent: false });
+    const req = request(`${s.url}${path}`, { agent: keepAlive() });
     req.on('error', (e) => resolve({ status: null, headers: {}, bytes: 0, error: e.message }));
     req.on('response', (res) => {
       let bytes = 0;
