@@ -114,6 +114,10 @@ export function httpApp(
     inboundLimits?: Config['inboundLimits'];
     /** Dashboard sign-in attempts per 15 minutes (docs/dashboard.md, "Sign-in and sessions"). */
     signInLimits?: { perAddress: number; perAccount: number };
+    /** FUNDI_BODY_IDLE_TIMEOUT_MS (default 60 s). */
+    bodyIdleTimeoutMs?: number;
+    /** True once the process is shutting down (`HttpDrain.draining`). */
+    draining?: () => boolean;
   },
 ): Koa {
   const repos = reposOf(c);
@@ -132,9 +136,11 @@ export function httpApp(
       await repos.tenants.findBySlug('__ready_check__');
     },
     trustProxy: config.trustProxy,
+    bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
+    draining: config.draining,
     openApiExtend: registerWebhookEvents,
     actors: new DescribeActors({ repos }),
-    pages: dashboardOf(c, config.signInLimits),
+    pages: dashboardOf(c, config.signInLimits, config.bodyIdleTimeoutMs),
     onRefusedKeys: async (r) => {
       await useCasesOf(c, notificationsCapability).notificationTriggers.noteRefusedKeys(r);
     },
@@ -142,7 +148,11 @@ export function httpApp(
 }
 
 /** The web dashboard over the same use cases as the API (docs/dashboard.md). */
-export function dashboardOf(c: Container, signInLimits?: { perAddress: number; perAccount: number }) {
+export function dashboardOf(
+  c: Container,
+  signInLimits?: { perAddress: number; perAccount: number },
+  bodyIdleTimeoutMs?: number,
+) {
   const clock = resolve(c, T.Clock);
   return createDashboard({
     staff: useCasesOf(c, staff),
@@ -159,5 +169,6 @@ export function dashboardOf(c: Container, signInLimits?: { perAddress: number; p
     logger: resolve(c, T.Logger),
     now: () => clock.now(),
     signInLimits,
+    bodyIdleTimeoutMs,
   });
 }

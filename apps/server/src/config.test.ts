@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       anonymousLimits: { perMinute: 120, perDay: null },
       inboundLimits: { perMinute: 3000, perDay: null },
       heapGrowingPercent: 30,
+      shutdownGraceMs: 25_000,
+      bodyIdleTimeoutMs: 60_000,
     });
     expect(c.masterKey.equals(Buffer.alloc(32, 3))).toBe(true);
   });
@@ -56,6 +58,8 @@ describe('loadConfig', () => {
       FUNDI_TRUST_PROXY: 'true',
       FUNDI_EMBEDDED_WORKER: '0',
       FUNDI_HEAP_GROWING_PERCENT: '0',
+      FUNDI_SHUTDOWN_GRACE_MS: '9000',
+      FUNDI_BODY_IDLE_TIMEOUT_MS: '15000',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -66,6 +70,8 @@ describe('loadConfig', () => {
       trustProxy: true,
       embeddedWorker: false,
       heapGrowingPercent: 0,
+      shutdownGraceMs: 9000,
+      bodyIdleTimeoutMs: 15_000,
       database: { kind: 'postgres', url: 'postgres://u@db:5432/fundi', poolMax: 20 },
     });
   });
@@ -105,6 +111,10 @@ describe('loadConfig', () => {
     ['FUNDI_ANON_RATE_PER_MINUTE', '0'],
     ['FUNDI_TRUST_PROXY', 'yes'],
     ['FUNDI_EMBEDDED_WORKER', 'maybe'],
+    ['FUNDI_SHUTDOWN_GRACE_MS', '0'],
+    ['FUNDI_SHUTDOWN_GRACE_MS', '25s'],
+    ['FUNDI_BODY_IDLE_TIMEOUT_MS', '10'],
+    ['FUNDI_BODY_IDLE_TIMEOUT_MS', '-5'],
   ])('%s=%s throws a ConfigError naming the variable', (name, value) => {
     const env: NodeJS.ProcessEnv = { ...base, [name]: value };
     if (name === 'DATABASE_POOL_MAX') env.DATABASE_URL = 'postgres://127.0.0.1/x';

@@ -33,6 +33,13 @@ export interface Config {
   notifications: NotificationConfig;
   /** FUNDI_HEAP_GROWING_PERCENT: how far V8's heap grows past its live data before a full collection (`tuneHeap`). */
   heapGrowingPercent: number;
+  /**
+   * FUNDI_SHUTDOWN_GRACE_MS: from SIGTERM or SIGINT to exit at most; in-flight requests, then the worker's work,
+   * finish within it (docs/architecture.md, "Shutdown"). Below Kubernetes' 30 s before it kills the process.
+   */
+  shutdownGraceMs: number;
+  /** FUNDI_BODY_IDLE_TIMEOUT_MS: a request body that sends nothing for this long is answered 408. */
+  bodyIdleTimeoutMs: number;
 }
 
 export interface NotificationConfig {
@@ -64,7 +71,10 @@ export interface WorkerConfig {
   pollMs: number;
   /** FUNDI_WORKER_CONCURRENCY: webhook requests in flight. */
   concurrency: number;
-  /** FUNDI_WORKER_GRACE_MS: on SIGTERM, time for in-flight work before its leases are given back. */
+  /**
+   * FUNDI_WORKER_GRACE_MS: on SIGTERM, time for in-flight work before its leases are given back; at most what is
+   * left of FUNDI_SHUTDOWN_GRACE_MS.
+   */
   graceMs: number;
 }
 
@@ -213,12 +223,12 @@ function publicUrl(env: NodeJS.ProcessEnv): string {
   return raw.replace(/\/+$/, '');
 }
 
-/** Reads the environment once; a bad value throws a ConfigError naming the variable. */
 /** FUNDI_HEAP_GROWING_PERCENT (see `tuneHeap`); also read alone by processes that build no whole config. */
 export function heapGrowingPercent(env: NodeJS.ProcessEnv = process.env): number {
   return int(env, 'FUNDI_HEAP_GROWING_PERCENT', DEFAULT_HEAP_GROWING_PERCENT, 0, 1000);
 }
 
+/** Reads the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDirRaw = env.FUNDI_DATA_DIR || './data';
   const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(dataDirRaw);
@@ -248,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicUrl(env) || `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`,
     ),
     heapGrowingPercent: heapGrowingPercent(env),
+    shutdownGraceMs: int(env, 'FUNDI_SHUTDOWN_GRACE_MS', 25_000, 100, 600_000),
+    bodyIdleTimeoutMs: int(env, 'FUNDI_BODY_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000),
   };
 }
 

@@ -5,3 +5,4 @@ export * from './compose-worker.js';
 export * from './capabilities/index.js';
 export { nudgeOnWrites } from './nudge.js';
 export { tuneHeap } from './heap.js';
+export { stopOnSignals, shutDown, type ShutdownSteps } from './shutdown.js';

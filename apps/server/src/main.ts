@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import { migrateAll, notificationsCapability } from './capabilities/index.js';
 import { T, closeContainer, resolve, useCasesOf } from '@fundi/adapters';
 import { loadConfigOrExit } from './config.js';
@@ -7,7 +6,8 @@ import { containerFor, httpApp } from './compose.js';
 import { workerFor } from './compose-worker.js';
 import { bootstrapDemoTenant, printDashboardLink } from './bootstrap.js';
 import { nudgeOnWrites } from './nudge.js';
-import { answerClientErrors } from '@fundi/http';
+import { HttpDrain, httpServer } from '@fundi/http';
+import { stopOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -19,9 +19,11 @@ async function main(): Promise<void> {
   // The embedded default: one process serves the API and runs the background worker (outbox, webhooks, jobs).
   const worker = config.embeddedWorker ? workerFor(c, config.worker) : null;
   await worker?.start();
-  const server: Server = httpApp(c, config).listen(config.port, config.host);
-  answerClientErrors(server);
+  const drain = new HttpDrain();
+  const server = httpServer(httpApp(c, { ...config, draining: drain.draining }));
+  drain.track(server);
   if (worker) nudgeOnWrites(server, worker);
+  server.listen(config.port, config.host);
   await new Promise<void>((ok, fail) => server.once('listening', ok).once('error', fail));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -40,20 +42,17 @@ async function main(): Promise<void> {
 
   await printDashboardLink(c, url);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    server.close();
-    server.closeIdleConnections();
-    await worker?.stop();
-    mail.closeChannels();
-    await closeContainer(c);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  stopOnSignals({
+    graceMs: config.shutdownGraceMs,
+    logger,
+    http: drain,
+    worker,
+    close: async () => {
+      mail.closeChannels();
+      await closeContainer(c);
+    },
+    exit: (code) => process.exit(code),
+  });
 }
 
 main().catch((e) => {

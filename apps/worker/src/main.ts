@@ -1,10 +1,11 @@
 import { T, closeContainer, resolve } from '@fundi/adapters';
-import { containerFor, loadConfigOrExit, migrateAll, tuneHeap, workerFor } from '@fundi/server';
+import { containerFor, loadConfigOrExit, migrateAll, stopOnSignals, tuneHeap, workerFor } from '@fundi/server';
 
 /**
  * `npm run worker`: the background worker alone (outbox fan-out, webhook deliveries, jobs), for deployments that
  * run the API with FUNDI_EMBEDDED_WORKER=false or want more workers on one Postgres. SIGTERM/SIGINT stop it
- * gracefully: nothing new is claimed, in-flight work finishes within FUNDI_WORKER_GRACE_MS, leases are released.
+ * gracefully: nothing new is claimed, in-flight work finishes within FUNDI_WORKER_GRACE_MS, leases are released,
+ * and the process exits within FUNDI_SHUTDOWN_GRACE_MS; a second signal exits at once.
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -16,17 +17,13 @@ async function main(): Promise<void> {
   await worker.start();
   process.stdout.write(`Fundi worker running (database: ${config.database.kind})\n`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker shutting down');
-    await worker.stop();
-    await closeContainer(c);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  stopOnSignals({
+    graceMs: config.shutdownGraceMs,
+    logger,
+    worker,
+    close: () => closeContainer(c),
+    exit: (code) => process.exit(code),
+  });
 }
 
 main().catch((e) => {

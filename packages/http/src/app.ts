@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type { AccessLog, RateLimitStore } from '@fundi/application';
 import { DomainError, isDomainError, type TenantLimits } from '@fundi/domain';
@@ -9,6 +11,7 @@ import { SPECIAL_CODES } from './forms/error-table.js';
 import type { ActorExpander } from './mount.js';
 import { bearer, unauthorized, type Authenticator } from './middleware/auth.js';
 import { applyRateLimit } from './middleware/rate-limit.js';
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from './middleware/body-progress.js';
 import type { RouteDef } from './routes/route.js';
 import { buildOpenApi } from './openapi/generate.js';
 import { RouteTable } from './route-table.js';
@@ -29,6 +32,13 @@ export interface HttpDeps {
   accessLog: AccessLog;
   /** Resolves when the database answers; used by `GET /ready`. */
   ready(): Promise<void>;
+  /**
+   * True once the process is shutting down (`HttpDrain`): `GET /ready` answers 503 and every answer closes its
+   * connection (docs/architecture.md, "Shutdown").
+   */
+  draining?(): boolean;
+  /** A request body that sends nothing for this long is answered 408 (default `DEFAULT_BODY_IDLE_TIMEOUT_MS`). */
+  bodyIdleTimeoutMs?: number;
   /** Trust `X-Forwarded-For` (behind a proxy). */
   trustProxy?: boolean;
   now?: () => number;
@@ -56,7 +66,8 @@ type Step = (ctx: Context, next: Next) => Promise<unknown>;
 
 /**
  * Request id, error envelopes and the access log. Domain errors are written in the envelope of the form the path
- * belongs to; anything else is logged and answered 500 without detail.
+ * belongs to; anything else is logged and answered 500 without detail. The answer is the connection's last while
+ * the server drains, and after a body that stalled (what the client still sends of it is not waited for).
  */
 function requestContext(deps: HttpDeps): Step {
   return async (ctx, next) => {
@@ -73,12 +84,14 @@ function requestContext(deps: HttpDeps): Step {
         const answer = form.error(e);
         ctx.status = answer.status;
         ctx.body = answer.body;
+        if (isRequestTimeout(e)) ctx.set('Connection', 'close');
       } else {
         deps.logger.error({ requestId, err: e }, 'unhandled error');
         ctx.status = 500;
         ctx.body = form.internalError();
       }
     } finally {
+      if (deps.draining?.() && !ctx.headerSent) ctx.set('Connection', 'close');
       // Path only: query strings may carry search terms (names, ID numbers) that must not reach the logs.
       deps.accessLog.request({
         requestId,
@@ -99,6 +112,11 @@ function systemRoutes(deps: HttpDeps): Step {
     ctx.body = { status: 'ok' };
   });
   system.add('get', '/ready', async (ctx) => {
+    if (deps.draining?.()) {
+      ctx.status = 503;
+      ctx.body = { status: 'unavailable', reason: 'shutting down' };
+      return;
+    }
     try {
       await deps.ready();
       ctx.body = { status: 'ready' };
@@ -171,7 +189,9 @@ async function notFound(ctx: Context): Promise<never> {
 function api(deps: HttpDeps): Step {
   const limit = authenticateAndLimit(deps);
   const openapi = JSON.stringify(buildOpenApi(deps.routes, deps.forms, deps.openApiExtend));
-  const dispatch = dispatcher(deps.forms, deps.routes, deps.actors);
+  const dispatch = dispatcher(deps.forms, deps.routes, deps.actors, {
+    idleMs: deps.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS,
+  });
   return async (ctx) => {
     await limit(ctx);
     const path = ctx.path;
@@ -197,27 +217,34 @@ export function createHttpApp(deps: HttpDeps): Koa {
 const FORM_B_REQUEST_LINE = /^[A-Z]+ \/(?:api\/)?v1\/tenants\/[^/?\s]+(?:[/?\s]|$)/;
 
 /**
- * Answers what Node refuses before Koa sees a request (headers over its 16 KB limit, malformed requests) in the
- * error envelope of the form the request line's path names (Form A unless it is a Form B path), instead of a bare
- * status line. Attach to every server that serves the app.
+ * Answers what Node refuses before Koa sees a request (headers over its 16 KB limit, malformed requests) and what
+ * it cuts short (a request not received within the server's `headersTimeout` or `requestTimeout`) in the error
+ * envelope of the form the request's path names (Form A unless it is a Form B path), instead of a bare status
+ * line. A connection whose answer has begun is closed without one. Attach to every server that serves the app.
  */
-export function answerClientErrors(server: import('node:http').Server): void {
-  server.on(
-    'clientError',
-    (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: import('node:stream').Duplex) => {
-      if (!socket.writable) return void socket.destroy();
-      const [codes, message] =
-        err.code === 'HPE_HEADER_OVERFLOW'
-          ? [SPECIAL_CODES.headers_too_large!, 'The request headers exceed 16 KB']
+export function answerClientErrors(server: Server): void {
+  // Each connection's request under way: a timeout reports no raw packet, and may come after an answer began.
+  const current = new WeakMap<object, ServerResponse>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => current.set(req.socket, res));
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    // A finished answer belongs to the connection's previous request, not to the one that failed.
+    const res = current.get(socket)?.writableFinished === false ? current.get(socket) : undefined;
+    if (!socket.writable || res?.headersSent) return void socket.destroy();
+    const [codes, message] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [SPECIAL_CODES.headers_too_large!, 'The request headers exceed 16 KB']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [SPECIAL_CODES.request_timeout!, 'The request did not arrive in time']
           : [SPECIAL_CODES.bad_request!, 'The request is not valid HTTP'];
-      const { status } = codes;
-      const formB = FORM_B_REQUEST_LINE.test(err.rawPacket?.subarray(0, 512).toString('latin1') ?? '');
-      const body = JSON.stringify(
-        formB ? { error: { code: codes.B, message, details: {} } } : { error: { code: codes.A, message, details: [] } },
-      );
-      socket.end(
-        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    },
-  );
+    const { status } = codes;
+    const line = err.rawPacket?.subarray(0, 512).toString('latin1') ?? (res ? `${res.req.method} ${res.req.url}` : '');
+    const body = JSON.stringify(
+      FORM_B_REQUEST_LINE.test(line)
+        ? { error: { code: codes.B, message, details: {} } }
+        : { error: { code: codes.A, message, details: [] } },
+    );
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }

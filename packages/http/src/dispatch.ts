@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { ApiForm } from './forms/form.js';
 import type { RouteDef } from './routes/route.js';
 import { DomainError } from '@fundi/domain';
-import { mountForm, type ActorExpander } from './mount.js';
+import { mountForm, type ActorExpander, type BodyLimits } from './mount.js';
 import { unauthorized } from './middleware/auth.js';
 import { RouteTable } from './route-table.js';
 
@@ -16,6 +16,7 @@ export function dispatcher(
   forms: { a: ApiForm; b: ApiForm },
   routes: readonly RouteDef[],
   actors?: ActorExpander,
+  bodies?: BodyLimits,
 ): (ctx: Context, miss: (ctx: Context) => Promise<unknown>) => Promise<unknown> {
   const groups = new Map<string, RouteTable>();
   // Form B's prefixes are longer and more specific (`/api/v1/tenants/...`), so it is asked first.
@@ -28,7 +29,7 @@ export function dispatcher(
     }
     for (const [resource, list] of byResource) {
       const table = new RouteTable();
-      mountForm(table, form, list, actors);
+      mountForm(table, form, list, actors, bodies);
       groups.set(`${form.name}:${resource}`, table);
     }
   }

@@ -1,4 +1,8 @@
 export * from './app.js';
+export * from './server.js';
+export * from './drain.js';
+export { DEFAULT_BODY_IDLE_TIMEOUT_MS } from './middleware/body-progress.js';
+export { MAX_JSON_DEPTH } from './middleware/json-body.js';
 export * from './forms/form.js';
 export * from './forms/form-a.js';
 export * from './forms/form-b.js';

@@ -5,6 +5,7 @@ import { z } from './schemas/common.js';
 import type { ApiForm } from './forms/form.js';
 import type { FileAnswer, IncomingFile, RouteDef } from './routes/route.js';
 import { readJson } from './middleware/json-body.js';
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from './middleware/body-progress.js';
 import { validate } from './middleware/validate.js';
 import { unauthorized } from './middleware/auth.js';
 import { multipartUpload, rawUpload } from './middleware/upload.js';
@@ -80,11 +81,18 @@ function uploadFields(schema: z.ZodType, before: Record<string, string>, later: 
   return new UploadFields(whole, all);
 }
 
-/** Reads the body the route declares: JSON, multipart fields plus a file stream, or a raw file stream. */
-async function readBody(ctx: Context, r: RouteDef): Promise<{ body: unknown; file: IncomingFile | undefined }> {
-  if (r.upload?.kind === 'raw') return { body: undefined, file: rawUpload(ctx, r.upload) };
+/**
+ * Reads the body the route declares: JSON, multipart fields plus a file stream, or a raw file stream. Each fails
+ * with 408 once the client has sent nothing of it for `idleMs`.
+ */
+async function readBody(
+  ctx: Context,
+  r: RouteDef,
+  idleMs: number,
+): Promise<{ body: unknown; file: IncomingFile | undefined }> {
+  if (r.upload?.kind === 'raw') return { body: undefined, file: rawUpload(ctx, r.upload, idleMs) };
   if (r.upload?.kind === 'multipart') {
-    const { fields, file, later } = await multipartUpload(ctx, r.upload);
+    const { fields, file, later } = await multipartUpload(ctx, r.upload, idleMs);
     try {
       return { body: r.body ? uploadFields(r.body, fields, later) : undefined, file };
     } catch (e) {
@@ -92,9 +100,9 @@ async function readBody(ctx: Context, r: RouteDef): Promise<{ body: unknown; fil
       throw e;
     }
   }
-  if (r.body) return { body: validate(r.body, await readJson(ctx), 'body'), file: undefined };
+  if (r.body) return { body: validate(r.body, await readJson(ctx, idleMs), 'body'), file: undefined };
   // A write without a declared body still has its body read, limited and checked: it must be empty or `{}`.
-  if (r.method !== 'get' && r.method !== 'delete') validate(NO_BODY, await readJson(ctx), 'body');
+  if (r.method !== 'get' && r.method !== 'delete') validate(NO_BODY, await readJson(ctx, idleMs), 'body');
   return { body: undefined, file: undefined };
 }
 
@@ -130,11 +138,23 @@ export interface ActorExpander {
   expand(tenantId: string, value: unknown): Promise<unknown>;
 }
 
+/** How request bodies are read (docs/api.md, "A request's limits"). */
+export interface BodyLimits {
+  /** A body that sends nothing for this long is answered 408. */
+  idleMs: number;
+}
+
 /**
  * Mounts every route under every prefix of `form`. The same handler serves both forms; only the form's paging,
  * envelope and tenant check differ. Schemas are composed once here, not per request.
  */
-export function mountForm(table: RouteTable, form: ApiForm, routes: readonly RouteDef[], actors?: ActorExpander): void {
+export function mountForm(
+  table: RouteTable,
+  form: ApiForm,
+  routes: readonly RouteDef[],
+  actors?: ActorExpander,
+  bodies: BodyLimits = { idleMs: DEFAULT_BODY_IDLE_TIMEOUT_MS },
+): void {
   // One function for every request, not a closure per request (the answer of a keyless route learns its tenant late).
   const expandActors = (tenantId: string, value: unknown) => (actors ? actors.expand(tenantId, value) : value);
   const readable = new Set(routes.filter((r) => r.method === 'get').map((r) => r.path));
@@ -152,7 +172,7 @@ export function mountForm(table: RouteTable, form: ApiForm, routes: readonly Rou
       const { slug, ...rawParams } = ctx.params as Record<string, string>;
       const params = r.params ? validate(r.params, rawParams, 'path') : undefined;
       const query = validate(querySchema, ctx.query, 'query') as Record<string, unknown>;
-      const { body, file } = await readBody(ctx, r);
+      const { body, file } = await readBody(ctx, r, bodies.idleMs);
       // What a page belongs to: the tenant (or the public route) and every filter but the paging itself.
       const scope = r.list ? pageScope(r.operationId, principal?.actor.tenantId ?? '', params, query) : '';
       const page: PageRequest = r.list ? form.toPage(query, scope) : NO_PAGE;

@@ -116,16 +116,23 @@ export class Worker {
     }
   }
 
-  /** Graceful stop: claim nothing more, let in-flight requests finish within the grace period, give back every lease. */
-  async stop(): Promise<void> {
+  /**
+   * Graceful stop: claim nothing more, let in-flight requests finish within the grace period (the settings', or
+   * `graceMs` when shorter: what the process has left), give back every lease.
+   */
+  async stop(graceMs = this.s.graceMs): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
+    const ends = Date.now() + Math.min(graceMs, this.s.graceMs);
+    const left = () => Math.max(0, ends - Date.now());
     await this.listening?.close().catch((e) => this.deps.logger.warn({ err: e }, 'could not close the work signal'));
     this.listening = null;
     for (const t of this.tickers) t.stop();
     if (this.leaseTimer) clearInterval(this.leaseTimer);
-    await Promise.all([this.pump.drain(this.s.graceMs), ...this.lanes.map((l) => l.stop(this.s.graceMs))]);
-    await Promise.race([Promise.all(this.runs), new Promise((ok) => setTimeout(ok, this.s.graceMs))]);
+    await Promise.all([this.pump.drain(left()), ...this.lanes.map((l) => l.stop(left()))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(this.runs), new Promise((ok) => (timer = setTimeout(ok, left())))]);
+    clearTimeout(timer);
     const owner = this.s.owner;
     await this.deps.uow
       .run(async (tx) => {

@@ -12,9 +12,9 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 /** Every learner operation, its success status and the route-specific error statuses it must list. */
 const OPERATIONS = [
   { path: '/learners', method: 'get', success: '200', errors: [] },
-  { path: '/learners', method: 'post', success: '201', errors: ['409', '413'] },
+  { path: '/learners', method: 'post', success: '201', errors: ['408', '409', '413'] },
   { path: '/learners/{id}', method: 'get', success: '200', errors: ['404'] },
-  { path: '/learners/{id}', method: 'patch', success: '200', errors: ['404', '409', '413'] },
+  { path: '/learners/{id}', method: 'patch', success: '200', errors: ['404', '408', '409', '413'] },
   { path: '/learners/{id}', method: 'delete', success: '204', errors: ['404'] },
 ] as const;
 

@@ -29,7 +29,7 @@ import { workerFor } from '../compose-worker.js';
 import { nudgeOnWrites } from '../nudge.js';
 import type { Config, WorkerConfig } from '../config.js';
 import { OpenApiValidator } from './openapi-validator.js';
-import { answerClientErrors } from '@fundi/http';
+import { httpServer } from '@fundi/http';
 
 export interface TestServer {
   url: string;
@@ -86,6 +86,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** Default mail and WhatsApp channels (default: mail to a temporary outbox folder, no WhatsApp). */
   notifications?: Partial<Config['notifications']>;
+  /** FUNDI_BODY_IDLE_TIMEOUT_MS (default 60 s). */
+  bodyIdleTimeoutMs?: number;
 }
 
 export const TEST_WEBHOOKS: WebhookSettings = { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 2000 };
@@ -130,9 +132,9 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
     anonymousLimits: { perMinute: opts.anonymousPerMinute ?? 1000, perDay: null },
     inboundLimits: { perMinute: opts.inboundPerMinute ?? opts.anonymousPerMinute ?? 1000, perDay: null },
     trustProxy: false,
+    bodyIdleTimeoutMs: opts.bodyIdleTimeoutMs,
   });
-  const server: Server = app.listen(0, '127.0.0.1');
-  answerClientErrors(server);
+  const server: Server = httpServer(app).listen(0, '127.0.0.1');
   await new Promise((ok) => server.once('listening', ok));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const worker = opts.worker ? workerFor(container, { ...TEST_WORKER, ...opts.worker }) : null;

@@ -35,6 +35,8 @@ export interface DashboardDeps {
   now(): Date;
   /** Sign-in attempts allowed per client address and per account in 15 minutes. */
   signInLimits?: { perAddress: number; perAccount: number };
+  /** A form or upload body that sends nothing for this long is answered 408 (default 60 s). */
+  bodyIdleTimeoutMs?: number;
 }
 
 /** A file the dashboard sends (errors of an import as CSV). */

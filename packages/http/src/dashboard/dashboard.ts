@@ -19,6 +19,7 @@ import { importPages } from './pages/imports.js';
 import { hrSyncPages } from './pages/hr-sync.js';
 import { usagePages } from './pages/usage.js';
 import { multipartUpload } from '../middleware/upload.js';
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/body-progress.js';
 import { userPages } from './pages/users.js';
 import { webhookPages } from './pages/webhooks.js';
 import {
@@ -66,6 +67,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   const router = new Router({ prefix: '' });
   // An office behind one address signs in many people; an account is guessed at from anywhere.
   const limits = d.signInLimits ?? { perAddress: 100, perAccount: 20 };
+  const idleMs = d.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS;
 
   const session = async (ctx: Context): Promise<SessionContext | null> => {
     const token = cookie(ctx, SESSION_COOKIE);
@@ -100,7 +102,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
       router.post(path, async (ctx) => {
         const s = await session(ctx);
         if (!s) throw new DomainError('unauthorized', 'signed_out', 'You are signed out: sign in again');
-        const form = await formBody(ctx);
+        const form = await formBody(ctx, idleMs);
         if (!sameToken(form.get('_csrf'), s.csrfToken)) throw csrfRefused();
         send(ctx, await h(ctx, s, form));
       });
@@ -109,11 +111,11 @@ export function createDashboard(d: DashboardDeps): Middleware {
       router.post(path, async (ctx) => {
         const s = await session(ctx);
         if (!s) throw new DomainError('unauthorized', 'signed_out', 'You are signed out: sign in again');
-        const { fields, file } = await multipartUpload(ctx, {
-          kind: 'multipart',
-          field: o.field,
-          maxBytes: o.maxBytes,
-        });
+        const { fields, file } = await multipartUpload(
+          ctx,
+          { kind: 'multipart', field: o.field, maxBytes: o.maxBytes },
+          idleMs,
+        );
         if (!sameToken(fields._csrf, s.csrfToken)) {
           file.stream.resume();
           throw csrfRefused();
@@ -142,7 +144,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   });
 
   router.post('/dashboard/sign-in', async (ctx) => {
-    const form = await formBody(ctx);
+    const form = await formBody(ctx, idleMs);
     if (!sameToken(form.get('_csrf'), cookie(ctx, FORM_COOKIE))) throw csrfRefused();
     const tenant = (form.get('tenant') ?? '').trim().toLowerCase();
     const email = (form.get('email') ?? '').trim().toLowerCase();
@@ -176,7 +178,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   router.post('/dashboard/sign-out', async (ctx) => {
     const token = cookie(ctx, SESSION_COOKIE);
     const s = token ? await d.staff.resolveSession.execute(token) : null;
-    const form = await formBody(ctx);
+    const form = await formBody(ctx, idleMs);
     if (s && !sameToken(form.get('_csrf'), s.csrfToken)) throw csrfRefused();
     if (token) await d.staff.signOut.execute(token);
     setCookie(ctx, SESSION_COOKIE, '', 0);
@@ -189,7 +191,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   });
 
   router.post('/dashboard/forgot-password', async (ctx) => {
-    const form = await formBody(ctx);
+    const form = await formBody(ctx, idleMs);
     if (!sameToken(form.get('_csrf'), cookie(ctx, FORM_COOKIE))) throw csrfRefused();
     const tenant = (form.get('tenant') ?? '').trim().toLowerCase();
     const email = (form.get('email') ?? '').trim().toLowerCase();
@@ -217,7 +219,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   });
 
   router.post('/dashboard/set-password', async (ctx) => {
-    const form = await formBody(ctx);
+    const form = await formBody(ctx, idleMs);
     if (!sameToken(form.get('_csrf'), cookie(ctx, FORM_COOKIE))) throw csrfRefused();
     const token = form.get('token') ?? '';
     try {
@@ -265,7 +267,9 @@ export function createDashboard(d: DashboardDeps): Middleware {
 function errorPage(ctx: Context, e: unknown, d: DashboardDeps): void {
   const known = isDomainError(e);
   if (!known) d.logger.error({ requestId: ctx.state.requestId, err: e }, 'dashboard error');
-  const status = known ? (STATUS[e.kind] ?? 400) : 500;
+  const status = known ? (isRequestTimeout(e) ? 408 : (STATUS[e.kind] ?? 400)) : 500;
+  // A stalled form: what the client still sends of it is not waited for.
+  if (status === 408) ctx.set('Connection', 'close');
   const text = !known
     ? 'Something went wrong on our side. Try again; if it keeps happening, tell your administrator.'
     : e.kind === 'not_found'

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
 import type { SessionContext } from '@fundi/application';
 import { DomainError, type Scope } from '@fundi/domain';
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS, readWholeBody } from '../middleware/body-progress.js';
 
 export const SESSION_COOKIE = 'fundi_session';
 /** Sign-in and set-password forms come before a session: their CSRF token is paired with this cookie. */
@@ -39,19 +40,17 @@ export function cookie(ctx: Context, name: string): string | null {
   return null;
 }
 
-/** Reads an `application/x-www-form-urlencoded` body of at most 64 KB. */
-export async function formBody(ctx: Context): Promise<URLSearchParams> {
+/** Reads an `application/x-www-form-urlencoded` body of at most 64 KB; one that stalls for `idleMs` is 408. */
+export async function formBody(ctx: Context, idleMs = DEFAULT_BODY_IDLE_TIMEOUT_MS): Promise<URLSearchParams> {
   if (!ctx.is('application/x-www-form-urlencoded')) {
     throw new DomainError('invalid', 'unsupported_media_type', 'Forms are posted URL-encoded');
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_FORM_BYTES) throw new DomainError('invalid', 'body_too_large', 'The form is too large');
-    chunks.push(chunk);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  const body = await readWholeBody(ctx.req, {
+    maxBytes: MAX_FORM_BYTES,
+    idleMs,
+    tooLarge: () => new DomainError('invalid', 'body_too_large', 'The form is too large'),
+  });
+  return new URLSearchParams(body.toString('utf8'));
 }
 
 export const newFormToken = () => randomBytes(24).toString('base64url');

@@ -25,6 +25,7 @@ export const SPECIAL_CODES: Record<string, FormCodes> = {
   method_not_allowed: { A: 'method_not_allowed', B: 'METHOD_NOT_ALLOWED', status: 405 },
   headers_too_large: { A: 'headers_too_large', B: 'HEADERS_TOO_LARGE', status: 431 },
   bad_request: { A: 'bad_request', B: 'BAD_REQUEST', status: 400 },
+  request_timeout: { A: 'request_timeout', B: 'REQUEST_TIMEOUT', status: 408 },
   unsupported_media_type: { A: 'unsupported_media_type', B: 'UNSUPPORTED_FILE_TYPE', status: 415 },
   storage_quota_exceeded: { A: 'storage_quota_exceeded', B: 'STORAGE_QUOTA_EXCEEDED', status: 403 },
   // A signed URL is the file host's, not a form's: the same lowercase code wherever it is served.

@@ -3,6 +3,7 @@ import busboy from 'busboy';
 import { DomainError } from '@fundi/domain';
 import type { Context } from 'koa';
 import type { IncomingFile, Upload } from '../routes/route.js';
+import { watchBodyProgress } from './body-progress.js';
 
 export function payloadTooLarge(maxBytes: number): DomainError {
   return new DomainError('invalid', 'payload_too_large', `The file exceeds the limit of ${maxBytes} bytes`, [], {
@@ -36,8 +37,11 @@ function discard(req: Readable): void {
   req.resume();
 }
 
-/** A raw body as a file: refused at once when its declared length is over the limit, cut off when it passes it. */
-export function rawUpload(ctx: Context, spec: Extract<Upload, { kind: 'raw' }>): IncomingFile {
+/**
+ * A raw body as a file: refused at once when its declared length is over the limit, cut off when it passes it, and
+ * failed with 408 when it sends nothing for `idleMs`.
+ */
+export function rawUpload(ctx: Context, spec: Extract<Upload, { kind: 'raw' }>, idleMs: number): IncomingFile {
   const declared = declaredLength(ctx);
   if (declared !== null && declared > spec.maxBytes) {
     discard(ctx.req);
@@ -56,6 +60,8 @@ export function rawUpload(ctx: Context, spec: Extract<Upload, { kind: 'raw' }>):
   ctx.req.on('error', (e) => limit.destroy(e));
   limit.on('error', () => discard(ctx.req));
   ctx.req.pipe(limit);
+  const stopWatching = watchBodyProgress(ctx.req, idleMs, (e) => limit.destroy(e));
+  limit.once('close', stopWatching);
   return { stream: limit, filename: null, declaredType: type, declaredSize: declared };
 }
 
@@ -78,9 +84,14 @@ export interface MultipartBody {
 /**
  * Reads a multipart body up to its file part: resolves with the text fields seen so far and the file part as a
  * stream (limited to `maxBytes`), and keeps reading behind the file for the fields after it (`later`). A body
- * without the file part is invalid input naming the field.
+ * without the file part is invalid input naming the field. A body that sends nothing for `idleMs` fails with 408:
+ * the answer itself before the file part, the file's stream and `later` after it.
  */
-export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'multipart' }>): Promise<MultipartBody> {
+export function multipartUpload(
+  ctx: Context,
+  spec: Extract<Upload, { kind: 'multipart' }>,
+  idleMs: number,
+): Promise<MultipartBody> {
   const type = ctx.get('content-type');
   if (!MULTIPART.test(type)) {
     discard(ctx.req);
@@ -107,6 +118,7 @@ export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'mul
     // Before the file part: the answer itself. After it: the fields behind the file.
     let stage: 'fields' | 'after' | 'done' = 'fields';
     let endLater: { ok: (f: Record<string, string>) => void; fail: (e: unknown) => void } | null = null;
+    let file: ByteLimit | null = null;
     const later = new Promise<Record<string, string>>((ok, fail) => {
       endLater = { ok, fail };
     });
@@ -133,7 +145,7 @@ export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'mul
         return;
       }
       stage = 'after';
-      const limit = new ByteLimit(spec.maxBytes);
+      const limit = (file = new ByteLimit(spec.maxBytes));
       stream.on('error', (e) => limit.destroy(e));
       limit.on('error', () => discard(ctx.req));
       stream.pipe(limit);
@@ -164,7 +176,14 @@ export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'mul
         endLater!.ok(after);
       } else fail(DomainError.invalid(spec.field, 'is required: a file part'));
     });
-    ctx.req.on('error', fail);
+    // A client gone or silent mid-file fails the file's stream too: its reader (the store) stops and keeps nothing.
+    const broken = (e: unknown) => {
+      file?.destroy(e instanceof Error ? e : new Error(String(e)));
+      fail(e);
+    };
+    ctx.req.on('error', broken);
     ctx.req.pipe(parser);
+    const stopWatching = watchBodyProgress(ctx.req, idleMs, broken);
+    parser.once('close', stopWatching);
   });
 }

@@ -11,6 +11,7 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, unknown, expired or revoked API key',
   403: "Insufficient scope, or a key used under another tenant's slug",
   404: "Not found (also another tenant's resource)",
+  408: 'The request body sent nothing for the body timeout; the connection is closed',
   409: 'Conflict: duplicate or illegal state change',
   410: 'Gone',
   413: 'Payload too large',
@@ -98,10 +99,14 @@ function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType): Response
   const headers = rateLimitHeaders();
   const out = successResponse(r, form, headers);
   const statuses = new Set<number>([429, 500, ...(r.auth === 'none' ? [] : [401, 403]), ...(r.errors ?? [])]);
-  // Writes always have their body read (an action without fields must get none or `{}`), capped, answered 413.
+  // Writes always have their body read (an action without fields must get none or `{}`), capped, answered 413,
+  // and answered 408 when it stalls.
   const writes = r.method !== 'get' && r.method !== 'delete';
   if (writes || r.query || r.params || r.list) statuses.add(form.validationStatus);
-  if (writes) statuses.add(413);
+  if (writes) {
+    statuses.add(408);
+    statuses.add(413);
+  }
   if (r.upload) statuses.add(415);
   if ('file' in r.success && r.success.file.ranges) statuses.add(416);
   for (const s of [...statuses].sort()) {
