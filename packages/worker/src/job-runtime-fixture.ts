@@ -1,4 +1,5 @@
 import { enqueueJob, type JobDefinition } from '@fundi/application';
+import type { Clock } from '@fundi/domain';
 import { FixedClock, memoryStorage, platformMemory, webhookMemory } from '@fundi/fakes';
 import { afterEach } from 'vitest';
 import { Worker } from './worker.js';
@@ -20,7 +21,7 @@ export function aWorker(
   jobs: JobDefinition<any>[],
   o: {
     leaseMs?: number;
-    clock?: FixedClock;
+    clock?: Clock;
     slots?: { short: number; long: number };
     logger?: WorkerDeps['logger'];
     /** While true, every unit of work the worker runs fails (the database went away). */
