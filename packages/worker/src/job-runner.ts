@@ -177,16 +177,19 @@ export class JobLaneRunner {
     );
   }
 
-  /** Queues the next occurrence after `now` of every recurring job of this lane. */
+  /** Queues the next occurrence after `now` of every recurring job of this lane, and those to run on start. */
   async scheduleAllRecurring(now: Date): Promise<void> {
-    for (const def of this.defs.values()) await this.scheduleNext(def, now);
+    for (const def of this.defs.values()) {
+      if (def.recurring?.onStart) await this.scheduleNext(def, now, now);
+      await this.scheduleNext(def, now);
+    }
   }
 
-  /** The next occurrence of a recurring job, once per time whichever worker asks (its key names the time). */
-  async scheduleNext(def: JobDefinition<unknown>, after: Date): Promise<void> {
+  /** The next occurrence of a recurring job (or one `at`), once per time whichever worker asks (its key names it). */
+  async scheduleNext(def: JobDefinition<unknown>, after: Date, at?: Date): Promise<void> {
     const { recurring } = def;
     if (!recurring) return;
-    const dueAt = recurring.next(after);
+    const dueAt = at ?? recurring.next(after);
     const now = this.deps.clock.now();
     await this.deps.uow.run((tx) =>
       tx.jobs.enqueue({

@@ -1,5 +1,5 @@
 import { platformStorage } from '@fundi/adapters';
-import { CancelJob, ListJobs, RetryJob, ShowJob, type Ports } from '@fundi/application';
+import { CancelJob, ListJobs, RetryJob, ShowJob, jobRetention, type Ports } from '@fundi/application';
 import type { PlatformRepos, TenantRepos } from '@fundi/domain';
 import { capability } from './capability.js';
 
@@ -16,4 +16,5 @@ export const platform = capability({
     retryJob: new RetryJob(p),
     cancelJob: new CancelJob(p),
   }),
+  retention: jobRetention,
 });

@@ -56,8 +56,11 @@ export interface JobDefinition<P> extends JobType<P> {
   run(payload: P, ctx: JobContext): Promise<void>;
   /** At most this many jobs of this kind at once in one worker (default: the lane's slots). */
   concurrency?: number;
-  /** Recurring: the runtime enqueues the occurrence after `after` on start and after each run (one per time). */
-  recurring?: { next(after: Date): Date; payload: P };
+  /**
+   * Recurring: the runtime enqueues the occurrence after `after` on start and after each run (one per time); with
+   * `onStart`, a worker that starts also enqueues one due at once (a sweep after a crash or a deployment).
+   */
+  recurring?: { next(after: Date): Date; payload: P; onStart?: boolean };
 }
 
 /** Enqueues a job of `type`; with `key`, a second enqueue with the same key returns the first job, adding none. */
