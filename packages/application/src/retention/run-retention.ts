@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '@fundi/domain';
 import { nextTurn } from '../common/next-turn.js';
 import { jobType } from '../jobs/job-definition.js';
@@ -10,36 +11,52 @@ export const RUN_RETENTION = jobType<Record<string, never>>('retention.prune', '
 });
 
 const DAY = 86_400_000;
+/** The smallest batch: below it a statement's fixed cost dominates. */
+const MIN_BATCH = 100;
 
 export interface RetentionDeps {
   tasks: readonly RetentionTask[];
   policy: RetentionPolicy;
   clock: Clock;
-  /** Rows per statement (each its own short transaction). */
+  /** The most rows per statement (each its own short transaction). */
   batch: number;
+  /** How long one batch may take (default 20 ms): larger batches are halved, quicker ones doubled up to `batch`. */
+  sliceMs?: number;
+  /** Wall time in ms, for the batches' durations (tests pass their own). */
+  now?: () => number;
 }
 
 /**
- * Prunes every kind past its retention, in batches of `batch` rows, each batch one short transaction with a turn of
- * the event loop after it, so no transaction is long and the API served by the same process keeps answering. Stops
- * between batches when `signal` fires (the job runs again). Returns the rows pruned per step.
+ * Prunes every kind past its retention, in batches, each one statement in its own short transaction, so no
+ * transaction is long. Batches shrink until one takes at most `sliceMs` (SQLite runs a statement on the thread that
+ * serves HTTP, so a batch is a pause of the API that shares the process), and after each batch the job rests as long
+ * as the batch took: the API gets at least half the time, and at least one turn of the event loop. Stops between
+ * batches when `signal` fires (the job runs again). Returns the rows pruned per step.
  */
 export class RunRetention {
   constructor(private readonly d: RetentionDeps) {}
 
   async execute(signal?: AbortSignal): Promise<Record<string, number>> {
     const now = this.d.clock.now().getTime();
+    const wall = this.d.now ?? (() => performance.now());
+    const sliceMs = this.d.sliceMs ?? 20;
     const pruned: Record<string, number> = {};
+    let size = this.d.batch;
+    const smallest = Math.min(MIN_BATCH, this.d.batch);
     for (const task of this.d.tasks) {
       const before = new Date(now - (task.kind === 'temporaryFiles' ? task.keepMs : this.d.policy[task.kind] * DAY));
       const name = task.step ? `${task.kind}.${task.step}` : task.kind;
       pruned[name] = 0;
       for (;;) {
         if (signal?.aborted) return pruned;
-        const n = await task.prune(before, this.d.batch);
+        const started = wall();
+        const n = await task.prune(before, size);
+        const took = wall() - started;
         pruned[name] += n;
-        await nextTurn();
-        if (n < this.d.batch) break;
+        await (took >= 1 ? sleep(took) : nextTurn());
+        if (n < size) break;
+        if (took > sliceMs) size = Math.max(smallest, Math.floor(size / 2));
+        else if (took < sliceMs / 2) size = Math.min(this.d.batch, size * 2);
       }
     }
     return pruned;
