@@ -4,7 +4,7 @@ import type { Container } from 'inversify';
 import { T, W, resolve, useCasesOf } from '@fundi/adapters';
 import { DEFAULT_RETENTION, RUN_RETENTION, RunRetention, type JobDefinition } from '@fundi/application';
 import { Worker } from '@fundi/worker';
-import type { WorkerConfig } from './config.js';
+import type { RetentionSettings, WorkerConfig } from './config.js';
 import { jobsOf, reactionsOf, retentionOf, uowOf, webhookCapability } from './capabilities/index.js';
 import { capabilitiesOf } from './compose.js';
 
@@ -45,18 +45,28 @@ export function workerFor(
 const HOUR = 3_600_000;
 
 /**
+ * The retention prune over every capability's tasks (docs/architecture.md, "Retention"). Where the database runs
+ * statements on this process's thread (SQLite), batches are paced to about 20 ms each, with as long a rest after.
+ */
+export function retentionFor(c: Container, settings?: RetentionSettings): RunRetention {
+  return new RunRetention({
+    tasks: retentionOf(c, capabilitiesOf(c)),
+    policy: settings?.policy ?? DEFAULT_RETENTION,
+    clock: resolve(c, T.Clock),
+    batch: settings?.batch ?? 2000,
+    // The in-memory fakes (tests) run on this thread too.
+    ...(!c.isBound(T.SqlDb) || resolve(c, T.SqlDb).dialect.runsOnCallerThread ? { sliceMs: 20 } : {}),
+  });
+}
+
+/**
  * The one recurring job that prunes every kind past its retention (docs/architecture.md, "Retention"): hourly, and
  * once when a worker starts (so what a crash left is swept then). Background priority: it waits while an import or
  * an export runs.
  */
 function retentionJob(c: Container, settings: WorkerConfig): JobDefinition<Record<string, never>> {
   const logger = resolve(c, T.Logger);
-  const retention = new RunRetention({
-    tasks: retentionOf(c, capabilitiesOf(c)),
-    policy: settings.retention?.policy ?? DEFAULT_RETENTION,
-    clock: resolve(c, T.Clock),
-    batch: settings.retention?.batch ?? 2000,
-  });
+  const retention = retentionFor(c, settings.retention);
   return {
     ...RUN_RETENTION,
     parse: () => ({}),

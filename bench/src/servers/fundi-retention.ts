@@ -1,8 +1,8 @@
 import './as-started.js';
 import { createServer } from 'node:http';
 import { T, resolve, useCasesOf } from '@fundi/adapters';
-import { DEFAULT_RETENTION, RunRetention } from '@fundi/application';
-import { capabilitiesOf, learners, retentionOf } from '@fundi/server';
+import { DEFAULT_RETENTION } from '@fundi/application';
+import { learners, retentionFor } from '@fundi/server';
 import { learnerInput } from '../fixtures.js';
 import { ON_POSTGRES, benchWorld, serve } from './bench-world.js';
 
@@ -57,12 +57,7 @@ const plan = ON_POSTGRES
     );
 
 const batch = Number(process.env.BENCH_RETENTION_BATCH ?? 2000);
-const retention = new RunRetention({
-  tasks: retentionOf(world.c, capabilitiesOf(world.c)),
-  policy: DEFAULT_RETENTION,
-  clock: resolve(world.c, T.Clock),
-  batch,
-});
+const retention = retentionFor(world.c, { policy: DEFAULT_RETENTION, batch });
 let prune: { startedAt: number; endedAt: number | null; rows: number } | null = null;
 const control = createServer((req, res) => {
   if (req.method === 'POST' && !prune) {

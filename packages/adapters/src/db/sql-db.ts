@@ -35,6 +35,11 @@ export interface Dialect {
    * a scan of the whole table while it is young); SQLite: `IN (...)`.
    */
   readonly amongPicked: (column: string, pick: string) => string;
+  /**
+   * Whether a statement runs on the calling thread, holding up everything else the process does meanwhile (SQLite,
+   * synchronous), rather than in a server of its own while the caller's event loop goes on (Postgres).
+   */
+  readonly runsOnCallerThread: boolean;
 }
 
 /**

@@ -26,12 +26,18 @@ describe('RunRetention', () => {
     const seen: [string, string][] = [];
     const task = (kind: 'jobs' | 'notifications'): RetentionTask => ({
       kind,
-      prune: async (before) => void seen.push([kind, before.toISOString()]) ?? 0,
+      prune: async (before) => {
+        seen.push([kind, before.toISOString()]);
+        return 0;
+      },
     });
     const files: RetentionTask = {
       kind: 'temporaryFiles',
       keepMs: 3_600_000,
-      prune: async (before) => void seen.push(['files', before.toISOString()]) ?? 0,
+      prune: async (before) => {
+        seen.push(['files', before.toISOString()]);
+        return 0;
+      },
     };
     const clock = new FixedClock(new Date('2026-07-01T00:00:00.000Z'));
     await new RunRetention({

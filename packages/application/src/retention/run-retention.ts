@@ -20,7 +20,11 @@ export interface RetentionDeps {
   clock: Clock;
   /** The most rows per statement (each its own short transaction). */
   batch: number;
-  /** How long one batch may take (default 20 ms): larger batches are halved, quicker ones doubled up to `batch`. */
+  /**
+   * Where statements run on the thread that serves HTTP (SQLite): how long one batch may take. Batches over it are
+   * halved (down to 100 rows), quicker ones doubled back up to `batch`, and the job rests as long as each batch took.
+   * Absent: batches of `batch` with a turn of the event loop between them.
+   */
   sliceMs?: number;
   /** Wall time in ms, for the batches' durations (tests pass their own). */
   now?: () => number;
@@ -28,10 +32,10 @@ export interface RetentionDeps {
 
 /**
  * Prunes every kind past its retention, in batches, each one statement in its own short transaction, so no
- * transaction is long. Batches shrink until one takes at most `sliceMs` (SQLite runs a statement on the thread that
- * serves HTTP, so a batch is a pause of the API that shares the process), and after each batch the job rests as long
- * as the batch took: the API gets at least half the time, and at least one turn of the event loop. Stops between
- * batches when `signal` fires (the job runs again). Returns the rows pruned per step.
+ * transaction is long, with at least one turn of the event loop between batches. With `sliceMs` (SQLite, where a
+ * batch is a pause of the API that shares the process) batches shrink until one takes at most that long, and the job
+ * rests as long as each batch took, so the API keeps at least half the time. Stops between batches when `signal`
+ * fires (the job runs again). Returns the rows pruned per step.
  */
 export class RunRetention {
   constructor(private readonly d: RetentionDeps) {}
@@ -39,7 +43,7 @@ export class RunRetention {
   async execute(signal?: AbortSignal): Promise<Record<string, number>> {
     const now = this.d.clock.now().getTime();
     const wall = this.d.now ?? (() => performance.now());
-    const sliceMs = this.d.sliceMs ?? 20;
+    const { sliceMs } = this.d;
     const pruned: Record<string, number> = {};
     let size = this.d.batch;
     const smallest = Math.min(MIN_BATCH, this.d.batch);
@@ -53,8 +57,9 @@ export class RunRetention {
         const n = await task.prune(before, size);
         const took = wall() - started;
         pruned[name] += n;
-        await (took >= 1 ? sleep(took) : nextTurn());
+        await (sliceMs !== undefined && took >= 1 ? sleep(took) : nextTurn());
         if (n < size) break;
+        if (sliceMs === undefined) continue;
         if (took > sliceMs) size = Math.max(smallest, Math.floor(size / 2));
         else if (took < sliceMs / 2) size = Math.min(this.d.batch, size * 2);
       }
