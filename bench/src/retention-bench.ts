@@ -46,7 +46,7 @@ async function rows(db: 'sqlite' | 'postgres', env: Record<string, string>): Pro
     const ms = (s.endedAt ?? Date.now()) - s.startedAt;
     process.stdout.write(
       `\n${db}: seeded ${fundi.info.total.toLocaleString('en')} finished jobs in ${(fundi.info.seedMs / 1000).toFixed(1)} s; ` +
-        `pruned ${s.rows.toLocaleString('en')} in ${(ms / 1000).toFixed(1)} s (batches of up to ${fundi.info.batch} rows, halved while one takes over 20 ms): ` +
+        `pruned ${s.rows.toLocaleString('en')} in ${(ms / 1000).toFixed(1)} s (batches of up to ${fundi.info.batch} rows${db === 'sqlite' ? ', halved while one takes over 20 ms, as long a rest after each' : ''}): ` +
         `${Math.round((s.rows / ms) * 1000).toLocaleString('en')} rows/s${s.endedAt === null ? ' (NOT FINISHED in 10 min)' : ''}; ` +
         `the prune ${stillRunning ? 'ran for the whole measured load' : 'ended before the measured load did'}\n` +
         `${db}: plan of the prune's pick: ${fundi.info.plan.join(' / ')}\n`,
