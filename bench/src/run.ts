@@ -9,6 +9,7 @@ import { importsBench } from './imports-bench.js';
 import { exportsBench } from './exports-bench.js';
 import { dashboardBench } from './dashboard-bench.js';
 import { notificationsBench } from './notifications-bench.js';
+import { retentionBench } from './retention-bench.js';
 
 // `npm run bench [-- <scenario...>]`: every scenario by default. BENCH_SECONDS sets the measuring time (default 5).
 const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> = {
@@ -22,6 +23,7 @@ const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> 
   exports: exportsBench,
   dashboard: dashboardBench,
   notifications: notificationsBench,
+  retention: retentionBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));

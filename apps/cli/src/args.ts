@@ -30,6 +30,9 @@ const OPTIONS = {
   'entry-requirement-status': { type: 'string' },
   'flc-status': { type: 'string' },
   'statement-of-results-status': { type: 'string' },
+  state: { type: 'string' },
+  kind: { type: 'string' },
+  limit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -70,5 +73,11 @@ Commands:
       [--readiness-type-id N] [--employment-status-default NN] [--achievement-type-id NN]
       [--entry-requirement-status NN] [--flc-status NN] [--statement-of-results-status NN] [--json]
                                             show or change the QCTO settings (given flags change; 'none' unsets)
+
+  jobs list [--state queued|running|failed|done|cancelled] [--kind <kind>] [--tenant <slug>] [--limit N] [--json]
+                                            background jobs, newest first (default 50, at most 1000)
+  jobs show <jobId> [--json]                one job with its payload, attempts and last error
+  jobs retry <jobId> [--json]               a failed job (retrying later, or given up) runs now, attempts reset
+  jobs cancel <jobId> [--json]              a queued or failed job is finished as cancelled; a running one is refused
 
 Configuration comes from the environment, as for the server (DATABASE_URL, FUNDI_DATA_DIR, ...).`;

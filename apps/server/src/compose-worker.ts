@@ -2,10 +2,10 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Container } from 'inversify';
 import { T, W, resolve, useCasesOf } from '@fundi/adapters';
-import type { JobDefinition } from '@fundi/application';
+import { DEFAULT_RETENTION, RUN_RETENTION, RunRetention, type JobDefinition } from '@fundi/application';
 import { Worker } from '@fundi/worker';
-import type { WorkerConfig } from './config.js';
-import { jobsOf, reactionsOf, uowOf, webhookCapability } from './capabilities/index.js';
+import type { RetentionSettings, WorkerConfig } from './config.js';
+import { jobsOf, reactionsOf, retentionOf, uowOf, webhookCapability } from './capabilities/index.js';
 import { capabilitiesOf } from './compose.js';
 
 /** A lease owner name that tells operators which process holds what. */
@@ -36,8 +36,50 @@ export function workerFor(
       recordOutcomes: u.recordOutcomes,
       transport: resolve(c, W.Transport),
       workSignal: resolve(c, W.WorkSignal),
-      jobs: [...jobsOf(c, capabilitiesOf(c)), ...extraJobs],
+      jobs: [...jobsOf(c, capabilitiesOf(c)), retentionJob(c, settings), ...extraJobs],
     },
     { owner, ...settings },
   );
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * The retention prune over every capability's tasks (docs/architecture.md, "Retention"). Where the database runs
+ * statements on this process's thread (SQLite), batches are paced to about 20 ms each, with as long a rest after.
+ */
+export function retentionFor(c: Container, settings?: RetentionSettings): RunRetention {
+  return new RunRetention({
+    tasks: retentionOf(c, capabilitiesOf(c)),
+    policy: settings?.policy ?? DEFAULT_RETENTION,
+    clock: resolve(c, T.Clock),
+    batch: settings?.batch ?? 2000,
+    // The in-memory fakes (tests) run on this thread too.
+    ...(!c.isBound(T.SqlDb) || resolve(c, T.SqlDb).dialect.runsOnCallerThread ? { sliceMs: 20 } : {}),
+  });
+}
+
+/**
+ * The one recurring job that prunes every kind past its retention (docs/architecture.md, "Retention"): hourly, and
+ * once when a worker starts (so what a crash left is swept then). Background priority: it waits while an import or
+ * an export runs.
+ */
+function retentionJob(c: Container, settings: WorkerConfig): JobDefinition<Record<string, never>> {
+  const logger = resolve(c, T.Logger);
+  const retention = retentionFor(c, settings.retention);
+  return {
+    ...RUN_RETENTION,
+    parse: () => ({}),
+    async run(_p, ctx) {
+      const started = Date.now();
+      const pruned = await retention.execute(ctx.signal);
+      const rows = Object.values(pruned).reduce((a, b) => a + b, 0);
+      if (rows > 0) logger.info({ pruned, ms: Date.now() - started }, 'retention pruned');
+    },
+    recurring: {
+      next: (after: Date) => new Date(Math.floor(after.getTime() / HOUR) * HOUR + HOUR),
+      payload: {},
+      onStart: true,
+    },
+  };
 }

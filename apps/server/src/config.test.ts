@@ -40,6 +40,52 @@ describe('loadConfig', () => {
     expect(c.masterKey.equals(Buffer.alloc(32, 3))).toBe(true);
   });
 
+  it('retention: documented defaults, each variable read, a bad value named', () => {
+    expect(loadConfig({ ...base }).worker.retention).toEqual({
+      policy: {
+        jobs: 7,
+        webhookEvents: 90,
+        webhookAttempts: 90,
+        notifications: 365,
+        hrLog: 90,
+        imports: 90,
+        dashboardSessions: 0,
+        rateLimits: 0,
+      },
+      batch: 2000,
+    });
+    const set = loadConfig({
+      ...base,
+      FUNDI_RETAIN_JOBS_DAYS: '14',
+      FUNDI_RETAIN_EVENTS_DAYS: '30',
+      FUNDI_RETAIN_ATTEMPTS_DAYS: '31',
+      FUNDI_RETAIN_NOTIFICATIONS_DAYS: '730',
+      FUNDI_RETAIN_HR_LOG_DAYS: '60',
+      FUNDI_RETAIN_IMPORTS_DAYS: '45',
+      FUNDI_RETENTION_BATCH: '5000',
+    }).worker.retention;
+    expect(set).toEqual({
+      policy: {
+        jobs: 14,
+        webhookEvents: 30,
+        webhookAttempts: 31,
+        notifications: 730,
+        hrLog: 60,
+        imports: 45,
+        dashboardSessions: 0,
+        rateLimits: 0,
+      },
+      batch: 5000,
+    });
+    for (const [name, value] of [
+      ['FUNDI_RETAIN_JOBS_DAYS', '0'],
+      ['FUNDI_RETAIN_NOTIFICATIONS_DAYS', 'a year'],
+      ['FUNDI_RETAIN_EVENTS_DAYS', '-1'],
+      ['FUNDI_RETENTION_BATCH', '100000'],
+    ] as const)
+      expect(configError({ ...base, [name]: value }).variable).toBe(name);
+  });
+
   it('FUNDI_DATA_DIR defaults to ./data, relative paths resolve from the working directory', () => {
     expect(loadConfig({ FUNDI_MASTER_KEY: KEY }).dataDir).toBe(resolve('./data'));
     expect(loadConfig({ FUNDI_MASTER_KEY: KEY, FUNDI_DATA_DIR: 'rel/dir' }).dataDir).toBe(resolve('rel/dir'));

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
 import { defaultFileStore, type DatabaseTarget, type FileStoreChoice, type WebhookSettings } from '@fundi/adapters';
+import { DEFAULT_RETENTION, type RetentionPolicy } from '@fundi/application';
 import { DEFAULT_HEAP_GROWING_PERCENT } from './heap.js';
 
 export interface Config {
@@ -76,6 +77,32 @@ export interface WorkerConfig {
    * left of FUNDI_SHUTDOWN_GRACE_MS.
    */
   graceMs: number;
+  /** FUNDI_RETAIN_*: how long finished records are kept (docs/architecture.md, "Retention"); defaults when absent. */
+  retention?: RetentionSettings;
+}
+
+export interface RetentionSettings {
+  /** Days each kind is kept after it ended. */
+  policy: RetentionPolicy;
+  /** FUNDI_RETENTION_BATCH: rows per statement of the prune (each its own transaction). */
+  batch: number;
+}
+
+/** The retention variables: days each (1 to 36,500), the batch size (100 to 5,000). */
+const RETENTION_VARIABLES: Record<Exclude<keyof RetentionPolicy, 'dashboardSessions' | 'rateLimits'>, string> = {
+  jobs: 'FUNDI_RETAIN_JOBS_DAYS',
+  webhookEvents: 'FUNDI_RETAIN_EVENTS_DAYS',
+  webhookAttempts: 'FUNDI_RETAIN_ATTEMPTS_DAYS',
+  notifications: 'FUNDI_RETAIN_NOTIFICATIONS_DAYS',
+  hrLog: 'FUNDI_RETAIN_HR_LOG_DAYS',
+  imports: 'FUNDI_RETAIN_IMPORTS_DAYS',
+};
+
+function retention(env: NodeJS.ProcessEnv): RetentionSettings {
+  const policy: RetentionPolicy = { ...DEFAULT_RETENTION };
+  for (const [kind, name] of Object.entries(RETENTION_VARIABLES) as [keyof typeof RETENTION_VARIABLES, string][])
+    policy[kind] = int(env, name, DEFAULT_RETENTION[kind], 1, 36_500);
+  return { policy, batch: int(env, 'FUNDI_RETENTION_BATCH', 2000, 100, 5000) };
 }
 
 export class ConfigError extends Error {
@@ -184,6 +211,7 @@ function webhookAndWorker(env: NodeJS.ProcessEnv): Pick<Config, 'webhooks' | 'wo
       pollMs: int(env, 'FUNDI_WORKER_POLL_MS', 200, 10, 60_000),
       concurrency: int(env, 'FUNDI_WORKER_CONCURRENCY', 64, 1, 1000),
       graceMs: int(env, 'FUNDI_WORKER_GRACE_MS', 10_000, 0, 600_000),
+      retention: retention(env),
     },
   };
 }

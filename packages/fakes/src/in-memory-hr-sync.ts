@@ -64,6 +64,13 @@ export class InMemoryHrEventLog implements HrEventLog {
     for (const e of hit) Object.assign(e, { data: null, redacted: true, eventKey: `erased:${e.id}` });
     return hit.length;
   }
+  async pruneBefore(before: string, limit: number) {
+    const t = this.store.tables;
+    const oldest = [...t.hrEvents].sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, limit);
+    const gone = new Set(oldest.filter((e) => e.receivedAt < before));
+    t.hrEvents = t.hrEvents.filter((e) => !gone.has(e));
+    return gone.size;
+  }
 }
 
 const processed = (x: HrEventEntry, tenantId: string, key: string) =>

@@ -74,6 +74,25 @@ export class InMemoryImportRepository implements ImportRepository {
     this.t.importErrors.set(importId, list);
   }
 
+  async finishedBefore(before: string, limit: number) {
+    return [...this.t.imports.values()]
+      .filter(
+        (i) => (i.status === 'completed' || i.status === 'failed') && i.completedAt !== null && i.completedAt < before,
+      )
+      .sort((a, b) => (a.completedAt! < b.completedAt! ? -1 : 1))
+      .slice(0, limit)
+      .map((i) => ({ tenantId: i.tenantId, id: i.id, fileKey: i.fileKey }));
+  }
+
+  async deleteMany(ids: readonly string[]) {
+    let n = 0;
+    for (const id of ids) {
+      this.t.importErrors.delete(id);
+      if (this.t.imports.delete(id)) n++;
+    }
+    return n;
+  }
+
   async clearErrors(importId: string) {
     this.t.importErrors.delete(importId);
   }

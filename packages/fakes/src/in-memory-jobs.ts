@@ -1,6 +1,9 @@
 import {
+  jobState,
   newJobSnapshot,
-  type JobLane,
+  type JobClaim,
+  type JobFilter,
+  type JobOperatorResult,
   type JobProgress,
   type JobQueue,
   type JobSnapshot,
@@ -31,26 +34,28 @@ export class InMemoryJobQueue implements JobQueue {
     this.rows.set(j.id, row);
     return clone(row);
   }
-  async claimDue(
-    owner: string,
-    lane: JobLane,
-    kinds: readonly string[],
-    now: string,
-    leaseUntil: string,
-    limit: number,
-  ) {
+  async claimDue(c: JobClaim) {
+    const { now } = c;
+    const interactive = [...this.rows.values()]
+      .filter((j) => j.priority === 'interactive' && !j.doneAt && j.leaseUntil !== null && j.leaseUntil >= now)
+      .map((j) => j.claimedAt ?? '')
+      .sort();
+    const holdStart = new Date(Date.parse(now) - c.backgroundWaitMs).toISOString();
+    const held = interactive.length > 0 && interactive[0]! > holdStart;
     const due = [...this.rows.values()]
       .filter(
         (j) =>
-          j.lane === lane &&
+          j.lane === c.lane &&
           !j.doneAt &&
           j.dueAt <= now &&
           (!j.leaseUntil || j.leaseUntil < now) &&
-          kinds.includes(j.kind),
+          c.kinds.includes(j.kind) &&
+          !(held && j.priority === 'background'),
       )
       .sort((a, b) => (a.dueAt < b.dueAt ? -1 : 1))
-      .slice(0, Math.max(0, limit));
-    for (const j of due) Object.assign(j, { leaseOwner: owner, leaseUntil, attempts: j.attempts + 1 });
+      .slice(0, Math.max(0, c.limit));
+    for (const j of due)
+      Object.assign(j, { leaseOwner: c.owner, leaseUntil: c.leaseUntil, claimedAt: now, attempts: j.attempts + 1 });
     return clone(due);
   }
   async heartbeat(id: string, owner: string, leaseUntil: string) {
@@ -78,6 +83,52 @@ export class InMemoryJobQueue implements JobQueue {
   }
   async findById(id: string) {
     return clone(this.rows.get(id) ?? null);
+  }
+  async list(f: JobFilter) {
+    return clone(
+      [...this.rows.values()]
+        .filter(
+          (j) =>
+            (!f.state || jobState(j, f.now) === f.state) &&
+            (f.kind === undefined || j.kind === f.kind) &&
+            (f.tenantId === undefined || j.tenantId === f.tenantId),
+        )
+        .sort((a, b) => (a.id < b.id ? 1 : -1))
+        .slice(0, f.limit),
+    );
+  }
+  async retryNow(id: string, now: string): Promise<JobOperatorResult> {
+    const j = this.rows.get(id);
+    if (!j || jobState(j, now) !== 'failed') return this.unchanged(id, now);
+    Object.assign(j, {
+      dueAt: now,
+      attempts: 0,
+      lastError: null,
+      doneAt: null,
+      leaseOwner: null,
+      leaseUntil: null,
+      progress: null,
+    });
+    return { changed: true, job: clone(j) };
+  }
+  async cancel(id: string, now: string): Promise<JobOperatorResult> {
+    const j = this.rows.get(id);
+    const state = j ? jobState(j, now) : null;
+    if (!j || (state !== 'queued' && state !== 'failed')) return this.unchanged(id, now);
+    Object.assign(j, { cancelledAt: now, doneAt: j.doneAt ?? now, leaseOwner: null, leaseUntil: null });
+    return { changed: true, job: clone(j) };
+  }
+  private unchanged(id: string, now: string): JobOperatorResult {
+    const j = this.rows.get(id);
+    return { changed: false, job: clone(j ?? null), state: j ? jobState(j, now) : null };
+  }
+  async pruneFinished(before: string, limit: number) {
+    const old = [...this.rows.values()]
+      .filter((j) => j.doneAt !== null && j.doneAt < before)
+      .sort((a, b) => (a.doneAt! < b.doneAt! ? -1 : 1))
+      .slice(0, limit);
+    for (const j of old) this.rows.delete(j.id);
+    return old.length;
   }
 }
 

@@ -97,6 +97,14 @@ export class InMemoryNotificationRepository implements NotificationRepository {
       }
     return n;
   }
+  async pruneSettled(before: string, limit: number) {
+    const gone = [...this.rows.values()]
+      .filter((x) => x.status !== 'queued' && x.updatedAt < before)
+      .sort((a, b) => (a.updatedAt < b.updatedAt ? -1 : 1))
+      .slice(0, limit);
+    for (const x of gone) this.rows.delete(x.id);
+    return gone.length;
+  }
 }
 
 export class InMemoryNotificationTemplateRepository implements NotificationTemplateRepository {

@@ -90,14 +90,14 @@ export class InMemoryDashboardSessionRepository implements DashboardSessionRepos
       }
     return n;
   }
-  async deleteExpired(before: string) {
-    let n = 0;
-    for (const [k, s] of this.store.tables.dashboardSessions)
-      if (s.expiresAt < before) {
-        this.store.tables.dashboardSessions.delete(k);
-        n++;
-      }
-    return n;
+  async deleteExpired(before: string, limit = Number.POSITIVE_INFINITY) {
+    const rows = this.store.tables.dashboardSessions;
+    const gone = [...rows.entries()]
+      .filter(([, s]) => s.expiresAt < before)
+      .sort(([, a], [, b]) => (a.expiresAt < b.expiresAt ? -1 : 1))
+      .slice(0, limit);
+    for (const [k] of gone) rows.delete(k);
+    return gone.length;
   }
 }
 

@@ -22,6 +22,7 @@ import {
 } from '@fundi/domain';
 import type { MemoryPart, MemoryStore } from './memory-store.js';
 import { pageOf } from './memory-paging.js';
+import { InMemoryWebhookLogRetention } from './in-memory-webhook-retention.js';
 
 export interface WebhookTables {
   /** Outbox event id -> when it was fanned out (SQL keeps only the queue of those not yet fanned out, `outbox_pending`). */
@@ -230,6 +231,7 @@ export const webhookMemory: MemoryPart<WebhookRepos, WebhookTables, { outbox: Do
     webhookAttempts: new InMemoryWebhookAttemptLog(store),
     outboxFeed: new InMemoryOutboxFeed(store),
     tenantAlerts: new InMemoryTenantAlertLog(store),
+    webhookRetention: new InMemoryWebhookLogRetention(store),
   }),
 };
 

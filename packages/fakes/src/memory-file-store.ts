@@ -27,6 +27,11 @@ export class MemoryFileStore implements FileStore {
     return b ? { size: b.length } : null;
   }
 
+  /** Nothing is ever half-written in memory. */
+  async removeAbandoned(): Promise<number> {
+    return 0;
+  }
+
   async delete(key: string): Promise<void> {
     assertFileKey(key);
     this.objects.delete(key);

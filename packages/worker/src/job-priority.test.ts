@@ -51,7 +51,8 @@ describe('job runtime: background jobs and interactive ones', () => {
     const hold = gate();
     const started: string[] = [];
     const d = defs(started, hold.opened);
-    const t = aWorker([d.importJob, d.mail], { backgroundWaitMs: 150 });
+    // The hold is measured by the jobs' clock: here one that moves with wall time.
+    const t = aWorker([d.importJob, d.mail], { backgroundWaitMs: 150, clock: { now: () => new Date() } });
     await t.enqueue(d.importJob, null);
     await start(t.worker);
     await until(() => started.includes('import'));

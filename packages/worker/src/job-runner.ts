@@ -19,7 +19,9 @@ export interface JobRunnerDeps {
   logger: WorkerLogger;
   owner: string;
   leaseMs: number;
-  /** The worker's interactive jobs, shared by its lanes: background kinds are not claimed while it holds them. */
+  /** How long background jobs wait at most for the interactive ones running (see `JobPriority`). */
+  backgroundWaitMs: number;
+  /** The worker's interactive jobs, shared by its lanes: when the last one ends, the lanes are woken. */
   interactive?: InteractiveWork;
 }
 
@@ -33,7 +35,7 @@ interface Running {
  * Runs the jobs of one lane with a fixed number of slots (docs/architecture.md, "Background jobs"): claims due jobs
  * as slots free up, runs them concurrently, renews each lease while its job runs (a lost lease aborts the job), and
  * records success, a retry with backoff, or the final failure. Per-kind caps (`concurrency`) are never exceeded, and
- * background kinds wait while the worker runs an interactive job (see `JobPriority`).
+ * background jobs wait while interactive ones run, in this worker or another (the claim's rule, see `JobPriority`).
  */
 export class JobLaneRunner {
   private readonly running = new Map<string, Running>();
@@ -55,9 +57,7 @@ export class JobLaneRunner {
   /** One round of claiming: true when it started jobs and has room for more. */
   async tick(): Promise<boolean> {
     const room = this.slots - this.running.size;
-    const held = this.deps.interactive?.holdsBackground ?? false;
     const open = [...this.defs.values()]
-      .filter((d) => !(held && d.priority === 'background'))
       .map((d) => ({ kind: d.kind, left: (d.concurrency ?? this.slots) - this.countOf(d.kind) }))
       .filter((k) => k.left > 0);
     if (this.stopping || room <= 0 || open.length === 0) return false;
@@ -67,14 +67,15 @@ export class JobLaneRunner {
     const until = new Date(now.getTime() + this.deps.leaseMs).toISOString();
     const { owner } = this.deps;
     const jobs = await this.deps.uow.run((tx) =>
-      tx.jobs.claimDue(
+      tx.jobs.claimDue({
         owner,
-        this.lane,
-        open.map((k) => k.kind),
-        now.toISOString(),
-        until,
+        lane: this.lane,
+        kinds: open.map((k) => k.kind),
+        now: now.toISOString(),
+        leaseUntil: until,
         limit,
-      ),
+        backgroundWaitMs: this.deps.backgroundWaitMs,
+      }),
     );
     // A claim that was under way when the worker began stopping starts nothing: the stop gives its leases back.
     if (this.stopping) return false;
@@ -176,22 +177,26 @@ export class JobLaneRunner {
     );
   }
 
-  /** Queues the next occurrence after `now` of every recurring job of this lane. */
+  /** Queues the next occurrence after `now` of every recurring job of this lane, and those to run on start. */
   async scheduleAllRecurring(now: Date): Promise<void> {
-    for (const def of this.defs.values()) await this.scheduleNext(def, now);
+    for (const def of this.defs.values()) {
+      if (def.recurring?.onStart) await this.scheduleNext(def, now, now);
+      await this.scheduleNext(def, now);
+    }
   }
 
-  /** The next occurrence of a recurring job, once per time whichever worker asks (its key names the time). */
-  async scheduleNext(def: JobDefinition<unknown>, after: Date): Promise<void> {
+  /** The next occurrence of a recurring job (or one `at`), once per time whichever worker asks (its key names it). */
+  async scheduleNext(def: JobDefinition<unknown>, after: Date, at?: Date): Promise<void> {
     const { recurring } = def;
     if (!recurring) return;
-    const dueAt = recurring.next(after);
+    const dueAt = at ?? recurring.next(after);
     const now = this.deps.clock.now();
     await this.deps.uow.run((tx) =>
       tx.jobs.enqueue({
         id: newId('job', now.getTime()),
         kind: def.kind,
         lane: def.lane,
+        priority: def.priority ?? 'normal',
         payload: recurring.payload,
         dueAt: dueAt.toISOString(),
         maxAttempts: def.maxAttempts ?? 10,

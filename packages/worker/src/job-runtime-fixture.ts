@@ -1,4 +1,5 @@
 import { enqueueJob, type JobDefinition } from '@fundi/application';
+import type { Clock } from '@fundi/domain';
 import { FixedClock, memoryStorage, platformMemory, webhookMemory } from '@fundi/fakes';
 import { afterEach } from 'vitest';
 import { Worker } from './worker.js';
@@ -16,11 +17,12 @@ export const until = async (check: () => boolean | Promise<boolean>, ms = 3000) 
 };
 
 /** A worker over the in-memory fakes with the given job definitions; webhook loops have nothing to do. */
-export function aWorker(
+export function aWorker<C extends Clock = FixedClock>(
   jobs: JobDefinition<any>[],
   o: {
     leaseMs?: number;
-    clock?: FixedClock;
+    /** The jobs' clock (default a `FixedClock`). */
+    clock?: C;
     slots?: { short: number; long: number };
     logger?: WorkerDeps['logger'];
     /** While true, every unit of work the worker runs fails (the database went away). */
@@ -29,7 +31,7 @@ export function aWorker(
   } = {},
 ) {
   const mem = memoryStorage([platformMemory, webhookMemory]);
-  const clock = o.clock ?? new FixedClock();
+  const clock = (o.clock ?? new FixedClock()) as C;
   const down = o.down ?? (() => false);
   const deps: WorkerDeps = {
     uow: { run: (fn) => (down() ? Promise.reject(new Error('database gone')) : mem.uow.run(fn)) },

@@ -43,10 +43,17 @@ export class Worker {
     const report = (loop: string) => (e: unknown) => deps.logger.error({ err: e, loop }, 'worker loop failed');
     const slots = { ...DEFAULT_SLOTS, ...s.jobSlots };
     // The last interactive job ended: the lanes claim the background jobs that waited, now.
-    const interactive = new InteractiveWork(s.backgroundWaitMs ?? BACKGROUND_WAIT_MS, () => this.nudgeLanes());
+    const interactive = new InteractiveWork(() => this.nudgeLanes());
+    const backgroundWaitMs = s.backgroundWaitMs ?? BACKGROUND_WAIT_MS;
     this.lanes = (['short', 'long'] as const).map((lane) => {
       const defs = new Map(deps.jobs.filter((d) => d.lane === lane).map((d) => [d.kind, d as JobDefinition<unknown>]));
-      return new JobLaneRunner(lane, defs, slots[lane], { ...deps, owner: s.owner, leaseMs: s.leaseMs, interactive });
+      return new JobLaneRunner(lane, defs, slots[lane], {
+        ...deps,
+        owner: s.owner,
+        leaseMs: s.leaseMs,
+        backgroundWaitMs,
+        interactive,
+      });
     });
     const laneTickers = (this.laneTickers = this.lanes.map((lane) => {
       const t = new Ticker(() => lane.tick(), s.pollMs, report(`jobs`));

@@ -1,6 +1,6 @@
 import type { CapabilityStorage, CapabilityWiring } from '@fundi/adapters';
 import type { RouteDef } from '@fundi/http';
-import type { EventReaction, JobDefinition } from '@fundi/application';
+import type { EventReaction, JobDefinition, RetentionTask } from '@fundi/application';
 
 /**
  * A capability of Fundi (docs/architecture.md, "Capabilities"): its storage, its use cases built from the ports
@@ -15,6 +15,8 @@ export interface Capability<U, P, R extends object> extends CapabilityWiring<U> 
   jobs?(useCases: NoInfer<U>): JobDefinition<any>[];
   /** Reactions to committed events, run by the outbox dispatcher in its transaction (they queue jobs). */
   reactions?(useCases: NoInfer<U>): EventReaction[];
+  /** What it prunes past retention, over the same ports as its use cases (one recurring job runs them all). */
+  retention?(ports: NoInfer<P>): RetentionTask[];
 }
 
 /** Declares a capability with its use-case, ports and repository types inferred. */

@@ -43,8 +43,9 @@ const DAY = 24 * HOUR;
  * with versions, deletion with a 30-day restore, an hourly purge, and erasure with the learner.
  */
 export function evidence(settings: EvidenceSettings) {
+  const store = openFileStore(settings.fileStore);
   const vault = new EncryptedFileVault(
-    openFileStore(settings.fileStore),
+    store,
     new MasterKeyring([settings.masterKey, ...(settings.previousMasterKeys ?? [])]),
   );
   const signer = new TokenSigner(settings.masterKey);
@@ -69,6 +70,14 @@ export function evidence(settings: EvidenceSettings) {
       };
     },
     routes: evidenceRoutes,
+    // Exports and imports write to the same store: one sweep covers what any of them left half-written.
+    retention: () => [
+      {
+        kind: 'temporaryFiles',
+        keepMs: HOUR,
+        prune: (before: Date, limit: number) => store.removeAbandoned(before, limit),
+      },
+    ],
     jobs: (u) => [
       {
         ...PURGE_DELETED_EVIDENCE,

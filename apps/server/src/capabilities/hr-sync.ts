@@ -1,5 +1,5 @@
 import { hrSyncStorage, receiverCheck } from '@fundi/adapters';
-import { hrSyncUseCases, type HrSyncUseCases, type Ports } from '@fundi/application';
+import { hrLogRetention, hrSyncUseCases, type HrSyncUseCases, type Ports } from '@fundi/application';
 import type { HrSyncAllRepos } from '@fundi/application';
 import { hrSyncRoutes } from '@fundi/http';
 import { capability } from './capability.js';
@@ -23,5 +23,6 @@ export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly stri
         publicUrl: settings.publicUrl.replace(/\/+$/, ''),
       }),
     routes: hrSyncRoutes,
+    retention: hrLogRetention,
   });
 }

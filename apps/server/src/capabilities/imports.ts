@@ -1,5 +1,12 @@
 import { CsvParseReader, TokenSigner, importStorage, openFileStore } from '@fundi/adapters';
-import { EncryptedFileVault, importJobs, importUseCases, MasterKeyring, type Ports } from '@fundi/application';
+import {
+  EncryptedFileVault,
+  importJobs,
+  importRetention,
+  importUseCases,
+  MasterKeyring,
+  type Ports,
+} from '@fundi/application';
 import type { EvidenceRepos, ImportRepos, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
 import { importRoutes } from '@fundi/http';
 import { capability } from './capability.js';
@@ -21,5 +28,6 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
     ) => importUseCases({ ...p, files, csv, cursors }),
     routes: importRoutes,
     jobs: importJobs,
+    retention: (p) => importRetention({ ...p, files }),
   });
 }

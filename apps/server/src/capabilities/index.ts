@@ -21,6 +21,7 @@ import type {
   JobDefinition,
   NotificationUseCases,
   Ports,
+  RetentionTask,
 } from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
 import type { RouteDef } from '@fundi/http';
@@ -125,6 +126,19 @@ export function jobsOf(c: Container, caps: Capabilities): JobDefinition<any>[] {
     kinds.add(d.kind);
   }
   return all;
+}
+
+/**
+ * Every capability's retention tasks over the container's ports, and the shared rate-limit windows where they are
+ * rows in the database (docs/architecture.md, "Retention").
+ */
+export function retentionOf(c: Container, caps: Capabilities): RetentionTask[] {
+  const ports = resolve(c, T.Ports);
+  const tasks = caps.flatMap((cap) => ('retention' in cap && cap.retention ? cap.retention(ports as never) : []));
+  const rateLimits = resolve(c, T.RateLimits);
+  if (rateLimits.pruneExpired)
+    tasks.push({ kind: 'rateLimits', prune: (before, limit) => rateLimits.pruneExpired!(before.getTime(), limit) });
+  return tasks;
 }
 
 /** Every capability's reactions to committed events (run by the outbox dispatcher). */

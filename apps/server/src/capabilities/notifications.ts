@@ -13,6 +13,7 @@ import {
   RUN_TRIGGERS,
   SEND_NOTIFICATIONS,
   notificationReaction,
+  notificationRetention,
   notificationUseCases,
   type NotificationRepoSet,
   type Ports,
@@ -102,6 +103,7 @@ export function notifications(settings: NotificationSettings) {
     }),
     routes: notificationRoutes,
     reactions: () => [notificationReaction],
+    retention: notificationRetention,
     jobs: (u) => [
       {
         ...SEND_NOTIFICATIONS,

@@ -1,7 +1,13 @@
 import { staffStorage } from '@fundi/adapters';
-import { staffUseCases } from '@fundi/application';
+import { sessionRetention, staffUseCases } from '@fundi/application';
 import { userRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 
 /** Staff users: the `/users` directory, dashboard sign-in and sessions (docs/api.md, "Users"; docs/dashboard.md). */
-export const staff = capability({ name: 'staff', storage: staffStorage, useCases: staffUseCases, routes: userRoutes });
+export const staff = capability({
+  name: 'staff',
+  storage: staffStorage,
+  useCases: staffUseCases,
+  routes: userRoutes,
+  retention: sessionRetention,
+});

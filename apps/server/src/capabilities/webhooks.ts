@@ -3,6 +3,7 @@ import {
   REPLAY_SINCE,
   ResealWebhookSecrets,
   learnersWrittenExpansion,
+  webhookRetention,
   webhookUseCases,
   type Ports,
   type ReplaySincePayload,
@@ -39,6 +40,7 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
       };
     },
     routes: webhookRoutes,
+    retention: webhookRetention,
     jobs: (u) => [
       {
         ...REPLAY_SINCE,

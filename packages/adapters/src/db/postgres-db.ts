@@ -10,6 +10,8 @@ export const postgresDialect: Dialect = {
   writableCte: true,
   transactionLock: 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))',
   flag: (b) => b,
+  amongPicked: (column, pick) => `${column} = ANY(ARRAY(${pick}))`,
+  runsOnCallerThread: false,
   uniqueViolation(err) {
     const e = err as { code?: string; constraint?: string };
     return e?.code === '23505' ? (e.constraint ?? '') : null;

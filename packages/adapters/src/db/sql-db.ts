@@ -29,6 +29,17 @@ export interface Dialect {
   readonly transactionLock: string | null;
   /** A true/false value as the database binds it: SQLite has no boolean type (1/0), Postgres takes it as it is. */
   readonly flag: (b: boolean) => boolean | number;
+  /**
+   * `column` among the rows a subquery picks (`SELECT id ... LIMIT n`), as a condition of an UPDATE or DELETE.
+   * Postgres: `= ANY(ARRAY(...))`, a primary-key probe whatever the statistics (an `IN` semi-join may be planned as
+   * a scan of the whole table while it is young); SQLite: `IN (...)`.
+   */
+  readonly amongPicked: (column: string, pick: string) => string;
+  /**
+   * Whether a statement runs on the calling thread, holding up everything else the process does meanwhile (SQLite,
+   * synchronous), rather than in a server of its own while the caller's event loop goes on (Postgres).
+   */
+  readonly runsOnCallerThread: boolean;
 }
 
 /**

@@ -13,6 +13,8 @@ export const sqliteDialect: Dialect = {
   writableCte: false,
   transactionLock: null,
   flag: (b) => (b ? 1 : 0),
+  amongPicked: (column, pick) => `${column} IN (${pick})`,
+  runsOnCallerThread: true,
   uniqueViolation(err) {
     const e = err as { code?: string; message?: string };
     return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'

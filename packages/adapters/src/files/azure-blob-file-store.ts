@@ -64,6 +64,17 @@ export class AzureBlobFileStore implements FileStore {
     }
   }
 
+  /**
+   * Nothing to remove: a `put` stages 4 MB blocks and commits their list at the end, and what a failed or killed
+   * upload staged is uncommitted blocks, which no read sees (the key stays absent, or keeps its previous object) and
+   * which Azure itself deletes 7 days after the last block was staged. Discarding them sooner would mean committing a
+   * block list for the key, which also discards the staged blocks of another upload of the same key still under way
+   * (an export written again by a second worker), and for a new key makes an empty object visible for a moment.
+   */
+  async removeAbandoned(): Promise<number> {
+    return 0;
+  }
+
   async delete(key: string): Promise<void> {
     assertFileKey(key);
     await this.ensure();

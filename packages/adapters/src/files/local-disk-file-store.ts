@@ -1,16 +1,24 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError, assertFileKey, type FileStore } from '@fundi/domain';
 
+/** Where writes in progress live, under the root (a key's segment never starts with a dot, so no key reaches it). */
+const TEMP_DIR = '.tmp';
+/** A temporary file beside its target, as writes made them before they went to `TEMP_DIR`: `<key>.<12 hex>.part`. */
+const BESIDE_TARGET = /\.[0-9a-f]{12}\.part$/;
+
 /**
- * Files under a root directory (the embedded default: `./data/files`). A write goes to a temporary file beside
- * its target and is renamed into place when complete, so a reader never sees half a file.
+ * Files under a root directory (the embedded default: `./data/files`). A write goes to a temporary file in
+ * `<root>/.tmp` and is renamed into place when complete (one file system, so the rename is atomic): a reader never
+ * sees half a file, and what a killed process leaves is in one place for `removeAbandoned`.
  */
 export class LocalDiskFileStore implements FileStore {
+  private walkedForOldTemporaries = false;
+
   constructor(private readonly root: string) {}
 
   private path(key: string): string {
@@ -20,8 +28,9 @@ export class LocalDiskFileStore implements FileStore {
 
   async put(key: string, source: Readable): Promise<{ size: number }> {
     const target = this.path(key);
-    await mkdir(dirname(target), { recursive: true });
-    const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
+    const temps = join(this.root, TEMP_DIR);
+    await Promise.all([mkdir(dirname(target), { recursive: true }), mkdir(temps, { recursive: true })]);
+    const temp = join(temps, `${randomBytes(9).toString('hex')}.part`);
     let size = 0;
     source.on('data', (c: Buffer) => {
       size += c.length;
@@ -57,5 +66,41 @@ export class LocalDiskFileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  /**
+   * Temporary files in `<root>/.tmp` not written to since `before`. The first call in a process also walks the
+   * whole tree once for temporary files left beside their targets by earlier versions (`<key>.<hex>.part`).
+   */
+  async removeAbandoned(before: Date, limit: number): Promise<number> {
+    const found = await names(join(this.root, TEMP_DIR));
+    const candidates = found.map((n) => join(this.root, TEMP_DIR, n));
+    if (!this.walkedForOldTemporaries) {
+      this.walkedForOldTemporaries = true;
+      const all = await readdir(this.root, { recursive: true }).catch(() => [] as string[]);
+      candidates.push(...all.filter((p) => BESIDE_TARGET.test(p)).map((p) => join(this.root, p)));
+    }
+    let removed = 0;
+    for (const path of candidates) {
+      if (removed >= limit) {
+        // The batch is full: the next call walks again for what this one did not reach.
+        this.walkedForOldTemporaries = false;
+        break;
+      }
+      const s = await stat(path).catch(() => null);
+      if (!s?.isFile() || s.mtime >= before) continue;
+      await rm(path, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+}
+
+async function names(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
   }
 }

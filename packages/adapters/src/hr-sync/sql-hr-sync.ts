@@ -192,6 +192,14 @@ export class SqlHrEventLog implements HrEventLog {
     );
     return changes;
   }
+
+  async pruneBefore(before: string, limit: number) {
+    // The oldest entries by id (the primary key's order, which is receipt order): a bounded read, no index of its own.
+    const pick =
+      'SELECT id FROM (SELECT id, received_at FROM hr_events ORDER BY id LIMIT ?) oldest WHERE received_at < ?';
+    const sql = `DELETE FROM hr_events WHERE ${this.db.dialect.amongPicked('id', pick)}`;
+    return (await this.db.run(sql, [limit, before])).changes;
+  }
 }
 
 /** HR sync's configuration and inbound log (migration 011-hr-sync). */

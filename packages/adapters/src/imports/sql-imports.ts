@@ -11,6 +11,7 @@ import type {
 import { importMemory } from '@fundi/fakes';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
+import { marks } from '../db/sql-helpers.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { importsMigration } from './008-imports.js';
@@ -157,6 +158,22 @@ export class SqlImportRepository implements ImportRepository {
       [importId, offset, limit],
     );
     return rows.map((r) => ({ row: Number(r.row), field: r.field as string, error: r.error as string }));
+  }
+
+  async finishedBefore(before: string, limit: number) {
+    // Imports are few (one per uploaded file): read without an index of their own.
+    const rows = await this.db.all<Row>(
+      `SELECT tenant_id, id, file_key FROM imports WHERE status IN ('completed', 'failed') AND completed_at < ?
+       ORDER BY completed_at LIMIT ?`,
+      [before, limit],
+    );
+    return rows.map((r) => ({ tenantId: String(r.tenant_id), id: String(r.id), fileKey: String(r.file_key) }));
+  }
+
+  async deleteMany(ids: readonly string[]) {
+    if (ids.length === 0) return 0;
+    await this.db.run(`DELETE FROM import_errors WHERE import_id IN (${marks(ids.length)})`, ids);
+    return (await this.db.run(`DELETE FROM imports WHERE id IN (${marks(ids.length)})`, ids)).changes;
   }
 }
 

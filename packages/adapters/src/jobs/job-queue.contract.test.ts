@@ -22,7 +22,17 @@ describeEachStorage(
   (get, kind) => {
     const kinds = (k: string) => [`${k}-${kind}-${Math.random()}`];
     const claim = (owner: string, lane: JobLane, ks: string[], now: number, leaseMs = 10_000, limit = 5) =>
-      get().uow.run((tx) => tx.jobs.claimDue(owner, lane, ks, at(now), at(now + leaseMs), limit));
+      get().uow.run((tx) =>
+        tx.jobs.claimDue({
+          owner,
+          lane,
+          kinds: ks,
+          now: at(now),
+          leaseUntil: at(now + leaseMs),
+          limit,
+          backgroundWaitMs: 0,
+        }),
+      );
 
     it('claims due jobs of its lane and kinds, oldest first, leased and counted', async () => {
       const [k] = kinds('claim');
@@ -109,7 +119,17 @@ describeEachStorage(
       const k = `race-${Math.random()}`;
       for (let i = 0; i < 60; i++) await get().repos.jobs.enqueue(aJob({ kind: k }));
       const claimer = (owner: string) =>
-        get().uow.run((tx) => tx.jobs.claimDue(owner, 'short', [k], at(0), at(60_000), 7));
+        get().uow.run((tx) =>
+          tx.jobs.claimDue({
+            owner,
+            lane: 'short',
+            kinds: [k],
+            now: at(0),
+            leaseUntil: at(60_000),
+            limit: 7,
+            backgroundWaitMs: 0,
+          }),
+        );
       const rounds = await Promise.all(Array.from({ length: 12 }, (_, i) => claimer(`w${i}`)));
       const ids = rounds.flat().map((j) => j.id);
       expect(ids.length).toBe(60);

@@ -14,6 +14,7 @@ import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { notificationsMigration } from './015-notifications.js';
+import { notificationRetentionIndexes } from './028-retention-indexes.js';
 import { insertNotifications, updateNotificationOutcomes } from './sql-notification-batches.js';
 import { COLUMNS, fromRow, type Row, toRow } from './sql-notification-rows.js';
 import { SqlNotificationSettingsRepository, SqlNotificationTemplateRepository } from './sql-notification-settings.js';
@@ -88,10 +89,16 @@ export class SqlNotificationRepository implements NotificationRepository {
     );
     return changes;
   }
+
+  async pruneSettled(before: string, limit: number): Promise<number> {
+    const pick = `SELECT id FROM notifications WHERE status <> 'queued' AND updated_at < ? ORDER BY updated_at LIMIT ?`;
+    const sql = `DELETE FROM notifications WHERE ${this.db.dialect.amongPicked('id', pick)}`;
+    return (await this.db.run(sql, [before, limit])).changes;
+  }
 }
 
 export const notificationStorage: CapabilityStorage<NotificationRepos> = {
-  migrations: [notificationsMigration],
+  migrations: [notificationsMigration, notificationRetentionIndexes],
   sql: (db, qb) => ({
     notifications: new SqlNotificationRepository(db, qb),
     notificationTemplates: new SqlNotificationTemplateRepository(db),

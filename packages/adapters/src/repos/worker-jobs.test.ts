@@ -23,7 +23,15 @@ describeEachStorage('webhook repositories: jobs and the worker lease', (get, kin
     );
     const claimJobs = (owner: string, now: string) =>
       uow.run((tx) =>
-        tx.jobs.claimDue(owner, 'short', [`k-${kind}`], now, at(Date.parse(now) - Date.parse(T0) + 10_000), 5),
+        tx.jobs.claimDue({
+          owner,
+          lane: 'short',
+          kinds: [`k-${kind}`],
+          now,
+          leaseUntil: at(Date.parse(now) - Date.parse(T0) + 10_000),
+          limit: 5,
+          backgroundWaitMs: 0,
+        }),
       );
     expect(await claimJobs('w1', at(0))).toMatchObject([{ id, payload: { a: 1 }, attempts: 1, leaseOwner: 'w1' }]);
     expect(await claimJobs('w2', at(5000))).toEqual([]);

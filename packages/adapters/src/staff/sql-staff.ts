@@ -169,8 +169,11 @@ export class SqlDashboardSessionRepository implements DashboardSessionRepository
     return changes;
   }
 
-  async deleteExpired(before: string): Promise<number> {
-    const { changes } = await this.db.run('DELETE FROM dashboard_sessions WHERE expires_at < ?', [before]);
-    return changes;
+  async deleteExpired(before: string, limit?: number): Promise<number> {
+    if (limit === undefined)
+      return (await this.db.run('DELETE FROM dashboard_sessions WHERE expires_at < ?', [before])).changes;
+    const pick = 'SELECT token_hash FROM dashboard_sessions WHERE expires_at < ? ORDER BY expires_at LIMIT ?';
+    const sql = `DELETE FROM dashboard_sessions WHERE ${this.db.dialect.amongPicked('token_hash', pick)}`;
+    return (await this.db.run(sql, [before, limit])).changes;
   }
 }

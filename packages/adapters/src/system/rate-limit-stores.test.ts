@@ -78,4 +78,27 @@ contract('memory', async () => ({ store: new MemoryRateLimitStore(), close: asyn
     await b.hit('key:shared', [MINUTE], T0);
     await expect(a.hit('key:shared', [MINUTE], T0)).resolves.toMatchObject([{ hits: 3 }]);
   });
+
+  it('prunes windows once they have passed, in batches, and keeps the current ones', async () => {
+    const store = new PostgresRateLimitStore(storage.db!);
+    const later = T0 + 365 * 86_400_000;
+    for (const k of ['a', 'b', 'c']) await store.hit(`key:old-${k}`, [MINUTE], later);
+    await store.hit('key:current', [MINUTE], later + 120_000);
+    const count = async (like: string) =>
+      Number(
+        (await storage.db!.first<{ n: number }>('SELECT COUNT(*) AS n FROM rate_limit_counters WHERE key LIKE ?', [
+          like,
+        ]))!.n,
+      );
+    // The windows of `later` end a minute after it; the earlier tests' windows ended long before.
+    const now = later + 120_000;
+    let pruned = 0;
+    for (let n = await store.pruneExpired(now, 2); n > 0; n = await store.pruneExpired(now, 2)) {
+      expect(n).toBeLessThanOrEqual(2);
+      pruned += n;
+    }
+    expect(pruned).toBeGreaterThanOrEqual(3);
+    expect(await count('key:old-%')).toBe(0);
+    expect(await count('key:current%')).toBe(1);
+  });
 });

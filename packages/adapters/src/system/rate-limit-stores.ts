@@ -95,6 +95,16 @@ export class PostgresRateLimitStore implements RateLimitStore {
     }
   }
 
+  async pruneExpired(now: number, limit: number): Promise<number> {
+    // Few rows (the windows of the last day at most, once pruned hourly): no index of their own.
+    const pick = 'SELECT key, window_start FROM rate_limit_counters WHERE expires_at < ? LIMIT ?';
+    const { changes } = await this.db.run(`DELETE FROM rate_limit_counters WHERE (key, window_start) IN (${pick})`, [
+      Math.floor(now / 1000),
+      limit,
+    ]);
+    return changes;
+  }
+
   private sweep(now: number): void {
     const nowSec = Math.floor(now / 1000);
     for (const [id, r] of this.reserves)

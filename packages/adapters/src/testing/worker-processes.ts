@@ -48,15 +48,17 @@ export interface WorkerProcessOptions {
 }
 
 /**
- * Worker processes for one suite: the returned function starts one on a test store. Those still running when the
- * suite ends are killed with SIGKILL.
+ * Worker processes for one suite: the returned function starts one on a test store (with more environment of its
+ * own, if given). Those still running when the suite ends are killed with SIGKILL.
  */
-export function workerProcesses(opts: WorkerProcessOptions): (target: DatabaseTarget) => ChildProcess {
+export function workerProcesses(
+  opts: WorkerProcessOptions,
+): (target: DatabaseTarget, env?: Record<string, string>) => ChildProcess {
   const children: ChildProcess[] = [];
   afterAll(() => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   });
-  return (target) => {
+  return (target, env = {}) => {
     const child = spawn(process.execPath, [opts.script ?? WORKER_MAIN], {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
@@ -69,6 +71,7 @@ export function workerProcesses(opts: WorkerProcessOptions): (target: DatabaseTa
         FUNDI_WEBHOOK_TIMEOUT_MS: '500',
         LOG_LEVEL: 'silent',
         ...opts.env,
+        ...env,
       },
     });
     children.push(child);

@@ -134,14 +134,15 @@ describeEachStorage('retry schedule, disable, enable and replay (fixed clock)', 
     transport.sent = [];
     const queued = await new RequestReplay(deps).execute(actor, sub.id, '2026-06-01T08:00:30.000Z');
     const [job] = await deps.uow.run((tx) =>
-      tx.jobs.claimDue(
-        'w',
-        'short',
-        ['webhooks.replay_since'],
-        clock.now().toISOString(),
-        '2099-01-01T00:00:00.000Z',
-        5,
-      ),
+      tx.jobs.claimDue({
+        owner: 'w',
+        lane: 'short',
+        kinds: ['webhooks.replay_since'],
+        now: clock.now().toISOString(),
+        leaseUntil: '2099-01-01T00:00:00.000Z',
+        limit: 5,
+        backgroundWaitMs: 0,
+      }),
     );
     expect(job!.id).toBe(queued.jobId);
     expect(await new ReplayEventsSince(deps).execute(job!.payload as ReplaySincePayload)).toBe(1);

@@ -34,6 +34,11 @@ export interface WindowCount {
  */
 export interface RateLimitStore {
   hit(key: string, windows: readonly RateWindow[], now: number): Promise<WindowCount[]>;
+  /**
+   * Stores whose windows outlive the process (rows in the database) remove up to `limit` windows that ended before
+   * `now` (ms), and return how many; a store in memory forgets its own and has no such method.
+   */
+  pruneExpired?(now: number, limit: number): Promise<number>;
 }
 
 /** One answered request, as the access log records it: fixed fields, none of them personal data. */

@@ -1,4 +1,13 @@
-import { newId, type JobLane, type JobProgress, type JobQueue, type JobSnapshot } from '@fundi/domain';
+import {
+  newId,
+  type JobLane,
+  type JobPriority,
+  type JobProgress,
+  type JobQueue,
+  type JobSnapshot,
+} from '@fundi/domain';
+
+export type { JobPriority };
 
 /**
  * A kind of background job and the type of its payload (docs/architecture.md, "Background jobs"). Use cases
@@ -15,14 +24,6 @@ export interface JobType<P> {
   /** Type only: never set. */
   readonly payloadType?: P;
 }
-
-/**
- * How a job shares a worker process (docs/architecture.md, "Background jobs"). `interactive`: someone waits for it
- * (an import's dry run or confirm, an export). `background`: nobody does (notifications): a worker running an
- * interactive job starts none until it ends, for at most 30 seconds of uninterrupted interactive work, and they
- * then run as before. Work already started goes on.
- */
-export type JobPriority = 'interactive' | 'normal' | 'background';
 
 export function jobType<P>(
   kind: string,
@@ -55,8 +56,11 @@ export interface JobDefinition<P> extends JobType<P> {
   run(payload: P, ctx: JobContext): Promise<void>;
   /** At most this many jobs of this kind at once in one worker (default: the lane's slots). */
   concurrency?: number;
-  /** Recurring: the runtime enqueues the occurrence after `after` on start and after each run (one per time). */
-  recurring?: { next(after: Date): Date; payload: P };
+  /**
+   * Recurring: the runtime enqueues the occurrence after `after` on start and after each run (one per time); with
+   * `onStart`, a worker that starts also enqueues one due at once (a sweep after a crash or a deployment).
+   */
+  recurring?: { next(after: Date): Date; payload: P; onStart?: boolean };
 }
 
 /** Enqueues a job of `type`; with `key`, a second enqueue with the same key returns the first job, adding none. */
@@ -70,6 +74,7 @@ export function enqueueJob<P>(
     id: newId('job'),
     kind: type.kind,
     lane: type.lane,
+    priority: type.priority ?? 'normal',
     payload,
     dueAt: (o.dueAt ?? o.now).toISOString(),
     maxAttempts: type.maxAttempts ?? 10,

@@ -13,6 +13,12 @@ export interface FileStore {
   stat(key: string): Promise<{ size: number } | null>;
   /** Idempotent. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes what writes that never completed left behind (a process killed or stopped mid-`put`) and that was last
+   * written to before `before`, at most `limit` items; returns how many. A write still under way is younger: callers
+   * pass a cut-off well past the longest write (the retention job: an hour).
+   */
+  removeAbandoned(before: Date, limit: number): Promise<number>;
 }
 
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;

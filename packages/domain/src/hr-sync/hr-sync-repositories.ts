@@ -50,6 +50,11 @@ export interface HrEventLog {
    * the learner; returns how many changed. A later copy of such an event is processed as new.
    */
   redactLearner(tenantId: string, learnerId: string): Promise<number>;
+  /**
+   * Retention: deletes entries received before `before`, among the `limit` oldest entries (ids are made from the
+   * time of receipt, so id order is receipt order), in one statement; returns how many.
+   */
+  pruneBefore(before: string, limit: number): Promise<number>;
 }
 
 export interface HrSyncRepos {

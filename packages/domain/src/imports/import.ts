@@ -109,6 +109,10 @@ export interface ImportRepository {
   clearErrors(importId: string): Promise<void>;
   /** In the order they were added. */
   errors(importId: string, offset: number, limit: number): Promise<RowError[]>;
+  /** Retention: up to `limit` imports that finished (completed or failed) before `before`, earliest first. */
+  finishedBefore(before: string, limit: number): Promise<Pick<ImportSnapshot, 'tenantId' | 'id' | 'fileKey'>[]>;
+  /** Retention: deletes the imports with their row errors; returns how many imports went. */
+  deleteMany(ids: readonly string[]): Promise<number>;
 }
 
 export interface ImportRepos {

@@ -6,6 +6,16 @@
  */
 export type JobLane = 'short' | 'long';
 
+/**
+ * How a job shares the workers (docs/architecture.md, "Background jobs"), stored in its row so that every worker
+ * process applies one rule. `interactive`: someone waits for it (an import's dry run or confirm, an export).
+ * `background`: nobody does (notifications): while an interactive job runs in any worker, no worker claims a
+ * background job, for at most `backgroundWaitMs` after the earliest running interactive job was claimed; then they
+ * run beside it as before. Work already started goes on.
+ */
+export type JobPriority = 'interactive' | 'normal' | 'background';
+export const JOB_PRIORITIES: readonly JobPriority[] = ['interactive', 'normal', 'background'];
+
 export interface JobProgress {
   processed: number;
   total: number | null;
@@ -30,12 +40,41 @@ export interface JobSnapshot {
   idempotencyKey: string | null;
   progress: JobProgress | null;
   createdAt: string;
+  priority: JobPriority;
+  /** The tenant the job works for (its payload's `tenantId`), for the operator's view; null for the service's own. */
+  tenantId: string | null;
+  /** When its current or last attempt was claimed. */
+  claimedAt: string | null;
+  /** Set when an operator cancelled it (then `doneAt` is set too). */
+  cancelledAt: string | null;
 }
 
 export type NewJob = Pick<
   JobSnapshot,
   'id' | 'kind' | 'lane' | 'payload' | 'dueAt' | 'maxAttempts' | 'idempotencyKey' | 'createdAt'
->;
+> &
+  Partial<Pick<JobSnapshot, 'priority' | 'tenantId'>>;
+
+/**
+ * Where a job stands, as the operator's view shows it: `queued` (waiting for its first or next run, never failed),
+ * `running` (a worker's lease holds), `failed` (its last attempt failed: due again at `dueAt`, or given up after
+ * `maxAttempts` when `doneAt` is set), `done` (succeeded), `cancelled` (finished by an operator).
+ */
+export type JobState = 'queued' | 'running' | 'failed' | 'done' | 'cancelled';
+export const JOB_STATES: readonly JobState[] = ['queued', 'running', 'failed', 'done', 'cancelled'];
+
+export function jobState(j: JobSnapshot, now: string): JobState {
+  if (j.cancelledAt) return 'cancelled';
+  if (j.doneAt) return j.lastError === null ? 'done' : 'failed';
+  if (j.leaseUntil !== null && j.leaseUntil >= now) return 'running';
+  return j.lastError === null ? 'queued' : 'failed';
+}
+
+/** The tenant a payload names (`{tenantId: '...'}`), or null. */
+export function tenantOfPayload(payload: unknown): string | null {
+  const t = typeof payload === 'object' && payload !== null ? (payload as { tenantId?: unknown }).tenantId : null;
+  return typeof t === 'string' ? t : null;
+}
 
 /** A job as it is when enqueued: never leased, tried or done. */
 export function newJobSnapshot(j: NewJob): JobSnapshot {
@@ -43,6 +82,10 @@ export function newJobSnapshot(j: NewJob): JobSnapshot {
     id: j.id,
     kind: j.kind,
     lane: j.lane,
+    priority: j.priority ?? 'normal',
+    tenantId: j.tenantId ?? tenantOfPayload(j.payload),
+    claimedAt: null,
+    cancelledAt: null,
     payload: j.payload,
     dueAt: j.dueAt,
     leaseOwner: null,
@@ -57,23 +100,45 @@ export function newJobSnapshot(j: NewJob): JobSnapshot {
   };
 }
 
+/** How a claim is made (`JobQueue.claimDue`). */
+export interface JobClaim {
+  owner: string;
+  lane: JobLane;
+  kinds: readonly string[];
+  now: string;
+  leaseUntil: string;
+  limit: number;
+  /** How long background jobs wait at most for the interactive ones running (see `JobPriority`). */
+  backgroundWaitMs: number;
+}
+
+/** The operator's list of jobs (`JobQueue.list`): newest first, filtered by what is given. */
+export interface JobFilter {
+  state?: JobState;
+  kind?: string;
+  tenantId?: string;
+  limit: number;
+  /** The time `running` is judged at (a lease that holds then). */
+  now: string;
+}
+
+/** What an operator's `retryNow` or `cancel` found: the job after the change, or why nothing changed. */
+export type JobOperatorResult =
+  | { changed: true; job: JobSnapshot }
+  | { changed: false; job: JobSnapshot | null; state: JobState | null };
+
 /** Port: the jobs table. Every method that changes a leased job does so only while `owner` holds its lease. */
 export interface JobQueue {
   /** Adds the job, or, when a job with the same idempotency key exists (done or not), adds nothing and returns it. */
   enqueue(job: NewJob): Promise<JobSnapshot>;
   /**
    * Leases up to `limit` due, unfinished, unleased (or lease-expired) jobs of `lane` whose kind is in `kinds`, oldest
-   * due first, to `owner` until `leaseUntil`, and counts the attempt. Concurrent callers never get the same job
-   * while its lease holds (Postgres: SKIP LOCKED). Runs in the caller's transaction.
+   * due first, to `owner` until `leaseUntil`, sets their `claimedAt` to `now`, and counts the attempt. Concurrent
+   * callers never get the same job while its lease holds (Postgres: SKIP LOCKED). Background jobs are left while
+   * interactive jobs run (leased, unfinished; in any process) and the earliest of their claims is less than
+   * `backgroundWaitMs` old. Runs in the caller's transaction.
    */
-  claimDue(
-    owner: string,
-    lane: JobLane,
-    kinds: readonly string[],
-    now: string,
-    leaseUntil: string,
-    limit: number,
-  ): Promise<JobSnapshot[]>;
+  claimDue(claim: JobClaim): Promise<JobSnapshot[]>;
   /** Extends the lease to `leaseUntil`; false when `owner` no longer holds it (expired and taken, or released). */
   heartbeat(id: string, owner: string, leaseUntil: string): Promise<boolean>;
   /** Records progress, readable by anyone through `findById`; false when `owner` no longer holds the lease. */
@@ -85,6 +150,23 @@ export interface JobQueue {
   /** Gives back every unfinished job `owner` holds (graceful stop); returns how many. */
   release(owner: string): Promise<number>;
   findById(id: string): Promise<JobSnapshot | null>;
+  /** The operator's view: jobs matching the filter, newest (by id) first, at most `limit`. */
+  list(filter: JobFilter): Promise<JobSnapshot[]>;
+  /**
+   * Operator: a failed job (retrying, or given up) becomes due at `now` with its attempts, error and finish cleared.
+   * Any other state changes nothing (`changed: false` with the state found; null job when there is none).
+   */
+  retryNow(id: string, now: string): Promise<JobOperatorResult>;
+  /**
+   * Operator: a queued or failed job is finished as cancelled at `now` (never claimed again). A running, done or
+   * cancelled job changes nothing. Atomic against a concurrent claim: a job claimed first is running and stays so.
+   */
+  cancel(id: string, now: string): Promise<JobOperatorResult>;
+  /**
+   * Retention: deletes up to `limit` jobs finished (done, given up or cancelled) before `before`, oldest first, in
+   * one statement; returns how many. Unfinished jobs are never deleted.
+   */
+  pruneFinished(before: string, limit: number): Promise<number>;
 }
 
 /**

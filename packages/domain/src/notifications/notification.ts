@@ -86,6 +86,12 @@ export interface NotificationRepository {
   list(tenantId: string, filter: NotificationFilter, page: PageRequest): Promise<Page<NotificationSnapshot>>;
   /** POPIA erasure: clears address and content of every notification to the recipient; returns how many. */
   redactRecipient(tenantId: string, recipientId: string): Promise<number>;
+  /**
+   * Retention: deletes up to `limit` notifications, with their history, that left Fundi (any status but `queued`)
+   * and last changed before `before`, oldest first, in one statement; returns how many. A queued notification is
+   * never deleted. A provider's callback about a deleted one finds nothing, as for an unknown message.
+   */
+  pruneSettled(before: string, limit: number): Promise<number>;
 }
 
 /** A tenant's own version of an email template. */

@@ -174,8 +174,8 @@ export interface DashboardSessionRepository {
   delete(tokenHash: string): Promise<void>;
   /** Ends every session of a user (password changed); returns how many. */
   deleteForUser(tenantId: string, userId: string): Promise<number>;
-  /** Removes sessions expired before `before`; returns how many. */
-  deleteExpired(before: string): Promise<number>;
+  /** Removes sessions expired before `before` (at most `limit` of them, the earliest expired); returns how many. */
+  deleteExpired(before: string, limit?: number): Promise<number>;
 }
 
 export interface StaffRepos {

@@ -138,6 +138,24 @@ export interface TenantAlertLog {
   list(tenantId: string, limit: number): Promise<TenantAlert[]>;
 }
 
+/**
+ * Port: retention of the webhook log (docs/architecture.md, "Retention"). Each method deletes at most `limit` rows,
+ * oldest first, in one statement, and returns how many; 0 means nothing is left to prune before `before`.
+ */
+export interface WebhookLogRetention {
+  /** Attempt log entries made before `before`. */
+  pruneAttempts(before: string, limit: number): Promise<number>;
+  /** Delivered or dead deliveries created before `before`; pending, failed and held ones stay. */
+  pruneDeliveries(before: string, limit: number): Promise<number>;
+  /**
+   * Events that occurred before `before`, already fanned out, and owed to no receiver (no pending, failed or held
+   * delivery): an event still to dispatch or deliver stays whatever its age.
+   */
+  pruneEvents(before: string, limit: number): Promise<number>;
+  /** Entries of the queue of events to fan out whose event no longer exists. */
+  prunePendingLeftovers(limit: number): Promise<number>;
+}
+
 /** The webhooks capability's repositories. */
 export interface WebhookRepos {
   webhookSubscriptions: WebhookSubscriptionRepository;
@@ -145,4 +163,5 @@ export interface WebhookRepos {
   webhookAttempts: WebhookAttemptLog;
   outboxFeed: OutboxFeed;
   tenantAlerts: TenantAlertLog;
+  webhookRetention: WebhookLogRetention;
 }

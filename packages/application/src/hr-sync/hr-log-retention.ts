@@ -1,0 +1,8 @@
+import type { HrSyncRepos } from '@fundi/domain';
+import type { CoreDeps } from '../common/ports.js';
+import type { RetentionTask } from '../retention/retention-policy.js';
+
+/** The HR inbound log. Outbound HR calls are webhook deliveries: their log is the webhook log's retention. */
+export function hrLogRetention(d: Pick<CoreDeps<Pick<HrSyncRepos, 'hrEvents'>>, 'repos'>): RetentionTask[] {
+  return [{ kind: 'hrLog', prune: (before, limit) => d.repos.hrEvents.pruneBefore(before.toISOString(), limit) }];
+}

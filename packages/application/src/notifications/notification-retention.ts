@@ -1,0 +1,15 @@
+import type { NotificationRepos } from '@fundi/domain';
+import type { CoreDeps } from '../common/ports.js';
+import type { RetentionTask } from '../retention/retention-policy.js';
+
+/** Notifications that left Fundi (sent, delivered, read, bounced, failed or skipped), a year after their last change. */
+export function notificationRetention(
+  d: Pick<CoreDeps<Pick<NotificationRepos, 'notifications'>>, 'repos'>,
+): RetentionTask[] {
+  return [
+    {
+      kind: 'notifications',
+      prune: (before, limit) => d.repos.notifications.pruneSettled(before.toISOString(), limit),
+    },
+  ];
+}
