@@ -1,6 +1,6 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import busboy from 'busboy';
-import { DomainError } from '@fundi/domain';
+import { DomainError, UNSAFE_FILE_NAME_MESSAGE, UNSAFE_TEXT_MESSAGE, isSafeFileName, isSafeText } from '@fundi/domain';
 import type { Context } from 'koa';
 import type { IncomingFile, Upload } from '../routes/route.js';
 
@@ -78,7 +78,8 @@ export interface MultipartBody {
 /**
  * Reads a multipart body up to its file part: resolves with the text fields seen so far and the file part as a
  * stream (limited to `maxBytes`), and keeps reading behind the file for the fields after it (`later`). A body
- * without the file part is invalid input naming the field.
+ * without the file part is invalid input naming the field. Every field and the file part's own file name keep the
+ * text rule (a file name holds no line break or tab either), else invalid input naming the field or the file part.
  */
 export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'multipart' }>): Promise<MultipartBody> {
   const type = ctx.get('content-type');
@@ -122,6 +123,8 @@ export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'mul
     parser.on('field', (name, value, info) => {
       if (stage === 'done') return;
       if (info.valueTruncated) fail(DomainError.invalid(name, 'is longer than 65536 bytes'));
+      else if (!isSafeText(name)) fail(DomainError.invalid('body', 'has a field name with a control character'));
+      else if (!isSafeText(value)) fail(DomainError.invalid(name, UNSAFE_TEXT_MESSAGE));
       else if (stage === 'fields') fields[name] = value;
       else if (Object.hasOwn(fields, name) || Object.hasOwn(after, name))
         fail(DomainError.invalid(name, 'is given more than once'));
@@ -130,6 +133,11 @@ export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'mul
     parser.on('file', (name, stream, info) => {
       if (stage !== 'fields' || name !== spec.field) {
         stream.resume();
+        return;
+      }
+      if (info.filename !== undefined && !isSafeFileName(info.filename)) {
+        stream.resume();
+        fail(DomainError.invalid(name, `has a file name that ${UNSAFE_FILE_NAME_MESSAGE}`));
         return;
       }
       stage = 'after';
