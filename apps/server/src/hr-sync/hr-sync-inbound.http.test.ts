@@ -161,6 +161,8 @@ describeEachStorage('HR sync inbound over HTTP', (_get, kind) => {
         [{ ...employee(9, {}, nextId()), programmeCode: 'NOPE' }, 'programmeCode'],
         [{ ...employee(9, {}, nextId()) }, 'programmeCode'],
         [{ ...employee(9, { shoeSize: 9 }, nextId()), programmeCode: t.code }, 'shoeSize'],
+        [{ ...employee(9, { firstName: 'Thandi\u001b' }, nextId()), programmeCode: t.code }, 'data.firstName'],
+        [{ ...employee(9, { department: 'Ops\u202E' }, nextId()), programmeCode: t.code }, 'data.department'],
       ];
       for (const [data, field] of cases) {
         const r = await t.post({ event: 'employee.enrolled', data }, { form });

@@ -15,6 +15,12 @@ function noise(size: number): Buffer {
 }
 
 const MB = 1024 * 1024;
+
+/** What `POST /imports` answers: the import, or the error naming the file. */
+interface ImportAnswer {
+  id: string;
+  error: { details: { field: string; message: string }[] };
+}
 // The test server's master key (testing/test-server.ts): the built server reads what the test server wrote.
 const MASTER_KEY = Buffer.alloc(32, 7);
 
@@ -62,7 +68,7 @@ describeEachStorage(
         headers: { authorization: `Bearer ${admin}`, 'content-type': m.type },
         body: m.body,
       });
-      const body = await res.json();
+      const body = (await res.json()) as ImportAnswer;
       expect(
         s.validator.checkResponse('POST', '/api/v1/imports', res.status, res.headers.get('content-type'), body),
       ).toEqual([]);
@@ -125,7 +131,9 @@ describeEachStorage(
       const long = `${LEARNER_HEADER},employer\n${learnerLine(900_002)},"${'x'.repeat(IMPORT_MAX_ROW_BYTES)}"\n`;
       const tooLong = await upload(long);
       expect(tooLong.status).toBe(422);
-      expect(tooLong.body.error.details[0].message).toMatch(/^the row on line 2 is longer than 65536 bytes/);
+      expect(tooLong.body.error.details).toEqual([
+        { field: 'file', message: expect.stringMatching(/^the row on line 2 is longer than 65536 bytes/) },
+      ]);
       expect((await settled(edge.body.id, ['validated', 'failed'])).validRows).toBe(1);
 
       const rows = [LEARNER_HEADER];
