@@ -132,6 +132,34 @@ describe('CsvParseReader', () => {
     }
   });
 
+  it('counts cells as csv-parse does: a row of exactly the limit passes, one more cell stops at its line', async () => {
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const cell = () => Array.from({ length: random(4) }, () => ['"', '\n', 'a', ',', 'é'][random(5)]!).join('');
+    const sink = () => new Writable({ write: (_c, _e, d) => d() });
+    for (let round = 0; round < 30; round++) {
+      const before = Array.from({ length: random(20) }, () => Array.from({ length: 1 + random(8) }, cell));
+      const wide = (cells: number) => Array.from({ length: cells }, cell);
+      const text = (extra: number) =>
+        stringify([...before, wide(IMPORT_MAX_CELLS + extra), ['after']], { quoted_match: /[\r\n]/ });
+      const size = 1 + random(200);
+      const fits = reader.rowLimit(1_000_000);
+      await pipeline(chunked(Buffer.from(text(0)), size), fits, sink());
+      const line = stringify(before, { quoted_match: /[\r\n]/ }).split('\n').length;
+      expect(parseSync(text(1), { relax_column_count: true }).at(-2)).toHaveLength(IMPORT_MAX_CELLS + 1);
+      await expect(
+        pipeline(chunked(Buffer.from(text(1)), size), reader.rowLimit(1_000_000), sink()),
+        `round ${round}`,
+      ).rejects.toMatchObject({
+        code: 'too_many_cells',
+        details: [{ message: expect.stringContaining(`the row on line ${line} `) }],
+      });
+    }
+  });
+
   it('refuses an upload at the first row over a limit, naming its line, before the rest is read', async () => {
     for (const [bytes, code, line] of [
       [Buffer.from(`a,b\n1,2\n${','.repeat(IMPORT_MAX_CELLS)}\n`), 'too_many_cells', 3],
