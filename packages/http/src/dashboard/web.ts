@@ -1,7 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
+import { safeForm } from './form-text.js';
 import type { SessionContext } from '@fundi/application';
-import { DomainError, UNSAFE_TEXT_MESSAGE, isSafeText, type ErrorDetail, type Scope } from '@fundi/domain';
+import { DomainError, type Scope } from '@fundi/domain';
 
 export const SESSION_COOKIE = 'fundi_session';
 /** Sign-in and set-password forms come before a session: their CSRF token is paired with this cookie. */
@@ -39,10 +40,7 @@ export function cookie(ctx: Context, name: string): string | null {
   return null;
 }
 
-/**
- * Reads an `application/x-www-form-urlencoded` body of at most 64 KB. Every name and value keeps the API's text rule
- * (docs/api.md, "Text"), else the form is invalid input naming the fields, before any page sees it.
- */
+/** Reads an `application/x-www-form-urlencoded` body of at most 64 KB. */
 export async function formBody(ctx: Context): Promise<URLSearchParams> {
   if (!ctx.is('application/x-www-form-urlencoded')) {
     throw new DomainError('invalid', 'unsupported_media_type', 'Forms are posted URL-encoded');
@@ -54,13 +52,7 @@ export async function formBody(ctx: Context): Promise<URLSearchParams> {
     if (size > MAX_FORM_BYTES) throw new DomainError('invalid', 'body_too_large', 'The form is too large');
     chunks.push(chunk);
   }
-  const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-  const unsafe: ErrorDetail[] = [];
-  for (const [name, value] of form)
-    if (!isSafeText(name)) unsafe.push({ field: 'form', message: 'has a field name with a control character' });
-    else if (!isSafeText(value)) unsafe.push({ field: name, message: UNSAFE_TEXT_MESSAGE });
-  if (unsafe.length) throw DomainError.invalidMany(unsafe);
-  return form;
+  return safeForm(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
 
 export const newFormToken = () => randomBytes(24).toString('base64url');

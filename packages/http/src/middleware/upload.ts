@@ -78,8 +78,7 @@ export interface MultipartBody {
 /**
  * Reads a multipart body up to its file part: resolves with the text fields seen so far and the file part as a
  * stream (limited to `maxBytes`), and keeps reading behind the file for the fields after it (`later`). A body
- * without the file part is invalid input naming the field. Every field and the file part's own file name keep the
- * text rule (a file name holds no line break or tab either), else invalid input naming the field or the file part.
+ * without the file part is invalid input naming the field.
  */
 export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'multipart' }>): Promise<MultipartBody> {
   const type = ctx.get('content-type');
@@ -123,6 +122,7 @@ export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'mul
     parser.on('field', (name, value, info) => {
       if (stage === 'done') return;
       if (info.valueTruncated) fail(DomainError.invalid(name, 'is longer than 65536 bytes'));
+      // Every field keeps the text rule (docs/api.md, "Text"), the dashboard's uploads' as much as the API's.
       else if (!isSafeText(name)) fail(DomainError.invalid('body', 'has a field name with a control character'));
       else if (!isSafeText(value)) fail(DomainError.invalid(name, UNSAFE_TEXT_MESSAGE));
       else if (stage === 'fields') fields[name] = value;
@@ -135,6 +135,7 @@ export function multipartUpload(ctx: Context, spec: Extract<Upload, { kind: 'mul
         stream.resume();
         return;
       }
+      // The part's own file name keeps the text rule and holds no line break or tab: refused before a byte is read.
       if (info.filename !== undefined && !isSafeFileName(info.filename)) {
         stream.resume();
         fail(DomainError.invalid(name, `has a file name that ${UNSAFE_FILE_NAME_MESSAGE}`));
