@@ -150,6 +150,17 @@ describeDashboardSuite('dashboard over HTTP: sign-in, sessions, form tokens', (w
     }
     expect(await keys()).toBe(keysBefore);
     expect(await users()).toBe(usersBefore);
+    // Before a session too: a NUL in the sign-in form never reaches the rate-limit store (Postgres refuses NUL).
+    const anonymous = new WebClient(s.url);
+    const form = await anonymous.get('/dashboard/sign-in');
+    const nul = await anonymous.post('/dashboard/sign-in', {
+      _csrf: csrfOf(form.text),
+      tenant: 'web\u0000',
+      email: 'admin@example.org\u0000',
+      password: PASSWORD,
+    });
+    expect(nul.status).toBe(400);
+    expect(nul.text).toContain('control character');
   });
 
   it("refuses a form without its CSRF token, or with another session's, and writes nothing", async () => {
