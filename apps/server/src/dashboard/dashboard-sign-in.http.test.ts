@@ -161,6 +161,13 @@ describeDashboardSuite('dashboard over HTTP: sign-in, sessions, form tokens', (w
     });
     expect(nul.status).toBe(400);
     expect(nul.text).toContain('control character');
+    // And in a page's query: a search for a NUL never reaches the database.
+    for (const page of [
+      '/dashboard/learners?q=a%00b',
+      '/dashboard/enrolments?programme=%E2%80%AE',
+      '/dashboard/sign-in?tenant=%1B',
+    ])
+      expect((await web.get(page)).status, page).toBe(400);
   });
 
   it("refuses a form without its CSRF token, or with another session's, and writes nothing", async () => {

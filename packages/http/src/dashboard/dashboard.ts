@@ -19,6 +19,7 @@ import { importPages } from './pages/imports.js';
 import { hrSyncPages } from './pages/hr-sync.js';
 import { usagePages } from './pages/usage.js';
 import { multipartUpload } from '../middleware/upload.js';
+import { safeQuery } from './form-text.js';
 import { userPages } from './pages/users.js';
 import { webhookPages } from './pages/webhooks.js';
 import {
@@ -271,6 +272,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
     if (ctx.path !== '/dashboard' && !ctx.path.startsWith('/dashboard/')) return next();
     securityHeaders(ctx);
     try {
+      safeQuery(ctx.query);
       await dispatch(ctx, async () => {
         throw DomainError.notFound('page');
       });

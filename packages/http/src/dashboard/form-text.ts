@@ -13,3 +13,13 @@ export function safeForm(form: URLSearchParams): URLSearchParams {
   if (unsafe.length) throw DomainError.invalidMany(unsafe);
   return form;
 }
+
+/** A page's query parameters keep the text rule too (a search for a NUL would reach the database): else invalid. */
+export function safeQuery(query: Record<string, string | string[] | undefined>): void {
+  const unsafe: ErrorDetail[] = [];
+  for (const [name, value] of Object.entries(query))
+    if (!isSafeText(name)) unsafe.push({ field: 'query', message: 'has a parameter name with a control character' });
+    else if ([value ?? []].flat().some((v) => !isSafeText(v)))
+      unsafe.push({ field: name, message: UNSAFE_TEXT_MESSAGE });
+  if (unsafe.length) throw DomainError.invalidMany(unsafe);
+}
