@@ -6,6 +6,7 @@ import { SCRIPT, STYLES } from './assets.js';
 import type { Answer, DashboardDeps, FormHandler, PageHandler, PageRoutes } from './dashboard-deps.js';
 import { Html, html } from './html.js';
 import { page } from './layout.js';
+import { safeQuery } from './form-text.js';
 import { apiKeyPages, describe } from './pages/api-keys.js';
 import { enrolmentPages } from './pages/enrolments.js';
 import { evidencePages } from './pages/evidence.js';
@@ -19,7 +20,6 @@ import { importPages } from './pages/imports.js';
 import { hrSyncPages } from './pages/hr-sync.js';
 import { usagePages } from './pages/usage.js';
 import { multipartUpload } from '../middleware/upload.js';
-import { safeQuery } from './form-text.js';
 import { userPages } from './pages/users.js';
 import { webhookPages } from './pages/webhooks.js';
 import {
