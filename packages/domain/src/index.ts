@@ -3,6 +3,7 @@ export * from './common/ids.js';
 export * from './common/dates.js';
 export * from './common/clock.js';
 export * from './common/paging.js';
+export * from './common/text.js';
 export * from './learners/sa-id-number.js';
 export * from './learners/contact.js';
 export * from './learners/nlrd-codes.js';

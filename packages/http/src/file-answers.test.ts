@@ -140,6 +140,13 @@ describe('range and disposition rules', () => {
     expect(parseRange('items=0-1', 10)).toEqual({ kind: 'full' });
   });
 
+  it('writes control characters, line breaks and direction overrides of a stored name as `_`, in both forms', () => {
+    expect(contentDisposition('attachment', 'in\u202Evoice.exe\r\n')).toBe('attachment; filename="in_voice.exe__"');
+    expect(contentDisposition('attachment', 'é\u0000\u2066.pdf')).toBe(
+      `attachment; filename="___.pdf"; filename*=UTF-8''%C3%A9__.pdf`,
+    );
+  });
+
   it('writes plain ASCII names without filename*', () => {
     expect(contentDisposition('inline', 'photo.png')).toBe('inline; filename="photo.png"');
     expect(contentDisposition('attachment', 'a"b\\c.txt')).toBe(

@@ -101,6 +101,75 @@ describeDashboardSuite('dashboard over HTTP: sign-in, sessions, form tokens', (w
     expect(away.headers.get('location')).toBe('/dashboard');
   });
 
+  it('after sign-in goes only to a dashboard page: `next` is normalised as a browser would read it', async () => {
+    const { s } = world();
+    await awayFromWindowEnd();
+    await staffUser(s.container, 'web', 'viewer', 'next@example.org');
+    for (const [next, location] of [
+      ['/dashboard/../..//evil.example', '/dashboard'],
+      ['/dashboard/%2e%2e/%2E%2e//evil.example/x', '/dashboard'],
+      ['/dashboard/..\\..\\evil.example', '/dashboard'],
+      ['/\t/evil.example/dashboard', '/dashboard'],
+      ['/dashboard/../api/v1/learners', '/dashboard'],
+      ['/dashboardevil', '/dashboard'],
+      ['https://evil.example/dashboard', '/dashboard'],
+      ['/dashboard/./learners/../evidence?status=submitted', '/dashboard/evidence?status=submitted'],
+    ]) {
+      const web = new WebClient(s.url);
+      const form = await web.get('/dashboard/sign-in');
+      const res = await web.post('/dashboard/sign-in', {
+        _csrf: csrfOf(form.text),
+        next: next!,
+        tenant: 'web',
+        email: 'next@example.org',
+        password: PASSWORD,
+      });
+      expect(res.status, next).toBe(303);
+      expect(res.headers.get('location'), next).toBe(location);
+    }
+  });
+
+  it('refuses form fields with control characters or direction overrides (400) and writes nothing', async () => {
+    const { s, apiKey } = world();
+    const web = new WebClient(s.url);
+    await web.signIn('web', 'admin@example.org', PASSWORD);
+    const keys = async () => (await web.get('/dashboard/api-keys')).text.match(/<tr>/g)?.length;
+    const users = async () =>
+      (await s.call('GET', '/api/v1/tenants/web/users?limit=100', apiKey)).body.pagination.total;
+    const [keysBefore, usersBefore] = [await keys(), await users()];
+    for (const name of ['key\u001b[31m', 'key\u0085', 'yek\u202Eevil', 'key\u2066', 'key\u007f']) {
+      const res = await web.submit('/dashboard/api-keys', '/dashboard/api-keys', { name, role: 'viewer' });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.text).toContain('control character');
+      const user = await web.submit('/dashboard/users', '/dashboard/users', {
+        email: 'ctl@example.org',
+        name,
+        role: 'viewer',
+      });
+      expect(user.status, JSON.stringify(name)).toBe(400);
+    }
+    expect(await keys()).toBe(keysBefore);
+    expect(await users()).toBe(usersBefore);
+    // Before a session too: a NUL in the sign-in form never reaches the rate-limit store (Postgres refuses NUL).
+    const anonymous = new WebClient(s.url);
+    const form = await anonymous.get('/dashboard/sign-in');
+    const nul = await anonymous.post('/dashboard/sign-in', {
+      _csrf: csrfOf(form.text),
+      tenant: 'web\u0000',
+      email: 'admin@example.org\u0000',
+      password: PASSWORD,
+    });
+    expect(nul.status).toBe(400);
+    expect(nul.text).toContain('control character');
+    // And in a page's query: a search for a NUL never reaches the database.
+    for (const page of [
+      '/dashboard/learners?q=a%00b',
+      '/dashboard/enrolments?programme=%E2%80%AE',
+      '/dashboard/sign-in?tenant=%1B',
+    ])
+      expect((await web.get(page)).status, page).toBe(400);
+  });
+
   it("refuses a form without its CSRF token, or with another session's, and writes nothing", async () => {
     const { s, apiKey } = world();
     const web = new WebClient(s.url);

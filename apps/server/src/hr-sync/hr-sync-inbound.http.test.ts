@@ -161,6 +161,8 @@ describeEachStorage('HR sync inbound over HTTP', (_get, kind) => {
         [{ ...employee(9, {}, nextId()), programmeCode: 'NOPE' }, 'programmeCode'],
         [{ ...employee(9, {}, nextId()) }, 'programmeCode'],
         [{ ...employee(9, { shoeSize: 9 }, nextId()), programmeCode: t.code }, 'shoeSize'],
+        [{ ...employee(9, { firstName: 'Thandi\u001b' }, nextId()), programmeCode: t.code }, 'data.firstName'],
+        [{ ...employee(9, { department: 'Ops\u202E' }, nextId()), programmeCode: t.code }, 'data.department'],
       ];
       for (const [data, field] of cases) {
         const r = await t.post({ event: 'employee.enrolled', data }, { form });
@@ -177,6 +179,69 @@ describeEachStorage('HR sync inbound over HTTP', (_get, kind) => {
       expect(await total('enrolments')).toBe(enrolments);
       const log = await s.call('GET', '/api/v1/hr-sync/events?limit=1', t.admin);
       expect(log.body.data[0]).toMatchObject({ result: 'failed', error: { fields: ['event'] }, data: null });
+    });
+  }
+
+  for (const f of formsOf('hr-acme')) {
+    it(`${f.form}: refuses a timestamp more than 5 minutes from now, and prototype keys anywhere in the body`, async () => {
+      const form = f.form === 'A' ? 'A' : f.form;
+      const [learners, enrolments] = [await total('learners'), await total('enrolments')];
+      const now = clock.now().getTime();
+      const at = (ms: number) => new Date(now + ms).toISOString();
+      const data = { ...employee(30, {}, nextId()), programmeCode: t.code };
+      for (const timestamp of [
+        '1990-01-01T00:00:00Z',
+        '2099-01-01T00:00:00Z',
+        at(-5 * 60_000 - 1000),
+        at(5 * 60_000 + 1000),
+        '2026-06-01',
+        'yesterday',
+      ]) {
+        const r = await t.post(
+          { id: `hr-ts-${f.form}-${timestamp}`, event: 'employee.enrolled', timestamp, data },
+          { form },
+        );
+        expect(r.status, timestamp).toBe(f.invalid);
+        expect(errorFields(r.body), timestamp).toEqual(['timestamp']);
+      }
+      const log = await s.call('GET', '/api/v1/hr-sync/events?limit=100', t.admin);
+      const logged = log.body.data.filter((e: { hrEventId: string }) => e.hrEventId === `hr-ts-${f.form}-yesterday`);
+      expect(logged).toEqual([
+        expect.objectContaining({ result: 'failed', error: expect.objectContaining({ fields: ['timestamp'] }) }),
+      ]);
+      const fields = JSON.stringify(data).slice(1, -1);
+      for (const [body, field] of [
+        [`{"event":"employee.enrolled","data":{"__proto__":{"employeeId":"E-666"},${fields}}}`, 'data.__proto__'],
+        [`{"event":"employee.enrolled","data":{"constructor":"learner.email",${fields}}}`, 'data.constructor'],
+        [`{"__proto__":{"event":"employee.terminated"},"event":"employee.enrolled","data":{${fields}}}`, '__proto__'],
+        [`{"event":"employee.enrolled","data":{"deep":[{"prototype":1}],${fields}}}`, 'data.deep.0.prototype'],
+      ]) {
+        const r = await t.post(body, { form });
+        expect(r.status, body).toBe(f.invalid);
+        expect(errorFields(r.body), body).toEqual([field]);
+      }
+      expect(await total('learners')).toBe(learners);
+      expect(await total('enrolments')).toBe(enrolments);
+      // Within 5 minutes either way is taken; a processed event sent again later is answered as the first time.
+      const early = await t.post(
+        { id: `hr-early-${f.form}`, event: 'employee.enrolled', timestamp: at(-4 * 60_000), data },
+        { form },
+      );
+      expect(early.status).toBe(200);
+      const ahead = { ...data, ...employee(31, {}, nextId()) };
+      const late = await t.post({ event: 'employee.enrolled', timestamp: at(4 * 60_000), data: ahead }, { form });
+      expect(late.status).toBe(200);
+      clock.advance(3600_000);
+      try {
+        const again = await t.post(
+          { id: `hr-early-${f.form}`, event: 'employee.enrolled', timestamp: at(-4 * 60_000), data },
+          { form },
+        );
+        expect(again.status).toBe(200);
+        expect(again.body).toEqual(early.body);
+      } finally {
+        clock.advance(-3600_000);
+      }
     });
   }
 

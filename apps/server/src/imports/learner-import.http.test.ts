@@ -175,4 +175,51 @@ describeImportSuite('imports over HTTP: learners', (world) => {
       homeAddress: { line1: '12 Long St\r\nFlat 3'.slice(0, 50) },
     });
   });
+
+  it('refuses cells POST /learners refuses: controls, DEL, C1 and direction overrides, naming the column', async () => {
+    const { s, admin } = world();
+    const bad: [string, string][] = [
+      ['first_name', 'Es\u001bc'],
+      ['last_name', 'Bell\u0007'],
+      ['employer', 'Acme\u007f'],
+      ['employer', 'Acme\u0085Mining'],
+      ['first_name', 'gnp.\u202Eexe'],
+      ['department', 'Ops\u2066'],
+      ['enrolment', 'ignored\u001b'],
+    ];
+    const header = `${LEARNER_HEADER},employer,department,enrolment`;
+    const line = (n: number, column: string, value: string) => {
+      const cells = [...learnerLine(n).split(','), 'Acme', 'Ops', ''];
+      const i = header.split(',').indexOf(column);
+      cells[i] = `"${value}"`;
+      return cells.join(',');
+    };
+    const rows = bad.map(([column, value], i) => line(600 + i, column, value));
+    const learnersBefore = (await s.call('GET', `${A}/learners?limit=1`, admin)).body.pagination.total as number;
+    const r = await upload(s, admin, A, 'learners', `${header}\n${rows.join('\n')}\n${learnerLine(690)},Acme,Ops,\n`, {
+      dryRun: false,
+    });
+    expect(r.status).toBe(202);
+    const done = await settled(s, admin, A, r.body.id, ['completed', 'failed']);
+    // The unknown column `enrolment` is ignored, its cells unread; every other bad cell is named on its row.
+    expect(done).toMatchObject({ status: 'completed', totalRows: 8, importedRows: 2 });
+    expect(done.errors).toEqual([
+      { row: 1, field: 'enrolment', error: expect.stringContaining('unknown column') },
+      ...bad.slice(0, 6).map(([field], i) => ({
+        row: 2 + i,
+        field,
+        error: 'contains a control character, a direction override or an unpaired surrogate',
+      })),
+    ]);
+    // The API refuses the same values, from the same rule.
+    for (const [, value] of bad.slice(0, 6)) {
+      const api = await s.call('POST', `${A}/learners`, admin, {
+        firstName: value,
+        lastName: 'X',
+        idNumber: idNumberFor(699),
+      });
+      expect(api.status, JSON.stringify(value)).toBe(422);
+    }
+    expect((await s.call('GET', `${A}/learners?limit=1`, admin)).body.pagination.total).toBe(learnersBefore + 2);
+  });
 });

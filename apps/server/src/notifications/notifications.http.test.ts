@@ -137,6 +137,15 @@ describeEachStorage('notifications over HTTP: sending, templates, settings', (_g
       });
       expect(priv.status).toBe(form.invalidStatus);
       expect(JSON.stringify(priv.body)).toContain('smtp.host');
+      // The same host check as webhook and HR receivers: a trailing dot or another spelling is the same address.
+      for (const host of ['127.0.0.2.', 'localhost.', 'localhost', '0x7f.2', '10.0.0.5.']) {
+        const spelled = await s.call('PUT', `${w.prefix}/notification-settings`, w.key, {
+          smtp: { host, port: 25, from: 'x@y.org' },
+        });
+        expect(spelled.status, host).toBe(form.invalidStatus);
+        expect(JSON.stringify(spelled.body), host).toContain('smtp.host');
+      }
+      expect((await s.call('GET', `${w.prefix}/notification-settings`, w.key)).body.smtp).toBeNull();
       const own = await s.call('PUT', `${w.prefix}/notification-settings`, w.key, {
         smtp: {
           host: '127.0.0.1',

@@ -3,6 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
 import { CsvFileError } from '@fundi/application';
 import { describe, expect, it } from 'vitest';
+import { IMPORT_MAX_CELLS, IMPORT_MAX_ROW_BYTES } from '@fundi/domain';
+import { parse as parseSync } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { CsvParseReader } from './csv-parse-reader.js';
 
 /** The bytes as a stream of chunks of `size` bytes (cutting multi-byte characters in two). */
@@ -37,11 +40,43 @@ describe('CsvParseReader', () => {
       ]);
   });
 
-  it('reads a line longer than a megabyte, its characters cut between chunks', async () => {
-    const long = '\u00e9\u20ac'.repeat(300_000);
+  it('reads a row up to the byte limit, its characters cut between chunks', async () => {
+    const long = '\u00e9\u20ac'.repeat(Math.floor((IMPORT_MAX_ROW_BYTES - 4) / 5));
     const rows = await read(chunked(Buffer.from(`h\n"${long}"\nnext\n`), 4099));
     expect(rows.map((r) => r.row)).toEqual([1, 2, 3]);
     expect(rows[1]!.cells[0]).toBe(long);
+  });
+
+  it('stops at the first row over the cell or byte limit, naming its line, after the rows before it', async () => {
+    const lines = ['h,i', '1,2', '"two\nlines",3'];
+    const cases = [
+      [`${','.repeat(IMPORT_MAX_CELLS)}\n`, 5, `more than ${IMPORT_MAX_CELLS} cells`],
+      [`${'x'.repeat(IMPORT_MAX_ROW_BYTES)}\n`, 5, `longer than ${IMPORT_MAX_ROW_BYTES} bytes`],
+      [`"${'x\n'.repeat(IMPORT_MAX_ROW_BYTES)}"\n`, 5, `longer than ${IMPORT_MAX_ROW_BYTES} bytes`],
+      [`"never closed${'y'.repeat(IMPORT_MAX_ROW_BYTES + 10)}`, 5, `longer than ${IMPORT_MAX_ROW_BYTES} bytes`],
+    ] as const;
+    for (const [bad, line, what] of cases)
+      for (const size of [13, 4096, 65_536]) {
+        const seen: number[] = [];
+        const failed = await (async () => {
+          for await (const batch of reader.records(chunked(Buffer.from(`${lines.join('\n')}\n${bad}ok\n`), size)))
+            seen.push(...batch.map((r) => r.row));
+        })().catch((e: unknown) => e);
+        expect(failed, `${what} in chunks of ${size}`).toMatchObject({
+          problem: { row: line, field: 'file', error: expect.stringContaining(`line ${line}`) },
+        });
+        expect((failed as CsvFileError).problem.error).toContain(what);
+        expect(seen).toEqual([1, 2, 3]);
+      }
+  });
+
+  it('holds one row at most while a 45 MB line of commas goes by: it stops at the limit, in milliseconds', async () => {
+    const line = Buffer.alloc(45 * 1024 * 1024, 0x2c);
+    const started = performance.now();
+    await expect(read(chunked(line, 64 * 1024))).rejects.toMatchObject({
+      problem: { row: 1, error: expect.stringContaining(`more than ${IMPORT_MAX_CELLS} cells`) },
+    });
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('reports the line of the first byte that is not UTF-8', async () => {
@@ -77,24 +112,69 @@ describe('CsvParseReader', () => {
     ).rejects.toMatchObject({ code: 'too_many_rows' });
   });
 
-  it('counts as a walk over every byte would, however the bytes are cut', async () => {
+  it('counts the records csv-parse reads, however the bytes are cut', async () => {
     let seed = 7;
     const random = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed % n;
     };
+    const cell = () => Array.from({ length: random(6) }, () => ['"', '\n', 'a', ',', '\r\n', 'é'][random(6)]!).join('');
     for (let round = 0; round < 50; round++) {
-      const bytes = Buffer.from(Array.from({ length: 2000 }, () => [0x22, 0x0a, 0x61, 0x2c][random(4)]!));
-      let quoted = false;
-      let feeds = 0;
-      for (const b of bytes) {
-        if (b === 0x22) quoted = !quoted;
-        else if (b === 0x0a && !quoted) feeds++;
-      }
-      const want = Math.max(0, feeds + (bytes.at(-1) === 0x0a ? 0 : 1) - 1);
+      const rows = Array.from({ length: 1 + random(40) }, () => Array.from({ length: 1 + random(5) }, cell));
+      // Cells with a line break quoted whatever the row delimiter (csv-stringify quotes only the one it writes).
+      const text = stringify(rows, { record_delimiter: random(2) ? '\n' : '\r\n', quoted_match: /[\r\n]/ });
+      // Some files end without a line feed.
+      const bytes = Buffer.from(random(3) ? text : `${text}last`);
+      const parsed = parseSync(bytes, { relax_column_count: true, skip_empty_lines: false });
       const counter = reader.rowLimit(1_000_000);
       await pipeline(chunked(bytes, 1 + random(300)), counter, new Writable({ write: (_c, _e, d) => d() }));
-      expect(counter.dataRows(), `round ${round}`).toBe(want);
+      expect(counter.dataRows(), `round ${round}`).toBe(Math.max(0, parsed.length - 1));
+    }
+  });
+
+  it('counts cells as csv-parse does: a row of exactly the limit passes, one more cell stops at its line', async () => {
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const cell = () => Array.from({ length: random(4) }, () => ['"', '\n', 'a', ',', 'é'][random(5)]!).join('');
+    const sink = () => new Writable({ write: (_c, _e, d) => d() });
+    for (let round = 0; round < 30; round++) {
+      const before = Array.from({ length: random(20) }, () => Array.from({ length: 1 + random(8) }, cell));
+      const wide = (cells: number) => Array.from({ length: cells }, cell);
+      const text = (extra: number) =>
+        stringify([...before, wide(IMPORT_MAX_CELLS + extra), ['after']], { quoted_match: /[\r\n]/ });
+      const size = 1 + random(200);
+      const fits = reader.rowLimit(1_000_000);
+      await pipeline(chunked(Buffer.from(text(0)), size), fits, sink());
+      const line = stringify(before, { quoted_match: /[\r\n]/ }).split('\n').length;
+      expect(parseSync(text(1), { relax_column_count: true }).at(-2)).toHaveLength(IMPORT_MAX_CELLS + 1);
+      await expect(
+        pipeline(chunked(Buffer.from(text(1)), size), reader.rowLimit(1_000_000), sink()),
+        `round ${round}`,
+      ).rejects.toMatchObject({
+        code: 'too_many_cells',
+        details: [{ message: expect.stringContaining(`the row on line ${line} `) }],
+      });
+    }
+  });
+
+  it('refuses an upload at the first row over a limit, naming its line, before the rest is read', async () => {
+    for (const [bytes, code, line] of [
+      [Buffer.from(`a,b\n1,2\n${','.repeat(IMPORT_MAX_CELLS)}\n`), 'too_many_cells', 3],
+      [Buffer.from(`a,b\n"1\n2",3\n"${'x'.repeat(IMPORT_MAX_ROW_BYTES)}`), 'row_too_long', 4],
+      [Buffer.alloc(45 * 1024 * 1024, 0x2c), 'too_many_cells', 1],
+    ] as const) {
+      const counter = reader.rowLimit(1_000_000);
+      let passed = 0;
+      const sink = new Writable({ write: (c: Buffer, _e, d) => d(void (passed += c.length)) });
+      await expect(pipeline(chunked(bytes, 64 * 1024), counter, sink)).rejects.toMatchObject({
+        kind: 'invalid',
+        code,
+        details: [{ field: 'file', message: expect.stringContaining(`line ${line}`) }],
+      });
+      expect(passed).toBeLessThan(2 * 64 * 1024);
     }
   });
 });

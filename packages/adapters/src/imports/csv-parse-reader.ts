@@ -3,6 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import { CsvFileError, type CsvReader, type CsvRecord } from '@fundi/application';
 import { DomainError } from '@fundi/domain';
 import { parse } from 'csv-parse';
+import { CsvShape } from './csv-shape.js';
 
 const SAVE_AS = 'save the spreadsheet as "CSV UTF-8 (comma delimited)" and upload that file';
 
@@ -17,17 +18,6 @@ function notCsv(what: string): CsvFileError {
   return new CsvFileError({ row: 1, field: 'file', error: `is not a CSV file (it looks like ${what}); ${SAVE_AS}` });
 }
 
-/** Bytes at the end of `b` that begin a UTF-8 sequence the next chunk completes. */
-function incompleteTail(b: Buffer): number {
-  for (let i = 1; i <= Math.min(3, b.length); i++) {
-    const c = b[b.length - i]!;
-    if ((c & 0xc0) === 0x80) continue;
-    const need = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
-    return need > i ? i : 0;
-  }
-  return 0;
-}
-
 /** The offset of the first byte that breaks UTF-8 in `b` (which `isUtf8` rejected). */
 function firstBadByte(b: Buffer): number {
   for (let i = 0; i < b.length; ) {
@@ -39,18 +29,19 @@ function firstBadByte(b: Buffer): number {
   return b.length;
 }
 
-/** A line longer than this is passed on in pieces instead of whole (see Utf8Guard). */
-const LONGEST_HELD_LINE = 1024 * 1024;
-
 /**
- * Passes the bytes on in whole lines while they are UTF-8 text. At binary content, or at the first byte that is not
- * UTF-8, it passes on the lines before that byte's line, ends, and keeps the fault with its line (`fault`): the
- * reader reports it after the records before it, and no record is cut short by it. (A line is held until its line
- * feed arrives; one longer than a megabyte is passed on in pieces, complete characters only.)
+ * Passes the bytes on in whole lines while they are UTF-8 text within the row limits (`CsvShape`). At binary content,
+ * at the first byte that is not UTF-8, or at the first row over a limit, it passes on the lines before that row's
+ * (or that byte's) line, ends, and keeps the fault with its line (`fault`): the reader reports it after the records
+ * before it, and no record is cut short by it. A line is held until its line feed arrives, so at most one row's
+ * limit of it.
  */
 class Utf8Guard extends Transform {
   fault: CsvFileError | null = null;
+  private readonly shape = new CsvShape();
   private carry = Buffer.alloc(0);
+  /** Where `carry` starts, in bytes from the start of the file. */
+  private carryOffset = 0;
   private lines = 1;
   private first = true;
 
@@ -63,9 +54,14 @@ class Utf8Guard extends Transform {
       if (hit) return this.stop(done, notCsv(hit[1]));
       if (b.subarray(0, 4096).includes(0)) return this.stop(done, notCsv('binary data'));
     }
-    let cut = b.lastIndexOf(10) + 1;
-    if (cut === 0 && b.length > LONGEST_HELD_LINE) cut = b.length - incompleteTail(b);
+    const over = this.shape.scan(chunk);
+    if (over) {
+      const fault = new CsvFileError({ row: over.line, field: 'file', error: over.message });
+      return this.pass(b.subarray(0, Math.max(0, over.rowOffset - this.carryOffset)), done, fault);
+    }
+    const cut = b.lastIndexOf(10) + 1;
     this.carry = cut < b.length ? Buffer.from(b.subarray(cut)) : Buffer.alloc(0);
+    this.carryOffset += cut;
     this.pass(b.subarray(0, cut), done);
   }
 
@@ -74,10 +70,14 @@ class Utf8Guard extends Transform {
     this.pass(this.carry, done);
   }
 
-  /** Passes `text` on, or the whole lines before its first byte that is not UTF-8 and then stops. */
-  private pass(text: Buffer, done: (e?: Error | null, b?: Buffer) => void) {
+  /**
+   * Passes `text` (whole lines) on, then stops at `then` when given; or passes the whole lines before its first byte
+   * that is not UTF-8 and stops there.
+   */
+  private pass(text: Buffer, done: (e?: Error | null, b?: Buffer) => void, then?: CsvFileError) {
     if (isUtf8(text)) {
       this.count(text);
+      if (then) return this.stop(done, then, text);
       return done(null, text);
     }
     const at = firstBadByte(text);
@@ -110,6 +110,8 @@ class Utf8Guard extends Transform {
 const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false } as const;
 /** Records handed on at a time (a 64 KB chunk of a learner file holds a few hundred). */
 const BATCH_RECORDS = 500;
+/** How long parsing and the consumer's work on its records may hold the event loop before others get a turn. */
+const TURN_MS = 20;
 
 /** csv-parse's own fault (a quote that never closes) as the file's error; anything else as it is. */
 function csvFault(e: unknown): unknown {
@@ -167,7 +169,10 @@ async function* parseRecords(input: Readable): AsyncGenerator<string[][]> {
   }
 }
 
-/** csv-parse behind the `CsvReader` port, with a UTF-8 and binary check in front of it. */
+/**
+ * csv-parse behind the `CsvReader` port, with a UTF-8, binary and row-limit check in front of it, yielding to the
+ * event loop every few milliseconds of work.
+ */
 export class CsvParseReader implements CsvReader {
   async *records(source: Readable): AsyncIterable<CsvRecord[]> {
     const guard = new Utf8Guard();
@@ -175,8 +180,17 @@ export class CsvParseReader implements CsvReader {
     source.pipe(guard);
     // Every record counts, blank ones too (`skip_empty_lines: false`), so the record count is the spreadsheet row.
     let row = 0;
+    let turn = performance.now();
     try {
-      for await (const batch of parseRecords(guard)) yield batch.map((cells) => ({ row: ++row, cells }));
+      for await (const batch of parseRecords(guard)) {
+        yield batch.map((cells) => ({ row: ++row, cells }));
+        // The time since the last turn includes the consumer's work on the batches: past a few milliseconds, the
+        // event loop serves what waits (requests, /health) before the next batch.
+        if (performance.now() - turn > TURN_MS) {
+          await new Promise<void>((ok) => setImmediate(ok));
+          turn = performance.now();
+        }
+      }
       if (guard.fault) throw guard.fault;
     } catch (e) {
       // The text ended at the guard's fault (perhaps inside a quote, which csv-parse then reports): the fault it is.
@@ -190,13 +204,10 @@ export class CsvParseReader implements CsvReader {
   }
 
   rowLimit(maxDataRows: number): Transform & { dataRows(): number } {
-    // Records are the line feeds outside quotes (a `""` inside quotes toggles twice), found with indexOf from quote
-    // to quote: many times faster than parsing (and than a loop over every byte); the validation step parses
-    // properly anyway.
-    let quoted = false;
-    let feeds = 0;
-    let lastByte = 0x0a;
-    const records = () => feeds + (lastByte === 0x0a ? 0 : 1);
+    // Rows are followed as csv-parse reads them (CsvShape), without parsing: many times faster, and the validation
+    // step parses properly anyway.
+    const shape = new CsvShape();
+    const records = () => shape.rows + (shape.lastByte === 0x0a ? 0 : 1);
     const over = () =>
       records() - 1 > maxDataRows
         ? new DomainError('invalid', 'too_many_rows', `The file has more than ${maxDataRows} data rows`, [
@@ -205,23 +216,14 @@ export class CsvParseReader implements CsvReader {
         : null;
     const t = new Transform({
       transform(chunk: Buffer, _enc, done) {
-        // `lf` is the next line feed at or after `i` (or one inside the quotes before it): each byte is searched once.
-        let lf = chunk.indexOf(0x0a);
-        for (let i = 0; i < chunk.length; ) {
-          const q = chunk.indexOf(0x22, i);
-          const end = q === -1 ? chunk.length : q;
-          if (!quoted)
-            while (lf !== -1 && lf < end) {
-              feeds++;
-              lf = chunk.indexOf(0x0a, lf + 1);
-            }
-          if (q === -1) break;
-          quoted = !quoted;
-          i = q + 1;
-          if (lf !== -1 && lf < i) lf = chunk.indexOf(0x0a, i);
-        }
-        if (chunk.length) lastByte = chunk[chunk.length - 1]!;
-        done(over(), chunk);
+        const fault = shape.scan(chunk);
+        if (fault)
+          done(
+            new DomainError('invalid', fault.code, `file: ${fault.message}`, [
+              { field: 'file', message: fault.message },
+            ]),
+          );
+        else done(over(), chunk);
       },
       flush(done) {
         done(over());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AddressGuard, BlockedAddressError, forbiddenReason } from './address-guard.js';
+import { AddressGuard, BlockedAddressError, canonicalHost, forbiddenReason, receiverCheck } from './address-guard.js';
 
 describe('forbiddenReason: the SSRF address rule', () => {
   it.each([
@@ -94,5 +94,48 @@ describe('AddressGuard', () => {
     await expect(guard.check('[::1]')).resolves.toMatchObject({ address: '::1', family: 6 });
     await expect(guard.check('loop.example')).resolves.toMatchObject({ address: '127.0.0.1' });
     await expect(guard.check('10.9.9.9')).rejects.toBeInstanceOf(BlockedAddressError);
+  });
+});
+
+describe('one host check for every receiver: webhook and HR URLs, SMTP hosts', () => {
+  it.each([
+    ['127.0.0.1.', '127.0.0.1'],
+    ['localhost.', 'localhost'],
+    ['LocalHost', 'localhost'],
+    ['0x7f.1', '127.0.0.1'],
+    ['2130706433', '127.0.0.1'],
+    ['[::ffff:127.0.0.1]', '::ffff:7f00:1'],
+    ['mail.example.co.za.', 'mail.example.co.za'],
+  ])('%s is spelled %s', (host, canonical) => {
+    expect(canonicalHost(host)).toBe(canonical);
+  });
+
+  it('refuses loopback spelled with a trailing dot, localhost and names under it, in any scheme, without DNS', async () => {
+    const check = receiverCheck([], async () => {
+      throw new Error('must not resolve');
+    });
+    for (const url of [
+      'smtp://127.0.0.1.',
+      'smtp://localhost.',
+      'smtp://localhost',
+      'smtp://mail.localhost',
+      'smtp://0x7f.1',
+      'smtp://[::1]',
+      'https://127.0.0.1./hook',
+      'https://localhost./hook',
+      'https://LOCALHOST/hook',
+    ])
+      await expect(check(url), url).rejects.toMatchObject({ kind: 'invalid' });
+  });
+
+  it('resolves names with a trailing dot as the name itself, and lets allow-listed localhost through', async () => {
+    const seen: string[] = [];
+    const check = receiverCheck(['localhost'], async (host) => {
+      seen.push(host);
+      return host === 'intranet.example' ? [{ address: '10.0.0.9', family: 4 }] : [];
+    });
+    await expect(check('smtp://intranet.example.')).rejects.toMatchObject({ kind: 'invalid' });
+    expect(seen).toEqual(['intranet.example']);
+    await expect(check('https://localhost./hook')).resolves.toBeUndefined();
   });
 });

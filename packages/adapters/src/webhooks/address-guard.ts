@@ -74,8 +74,10 @@ export class BlockedAddressError extends Error {
 }
 
 /**
- * The connect-time SSRF check: a host is resolved, and refused when any of its addresses is forbidden,
- * unless the host or the address is allow-listed (FUNDI_WEBHOOK_ALLOW_HOSTS). Returns the address to connect
+ * The SSRF check of every address the service connects to for a tenant (webhook and HR receivers, a tenant's SMTP
+ * server and WhatsApp base URL): a host, in its canonical spelling (`canonicalHost`), is resolved and refused when
+ * any of its addresses is forbidden, or when it is `localhost` or a name under it, unless the host or the address
+ * is allow-listed (FUNDI_WEBHOOK_ALLOW_HOSTS). Returns the address to connect
  * to, so the check and the connection use the same answer (no second lookup an attacker could change).
  */
 export class AddressGuard {
@@ -85,17 +87,19 @@ export class AddressGuard {
     allowHosts: readonly string[],
     private readonly resolve: Resolver = systemResolver,
   ) {
-    this.allowed = new Set(allowHosts.map(normaliseHost));
+    this.allowed = new Set(allowHosts.map(canonicalHost));
   }
 
   async check(hostname: string): Promise<{ address: string; family: 4 | 6 }> {
-    const host = normaliseHost(hostname);
+    const host = canonicalHost(hostname);
+    if (isLocalhost(host) && !this.allowed.has(host))
+      throw new BlockedAddressError('address refused: private or reserved address');
     const literal = isIP(host);
     const found = literal ? [{ address: host, family: literal }] : await this.resolve(host);
     if (found.length === 0) throw new BlockedAddressError(`${host} has no address`);
     if (!this.allowed.has(host)) {
       for (const a of found) {
-        const why = this.allowed.has(normaliseHost(a.address)) ? null : forbiddenReason(a.address);
+        const why = this.allowed.has(canonicalHost(a.address)) ? null : forbiddenReason(a.address);
         // The reason stays generic: the delivery log is readable by API keys, and must not tell them which
         // internal address a name resolves to.
         if (why) throw new BlockedAddressError('address refused: private or reserved address');
@@ -105,13 +109,29 @@ export class AddressGuard {
   }
 }
 
-function normaliseHost(h: string): string {
+/**
+ * A host as it will be connected to, in one spelling: lower case, without brackets or the root's trailing dot
+ * (`localhost.` is `localhost`), and read as a browser reads an http URL's host, so every IPv4 spelling
+ * (`127.1`, `0x7f.0.0.1`, `2130706433`) is its dotted address and every IPv6 spelling its short form, also when
+ * it came from a URL of another scheme (`smtp://127.0.0.1./`), whose host the URL parser leaves as written.
+ */
+export function canonicalHost(h: string): string {
   const bare = h
     .trim()
     .toLowerCase()
-    .replace(/^\[(.*)\]$/, '$1');
-  return isIP(bare) === 6 ? new URL(`http://[${bare}]/`).hostname.slice(1, -1) : bare;
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.+$/, '');
+  if (isIP(bare) === 6) return new URL(`http://[${bare}]/`).hostname.slice(1, -1);
+  try {
+    const read = new URL(`http://${bare}/`).hostname.replace(/\.+$/, '');
+    return isIP(read) === 4 ? read : bare;
+  } catch {
+    return bare;
+  }
 }
+
+/** Names that are the host itself whatever DNS says (RFC 6761): `localhost` and every name under it. */
+const isLocalhost = (host: string) => host === 'localhost' || host.endsWith('.localhost');
 
 /**
  * The check made when a receiver URL is set (create, update): a literal address or a host name that resolves,

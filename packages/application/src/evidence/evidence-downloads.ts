@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import { DomainError, Evidence, type EvidenceSnapshot, SIGNED_URL_SECONDS, newId } from '@fundi/domain';
+import {
+  DomainError,
+  Evidence,
+  type EvidenceSnapshot,
+  SIGNED_URL_SECONDS,
+  displayableFileName,
+  newId,
+} from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { checkSignedUrl, invalidUrl } from './evidence-signed-urls.js';
@@ -179,8 +186,8 @@ export class EvidenceDownloads {
   }
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced.
-const safe = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
+/** A path segment of a ZIP entry: no separators, nothing Windows refuses in a name, nothing a file name may not hold. */
+const safe = (s: string) => displayableFileName(s).replace(/[\\/:*?"<>|]/g, '_');
 
 /** A piece of evidence's path in a bundle: `<learnerId>/<moduleId>/<evidenceId>-v<n>-<filename>`. */
 function bundleEntryName(e: EvidenceSnapshot): string {

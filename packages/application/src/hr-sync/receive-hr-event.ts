@@ -5,6 +5,7 @@ import {
   REQUIRED_TARGETS,
   SaIdNumber,
   applyMapping,
+  checkHrEventTimestamp,
   hrFieldFor,
   inHrTerms,
   isDomainError,
@@ -52,7 +53,8 @@ export interface InboundUseCases {
 /**
  * `POST /webhooks/hr-sync` (docs/api.md, "HR sync"): authenticates the webhook key, answers a repeated event
  * (same `id`, or without one the same body) as the first time, runs the event through the learner and enrolment
- * use cases and logs it. Every check on the input comes before the first write, so bad input writes nothing.
+ * use cases and logs it. Every check on the input comes before the first write, so bad input writes nothing. A new
+ * event's `timestamp` must lie within five minutes of now; a repeat of a processed one is answered whatever its age.
  */
 export class ReceiveHrEvent {
   constructor(private readonly deps: HrSyncDeps & InboundUseCases) {}
@@ -98,6 +100,7 @@ export class ReceiveHrEvent {
   }
 
   private handle(c: HrSyncConfigSnapshot, body: HrEventBody): Promise<HrEventAnswer> {
+    checkHrEventTimestamp(body.timestamp, this.deps.clock.now());
     switch (body.event) {
       case 'employee.enrolled':
         return this.enrolled(c, body.data);

@@ -19,15 +19,18 @@ export class CsvFileError extends Error {
 export interface CsvReader {
   /**
    * The records in file order, in batches of those parsed so far (a few hundred: a promise per record would cost
-   * more than parsing it), as the bytes arrive; memory stays flat. Every record before a fault is handed on, then
-   * `CsvFileError` is thrown: at the first byte that is not UTF-8, on binary content, and on a quote that is never
-   * closed.
+   * more than parsing it), as the bytes arrive; memory stays flat, and the event loop gets a turn every few
+   * milliseconds of parsing and of the caller's work on the batches. Every record before a fault is handed on, then
+   * `CsvFileError` is thrown naming the line: at the first byte that is not UTF-8, on binary content, on a quote that
+   * is never closed, and at the first row over `IMPORT_MAX_CELLS` cells or `IMPORT_MAX_ROW_BYTES` bytes (found as
+   * soon as the limit is passed, before the row is parsed).
    */
   records(source: Readable): AsyncIterable<CsvRecord[]>;
   /**
-   * A pass-through that counts records as the bytes go by and fails with DomainError invalid `too_many_rows` as
-   * soon as more than `maxDataRows` follow the header. Content it cannot parse is passed on uncounted (the
-   * validation step reports it).
+   * A pass-through that counts records as the bytes go by and fails with DomainError invalid (field `file`) as soon
+   * as more than `maxDataRows` follow the header (`too_many_rows`), or a row passes `IMPORT_MAX_CELLS` cells
+   * (`too_many_cells`) or `IMPORT_MAX_ROW_BYTES` bytes (`row_too_long`), the message naming its line. Content it
+   * cannot parse otherwise is passed on (the validation step reports it).
    */
   rowLimit(maxDataRows: number): Transform & { dataRows(): number };
 }

@@ -1,4 +1,4 @@
-import type { RowError } from '@fundi/domain';
+import { UNSAFE_TEXT_MESSAGE, isSafeText, type RowError } from '@fundi/domain';
 import type { CellError, Cells, ImportKind } from './import-kind.js';
 
 /** Which canonical column each header cell is (null: unknown, ignored), and what was wrong with the header. */
@@ -21,6 +21,12 @@ export function readHeader(kind: ImportKind<unknown, unknown>, cells: string[]):
     const col = byName.get(name) ?? null;
     if (!name)
       errors.push({ row: 1, field: `column ${i + 1}`, error: 'has no name in the header; its cells are ignored' });
+    else if (!isSafeText(raw))
+      errors.push({
+        row: 1,
+        field: `column ${i + 1}`,
+        error: `its name ${UNSAFE_TEXT_MESSAGE}; its cells are ignored`,
+      });
     else if (!col)
       errors.push({
         row: 1,
@@ -47,18 +53,24 @@ export function readHeader(kind: ImportKind<unknown, unknown>, cells: string[]):
   return { columns, errors, fatal };
 }
 
-/** A data row's cells by column (trimmed; empty ones left out), or what makes the row unreadable. */
-export function cellsOf(h: Header, cells: string[]): { cells: Cells } | { error: CellError } {
-  if (cells.every((c) => c.trim() === '')) return { error: { column: 'row', error: 'blank row' } };
+/**
+ * A data row's cells by column (trimmed; empty ones left out), or what makes the row unreadable: blank, too many
+ * cells, or cells that break the API's text rule (each named by its column).
+ */
+export function cellsOf(h: Header, cells: string[]): { cells: Cells } | { errors: CellError[] } {
+  if (cells.every((c) => c.trim() === '')) return { errors: [{ column: 'row', error: 'blank row' }] };
   if (cells.length > h.columns.length && cells.slice(h.columns.length).some((c) => c.trim() !== ''))
     return {
-      error: { column: 'row', error: `has ${cells.length} cells but the header has ${h.columns.length} columns` },
+      errors: [{ column: 'row', error: `has ${cells.length} cells but the header has ${h.columns.length} columns` }],
     };
   const out: Record<string, string> = {};
+  let unsafe: CellError[] | null = null;
   for (let i = 0; i < h.columns.length; i++) {
     const col = h.columns[i];
     const v = cells[i]?.trim();
-    if (col && v) out[col] = v;
+    if (!col || !v) continue;
+    if (isSafeText(v)) out[col] = v;
+    else (unsafe ??= []).push({ column: col, error: UNSAFE_TEXT_MESSAGE });
   }
-  return { cells: out };
+  return unsafe ? { errors: unsafe } : { cells: out };
 }

@@ -68,7 +68,7 @@ export async function walkFile(
           return { dataRows: n - 1, fileErrors, fatal: true };
         }
         const cells = cellsOf(header, rec.cells);
-        let checked: Checked<unknown> = 'error' in cells ? { errors: [cells.error] } : kind.parse(cells.cells, now);
+        let checked: Checked<unknown> = 'errors' in cells ? cells : kind.parse(cells.cells, now);
         if ('ok' in checked) {
           const dups = [];
           for (const k of kind.uniqueKeys(checked.ok)) {

@@ -4,6 +4,8 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_TYPES,
+  UNSAFE_FILE_NAME_MESSAGE,
+  isSafeFileName,
   newId,
   type ImportSnapshot,
   type ImportType,
@@ -62,7 +64,11 @@ export class StartImport {
     const key = fileKeyOf(actor.tenantId, id);
     const counter = this.d.csv.rowLimit(IMPORT_MAX_ROWS);
     const { checked } = await UploadFields.of(fields).checkAround({
-      check: parseRequest,
+      check: (input) => {
+        if (file.filename && !isSafeFileName(file.filename))
+          throw DomainError.invalid('file', `has a file name that ${UNSAFE_FILE_NAME_MESSAGE}`);
+        return parseRequest(input);
+      },
       abandon: () => file.stream.resume(),
       store: () => {
         file.stream.on('error', (e) => counter.destroy(e));

@@ -1,4 +1,5 @@
 import { DomainError, type ErrorDetail } from '../common/errors.js';
+import { UNSAFE_FILE_NAME_MESSAGE, isSafeFileName } from '../common/text.js';
 
 /** What a piece of evidence is; documented in docs/api.md, "Evidence". */
 export const EVIDENCE_TYPES = [
@@ -90,10 +91,14 @@ export interface EvidenceFilter {
 
 const MAX_FILENAME = 255;
 
-/** A file name as given by the client, kept for display and downloads: no path, no control characters. */
+/**
+ * A file name as given by the client, kept for display and downloads: no path, and the text rule with no line break
+ * or tab either (docs/api.md, "Text").
+ */
 export function parseFilename(value: unknown, field = 'filename'): string {
   if (typeof value !== 'string' || value.trim() === '')
     throw DomainError.invalid(field, 'must be a non-empty file name');
+  if (!isSafeFileName(value)) throw DomainError.invalid(field, UNSAFE_FILE_NAME_MESSAGE, 'unsafe_text');
   const base = value.replace(/^.*[\\/]/, '').trim();
   if (base === '' || base === '.' || base === '..') throw DomainError.invalid(field, 'must be a file name, not a path');
   if (base.length > MAX_FILENAME) throw DomainError.invalid(field, `must be at most ${MAX_FILENAME} characters`);

@@ -23,6 +23,8 @@ export const REQUIRED_TARGETS = ['employeeRef', 'firstName', 'lastName', 'idNumb
 export const RESERVED_HR_FIELDS = ['programmeCode', 'startDate', 'reason', 'terminationDate'] as const;
 
 const HR_FIELD = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+/** Names that reach an object's prototype: never an HR field. */
+const PROTOTYPE_NAMES: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
 /**
  * Checks a mapping: HR field names are identifiers, each target is `learner.<a learner field>` named once, the
@@ -36,7 +38,7 @@ export function parseFieldMapping(value: unknown, field = 'fieldMapping'): Field
   const seen = new Map<string, string>();
   for (const [hr, target] of Object.entries(value)) {
     const at = `${field}.${hr}`;
-    if (!HR_FIELD.test(hr) || (RESERVED_HR_FIELDS as readonly string[]).includes(hr)) {
+    if (!HR_FIELD.test(hr) || (RESERVED_HR_FIELDS as readonly string[]).includes(hr) || PROTOTYPE_NAMES.includes(hr)) {
       errors.push({ field: at, message: 'is not a usable HR field name' });
       continue;
     }
@@ -77,7 +79,8 @@ export function applyMapping(
   const extra: Record<string, unknown> = {};
   const errors: ErrorDetail[] = [];
   for (const [hr, v] of Object.entries(data)) {
-    const target = mapping[hr];
+    // Own keys only: `constructor` must not find Object.prototype's.
+    const target = Object.hasOwn(mapping, hr) ? mapping[hr] : undefined;
     if (target) learner[target.slice(8)] = v;
     else if (allowed.includes(hr)) extra[hr] = v;
     else errors.push({ field: hr, message: 'is not a mapped HR field' });

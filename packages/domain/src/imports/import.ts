@@ -17,6 +17,13 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 /** Data rows one file may hold, and its size in bytes. */
 export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * Cells one row may hold, and its length in bytes (a row: one line of the file, or several when a quoted cell holds
+ * line breaks). Far above any import's columns; they stop a file of nonsense (a line of millions of commas, a quote
+ * that never closes) from being parsed into memory.
+ */
+export const IMPORT_MAX_CELLS = 200;
+export const IMPORT_MAX_ROW_BYTES = 64 * 1024;
 /** Rows written per transaction on confirm. */
 export const IMPORT_BATCH_ROWS = 1000;
 

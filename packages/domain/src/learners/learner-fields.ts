@@ -1,5 +1,6 @@
 import { DomainError, type ErrorDetail } from '../common/errors.js';
 import { IsoDate } from '../common/dates.js';
+import { safeText } from '../common/text.js';
 import { Email, Mobile } from './contact.js';
 import { NLRD_CODES, parseNlrdCode, type NlrdField } from './nlrd-codes.js';
 
@@ -47,11 +48,12 @@ export function emptyProfile(): LearnerProfile {
   return p as unknown as LearnerProfile;
 }
 
+/** Free text of a learner (names, employer, address lines): trimmed, non-empty, at most `max`, the text rule. */
 export function text(field: string, value: unknown, max: number): string {
   if (typeof value !== 'string' || value.trim() === '') throw DomainError.invalid(field, 'must be a non-empty string');
   const v = value.trim();
   if (v.length > max) throw DomainError.invalid(field, `must be at most ${max} characters`);
-  return v;
+  return safeText(v, field);
 }
 
 function address(field: string, value: unknown): Address {

@@ -6,6 +6,7 @@ import { SCRIPT, STYLES } from './assets.js';
 import type { Answer, DashboardDeps, FormHandler, PageHandler, PageRoutes } from './dashboard-deps.js';
 import { Html, html } from './html.js';
 import { page } from './layout.js';
+import { safeQuery } from './form-text.js';
 import { apiKeyPages, describe } from './pages/api-keys.js';
 import { enrolmentPages } from './pages/enrolments.js';
 import { evidencePages } from './pages/evidence.js';
@@ -57,6 +58,27 @@ function send(ctx: Context, a: Answer): void {
     ctx.status = 303;
     ctx.redirect(a.redirect);
   }
+}
+
+const HERE = 'http://dashboard.invalid';
+
+/**
+ * Where sign-in leads: `next` when it is a dashboard page of this site once normalised as a browser would (dot
+ * segments resolved, `%2e` read as a dot, tabs and line breaks dropped), written out as that normalised path and
+ * query; anything else (another origin, `//host`, a backslash, a path that leaves /dashboard) leads to the overview.
+ */
+export function afterSignIn(next: string): string {
+  if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/dashboard';
+  let url: URL;
+  try {
+    url = new URL(next, HERE);
+  } catch {
+    return '/dashboard';
+  }
+  const path = url.pathname;
+  if (url.origin !== HERE || path.includes('//') || (path !== '/dashboard' && !path.startsWith('/dashboard/')))
+    return '/dashboard';
+  return `${path}${url.search}`;
 }
 
 /**
@@ -164,10 +186,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
       const opened = await d.staff.signIn.execute({ tenant, email, password: form.get('password') ?? '' });
       setCookie(ctx, SESSION_COOKIE, opened.token, Math.floor((Date.parse(opened.expiresAt) - now) / 1000));
       setCookie(ctx, FORM_COOKIE, '', 0);
-      const asked = form.get('next') ?? '';
-      // Only a dashboard path of this site: never another origin.
-      const next = /^\/dashboard(\/[^/\\]|$|\?)/.test(asked) ? asked : '/dashboard';
-      send(ctx, { redirect: next });
+      send(ctx, { redirect: afterSignIn(form.get('next') ?? '') });
     } catch (e) {
       if (!isDomainError(e) || e.kind !== 'unauthorized') throw e;
       send(ctx, signInPage(ctx, { tenant, email, next: form.get('next') ?? undefined, error: e.message }));
@@ -255,6 +274,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
     if (ctx.path !== '/dashboard' && !ctx.path.startsWith('/dashboard/')) return next();
     securityHeaders(ctx);
     try {
+      safeQuery(ctx.query);
       await dispatch(ctx, async () => {
         throw DomainError.notFound('page');
       });

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
+import { safeForm } from './form-text.js';
 import type { SessionContext } from '@fundi/application';
 import { DomainError, type Scope } from '@fundi/domain';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS, readWholeBody } from '../middleware/body-progress.js';
@@ -50,7 +51,7 @@ export async function formBody(ctx: Context, idleMs = DEFAULT_BODY_IDLE_TIMEOUT_
     idleMs,
     tooLarge: () => new DomainError('invalid', 'body_too_large', 'The form is too large'),
   });
-  return new URLSearchParams(body.toString('utf8'));
+  return safeForm(new URLSearchParams(body.toString('utf8')));
 }
 
 export const newFormToken = () => randomBytes(24).toString('base64url');

@@ -1,12 +1,14 @@
-import { DomainError } from '@fundi/domain';
+import { DomainError, displayableFileName } from '@fundi/domain';
 import type { Context } from 'koa';
 import type { ByteRange, FileAnswer } from '../routes/route.js';
 
 /**
- * `Content-Disposition` per RFC 6266: an ASCII `filename` fallback (anything else becomes `_`) and the exact name
- * as UTF-8 in `filename*` (RFC 8187 percent-encoding).
+ * `Content-Disposition` per RFC 6266: an ASCII `filename` fallback (anything else becomes `_`) and the name as UTF-8
+ * in `filename*` (RFC 8187 percent-encoding), with the characters a file name may not hold (controls, line breaks,
+ * direction overrides) made `_` in both, whatever the stored name holds.
  */
-export function contentDisposition(kind: 'attachment' | 'inline', filename: string): string {
+export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+  const filename = displayableFileName(name);
   const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(filename).replace(
     /['()*]/g,

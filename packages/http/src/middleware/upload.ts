@@ -1,6 +1,6 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import busboy from 'busboy';
-import { DomainError } from '@fundi/domain';
+import { DomainError, UNSAFE_FILE_NAME_MESSAGE, UNSAFE_TEXT_MESSAGE, isSafeFileName, isSafeText } from '@fundi/domain';
 import type { Context } from 'koa';
 import type { IncomingFile, Upload } from '../routes/route.js';
 import { watchBodyProgress } from './body-progress.js';
@@ -134,6 +134,9 @@ export function multipartUpload(
     parser.on('field', (name, value, info) => {
       if (stage === 'done') return;
       if (info.valueTruncated) fail(DomainError.invalid(name, 'is longer than 65536 bytes'));
+      // Every field keeps the text rule (docs/api.md, "Text"), the dashboard's uploads' as much as the API's.
+      else if (!isSafeText(name)) fail(DomainError.invalid('body', 'has a field name with a control character'));
+      else if (!isSafeText(value)) fail(DomainError.invalid(name, UNSAFE_TEXT_MESSAGE));
       else if (stage === 'fields') fields[name] = value;
       else if (Object.hasOwn(fields, name) || Object.hasOwn(after, name))
         fail(DomainError.invalid(name, 'is given more than once'));
@@ -142,6 +145,12 @@ export function multipartUpload(
     parser.on('file', (name, stream, info) => {
       if (stage !== 'fields' || name !== spec.field) {
         stream.resume();
+        return;
+      }
+      // The part's own file name keeps the text rule and holds no line break or tab: refused before a byte is read.
+      if (info.filename !== undefined && !isSafeFileName(info.filename)) {
+        stream.resume();
+        fail(DomainError.invalid(name, `has a file name that ${UNSAFE_FILE_NAME_MESSAGE}`));
         return;
       }
       stage = 'after';

@@ -1,20 +1,13 @@
-import { DomainError, type ErrorDetail } from '@fundi/domain';
+import { DomainError, UNSAFE_TEXT, UNSAFE_TEXT_MESSAGE, type ErrorDetail } from '@fundi/domain';
 import type { z } from 'zod';
 
-/**
- * Characters no field may hold: C0 controls other than tab, line feed and carriage return, DEL and C1 controls,
- * the bidirectional overrides and isolates (which disguise text), and lone surrogates (not text at all). They
- * would corrupt fixed-width regulator files and mislead readers; Postgres refuses NUL outright.
- */
-const FORBIDDEN =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** The text rule (docs/api.md, "Text"), the domain's, for every field, parameter and path segment. */
+const FORBIDDEN = UNSAFE_TEXT;
 
 /** Every string in `input` that holds a forbidden character, as field details (path `a.b.0`). */
 export function unsafeText(input: unknown, path: string, out: ErrorDetail[] = []): ErrorDetail[] {
   if (typeof input === 'string') {
-    if (FORBIDDEN.test(input))
-      out.push({ field: path, message: 'contains a control character, a direction override or an unpaired surrogate' });
+    if (FORBIDDEN.test(input)) out.push({ field: path, message: UNSAFE_TEXT_MESSAGE });
   } else if (Array.isArray(input)) {
     for (const [i, v] of input.entries()) unsafeText(v, path ? `${path}.${i}` : String(i), out);
   } else if (input !== null && typeof input === 'object') {
@@ -22,6 +15,25 @@ export function unsafeText(input: unknown, path: string, out: ErrorDetail[] = []
       const field = path ? `${path}.${k}` : k;
       if (FORBIDDEN.test(k)) out.push({ field, message: 'is a field name with a control character' });
       else unsafeText(v, field, out);
+    }
+  }
+  return out;
+}
+
+/** Names that reach an object's prototype when used as keys: refused anywhere in an input (docs/api.md, "Text"). */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Every key of `input`, at any depth, that is a prototype name, as field details. */
+export function prototypeKeys(input: unknown): ErrorDetail[] {
+  const out: ErrorDetail[] = [];
+  const todo: [unknown, string][] = [[input, '']];
+  for (let i = 0; i < todo.length; i++) {
+    const [value, path] = todo[i]!;
+    if (value === null || typeof value !== 'object') continue;
+    for (const [k, v] of Object.entries(value)) {
+      const field = path ? `${path}.${k}` : k;
+      if (PROTOTYPE_KEYS.has(k)) out.push({ field, message: 'is not an allowed field name' });
+      else todo.push([v, field]);
     }
   }
   return out;
@@ -42,7 +54,8 @@ function messageOf(issue: z.core.$ZodIssue, input: unknown): string {
 
 /**
  * Parses `input` with `schema`; every issue becomes a field detail of one DomainError (invalid input). Text with
- * forbidden characters is refused first, the same way on every database.
+ * forbidden characters is refused first, the same way on every database, then keys named like an object's
+ * prototype (`__proto__`, `constructor`, `prototype`), which a schema's records would otherwise take quietly.
  */
 export function validate<S extends z.ZodType>(
   schema: S,
@@ -51,6 +64,8 @@ export function validate<S extends z.ZodType>(
 ): z.output<S> {
   const unsafe = unsafeText(input, '');
   if (unsafe.length) throw DomainError.invalidMany(unsafe);
+  const reserved = prototypeKeys(input);
+  if (reserved.length) throw DomainError.invalidMany(reserved);
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   const details: ErrorDetail[] = [];

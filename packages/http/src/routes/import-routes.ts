@@ -21,7 +21,7 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
     route({
       operationId: 'startImport',
       summary: 'Upload a CSV to import (validated in the background)',
-      description: `Text fields \`type\` and \`options\` and the \`file\` part, in any order. The file: CSV, UTF-8, at most 50 MB and 100,000 data rows; more is 413 / invalid input and nothing is kept. The answer is the import, \`validating\`; poll it. ${see}`,
+      description: `Text fields \`type\` and \`options\` and the \`file\` part, in any order. The file: CSV, UTF-8, at most 50 MB and 100,000 data rows, and per row at most 200 cells and 65,536 bytes; more is 413 / invalid input naming the line, and nothing is kept. The answer is the import, \`validating\`; poll it. ${see}`,
       tag,
       method: 'post',
       path: '/imports',
