@@ -9,15 +9,21 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 /** JSON-pointer escaping of one segment. */
 const seg = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+interface Answer {
+  content?: Record<string, unknown>;
+  headers?: Record<string, { required?: boolean }>;
+}
+
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+  paths: Record<string, Record<string, { responses: Record<string, Answer> }>>;
   webhooks?: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
 }
 
 /**
  * Checks answers against the served OpenAPI document, so a response the document does not describe fails the
- * test that provoked it: the path and method must be documented, the status listed, the content type declared,
- * and a JSON body must match its schema (JSON Schema 2020-12, as OpenAPI 3.1 uses).
+ * test that provoked it: the path and method must be documented, the status listed, the headers it calls required
+ * present (every 201's `Location`), the content type declared, and a JSON body must match its schema (JSON Schema
+ * 2020-12, as OpenAPI 3.1 uses).
  */
 export class OpenApiValidator {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
@@ -47,7 +53,14 @@ export class OpenApiValidator {
   }
 
   /** The problems with one answer, or an empty list. Paths outside the document (system routes) are skipped. */
-  checkResponse(method: string, path: string, status: number, contentType: string | null, body: unknown): string[] {
+  checkResponse(
+    method: string,
+    path: string,
+    status: number,
+    contentType: string | null,
+    body: unknown,
+    headers?: Headers,
+  ): string[] {
     const m = method.toLowerCase();
     const raw = path.split('?')[0]!;
     if (!raw.startsWith('/api/') && !raw.startsWith('/v1/')) return [];
@@ -66,6 +79,10 @@ export class OpenApiValidator {
       return [
         `${method} ${hit.template}: status ${status} is not documented (documented: ${Object.keys(op.responses).join(', ')})`,
       ];
+    const missing = Object.entries(answer.headers ?? {})
+      .filter(([name, h]) => h.required && headers && !headers.has(name))
+      .map(([name]) => `${method} ${hit.template} ${status}: the required header ${name} is missing`);
+    if (missing.length) return missing;
     const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
     if (!answer.content) {
       return body === null || body === '' || body === undefined

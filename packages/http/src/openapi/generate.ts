@@ -42,7 +42,11 @@ function successResponse(r: RouteDef, form: ApiForm, headers: ReturnType<typeof 
       s.status === 201
         ? {
             ...headers,
-            Location: { description: 'Where the created resource can be read', schema: { type: 'string' as const } },
+            Location: {
+              description: 'Where the created resource is read, under the prefix the request came through',
+              required: true,
+              schema: { type: 'string' as const },
+            },
           }
         : headers;
     return {
