@@ -195,6 +195,23 @@ describe('OpenAPI document', () => {
     expect(envelope.required.sort()).toEqual(['data', 'id', 'tenantId', 'timestamp', 'type']);
   });
 
+  it('every multipart body requires its binary file part and takes the text fields in any order', () => {
+    const multipart = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
+      Object.entries(item).flatMap(([method, op]: [string, any]) => {
+        const media = op.requestBody?.content?.['multipart/form-data'];
+        return media ? [[`${method} ${path}`, media.schema] as const] : [];
+      }),
+    );
+    expect(multipart.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['post /api/v1/evidence', 'post /api/v1/tenants/{slug}/imports']),
+    );
+    for (const [name, schema] of multipart) {
+      expect(schema.required, name).toContain('file');
+      expect(schema.properties.file, name).toMatchObject({ type: 'string', format: 'binary' });
+      expect(schema.properties.file.description, name).toContain('in any order');
+    }
+  });
+
   it('every SA ID number among its examples is a valid one (an integrator copies them)', () => {
     const found: string[] = [];
     const walk = (v: unknown): void => {

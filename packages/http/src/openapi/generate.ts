@@ -182,11 +182,13 @@ function requestBody(r: RouteDef): NonNullable<RouteConfig['request']>['body'] |
   }
   if (r.upload?.kind === 'multipart') {
     const fields = r.body instanceof z.ZodObject ? r.body : z.object({});
+    // The file part is required; its schema only describes it (the route's `body` validates the text fields).
     const schema = fields.extend({
-      [r.upload.field]: z.any().openapi({
+      [r.upload.field]: z.string().openapi({
         ...BINARY,
         description:
-          r.upload.description ?? `The file, at most ${r.upload.maxBytes} bytes; text fields must come before it`,
+          r.upload.description ??
+          `The file, at most ${r.upload.maxBytes} bytes. Text fields may come before or after it, in any order: those before it are checked before it is read, those after it once the body has ended, and a refused upload keeps nothing.`,
       }),
     });
     return { required: true, content: { 'multipart/form-data': { schema } } };
