@@ -126,11 +126,12 @@ describeEachStorage('notifications over HTTP: WhatsApp handshake, sending and ca
         });
         return { status: r.status, body: r.body };
       };
-      for (const signature of [null, 'sha256=nope', whatsAppSignature('something else', APP_SECRET)]) {
-        const known = await probe(phone, req.messageId, signature);
+      const signatures: (string | null)[] = [null, 'sha256=nope', whatsAppSignature('something else', APP_SECRET)];
+      for (const signature of signatures) {
+        const known = await probe(phone!, req.messageId!, signature);
         expect(known.status).toBe(401);
-        expect(await probe(phone, 'wamid.nobody', signature)).toEqual(known);
-        expect(await probe('000000000000', req.messageId, signature)).toEqual(known);
+        expect(await probe(phone!, 'wamid.nobody', signature)).toEqual(known);
+        expect(await probe('000000000000', req.messageId!, signature)).toEqual(known);
       }
       const notJson = await s.call('POST', `${w.prefix}/notifications/callbacks/whatsapp`, undefined, '{not json', {
         'content-type': 'application/json',
