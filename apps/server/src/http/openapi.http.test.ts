@@ -196,8 +196,11 @@ describe('OpenAPI document', () => {
   });
 
   it('every multipart body requires its binary file part and takes the text fields in any order', () => {
-    const multipart = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
-      Object.entries(item).flatMap(([method, op]: [string, any]) => {
+    type Operation = { requestBody?: { content?: Record<string, { schema: MultipartSchema }> } };
+    type MultipartSchema = { required: string[]; properties: { file: { description: string } } };
+    const paths = doc.paths as Record<string, Record<string, Operation>>;
+    const multipart = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, op]) => {
         const media = op.requestBody?.content?.['multipart/form-data'];
         return media ? [[`${method} ${path}`, media.schema] as const] : [];
       }),
