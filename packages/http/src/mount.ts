@@ -131,10 +131,11 @@ export interface ActorExpander {
 }
 
 /**
- * How a 201's `Location` is made (route.ts, `location`): from the request's prefix, its path and the answer. A
- * `POST` to a collection the list reads by id points at `<path>/{id}`, one to a singleton it reads at the same path
- * at that path; any other 201 must say where. A route that answers 201 with no way to a `Location` is refused here,
- * so a new one cannot be served without it. Null for routes that do not answer 201.
+ * How a 201's `Location` is made from the request's prefix, its path and the answer. A route that names its place
+ * (route.ts, `location`) points there under the prefix; otherwise a `POST` to a collection whose items the route
+ * list reads at `<path>/{id}` points at the new item, and a `POST` to a path the list also reads (a singleton) at
+ * that path. A route that answers 201 with none of these is refused here, so a new one cannot be served without a
+ * `Location`. Null for routes that do not answer 201.
  */
 export function locationOf(
   r: RouteDef,
