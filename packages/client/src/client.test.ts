@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
-import { createFundiClient, type Schema } from './index.js';
+import { createFundiClient, fundiBodySerializer, type Schema } from './index.js';
 
 describe('typed client against a running server', () => {
   let s: TestServer;
@@ -44,6 +44,79 @@ describe('typed client against a running server', () => {
     });
     expect(b.data?.pagination).toEqual({ total: all.length, limit: 10, offset: 10, hasMore: false });
     expect(b.data?.data).toEqual(second.data?.data);
+  });
+
+  it('uploads a File as multipart with typed fields, in both forms, and types a file part as a Blob', async () => {
+    const fundi = createFundiClient({ baseUrl: s.url, apiKey: key });
+    const programme = await fundi.POST('/api/v1/programmes', {
+      body: {
+        code: 'P-CLIENT',
+        name: 'Client programme',
+        type: 'skills_programme',
+        modules: [{ code: 'KM-01', name: 'Knowledge', kind: 'knowledge' }],
+      },
+    });
+    expect(programme.response.status).toBe(201);
+    const learner = await fundi.POST('/api/v1/learners', {
+      body: { firstName: 'Sipho', lastName: 'Dlamini', idNumber: '8501015800088' },
+    });
+    const enrolment = await fundi.POST('/api/v1/enrolments', {
+      body: { learnerId: learner.data!.id, programmeCode: 'P-CLIENT', startDate: '2026-01-10' },
+    });
+    expect(enrolment.response.status).toBe(201);
+    const pdf = new File([`%PDF-1.7\n${'portfolio page\n'.repeat(50)}%%EOF\n`], 'Portfolio é.pdf', {
+      type: 'application/pdf',
+    });
+    const a = await fundi.POST('/api/v1/evidence', {
+      body: { learnerId: learner.data!.id, moduleId: 'KM-01', evidenceType: 'portfolio', file: pdf },
+    });
+    expect(a.response.status, JSON.stringify(a.error)).toBe(201);
+    const evidence: Schema<'Evidence'> = a.data!;
+    expect(evidence).toMatchObject({ filename: 'Portfolio é.pdf', contentType: 'application/pdf', size: pdf.size });
+    expect(a.response.headers.get('location')).toBe(`/api/v1/evidence/${evidence.id}`);
+    // A plain Blob has no name: the text field gives it. Form B, the same serializer.
+    const b = await fundi.POST('/api/v1/tenants/{slug}/evidence', {
+      params: { path: { slug: 'client-co' } },
+      body: {
+        learnerId: learner.data!.id,
+        moduleId: 'KM-01',
+        evidenceType: 'logbook',
+        filename: 'logbook.pdf',
+        file: new Blob([await pdf.arrayBuffer()]),
+      },
+    });
+    expect(b.response.status, JSON.stringify(b.error)).toBe(201);
+    expect(b.data).toMatchObject({ filename: 'logbook.pdf', contentType: 'application/pdf' });
+    const csv = new File(['first_name,last_name,id_number\r\nLerato,Khumalo,9001049818080\r\n'], 'learners.csv');
+    const imported = await fundi.POST('/api/v1/imports', {
+      body: { type: 'learners', options: JSON.stringify({ dryRun: true }), file: csv },
+    });
+    expect(imported.response.status, JSON.stringify(imported.error)).toBe(202);
+    expect(imported.data).toMatchObject({ type: 'learners', dryRun: true, fileName: 'learners.csv' });
+    const refused = await fundi.POST('/api/v1/evidence', {
+      body: { learnerId: learner.data!.id, moduleId: 'NOPE', evidenceType: 'portfolio', file: pdf },
+    });
+    expect(refused.response.status).toBe(422);
+    expect(refused.error?.error.details.map((d) => d.field)).toContain('moduleId');
+    // The file part is a Blob (or File), never a string; only the compiler runs this.
+    const typedAsBlob = () =>
+      fundi.POST('/api/v1/evidence', {
+        // @ts-expect-error a file part must be a Blob
+        body: { learnerId: 'lrn_x', moduleId: 'KM-01', evidenceType: 'portfolio', file: 'not a file' },
+      });
+    expect(typeof typedAsBlob).toBe('function');
+  });
+
+  it('sends JSON, FormData and a bare Blob as they should go', async () => {
+    expect(fundiBodySerializer({ a: 1 })).toBe('{"a":1}');
+    const given = new FormData();
+    expect(fundiBodySerializer(given)).toBe(given);
+    const blob = new Blob(['x']);
+    expect(fundiBodySerializer(blob)).toBe(blob);
+    const form = fundiBodySerializer({ file: blob, options: { dryRun: true }, type: 'learners', skip: undefined });
+    expect(form).toBeInstanceOf(FormData);
+    expect([...(form as FormData).keys()]).toEqual(['options', 'type', 'file']);
+    expect((form as FormData).get('options')).toBe('{"dryRun":true}');
   });
 
   it("gives errors in the form's envelope, typed", async () => {

@@ -15,12 +15,36 @@ export interface FundiClientOptions {
   fetch?: typeof fetch;
 }
 
+const isFile = (v: unknown): v is Blob => v instanceof Blob;
+
+/**
+ * How the client sends a request body. A body holding a `Blob` (a `File` included) is an upload of a multipart
+ * route: it goes as `multipart/form-data`, the text fields first, then the file part (a `File` keeps its name as
+ * the part's file name); fetch writes the boundary. `FormData` and a bare `Blob` (a raw upload) go as they are;
+ * anything else as JSON.
+ */
+export function fundiBodySerializer(body: unknown): FormData | Blob | string {
+  if (body instanceof FormData || isFile(body)) return body;
+  if (body === null || typeof body !== 'object' || !Object.values(body).some(isFile)) return JSON.stringify(body);
+  const form = new FormData();
+  const parts = Object.entries(body).filter(([, v]) => v !== undefined && v !== null);
+  for (const [name, v] of parts)
+    if (!isFile(v)) form.append(name, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  for (const [name, v] of parts) if (isFile(v)) form.append(name, v);
+  return form;
+}
+
 /**
  * A typed client for every operation of the API (docs/api.md; README "Typed client"). Paths, parameters, bodies
- * and answers are checked at compile time against the OpenAPI document the server serves.
+ * and answers are checked at compile time against the OpenAPI document the server serves; a file part is a `Blob`
+ * (or `File`) and is sent as multipart by `fundiBodySerializer`.
  */
 export function createFundiClient(o: FundiClientOptions): Client<paths> {
-  const client = createClient<paths>({ baseUrl: o.baseUrl.replace(/\/$/, ''), ...(o.fetch ? { fetch: o.fetch } : {}) });
+  const client = createClient<paths>({
+    baseUrl: o.baseUrl.replace(/\/$/, ''),
+    bodySerializer: fundiBodySerializer,
+    ...(o.fetch ? { fetch: o.fetch } : {}),
+  });
   const auth: Middleware = {
     onRequest({ request }) {
       request.headers.set('Authorization', `Bearer ${o.apiKey}`);

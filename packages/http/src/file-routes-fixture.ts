@@ -46,6 +46,7 @@ const routes: RouteDef[] = [
     body: z.object({ note: z.string().max(10) }).strict(),
     upload: { kind: 'multipart', field: 'file', maxBytes: LIMIT },
     success: { status: 201, schema: Digest, description: 'digest' },
+    location: (d) => `/blobs/${d.sha256}`,
     handle: async ({ body, file }) => {
       const d = await digest(file!.stream);
       return { ...d, filename: file!.filename, note: (await body.all).note };
@@ -60,6 +61,7 @@ const routes: RouteDef[] = [
     scope: 'learners:write',
     upload: { kind: 'raw', maxBytes: LIMIT },
     success: { status: 201, schema: Digest, description: 'digest' },
+    location: (d) => `/blobs/${d.sha256}`,
     handle: async ({ file }) => ({ ...(await digest(file!.stream)), filename: null }),
   }),
   route({

@@ -25,4 +25,5 @@ export * from './users/user-routes.js';
 export * from './routes/import-routes.js';
 export * from './dashboard/dashboard.js';
 export * from './dashboard/dashboard-deps.js';
+export * from './dashboard/inline-code.js';
 export * from './routes/export-routes.js';

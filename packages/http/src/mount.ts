@@ -145,6 +145,33 @@ export interface BodyLimits {
 }
 
 /**
+ * How a 201's `Location` is made from the request's prefix, its path and the answer. A route that names its place
+ * (route.ts, `location`) points there under the prefix; otherwise a `POST` to a collection whose items the route
+ * list reads at `<path>/{id}` points at the new item, and a `POST` to a path the list also reads (a singleton) at
+ * that path. A route that answers 201 with none of these is refused here, so a new one cannot be served without a
+ * `Location`. Null for routes that do not answer 201.
+ */
+export function locationOf(
+  r: RouteDef,
+  readable: ReadonlySet<string>,
+): ((prefix: string, path: string, result: unknown) => string) | null {
+  if (r.success.status !== 201) return null;
+  const explicit = r.location as ((result: unknown) => string) | undefined;
+  if (explicit) return (prefix, _path, result) => `${prefix}${explicit(result)}`;
+  if (readable.has(`${r.path}/{id}`))
+    return (_prefix, path, result) => `${trimSlash(path)}/${encodeURIComponent((result as { id: string }).id)}`;
+  if (readable.has(r.path)) return (_prefix, path) => trimSlash(path);
+  throw new Error(`${r.operationId}: a 201 needs a Location; the route list reads nothing at ${r.path}/{id}`);
+}
+
+const trimSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+
+/** The request's form prefix, its parameters (Form B's slug) filled in as the request sent them. */
+function prefixOf(ctx: Context, prefix: string): string {
+  return prefix.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(ctx.params[name] ?? ''));
+}
+
+/**
  * Mounts every route under every prefix of `form`. The same handler serves both forms; only the form's paging,
  * envelope and tenant check differ. Schemas are composed once here, not per request.
  */
@@ -159,15 +186,13 @@ export function mountForm(
   const expandActors = (tenantId: string, value: unknown) => (actors ? actors.expand(tenantId, value) : value);
   const readable = new Set(routes.filter((r) => r.method === 'get').map((r) => r.path));
   for (const r of routes) {
-    // Where a 201's new resource can be read: `<path>/{id}` for a collection, the path itself for a singleton.
-    const location =
-      r.success.status !== 201 ? null : readable.has(`${r.path}/{id}`) ? 'item' : readable.has(r.path) ? 'self' : null;
+    const location = locationOf(r, readable);
     const querySchema = (
       r.list ? (r.query ?? z.object({})).extend(form.pageQuery.shape) : (r.query ?? z.object({}))
     ).strict();
     const isPublic = r.auth === 'none';
     const cursorKey = cursorKeyOf(r);
-    const handler = async (ctx: Context) => {
+    const handler = async (ctx: Context, prefix: string) => {
       const principal = isPublic ? null : authorise(ctx, r);
       const { slug, ...rawParams } = ctx.params as Record<string, string>;
       const params = r.params ? validate(r.params, rawParams, 'path') : undefined;
@@ -208,11 +233,11 @@ export function mountForm(
       if (r.actors && actors && principal) result = await actors.expand(principal.actor.tenantId, result);
       const alt = 'alternate' in r.success ? r.success.alternate : undefined;
       ctx.status = alt?.when(result) ? alt.status : r.success.status;
-      if (location === 'item') ctx.set('Location', `${ctx.path}/${encodeURIComponent((result as { id: string }).id)}`);
-      else if (location === 'self') ctx.set('Location', ctx.path);
+      if (location) ctx.set('Location', location(prefixOf(ctx, prefix), ctx.path, result));
       if (r.list) sendJson(ctx, form.envelope(result as never, page, scope, cursorKey));
       else if (r.success.status !== 204) sendJson(ctx, result);
     };
-    for (const prefix of form.prefixes) table.add(r.method, `${prefix}${koaPath(r.path)}`, handler);
+    for (const prefix of form.prefixes)
+      table.add(r.method, `${prefix}${koaPath(r.path)}`, (ctx: Context) => handler(ctx, prefix));
   }
 }

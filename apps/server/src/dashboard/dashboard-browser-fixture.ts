@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import type { TestReceiver } from '@fundi/adapters/testing';
 import { PASSWORD, staffUser } from '../testing/dashboard-client.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
@@ -42,13 +42,59 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Checks a page as a whole: no serious accessibility problem, nothing wider than the screen; a screenshot. */
+/** The widths every checked page is looked at: a desktop and a small phone. */
+export const WIDTHS = [1280, 375] as const;
+
+/** What the pages of each context broke of their Content-Security-Policy, as the browser reported it. */
+const cspReports = new WeakMap<BrowserContext, string[]>();
+
+/**
+ * A browser context whose every page reports what it breaks of its Content-Security-Policy: the console messages
+ * Chromium writes for a refused inline style, script or source, and the page's `securitypolicyviolation` events
+ * (listened to by a script the browser injects itself, which the policy does not govern).
+ */
+export async function watchedContext(browser: Browser, width = 375): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const reports: string[] = [];
+  cspReports.set(context, reports);
+  await context.exposeBinding('__fundiCspViolation', ({ page }, text: string) => {
+    reports.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript(
+    "document.addEventListener('securitypolicyviolation', function (e) { window.__fundiCspViolation(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at line ' + e.lineNumber + ': ' + e.sample); }, true);",
+  );
+  context.on('page', (page) =>
+    page.on('console', (m) => {
+      if (/content security policy/i.test(m.text())) reports.push(`${page.url()}: ${m.text()}`);
+    }),
+  );
+  return context;
+}
+
+/** The policy breaches the context's pages reported since the last call (they are cleared). */
+export function cspViolations(context: BrowserContext): string[] {
+  const reports = cspReports.get(context);
+  if (!reports) throw new Error('a context of the dashboard tests must come from watchedContext');
+  return reports.splice(0);
+}
+
+/**
+ * Checks a page as a whole at each of `WIDTHS`: nothing it broke of its Content-Security-Policy, no serious
+ * accessibility problem, nothing wider than the screen; a screenshot at each width. The page is left at the width it
+ * had.
+ */
 export async function checkPage(page: Page, name: string): Promise<void> {
-  expect(await seriousViolations(page), name).toEqual([]);
-  // Wide tables scroll inside their own box; the page itself must never scroll sideways.
-  const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
-  expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true });
+  const was = page.viewportSize();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
+    // Wide tables scroll inside their own box; the page itself must never scroll sideways.
+    const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+    expect(overflow, `${name} is wider than the screen at ${width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${OUT}${name}-${width}.png`, fullPage: true });
+  }
+  if (was) await page.setViewportSize(was);
+  expect(cspViolations(page.context()), `${name}: Content-Security-Policy violations`).toEqual([]);
 }
 
 /** What each browser test file shares: one server and one Chromium, set up in its beforeAll. */
@@ -106,7 +152,7 @@ export async function signedInAs(
   email: string,
   width = 375,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const context = await watchedContext(browser, width);
   const page = await context.newPage();
   page.on('dialog', (d) => {
     dialogs.push(`${d.type()}: ${d.message()}`);
@@ -125,6 +171,8 @@ export interface BrowserSuite extends BrowserDashboard {
   dialogs: string[];
   /** A new context signed in as the given staff user (375 px wide unless told). */
   signedIn(email: string, width?: number): Promise<{ context: BrowserContext; page: Page }>;
+  /** A new context nobody signed in to (375 px wide unless told). */
+  anonymous(width?: number): Promise<BrowserContext>;
 }
 
 /**
@@ -135,11 +183,30 @@ export function describeBrowserSuite(name: string, suite: (dashboard: () => Brow
   (runBrowserTests ? describe : describe.skip)(name, { timeout: 90_000 }, () => {
     const d: Partial<BrowserDashboard> = {};
     const dialogs: string[] = [];
+    const contexts: BrowserContext[] = [];
     let started: BrowserSuite | undefined;
+    const track = <C extends BrowserContext>(c: C) => {
+      contexts.push(c);
+      return c;
+    };
     beforeAll(async () => {
       const b = await startBrowserDashboard(d);
-      started = { ...b, dialogs, signedIn: (email, width = 375) => signedInAs(b.s, b.browser, dialogs, email, width) };
+      started = {
+        ...b,
+        dialogs,
+        signedIn: async (email, width = 375) => {
+          const opened = await signedInAs(b.s, b.browser, dialogs, email, width);
+          track(opened.context);
+          return opened;
+        },
+        anonymous: async (width = 375) => track(await watchedContext(b.browser, width)),
+      };
     }, 60_000);
+    // Every page a test visited, checked or not, broke nothing of its Content-Security-Policy.
+    afterEach(() => {
+      const seen = contexts.splice(0).flatMap(cspViolations);
+      expect(seen, 'Content-Security-Policy violations').toEqual([]);
+    });
     afterAll(() => closeBrowserDashboard(d));
     suite(() => {
       if (!started) throw new Error(`the dashboard of "${name}" has not started`);

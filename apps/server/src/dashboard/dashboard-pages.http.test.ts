@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { DASHBOARD_PAGES } from '@fundi/application';
 import { PASSWORD, WebClient, csrfOf, staffUser } from '../testing/dashboard-client.js';
 import { enrolledLearner, idNumberFor } from '../testing/training-fixtures.js';
 import { XSS, describeDashboardSuite } from './dashboard-http-fixture.js';
@@ -218,11 +219,30 @@ describeDashboardSuite('dashboard over HTTP: pages and forms per role and capabi
     expect((await s.call('GET', `/api/v1/webhook-subscriptions/${id}`, apiKey)).status).toBe(404);
   });
 
+  it('serves every page a staff or admin message links to (the security alert to the API keys)', async () => {
+    const { s } = world();
+    const web = new WebClient(s.url);
+    await web.signIn('web', 'admin@example.org', PASSWORD);
+    expect(DASHBOARD_PAGES.apiKeys).toBe('/api-keys');
+    for (const path of Object.values(DASHBOARD_PAGES))
+      expect((await web.get(`/dashboard${path}`)).status, path).toBe(200);
+  });
+
   it('answers an unknown page or record with 404 and a bad form body with 400, never 500', async () => {
     const { s } = world();
     const web = new WebClient(s.url);
     await web.signIn('web', 'admin@example.org', PASSWORD);
-    expect((await web.get('/dashboard/nothing-here')).status).toBe(404);
+    const missing = await web.get('/dashboard/nothing-here');
+    expect(missing.status).toBe(404);
+    // Signed in, the page offers the dashboard (its navigation, the overview), never a sign-in.
+    expect(missing.text).toContain('<nav aria-label="Main">');
+    expect(missing.text).toContain('<a href="/dashboard">Go to the overview</a>');
+    expect(missing.text).not.toContain('/dashboard/sign-in');
+    expect(missing.text).toContain('Sign out admin@example.org');
+    const signedOut = await new WebClient(s.url).get('/dashboard/nothing-here');
+    expect(signedOut.status).toBe(404);
+    expect(signedOut.text).toContain('<a href="/dashboard/sign-in">Sign in</a>');
+    expect(signedOut.text).not.toContain('<nav aria-label="Main">');
     expect((await web.get('/dashboard/learners/lrn_unknown')).status).toBe(404);
     expect((await web.get('/dashboard/webhooks/whs_unknown')).status).toBe(404);
     const big = await web.submit('/dashboard', '/dashboard/api-keys', { name: 'x'.repeat(70_000), role: 'viewer' });

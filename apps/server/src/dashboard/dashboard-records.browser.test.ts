@@ -6,8 +6,8 @@ describeBrowserSuite(
   'dashboard in a real browser (Chromium): sign-in, records, evidence, exports, viewer',
   (dashboard) => {
     it('signs in at 375 px; the session cookie is HttpOnly and SameSite=Lax; the overview counts', async () => {
-      const { s, browser } = dashboard();
-      const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+      const { s, anonymous } = dashboard();
+      const context = await anonymous();
       const page = await context.newPage();
       await page.goto(`${s.url}/dashboard`);
       expect(page.url()).toContain('/dashboard/sign-in');

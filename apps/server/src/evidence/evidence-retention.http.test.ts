@@ -15,6 +15,15 @@ describeEvidenceSuite('evidence over HTTP: deletion, retention and quota', (worl
       { name: 'gone.pdf', data: PDF },
     );
     const id = made.body.id as string;
+    // Evidence that is not deleted exists: restoring it is a conflict naming its state, in both forms.
+    const live = await s.call('POST', `/api/v1/evidence/${id}/restore`, admin);
+    expect(live.status).toBe(409);
+    expect(live.body.error).toMatchObject({ code: 'conflict', currentStatus: 'submitted', deletedAt: null });
+    expect(live.body.error.message).toContain('not deleted');
+    const liveB = await s.call('POST', `/api/v1/tenants/evi/evidence/${id}/restore`, admin);
+    expect(liveB.status).toBe(409);
+    expect(liveB.body.error).toMatchObject({ code: 'CONFLICT', currentStatus: 'submitted' });
+    expect((await s.call('POST', `/api/v1/evidence/evd_00000000000000000000000000/restore`, admin)).status).toBe(404);
     expect((await s.call('DELETE', `/api/v1/evidence/${id}`, admin)).status).toBe(204);
     expect((await s.call('GET', `/api/v1/evidence/${id}`, admin)).status).toBe(404);
     expect((await s.call('POST', `/api/v1/evidence/${id}/restore`, admin)).body.deletedAt).toBeNull();

@@ -119,6 +119,7 @@ describeEvidenceSuite('evidence over HTTP: uploads, reviews and versions', (worl
     });
     expect(grant.status).toBe(201);
     expect(grant.body).toMatchObject({ method: 'PUT', version: 1 });
+    expect(grant.headers.get('location')).toBe(`/api/v1/evidence/${grant.body.evidenceId}`);
     expect(grant.body.uploadUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/files\/uploads\//);
     const path = new URL(grant.body.uploadUrl).pathname;
     const short = await s.call('PUT', path, undefined, PDF.subarray(0, 100));
@@ -130,6 +131,8 @@ describeEvidenceSuite('evidence over HTTP: uploads, reviews and versions', (worl
     const ok = await s.call('PUT', path, undefined, PDF);
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ id: grant.body.evidenceId, filename: 'essay.pdf', size: PDF.length });
+    expect(ok.headers.get('location')).toBe(`/api/v1/evidence/${grant.body.evidenceId}`);
+    expect((await s.call('GET', ok.headers.get('location')!, admin)).body.id).toBe(grant.body.evidenceId);
     const again = await s.call('PUT', path, undefined, PDF);
     expect(again.status).toBe(403);
     expect(again.body.error.code).toBe('signed_url_invalid');

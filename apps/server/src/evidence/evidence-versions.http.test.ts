@@ -57,3 +57,39 @@ describeEvidenceSuite('evidence versions over HTTP: a paged list', (world) => {
     expect((await s.call('GET', `/api/v1/evidence/${id}/versions?limit=0`, admin)).status).toBe(422);
   });
 });
+
+describeEvidenceSuite('evidence versions over HTTP: a declared next version', (world) => {
+  it('is granted a URL with Location (the evidence) after a revision request, and the PUT makes version 2', async () => {
+    const { s, admin, learnerId, upload } = world();
+    const first = await upload(
+      admin,
+      '/api/v1/tenants/evi',
+      { learnerId, moduleId: 'KM-01', evidenceType: 'logbook' },
+      { name: 'log-v1.pdf', data: PDF },
+    );
+    const id = first.body.id as string;
+    const early = await s.call('POST', `/v1/tenants/evi/evidence/${id}/versions/upload`, admin, {
+      filename: 'log-v2.pdf',
+      size: PDF.length,
+    });
+    expect(early.status).toBe(409);
+    expect((await s.call('PATCH', `/api/v1/evidence/${id}`, admin, { status: 'revision_requested' })).status).toBe(200);
+    const grant = await s.call('POST', `/v1/tenants/evi/evidence/${id}/versions/upload`, admin, {
+      filename: 'log-v2.pdf',
+      size: PDF.length,
+    });
+    expect(grant.status).toBe(201);
+    expect(grant.body).toMatchObject({ evidenceId: id, version: 2, method: 'PUT' });
+    expect(grant.headers.get('location')).toBe(`/v1/tenants/evi/evidence/${id}`);
+    const put = await s.call(
+      'PUT',
+      `/v1/tenants/evi${new URL(grant.body.uploadUrl).pathname.slice(7)}`,
+      undefined,
+      PDF,
+    );
+    expect(put.status).toBe(201);
+    expect(put.body).toMatchObject({ id, version: 2, status: 'submitted', filename: 'log-v2.pdf' });
+    expect(put.headers.get('location')).toBe(`/v1/tenants/evi/evidence/${id}`);
+    expect((await s.call('GET', put.headers.get('location')!, admin)).body.version).toBe(2);
+  });
+});

@@ -85,6 +85,41 @@ describeExportSuite('export files and download URLs over HTTP', '-files', (serve
     });
   });
 
+  it('downloads carry a strong ETag: If-None-Match answers 304, If-Range keeps a range only for the same file', async () => {
+    const { s } = server();
+    const w = await world(FORMS[1]!);
+    const q = await s.call('POST', `${w.prefix}/exports`, w.key, { type: 'learners' });
+    await finished(w.prefix, w.key, q.body.id);
+    const g = await s.call('GET', `${w.prefix}/exports/${q.body.id}/download`, w.key);
+    const path = new URL(g.body.url).pathname;
+    const whole = await s.call('GET', path);
+    expect(whole.status).toBe(200);
+    const etag = whole.headers.get('etag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const text = whole.body as string;
+    // Another signed URL of the same export names the same file, so the same validator.
+    const again = await s.call('GET', `${w.prefix}/exports/${q.body.id}/download`, w.key);
+    expect((await s.call('GET', new URL(again.body.url).pathname)).headers.get('etag')).toBe(etag);
+    const cached = await s.call('GET', path, undefined, undefined, { 'if-none-match': etag });
+    expect(cached.status).toBe(304);
+    expect(cached.body).toBeNull();
+    expect((await s.call('GET', path, undefined, undefined, { 'if-none-match': '"other"' })).status).toBe(200);
+    const ranged = await s.call('GET', path, undefined, undefined, { range: 'bytes=3-9', 'if-range': etag });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe(`bytes 3-9/${whole.headers.get('content-length')}`);
+    const stale = await s.call('GET', path, undefined, undefined, { range: 'bytes=3-9', 'if-range': '"other"' });
+    expect(stale.status).toBe(200);
+    expect(stale.body).toBe(text);
+    // A second export of the same data is another file: another validator.
+    const q2 = await s.call('POST', `${w.prefix}/exports`, w.key, { type: 'learners' });
+    await finished(w.prefix, w.key, q2.body.id);
+    const g2 = await s.call('GET', `${w.prefix}/exports/${q2.body.id}/download`, w.key);
+    const other = await s.call('GET', new URL(g2.body.url).pathname, undefined, undefined, { 'if-none-match': etag });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('etag')).not.toBe(etag);
+  });
+
   it('download URLs: expired and altered ones are refused with the signed-URL codes; purged after 7 days', async () => {
     const { s, clock } = server();
     const w = await world(FORMS[0]!);

@@ -147,6 +147,27 @@ describeEachStorage('HR sync inbound over HTTP', (_get, kind) => {
     });
     expect(bad.status).toBe(400);
     expect(errorFields(bad.body)).toEqual(['nationalId']);
+    // The specification's example carries email, department and jobTitle: optional fields this mapping leaves out
+    // are ignored (even a value that would not pass as an email), any other field it does not name is refused.
+    const spec = {
+      staffNo: 'S-79',
+      givenName: 'Sipho',
+      surname: 'Dlamini',
+      nationalId: nextId(),
+      programmeCode: c.code,
+      email: 'sipho.dlamini@example.co.za',
+      department: 'Maintenance',
+      jobTitle: 'Electrician',
+    };
+    const ignored = await c.post({ event: 'employee.enrolled', data: spec });
+    expect(ignored.status, JSON.stringify(ignored.body)).toBe(200);
+    const learner = (await s.call('GET', `/api/v1/learners/${ignored.body.learnerId}`, c.admin)).body;
+    expect(learner).toMatchObject({ employeeRef: 'S-79', firstName: 'Sipho', email: null, department: null });
+    const odd = await c.post({ event: 'employee.updated', data: { staffNo: 'S-79', email: 'nope' } }, { form: 'A' });
+    expect(odd.status).toBe(200);
+    const stray = await c.post({ event: 'employee.updated', data: { staffNo: 'S-79', employeeId: 'E-79' } });
+    expect(stray.status).toBe(400);
+    expect(errorFields(stray.body)).toEqual(['employeeId']);
   });
 
   for (const f of formsOf('hr-acme')) {

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { programmeBody } from '../testing/training-fixtures.js';
 
 const pgUp = await postgresAvailable();
+const JSON_TYPE = 'application/json; charset=utf-8';
 const VALID = { firstName: 'Thandi', lastName: 'Nkosi', idNumber: '9001049818080' };
 
 /** Bad input gets the form's validation answer and changes nothing, the same way on SQLite and Postgres. */
@@ -88,6 +89,10 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       expect(r.status).toBe(405);
       expect(r.headers.get('allow')).toBe('GET, HEAD, POST');
       expect(r.body.error.code).toBe('method_not_allowed');
+      // The test server checked it against the path's documented 405; the same answer without Allow is refused.
+      expect(s.validator.checkResponse('PUT', '/api/v1/learners', 405, JSON_TYPE, r.body, new Headers())).toEqual([
+        'PUT /api/v1/learners 405: the required header Allow is missing',
+      ]);
       const b = await s.call('POST', '/v1/tenants/bad/learners/lrn_x', key, {});
       expect(b.status).toBe(405);
       expect(b.headers.get('allow')).toBe('DELETE, GET, HEAD, PATCH');
@@ -134,16 +139,23 @@ describe('oversized headers', () => {
     });
   };
 
+  const b431 = () => JSON.stringify({ error: { code: 'HEADERS_TOO_LARGE', message: 'too large', details: {} } });
+
   it("get 431 in the error envelope of the path's form, not a bare status line", async () => {
     const a = await oversized('/api/v1/learners');
     expect(a.status).toBe(431);
     expect(a.type).toMatch(/application\/json/);
     expect(JSON.parse(a.body).error).toMatchObject({ code: 'headers_too_large', details: [] });
+    // As the document describes it, for any operation of either form.
+    expect(s.validator.checkResponse('GET', '/api/v1/learners', 431, a.type, JSON.parse(a.body))).toEqual([]);
     for (const path of ['/v1/tenants/demo/learners', '/api/v1/tenants/demo/learners?limit=1']) {
       const b = await oversized(path);
       expect(b.status).toBe(431);
       expect(JSON.parse(b.body).error).toMatchObject({ code: 'HEADERS_TOO_LARGE', details: {} });
+      expect(s.validator.checkResponse('GET', path, 431, b.type, JSON.parse(b.body))).toEqual([]);
     }
+    // The other form's envelope is not what the path's form documents.
+    expect(s.validator.checkResponse('GET', '/api/v1/learners', 431, a.type, JSON.parse(b431()))).not.toEqual([]);
   });
 });
 

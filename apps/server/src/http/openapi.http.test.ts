@@ -65,11 +65,19 @@ describe('OpenAPI document', () => {
     expect(op, 'operation present').toBeTruthy();
     expect(op.operationId).toBeTruthy();
     const statuses = Object.keys(op.responses).sort();
-    expect(statuses).toEqual([o.success, '401', '403', '429', '500', m.invalid, ...o.errors].sort());
+    expect(statuses).toEqual([o.success, '401', '403', '405', '429', '431', '500', m.invalid, ...o.errors].sort());
+    // Answers given before the operation runs are the form's shared components.
+    const form = m.error.slice(-1);
+    expect(op.responses['405']).toEqual({ $ref: `#/components/responses/MethodNotAllowed${form}` });
+    expect(op.responses['431']).toEqual({ $ref: `#/components/responses/HeadersTooLarge${form}` });
+    const answer = (code: string) =>
+      op.responses[code].$ref ? doc.components.responses[op.responses[code].$ref.split('/').pop()] : op.responses[code];
     for (const code of statuses.filter((c) => c >= '400')) {
-      expect(op.responses[code].content['application/json'].schema.$ref, code).toBe(`#/components/schemas/${m.error}`);
+      expect(answer(code).content['application/json'].schema.$ref, code).toBe(`#/components/schemas/${m.error}`);
     }
-    for (const code of statuses) expect(op.responses[code].headers, code).toHaveProperty('X-RateLimit-Reset');
+    expect(answer('405').headers.Allow).toMatchObject({ required: true });
+    for (const code of statuses.filter((c) => c !== '431'))
+      expect(answer(code).headers, code).toHaveProperty('X-RateLimit-Reset');
     if (m.prefix.includes('{slug}'))
       expect(op.parameters.some((p: any) => p.in === 'path' && p.name === 'slug' && p.required)).toBe(true);
     if (o.method === 'get' && o.path === '/learners') {
@@ -185,6 +193,26 @@ describe('OpenAPI document', () => {
     ]);
     const envelope = doc.webhooks['moderation.completed'].post.requestBody.content['application/json'].schema;
     expect(envelope.required.sort()).toEqual(['data', 'id', 'tenantId', 'timestamp', 'type']);
+  });
+
+  it('every multipart body requires its binary file part and takes the text fields in any order', () => {
+    type Operation = { requestBody?: { content?: Record<string, { schema: MultipartSchema }> } };
+    type MultipartSchema = { required: string[]; properties: { file: { description: string } } };
+    const paths = doc.paths as Record<string, Record<string, Operation>>;
+    const multipart = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, op]) => {
+        const media = op.requestBody?.content?.['multipart/form-data'];
+        return media ? [[`${method} ${path}`, media.schema] as const] : [];
+      }),
+    );
+    expect(multipart.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['post /api/v1/evidence', 'post /api/v1/tenants/{slug}/imports']),
+    );
+    for (const [name, schema] of multipart) {
+      expect(schema.required, name).toContain('file');
+      expect(schema.properties.file, name).toMatchObject({ type: 'string', format: 'binary' });
+      expect(schema.properties.file.description, name).toContain('in any order');
+    }
   });
 
   it('every SA ID number among its examples is a valid one (an integrator copies them)', () => {

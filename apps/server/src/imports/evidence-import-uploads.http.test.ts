@@ -111,6 +111,7 @@ describeEvidenceImportSuite('evidence imports over HTTP: records awaiting their 
     const grant = await s.call('POST', `${A}/evidence/${first!.id}/upload`, admin, { size: PDF.length });
     expect(grant.status).toBe(201);
     expect(grant.body).toMatchObject({ evidenceId: first!.id, version: 1, method: 'PUT' });
+    expect(grant.headers.get('location')).toBe(`${A}/evidence/${first!.id}`);
     const put = await s.call('PUT', new URL(grant.body.uploadUrl).pathname, undefined, PDF);
     expect(put.status).toBe(201);
     expect(put.body).toMatchObject({
@@ -133,6 +134,10 @@ describeEvidenceImportSuite('evidence imports over HTTP: records awaiting their 
     });
     const g2 = await s.call('POST', `${V1}/evidence/${second!.id}/upload`, admin, { size: PDF.length });
     expect([g1.status, g2.status]).toEqual([201, 201]);
+    expect([g1.headers.get('location'), g2.headers.get('location')]).toEqual([
+      `${B}/evidence/${second!.id}`,
+      `${V1}/evidence/${second!.id}`,
+    ]);
     const put1 = await s.call(
       'PUT',
       `/api/v1/tenants/evimp${new URL(g1.body.uploadUrl).pathname.slice(7)}`,
@@ -141,6 +146,7 @@ describeEvidenceImportSuite('evidence imports over HTTP: records awaiting their 
     );
     expect(put1.status).toBe(201);
     expect(put1.body).toMatchObject({ status: 'submitted', version: 1, filename: 'logbook-final.pdf' });
+    expect(put1.headers.get('location')).toBe(`/api/v1/tenants/evimp/evidence/${second!.id}`);
     const put2 = await s.call('PUT', new URL(g2.body.uploadUrl).pathname, undefined, PDF);
     expect(put2.status).toBe(409);
     expect(await s.call('GET', `${A}/evidence/${second!.id}/versions`, admin)).toMatchObject({

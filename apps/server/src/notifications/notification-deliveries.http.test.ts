@@ -52,6 +52,31 @@ describeEachStorage('notifications over HTTP: email callbacks, bounces and deliv
         { 'content-type': 'application/json' },
       );
       expect(unsigned.status).toBe(401);
+      // Unsigned or wrongly signed, a call learns nothing of the message ids it names: one answer for a known id and
+      // an unknown one.
+      const probe = async (messageId: string, sign: (raw: string) => Record<string, string>) => {
+        const raw = JSON.stringify({ events: [{ messageId, event: 'delivered' }] });
+        const r = await s.call('POST', `${w.prefix}/notifications/callbacks/email`, undefined, raw, {
+          'content-type': 'application/json',
+          ...sign(raw),
+        });
+        return { status: r.status, body: r.body };
+      };
+      const signings: [string, (raw: string) => Record<string, string>][] = [
+        ['unsigned', () => ({})],
+        ['malformed', () => ({ 'x-fundi-signature': 'sha256=not-hex' })],
+        ['wrong secret', (raw) => ({ 'x-fundi-signature': emailCallbackSignature(raw, 'wrong-secret') })],
+      ];
+      for (const [what, sign] of signings) {
+        const known = await probe(mail.messageId, sign);
+        expect(known.status, what).toBe(401);
+        expect(await probe('<nobody.1@nowhere.example>', sign), what).toEqual(known);
+      }
+      // Signed by the tenant, a report of an unknown message: Form B knows the tenant from its path and ignores it;
+      // Form A cannot tell whose secret to check, so it is refused like a wrong signature.
+      const unknown = await cb([{ messageId: '<nobody.2@nowhere.example>', event: 'delivered' }]);
+      if (form.name === 'Form A') expect(unknown.status).toBe(401);
+      else expect(unknown).toMatchObject({ status: 200, body: { received: 1, applied: 0 } });
       const got = await s.call('GET', `${w.prefix}/notifications/${sent!.id}`, w.key);
       expect(got.body.status).toBe('opened');
 

@@ -42,6 +42,9 @@ describeEachStorage('notifications over HTTP: security', (_get, kind) => {
     );
     expect(alert.text).toContain('20 requests with a refused API key');
     expect(alert.text).toContain('viewer key');
+    // It links to the dashboard's API keys page, which exists.
+    expect(alert.text).toContain('https://fundi.example/dashboard/api-keys');
+    expect(alert.text).not.toContain('/dashboard/keys');
     await new Promise((r) => setTimeout(r, 200));
     const alerts = (await smtp.received()).filter(
       (m) => m.to.includes(admin.user.email) && m.text.includes('refused API key'),

@@ -114,6 +114,30 @@ describeEachStorage('notifications over HTTP: WhatsApp handshake, sending and ca
         'content-type': 'application/json',
       });
       expect(missing.status).toBe(401);
+      // Unsigned or wrongly signed, a call learns nothing of the accounts and messages it names, and its body is not
+      // read as anything but the account's name before the check: one 401 for known and unknown ids, and for no JSON.
+      const probe = async (phoneId: string, messageId: string, signature: string | null) => {
+        const raw = JSON.stringify({
+          entry: [{ changes: [{ value: { metadata: { phone_number_id: phoneId }, statuses: [{ id: messageId }] } }] }],
+        });
+        const r = await s.call('POST', `${w.prefix}/notifications/callbacks/whatsapp`, undefined, raw, {
+          'content-type': 'application/json',
+          ...(signature === null ? {} : { 'x-hub-signature-256': signature }),
+        });
+        return { status: r.status, body: r.body };
+      };
+      const signatures: (string | null)[] = [null, 'sha256=nope', whatsAppSignature('something else', APP_SECRET)];
+      for (const signature of signatures) {
+        const known = await probe(phone!, req.messageId!, signature);
+        expect(known.status).toBe(401);
+        expect(await probe(phone!, 'wamid.nobody', signature)).toEqual(known);
+        expect(await probe('000000000000', req.messageId!, signature)).toEqual(known);
+      }
+      const notJson = await s.call('POST', `${w.prefix}/notifications/callbacks/whatsapp`, undefined, '{not json', {
+        'content-type': 'application/json',
+        'x-hub-signature-256': whatsAppSignature('{not json', APP_SECRET),
+      });
+      expect(notJson.status).toBe(401);
       const got = await s.call('GET', `${w.prefix}/notifications/${sent.body.id}`, w.key);
       expect(got.body.status).toBe('read');
       expect(got.body.history.map((h: { status: string }) => h.status)).toEqual(['queued', 'sent', 'read']);

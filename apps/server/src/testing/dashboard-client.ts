@@ -1,4 +1,5 @@
 import { useCasesOf } from '@fundi/adapters';
+import { inlineCode } from '@fundi/http';
 import type { Container } from 'inversify';
 import { staff } from '../capabilities/index.js';
 
@@ -9,7 +10,10 @@ export interface WebAnswer {
   setCookies: string[];
 }
 
-/** A cookie-keeping HTTP client for the dashboard's pages (no browser): what a form post really sends. */
+/**
+ * A cookie-keeping HTTP client for the dashboard's pages (no browser): what a form post really sends. A page holding
+ * markup the dashboard's Content-Security-Policy refuses (`inlineCode`) fails the test that read it.
+ */
 export class WebClient {
   readonly cookies = new Map<string, string>();
   constructor(
@@ -35,7 +39,14 @@ export class WebClient {
       if (attrs.some((a) => a.trim() === 'Max-Age=0') || !value) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    return { status: res.status, headers: res.headers, text: await res.text(), setCookies };
+    const text = await res.text();
+    // Every page a test reads keeps to the dashboard's Content-Security-Policy, as answers keep to the OpenAPI document.
+    const inline = res.headers.get('content-type')?.startsWith('text/html') ? inlineCode(text) : [];
+    if (inline.length)
+      throw new Error(
+        `${method} ${path} answered markup its Content-Security-Policy refuses:\n  ${inline.join('\n  ')}`,
+      );
+    return { status: res.status, headers: res.headers, text, setCookies };
   }
 
   get(path: string) {

@@ -9,15 +9,24 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 /** JSON-pointer escaping of one segment. */
 const seg = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+interface Answer {
+  content?: Record<string, unknown>;
+  headers?: Record<string, { required?: boolean }>;
+}
+
+type Documented = Answer & { $ref?: string };
+
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+  paths: Record<string, Record<string, { responses: Record<string, Documented> }>>;
+  components?: { responses?: Record<string, Answer> };
   webhooks?: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
 }
 
 /**
  * Checks answers against the served OpenAPI document, so a response the document does not describe fails the
- * test that provoked it: the path and method must be documented, the status listed, the content type declared,
- * and a JSON body must match its schema (JSON Schema 2020-12, as OpenAPI 3.1 uses).
+ * test that provoked it: the path and method must be documented, the status listed, the headers it calls required
+ * present (every 201's `Location`), the content type declared, and a JSON body must match its schema (JSON Schema
+ * 2020-12, as OpenAPI 3.1 uses).
  */
 export class OpenApiValidator {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
@@ -47,7 +56,14 @@ export class OpenApiValidator {
   }
 
   /** The problems with one answer, or an empty list. Paths outside the document (system routes) are skipped. */
-  checkResponse(method: string, path: string, status: number, contentType: string | null, body: unknown): string[] {
+  checkResponse(
+    method: string,
+    path: string,
+    status: number,
+    contentType: string | null,
+    body: unknown,
+    headers?: Headers,
+  ): string[] {
     const m = method.toLowerCase();
     const raw = path.split('?')[0]!;
     if (!raw.startsWith('/api/') && !raw.startsWith('/v1/')) return [];
@@ -55,17 +71,24 @@ export class OpenApiValidator {
     const pathOnly = raw.startsWith('/v1/') ? `/api${raw}` : raw;
     if (pathOnly.endsWith('/openapi.json')) return [];
     const matches = this.templates.filter((t) => t.pattern.test(pathOnly));
-    const hit = matches.find((t) => this.doc.paths[t.template]![m]);
+    // A method the path does not take is answered 405: checked against the 405 its operations document.
+    const asked = status === 405 && !matches.some((t) => this.doc.paths[t.template]![m]) ? null : m;
+    const hit = matches.find((t) => (asked ? this.doc.paths[t.template]![asked] : this.doc.paths[t.template]));
     if (!hit) {
-      // Unknown routes answer 401/404/405 in the error envelope; only a 2xx for an undocumented route is wrong.
+      // Unknown routes answer 401/404 in the error envelope; only a 2xx for an undocumented route is wrong.
       return status < 300 ? [`${method} ${pathOnly} answered ${status} but is not in the document`] : [];
     }
-    const op = this.doc.paths[hit.template]![m]!;
-    const answer = op.responses[String(status)];
-    if (!answer)
+    const op = asked ? this.doc.paths[hit.template]![asked]! : Object.values(this.doc.paths[hit.template]!)[0]!;
+    const documented = op.responses[String(status)];
+    if (!documented)
       return [
         `${method} ${hit.template}: status ${status} is not documented (documented: ${Object.keys(op.responses).join(', ')})`,
       ];
+    const answer = documented.$ref ? this.component(documented.$ref) : documented;
+    const missing = Object.entries(answer.headers ?? {})
+      .filter(([name, h]) => h.required && headers && !headers.has(name))
+      .map(([name]) => `${method} ${hit.template} ${status}: the required header ${name} is missing`);
+    if (missing.length) return missing;
     const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
     if (!answer.content) {
       return body === null || body === '' || body === undefined
@@ -81,12 +104,23 @@ export class OpenApiValidator {
         `${method} ${hit.template} ${status}: content type ${type || '(none)'} is not documented (${Object.keys(answer.content).join(', ')})`,
       ];
     if (type !== 'application/json') return [];
-    const validate = this.schema(`/paths/${seg(hit.template)}/${m}/responses/${status}/content/${seg(type)}/schema`);
+    const validate = this.schema(
+      documented.$ref
+        ? `${documented.$ref.slice(1)}/content/${seg(type)}/schema`
+        : `/paths/${seg(hit.template)}/${asked}/responses/${status}/content/${seg(type)}/schema`,
+    );
     if (validate(body)) return [];
     return (validate.errors ?? []).map(
       (e) =>
         `${method} ${hit.template} ${status}: ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`,
     );
+  }
+
+  /** A response component the document refers to (`#/components/responses/<name>`). */
+  private component(ref: string): Answer {
+    const found = this.doc.components?.responses?.[ref.split('/').pop()!];
+    if (!found) throw new Error(`the document refers to ${ref}, which it does not hold`);
+    return found;
   }
 
   /** The problems with one delivered webhook payload, checked against the document's `webhooks` entry. */

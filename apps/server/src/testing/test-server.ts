@@ -165,7 +165,14 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
     } catch {
       /* not JSON: keep the text */
     }
-    const problems = validator.checkResponse(method, path, res.status, res.headers.get('content-type'), parsed);
+    const problems = validator.checkResponse(
+      method,
+      path,
+      res.status,
+      res.headers.get('content-type'),
+      parsed,
+      res.headers,
+    );
     if (problems.length)
       throw new Error(
         `The answer does not match the OpenAPI document:\n  ${problems.join('\n  ')}\nbody: ${text.slice(0, 2000)}`,

@@ -239,6 +239,9 @@ export class ExportService {
       contentType: e.contentType!,
       size: e.size!,
       filename: e.fileName!,
+      // A strong validator of the bytes, as `size` is: the file is written before its record is marked ready, a run
+      // that finds the export ready writes nothing, and the record's completion time names the run that wrote it.
+      etag: `${e.id}-${Date.parse(e.completedAt!).toString(36)}`,
       open: (range?: { start: number; end: number }) => this.d.files.open(e.storageKey!, range),
     };
   }

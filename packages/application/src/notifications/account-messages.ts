@@ -2,6 +2,7 @@ import { newId } from '@fundi/domain';
 import { randomBytes } from 'node:crypto';
 import { SET_PASSWORD_HOURS, sha256 } from '../staff/staff-accounts.js';
 import { SECURITY_EVENT } from '../tenants/manage-api-keys.js';
+import { DASHBOARD_PAGES } from './dashboard-pages.js';
 import type { Draft } from './notification-service.js';
 import { userRecipient } from './recipients.js';
 import { toStaff } from './staff-messages.js';
@@ -80,7 +81,7 @@ export function securityAlert(c: TriggerContext, cache: RunCache, p: TriggerPayl
       d.action === 'refused'
         ? `${String(d.count)} requests with a refused API key${d.keyName ? ` (one of yours: "${str(d.keyName)}", revoked or expired)` : ''} came from ${str(d.ip)} within 10 minutes.`
         : `The API key "${str(d.keyName)}"${d.role ? ` (role ${str(d.role)})` : ''} was ${str(d.action)}.`,
-    actionUrl: c.service.dashboardUrl('/keys'),
+    actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.apiKeys),
   });
 }
 

@@ -5,6 +5,7 @@ export * from './notification-ports.js';
 export * from './notification-view.js';
 export * from './recipients.js';
 export * from './notification-service.js';
+export * from './dashboard-pages.js';
 export * from './notification-delivery.js';
 export * from './notification-callbacks.js';
 export * from './callback-reports.js';

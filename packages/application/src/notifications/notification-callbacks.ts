@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   DomainError,
   verifyWhatsAppSignature,
@@ -11,6 +12,22 @@ import { checkHmac, parseEmailReports, phoneNumberIdOf, safeEqual, type EmailRep
 import type { NotificationDelivery } from './notification-delivery.js';
 import type { NotificationPorts } from './notification-ports.js';
 import { OPEN_PURPOSE, UNSUBSCRIBE_PURPOSE, hist } from './notification-service.js';
+
+/** A well-formed signature header: `sha256=` and 64 hex digits. */
+const SIGNATURE = /^sha256=[0-9a-fA-F]{64}$/;
+const THROWAWAY_KEY = randomBytes(32).toString('hex');
+const NOT_JSON = Symbol('not JSON');
+
+const badSignature = (header: string) =>
+  new DomainError('unauthorized', 'invalid_signature', `${header} is missing or does not match`);
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return NOT_JSON;
+  }
+}
 
 /**
  * What providers and readers report after a send (docs/api.md, "Notifications", "Callbacks"): the WhatsApp
@@ -55,19 +72,16 @@ export class NotificationCallbacks {
    * ids change nothing. Answers how many statuses moved a notification.
    */
   async whatsAppCallback(raw: Buffer, signature: string | undefined): Promise<{ received: number; applied: number }> {
-    let body: unknown;
-    try {
-      body = JSON.parse(raw.toString('utf8'));
-    } catch {
-      throw DomainError.invalid('body', 'must be JSON');
-    }
+    if (!SIGNATURE.test(signature?.trim() ?? '')) throw badSignature('X-Hub-Signature-256');
+    // The body is read for its phone number id only, to choose the secret; nothing else in it counts before the check.
+    const body = parseJson(raw);
     const secrets: string[] = [];
     const phoneId = phoneNumberIdOf(body);
     const s = phoneId ? await this.d.repos.notificationSettings.findByPhoneNumberId(phoneId) : null;
     if (s?.whatsapp) secrets.push(this.d.box.open(s.whatsapp.appSecretCiphertext));
     if (this.d.channels.defaultWhatsApp) secrets.push(this.d.channels.defaultWhatsApp.appSecret);
-    if (!secrets.some((x) => verifyWhatsAppSignature(raw, signature, x)))
-      throw new DomainError('unauthorized', 'invalid_signature', 'X-Hub-Signature-256 is missing or does not match');
+    if (!secrets.some((x) => verifyWhatsAppSignature(raw, signature, x))) throw badSignature('X-Hub-Signature-256');
+    if (body === NOT_JSON) throw DomainError.invalid('body', 'must be JSON');
     const reports = whatsAppStatuses(body);
     let applied = 0;
     for (const r of reports) {
@@ -81,25 +95,25 @@ export class NotificationCallbacks {
 
   /**
    * An email delivery report: a JSON event list or a raw RFC 3464 delivery-status message, signed with the
-   * tenant's callback secret (`X-Fundi-Signature: sha256=<hex HMAC of the raw body>`). The tenant is the one whose
-   * notification the first report names.
+   * tenant's callback secret (`X-Fundi-Signature: sha256=<hex HMAC of the raw body>`). The signature is checked
+   * before any message is looked up, and a call that fails it gets the same 401 whatever it names: Form B's tenant is
+   * the path's; under Form A it is the tenant whose notification the first known report names, and a call naming no
+   * known message cannot be verified, so it is refused like a wrong signature.
    */
   async emailCallback(
     raw: Buffer,
     contentType: string | null,
     signature: string | undefined,
+    tenantSlug: string | null,
   ): Promise<{ received: number; applied: number }> {
+    if (!SIGNATURE.test(signature?.trim() ?? '')) throw badSignature('X-Fundi-Signature');
+    const tenantId = tenantSlug === null ? null : await this.verifiedTenant(tenantSlug, raw, signature);
     const reports = parseEmailReports(raw, contentType);
-    const first = await this.findEmail(reports);
-    if (!first) throw DomainError.notFound('notification', reports[0]?.messageId ?? '');
-    const s = await this.d.repos.notificationSettings.get(first.tenantId);
-    const secret = s?.callbackSecretCiphertext ? this.d.box.open(s.callbackSecretCiphertext) : null;
-    if (!secret || !checkHmac(raw, signature, secret))
-      throw new DomainError('unauthorized', 'invalid_signature', 'X-Fundi-Signature is missing or does not match');
+    const tenant = tenantId ?? (await this.signerOf(reports, raw, signature));
     let applied = 0;
     for (const r of reports) {
       const n = await this.d.repos.notifications.findByProviderMessageId('email', r.messageId);
-      if (!n || n.tenantId !== first.tenantId) continue;
+      if (!n || n.tenantId !== tenant) continue;
       if (r.event === 'soft_bounce') {
         // The reporting server gave up for now: after the third such report the address counts as bounced.
         const soft = n.history.filter((h) => h.detail?.startsWith('soft bounce reported')).length + 1;
@@ -115,12 +129,33 @@ export class NotificationCallbacks {
     return { received: reports.length, applied };
   }
 
-  private async findEmail(reports: EmailReport[]): Promise<NotificationSnapshot | null> {
+  /** Form B: the tenant of the path, when the call carries its callback signature; 401 otherwise. */
+  private async verifiedTenant(slug: string, raw: Buffer, signature: string | undefined): Promise<string> {
+    const t = await this.d.repos.tenants.findBySlug(slug);
+    if (!(await this.signedBy(t?.id ?? null, raw, signature))) throw badSignature('X-Fundi-Signature');
+    return t!.id;
+  }
+
+  /** Form A: the tenant whose notification the first known report names, when the call carries its signature. */
+  private async signerOf(reports: EmailReport[], raw: Buffer, signature: string | undefined): Promise<string> {
+    let tenantId: string | null = null;
     for (const r of reports) {
-      const n = await this.d.repos.notifications.findByProviderMessageId('email', r.messageId);
-      if (n) return n;
+      tenantId = (await this.d.repos.notifications.findByProviderMessageId('email', r.messageId))?.tenantId ?? null;
+      if (tenantId) break;
     }
-    return null;
+    if (!(await this.signedBy(tenantId, raw, signature))) throw badSignature('X-Fundi-Signature');
+    return tenantId!;
+  }
+
+  /**
+   * Whether the body carries the callback signature of the tenant. Without a tenant or a secret the HMAC is still
+   * computed (under a throwaway key), so the answer takes as long as for a wrong signature.
+   */
+  private async signedBy(tenantId: string | null, raw: Buffer, signature: string | undefined): Promise<boolean> {
+    const s = tenantId ? await this.d.repos.notificationSettings.get(tenantId) : null;
+    const secret = s?.callbackSecretCiphertext ? this.d.box.open(s.callbackSecretCiphertext) : null;
+    const checked = checkHmac(raw, signature, secret ?? THROWAWAY_KEY);
+    return secret !== null && checked;
   }
 
   private async note(n: NotificationSnapshot, detail: string): Promise<void> {

@@ -17,6 +17,7 @@ import { notificationView, type NotificationView } from './notification-view.js'
 import { findRecipient, findRecipients, skipReason, type Recipient } from './recipients.js';
 import { templateValues, type TemplateValues, type TemplateVariable } from './template-variables.js';
 import { renderEmail, renderWhatsApp, type EmailTemplate } from './templates.js';
+import type { DashboardPath } from './dashboard-pages.js';
 
 /** Sends queued notifications: `ids` of one tenant, sent together (a bulk send or one trigger's fan-out). */
 export const SEND_NOTIFICATIONS = jobType<{ tenantId: string; ids: string[] }>('notifications.send', 'short', {
@@ -250,8 +251,8 @@ export class NotificationService {
     return { ...p, items: p.items.map(notificationView) };
   }
 
-  /** A link into the dashboard (staff and admin notifications). */
-  dashboardUrl(path: string): string {
+  /** A link into the dashboard (staff and admin notifications): one of its pages, which it serves. */
+  dashboardUrl(path: DashboardPath): string {
     return `${this.d.settings.publicUrl}/dashboard${path}`;
   }
 

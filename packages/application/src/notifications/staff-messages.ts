@@ -1,5 +1,6 @@
 import type { Role } from '@fundi/domain';
 import type { TemplateKey } from './built-in-templates.js';
+import { DASHBOARD_PAGES } from './dashboard-pages.js';
 import type { Draft } from './notification-service.js';
 import { staffFor, userRecipient, wants } from './recipients.js';
 import type { TemplateVariable } from './template-variables.js';
@@ -33,7 +34,7 @@ export async function newEvidence(c: TriggerContext, cache: RunCache, p: Trigger
     'evidence.type': str(d.evidenceType).replace(/_/g, ' ') || 'evidence',
     'module.name': ctx?.modules.find((m) => m.code === d.moduleId)?.name ?? str(d.moduleId),
     'programme.name': ctx?.programmeName ?? '',
-    actionUrl: c.service.dashboardUrl('/evidence'),
+    actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.evidenceQueue),
   });
 }
 
@@ -47,7 +48,7 @@ export async function moderationDue(c: TriggerContext, cache: RunCache, p: Trigg
     'programme.name': programme?.name ?? str(d.programmeCode),
     'sample.size': String(d.count ?? ''),
     'deadline.date': str(d.dueBy),
-    actionUrl: c.service.dashboardUrl('/'),
+    actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.overview),
   });
 }
 
@@ -55,7 +56,7 @@ export async function moderationDue(c: TriggerContext, cache: RunCache, p: Trigg
 export function quotaWarning(c: TriggerContext, cache: RunCache, p: TriggerPayload): Promise<Draft[]> {
   return toStaff(c, cache, p, 'quota_warning', ['admin'], {
     'quota.percent': String(p.data.percent ?? ''),
-    actionUrl: c.service.dashboardUrl('/'),
+    actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.overview),
   });
 }
 
@@ -66,7 +67,7 @@ export async function exportReady(c: TriggerContext, cache: RunCache, p: Trigger
   const repos = c.d.repos;
   const drafts = await toStaff(c, cache, p, 'export_complete', ['admin'], {
     'export.type': str(d.type),
-    actionUrl: c.service.dashboardUrl('/exports'),
+    actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.exports),
   });
   // The staff user who asked for it in the dashboard hears that their report is ready.
   const e = await repos.exports.findById(t, str(d.exportId));
@@ -80,7 +81,7 @@ export async function exportReady(c: TriggerContext, cache: RunCache, p: Trigger
     drafts.push(
       draft(p, 'report_ready', userRecipient(asker), 'email', {
         'report.name': `${str(d.type)} export${e?.fileName ? ` (${e.fileName})` : ''}`,
-        actionUrl: c.service.dashboardUrl('/exports'),
+        actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.exports),
       }),
     );
   return drafts;
@@ -90,6 +91,6 @@ export async function exportReady(c: TriggerContext, cache: RunCache, p: Trigger
 export function webhookDisabled(c: TriggerContext, cache: RunCache, p: TriggerPayload): Promise<Draft[]> {
   return toStaff(c, cache, p, 'webhook_disabled', ['admin'], {
     'webhook.url': str(p.data.url),
-    actionUrl: c.service.dashboardUrl('/webhooks'),
+    actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.webhooks),
   });
 }

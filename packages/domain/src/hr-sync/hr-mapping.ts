@@ -19,6 +19,13 @@ export const DEFAULT_FIELD_MAPPING: FieldMapping = {
 export const MAPPABLE_LEARNER_FIELDS: readonly string[] = ['firstName', 'lastName', 'idNumber', ...PROFILE_FIELDS];
 /** An employee's identity: a mapping must fill these (the specification's required inbound mapping). */
 export const REQUIRED_TARGETS = ['employeeRef', 'firstName', 'lastName', 'idNumber'] as const;
+/**
+ * The specification's optional HR fields (its example event carries them): one that a tenant's mapping leaves out is
+ * ignored, not refused, so an HR system sending the specification's shape works with any mapping.
+ */
+export const OPTIONAL_SPEC_HR_FIELDS: readonly string[] = Object.entries(DEFAULT_FIELD_MAPPING)
+  .filter(([, target]) => !(REQUIRED_TARGETS as readonly string[]).includes(target.slice('learner.'.length)))
+  .map(([hr]) => hr);
 /** Fields of the event's `data` that are not learner fields. */
 export const RESERVED_HR_FIELDS = ['programmeCode', 'startDate', 'reason', 'terminationDate'] as const;
 
@@ -68,7 +75,8 @@ export function hrFieldFor(mapping: FieldMapping, learnerField: string): string 
 
 /**
  * Splits an event's `data` into learner input (through the mapping) and the reserved fields `allowed` for the
- * event. A field neither mapped nor allowed is invalid input naming it.
+ * event. One of the specification's optional fields that the mapping leaves out is ignored; any other field neither
+ * mapped nor allowed is invalid input naming it.
  */
 export function applyMapping(
   mapping: FieldMapping,
@@ -83,7 +91,7 @@ export function applyMapping(
     const target = Object.hasOwn(mapping, hr) ? mapping[hr] : undefined;
     if (target) learner[target.slice(8)] = v;
     else if (allowed.includes(hr)) extra[hr] = v;
-    else errors.push({ field: hr, message: 'is not a mapped HR field' });
+    else if (!OPTIONAL_SPEC_HR_FIELDS.includes(hr)) errors.push({ field: hr, message: 'is not a mapped HR field' });
   }
   if (errors.length) throw DomainError.invalidMany(errors);
   return { learner, extra };

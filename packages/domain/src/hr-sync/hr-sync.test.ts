@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../common/errors.js';
-import { DEFAULT_FIELD_MAPPING, applyMapping, inHrTerms, parseFieldMapping } from './hr-mapping.js';
+import {
+  DEFAULT_FIELD_MAPPING,
+  OPTIONAL_SPEC_HR_FIELDS,
+  applyMapping,
+  inHrTerms,
+  parseFieldMapping,
+} from './hr-mapping.js';
 import { HrSyncConfig, generateHrKey, sameHash } from './hr-sync-config.js';
 
 const NOW = new Date('2026-06-01T08:00:00.000Z');
@@ -45,6 +51,28 @@ describe('HR field mapping', () => {
     expect(learner).toEqual({ employeeRef: 'E-1', idNumber: '9001049818080' });
     expect(extra).toEqual({ programmeCode: 'P' });
     expect(() => applyMapping(DEFAULT_FIELD_MAPPING, { hat: 1 }, [])).toThrow(/hat/);
+  });
+
+  it("ignores the specification's optional fields a mapping leaves out, and refuses any other unmapped field", () => {
+    expect(OPTIONAL_SPEC_HR_FIELDS).toEqual(['email', 'department', 'jobTitle']);
+    const custom = {
+      staffNo: 'learner.employeeRef',
+      givenName: 'learner.firstName',
+      surname: 'learner.lastName',
+      nationalId: 'learner.idNumber',
+      workEmail: 'learner.email',
+    };
+    const data = {
+      staffNo: 'S-1',
+      workEmail: 'a@example.org',
+      email: 'not-an-email',
+      department: 'Plant',
+      jobTitle: 'X',
+    };
+    expect(applyMapping(custom, data, []).learner).toEqual({ employeeRef: 'S-1', email: 'a@example.org' });
+    expect(() => applyMapping(custom, { ...data, employeeId: 'E-1' }, [])).toThrow(/employeeId/);
+    // Mapped, an optional field is a learner field like any other.
+    expect(applyMapping(DEFAULT_FIELD_MAPPING, { department: 'Plant' }, []).learner).toEqual({ department: 'Plant' });
   });
 
   it('renames learner fields in errors to the HR fields that carry them', () => {

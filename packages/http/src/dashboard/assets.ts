@@ -40,6 +40,10 @@ code{overflow-wrap:anywhere}
 object.preview.pdf{width:100%;height:70vh;border:1px solid #d0d5dc}
 .inline{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
 .inline input{width:auto;flex:1 1 12rem}
+.inline label.row{flex:1 0 100%;margin-bottom:0}
+.check{display:flex;align-items:center;gap:.5rem;margin:.35rem 0}
+.check input{width:auto;margin:0;flex:none}
+.check label{display:inline;font-weight:400;margin:0}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .muted-light{font-weight:400;color:#dbe7f3}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}

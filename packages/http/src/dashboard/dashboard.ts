@@ -279,12 +279,14 @@ export function createDashboard(d: DashboardDeps): Middleware {
         throw DomainError.notFound('page');
       });
     } catch (e) {
-      errorPage(ctx, e, d);
+      // Signed in, the error page keeps the navigation and leads back into the dashboard, not to the sign-in.
+      const s = await session(ctx).catch(() => null);
+      errorPage(ctx, e, d, s);
     }
   };
 }
 
-function errorPage(ctx: Context, e: unknown, d: DashboardDeps): void {
+function errorPage(ctx: Context, e: unknown, d: DashboardDeps, s: SessionContext | null): void {
   const known = isDomainError(e);
   if (!known) d.logger.error({ requestId: ctx.state.requestId, err: e }, 'dashboard error');
   const status = known ? (isRequestTimeout(e) ? 408 : (STATUS[e.kind] ?? 400)) : 500;
@@ -299,8 +301,10 @@ function errorPage(ctx: Context, e: unknown, d: DashboardDeps): void {
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = page({
     title: status === 403 ? 'Not allowed' : status === 404 ? 'Not found' : status === 401 ? 'Signed out' : 'Problem',
-    session: null,
+    session: s,
     notice: { text, error: true },
-    body: html`<p><a href="/dashboard">Go to the overview</a> · <a href="/dashboard/sign-in">Sign in</a></p>`,
+    body: s
+      ? html`<p><a href="/dashboard">Go to the overview</a></p>`
+      : html`<p><a href="/dashboard">Go to the overview</a> · <a href="/dashboard/sign-in">Sign in</a></p>`,
   }).value;
 }

@@ -75,7 +75,7 @@ export function notificationCallbackRoutes(u: NotificationUseCases) {
       operationId: 'emailCallback',
       summary: 'Email delivery reports: JSON events or a raw RFC 3464 delivery-status message',
       description:
-        'Signed with the tenant\'s callback secret: `X-Fundi-Signature: sha256=<hex HMAC-SHA256 of the raw body>`. JSON: `{"events":[{"messageId","event":"delivered|opened|bounced","bounceType":"hard|soft","timestamp","detail"}]}`. See docs/api.md, "Notifications".',
+        'Signed with the tenant\'s callback secret: `X-Fundi-Signature: sha256=<hex HMAC-SHA256 of the raw body>`, checked before any message is looked up: a missing or wrong signature is 401 whatever the body names. Form B checks it against the tenant of the path; Form A against the tenant whose message the first known report names (a call naming no known message is 401). JSON: `{"events":[{"messageId","event":"delivered|opened|bounced","bounceType":"hard|soft","timestamp","detail"}]}`. See docs/api.md, "Notifications".',
       tag,
       method: 'post',
       path: '/notifications/callbacks/email',
@@ -94,14 +94,19 @@ export function notificationCallbackRoutes(u: NotificationUseCases) {
         ],
         description: 'JSON events or a delivery status notification',
       },
-      errors: [401, 404],
+      errors: [401],
       success: {
         status: 200,
         schema: CallbackOut,
         description: 'How many reports came and how many changed a notification',
       },
-      handle: async ({ file, headers }) =>
-        callbacks.emailCallback(await readAll(file), file?.declaredType ?? null, header(headers, 'x-fundi-signature')),
+      handle: async ({ file, headers, tenantSlug }) =>
+        callbacks.emailCallback(
+          await readAll(file),
+          file?.declaredType ?? null,
+          header(headers, 'x-fundi-signature'),
+          tenantSlug,
+        ),
     }),
   ];
 }

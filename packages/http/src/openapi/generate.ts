@@ -43,7 +43,11 @@ function successResponse(r: RouteDef, form: ApiForm, headers: ReturnType<typeof 
       s.status === 201
         ? {
             ...headers,
-            Location: { description: 'Where the created resource can be read', schema: { type: 'string' as const } },
+            Location: {
+              description: 'Where the created resource is read, under the prefix the request came through',
+              required: true,
+              schema: { type: 'string' as const },
+            },
           }
         : headers;
     return {
@@ -95,7 +99,38 @@ function successResponse(r: RouteDef, form: ApiForm, headers: ReturnType<typeof 
   return out;
 }
 
-function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType): Responses {
+/** A response component by reference. */
+type Ref = { $ref: string };
+
+/** The answers a form may give to any request before its operation runs, as response components. */
+interface FormAnswers {
+  methodNotAllowed: Ref;
+  headersTooLarge: Ref;
+}
+
+/**
+ * Registers the form's answers that come before any operation (docs/api.md, "Two API forms"): 405 for a method a
+ * known path does not take (after the key check, so with the rate-limit headers, and `Allow`), and 431 for
+ * headers over Node's limit, refused before routing (so without them).
+ */
+function registerFormAnswers(registry: OpenAPIRegistry, form: ApiForm): FormAnswers {
+  const error = { 'application/json': { schema: { $ref: `#/components/schemas/Error${form.name}` } } };
+  const methodNotAllowed = registry.registerComponent('responses', `MethodNotAllowed${form.name}`, {
+    description: `The path exists but does not take the request's method (Form ${form.name})`,
+    headers: {
+      ...rateLimitHeaders(),
+      Allow: { description: 'The methods the path takes', required: true, schema: { type: 'string' } },
+    },
+    content: error,
+  });
+  const headersTooLarge = registry.registerComponent('responses', `HeadersTooLarge${form.name}`, {
+    description: `The request's headers exceed 16 KB; refused before routing (Form ${form.name})`,
+    content: error,
+  });
+  return { methodNotAllowed: methodNotAllowed.ref, headersTooLarge: headersTooLarge.ref };
+}
+
+function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType, answers: FormAnswers): Responses {
   const headers = rateLimitHeaders();
   const out = successResponse(r, form, headers);
   const statuses = new Set<number>([429, 500, ...(r.auth === 'none' ? [] : [401, 403]), ...(r.errors ?? [])]);
@@ -136,6 +171,8 @@ function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType): Response
           }
         : answer;
   }
+  out['405'] = answers.methodNotAllowed;
+  out['431'] = answers.headersTooLarge;
   return out;
 }
 
@@ -150,11 +187,13 @@ function requestBody(r: RouteDef): NonNullable<RouteConfig['request']>['body'] |
   }
   if (r.upload?.kind === 'multipart') {
     const fields = r.body instanceof z.ZodObject ? r.body : z.object({});
+    // The file part is required; its schema only describes it (the route's `body` validates the text fields).
     const schema = fields.extend({
-      [r.upload.field]: z.any().openapi({
+      [r.upload.field]: z.string().openapi({
         ...BINARY,
         description:
-          r.upload.description ?? `The file, at most ${r.upload.maxBytes} bytes; text fields must come before it`,
+          r.upload.description ??
+          `The file, at most ${r.upload.maxBytes} bytes. Text fields may come before or after it, in any order: those before it are checked before it is read, those after it once the body has ended, and a refused upload keeps nothing.`,
       }),
     });
     return { required: true, content: { 'multipart/form-data': { schema } } };
@@ -177,6 +216,7 @@ export function buildOpenApi(
   registerCommon(registry);
   for (const form of [forms.a, forms.b]) {
     const errorRef = registry.register(`Error${form.name}`, form.errorSchema);
+    const answers = registerFormAnswers(registry, form);
     const formParams = form.openApiPathParams;
     for (const m of form.openApiMounts) {
       for (const r of routes) {
@@ -201,7 +241,7 @@ export function buildOpenApi(
             ...(query ? { query } : {}),
             ...(body ? { body } : {}),
           },
-          responses: responsesFor(r, form, errorRef),
+          responses: responsesFor(r, form, errorRef, answers),
         });
       }
     }

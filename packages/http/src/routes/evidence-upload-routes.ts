@@ -17,6 +17,8 @@ import { absolute } from './signed-url.js';
 const MAX = 100 * 1024 * 1024;
 
 const tag = 'Evidence';
+/** A grant's `Location`: the evidence its PUT makes or gives a new version (docs/api.md, "Two API forms"). */
+const evidenceOfGrant = (g: { evidenceId: string }) => `/evidence/${encodeURIComponent(g.evidenceId)}`;
 const types = EVIDENCE_TYPES.join(', ');
 
 /**
@@ -37,6 +39,7 @@ export function evidenceUploadRoutes({ uploads, uploadUrls }: EvidenceUseCases) 
         "The URL lives 3600 s and works once; the PUT must carry exactly `size` bytes. The file's type is sniffed from its bytes when they arrive.",
       body: UploadRequestIn,
       success: { status: 201, schema: UploadGrantOut, description: 'Where to PUT the bytes' },
+      location: evidenceOfGrant,
       errors: [403],
       handle: ({ actor, body, origin }) => uploadUrls.requestUpload(actor, body).then(absolute(origin)),
     }),
@@ -82,6 +85,7 @@ export function evidenceUploadRoutes({ uploads, uploadUrls }: EvidenceUseCases) 
       params: IdParams,
       body: VersionUploadRequestIn,
       success: { status: 201, schema: UploadGrantOut, description: 'Where to PUT the bytes' },
+      location: evidenceOfGrant,
       errors: [403, 404, 409],
       handle: ({ actor, params, body, origin }) =>
         uploadUrls.requestUpload(actor, body, params.id).then(absolute(origin)),
@@ -98,6 +102,7 @@ export function evidenceUploadRoutes({ uploads, uploadUrls }: EvidenceUseCases) 
       params: IdParams,
       body: AwaitedUploadRequestIn,
       success: { status: 201, schema: UploadGrantOut, description: 'Where to PUT the bytes' },
+      location: evidenceOfGrant,
       errors: [403, 404, 409],
       handle: ({ actor, params, body, origin }) =>
         uploadUrls.requestAwaitedUpload(actor, params.id, body).then(absolute(origin)),
@@ -115,6 +120,7 @@ export function evidenceUploadRoutes({ uploads, uploadUrls }: EvidenceUseCases) 
       description:
         'A conflict (409) when the evidence changed after the URL was issued: another upload gave it this version first, or it was deleted.',
       success: { status: 201, schema: EvidenceOut, description: 'The stored evidence' },
+      location: (e) => `/evidence/${encodeURIComponent(e.id)}`,
       errors: [403, 409],
       handle: async ({ params, file, tenantSlug, ip, expandActors }) => {
         // No key: the tenant is the upload URL's, known once it is checked.

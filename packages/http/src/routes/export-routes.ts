@@ -120,7 +120,7 @@ export function exportRoutes(u: { exports: ExportService }): RouteDef[] {
       },
       handle: async ({ params, tenantSlug }) => {
         const f = await x.openDownload(params.token, tenantSlug);
-        return { contentType: f.contentType, size: f.size, filename: f.filename, open: (r) => f.open(r) };
+        return { contentType: f.contentType, size: f.size, filename: f.filename, etag: f.etag, open: (r) => f.open(r) };
       },
     }),
     route({

@@ -179,6 +179,13 @@ export interface RouteDef<
    */
   actors?: true;
   success: S;
+  /**
+   * Where the resource a 201 made is read, relative to the form's prefix (`/evidence/evd_...`): the answer's
+   * `Location` under the prefix the request came through (docs/api.md, "Two API forms"). Left out, a `POST` to a
+   * collection points at `<path>/{id}` and one to a singleton at its own path, where the route list reads them; a
+   * 201 route with neither is refused when it is mounted.
+   */
+  location?: (result: ResultOf<S, L>) => string;
   /** Extra error statuses beyond the ones every authenticated route has (401, 403, 429, 500, and 400/422 with input). */
   errors?: (401 | 403 | 404 | 409 | 410 | 413 | 415 | 422)[];
   handle(input: InputFor<AU, Out<PS>, Out<QS>, BodyOf<BS, UP>>): Promise<ResultOf<S, L>>;

@@ -67,7 +67,7 @@ export function hrSyncPages(r: PageRoutes, d: DashboardDeps): void {
 <tr><th scope="row">Outbound deliveries</th><td>${c.outbound ? (c.outbound.enabled ? 'running' : `stopped: ${c.outbound.disabledReason ?? 'disabled'}`) : '-'}</td></tr>
 </tbody></table></div>
 <form class="card" method="post" action="/dashboard/hr-sync">${csrf(s)}<h2>Configuration</h2>
-<div><input type="checkbox" id="hr-enabled" name="enabled" value="1"${c.enabled ? ' checked' : ''}> <label for="hr-enabled">HR sync is on</label></div>
+<div class="check"><input type="checkbox" id="hr-enabled" name="enabled" value="1"${c.enabled ? ' checked' : ''}> <label for="hr-enabled">HR sync is on</label></div>
 <label for="hr-out">Outbound URL (https; empty for none)</label><input id="hr-out" name="outboundUrl" value="${c.outboundUrl ?? ''}" maxlength="2048">
 <label for="hr-header">Header that carries the webhook key</label><input id="hr-header" name="headerName" value="${c.authentication.headerName}" maxlength="100">
 <label for="hr-map">Field mapping: one <code>hrField = learner.path</code> per line</label><textarea id="hr-map" name="fieldMapping" rows="8">${o.mapping ?? mappingText(c.fieldMapping as Record<string, string>)}</textarea>

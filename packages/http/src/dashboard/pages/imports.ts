@@ -44,7 +44,7 @@ export function importPages(r: PageRoutes, d: DashboardDeps): void {
         s.actor.scopes.includes('imports:write'),
         () => html`<form class="card" method="post" action="/dashboard/imports" enctype="multipart/form-data">${csrf(s)}
 <label for="imp-type">What the file holds</label><select id="imp-type" name="type">${IMPORT_TYPES.map((t) => html`<option value="${t}">${t}</option>`)}</select>
-<div><input type="checkbox" id="imp-dry" name="dryRun" value="1" checked> <label for="imp-dry">Check the file first and show me the report (nothing is written until I confirm)</label></div>
+<div class="check"><input type="checkbox" id="imp-dry" name="dryRun" value="1" checked> <label for="imp-dry">Check the file first and show me the report (nothing is written until I confirm)</label></div>
 <label for="imp-file">CSV file (UTF-8, a header row; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".csv,text/csv" required>
 <button type="submit">Upload</button></form>
 <p>Templates with every column: ${IMPORT_TYPES.map((t) => html`<a href="/dashboard/imports/templates/${t}">${t}</a> `)}</p>`,

@@ -23,7 +23,7 @@ export function learnerPages(r: PageRoutes, d: DashboardDeps): void {
       current: '/dashboard/learners',
       session: s,
       body: html`<form class="inline" method="get" action="/dashboard/learners" role="search">
-<label for="q" style="width:100%">Search by name, email or ID number</label>
+<label class="row" for="q">Search by name, email or ID number</label>
 <input id="q" name="q" value="${q}" type="search"><button type="submit">Search</button></form>
 <p>${found.total} learner${found.total === 1 ? '' : 's'}${q ? html` matching "${q}"` : ''}.</p>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Name</th><th scope="col">ID number</th><th scope="col">Email</th><th scope="col">Registered</th></tr></thead><tbody>

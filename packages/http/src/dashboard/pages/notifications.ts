@@ -42,7 +42,7 @@ ${
 <fieldset><legend>Send these notifications</legend>
 ${triggers.map(
   ([k, on]) =>
-    html`<div><input type="checkbox" id="t-${k}" name="on" value="${k}"${on ? ' checked' : ''}> <label for="t-${k}">${k.replace(/_/g, ' ')}</label></div>`,
+    html`<div class="check"><input type="checkbox" id="t-${k}" name="on" value="${k}"${on ? ' checked' : ''}> <label for="t-${k}">${k.replace(/_/g, ' ')}</label></div>`,
 )}
 </fieldset><button type="submit">Save triggers</button></form>`
     : html`<ul>${triggers.map(([k, on]) => html`<li>${k.replace(/_/g, ' ')}: ${on ? 'on' : 'off'}</li>`)}</ul>`
@@ -54,7 +54,7 @@ ${when(
   () => html`<form class="card" method="post" action="/dashboard/notifications/smtp">${csrf(s)}
 <label for="smtp-host">Host</label><input id="smtp-host" name="host" value="${smtp?.host ?? ''}" maxlength="253">
 <label for="smtp-port">Port</label><input id="smtp-port" name="port" type="number" min="1" max="65535" value="${String(smtp?.port ?? 587)}">
-<div><input type="checkbox" id="smtp-secure" name="secure" value="1"${smtp?.secure ? ' checked' : ''}> <label for="smtp-secure">TLS from the start (port 465)</label></div>
+<div class="check"><input type="checkbox" id="smtp-secure" name="secure" value="1"${smtp?.secure ? ' checked' : ''}> <label for="smtp-secure">TLS from the start (port 465)</label></div>
 <label for="smtp-user">User</label><input id="smtp-user" name="user" value="${smtp?.user ?? ''}" maxlength="255" autocomplete="off">
 <label for="smtp-password">Password ${smtp?.passwordSet ? '(stored; leave empty to keep it)' : ''}</label><input id="smtp-password" name="password" type="password" autocomplete="new-password">
 <label for="smtp-from">From</label><input id="smtp-from" name="from" value="${smtp?.from ?? ''}" maxlength="320" placeholder="Academy &lt;training@example.org&gt;">

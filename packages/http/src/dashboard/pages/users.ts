@@ -41,7 +41,7 @@ export function userPages(r: PageRoutes, d: DashboardDeps): void {
 <label for="user-email">Email</label><input id="user-email" name="email" type="email" required>
 <label for="user-name">Name</label><input id="user-name" name="name" required maxlength="200">
 <label for="user-role">Role</label><select id="user-role" name="role">${ROLES.filter((x) => x !== 'integration').map((x) => html`<option value="${x}"${x === 'viewer' ? ' selected' : ''}>${x}</option>`)}</select>
-<div><input type="checkbox" id="user-invite" name="invite" value="1" checked> <label for="user-invite">Send them an invitation by email (otherwise the set-password link is shown here to hand over)</label></div>
+<div class="check"><input type="checkbox" id="user-invite" name="invite" value="1" checked> <label for="user-invite">Send them an invitation by email (otherwise the set-password link is shown here to hand over)</label></div>
 <button type="submit">Add user</button></form>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Email</th><th scope="col">Name</th><th scope="col">Role</th><th scope="col">State</th><th scope="col">Added</th><th scope="col"><span class="sr">Actions</span></th></tr></thead><tbody>
 ${users.map(

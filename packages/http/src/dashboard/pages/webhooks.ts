@@ -30,7 +30,7 @@ ${when(
 <label for="wh-url">Receiver URL (https)</label><input id="wh-url" name="url" type="url" required>
 <fieldset><legend>Events</legend>${WEBHOOK_EVENT_TYPES.map(
     (t, i) =>
-      html`<div><input type="checkbox" id="ev-${i}" name="events" value="${t}" style="width:auto"> <label for="ev-${i}" style="display:inline;font-weight:400">${t}</label></div>`,
+      html`<div class="check"><input type="checkbox" id="ev-${i}" name="events" value="${t}"> <label for="ev-${i}">${t}</label></div>`,
   )}</fieldset>
 <button type="submit">Add subscription</button></form>`,
 )}
