@@ -5,7 +5,7 @@ import { DomainError, isDomainError, type TenantLimits } from '@fundi/domain';
 import type { Logger } from 'pino';
 import type { ApiForm } from './forms/form.js';
 import { dispatcher } from './dispatch.js';
-import { SPECIAL_CODES } from './forms/error-table.js';
+import { SPECIAL_CODES, UNAVAILABLE_RETRY_AFTER_S } from './forms/error-table.js';
 import type { ActorExpander } from './mount.js';
 import { bearer, unauthorized, type Authenticator } from './middleware/auth.js';
 import { applyRateLimit } from './middleware/rate-limit.js';
@@ -56,7 +56,8 @@ type Step = (ctx: Context, next: Next) => Promise<unknown>;
 
 /**
  * Request id, error envelopes and the access log. Domain errors are written in the envelope of the form the path
- * belongs to; anything else is logged and answered 500 without detail.
+ * belongs to (an unreachable database, 503, is logged with its cause and answered with `Retry-After`); anything else
+ * is logged and answered 500 without detail.
  */
 function requestContext(deps: HttpDeps): Step {
   return async (ctx, next) => {
@@ -73,6 +74,10 @@ function requestContext(deps: HttpDeps): Step {
         const answer = form.error(e);
         ctx.status = answer.status;
         ctx.body = answer.body;
+        if (e.kind === 'unavailable') {
+          ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+          deps.logger.warn({ requestId, code: e.code, err: e.cause }, 'storage unavailable');
+        }
       } else {
         deps.logger.error({ requestId, err: e }, 'unhandled error');
         ctx.status = 500;

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { DomainError } from '@fundi/domain';
 import type { SqlDb } from './sql-db.js';
 
 interface Pending {
@@ -11,7 +12,8 @@ interface Pending {
  * Group commit for the one SQLite writer. Transactions submitted in the same turn of the event loop run one
  * after another inside a single SQLite transaction, each in its own SAVEPOINT, and share one COMMIT: a failing
  * one is rolled back to its savepoint alone. Callers are answered only after the COMMIT, so nobody sees success
- * for work that is not durable; if the COMMIT fails, every caller of the batch gets the error.
+ * for work that is not durable; if BEGIN or the COMMIT fails, or SQLite rolls the whole transaction back after an
+ * error (an I/O error, a full disk), every caller of the batch gets the error. It never throws past its callers.
  * Under load this turns many small commits (each writing its index pages to the WAL) into few large ones.
  */
 export class GroupCommitter {
@@ -70,36 +72,50 @@ export class GroupCommitter {
 
   private async flush(): Promise<void> {
     const batch = this.queue.splice(0, this.maxBatch);
+    const outcomes: (() => void)[] = [];
     try {
       this.sql.begin.run();
-    } catch (e) {
-      for (const p of batch) p.reject(e);
-      return;
-    }
-    const outcomes: (() => void)[] = [];
-    for (const p of batch) outcomes.push(await this.runOne(p));
-    try {
+      for (const p of batch) outcomes.push(await this.runOne(p));
       this.hooks.beforeCommit?.();
       this.sql.commit.run();
     } catch (e) {
-      if (this.db.inTransaction) this.sql.rollback.run();
+      // BEGIN, COMMIT or a savepoint failed (a lock held past the busy timeout, an I/O error, a full disk), or SQLite
+      // rolled the whole transaction back after an error: nothing of the batch is committed, and every caller is told.
+      this.rollback();
       for (const p of batch) p.reject(e);
       return;
     }
-    this.hooks.afterCommit?.();
+    try {
+      this.hooks.afterCommit?.();
+    } catch {
+      // Committed all the same; the hook is called again after the next COMMIT.
+    }
     for (const settle of outcomes) settle();
   }
 
   private async runOne(p: Pending): Promise<() => void> {
     this.sql.savepoint.run();
+    let outcome: () => void;
     try {
       const result = await p.work(this.conn);
-      this.sql.release.run();
-      return () => p.resolve(result);
+      outcome = () => p.resolve(result);
     } catch (e) {
+      // After an I/O error or a full disk SQLite may have rolled back the whole transaction: the batch fails with it.
+      if (!this.db.inTransaction) throw e;
       this.sql.rollbackTo.run();
-      this.sql.release.run();
-      return () => p.reject(e);
+      outcome = () => p.reject(e);
+    }
+    // The work went on after an error with which SQLite had rolled the whole transaction back.
+    if (!this.db.inTransaction) throw DomainError.storageUnavailable(new Error('SQLite rolled the transaction back'));
+    this.sql.release.run();
+    return outcome;
+  }
+
+  private rollback(): void {
+    try {
+      if (this.db.inTransaction) this.sql.rollback.run();
+    } catch {
+      // Nothing more to undo: SQLite ends a transaction it cannot roll back, and the next BEGIN starts afresh.
     }
   }
 }

@@ -19,6 +19,7 @@ import { importPages } from './pages/imports.js';
 import { hrSyncPages } from './pages/hr-sync.js';
 import { usagePages } from './pages/usage.js';
 import { multipartUpload } from '../middleware/upload.js';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../forms/error-table.js';
 import { userPages } from './pages/users.js';
 import { webhookPages } from './pages/webhooks.js';
 import {
@@ -40,6 +41,7 @@ const STATUS: Record<string, number> = {
   conflict: 409,
   precondition: 409,
   rate_limited: 429,
+  unavailable: 503,
 };
 const WINDOW_SECONDS = 15 * 60;
 
@@ -265,6 +267,10 @@ export function createDashboard(d: DashboardDeps): Middleware {
 function errorPage(ctx: Context, e: unknown, d: DashboardDeps): void {
   const known = isDomainError(e);
   if (!known) d.logger.error({ requestId: ctx.state.requestId, err: e }, 'dashboard error');
+  if (known && e.kind === 'unavailable') {
+    d.logger.warn({ requestId: ctx.state.requestId, code: e.code, err: e.cause }, 'storage unavailable');
+    ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+  }
   const status = known ? (STATUS[e.kind] ?? 400) : 500;
   const text = !known
     ? 'Something went wrong on our side. Try again; if it keeps happening, tell your administrator.'
