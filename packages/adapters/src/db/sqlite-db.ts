@@ -174,17 +174,25 @@ export class SqliteDb implements SqlDb {
   private readonly snapshot: ReadSnapshot;
   private readonly checkpointer: WalCheckpointer;
 
-  constructor(readonly filename: string) {
+  /**
+   * `busyTimeoutMs`: how long a statement waits for a lock another connection holds (another process writing, a
+   * backup) before it fails with `storage_unavailable` (default 5 s).
+   */
+  constructor(
+    readonly filename: string,
+    opts: { busyTimeoutMs?: number } = {},
+  ) {
+    const busyTimeout = opts.busyTimeoutMs ?? 5000;
     this.writer = new Database(filename);
     this.writer.pragma('journal_mode = WAL');
     this.writer.pragma('synchronous = NORMAL');
-    this.writer.pragma('busy_timeout = 5000');
+    this.writer.pragma(`busy_timeout = ${busyTimeout}`);
     this.writer.pragma('foreign_keys = ON');
     // Deleted and overwritten content is zeroed in the database file, so an erased learner's data does not
     // linger in free pages (docs/architecture.md, "Erasure on disk").
     this.writer.pragma('secure_delete = ON');
     this.reader = new Database(filename);
-    this.reader.pragma('busy_timeout = 5000');
+    this.reader.pragma(`busy_timeout = ${busyTimeout}`);
     this.reader.pragma('query_only = ON');
     this.snapshot = new ReadSnapshot(this.reader);
     this.readConn = new Connection(new StatementCache(this.reader), this.snapshot);
