@@ -34,7 +34,7 @@ const failureOf = (p: Promise<unknown>): Promise<unknown> =>
  * backends are ever ended; the shared server keeps running.
  */
 (pgUp ? describe : describe.skip)('PostgresDb when the database goes away [postgres]', () => {
-  let s: TestStorage;
+  let s: TestStorage<object>;
   let proxy: TcpFaultProxy;
   let db: PostgresDb;
   beforeAll(async () => {
