@@ -65,7 +65,9 @@ describe('OpenAPI document', () => {
     expect(op, 'operation present').toBeTruthy();
     expect(op.operationId).toBeTruthy();
     const statuses = Object.keys(op.responses).sort();
-    expect(statuses).toEqual([o.success, '401', '403', '429', '500', m.invalid, ...o.errors].sort());
+    expect(statuses).toEqual([o.success, '401', '403', '429', '500', '503', m.invalid, ...o.errors].sort());
+    // The two statuses that ask the client to come back later say when.
+    for (const later of ['429', '503']) expect(op.responses[later].headers, later).toHaveProperty('Retry-After');
     for (const code of statuses.filter((c) => c >= '400')) {
       expect(op.responses[code].content['application/json'].schema.$ref, code).toBe(`#/components/schemas/${m.error}`);
     }
