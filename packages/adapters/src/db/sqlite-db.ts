@@ -175,8 +175,9 @@ export class SqliteDb implements SqlDb {
   private readonly checkpointer: WalCheckpointer;
 
   /**
-   * `busyTimeoutMs`: how long a statement waits for a lock another connection holds (another process writing, a
-   * backup) before it fails with `storage_unavailable` (default 5 s).
+   * `busyTimeoutMs`: how long a transaction waits for the write lock, and a read for a lock, that another connection
+   * holds (another process writing, a backup) before it fails with `storage_unavailable` (default 5 s). The writer
+   * waits without blocking the thread (see GroupCommitter); readers in WAL mode almost never wait.
    */
   constructor(
     readonly filename: string,
@@ -186,7 +187,7 @@ export class SqliteDb implements SqlDb {
     this.writer = new Database(filename);
     this.writer.pragma('journal_mode = WAL');
     this.writer.pragma('synchronous = NORMAL');
-    this.writer.pragma(`busy_timeout = ${busyTimeout}`);
+    this.writer.pragma('busy_timeout = 0');
     this.writer.pragma('foreign_keys = ON');
     // Deleted and overwritten content is zeroed in the database file, so an erased learner's data does not
     // linger in free pages (docs/architecture.md, "Erasure on disk").
@@ -201,6 +202,7 @@ export class SqliteDb implements SqlDb {
     this.committer = new GroupCommitter(this.writer, this.writeConn, {
       beforeCommit: this.snapshot.end,
       afterCommit: this.checkpointer.afterCommit,
+      lockWaitMs: busyTimeout,
     });
   }
 

@@ -27,12 +27,13 @@ export class GroupCommitter {
 
   /**
    * `beforeCommit` runs just before each COMMIT (the reader's snapshot ends there; see SqliteDb), `afterCommit` just
-   * after a successful one (the WAL checkpointer looks at the WAL's size there).
+   * after a successful one (the WAL checkpointer looks at the WAL's size there). `lockWaitMs`: how long BEGIN waits
+   * for the write lock while another connection holds it (another process writing, a backup).
    */
   constructor(
     private readonly db: Database.Database,
     private readonly conn: SqlDb,
-    private readonly hooks: { beforeCommit?: () => void; afterCommit?: () => void } = {},
+    private readonly hooks: { beforeCommit?: () => void; afterCommit?: () => void; lockWaitMs?: number } = {},
     private readonly maxBatch = 200,
   ) {
     this.sql = {
@@ -74,7 +75,7 @@ export class GroupCommitter {
     const batch = this.queue.splice(0, this.maxBatch);
     const outcomes: (() => void)[] = [];
     try {
-      this.sql.begin.run();
+      await this.begin();
       for (const p of batch) outcomes.push(await this.runOne(p));
       this.hooks.beforeCommit?.();
       this.sql.commit.run();
@@ -91,6 +92,24 @@ export class GroupCommitter {
       // Committed all the same; the hook is called again after the next COMMIT.
     }
     for (const settle of outcomes) settle();
+  }
+
+  /**
+   * BEGIN IMMEDIATE, waiting for a write lock held by another connection between tries rather than in SQLite's busy
+   * handler (the writer's busy timeout is 0), which would sleep on this thread and stop every request of the process
+   * meanwhile. Past `lockWaitMs` it fails with SQLITE_BUSY.
+   */
+  private async begin(): Promise<void> {
+    const deadline = performance.now() + (this.hooks.lockWaitMs ?? 5000);
+    for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+      try {
+        this.sql.begin.run();
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'SQLITE_BUSY' || performance.now() >= deadline) throw e;
+      }
+      await new Promise((ok) => setTimeout(ok, wait));
+    }
   }
 
   private async runOne(p: Pending): Promise<() => void> {
