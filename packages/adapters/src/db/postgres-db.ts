@@ -87,11 +87,27 @@ type Query = (sql: string, values: readonly Binding[]) => Promise<pg.QueryResult
 /** Statements that only read; anything else run outside a transaction may have changed data before a loss. */
 const READ_ONLY = /^\s*(\/\*.*?\*\/\s*)?select\b/is;
 
+/** Clients of a pool that emitted 'error': their connection is gone, so they never go back to the pool. */
+const failed = new WeakSet<object>();
+
 /**
- * Runs `use` on a client of the pool. The client has an 'error' listener for as long as it is held (node-postgres
- * emits 'error' when the server ends a connection between or during queries, and an unheard 'error' event ends the
- * process); a client that errored, or whose work failed for a lost connection, is destroyed on release instead of
- * going back to the pool. Failing to get a client is `storage_unavailable`: nothing was sent.
+ * Every client of the pool is heard from its first moment to its last: node-postgres emits 'error' when the server
+ * ends a connection between queries or during one, and an unheard 'error' event ends the process. The pool's own
+ * listener is there only while a client is idle, and a message that ends a connection can arrive in the same read as
+ * the one that made it ready, before its holder could add one; so this listener is added when the pool creates the
+ * client ('connect' comes before the client is handed out) and stays.
+ */
+function hearEveryClient(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    client.on('error', () => failed.add(client));
+  });
+  // The pool's report of an idle client's error: that client is dropped and replaced, nothing else to do.
+  pool.on('error', () => {});
+}
+
+/**
+ * Runs `use` on a client of the pool. A client that errored, or whose work failed for a lost connection, is destroyed
+ * on release instead of going back to the pool. Failing to get a client is `storage_unavailable`: nothing was sent.
  */
 async function withClient<T>(
   pool: pg.Pool,
@@ -104,19 +120,15 @@ async function withClient<T>(
     throw storageError(e, isPostgresConnectionError);
   }
   let broken = false;
-  const onError = () => {
-    broken = true;
-  };
-  client.on('error', onError);
   try {
-    return await use(client, onError);
+    return await use(client, () => {
+      broken = true;
+    });
   } catch (e) {
     if (isStorageUnavailable(e) || isPostgresConnectionError(e)) broken = true;
     throw storageError(e, isPostgresConnectionError);
   } finally {
-    // Released first: the pool puts its own listener back before this one goes, so the client is never unheard.
-    client.release(broken);
-    client.off('error', onError);
+    client.release(broken || failed.has(client));
   }
 }
 
@@ -184,6 +196,7 @@ function onItsOwn(pool: pg.Pool): Query {
 export class PostgresDb extends PgConnection {
   constructor(private readonly pool: pg.Pool) {
     super(onItsOwn(pool));
+    hearEveryClient(pool);
   }
 
   static connect(
@@ -200,8 +213,6 @@ export class PostgresDb extends PgConnection {
       keepAlive: true,
       ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
     });
-    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
     return new PostgresDb(pool);
   }
 
