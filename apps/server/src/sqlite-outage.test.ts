@@ -8,6 +8,15 @@ import { aLearnerInput } from '@fundi/domain/testing';
 import { migrateAll } from './capabilities/index.js';
 import { appProcesses, SERVER_MAIN, servingAt, tenantWithKey, type AppProcess } from './testing/app-processes.js';
 
+/** The fields of the answers these tests read. */
+interface Answer {
+  id: string;
+  status: string;
+  importedRows: number;
+  data: { id: string }[];
+  error: { code: string; message: string };
+}
+
 const MASTER_KEY = Buffer.alloc(32, 9);
 
 /**
@@ -64,7 +73,7 @@ describe('the embedded server when its SQLite database cannot be used', () => {
       headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Answer };
   };
   const learnerIds = async () =>
     ((await call('GET', '/api/v1/learners?limit=100')).body.data as { id: string }[]).map((l) => l.id);
