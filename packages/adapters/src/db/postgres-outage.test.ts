@@ -19,7 +19,7 @@ async function admin<T extends pg.QueryResultRow>(sql: string, values: unknown[]
 }
 
 const unavailable = { kind: 'unavailable', code: 'storage_unavailable' };
-const outcomeUnknown = { kind: 'unavailable', code: 'storage_outcome_unknown' };
+const outcomeUnknown = { kind: 'unavailable', code: 'storage_outcome_unknown', meta: { outcome: 'unknown' } };
 const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 /** What `p` rejects with (null when it resolves), handled from the start: it may fail before the test looks. */
 const failureOf = (p: Promise<unknown>): Promise<unknown> =>

@@ -75,7 +75,8 @@ export class DomainError extends Error {
   /**
    * The storage could not be reached (the database restarting or gone, a connection lost, a locked or failing
    * disk): the operation did not happen and may be tried again later. `outcomeUnknown`: the connection was lost
-   * while a COMMIT was on its way, so the change may or may not have been saved. `cause` is the driver's error.
+   * while a COMMIT was on its way, so the change may or may not have been saved (`meta.outcome: 'unknown'`, which
+   * the API's error body carries). `cause` is the driver's error.
    */
   static storageUnavailable(cause: unknown, outcomeUnknown = false): DomainError {
     return outcomeUnknown
@@ -84,7 +85,7 @@ export class DomainError extends Error {
           STORAGE_OUTCOME_UNKNOWN,
           'The connection to the database was lost while the change was being saved: it may or may not have been saved. Read it back before trying again.',
           [],
-          {},
+          { outcome: 'unknown' },
           { cause },
         )
       : new DomainError(
