@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { DomainError } from '@fundi/domain';
 import type { SqlDb } from './sql-db.js';
+import { isSqliteUnavailable, storageError } from './storage-errors.js';
 
 interface Pending {
   work: (tx: SqlDb) => Promise<unknown>;
@@ -74,16 +75,21 @@ export class GroupCommitter {
   private async flush(): Promise<void> {
     const batch = this.queue.splice(0, this.maxBatch);
     const outcomes: (() => void)[] = [];
+    let committing = false;
     try {
       await this.begin();
       for (const p of batch) outcomes.push(await this.runOne(p));
       this.hooks.beforeCommit?.();
+      committing = true;
       this.sql.commit.run();
     } catch (e) {
-      // BEGIN, COMMIT or a savepoint failed (a lock held past the busy timeout, an I/O error, a full disk), or SQLite
-      // rolled the whole transaction back after an error: nothing of the batch is committed, and every caller is told.
+      // BEGIN or a savepoint failed (a lock held past the busy timeout, an I/O error, a full disk), or SQLite rolled
+      // the whole transaction back after an error: nothing of the batch is committed, and every caller is told. An
+      // I/O error in the COMMIT itself may come after the commit record reached the WAL (while the WAL's index is
+      // updated): its outcome is unknown.
       this.rollback();
-      for (const p of batch) p.reject(e);
+      const error = committing ? storageError(e, isSqliteUnavailable, true) : e;
+      for (const p of batch) p.reject(error);
       return;
     }
     try {
