@@ -107,7 +107,7 @@ function hearEveryClient(pool: pg.Pool): void {
 
 /**
  * Runs `use` on a client of the pool. A client that errored, or whose work failed for a lost connection, is destroyed
- * on release instead of going back to the pool. Failing to get a client is `storage_unavailable`: nothing was sent.
+ * on release, never given back to the pool. Failing to get a client is `storage_unavailable`: nothing was sent.
  */
 async function withClient<T>(
   pool: pg.Pool,
@@ -208,7 +208,7 @@ export class PostgresDb extends PgConnection {
       user: new URL(connectionString).username || 'postgres',
       max: opts.max ?? 10,
       // Waiting longer than this for a connection (a server that does not answer, or every client busy) fails the
-      // operation as storage_unavailable instead of holding the request.
+      // operation as storage_unavailable: a request is not held any longer.
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
       keepAlive: true,
       ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
