@@ -145,6 +145,7 @@ describe.runIf(canRun)('the service while its Postgres restarts [throw-away clus
 
     const importStatus = async () => (await call('GET', `/api/v1/imports/${imp.body.id}`)).body;
     const restarts: number[] = [];
+    let importRuns = 0;
     try {
       await until(async () => (await importStatus()).status === 'importing', 30_000, 'the import to start writing');
       for (let i = 0; i < RESTARTS; i++) {
@@ -192,6 +193,7 @@ describe.runIf(canRun)('the service while its Postgres restarts [throw-away clus
       expect(await count('SELECT count(*) AS n FROM jobs WHERE done_at IS NOT NULL AND last_error IS NOT NULL')).toBe(
         0,
       );
+      importRuns = await count(`SELECT max(attempts) AS n FROM jobs WHERE kind LIKE 'imports.%'`);
     } finally {
       await db.end();
     }
@@ -209,7 +211,7 @@ describe.runIf(canRun)('the service while its Postgres restarts [throw-away clus
     process.stdout.write(
       `[database restarts] restarts took ${restarts.join(', ')} ms; ${acknowledged.length} writes acknowledged, ` +
         `${statuses.filter((s) => s === 503).length} answered 503; /ready 503 ${ready.filter((s) => s === 503).length} ` +
-        `times; worker outages logged ${outages}\n`,
+        `times; worker outages logged ${outages}; an import job ran ${importRuns} times at most\n`,
     );
 
     api.child.kill('SIGTERM');
