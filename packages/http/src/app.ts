@@ -7,7 +7,7 @@ import { DomainError, isDomainError, type TenantLimits } from '@fundi/domain';
 import type { Logger } from 'pino';
 import type { ApiForm } from './forms/form.js';
 import { dispatcher } from './dispatch.js';
-import { SPECIAL_CODES } from './forms/error-table.js';
+import { SPECIAL_CODES, UNAVAILABLE_RETRY_AFTER_S } from './forms/error-table.js';
 import type { ActorExpander } from './mount.js';
 import { bearer, unauthorized, type Authenticator } from './middleware/auth.js';
 import { applyRateLimit } from './middleware/rate-limit.js';
@@ -66,8 +66,9 @@ type Step = (ctx: Context, next: Next) => Promise<unknown>;
 
 /**
  * Request id, error envelopes and the access log. Domain errors are written in the envelope of the form the path
- * belongs to; anything else is logged and answered 500 without detail. The answer is the connection's last while
- * the server drains, and after a body that stalled (what the client still sends of it is not waited for).
+ * belongs to (an unreachable database, 503, is logged with its cause and answered with `Retry-After`); anything else
+ * is logged and answered 500 without detail. The answer is the connection's last while the server drains, and
+ * after a body that stalled (what the client still sends of it is not waited for).
  */
 function requestContext(deps: HttpDeps): Step {
   return async (ctx, next) => {
@@ -85,6 +86,10 @@ function requestContext(deps: HttpDeps): Step {
         ctx.status = answer.status;
         ctx.body = answer.body;
         if (isRequestTimeout(e)) ctx.set('Connection', 'close');
+        if (e.kind === 'unavailable') {
+          ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+          deps.logger.warn({ requestId, code: e.code, err: e.cause }, 'storage unavailable');
+        }
       } else {
         deps.logger.error({ requestId, err: e }, 'unhandled error');
         ctx.status = 500;

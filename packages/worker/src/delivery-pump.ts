@@ -1,4 +1,5 @@
 import type { DeliveryOutcome, DeliveryTask } from '@fundi/application';
+import { StorageOutage } from './storage-outage.js';
 import type { WorkerDeps, WorkerSettings } from './worker-ports.js';
 
 const MAX_CLAIM = 200;
@@ -31,6 +32,7 @@ export class DeliveryPump {
   constructor(
     private readonly deps: WorkerDeps,
     private readonly s: WorkerSettings,
+    private readonly outage: StorageOutage = new StorageOutage(deps.logger),
   ) {}
 
   get busy(): number {
@@ -129,7 +131,9 @@ export class DeliveryPump {
           await this.deps.recordOutcomes.execute(this.s.owner, batch);
         } catch (e) {
           // The leases stay and expire; those deliveries are sent again (at-least-once, same event ids).
-          this.deps.logger.error({ err: e, count: batch.length }, 'could not record webhook attempts');
+          this.outage.failed(e, 'webhook outcomes', () =>
+            this.deps.logger.error({ err: e, count: batch.length }, 'could not record webhook attempts'),
+          );
         }
       }
       this.flushing = null;

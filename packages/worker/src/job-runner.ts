@@ -1,5 +1,6 @@
 import type { JobContext, JobDefinition, UnitOfWork } from '@fundi/application';
 import {
+  isStorageUnavailable,
   newId,
   type Clock,
   type JobLane,
@@ -9,9 +10,12 @@ import {
   type PlatformRepos,
 } from '@fundi/domain';
 import type { InteractiveWork } from './interactive-work.js';
+import { backoffAfter, StorageOutage } from './storage-outage.js';
 import type { WorkerLogger } from './worker-ports.js';
 
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
+/** The first wait before a job is given back again while the database stays away (doubling up to `MAX_BACKOFF_MS`). */
+const GIVE_BACK_FIRST_WAIT_MS = 100;
 
 export interface JobRunnerDeps {
   uow: UnitOfWork<Pick<PlatformRepos, 'jobs'>>;
@@ -23,6 +27,8 @@ export interface JobRunnerDeps {
   backgroundWaitMs: number;
   /** The worker's interactive jobs, shared by its lanes: when the last one ends, the lanes are woken. */
   interactive?: InteractiveWork;
+  /** The worker's record of database outages, shared by its loops (one log line per outage). */
+  outage?: StorageOutage;
 }
 
 interface Running {
@@ -39,6 +45,7 @@ interface Running {
  */
 export class JobLaneRunner {
   private readonly running = new Map<string, Running>();
+  private readonly outage: StorageOutage;
   private stopping = false;
   /** Called when a slot frees, so the lane's loop claims again at once. */
   onFree: () => void = () => {};
@@ -48,7 +55,9 @@ export class JobLaneRunner {
     private readonly defs: ReadonlyMap<string, JobDefinition<unknown>>,
     private readonly slots: number,
     private readonly deps: JobRunnerDeps,
-  ) {}
+  ) {
+    this.outage = deps.outage ?? new StorageOutage(deps.logger);
+  }
 
   get busy(): number {
     return this.running.size;
@@ -107,7 +116,9 @@ export class JobLaneRunner {
       .catch((e) =>
         // Recording the outcome failed (the database went away, or the worker is closing it): the lease runs out
         // and another worker runs the job again from its last progress. Never an unhandled rejection.
-        this.deps.logger.warn({ jobId: job.id, kind: job.kind, err: e }, 'job outcome not recorded'),
+        this.outage.failed(e, 'job outcome', () =>
+          this.deps.logger.warn({ jobId: job.id, kind: job.kind, err: e }, 'job outcome not recorded'),
+        ),
       )
       .finally(() => {
         clearInterval(beat);
@@ -122,10 +133,13 @@ export class JobLaneRunner {
     const until = new Date(this.deps.clock.now().getTime() + this.deps.leaseMs).toISOString();
     try {
       const held = await this.deps.uow.run((tx) => tx.jobs.heartbeat(id, this.deps.owner, until));
+      this.outage.reached();
       if (!held) abort.abort(new Error('job lease lost'));
     } catch (e) {
       // The database did not answer this time; the lease may still hold, so the job goes on until a beat says no.
-      this.deps.logger.warn({ jobId: id, err: e }, 'job heartbeat failed');
+      this.outage.failed(e, 'job heartbeat', () =>
+        this.deps.logger.warn({ jobId: id, err: e }, 'job heartbeat failed'),
+      );
     }
   }
 
@@ -141,12 +155,41 @@ export class JobLaneRunner {
       await def.run(payload, this.context(job, abort));
       if (abort.signal.aborted) return;
       await uow.run((tx) => tx.jobs.finish(job.id, owner, this.deps.clock.now().toISOString(), null));
-      if (def.recurring) await this.scheduleNext(def, new Date(job.dueAt));
     } catch (e) {
       // Stopping or lease lost: the job is not ours to record; it runs again from its last progress.
       if (abort.signal.aborted) return;
+      if (isStorageUnavailable(e)) return this.giveBack(job, abort, e);
       logger.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: messageOf(e) }, 'job failed');
-      await this.fail(job, messageOf(e), job.attempts >= job.maxAttempts);
+      return this.fail(job, messageOf(e), job.attempts >= job.maxAttempts);
+    }
+    if (def.recurring)
+      await this.scheduleNext(def, new Date(job.dueAt)).catch((e) =>
+        // The worker queues every recurring job again when it starts and when an outage ends.
+        this.outage.failed(e, 'recurring jobs', () =>
+          logger.error({ kind: job.kind, err: e }, 'could not schedule the next occurrence'),
+        ),
+      );
+  }
+
+  /**
+   * The job failed because the database could not be reached, which is no failure of the job: it goes back to the
+   * queue, due at once, never failed for good (the attempt stays counted, as claimed). While the database stays away,
+   * giving it back is tried again with growing waits (the heartbeat keeps renewing the lease meanwhile), until it
+   * works, the lease is lost or the worker stops; a worker that stops gives back its leases itself.
+   */
+  private async giveBack(job: JobSnapshot, abort: AbortController, cause: unknown): Promise<void> {
+    const error = `storage unavailable: ${messageOf((cause as { cause?: unknown }).cause ?? cause)}`;
+    for (let failures = 1; !abort.signal.aborted && !this.stopping; failures++) {
+      try {
+        const now = this.deps.clock.now().toISOString();
+        await this.deps.uow.run((tx) => tx.jobs.retry(job.id, this.deps.owner, now, error));
+        this.outage.reached();
+        return;
+      } catch (e) {
+        if (!isStorageUnavailable(e)) throw e;
+        this.outage.failed(e, 'job give-back', () => {});
+        await pause(backoffAfter(failures, GIVE_BACK_FIRST_WAIT_MS), abort.signal);
+      }
     }
   }
 
@@ -205,6 +248,19 @@ export class JobLaneRunner {
       }),
     );
   }
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((ok) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      ok();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 function messageOf(e: unknown): string {

@@ -1,6 +1,7 @@
 import { enqueueJob, type JobDefinition } from '@fundi/application';
 import type { Clock } from '@fundi/domain';
 import { FixedClock, memoryStorage, platformMemory, webhookMemory } from '@fundi/fakes';
+import { DomainError } from '@fundi/domain';
 import { afterEach } from 'vitest';
 import { Worker } from './worker.js';
 import type { WorkerDeps } from './worker-ports.js';
@@ -33,13 +34,20 @@ export function aWorker<C extends Clock = FixedClock>(
   const mem = memoryStorage([platformMemory, webhookMemory]);
   const clock = (o.clock ?? new FixedClock()) as C;
   const down = o.down ?? (() => false);
+  // What the SQL adapters raise when the database cannot be reached.
+  const gone = () => DomainError.storageUnavailable(new Error('database gone'));
   const deps: WorkerDeps = {
-    uow: { run: (fn) => (down() ? Promise.reject(new Error('database gone')) : mem.uow.run(fn)) },
+    uow: { run: (fn) => (down() ? Promise.reject(gone()) : mem.uow.run(fn)) },
     clock,
     logger: o.logger ?? quiet,
     lease: null,
     jobs,
-    dispatchOutbox: { execute: async () => ({ taken: 0, tasks: [] }) } as never,
+    dispatchOutbox: {
+      execute: async () => {
+        if (down()) throw gone();
+        return { taken: 0, tasks: [] };
+      },
+    } as never,
     claimDeliveries: { execute: async () => [] } as never,
     recordOutcomes: { execute: async () => {} } as never,
     transport: { send: async () => ({ statusCode: 200, latencyMs: 1, error: null, responseExcerpt: null }) },

@@ -120,7 +120,7 @@ describe('job runtime', () => {
     const t = aWorker([failing], { logger, down: () => down });
     const j = await t.enqueue(failing, null);
     await start(t.worker);
-    await until(() => warnings.includes('job outcome not recorded'));
+    await until(() => warnings.includes('database unreachable: the worker waits and tries again'));
     down = false;
     expect(await t.job(j.id)).toMatchObject({ doneAt: null, lastError: null, attempts: 1 });
   });

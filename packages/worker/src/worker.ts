@@ -3,6 +3,7 @@ import type { JobLane } from '@fundi/domain';
 import { DeliveryPump } from './delivery-pump.js';
 import { InteractiveWork } from './interactive-work.js';
 import { JobLaneRunner } from './job-runner.js';
+import { StorageOutage } from './storage-outage.js';
 import { Ticker } from './ticker.js';
 import type { WorkerDeps, WorkerSettings } from './worker-ports.js';
 
@@ -34,13 +35,16 @@ export class Worker {
   private stopping = false;
   private leaseTimer: NodeJS.Timeout | null = null;
   private listening: { close(): Promise<void> } | null = null;
+  private readonly outage: StorageOutage;
 
   constructor(
     private readonly deps: WorkerDeps,
     private readonly s: WorkerSettings,
   ) {
-    this.pump = new DeliveryPump(deps, s);
-    const report = (loop: string) => (e: unknown) => deps.logger.error({ err: e, loop }, 'worker loop failed');
+    const outage = (this.outage = new StorageOutage(deps.logger));
+    this.pump = new DeliveryPump(deps, s, outage);
+    const report = (loop: string) => (e: unknown) =>
+      outage.failed(e, loop, () => deps.logger.error({ err: e, loop }, 'worker loop failed'));
     const slots = { ...DEFAULT_SLOTS, ...s.jobSlots };
     // The last interactive job ended: the lanes claim the background jobs that waited, now.
     const interactive = new InteractiveWork(() => this.nudgeLanes());
@@ -53,6 +57,7 @@ export class Worker {
         leaseMs: s.leaseMs,
         backgroundWaitMs,
         interactive,
+        outage,
       });
     });
     const laneTickers = (this.laneTickers = this.lanes.map((lane) => {
@@ -74,8 +79,16 @@ export class Worker {
       },
       s.pollMs,
       report('dispatch'),
+      // The fan-out reads the database on every round: its success ends an outage.
+      () => outage.reached(),
     );
     this.tickers = [this.dispatcher, deliveries, ...laneTickers];
+    outage.onRecovery(() => {
+      // Every loop that was waiting out the outage looks again at once; an occurrence of a recurring job that could
+      // not be queued meanwhile is queued now (once per time, by key).
+      for (const t of this.tickers) t.nudge();
+      if (!this.stopping) void this.scheduleRecurring();
+    });
     this.holding = deps.lease === null;
   }
 
@@ -146,6 +159,7 @@ export class Worker {
         await tx.webhookDeliveries.release(owner);
         await tx.jobs.release(owner);
       })
+      // Unreachable: the leases run out by themselves and the work is claimed again after them.
       .catch((e) => this.deps.logger.error({ err: e }, 'could not release leases'));
     await this.deps.lease?.release(owner).catch(() => {});
     this.deps.logger.info({ owner, unfinished: this.pump.busy }, 'worker stopped');
@@ -157,7 +171,11 @@ export class Worker {
     for (const lane of this.lanes)
       await lane
         .scheduleAllRecurring(now)
-        .catch((e) => this.deps.logger.error({ err: e }, 'could not schedule recurring jobs'));
+        .catch((e) =>
+          this.outage.failed(e, 'recurring jobs', () =>
+            this.deps.logger.error({ err: e }, 'could not schedule recurring jobs'),
+          ),
+        );
   }
 
   private async renewLease(): Promise<void> {
@@ -169,10 +187,11 @@ export class Worker {
         now.toISOString(),
         new Date(now.getTime() + this.s.leaseMs).toISOString(),
       );
+      this.outage.reached();
       if (this.holding && !was) this.deps.logger.info({ owner: this.s.owner }, 'worker lease acquired');
     } catch (e) {
       this.holding = false;
-      this.deps.logger.error({ err: e }, 'worker lease renewal failed');
+      this.outage.failed(e, 'worker lease', () => this.deps.logger.error({ err: e }, 'worker lease renewal failed'));
     }
   }
 }

@@ -65,13 +65,17 @@ describe('OpenAPI document', () => {
     expect(op, 'operation present').toBeTruthy();
     expect(op.operationId).toBeTruthy();
     const statuses = Object.keys(op.responses).sort();
-    expect(statuses).toEqual([o.success, '401', '403', '405', '429', '431', '500', m.invalid, ...o.errors].sort());
+    expect(statuses).toEqual(
+      [o.success, '401', '403', '405', '429', '431', '500', '503', m.invalid, ...o.errors].sort(),
+    );
     // Answers given before the operation runs are the form's shared components.
     const form = m.error.slice(-1);
     expect(op.responses['405']).toEqual({ $ref: `#/components/responses/MethodNotAllowed${form}` });
     expect(op.responses['431']).toEqual({ $ref: `#/components/responses/HeadersTooLarge${form}` });
     const answer = (code: string) =>
       op.responses[code].$ref ? doc.components.responses[op.responses[code].$ref.split('/').pop()] : op.responses[code];
+    // The two statuses that ask the client to come back later say when.
+    for (const later of ['429', '503']) expect(answer(later).headers, later).toHaveProperty('Retry-After');
     for (const code of statuses.filter((c) => c >= '400')) {
       expect(answer(code).content['application/json'].schema.$ref, code).toBe(`#/components/schemas/${m.error}`);
     }

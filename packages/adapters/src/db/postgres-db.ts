@@ -1,6 +1,8 @@
-import { objectMaker } from './sql-helpers.js';
 import { createRequire } from 'node:module';
+import { isStorageUnavailable } from '@fundi/domain';
 import type pg from 'pg';
+import { objectMaker } from './sql-helpers.js';
+import { isPostgresConnectionError, storageError } from './storage-errors.js';
 import { PLAN_PER_CALL, type Binding, type Dialect, type RunResult, type SqlDb } from './sql-db.js';
 
 export const postgresDialect: Dialect = {
@@ -42,7 +44,7 @@ export function pgDriver(): typeof pg {
   return driver;
 }
 
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+type Queryable = Pick<pg.PoolClient, 'query'>;
 type RowMaker = (raw: unknown[]) => Record<string, unknown>;
 
 const makers = new Map<string, RowMaker>();
@@ -82,22 +84,72 @@ async function exec(q: Queryable, sql: string, values: readonly Binding[]): Prom
   }
 }
 
+type Query = (sql: string, values: readonly Binding[]) => Promise<pg.QueryResult>;
+
+/** Statements that only read; anything else run outside a transaction may have changed data before a loss. */
+const READ_ONLY = /^\s*(\/\*.*?\*\/\s*)?select\b/is;
+
+/** Clients of a pool that emitted 'error': their connection is gone, so they never go back to the pool. */
+const failed = new WeakSet<object>();
+
+/**
+ * Every client of the pool is heard from its first moment to its last: node-postgres emits 'error' when the server
+ * ends a connection between queries or during one, and an unheard 'error' event ends the process. The pool's own
+ * listener is there only while a client is idle, and a message that ends a connection can arrive in the same read as
+ * the one that made it ready, before its holder could add one; so this listener is added when the pool creates the
+ * client ('connect' comes before the client is handed out) and stays.
+ */
+function hearEveryClient(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    client.on('error', () => failed.add(client));
+  });
+  // The pool's report of an idle client's error: that client is dropped and replaced, nothing else to do.
+  pool.on('error', () => {});
+}
+
+/**
+ * Runs `use` on a client of the pool. A client that errored, or whose work failed for a lost connection, is destroyed
+ * on release, never given back to the pool. Failing to get a client is `storage_unavailable`: nothing was sent.
+ */
+async function withClient<T>(
+  pool: pg.Pool,
+  use: (client: pg.PoolClient, broken: () => void) => Promise<T>,
+): Promise<T> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (e) {
+    throw storageError(e, isPostgresConnectionError);
+  }
+  let broken = false;
+  try {
+    return await use(client, () => {
+      broken = true;
+    });
+  } catch (e) {
+    if (isStorageUnavailable(e) || isPostgresConnectionError(e)) broken = true;
+    throw storageError(e, isPostgresConnectionError);
+  } finally {
+    client.release(broken || failed.has(client));
+  }
+}
+
 class PgConnection implements SqlDb {
   readonly dialect = postgresDialect;
-  constructor(protected readonly q: Queryable) {}
+  constructor(private readonly query: Query) {}
   async all<T>(sql: string, b: readonly Binding[] = []): Promise<T[]> {
-    const r = await exec(this.q, sql, b);
+    const r = await this.query(sql, b);
     if (r.rows.length === 0) return [];
     const make = rowMaker(r.fields);
     return (r.rows as unknown[][]).map(make) as T[];
   }
   async first<T>(sql: string, b: readonly Binding[] = []): Promise<T | undefined> {
-    const r = await exec(this.q, sql, b);
+    const r = await this.query(sql, b);
     const row = r.rows[0] as unknown[] | undefined;
     return row ? (rowMaker(r.fields)(row) as T) : undefined;
   }
   async run(sql: string, b: readonly Binding[] = []): Promise<RunResult> {
-    return { changes: (await exec(this.q, sql, b)).rowCount ?? 0 };
+    return { changes: (await this.query(sql, b)).rowCount ?? 0 };
   }
   transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
     // A handle bound to a client is already inside a transaction: join it.
@@ -109,37 +161,86 @@ class PgConnection implements SqlDb {
   async close(): Promise<void> {}
 }
 
-/** node-postgres pool; each transaction holds one client from BEGIN to COMMIT/ROLLBACK. */
+/**
+ * A statement inside a transaction: a lost connection is `storage_unavailable`, since the transaction can then no
+ * longer commit.
+ */
+function inTransaction(client: pg.PoolClient): Query {
+  return async (sql, values) => {
+    try {
+      return await exec(client, sql, values);
+    } catch (e) {
+      throw storageError(e, isPostgresConnectionError);
+    }
+  };
+}
+
+/**
+ * A statement on its own (autocommit) on a client of the pool. Lost on its way, one that writes may have committed
+ * or not: `storage_outcome_unknown`.
+ */
+function onItsOwn(pool: pg.Pool): Query {
+  return (sql, values) =>
+    withClient(pool, async (client) => {
+      try {
+        return await exec(client, sql, values);
+      } catch (e) {
+        throw storageError(e, isPostgresConnectionError, !READ_ONLY.test(sql));
+      }
+    });
+}
+
+/**
+ * node-postgres pool; each transaction holds one client from BEGIN to COMMIT/ROLLBACK. A server that restarts or
+ * goes away fails only the statements and transactions that were using it, with `DomainError.storageUnavailable`
+ * (docs/architecture.md, "When the database goes away"); the pool opens new connections once it is back.
+ */
 export class PostgresDb extends PgConnection {
   constructor(private readonly pool: pg.Pool) {
-    super(pool);
+    super(onItsOwn(pool));
+    hearEveryClient(pool);
   }
 
-  static connect(connectionString: string, opts: { max?: number; searchPath?: string } = {}): PostgresDb {
+  static connect(
+    connectionString: string,
+    opts: { max?: number; searchPath?: string; connectTimeoutMs?: number } = {},
+  ): PostgresDb {
     const pool = new (pgDriver().Pool)({
       connectionString,
       user: new URL(connectionString).username || 'postgres',
       max: opts.max ?? 10,
+      // Waiting longer than this for a connection (a server that does not answer, or every client busy) fails the
+      // operation as storage_unavailable: a request is not held any longer.
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+      keepAlive: true,
       ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
     });
-    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
     return new PostgresDb(pool);
   }
 
-  override async transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
+  /**
+   * BEGIN ... COMMIT on one client. A connection lost before COMMIT was sent leaves nothing committed
+   * (`storage_unavailable`); one lost while COMMIT was on its way may have committed or not
+   * (`storage_outcome_unknown`).
+   */
+  override transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
+    return withClient(this.pool, async (client, broken) => {
       await client.query('BEGIN');
-      const result = await work(new PgConnection(client));
-      await client.query('COMMIT');
+      let result: T;
+      try {
+        result = await work(new PgConnection(inTransaction(client)));
+      } catch (e) {
+        // A client that cannot even roll back is not given to anyone else.
+        await client.query('ROLLBACK').catch(broken);
+        throw e;
+      }
+      try {
+        await client.query('COMMIT');
+      } catch (e) {
+        throw storageError(e, isPostgresConnectionError, true);
+      }
       return result;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /**
@@ -150,32 +251,32 @@ export class PostgresDb extends PgConnection {
    * has pinned at that moment (VACUUM VERBOSE says how many of each): the table is vacuumed again until none is
    * left, for up to 10 s, then the job fails and is retried later.
    */
-  override async scrub(tables: readonly string[]): Promise<void> {
-    const client = await this.pool.connect();
-    let held = 0;
-    const onNotice = (n: { message?: string }) => {
-      // Held by an open transaction's snapshot, or left on a page another session had pinned at that moment.
-      for (const re of [/(\d+) are dead but not yet removable/, /tuples missed: (\d+) dead/]) {
-        const m = re.exec(n.message ?? '');
-        if (m) held += Number(m[1]);
-      }
-    };
-    client.on('notice', onNotice);
-    try {
-      for (const t of tables) {
-        if (!/^[a-z_][a-z0-9_]*$/.test(t)) throw new Error(`not a table name: ${t}`);
-        for (let i = 0; ; i++) {
-          held = 0;
-          await client.query(`VACUUM (VERBOSE) ${t}`);
-          if (held === 0) break;
-          if (i >= 100) throw new Error(`${held} dead row versions of ${t} are still visible to an open transaction`);
-          await new Promise((ok) => setTimeout(ok, 100));
+  override scrub(tables: readonly string[]): Promise<void> {
+    return withClient(this.pool, async (client) => {
+      let held = 0;
+      const onNotice = (n: { message?: string }) => {
+        // Held by an open transaction's snapshot, or left on a page another session had pinned at that moment.
+        for (const re of [/(\d+) are dead but not yet removable/, /tuples missed: (\d+) dead/]) {
+          const m = re.exec(n.message ?? '');
+          if (m) held += Number(m[1]);
         }
+      };
+      client.on('notice', onNotice);
+      try {
+        for (const t of tables) {
+          if (!/^[a-z_][a-z0-9_]*$/.test(t)) throw new Error(`not a table name: ${t}`);
+          for (let i = 0; ; i++) {
+            held = 0;
+            await client.query(`VACUUM (VERBOSE) ${t}`);
+            if (held === 0) break;
+            if (i >= 100) throw new Error(`${held} dead row versions of ${t} are still visible to an open transaction`);
+            await new Promise((ok) => setTimeout(ok, 100));
+          }
+        }
+      } finally {
+        client.off('notice', onNotice);
       }
-    } finally {
-      client.off('notice', onNotice);
-      client.release();
-    }
+    });
   }
 
   override async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { aNewJob } from '@fundi/domain/testing';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage } from '../testing/each-storage.js';
@@ -113,20 +114,33 @@ describeEachStorage(
       await until(async () => (await sessionsOf(app)).length === 0, 3000, 'the sessions to end');
     });
 
-    it('resolves without throwing when the database is unreachable, retries quietly, and closes', async () => {
-      const quiet: string[] = [];
-      const unreachable = new PostgresWorkSignal(
-        { url: 'postgres://postgres@127.0.0.1:1/none', firstDelayMs: 20, maxDelayMs: 10_000 },
-        { info: () => {}, warn: (_, msg) => quiet.push(msg) },
-      );
-      const l = await unreachable.listen(() => {
-        throw new Error('never called');
+    it('resolves without throwing when the database is unreachable, retries with one warning, and closes', async () => {
+      // A "server" that hangs up on every connection: it counts the retries.
+      let attempts = 0;
+      const hangUp = createServer((socket) => {
+        attempts++;
+        socket.destroy();
       });
-      await until(() => quiet.length >= 3, 3000, 'the retries');
-      await l.close();
-      const after = quiet.length;
-      await new Promise((ok) => setTimeout(ok, 400));
-      expect(quiet.length).toBe(after);
+      await new Promise<void>((ok) => hangUp.listen(0, '127.0.0.1', ok));
+      const { port } = hangUp.address() as AddressInfo;
+      const warnings: string[] = [];
+      const unreachable = new PostgresWorkSignal(
+        { url: `postgres://postgres@127.0.0.1:${port}/none`, firstDelayMs: 20, maxDelayMs: 10_000 },
+        { info: () => {}, warn: (_, msg) => warnings.push(msg) },
+      );
+      try {
+        const l = await unreachable.listen(() => {
+          throw new Error('never called');
+        });
+        await until(() => attempts >= 4, 3000, 'the retries');
+        expect(warnings).toEqual(['work signal connection lost: polling only until it is back']);
+        await l.close();
+        const after = attempts;
+        await new Promise((ok) => setTimeout(ok, 400));
+        expect(attempts).toBe(after);
+      } finally {
+        await new Promise((ok) => hangUp.close(ok));
+      }
     });
   },
   ['postgres'],

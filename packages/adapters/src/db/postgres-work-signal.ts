@@ -137,11 +137,11 @@ class PgListener {
     this.client = null;
     client.end().catch(() => {});
     if (this.closed) return;
-    this.retrying = true;
-    // Warned while the waits still grow; once at the longest, quiet until it listens again.
-    const max = this.o.maxDelayMs ?? 5000;
-    if (this.delayMs < max)
+    // Warned once per outage; the retries are quiet until it listens again.
+    if (!this.retrying)
       this.log.warn({ err, retryInMs: this.delayMs }, 'work signal connection lost: polling only until it is back');
+    this.retrying = true;
+    const max = this.o.maxDelayMs ?? 5000;
     this.timer = setTimeout(() => void this.connect(), this.delayMs);
     this.timer.unref();
     this.delayMs = Math.min(this.delayMs * 2, max);

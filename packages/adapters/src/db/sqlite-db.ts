@@ -1,8 +1,10 @@
 import { objectMaker } from './sql-helpers.js';
 import Database from 'better-sqlite3';
+import { DomainError } from '@fundi/domain';
 import type { Binding, Dialect, RunResult, SqlDb } from './sql-db.js';
 import { WalCheckpointer } from './sqlite-checkpointer.js';
 import { GroupCommitter } from './sqlite-group-commit.js';
+import { isSqliteUnavailable, storageError } from './storage-errors.js';
 
 type Statement = Database.Statement<unknown[], Record<string, unknown>>;
 
@@ -85,34 +87,69 @@ class ReadSnapshot {
     setImmediate(this.end);
   }
   readonly end = (): void => {
-    if (this.db.open && this.db.inTransaction) this.commit.run();
+    if (!this.db.open || !this.db.inTransaction) return;
+    try {
+      this.commit.run();
+    } catch {
+      // A read transaction has nothing to save; ending it is all that matters (it runs at a turn's end, where a
+      // throw would end the process).
+      try {
+        this.db.exec('ROLLBACK');
+      } catch {}
+    }
   };
 }
 
-/** Statements bound to one connection; used for the writer inside a transaction and for the reader. */
+/**
+ * Statements bound to one connection; used for the writer inside a transaction and for the reader. A database the
+ * process cannot use just now (locked past the busy timeout, an I/O error, a full disk) fails the statement with
+ * `DomainError.storageUnavailable`.
+ */
 class Connection implements SqlDb {
   readonly dialect = sqliteDialect;
   constructor(
     private readonly stmts: StatementCache,
     private readonly snapshot?: ReadSnapshot,
+    /** The writer, whose statements run only inside the group's transaction. */
+    private readonly writer?: Database.Database,
   ) {}
   async all<T>(sql: string, b: readonly Binding[] = []): Promise<T[]> {
-    this.snapshot?.enter();
-    const { stmt, make } = this.stmts.get(sql);
-    const rows = stmt.all(...bind(b)) as unknown[];
-    return (make ? rows.map((r) => make(r as unknown[])) : rows) as T[];
+    try {
+      this.enter();
+      const { stmt, make } = this.stmts.get(sql);
+      const rows = stmt.all(...bind(b)) as unknown[];
+      return (make ? rows.map((r) => make(r as unknown[])) : rows) as T[];
+    } catch (e) {
+      throw storageError(e, isSqliteUnavailable);
+    }
   }
   async first<T>(sql: string, b: readonly Binding[] = []): Promise<T | undefined> {
-    this.snapshot?.enter();
-    const { stmt, make } = this.stmts.get(sql);
-    const row = stmt.get(...bind(b)) as unknown[] | undefined;
-    return (row && make ? make(row) : row) as T | undefined;
+    try {
+      this.enter();
+      const { stmt, make } = this.stmts.get(sql);
+      const row = stmt.get(...bind(b)) as unknown[] | undefined;
+      return (row && make ? make(row) : row) as T | undefined;
+    } catch (e) {
+      throw storageError(e, isSqliteUnavailable);
+    }
   }
   async run(sql: string, b: readonly Binding[] = []): Promise<RunResult> {
-    const { stmt, make } = this.stmts.get(sql);
-    // INSERT ... RETURNING is a reader: run it through `all` so the returned rows are consumed.
-    if (make) return { changes: (stmt.all(...bind(b)) as unknown[]).length };
-    return { changes: stmt.run(...bind(b)).changes };
+    try {
+      this.enter();
+      const { stmt, make } = this.stmts.get(sql);
+      // INSERT ... RETURNING is a reader: run it through `all` so the returned rows are consumed.
+      if (make) return { changes: (stmt.all(...bind(b)) as unknown[]).length };
+      return { changes: stmt.run(...bind(b)).changes };
+    } catch (e) {
+      throw storageError(e, isSqliteUnavailable);
+    }
+  }
+  private enter(): void {
+    this.snapshot?.enter();
+    // After an I/O error or a full disk SQLite may have rolled the group's transaction back: a statement of the work
+    // that goes on would run, and commit, on its own.
+    if (this.writer && !this.writer.inTransaction)
+      throw DomainError.storageUnavailable(new Error('SQLite rolled the transaction back'));
   }
   transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
     // Only the writer inside a transaction hands this out, so a nested transaction joins the open one.
@@ -139,25 +176,35 @@ export class SqliteDb implements SqlDb {
   private readonly snapshot: ReadSnapshot;
   private readonly checkpointer: WalCheckpointer;
 
-  constructor(readonly filename: string) {
+  /**
+   * `busyTimeoutMs`: how long a transaction waits for the write lock, and a read for a lock, that another connection
+   * holds (another process writing, a backup) before it fails with `storage_unavailable` (default 5 s). The writer
+   * waits without blocking the thread (see GroupCommitter); readers in WAL mode almost never wait.
+   */
+  constructor(
+    readonly filename: string,
+    opts: { busyTimeoutMs?: number } = {},
+  ) {
+    const busyTimeout = opts.busyTimeoutMs ?? 5000;
     this.writer = new Database(filename);
     this.writer.pragma('journal_mode = WAL');
     this.writer.pragma('synchronous = NORMAL');
-    this.writer.pragma('busy_timeout = 5000');
+    this.writer.pragma('busy_timeout = 0');
     this.writer.pragma('foreign_keys = ON');
     // Deleted and overwritten content is zeroed in the database file, so an erased learner's data does not
     // linger in free pages (docs/architecture.md, "Erasure on disk").
     this.writer.pragma('secure_delete = ON');
     this.reader = new Database(filename);
-    this.reader.pragma('busy_timeout = 5000');
+    this.reader.pragma(`busy_timeout = ${busyTimeout}`);
     this.reader.pragma('query_only = ON');
     this.snapshot = new ReadSnapshot(this.reader);
     this.readConn = new Connection(new StatementCache(this.reader), this.snapshot);
-    this.writeConn = new Connection(new StatementCache(this.writer));
+    this.writeConn = new Connection(new StatementCache(this.writer), undefined, this.writer);
     this.checkpointer = new WalCheckpointer(this.writer, filename);
     this.committer = new GroupCommitter(this.writer, this.writeConn, {
       beforeCommit: this.snapshot.end,
       afterCommit: this.checkpointer.afterCommit,
+      lockWaitMs: busyTimeout,
     });
   }
 
@@ -175,8 +222,13 @@ export class SqliteDb implements SqlDb {
    * Never call the outer `SqliteDb` (only the `tx` handle) inside `work`: the outer one would wait for the
    * batch that is running `work`.
    */
-  transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
-    return this.committer.submit(work);
+  async transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
+    try {
+      return await this.committer.submit(work);
+    } catch (e) {
+      // BEGIN (the write lock held elsewhere past the busy timeout) or COMMIT (an I/O error, a full disk) failed.
+      throw storageError(e, isSqliteUnavailable);
+    }
   }
 
   /**
@@ -188,7 +240,12 @@ export class SqliteDb implements SqlDb {
     await this.committer.drain();
     for (let i = 0; i < 200; i++) {
       this.snapshot.end();
-      const [r] = this.writer.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      let r: { busy: number } | undefined;
+      try {
+        [r] = this.writer.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      } catch (e) {
+        throw storageError(e, isSqliteUnavailable);
+      }
       if (!r || r.busy === 0) return;
       await new Promise((ok) => setTimeout(ok, 25));
     }

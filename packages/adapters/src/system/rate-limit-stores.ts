@@ -1,4 +1,5 @@
 import type { RateLimitStore, RateWindow, WindowCount } from '@fundi/application';
+import { DomainError, isStorageUnavailable } from '@fundi/domain';
 import type { SqlDb } from '../db/sql-db.js';
 
 const windowStart = (now: number, seconds: number) => Math.floor(now / 1000 / seconds) * seconds;
@@ -80,11 +81,16 @@ export class PostgresRateLimitStore implements RateLimitStore {
     counts: number[],
   ): Promise<void> {
     const chunk = (i: number) => Math.max(1, Math.floor(windows[i]!.limit / 1000));
-    const rows = await this.db.all<{ key: string; hits: number }>(
-      `INSERT INTO rate_limit_counters (key, window_start, hits, expires_at) VALUES ${missing.map(() => '(?, ?, ?, ?)').join(', ')}
+    const rows = await this.db
+      .all<{ key: string; hits: number }>(
+        `INSERT INTO rate_limit_counters (key, window_start, hits, expires_at) VALUES ${missing.map(() => '(?, ?, ?, ?)').join(', ')}
        ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + EXCLUDED.hits RETURNING key, hits`,
-      missing.flatMap((i) => [ids[i]!, starts[i]!, chunk(i), starts[i]! + windows[i]!.seconds]),
-    );
+        missing.flatMap((i) => [ids[i]!, starts[i]!, chunk(i), starts[i]! + windows[i]!.seconds]),
+      )
+      .catch((e: unknown) => {
+        // Whether a lost counter update counted is nobody's concern: the request it counted changed nothing yet.
+        throw isStorageUnavailable(e) ? DomainError.storageUnavailable(e.cause) : e;
+      });
     for (const i of missing) {
       const total = Number(rows.find((r) => r.key === ids[i])?.hits ?? chunk(i));
       counts[i] = total - chunk(i) + 1;

@@ -7,3 +7,4 @@ export * from './smtp-test-server.js';
 export * from './cloud-api-test-server.js';
 export * from './scratch-dir.js';
 export * from './worker-processes.js';
+export * from './tcp-fault-proxy.js';

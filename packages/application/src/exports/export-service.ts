@@ -1,5 +1,6 @@
 import {
   DomainError,
+  isStorageUnavailable,
   emptyRegulatorSettings,
   newId,
   parseRegulatorSettings,
@@ -137,7 +138,7 @@ export class ExportService {
         storageKey: key,
       });
     } catch (err) {
-      if (ctx.signal.aborted || ctx.attempt < RUN_EXPORT.maxAttempts!) throw err;
+      if (ctx.signal.aborted || ctx.attempt < RUN_EXPORT.maxAttempts! || isStorageUnavailable(err)) throw err;
       await this.d.files.remove(key).catch(() => {});
       await this.finish(started, origin, { status: 'failed', error: err instanceof Error ? err.message : String(err) });
     }

@@ -1,3 +1,4 @@
+import { isStorageUnavailable } from '@fundi/domain';
 import type { JobDefinition } from '../jobs/job-definition.js';
 import {
   CONFIRM_IMPORT,
@@ -33,7 +34,8 @@ export function importJobs(u: ImportUseCases): JobDefinition<ImportJobPayload>[]
         try {
           await u.validateImport.execute(p);
         } catch (e) {
-          if (ctx.attempt < (VALIDATE_IMPORT.maxAttempts ?? 10)) throw e;
+          // An unreachable database is not a failure of the import: the job goes back to the queue.
+          if (ctx.attempt < (VALIDATE_IMPORT.maxAttempts ?? 10) || isStorageUnavailable(e)) throw e;
           await u.validateImport.giveUp(p, e instanceof Error ? e.message : String(e));
         }
       },
@@ -45,8 +47,9 @@ export function importJobs(u: ImportUseCases): JobDefinition<ImportJobPayload>[]
         try {
           await u.writeImport.execute(p, ctx);
         } catch (e) {
-          // A stop or a lost lease is not a failure of the import: the next runner resumes it.
-          if (ctx.signal.aborted || ctx.attempt < (CONFIRM_IMPORT.maxAttempts ?? 10)) throw e;
+          // A stop, a lost lease or an unreachable database is not a failure of the import: the next runner resumes it.
+          if (ctx.signal.aborted || ctx.attempt < (CONFIRM_IMPORT.maxAttempts ?? 10) || isStorageUnavailable(e))
+            throw e;
           await u.writeImport.giveUp(p, e instanceof Error ? e.message : String(e));
         }
       },

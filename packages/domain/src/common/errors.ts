@@ -9,7 +9,8 @@ export type ErrorKind =
   | 'forbidden'
   | 'unauthorized'
   | 'precondition'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'unavailable';
 
 export interface ErrorDetail {
   field: string;
@@ -23,12 +24,13 @@ export class DomainError extends Error {
     message: string,
     readonly details: ErrorDetail[] = [],
     readonly meta: Record<string, unknown> = {},
+    options?: { cause?: unknown },
   ) {
     // An expected outcome (404, 409, invalid input), not a bug: skip capturing a stack, which costs more than
     // the rest of a rejected request.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
-    super(message);
+    super(message, options);
     Error.stackTraceLimit = limit;
     this.name = 'DomainError';
   }
@@ -69,6 +71,41 @@ export class DomainError extends Error {
   static forbidden(message: string, code = 'forbidden'): DomainError {
     return new DomainError('forbidden', code, message);
   }
+
+  /**
+   * The storage could not be reached (the database restarting or gone, a connection lost, a locked or failing
+   * disk): the operation did not happen and may be tried again later. `outcomeUnknown`: the connection was lost
+   * while a COMMIT was on its way, so the change may or may not have been saved (`meta.outcome: 'unknown'`, which
+   * the API's error body carries). `cause` is the driver's error.
+   */
+  static storageUnavailable(cause: unknown, outcomeUnknown = false): DomainError {
+    return outcomeUnknown
+      ? new DomainError(
+          'unavailable',
+          STORAGE_OUTCOME_UNKNOWN,
+          'The connection to the database was lost while the change was being saved: it may or may not have been saved. Read it back before trying again.',
+          [],
+          { outcome: 'unknown' },
+          { cause },
+        )
+      : new DomainError(
+          'unavailable',
+          STORAGE_UNAVAILABLE,
+          'The database cannot be reached just now; nothing was changed. Try again in a few seconds.',
+          [],
+          {},
+          { cause },
+        );
+  }
+}
+
+/** Codes of `DomainError.storageUnavailable`: nothing was changed, or the COMMIT's outcome is unknown. */
+export const STORAGE_UNAVAILABLE = 'storage_unavailable';
+export const STORAGE_OUTCOME_UNKNOWN = 'storage_outcome_unknown';
+
+/** Whether `e` says the storage could not be reached (`DomainError.storageUnavailable`), not that the work was wrong. */
+export function isStorageUnavailable(e: unknown): e is DomainError {
+  return e instanceof DomainError && e.kind === 'unavailable';
 }
 
 function capitalise(s: string): string {

@@ -21,6 +21,7 @@ import { hrSyncPages } from './pages/hr-sync.js';
 import { usagePages } from './pages/usage.js';
 import { multipartUpload } from '../middleware/upload.js';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/body-progress.js';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../forms/error-table.js';
 import { userPages } from './pages/users.js';
 import { webhookPages } from './pages/webhooks.js';
 import {
@@ -42,6 +43,7 @@ const STATUS: Record<string, number> = {
   conflict: 409,
   precondition: 409,
   rate_limited: 429,
+  unavailable: 503,
 };
 const WINDOW_SECONDS = 15 * 60;
 
@@ -289,6 +291,10 @@ export function createDashboard(d: DashboardDeps): Middleware {
 function errorPage(ctx: Context, e: unknown, d: DashboardDeps, s: SessionContext | null): void {
   const known = isDomainError(e);
   if (!known) d.logger.error({ requestId: ctx.state.requestId, err: e }, 'dashboard error');
+  if (known && e.kind === 'unavailable') {
+    d.logger.warn({ requestId: ctx.state.requestId, code: e.code, err: e.cause }, 'storage unavailable');
+    ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+  }
   const status = known ? (isRequestTimeout(e) ? 408 : (STATUS[e.kind] ?? 400)) : 500;
   // A stalled form: what the client still sends of it is not waited for.
   if (status === 408) ctx.set('Connection', 'close');

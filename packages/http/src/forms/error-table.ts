@@ -15,7 +15,12 @@ export const KIND_CODES: Record<ErrorKind, FormCodes> = {
   conflict: { A: 'conflict', B: 'CONFLICT', status: 409 },
   precondition: { A: 'conflict', B: 'CONFLICT', status: 409 },
   rate_limited: { A: 'rate_limited', B: 'RATE_LIMITED', status: 429 },
+  // The database cannot be reached (restarting, gone, locked or failing): retry after `Retry-After` seconds.
+  unavailable: { A: 'service_unavailable', B: 'SERVICE_UNAVAILABLE', status: 503 },
 };
+
+/** `Retry-After` of a 503: a restarting database is usually back within seconds. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** Domain codes that have their own HTTP status and codes, whatever their kind (docs/api.md "Errors"). */
 export const SPECIAL_CODES: Record<string, FormCodes> = {

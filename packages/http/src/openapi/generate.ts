@@ -20,6 +20,12 @@ const DESCRIPTIONS: Record<number, string> = {
   422: 'Invalid input (Form A)',
   429: 'Rate limit exceeded; see Retry-After',
   500: 'Internal error',
+  503: 'The database cannot be reached just now; retry after Retry-After seconds',
+};
+
+const RETRY_AFTER: Record<number, { description: string; schema: { type: 'integer' } }> = {
+  429: { description: 'Seconds until the exceeded window resets', schema: { type: 'integer' } },
+  503: { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
 };
 
 const BINARY = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' } as const;
@@ -133,7 +139,7 @@ function registerFormAnswers(registry: OpenAPIRegistry, form: ApiForm): FormAnsw
 function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType, answers: FormAnswers): Responses {
   const headers = rateLimitHeaders();
   const out = successResponse(r, form, headers);
-  const statuses = new Set<number>([429, 500, ...(r.auth === 'none' ? [] : [401, 403]), ...(r.errors ?? [])]);
+  const statuses = new Set<number>([429, 500, 503, ...(r.auth === 'none' ? [] : [401, 403]), ...(r.errors ?? [])]);
   // Writes always have their body read (an action without fields must get none or `{}`), capped, answered 413,
   // and answered 408 when it stalls.
   const writes = r.method !== 'get' && r.method !== 'delete';
@@ -147,16 +153,7 @@ function responsesFor(r: RouteDef, form: ApiForm, errorRef: z.ZodType, answers: 
   for (const s of [...statuses].sort()) {
     const answer = {
       description: DESCRIPTIONS[s] ?? 'Error',
-      headers:
-        s === 429
-          ? {
-              ...headers,
-              'Retry-After': {
-                description: 'Seconds until the exceeded window resets',
-                schema: { type: 'integer' as const },
-              },
-            }
-          : headers,
+      headers: RETRY_AFTER[s] ? { ...headers, 'Retry-After': RETRY_AFTER[s] } : headers,
       content: { 'application/json': { schema: errorRef } },
     };
     // A 416 keeps its Content-Range header and gains the error body.
