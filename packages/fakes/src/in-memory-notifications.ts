@@ -1,5 +1,6 @@
 import {
   DomainError,
+  withoutDetails,
   type NotificationChannel,
   type NotificationFilter,
   type NotificationRepos,
@@ -54,7 +55,7 @@ export class InMemoryNotificationRepository implements NotificationRepository {
       this.rows.set(n.id, {
         ...cur,
         status: n.status,
-        history: clone(n.history),
+        history: cur.to === null ? withoutDetails(n.history) : clone(n.history),
         attempts: n.attempts,
         providerMessageId: n.providerMessageId,
         content: n.content === null ? null : cur.content,
@@ -87,15 +88,24 @@ export class InMemoryNotificationRepository implements NotificationRepository {
     );
     return clone(pageOf(all, page));
   }
-  async redactRecipient(tenantId: string, recipientId: string): Promise<number> {
+  async redactLearner(tenantId: string, learnerId: string): Promise<number> {
     let n = 0;
     for (const x of this.rows.values())
-      if (x.tenantId === tenantId && x.recipientId === recipientId) {
-        x.to = null;
+      if (x.tenantId === tenantId && (x.recipientId === learnerId || x.learnerId === learnerId)) {
+        if (x.recipientId === learnerId) x.to = null;
         x.content = null;
+        x.history = withoutDetails(x.history);
         n++;
       }
     return n;
+  }
+  async erasedLearnersAmong(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    const found = new Set<string>();
+    for (const id of ids) {
+      const x = this.rows.get(id);
+      if (x && x.tenantId === tenantId && x.learnerId !== null && x.content === null) found.add(x.learnerId);
+    }
+    return [...found];
   }
 }
 

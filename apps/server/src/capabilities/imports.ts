@@ -1,5 +1,14 @@
 import { CsvParseReader, TokenSigner, importStorage, openFileStore } from '@fundi/adapters';
-import { EncryptedFileVault, importJobs, importUseCases, MasterKeyring, type Ports } from '@fundi/application';
+import {
+  ERASE_IMPORT_COPIES,
+  EncryptedFileVault,
+  MasterKeyring,
+  erasureJob,
+  importJobs,
+  importUseCases,
+  onLearnerErased,
+  type Ports,
+} from '@fundi/application';
 import type { EvidenceRepos, ImportRepos, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
 import { importRoutes } from '@fundi/http';
 import { capability } from './capability.js';
@@ -20,6 +29,7 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
       p: Ports<ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>>,
     ) => importUseCases({ ...p, files, csv, cursors }),
     routes: importRoutes,
-    jobs: importJobs,
+    reactions: () => [onLearnerErased(ERASE_IMPORT_COPIES)],
+    jobs: (u) => [...importJobs(u), erasureJob(ERASE_IMPORT_COPIES, (p) => u.removeErasedLearnerFiles.execute(p))],
   });
 }

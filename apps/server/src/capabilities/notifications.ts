@@ -10,9 +10,12 @@ import {
 } from '@fundi/adapters';
 import {
   DEADLINE_REMINDERS,
+  ERASE_MAIL_COPIES,
   RUN_TRIGGERS,
   SEND_NOTIFICATIONS,
+  erasureJob,
   notificationReaction,
+  onLearnerErased,
   notificationUseCases,
   type NotificationRepoSet,
   type Ports,
@@ -101,8 +104,9 @@ export function notifications(settings: NotificationSettings) {
       describeDefaultMail: () => channels.describeDefault(),
     }),
     routes: notificationRoutes,
-    reactions: () => [notificationReaction],
+    reactions: () => [notificationReaction, onLearnerErased(ERASE_MAIL_COPIES)],
     jobs: (u) => [
+      erasureJob(ERASE_MAIL_COPIES, (p) => u.forgetLearnerMail.execute(p)),
       {
         ...SEND_NOTIFICATIONS,
         concurrency: 8,

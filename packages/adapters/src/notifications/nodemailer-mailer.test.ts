@@ -1,11 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutgoingEmail } from '@fundi/domain';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp-test-server.js';
 import { NodemailerMailer } from './nodemailer-mailer.js';
-import { OutboxFolderMailer } from './outbox-folder-mailer.js';
+import { OutboxFolderMailer, forgetOutboxMail } from './outbox-folder-mailer.js';
 import { smtpFailure } from './smtp-failure.js';
 
 const message: OutgoingEmail = {
@@ -81,6 +81,38 @@ describe('SMTP failure classification', () => {
 });
 
 describe('OutboxFolderMailer', () => {
+  it("names each file by the learners it is about, never by personal data; an erasure deletes that learner's", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fundi-outbox-'));
+    const mailer = new OutboxFolderMailer(dir);
+    try {
+      expect(await mailer.send({ ...message, about: ['lrn_01erased'] })).toMatchObject({ ok: true });
+      expect(await mailer.send({ ...message, to: 'admin@example.org', about: ['lrn_01erased'] })).toMatchObject({
+        ok: true,
+      });
+      expect(await mailer.send({ ...message, about: ['lrn_01kept'] })).toMatchObject({ ok: true });
+      expect(await mailer.send(message)).toMatchObject({ ok: true });
+      const names = (await readdir(dir)).sort();
+      expect(names).toHaveLength(4);
+      for (const n of names) expect(n).toMatch(/^[0-9TZ-]+-[0-9a-f-]{36}(\.lrn_[0-9a-z]+)?\.eml$/);
+      expect(names.filter((n) => n.includes('.lrn_01erased.'))).toHaveLength(2);
+      // A copy a killed process left half written goes too.
+      await writeFile(join(dir, `.${names.find((n) => n.includes('lrn_01erased'))}x.tmp`), 'half');
+      await writeFile(join(dir, '.2026-06-01T08-00-00-000Z-x.lrn_01erased.eml.tmp'), 'half');
+      expect(await forgetOutboxMail(dir, 'lrn_01erased')).toBe(2);
+      const left = await readdir(dir);
+      expect(left.filter((n) => n.includes('lrn_01erased.'))).toEqual([]);
+      expect(left.filter((n) => n.endsWith('.eml'))).toHaveLength(2);
+      expect(await readFile(join(dir, left.find((n) => n.includes('lrn_01kept'))!), 'utf8')).toContain(
+        'To: sipho@example.org',
+      );
+      expect(await forgetOutboxMail(join(dir, 'missing'), 'lrn_01erased')).toBe(0);
+      await expect(mailer.send({ ...message, about: ['../x'] })).rejects.toMatchObject({ kind: 'invalid' });
+    } finally {
+      await mailer.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('calls a folder it cannot write unavailable, so the send is retried', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fundi-outbox-'));
     try {

@@ -16,6 +16,7 @@ function aNotification(tenantId: string, o: Partial<NotificationSnapshot> = {}):
     recipientId: 'lrn_1',
     channel: 'email',
     template: 'welcome',
+    learnerId: o.recipientType === 'user' ? null : (o.recipientId ?? 'lrn_1'),
     to: 'thandi@example.org',
     content: { kind: 'email', subject: 'Welcome', html: '<p>Hi</p>', text: 'Hi' },
     status: 'queued',
@@ -168,28 +169,57 @@ describeEachStorage(
       ).toBe(1);
     });
 
-    it('redacts a recipient: address and content go, the status and history stay', async () => {
+    it('redacts a learner: messages to them lose address, content and details; staff messages about them lose content and details', async () => {
       const repo = get().repos.notifications;
-      const n = aNotification(t.id, { recipientId: 'lrn_erased' });
-      await repo.insertMany([n]);
-      expect(await repo.redactRecipient(t.id, 'lrn_erased')).toBe(1);
-      expect(await repo.findById(t.id, n.id)).toEqual({ ...n, to: null, content: null });
-      expect(await repo.redactRecipient(other.id, 'lrn_erased')).toBe(0);
+      const failed = { status: 'queued' as const, at: at(1), detail: 'soft_bounce (452): <erased@example.org> full' };
+      const to = aNotification(t.id, { recipientId: 'lrn_erased', history: [...aNotification(t.id).history, failed] });
+      const about = aNotification(t.id, {
+        recipientType: 'user',
+        recipientId: 'usr_assessor',
+        learnerId: 'lrn_erased',
+        template: 'new_evidence',
+        to: 'assessor@example.org',
+      });
+      const unrelated = aNotification(t.id, { recipientId: 'lrn_kept' });
+      await repo.insertMany([to, about, unrelated]);
+      expect(await repo.redactLearner(t.id, 'lrn_erased')).toBe(2);
+      const bare = (h: NotificationSnapshot['history']) => h.map((e) => ({ ...e, detail: null }));
+      expect(await repo.findById(t.id, to.id)).toEqual({ ...to, to: null, content: null, history: bare(to.history) });
+      expect(await repo.findById(t.id, about.id)).toEqual({ ...about, content: null, history: bare(about.history) });
+      expect(await repo.findById(t.id, unrelated.id)).toEqual(unrelated);
+      expect(await repo.redactLearner(other.id, 'lrn_erased')).toBe(0);
+      expect((await repo.erasedLearnersAmong(t.id, [to.id, about.id, unrelated.id])).sort()).toEqual(['lrn_erased']);
+      expect(await repo.erasedLearnersAmong(other.id, [to.id, about.id])).toEqual([]);
     });
 
-    it('never writes content back with an outcome: a send that ends after an erasure leaves it dropped', async () => {
+    it('never writes content or details back with an outcome: a send that ends after an erasure leaves them dropped', async () => {
       const repo = get().repos.notifications;
       const n = aNotification(t.id, { recipientId: 'lrn_erased_while_sending' });
       await repo.insertMany([n]);
       // The worker read the message (with its content) before the erasure and records its outcome after it.
-      await repo.redactRecipient(t.id, 'lrn_erased_while_sending');
-      const sent = { status: 'sent' as const, at: at(5), detail: null };
-      await repo.updateOutcomes(t.id, [{ ...n, status: 'sent', history: [...n.history, sent], updatedAt: at(5) }]);
-      expect(await repo.findById(t.id, n.id)).toMatchObject({ status: 'sent', to: null, content: null });
+      await repo.redactLearner(t.id, 'lrn_erased_while_sending');
+      const bounced = { status: 'bounced' as const, at: at(5), detail: '550 <gone@example.org> unknown' };
+      await repo.updateOutcomes(t.id, [
+        { ...n, status: 'bounced', history: [...n.history, bounced], attempts: 1, updatedAt: at(5) },
+      ]);
+      expect(await repo.findById(t.id, n.id)).toMatchObject({
+        status: 'bounced',
+        to: null,
+        content: null,
+        attempts: 1,
+        history: [
+          { status: 'queued', at: at(0), detail: null },
+          { status: 'bounced', at: at(5), detail: null },
+        ],
+      });
       const kept = aNotification(t.id);
       await repo.insertMany([kept]);
-      await repo.updateOutcomes(t.id, [{ ...kept, status: 'sent', updatedAt: at(6) }]);
-      expect((await repo.findById(t.id, kept.id))!.content).toEqual(kept.content);
+      const failed = { status: 'queued' as const, at: at(6), detail: 'attempt 1 failed' };
+      await repo.updateOutcomes(t.id, [{ ...kept, history: [...kept.history, failed], updatedAt: at(6) }]);
+      expect(await repo.findById(t.id, kept.id)).toMatchObject({
+        content: kept.content,
+        history: [...kept.history, failed],
+      });
       const dropped = aNotification(t.id);
       await repo.insertMany([dropped]);
       await repo.updateOutcomes(t.id, [{ ...dropped, status: 'sent', content: null, updatedAt: at(7) }]);

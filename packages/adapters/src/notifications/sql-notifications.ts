@@ -1,5 +1,6 @@
 import {
   DomainError,
+  withoutDetails,
   type NotificationChannel,
   type NotificationFilter,
   type NotificationRepos,
@@ -15,7 +16,8 @@ import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { notificationsMigration } from './015-notifications.js';
 import { insertNotifications, updateNotificationOutcomes } from './sql-notification-batches.js';
-import { COLUMNS, fromRow, type Row, toRow } from './sql-notification-rows.js';
+import { COLUMNS, fromRow, json, type Row, toRow } from './sql-notification-rows.js';
+import { notificationLearnerLink } from './030-erasure-copies.js';
 import { SqlNotificationSettingsRepository, SqlNotificationTemplateRepository } from './sql-notification-settings.js';
 
 // Template and settings repositories live in sql-notification-settings.ts; exported from here as before.
@@ -81,17 +83,38 @@ export class SqlNotificationRepository implements NotificationRepository {
     return pageQuery(this.db, q, page, fromRow);
   }
 
-  async redactRecipient(tenantId: string, recipientId: string): Promise<number> {
-    const { changes } = await this.db.run(
-      'UPDATE notifications SET to_address = NULL, content = NULL WHERE tenant_id = ? AND recipient_id = ?',
-      [tenantId, recipientId],
+  async redactLearner(tenantId: string, learnerId: string): Promise<number> {
+    const rows = await this.db.all<Row>(
+      'SELECT id, recipient_id, history FROM notifications WHERE tenant_id = ? AND (recipient_id = ? OR learner_id = ?)',
+      [tenantId, learnerId, learnerId],
     );
-    return changes;
+    for (const r of rows)
+      await this.db.run(
+        `UPDATE notifications SET content = NULL, history = ?,
+           to_address = CASE WHEN recipient_id = ? THEN NULL ELSE to_address END WHERE id = ?`,
+        [JSON.stringify(withoutDetails(json(r.history) ?? [])), learnerId, r.id as string],
+      );
+    return rows.length;
+  }
+
+  async erasedLearnersAmong(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    const found = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500);
+      // By id alone (the primary key), the tenant checked on the rows, as in `findMany`.
+      const rows = await this.db.all<{ tenant_id: string; learner_id: string }>(
+        `${PLAN_PER_CALL}SELECT tenant_id, learner_id FROM notifications WHERE id IN (${part.map(() => '?').join(', ')})
+           AND learner_id IS NOT NULL AND content IS NULL`,
+        part,
+      );
+      for (const r of rows) if (r.tenant_id === tenantId) found.add(r.learner_id);
+    }
+    return [...found];
   }
 }
 
 export const notificationStorage: CapabilityStorage<NotificationRepos> = {
-  migrations: [notificationsMigration],
+  migrations: [notificationsMigration, notificationLearnerLink],
   sql: (db, qb) => ({
     notifications: new SqlNotificationRepository(db, qb),
     notificationTemplates: new SqlNotificationTemplateRepository(db),

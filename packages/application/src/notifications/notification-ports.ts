@@ -44,6 +44,11 @@ export interface NotificationChannels {
   whatsapp(settings: OpenWhatsAppSettings | null): MessagingChannel | null;
   /** The operator's default WhatsApp account's app secret and verify token (callbacks for it), when configured. */
   defaultWhatsApp: { appSecret: string; verifyToken: string } | null;
+  /**
+   * Deletes the copies of sent mail the service keeps about the learner (the outbox folder's files); returns how
+   * many. Idempotent. Mail handed to an SMTP server or WhatsApp is out of reach.
+   */
+  forgetMailAbout(learnerId: string): Promise<number>;
 }
 
 export interface NotificationSettingsConfig {
