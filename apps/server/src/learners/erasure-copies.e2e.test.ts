@@ -36,6 +36,8 @@ const LEARNER: Record<string, string> = {
 const HR_UPDATE = { employeeId: 'QZXREF77', jobTitle: 'Qzxhrjobtitle', department: 'Qzxhrdepartment' };
 const EVIDENCE_NAME = 'qzxevidencefile.pdf';
 const EVIDENCE_CONTENT = 'QZXPORTFOLIOCONTENT';
+/** A signed upload URL asked for and never used: its ticket keeps the file name. */
+const TICKET_NAME = 'qzxticketfile.pdf';
 /** The markers, and the digits of the numbers as any spelling stores them (`+27829183746`, `0829183746`). */
 const MARKERS = [
   ...['first_name', 'middle_name', 'last_name', 'employer', 'employee_ref', 'department', 'job_title'].map(
@@ -55,6 +57,7 @@ const MARKERS = [
   HR_UPDATE.department,
   'qzxevidencefile',
   EVIDENCE_CONTENT,
+  'qzxticketfile',
 ];
 /** The jobs an erasure leads to: each capability's part, and the scrub of the store's files. */
 const ERASURE_JOBS = [
@@ -174,6 +177,15 @@ describeEachStorage(
       );
       const evidence = await s.call('POST', `${A}/evidence`, key, m.body, { 'content-type': m.type });
       expect(evidence.status).toBe(201);
+      const grant = await s.call('POST', `${A}/evidence/upload`, key, {
+        learnerId,
+        moduleId: 'PM-01',
+        evidenceType: 'assignment',
+        filename: TICKET_NAME,
+        contentType: 'application/pdf',
+        size: 1000,
+      });
+      expect(grant.status).toBe(201);
 
       // HR updates the employee.
       expect(

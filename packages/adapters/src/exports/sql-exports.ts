@@ -171,4 +171,6 @@ export const exportStorage: CapabilityStorage<ExportRepos> = {
     regulatorSettings: new SqlRegulatorSettingsRepository(db),
   }),
   memory: exportMemory,
+  // Readiness reports lose the learner's ID numbers.
+  erasureTables: ['exports'],
 };

@@ -121,4 +121,5 @@ export const notificationStorage: CapabilityStorage<NotificationRepos> = {
     notificationSettings: new SqlNotificationSettingsRepository(db),
   }),
   memory: notificationMemory,
+  erasureTables: ['notifications'],
 };

@@ -20,4 +20,6 @@ export const webhookStorage: CapabilityStorage<WebhookRepos> = {
     tenantAlerts: new SqlTenantAlertLog(db),
   }),
   memory: webhookMemory,
+  // Receivers' replies to a learner's events are cleared.
+  erasureTables: ['webhook_attempts'],
 };

@@ -117,8 +117,8 @@ export class EvidenceRetention {
   }
 
   /**
-   * An erased learner's evidence goes at once: bytes and records; the audit keeps that it happened. The records
-   * held file names and descriptions: the store's files are scrubbed of them afterwards.
+   * An erased learner's evidence goes at once: bytes, records and upload tickets; the audit keeps that it happened.
+   * The records held file names and descriptions: the store's files are scrubbed of them afterwards.
    */
   async eraseLearner(tenantId: string, learnerId: string): Promise<number> {
     const now = this.d.clock.now();
@@ -126,7 +126,11 @@ export class EvidenceRetention {
     for (const c of found) {
       await removeForGood(this.d, { ...c, tenantId }, now, 'evidence.erased');
     }
-    if (found.length) await this.d.uow.run((tx) => scheduleScrub(tx.jobs, this.d.clock.now()));
+    await this.d.uow.run(async (tx) => {
+      // A signed upload URL's ticket keeps the file name it was issued for.
+      const tickets = await tx.uploadTickets.removeOfLearner(tenantId, learnerId);
+      if (found.length || tickets) await scheduleScrub(tx.jobs, this.d.clock.now());
+    });
     return found.length;
   }
 }
