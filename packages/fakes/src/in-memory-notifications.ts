@@ -88,24 +88,36 @@ export class InMemoryNotificationRepository implements NotificationRepository {
     );
     return clone(pageOf(all, page));
   }
-  async redactLearner(tenantId: string, learnerId: string): Promise<number> {
+  async redactLearner(tenantId: string, learnerId: string, mentions: readonly string[] = []): Promise<number> {
+    const lower = mentions.map((m) => m.toLowerCase());
+    const mentioned = (x: NotificationSnapshot) =>
+      x.trigger === null &&
+      x.recipientType === 'user' &&
+      x.learnerId === null &&
+      x.content !== null &&
+      lower.some((m) => JSON.stringify(x.content).toLowerCase().includes(m));
     let n = 0;
     for (const x of this.rows.values())
-      if (x.tenantId === tenantId && (x.recipientId === learnerId || x.learnerId === learnerId)) {
+      if (x.tenantId === tenantId && (x.recipientId === learnerId || x.learnerId === learnerId || mentioned(x))) {
         if (x.recipientId === learnerId) x.to = null;
+        x.learnerId = learnerId;
         x.content = null;
         x.history = withoutDetails(x.history);
         n++;
       }
     return n;
   }
-  async erasedLearnersAmong(tenantId: string, ids: readonly string[]): Promise<string[]> {
-    const found = new Set<string>();
-    for (const id of ids) {
+  async redactedAmong(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    return ids.filter((id) => {
       const x = this.rows.get(id);
-      if (x && x.tenantId === tenantId && x.learnerId !== null && x.content === null) found.add(x.learnerId);
-    }
-    return [...found];
+      return x && x.tenantId === tenantId && x.learnerId !== null && x.content === null;
+    });
+  }
+  async idsAbout(tenantId: string, learnerId: string): Promise<string[]> {
+    return [...this.rows.values()]
+      .filter((x) => x.tenantId === tenantId && x.learnerId === learnerId)
+      .map((x) => x.id)
+      .sort();
   }
 }
 

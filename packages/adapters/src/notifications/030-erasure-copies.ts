@@ -56,6 +56,10 @@ export const notificationLearnerLink: Migration = {
       t.string('learner_id');
       t.index(['tenant_id', 'learner_id']);
     });
+    // Messages sent through the API to staff users name no learner; an erasure looks through their content.
+    await knex.schema.raw(
+      `CREATE INDEX notifications_api_staff ON notifications (tenant_id) WHERE trigger_key IS NULL AND recipient_type = 'user'`,
+    );
     await knex('notifications')
       .where({ recipient_type: 'learner' })
       .update({ learner_id: knex.ref('recipient_id') });
@@ -78,6 +82,7 @@ export const notificationLearnerLink: Migration = {
     if (await knex.schema.hasTable('learners')) await redactErased(knex);
   },
   async down(knex: Knex) {
+    await knex.schema.raw('DROP INDEX notifications_api_staff');
     await knex.schema.alterTable('notifications', (t) => {
       t.dropIndex(['tenant_id', 'learner_id']);
       t.dropColumn('learner_id');

@@ -80,8 +80,8 @@ export class NodeNotificationChannels implements NotificationChannels {
   }
 
   /** The outbox folder is swept whether or not it is the default today: mail written before an SMTP server was set stays there. */
-  forgetMailAbout(learnerId: string): Promise<number> {
-    return forgetOutboxMail(this.defaults.outboxFolder, learnerId);
+  forgetMail(refs: readonly string[]): Promise<number> {
+    return forgetOutboxMail(this.defaults.outboxFolder, refs);
   }
 
   close(): void {

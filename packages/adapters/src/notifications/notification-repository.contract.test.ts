@@ -188,8 +188,36 @@ describeEachStorage(
       expect(await repo.findById(t.id, about.id)).toEqual({ ...about, content: null, history: bare(about.history) });
       expect(await repo.findById(t.id, unrelated.id)).toEqual(unrelated);
       expect(await repo.redactLearner(other.id, 'lrn_erased')).toBe(0);
-      expect((await repo.erasedLearnersAmong(t.id, [to.id, about.id, unrelated.id])).sort()).toEqual(['lrn_erased']);
-      expect(await repo.erasedLearnersAmong(other.id, [to.id, about.id])).toEqual([]);
+      expect((await repo.redactedAmong(t.id, [to.id, about.id, unrelated.id])).sort()).toEqual(
+        [to.id, about.id].sort(),
+      );
+      expect(await repo.redactedAmong(other.id, [to.id, about.id])).toEqual([]);
+      expect(await repo.idsAbout(t.id, 'lrn_erased')).toEqual([to.id, about.id].sort());
+      expect(await repo.idsAbout(other.id, 'lrn_erased')).toEqual([]);
+    });
+
+    it("finds the API's staff messages that name the learner, in any letter case, and nothing else", async () => {
+      const repo = get().repos.notifications;
+      const content = (text: string) => ({ kind: 'email' as const, subject: 'About a learner', html: text, text });
+      const staff = { recipientType: 'user' as const, recipientId: 'usr_staff', learnerId: null };
+      const named = aNotification(t.id, { ...staff, content: content('Please call THANDI MENTIONED today') });
+      const byEmail = aNotification(t.id, { ...staff, content: content('Mail thandi.m@example.org back') });
+      const other = aNotification(t.id, { ...staff, content: content('Please call Sipho Other today') });
+      const fromTrigger = aNotification(t.id, {
+        ...staff,
+        trigger: 'quota_warning',
+        content: content('Thandi Mentioned again'),
+      });
+      const otherTenant = aNotification(other.id, { ...staff, content: content('Thandi Mentioned') });
+      const wild = aNotification(t.id, { ...staff, content: content('100% sure about Thandi_x') });
+      await repo.insertMany([named, byEmail, other, fromTrigger, otherTenant, wild]);
+      const mentions = ['Thandi Mentioned', 'thandi.m@example.org', '10% s', 'Thandi!x'];
+      expect(await repo.redactLearner(t.id, 'lrn_named', mentions)).toBe(2);
+      for (const n of [named, byEmail])
+        expect(await repo.findById(t.id, n.id)).toMatchObject({ content: null, learnerId: 'lrn_named' });
+      expect(await repo.idsAbout(t.id, 'lrn_named')).toEqual([named.id, byEmail.id].sort());
+      for (const n of [other, fromTrigger, wild]) expect(await repo.findById(t.id, n.id)).toEqual(n);
+      expect(await repo.findById(other.id, otherTenant.id)).toEqual(otherTenant);
     });
 
     it('never writes content or details back with an outcome: a send that ends after an erasure leaves them dropped', async () => {

@@ -13,25 +13,26 @@ import {
 import { MailComposer } from './mail-composer.js';
 import { mailOptions } from './nodemailer-mailer.js';
 
-/** An id that may stand in a file name (`lrn_...`). */
+/** An id that may stand in a file name (`lrn_...`, `ntf_...`). */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-/** Learners one file name may carry. */
-const MAX_ABOUT = 8;
+/** Ids one file name may carry. */
+const MAX_REFS = 8;
 
-/** `<time>-<uuid>[.<learner id>...].eml`: no personal data, and the learners the message is about. */
-function fileName(about: readonly string[] = []): string {
-  if (about.length > MAX_ABOUT) throw DomainError.invalid('about', `must name at most ${MAX_ABOUT} learners`);
-  for (const id of about) if (!ID.test(id)) throw DomainError.invalid('about', 'must be ids (letters, digits, _, -)');
+/** `<time>-<uuid>[.<id>...].eml`: no personal data, and the ids the message is filed under. */
+function fileName(refs: readonly string[] = []): string {
+  if (refs.length > MAX_REFS) throw DomainError.invalid('refs', `must name at most ${MAX_REFS} ids`);
+  for (const id of refs) if (!ID.test(id)) throw DomainError.invalid('refs', 'must be ids (letters, digits, _, -)');
   const stem = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}`;
-  return [stem, ...about, 'eml'].join('.');
+  return [stem, ...refs, 'eml'].join('.');
 }
 
 /**
- * Deletes the outbox folder's messages about the learner (their names carry its id), with any copy left half
- * written; returns how many messages. A folder that does not exist holds none.
+ * Deletes the outbox folder's messages filed under any of `refs` (a learner's id, a notification's), with any copy
+ * left half written; returns how many messages. A folder that does not exist holds none.
  */
-export async function forgetOutboxMail(folder: string, learnerId: string): Promise<number> {
-  if (!ID.test(learnerId)) return 0;
+export async function forgetOutboxMail(folder: string, refs: readonly string[]): Promise<number> {
+  const wanted = new Set(refs.filter((r) => ID.test(r)));
+  if (wanted.size === 0) return 0;
   let names: string[];
   try {
     names = await readdir(folder);
@@ -41,8 +42,13 @@ export async function forgetOutboxMail(folder: string, learnerId: string): Promi
   }
   let removed = 0;
   for (const name of names) {
-    const parts = name.split('.');
-    if (!parts.slice(1).includes(learnerId)) continue;
+    if (
+      !name
+        .split('.')
+        .slice(1)
+        .some((part) => wanted.has(part))
+    )
+      continue;
     await rm(join(folder, name), { force: true });
     if (name.endsWith('.eml')) removed++;
   }
@@ -51,8 +57,9 @@ export async function forgetOutboxMail(folder: string, learnerId: string): Promi
 
 /**
  * The embedded default when no SMTP server is configured: each message is composed exactly as it would be sent and
- * written to `folder` as `<time>-<uuid>.eml` (RFC 5322, opens in any mail client), the ids of the learners it is
- * about (`OutgoingEmail.about`) before the extension, so an erasure finds it (`forgetOutboxMail`). A file appears
+ * written to `folder` as `<time>-<uuid>.eml` (RFC 5322, opens in any mail client), the ids it is filed under
+ * (`OutgoingEmail.refs`: its notification, its learners) before the extension, so an erasure finds it
+ * (`forgetOutboxMail`). A file appears
  * whole or not at all (written aside, then renamed). A folder that cannot be written is `unavailable`, so the send
  * is retried. Messages are composed on a worker thread (`MailComposer`); `close()` stops it.
  */
@@ -66,7 +73,7 @@ export class OutboxFolderMailer implements Mailer {
 
   async send(message: OutgoingEmail): Promise<SendResult> {
     checkOutgoingEmail(message);
-    const name = fileName(message.about);
+    const name = fileName(message.refs);
     const composed = await this.composer.compose(mailOptions(message));
     const aside = join(this.folder, `.${name}.tmp`);
     try {

@@ -83,33 +83,53 @@ export class SqlNotificationRepository implements NotificationRepository {
     return pageQuery(this.db, q, page, fromRow);
   }
 
-  async redactLearner(tenantId: string, learnerId: string): Promise<number> {
+  async redactLearner(tenantId: string, learnerId: string, mentions: readonly string[] = []): Promise<number> {
+    // A notification to a learner names them as its learner too (migration 030 linked the older ones).
     const rows = await this.db.all<Row>(
-      'SELECT id, recipient_id, history FROM notifications WHERE tenant_id = ? AND (recipient_id = ? OR learner_id = ?)',
-      [tenantId, learnerId, learnerId],
+      'SELECT id, recipient_id, history FROM notifications WHERE tenant_id = ? AND learner_id = ?',
+      [tenantId, learnerId],
     );
+    if (mentions.length)
+      // The API's messages to staff (they name no learner), through their partial index (migration 030): a handful,
+      // not the tenant's every notification.
+      rows.push(
+        ...(await this.db.all<Row>(
+          `SELECT id, recipient_id, history FROM notifications
+             WHERE tenant_id = ? AND trigger_key IS NULL AND recipient_type = 'user' AND content IS NOT NULL
+               AND (${mentions.map(() => `content ${this.db.dialect.ilike} ? ESCAPE '!'`).join(' OR ')})`,
+          [tenantId, ...mentions.map((m) => `%${m.replace(/[!%_]/g, '!$&')}%`)],
+        )),
+      );
     for (const r of rows)
       await this.db.run(
-        `UPDATE notifications SET content = NULL, history = ?,
+        `UPDATE notifications SET content = NULL, history = ?, learner_id = ?,
            to_address = CASE WHEN recipient_id = ? THEN NULL ELSE to_address END WHERE id = ?`,
-        [JSON.stringify(withoutDetails(json(r.history) ?? [])), learnerId, r.id as string],
+        [JSON.stringify(withoutDetails(json(r.history) ?? [])), learnerId, learnerId, r.id as string],
       );
     return rows.length;
   }
 
-  async erasedLearnersAmong(tenantId: string, ids: readonly string[]): Promise<string[]> {
-    const found = new Set<string>();
+  async redactedAmong(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    const found: string[] = [];
     for (let i = 0; i < ids.length; i += 500) {
       const part = ids.slice(i, i + 500);
       // By id alone (the primary key), the tenant checked on the rows, as in `findMany`.
-      const rows = await this.db.all<{ tenant_id: string; learner_id: string }>(
-        `${PLAN_PER_CALL}SELECT tenant_id, learner_id FROM notifications WHERE id IN (${part.map(() => '?').join(', ')})
+      const rows = await this.db.all<{ id: string; tenant_id: string }>(
+        `${PLAN_PER_CALL}SELECT id, tenant_id FROM notifications WHERE id IN (${part.map(() => '?').join(', ')})
            AND learner_id IS NOT NULL AND content IS NULL`,
         part,
       );
-      for (const r of rows) if (r.tenant_id === tenantId) found.add(r.learner_id);
+      for (const r of rows) if (r.tenant_id === tenantId) found.push(r.id);
     }
-    return [...found];
+    return found;
+  }
+
+  async idsAbout(tenantId: string, learnerId: string): Promise<string[]> {
+    const rows = await this.db.all<{ id: string }>(
+      'SELECT id FROM notifications WHERE tenant_id = ? AND learner_id = ? ORDER BY id',
+      [tenantId, learnerId],
+    );
+    return rows.map((r) => r.id);
   }
 }
 

@@ -9,7 +9,7 @@ import {
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps, StorageMaintenance } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';
-import { LEARNER_ERASED_EVENT, scheduleScrub } from './learner-erasure.js';
+import { LEARNER_ERASED_EVENT, mentionsOf, scheduleScrub } from './learner-erasure.js';
 
 /** What a learner event carries once its learner is erased: nothing that identifies the person. */
 export const erasedLearnerData = (id: string) => ({ id, erased: true });
@@ -38,14 +38,16 @@ export class EraseLearner {
   async execute(actor: Actor, id: string): Promise<void> {
     const now = this.deps.clock.now();
     await this.deps.uow.run(async (tx) => {
-      const erased = await tx.learners.erase(actor.tenantId, id, now.toISOString());
+      const learner = await tx.learners.findById(actor.tenantId, id);
+      const erased = learner && (await tx.learners.erase(actor.tenantId, id, now.toISOString()));
       if (!erased) throw DomainError.notFound('learner', id);
       const events = await tx.outbox.redactSubject(actor.tenantId, id, erasedLearnerData(id));
       const responses = await tx.webhookAttempts.forgetResponses(actor.tenantId, events);
       // The HR inbound log keeps what HR sent about the employee: it goes too.
       const hrEvents = await tx.hrEvents.redactLearner(actor.tenantId, id);
-      // Notifications to or about the learner keep their statuses and times, not the address or what they said.
-      const notifications = await tx.notifications.redactLearner(actor.tenantId, id);
+      // Notifications to or about the learner (or, sent through the API to staff, naming them) keep their statuses
+      // and times, not the address or what they said.
+      const notifications = await tx.notifications.redactLearner(actor.tenantId, id, mentionsOf(learner));
       await recordChange(tx, actor, now, {
         action: 'learner.erased',
         resourceType: 'learner',

@@ -39,7 +39,7 @@ describe('EraseLearner and the copies of a learner', () => {
   it('redacts notifications to the learner and staff notifications about them; others stay as they were', async () => {
     const d = fakeDeps();
     const me = anActor('ten_a');
-    const v = await new RegisterLearner(d).execute(me, aLearnerInput({ firstName: 'Nomvula' }));
+    const v = await new RegisterLearner(d).execute(me, aLearnerInput({ firstName: 'Nomvula', lastName: 'Mahlangu' }));
     const toLearner = aNotification({
       recipientType: 'learner',
       recipientId: v.id,
@@ -49,7 +49,15 @@ describe('EraseLearner and the copies of a learner', () => {
     });
     const aboutLearner = aNotification({ learnerId: v.id });
     const unrelated = aNotification({ template: 'moderation_due', learnerId: null });
-    await d.repos.notifications.insertMany([toLearner, aboutLearner, unrelated]);
+    // Sent through the API to staff: it names no learner, but its content names this one.
+    const text = 'Please call nomvula MAHLANGU about the portfolio';
+    const naming = aNotification({
+      trigger: null,
+      learnerId: null,
+      content: { kind: 'email', subject: 'A call', html: `<p>${text}</p>`, text },
+    });
+    const notNaming = aNotification({ trigger: null, learnerId: null });
+    await d.repos.notifications.insertMany([toLearner, aboutLearner, unrelated, naming, notNaming]);
 
     await new EraseLearner(d).execute(me, v.id);
 
@@ -66,8 +74,16 @@ describe('EraseLearner and the copies of a learner', () => {
       history: bare,
     });
     expect(await d.repos.notifications.findById('ten_a', unrelated.id)).toEqual(unrelated);
+    expect(await d.repos.notifications.findById('ten_a', naming.id)).toEqual({
+      ...naming,
+      learnerId: v.id,
+      content: null,
+      history: bare,
+    });
+    // "Nomvula" alone names many people: only the full name, the email, ID and phone numbers count.
+    expect(await d.repos.notifications.findById('ten_a', notNaming.id)).toEqual(notNaming);
     await expect(d.repos.audit.list('ten_a', { limit: 1 })).resolves.toMatchObject([
-      { action: 'learner.erased', details: { redactedNotifications: 2 } },
+      { action: 'learner.erased', details: { redactedNotifications: 3 } },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { DomainEvent, JobQueue } from '@fundi/domain';
+import type { DomainEvent, JobQueue, LearnerSnapshot } from '@fundi/domain';
 import { enqueueJob, jobType, type JobDefinition, type JobType } from '../jobs/job-definition.js';
 import type { EventReaction } from '../webhooks/dispatch-outbox.js';
 
@@ -9,6 +9,18 @@ import type { EventReaction } from '../webhooks/dispatch-outbox.js';
  * (docs/architecture.md, "Erasure on disk").
  */
 export const LEARNER_ERASED_EVENT = 'learner.erased';
+
+/**
+ * What identifies the learner in free text (a message whose content the caller wrote): the email, the ID numbers,
+ * the phone numbers (as stored and in the national form) and the full name. Values shorter than 6 characters are
+ * left out: they would match far too much.
+ */
+export function mentionsOf(l: LearnerSnapshot): string[] {
+  const national = l.mobile?.startsWith('+27') ? `0${l.mobile.slice(3)}` : null;
+  const names = [`${l.firstName} ${l.lastName}`, l.middleName ? `${l.firstName} ${l.middleName} ${l.lastName}` : null];
+  const all = [l.email, l.idNumber, l.alternateId, l.mobile, national, l.phone, ...names];
+  return [...new Set(all.filter((v): v is string => typeof v === 'string' && v.trim().length >= 6))];
+}
 
 /** What an erasure job is told: whose copies go, and when the erasure committed (copies made before it). */
 export interface ErasedLearner {

@@ -10,9 +10,12 @@ export const ERASE_MAIL_COPIES = erasureJobType('notifications.erase_learner');
  * moment is deleted by its send job, which sees the redaction when it records the outcome.
  */
 export class ForgetLearnerMail {
-  constructor(private readonly d: Pick<NotificationPorts, 'channels'>) {}
+  constructor(private readonly d: Pick<NotificationPorts, 'channels' | 'repos'>) {}
 
-  execute(p: ErasedLearner): Promise<number> {
-    return this.d.channels.forgetMailAbout(p.learnerId);
+  async execute(p: ErasedLearner): Promise<number> {
+    // By the learner's id (in the names of mail to and about them) and by the notifications' own ids (a message
+    // sent through the API to staff that named the learner, found by the erasure).
+    const ids = await this.d.repos.notifications.idsAbout(p.tenantId, p.learnerId);
+    return this.d.channels.forgetMail([p.learnerId, ...ids]);
   }
 }

@@ -104,10 +104,10 @@ export class NotificationDelivery {
    * the copy was written, so it is deleted here, once the outcome is recorded (docs/api.md, "Erasure").
    */
   private async forgetMailOfErased(tenantId: string, sent: readonly NotificationSnapshot[]): Promise<void> {
-    const ids = sent.filter((n) => n.channel === 'email' && n.learnerId !== null).map((n) => n.id);
+    const ids = sent.filter((n) => n.channel === 'email').map((n) => n.id);
     if (ids.length === 0) return;
-    for (const learnerId of await this.d.repos.notifications.erasedLearnersAmong(tenantId, ids))
-      await this.d.channels.forgetMailAbout(learnerId);
+    const redacted = await this.d.repos.notifications.redactedAmong(tenantId, ids);
+    if (redacted.length) await this.d.channels.forgetMail(redacted);
   }
 
   private async applyOutcome(
@@ -197,7 +197,7 @@ export class NotificationDelivery {
           html: c.html,
           text: c.text,
           headers: { 'X-Fundi-Notification': n.id, ...this.unsubscribe(n) },
-          ...(n.learnerId ? { about: [n.learnerId] } : {}),
+          refs: n.learnerId ? [n.id, n.learnerId] : [n.id],
         });
         return r.ok ? { ok: true, providerMessageId: r.messageId } : r;
       }

@@ -12,10 +12,10 @@ export interface OutgoingEmail {
   /** Extra header fields (`List-Unsubscribe`, `X-Fundi-Notification`); names and values on one line each. */
   headers: Readonly<Record<string, string>>;
   /**
-   * The learners the message is about, by id; never sent. A mailer that keeps copies (the outbox folder) records
-   * them with each copy, so a learner's erasure finds them.
+   * Ids the message is filed under (its notification, the learners it concerns); never sent. A mailer that keeps
+   * copies (the outbox folder) records them with each copy, so a learner's erasure finds them.
    */
-  about?: readonly string[];
+  refs?: readonly string[];
 }
 
 export type SendResult =

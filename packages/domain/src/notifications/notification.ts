@@ -99,12 +99,16 @@ export interface NotificationRepository {
   list(tenantId: string, filter: NotificationFilter, page: PageRequest): Promise<Page<NotificationSnapshot>>;
   /**
    * POPIA erasure: every notification to the learner or about them (`learnerId`) loses its content and the details
-   * of its history; those to the learner lose their address too. Statuses, times and attempts stay. Returns how
-   * many notifications were redacted.
+   * of its history; those to the learner lose their address too. Statuses, times and attempts stay. Messages sent
+   * through the API to staff users name no learner: those whose content holds one of `mentions` (case-insensitive;
+   * the learner's email, ID numbers, phone numbers and full name) are redacted the same way and from then on name
+   * the learner as theirs. Returns how many notifications were redacted.
    */
-  redactLearner(tenantId: string, learnerId: string): Promise<number>;
-  /** The learners (distinct) of the tenant's notifications among `ids` that an erasure redacted. */
-  erasedLearnersAmong(tenantId: string, ids: readonly string[]): Promise<string[]>;
+  redactLearner(tenantId: string, learnerId: string, mentions?: readonly string[]): Promise<number>;
+  /** The tenant's notifications among `ids` that an erasure redacted (about a learner, content gone), by id. */
+  redactedAmong(tenantId: string, ids: readonly string[]): Promise<string[]>;
+  /** The ids of the tenant's notifications about the learner (`learnerId`), to them or to staff. */
+  idsAbout(tenantId: string, learnerId: string): Promise<string[]>;
 }
 
 /** A tenant's own version of an email template. */
