@@ -31,6 +31,13 @@ export class InMemoryUploadTicketRepository implements UploadTicketRepository {
     this.store.tables.uploadTickets.set(id, { ...t, usedAt: at });
     return true;
   }
+
+  async removeOfLearner(tenantId: string, learnerId: string) {
+    let n = 0;
+    for (const [id, t] of this.store.tables.uploadTickets)
+      if (t.tenantId === tenantId && t.learnerId === learnerId && this.store.tables.uploadTickets.delete(id)) n++;
+    return n;
+  }
 }
 
 export class InMemoryEvidenceBundleRepository implements EvidenceBundleRepository {

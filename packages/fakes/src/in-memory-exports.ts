@@ -51,6 +51,14 @@ export class InMemoryExportRepository implements ExportRepository {
         .slice(0, limit),
     );
   }
+  async madeBefore(tenantId: string, at: string, afterId: string | null, limit: number): Promise<ExportSnapshot[]> {
+    return clone(
+      [...this.rows.values()]
+        .filter((e) => e.tenantId === tenantId && e.id > (afterId ?? '') && e.createdAt <= at)
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .slice(0, limit),
+    );
+  }
 }
 
 export class InMemoryRegulatorSettingsRepository implements RegulatorSettingsRepository {

@@ -1,5 +1,6 @@
 import {
   DomainError,
+  withoutDetails,
   type NotificationChannel,
   type NotificationFilter,
   type NotificationRepos,
@@ -54,7 +55,7 @@ export class InMemoryNotificationRepository implements NotificationRepository {
       this.rows.set(n.id, {
         ...cur,
         status: n.status,
-        history: clone(n.history),
+        history: cur.to === null ? withoutDetails(n.history) : clone(n.history),
         attempts: n.attempts,
         providerMessageId: n.providerMessageId,
         content: n.content === null ? null : cur.content,
@@ -87,12 +88,21 @@ export class InMemoryNotificationRepository implements NotificationRepository {
     );
     return clone(pageOf(all, page));
   }
-  async redactRecipient(tenantId: string, recipientId: string): Promise<number> {
+  async redactLearner(tenantId: string, learnerId: string, mentions: readonly string[] = []): Promise<number> {
+    const lower = mentions.map((m) => m.toLowerCase());
+    const mentioned = (x: NotificationSnapshot) =>
+      x.trigger === null &&
+      x.recipientType === 'user' &&
+      x.learnerId === null &&
+      x.content !== null &&
+      lower.some((m) => JSON.stringify(x.content).toLowerCase().includes(m));
     let n = 0;
     for (const x of this.rows.values())
-      if (x.tenantId === tenantId && x.recipientId === recipientId) {
-        x.to = null;
+      if (x.tenantId === tenantId && (x.recipientId === learnerId || x.learnerId === learnerId || mentioned(x))) {
+        if (x.recipientId === learnerId) x.to = null;
+        x.learnerId = learnerId;
         x.content = null;
+        x.history = withoutDetails(x.history);
         n++;
       }
     return n;
@@ -104,6 +114,18 @@ export class InMemoryNotificationRepository implements NotificationRepository {
       .slice(0, limit);
     for (const x of gone) this.rows.delete(x.id);
     return gone.length;
+  }
+  async redactedAmong(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    return ids.filter((id) => {
+      const x = this.rows.get(id);
+      return x && x.tenantId === tenantId && x.learnerId !== null && x.content === null;
+    });
+  }
+  async idsAbout(tenantId: string, learnerId: string): Promise<string[]> {
+    return [...this.rows.values()]
+      .filter((x) => x.tenantId === tenantId && x.learnerId === learnerId)
+      .map((x) => x.id)
+      .sort();
   }
 }
 

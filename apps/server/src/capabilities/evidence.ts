@@ -12,6 +12,8 @@ import {
   PURGE_DELETED_EVIDENCE,
   PURGE_RETAINED_EVIDENCE,
   SNAPSHOT_STORAGE_USE,
+  erasureJob,
+  onLearnerErased,
   type EvidenceUseCases,
   type Ports,
 } from '@fundi/application';
@@ -78,6 +80,7 @@ export function evidence(settings: EvidenceSettings) {
         prune: (before: Date, limit: number) => store.removeAbandoned(before, limit),
       },
     ],
+    reactions: () => [onLearnerErased(ERASE_LEARNER_EVIDENCE)],
     jobs: (u) => [
       {
         ...PURGE_DELETED_EVIDENCE,
@@ -104,17 +107,7 @@ export function evidence(settings: EvidenceSettings) {
           payload: {},
         },
       },
-      {
-        ...ERASE_LEARNER_EVIDENCE,
-        parse: (v: unknown) => {
-          const p = (v ?? {}) as Record<string, unknown>;
-          if (typeof p.tenantId !== 'string' || typeof p.learnerId !== 'string')
-            throw new Error('expected {tenantId, learnerId}');
-          return { tenantId: p.tenantId, learnerId: p.learnerId };
-        },
-        run: async (p: { tenantId: string; learnerId: string }) =>
-          void (await u.evidence.retention.eraseLearner(p.tenantId, p.learnerId)),
-      },
+      erasureJob(ERASE_LEARNER_EVIDENCE, (p) => u.evidence.retention.eraseLearner(p.tenantId, p.learnerId)),
     ],
   });
 }

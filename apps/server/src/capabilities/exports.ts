@@ -1,10 +1,14 @@
 import { TokenSigner, archiverZip, exportStorage, openFileStore, type FileStoreChoice } from '@fundi/adapters';
 import {
+  ERASE_EXPORT_COPIES,
   EncryptedFileVault,
   ExportService,
   MasterKeyring,
   PURGE_EXPORTS,
+  PurgeExportsOfErasedLearner,
   RUN_EXPORT,
+  erasureJob,
+  onLearnerErased,
   type Ports,
   type RunExport,
 } from '@fundi/application';
@@ -51,9 +55,12 @@ export function exports(settings: ExportSettings) {
         zip: archiverZip,
         settings: { publicUrl: settings.publicUrl, retentionDays: settings.retentionDays ?? 7 },
       }),
+      purgeErasedLearnerExports: new PurgeExportsOfErasedLearner({ ...p, files: vault }),
     }),
     routes: exportRoutes,
+    reactions: () => [onLearnerErased(ERASE_EXPORT_COPIES)],
     jobs: (u) => [
+      erasureJob(ERASE_EXPORT_COPIES, (p) => u.purgeErasedLearnerExports.execute(p)),
       {
         ...RUN_EXPORT,
         concurrency: 2,

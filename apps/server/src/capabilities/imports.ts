@@ -1,10 +1,13 @@
 import { CsvParseReader, TokenSigner, importStorage, openFileStore } from '@fundi/adapters';
 import {
+  ERASE_IMPORT_COPIES,
   EncryptedFileVault,
+  MasterKeyring,
+  erasureJob,
   importJobs,
   importRetention,
   importUseCases,
-  MasterKeyring,
+  onLearnerErased,
   type Ports,
 } from '@fundi/application';
 import type { EvidenceRepos, ImportRepos, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
@@ -27,7 +30,8 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
       p: Ports<ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>>,
     ) => importUseCases({ ...p, files, csv, cursors }),
     routes: importRoutes,
-    jobs: importJobs,
+    reactions: () => [onLearnerErased(ERASE_IMPORT_COPIES)],
+    jobs: (u) => [...importJobs(u), erasureJob(ERASE_IMPORT_COPIES, (p) => u.removeErasedLearnerFiles.execute(p))],
     retention: (p) => importRetention({ ...p, files }),
   });
 }

@@ -10,10 +10,13 @@ import {
 } from '@fundi/adapters';
 import {
   DEADLINE_REMINDERS,
+  ERASE_MAIL_COPIES,
   RUN_TRIGGERS,
   SEND_NOTIFICATIONS,
+  erasureJob,
   notificationReaction,
   notificationRetention,
+  onLearnerErased,
   notificationUseCases,
   type NotificationRepoSet,
   type Ports,
@@ -102,9 +105,10 @@ export function notifications(settings: NotificationSettings) {
       describeDefaultMail: () => channels.describeDefault(),
     }),
     routes: notificationRoutes,
-    reactions: () => [notificationReaction],
+    reactions: () => [notificationReaction, onLearnerErased(ERASE_MAIL_COPIES)],
     retention: notificationRetention,
     jobs: (u) => [
+      erasureJob(ERASE_MAIL_COPIES, (p) => u.forgetLearnerMail.execute(p)),
       {
         ...SEND_NOTIFICATIONS,
         concurrency: 8,

@@ -140,7 +140,9 @@ describeExportSuite('export files and download URLs over HTTP', '-files', (serve
     expect(purged).toBeGreaterThanOrEqual(1);
     const after = await s.call('GET', `${w.prefix}/exports/${q.body.id}/download`, w.key);
     expect(after.status).toBe(409);
-    expect((await s.call('GET', `${w.prefix}/exports/${q.body.id}`, w.key)).body.purgedAt).not.toBeNull();
+    const purgedExport = (await s.call('GET', `${w.prefix}/exports/${q.body.id}`, w.key)).body;
+    expect(purgedExport.purgedAt).not.toBeNull();
+    expect(purgedExport.purgeReason).toBe('expired');
     clock.set('2026-06-01T08:00:00.000Z');
   });
 });

@@ -38,7 +38,7 @@ describeEvidenceImportSuite('evidence imports over HTTP: records awaiting their 
       [10, 'module_code'],
       [11, 'id_number'],
     ]);
-    expect(v.errors[0].error).toContain('no learner');
+    expect(v.errors[0].error).toContain('names no learner');
     expect(v.errors[1].error).toContain('XX-99 is not a module');
     expect(v.errors[2].error).toContain('must be one of portfolio');
     expect(v.errors[4].error).toBe('same learner, module and file name as row 2');

@@ -110,6 +110,8 @@ describeEachStorage(
         ['learner.created', { id, erased: true }],
         ['learner.updated', { id, erased: true }],
         ['learner.updated', { id, erased: true }],
+        // Internal (no subscriber can take it): the capabilities that keep other copies react to it.
+        ['learner.erased', { learnerId: id }],
       ]);
       const log = JSON.stringify(await attemptLog());
       for (const trace of TRACES) expect(log).not.toContain(trace);

@@ -295,4 +295,6 @@ export const evidenceStorage: CapabilityStorage<EvidenceRepos> = {
     evidenceBundles: new SqlEvidenceBundleRepository(db),
   }),
   memory: evidenceMemory,
+  // An erased learner's evidence records, versions (file names) and upload tickets are deleted.
+  erasureTables: ['evidence', 'evidence_versions', 'evidence_upload_tickets'],
 };

@@ -78,4 +78,12 @@ export class SqlUploadTicketRepository implements UploadTicketRepository {
       ).changes > 0
     );
   }
+
+  async removeOfLearner(tenantId: string, learnerId: string): Promise<number> {
+    const { changes } = await this.db.run(
+      'DELETE FROM evidence_upload_tickets WHERE tenant_id = ? AND learner_id = ?',
+      [tenantId, learnerId],
+    );
+    return changes;
+  }
 }

@@ -12,6 +12,7 @@ import { exportMemory } from '@fundi/fakes';
 import type { Knex } from 'knex';
 import type { Binding, SqlDb } from '../db/sql-db.js';
 import { exportsMigration } from '../migrations/009-exports.js';
+import { exportPurgeReason } from './029-export-purge.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
@@ -40,6 +41,7 @@ const COLUMNS = [
   'completed_at',
   'expires_at',
   'purged_at',
+  'purge_reason',
 ];
 
 function toRow(e: ExportSnapshot): Binding[] {
@@ -63,6 +65,7 @@ function toRow(e: ExportSnapshot): Binding[] {
     e.completedAt,
     e.expiresAt,
     e.purgedAt,
+    e.purgeReason,
   ];
 }
 
@@ -87,6 +90,7 @@ function fromRow(r: Row): ExportSnapshot {
     completedAt: s(r.completed_at),
     expiresAt: s(r.expires_at),
     purgedAt: s(r.purged_at),
+    purgeReason: s(r.purge_reason) as ExportSnapshot['purgeReason'],
   };
 }
 
@@ -125,6 +129,14 @@ export class SqlExportRepository implements ExportRepository {
     );
     return rows.map(fromRow);
   }
+
+  async madeBefore(tenantId: string, at: string, afterId: string | null, limit: number): Promise<ExportSnapshot[]> {
+    const rows = await this.db.all<Row>(
+      `SELECT * FROM exports WHERE tenant_id = ? AND id > ? AND created_at <= ? ORDER BY id LIMIT ?`,
+      [tenantId, afterId ?? '', at, limit],
+    );
+    return rows.map(fromRow);
+  }
 }
 
 export class SqlRegulatorSettingsRepository implements RegulatorSettingsRepository {
@@ -153,10 +165,12 @@ export class SqlRegulatorSettingsRepository implements RegulatorSettingsReposito
 }
 
 export const exportStorage: CapabilityStorage<ExportRepos> = {
-  migrations: [exportsMigration],
+  migrations: [exportsMigration, exportPurgeReason],
   sql: (db, qb) => ({
     exports: new SqlExportRepository(db, qb),
     regulatorSettings: new SqlRegulatorSettingsRepository(db),
   }),
   memory: exportMemory,
+  // Readiness reports lose the learner's ID numbers.
+  erasureTables: ['exports'],
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -131,4 +131,24 @@ contract('local disk', async () => {
 contract('Azure Blob (Azurite)', async () => {
   const azurite: RunningAzurite = await startAzurite();
   return { store: new AzureBlobFileStore(azurite.connectionString, 'fundi-test'), close: () => azurite.stop() };
+});
+
+describe('LocalDiskFileStore leftovers', () => {
+  it("deletes a key with the temporary files a killed write of it left, and nobody else's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fundi-files-'));
+    try {
+      const store = new LocalDiskFileStore(dir);
+      await store.put('t/ten_1/exports/exp_1', Readable.from([DATA]));
+      await store.put('t/ten_1/exports/exp_10', Readable.from([DATA]));
+      const folder = join(dir, 't', 'ten_1', 'exports');
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, 'exp_1.0a1b2c3d4e5f.part'), 'cut off');
+      writeFileSync(join(folder, 'exp_10.0a1b2c3d4e5f.part'), 'still being written');
+      await store.delete('t/ten_1/exports/exp_1');
+      expect(readdirSync(folder).sort()).toEqual(['exp_10', 'exp_10.0a1b2c3d4e5f.part']);
+      await store.delete('t/ten_1/nothing/here');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

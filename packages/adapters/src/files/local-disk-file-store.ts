@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError, assertFileKey, type FileStore } from '@fundi/domain';
@@ -64,8 +64,20 @@ export class LocalDiskFileStore implements FileStore {
     }
   }
 
+  /** Also removes the temporary files of writes to the key that a killed process left behind (`<name>.<hex>.part`). */
   async delete(key: string): Promise<void> {
-    await rm(this.path(key), { force: true });
+    const target = this.path(key);
+    await rm(target, { force: true });
+    const name = basename(target);
+    let siblings: string[];
+    try {
+      siblings = await readdir(dirname(target));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (const s of siblings)
+      if (s.startsWith(`${name}.`) && s.endsWith('.part')) await rm(join(dirname(target), s), { force: true });
   }
 
   /**

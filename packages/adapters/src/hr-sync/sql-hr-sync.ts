@@ -207,4 +207,5 @@ export const hrSyncStorage: CapabilityStorage<HrSyncRepos> = {
   migrations: [hrSyncMigration],
   sql: (db) => ({ hrSyncConfigs: new SqlHrSyncConfigRepository(db), hrEvents: new SqlHrEventLog(db) }),
   memory: hrSyncMemory,
+  erasureTables: ['hr_events'],
 };

@@ -23,4 +23,5 @@ export const learnerStorage: CapabilityStorage<LearnerRepos> = {
   ],
   sql: (db, qb) => ({ learners: new SqlLearnerRepository(db, qb) }),
   memory: learnerMemory,
+  erasureTables: ['learners'],
 };

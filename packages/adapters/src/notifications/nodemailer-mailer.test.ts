@@ -1,11 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutgoingEmail } from '@fundi/domain';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp-test-server.js';
 import { NodemailerMailer } from './nodemailer-mailer.js';
-import { OutboxFolderMailer } from './outbox-folder-mailer.js';
+import { OutboxFolderMailer, forgetOutboxMail } from './outbox-folder-mailer.js';
 import { smtpFailure } from './smtp-failure.js';
 
 const message: OutgoingEmail = {
@@ -81,6 +81,39 @@ describe('SMTP failure classification', () => {
 });
 
 describe('OutboxFolderMailer', () => {
+  it('files each message under its ids, never personal data; an erasure deletes those filed under its ids', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fundi-outbox-'));
+    const mailer = new OutboxFolderMailer(dir);
+    try {
+      const send = (refs: string[], to = message.to) => mailer.send({ ...message, to, refs });
+      expect(await send(['ntf_01a', 'lrn_01erased'])).toMatchObject({ ok: true });
+      expect(await send(['ntf_01b', 'lrn_01erased'], 'admin@example.org')).toMatchObject({ ok: true });
+      expect(await send(['ntf_01c'], 'assessor@example.org')).toMatchObject({ ok: true });
+      expect(await send(['ntf_01d', 'lrn_01kept'])).toMatchObject({ ok: true });
+      expect(await mailer.send(message)).toMatchObject({ ok: true });
+      const names = (await readdir(dir)).sort();
+      expect(names).toHaveLength(5);
+      for (const n of names) expect(n).toMatch(/^[0-9TZ-]+-[0-9a-f-]{36}(\.ntf_[0-9a-z]+)?(\.lrn_[0-9a-z]+)?\.eml$/);
+      expect(names.filter((n) => n.includes('.lrn_01erased.'))).toHaveLength(2);
+      // Copies a killed process left half written go too.
+      await writeFile(join(dir, '.2026-06-01T08-00-00-000Z-x.ntf_01e.lrn_01erased.eml.tmp'), 'half');
+      // The learner's own mail and the mail about them, and a staff message found to name them (by its id).
+      expect(await forgetOutboxMail(dir, ['lrn_01erased', 'ntf_01c', 'ntf_gone'])).toBe(3);
+      const left = (await readdir(dir)).sort();
+      expect(left).toHaveLength(2);
+      expect(left.some((n) => n.includes('lrn_01erased') || n.includes('ntf_01c'))).toBe(false);
+      expect(await readFile(join(dir, left.find((n) => n.includes('lrn_01kept'))!), 'utf8')).toContain(
+        'To: sipho@example.org',
+      );
+      expect(await forgetOutboxMail(join(dir, 'missing'), ['lrn_01erased'])).toBe(0);
+      expect(await forgetOutboxMail(dir, ['../x', ''])).toBe(0);
+      await expect(send(['../x'])).rejects.toMatchObject({ kind: 'invalid' });
+    } finally {
+      await mailer.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('calls a folder it cannot write unavailable, so the send is retried', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fundi-outbox-'));
     try {

@@ -1,7 +1,7 @@
 import type { Mailer, MessagingChannel } from '@fundi/domain';
 import type { NotificationChannels, OpenSmtpSettings, OpenWhatsAppSettings } from '@fundi/application';
 import { NodemailerMailer, type SmtpOptions } from './nodemailer-mailer.js';
-import { OutboxFolderMailer } from './outbox-folder-mailer.js';
+import { OutboxFolderMailer, forgetOutboxMail } from './outbox-folder-mailer.js';
 import { WhatsAppCloudChannel } from './whatsapp-cloud-channel.js';
 
 /** The operator's defaults (FUNDI_SMTP_URL, FUNDI_SMTP_FROM, FUNDI_WHATSAPP_*; docs/api.md, "Notifications"). */
@@ -77,6 +77,11 @@ export class NodeNotificationChannels implements NotificationChannels {
       this.channels.set(key, c);
     }
     return c;
+  }
+
+  /** The outbox folder is swept whether or not it is the default today: mail written before an SMTP server was set stays there. */
+  forgetMail(refs: readonly string[]): Promise<number> {
+    return forgetOutboxMail(this.defaults.outboxFolder, refs);
   }
 
   close(): void {

@@ -16,6 +16,7 @@ function aNotification(tenantId: string, o: Partial<NotificationSnapshot> = {}):
     recipientId: 'lrn_1',
     channel: 'email',
     template: 'welcome',
+    learnerId: o.recipientType === 'user' ? null : (o.recipientId ?? 'lrn_1'),
     to: 'thandi@example.org',
     content: { kind: 'email', subject: 'Welcome', html: '<p>Hi</p>', text: 'Hi' },
     status: 'queued',
@@ -168,28 +169,85 @@ describeEachStorage(
       ).toBe(1);
     });
 
-    it('redacts a recipient: address and content go, the status and history stay', async () => {
+    it('redacts a learner: messages to them lose address, content and details; staff messages about them lose content and details', async () => {
       const repo = get().repos.notifications;
-      const n = aNotification(t.id, { recipientId: 'lrn_erased' });
-      await repo.insertMany([n]);
-      expect(await repo.redactRecipient(t.id, 'lrn_erased')).toBe(1);
-      expect(await repo.findById(t.id, n.id)).toEqual({ ...n, to: null, content: null });
-      expect(await repo.redactRecipient(other.id, 'lrn_erased')).toBe(0);
+      const failed = { status: 'queued' as const, at: at(1), detail: 'soft_bounce (452): <erased@example.org> full' };
+      const to = aNotification(t.id, { recipientId: 'lrn_erased', history: [...aNotification(t.id).history, failed] });
+      const about = aNotification(t.id, {
+        recipientType: 'user',
+        recipientId: 'usr_assessor',
+        learnerId: 'lrn_erased',
+        template: 'new_evidence',
+        to: 'assessor@example.org',
+      });
+      const unrelated = aNotification(t.id, { recipientId: 'lrn_kept' });
+      await repo.insertMany([to, about, unrelated]);
+      expect(await repo.redactLearner(t.id, 'lrn_erased')).toBe(2);
+      const bare = (h: NotificationSnapshot['history']) => h.map((e) => ({ ...e, detail: null }));
+      expect(await repo.findById(t.id, to.id)).toEqual({ ...to, to: null, content: null, history: bare(to.history) });
+      expect(await repo.findById(t.id, about.id)).toEqual({ ...about, content: null, history: bare(about.history) });
+      expect(await repo.findById(t.id, unrelated.id)).toEqual(unrelated);
+      expect(await repo.redactLearner(other.id, 'lrn_erased')).toBe(0);
+      expect((await repo.redactedAmong(t.id, [to.id, about.id, unrelated.id])).sort()).toEqual(
+        [to.id, about.id].sort(),
+      );
+      expect(await repo.redactedAmong(other.id, [to.id, about.id])).toEqual([]);
+      expect(await repo.idsAbout(t.id, 'lrn_erased')).toEqual([to.id, about.id].sort());
+      expect(await repo.idsAbout(other.id, 'lrn_erased')).toEqual([]);
     });
 
-    it('never writes content back with an outcome: a send that ends after an erasure leaves it dropped', async () => {
+    it("finds the API's staff messages that name the learner, in any letter case, and nothing else", async () => {
+      const repo = get().repos.notifications;
+      const content = (text: string) => ({ kind: 'email' as const, subject: 'About a learner', html: text, text });
+      const staff = { recipientType: 'user' as const, recipientId: 'usr_staff', learnerId: null };
+      const named = aNotification(t.id, { ...staff, content: content('Please call THANDI MENTIONED today') });
+      const byEmail = aNotification(t.id, { ...staff, content: content('Mail thandi.m@example.org back') });
+      const other = aNotification(t.id, { ...staff, content: content('Please call Sipho Other today') });
+      const fromTrigger = aNotification(t.id, {
+        ...staff,
+        trigger: 'quota_warning',
+        content: content('Thandi Mentioned again'),
+      });
+      const otherTenant = aNotification(other.id, { ...staff, content: content('Thandi Mentioned') });
+      const wild = aNotification(t.id, { ...staff, content: content('100% sure about Thandi_x') });
+      await repo.insertMany([named, byEmail, other, fromTrigger, otherTenant, wild]);
+      const mentions = ['Thandi Mentioned', 'thandi.m@example.org', '10% s', 'Thandi!x'];
+      expect(await repo.redactLearner(t.id, 'lrn_named', mentions)).toBe(2);
+      for (const n of [named, byEmail])
+        expect(await repo.findById(t.id, n.id)).toMatchObject({ content: null, learnerId: 'lrn_named' });
+      expect(await repo.idsAbout(t.id, 'lrn_named')).toEqual([named.id, byEmail.id].sort());
+      for (const n of [other, fromTrigger, wild]) expect(await repo.findById(t.id, n.id)).toEqual(n);
+      expect(await repo.findById(other.id, otherTenant.id)).toEqual(otherTenant);
+    });
+
+    it('never writes content or details back with an outcome: a send that ends after an erasure leaves them dropped', async () => {
       const repo = get().repos.notifications;
       const n = aNotification(t.id, { recipientId: 'lrn_erased_while_sending' });
       await repo.insertMany([n]);
       // The worker read the message (with its content) before the erasure and records its outcome after it.
-      await repo.redactRecipient(t.id, 'lrn_erased_while_sending');
-      const sent = { status: 'sent' as const, at: at(5), detail: null };
-      await repo.updateOutcomes(t.id, [{ ...n, status: 'sent', history: [...n.history, sent], updatedAt: at(5) }]);
-      expect(await repo.findById(t.id, n.id)).toMatchObject({ status: 'sent', to: null, content: null });
+      await repo.redactLearner(t.id, 'lrn_erased_while_sending');
+      const bounced = { status: 'bounced' as const, at: at(5), detail: '550 <gone@example.org> unknown' };
+      await repo.updateOutcomes(t.id, [
+        { ...n, status: 'bounced', history: [...n.history, bounced], attempts: 1, updatedAt: at(5) },
+      ]);
+      expect(await repo.findById(t.id, n.id)).toMatchObject({
+        status: 'bounced',
+        to: null,
+        content: null,
+        attempts: 1,
+        history: [
+          { status: 'queued', at: at(0), detail: null },
+          { status: 'bounced', at: at(5), detail: null },
+        ],
+      });
       const kept = aNotification(t.id);
       await repo.insertMany([kept]);
-      await repo.updateOutcomes(t.id, [{ ...kept, status: 'sent', updatedAt: at(6) }]);
-      expect((await repo.findById(t.id, kept.id))!.content).toEqual(kept.content);
+      const failed = { status: 'queued' as const, at: at(6), detail: 'attempt 1 failed' };
+      await repo.updateOutcomes(t.id, [{ ...kept, history: [...kept.history, failed], updatedAt: at(6) }]);
+      expect(await repo.findById(t.id, kept.id)).toMatchObject({
+        content: kept.content,
+        history: [...kept.history, failed],
+      });
       const dropped = aNotification(t.id);
       await repo.insertMany([dropped]);
       await repo.updateOutcomes(t.id, [{ ...dropped, status: 'sent', content: null, updatedAt: at(7) }]);

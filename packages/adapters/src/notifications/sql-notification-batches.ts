@@ -1,4 +1,4 @@
-import type { NotificationSnapshot } from '@fundi/domain';
+import { withoutDetails, type NotificationSnapshot } from '@fundi/domain';
 import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
 import { COLUMNS, toRow } from './sql-notification-rows.js';
 
@@ -73,8 +73,9 @@ export async function updateNotificationOutcomes(
   for (let i = 0; i < ns.length; i += INSERT_CHUNK) {
     const chunk = ns.slice(i, i + INSERT_CHUNK);
     await db.run(
-      `${PLAN_PER_CALL}WITH v (id, status, history, attempts, pmid, content, updated_at) AS (VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')})
-         UPDATE notifications SET status = v.status, history = v.history, attempts = CAST(v.attempts AS INTEGER),
+      `${PLAN_PER_CALL}WITH v (id, status, history, bare_history, attempts, pmid, content, updated_at) AS (VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')})
+         UPDATE notifications SET status = v.status, attempts = CAST(v.attempts AS INTEGER),
+           history = CASE WHEN notifications.to_address IS NULL THEN v.bare_history ELSE v.history END,
            provider_message_id = v.pmid, updated_at = v.updated_at,
            content = CASE WHEN v.content IS NULL THEN NULL ELSE notifications.content END
          FROM v WHERE notifications.id = v.id AND notifications.id ${db.dialect.name === 'postgres' ? '= ANY(ARRAY(SELECT id FROM v))' : 'IN (SELECT id FROM v)'}
@@ -84,6 +85,7 @@ export async function updateNotificationOutcomes(
           n.id,
           n.status,
           JSON.stringify(n.history),
+          JSON.stringify(withoutDetails(n.history)),
           String(n.attempts),
           n.providerMessageId,
           n.content ? JSON.stringify(n.content) : null,

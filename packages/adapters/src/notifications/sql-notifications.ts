@@ -1,5 +1,6 @@
 import {
   DomainError,
+  withoutDetails,
   type NotificationChannel,
   type NotificationFilter,
   type NotificationRepos,
@@ -16,7 +17,8 @@ import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { notificationsMigration } from './015-notifications.js';
 import { notificationRetentionIndexes } from './028-retention-indexes.js';
 import { insertNotifications, updateNotificationOutcomes } from './sql-notification-batches.js';
-import { COLUMNS, fromRow, type Row, toRow } from './sql-notification-rows.js';
+import { COLUMNS, fromRow, json, type Row, toRow } from './sql-notification-rows.js';
+import { notificationLearnerLink } from './030-erasure-copies.js';
 import { SqlNotificationSettingsRepository, SqlNotificationTemplateRepository } from './sql-notification-settings.js';
 
 // Template and settings repositories live in sql-notification-settings.ts; exported from here as before.
@@ -82,12 +84,53 @@ export class SqlNotificationRepository implements NotificationRepository {
     return pageQuery(this.db, q, page, fromRow);
   }
 
-  async redactRecipient(tenantId: string, recipientId: string): Promise<number> {
-    const { changes } = await this.db.run(
-      'UPDATE notifications SET to_address = NULL, content = NULL WHERE tenant_id = ? AND recipient_id = ?',
-      [tenantId, recipientId],
+  async redactLearner(tenantId: string, learnerId: string, mentions: readonly string[] = []): Promise<number> {
+    // A notification to a learner names them as its learner too (migration 030 linked the older ones).
+    const rows = await this.db.all<Row>(
+      'SELECT id, recipient_id, history FROM notifications WHERE tenant_id = ? AND learner_id = ?',
+      [tenantId, learnerId],
     );
-    return changes;
+    if (mentions.length)
+      // The API's messages to staff (they name no learner), through their partial index (migration 030): a handful,
+      // not the tenant's every notification.
+      rows.push(
+        ...(await this.db.all<Row>(
+          `SELECT id, recipient_id, history FROM notifications
+             WHERE tenant_id = ? AND trigger_key IS NULL AND recipient_type = 'user' AND content IS NOT NULL
+               AND (${mentions.map(() => `content ${this.db.dialect.ilike} ? ESCAPE '!'`).join(' OR ')})`,
+          [tenantId, ...mentions.map((m) => `%${m.replace(/[!%_]/g, '!$&')}%`)],
+        )),
+      );
+    for (const r of rows)
+      await this.db.run(
+        `UPDATE notifications SET content = NULL, history = ?, learner_id = ?,
+           to_address = CASE WHEN recipient_id = ? THEN NULL ELSE to_address END WHERE id = ?`,
+        [JSON.stringify(withoutDetails(json(r.history) ?? [])), learnerId, learnerId, r.id as string],
+      );
+    return rows.length;
+  }
+
+  async redactedAmong(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    const found: string[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500);
+      // By id alone (the primary key), the tenant checked on the rows, as in `findMany`.
+      const rows = await this.db.all<{ id: string; tenant_id: string }>(
+        `${PLAN_PER_CALL}SELECT id, tenant_id FROM notifications WHERE id IN (${part.map(() => '?').join(', ')})
+           AND learner_id IS NOT NULL AND content IS NULL`,
+        part,
+      );
+      for (const r of rows) if (r.tenant_id === tenantId) found.push(r.id);
+    }
+    return found;
+  }
+
+  async idsAbout(tenantId: string, learnerId: string): Promise<string[]> {
+    const rows = await this.db.all<{ id: string }>(
+      'SELECT id FROM notifications WHERE tenant_id = ? AND learner_id = ? ORDER BY id',
+      [tenantId, learnerId],
+    );
+    return rows.map((r) => r.id);
   }
 
   async pruneSettled(before: string, limit: number): Promise<number> {
@@ -98,11 +141,12 @@ export class SqlNotificationRepository implements NotificationRepository {
 }
 
 export const notificationStorage: CapabilityStorage<NotificationRepos> = {
-  migrations: [notificationsMigration, notificationRetentionIndexes],
+  migrations: [notificationsMigration, notificationRetentionIndexes, notificationLearnerLink],
   sql: (db, qb) => ({
     notifications: new SqlNotificationRepository(db, qb),
     notificationTemplates: new SqlNotificationTemplateRepository(db),
     notificationSettings: new SqlNotificationSettingsRepository(db),
   }),
   memory: notificationMemory,
+  erasureTables: ['notifications'],
 };

@@ -20,4 +20,6 @@ export const platformStorage: CapabilityStorage<PlatformRepos> = {
   migrations: [foundation, webhooks, jobRuntime, outboxPending, workSignalMigration, jobPriority],
   sql: (db, qb) => ({ audit: new SqlAuditLog(db), outbox: new SqlOutbox(db, qb), jobs: new SqlJobQueue(db) }),
   memory: platformMemory,
+  // Events whose data is a learner's are redacted in place.
+  erasureTables: ['outbox_events'],
 };

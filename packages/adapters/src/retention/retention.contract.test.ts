@@ -114,6 +114,7 @@ describeEachStorage(
       tenantId: w.tenant.id,
       recipientType: 'learner',
       recipientId: 'lrn_1',
+      learnerId: 'lrn_1',
       channel: 'email',
       template: 'welcome',
       to: 'a@example.org',

@@ -16,6 +16,11 @@ export interface CapabilityStorage<R extends object> {
   sql(db: SqlDb, qb: Knex): R;
   // biome-ignore lint/suspicious/noExplicitAny: the part's own tables are checked where the part is defined.
   memory: MemoryPart<R, any, any>;
+  /**
+   * The part's tables whose rows a learner's erasure rewrites or deletes: the scrub after erasures clears their
+   * old versions from the database's files (docs/architecture.md, "Erasure on disk").
+   */
+  erasureTables?: readonly string[];
 }
 
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -10,6 +10,7 @@ import {
   tenantMemory,
   trainingMemory,
 } from '@fundi/fakes';
+import type { JobSnapshot } from '@fundi/domain';
 import { CsvParseReader } from '../imports/csv-parse-reader.js';
 import { TokenSigner } from '../system/node-secrets.js';
 
@@ -27,7 +28,7 @@ export const jobContext = (attempt = 1): JobContext => ({
  * and an encrypted vault over a memory file store; the tests seed their own tenant and data.
  */
 export async function importWorld() {
-  const { repositories, uow } = memoryStorage([
+  const { store, repositories, uow } = memoryStorage([
     platformMemory,
     tenantMemory,
     learnerMemory,
@@ -35,7 +36,9 @@ export async function importWorld() {
     importMemory,
     evidenceMemory,
   ]);
-  return importWorldOver(repositories(), uow);
+  /** The jobs queued, in the order queued. */
+  const jobs = () => [...(store.tables as { jobs: Map<string, JobSnapshot> }).jobs.values()];
+  return { ...importWorldOver(repositories(), uow), jobs };
 }
 
 /** The same over a given store (SQLite or Postgres in the contract suites). */

@@ -26,4 +26,6 @@ export const webhookStorage: CapabilityStorage<WebhookRepos> = {
     webhookRetention: new SqlWebhookLogRetention(db),
   }),
   memory: webhookMemory,
+  // Receivers' replies to a learner's events are cleared.
+  erasureTables: ['webhook_attempts'],
 };

@@ -74,9 +74,6 @@ function portsFor(
   return { repos, uow, clock, secrets, secretBox, maintenance };
 }
 
-/** Tables an erasure rewrites: the learner row, the redacted events, the cleared receiver replies, the HR log. */
-const ERASURE_TABLES = ['learners', 'outbox_events', 'webhook_attempts', 'hr_events'];
-
 /** The storage family, chosen once from configuration: SQLite, Postgres, or the in-memory fakes. */
 function storageModule(choice: StorageChoice, caps: readonly CapabilityWiring[]): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -99,7 +96,7 @@ function storageModule(choice: StorageChoice, caps: readonly CapabilityWiring[])
       bind,
       T.Maintenance,
       (db) => ({
-        scrubAfterErasure: () => db.scrub(ERASURE_TABLES),
+        scrubAfterErasure: () => db.scrub(parts.flatMap((p) => p.erasureTables ?? [])),
         refreshStatistics: async (tables: readonly string[]) => void (await refreshStatistics(db, tables)),
       }),
       [T.SqlDb],

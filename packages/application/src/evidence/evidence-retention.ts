@@ -2,6 +2,7 @@ import { DEFAULT_RETENTION_YEARS, DomainError, EVIDENCE_RESTORE_DAYS, type Purge
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { EvidencePorts } from './evidence-ports.js';
+import { scheduleScrub } from '../learners/learner-erasure.js';
 
 const DAY_MS = 86_400_000;
 
@@ -115,13 +116,21 @@ export class EvidenceRetention {
     return purged;
   }
 
-  /** An erased learner's evidence goes at once: bytes and records; the audit keeps that it happened. */
+  /**
+   * An erased learner's evidence goes at once: bytes, records and upload tickets; the audit keeps that it happened.
+   * The records held file names and descriptions: the store's files are scrubbed of them afterwards.
+   */
   async eraseLearner(tenantId: string, learnerId: string): Promise<number> {
     const now = this.d.clock.now();
     const found = await this.d.repos.evidence.ofLearner(tenantId, learnerId);
     for (const c of found) {
       await removeForGood(this.d, { ...c, tenantId }, now, 'evidence.erased');
     }
+    await this.d.uow.run(async (tx) => {
+      // A signed upload URL's ticket keeps the file name it was issued for.
+      const tickets = await tx.uploadTickets.removeOfLearner(tenantId, learnerId);
+      if (found.length || tickets) await scheduleScrub(tx.jobs, this.d.clock.now());
+    });
     return found.length;
   }
 }

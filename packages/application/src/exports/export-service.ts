@@ -69,6 +69,7 @@ export class ExportService {
       completedAt: null,
       expiresAt: null,
       purgedAt: null,
+      purgeReason: null,
     };
     await this.d.uow.run(async (tx) => {
       await tx.exports.insert(e);
@@ -257,11 +258,12 @@ export class ExportService {
       for (const e of due) {
         if (e.storageKey) await this.d.files.remove(e.storageKey);
         await this.d.uow.run(async (tx) => {
-          await tx.exports.update({ ...e, purgedAt: now.toISOString() });
+          await tx.exports.update({ ...e, purgedAt: now.toISOString(), purgeReason: 'expired' });
           await recordChange(tx, systemActor(e.tenantId), now, {
             action: 'export.purged',
             resourceType: 'export',
             resourceId: e.id,
+            details: { reason: 'expired' },
           });
         });
         purged++;

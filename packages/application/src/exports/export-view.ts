@@ -15,6 +15,7 @@ export interface ExportView {
   completedAt: string | null;
   expiresAt: string | null;
   purgedAt: string | null;
+  purgeReason: ExportSnapshot['purgeReason'];
   error: string | null;
   readiness: ReadinessReport | null;
 }
@@ -38,6 +39,7 @@ export function exportView(e: ExportSnapshot): ExportView {
     completedAt: e.completedAt,
     expiresAt: e.expiresAt,
     purgedAt: e.purgedAt,
+    purgeReason: e.purgeReason,
     error: e.error,
     readiness: e.readiness,
   };

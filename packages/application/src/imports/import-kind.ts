@@ -84,7 +84,8 @@ export async function findLearner(repos: LearnerRepos, tenantId: string, ref: Le
   return repos.learners.findById(tenantId, v);
 }
 
+/** The value is not repeated: row errors are kept, and an ID number or email is personal data. */
 export const unknownLearner = (ref: LearnerRef): CellError => ({
   column: ref.column,
-  error: `no learner ${ref.value} in this organisation (import the learners first)`,
+  error: `names no learner of this organisation (import the learners first)`,
 });

@@ -11,6 +11,7 @@ import { ImportQueries } from './import-queries.js';
 import { StartImport } from './start-import.js';
 import { ValidateImport } from './validate-import.js';
 import { WriteImport } from './write-import.js';
+import { RemoveImportFilesOfErasedLearner } from './erased-learner-imports.js';
 
 /** The imports capability's use cases. */
 export function importUseCases(d: ImportDeps) {
@@ -19,6 +20,7 @@ export function importUseCases(d: ImportDeps) {
     imports: new ImportQueries(d),
     validateImport: new ValidateImport(d),
     writeImport: new WriteImport(d),
+    removeErasedLearnerFiles: new RemoveImportFilesOfErasedLearner(d),
   };
 }
 

@@ -9,3 +9,4 @@ export * from './learner-import.js';
 export { IMPORT_KINDS } from './import-walk.js';
 export * from './validate-import.js';
 export * from './write-import.js';
+export * from './erased-learner-imports.js';

@@ -123,7 +123,7 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
         errors.push(...cellErrors(e));
       }
       if (learner && cells.date_of_birth !== undefined && cells.date_of_birth !== learner.dateOfBirth)
-        errors.push({ column: 'date_of_birth', error: `does not match the ID number (${learner.dateOfBirth})` });
+        errors.push({ column: 'date_of_birth', error: 'does not match the date of birth in the ID number' });
       const g = cells.gender?.toUpperCase();
       if (g !== undefined && g !== 'M' && g !== 'F' && g !== 'O')
         errors.push({ column: 'gender', error: 'must be M, F or O (self-described)' });

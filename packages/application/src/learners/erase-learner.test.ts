@@ -61,6 +61,8 @@ describe('EraseLearner reaches the outbox and the attempt log', () => {
       ['learner.created', expect.objectContaining({ id: other.id, firstName: 'Sipho' })],
       ['learner.updated', { id: v.id, erased: true }],
       ['enrolment.status_changed', training.data],
+      // The internal event the capabilities that keep other copies react to: the learner's id, nothing personal.
+      ['learner.erased', { learnerId: v.id }],
     ]);
     expect(d.store.tables.webhookAttempts[0]).toMatchObject({ statusCode: 200, responseExcerpt: null });
     await expect(d.repos.audit.list('ten_a', { limit: 1 })).resolves.toMatchObject([

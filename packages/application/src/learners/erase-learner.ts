@@ -7,10 +7,9 @@ import {
   type WebhookRepos,
 } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
-import { ERASE_LEARNER_EVIDENCE } from '../evidence/evidence-jobs.js';
-import { enqueueJob, jobType } from '../jobs/job-definition.js';
 import type { CoreDeps, StorageMaintenance } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';
+import { LEARNER_ERASED_EVENT, mentionsOf, scheduleScrub } from './learner-erasure.js';
 
 /** What a learner event carries once its learner is erased: nothing that identifies the person. */
 export const erasedLearnerData = (id: string) => ({ id, erased: true });
@@ -21,6 +20,8 @@ export const erasedLearnerData = (id: string) => ({ id, erased: true });
  * In the same transaction the learner's own events (learner.created / learner.updated, found by their subject)
  * are redacted in the outbox, so a pending delivery, a retry or a replay sends only `{id, erased: true}`, and
  * receivers' replies to them are cleared from the attempt log. Training events hold no personal data and stay.
+ * Copies kept outside these rows (evidence, mail in the outbox folder, export and import files) are removed by the
+ * capabilities that keep them, reacting to the internal `learner.erased` event written here.
  * The rules: docs/api.md, "Erasure".
  */
 export class EraseLearner {
@@ -37,14 +38,16 @@ export class EraseLearner {
   async execute(actor: Actor, id: string): Promise<void> {
     const now = this.deps.clock.now();
     await this.deps.uow.run(async (tx) => {
-      const erased = await tx.learners.erase(actor.tenantId, id, now.toISOString());
+      const learner = await tx.learners.findById(actor.tenantId, id);
+      const erased = learner && (await tx.learners.erase(actor.tenantId, id, now.toISOString()));
       if (!erased) throw DomainError.notFound('learner', id);
       const events = await tx.outbox.redactSubject(actor.tenantId, id, erasedLearnerData(id));
       const responses = await tx.webhookAttempts.forgetResponses(actor.tenantId, events);
       // The HR inbound log keeps what HR sent about the employee: it goes too.
       const hrEvents = await tx.hrEvents.redactLearner(actor.tenantId, id);
-      // Notifications to the learner keep their status history, not the address or what they said.
-      const notifications = await tx.notifications.redactRecipient(actor.tenantId, id);
+      // Notifications to or about the learner (or, sent through the API to staff, naming them) keep their statuses
+      // and times, not the address or what they said.
+      const notifications = await tx.notifications.redactLearner(actor.tenantId, id, mentionsOf(learner));
       await recordChange(tx, actor, now, {
         action: 'learner.erased',
         resourceType: 'learner',
@@ -55,30 +58,14 @@ export class EraseLearner {
           redactedHrEvents: hrEvents,
           redactedNotifications: notifications,
         },
+        events: [{ type: LEARNER_ERASED_EVENT, data: { learnerId: id } }],
       });
       // The old versions of the rows may still sit in the database's files: a job scrubs them (committed with
-      // the erasure, so it cannot be lost). Erasures close together share one pending scrub.
-      // The learner's evidence files and records go at once, by a job (the bytes live outside the database).
-      await enqueueJob(
-        tx.jobs,
-        ERASE_LEARNER_EVIDENCE,
-        { tenantId: actor.tenantId, learnerId: id },
-        { now, key: `erase-evidence:${id}` },
-      );
-      await enqueueJob(
-        tx.jobs,
-        SCRUB_AFTER_ERASURE,
-        {},
-        { now, key: `scrub-after-erasure@${now.toISOString().slice(0, 16)}` },
-      );
+      // the erasure, so it cannot be lost).
+      await scheduleScrub(tx.jobs, now);
     });
   }
 }
-
-/** The job that scrubs the store's files after erasures (docs/architecture.md, "Erasure on disk"). */
-export const SCRUB_AFTER_ERASURE = jobType<Record<string, never>>('learners.scrub_after_erasure', 'long', {
-  maxAttempts: 20,
-});
 
 export class ScrubAfterErasure {
   constructor(private readonly deps: { maintenance: StorageMaintenance }) {}

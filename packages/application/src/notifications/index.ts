@@ -13,3 +13,4 @@ export * from './notification-templates-admin.js';
 export * from './notification-settings-admin.js';
 export * from './triggers.js';
 export * from './notification-use-cases.js';
+export * from './erased-learner-mail.js';

@@ -163,7 +163,9 @@ export class NotificationCallbacks {
       const cur = await tx.notifications.findById(n.tenantId, n.id);
       if (!cur) return;
       const at = this.now().toISOString();
-      await tx.notifications.update({ ...cur, history: [...cur.history, hist(cur.status, at, detail)], updatedAt: at });
+      // After the learner's erasure (no address left) the provider's words are not kept.
+      const kept = cur.to === null ? null : detail;
+      await tx.notifications.update({ ...cur, history: [...cur.history, hist(cur.status, at, kept)], updatedAt: at });
     });
   }
 

@@ -95,7 +95,19 @@ export class NotificationDelivery {
       await tx.notifications.updateOutcomes(tenantId, changed);
       for (const n of bounced) await this.flagLearner(tx, n, now);
     });
+    await this.forgetMailOfErased(tenantId, due);
     for (const n of bounced) await this.tellAdminsOfBounce(n);
+  }
+
+  /**
+   * A learner erased while their mail was being sent: the erasure's own sweep of kept copies may have come before
+   * the copy was written, so it is deleted here, once the outcome is recorded (docs/api.md, "Erasure").
+   */
+  private async forgetMailOfErased(tenantId: string, sent: readonly NotificationSnapshot[]): Promise<void> {
+    const ids = sent.filter((n) => n.channel === 'email').map((n) => n.id);
+    if (ids.length === 0) return;
+    const redacted = await this.d.repos.notifications.redactedAmong(tenantId, ids);
+    if (redacted.length) await this.d.channels.forgetMail(redacted);
   }
 
   private async applyOutcome(
@@ -185,6 +197,7 @@ export class NotificationDelivery {
           html: c.html,
           text: c.text,
           headers: { 'X-Fundi-Notification': n.id, ...this.unsubscribe(n) },
+          refs: n.learnerId ? [n.id, n.learnerId] : [n.id],
         });
         return r.ok ? { ok: true, providerMessageId: r.messageId } : r;
       }
@@ -246,6 +259,7 @@ export class NotificationDelivery {
         trigger: 'contact_bounced',
         dedupeKey: `contact_bounced:${n.id}:${recipient.id}`,
         createdBy: 'system',
+        about: l.id,
       })),
       { strict: false },
     );
@@ -270,10 +284,11 @@ export class NotificationDelivery {
       if (!cur || cur.status === 'skipped') return;
       const moved = advanceStatus(cur.channel, cur.status as NotificationStatus, status);
       if (moved === cur.status) return;
+      // After the learner's erasure (no address left) a report keeps its status, not the provider's words.
       await tx.notifications.update({
         ...cur,
         status: moved,
-        history: [...cur.history, hist(moved, at, detail)],
+        history: [...cur.history, hist(moved, at, cur.to === null ? null : detail)],
         updatedAt: this.now().toISOString(),
       });
       if (moved === FINAL_STATUS[cur.channel] && cur.recipientType === 'learner') {

@@ -44,6 +44,12 @@ export interface NotificationChannels {
   whatsapp(settings: OpenWhatsAppSettings | null): MessagingChannel | null;
   /** The operator's default WhatsApp account's app secret and verify token (callbacks for it), when configured. */
   defaultWhatsApp: { appSecret: string; verifyToken: string } | null;
+  /**
+   * Deletes the copies of sent mail the service keeps (the outbox folder's files) filed under any of `refs`
+   * (`OutgoingEmail.refs`: a learner's id, a notification's); returns how many. Idempotent. Mail handed to an SMTP
+   * server or WhatsApp is out of reach.
+   */
+  forgetMail(refs: readonly string[]): Promise<number>;
 }
 
 export interface NotificationSettingsConfig {

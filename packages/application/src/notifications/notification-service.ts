@@ -57,6 +57,8 @@ export interface Draft {
   trigger: string | null;
   dedupeKey: string | null;
   createdBy: string;
+  /** The learner a message to staff is about (see `NotificationSnapshot.learnerId`); a learner recipient is implied. */
+  about?: string;
 }
 
 /** What rendering needs of a tenant, read once per batch of drafts. */
@@ -186,6 +188,7 @@ export class NotificationService {
       recipientId: dr.recipient.id,
       channel: dr.channel,
       template: dr.template,
+      learnerId: dr.about ?? (dr.recipient.type === 'learner' ? dr.recipient.id : null),
       attempts: 0,
       providerMessageId: null,
       trigger: dr.trigger,

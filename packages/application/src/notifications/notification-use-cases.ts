@@ -5,6 +5,7 @@ import { NotificationCallbacks } from './notification-callbacks.js';
 import { NotificationDelivery } from './notification-delivery.js';
 import { NotificationService } from './notification-service.js';
 import { NotificationTriggers } from './triggers.js';
+import { ForgetLearnerMail } from './erased-learner-mail.js';
 
 export interface NotificationUseCases {
   notifications: NotificationService;
@@ -13,6 +14,7 @@ export interface NotificationUseCases {
   notificationTemplates: NotificationTemplatesAdmin;
   notificationSettings: NotificationSettingsAdmin;
   notificationTriggers: NotificationTriggers;
+  forgetLearnerMail: ForgetLearnerMail;
 }
 
 /** The notifications capability's use cases over its ports (docs/architecture.md, "Capabilities"). */
@@ -26,5 +28,6 @@ export function notificationUseCases(p: NotificationPorts): NotificationUseCases
     notificationTemplates: new NotificationTemplatesAdmin(p),
     notificationSettings: new NotificationSettingsAdmin(p),
     notificationTriggers: new NotificationTriggers(p, notifications),
+    forgetLearnerMail: new ForgetLearnerMail(p),
   };
 }

@@ -7,7 +7,10 @@ import type { TemplateVariable } from './template-variables.js';
 import { draft, enrolmentContext, str, triggerOn, type RunCache, type TriggerContext } from './trigger-drafts.js';
 import type { TriggerPayload } from './trigger-sources.js';
 
-/** The staff's notifications of a trigger: email to the active users of the roles who want it. */
+/**
+ * The staff's notifications of a trigger: email to the active users of the roles who want it. `about`: the learner
+ * the message names, if any (an erasure finds the message by it).
+ */
 export async function toStaff(
   c: TriggerContext,
   cache: RunCache,
@@ -15,10 +18,11 @@ export async function toStaff(
   key: TemplateKey,
   roles: Role[],
   values: Partial<Record<TemplateVariable, string>>,
+  about?: string,
 ): Promise<Draft[]> {
   if (!(await triggerOn(c, cache, p.tenantId, key))) return [];
   const staff = await staffFor(c.d.repos, p.tenantId, roles, key);
-  return staff.map((r) => draft(p, key, r, 'email', values));
+  return staff.map((r) => draft(p, key, r, 'email', values, about));
 }
 
 /** `evidence.uploaded`: the assessors hear of new evidence to review. */
@@ -28,14 +32,22 @@ export async function newEvidence(c: TriggerContext, cache: RunCache, p: Trigger
   const learner = await c.d.repos.learners.findById(t, str(d.learnerId));
   if (!learner) return [];
   const ctx = await enrolmentContext(c, t, str(d.enrolmentId));
-  return toStaff(c, cache, p, 'new_evidence', ['assessor'], {
-    'learner.firstName': learner.firstName,
-    'learner.lastName': learner.lastName,
-    'evidence.type': str(d.evidenceType).replace(/_/g, ' ') || 'evidence',
-    'module.name': ctx?.modules.find((m) => m.code === d.moduleId)?.name ?? str(d.moduleId),
-    'programme.name': ctx?.programmeName ?? '',
-    actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.evidenceQueue),
-  });
+  return toStaff(
+    c,
+    cache,
+    p,
+    'new_evidence',
+    ['assessor'],
+    {
+      'learner.firstName': learner.firstName,
+      'learner.lastName': learner.lastName,
+      'evidence.type': str(d.evidenceType).replace(/_/g, ' ') || 'evidence',
+      'module.name': ctx?.modules.find((m) => m.code === d.moduleId)?.name ?? str(d.moduleId),
+      'programme.name': ctx?.programmeName ?? '',
+      actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.evidenceQueue),
+    },
+    learner.id,
+  );
 }
 
 /** A moderation sample was drawn: the moderators hear that it is due. */

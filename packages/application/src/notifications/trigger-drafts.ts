@@ -43,8 +43,10 @@ export function draft(
   recipient: Recipient,
   channel: 'email' | 'whatsapp',
   values: Partial<Record<TemplateVariable, string>>,
+  about?: string,
 ): Draft {
   return {
+    ...(about ? { about } : {}),
     recipient,
     channel,
     template: key,

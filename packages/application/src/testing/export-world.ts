@@ -49,5 +49,5 @@ export async function exportWorld(o: { files?: FileVault; publicUrl?: string } =
   });
   const actor = { tenantId: tenant.id, id: 'key_1', role: 'admin' as const, scopes: [] };
   const store = m.store as unknown as { tables: { outbox: { type: string; data: { downloadUrl?: string } }[] } };
-  return { service, actor, tenant, repos, store, clock, vault };
+  return { service, actor, tenant, repos, uow: m.uow, store, clock, vault };
 }

@@ -102,6 +102,8 @@ export interface UploadTicketRepository {
   findById(tenantId: string, id: string): Promise<UploadTicketSnapshot | null>;
   /** Marks the ticket used; false when it was used already (a second PUT with the same URL). */
   consume(tenantId: string, id: string, at: string): Promise<boolean>;
+  /** Deletes every ticket for the learner's evidence (an erasure: a ticket keeps the file name); how many. */
+  removeOfLearner(tenantId: string, learnerId: string): Promise<number>;
 }
 
 /** A set of evidence to download as one ZIP through a signed URL (too many ids to carry in the URL itself). */

@@ -16,6 +16,11 @@ export const EXPORT_TYPES = [
 export type ExportType = (typeof EXPORT_TYPES)[number];
 export type ExportFormat = 'csv' | 'zip' | 'txt';
 export type ExportStatus = 'queued' | 'processing' | 'ready' | 'failed';
+/**
+ * Why an export's file was purged: `expired` (past its retention) or `learner_erased` (it was made before a
+ * learner's erasure and may hold them; docs/api.md, "Erasure").
+ */
+export type ExportPurgeReason = 'expired' | 'learner_erased';
 
 /** Which rows an export covers (docs/api.md, "Exports"). Dates are inclusive `YYYY-MM-DD`. */
 export interface ExportFilters {
@@ -50,6 +55,8 @@ export interface ExportSnapshot {
   /** When the file is purged (ready exports only). */
   expiresAt: string | null;
   purgedAt: string | null;
+  /** Set with `purgedAt`. */
+  purgeReason: ExportPurgeReason | null;
 }
 
 /** Port: export records. Scoped by tenant; another tenant's export is "not found". */
@@ -62,6 +69,8 @@ export interface ExportRepository {
   list(tenantId: string, page: PageRequest): Promise<Page<ExportSnapshot>>;
   /** Ready exports of every tenant whose file expired at or before `at` and is not purged yet; oldest first. */
   expired(at: string, limit: number): Promise<ExportSnapshot[]>;
+  /** The tenant's exports created at or before `at`, by id, the first `limit` after `afterId` (null: from the start). */
+  madeBefore(tenantId: string, at: string, afterId: string | null, limit: number): Promise<ExportSnapshot[]>;
 }
 
 /** Port: each tenant's regulator settings. */

@@ -11,7 +11,7 @@ export interface FileStore {
   /** The object's bytes (`range` both ends inclusive); fails with a not-found error when absent. */
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   stat(key: string): Promise<{ size: number } | null>;
-  /** Idempotent. */
+  /** Idempotent. Also removes what writes to the key cut off by a killed process left in the store, if anything. */
   delete(key: string): Promise<void>;
   /**
    * Removes what writes that never completed left behind (a process killed or stopped mid-`put`) and that was last

@@ -11,6 +11,11 @@ export interface OutgoingEmail {
   text: string;
   /** Extra header fields (`List-Unsubscribe`, `X-Fundi-Notification`); names and values on one line each. */
   headers: Readonly<Record<string, string>>;
+  /**
+   * Ids the message is filed under (its notification, the learners it concerns); never sent. A mailer that keeps
+   * copies (the outbox folder) records them with each copy, so a learner's erasure finds them.
+   */
+  refs?: readonly string[];
 }
 
 export type SendResult =

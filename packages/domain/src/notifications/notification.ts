@@ -18,6 +18,13 @@ export interface NotificationHistoryEntry {
   detail: string | null;
 }
 
+/**
+ * A history as an erasure leaves it: each status and time, without the details (a provider's words for a failure
+ * may quote the address).
+ */
+export const withoutDetails = (h: readonly NotificationHistoryEntry[]): NotificationHistoryEntry[] =>
+  h.map((e) => ({ ...e, detail: null }));
+
 /** What is sent, rendered once when the notification is created (so a later template edit does not change it). */
 export type NotificationContent =
   | { kind: 'email'; subject: string; html: string; text: string }
@@ -31,6 +38,11 @@ export interface NotificationSnapshot {
   channel: NotificationChannel;
   /** The template key (`evidence_approved`). */
   template: string;
+  /**
+   * The learner the message is about: the recipient when a learner, or the learner a staff message names
+   * (`new_evidence`, `contact_bounced`); null when it concerns none. An erasure finds the message by it.
+   */
+  learnerId: string | null;
   /** The address or E.164 number it goes to; null when skipped for want of one, or after the learner's erasure. */
   to: string | null;
   /** Null when skipped, or after the learner's erasure. */
@@ -71,7 +83,8 @@ export interface NotificationRepository {
    * Writes the send outcome of many notifications of one tenant at once (status, history, attempts, provider id,
    * updated time), in one statement where the store allows, to those still `queued`; other rows (absent, another
    * tenant's, moved on meanwhile) are left as they are. Content is only ever dropped (null in `ns`), never written
-   * back: an erasure may have dropped the stored copy while the message was being sent.
+   * back, and a row whose address is gone gets the history without its details: an erasure may have redacted the
+   * stored copy while the message was being sent.
    */
   updateOutcomes(tenantId: string, ns: readonly NotificationSnapshot[]): Promise<void>;
   findById(tenantId: string, id: string): Promise<NotificationSnapshot | null>;
@@ -84,8 +97,18 @@ export interface NotificationRepository {
   ): Promise<NotificationSnapshot | null>;
   /** Oldest first (by id), in the store's paging rules. */
   list(tenantId: string, filter: NotificationFilter, page: PageRequest): Promise<Page<NotificationSnapshot>>;
-  /** POPIA erasure: clears address and content of every notification to the recipient; returns how many. */
-  redactRecipient(tenantId: string, recipientId: string): Promise<number>;
+  /**
+   * POPIA erasure: every notification to the learner or about them (`learnerId`) loses its content and the details
+   * of its history; those to the learner lose their address too. Statuses, times and attempts stay. Messages sent
+   * through the API to staff users name no learner: those whose content holds one of `mentions` (case-insensitive;
+   * the learner's email, ID numbers, phone numbers and full name) are redacted the same way and from then on name
+   * the learner as theirs. Returns how many notifications were redacted.
+   */
+  redactLearner(tenantId: string, learnerId: string, mentions?: readonly string[]): Promise<number>;
+  /** The tenant's notifications among `ids` that an erasure redacted (about a learner, content gone), by id. */
+  redactedAmong(tenantId: string, ids: readonly string[]): Promise<string[]>;
+  /** The ids of the tenant's notifications about the learner (`learnerId`), to them or to staff. */
+  idsAbout(tenantId: string, learnerId: string): Promise<string[]>;
   /**
    * Retention: deletes up to `limit` notifications, with their history, that left Fundi (any status but `queued`)
    * and last changed before `before`, oldest first, in one statement; returns how many. A queued notification is

@@ -123,6 +123,7 @@ export function anExport(o: Partial<ExportSnapshot> & { tenantId: string }): Exp
     completedAt: null,
     expiresAt: null,
     purgedAt: null,
+    purgeReason: null,
     ...o,
   };
 }

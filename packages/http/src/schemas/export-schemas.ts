@@ -83,7 +83,11 @@ export const ExportOut = z
     createdAt: Timestamp,
     completedAt: Timestamp.nullable(),
     expiresAt: Timestamp.nullable().openapi({ description: 'When the file is purged' }),
-    purgedAt: Timestamp.nullable(),
+    purgedAt: Timestamp.nullable().openapi({ description: 'When the file was purged; the record stays' }),
+    purgeReason: z.enum(['expired', 'learner_erased']).nullable().openapi({
+      description:
+        'Why the file was purged: past its retention, or made before a learner was erased (it may hold them)',
+    }),
     error: z.string().nullable(),
     readiness: Readiness.nullable().openapi({ description: 'Regulator files: who was left out and why' }),
   })

@@ -72,7 +72,7 @@ ${when(running, () => html`<p class="muted" role="status">An export is running; 
 ${items.map(
   (
     e,
-  ) => html`<tr><td>${LABELS[e.type]}</td><td>${e.status}${e.error ? `: ${e.error}` : ''}${e.purgedAt ? ' (file purged)' : ''}</td><td>${e.rowCount ?? ''}</td><td>${e.size === null ? '' : bytes(e.size)}</td><td>${dateTime(e.createdAt)}</td>
+  ) => html`<tr><td>${LABELS[e.type]}</td><td>${e.status}${e.error ? `: ${e.error}` : ''}${e.purgedAt ? (e.purgeReason === 'learner_erased' ? ' (file purged: a learner was erased)' : ' (file purged)') : ''}</td><td>${e.rowCount ?? ''}</td><td>${e.size === null ? '' : bytes(e.size)}</td><td>${dateTime(e.createdAt)}</td>
 <td>${e.status === 'ready' && !e.purgedAt ? html`<a href="/dashboard/exports/${e.id}/download">Download ${e.fileName}</a>` : ''}</td></tr>`,
 )}
 </tbody></table></div>${when(items.length === 0, () => html`<p class="muted">No exports yet.</p>`)}`,
