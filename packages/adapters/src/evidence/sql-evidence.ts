@@ -12,7 +12,7 @@ import {
   type PageRequest,
   type PurgeCandidate,
 } from '@fundi/domain';
-import { evidenceMemory } from '@fundi/fakes';
+import { evidenceMemory } from '@fundi/memory/evidence';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { evidenceMigration } from '../migrations/007-evidence.js';

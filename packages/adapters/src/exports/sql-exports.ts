@@ -8,7 +8,7 @@ import {
   type RegulatorSettings,
   type RegulatorSettingsRepository,
 } from '@fundi/domain';
-import { exportMemory } from '@fundi/fakes';
+import { exportMemory } from '@fundi/memory/exports';
 import type { Knex } from 'knex';
 import type { Binding, SqlDb } from '../db/sql-db.js';
 import { exportsMigration } from '../migrations/009-exports.js';

@@ -8,7 +8,7 @@ import {
   type Page,
   type PageRequest,
 } from '@fundi/domain';
-import { hrSyncMemory } from '@fundi/fakes';
+import { hrSyncMemory } from '@fundi/memory/hr-sync';
 import type { SqlDb } from '../db/sql-db.js';
 import { str, type Row } from '../db/sql-helpers.js';
 import { mapUnique } from '../repos/conflicts.js';

@@ -8,7 +8,7 @@ import type {
   PageRequest,
   RowError,
 } from '@fundi/domain';
-import { importMemory } from '@fundi/fakes';
+import { importMemory } from '@fundi/memory/imports';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { marks } from '../db/sql-helpers.js';

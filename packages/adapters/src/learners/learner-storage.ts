@@ -1,5 +1,5 @@
 import type { LearnerRepos } from '@fundi/domain';
-import { learnerMemory } from '@fundi/fakes';
+import { learnerMemory } from '@fundi/memory/learners';
 import { SqlLearnerRepository } from '../repos/sql-learner-repository.js';
 import { learnerAlternateIdMigration } from '../migrations/009-learner-alternate-id.js';
 import { learnerContactPreferencesMigration } from '../migrations/014-learner-contact-preferences.js';

@@ -9,7 +9,7 @@ import {
   type Page,
   type PageRequest,
 } from '@fundi/domain';
-import { notificationMemory } from '@fundi/fakes';
+import { notificationMemory } from '@fundi/memory/notifications';
 import type { Knex } from 'knex';
 import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
 import { pageQuery } from '../repos/paging.js';

@@ -1,5 +1,5 @@
 import type { PlatformRepos } from '@fundi/domain';
-import { platformMemory } from '@fundi/fakes';
+import { platformMemory } from '@fundi/memory/platform';
 import { foundation } from '../migrations/001-foundation.js';
 import { webhooks } from '../migrations/003-webhooks.js';
 import { SqlAuditLog, SqlOutbox } from '../repos/sql-audit-outbox.js';

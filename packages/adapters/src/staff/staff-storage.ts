@@ -1,5 +1,5 @@
 import type { StaffRepos } from '@fundi/domain';
-import { staffMemory } from '@fundi/fakes';
+import { staffMemory } from '@fundi/memory/staff';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { staffSessions } from './013-staff-sessions.js';
 import { staffDirectory } from './016-staff-directory.js';

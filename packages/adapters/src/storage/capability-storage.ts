@@ -1,5 +1,5 @@
 import type { UnitOfWork } from '@fundi/domain';
-import { memoryStorage, type MemoryPart, type MemoryStore } from '@fundi/fakes';
+import { memoryStorage, type MemoryPart, type MemoryStore } from '@fundi/memory';
 import type { Knex } from 'knex';
 import { queryBuilder } from '../db/query-builder.js';
 import type { SqlDb } from '../db/sql-db.js';

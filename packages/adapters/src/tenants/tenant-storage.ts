@@ -1,5 +1,5 @@
 import type { TenantRepos } from '@fundi/domain';
-import { tenantMemory } from '@fundi/fakes';
+import { tenantMemory } from '@fundi/memory/tenants';
 import { apiKeyUsage } from '../migrations/012-api-key-usage.js';
 import {
   SqlApiKeyRepository,

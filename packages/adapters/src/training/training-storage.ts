@@ -1,5 +1,5 @@
 import type { TrainingRepos } from '@fundi/domain';
-import { trainingMemory } from '@fundi/fakes';
+import { trainingMemory } from '@fundi/memory/training';
 import { training } from '../migrations/002-training.js';
 import { SqlAssessmentRepository } from '../repos/sql-assessment-repository.js';
 import { SqlEnrolmentRepository } from '../repos/sql-enrolment-repository.js';

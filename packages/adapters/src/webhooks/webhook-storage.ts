@@ -1,5 +1,5 @@
 import type { WebhookRepos } from '@fundi/domain';
-import { webhookMemory } from '@fundi/fakes';
+import { webhookMemory } from '@fundi/memory/webhooks';
 import { eventSubjects } from '../migrations/004-event-subjects.js';
 import { deliveryIndexes } from '../migrations/005-delivery-indexes.js';
 import { subscriptionPurpose } from './011-subscription-purpose.js';
