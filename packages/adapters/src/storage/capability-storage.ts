@@ -8,7 +8,7 @@ import { inRunOrder, parseMigrationName } from '../migrations/run-order.js';
 
 /**
  * One capability's storage (docs/architecture.md, "Capabilities"): its migrations, its SQL repositories over a
- * handle (the database at large, or one open transaction), and its in-memory fakes. The repositories of every
+ * handle (the database at large, or one open transaction), and its in-memory part. The repositories of every
  * capability, the memory tables and the migration order are derived from a list of these, never listed by hand.
  */
 export interface CapabilityStorage<R extends object> {
@@ -74,7 +74,7 @@ export interface OpenStorage<R> {
   store?: MemoryStore<object>;
 }
 
-/** The parts' repositories and unit of work, over a SQL handle or, without one, over fresh in-memory fakes. */
+/** The parts' repositories and unit of work, over a SQL handle or, without one, over a fresh in-memory store. */
 export function storageFor<const P extends readonly CapabilityStorage<object>[]>(
   parts: P,
   db: SqlDb | null,

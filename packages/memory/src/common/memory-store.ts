@@ -1,6 +1,6 @@
 import type { UnitOfWork } from '@fundi/domain';
 
-/** The rows of the in-memory fakes; a transaction snapshots and restores them. */
+/** The rows of the in-memory store; a transaction snapshots and restores them. */
 export class MemoryStore<T extends object = object> {
   constructor(public tables: T) {}
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { DomainError, assertFileKey, type FileStore } from '@fundi/domain';
 
-/** Objects in a Map: the file store of the in-memory fakes. */
+/** Objects in a Map: the file store of the in-memory storage kind. */
 export class MemoryFileStore implements FileStore {
   readonly objects = new Map<string, Buffer>();
 

@@ -3,7 +3,7 @@ import type { WebhookStore } from './webhook-tables.js';
 
 const settled = (d: DeliverySnapshot) => d.status === 'delivered' || d.status === 'dead';
 
-/** The webhook log's retention over the fakes' tables (the SQL rules: docs/architecture.md, "Retention"). */
+/** The webhook log's retention over the in-memory tables (the SQL rules: docs/architecture.md, "Retention"). */
 export class InMemoryWebhookLogRetention implements WebhookLogRetention {
   constructor(private readonly store: WebhookStore) {}
 
@@ -45,7 +45,7 @@ export class InMemoryWebhookLogRetention implements WebhookLogRetention {
   }
 
   async prunePendingLeftovers(_limit: number) {
-    // The fakes keep no queue of their own: an event is to fan out while it is not marked dispatched.
+    // Memory keeps no queue of its own: an event is to fan out while it is not marked dispatched.
     return 0;
   }
 }

@@ -17,5 +17,5 @@ export interface WebhookTables {
   tenantAlerts: TenantAlert[];
 }
 
-/** The webhook fakes read the platform's outbox (fan-out, replay). */
+/** The webhooks' in-memory repositories read the platform's outbox (fan-out, replay). */
 export type WebhookStore = MemoryStore<WebhookTables & { outbox: DomainEvent[] }>;
