@@ -54,7 +54,7 @@ export function retentionFor(c: Container, settings?: RetentionSettings): RunRet
     policy: settings?.policy ?? DEFAULT_RETENTION,
     clock: resolve(c, T.Clock),
     batch: settings?.batch ?? 2000,
-    // The in-memory fakes (tests) run on this thread too.
+    // The in-memory store (tests) runs on this thread too.
     ...(!c.isBound(T.SqlDb) || resolve(c, T.SqlDb).dialect.runsOnCallerThread ? { sliceMs: 20 } : {}),
   });
 }

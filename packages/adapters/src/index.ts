@@ -5,6 +5,8 @@ export * from './db/postgres-work-signal.js';
 export * from './db/open-database.js';
 export * from './db/query-builder.js';
 export * from './migrations/migration.js';
+export * from './migrations/run-order.js';
+export * from './migrations/former-names.js';
 export * from './storage/capability-storage.js';
 export * from './platform/platform-storage.js';
 export * from './tenants/tenant-storage.js';

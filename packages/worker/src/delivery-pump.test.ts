@@ -1,6 +1,6 @@
 import type { DeliveryTask } from '@fundi/application';
 import type { AttemptResult } from '@fundi/domain';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import { describe, expect, it } from 'vitest';
 import { DeliveryPump } from './delivery-pump.js';
 import type { WorkerDeps } from './worker-ports.js';

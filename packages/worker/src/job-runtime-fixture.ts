@@ -1,6 +1,9 @@
 import { enqueueJob, type JobDefinition } from '@fundi/application';
 import type { Clock } from '@fundi/domain';
-import { FixedClock, memoryStorage, platformMemory, webhookMemory } from '@fundi/fakes';
+import { memoryStorage } from '@fundi/memory';
+import { platformMemory } from '@fundi/memory/platform';
+import { webhookMemory } from '@fundi/memory/webhooks';
+import { FixedClock } from '@fundi/testing';
 import { DomainError } from '@fundi/domain';
 import { afterEach } from 'vitest';
 import { Worker } from './worker.js';

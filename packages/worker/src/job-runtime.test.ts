@@ -1,5 +1,5 @@
 import { jobType, type JobDefinition } from '@fundi/application';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import { describe, expect, it } from 'vitest';
 import { aWorker, gate, quiet, stoppedAfterEach, until } from './job-runtime-fixture.js';
 import { Worker } from './worker.js';

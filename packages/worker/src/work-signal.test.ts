@@ -1,5 +1,8 @@
 import { enqueueJob, jobType, type JobDefinition } from '@fundi/application';
-import { FixedClock, memoryStorage, platformMemory, webhookMemory } from '@fundi/fakes';
+import { memoryStorage } from '@fundi/memory';
+import { platformMemory } from '@fundi/memory/platform';
+import { webhookMemory } from '@fundi/memory/webhooks';
+import { FixedClock } from '@fundi/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Worker } from './worker.js';
 import type { WorkKind, WorkSignal, WorkerDeps } from './worker-ports.js';

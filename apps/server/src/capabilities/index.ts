@@ -89,7 +89,7 @@ export function storageOf(caps: Capabilities): StorageOf<Capabilities> {
   return caps.map((c) => c.storage) as unknown as StorageOf<Capabilities>;
 }
 
-/** Every migration of every capability, in name order. */
+/** Every migration of every capability, in run order (by timestamp, then capability). */
 export function migrationsFor(caps: Capabilities): Migration[] {
   return migrationsOf(storageOf(caps));
 }

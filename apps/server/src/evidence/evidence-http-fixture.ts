@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import { describeServerSuite } from '../testing/server-suite.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { enrolledLearner as enrolled } from '../testing/training-fixtures.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import type { TestServer } from '../testing/test-server.js';
 import { expectSameRefusalInEitherOrder, fieldParts, multipartInOrder, type Part } from '../testing/multipart-parts.js';
 import { filesUnder, PDF, startEvidenceServer } from './evidence-http-fixture.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStorage, type TestReceiver } from '@fundi/adapters/testing';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { FORMS } from '../testing/http-forms.js';
 import { exportWorlds } from '../testing/export-worlds.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { FORMS } from '../testing/http-forms.js';
 import { exportWorlds, REGULATOR_SETTINGS as SETTINGS } from '../testing/export-worlds.js';

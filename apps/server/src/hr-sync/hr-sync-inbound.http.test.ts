@@ -1,6 +1,6 @@
 import { idNumberFor } from '@fundi/domain/testing';
 import { describeEachStorage } from '@fundi/adapters/testing';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { errorFields, formsOf } from '../testing/training-fixtures.js';

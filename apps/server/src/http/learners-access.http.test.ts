@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../capabilities/index.js';
-import { FixedClock, T, resolve, useCasesOf } from '@fundi/adapters';
+import { T, resolve, useCasesOf } from '@fundi/adapters';
+import { FixedClock } from '@fundi/testing';
 import { aLearnerInput } from '@fundi/domain/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 import { FORMS, type FormUnderTest } from '../testing/http-forms.js';

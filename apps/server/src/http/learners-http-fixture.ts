@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { FixedClock } from '@fundi/adapters';
+import { FixedClock } from '@fundi/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 import type { FormUnderTest } from '../testing/http-forms.js';
 

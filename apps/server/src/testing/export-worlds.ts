@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { GOLDEN_READY_PROFILE, GOLDEN_SETTINGS, idNumberFor } from '@fundi/domain/testing';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import type { FormUnderTest } from './http-forms.js';
 import { describeServerSuite } from './server-suite.js';
 import { startTestServer, type TestServer } from './test-server.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '@fundi/adapters';
+import { FixedClock } from '@fundi/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 import { assessmentBody, enrolledLearner, errorFields, formsOf, idNumberFor } from '../testing/training-fixtures.js';
 

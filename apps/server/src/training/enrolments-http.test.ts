@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '@fundi/adapters';
+import { FixedClock } from '@fundi/testing';
 import { ENROLMENT_MOVES, ENROLMENT_STATUSES, type EnrolmentStatus } from '@fundi/domain';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 import { assessmentBody, errorFields, formsOf, idNumberFor, programmeBody } from '../testing/training-fixtures.js';

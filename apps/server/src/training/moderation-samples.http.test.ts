@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 import { assessmentBody, enrolledLearner, errorFields, formsOf, idNumberFor } from '../testing/training-fixtures.js';
 

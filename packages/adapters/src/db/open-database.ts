@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { renameFormerMigrations } from '../migrations/former-names.js';
 import { migrationSource, type Migration } from '../migrations/migration.js';
 import { PostgresDb, pgDriver } from './postgres-db.js';
 import { SqliteDb } from './sqlite-db.js';
@@ -25,13 +26,15 @@ export function knexFor(target: DatabaseTarget): Knex {
 }
 
 /**
- * Applies every pending migration of the list (every capability's, in name order: see `migrationsOf`); returns the
- * names applied. Safe to run from several processes.
+ * Applies every pending migration of the list (every capability's, in run order: see `migrationsOf`), after renaming
+ * knex's records of migrations known by a former name (`renameFormerMigrations`); returns the names applied. Safe to
+ * run from several processes.
  */
 export async function migrate(target: DatabaseTarget, migrations: readonly Migration[]): Promise<string[]> {
   if (target.kind === 'sqlite') mkdirSync(dirname(target.filename), { recursive: true });
   const knex = knexFor(target);
   try {
+    await renameFormerMigrations(knex, migrations);
     const [, applied] = (await knex.migrate.latest({ migrationSource: migrationSource(migrations) })) as [
       number,
       string[],

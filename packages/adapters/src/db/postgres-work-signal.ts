@@ -1,6 +1,6 @@
 import type { WorkKind, WorkSignal } from '@fundi/application';
 import type pg from 'pg';
-import { WORK_CHANNEL } from '../migrations/024-work-signal.js';
+import { WORK_CHANNEL } from '../platform/migrations/202611251228-work-signal.js';
 import { pgDriver } from './postgres-db.js';
 
 export type { WorkKind };

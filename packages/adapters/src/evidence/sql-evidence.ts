@@ -12,12 +12,12 @@ import {
   type PageRequest,
   type PurgeCandidate,
 } from '@fundi/domain';
-import { evidenceMemory } from '@fundi/fakes';
+import { evidenceMemory } from '@fundi/memory/evidence';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
-import { evidenceMigration } from '../migrations/007-evidence.js';
-import { storageUsageDaily } from './017-storage-usage-daily.js';
-import { evidenceAwaitingUpload } from './019-evidence-awaiting-upload.js';
+import { evidenceMigration } from './migrations/202611230816-evidence.js';
+import { storageUsageDaily } from './migrations/202611241853-storage-usage-daily.js';
+import { evidenceAwaitingUpload } from './migrations/202611242234-awaiting-upload.js';
 import { mapUnique } from '../repos/conflicts.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';

@@ -8,11 +8,11 @@ import {
   type RegulatorSettings,
   type RegulatorSettingsRepository,
 } from '@fundi/domain';
-import { exportMemory } from '@fundi/fakes';
+import { exportMemory } from '@fundi/memory/exports';
 import type { Knex } from 'knex';
 import type { Binding, SqlDb } from '../db/sql-db.js';
-import { exportsMigration } from '../migrations/009-exports.js';
-import { exportPurgeReason } from './029-export-purge.js';
+import { exportsMigration } from './migrations/202611232339-exports.js';
+import { exportPurgeReason } from './migrations/202611271017-purge-reason.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FileStore } from '@fundi/domain';
-import { MemoryFileStore } from '@fundi/fakes';
+import { MemoryFileStore } from '@fundi/memory';
 import { AzureBlobFileStore } from './azure-blob-file-store.js';
 import { LocalDiskFileStore } from './local-disk-file-store.js';
 

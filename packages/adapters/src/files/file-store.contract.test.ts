@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStore } from '@fundi/domain';
-import { MemoryFileStore } from '@fundi/fakes';
+import { MemoryFileStore } from '@fundi/memory';
 import { startAzurite, type RunningAzurite } from '../testing/azurite.js';
 import { AzureBlobFileStore } from './azure-blob-file-store.js';
 import { LocalDiskFileStore } from './local-disk-file-store.js';

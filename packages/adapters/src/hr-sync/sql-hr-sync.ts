@@ -8,12 +8,12 @@ import {
   type Page,
   type PageRequest,
 } from '@fundi/domain';
-import { hrSyncMemory } from '@fundi/fakes';
+import { hrSyncMemory } from '@fundi/memory/hr-sync';
 import type { SqlDb } from '../db/sql-db.js';
 import { str, type Row } from '../db/sql-helpers.js';
 import { mapUnique } from '../repos/conflicts.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
-import { hrSyncMigration } from './011-hr-sync.js';
+import { hrSyncMigration } from './migrations/202611232341-hr-sync.js';
 
 const CONFIG_COLUMNS = [
   'tenant_id',
@@ -202,7 +202,7 @@ export class SqlHrEventLog implements HrEventLog {
   }
 }
 
-/** HR sync's configuration and inbound log (migration 011-hr-sync). */
+/** HR sync's configuration and inbound log (migration `hr-sync`). */
 export const hrSyncStorage: CapabilityStorage<HrSyncRepos> = {
   migrations: [hrSyncMigration],
   sql: (db) => ({ hrSyncConfigs: new SqlHrSyncConfigRepository(db), hrEvents: new SqlHrEventLog(db) }),

@@ -8,13 +8,13 @@ import type {
   PageRequest,
   RowError,
 } from '@fundi/domain';
-import { importMemory } from '@fundi/fakes';
+import { importMemory } from '@fundi/memory/imports';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { marks } from '../db/sql-helpers.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
-import { importsMigration } from './008-imports.js';
+import { importsMigration } from './migrations/202611232304-imports.js';
 
 type Row = Record<string, unknown>;
 

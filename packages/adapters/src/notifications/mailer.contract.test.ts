@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendFailure, unsubscribeHeaders, type Mailer, type OutgoingEmail } from '@fundi/domain';
-import { FakeMailer } from '@fundi/fakes';
+import { FakeMailer } from '@fundi/testing';
 import { parseEmail, startSmtpServer, type ReceivedEmail, type SmtpRefusal } from '../testing/smtp-test-server.js';
 import { NodemailerMailer } from './nodemailer-mailer.js';
 import { OutboxFolderMailer } from './outbox-folder-mailer.js';

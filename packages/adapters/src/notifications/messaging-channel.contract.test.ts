@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendFailure, type MessagingChannel, type TemplateMessage } from '@fundi/domain';
-import { FakeMessagingChannel } from '@fundi/fakes';
+import { FakeMessagingChannel } from '@fundi/testing';
 import { startCloudApi } from '../testing/cloud-api-test-server.js';
 import { toE164Mobile } from './phone-numbers.js';
 import { WhatsAppCloudChannel } from './whatsapp-cloud-channel.js';

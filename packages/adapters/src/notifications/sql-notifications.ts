@@ -9,16 +9,16 @@ import {
   type Page,
   type PageRequest,
 } from '@fundi/domain';
-import { notificationMemory } from '@fundi/fakes';
+import { notificationMemory } from '@fundi/memory/notifications';
 import type { Knex } from 'knex';
 import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
-import { notificationsMigration } from './015-notifications.js';
-import { notificationRetentionIndexes } from './028-retention-indexes.js';
+import { notificationsMigration } from './migrations/202611241851-notifications.js';
+import { notificationRetentionIndexes } from './migrations/202611270941-retention-indexes.js';
 import { insertNotifications, updateNotificationOutcomes } from './sql-notification-batches.js';
 import { COLUMNS, fromRow, json, type Row, toRow } from './sql-notification-rows.js';
-import { notificationLearnerLink } from './030-erasure-copies.js';
+import { notificationLearnerLink } from './migrations/202611271018-learner-link.js';
 import { SqlNotificationSettingsRepository, SqlNotificationTemplateRepository } from './sql-notification-settings.js';
 
 // Template and settings repositories live in sql-notification-settings.ts; exported from here as before.

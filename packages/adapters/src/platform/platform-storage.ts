@@ -1,23 +1,24 @@
 import type { PlatformRepos } from '@fundi/domain';
-import { platformMemory } from '@fundi/fakes';
-import { foundation } from '../migrations/001-foundation.js';
-import { webhooks } from '../migrations/003-webhooks.js';
+import { platformMemory } from '@fundi/memory/platform';
+import { foundation } from './migrations/202611211022-foundation.js';
+import { jobsAndWebhooks } from './migrations/202611211031-jobs-and-webhooks.js';
+import { eventSubjects } from './migrations/202611211117-event-subjects.js';
 import { SqlAuditLog, SqlOutbox } from '../repos/sql-audit-outbox.js';
 import { SqlJobQueue } from '../jobs/sql-job-queue.js';
-import { jobRuntime } from '../migrations/006-job-runtime.js';
-import { outboxPending } from '../migrations/022-outbox-pending.js';
-import { workSignalMigration } from '../migrations/024-work-signal.js';
-import { jobPriority } from '../migrations/026-job-priority.js';
+import { jobRuntime } from './migrations/202611230746-job-runtime.js';
+import { outboxPending } from './migrations/202611250144-outbox-pending.js';
+import { workSignalMigration } from './migrations/202611251228-work-signal.js';
+import { jobPriority } from './migrations/202611270920-job-priority.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 /**
- * The audit log, the outbox and the jobs table, which every capability writes through. Migrations 001 and 003
- * predate capability modules: 001 also creates the tenant and learner tables, 003 the webhook tables beside `jobs`.
- * 024 makes Postgres announce new events to fan out and new jobs to the workers; 026 gives jobs their priority,
- * claim time, tenant and cancellation.
+ * The audit log, the outbox and the jobs table, which every capability writes through. Its first two migrations
+ * predate capability modules: `foundation` also creates the tenants' and learners' tables, `jobs-and-webhooks` the
+ * webhooks' tables beside `jobs`. `work-signal` makes Postgres announce new events to fan out and new jobs to the
+ * workers; `job-priority` gives jobs their priority, claim time, tenant and cancellation.
  */
 export const platformStorage: CapabilityStorage<PlatformRepos> = {
-  migrations: [foundation, webhooks, jobRuntime, outboxPending, workSignalMigration, jobPriority],
+  migrations: [foundation, jobsAndWebhooks, eventSubjects, jobRuntime, outboxPending, workSignalMigration, jobPriority],
   sql: (db, qb) => ({ audit: new SqlAuditLog(db), outbox: new SqlOutbox(db, qb), jobs: new SqlJobQueue(db) }),
   memory: platformMemory,
   // Events whose data is a learner's are redacted in place.

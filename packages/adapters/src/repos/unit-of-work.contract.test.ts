@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { RegisterLearner, type Actor } from '@fundi/application';
 import { newId, type TenantSnapshot } from '@fundi/domain';
 import { aLearner, aLearnerInput, aTenant } from '@fundi/domain/testing';
-import { FixedClock } from '../system/clocks.js';
+import { FixedClock } from '@fundi/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 
 describeEachStorage('UnitOfWork contract', (get, kind) => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { newId } from '@fundi/domain';
-import { InMemoryWorkerLease, MemoryStore } from '@fundi/fakes';
+import { InMemoryWorkerLease, MemoryStore } from '@fundi/memory';
 import { SqlWorkerLease } from '../jobs/sql-job-queue.js';
 import { at, T0 } from './webhook-fixtures.js';
 import { describeEachStorage } from '../testing/each-storage.js';

@@ -1,5 +1,5 @@
 import { DEFAULT_RETENTION, RunRetention, type RetentionTask } from '@fundi/application';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import { expect, it } from 'vitest';
 import { queryBuilder } from '../db/query-builder.js';
 import type { Binding, SqlDb } from '../db/sql-db.js';

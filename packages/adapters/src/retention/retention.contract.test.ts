@@ -21,7 +21,8 @@ import {
   type NotificationState,
 } from '@fundi/domain';
 import { aTenant } from '@fundi/domain/testing';
-import { FixedClock, MemoryFileStore } from '@fundi/fakes';
+import { MemoryFileStore } from '@fundi/memory';
+import { FixedClock } from '@fundi/testing';
 import { expect, it } from 'vitest';
 import { hrSyncStorage } from '../hr-sync/sql-hr-sync.js';
 import { importStorage } from '../imports/sql-imports.js';

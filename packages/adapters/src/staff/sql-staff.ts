@@ -5,7 +5,7 @@ import {
   type StaffCredentialRepository,
   type StaffCredentialSnapshot,
 } from '@fundi/domain';
-import { duplicateStaffEmail } from '@fundi/fakes';
+import { duplicateStaffEmail } from '@fundi/memory/staff';
 import type { SqlDb } from '../db/sql-db.js';
 import { chunks, marks } from '../db/sql-helpers.js';
 import { mapUnique } from '../repos/conflicts.js';

@@ -1,8 +1,8 @@
 import type { StaffRepos } from '@fundi/domain';
-import { staffMemory } from '@fundi/fakes';
+import { staffMemory } from '@fundi/memory/staff';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
-import { staffSessions } from './013-staff-sessions.js';
-import { staffDirectory } from './016-staff-directory.js';
+import { staffSessions } from './migrations/202611232344-staff-sessions.js';
+import { staffDirectory } from './migrations/202611241852-staff-directory.js';
 import { SqlDashboardSessionRepository, SqlStaffCredentialRepository } from './sql-staff.js';
 
 /** Staff credentials and dashboard sessions (docs/dashboard.md, "Sign-in and sessions"). */

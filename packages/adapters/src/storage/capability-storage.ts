@@ -1,17 +1,22 @@
 import type { UnitOfWork } from '@fundi/domain';
-import { memoryStorage, type MemoryPart, type MemoryStore } from '@fundi/fakes';
+import { memoryStorage, type MemoryPart, type MemoryStore } from '@fundi/memory';
 import type { Knex } from 'knex';
 import { queryBuilder } from '../db/query-builder.js';
 import type { SqlDb } from '../db/sql-db.js';
 import type { Migration } from '../migrations/migration.js';
+import { inRunOrder, parseMigrationName } from '../migrations/run-order.js';
 
 /**
  * One capability's storage (docs/architecture.md, "Capabilities"): its migrations, its SQL repositories over a
- * handle (the database at large, or one open transaction), and its in-memory fakes. The repositories of every
+ * handle (the database at large, or one open transaction), and its in-memory part. The repositories of every
  * capability, the memory tables and the migration order are derived from a list of these, never listed by hand.
  */
 export interface CapabilityStorage<R extends object> {
-  /** Named `NNN-what`; the migrations of every capability run in name order, so take the next free number. */
+  /**
+   * This capability's migrations (`packages/adapters/src/<capability>/migrations/`), each named
+   * `<capability>/<YYYYMMDDHHMM>-<what>` after the minute it was written; every capability's run together by
+   * timestamp, then capability (`migrationsOf`).
+   */
   migrations: readonly Migration[];
   sql(db: SqlDb, qb: Knex): R;
   // biome-ignore lint/suspicious/noExplicitAny: the part's own tables are checked where the part is defined.
@@ -29,12 +34,17 @@ export type RepositoriesOf<P extends readonly CapabilityStorage<object>[]> = Int
   P[number] extends CapabilityStorage<infer R> ? R : never
 >;
 
-/** All migrations of the parts, in name order; a name used twice is a programming error. */
+/**
+ * All migrations of the parts in the order they run (`inRunOrder`: by timestamp, then capability). A malformed or
+ * repeated name, two migrations of one capability in the same minute, and a part listing migrations of two
+ * capabilities are programming errors, thrown at start.
+ */
 export function migrationsOf(parts: readonly CapabilityStorage<object>[]): Migration[] {
-  const all = parts.flatMap((p) => p.migrations).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const dup = all.find((m, i) => i > 0 && all[i - 1]!.name === m.name);
-  if (dup) throw new Error(`Two migrations are named ${dup.name}`);
-  return all;
+  for (const p of parts) {
+    const owners = new Set(p.migrations.map((m) => parseMigrationName(m.name).capability));
+    if (owners.size > 1) throw new Error(`One storage part lists migrations of ${[...owners].join(' and ')}`);
+  }
+  return inRunOrder(parts.flatMap((p) => p.migrations));
 }
 
 /** Every part's SQL repositories over one handle. */
@@ -64,7 +74,7 @@ export interface OpenStorage<R> {
   store?: MemoryStore<object>;
 }
 
-/** The parts' repositories and unit of work, over a SQL handle or, without one, over fresh in-memory fakes. */
+/** The parts' repositories and unit of work, over a SQL handle or, without one, over a fresh in-memory store. */
 export function storageFor<const P extends readonly CapabilityStorage<object>[]>(
   parts: P,
   db: SqlDb | null,

@@ -5,5 +5,3 @@ export class SystemClock implements Clock {
     return new Date();
   }
 }
-
-export { FixedClock } from '@fundi/fakes';

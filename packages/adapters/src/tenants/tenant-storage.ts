@@ -1,6 +1,6 @@
 import type { TenantRepos } from '@fundi/domain';
-import { tenantMemory } from '@fundi/fakes';
-import { apiKeyUsage } from '../migrations/012-api-key-usage.js';
+import { tenantMemory } from '@fundi/memory/tenants';
+import { apiKeyUsage } from './migrations/202611232343-api-key-usage.js';
 import {
   SqlApiKeyRepository,
   SqlApiKeyUsageRepository,
@@ -8,7 +8,7 @@ import {
 } from '../repos/sql-tenant-repositories.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
-/** Tenants and API keys (their tables come with the first migration, see platform-storage.ts) and key usage. */
+/** Tenants and API keys (their tables come with the platform's first migration, `foundation`) and key usage. */
 export const tenantStorage: CapabilityStorage<TenantRepos> = {
   migrations: [apiKeyUsage],
   sql: (db) => ({

@@ -1,15 +1,12 @@
 import { EncryptedFileVault, importJobs, importUseCases, MasterKeyring, type JobContext } from '@fundi/application';
-import {
-  evidenceMemory,
-  FixedClock,
-  importMemory,
-  learnerMemory,
-  MemoryFileStore,
-  memoryStorage,
-  platformMemory,
-  tenantMemory,
-  trainingMemory,
-} from '@fundi/fakes';
+import { MemoryFileStore, memoryStorage } from '@fundi/memory';
+import { evidenceMemory } from '@fundi/memory/evidence';
+import { importMemory } from '@fundi/memory/imports';
+import { learnerMemory } from '@fundi/memory/learners';
+import { platformMemory } from '@fundi/memory/platform';
+import { tenantMemory } from '@fundi/memory/tenants';
+import { trainingMemory } from '@fundi/memory/training';
+import { FixedClock } from '@fundi/testing';
 import type { JobSnapshot } from '@fundi/domain';
 import { CsvParseReader } from '../imports/csv-parse-reader.js';
 import { TokenSigner } from '../system/node-secrets.js';

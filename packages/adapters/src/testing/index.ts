@@ -8,3 +8,5 @@ export * from './cloud-api-test-server.js';
 export * from './scratch-dir.js';
 export * from './worker-processes.js';
 export * from './tcp-fault-proxy.js';
+export * from './migration-files.js';
+export * from './schema-dump.js';

@@ -71,41 +71,47 @@ export interface TestStorage<R = CoreRepositories> {
 }
 
 /**
- * A fresh, migrated, private store: a new SQLite file in a temp dir, or a new Postgres schema (so test files can
- * run in parallel against one server). `close` removes it.
+ * A fresh, empty, private database: a new SQLite file in a temp dir, or a new Postgres schema (so test files can run
+ * in parallel against one server). `drop` removes it.
  */
+export async function freshDatabase(
+  kind: Exclude<StorageKind, 'memory'>,
+): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'fundi-test-'));
+    return {
+      target: { kind: 'sqlite', filename: join(dir, 'test.sqlite') },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({
+      connectionString: POSTGRES_TEST_URL,
+      user: new URL(POSTGRES_TEST_URL).username || 'postgres',
+    });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  return {
+    target: { kind: 'postgres', url: POSTGRES_TEST_URL, searchPath: schema, poolMax: 5 },
+    drop: () => admin(`DROP SCHEMA ${schema} CASCADE`),
+  };
+}
+
+/** A fresh database (`freshDatabase`) migrated for `parts`, with their repositories over it. `close` removes it. */
 export async function openTestStorage<const P extends readonly CapabilityStorage<object>[] = typeof CORE_STORAGE>(
   kind: StorageKind,
   parts: P = CORE_STORAGE as unknown as P,
 ): Promise<TestStorage<RepositoriesOf<P>>> {
   if (kind === 'memory') return { kind, ...storageFor(parts, null), close: async () => {} };
-  const migrations = migrationsOf(parts);
-  if (kind === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'fundi-test-'));
-    const target: DatabaseTarget = { kind: 'sqlite', filename: join(dir, 'test.sqlite') };
-    await migrate(target, migrations);
-    const db = openDatabase(target);
-    return {
-      kind,
-      db,
-      target,
-      ...storageFor(parts, db),
-      close: async () => {
-        await db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({
-    connectionString: POSTGRES_TEST_URL,
-    user: new URL(POSTGRES_TEST_URL).username || 'postgres',
-  });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const target: DatabaseTarget = { kind: 'postgres', url: POSTGRES_TEST_URL, searchPath: schema, poolMax: 5 };
-  await migrate(target, migrations);
+  const { target, drop } = await freshDatabase(kind);
+  await migrate(target, migrationsOf(parts));
   const db = openDatabase(target);
   return {
     kind,
@@ -114,13 +120,7 @@ export async function openTestStorage<const P extends readonly CapabilityStorage
     ...storageFor(parts, db),
     close: async () => {
       await db.close();
-      const c = new pg.Client({
-        connectionString: POSTGRES_TEST_URL,
-        user: new URL(POSTGRES_TEST_URL).username || 'postgres',
-      });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
+      await drop();
     },
   };
 }

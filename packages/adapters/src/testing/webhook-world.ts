@@ -1,6 +1,6 @@
 import { CreateTenant, type Actor, type WebhookDeps } from '@fundi/application';
 import { NodeSecretGenerator } from '../system/node-secrets.js';
-import { FixedClock } from '../system/clocks.js';
+import { FixedClock } from '@fundi/testing';
 import { AesGcmSecretBox } from '../system/secret-box.js';
 import type { TestStorage } from './test-databases.js';
 

@@ -1,11 +1,11 @@
 import type { TrainingRepos } from '@fundi/domain';
-import { trainingMemory } from '@fundi/fakes';
-import { training } from '../migrations/002-training.js';
+import { trainingMemory } from '@fundi/memory/training';
+import { training } from './migrations/202611211030-training.js';
 import { SqlAssessmentRepository } from '../repos/sql-assessment-repository.js';
 import { SqlEnrolmentRepository } from '../repos/sql-enrolment-repository.js';
 import { SqlProgrammeRepository } from '../repos/sql-programme-repository.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
-import { moderationSamplesMigration } from './018-moderation-samples.js';
+import { moderationSamplesMigration } from './migrations/202611242231-moderation-samples.js';
 import { SqlModerationSampleRepository } from './sql-moderation-samples.js';
 
 export const trainingStorage: CapabilityStorage<TrainingRepos> = {

@@ -1,10 +1,9 @@
 import type { WebhookRepos } from '@fundi/domain';
-import { webhookMemory } from '@fundi/fakes';
-import { eventSubjects } from '../migrations/004-event-subjects.js';
-import { deliveryIndexes } from '../migrations/005-delivery-indexes.js';
-import { subscriptionPurpose } from './011-subscription-purpose.js';
-import { pendingWorkIndexes } from './021-pending-work-indexes.js';
-import { retentionMigration } from './027-retention.js';
+import { webhookMemory } from '@fundi/memory/webhooks';
+import { deliveryIndexes } from './migrations/202611211135-delivery-indexes.js';
+import { subscriptionPurpose } from './migrations/202611232342-subscription-purpose.js';
+import { pendingWorkIndexes } from './migrations/202611242306-pending-work-indexes.js';
+import { retentionMigration } from './migrations/202611270940-retention.js';
 import { SqlWebhookLogRetention } from './sql-webhook-retention.js';
 import { SqlWebhookDeliveryRepository } from '../repos/sql-webhook-deliveries.js';
 import { SqlOutboxFeed, SqlTenantAlertLog, SqlWebhookAttemptLog } from '../repos/sql-webhook-log.js';
@@ -12,11 +11,11 @@ import { SqlWebhookSubscriptionRepository } from '../repos/sql-webhook-subscript
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 /**
- * Subscriptions, deliveries, the attempt log, the outbox feed, tenant alerts and the log's retention (tables:
- * migration 003, platform).
+ * Subscriptions, deliveries, the attempt log, the outbox feed, tenant alerts and the log's retention (their tables
+ * come with the platform's migration `jobs-and-webhooks`).
  */
 export const webhookStorage: CapabilityStorage<WebhookRepos> = {
-  migrations: [eventSubjects, deliveryIndexes, subscriptionPurpose, pendingWorkIndexes, retentionMigration],
+  migrations: [deliveryIndexes, subscriptionPurpose, pendingWorkIndexes, retentionMigration],
   sql: (db, qb) => ({
     webhookSubscriptions: new SqlWebhookSubscriptionRepository(db, qb),
     webhookDeliveries: new SqlWebhookDeliveryRepository(db),

@@ -74,7 +74,7 @@ function portsFor(
   return { repos, uow, clock, secrets, secretBox, maintenance };
 }
 
-/** The storage family, chosen once from configuration: SQLite, Postgres, or the in-memory fakes. */
+/** The storage family, chosen once from configuration: SQLite, Postgres, or the in-memory store. */
 function storageModule(choice: StorageChoice, caps: readonly CapabilityWiring[]): ContainerModule {
   return new ContainerModule(({ bind }) => {
     const parts = caps.map((cap) => cap.storage);

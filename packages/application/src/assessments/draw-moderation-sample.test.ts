@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Secrets } from '../testing/fakes.js';
+import { sha256Secrets } from '@fundi/testing';
 import { aWorld } from '../testing/training-world.js';
 import { DrawModerationSample, SAMPLE_DRAWN_EVENT } from './draw-moderation-sample.js';
 import { GetModerationSample, ListModerationSamples } from './moderation-sample-reads.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { anActor, sha256Secrets } from '../testing/fakes.js';
+import { sha256Secrets } from '@fundi/testing';
+import { anActor } from '../testing/fakes.js';
 import { aWorld } from '../testing/training-world.js';
 import { ModerateAssessment } from './moderate-assessment.js';
 import { SampleForModeration } from './moderation-sample.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { MemoryFileStore } from '@fundi/fakes';
+import { MemoryFileStore } from '@fundi/memory';
 import { CHUNK, EncryptedFileVault, HEADER, MasterKeyring } from './encrypted-vault.js';
 import { KIND_LIMITS } from './sniff.js';
 

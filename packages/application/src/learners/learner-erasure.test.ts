@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import { aLearnerInput } from '@fundi/domain/testing';
 import type { NotificationSnapshot } from '@fundi/domain';
 import { anActor, fakeDeps } from '../testing/fakes.js';

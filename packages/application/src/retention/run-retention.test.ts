@@ -1,4 +1,4 @@
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETENTION, type RetentionTask } from './retention-policy.js';
 import { RunRetention } from './run-retention.js';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FixedClock, memoryStorage, platformMemory, staffMemory, tenantMemory } from '@fundi/fakes';
-import { fakeSecrets } from '../testing/fakes.js';
+import { memoryStorage } from '@fundi/memory';
+import { platformMemory } from '@fundi/memory/platform';
+import { staffMemory } from '@fundi/memory/staff';
+import { tenantMemory } from '@fundi/memory/tenants';
+import { FixedClock, fakeSecrets } from '@fundi/testing';
 import { CreateTenant } from '../tenants/create-tenant.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { staffUseCases } from './staff-use-cases.js';

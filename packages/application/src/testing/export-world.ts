@@ -1,16 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
-import {
-  evidenceMemory,
-  exportMemory,
-  FixedClock,
-  learnerMemory,
-  memoryStorage,
-  MemoryFileStore,
-  platformMemory,
-  tenantMemory,
-  trainingMemory,
-} from '@fundi/fakes';
+import { memoryStorage, MemoryFileStore } from '@fundi/memory';
+import { evidenceMemory } from '@fundi/memory/evidence';
+import { exportMemory } from '@fundi/memory/exports';
+import { learnerMemory } from '@fundi/memory/learners';
+import { platformMemory } from '@fundi/memory/platform';
+import { tenantMemory } from '@fundi/memory/tenants';
+import { trainingMemory } from '@fundi/memory/training';
+import { FixedClock } from '@fundi/testing';
 import { aTenant } from '@fundi/domain/testing';
 import { EncryptedFileVault, MasterKeyring } from '../files/encrypted-vault.js';
 import type { FileVault } from '../files/file-vault.js';

@@ -1,35 +1,15 @@
-import { createHash } from 'node:crypto';
-import { newId, type SecretGenerator } from '@fundi/domain';
-import {
-  FixedClock,
-  learnerMemory,
-  memoryStorage,
-  platformMemory,
-  tenantMemory,
-  trainingMemory,
-  webhookMemory,
-  hrSyncMemory,
-  notificationMemory,
-  staffMemory,
-} from '@fundi/fakes';
+import { newId } from '@fundi/domain';
+import { memoryStorage } from '@fundi/memory';
+import { hrSyncMemory } from '@fundi/memory/hr-sync';
+import { learnerMemory } from '@fundi/memory/learners';
+import { notificationMemory } from '@fundi/memory/notifications';
+import { platformMemory } from '@fundi/memory/platform';
+import { staffMemory } from '@fundi/memory/staff';
+import { tenantMemory } from '@fundi/memory/tenants';
+import { trainingMemory } from '@fundi/memory/training';
+import { webhookMemory } from '@fundi/memory/webhooks';
+import { FixedClock, fakeSecrets } from '@fundi/testing';
 import type { Actor } from '../common/actor.js';
-
-/** Deterministic secrets: `fnd_test_1_...`, `fnd_test_2_...`, ... hashed by prefixing `h:`. */
-export function fakeSecrets(): SecretGenerator {
-  let n = 0;
-  return {
-    newApiKey() {
-      const key = `fnd_test_${++n}_0123456789abcdef`;
-      return { key, prefix: key.slice(0, 10), hash: `h:${key}` };
-    },
-    hash: (s) => `h:${s}`,
-  };
-}
-
-/** Fake keys like `fakeSecrets`, but a real SHA-256 hash (hex), for use cases that order or seed by hashes. */
-export function sha256Secrets(): SecretGenerator {
-  return { ...fakeSecrets(), hash: (s) => createHash('sha256').update(s).digest('hex') };
-}
 
 /**
  * Use-case dependencies over the in-memory fakes of every existing capability, with a fixed clock. `store.tables`

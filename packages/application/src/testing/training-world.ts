@@ -1,6 +1,6 @@
 import { newId } from '@fundi/domain';
 import { idNumberFor } from '@fundi/domain/testing';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import { anActor, fakeDeps } from './fakes.js';
 import type { Actor } from '../common/actor.js';
 import { RegisterLearner } from '../learners/register-learner.js';

@@ -6,7 +6,7 @@ import {
   type TestCloudApi,
   type TestSmtpServer,
 } from '@fundi/adapters/testing';
-import { FixedClock } from '@fundi/fakes';
+import { FixedClock } from '@fundi/testing';
 import type { FormUnderTest } from '../../testing/http-forms.js';
 import { startTestServer, type TestServer } from '../../testing/test-server.js';
 

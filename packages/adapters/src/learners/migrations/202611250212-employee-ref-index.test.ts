@@ -1,0 +1,24 @@
+import { expect, it } from 'vitest';
+import { describeEachStorage } from '../../testing/each-storage.js';
+import { learnerEmployeeRefIndexMigration } from './202611250212-employee-ref-index.js';
+
+/** Learners by employee reference: one index, the one with the id (migration `employee-ref-index`). */
+describeEachStorage(
+  `migration ${learnerEmployeeRefIndexMigration.name}`,
+  (get) => {
+    it('leaves exactly one employee-reference index on learners', async () => {
+      const db = get().db!;
+      const names =
+        db.dialect.name === 'postgres'
+          ? await db.all<{ name: string }>(
+              "SELECT indexname AS name FROM pg_indexes WHERE tablename = 'learners' AND schemaname = current_schema()",
+            )
+          : await db.all<{ name: string }>(
+              "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'learners'",
+            );
+      const refs = names.map((n) => n.name).filter((n) => n.includes('employee_ref'));
+      expect(refs).toEqual(['learners_tenant_employee_ref_id']);
+    });
+  },
+  ['sqlite', 'postgres'],
+);

@@ -1,0 +1,2 @@
+export * from './memory-store.js';
+export * from './paging.js';

@@ -1,0 +1,1 @@
+export * from './memory-file-store.js';

@@ -1,0 +1,65 @@
+import type { AuditEntry, AuditLog, DomainEvent, Outbox, PlatformRepos } from '@fundi/domain';
+import { InMemoryJobQueue, type JobTables } from '../jobs/index.js';
+import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
+
+const clone = <T>(x: T): T => structuredClone(x);
+
+/** The platform's tables in memory: the audit log, the outbox, and the jobs every capability queues. */
+export type PlatformTables = JobTables & {
+  audit: AuditEntry[];
+  outbox: DomainEvent[];
+};
+
+export class InMemoryAuditLog implements AuditLog {
+  constructor(private readonly store: MemoryStore<PlatformTables>) {}
+  async record(e: AuditEntry) {
+    this.store.tables.audit.push(clone(e));
+  }
+  async list(tenantId: string, f: { resourceId?: string; limit: number }) {
+    return clone(
+      this.store.tables.audit
+        .filter((e) => e.tenantId === tenantId && (!f.resourceId || e.resourceId === f.resourceId))
+        .sort((a, b) => (a.id < b.id ? 1 : -1))
+        .slice(0, f.limit),
+    );
+  }
+}
+
+export class InMemoryOutbox implements Outbox {
+  constructor(private readonly store: MemoryStore<PlatformTables>) {}
+  async add(e: DomainEvent) {
+    this.store.tables.outbox.push(clone(e));
+  }
+  async addMany(events: readonly DomainEvent[]) {
+    for (const e of events) this.store.tables.outbox.push(clone(e));
+  }
+  async list(tenantId: string, f: { since?: string; types?: readonly string[]; limit: number }) {
+    return clone(
+      this.store.tables.outbox
+        .filter(
+          (e) =>
+            e.tenantId === tenantId &&
+            (!f.since || e.occurredAt >= f.since) &&
+            (!f.types?.length || f.types.includes(e.type)),
+        )
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .slice(0, f.limit),
+    );
+  }
+  async redactSubject(tenantId: string, subjectId: string, data: Record<string, unknown>) {
+    const about = this.store.tables.outbox
+      .filter((e) => e.tenantId === tenantId && e.subjectId === subjectId)
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    for (const e of about) e.data = clone(data);
+    return about.map((e) => e.id);
+  }
+}
+
+export const platformMemory: MemoryPart<PlatformRepos, PlatformTables> = {
+  tables: () => ({ audit: [], outbox: [], jobs: new Map(), workerLease: null }),
+  repositories: (store) => ({
+    audit: new InMemoryAuditLog(store),
+    outbox: new InMemoryOutbox(store),
+    jobs: new InMemoryJobQueue(store),
+  }),
+};

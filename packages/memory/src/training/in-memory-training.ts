@@ -1,0 +1,254 @@
+import {
+  Assessment,
+  DomainError,
+  Enrolment,
+  type AssessmentFilter,
+  type AssessmentRepository,
+  type AssessmentSnapshot,
+  type EnrolmentFilter,
+  type EnrolmentRepository,
+  type EnrolmentSnapshot,
+  type EnrolmentStatus,
+  type ModerationSampleRepository,
+  type ModerationSampleSnapshot,
+  type ModerationSnapshot,
+  type Page,
+  type PageRequest,
+  type ProgrammeRepository,
+  type ProgrammeSnapshot,
+  type ProgrammeType,
+  type StatusChange,
+  type TrainingRepos,
+} from '@fundi/domain';
+import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
+import { pageOf } from '../common/paging.js';
+
+export interface TrainingTables {
+  programmes: Map<string, ProgrammeSnapshot>;
+  enrolments: Map<string, EnrolmentSnapshot>;
+  enrolmentHistory: StatusChange[];
+  assessments: Map<string, Omit<AssessmentSnapshot, 'moderation'>>;
+  moderations: Map<string, ModerationSnapshot>;
+  moderationSamples: Map<string, ModerationSampleSnapshot>;
+}
+
+const clone = <T>(x: T): T => structuredClone(x);
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export class InMemoryProgrammeRepository implements ProgrammeRepository {
+  constructor(private readonly store: MemoryStore<TrainingTables>) {}
+  private of(tenantId: string): ProgrammeSnapshot[] {
+    return [...this.store.tables.programmes.values()].filter((p) => p.tenantId === tenantId);
+  }
+  async insert(p: ProgrammeSnapshot) {
+    if (this.of(p.tenantId).some((o) => o.code === p.code)) {
+      throw DomainError.conflict('duplicate_programme_code', 'A programme with this code already exists', [
+        { field: 'code', message: 'is already used by another programme' },
+      ]);
+    }
+    this.store.tables.programmes.set(p.id, clone(p));
+  }
+  async update(p: ProgrammeSnapshot) {
+    const cur = this.store.tables.programmes.get(p.id);
+    if (!cur || cur.tenantId !== p.tenantId) throw DomainError.notFound('programme', p.id);
+    this.store.tables.programmes.set(p.id, clone({ ...p, code: cur.code, createdAt: cur.createdAt }));
+  }
+  async delete(tenantId: string, id: string) {
+    const cur = this.store.tables.programmes.get(id);
+    return cur?.tenantId === tenantId ? this.store.tables.programmes.delete(id) : false;
+  }
+  async findById(tenantId: string, id: string) {
+    return clone(this.of(tenantId).find((p) => p.id === id) ?? null);
+  }
+  async findByCode(tenantId: string, code: string) {
+    return clone(this.of(tenantId).find((p) => p.code === code) ?? null);
+  }
+  async findByIds(tenantId: string, ids: readonly string[]) {
+    return clone(this.of(tenantId).filter((p) => ids.includes(p.id)));
+  }
+  async list(
+    tenantId: string,
+    f: { status?: 'active' | 'retired'; type?: ProgrammeType },
+    page: PageRequest,
+  ): Promise<Page<ProgrammeSnapshot>> {
+    return clone(
+      pageOf(
+        this.of(tenantId).filter((p) => (!f.status || p.status === f.status) && (!f.type || p.type === f.type)),
+        page,
+      ),
+    );
+  }
+}
+
+export class InMemoryEnrolmentRepository implements EnrolmentRepository {
+  constructor(private readonly store: MemoryStore<TrainingTables>) {}
+  private of(tenantId: string): EnrolmentSnapshot[] {
+    return [...this.store.tables.enrolments.values()].filter((e) => e.tenantId === tenantId);
+  }
+  async insert(e: EnrolmentSnapshot) {
+    if (
+      this.of(e.tenantId).some(
+        (o) => o.learnerId === e.learnerId && o.programmeId === e.programmeId && Enrolment.isOpen(o),
+      )
+    ) {
+      throw DomainError.conflict(
+        'open_enrolment_exists',
+        'The learner already has an open enrolment in this programme',
+        [{ field: 'programmeCode', message: 'the learner already has an open enrolment in this programme' }],
+      );
+    }
+    this.store.tables.enrolments.set(e.id, clone(e));
+  }
+  async updateStatus(e: EnrolmentSnapshot, expectedStatus: EnrolmentStatus) {
+    const cur = this.store.tables.enrolments.get(e.id);
+    if (!cur || cur.tenantId !== e.tenantId) throw DomainError.notFound('enrolment', e.id);
+    if (cur.status !== expectedStatus)
+      throw DomainError.conflict('concurrent_status_change', 'The enrolment status changed meanwhile; read it again');
+    Object.assign(cur, { status: e.status, achievementDate: e.achievementDate, updatedAt: e.updatedAt });
+  }
+  async findById(tenantId: string, id: string) {
+    return clone(this.of(tenantId).find((e) => e.id === id) ?? null);
+  }
+  async list(tenantId: string, f: EnrolmentFilter, page: PageRequest): Promise<Page<EnrolmentSnapshot>> {
+    return clone(
+      pageOf(
+        this.of(tenantId).filter(
+          (e) =>
+            (!f.learnerId || e.learnerId === f.learnerId) &&
+            (!f.programmeCode || e.programmeCode === f.programmeCode) &&
+            (!f.status || e.status === f.status) &&
+            (!f.startFrom || e.startDate >= f.startFrom) &&
+            (!f.startTo || e.startDate <= f.startTo) &&
+            (!f.updatedFrom || e.updatedAt >= f.updatedFrom) &&
+            (!f.updatedTo || e.updatedAt <= f.updatedTo),
+        ),
+        page,
+      ),
+    );
+  }
+  async openForLearner(tenantId: string, learnerId: string) {
+    const open = this.of(tenantId).filter((e) => e.learnerId === learnerId && Enrolment.isOpen(e));
+    return clone(
+      open.sort((a, b) => (a.startDate !== b.startDate ? (a.startDate < b.startDate ? 1 : -1) : -byId(a, b))),
+    );
+  }
+  async openDueOn(date: string, afterId: string | null, limit: number) {
+    const all = [...this.store.tables.enrolments.values()].filter(
+      (e) => e.expectedEndDate === date && e.id > (afterId ?? '') && Enrolment.isOpen(e),
+    );
+    return clone(all.sort(byId).slice(0, limit));
+  }
+  async countForProgramme(tenantId: string, programmeId: string) {
+    return this.of(tenantId).filter((e) => e.programmeId === programmeId).length;
+  }
+  async addStatusChange(c: StatusChange) {
+    this.store.tables.enrolmentHistory.push(clone(c));
+  }
+  async history(tenantId: string, enrolmentId: string) {
+    return clone(
+      this.store.tables.enrolmentHistory
+        .filter((c) => c.tenantId === tenantId && c.enrolmentId === enrolmentId)
+        .sort(byId),
+    );
+  }
+}
+
+export class InMemoryAssessmentRepository implements AssessmentRepository {
+  constructor(private readonly store: MemoryStore<TrainingTables>) {}
+  private of(tenantId: string): AssessmentSnapshot[] {
+    return [...this.store.tables.assessments.values()]
+      .filter((a) => a.tenantId === tenantId)
+      .map((a) => ({ ...a, moderation: this.store.tables.moderations.get(a.id) ?? null }))
+      .sort(byId);
+  }
+  async insert(a: AssessmentSnapshot) {
+    const { moderation: _m, ...row } = a;
+    this.store.tables.assessments.set(a.id, clone(row));
+  }
+  async findById(tenantId: string, id: string) {
+    return clone(this.of(tenantId).find((a) => a.id === id) ?? null);
+  }
+  async list(tenantId: string, f: AssessmentFilter, page: PageRequest): Promise<Page<AssessmentSnapshot>> {
+    return clone(
+      pageOf(
+        this.of(tenantId).filter(
+          (a) =>
+            (!f.learnerId || a.learnerId === f.learnerId) &&
+            (!f.enrolmentId || a.enrolmentId === f.enrolmentId) &&
+            (!f.moduleCode || a.moduleCode === f.moduleCode) &&
+            (!f.outcome || a.outcome === f.outcome) &&
+            (!f.assessmentType || a.assessmentType === f.assessmentType) &&
+            (!f.from || a.assessmentDate >= f.from) &&
+            (!f.to || a.assessmentDate <= f.to) &&
+            (!f.updatedFrom || Assessment.updatedAt(a) >= f.updatedFrom) &&
+            (!f.updatedTo || Assessment.updatedAt(a) <= f.updatedTo),
+        ),
+        page,
+      ),
+    );
+  }
+  async summativeForEnrolments(tenantId: string, enrolmentIds: readonly string[]) {
+    return clone(
+      this.of(tenantId).filter((a) => a.assessmentType === 'summative' && enrolmentIds.includes(a.enrolmentId)),
+    );
+  }
+  async summativeForProgramme(tenantId: string, programmeId: string, r: { from: string | null; to: string | null }) {
+    return clone(
+      this.of(tenantId).filter(
+        (a) =>
+          a.assessmentType === 'summative' &&
+          a.programmeId === programmeId &&
+          (!r.from || a.assessmentDate >= r.from) &&
+          (!r.to || a.assessmentDate <= r.to),
+      ),
+    );
+  }
+  async assessedModules(tenantId: string, programmeId: string) {
+    return [
+      ...new Set(
+        this.of(tenantId)
+          .filter((a) => a.programmeId === programmeId)
+          .map((a) => a.moduleCode),
+      ),
+    ];
+  }
+  async addModeration(m: ModerationSnapshot) {
+    if (this.store.tables.moderations.has(m.assessmentId))
+      throw DomainError.conflict('already_moderated', 'This assessment has already been moderated');
+    this.store.tables.moderations.set(m.assessmentId, clone(m));
+  }
+}
+
+export class InMemoryModerationSampleRepository implements ModerationSampleRepository {
+  constructor(private readonly store: MemoryStore<TrainingTables>) {}
+  async insert(s: ModerationSampleSnapshot) {
+    this.store.tables.moderationSamples.set(s.id, clone(s));
+  }
+  async findById(tenantId: string, id: string) {
+    const s = this.store.tables.moderationSamples.get(id);
+    return s?.tenantId === tenantId ? clone(s) : null;
+  }
+  async list(tenantId: string, f: { programmeId?: string }, page: PageRequest) {
+    const mine = [...this.store.tables.moderationSamples.values()].filter(
+      (s) => s.tenantId === tenantId && (!f.programmeId || s.programmeId === f.programmeId),
+    );
+    return clone(pageOf(mine, page));
+  }
+}
+
+export const trainingMemory: MemoryPart<TrainingRepos, TrainingTables> = {
+  tables: () => ({
+    programmes: new Map(),
+    enrolments: new Map(),
+    enrolmentHistory: [],
+    assessments: new Map(),
+    moderations: new Map(),
+    moderationSamples: new Map(),
+  }),
+  repositories: (store) => ({
+    programmes: new InMemoryProgrammeRepository(store),
+    enrolments: new InMemoryEnrolmentRepository(store),
+    assessments: new InMemoryAssessmentRepository(store),
+    moderationSamples: new InMemoryModerationSampleRepository(store),
+  }),
+};

@@ -1,0 +1,236 @@
+import {
+  DomainError,
+  DUE_STATUSES,
+  EXPANDED_AT,
+  type AttemptOutcome,
+  type AttemptSnapshot,
+  type ClaimedDelivery,
+  type DeliverySnapshot,
+  type DomainEvent,
+  type OutboxFeed,
+  takenWithData,
+  type Page,
+  type PageRequest,
+  type TenantAlert,
+  type TenantAlertLog,
+  type WebhookAttemptLog,
+  type WebhookDeliveryRepository,
+  type WebhookSubscriptionRepository,
+  type WebhookSubscriptionSnapshot,
+  type WebhookRepos,
+  unreadEventData,
+} from '@fundi/domain';
+import type { MemoryPart } from '../common/memory-store.js';
+import { pageOf } from '../common/paging.js';
+import { InMemoryWebhookLogRetention } from './in-memory-webhook-retention.js';
+import type { WebhookStore, WebhookTables } from './webhook-tables.js';
+
+const clone = <T>(x: T): T => structuredClone(x);
+const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export class InMemoryWebhookSubscriptionRepository implements WebhookSubscriptionRepository {
+  constructor(private readonly store: WebhookStore) {}
+  private get rows() {
+    return this.store.tables.webhookSubscriptions;
+  }
+  async insert(s: WebhookSubscriptionSnapshot) {
+    this.rows.set(s.id, clone(s));
+  }
+  async update(s: WebhookSubscriptionSnapshot) {
+    const cur = this.rows.get(s.id);
+    if (!cur || cur.tenantId !== s.tenantId) throw DomainError.notFound('webhook_subscription', s.id);
+    this.rows.set(s.id, clone(s));
+  }
+  async findById(tenantId: string, id: string) {
+    const s = this.rows.get(id);
+    return s && s.tenantId === tenantId ? clone(s) : null;
+  }
+  async list(tenantId: string, page: PageRequest): Promise<Page<WebhookSubscriptionSnapshot>> {
+    return clone(
+      pageOf(
+        [...this.rows.values()].filter((s) => s.tenantId === tenantId && s.purpose === 'webhook'),
+        page,
+      ),
+    );
+  }
+  async listForTenants(tenantIds: readonly string[]) {
+    return clone([...this.rows.values()].filter((s) => tenantIds.includes(s.tenantId)));
+  }
+  async delete(tenantId: string, id: string) {
+    const s = this.rows.get(id);
+    if (!s || s.tenantId !== tenantId) return false;
+    this.rows.delete(id);
+    const t = this.store.tables;
+    for (const d of [...t.webhookDeliveries.values()]) if (d.subscriptionId === id) t.webhookDeliveries.delete(d.id);
+    t.webhookAttempts = t.webhookAttempts.filter((a) => a.subscriptionId !== id);
+    return true;
+  }
+}
+
+export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryRepository {
+  constructor(private readonly store: WebhookStore) {}
+  private get rows() {
+    return this.store.tables.webhookDeliveries;
+  }
+  private bySubscription(id: string) {
+    return [...this.rows.values()].filter((d) => d.subscriptionId === id);
+  }
+  async insertMany(ds: readonly DeliverySnapshot[]) {
+    for (const d of ds) this.rows.set(d.id, clone(d));
+  }
+  async findById(tenantId: string, subscriptionId: string, id: string) {
+    const d = this.rows.get(id);
+    return d && d.tenantId === tenantId && d.subscriptionId === subscriptionId ? clone(d) : null;
+  }
+  async claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+    const t = this.store.tables;
+    const due = [...this.rows.values()]
+      .filter(
+        (d) =>
+          DUE_STATUSES.includes(d.status) &&
+          d.nextAttemptAt !== null &&
+          d.nextAttemptAt <= now &&
+          (!d.leaseUntil || d.leaseUntil < now),
+      )
+      .sort((a, b) => (a.nextAttemptAt! < b.nextAttemptAt! ? -1 : a.nextAttemptAt! > b.nextAttemptAt! ? 1 : 0))
+      .slice(0, limit);
+    const out: ClaimedDelivery[] = [];
+    for (const d of due) {
+      d.leaseOwner = owner;
+      d.leaseUntil = leaseUntil;
+      const event = t.outbox.find((e) => e.id === d.eventId);
+      const s = t.webhookSubscriptions.get(d.subscriptionId);
+      if (event && s) out.push(clone({ delivery: d, event, subscription: s }));
+    }
+    return out;
+  }
+  async saveOutcomes(owner: string, outcomes: readonly AttemptOutcome[]) {
+    for (const { attempt, change } of outcomes) {
+      this.store.tables.webhookAttempts.push(clone(attempt));
+      const d = this.rows.get(attempt.deliveryId);
+      if (d && d.leaseOwner === owner) Object.assign(d, change, { leaseOwner: null, leaseUntil: null });
+    }
+  }
+  async release(owner: string) {
+    const mine = [...this.rows.values()].filter((d) => d.leaseOwner === owner);
+    for (const d of mine) Object.assign(d, { leaseOwner: null, leaseUntil: null });
+    return mine.length;
+  }
+  async hold(subscriptionId: string) {
+    const ds = this.bySubscription(subscriptionId).filter((d) => DUE_STATUSES.includes(d.status));
+    for (const d of ds) Object.assign(d, { status: 'held', nextAttemptAt: null });
+    return ds.length;
+  }
+  async requeueUndelivered(subscriptionId: string, now: string) {
+    const ds = this.bySubscription(subscriptionId).filter((d) => d.status === 'held' || d.status === 'dead');
+    for (const d of ds) Object.assign(d, { status: 'pending', attempts: 0, nextAttemptAt: now });
+    return ds.length;
+  }
+}
+
+export class InMemoryWebhookAttemptLog implements WebhookAttemptLog {
+  constructor(private readonly store: WebhookStore) {}
+  async list(tenantId: string, subscriptionId: string, page: PageRequest): Promise<Page<AttemptSnapshot>> {
+    const all = this.store.tables.webhookAttempts
+      .filter((a) => a.tenantId === tenantId && a.subscriptionId === subscriptionId)
+      .sort(byId)
+      .reverse();
+    const from = page.kind === 'cursor' ? all.filter((a) => !page.after || a.id < page.after) : all.slice(page.offset);
+    return clone({ items: from.slice(0, page.limit), total: all.length, hasMore: from.length > page.limit });
+  }
+  async forgetResponses(tenantId: string, eventIds: readonly string[]) {
+    const hit = this.store.tables.webhookAttempts.filter(
+      (a) => a.tenantId === tenantId && eventIds.includes(a.eventId) && a.responseExcerpt !== null,
+    );
+    for (const a of hit) a.responseExcerpt = null;
+    return hit.length;
+  }
+}
+
+export class InMemoryOutboxFeed implements OutboxFeed {
+  constructor(private readonly store: WebhookStore) {}
+  async takeUndispatched(limit: number, at: string, withData?: readonly string[]): Promise<DomainEvent[]> {
+    const t = this.store.tables;
+    const taken = t.outbox
+      .filter((e) => !t.dispatched.has(e.id))
+      .sort(byId)
+      .slice(0, limit);
+    for (const e of taken) t.dispatched.set(e.id, at);
+    return clone(taken).map((e) => (takenWithData(e, withData) ? e : withoutData(e)));
+  }
+  async since(tenantId: string, since: string, types: readonly string[], afterId: string | null, limit: number) {
+    return clone(
+      this.store.tables.outbox
+        .filter(
+          (e) =>
+            e.tenantId === tenantId && e.occurredAt >= since && types.includes(e.type) && (!afterId || e.id > afterId),
+        )
+        .sort(byId)
+        .slice(0, limit),
+    );
+  }
+  async findById(tenantId: string, id: string) {
+    return clone(this.store.tables.outbox.find((e) => e.tenantId === tenantId && e.id === id) ?? null);
+  }
+  async findMany(ids: readonly string[]) {
+    return clone(this.store.tables.outbox.filter((e) => ids.includes(e.id)).sort(byId));
+  }
+  async addDispatched(events: readonly DomainEvent[]) {
+    for (const e of events) {
+      this.store.tables.outbox.push(clone(e));
+      this.store.tables.dispatched.set(e.id, e.occurredAt);
+    }
+  }
+  async markExpanded(tenantId: string, id: string, data: Record<string, unknown>) {
+    const e = this.store.tables.outbox.find((x) => x.tenantId === tenantId && x.id === id);
+    if (!e || EXPANDED_AT in e.data) return false;
+    e.data = clone(data);
+    return true;
+  }
+}
+
+export class InMemoryTenantAlertLog implements TenantAlertLog {
+  constructor(private readonly store: WebhookStore) {}
+  async add(a: TenantAlert) {
+    this.store.tables.tenantAlerts.push(clone(a));
+  }
+  async list(tenantId: string, limit: number) {
+    return clone(
+      this.store.tables.tenantAlerts
+        .filter((a) => a.tenantId === tenantId)
+        .sort(byId)
+        .reverse()
+        .slice(0, limit),
+    );
+  }
+}
+
+export const webhookMemory: MemoryPart<WebhookRepos, WebhookTables, { outbox: DomainEvent[] }> = {
+  // The outbox itself belongs to the platform part; this part only reads it.
+  tables: () => ({
+    dispatched: new Map(),
+    webhookSubscriptions: new Map(),
+    webhookDeliveries: new Map(),
+    webhookAttempts: [],
+    tenantAlerts: [],
+  }),
+  repositories: (store) => ({
+    webhookSubscriptions: new InMemoryWebhookSubscriptionRepository(store),
+    webhookDeliveries: new InMemoryWebhookDeliveryRepository(store),
+    webhookAttempts: new InMemoryWebhookAttemptLog(store),
+    outboxFeed: new InMemoryOutboxFeed(store),
+    tenantAlerts: new InMemoryTenantAlertLog(store),
+    webhookRetention: new InMemoryWebhookLogRetention(store),
+  }),
+};
+
+/** As the SQL feed hands out an event whose data it did not read: reading `data` throws. */
+function withoutData(e: DomainEvent): DomainEvent {
+  const { data: _, ...rest } = e;
+  return Object.defineProperty(rest, 'data', {
+    get() {
+      throw unreadEventData(e);
+    },
+    enumerable: false,
+  }) as DomainEvent;
+}
