@@ -81,8 +81,11 @@ export async function startRig(place: Place, admin: pg.Client, clusterCpu: (() =
     ],
     clusterCpu,
   );
-  // Welcome messages are measured as emails of their own; here a learner's registration is measured alone.
-  await call(api.url, key, 'PUT', '/api/v1/notification-settings', { triggers: { welcome: false } });
+  // Welcome and result messages are measured as emails of their own; here a registration and an assessment are
+  // measured alone.
+  await call(api.url, key, 'PUT', '/api/v1/notification-settings', {
+    triggers: { welcome: false, assessment_result: false },
+  });
   return {
     place,
     api,
@@ -176,6 +179,37 @@ export async function measureOperations(rig: Rig): Promise<OperationCost[]> {
   });
   await idle();
   const one = seedIds[100]!;
+  // A programme of 30 modules with the seeded learners enrolled, for the assessments.
+  const modules = Array.from({ length: 30 }, (_, i) => `M${String(i + 1).padStart(2, '0')}`);
+  await call(api.url, key, 'POST', '/api/v1/programmes', {
+    code: 'OPS-30',
+    name: 'Operations programme',
+    type: 'occupational_qualification',
+    nqfLevel: 5,
+    modules: modules.map((code, i) => ({
+      code,
+      name: `Module ${code}`,
+      kind: ['knowledge', 'practical', 'workplace'][i % 3],
+      credits: 12,
+    })),
+  });
+  for (const learnerId of seedIds)
+    await call(api.url, key, 'POST', '/api/v1/enrolments', {
+      learnerId,
+      programmeCode: 'OPS-30',
+      startDate: '2025-01-06',
+    });
+  let assessed = 0;
+  const assessment = () => {
+    const n = assessed++;
+    return JSON.stringify({
+      learnerId: seedIds[n % seedIds.length],
+      moduleCode: modules[Math.floor(n / seedIds.length) % modules.length],
+      assessmentType: n % 3 ? 'summative' : 'formative',
+      outcome: n % 5 ? 'C' : 'NYC',
+      assessmentDate: '2025-06-02',
+    });
+  };
   let failures = 0;
   const creates = (n: number) =>
     requests(`${api.url}/api/v1/learners`, key, n, {
@@ -218,6 +252,24 @@ export async function measureOperations(rig: Rig): Promise<OperationCost[]> {
         await until('the fan-out', async () => (await pendingOutbox()) === 0);
       }),
     );
+
+    // An assessment recorded (worker paused; its event is fanned out afterwards, unmeasured).
+    worker.pause();
+    try {
+      keep(
+        'assessment',
+        await measured(rig, async () => {
+          failures += await requests(`${api.url}/api/v1/assessments`, key, N.create, {
+            method: 'POST',
+            body: assessment,
+          });
+        }),
+      );
+    } finally {
+      worker.resume();
+    }
+    unsettled = true;
+    await idle();
 
     // The same events with one subscriber: fan-out, signed POST, delivery and attempt rows.
     await call(api.url, key, 'PATCH', `/api/v1/webhook-subscriptions/${sub.id}`, { events: ['learner.created'] });
@@ -313,6 +365,7 @@ export async function measureOperations(rig: Rig): Promise<OperationCost[]> {
     { name: 'GET learner by id', unit: 'request', units: N.get, cost: m('get') },
     { name: 'list 100 learners', unit: 'request', units: N.list, cost: m('list') },
     { name: 'create learner (API part)', unit: 'request', units: N.create, cost: m('create') },
+    { name: 'record assessment (API part)', unit: 'request', units: N.create, cost: m('assessment') },
     { name: "its event's fan-out, no subscriber (worker)", unit: 'event', units: N.create, cost: m('fanout') },
     { name: 'webhook delivery, one subscriber (worker)', unit: 'delivery', units: N.create, cost: m('delivery') },
     {
