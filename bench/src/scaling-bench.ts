@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { withPgSchemas } from './harness.js';
 import { PG_URL } from './pg-url.js';
-import { measureOperations, printOperations, startRig } from './scaling/operations.js';
+import { measureOperations, printOperations, printStatements, startRig } from './scaling/operations.js';
 import { postgresBin, startPrivatePostgres } from './scaling/private-postgres.js';
 import { measureSizes, printSizes } from './scaling/sizes.js';
 import { compareProcesses } from './scaling/processes.js';
@@ -55,9 +55,11 @@ async function operationsAndSizes(
   where: string,
 ): Promise<void> {
   if (!parts.includes('ops') && !parts.includes('sizes')) return;
-  const rig = await startRig(place, admin, clusterCpu);
+  const rig = await startRig(place, admin, clusterCpu, clusterCpu !== null);
   try {
-    printOperations(await measureOperations(rig), where);
+    const ops = await measureOperations(rig);
+    printOperations(ops, where);
+    printStatements(ops);
     if (parts.includes('sizes')) printSizes(await measureSizes(rig));
   } finally {
     await rig.close();

@@ -57,6 +57,30 @@ export interface Cost {
   roles: Record<string, RoleCost>;
   /** Rows written by table, where the phase waited for the server's table statistics. */
   tables?: TableRows;
+  /** The statements the phase ran most often (pg_stat_statements), where the server has it. */
+  top?: TopStatement[];
+}
+
+export interface TopStatement {
+  query: string;
+  calls: number;
+  /** Execution time in the server, all calls together. */
+  totalMs: number;
+}
+
+/**
+ * The statements run in `database` since the last reset, most frequent first, without the bench's own probes (its
+ * counts while waiting, its table statistics).
+ */
+export async function topStatements(admin: pg.Client, database: string, limit = 8): Promise<TopStatement[]> {
+  const r = await admin.query<{ query: string; calls: string; ms: number }>(
+    `SELECT s.query, s.calls, s.total_exec_time AS ms FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+     WHERE d.datname = $1 AND s.query NOT LIKE 'SELECT count(*) AS n FROM%'
+       AND s.query NOT LIKE '%pg_stat_user_tables%' AND s.query NOT LIKE '%pg_stat_statements%'
+     ORDER BY s.calls DESC LIMIT $2`,
+    [database, limit],
+  );
+  return r.rows.map((x) => ({ query: x.query, calls: Number(x.calls), totalMs: x.ms }));
 }
 
 /**
@@ -146,8 +170,10 @@ export function minimumCost(costs: readonly Cost[]): Cost {
     };
   }
   const tables = costs.find((c) => c.tables)?.tables;
+  const top = costs.find((c) => c.top)?.top;
   return {
     ...(tables ? { tables } : {}),
+    ...(top ? { top } : {}),
     ms: min((c) => c.ms),
     walBytes: min((c) => c.walBytes),
     clusterCpuUs: costs[0]!.clusterCpuUs === null ? null : min((c) => c.clusterCpuUs ?? 0),

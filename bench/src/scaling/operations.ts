@@ -5,7 +5,7 @@ import { startReceiverProcess, type Receiver } from '../webhook-parts.js';
 import { smtpSink, type SmtpSink } from '../notification-parts.js';
 import { scratchDir } from '../scratch.js';
 import { databaseUrl, startApp, type App } from './apps.js';
-import { Meter, minimumCost, tableRows, type Cost } from './measure.js';
+import { Meter, minimumCost, tableRows, topStatements, type Cost } from './measure.js';
 import { startWireCounter, type WireCounter } from './wire-counter.js';
 import {
   MASTER_KEY,
@@ -49,11 +49,19 @@ export interface Rig {
   smtp: SmtpSink;
   meter: Meter;
   wires: WireCounter[];
+  /** The server's own statistics connection, and whether it has pg_stat_statements (a private cluster). */
+  admin: pg.Client;
+  statementStats: boolean;
   close(): Promise<void>;
 }
 
 /** One API and one worker process on `place`, each through a wire counter; `admin` reads the server's statistics. */
-export async function startRig(place: Place, admin: pg.Client, clusterCpu: (() => number) | null): Promise<Rig> {
+export async function startRig(
+  place: Place,
+  admin: pg.Client,
+  clusterCpu: (() => number) | null,
+  statementStats: boolean,
+): Promise<Rig> {
   const { key } = await seedTenant(place);
   const receiver = await startReceiverProcess();
   const smtp = await smtpSink();
@@ -96,6 +104,8 @@ export async function startRig(place: Place, admin: pg.Client, clusterCpu: (() =
     smtp,
     meter,
     wires: [apiWire, workerWire],
+    admin,
+    statementStats,
     async close() {
       await api.stop();
       await worker.stop();
@@ -135,15 +145,19 @@ const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 async function measured(rig: Rig, work: () => Promise<void>): Promise<Cost> {
   if (settle && unsettled) await pause(STATS_WAIT_MS);
   unsettled = false;
+  const stats = settle && rig.statementStats;
+  if (stats) await rig.admin.query('SELECT pg_stat_statements_reset()');
   const a = await rig.meter.snapshot();
   if (settle) a.tables = await tableRows(rig.probe);
   await work();
   const b = await rig.meter.snapshot();
+  const top = stats ? await topStatements(rig.admin, rig.place.database) : undefined;
   if (settle) {
     await pause(STATS_WAIT_MS);
     b.tables = await tableRows(rig.probe);
   }
-  return rig.meter.cost(a, b);
+  const cost = await rig.meter.cost(a, b);
+  return top ? { ...cost, top } : cost;
 }
 
 let nextLearner = 4_000_000;
@@ -421,4 +435,17 @@ export function printOperations(ops: readonly OperationCost[], where: string): v
       .map(([t, v]) => `${t} ${v.map((x) => per(x, o.units)).join('/')}`);
     process.stdout.write(`| ${o.name} | ${parts.join(', ') || '(none)'} |\n`);
   }
+}
+
+/** The statements each operation ran most often, per unit, with their mean time in the server. */
+export function printStatements(ops: readonly OperationCost[]): void {
+  if (!ops.some((o) => o.cost.top)) return;
+  process.stdout.write(
+    '\nStatements each operation ran most often (pg_stat_statements, first run; calls per unit, mean ms in the server):\n\n| operation | calls | mean ms | statement |\n|---|---|---|---|\n',
+  );
+  for (const o of ops)
+    for (const t of (o.cost.top ?? []).filter((x) => x.calls >= o.units / 100))
+      process.stdout.write(
+        `| ${o.name} | ${(t.calls / o.units).toFixed(2)} | ${(t.totalMs / t.calls).toFixed(3)} | \`${t.query.replace(/\s+/g, ' ').replace(/\|/g, '/').slice(0, 140)}\` |\n`,
+      );
 }
