@@ -10,6 +10,7 @@ import { exportsBench } from './exports-bench.js';
 import { dashboardBench } from './dashboard-bench.js';
 import { notificationsBench } from './notifications-bench.js';
 import { retentionBench } from './retention-bench.js';
+import { scalingBench } from './scaling-bench.js';
 
 // `npm run bench [-- <scenario...>]`: every scenario by default. BENCH_SECONDS sets the measuring time (default 5).
 const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> = {
@@ -24,6 +25,7 @@ const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> 
   dashboard: dashboardBench,
   notifications: notificationsBench,
   retention: retentionBench,
+  scaling: scalingBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -34,6 +36,7 @@ process.stdout.write(
 for (const [name, run] of Object.entries(SCENARIOS)) {
   if (wanted.length && !wanted.includes(name)) continue;
   // Its app writes its access lines to stdout: run it by name, with stdout sent elsewhere (the table is on stderr).
-  if (!wanted.length && name === 'learners-inprocess') continue;
+  // `scaling` starts a Postgres cluster of its own and runs for minutes: it too runs by name only.
+  if (!wanted.length && (name === 'learners-inprocess' || name === 'scaling')) continue;
   await run({ postgres });
 }
