@@ -1,5 +1,6 @@
 import { objectMaker } from './sql-helpers.js';
-import { PLAN_PER_CALL, type Binding, type Claim, type Dialect, type RowSet, type SqlDb, type Take } from './sql-db.js';
+import type { Claim, Dialect, RowSet, Take } from './dialect.js';
+import { PLAN_PER_CALL, type Binding, type SqlDb } from './sql-db.js';
 
 const objectMakers = new Map<string, (values: readonly unknown[]) => Record<string, unknown>>();
 /** The rows as one JSON array of objects keyed by column, each made by the column list's `objectMaker`. */

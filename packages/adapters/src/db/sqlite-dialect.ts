@@ -1,5 +1,6 @@
 import { marks, valuesList } from './sql-helpers.js';
-import type { Binding, Claim, Dialect, SqlDb, Take } from './sql-db.js';
+import type { Claim, Dialect, Take } from './dialect.js';
+import type { Binding, SqlDb } from './sql-db.js';
 
 /** Bound values per statement that `rows` aims at, well under SQLite's limit of 32,766. */
 const VALUES_PER_STATEMENT = 9000;
