@@ -26,11 +26,12 @@ function safeDecode(text: string): string {
 }
 
 /**
- * The routes of one group (a form and a resource), each compiled once to a pattern. It matches the way the
- * routers it replaces did: a `:name` segment takes one non-empty path segment (decoded, or kept as sent when it
- * is not valid percent-encoding), one trailing slash is allowed, letters match in either case, a GET route also
- * answers HEAD, and the first route added that matches wins. It does per request only what the request needs:
- * a general router composes the matched route's middleware into a new chain on every request.
+ * The router of the API (a table per form and resource) and of the dashboard's pages, each route compiled once to a
+ * pattern. A `:name` segment takes one non-empty path segment (decoded, or kept as sent when it is not valid
+ * percent-encoding), one trailing slash is allowed, letters match in either case, a GET route also answers HEAD,
+ * and the first route added that matches wins. Per request it finds the route and hands back its one handler with
+ * the parameters: nothing is composed. `@koa/router`, which builds and composes a middleware chain for the matched
+ * route on every request, cost 7-38% more CPU per API request (docs/performance.md, "Routing").
  */
 export class RouteTable {
   private readonly entries: Entry[] = [];

@@ -228,6 +228,25 @@ describeDashboardSuite('dashboard over HTTP: pages and forms per role and capabi
       expect((await web.get(`/dashboard${path}`)).status, path).toBe(200);
   });
 
+  it('routes a page as the API routes: HEAD, one trailing slash, either case; another method is a missing page', async () => {
+    const { s } = world();
+    const web = new WebClient(s.url);
+    await web.signIn('web', 'admin@example.org', PASSWORD);
+    const cookie = [...web.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const head = await fetch(`${s.url}/dashboard/learners`, { method: 'HEAD', headers: { cookie } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await head.text()).toBe('');
+    expect((await web.get('/dashboard/learners/')).status).toBe(200);
+    expect((await web.get('/dashboard/Learners')).status).toBe(200);
+    expect((await web.get('/dashboard/learners//')).status).toBe(404);
+    const put = await fetch(`${s.url}/dashboard/learners`, { method: 'PUT', headers: { cookie } });
+    expect(put.status).toBe(404);
+    expect(put.headers.get('allow')).toBeNull();
+    expect(await put.text()).toContain('This page or record does not exist.');
+    expect((await web.post('/dashboard/learners', { _csrf: 'x' })).status).toBe(404);
+  });
+
   it('answers an unknown page or record with 404 and a bad form body with 400, never 500', async () => {
     const { s } = world();
     const web = new WebClient(s.url);

@@ -345,12 +345,7 @@ describeEachStorage('HR sync inbound over HTTP', (_get, kind) => {
     expect(await find()).toMatchObject({ data: null, redacted: true });
     const db = s.storage.db;
     if (db) {
-      const tables =
-        db.dialect.name === 'sqlite'
-          ? await db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table'`)
-          : await db.all<{ name: string }>(
-              'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()',
-            );
+      const tables = await db.all<{ name: string }>(db.dialect.tablesQuery);
       expect(tables.map((x) => x.name)).toEqual(expect.arrayContaining(['hr_events', 'learners', 'outbox_events']));
       const everything = JSON.stringify(await Promise.all(tables.map((x) => db.all(`SELECT * FROM ${x.name}`))));
       for (const value of [idNumber, 'Erasable', 'Mokoena40', 'employee40@example.co.za', '"E-40"'])

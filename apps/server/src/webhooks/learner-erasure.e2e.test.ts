@@ -65,12 +65,7 @@ describeEachStorage(
       (await s.call('GET', `/api/v1/webhook-subscriptions/${sub.id}/deliveries?limit=100`, key)).body;
     const everyTable = async (): Promise<string> => {
       const db = s.storage.db!;
-      const tables =
-        db.dialect.name === 'sqlite'
-          ? await db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table'`)
-          : await db.all<{ name: string }>(
-              'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()',
-            );
+      const tables = await db.all<{ name: string }>(db.dialect.tablesQuery);
       expect(tables.map((t) => t.name)).toEqual(
         expect.arrayContaining(['learners', 'outbox_events', 'webhook_deliveries', 'webhook_attempts', 'audit_log']),
       );

@@ -3,22 +3,10 @@ import { isStorageUnavailable } from '@fundi/domain';
 import type pg from 'pg';
 import { objectMaker } from './sql-helpers.js';
 import { isPostgresConnectionError, storageError } from './storage-errors.js';
-import { PLAN_PER_CALL, type Binding, type Dialect, type RunResult, type SqlDb } from './sql-db.js';
+import { postgresDialect } from './postgres-dialect.js';
+import { PLAN_PER_CALL, type Binding, type RunResult, type SqlDb } from './sql-db.js';
 
-export const postgresDialect: Dialect = {
-  name: 'postgres',
-  ilike: 'ilike',
-  skipLocked: 'FOR UPDATE SKIP LOCKED',
-  writableCte: true,
-  transactionLock: 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))',
-  flag: (b) => b,
-  amongPicked: (column, pick) => `${column} = ANY(ARRAY(${pick}))`,
-  runsOnCallerThread: false,
-  uniqueViolation(err) {
-    const e = err as { code?: string; constraint?: string };
-    return e?.code === '23505' ? (e.constraint ?? '') : null;
-  },
-};
+export { postgresDialect };
 
 const placeholderCache = new Map<string, string>();
 

@@ -1,46 +1,12 @@
+import type { Dialect } from './dialect.js';
+
 export type Binding = string | number | boolean | null | undefined;
 
 export interface RunResult {
   changes: number;
 }
 
-/** The SQLite/Postgres differences the repositories must know about; everything else is the same SQL. */
-export interface Dialect {
-  readonly name: 'sqlite' | 'postgres';
-  /** Case-insensitive LIKE. */
-  readonly ilike: 'like' | 'ilike';
-  /**
-   * Describes a unique-constraint violation (Postgres: the constraint name; SQLite: the message naming the
-   * columns), or `null` when `err` is something else. Repositories search it for a column name.
-   */
-  uniqueViolation(err: unknown): string | null;
-  /** Row-lock clause for claiming work: `FOR UPDATE SKIP LOCKED` on Postgres, nothing on SQLite (one writer). */
-  readonly skipLocked: string;
-  /**
-   * Whether INSERT/UPDATE ... RETURNING may be a CTE of another statement (Postgres), so claiming and recording
-   * work take one statement; without it (SQLite) they take two in one transaction.
-   */
-  readonly writableCte: boolean;
-  /**
-   * A statement that takes the lock named by its one parameter until the transaction ends, for work that must not
-   * run in two transactions at once (Postgres: an advisory transaction lock); null where transactions already run
-   * one at a time (SQLite's one writer).
-   */
-  readonly transactionLock: string | null;
-  /** A true/false value as the database binds it: SQLite has no boolean type (1/0), Postgres takes it as it is. */
-  readonly flag: (b: boolean) => boolean | number;
-  /**
-   * `column` among the rows a subquery picks (`SELECT id ... LIMIT n`), as a condition of an UPDATE or DELETE.
-   * Postgres: `= ANY(ARRAY(...))`, a primary-key probe whatever the statistics (an `IN` semi-join may be planned as
-   * a scan of the whole table while it is young); SQLite: `IN (...)`.
-   */
-  readonly amongPicked: (column: string, pick: string) => string;
-  /**
-   * Whether a statement runs on the calling thread, holding up everything else the process does meanwhile (SQLite,
-   * synchronous), rather than in a server of its own while the caller's event loop goes on (Postgres).
-   */
-  readonly runsOnCallerThread: boolean;
-}
+export type { Claim, Dialect, RowSet, RowType, Take } from './dialect.js';
 
 /**
  * Prefix of a statement Postgres must plan for each call, with its values, instead of preparing it once: a long

@@ -1,29 +1,15 @@
 import { objectMaker } from './sql-helpers.js';
 import Database from 'better-sqlite3';
 import { DomainError } from '@fundi/domain';
-import type { Binding, Dialect, RunResult, SqlDb } from './sql-db.js';
+import type { Binding, RunResult, SqlDb } from './sql-db.js';
+import { sqliteDialect } from './sqlite-dialect.js';
 import { WalCheckpointer } from './sqlite-checkpointer.js';
 import { GroupCommitter } from './sqlite-group-commit.js';
 import { isSqliteUnavailable, storageError } from './storage-errors.js';
 
 type Statement = Database.Statement<unknown[], Record<string, unknown>>;
 
-export const sqliteDialect: Dialect = {
-  name: 'sqlite',
-  ilike: 'like', // SQLite's LIKE is case-insensitive for ASCII already.
-  skipLocked: '',
-  writableCte: false,
-  transactionLock: null,
-  flag: (b) => (b ? 1 : 0),
-  amongPicked: (column, pick) => `${column} IN (${pick})`,
-  runsOnCallerThread: true,
-  uniqueViolation(err) {
-    const e = err as { code?: string; message?: string };
-    return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-      ? (e.message ?? '')
-      : null;
-  },
-};
+export { sqliteDialect };
 
 /** The values as SQLite takes them (null, 1/0); the same array when it holds nothing to convert (a bulk insert's). */
 function bind(values: readonly Binding[]): readonly unknown[] {

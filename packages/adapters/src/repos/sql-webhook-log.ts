@@ -11,7 +11,7 @@ import {
 } from '@fundi/domain';
 import type { Knex } from 'knex';
 import { compile } from '../db/query-builder.js';
-import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
+import type { SqlDb } from '../db/sql-db.js';
 import { EVENT_ROWS, eventOf, insertEventRows, leanEventOf } from './sql-audit-outbox.js';
 import { chunks, marks, type Row } from '../db/sql-helpers.js';
 import { rowToAttempt } from './webhook-rows.js';
@@ -57,24 +57,6 @@ export class SqlWebhookAttemptLog implements WebhookAttemptLog {
   }
 }
 
-/**
- * Postgres: take (SKIP LOCKED, so several workers share the outbox) and delete the ids from the queue in one
- * statement, planned per call so no plan made while the queue was small is kept as it grows. The queued rows are
- * locked and deleted by their physical address (`ctid`, a TID scan), not looked up again by id: each id of an
- * `= ANY(array)` list is an index descent of its own, which for 2,000 events took longer than the rest of the
- * statement. The events are then reached by primary key.
- */
-const pgTake = (
-  columns: string,
-) => `${PLAN_PER_CALL}WITH picked AS (SELECT ctid FROM outbox_pending ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED),
-  taken AS (DELETE FROM outbox_pending WHERE ctid = ANY(ARRAY(SELECT ctid FROM picked)) RETURNING id)
-  SELECT ${columns} FROM outbox_events e WHERE e.id = ANY(ARRAY(SELECT id FROM taken)) ORDER BY e.id`;
-const PG_TAKE = pgTake('e.*');
-/** The same, with the data only of the events whose type is in the parameter (a JSON array), or that have no subject. */
-const PG_TAKE_LEAN = pgTake(
-  'e.id, e.tenant_id, e.type, e.occurred_at, e.subject_id, CASE WHEN e.type IN (SELECT jsonb_array_elements_text(?::jsonb)) OR e.subject_id IS NULL THEN e.data END AS data',
-);
-
 export class SqlOutboxFeed implements OutboxFeed {
   constructor(
     private readonly db: SqlDb,
@@ -86,26 +68,19 @@ export class SqlOutboxFeed implements OutboxFeed {
    * are not written again. `at` is not stored (the queue is all the state a fan-out needs).
    */
   async takeUndispatched(limit: number, _at: string, withData?: readonly string[]): Promise<DomainEvent[]> {
-    const read = withData ? leanEventOf : eventOf;
-    if (this.db.dialect.writableCte) {
-      const rows = withData
-        ? await this.db.all<Record<string, string | null>>(PG_TAKE_LEAN, [limit, JSON.stringify(withData)])
-        : await this.db.all<Record<string, string | null>>(PG_TAKE, [limit]);
-      return rows.map(read);
-    }
-    const ids = await this.db.all<{ id: string }>('SELECT id FROM outbox_pending ORDER BY id LIMIT ?', [limit]);
-    if (ids.length === 0) return [];
-    const list = ids.map((r) => r.id);
+    const lean = withData ? this.db.dialect.inTexts(withData) : null;
     // A learner's event carries the whole learner (about a kilobyte): not read where nobody reads it.
-    const columns = !withData
-      ? '*'
-      : `id, tenant_id, type, occurred_at, subject_id, CASE WHEN ${withData.length ? `type IN (${marks(withData.length)}) OR ` : ''}subject_id IS NULL THEN data END AS data`;
-    const rows = await this.db.all<Record<string, string | null>>(
-      `SELECT ${columns} FROM outbox_events WHERE id IN (${marks(list.length)}) ORDER BY id`,
-      [...(withData ?? []), ...list],
-    );
-    await this.db.run(`DELETE FROM outbox_pending WHERE id IN (${marks(list.length)})`, list);
-    return rows.map(read);
+    const columns = lean
+      ? `e.id, e.tenant_id, e.type, e.occurred_at, e.subject_id, CASE WHEN e.type ${lean.sql} OR e.subject_id IS NULL THEN e.data END AS data`
+      : 'e.*';
+    const rows = await this.db.dialect.takeWithSkipLocked<Record<string, string | null>>(this.db, {
+      queue: 'outbox_pending',
+      key: 'id',
+      limit,
+      read: (taken) => `SELECT ${columns} FROM outbox_events e WHERE ${taken('e.id')} ORDER BY e.id`,
+      readBindings: lean?.bindings ?? [],
+    });
+    return rows.map(lean ? leanEventOf : eventOf);
   }
 
   async since(

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type { SessionContext } from '@fundi/application';
 import { DomainError, isDomainError } from '@fundi/domain';
 import type { Context, Middleware, Next } from 'koa';
@@ -20,6 +19,7 @@ import { importPages } from './pages/imports.js';
 import { hrSyncPages } from './pages/hr-sync.js';
 import { usagePages } from './pages/usage.js';
 import { multipartUpload } from '../middleware/upload.js';
+import { RouteTable } from '../route-table.js';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/body-progress.js';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../forms/error-table.js';
 import { userPages } from './pages/users.js';
@@ -88,7 +88,7 @@ export function afterSignIn(next: string): string {
  * the JSON API that calls the same use cases with the signed-in staff user as the actor.
  */
 export function createDashboard(d: DashboardDeps): Middleware {
-  const router = new Router({ prefix: '' });
+  const router = new RouteTable();
   // An office behind one address signs in many people; an account is guessed at from anywhere.
   const limits = d.signInLimits ?? { perAddress: 100, perAccount: 20 };
   const idleMs = d.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS;
@@ -116,14 +116,14 @@ export function createDashboard(d: DashboardDeps): Middleware {
 
   const routes: PageRoutes = {
     get(path: string, h: PageHandler) {
-      router.get(path, async (ctx) => {
+      router.add('get', path, async (ctx) => {
         const s = await session(ctx);
         if (!s) return ctx.redirect(`/dashboard/sign-in?next=${encodeURIComponent(ctx.originalUrl)}`);
         send(ctx, await h(ctx, s));
       });
     },
     post(path: string, h: FormHandler) {
-      router.post(path, async (ctx) => {
+      router.add('post', path, async (ctx) => {
         const s = await session(ctx);
         if (!s) throw new DomainError('unauthorized', 'signed_out', 'You are signed out: sign in again');
         const form = await formBody(ctx, idleMs);
@@ -132,7 +132,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
       });
     },
     upload(path, o, h) {
-      router.post(path, async (ctx) => {
+      router.add('post', path, async (ctx) => {
         const s = await session(ctx);
         if (!s) throw new DomainError('unauthorized', 'signed_out', 'You are signed out: sign in again');
         const { fields, file } = await multipartUpload(
@@ -149,25 +149,25 @@ export function createDashboard(d: DashboardDeps): Middleware {
     },
   };
 
-  router.get('/dashboard/assets/app.css', (ctx) => {
+  router.add('get', '/dashboard/assets/app.css', async (ctx) => {
     ctx.type = 'text/css';
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.body = STYLES;
   });
-  router.get('/dashboard/assets/app.js', (ctx) => {
+  router.add('get', '/dashboard/assets/app.js', async (ctx) => {
     ctx.type = 'text/javascript';
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.body = SCRIPT;
   });
 
-  router.get('/dashboard/sign-in', async (ctx) => {
+  router.add('get', '/dashboard/sign-in', async (ctx) => {
     if (await session(ctx)) return ctx.redirect('/dashboard');
     const tenant = typeof ctx.query.tenant === 'string' ? ctx.query.tenant : undefined;
     const next = typeof ctx.query.next === 'string' ? ctx.query.next : undefined;
     send(ctx, signInPage(ctx, { tenant, next }));
   });
 
-  router.post('/dashboard/sign-in', async (ctx) => {
+  router.add('post', '/dashboard/sign-in', async (ctx) => {
     const form = await formBody(ctx, idleMs);
     if (!sameToken(form.get('_csrf'), cookie(ctx, FORM_COOKIE))) throw csrfRefused();
     const tenant = (form.get('tenant') ?? '').trim().toLowerCase();
@@ -196,7 +196,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
     }
   });
 
-  router.post('/dashboard/sign-out', async (ctx) => {
+  router.add('post', '/dashboard/sign-out', async (ctx) => {
     const token = cookie(ctx, SESSION_COOKIE);
     const s = token ? await d.staff.resolveSession.execute(token) : null;
     const form = await formBody(ctx, idleMs);
@@ -206,12 +206,12 @@ export function createDashboard(d: DashboardDeps): Middleware {
     send(ctx, signInPage(ctx, { notice: 'You are signed out.', tenant: s?.tenant.slug }));
   });
 
-  router.get('/dashboard/forgot-password', async (ctx) => {
+  router.add('get', '/dashboard/forgot-password', async (ctx) => {
     const tenant = typeof ctx.query.tenant === 'string' ? ctx.query.tenant : undefined;
     send(ctx, forgotPasswordPage(ctx, { tenant }));
   });
 
-  router.post('/dashboard/forgot-password', async (ctx) => {
+  router.add('post', '/dashboard/forgot-password', async (ctx) => {
     const form = await formBody(ctx, idleMs);
     if (!sameToken(form.get('_csrf'), cookie(ctx, FORM_COOKIE))) throw csrfRefused();
     const tenant = (form.get('tenant') ?? '').trim().toLowerCase();
@@ -232,14 +232,14 @@ export function createDashboard(d: DashboardDeps): Middleware {
     );
   });
 
-  router.get('/dashboard/set-password', async (ctx) => {
+  router.add('get', '/dashboard/set-password', async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
     const user = token ? await d.staff.setPassword.peek(token) : null;
     if (!user) throw DomainError.forbidden('The link is not valid or has expired: ask an administrator for a new one');
     send(ctx, setPasswordPage(ctx, { token, email: user.email }));
   });
 
-  router.post('/dashboard/set-password', async (ctx) => {
+  router.add('post', '/dashboard/set-password', async (ctx) => {
     const form = await formBody(ctx, idleMs);
     if (!sameToken(form.get('_csrf'), cookie(ctx, FORM_COOKIE))) throw csrfRefused();
     const token = form.get('token') ?? '';
@@ -271,15 +271,16 @@ export function createDashboard(d: DashboardDeps): Middleware {
   usagePages(routes, d);
   userPages(routes, d);
 
-  const dispatch = router.routes() as unknown as Middleware;
   return async (ctx: Context, next: Next) => {
     if (ctx.path !== '/dashboard' && !ctx.path.startsWith('/dashboard/')) return next();
     securityHeaders(ctx);
     try {
       safeQuery(ctx.query);
-      await dispatch(ctx, async () => {
-        throw DomainError.notFound('page');
-      });
+      // A page answers only the methods it has; any other method on its path is a page that does not exist (404).
+      const found = router.find(ctx.method, ctx.path);
+      if (!found) throw DomainError.notFound('page');
+      ctx.params = found.params;
+      await found.handler(ctx);
     } catch (e) {
       // Signed in, the error page keeps the navigation and leads back into the dashboard, not to the sign-in.
       const s = await session(ctx).catch(() => null);

@@ -8,14 +8,7 @@ describeEachStorage(
   (get) => {
     it('leaves exactly one employee-reference index on learners', async () => {
       const db = get().db!;
-      const names =
-        db.dialect.name === 'postgres'
-          ? await db.all<{ name: string }>(
-              "SELECT indexname AS name FROM pg_indexes WHERE tablename = 'learners' AND schemaname = current_schema()",
-            )
-          : await db.all<{ name: string }>(
-              "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'learners'",
-            );
+      const names = await db.all<{ name: string }>(db.dialect.indexesQuery, ['learners']);
       const refs = names.map((n) => n.name).filter((n) => n.includes('employee_ref'));
       expect(refs).toEqual(['learners_tenant_employee_ref_id']);
     });

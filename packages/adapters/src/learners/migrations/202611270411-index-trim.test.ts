@@ -8,13 +8,7 @@ describeEachStorage(
   (get) => {
     const indexes = async () => {
       const db = get().db!;
-      return db.dialect.name === 'postgres'
-        ? db.all<{ name: string; sql: string }>(
-            "SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE tablename = 'learners' AND schemaname = current_schema()",
-          )
-        : db.all<{ name: string; sql: string }>(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'learners' AND sql IS NOT NULL",
-          );
+      return db.all<{ name: string; sql: string | null }>(db.dialect.indexesQuery, ['learners']);
     };
 
     it('drops the (tenant_id, id) index and keeps the live one', async () => {

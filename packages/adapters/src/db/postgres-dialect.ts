@@ -1,0 +1,62 @@
+import { objectMaker } from './sql-helpers.js';
+import type { Claim, Dialect, RowSet, Take } from './dialect.js';
+import { PLAN_PER_CALL, type Binding, type SqlDb } from './sql-db.js';
+
+const objectMakers = new Map<string, (values: readonly unknown[]) => Record<string, unknown>>();
+/** The rows as one JSON array of objects keyed by column, each made by the column list's `objectMaker`. */
+function asJson(columns: readonly string[], rows: readonly (readonly Binding[])[]): string {
+  const key = columns.join(',');
+  let make = objectMakers.get(key);
+  if (!make) objectMakers.set(key, (make = objectMaker(columns)));
+  return JSON.stringify(rows.map(make));
+}
+
+/** The one statement of `claimWithSkipLocked` (`Dialect` says why each step is as it is). */
+const claimStatement = (c: Claim) => `${PLAN_PER_CALL}WITH picked AS (SELECT ctid FROM ${c.table}
+    WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${c.table} WHERE ${c.due} ORDER BY ${c.orderBy} LIMIT ?))
+    AND ${c.due} ORDER BY ${c.orderBy} LIMIT ? FOR UPDATE SKIP LOCKED),
+  leased AS (UPDATE ${c.table} w SET ${c.set} WHERE w.ctid = ANY(ARRAY(SELECT ctid FROM picked)) RETURNING w.*)
+  SELECT ${c.select} FROM leased d ${c.joins}`;
+
+/** The one statement of `takeWithSkipLocked`. */
+const takeStatement = (
+  t: Take,
+) => `${PLAN_PER_CALL}WITH picked AS (SELECT ctid FROM ${t.queue} ORDER BY ${t.key} LIMIT ? FOR UPDATE SKIP LOCKED),
+  taken AS (DELETE FROM ${t.queue} WHERE ctid = ANY(ARRAY(SELECT ctid FROM picked)) RETURNING ${t.key})
+  ${t.read((column) => `${column} = ANY(ARRAY(SELECT ${t.key} FROM taken))`)}`;
+
+/** Postgres: the capabilities and statement forms `Dialect` describes. */
+export const postgresDialect: Dialect = {
+  name: 'postgres',
+  ilike: 'ilike',
+  skipLocked: 'FOR UPDATE SKIP LOCKED',
+  writableCte: true,
+  transactionLock: 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))',
+  flag: (b) => b,
+  amongPicked: (column, pick) => `${column} = ANY(ARRAY(${pick}))`,
+  runsOnCallerThread: false,
+  uniqueViolation(err) {
+    const e = err as { code?: string; constraint?: string };
+    return e?.code === '23505' ? (e.constraint ?? '') : null;
+  },
+  inTexts: (values) => ({ sql: 'IN (SELECT jsonb_array_elements_text(?::jsonb))', bindings: [JSON.stringify(values)] }),
+  rows(columns, rows, types = {}): RowSet {
+    const shape = columns.map((c) => `${c} ${types[c] ?? 'text'}`).join(', ');
+    return {
+      sql: `SELECT * FROM json_to_recordset(CAST(? AS json)) AS r(${shape})`,
+      bindings: [asJson(columns, rows)],
+    };
+  },
+  rowsPerStatement: () => 5000,
+  joinByKey: (j) =>
+    `JOIN LATERAL (SELECT ${j.columns.join(', ')} FROM ${j.table} WHERE ${j.key} = ${j.equals} OFFSET 0) ${j.alias} ON true`,
+  claimWithSkipLocked<T>(db: SqlDb, c: Claim): Promise<T[]> {
+    return db.all<T>(claimStatement(c), [...c.dueBindings, 2 * c.limit, ...c.dueBindings, c.limit, ...c.setBindings]);
+  },
+  takeWithSkipLocked<T>(db: SqlDb, t: Take): Promise<T[]> {
+    return db.all<T>(takeStatement(t), [t.limit, ...t.readBindings]);
+  },
+  tablesQuery: 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()',
+  indexesQuery:
+    'SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE tablename = ? AND schemaname = current_schema()',
+};
