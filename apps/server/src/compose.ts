@@ -21,7 +21,6 @@ import {
   createHttpApp,
   formA,
   formB,
-  registerWebhookEvents,
   type RouteDef,
 } from '@fundi/http';
 import type Koa from 'koa';
@@ -41,6 +40,7 @@ import {
   training,
   webhookCapability,
 } from './capabilities/index.js';
+import { openApiWebhooksOf } from './capabilities/declared.js';
 
 type Logger = ReturnType<typeof createLogger>;
 
@@ -104,7 +104,7 @@ function formsOf(c: Container) {
 
 /** The OpenAPI document the server serves at `/api/v1/openapi.json`. */
 export function openApiDocument(c: Container): object {
-  return buildOpenApi(apiRoutes(c), formsOf(c), registerWebhookEvents);
+  return buildOpenApi(apiRoutes(c), formsOf(c), openApiWebhooksOf(capabilitiesOf(c)));
 }
 
 export function httpApp(
@@ -138,7 +138,7 @@ export function httpApp(
     trustProxy: config.trustProxy,
     bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
     draining: config.draining,
-    openApiExtend: registerWebhookEvents,
+    openApiExtend: openApiWebhooksOf(capabilitiesOf(c)),
     actors: new DescribeActors({ repos }),
     pages: dashboardOf(c, config.signInLimits, config.bodyIdleTimeoutMs),
     onRefusedKeys: async (r) => {

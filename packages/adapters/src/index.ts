@@ -20,6 +20,7 @@ export * from './system/logger.js';
 export * from './wiring/provide.js';
 export * from './wiring/tokens.js';
 export * from './wiring/capability-wiring.js';
+export * from './wiring/declarations.js';
 export * from './wiring/container.js';
 export * from './system/secret-box.js';
 export * from './webhooks/signature.js';

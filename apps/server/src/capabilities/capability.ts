@@ -1,14 +1,28 @@
-import type { CapabilityStorage, CapabilityWiring } from '@fundi/adapters';
+import type { CapabilityStorage, CapabilityWiring, Declarations } from '@fundi/adapters';
+import type { EventDocs, registerEvents } from '@fundi/http';
 import type { RouteDef } from '@fundi/http';
 import type { EventReaction, JobDefinition, RetentionTask } from '@fundi/application';
 
 /**
+ * What a capability declares of itself (docs/architecture.md, "A capability's anatomy"): its scopes with the roles
+ * that get each, its id prefixes, and its events with their `data` schemas. The access policy, the event names
+ * subscribers may ask for and the OpenAPI `webhooks` section are derived from these, never listed by hand.
+ */
+export interface CapabilityDeclarations extends Declarations {
+  events?: EventDocs;
+  /** Further OpenAPI `webhooks` entries that are not events of the outbox (HR's outbound messages). */
+  openApiWebhooks?(registry: Parameters<typeof registerEvents>[0]): void;
+}
+
+/**
  * A capability of Fundi (docs/architecture.md, "Capabilities"): its storage, its use cases built from the ports
  * it names, the HTTP routes over those use cases and the background jobs it defines. Listed once in
- * `CAPABILITIES`; the container bindings, route list, job handlers and migration order are derived from that list.
+ * `capabilities()`; the container bindings, route list, job handlers and migration order are derived from that list.
  */
-export interface Capability<U, P, R extends object> extends CapabilityWiring<U> {
+export interface Capability<N extends string, U, P, R extends object> extends CapabilityWiring<U> {
+  name: N;
   storage: CapabilityStorage<R>;
+  declares?: CapabilityDeclarations;
   useCases(ports: P): U;
   routes?(useCases: NoInfer<U>): RouteDef[];
   // biome-ignore lint/suspicious/noExplicitAny: a capability's jobs have payloads of different types.
@@ -19,7 +33,9 @@ export interface Capability<U, P, R extends object> extends CapabilityWiring<U> 
   retention?(ports: NoInfer<P>): RetentionTask[];
 }
 
-/** Declares a capability with its use-case, ports and repository types inferred. */
-export function capability<U, P, R extends object>(c: Capability<U, P, R>): Capability<U, P, R> {
+/** Declares a capability with its name, use-case, ports and repository types inferred. */
+export function capability<const N extends string, U, P, R extends object>(
+  c: Capability<N, U, P, R>,
+): Capability<N, U, P, R> {
   return c;
 }

@@ -25,7 +25,7 @@ import type {
   TrainingRepos,
   WebhookRepos,
 } from '@fundi/domain';
-import { evidenceRoutes } from '@fundi/http';
+import { evidenceEvents, evidenceRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 
 export interface EvidenceSettings {
@@ -54,6 +54,17 @@ export function evidence(settings: EvidenceSettings) {
   return capability({
     name: 'evidence',
     storage: evidenceStorage,
+    declares: {
+      scopes: {
+        'evidence:read': ['admin', 'manager', 'assessor', 'moderator', 'facilitator', 'viewer', 'integration'],
+        'evidence:write': ['admin', 'manager', 'assessor', 'facilitator', 'integration'],
+        'evidence:review': ['admin', 'manager', 'assessor'],
+        'evidence:delete': ['admin', 'manager'],
+      },
+      // Evidence, upload tickets, download bundles.
+      ids: ['evd', 'upl', 'bdl'],
+      events: evidenceEvents,
+    },
     useCases: (
       p: Ports<
         EvidenceRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & Pick<WebhookRepos, 'tenantAlerts'>

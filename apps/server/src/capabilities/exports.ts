@@ -20,7 +20,7 @@ import type {
   TenantRepos,
   TrainingRepos,
 } from '@fundi/domain';
-import { exportRoutes } from '@fundi/http';
+import { exportEvents, exportRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 
 export interface ExportSettings {
@@ -43,6 +43,14 @@ export function exports(settings: ExportSettings) {
   return capability({
     name: 'exports',
     storage: exportStorage,
+    declares: {
+      scopes: {
+        'exports:read': ['admin', 'manager', 'assessor', 'viewer', 'integration'],
+        'exports:write': ['admin', 'manager', 'integration'],
+      },
+      ids: ['exp'],
+      events: exportEvents,
+    },
     useCases: (
       p: Ports<
         ExportRepos & LearnerRepos & TrainingRepos & Pick<EvidenceRepos, 'evidence'> & TenantRepos & PlatformRepos

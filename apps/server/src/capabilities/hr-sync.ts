@@ -1,7 +1,7 @@
 import { hrSyncStorage, receiverCheck } from '@fundi/adapters';
 import { hrLogRetention, hrSyncUseCases, type HrSyncUseCases, type Ports } from '@fundi/application';
 import type { HrSyncAllRepos } from '@fundi/application';
-import { hrSyncRoutes } from '@fundi/http';
+import { hrSyncRoutes, registerHrOutboundEvents } from '@fundi/http';
 import { capability } from './capability.js';
 
 /**
@@ -13,12 +13,17 @@ export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly stri
   return capability({
     name: 'hrSync',
     storage: hrSyncStorage,
+    declares: {
+      scopes: { 'hr:read': ['admin', 'manager', 'viewer', 'integration'], 'hr:write': ['admin', 'integration'] },
+      ids: ['hre'],
+      openApiWebhooks: registerHrOutboundEvents,
+    },
     useCases: (p: Ports<HrSyncAllRepos>): HrSyncUseCases =>
       hrSyncUseCases({
         ...p,
         // The same box as the webhooks capability: the delivery worker opens this subscription's secret with it.
         box: p.secretBox('webhook-secret'),
-        policy: { allowHttp: settings.allowHttp },
+        policy: { allowHttp: settings.allowHttp, eventTypes: p.eventTypes },
         receiverCheck: checkReceiver,
         publicUrl: settings.publicUrl.replace(/\/+$/, ''),
       }),

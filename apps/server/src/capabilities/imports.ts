@@ -11,7 +11,7 @@ import {
   type Ports,
 } from '@fundi/application';
 import type { EvidenceRepos, ImportRepos, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
-import { importRoutes } from '@fundi/http';
+import { importEvents, importRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 import type { EvidenceSettings } from './evidence.js';
 
@@ -26,6 +26,14 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
   return capability({
     name: 'imports',
     storage: importStorage,
+    declares: {
+      scopes: {
+        'imports:read': ['admin', 'manager', 'assessor', 'viewer', 'integration'],
+        'imports:write': ['admin', 'manager', 'integration'],
+      },
+      ids: ['imp'],
+      events: importEvents,
+    },
     useCases: (
       p: Ports<ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>>,
     ) => importUseCases({ ...p, files, csv, cursors }),

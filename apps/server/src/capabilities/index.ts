@@ -5,6 +5,7 @@ import {
   storageFor,
   T,
   useCasesOf,
+  type CapabilityHandle,
   type CapabilityStorage,
   type DatabaseTarget,
   type Migration,
@@ -12,17 +13,7 @@ import {
   type RepositoriesOf,
   type SqlDb,
 } from '@fundi/adapters';
-import type {
-  EventReaction,
-  EvidenceUseCases,
-  ExportService,
-  HrSyncUseCases,
-  ImportUseCases,
-  JobDefinition,
-  NotificationUseCases,
-  Ports,
-  RetentionTask,
-} from '@fundi/application';
+import type { EventReaction, JobDefinition, Ports, RetentionTask } from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
 import type { RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
@@ -30,7 +21,7 @@ import { learners } from './learners.js';
 import { platform } from './platform.js';
 import { tenants } from './tenants.js';
 import { training } from './training.js';
-import { webhooks, type WebhookCapabilityUseCases } from './webhooks.js';
+import { webhooks } from './webhooks.js';
 import { evidence, type EvidenceSettings } from './evidence.js';
 import { hrSync } from './hr-sync.js';
 import { imports } from './imports.js';
@@ -94,8 +85,11 @@ export function migrationsFor(caps: Capabilities): Migration[] {
   return migrationsOf(storageOf(caps));
 }
 
-// Storage does not depend on settings: these capabilities serve migrations and storage outside a container.
-const STORAGE_ONLY = () =>
+/**
+ * The list made with settings nothing outside a container depends on: storage and declarations do not depend on
+ * settings, so these capabilities serve migrations, storage and the derived lists outside a container.
+ */
+export const STORAGE_ONLY = () =>
   capabilities({
     webhooks: { allowHttp: false, allowHosts: [] },
     evidence: { fileStore: { kind: 'memory' }, masterKey: Buffer.alloc(32), publicUrl: '' },
@@ -158,34 +152,18 @@ export function reposOf(c: Container): AppRepositories {
 
 export { evidence, hrSync, learners, notifications, platform, staff, tenants, training, webhooks };
 
-/** The evidence capability's handle for `useCasesOf` (made per configuration). */
-export const evidenceCapability = { name: 'evidence' } as {
-  name: 'evidence';
-  useCases(p: never): { evidence: EvidenceUseCases };
-};
+type Named<N> = Extract<Capabilities[number], { name: N }>;
+/** The use cases of the capability named `N`, as its module builds them. */
+export type UseCasesNamed<N extends Capabilities[number]['name']> = ReturnType<Named<N>['useCases']>;
 
-/** The webhooks capability's handle for `useCasesOf` (the capability itself is made per configuration). */
-export const webhookCapability = { name: 'webhooks' } as {
-  name: 'webhooks';
-  useCases(p: never): WebhookCapabilityUseCases;
-};
+/** A handle for `useCasesOf`, typed from the capability list by name (for capabilities made per configuration). */
+export function handleOf<N extends Capabilities[number]['name']>(name: N): CapabilityHandle<UseCasesNamed<N>> {
+  return { name };
+}
 
-/** The HR sync capability's handle for `useCasesOf` (made per configuration). */
-export const hrSyncCapability = { name: 'hrSync' } as { name: 'hrSync'; useCases(p: never): HrSyncUseCases };
-/** The exports capability's handle for `useCasesOf` (made per configuration). */
-export const exportsCapability = { name: 'exports' } as {
-  name: 'exports';
-  useCases(p: never): { exports: ExportService };
-};
-
-/** The notifications capability's handle for `useCasesOf` (made per configuration). */
-export const notificationsCapability = { name: 'notifications' } as {
-  name: 'notifications';
-  useCases(p: never): NotificationUseCases & { closeChannels(): void; describeDefaultMail(): string };
-};
-
-/** The imports capability's handle for `useCasesOf` (made per configuration). */
-export const importsCapability = { name: 'imports' } as {
-  name: 'imports';
-  useCases(p: never): ImportUseCases;
-};
+export const evidenceCapability = handleOf('evidence');
+export const webhookCapability = handleOf('webhooks');
+export const hrSyncCapability = handleOf('hrSync');
+export const exportsCapability = handleOf('exports');
+export const notificationsCapability = handleOf('notifications');
+export const importsCapability = handleOf('imports');

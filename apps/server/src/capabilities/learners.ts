@@ -1,11 +1,20 @@
 import { learnerStorage } from '@fundi/adapters';
 import { SCRUB_AFTER_ERASURE, learnerUseCases } from '@fundi/application';
-import { learnerRoutes } from '@fundi/http';
+import { learnerEvents, learnerRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 
 export const learners = capability({
   name: 'learners',
   storage: learnerStorage,
+  declares: {
+    scopes: {
+      'learners:read': ['admin', 'manager', 'assessor', 'moderator', 'facilitator', 'viewer', 'integration'],
+      'learners:write': ['admin', 'manager', 'facilitator', 'integration'],
+      'learners:delete': ['admin', 'manager'],
+    },
+    ids: ['lrn'],
+    events: learnerEvents,
+  },
   useCases: learnerUseCases,
   routes: learnerRoutes,
   jobs: (u) => [{ ...SCRUB_AFTER_ERASURE, parse: () => ({}), run: () => u.scrubAfterErasure.execute() }],

@@ -81,6 +81,14 @@ export function notifications(settings: NotificationSettings) {
   return capability({
     name: 'notifications',
     storage: notificationStorage,
+    declares: {
+      scopes: {
+        'notifications:read': ['admin', 'manager', 'assessor', 'facilitator', 'viewer', 'integration'],
+        'notifications:write': ['admin', 'manager', 'facilitator', 'integration'],
+        'notifications:delete': ['admin', 'manager'],
+      },
+      ids: ['ntf'],
+    },
     useCases: (p: Ports<NotificationRepoSet>) => ({
       ...notificationUseCases({
         ...p,

@@ -10,6 +10,11 @@ import { capability } from './capability.js';
 export const platform = capability({
   name: 'platform',
   storage: platformStorage,
+  declares: {
+    scopes: { 'audit:read': ['admin', 'manager'] },
+    // Audit entries, outbox events, jobs, and the alerts a capability raises for a tenant's staff.
+    ids: ['aud', 'evt', 'job', 'alr'],
+  },
   useCases: (p: Ports<PlatformRepos & TenantRepos>) => ({
     listJobs: new ListJobs(p),
     showJob: new ShowJob(p),

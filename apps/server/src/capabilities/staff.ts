@@ -7,6 +7,10 @@ import { capability } from './capability.js';
 export const staff = capability({
   name: 'staff',
   storage: staffStorage,
+  declares: {
+    scopes: { 'users:read': ['admin', 'manager', 'assessor', 'viewer', 'integration'], 'users:write': ['admin'] },
+    ids: ['usr'],
+  },
   useCases: staffUseCases,
   routes: userRoutes,
   retention: sessionRetention,

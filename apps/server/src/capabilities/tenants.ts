@@ -7,6 +7,10 @@ import { capability } from './capability.js';
 export const tenants = capability({
   name: 'tenants',
   storage: tenantStorage,
+  declares: {
+    scopes: { 'usage:read': ['admin', 'manager', 'viewer', 'integration'] },
+    ids: ['ten', 'key'],
+  },
   useCases: tenantUseCases,
   routes: callerRoutes,
 });

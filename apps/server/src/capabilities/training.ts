@@ -1,12 +1,27 @@
 import { trainingStorage } from '@fundi/adapters';
 import { trainingUseCases } from '@fundi/application';
-import { assessmentRoutes, enrolmentRoutes, programmeRoutes } from '@fundi/http';
+import { assessmentRoutes, enrolmentRoutes, programmeRoutes, trainingEvents } from '@fundi/http';
 import { capability } from './capability.js';
 
 /** Programmes, enrolments, assessments and moderation. */
 export const training = capability({
   name: 'training',
   storage: trainingStorage,
+  declares: {
+    scopes: {
+      'programmes:read': ['admin', 'manager', 'assessor', 'moderator', 'facilitator', 'viewer', 'integration'],
+      'programmes:write': ['admin', 'manager', 'integration'],
+      'programmes:delete': ['admin', 'manager'],
+      'enrolments:read': ['admin', 'manager', 'assessor', 'moderator', 'facilitator', 'viewer', 'integration'],
+      'enrolments:write': ['admin', 'manager', 'facilitator', 'integration'],
+      'assessments:read': ['admin', 'manager', 'assessor', 'moderator', 'facilitator', 'viewer', 'integration'],
+      'assessments:write': ['admin', 'manager', 'assessor', 'integration'],
+      'assessments:moderate': ['admin', 'moderator'],
+    },
+    // Programmes, enrolments, assessments, moderations, moderation samples, enrolment status history.
+    ids: ['prg', 'enr', 'asm', 'mod', 'smp', 'esh'],
+    events: trainingEvents,
+  },
   useCases: trainingUseCases,
   routes: (u) => [...programmeRoutes(u), ...enrolmentRoutes(u), ...assessmentRoutes(u)],
 });

@@ -10,7 +10,7 @@ import {
   type WebhookUseCases,
 } from '@fundi/application';
 import type { PlatformRepos, TenantRepos, WebhookRepos } from '@fundi/domain';
-import { webhookRoutes } from '@fundi/http';
+import { webhookEvents, webhookRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 
 /** The webhook use cases, and re-sealing secrets after a master-key rotation (`fundi keys rewrap`). */
@@ -25,13 +25,23 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
   return capability({
     name: 'webhooks',
     storage: webhookStorage,
+    declares: {
+      scopes: {
+        'webhooks:read': ['admin', 'manager', 'viewer', 'integration'],
+        'webhooks:write': ['admin', 'integration'],
+        'webhooks:delete': ['admin'],
+      },
+      // Subscriptions, deliveries, delivery attempts.
+      ids: ['whs', 'dlv', 'wha'],
+      events: webhookEvents,
+    },
     useCases: (p: Ports<WebhookRepos & PlatformRepos & TenantRepos>): WebhookCapabilityUseCases => {
       const box = p.secretBox('webhook-secret');
       return {
         ...webhookUseCases({
           ...p,
           box,
-          policy: { allowHttp: settings.allowHttp },
+          policy: { allowHttp: settings.allowHttp, eventTypes: p.eventTypes },
           receiverCheck: checkReceiver,
           // An import batch's learners are one compact event until a subscription wants their `learner.created`.
           expansions: [learnersWrittenExpansion],

@@ -1,9 +1,12 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage, type Received, type TestReceiver } from '@fundi/adapters/testing';
-import { WEBHOOK_EVENTS } from '@fundi/http';
+import { STORAGE_ONLY } from '../capabilities/index.js';
+import { eventDocsOf } from '../capabilities/declared.js';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 import { assessmentBody, enrolledLearner } from '../testing/training-fixtures.js';
+
+const WEBHOOK_EVENTS = eventDocsOf(STORAGE_ONLY());
 
 const TRAINING_EVENTS = [
   'enrolment.status_changed',
@@ -96,7 +99,7 @@ describeEachStorage(
       for (const [type, p] of Object.entries(byType)) {
         expect(p).toMatchObject({ type, tenantId, id: expect.stringMatching(/^evt_/), timestamp: expect.any(String) });
         // The OpenAPI `webhooks` section describes exactly what was sent: parsing drops or refuses anything else.
-        expect(WEBHOOK_EVENTS[type as keyof typeof WEBHOOK_EVENTS].data.parse(p.data), type).toEqual(p.data);
+        expect(WEBHOOK_EVENTS[type]!.data.parse(p.data), type).toEqual(p.data);
       }
       expect(byType['enrolment.status_changed']!.data).toEqual({
         enrolmentId: enrolment.id,

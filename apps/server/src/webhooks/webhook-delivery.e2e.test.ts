@@ -2,8 +2,11 @@ import { Webhook } from 'standardwebhooks';
 import { anIdNumber } from '@fundi/domain/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage, type TestReceiver } from '@fundi/adapters/testing';
-import { WEBHOOK_EVENTS } from '@fundi/http';
+import { STORAGE_ONLY } from '../capabilities/index.js';
+import { eventDocsOf } from '../capabilities/declared.js';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
+
+const WEBHOOK_EVENTS = eventDocsOf(STORAGE_ONLY());
 
 /** The real server and its in-process worker deliver events to a receiver on 127.0.0.1. */
 describeEachStorage(
@@ -67,7 +70,7 @@ describeEachStorage(
         ['learner.updated', updated!],
       ] as const) {
         const { data } = JSON.parse(r.body);
-        expect(WEBHOOK_EVENTS[type].data.parse(data), type).toEqual(data);
+        expect(WEBHOOK_EVENTS[type]!.data.parse(data), type).toEqual(data);
       }
     });
 

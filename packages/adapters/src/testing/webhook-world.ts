@@ -1,8 +1,12 @@
 import { CreateTenant, type Actor, type WebhookDeps } from '@fundi/application';
+import { AccessPolicy } from '@fundi/domain';
 import { NodeSecretGenerator } from '../system/node-secrets.js';
 import { FixedClock } from '@fundi/testing';
 import { AesGcmSecretBox } from '../system/secret-box.js';
 import type { TestStorage } from './test-databases.js';
+
+// The tenant's first key is not used here: one scope makes a policy.
+const WORLD_ACCESS = new AccessPolicy({ 'webhooks:read': ['admin'] });
 
 /**
  * The webhook use cases' dependencies over a test store, on a fixed clock, with a fresh tenant and an admin
@@ -14,10 +18,11 @@ export async function webhookWorld(storage: TestStorage) {
   const deps: WebhookDeps = {
     ...all,
     box: new AesGcmSecretBox(Buffer.alloc(32, 9), 'webhook-secret'),
-    policy: { allowHttp: false },
+    // The learners' events only: the service's list is derived from every capability's declaration (apps/server).
+    policy: { allowHttp: false, eventTypes: ['learner.created', 'learner.updated'] },
     receiverCheck: async () => {},
   };
-  const tenant = await new CreateTenant({ ...all, secrets: new NodeSecretGenerator() }).execute({
+  const tenant = await new CreateTenant({ ...all, secrets: new NodeSecretGenerator(), access: WORLD_ACCESS }).execute({
     slug: `t${Math.floor(Math.random() * 1e9)}`,
     name: 'T',
     plan: 'pilot',

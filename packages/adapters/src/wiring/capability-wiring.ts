@@ -1,5 +1,6 @@
 import type { Container, ContainerModule } from 'inversify';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
+import type { Declarations } from './declarations.js';
 import { provide, resolve, token, type Token } from './provide.js';
 import { T } from './tokens.js';
 
@@ -11,6 +12,8 @@ import { T } from './tokens.js';
 export interface CapabilityWiring<U = unknown> {
   name: string;
   storage: CapabilityStorage<object>;
+  /** Its scopes, id prefixes and events: the container derives the access policy and event names from them. */
+  declares?: Declarations;
   useCases(ports: never): U;
 }
 
@@ -31,7 +34,16 @@ export function bindCapabilities(
   for (const cap of caps) provide(bind, useCasesToken(cap), (ports) => cap.useCases(ports as never), [T.Ports]);
 }
 
-/** A capability's use cases from the container (pass the capability, or `{ name }` with the type given). */
-export function useCasesOf<U>(c: Container, cap: Pick<CapabilityWiring<U>, 'name'> | CapabilityWiring<U>): U {
+/**
+ * Names a capability and, for the compiler only, the type of its use cases: what `useCasesOf` needs of a capability
+ * made per configuration (apps type it from their capability list).
+ */
+export interface CapabilityHandle<U> {
+  name: string;
+  readonly useCasesType?: U;
+}
+
+/** A capability's use cases from the container (pass the capability, or its handle). */
+export function useCasesOf<U>(c: Container, cap: CapabilityHandle<U> | CapabilityWiring<U>): U {
   return resolve(c, useCasesToken(cap));
 }

@@ -11,6 +11,7 @@ import { NodeSecretGenerator, TokenSigner } from '../system/node-secrets.js';
 import { MemoryRateLimitStore, PostgresRateLimitStore } from '../system/rate-limit-stores.js';
 import { AesGcmSecretBox } from '../system/secret-box.js';
 import { bindCapabilities, type CapabilityWiring } from './capability-wiring.js';
+import { declaredBy } from './declarations.js';
 import { provide, provideValue, resolve } from './provide.js';
 import { T, type AnyRepositories } from './tokens.js';
 import { DEFAULT_WEBHOOK_SETTINGS, W, webhookInfraModule, type WebhookSettings } from './webhook-infra.js';
@@ -36,6 +37,7 @@ export interface ContainerSettings {
  */
 export function buildContainer(s: ContainerSettings, caps: readonly CapabilityWiring[]): Container {
   const c = new Container();
+  const declared = declaredBy(caps);
   c.load(
     storageModule(s.storage, caps),
     systemModule(s),
@@ -46,6 +48,8 @@ export function buildContainer(s: ContainerSettings, caps: readonly CapabilityWi
         (repos, uow, clock, secrets, maintenance, meter) => ({
           ...portsFor(repos, uow, clock, secrets, s.masterKey, s.previousMasterKeys ?? [], maintenance),
           meter,
+          access: declared.access,
+          eventTypes: declared.eventTypes,
         }),
         [T.Repositories, T.UnitOfWork, T.Clock, T.Secrets, T.Maintenance, T.Meter],
       );
@@ -64,7 +68,7 @@ function portsFor(
   masterKey: Buffer,
   previousMasterKeys: readonly Buffer[],
   maintenance: StorageMaintenance,
-): Omit<Ports<AnyRepositories>, 'meter'> {
+): Omit<Ports<AnyRepositories>, 'meter' | 'access' | 'eventTypes'> {
   const boxes = new Map<string, AesGcmSecretBox>();
   const secretBox = (purpose: string) => {
     let box = boxes.get(purpose);

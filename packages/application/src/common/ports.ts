@@ -1,4 +1,4 @@
-import type { Clock, SecretBox, SecretGenerator, UnitOfWork } from '@fundi/domain';
+import type { AccessPolicy, Clock, SecretBox, SecretGenerator, UnitOfWork } from '@fundi/domain';
 import type { RequestMeter } from '../tenants/request-meter.js';
 
 export type { UnitOfWork } from '@fundi/domain';
@@ -15,6 +15,11 @@ export interface CoreDeps<R> {
 
 export interface SecretDeps {
   secrets: SecretGenerator;
+}
+
+/** Every scope and what each role may do, derived from the capabilities' declarations at the composition root. */
+export interface AccessDeps {
+  access: AccessPolicy;
 }
 
 export interface RateWindow {
@@ -78,8 +83,10 @@ export interface StorageMaintenance {
   refreshStatistics(tables: readonly string[]): Promise<void>;
 }
 
-export interface Ports<R> extends CoreDeps<R>, SecretDeps {
+export interface Ports<R> extends CoreDeps<R>, SecretDeps, AccessDeps {
   maintenance: StorageMaintenance;
+  /** The event names subscribers may ask for: every capability's declared events (docs/api.md, "Events and webhooks"). */
+  eventTypes: readonly string[];
   /** Counts authenticated requests per key and day (docs/api.md, "Usage"). */
   meter: RequestMeter;
   /** AES-256-GCM under a key derived from the master key for `purpose` (one purpose per kind of secret). */

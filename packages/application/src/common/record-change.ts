@@ -1,4 +1,4 @@
-import { newId, type IdPrefix } from '@fundi/domain';
+import { newId } from '@fundi/domain';
 import type { Actor } from './actor.js';
 import type { PlatformRepos } from '@fundi/domain';
 
@@ -24,7 +24,7 @@ export async function recordChange(
 ): Promise<void> {
   const at = now.toISOString();
   await tx.audit.record({
-    id: newId('aud' as IdPrefix),
+    id: newId('aud'),
     tenantId: actor.tenantId,
     actor: actor.id,
     action: change.action,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, ROLE_SCOPES, type StaffCredentialSnapshot, type TenantSnapshot } from '@fundi/domain';
+import { DomainError, type AccessPolicy, type StaffCredentialSnapshot, type TenantSnapshot } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { sha256, staffView, type StaffDeps, type StaffView } from './staff-accounts.js';
@@ -25,11 +25,11 @@ const refused = () =>
   new DomainError('unauthorized', 'sign_in_failed', 'The organisation, email or password is not correct');
 
 /** A staff user acts with every scope of their role, exactly as an API key of that role with no narrowing. */
-export const staffActor = (u: StaffCredentialSnapshot): Actor => ({
+export const staffActor = (u: StaffCredentialSnapshot, access: AccessPolicy): Actor => ({
   tenantId: u.tenantId,
   id: u.id,
   role: u.role,
-  scopes: ROLE_SCOPES[u.role],
+  scopes: access.of(u.role),
   name: u.name,
 });
 
@@ -54,7 +54,7 @@ export class SignIn {
         createdAt: now.toISOString(),
         expiresAt,
       });
-      await recordChange(tx, staffActor(user), now, {
+      await recordChange(tx, staffActor(user, this.deps.access), now, {
         action: 'staff_user.signed_in',
         resourceType: 'staff_user',
         resourceId: user.id,
@@ -76,7 +76,13 @@ export class ResolveSession {
       this.deps.repos.tenants.findById(s.tenantId),
     ]);
     if (!user || !tenant || user.status !== 'active') return null;
-    return { actor: staffActor(user), user: staffView(user), tenant, csrfToken: s.csrfToken, expiresAt: s.expiresAt };
+    return {
+      actor: staffActor(user, this.deps.access),
+      user: staffView(user),
+      tenant,
+      csrfToken: s.csrfToken,
+      expiresAt: s.expiresAt,
+    };
   }
 }
 

@@ -10,12 +10,12 @@ import {
   type TenantRepos,
 } from '@fundi/domain';
 import { operator, type Actor } from '../common/actor.js';
-import type { CoreDeps } from '../common/ports.js';
+import type { AccessDeps, CoreDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';
 import { tenantBySlug } from '../tenants/tenant-lookup.js';
 import { checkNewPassword, hashPassword } from './password.js';
 
-export type StaffDeps = CoreDeps<StaffRepos & TenantRepos & PlatformRepos>;
+export type StaffDeps = CoreDeps<StaffRepos & TenantRepos & PlatformRepos> & AccessDeps;
 
 /** A one-time set-password link lives this long. */
 export const SET_PASSWORD_HOURS = 72;

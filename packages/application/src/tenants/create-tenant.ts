@@ -8,7 +8,7 @@ import {
   type PlatformRepos,
 } from '@fundi/domain';
 import { operator } from '../common/actor.js';
-import type { CoreDeps, SecretDeps } from '../common/ports.js';
+import type { AccessDeps, CoreDeps, SecretDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';
 
 export interface CreatedTenant {
@@ -18,7 +18,7 @@ export interface CreatedTenant {
 
 /** Creates a tenant and its first admin key in one transaction; the key is returned once and never again. */
 export class CreateTenant {
-  constructor(private readonly deps: CoreDeps<TenantRepos & PlatformRepos> & SecretDeps) {}
+  constructor(private readonly deps: CoreDeps<TenantRepos & PlatformRepos> & SecretDeps & AccessDeps) {}
 
   async execute(input: { slug: unknown; name: unknown; plan: unknown }): Promise<CreatedTenant> {
     const now = this.deps.clock.now();
@@ -26,7 +26,7 @@ export class CreateTenant {
     const secret = this.deps.secrets.newApiKey();
     const key = ApiKey.create(
       { name: 'Initial admin key', role: 'admin' },
-      { id: newId('key'), tenantId: tenant.id, now, ...secret },
+      { id: newId('key'), tenantId: tenant.id, now, access: this.deps.access, ...secret },
     );
     await this.deps.uow.run(async (tx) => {
       await tx.tenants.insert(tenant);

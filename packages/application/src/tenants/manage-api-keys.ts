@@ -10,7 +10,7 @@ import {
   type PlatformRepos,
 } from '@fundi/domain';
 import { operator, type Actor } from '../common/actor.js';
-import type { CoreDeps, SecretDeps } from '../common/ports.js';
+import type { AccessDeps, CoreDeps, SecretDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';
 import { tenantBySlug } from './tenant-lookup.js';
 
@@ -26,13 +26,19 @@ export interface KeyInput {
 export const SECURITY_EVENT = 'security.api_key_changed';
 
 export class CreateApiKey {
-  constructor(private readonly deps: CoreDeps<TenantRepos & PlatformRepos> & SecretDeps) {}
+  constructor(private readonly deps: CoreDeps<TenantRepos & PlatformRepos> & SecretDeps & AccessDeps) {}
 
   async execute(tenantSlug: string, input: KeyInput, actor?: Actor): Promise<ApiKeyView & { key: string }> {
     const tenant = await tenantBySlug(this.deps.repos, tenantSlug);
     const now = this.deps.clock.now();
     const secret = this.deps.secrets.newApiKey();
-    const key = ApiKey.create(input, { id: newId('key'), tenantId: tenant.id, now, ...secret });
+    const key = ApiKey.create(input, {
+      id: newId('key'),
+      tenantId: tenant.id,
+      now,
+      access: this.deps.access,
+      ...secret,
+    });
     await this.deps.uow.run(async (tx) => {
       await tx.apiKeys.insert(key);
       await recordChange(tx, actor ?? operator(tenant.id), now, {

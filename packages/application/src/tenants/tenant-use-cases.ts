@@ -1,11 +1,11 @@
 import type { PlatformRepos, TenantRepos } from '@fundi/domain';
-import type { CoreDeps, SecretDeps } from '../common/ports.js';
+import type { AccessDeps, CoreDeps, SecretDeps } from '../common/ports.js';
 import { Authenticate } from './authenticate.js';
 import { CreateTenant } from './create-tenant.js';
 import { CreateApiKey, DescribeCaller, ListApiKeys, RevokeApiKey } from './manage-api-keys.js';
 import { ReconfigureTenant } from './reconfigure-tenant.js';
 
-export type TenantPorts = CoreDeps<TenantRepos & PlatformRepos> & SecretDeps;
+export type TenantPorts = CoreDeps<TenantRepos & PlatformRepos> & SecretDeps & AccessDeps;
 
 /** The tenants capability's use cases (tenants, API keys, authentication). */
 export function tenantUseCases(p: TenantPorts) {
@@ -17,6 +17,8 @@ export function tenantUseCases(p: TenantPorts) {
     revokeApiKey: new RevokeApiKey(p),
     authenticate: new Authenticate(p),
     describeCaller: new DescribeCaller(p),
+    /** Every scope and each role's (the `GET /me` schema lists the scopes). */
+    access: p.access,
   };
 }
 

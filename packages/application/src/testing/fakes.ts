@@ -1,4 +1,4 @@
-import { newId } from '@fundi/domain';
+import { AccessPolicy, ROLES, newId } from '@fundi/domain';
 import { memoryStorage } from '@fundi/memory';
 import { hrSyncMemory } from '@fundi/memory/hr-sync';
 import { learnerMemory } from '@fundi/memory/learners';
@@ -10,6 +10,25 @@ import { trainingMemory } from '@fundi/memory/training';
 import { webhookMemory } from '@fundi/memory/webhooks';
 import { FixedClock, fakeSecrets } from '@fundi/testing';
 import type { Actor } from '../common/actor.js';
+
+const ALL_ROLES = [...ROLES];
+
+/**
+ * A test double of the access policy: the learners' and training's scopes as their modules grant them. The service's
+ * policy is derived from every capability's declaration in apps/server (docs/architecture.md, "A capability's
+ * anatomy"); application tests need only these.
+ */
+export const TEST_ACCESS = new AccessPolicy({
+  'learners:read': ALL_ROLES,
+  'learners:write': ['admin', 'manager', 'facilitator', 'integration'],
+  'learners:delete': ['admin', 'manager'],
+  'assessments:read': ALL_ROLES,
+  'assessments:write': ['admin', 'manager', 'assessor', 'integration'],
+  'assessments:moderate': ['admin', 'moderator'],
+});
+
+/** A test double of the subscribable event names (the service derives them from the capabilities' events). */
+export const TEST_EVENT_TYPES = ['learner.created', 'learner.updated', 'assessment.recorded', 'assessment.completed'];
 
 /**
  * Use-case dependencies over the in-memory fakes of every existing capability, with a fixed clock. `store.tables`
@@ -37,6 +56,7 @@ export function fakeDeps(clock = new FixedClock()) {
     uow,
     clock,
     secrets: fakeSecrets(),
+    access: TEST_ACCESS,
   };
 }
 

@@ -21,4 +21,6 @@ export interface WebhookSubscriptionUseCases {
   sendTest: SendTestEvent;
   replayDelivery: ReplayDelivery;
   requestReplay: RequestReplay;
+  /** The event names a subscription may ask for (every capability's declared events). */
+  eventTypes: readonly string[];
 }

@@ -3,7 +3,7 @@ import type {
   AttemptResult,
   SecretBox,
   SubscriptionPurpose,
-  UrlPolicy,
+  SubscriptionRules,
   WebhookRepos,
   PlatformRepos,
 } from '@fundi/domain';
@@ -36,7 +36,8 @@ export interface WebhookTransport {
 /** What the webhook use cases need beyond the core: the box that seals secrets and the URL rule. */
 export interface WebhookDeps extends CoreDeps<WebhookRepos & PlatformRepos> {
   box: SecretBox;
-  policy: UrlPolicy;
+  /** The URL rule and the event names a subscription may ask for. */
+  policy: SubscriptionRules;
   /**
    * Checks where a receiver URL points when it is set: throws DomainError invalid on `url` for a private,
    * loopback, link-local or reserved address (literal, or what the host name resolves to now). Delivery checks

@@ -29,6 +29,7 @@ export function webhookUseCases(d: WebhookDeps) {
     dispatchOutbox: new DispatchOutbox(d),
     claimDeliveries: new ClaimDeliveries(d),
     recordOutcomes: new RecordDeliveryOutcomes(d),
+    eventTypes: d.policy.eventTypes,
   };
 }
 

@@ -1,6 +1,6 @@
 import { DomainError } from '../common/errors.js';
 import { IsoDate } from '../common/dates.js';
-import { parseRole, resolveScopes, type Role, type Scope } from './access.js';
+import { parseRole, type AccessPolicy, type Role, type Scope } from './access.js';
 
 export interface ApiKeySnapshot {
   id: string;
@@ -23,7 +23,7 @@ export type ApiKeyView = Omit<ApiKeySnapshot, 'hash'>;
 export const ApiKey = {
   create(
     input: { name: unknown; role: unknown; scopes?: readonly string[]; expiresAt?: unknown },
-    ctx: { id: string; tenantId: string; prefix: string; hash: string; now: Date },
+    ctx: { id: string; tenantId: string; prefix: string; hash: string; now: Date; access: AccessPolicy },
   ): ApiKeySnapshot {
     if (typeof input.name !== 'string' || !input.name.trim() || input.name.length > 100) {
       throw DomainError.invalid('name', 'must be a non-empty string of at most 100 characters');
@@ -38,7 +38,7 @@ export const ApiKey = {
       tenantId: ctx.tenantId,
       name: input.name.trim(),
       role,
-      scopes: resolveScopes(role, input.scopes),
+      scopes: ctx.access.resolve(role, input.scopes),
       prefix: ctx.prefix,
       hash: ctx.hash,
       expiresAt,

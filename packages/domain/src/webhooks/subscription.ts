@@ -31,6 +31,11 @@ export interface UrlPolicy {
   allowHttp: boolean;
 }
 
+/** What a subscription's fields are checked against: the URL rules and the event names subscribers may ask for. */
+export interface SubscriptionRules extends UrlPolicy {
+  eventTypes: readonly string[];
+}
+
 /** How long the old secret keeps signing after a rotation. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
@@ -88,7 +93,7 @@ export const WebhookSubscription = {
   /** Validates the caller's fields; the secret is sealed by the caller, which alone holds the SecretBox. */
   create(
     input: SubscriptionInput,
-    ctx: { id: string; tenantId: string; secretCiphertext: string; now: Date; policy: UrlPolicy },
+    ctx: { id: string; tenantId: string; secretCiphertext: string; now: Date; policy: SubscriptionRules },
   ): WebhookSubscriptionSnapshot {
     const enabled = input.enabled === undefined ? true : parseEnabled(input.enabled);
     const at = ctx.now.toISOString();
@@ -97,7 +102,7 @@ export const WebhookSubscription = {
       tenantId: ctx.tenantId,
       purpose: 'webhook',
       url: parseWebhookUrl(input.url, ctx.policy),
-      events: parseEventTypes(input.events),
+      events: parseEventTypes(input.events, ctx.policy.eventTypes),
       enabled,
       secretCiphertext: ctx.secretCiphertext,
       previousSecretCiphertext: null,
@@ -113,12 +118,12 @@ export const WebhookSubscription = {
     s: WebhookSubscriptionSnapshot,
     input: SubscriptionInput,
     now: Date,
-    policy: UrlPolicy,
+    policy: SubscriptionRules,
   ): WebhookSubscriptionSnapshot {
     return {
       ...s,
       ...(input.url !== undefined ? { url: parseWebhookUrl(input.url, policy) } : {}),
-      ...(input.events !== undefined ? { events: parseEventTypes(input.events) } : {}),
+      ...(input.events !== undefined ? { events: parseEventTypes(input.events, policy.eventTypes) } : {}),
       updatedAt: now.toISOString(),
     };
   },

@@ -4,16 +4,12 @@ import {
   AttemptOut,
   DeliveryParams,
   EmptyBody,
-  EnabledSubscriptionOut,
   QueuedEventOut,
   QueuedReplayOut,
   ReplayBody,
   ReplayedDeliveryOut,
   RotateSecretBody,
-  WebhookSubscriptionCreate,
-  WebhookSubscriptionOut,
-  WebhookSubscriptionUpdate,
-  WebhookSubscriptionWithSecretOut,
+  subscriptionSchemas,
 } from '../schemas/webhook-schemas.js';
 import { route, type RouteDef } from './route.js';
 
@@ -22,6 +18,13 @@ const base = '/webhook-subscriptions';
 const one = `${base}/{id}`;
 
 export function webhookRoutes(u: WebhookSubscriptionUseCases): RouteDef[] {
+  const {
+    WebhookSubscriptionCreate,
+    WebhookSubscriptionOut,
+    WebhookSubscriptionUpdate,
+    WebhookSubscriptionWithSecretOut,
+    EnabledSubscriptionOut,
+  } = subscriptionSchemas(u.eventTypes);
   return [
     route({
       operationId: 'listWebhookSubscriptions',
@@ -91,6 +94,7 @@ export function webhookRoutes(u: WebhookSubscriptionUseCases): RouteDef[] {
 }
 
 function actionRoutes(u: WebhookSubscriptionUseCases): RouteDef[] {
+  const { WebhookSubscriptionWithSecretOut, EnabledSubscriptionOut } = subscriptionSchemas(u.eventTypes);
   return [
     route({
       operationId: 'rotateWebhookSecret',

@@ -1,5 +1,5 @@
 import type { SessionContext } from '@fundi/application';
-import { WEBHOOK_EVENT_TYPES, isDomainError } from '@fundi/domain';
+import { isDomainError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { dateTime, html, when } from '../html.js';
 import { csrf, page } from '../layout.js';
@@ -28,7 +28,7 @@ ${when(
   write,
   () => html`<form class="card" method="post" action="/dashboard/webhooks">${csrf(s)}<h2>Add a subscription</h2>
 <label for="wh-url">Receiver URL (https)</label><input id="wh-url" name="url" type="url" required>
-<fieldset><legend>Events</legend>${WEBHOOK_EVENT_TYPES.map(
+<fieldset><legend>Events</legend>${d.webhooks.eventTypes.map(
     (t, i) =>
       html`<div class="check"><input type="checkbox" id="ev-${i}" name="events" value="${t}"> <label for="ev-${i}">${t}</label></div>`,
   )}</fieldset>

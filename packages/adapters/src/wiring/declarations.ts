@@ -1,0 +1,50 @@
+import { AccessPolicy, type IdPrefix, type Scope, type ScopeGrants } from '@fundi/domain';
+
+/**
+ * What a capability declares of itself beside its storage and use cases (docs/architecture.md, "A capability's
+ * anatomy"): its scopes with the roles that get each, the id prefixes it makes, and the events it writes.
+ */
+export interface Declarations {
+  scopes?: ScopeGrants;
+  ids?: readonly IdPrefix[];
+  /** By name; `subscribable: false` for an event sent but never subscribed to (the webhooks' test `ping`). */
+  events?: Readonly<Record<string, { subscribable?: boolean }>>;
+}
+
+/** The shared lists, derived from every capability's declarations. */
+export interface Declared {
+  access: AccessPolicy;
+  /** The event names subscribers may ask for, in the capability list's order. */
+  eventTypes: readonly string[];
+  /** Every id prefix with the capability that makes it. */
+  idPrefixes: ReadonlyMap<IdPrefix, string>;
+}
+
+/** Merges the declarations; a scope, event or prefix declared by two capabilities (or malformed) fails at start. */
+export function declaredBy(caps: readonly { name: string; declares?: Declarations }[]): Declared {
+  const grants: Record<Scope, ScopeGrants[Scope]> = {};
+  const events: string[] = [];
+  const owner = new Map<string, string>();
+  const claim = (what: string, key: string, cap: string) => {
+    const before = owner.get(`${what} ${key}`);
+    if (before) throw new Error(`The ${what} ${key} is declared by both ${before} and ${cap}`);
+    owner.set(`${what} ${key}`, cap);
+  };
+  const idPrefixes = new Map<IdPrefix, string>();
+  for (const { name, declares: d } of caps) {
+    for (const [scope, roles] of Object.entries(d?.scopes ?? {}) as [Scope, ScopeGrants[Scope]][]) {
+      claim('scope', scope, name);
+      grants[scope] = roles;
+    }
+    for (const [type, e] of Object.entries(d?.events ?? {})) {
+      claim('event', type, name);
+      if (e.subscribable !== false) events.push(type);
+    }
+    for (const prefix of d?.ids ?? []) {
+      if (!/^[a-z]{3}$/.test(prefix)) throw new Error(`Malformed id prefix ${prefix} of ${name}: three letters a-z`);
+      claim('id prefix', prefix, name);
+      idPrefixes.set(prefix, name);
+    }
+  }
+  return { access: new AccessPolicy(grants), eventTypes: events, idPrefixes };
+}
