@@ -28,6 +28,7 @@ export * from './enrolments/get-enrolment.js';
 export * from './enrolments/list-enrolments.js';
 export * from './enrolments/change-enrolment-status.js';
 export * from './enrolments/enrolment-history.js';
+export * from './enrolments/enrolment-completed.js';
 export * from './assessments/assessment-view.js';
 export * from './assessments/record-assessment.js';
 export * from './assessments/get-assessment.js';

@@ -1,5 +1,12 @@
 import { hrSyncStorage, receiverCheck } from '@fundi/adapters';
-import { hrLogRetention, hrSyncUseCases, type HrSyncUseCases, type Ports } from '@fundi/application';
+import {
+  hrLogRetention,
+  hrOutboundJob,
+  hrOutboundReaction,
+  hrSyncUseCases,
+  type HrSyncUseCases,
+  type Ports,
+} from '@fundi/application';
 import type { HrSyncAllRepos } from '@fundi/application';
 import { hrSyncRoutes, registerHrOutboundEvents } from '@fundi/http';
 import { capability } from './capability.js';
@@ -28,6 +35,9 @@ export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly stri
         publicUrl: settings.publicUrl.replace(/\/+$/, ''),
       }),
     routes: hrSyncRoutes,
+    // Outbound messages follow committed enrolment and assessment events (docs/api.md, "HR sync").
+    reactions: () => [hrOutboundReaction],
+    jobs: (u) => [hrOutboundJob(u.sendOutbound)],
     retention: hrLogRetention,
   });
 }

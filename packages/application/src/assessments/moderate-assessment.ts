@@ -6,7 +6,6 @@ import {
   type LearnerRepos,
   type PlatformRepos,
 } from '@fundi/domain';
-import { hrCompetencyEvents } from '../hr-sync/hr-outbound-events.js';
 import { actorRef, type Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';
@@ -36,16 +35,6 @@ export class ModerateAssessment {
       const m = Assessment.moderate(a, input, { id: newId('mod'), moderatorKeyId: actor.id, now });
       await tx.assessments.addModeration(m);
       const view = moderationView(a, m);
-      // An overturned result changes the learner's competency: HR hears the outcome that now counts.
-      const learner = m.decision === 'overturned' ? await tx.learners.findById(actor.tenantId, a.learnerId) : null;
-      const hr = learner
-        ? hrCompetencyEvents(learner, {
-            moduleCode: a.moduleCode,
-            outcome: view.effectiveOutcome,
-            assessmentType: a.assessmentType,
-            assessmentDate: a.assessmentDate,
-          })
-        : [];
       await recordChange(tx, actor, now, {
         action: 'moderation.completed',
         resourceType: 'assessment',
@@ -66,7 +55,6 @@ export class ModerateAssessment {
               effectiveOutcome: view.effectiveOutcome,
             },
           },
-          ...hr,
         ],
       });
       return view;

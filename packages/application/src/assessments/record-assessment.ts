@@ -10,7 +10,6 @@ import {
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';
-import { hrCompetencyEvents } from '../hr-sync/hr-outbound-events.js';
 import { assessmentView, type AssessmentView } from './assessment-view.js';
 import { locateEnrolment } from './locate-enrolment.js';
 
@@ -81,7 +80,6 @@ export class RecordAssessment {
         events: [
           { type: 'assessment.recorded', data },
           { type: 'assessment.completed', data },
-          ...hrCompetencyEvents(learner, assessment),
         ],
       });
     });

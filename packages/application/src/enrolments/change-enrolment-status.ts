@@ -13,14 +13,14 @@ import {
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';
-import { hrCompletionEvents } from '../hr-sync/hr-outbound-events.js';
+import { ENROLMENT_COMPLETED_EVENT } from './enrolment-completed.js';
 import { enrolmentViews, type EnrolmentView } from './enrolment-view.js';
 
 export interface StatusInput {
   status?: unknown;
   reason?: unknown;
   effectiveDate?: unknown;
-  /** With `completed` only: passed on to HR in `learner.completed` (docs/api.md, "HR sync"). */
+  /** With `completed` only: carried by the internal `enrolment.completed` event (docs/api.md, "HR sync"). */
   certificateNumber?: unknown;
 }
 
@@ -54,14 +54,22 @@ export class ChangeEnrolmentStatus {
       const missing = to === 'completed' && before.status === 'in_progress' ? await missingFor(tx, before) : [];
       const move = enrolment.moveTo(to, input, { now, missingModules: missing });
       const after = enrolment.toSnapshot();
-      const hrEvents =
+      // Completion also says what the public event does not (the certificate number), for those who react to it.
+      const completed =
         move.to === 'completed'
-          ? hrCompletionEvents(
-              await tx.learners.findById(actor.tenantId, after.learnerId),
-              await tx.programmes.findById(actor.tenantId, after.programmeId),
-              move.effectiveDate,
-              certificateNumber,
-            )
+          ? [
+              {
+                type: ENROLMENT_COMPLETED_EVENT,
+                data: {
+                  enrolmentId: id,
+                  learnerId: after.learnerId,
+                  programmeId: after.programmeId,
+                  achievementDate: move.effectiveDate,
+                  certificateNumber,
+                },
+                subjectId: after.learnerId,
+              },
+            ]
           : [];
       await tx.enrolments.updateStatus(after, move.from);
       await tx.enrolments.addStatusChange({
@@ -82,7 +90,7 @@ export class ChangeEnrolmentStatus {
             type: 'enrolment.status_changed',
             data: { enrolmentId: id, learnerId: after.learnerId, programmeCode: after.programmeCode, ...move },
           },
-          ...hrEvents,
+          ...completed,
         ],
       });
       return after;

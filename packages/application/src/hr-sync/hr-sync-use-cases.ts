@@ -9,10 +9,12 @@ import { GetHrSync, PutHrSync, RotateHrKey } from './configure-hr-sync.js';
 import { ListHrDeliveries, ListHrEvents, ReplayHrDelivery, RotateHrSigningSecret } from './hr-sync-logs.js';
 import type { HrSyncDeps } from './hr-sync-ports.js';
 import { ReceiveHrEvent } from './receive-hr-event.js';
+import { SendHrOutbound } from './send-hr-outbound.js';
 
 /**
  * HR sync's use cases. Inbound events run through the learner and enrolment use cases themselves; the outbound
- * side is the webhook use cases over the HR subscription.
+ * messages follow committed training events (`hrOutboundReaction`) and are delivered by the webhook use cases over
+ * the HR subscription.
  */
 export function hrSyncUseCases(d: HrSyncDeps) {
   const hooks = { ...d, purpose: 'hr_sync' as const };
@@ -36,6 +38,7 @@ export function hrSyncUseCases(d: HrSyncDeps) {
     listEvents: new ListHrEvents(d),
     listDeliveries: new ListHrDeliveries({ ...d, outbound }),
     replayDelivery: new ReplayHrDelivery({ ...d, outbound }),
+    sendOutbound: new SendHrOutbound(d),
   };
 }
 

@@ -6,3 +6,5 @@ export * from './hr-sync-logs.js';
 export * from './hr-outbound-events.js';
 export * from './hr-sync-use-cases.js';
 export * from './authenticate-hr-call.js';
+export * from './hr-outbound-reaction.js';
+export * from './send-hr-outbound.js';
