@@ -27,7 +27,8 @@ async function react(w: World, events: readonly DomainEvent[]) {
     },
     reportIn: async (_: unknown, p: JobProgress) => void (progress = p),
   };
-  const run = () => new SendHrOutbound(w.deps).execute((queued[0]?.payload as { events: HrSource[] }).events, ctx);
+  const payload = queued[0]?.payload as { events: HrSource[] } | undefined;
+  const run = () => new SendHrOutbound(w.deps).execute(payload?.events ?? [], ctx);
   return { queued, run };
 }
 
