@@ -1,4 +1,5 @@
 import {
+  declaredBy,
   migrate,
   migrationsOf,
   resolve,
@@ -105,9 +106,14 @@ export function appStorage(db: SqlDb): OpenStorage<AppRepositories> {
   return storageFor(storageOf(STORAGE_ONLY()), db) as OpenStorage<AppRepositories>;
 }
 
-/** Every route of every capability, built from the container's use cases. */
+/** Every route of every capability, built from the container's use cases; a scope no capability declares fails. */
 export function routesOf(c: Container, caps: Capabilities): RouteDef[] {
-  return caps.flatMap((cap) => ('routes' in cap && cap.routes ? cap.routes(useCasesOf(c, cap) as never) : []));
+  const routes = caps.flatMap((cap) => ('routes' in cap && cap.routes ? cap.routes(useCasesOf(c, cap) as never) : []));
+  const scopes: readonly string[] = declaredBy(caps).access.scopes;
+  for (const r of routes)
+    if (r.scope && r.scope !== 'any' && !scopes.includes(r.scope))
+      throw new Error(`${r.method.toUpperCase()} ${r.path} needs the scope ${r.scope}, which no capability declares`);
+  return routes;
 }
 
 /** Every background job definition of every capability; a kind defined twice is a programming error. */

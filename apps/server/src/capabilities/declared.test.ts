@@ -1,0 +1,210 @@
+import { declaredBy } from '@fundi/adapters';
+import { ROLES } from '@fundi/domain';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_ONLY } from './index.js';
+
+/** Each role's scopes as the service granted them before capabilities declared their own (docs/api.md). */
+const ROLES_BEFORE: Record<string, string[]> = {
+  admin: [
+    'learners:read',
+    'learners:write',
+    'learners:delete',
+    'programmes:read',
+    'programmes:write',
+    'programmes:delete',
+    'enrolments:read',
+    'enrolments:write',
+    'assessments:read',
+    'assessments:write',
+    'assessments:moderate',
+    'evidence:read',
+    'evidence:write',
+    'evidence:review',
+    'evidence:delete',
+    'exports:read',
+    'exports:write',
+    'imports:read',
+    'imports:write',
+    'notifications:read',
+    'notifications:write',
+    'notifications:delete',
+    'users:read',
+    'users:write',
+    'webhooks:read',
+    'webhooks:write',
+    'webhooks:delete',
+    'hr:read',
+    'hr:write',
+    'usage:read',
+    'audit:read',
+  ],
+  manager: [
+    'learners:read',
+    'learners:write',
+    'learners:delete',
+    'programmes:read',
+    'programmes:write',
+    'programmes:delete',
+    'enrolments:read',
+    'enrolments:write',
+    'assessments:read',
+    'assessments:write',
+    'evidence:read',
+    'evidence:write',
+    'evidence:review',
+    'evidence:delete',
+    'exports:read',
+    'exports:write',
+    'imports:read',
+    'imports:write',
+    'notifications:read',
+    'notifications:write',
+    'notifications:delete',
+    'users:read',
+    'webhooks:read',
+    'hr:read',
+    'usage:read',
+    'audit:read',
+  ],
+  assessor: [
+    'learners:read',
+    'programmes:read',
+    'enrolments:read',
+    'assessments:read',
+    'evidence:read',
+    'exports:read',
+    'imports:read',
+    'notifications:read',
+    'users:read',
+    'assessments:write',
+    'evidence:write',
+    'evidence:review',
+  ],
+  moderator: [
+    'learners:read',
+    'programmes:read',
+    'enrolments:read',
+    'assessments:read',
+    'assessments:moderate',
+    'evidence:read',
+  ],
+  facilitator: [
+    'learners:read',
+    'learners:write',
+    'programmes:read',
+    'enrolments:read',
+    'enrolments:write',
+    'assessments:read',
+    'evidence:read',
+    'evidence:write',
+    'notifications:read',
+    'notifications:write',
+  ],
+  viewer: [
+    'learners:read',
+    'programmes:read',
+    'enrolments:read',
+    'assessments:read',
+    'evidence:read',
+    'exports:read',
+    'imports:read',
+    'notifications:read',
+    'users:read',
+    'webhooks:read',
+    'hr:read',
+    'usage:read',
+  ],
+  integration: [
+    'learners:read',
+    'learners:write',
+    'programmes:read',
+    'programmes:write',
+    'enrolments:read',
+    'enrolments:write',
+    'assessments:read',
+    'assessments:write',
+    'evidence:read',
+    'evidence:write',
+    'exports:read',
+    'exports:write',
+    'imports:read',
+    'imports:write',
+    'notifications:read',
+    'notifications:write',
+    'users:read',
+    'webhooks:read',
+    'webhooks:write',
+    'hr:read',
+    'hr:write',
+    'usage:read',
+  ],
+};
+
+const EVENTS_BEFORE = [
+  'learner.created',
+  'learner.updated',
+  'evidence.uploaded',
+  'evidence.reviewed',
+  'assessment.recorded',
+  'assessment.completed',
+  'moderation.completed',
+  'moderation.sample_drawn',
+  'enrolment.status_changed',
+  'export.ready',
+  'export.completed',
+  'import.completed',
+];
+
+const PREFIXES_BEFORE = [
+  'wha',
+  'ten',
+  'key',
+  'lrn',
+  'aud',
+  'evt',
+  'prg',
+  'enr',
+  'asm',
+  'mod',
+  'smp',
+  'esh',
+  'whs',
+  'dlv',
+  'job',
+  'evd',
+  'exp',
+  'imp',
+  'ntf',
+  'alr',
+  'upl',
+  'bdl',
+  'hre',
+  'usr',
+];
+
+const sorted = (xs: Iterable<string>) => [...xs].sort();
+
+describe('the lists derived from the capabilities’ declarations', () => {
+  const declared = declaredBy(STORAGE_ONLY());
+
+  it('grant every role exactly the scopes it had', () => {
+    for (const role of ROLES) expect(sorted(declared.access.of(role)), role).toEqual(sorted(ROLES_BEFORE[role]!));
+    expect(sorted(declared.access.scopes)).toEqual(sorted(ROLES_BEFORE.admin!));
+  });
+
+  it('name every event subscribers could ask for, and every id prefix, once', () => {
+    expect(sorted(declared.eventTypes)).toEqual(sorted(EVENTS_BEFORE));
+    expect(sorted(declared.idPrefixes.keys())).toEqual(sorted(PREFIXES_BEFORE));
+  });
+
+  it('refuse a scope, event or prefix declared by two capabilities, and a malformed one', () => {
+    const a = { name: 'a', declares: { scopes: { 'things:read': ['admin' as const] } } };
+    expect(() => declaredBy([a, { ...a, name: 'b' }])).toThrow('The scope things:read is declared by both a and b');
+    const e = { name: 'a', declares: { events: { 'thing.made': {} } } };
+    expect(() => declaredBy([e, { ...e, name: 'b' }])).toThrow('The event thing.made is declared by both a and b');
+    const p = { name: 'a', declares: { ids: ['thg'] } };
+    expect(() => declaredBy([p, { ...p, name: 'b' }])).toThrow('The id prefix thg is declared by both a and b');
+    expect(() => declaredBy([{ name: 'a', declares: { ids: ['th'] } }])).toThrow('Malformed id prefix th');
+    expect(() => declaredBy([{ name: 'a', declares: { scopes: { 'Things:read': [] } } }])).toThrow('Malformed scope');
+  });
+});
