@@ -10,6 +10,8 @@ export * from './learners/list-learners.js';
 export * from './learners/update-learner.js';
 export * from './learners/erase-learner.js';
 export * from './learners/learner-erasure.js';
+export * from './learners/erasure-steps.js';
+export * from './common/hooks.js';
 export * from './learners/learners-written.js';
 export * from './tenants/create-tenant.js';
 export * from './tenants/manage-api-keys.js';

@@ -1,5 +1,6 @@
 import { hrSyncStorage, receiverCheck } from '@fundi/adapters';
 import {
+  hrErasureStep,
   hrLogRetention,
   hrOutboundJob,
   hrOutboundReaction,
@@ -23,6 +24,7 @@ export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly stri
     declares: {
       scopes: { 'hr:read': ['admin', 'manager', 'viewer', 'integration'], 'hr:write': ['admin', 'integration'] },
       ids: ['hre'],
+      offers: { learnerErasure: hrErasureStep },
       openApiWebhooks: registerHrOutboundEvents,
     },
     useCases: (p: Ports<HrSyncAllRepos>): HrSyncUseCases =>

@@ -14,6 +14,7 @@ import {
   RUN_TRIGGERS,
   SEND_NOTIFICATIONS,
   erasureJob,
+  notificationErasureStep,
   notificationReaction,
   notificationRetention,
   onLearnerErased,
@@ -88,6 +89,7 @@ export function notifications(settings: NotificationSettings) {
         'notifications:delete': ['admin', 'manager'],
       },
       ids: ['ntf'],
+      offers: { learnerErasure: notificationErasureStep },
     },
     useCases: (p: Ports<NotificationRepoSet>) => ({
       ...notificationUseCases({

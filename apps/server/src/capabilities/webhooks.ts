@@ -3,6 +3,7 @@ import {
   REPLAY_SINCE,
   ResealWebhookSecrets,
   learnersWrittenExpansion,
+  webhookErasureStep,
   webhookRetention,
   webhookUseCases,
   type Ports,
@@ -34,6 +35,7 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
       // Subscriptions, deliveries, delivery attempts.
       ids: ['whs', 'dlv', 'wha'],
       events: webhookEvents,
+      offers: { learnerErasure: webhookErasureStep },
     },
     useCases: (p: Ports<WebhookRepos & PlatformRepos & TenantRepos>): WebhookCapabilityUseCases => {
       const box = p.secretBox('webhook-secret');

@@ -50,6 +50,7 @@ export function buildContainer(s: ContainerSettings, caps: readonly CapabilityWi
           meter,
           access: declared.access,
           eventTypes: declared.eventTypes,
+          hooks: declared.hooks,
         }),
         [T.Repositories, T.UnitOfWork, T.Clock, T.Secrets, T.Maintenance, T.Meter],
       );
@@ -68,7 +69,7 @@ function portsFor(
   masterKey: Buffer,
   previousMasterKeys: readonly Buffer[],
   maintenance: StorageMaintenance,
-): Omit<Ports<AnyRepositories>, 'meter' | 'access' | 'eventTypes'> {
+): Omit<Ports<AnyRepositories>, 'meter' | 'access' | 'eventTypes' | 'hooks'> {
   const boxes = new Map<string, AesGcmSecretBox>();
   const secretBox = (purpose: string) => {
     let box = boxes.get(purpose);

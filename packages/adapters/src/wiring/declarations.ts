@@ -1,3 +1,4 @@
+import type { Hooks, OfferedHooks } from '@fundi/application';
 import { AccessPolicy, type IdPrefix, type Scope, type ScopeGrants } from '@fundi/domain';
 
 /**
@@ -9,6 +10,8 @@ export interface Declarations {
   ids?: readonly IdPrefix[];
   /** By name; `subscribable: false` for an event sent but never subscribed to (the webhooks' test `ping`). */
   events?: Readonly<Record<string, { subscribable?: boolean }>>;
+  /** What it offers other capabilities through hooks (its step of a learner's erasure). */
+  offers?: Partial<Hooks>;
 }
 
 /** The shared lists, derived from every capability's declarations. */
@@ -18,6 +21,8 @@ export interface Declared {
   eventTypes: readonly string[];
   /** Every id prefix with the capability that makes it. */
   idPrefixes: ReadonlyMap<IdPrefix, string>;
+  /** Every capability's offers, by hook, in the list's order. */
+  hooks: OfferedHooks;
 }
 
 /** Merges the declarations; a scope, event or prefix declared by two capabilities (or malformed) fails at start. */
@@ -31,6 +36,7 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
     owner.set(`${what} ${key}`, cap);
   };
   const idPrefixes = new Map<IdPrefix, string>();
+  const learnerErasure: Hooks['learnerErasure'][] = [];
   for (const { name, declares: d } of caps) {
     for (const [scope, roles] of Object.entries(d?.scopes ?? {}) as [Scope, ScopeGrants[Scope]][]) {
       claim('scope', scope, name);
@@ -45,6 +51,7 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
       claim('id prefix', prefix, name);
       idPrefixes.set(prefix, name);
     }
+    if (d?.offers?.learnerErasure) learnerErasure.push(d.offers.learnerErasure);
   }
-  return { access: new AccessPolicy(grants), eventTypes: events, idPrefixes };
+  return { access: new AccessPolicy(grants), eventTypes: events, idPrefixes, hooks: { learnerErasure } };
 }

@@ -1,5 +1,6 @@
 import type { AccessPolicy, Clock, SecretBox, SecretGenerator, UnitOfWork } from '@fundi/domain';
 import type { RequestMeter } from '../tenants/request-meter.js';
+import type { OfferedHooks } from './hooks.js';
 
 export type { UnitOfWork } from '@fundi/domain';
 
@@ -87,6 +88,8 @@ export interface Ports<R> extends CoreDeps<R>, SecretDeps, AccessDeps {
   maintenance: StorageMaintenance;
   /** The event names subscribers may ask for: every capability's declared events (docs/api.md, "Events and webhooks"). */
   eventTypes: readonly string[];
+  /** What capabilities offer each other through hooks (the learners' erasure steps). */
+  hooks: OfferedHooks;
   /** Counts authenticated requests per key and day (docs/api.md, "Usage"). */
   meter: RequestMeter;
   /** AES-256-GCM under a key derived from the master key for `purpose` (one purpose per kind of secret). */

@@ -8,3 +8,4 @@ export * from './hr-sync-use-cases.js';
 export * from './authenticate-hr-call.js';
 export * from './hr-outbound-reaction.js';
 export * from './send-hr-outbound.js';
+export * from './hr-erasure.js';

@@ -1,4 +1,5 @@
-import type { HrSyncRepos, LearnerRepos, NotificationRepos, PlatformRepos, WebhookRepos } from '@fundi/domain';
+import type { LearnerRepos, PlatformRepos } from '@fundi/domain';
+import type { OfferedHooks } from '../common/hooks.js';
 import type { CoreDeps, StorageMaintenance } from '../common/ports.js';
 import { EraseLearner, ScrubAfterErasure } from './erase-learner.js';
 import { GetLearner } from './get-learner.js';
@@ -6,15 +7,10 @@ import { ListLearners } from './list-learners.js';
 import { RegisterLearner } from './register-learner.js';
 import { UpdateLearner } from './update-learner.js';
 
-/** What the learners capability needs; erasure also clears receivers' replies and the HR inbound log. */
-export type LearnerPorts = CoreDeps<
-  LearnerRepos &
-    PlatformRepos &
-    Pick<WebhookRepos, 'webhookAttempts'> &
-    Pick<HrSyncRepos, 'hrEvents'> &
-    Pick<NotificationRepos, 'notifications'>
-> & {
+/** What the learners capability needs; erasure also runs the steps other capabilities offer (`hooks`). */
+export type LearnerPorts = CoreDeps<LearnerRepos & PlatformRepos> & {
   maintenance: StorageMaintenance;
+  hooks: Pick<OfferedHooks, 'learnerErasure'>;
 };
 
 /** The learners capability's use cases: add one here and give it a route. */

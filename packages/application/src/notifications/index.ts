@@ -14,3 +14,4 @@ export * from './notification-settings-admin.js';
 export * from './triggers.js';
 export * from './notification-use-cases.js';
 export * from './erased-learner-mail.js';
+export * from './notification-erasure.js';

@@ -10,6 +10,10 @@ import { trainingMemory } from '@fundi/memory/training';
 import { webhookMemory } from '@fundi/memory/webhooks';
 import { FixedClock, fakeSecrets } from '@fundi/testing';
 import type { Actor } from '../common/actor.js';
+import type { OfferedHooks } from '../common/hooks.js';
+import { hrErasureStep } from '../hr-sync/hr-erasure.js';
+import { notificationErasureStep } from '../notifications/notification-erasure.js';
+import { webhookErasureStep } from '../webhooks/webhook-erasure.js';
 
 const ALL_ROLES = [...ROLES];
 
@@ -29,6 +33,11 @@ export const TEST_ACCESS = new AccessPolicy({
 
 /** A test double of the subscribable event names (the service derives them from the capabilities' events). */
 export const TEST_EVENT_TYPES = ['learner.created', 'learner.updated', 'assessment.recorded', 'assessment.completed'];
+
+/** The erasure steps of the capabilities whose fakes this world holds, in the capability list's order. */
+export const TEST_HOOKS: OfferedHooks = {
+  learnerErasure: [webhookErasureStep, hrErasureStep, notificationErasureStep],
+};
 
 /**
  * Use-case dependencies over the in-memory fakes of every existing capability, with a fixed clock. `store.tables`
@@ -57,6 +66,7 @@ export function fakeDeps(clock = new FixedClock()) {
     clock,
     secrets: fakeSecrets(),
     access: TEST_ACCESS,
+    hooks: TEST_HOOKS,
   };
 }
 

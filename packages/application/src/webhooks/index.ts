@@ -12,3 +12,4 @@ export * from './subscription-use-cases.js';
 export * from './reseal-secrets.js';
 export * from './webhook-use-cases.js';
 export * from './event-expansion.js';
+export * from './webhook-erasure.js';
