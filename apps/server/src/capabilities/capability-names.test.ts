@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { ownedBy, sourceFiles } from '../testing/capability-files.js';
+
+/**
+ * How source text names a capability: its names in code and strings (comments aside). `import`/`export` are
+ * keywords, so those two are matched by their identifiers, paths, scopes and events.
+ */
+const NAMES: Record<string, RegExp> = {
+  hrSync: /hrSync|hr-sync|HrSync|hr_sync/,
+  notifications: /notification/i,
+  evidence: /evidence/i,
+  imports: /Import[A-Z]|import[A-Z]|IMPORT_|Imports\b|'imports|\/imports|imports:|import\.completed/,
+  exports: /Export[A-Z]|export[A-Z]|EXPORT_|Exports\b|'exports|\/exports|exports:|export\.(ready|completed)/,
+};
+
+/** The one list: `capabilities()` names every capability (docs/architecture.md, "A capability's anatomy"). */
+const THE_LIST = 'apps/server/src/capabilities/index.ts';
+
+const BARREL = "a package's entry re-exports each capability's modules";
+const GENERATED = 'generated from the OpenAPI document (`npm run build` of packages/client)';
+const MIGRATION = 'a migration is history: it names what it changed when it was written';
+const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
+const DASHBOARD =
+  "the dashboard's pages and navigation are registered in one place: capabilities do not declare their pages yet";
+const DASHBOARD_PAGE = "a dashboard page shows, counts or links to this capability's records";
+const COMPOSE = "the composition root hands the dashboard and the HTTP app this capability's use cases";
+const CONFIG = "configuration: reads this capability's settings once at start";
+const CLI = 'operator commands over this capability';
+const RETENTION = 'the retention periods of every kind of record (docs/architecture.md, "Retention")';
+const NOTIFIES = "notifications tell people about this capability's records";
+
+/**
+ * Files outside a capability's folders that still name it, each with the reason. The list only shrinks: a file that
+ * no longer names the capability must leave it, and a new one fails the test.
+ */
+const STILL_NAMING: Record<string, Record<string, string>> = {
+  hrSync: {
+    'apps/server/src/compose.ts': COMPOSE,
+    'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
+    'packages/adapters/src/index.ts': BARREL,
+    'packages/application/src/common/actor.ts': "the label of HR inbound's system actor `hr-sync`",
+    'packages/application/src/index.ts': BARREL,
+    'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
+    'packages/application/src/webhooks/deliveries.ts':
+      "HR's outbound messages are deliveries of a webhook subscription of purpose `hr_sync`",
+    'packages/client/src/schema.ts': GENERATED,
+    'packages/domain/src/index.ts': BARREL,
+    'packages/domain/src/webhooks/subscription.ts':
+      "the subscription purpose `hr_sync` and its events (HR's outbound messages go through webhooks)",
+    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
+    'packages/http/src/dashboard/dashboard.ts': DASHBOARD,
+    'packages/http/src/dashboard/layout.ts': DASHBOARD,
+    'packages/http/src/index.ts': BARREL,
+  },
+  notifications: {
+    'apps/cli/src/commands.ts': CLI,
+    'apps/server/src/compose.ts': COMPOSE,
+    'apps/server/src/config.ts': CONFIG,
+    'apps/server/src/main.ts': CONFIG,
+    'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
+    'apps/server/src/testing/test-server.ts': TEST_SUPPORT,
+    'packages/adapters/src/db/postgres-work-signal.ts': 'the word, not the capability: Postgres LISTEN notifications',
+    'packages/adapters/src/index.ts': BARREL,
+    'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
+    'packages/adapters/src/staff/migrations/202611241852-staff-directory.ts': MIGRATION,
+    'packages/adapters/src/staff/sql-staff.ts': "a staff user's notification preferences",
+    'packages/application/src/index.ts': BARREL,
+    'packages/application/src/retention/retention-policy.ts': RETENTION,
+    'packages/application/src/staff/staff-directory.ts': "a staff user's notification preferences",
+    'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
+    'packages/client/src/schema.ts': GENERATED,
+    'packages/domain/src/index.ts': BARREL,
+    'packages/domain/src/staff/staff.ts': "a staff user's notification preferences",
+    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
+    'packages/http/src/dashboard/dashboard.ts': DASHBOARD,
+    'packages/http/src/dashboard/layout.ts': DASHBOARD,
+    'packages/http/src/index.ts': BARREL,
+    'packages/http/src/users/user-routes.ts': "a staff user's notification preferences",
+  },
+  evidence: {
+    'apps/cli/src/args.ts': CLI,
+    'apps/cli/src/commands.ts': CLI,
+    'apps/server/src/capabilities/exports.ts':
+      'export files share the evidence file store and master key (its settings)',
+    'apps/server/src/capabilities/imports.ts':
+      'uploaded import files share the evidence file store and master key (its settings)',
+    'apps/server/src/compose.ts': COMPOSE,
+    'apps/server/src/dashboard/dashboard-browser-fixture.ts': TEST_SUPPORT,
+    'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
+    'apps/server/src/testing/test-server.ts': TEST_SUPPORT,
+    'packages/adapters/src/index.ts': BARREL,
+    'packages/adapters/src/notifications/migrations/202611271018-learner-link.ts': MIGRATION,
+    'packages/adapters/src/testing/import-world.ts': TEST_SUPPORT,
+    'packages/application/src/exports/export-columns.ts': 'exports write evidence records and files',
+    'packages/application/src/exports/export-files.ts': 'exports write evidence records and files',
+    'packages/application/src/exports/export-ports.ts': 'exports write evidence records and files',
+    'packages/application/src/exports/export-request.ts': 'exports write evidence records and files',
+    'packages/application/src/exports/export-rows.ts': 'exports write evidence records and files',
+    'packages/application/src/files/sniff.ts': 'the size limits and kinds of uploaded files (evidence and imports)',
+    'packages/application/src/imports/import-kind.ts': 'imports write evidence records awaiting their files',
+    'packages/application/src/imports/import-ports.ts': 'imports write evidence records awaiting their files',
+    'packages/application/src/imports/import-walk.ts': 'imports write evidence records awaiting their files',
+    'packages/application/src/index.ts': BARREL,
+    'packages/application/src/notifications/built-in-templates.ts': NOTIFIES,
+    'packages/application/src/notifications/dashboard-pages.ts': NOTIFIES,
+    'packages/application/src/notifications/learner-messages.ts': NOTIFIES,
+    'packages/application/src/notifications/learner-templates.ts': NOTIFIES,
+    'packages/application/src/notifications/notification-ports.ts': NOTIFIES,
+    'packages/application/src/notifications/staff-messages.ts': NOTIFIES,
+    'packages/application/src/notifications/staff-templates.ts': NOTIFIES,
+    'packages/application/src/notifications/template-definition.ts': NOTIFIES,
+    'packages/application/src/notifications/template-variables.ts': NOTIFIES,
+    'packages/application/src/notifications/trigger-sources.ts': NOTIFIES,
+    'packages/application/src/notifications/triggers.ts': NOTIFIES,
+    'packages/application/src/testing/export-world.ts': TEST_SUPPORT,
+    'packages/client/src/schema.ts': GENERATED,
+    'packages/domain/src/exports/export-record.ts': 'exports write evidence records and files',
+    'packages/domain/src/imports/import.ts': 'imports write evidence records awaiting their files',
+    'packages/domain/src/index.ts': BARREL,
+    'packages/domain/src/staff/staff.ts': 'the staff notification trigger `new_evidence`',
+    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
+    'packages/http/src/dashboard/dashboard.ts': DASHBOARD,
+    'packages/http/src/dashboard/layout.ts': DASHBOARD,
+    'packages/http/src/dashboard/pages/exports.ts': DASHBOARD_PAGE,
+    'packages/http/src/dashboard/pages/learners.ts': DASHBOARD_PAGE,
+    'packages/http/src/dashboard/pages/overview.ts': DASHBOARD_PAGE,
+    'packages/http/src/dashboard/pages/settings.ts': DASHBOARD_PAGE,
+    'packages/http/src/dashboard/pages/usage.ts': DASHBOARD_PAGE,
+    'packages/http/src/index.ts': BARREL,
+    'packages/http/src/notifications/notification-link-routes.ts': 'notification links lead to evidence',
+    'packages/http/src/notifications/notification-schemas.ts': 'the staff notification trigger `new_evidence`',
+    'packages/http/src/openapi/generate.ts': "the API's description names what it manages",
+    'packages/http/src/routes/caller-routes.ts': "`GET /me` reports the tenant's evidence storage quota",
+    'packages/http/src/routes/export-routes.ts': 'exports write evidence records and files',
+    'packages/http/src/schemas/export-schemas.ts': 'exports write evidence records and files',
+    'packages/http/src/users/user-routes.ts': 'the staff notification trigger `new_evidence`',
+  },
+  imports: {
+    'apps/server/src/compose.ts': COMPOSE,
+    'apps/server/src/config.ts': CONFIG,
+    'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
+    'packages/adapters/src/evidence/sql-evidence.ts': 'evidence records an import made await their files',
+    'packages/adapters/src/index.ts': BARREL,
+    'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
+    'packages/application/src/index.ts': BARREL,
+    'packages/application/src/retention/retention-policy.ts': RETENTION,
+    'packages/client/src/schema.ts': GENERATED,
+    'packages/domain/src/evidence/evidence-repository.ts': 'evidence records an import made await their files',
+    'packages/domain/src/index.ts': BARREL,
+    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
+    'packages/http/src/dashboard/dashboard.ts': DASHBOARD,
+    'packages/http/src/dashboard/layout.ts': DASHBOARD,
+    'packages/memory/src/evidence/in-memory-evidence.ts': 'evidence records an import made await their files',
+  },
+  exports: {
+    'apps/server/src/compose.ts': COMPOSE,
+    'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
+    'packages/adapters/src/index.ts': BARREL,
+    'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
+    'packages/application/src/imports/import-queries.ts': "imports write their error CSV with the exports' CSV rules",
+    'packages/application/src/index.ts': BARREL,
+    'packages/application/src/notifications/dashboard-pages.ts': NOTIFIES,
+    'packages/application/src/notifications/notification-ports.ts': NOTIFIES,
+    'packages/application/src/notifications/staff-messages.ts': NOTIFIES,
+    'packages/application/src/notifications/trigger-sources.ts': NOTIFIES,
+    'packages/application/src/notifications/triggers.ts': NOTIFIES,
+    'packages/client/src/schema.ts': GENERATED,
+    'packages/domain/src/index.ts': BARREL,
+    'packages/domain/src/testing/builders.ts': TEST_SUPPORT,
+    'packages/domain/src/testing/golden-data.ts': TEST_SUPPORT,
+    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
+    'packages/http/src/dashboard/dashboard.ts': DASHBOARD,
+    'packages/http/src/dashboard/layout.ts': DASHBOARD,
+  },
+};
+
+const strip = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+describe("no file outside a capability's folders names it, but the list and the files allowed (with why)", () => {
+  const files = sourceFiles().map((f) => ({ file: f.file, code: strip(f.text) }));
+  for (const [capability, names] of Object.entries(NAMES)) {
+    it(capability, () => {
+      const naming = files
+        .filter((f) => f.file !== THE_LIST && !ownedBy(f.file, capability) && names.test(f.code))
+        .map((f) => f.file);
+      expect(naming.sort()).toEqual(Object.keys(STILL_NAMING[capability]!).sort());
+    });
+  }
+});
