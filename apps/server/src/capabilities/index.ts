@@ -15,7 +15,7 @@ import {
 import type {
   EventReaction,
   EvidenceUseCases,
-  ExportService,
+  ExportUseCases,
   HrSyncUseCases,
   ImportUseCases,
   JobDefinition,
@@ -175,7 +175,7 @@ export const hrSyncCapability = { name: 'hrSync' } as { name: 'hrSync'; useCases
 /** The exports capability's handle for `useCasesOf` (made per configuration). */
 export const exportsCapability = { name: 'exports' } as {
   name: 'exports';
-  useCases(p: never): { exports: ExportService };
+  useCases(p: never): { exports: ExportUseCases };
 };
 
 /** The notifications capability's handle for `useCasesOf` (made per configuration). */
