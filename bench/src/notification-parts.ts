@@ -53,7 +53,8 @@ export async function smtpSink(): Promise<SmtpSink> {
       stream.on('data', () => {});
       stream.on('end', () => {
         sink.count++;
-        waiters = waiters.filter((w) => (sink.count >= w.n ? (w.ok(), false) : true));
+        for (const w of waiters) if (sink.count >= w.n) w.ok();
+        waiters = waiters.filter((w) => sink.count < w.n);
         done();
       });
     },

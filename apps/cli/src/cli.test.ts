@@ -39,7 +39,13 @@ const fundi = (env: Record<string, string>, ...args: string[]) => run('npm', ['r
 const cli = (env: Record<string, string>, ...args: string[]) =>
   run(process.execPath, [join(ROOT, 'apps/cli/dist/main.js'), ...args], env);
 
-function json(r: Run): any {
+/** What `keys create` and `tenants create` print for a key (docs/api.md). */
+type KeyJson = { id: string; key: string; role: string; scopes: string[] };
+type TenantJson = { tenant: Record<string, unknown>; apiKey: KeyJson; limits?: Record<string, unknown> };
+type KeyListJson = { id: string; lastUsedAt: string }[];
+
+/** The CLI's JSON output, read as the shape its command documents. */
+function json<T = unknown>(r: Run): T {
   expect(r.code, r.stderr).toBe(0);
   const text = r.stdout.trim();
   expect(text.startsWith('{') || text.startsWith('[')).toBe(true);
@@ -51,11 +57,13 @@ describe('CLI: npm run fundi on SQLite', () => {
   const env = { FUNDI_DATA_DIR: dir, DATABASE_URL: '' };
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  let tenant: any;
-  let issued: any;
+  let tenant: TenantJson;
+  let issued: KeyJson;
 
   it('tenants create --json prints one JSON object: the tenant and its admin key', async () => {
-    tenant = json(await fundi(env, 'tenants', 'create', '--slug', 'x', '--name', 'X', '--plan', 'pilot', '--json'));
+    tenant = json<TenantJson>(
+      await fundi(env, 'tenants', 'create', '--slug', 'x', '--name', 'X', '--plan', 'pilot', '--json'),
+    );
     expect(Object.keys(tenant).sort()).toEqual(['apiKey', 'tenant']);
     expect(tenant.tenant).toEqual({ id: expect.stringMatching(/^ten_/), slug: 'x', name: 'X', plan: 'pilot' });
     expect(Object.keys(tenant.apiKey).sort()).toEqual(['id', 'key', 'role', 'scopes']);
@@ -68,7 +76,7 @@ describe('CLI: npm run fundi on SQLite', () => {
   }, 60_000);
 
   it('keys create --json prints the documented key object', async () => {
-    issued = json(
+    issued = json<KeyJson>(
       await cli(
         env,
         'keys',
@@ -97,7 +105,7 @@ describe('CLI: npm run fundi on SQLite', () => {
   }, 30_000);
 
   it('tenants update overrides limits and changes the plan', async () => {
-    const r = json(
+    const r = json<TenantJson>(
       await cli(
         env,
         'tenants',
@@ -114,7 +122,7 @@ describe('CLI: npm run fundi on SQLite', () => {
       ),
     );
     expect(r.limits).toEqual({ perMinute: 5, perDay: null, storageBytes: 2 * 1024 ** 3 });
-    const back = json(
+    const back = json<TenantJson>(
       await cli(
         env,
         'tenants',
@@ -151,11 +159,11 @@ describe('CLI: npm run fundi on SQLite', () => {
       await expect(get(issued.key)).resolves.toBe(401);
       await expect(get(tenant.apiKey.key)).resolves.toBe(200);
       await resolve(c, T.Meter).flush();
-      const listed = json(await cli(env, 'keys', 'list', '--tenant', 'x', '--json'));
-      expect(listed.map((k: { id: string }) => k.id)).toEqual([issued.id, tenant.apiKey.id]);
+      const listed = json<KeyListJson>(await cli(env, 'keys', 'list', '--tenant', 'x', '--json'));
+      expect(listed.map((k) => k.id)).toEqual([issued.id, tenant.apiKey.id]);
       // The server's counted requests show as each key's last use.
-      expect(Date.parse(listed[0].lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
-      expect(Date.parse(listed[1].lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
+      expect(Date.parse(listed[0]!.lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
+      expect(Date.parse(listed[1]!.lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
       expect(listed[0]).toMatchObject({ revokedAt: expect.any(String), prefix: issued.key.slice(0, 13) });
       expect(JSON.stringify(listed)).not.toContain(issued.key);
       expect(listed[0]).not.toHaveProperty('hash');
@@ -197,7 +205,9 @@ describe('CLI: npm run fundi on SQLite', () => {
       tenant: 'x',
       settings: { sdpCode: 'SDP0012345', flcStatus: '06', readinessTypeId: null },
     });
-    const more = json(await cli(env, 'regulator', 'settings', '--tenant', 'x', '--flc-status', 'none', '--json'));
+    const more = json<{ settings: Record<string, unknown> }>(
+      await cli(env, 'regulator', 'settings', '--tenant', 'x', '--flc-status', 'none', '--json'),
+    );
     expect(more.settings).toMatchObject({ sdpCode: 'SDP0012345', flcStatus: null });
     const bad = await cli(env, 'regulator', 'settings', '--tenant', 'x', '--readiness-type-id', '9', '--json');
     expect(bad.code).not.toBe(0);
@@ -257,7 +267,7 @@ describe('CLI: npm run fundi on SQLite', () => {
 
   it('tenants create and keys list work against DATABASE_URL', async () => {
     const env = { DATABASE_URL: url.toString(), FUNDI_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') };
-    const created = json(
+    const created = json<TenantJson>(
       await fundi(env, 'tenants', 'create', '--slug', 'pg', '--name', 'PG', '--plan', 'starter', '--json'),
     );
     expect(created.tenant).toMatchObject({ slug: 'pg', plan: 'starter' });

@@ -132,11 +132,11 @@ export const COMMANDS: Record<string, Command> = {
     const tenant = await reposOf(container()).tenants.findBySlug(slug);
     if (!tenant) throw new UsageError(`No tenant ${slug}`);
     const actor = operator(tenant.id);
-    const current: Record<string, unknown> = { ...(await service.getSettings(actor)) };
+    const current: Record<string, unknown> = { ...(await service.getSettings.execute(actor)) };
     const kebab = (f: string) => f.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
     const given = REGULATOR_SETTING_FIELDS.filter((f) => p.flags[kebab(f)] !== undefined);
     for (const f of given) current[f] = p.flags[kebab(f)] === 'none' ? null : p.flags[kebab(f)];
-    const settings = given.length ? await service.putSettings(actor, current) : current;
+    const settings = given.length ? await service.putSettings.execute(actor, current) : current;
     if (asJson(p)) return out.json({ tenant: slug, settings });
     for (const f of REGULATOR_SETTING_FIELDS) out.line(`${kebab(f).padEnd(28)} ${settings[f] ?? '(unset)'}`);
   },

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { tenants, reposOf } from './capabilities/index.js';
-import { T, resolve, useCasesOf } from '@fundi/adapters';
+import { useCasesOf } from '@fundi/adapters';
 import type { CreatedTenant } from '@fundi/application';
 
 /**

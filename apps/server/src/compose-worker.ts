@@ -17,12 +17,11 @@ export function workerOwner(): string {
  * The worker over the container's use cases and ports; the same for `npm run worker` and the embedded one.
  * `extraJobs` adds job definitions beside the capabilities' (an embedding program's own jobs).
  */
-// biome-ignore lint/suspicious/noExplicitAny: definitions of different payload types run side by side.
 export function workerFor(
   c: Container,
   settings: WorkerConfig,
   owner = workerOwner(),
-  extraJobs: JobDefinition<any>[] = [],
+  extraJobs: readonly JobDefinition<unknown>[] = [],
 ): Worker {
   const u = useCasesOf(c, webhookCapability);
   return new Worker(

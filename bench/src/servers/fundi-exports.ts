@@ -69,7 +69,7 @@ if (reuse) {
         } satisfies LearnerSnapshot);
     });
   }
-  await useCasesOf(c, exportsCapability).exports.putSettings(created.actor, { sdpCode: 'SDP0012345' });
+  await useCasesOf(c, exportsCapability).exports.putSettings.execute(created.actor, { sdpCode: 'SDP0012345' });
   await closeContainer(c);
   writeSync(3, `${JSON.stringify({ port: 0, key: created.apiKey.key, tenantId, dir, database: filename })}\n`);
   // Idle until the bench stops it: its scratch directory, which holds the database the serving process reads, is

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDisposition, parseRange } from './middleware/file-answer.js';
-import { AUTH, FILE, NAME, PREFIXES, generated, sha, startFileServer } from './file-routes-fixture.js';
+import { AUTH, type ErrorJson, FILE, NAME, PREFIXES, generated, startFileServer } from './file-routes-fixture.js';
 
 /** Answers from file routes: files with ranges, CSV streams, large files, and their OpenAPI description. */
 let base: string;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
+describe.each(PREFIXES)('file routes, %s', (_form, prefix) => {
   describe('file answers', () => {
     const get = (headers: Record<string, string> = {}, method = 'GET') =>
       fetch(`${base}${prefix}/blobs/f1`, { method, headers: { ...AUTH, ...headers } });
@@ -58,7 +58,7 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
       const res = await get({ range: 'bytes=1000-1200' });
       expect(res.status).toBe(416);
       expect(res.headers.get('content-range')).toBe('bytes */1000');
-      expect(((await res.json()) as any).error.code).toBe(
+      expect(((await res.json()) as ErrorJson).error.code).toBe(
         prefix === '/api/v1' ? 'range_not_satisfiable' : 'RANGE_NOT_SATISFIABLE',
       );
     });
@@ -157,16 +157,24 @@ describe('range and disposition rules', () => {
 
 describe('OpenAPI for file routes', () => {
   it('describes multipart, raw and file bodies, ranges and keyless routes', async () => {
-    const doc = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as any;
-    const upload = doc.paths['/api/v1/things/{id}/upload'].post;
-    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
-    expect(upload.requestBody.content['multipart/form-data'].schema.properties.file.format).toBe('binary');
-    expect(upload.responses['413']).toBeDefined();
-    expect(Object.keys(doc.paths['/api/v1/blobs'].put.requestBody.content)).toEqual(['application/octet-stream']);
-    const download = doc.paths['/api/v1/tenants/{slug}/blobs/{name}'].get;
-    expect(Object.keys(download.responses)).toEqual(expect.arrayContaining(['200', '206', '304', '416']));
-    expect(download.responses['200'].content['application/pdf'].schema.format).toBe('binary');
-    expect(doc.paths['/api/v1/report'].get.responses['200'].content['text/csv'].schema.type).toBe('string');
-    expect(doc.paths['/api/v1/signed/{token}'].put.security).toEqual([]);
+    const doc: unknown = await (await fetch(`${base}/api/v1/openapi.json`)).json();
+    /** The value at a path of keys in the document (undefined where the path is missing). */
+    const at = (...keys: string[]): unknown =>
+      keys.reduce<unknown>((o, k) => (typeof o === 'object' && o !== null ? Reflect.get(o, k) : undefined), doc);
+    const keysAt = (...keys: string[]) => Object.keys(at(...keys) ?? {});
+    const upload = ['paths', '/api/v1/things/{id}/upload', 'post'];
+    expect(keysAt(...upload, 'requestBody', 'content')).toEqual(['multipart/form-data']);
+    expect(
+      at(...upload, 'requestBody', 'content', 'multipart/form-data', 'schema', 'properties', 'file', 'format'),
+    ).toBe('binary');
+    expect(at(...upload, 'responses', '413')).toBeDefined();
+    expect(keysAt('paths', '/api/v1/blobs', 'put', 'requestBody', 'content')).toEqual(['application/octet-stream']);
+    const download = ['paths', '/api/v1/tenants/{slug}/blobs/{name}', 'get', 'responses'];
+    expect(keysAt(...download)).toEqual(expect.arrayContaining(['200', '206', '304', '416']));
+    expect(at(...download, '200', 'content', 'application/pdf', 'schema', 'format')).toBe('binary');
+    expect(at('paths', '/api/v1/report', 'get', 'responses', '200', 'content', 'text/csv', 'schema', 'type')).toBe(
+      'string',
+    );
+    expect(at('paths', '/api/v1/signed/{token}', 'put', 'security')).toEqual([]);
   });
 });

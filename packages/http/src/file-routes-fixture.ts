@@ -221,3 +221,6 @@ export const PREFIXES = [
   ['Form A', '/api/v1', 422],
   ['Form B', '/api/v1/tenants/demo', 400],
 ] as const;
+
+/** An error answer of either form, as far as these tests read it. */
+export type ErrorJson = { error: { code: string } };

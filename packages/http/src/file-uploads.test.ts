@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH, FILE, LIMIT, multipart, PREFIXES, sha, startFileServer } from './file-routes-fixture.js';
+import { AUTH, type ErrorJson, FILE, LIMIT, multipart, PREFIXES, sha, startFileServer } from './file-routes-fixture.js';
 
 /** Uploads through file routes: multipart, raw, and keyless signed uploads. */
 let base: string;
@@ -28,7 +28,7 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
         ]),
       );
       expect(res.status).toBe(201);
-      expect((await res.json()) as any).toEqual({
+      expect(await res.json()).toEqual({
         size: LIMIT,
         sha256: sha(data),
         filename: 'Ünïcode.pdf',
@@ -44,7 +44,7 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
         ]),
       );
       expect(res.status).toBe(413);
-      const body = (await res.json()) as any;
+      const body = (await res.json()) as ErrorJson;
       expect(body.error.code).toBe(prefix === '/api/v1' ? 'payload_too_large' : 'FILE_TOO_LARGE');
     });
 
@@ -56,7 +56,7 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
         ]),
       );
       expect(res.status).toBe(invalid);
-      expect(JSON.stringify((await res.json()) as any)).toContain('note');
+      expect(JSON.stringify(await res.json())).toContain('note');
     });
 
     it('reads text fields sent after the file part, once the body has ended', async () => {
@@ -115,7 +115,7 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
     it('names the missing file part', async () => {
       const res = await post(multipart([{ name: 'note', value: 'x' }]));
       expect(res.status).toBe(invalid);
-      expect(JSON.stringify((await res.json()) as any)).toContain('file');
+      expect(JSON.stringify(await res.json())).toContain('file');
     });
 
     it('answers 415 to a body that is not multipart', async () => {
@@ -137,7 +137,7 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
     it('takes exactly the limit', async () => {
       const res = await fetch(`${base}${prefix}/blobs`, { method: 'PUT', headers: AUTH, body: FILE });
       expect(res.status).toBe(201);
-      expect(((await res.json()) as any).sha256).toBe(sha(FILE));
+      expect(((await res.json()) as { sha256: string }).sha256).toBe(sha(FILE));
     });
 
     it('refuses a declared length over the limit at once', async () => {
@@ -172,11 +172,11 @@ describe.each(PREFIXES)('file routes, %s', (_form, prefix, invalid) => {
     it("run with no actor; the signed credential is the handler's to check", async () => {
       const ok = await fetch(`${base}${prefix}/signed/good`, { method: 'PUT', body: Buffer.alloc(10) });
       expect(ok.status).toBe(200);
-      expect((await ok.json()) as any).toEqual({ size: 10, tenantSlug: prefix === '/api/v1' ? null : 'demo' });
+      expect(await ok.json()).toEqual({ size: 10, tenantSlug: prefix === '/api/v1' ? null : 'demo' });
       const bad = await fetch(`${base}${prefix}/signed/forged`, { method: 'PUT', body: Buffer.alloc(10) });
       expect(bad.status).toBe(403);
       // The same code under either form's path: a signed URL belongs to the file host, not to a form.
-      expect(((await bad.json()) as any).error.code).toBe('signed_url_invalid');
+      expect(((await bad.json()) as ErrorJson).error.code).toBe('signed_url_invalid');
     });
 
     it('still answer 401 for unknown paths without a key', async () => {

@@ -1,5 +1,5 @@
-import { type Principal, UploadFields } from '@fundi/application';
-import { DomainError, type PageRequest, type Scope } from '@fundi/domain';
+import { type Principal, UploadFields, type WithActors } from '@fundi/application';
+import { DomainError, type Page, type PageRequest, type Scope } from '@fundi/domain';
 import type { Context } from 'koa';
 import { z } from './schemas/common.js';
 import type { ApiForm } from './forms/form.js';
@@ -133,9 +133,16 @@ function sendJson(ctx: Context, value: unknown): void {
   ctx.body = JSON.stringify(value);
 }
 
+/** A list route's answer: its handler returns a `Page` (the route's `list`); anything else is a programming error. */
+function pageOf(result: unknown, operationId: string): Page<unknown> {
+  if (typeof result === 'object' && result !== null && 'items' in result && Array.isArray(result.items))
+    return result as Page<unknown>;
+  throw new Error(`${operationId}: a list route answered without a page`);
+}
+
 /** Shows the actor ids of an answer as `{type, id, name}` (DescribeActors). */
 export interface ActorExpander {
-  expand(tenantId: string, value: unknown): Promise<unknown>;
+  expand<T>(tenantId: string, value: T): Promise<WithActors<T>>;
 }
 
 /** How request bodies are read (docs/api.md, "A request's limits"). */
@@ -183,7 +190,9 @@ export function mountForm(
   bodies: BodyLimits = { idleMs: DEFAULT_BODY_IDLE_TIMEOUT_MS },
 ): void {
   // One function for every request, not a closure per request (the answer of a keyless route learns its tenant late).
-  const expandActors = (tenantId: string, value: unknown) => (actors ? actors.expand(tenantId, value) : value);
+  // Without an expander (tests that serve routes alone), an answer keeps its actor ids.
+  const expandActors = <T>(tenantId: string, value: T): Promise<WithActors<T>> =>
+    actors ? actors.expand(tenantId, value) : Promise.resolve(value as WithActors<T>);
   const readable = new Set(routes.filter((r) => r.method === 'get').map((r) => r.path));
   for (const r of routes) {
     const location = locationOf(r, readable);
@@ -202,7 +211,6 @@ export function mountForm(
       const scope = r.list ? pageScope(r.operationId, principal?.actor.tenantId ?? '', params, query) : '';
       const page: PageRequest = r.list ? form.toPage(query, scope) : NO_PAGE;
       const input = {
-        actor: principal?.actor ?? null,
         params,
         query,
         body,
@@ -215,9 +223,9 @@ export function mountForm(
         tenantSlug: slug ?? null,
         expandActors,
       };
-      let result: unknown;
+      let result: Awaited<ReturnType<RouteDef['handle']>>;
       try {
-        result = await r.handle(input as never);
+        result = await r.handle(principal ? { ...input, actor: principal.actor } : { ...input, actor: null });
       } finally {
         // A handler that stopped reading (or failed) leaves the rest of the upload unread: discard it.
         if (file && !file.stream.readableEnded) {
@@ -234,7 +242,7 @@ export function mountForm(
       const alt = 'alternate' in r.success ? r.success.alternate : undefined;
       ctx.status = alt?.when(result) ? alt.status : r.success.status;
       if (location) ctx.set('Location', location(prefixOf(ctx, prefix), ctx.path, result));
-      if (r.list) sendJson(ctx, form.envelope(result as never, page, scope, cursorKey));
+      if (r.list) sendJson(ctx, form.envelope(pageOf(result, r.operationId), page, scope, cursorKey));
       else if (r.success.status !== 204) sendJson(ctx, result);
     };
     for (const prefix of form.prefixes)

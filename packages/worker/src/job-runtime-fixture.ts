@@ -1,6 +1,6 @@
 import { enqueueJob, type JobDefinition } from '@fundi/application';
 import type { Clock } from '@fundi/domain';
-import { memoryStorage } from '@fundi/memory';
+import { memoryStorage, type JobTables } from '@fundi/memory';
 import { platformMemory } from '@fundi/memory/platform';
 import { webhookMemory } from '@fundi/memory/webhooks';
 import { FixedClock } from '@fundi/testing';
@@ -22,7 +22,7 @@ export const until = async (check: () => boolean | Promise<boolean>, ms = 3000) 
 
 /** A worker over the in-memory fakes with the given job definitions; webhook loops have nothing to do. */
 export function aWorker<C extends Clock = FixedClock>(
-  jobs: JobDefinition<any>[],
+  jobs: JobDefinition<unknown>[],
   o: {
     leaseMs?: number;
     /** The jobs' clock (default a `FixedClock`). */
@@ -50,9 +50,9 @@ export function aWorker<C extends Clock = FixedClock>(
         if (down()) throw gone();
         return { taken: 0, tasks: [] };
       },
-    } as never,
-    claimDeliveries: { execute: async () => [] } as never,
-    recordOutcomes: { execute: async () => {} } as never,
+    },
+    claimDeliveries: { execute: async () => [] },
+    recordOutcomes: { execute: async () => {} },
     transport: { send: async () => ({ statusCode: 200, latencyMs: 1, error: null, responseExcerpt: null }) },
   };
   const worker = new Worker(deps, {
@@ -67,7 +67,9 @@ export function aWorker<C extends Clock = FixedClock>(
   const enqueue = <P>(def: JobDefinition<P>, payload: P, key?: string) =>
     mem.uow.run((tx) => enqueueJob(tx.jobs, def, payload, { now: clock.now(), key }));
   const job = (id: string) => mem.repositories().jobs.findById(id);
-  return { worker, enqueue, job, mem, clock };
+  /** The jobs table of the in-memory store, for tests that edit a row as another process would. */
+  const jobRows = () => (mem.store.tables as JobTables).jobs;
+  return { worker, deps, enqueue, job, jobRows, mem, clock };
 }
 
 export const gate = () => {

@@ -99,7 +99,7 @@ describe('job runtime', () => {
     expect(seen.signal!.aborted).toBe(false);
     // Another worker takes the job over (as after an expiry): the next heartbeat finds the lease gone.
     await t.mem.uow.run(async () => {
-      (t.mem.store.tables as any).jobs.get(j.id).leaseOwner = 'w-other';
+      t.jobRows().get(j.id)!.leaseOwner = 'w-other';
     });
     await until(() => seen.signal!.aborted);
     expect(await t.job(j.id)).toMatchObject({ doneAt: null, leaseOwner: 'w-other' });
@@ -212,13 +212,12 @@ describe('job runtime', () => {
     const t = aWorker([nightly], { clock });
     await start(t.worker);
     const second = new Worker(
-      { ...(t.worker as any).deps },
+      { ...t.deps },
       { owner: 'w-two', leaseMs: 5000, pollMs: 10, concurrency: 1, graceMs: 100 },
     );
     await start(second);
-    const queued = () =>
-      [...(t.mem.store.tables as any).jobs.values()].filter((x: { kind: string }) => x.kind === 'test.nightly');
-    expect(queued().map((x: { dueAt: string }) => x.dueAt)).toEqual(['2026-06-02T00:00:00.000Z']);
+    const queued = () => [...t.jobRows().values()].filter((x) => x.kind === 'test.nightly');
+    expect(queued().map((x) => x.dueAt)).toEqual(['2026-06-02T00:00:00.000Z']);
     clock.set('2026-06-02T00:00:01.000Z');
     t.worker.nudge();
     await until(() => ran.length === 1);

@@ -48,9 +48,9 @@ function aWorker(signal: WorkSignal | null, jobs: JobDefinition<{ n: number }>[]
         dispatches++;
         return { taken: 0, tasks: [] };
       },
-    } as never,
-    claimDeliveries: { execute: async () => [] } as never,
-    recordOutcomes: { execute: async () => {} } as never,
+    },
+    claimDeliveries: { execute: async () => [] },
+    recordOutcomes: { execute: async () => {} },
     transport: { send: async () => ({ statusCode: 200, latencyMs: 1, error: null, responseExcerpt: null }) },
   };
   const worker = new Worker(deps, { owner: 'w-signal', leaseMs: 5000, pollMs: 60_000, concurrency: 4, graceMs: 200 });

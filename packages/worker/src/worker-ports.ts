@@ -46,13 +46,12 @@ export interface WorkerDeps {
   logger: WorkerLogger;
   /** SQLite: only the holder of this lease runs the loops. Null: row leases alone share the work (Postgres). */
   lease: WorkerLease | null;
-  dispatchOutbox: DispatchOutbox;
-  claimDeliveries: ClaimDeliveries;
-  recordOutcomes: RecordDeliveryOutcomes;
+  dispatchOutbox: Pick<DispatchOutbox, 'execute'>;
+  claimDeliveries: Pick<ClaimDeliveries, 'execute'>;
+  recordOutcomes: Pick<RecordDeliveryOutcomes, 'execute'>;
   transport: WebhookTransport;
   /** Wakes the loops when another process writes work; absent or null where only polling finds it (SQLite, memory). */
   workSignal?: WorkSignal | null;
   /** Every capability's job definitions. */
-  // biome-ignore lint/suspicious/noExplicitAny: definitions of different payload types run side by side.
-  jobs: readonly JobDefinition<any>[];
+  jobs: readonly JobDefinition<unknown>[];
 }

@@ -2,7 +2,7 @@ import { TokenSigner, archiverZip, exportStorage, openFileStore, type FileStoreC
 import {
   ERASE_EXPORT_COPIES,
   EncryptedFileVault,
-  ExportService,
+  exportUseCases,
   MasterKeyring,
   PURGE_EXPORTS,
   PurgeExportsOfErasedLearner,
@@ -56,7 +56,7 @@ export function exports(settings: ExportSettings) {
         ExportRepos & LearnerRepos & TrainingRepos & Pick<EvidenceRepos, 'evidence'> & TenantRepos & PlatformRepos
       >,
     ) => ({
-      exports: new ExportService({
+      exports: exportUseCases({
         ...p,
         files: vault,
         signer,
@@ -80,12 +80,12 @@ export function exports(settings: ExportSettings) {
           const origin = typeof p.origin === 'string' ? p.origin : undefined;
           return { tenantId: p.tenantId, exportId: p.exportId, ...(origin ? { origin } : {}) };
         },
-        run: (p: RunExport, ctx) => u.exports.run(p.tenantId, p.exportId, ctx, p.origin),
+        run: (p: RunExport, ctx) => u.exports.write.execute(p.tenantId, p.exportId, ctx, p.origin),
       },
       {
         ...PURGE_EXPORTS,
         parse: () => ({}),
-        run: async () => void (await u.exports.purgeExpired()),
+        run: async () => void (await u.exports.purgeExpired.execute()),
         recurring: { next: (after: Date) => new Date(Math.floor(after.getTime() / HOUR) * HOUR + HOUR), payload: {} },
       },
     ],

@@ -136,7 +136,7 @@ describeExportSuite('export files and download URLs over HTTP', '-files', (serve
     expect(late.status).toBe(403);
     expect(late.body.error.code).toBe('signed_url_expired');
     clock.advance(7 * 86_400_000);
-    const purged = await useCasesOf(s.container, exportsCapability).exports.purgeExpired();
+    const purged = await useCasesOf(s.container, exportsCapability).exports.purgeExpired.execute();
     expect(purged).toBeGreaterThanOrEqual(1);
     const after = await s.call('GET', `${w.prefix}/exports/${q.body.id}/download`, w.key);
     expect(after.status).toBe(409);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../capabilities/index.js';
-import { T, resolve, useCasesOf } from '@fundi/adapters';
+import { useCasesOf } from '@fundi/adapters';
 import { FixedClock } from '@fundi/testing';
 import { aLearnerInput } from '@fundi/domain/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';

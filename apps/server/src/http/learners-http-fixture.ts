@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { FixedClock } from '@fundi/testing';
-import { startTestServer, type TestServer } from '@fundi/server/testing';
+import { startTestServer, type CallResult, type TestServer } from '@fundi/server/testing';
 import type { FormUnderTest } from '../testing/http-forms.js';
 
 /** The clock of the learners-over-HTTP test server; tests move it to stamp what they create. */
@@ -32,7 +32,7 @@ export function learnersForm(form: FormUnderTest, i: number) {
       await s.tenant(otherSlug);
       return admin;
     },
-    async expectInvalid(res: { status: number; body: any }, field: string) {
+    async expectInvalid(res: Pick<CallResult, 'status' | 'body'>, field: string) {
       expect(res.status, JSON.stringify(res.body)).toBe(form.invalidStatus);
       expect(res.body.error.code).toBe(form.codes.invalid);
       expect(typeof res.body.error.message).toBe('string');

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anIdNumber } from '@fundi/domain/testing';
 import { aLearnerInput, uniqueIdNumber } from '@fundi/domain/testing';
+import type { CallResult } from '@fundi/server/testing';
 import { FORMS, type FormUnderTest } from '../testing/http-forms.js';
 import { clock, learnersForm, s, startLearnersServer } from './learners-http-fixture.js';
 
@@ -226,7 +227,7 @@ describe.each(FORMS.map((f, i) => [f.name, f, i] as const))(
         if (form.invalidStatus === 422) {
           let cursor: string | null = null;
           do {
-            const r: { status: number; body: any } = await s.call(
+            const r: CallResult = await s.call(
               'GET',
               `${form.learners(pslug)}?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
               key,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { luhnValid } from '@fundi/domain';
-import { startTestServer, type TestServer } from '@fundi/server/testing';
+import { startTestServer, type ResponseBody, type TestServer } from '@fundi/server/testing';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -25,7 +25,7 @@ const MOUNTS = [
 
 describe('OpenAPI document', () => {
   let s: TestServer;
-  let doc: any;
+  let doc: ResponseBody;
   beforeAll(async () => {
     s = await startTestServer('memory');
     const r = await s.call('GET', '/v1/openapi.json');
@@ -83,9 +83,13 @@ describe('OpenAPI document', () => {
     for (const code of statuses.filter((c) => c !== '431'))
       expect(answer(code).headers, code).toHaveProperty('X-RateLimit-Reset');
     if (m.prefix.includes('{slug}'))
-      expect(op.parameters.some((p: any) => p.in === 'path' && p.name === 'slug' && p.required)).toBe(true);
+      expect(
+        op.parameters.some(
+          (p: { in: string; name: string; required?: boolean }) => p.in === 'path' && p.name === 'slug' && p.required,
+        ),
+      ).toBe(true);
     if (o.method === 'get' && o.path === '/learners') {
-      const params = op.parameters.map((p: any) => p.name).sort();
+      const params = op.parameters.map((p: { name: string }) => p.name).sort();
       expect(params).toEqual(
         expect.arrayContaining([
           'limit',
@@ -143,7 +147,7 @@ describe('OpenAPI document', () => {
       'moderation.sample_drawn',
       'ping',
     ]);
-    expect(data('learner.created').anyOf.map((x: any) => x.$ref)).toEqual([
+    expect(data('learner.created').anyOf.map((x: { $ref: string }) => x.$ref)).toEqual([
       '#/components/schemas/Learner',
       '#/components/schemas/ErasedLearnerData',
     ]);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reposOf } from '../capabilities/index.js';
-import { T, resolve } from '@fundi/adapters';
 import { postgresAvailable } from '@fundi/adapters/testing';
 import { aLearnerInput } from '@fundi/domain/testing';
 import { startTestServer, type TestServer } from '@fundi/server/testing';

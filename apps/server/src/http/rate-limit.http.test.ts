@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable } from '@fundi/adapters/testing';
-import { startTestServer, type TestServer } from '@fundi/server/testing';
+import { startTestServer, type CallResult, type TestServer } from '@fundi/server/testing';
 
 const pgUp = await postgresAvailable();
 const LIMIT = 60; // pilot plan, per minute (docs/api.md, "Rate limits")
 
-type Call = (i: number) => Promise<{ status: number; headers: Headers; body: any }>;
+type Call = (i: number) => Promise<CallResult>;
 
 /**
  * Sends LIMIT + 1 requests with a fresh key. Windows are fixed minutes of the wall clock, so if a minute boundary
  * falls inside the burst the counts restart; then the burst is repeated once with another fresh key.
  */
-async function burst(freshCall: () => Promise<Call>): Promise<{ status: number; headers: Headers; body: any }[]> {
+async function burst(freshCall: () => Promise<Call>): Promise<CallResult[]> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const call = await freshCall();
     const out = [];

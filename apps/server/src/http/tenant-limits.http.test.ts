@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants, reposOf } from '../capabilities/index.js';
-import { T, resolve, useCasesOf } from '@fundi/adapters';
+import { useCasesOf } from '@fundi/adapters';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 
 describe('tenant limit overrides take effect on the next request', () => {

@@ -108,7 +108,7 @@ describeEachStorage(
       s = await startTestServer(kind, {
         worker: {},
         fileStore: { kind: 'local', dir: join(dataDir, 'files') },
-        notifications: { channels: { outboxFolder: join(dataDir, 'outbox') } as never },
+        notifications: { channels: { outboxFolder: join(dataDir, 'outbox') } },
       });
     });
     afterAll(async () => {

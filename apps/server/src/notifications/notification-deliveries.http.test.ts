@@ -215,7 +215,7 @@ describeEachStorage('notifications over HTTP: email callbacks, bounces and deliv
         name: 'Palesa Mokoena',
         role: 'manager',
       });
-      await useCasesOf(s.container, exportsCapability).exports.request(
+      await useCasesOf(s.container, exportsCapability).exports.request.execute(
         { tenantId: w.tenantId, id: asker.user.id, role: 'manager', scopes: [] },
         { type: 'learners' },
       );

@@ -1,3 +1,8 @@
+/** An error answer of either form, as far as `fields` reads it (docs/api.md, "Errors"). */
+export interface ErrorBody {
+  error?: { details?: unknown; errors?: { field: string; reason: string }[] };
+}
+
 /** How each API form answers, so one HTTP suite can run against Form A and both Form B mounts. */
 export interface FormUnderTest {
   name: string;
@@ -12,7 +17,7 @@ export interface FormUnderTest {
     rateLimited: string;
   };
   /** Every failing field an error body names. */
-  fields(body: any): string[];
+  fields(body: ErrorBody): string[];
 }
 
 const A_CODES = {
@@ -32,20 +37,23 @@ const B_CODES = {
   rateLimited: 'RATE_LIMITED',
 };
 
-function fieldsA(body: any): string[] {
-  if (!Array.isArray(body?.error?.details)) throw new Error(`Form A details must be an array: ${JSON.stringify(body)}`);
-  return body.error.details.map((d: { field: string; message: string }) => {
+function fieldsA(body: ErrorBody): string[] {
+  const details = body?.error?.details;
+  if (!Array.isArray(details)) throw new Error(`Form A details must be an array: ${JSON.stringify(body)}`);
+  return details.map((d: { field: string; message: string }) => {
     if (typeof d.message !== 'string') throw new Error('Form A detail without message');
     return d.field;
   });
 }
 
-function fieldsB(body: any): string[] {
+function fieldsB(body: ErrorBody): string[] {
   const d = body?.error?.details;
   if (typeof d !== 'object' || d === null || Array.isArray(d))
     throw new Error(`Form B details must be an object: ${JSON.stringify(body)}`);
-  const all: { field: string; reason: string }[] = body.error.errors ?? (d.field ? [d] : []);
-  if (all.length && all[0]!.field !== d.field) throw new Error('Form B details must be the first of errors');
+  const field = 'field' in d ? d.field : undefined;
+  const all =
+    body.error?.errors ?? (field ? [{ field: String(field), reason: 'reason' in d ? d.reason : undefined }] : []);
+  if (all.length && all[0]!.field !== field) throw new Error('Form B details must be the first of errors');
   if (all.some((e) => typeof e.reason !== 'string')) throw new Error('Form B detail without reason');
   return all.map((e) => e.field);
 }

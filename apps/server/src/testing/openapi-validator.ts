@@ -22,6 +22,13 @@ interface OpenApiDoc {
   webhooks?: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
 }
 
+/** The served document as this validator reads it; a document without `paths` is refused at once. */
+function openApiDoc(served: object): OpenApiDoc {
+  if (!('paths' in served) || typeof served.paths !== 'object' || served.paths === null)
+    throw new Error('the served OpenAPI document has no paths');
+  return served as OpenApiDoc;
+}
+
 /**
  * Checks answers against the served OpenAPI document, so a response the document does not describe fails the
  * test that provoked it: the path and method must be documented, the status listed, the headers it calls required
@@ -33,7 +40,11 @@ export class OpenApiValidator {
   private readonly templates: { template: string; pattern: RegExp; params: number }[];
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(private readonly doc: OpenApiDoc) {
+  private readonly doc: OpenApiDoc;
+
+  constructor(served: object) {
+    this.doc = openApiDoc(served);
+    const doc = this.doc;
     addFormats(this.ajv);
     this.ajv.addSchema(doc as object, 'openapi.json');
     this.templates = Object.keys(doc.paths)

@@ -52,7 +52,7 @@ describeEachStorage(
     });
 
     const verified = (r: Received, secret: string) =>
-      new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as Record<string, any>;
+      new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as Record<string, unknown>;
 
     it("delivers exactly the subscribed events with the producers' data, signed", async () => {
       const moderator = await s.key('train', 'moderator');
@@ -93,7 +93,7 @@ describeEachStorage(
       expect(all.received.map((r) => r.headers['x-webhook-event']).sort()).toEqual([...TRAINING_EVENTS].sort());
       expect(completedOnly.received.map((r) => r.headers['x-webhook-event'])).toEqual(['assessment.completed']);
 
-      const byType: Record<string, Record<string, any>> = Object.fromEntries(
+      const byType: Record<string, Record<string, unknown>> = Object.fromEntries(
         all.received.map((r) => [r.headers['x-webhook-event'], verified(r, secrets.all)]),
       );
       for (const [type, p] of Object.entries(byType)) {

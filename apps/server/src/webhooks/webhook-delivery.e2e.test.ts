@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStorage, type TestReceiver } from '@fundi/adapters/testing';
 import { STORAGE_ONLY } from '../capabilities/index.js';
 import { eventDocsOf } from '../capabilities/declared.js';
-import { startTestServer, type TestServer } from '@fundi/server/testing';
+import { startTestServer, type CallResult, type TestServer } from '@fundi/server/testing';
 
 const WEBHOOK_EVENTS = eventDocsOf(STORAGE_ONLY());
 
@@ -55,7 +55,7 @@ describeEachStorage(
       const payload = new Webhook(sub.secret).verify(
         created!.body,
         created!.headers as Record<string, string>,
-      ) as Record<string, any>;
+      ) as Record<string, unknown>;
       expect(payload).toMatchObject({
         type: 'learner.created',
         tenantId,
@@ -123,14 +123,14 @@ describeEachStorage(
       expect(ping.status).toBe(202);
       await rx.waitFor(6, 5000);
       expect(eventsOfType('ping').map((r) => r.headers['webhook-id'])).toEqual([ping.body.eventId]);
-      let log: any;
+      let log: CallResult | undefined;
       for (let i = 0; i < 50; i++) {
         log = await s.call('GET', `/v1/tenants/acme/webhook-subscriptions/${sub.id}/deliveries?limit=100`, key);
         if (log.body.pagination.total >= 6) break;
         await new Promise((ok) => setTimeout(ok, 50));
       }
-      expect(log.body.pagination.total).toBe(6);
-      expect(log.body.data[0]).toMatchObject({
+      expect(log!.body.pagination.total).toBe(6);
+      expect(log!.body.data[0]).toMatchObject({
         eventId: expect.any(String),
         attempt: 1,
         statusCode: 200,
@@ -151,27 +151,27 @@ describeEachStorage(
       const before = rx.received.length;
       for (let i = 0; i < 100 && rx.received.length === before; i++) await new Promise((ok) => setTimeout(ok, 20));
       rx.setMode({ status: 200 });
-      let failed: any;
+      let failed: { deliveryId: string; eventId: string; statusCode: number } | undefined;
       for (let i = 0; i < 50 && !failed; i++) {
         const log = await s.call('GET', `/api/v1/webhook-subscriptions/${sub.id}/deliveries?limit=100`, key);
-        failed = log.body.data.find((a: any) => a.statusCode === 500);
+        failed = log.body.data.find((a: { statusCode: number }) => a.statusCode === 500);
         if (!failed) await new Promise((ok) => setTimeout(ok, 20));
       }
       expect(failed).toMatchObject({ eventType: 'learner.created', attempt: 1, responseExcerpt: 'error 500' });
       const replay = await s.call(
         'POST',
-        `/api/v1/webhook-subscriptions/${sub.id}/deliveries/${failed.deliveryId}/replay`,
+        `/api/v1/webhook-subscriptions/${sub.id}/deliveries/${failed!.deliveryId}/replay`,
         key,
       );
       expect(replay.status).toBe(202);
-      expect(replay.body.eventId).toBe(failed.eventId);
+      expect(replay.body.eventId).toBe(failed!.eventId);
       for (
         let i = 0;
-        i < 100 && !rx.received.some((r, j) => j > before && r.headers['webhook-id'] === failed.eventId);
+        i < 100 && !rx.received.some((r, j) => j > before && r.headers['webhook-id'] === failed!.eventId);
         i++
       )
         await new Promise((ok) => setTimeout(ok, 20));
-      const copies = rx.received.filter((r) => r.headers['webhook-id'] === failed.eventId);
+      const copies = rx.received.filter((r) => r.headers['webhook-id'] === failed!.eventId);
       expect(copies.length).toBe(2);
       expect(JSON.parse(copies[1]!.body).data.id).toBe(learner.body.id);
     });

@@ -46,7 +46,8 @@ const COLUMNS = {
   string
 >;
 
-type Row = Record<string, string | number | boolean | null>;
+/** A learners row as the database gives it back. */
+export type LearnerRow = Record<string, string | number | boolean | null>;
 
 const PLAIN_FIELDS = Object.keys(COLUMNS);
 
@@ -77,15 +78,15 @@ export function putLearnerValues(
   return at;
 }
 
-export function learnerToRow(l: LearnerSnapshot): Row {
-  const values: Row[string][] = new Array(LEARNER_COLUMNS.length);
+export function learnerToRow(l: LearnerSnapshot): LearnerRow {
+  const values: LearnerRow[string][] = new Array(LEARNER_COLUMNS.length);
   putLearnerValues(l, values, 0);
-  const row: Row = {};
+  const row: LearnerRow = {};
   LEARNER_COLUMNS.forEach((c, i) => void (row[c] = values[i]!));
   return row;
 }
 
-function addressOf(prefix: string, row: Row): Address | null {
+function addressOf(prefix: string, row: LearnerRow): Address | null {
   const a = {
     line1: row[`${prefix}_address_1`] as string | null,
     line2: row[`${prefix}_address_2`] as string | null,
@@ -96,7 +97,7 @@ function addressOf(prefix: string, row: Row): Address | null {
 }
 
 /** Written out as one literal (not a loop) so every learner object has the same fast shape: lists map 100 rows. */
-export function rowToLearner(r: Row): LearnerSnapshot {
+export function rowToLearner(r: LearnerRow): LearnerSnapshot {
   const s = (v: unknown) => (v ?? null) as string | null;
   return {
     id: r.id as string,

@@ -10,7 +10,14 @@ import type { Knex } from 'knex';
 import { PLAN_PER_CALL, type Binding, type SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
 import { pageQuery } from './paging.js';
-import { LEARNER_COLUMNS, PERSONAL_COLUMNS, learnerToRow, putLearnerValues, rowToLearner } from './learner-rows.js';
+import {
+  LEARNER_COLUMNS,
+  type LearnerRow,
+  PERSONAL_COLUMNS,
+  learnerToRow,
+  putLearnerValues,
+  rowToLearner,
+} from './learner-rows.js';
 import { bulkChunks } from './bulk-chunks.js';
 
 const UNIQUE = [
@@ -99,11 +106,11 @@ export class SqlLearnerRepository implements LearnerRepository {
       const part = ids.slice(i, i + 500);
       // By id alone, so the primary key is used (with the tenant in the WHERE, SQLite reads the tenant's index);
       // the tenant and erasure are checked on the rows.
-      const rows = await this.db.all<Record<string, unknown>>(
+      const rows = await this.db.all<LearnerRow>(
         `${PLAN_PER_CALL}SELECT * FROM learners WHERE id IN (${part.map(() => '?').join(', ')})`,
         part,
       );
-      for (const r of rows) if (r.tenant_id === tenantId && r.erased_at == null) out.push(rowToLearner(r as never));
+      for (const r of rows) if (r.tenant_id === tenantId && r.erased_at == null) out.push(rowToLearner(r));
     }
     return out;
   }

@@ -7,7 +7,7 @@ export function token<T>(name: string): Token<T> {
   return Symbol(name) as Token<T>;
 }
 
-type Tokens<A extends unknown[]> = { [K in keyof A]: Token<A[K]> };
+type Tokens<A extends unknown[]> = { [K in keyof A]-?: Token<A[K]> };
 type Bind = ContainerModuleLoadOptions['bind'] | Container['bind'];
 
 /**
@@ -20,9 +20,7 @@ export function provide<T, A extends unknown[]>(
   factory: (...args: A) => T,
   deps: Tokens<A>,
 ): void {
-  (bind as Container['bind'])<T>(tok)
-    .toResolvedValue(factory as (...a: unknown[]) => T, deps as never)
-    .inSingletonScope();
+  (bind as Container['bind'])<T>(tok).toResolvedValue<A>(factory, deps).inSingletonScope();
 }
 
 export function provideValue<T>(bind: Bind, tok: Token<T>, value: T): void {

@@ -61,7 +61,7 @@ describe('PurgeExportsOfErasedLearner', () => {
     const purged = await w.repos.exports.findById(w.tenant.id, old.id);
     expect(purged).toMatchObject({ status: 'ready', purgedAt: ERASED_AT, purgeReason: 'learner_erased' });
     await expect(w.vault.open(old.storageKey!)).rejects.toThrow();
-    await expect(w.service.downloadUrl(w.actor, old.id)).rejects.toMatchObject({ code: 'export_purged' });
+    await expect(w.exports.downloadUrl.execute(w.actor, old.id)).rejects.toMatchObject({ code: 'export_purged' });
     for (const kept of [later, foreign]) {
       expect(await w.repos.exports.findById(kept.tenantId, kept.id)).toMatchObject({ purgedAt: null });
       await expect(w.vault.open(kept.storageKey!)).resolves.toBeDefined();

@@ -1,11 +1,15 @@
-import type {
-  EvidenceRepos,
-  ExportFilters,
-  LearnerRepos,
-  LearnerSnapshot,
-  Page,
-  PageRequest,
-  TrainingRepos,
+import {
+  DomainError,
+  ENROLMENT_STATUSES,
+  EVIDENCE_STATUSES,
+  OUTCOMES,
+  type EvidenceRepos,
+  type ExportFilters,
+  type LearnerRepos,
+  type LearnerSnapshot,
+  type Page,
+  type PageRequest,
+  type TrainingRepos,
 } from '@fundi/domain';
 import type { AssessmentRow, EnrolmentRow, EvidenceRow, LearnerRow } from './export-columns.js';
 
@@ -38,6 +42,17 @@ async function learnersOf(r: ReadRepos, tenantId: string, ids: string[]): Promis
     if (l) out.set(id, l);
   }
   return out;
+}
+
+/**
+ * The `status` filter as the listed entity's own status type. The request was checked against the same list
+ * (`checkRequest`), so a status it does not name means the stored export was altered.
+ */
+export function statusOf<S extends string>(allowed: readonly S[], status: string | undefined): S | undefined {
+  if (status === undefined) return undefined;
+  const found = allowed.find((s) => s === status);
+  if (found === undefined) throw DomainError.invalid('filters.status', `must be one of ${allowed.join(', ')}`);
+  return found;
 }
 
 /** The programme code a `programmeId` filter stands for (resolved when the export is requested). */
@@ -89,7 +104,7 @@ export async function* enrolmentRows(
 ): AsyncGenerator<EnrolmentRow[]> {
   const filter = {
     programmeCode: f.programmeCode,
-    status: f.status as never,
+    status: statusOf(ENROLMENT_STATUSES, f.status),
     startFrom: f.from,
     startTo: f.to,
   };
@@ -109,7 +124,7 @@ export async function* assessmentRows(
   tenantId: string,
   f: ResolvedFilters,
 ): AsyncGenerator<AssessmentRow[]> {
-  const filter = { from: f.from, to: f.to, outcome: f.status as never };
+  const filter = { from: f.from, to: f.to, outcome: statusOf(OUTCOMES, f.status) };
   for await (const batch of pages((p) => r.assessments.list(tenantId, filter, p))) {
     const kept = f.programmeId ? batch.filter((a) => a.programmeId === f.programmeId) : batch;
     const learners = await learnersOf(
@@ -123,7 +138,7 @@ export async function* assessmentRows(
 
 /** Evidence (current versions) by creation date, review status and programme (through its enrolment). */
 export async function* evidenceRows(r: ReadRepos, tenantId: string, f: ResolvedFilters): AsyncGenerator<EvidenceRow[]> {
-  const filter = { from: dayStart(f.from), to: dayEnd(f.to), status: f.status as never };
+  const filter = { from: dayStart(f.from), to: dayEnd(f.to), status: statusOf(EVIDENCE_STATUSES, f.status) };
   for await (const batch of pages((p) => r.evidence.list(tenantId, filter, p))) {
     let kept = batch;
     if (f.programmeId) {

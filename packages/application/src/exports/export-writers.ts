@@ -1,4 +1,5 @@
 import {
+  ENROLMENT_STATUSES,
   qcto01Record,
   qcto02LearnerRecords,
   type AssessmentSnapshot,
@@ -11,7 +12,7 @@ import {
 } from '@fundi/domain';
 import { BOM, csvLine } from './csv.js';
 import type { Column } from './export-columns.js';
-import { enrolmentRows, learnerRows, pages, type ReadRepos, type ResolvedFilters } from './export-rows.js';
+import { enrolmentRows, learnerRows, pages, statusOf, type ReadRepos, type ResolvedFilters } from './export-rows.js';
 
 /** Lines are handed on in chunks of about this many bytes (fewer, larger writes to the store). */
 const CHUNK = 64 * 1024;
@@ -167,7 +168,7 @@ async function* selectedEnrolments(r: ReadRepos, tenantId: string, f: ResolvedFi
   const filter = {
     learnerId: l.id,
     programmeCode: f.programmeCode,
-    status: f.status as never,
+    status: statusOf(ENROLMENT_STATUSES, f.status),
     startFrom: f.from,
     startTo: f.to,
   };

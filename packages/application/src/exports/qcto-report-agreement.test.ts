@@ -8,7 +8,7 @@ type LearnerPlan = { name: string; fields?: Partial<LearnerSnapshot>; enrolments
 
 /** A tenant with programmes A and B (modules KM1, PM1) and the planned learners, over the in-memory fakes. */
 async function world(plans: LearnerPlan[]) {
-  const { service, actor, repos, tenant: t } = await exportWorld();
+  const { exports, actor, repos, tenant: t } = await exportWorld();
   await repos.regulatorSettings.put(t.id, GOLDEN_SETTINGS, '2026-01-01T00:00:00.000Z');
   const at = '2026-01-01T00:00:00.000Z';
   const programmes: Record<string, ProgrammeSnapshot> = {};
@@ -81,23 +81,23 @@ async function world(plans: LearnerPlan[]) {
           });
     }
   }
-  return { service, actor, ids, names, programmeA: programmes.A!.id };
+  return { exports, actor, ids, names, programmeA: programmes.A!.id };
 }
 
 type World = Awaited<ReturnType<typeof world>>;
 
 /** The dry run's report, and the real run's record and file lines. */
 async function bothRuns(w: World, type: 'qcto01' | 'qcto02', filters: { programmeId?: string } = {}) {
-  const dry = await w.service.requestRegulator(w.actor, type, { dryRun: true, ...filters });
+  const dry = await w.exports.requestRegulator.execute(w.actor, type, { dryRun: true, ...filters });
   if (!dry.dryRun) throw new Error('expected a dry run');
-  const real = await w.service.requestRegulator(w.actor, type, filters);
+  const real = await w.exports.requestRegulator.execute(w.actor, type, filters);
   if (real.dryRun) throw new Error('expected a real run');
-  await w.service.run(w.actor.tenantId, real.export.id, { attempt: 1, signal: new AbortController().signal });
-  const done = await w.service.get(w.actor, real.export.id);
+  await w.exports.write.execute(w.actor.tenantId, real.export.id, { attempt: 1, signal: new AbortController().signal });
+  const done = await w.exports.get.execute(w.actor, real.export.id);
   expect(done.status).toBe('ready');
-  const grant = await w.service.downloadUrl(w.actor, real.export.id);
+  const grant = await w.exports.downloadUrl.execute(w.actor, real.export.id);
   const chunks: Buffer[] = [];
-  for await (const c of await (await w.service.openDownload(grant.url.split('/').pop()!, null)).open())
+  for await (const c of await (await w.exports.openDownload.execute(grant.url.split('/').pop()!, null)).open())
     chunks.push(c as Buffer);
   const lines = Buffer.concat(chunks).toString('latin1').split('\r\n');
   expect(lines.pop()).toBe('');

@@ -49,5 +49,5 @@ function requireEnabled(c: HrSyncConfigSnapshot): HrSyncConfigSnapshot {
 function headerValue(headers: InboundCall['headers'], name: string): string | null {
   const v = headers[name.toLowerCase()];
   const s = Array.isArray(v) ? v[0] : v;
-  return s && s.trim() ? s.trim() : null;
+  return s?.trim() ? s.trim() : null;
 }

@@ -11,7 +11,7 @@ import { FixedClock } from '@fundi/testing';
 import { aTenant } from '@fundi/domain/testing';
 import { EncryptedFileVault, MasterKeyring } from '../files/encrypted-vault.js';
 import type { FileVault } from '../files/file-vault.js';
-import { ExportService } from '../exports/export-service.js';
+import { exportUseCases } from '../exports/export-use-cases.js';
 
 /** Signs with HMAC-SHA256 under a fixed key, and checks both the signature and the purpose. */
 export const testSigner = {
@@ -25,7 +25,7 @@ export const testSigner = {
 };
 
 /**
- * An ExportService over the in-memory fakes with one tenant and its admin actor; the clock stands at
+ * The export use cases over the in-memory fakes with one tenant and its admin actor; the clock stands at
  * 2026-06-01 08:00 UTC and files go encrypted into memory unless `files` is given.
  */
 export async function exportWorld(o: { files?: FileVault; publicUrl?: string } = {}) {
@@ -35,7 +35,7 @@ export async function exportWorld(o: { files?: FileVault; publicUrl?: string } =
   const tenant = aTenant();
   await repos.tenants.insert(tenant);
   const vault = o.files ?? new EncryptedFileVault(new MemoryFileStore(), new MasterKeyring([Buffer.alloc(32, 3)]));
-  const service = new ExportService({
+  const exports = exportUseCases({
     repos,
     uow: m.uow,
     clock,
@@ -46,5 +46,5 @@ export async function exportWorld(o: { files?: FileVault; publicUrl?: string } =
   });
   const actor = { tenantId: tenant.id, id: 'key_1', role: 'admin' as const, scopes: [] };
   const store = m.store as unknown as { tables: { outbox: { type: string; data: { downloadUrl?: string } }[] } };
-  return { service, actor, tenant, repos, uow: m.uow, store, clock, vault };
+  return { exports, actor, tenant, repos, uow: m.uow, store, clock, vault };
 }

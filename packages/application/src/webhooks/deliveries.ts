@@ -11,7 +11,6 @@ import {
   type ClaimedDelivery,
 } from '@fundi/domain';
 import type { WebhookRepos, PlatformRepos } from '@fundi/domain';
-import { recordChange } from '../common/record-change.js';
 import { switchSubscription } from './enablement.js';
 import { systemActor, type OutgoingWebhook, type WebhookDeps } from './webhook-ports.js';
 

@@ -19,9 +19,9 @@ export async function switchSubscription(
   if (s.enabled === enabled) return { subscription: s, requeued: 0 };
   const next = WebhookSubscription.setEnabled(s, enabled, reason, now);
   await tx.webhookSubscriptions.update(next);
-  const requeued = enabled
-    ? await tx.webhookDeliveries.requeueUndelivered(s.id, now.toISOString())
-    : (await tx.webhookDeliveries.hold(s.id), 0);
+  let requeued = 0;
+  if (enabled) requeued = await tx.webhookDeliveries.requeueUndelivered(s.id, now.toISOString());
+  else await tx.webhookDeliveries.hold(s.id);
   await recordChange(tx, actor, now, {
     action: enabled ? 'webhook_subscription.enabled' : 'webhook_subscription.disabled',
     resourceType: 'webhook_subscription',

@@ -1,4 +1,4 @@
-import { DomainError, newId } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { expandWanted } from './event-expansion.js';

@@ -41,12 +41,22 @@ export const REGULATOR_SETTING_CODES: Record<keyof RegulatorSettings, readonly s
 export const REGULATOR_SETTING_FIELDS = Object.keys(REGULATOR_SETTING_CODES) as (keyof RegulatorSettings)[];
 
 export function emptyRegulatorSettings(): RegulatorSettings {
-  return Object.fromEntries(REGULATOR_SETTING_FIELDS.map((f) => [f, null])) as unknown as RegulatorSettings;
+  return {
+    sdpCode: null,
+    assessmentPartnerCode: null,
+    assessmentCentreCode: null,
+    readinessTypeId: null,
+    employmentStatusDefault: null,
+    achievementTypeId: null,
+    entryRequirementStatus: null,
+    flcStatus: null,
+    statementOfResultsStatus: null,
+  };
 }
 
 /** Checks a whole settings object (PUT replaces all); absent fields are unset. Collects every failing field. */
 export function parseRegulatorSettings(input: Record<string, unknown>): RegulatorSettings {
-  const out = emptyRegulatorSettings() as unknown as Record<string, string | null>;
+  const out = emptyRegulatorSettings();
   const errors: ErrorDetail[] = [];
   for (const f of REGULATOR_SETTING_FIELDS) {
     const v = input[f];
@@ -60,5 +70,5 @@ export function parseRegulatorSettings(input: Record<string, unknown>): Regulato
     else out[f] = allowed ? v : v.trim();
   }
   if (errors.length) throw DomainError.invalidMany(errors);
-  return out as unknown as RegulatorSettings;
+  return out;
 }

@@ -1,6 +1,6 @@
 import type {
   EvidenceUseCases,
-  ExportService,
+  ExportUseCases,
   HrSyncUseCases,
   ImportUseCases,
   LearnerUseCases,
@@ -25,7 +25,7 @@ export interface DashboardDeps {
   training: Pick<TrainingUseCases, 'listEnrolments' | 'listAssessments'>;
   webhooks: WebhookSubscriptionUseCases;
   evidence: EvidenceUseCases;
-  exports: ExportService;
+  exports: ExportUseCases;
   notifications: NotificationUseCases;
   imports: ImportUseCases;
   hrSync: HrSyncUseCases;

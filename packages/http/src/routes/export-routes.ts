@@ -1,4 +1,4 @@
-import type { ExportService } from '@fundi/application';
+import type { ExportUseCases } from '@fundi/application';
 import { IdParams } from '../schemas/common.js';
 import { TokenParams } from '../schemas/evidence-schemas.js';
 import {
@@ -19,7 +19,7 @@ const absolute =
   <T extends { url: string }>(g: T): T =>
     g.url.startsWith('/') ? { ...g, url: origin + g.url } : g;
 
-function regulatorRoute(x: ExportService, type: 'qcto01' | 'qcto02', summary: string): RouteDef {
+function regulatorRoute(x: ExportUseCases, type: 'qcto01' | 'qcto02', summary: string): RouteDef {
   return route({
     operationId: type === 'qcto01' ? 'requestQcto01' : 'requestQcto02',
     summary,
@@ -42,14 +42,14 @@ function regulatorRoute(x: ExportService, type: 'qcto01' | 'qcto02', summary: st
     },
     errors: [404],
     handle: async ({ actor, body, origin }) => {
-      const r = await x.requestRegulator(actor, type, body, origin);
+      const r = await x.requestRegulator.execute(actor, type, body, origin);
       return r.dryRun ? r.report : r.export;
     },
   });
 }
 
 /** Exports, regulator files and the regulator settings (docs/api.md, "Exports", "Regulator files"). */
-export function exportRoutes(u: { exports: ExportService }): RouteDef[] {
+export function exportRoutes(u: { exports: ExportUseCases }): RouteDef[] {
   const x = u.exports;
   return [
     route({
@@ -63,7 +63,7 @@ export function exportRoutes(u: { exports: ExportService }): RouteDef[] {
         'Runs in the background: `queued` -> `processing` -> `ready` | `failed`; `export.ready` and `export.completed` carry a signed download URL.',
       body: ExportIn,
       success: { status: 202, schema: ExportOut, description: 'The queued export' },
-      handle: ({ actor, body, origin }) => x.request(actor, body, origin),
+      handle: ({ actor, body, origin }) => x.request.execute(actor, body, origin),
     }),
     regulatorRoute(x, 'qcto01', 'QCTO01 learner information file (or its readiness report)'),
     regulatorRoute(x, 'qcto02', 'QCTO02 module achievement file (or its readiness report)'),
@@ -76,7 +76,7 @@ export function exportRoutes(u: { exports: ExportService }): RouteDef[] {
       scope: 'exports:read',
       list: { item: ExportOut },
       success: { status: 200, description: 'A page of exports, oldest first' },
-      handle: ({ actor, page }) => x.list(actor, page),
+      handle: ({ actor, page }) => x.list.execute(actor, page),
     }),
     route({
       operationId: 'getExport',
@@ -88,7 +88,7 @@ export function exportRoutes(u: { exports: ExportService }): RouteDef[] {
       params: IdParams,
       success: { status: 200, schema: ExportOut, description: 'The export' },
       errors: [404],
-      handle: ({ actor, params }) => x.get(actor, params.id),
+      handle: ({ actor, params }) => x.get.execute(actor, params.id),
     }),
     route({
       operationId: 'getExportDownloadUrl',
@@ -101,7 +101,7 @@ export function exportRoutes(u: { exports: ExportService }): RouteDef[] {
       params: IdParams,
       success: { status: 200, schema: ExportDownloadOut, description: 'The URL and what it serves' },
       errors: [404, 409],
-      handle: ({ actor, params, origin }) => x.downloadUrl(actor, params.id).then(absolute(origin)),
+      handle: ({ actor, params, origin }) => x.downloadUrl.execute(actor, params.id).then(absolute(origin)),
     }),
     route({
       operationId: 'downloadSignedExport',
@@ -119,7 +119,7 @@ export function exportRoutes(u: { exports: ExportService }): RouteDef[] {
         description: 'The decrypted export file',
       },
       handle: async ({ params, tenantSlug }) => {
-        const f = await x.openDownload(params.token, tenantSlug);
+        const f = await x.openDownload.execute(params.token, tenantSlug);
         return { contentType: f.contentType, size: f.size, filename: f.filename, etag: f.etag, open: (r) => f.open(r) };
       },
     }),
@@ -131,7 +131,7 @@ export function exportRoutes(u: { exports: ExportService }): RouteDef[] {
       path: '/settings/regulator',
       scope: 'exports:read',
       success: { status: 200, schema: RegulatorSettingsOut, description: 'Every setting; null = unset' },
-      handle: ({ actor }) => x.getSettings(actor),
+      handle: ({ actor }) => x.getSettings.execute(actor),
     }),
     route({
       operationId: 'putRegulatorSettings',
@@ -142,7 +142,7 @@ export function exportRoutes(u: { exports: ExportService }): RouteDef[] {
       scope: 'exports:write',
       body: RegulatorSettingsIn,
       success: { status: 200, schema: RegulatorSettingsOut, description: 'The settings as stored' },
-      handle: ({ actor, body }) => x.putSettings(actor, body),
+      handle: ({ actor, body }) => x.putSettings.execute(actor, body),
     }),
   ];
 }

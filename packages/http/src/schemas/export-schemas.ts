@@ -1,4 +1,4 @@
-import { EXPORT_TYPES, REGULATOR_SETTING_CODES, type RegulatorSettings } from '@fundi/domain';
+import { EXPORT_TYPES, REGULATOR_SETTING_CODES, REGULATOR_SETTING_FIELDS, type RegulatorSettings } from '@fundi/domain';
 import { IsoDateString, Timestamp, z } from './common.js';
 
 const Filters = z
@@ -116,9 +116,10 @@ const setting = (k: keyof RegulatorSettings) => {
     .nullable()
     .openapi(codes ? { enum: [...codes, null] } : { description: 'Accreditation number, at most 20 characters' });
 };
-const SETTINGS = Object.fromEntries(
-  Object.keys(REGULATOR_SETTING_CODES).map((k) => [k, setting(k as never)]),
-) as Record<keyof RegulatorSettings, z.ZodNullable<z.ZodString>>;
+const SETTINGS = Object.fromEntries(REGULATOR_SETTING_FIELDS.map((k) => [k, setting(k)])) as Record<
+  keyof RegulatorSettings,
+  z.ZodNullable<z.ZodString>
+>;
 
 export const RegulatorSettingsIn = z
   .object(Object.fromEntries(Object.entries(SETTINGS).map(([k, v]) => [k, v.optional()])))

@@ -39,7 +39,7 @@ export function notificationServers(kind: StorageKind, tag: string) {
           smtpUrl: smtp.url,
           smtpFrom: 'Fundi <no-reply@fundi.example>',
           smtpOptions: { ignoreTLS: true, timeoutMs: 5000 },
-        } as never,
+        },
       },
     });
   });

@@ -26,9 +26,9 @@ const REGULATOR = ['qcto01', 'qcto02'] as const;
 export function exportPages(r: PageRoutes, d: DashboardDeps): void {
   const x = d.exports;
   const render = async (s: SessionContext, extra: { notice?: string; error?: boolean; report?: DryRunReport }) => {
-    const first = await x.list(s.actor, { kind: 'offset', offset: 0, limit: 1 });
+    const first = await x.list.execute(s.actor, { kind: 'offset', offset: 0, limit: 1 });
     const offset = Math.max(0, first.total - 50);
-    const items = (await x.list(s.actor, { kind: 'offset', offset, limit: 50 })).items.reverse();
+    const items = (await x.list.execute(s.actor, { kind: 'offset', offset, limit: 50 })).items.reverse();
     const running = items.some((e) => e.status === 'queued' || e.status === 'processing');
     const write = can(s, 'exports:write');
     const rep = extra.report;
@@ -91,7 +91,7 @@ ${items.map(
     const filters = Object.fromEntries(Object.entries(dates).filter(([, v]) => v !== undefined));
     try {
       // The origin makes the `export.ready` download URL absolute when no public URL is configured.
-      await x.request(s.actor, { type, filters }, `${ctx.protocol}://${ctx.host}`);
+      await x.request.execute(s.actor, { type, filters }, `${ctx.protocol}://${ctx.host}`);
     } catch (e) {
       if (isDomainError(e) && e.kind === 'invalid') return render(s, { notice: describe(e), error: true });
       throw e;
@@ -104,14 +104,14 @@ ${items.map(
     const type = field(form, 'type');
     if (type !== 'qcto01' && type !== 'qcto02')
       return render(s, { notice: 'type must be qcto01 or qcto02', error: true });
-    const answer = await x.requestRegulator(s.actor, type, { dryRun: true });
+    const answer = await x.requestRegulator.execute(s.actor, type, { dryRun: true });
     return render(s, answer.dryRun ? { report: answer.report } : {});
   });
 
   // A link, not a form: reading a file changes nothing but the audit log (the URL issued is audited, as by the API).
   r.get('/dashboard/exports/:id/download', async (ctx, s) => {
     requireScope(s, 'exports:read');
-    const grant = await x.downloadUrl(s.actor, ctx.params.id!);
+    const grant = await x.downloadUrl.execute(s.actor, ctx.params.id!);
     return { redirect: grant.url };
   });
 }

@@ -12,7 +12,7 @@ async function figures(d: DashboardDeps, s: SessionContext) {
   const a = s.actor;
   const now = d.now().toISOString();
   const month = { from: `${now.slice(0, 7)}-01`, to: now.slice(0, 10) };
-  const count = <T>(ok: boolean, p: () => Promise<{ total: number }>) => (ok ? p().then((x) => x.total) : null);
+  const count = (ok: boolean, p: () => Promise<{ total: number }>) => (ok ? p().then((x) => x.total) : null);
   const [learners, enrolments, assessments, evidence, usage] = await Promise.all([
     count(can(s, 'learners:read'), () => d.learners.listLearners.execute(a, {}, ONE)),
     can(s, 'enrolments:read')

@@ -41,7 +41,7 @@ export function settingsPages(r: PageRoutes, d: DashboardDeps): void {
     const years = await d.evidence.retention.retentionYears(s.tenant.id);
     const admin = s.user.role === 'admin';
     const regulator = admin
-      ? ((await d.exports.getSettings(s.actor)) as unknown as Record<string, string | null>)
+      ? ((await d.exports.getSettings.execute(s.actor)) as unknown as Record<string, string | null>)
       : null;
     const row = (label: string, v: string | number) => html`<tr><th scope="row">${label}</th><td>${v}</td></tr>`;
     return page({
@@ -74,7 +74,7 @@ ${when(regulator, () => regulatorForm(csrf(s), regulator!))}`,
     requireAdmin(s);
     const input = Object.fromEntries(REGULATOR_SETTING_FIELDS.map((f) => [f, field(form, f) ?? null]));
     try {
-      await d.exports.putSettings(s.actor, input);
+      await d.exports.putSettings.execute(s.actor, input);
     } catch (e) {
       if (isDomainError(e) && e.kind === 'invalid') return render(s, { text: describe(e), error: true });
       throw e;
