@@ -16,6 +16,8 @@ export * from './tenants/access.js';
 export * from './tenants/api-key.js';
 export * from './tenants/tenant-repository.js';
 export * from './audit/audit.js';
+export * from './audit/audit-chain.js';
+export * from './audit/audit-trail.js';
 export * from './events/outbox.js';
 export * from './training/programme.js';
 export * from './training/enrolment-status.js';
