@@ -77,6 +77,8 @@ export * from './notifications/index.js';
 export * from './hr-sync/index.js';
 export * from './imports/index.js';
 export * from './staff/staff-use-cases.js';
+export * from './audit/audit-use-cases.js';
+export * from './audit/audit-view.js';
 export * from './staff/staff-accounts.js';
 export * from './staff/sessions.js';
 export * from './staff/password.js';

@@ -27,3 +27,4 @@ export * from './dashboard/dashboard.js';
 export * from './dashboard/dashboard-deps.js';
 export * from './dashboard/inline-code.js';
 export * from './routes/export-routes.js';
+export * from './audit/audit-routes.js';

@@ -1,4 +1,4 @@
-import { type Principal, UploadFields } from '@fundi/application';
+import { actingFrom, type Principal, UploadFields } from '@fundi/application';
 import { DomainError, type PageRequest, type Scope } from '@fundi/domain';
 import type { Context } from 'koa';
 import { z } from './schemas/common.js';
@@ -202,7 +202,8 @@ export function mountForm(
       const scope = r.list ? pageScope(r.operationId, principal?.actor.tenantId ?? '', params, query) : '';
       const page: PageRequest = r.list ? form.toPage(query, scope) : NO_PAGE;
       const input = {
-        actor: principal?.actor ?? null,
+        // The key's changes are audited as coming through the API, with the client's address.
+        actor: principal ? actingFrom(principal.actor, 'api', ctx.ip) : null,
         params,
         query,
         body,

@@ -37,6 +37,7 @@ import { imports } from './imports.js';
 import { staff } from './staff.js';
 import { exports } from './exports.js';
 import { notifications, type NotificationSettings } from './notifications.js';
+import { audit } from './audit.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -68,6 +69,7 @@ export function capabilities(s: CapabilitySettings) {
       masterKey: s.evidence.masterKey,
       allowHosts: s.webhooks.allowHosts,
     }),
+    audit,
   ] as const;
 }
 

@@ -48,6 +48,8 @@ export class EraseLearner {
       // Notifications to or about the learner (or, sent through the API to staff, naming them) keep their statuses
       // and times, not the address or what they said.
       const notifications = await tx.notifications.redactLearner(actor.tenantId, id, mentionsOf(learner));
+      // The personal values of the learner's audit entries go; the entries, their facts and their chain stay.
+      const auditValues = await tx.audit.forgetLearner(actor.tenantId, id);
       await recordChange(tx, actor, now, {
         action: 'learner.erased',
         resourceType: 'learner',
@@ -57,6 +59,7 @@ export class EraseLearner {
           clearedResponses: responses,
           redactedHrEvents: hrEvents,
           redactedNotifications: notifications,
+          erasedAuditValues: auditValues,
         },
         events: [{ type: LEARNER_ERASED_EVENT, data: { learnerId: id } }],
       });

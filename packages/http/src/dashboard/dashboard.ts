@@ -1,4 +1,4 @@
-import type { SessionContext } from '@fundi/application';
+import { actingFrom, type SessionContext } from '@fundi/application';
 import { DomainError, isDomainError } from '@fundi/domain';
 import type { Context, Middleware, Next } from 'koa';
 import { SCRIPT, STYLES } from './assets.js';
@@ -95,7 +95,9 @@ export function createDashboard(d: DashboardDeps): Middleware {
 
   const session = async (ctx: Context): Promise<SessionContext | null> => {
     const token = cookie(ctx, SESSION_COOKIE);
-    return token ? d.staff.resolveSession.execute(token) : null;
+    const s = token ? await d.staff.resolveSession.execute(token) : null;
+    // What a page does is audited as coming from the dashboard, with the client's address.
+    return s && { ...s, actor: actingFrom(s.actor, 'dashboard', ctx.ip) };
   };
 
   /**
