@@ -91,3 +91,8 @@ export * from './exports/csv.js';
 export * from './exports/wsp-atr.js';
 export * from './exports/export-view.js';
 export * from './exports/erased-learner-exports.js';
+export * from './statements/statement-ports.js';
+export * from './statements/statement-service.js';
+export * from './statements/statement-verification.js';
+export * from './statements/statement-view.js';
+export * from './statements/statement-use-cases.js';

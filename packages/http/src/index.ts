@@ -28,3 +28,4 @@ export * from './dashboard/dashboard-deps.js';
 export * from './dashboard/inline-code.js';
 export * from './routes/export-routes.js';
 export * from './audit/audit-routes.js';
+export * from './statements/statement-routes.js';

@@ -46,7 +46,10 @@ describeEachStorage(
 
     it('reports an entry whose facts were edited', async () => {
       const target = (await rows())[2]!;
-      await db.run('UPDATE audit_log SET details = ? WHERE id = ?', [target.details.replace('}', ',"x":1}'), target.id]);
+      await db.run('UPDATE audit_log SET details = ? WHERE id = ?', [
+        target.details.replace('}', ',"x":1}'),
+        target.id,
+      ]);
       expect(await verify()).toEqual({
         ok: false,
         checked: 2,
@@ -56,14 +59,21 @@ describeEachStorage(
 
     it('reports an entry whose actor was changed and its hash recomputed by someone without the chain', async () => {
       const target = (await rows())[1]!;
-      await db.run("UPDATE audit_log SET actor = 'key_someone_else', hash = ? WHERE id = ?", ['f'.repeat(64), target.id]);
+      await db.run("UPDATE audit_log SET actor = 'key_someone_else', hash = ? WHERE id = ?", [
+        'f'.repeat(64),
+        target.id,
+      ]);
       expect((await verify()).firstBreak).toMatchObject({ id: target.id, reason: 'hash_mismatch' });
     });
 
     it('reports a removed entry, and entries removed from the end', async () => {
       const all = await rows();
       await db.run('DELETE FROM audit_log WHERE id = ?', [all[3]!.id]);
-      expect(await verify()).toMatchObject({ ok: false, checked: 3, firstBreak: { id: all[4]!.id, reason: 'sequence_gap' } });
+      expect(await verify()).toMatchObject({
+        ok: false,
+        checked: 3,
+        firstBreak: { id: all[4]!.id, reason: 'sequence_gap' },
+      });
       await db.run('DELETE FROM audit_log WHERE seq >= 4 AND tenant_id = (SELECT id FROM tenants WHERE slug = ?)', [
         slug,
       ]);

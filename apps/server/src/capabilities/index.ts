@@ -38,6 +38,7 @@ import { staff } from './staff.js';
 import { exports } from './exports.js';
 import { notifications, type NotificationSettings } from './notifications.js';
 import { audit } from './audit.js';
+import { statements } from './statements.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -70,6 +71,7 @@ export function capabilities(s: CapabilitySettings) {
       allowHosts: s.webhooks.allowHosts,
     }),
     audit,
+    statements(s.evidence),
   ] as const;
 }
 

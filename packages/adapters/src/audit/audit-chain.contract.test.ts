@@ -48,7 +48,11 @@ describeEachStorage(
       const e = entry(t, { learnerId: 'lrn_p', personal, changes: { emailOptOut: { from: false, to: true } } });
       await get().repos.audit.record(e);
       await get().repos.audit.record(entry(t, { learnerId: 'lrn_q', resourceId: 'lrn_q', personal }));
-      const page = await get().repos.auditTrail.list(t, { learnerId: 'lrn_p' }, { kind: 'offset', offset: 0, limit: 10 });
+      const page = await get().repos.auditTrail.list(
+        t,
+        { learnerId: 'lrn_p' },
+        { kind: 'offset', offset: 0, limit: 10 },
+      );
       expect(page.items).toMatchObject([
         { id: e.id, personalFields: ['firstName'], personalValues: personal, changes: e.changes },
       ]);

@@ -18,6 +18,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'export.ready',
   'export.completed',
   'import.completed',
+  'statement.issued',
+  'statement.revoked',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -14,6 +14,8 @@ import {
   PingData,
   ImportCompletedData,
   ExportReadyData,
+  StatementIssuedData,
+  StatementRevokedData,
 } from '../schemas/event-schemas.js';
 
 const ERASABLE = ' After the learner is erased, a retry or replay carries `{id, erased: true}` instead.';
@@ -69,6 +71,15 @@ export const WEBHOOK_EVENTS: Record<
     summary: 'A confirmed CSV import has written its valid rows; carries the counts',
     description: 'Each row written raised its own event too (learner.created, assessment.recorded, ...).',
     data: ImportCompletedData,
+  },
+  'statement.issued': {
+    summary: 'A Statement of Results is issued',
+    description: 'Written by `POST /learners/{id}/statements` (docs/api.md, "Statements of Results").',
+    data: StatementIssuedData,
+  },
+  'statement.revoked': {
+    summary: 'A Statement of Results is revoked, by an admin or because its learner was erased',
+    data: StatementRevokedData,
   },
   [PING_EVENT]: { summary: 'Test event of POST /webhook-subscriptions/{id}/test (not subscribable)', data: PingData },
 };

@@ -1,4 +1,11 @@
-import { ENROLMENT_STATUSES, EVIDENCE_TYPES, EXPORT_TYPES, IMPORT_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
+import {
+  ENROLMENT_STATUSES,
+  EVIDENCE_TYPES,
+  EXPORT_TYPES,
+  IMPORT_TYPES,
+  REVIEW_OUTCOMES,
+  STATEMENT_OUTCOMES,
+} from '@fundi/domain';
 import { Timestamp, z } from './common.js';
 import { LearnerOut } from './learner-schemas.js';
 import { AssessmentOut, ModerationOut, ModerationSampleOut } from './assessment-schemas.js';
@@ -157,3 +164,29 @@ export const ImportCompletedData = z
   })
   .strict()
   .openapi('ImportCompletedData');
+
+export const StatementIssuedData = z
+  .object({
+    statementId: z.string(),
+    learnerId: z.string(),
+    enrolmentId: z.string(),
+    programmeCode: z.string(),
+    outcome: z.enum(STATEMENT_OUTCOMES),
+    verificationCode: z.string(),
+    sha256: z.string().openapi({ description: 'SHA-256 of the PDF as issued' }),
+    issuedAt: Timestamp,
+  })
+  .strict()
+  .openapi('StatementIssuedData');
+
+export const StatementRevokedData = z
+  .object({
+    statementId: z.string(),
+    learnerId: z.string(),
+    enrolmentId: z.string(),
+    programmeCode: z.string(),
+    reason: z.string().openapi({ description: 'As the admin gave it, or `learner_erased`' }),
+    revokedAt: Timestamp,
+  })
+  .strict()
+  .openapi('StatementRevokedData');
