@@ -1,5 +1,15 @@
 import type { StatementContent, StatementRenderer } from '@fundi/application';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  PDFDocument,
+  StandardFonts,
+  concatTransformationMatrix,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 import QRCode from 'qrcode';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -76,8 +86,7 @@ export class PdfStatementRenderer implements StatementRenderer {
       await doc.embedFont(StandardFonts.Helvetica),
       await doc.embedFont(StandardFonts.HelveticaBold),
     );
-    const qr = await doc.embedPng(await QRCode.toBuffer(c.verifyUrl, { type: 'png', margin: 2, scale: 4 }));
-    l.page.drawImage(qr, { x: A4[0] - MARGIN - 96, y: A4[1] - MARGIN - 96, width: 96, height: 96 });
+    drawQr(doc, l.page, c.verifyUrl, { x: A4[0] - MARGIN - 96, y: A4[1] - MARGIN - 96, size: 96 });
 
     l.line('Statement of Results', { size: 20, bold: true, gap: 12 });
     l.line(c.provider.name, { size: 12, bold: true });
@@ -95,7 +104,7 @@ export class PdfStatementRenderer implements StatementRenderer {
       ].join('    '),
       { gap: 16 },
     );
-    const xs = [0, 70, 250, 290, 380, 440];
+    const xs = [0, 60, 200, 240, 320, 380];
     l.row(['Module', 'Name', 'Credits', 'Outcome', 'Achieved', 'Assessor'], xs, { bold: true });
     for (const m of c.modules)
       l.row(
@@ -120,6 +129,37 @@ export class PdfStatementRenderer implements StatementRenderer {
         size: 8,
       },
     );
-    return Buffer.from(await doc.save());
+    return Buffer.from(await doc.save({ useObjectStreams: false }));
   }
+}
+
+/** White modules around the code, as the QR standard asks. */
+const QUIET = 2;
+
+/**
+ * The QR code of `text` as a grey image of one pixel per module, drawn scaled without smoothing: far cheaper than
+ * encoding a PNG for pdf-lib to decode again, and as sharp at any size.
+ */
+function drawQr(doc: PDFDocument, page: PDFPage, text: string, at: { x: number; y: number; size: number }): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = modules.size + 2 * QUIET;
+  const pixels = new Uint8Array(n * n).fill(255);
+  for (let y = 0; y < modules.size; y++)
+    for (let x = 0; x < modules.size; x++) if (modules.get(y, x)) pixels[(y + QUIET) * n + x + QUIET] = 0;
+  const image = doc.context.flateStream(pixels, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: n,
+    Height: n,
+    BitsPerComponent: 8,
+    ColorSpace: 'DeviceGray',
+    Interpolate: false,
+  });
+  const name = page.node.newXObject('QR', doc.context.register(image));
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(at.size, 0, 0, at.size, at.x, at.y),
+    drawObject(name),
+    popGraphicsState(),
+  );
 }
