@@ -17,7 +17,10 @@ describeEachStorage(
     afterAll(() => s?.close());
 
     const raw = (method: string, path: string, body?: Uint8Array) =>
-      fetch(`${s.url}${path}`, { method, body }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      fetch(`${s.url}${path}`, { method, body }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as Record<string, unknown>,
+      }));
 
     describe.each(formsOf('x').map((f, i) => [f.form, i] as const))('Form %s', (_form, i) => {
       const slug = `sor-${i}`;
@@ -110,7 +113,7 @@ describeEachStorage(
       it('tells the issued file from an altered one', async () => {
         expect((await raw('POST', `${p}/verify/${statement.verificationCode}`, pdf)).body.matches).toBe(true);
         const altered = Uint8Array.from(pdf);
-        altered[altered.length - 20] ^= 1;
+        altered[altered.length - 20]! ^= 1;
         expect((await raw('POST', `${p}/verify/${statement.verificationCode}`, altered)).body).toMatchObject({
           matches: false,
           status: 'valid',
