@@ -29,3 +29,4 @@ export * from './dashboard/inline-code.js';
 export * from './routes/export-routes.js';
 export * from './audit/audit-routes.js';
 export * from './statements/statement-routes.js';
+export * from './statements/verify-page.js';

@@ -22,6 +22,7 @@ import type {
   NotificationUseCases,
   Ports,
   RetentionTask,
+  StatementUseCases,
 } from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
 import type { RouteDef } from '@fundi/http';
@@ -192,4 +193,10 @@ export const notificationsCapability = { name: 'notifications' } as {
 export const importsCapability = { name: 'imports' } as {
   name: 'imports';
   useCases(p: never): ImportUseCases;
+};
+
+/** The statements capability's handle for `useCasesOf` (made per configuration). */
+export const statementsCapability = { name: 'statements' } as {
+  name: 'statements';
+  useCases(p: never): StatementUseCases;
 };

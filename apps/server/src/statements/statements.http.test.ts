@@ -106,6 +106,16 @@ describeEachStorage(
         });
         const text = JSON.stringify(v.body);
         for (const personal of [idNumber, 'Thandi', '@', idNumber.slice(0, 6)]) expect(text).not.toContain(personal);
+        const html = await fetch(statement.verifyUrl);
+        expect(html.status).toBe(200);
+        expect(html.headers.get('content-security-policy')).toContain("default-src 'none'");
+        const shown = await html.text();
+        expect(shown).toContain('T. Nkosi');
+        expect(shown).toContain(`Programme SOR${i}`);
+        expect(shown).toContain('Not yet competent');
+        for (const personal of [idNumber, 'Thandi', '@']) expect(shown).not.toContain(personal);
+        expect((await fetch(`${s.url}/verify/0000000000000000`)).status).toBe(404);
+        expect((await fetch(`${s.url}/verify/%E0%A4%A`)).status).toBe(404);
         expect((await raw('GET', `${p}/verify/0000000000000000`)).status).toBe(404);
         expect((await raw('GET', `${p}/verify/not-a-code`)).status).toBe(404);
       });
@@ -133,6 +143,7 @@ describeEachStorage(
           status: 'revoked',
           revokedOn: expect.any(String),
         });
+        expect(await (await fetch(statement.verifyUrl)).text()).toContain('was revoked');
         expect((await raw('POST', `${p}/verify/${statement.verificationCode}`, pdf)).body).toMatchObject({
           matches: true,
           status: 'revoked',
@@ -166,4 +177,22 @@ describeEachStorage(
     });
   },
   ['memory', 'sqlite', 'postgres'],
+);
+
+describeEachStorage(
+  'the public verification page',
+  (_get, kind) => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await startTestServer(kind, { anonymousPerMinute: 3 });
+    });
+    afterAll(() => s?.close());
+
+    it('is counted per client address: past the limit it answers 429', async () => {
+      const statuses: number[] = [];
+      for (let n = 0; n < 4; n++) statuses.push((await fetch(`${s.url}/verify/0000000000000000`)).status);
+      expect(statuses).toEqual([404, 404, 404, 429]);
+    });
+  },
+  ['memory'],
 );
