@@ -200,3 +200,6 @@ export const statementsCapability = { name: 'statements' } as {
   name: 'statements';
   useCases(p: never): StatementUseCases;
 };
+
+/** The audit capability, for `useCasesOf`. */
+export const auditCapability = audit;

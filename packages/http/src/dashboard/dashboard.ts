@@ -18,6 +18,8 @@ import { notificationPages } from './pages/notifications.js';
 import { importPages } from './pages/imports.js';
 import { hrSyncPages } from './pages/hr-sync.js';
 import { usagePages } from './pages/usage.js';
+import { auditPages } from './pages/audit.js';
+import { statementPages } from './pages/statements.js';
 import { multipartUpload } from '../middleware/upload.js';
 import { RouteTable } from '../route-table.js';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/body-progress.js';
@@ -263,6 +265,8 @@ export function createDashboard(d: DashboardDeps): Middleware {
   apiKeyPages(routes, d);
   webhookPages(routes, d);
   learnerPages(routes, d);
+  if (d.statements) statementPages(routes, d);
+  if (d.audit) auditPages(routes, d);
   enrolmentPages(routes, d);
   evidencePages(routes, d);
   exportPages(routes, d);
