@@ -11,6 +11,7 @@ import { dashboardBench } from './dashboard-bench.js';
 import { notificationsBench } from './notifications-bench.js';
 import { retentionBench } from './retention-bench.js';
 import { scalingBench } from './scaling-bench.js';
+import { statementsBench } from './statements-bench.js';
 
 // `npm run bench [-- <scenario...>]`: every scenario by default. BENCH_SECONDS sets the measuring time (default 5).
 const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> = {
@@ -26,6 +27,7 @@ const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> 
   notifications: notificationsBench,
   retention: retentionBench,
   scaling: scalingBench,
+  statements: statementsBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -21,6 +21,7 @@ import {
   createHttpApp,
   formA,
   formB,
+  verifyPage,
   type RouteDef,
 } from '@fundi/http';
 import type Koa from 'koa';
@@ -36,6 +37,8 @@ import {
   reposOf,
   routesOf,
   staff,
+  statementsCapability,
+  auditCapability,
   tenants,
   training,
   webhookCapability,
@@ -140,11 +143,30 @@ export function httpApp(
     draining: config.draining,
     openApiExtend: openApiWebhooksOf(capabilitiesOf(c)),
     actors: new DescribeActors({ repos }),
-    pages: dashboardOf(c, config.signInLimits, config.bodyIdleTimeoutMs),
+    pages: pagesOf(c, config),
     onRefusedKeys: async (r) => {
       await useCasesOf(c, notificationsCapability).notificationTriggers.noteRefusedKeys(r);
     },
   });
+}
+
+/** The pages served beside the API: the public verification page of statements, then the dashboard. */
+function pagesOf(
+  c: Container,
+  config: Pick<Config, 'anonymousLimits'> & {
+    signInLimits?: { perAddress: number; perAccount: number };
+    bodyIdleTimeoutMs?: number;
+  },
+): Koa.Middleware {
+  const clock = resolve(c, T.Clock);
+  const verify = verifyPage({
+    verification: useCasesOf(c, statementsCapability).verification,
+    rateLimits: resolve(c, T.RateLimits),
+    perMinute: config.anonymousLimits.perMinute,
+    now: () => clock.now().getTime(),
+  });
+  const dashboard = dashboardOf(c, config.signInLimits, config.bodyIdleTimeoutMs);
+  return (ctx, next) => verify(ctx, () => dashboard(ctx, next));
 }
 
 /** The web dashboard over the same use cases as the API (docs/dashboard.md). */
@@ -165,6 +187,8 @@ export function dashboardOf(
     notifications: useCasesOf(c, notificationsCapability),
     imports: useCasesOf(c, importsCapability),
     hrSync: useCasesOf(c, hrSyncCapability),
+    audit: useCasesOf(c, auditCapability).audit,
+    statements: useCasesOf(c, statementsCapability).statements,
     rateLimits: resolve(c, T.RateLimits),
     logger: resolve(c, T.Logger),
     now: () => clock.now(),

@@ -45,5 +45,8 @@ export * from './notifications/sql-notifications.js';
 export * from './notifications/notification-channels.js';
 export * from './hr-sync/sql-hr-sync.js';
 export * from './staff/staff-storage.js';
+export * from './audit/audit-storage.js';
+export * from './statements/statement-storage.js';
+export * from './statements/pdf-statement-renderer.js';
 export * from './exports/sql-exports.js';
 export * from './exports/archiver-zip.js';

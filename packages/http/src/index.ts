@@ -34,3 +34,7 @@ export * from './dashboard/dashboard-deps.js';
 export * from './dashboard/inline-code.js';
 export * from './routes/export-routes.js';
 export * from './schemas/export-events.js';
+export * from './audit/audit-routes.js';
+export * from './statements/statement-routes.js';
+export * from './statements/verify-page.js';
+export * from './statements/statement-events.js';

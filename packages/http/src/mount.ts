@@ -1,4 +1,4 @@
-import { type Principal, UploadFields, type WithActors } from '@fundi/application';
+import { actingFrom, type Principal, UploadFields, type WithActors } from '@fundi/application';
 import { DomainError, type Page, type PageRequest, type Scope } from '@fundi/domain';
 import type { Context } from 'koa';
 import { z } from './schemas/common.js';
@@ -211,6 +211,8 @@ export function mountForm(
       const scope = r.list ? pageScope(r.operationId, principal?.actor.tenantId ?? '', params, query) : '';
       const page: PageRequest = r.list ? form.toPage(query, scope) : NO_PAGE;
       const input = {
+        // The key's changes are audited as coming through the API, with the client's address.
+        actor: principal ? actingFrom(principal.actor, 'api', ctx.ip) : null,
         params,
         query,
         body,

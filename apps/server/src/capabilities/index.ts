@@ -29,6 +29,8 @@ import { imports } from './imports.js';
 import { staff } from './staff.js';
 import { exports } from './exports.js';
 import { notifications, type NotificationSettings } from './notifications.js';
+import { audit } from './audit.js';
+import { statements } from './statements.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -60,6 +62,8 @@ export function capabilities(s: CapabilitySettings) {
       masterKey: s.evidence.masterKey,
       allowHosts: s.webhooks.allowHosts,
     }),
+    audit,
+    statements(s.evidence),
   ] as const;
 }
 
@@ -173,3 +177,5 @@ export const hrSyncCapability = handleOf('hrSync');
 export const exportsCapability = handleOf('exports');
 export const notificationsCapability = handleOf('notifications');
 export const importsCapability = handleOf('imports');
+export const statementsCapability = handleOf('statements');
+export const auditCapability = handleOf('audit');

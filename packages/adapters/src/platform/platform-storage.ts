@@ -9,18 +9,29 @@ import { jobRuntime } from './migrations/202611230746-job-runtime.js';
 import { outboxPending } from './migrations/202611250144-outbox-pending.js';
 import { workSignalMigration } from './migrations/202611251228-work-signal.js';
 import { jobPriority } from './migrations/202611270920-job-priority.js';
+import { auditChainMigration } from './migrations/202611271247-audit-chain.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 /**
  * The audit log, the outbox and the jobs table, which every capability writes through. Its first two migrations
  * predate capability modules: `foundation` also creates the tenants' and learners' tables, `jobs-and-webhooks` the
  * webhooks' tables beside `jobs`. `work-signal` makes Postgres announce new events to fan out and new jobs to the
- * workers; `job-priority` gives jobs their priority, claim time, tenant and cancellation.
+ * workers; `job-priority` gives jobs their priority, claim time, tenant and cancellation; `audit-chain` chains each tenant's
+ * audit entries by hash and keeps personal values of entries apart (`audit_personal`), removed by erasures.
  */
 export const platformStorage: CapabilityStorage<PlatformRepos> = {
-  migrations: [foundation, jobsAndWebhooks, eventSubjects, jobRuntime, outboxPending, workSignalMigration, jobPriority],
+  migrations: [
+    foundation,
+    jobsAndWebhooks,
+    eventSubjects,
+    jobRuntime,
+    outboxPending,
+    workSignalMigration,
+    jobPriority,
+    auditChainMigration,
+  ],
   sql: (db, qb) => ({ audit: new SqlAuditLog(db), outbox: new SqlOutbox(db, qb), jobs: new SqlJobQueue(db) }),
   memory: platformMemory,
   // Events whose data is a learner's are redacted in place.
-  erasureTables: ['outbox_events'],
+  erasureTables: ['outbox_events', 'audit_personal'],
 };

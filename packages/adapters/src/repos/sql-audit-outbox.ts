@@ -1,42 +1,71 @@
-import { type AuditEntry, type AuditLog, type DomainEvent, type Outbox, unreadEventData } from '@fundi/domain';
+import {
+  AUDIT_GENESIS,
+  chainEntry,
+  entryOfRow,
+  type AuditEntry,
+  type AuditLog,
+  type DomainEvent,
+  type Outbox,
+  unreadEventData,
+} from '@fundi/domain';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';
+import { AUDIT_COLUMNS, auditRowValues, chainRowOf, type AuditRow } from '../audit/audit-rows.js';
 
 type Row = Record<string, string | null>;
 
+/**
+ * The audit trail's writer: each entry is appended to its tenant's hash chain (`audit-chain.ts`). The tenant's
+ * head row (`audit_heads`) is bumped first, which on Postgres locks it until the transaction ends, so concurrent
+ * writers of one tenant append one after the other and the chain never forks.
+ */
 export class SqlAuditLog implements AuditLog {
   constructor(private readonly db: SqlDb) {}
 
   async record(e: AuditEntry): Promise<void> {
-    await this.db.run(
-      'INSERT INTO audit_log (id, tenant_id, actor, action, resource_type, resource_id, at, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      [e.id, e.tenantId, e.actor, e.action, e.resourceType, e.resourceId, e.at, JSON.stringify(e.details)],
-    );
+    await this.db.transaction(async (tx) => {
+      await tx.run(
+        'INSERT INTO audit_heads (tenant_id, seq, hash) VALUES (?, 1, ?) ON CONFLICT (tenant_id) DO UPDATE SET seq = audit_heads.seq + 1',
+        [e.tenantId, AUDIT_GENESIS],
+      );
+      const head = await tx.first<AuditRow>('SELECT seq, hash FROM audit_heads WHERE tenant_id = ?', [e.tenantId]);
+      const { row, personal } = chainEntry(e, { seq: Number(head!.seq) - 1, hash: String(head!.hash) });
+      await tx.run(`INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES (${AUDIT_PLACES})`, auditRowValues(row));
+      if (personal)
+        await tx.run(
+          'INSERT INTO audit_personal (entry_id, tenant_id, learner_id, salt, data) VALUES (?, ?, ?, ?, ?)',
+          [personal.entryId, personal.tenantId, personal.learnerId, personal.salt, personal.data],
+        );
+      await tx.run('UPDATE audit_heads SET hash = ? WHERE tenant_id = ?', [row.hash, e.tenantId]);
+    });
   }
 
   async list(tenantId: string, filter: { resourceId?: string; limit: number }): Promise<AuditEntry[]> {
     const rows = filter.resourceId
-      ? await this.db.all<Row>(
+      ? await this.db.all<AuditRow>(
           'SELECT * FROM audit_log WHERE tenant_id = ? AND resource_id = ? ORDER BY id DESC LIMIT ?',
           [tenantId, filter.resourceId, filter.limit],
         )
-      : await this.db.all<Row>('SELECT * FROM audit_log WHERE tenant_id = ? ORDER BY id DESC LIMIT ?', [
+      : await this.db.all<AuditRow>('SELECT * FROM audit_log WHERE tenant_id = ? ORDER BY id DESC LIMIT ?', [
           tenantId,
           filter.limit,
         ]);
-    return rows.map((r) => ({
-      id: r.id!,
-      tenantId: r.tenant_id!,
-      actor: r.actor!,
-      action: r.action!,
-      resourceType: r.resource_type!,
-      resourceId: r.resource_id!,
-      at: r.at!,
-      details: JSON.parse(r.details ?? '{}'),
-    }));
+    return rows.map((r) => entryOfRow(chainRowOf(r)));
+  }
+
+  async forgetLearner(tenantId: string, learnerId: string): Promise<number> {
+    const r = await this.db.run('DELETE FROM audit_personal WHERE tenant_id = ? AND learner_id = ?', [
+      tenantId,
+      learnerId,
+    ]);
+    return r.changes;
   }
 }
+
+const AUDIT_PLACES = AUDIT_COLUMNS.split(',')
+  .map(() => '?')
+  .join(', ');
 
 /**
  * An event read back. Its `data` is parsed when first read: the dispatcher takes thousands of events at a time and

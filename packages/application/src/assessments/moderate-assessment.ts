@@ -40,6 +40,8 @@ export class ModerateAssessment {
         resourceType: 'assessment',
         resourceId: assessmentId,
         details: { moderationId: m.id, decision: m.decision },
+        learnerId: a.learnerId,
+        changes: { outcome: { from: a.outcome, to: view.effectiveOutcome } },
         events: [
           {
             type: 'moderation.completed',

@@ -77,6 +77,8 @@ export class RecordAssessment {
         resourceType: 'assessment',
         resourceId: assessmentId,
         details: { enrolmentId: enrolment.id, moduleCode },
+        learnerId,
+        changes: { outcome: { from: null, to: outcome } },
         events: [
           { type: 'assessment.recorded', data },
           { type: 'assessment.completed', data },

@@ -1,4 +1,4 @@
-import type { Role, Scope } from '@fundi/domain';
+import type { AuditVia, Role, Scope } from '@fundi/domain';
 
 /** Who is acting: an API key of a tenant, or the operator (CLI) / the system itself. */
 export interface Actor {
@@ -9,7 +9,19 @@ export interface Actor {
   scopes: readonly Scope[];
   /** The key's or staff user's name when known (shown in event payloads as the actor's name). */
   name?: string | null;
+  /** Where the change came from, for the audit trail; unset, it follows from the id (`viaOf`). */
+  via?: AuditVia;
+  /** The client address of the request that acts, for the audit trail. */
+  ip?: string | null;
 }
+
+const VIA_BY_ID: Readonly<Record<string, AuditVia>> = { cli: 'cli', 'hr-sync': 'hr-sync', system: 'worker' };
+
+/** Where an actor's change came from: as set by the adapter that made it, else by its id (the service's own). */
+export const viaOf = (a: Actor): AuditVia => a.via ?? VIA_BY_ID[a.id] ?? 'api';
+
+/** The actor with the origin of a request (the API, the dashboard) for its audit entries. */
+export const actingFrom = (a: Actor, via: AuditVia, ip: string | null): Actor => ({ ...a, via, ip });
 
 export function operator(tenantId: string): Actor {
   return { tenantId, id: 'cli', role: 'admin', scopes: [] };

@@ -1,6 +1,5 @@
-import { newId } from '@fundi/domain';
-import type { Actor } from './actor.js';
-import type { PlatformRepos } from '@fundi/domain';
+import { newId, type FieldChange, type PlatformRepos } from '@fundi/domain';
+import { viaOf, type Actor } from './actor.js';
 
 export interface ChangeRecord {
   action: string;
@@ -8,6 +7,12 @@ export interface ChangeRecord {
   resourceId: string;
   /** Non-personal audit detail (for example the names of changed fields). */
   details?: Record<string, unknown>;
+  /** The learner the change concerns; a change of a `learner` concerns that learner without saying so. */
+  learnerId?: string;
+  /** Non-personal fields changed, with their values (shown by `GET /audit`). */
+  changes?: Record<string, FieldChange>;
+  /** Personal fields changed, with their values: kept apart, and removed when the learner is erased. */
+  personal?: Record<string, FieldChange>;
   /**
    * Events to publish with the change; each goes to the outbox in the same transaction. `subjectId` names the
    * learner whose personal data `data` holds, so that erasing the learner redacts the event (docs/api.md, "Erasure").
@@ -32,6 +37,11 @@ export async function recordChange(
     resourceId: change.resourceId,
     at,
     details: change.details ?? {},
+    learnerId: change.learnerId ?? (change.resourceType === 'learner' ? change.resourceId : null),
+    ...(change.changes ? { changes: change.changes } : {}),
+    ...(change.personal && Object.keys(change.personal).length > 0 ? { personal: change.personal } : {}),
+    via: viaOf(actor),
+    ip: actor.ip ?? null,
   });
   for (const e of change.events ?? []) {
     const subject = e.subjectId ? { subjectId: e.subjectId } : {};

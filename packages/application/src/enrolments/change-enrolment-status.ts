@@ -85,6 +85,8 @@ export class ChangeEnrolmentStatus {
         resourceType: 'enrolment',
         resourceId: id,
         details: { from: move.from, to: move.to },
+        learnerId: after.learnerId,
+        changes: { status: { from: move.from, to: move.to } },
         events: [
           {
             type: 'enrolment.status_changed',

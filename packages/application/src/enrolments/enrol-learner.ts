@@ -75,6 +75,7 @@ export class EnrolLearner {
         resourceType: 'enrolment',
         resourceId: id,
         details: { learnerId: learner.id, programmeCode: programme.code },
+        learnerId: learner.id,
       });
     });
     return enrolmentView(enrolment, programme, []);

@@ -54,6 +54,8 @@ export class EvidenceReviews {
         resourceType: 'evidence',
         resourceId: id,
         details: { version: v.version, status: v.status },
+        learnerId: e.learnerId,
+        changes: { status: { from: e.current.status, to: v.status } },
         events: [
           {
             type: 'evidence.reviewed',

@@ -32,6 +32,7 @@ export async function commitUpload(
         resourceType: 'evidence',
         resourceId: e.id,
         details: { version: e.current.version, size: e.current.size, contentType: e.current.contentType, ip },
+        learnerId: e.learnerId,
         events: [
           {
             type: 'evidence.uploaded',

@@ -12,6 +12,7 @@ export const importActor = (i: ImportSnapshot, by: string): Actor => ({
   id: by,
   role: 'integration',
   scopes: [],
+  via: 'import',
 });
 
 /**

@@ -3,6 +3,7 @@ import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';
 import { learnerView, type LearnerView } from './learner-view.js';
+import { learnerAuditChanges } from './learner-audit.js';
 
 /** Partial update. `learner.updated` carries only the changed fields; a no-op update records nothing. */
 export class UpdateLearner {
@@ -23,6 +24,7 @@ export class UpdateLearner {
         resourceType: 'learner',
         resourceId: id,
         details: { fields: changes.map((c) => c.field) },
+        ...learnerAuditChanges(changes),
         events: [
           {
             type: 'learner.updated',

@@ -13,6 +13,7 @@ import type { Actor } from '../common/actor.js';
 import type { OfferedHooks } from '../common/hooks.js';
 import { hrErasureStep } from '../hr-sync/hr-erasure.js';
 import { notificationErasureStep } from '../notifications/notification-erasure.js';
+import { auditErasureStep } from '../audit/audit-erasure.js';
 import { webhookErasureStep } from '../webhooks/webhook-erasure.js';
 
 const ALL_ROLES = [...ROLES];
@@ -36,7 +37,7 @@ export const TEST_EVENT_TYPES = ['learner.created', 'learner.updated', 'assessme
 
 /** The erasure steps of the capabilities whose fakes this world holds, in the capability list's order. */
 export const TEST_HOOKS: OfferedHooks = {
-  learnerErasure: [webhookErasureStep, hrErasureStep, notificationErasureStep],
+  learnerErasure: [webhookErasureStep, hrErasureStep, notificationErasureStep, auditErasureStep],
 };
 
 /**

@@ -1,4 +1,6 @@
 import type {
+  AuditTrailReader,
+  StatementService,
   EvidenceUseCases,
   ExportUseCases,
   HrSyncUseCases,
@@ -29,6 +31,10 @@ export interface DashboardDeps {
   notifications: NotificationUseCases;
   imports: ImportUseCases;
   hrSync: HrSyncUseCases;
+  /** The audit trail (the audit page and the history on records); without it they are not served. */
+  audit?: AuditTrailReader;
+  /** Statements of Results on the learner's enrolments; without it they are not served. */
+  statements?: StatementService;
   /** Counters for the sign-in limits (the API's store: shared across processes on Postgres). */
   rateLimits: RateLimitStore;
   logger: Logger;

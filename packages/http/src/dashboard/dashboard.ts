@@ -1,4 +1,4 @@
-import type { SessionContext } from '@fundi/application';
+import { actingFrom, type SessionContext } from '@fundi/application';
 import { DomainError, isDomainError } from '@fundi/domain';
 import type { Context, Middleware, Next } from 'koa';
 import { SCRIPT, STYLES } from './assets.js';
@@ -18,6 +18,8 @@ import { notificationPages } from './pages/notifications.js';
 import { importPages } from './pages/imports.js';
 import { hrSyncPages } from './pages/hr-sync.js';
 import { usagePages } from './pages/usage.js';
+import { auditPages } from './pages/audit.js';
+import { statementPages } from './pages/statements.js';
 import { multipartUpload } from '../middleware/upload.js';
 import { RouteTable } from '../route-table.js';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/body-progress.js';
@@ -95,7 +97,9 @@ export function createDashboard(d: DashboardDeps): Middleware {
 
   const session = async (ctx: Context): Promise<SessionContext | null> => {
     const token = cookie(ctx, SESSION_COOKIE);
-    return token ? d.staff.resolveSession.execute(token) : null;
+    const s = token ? await d.staff.resolveSession.execute(token) : null;
+    // What a page does is audited as coming from the dashboard, with the client's address.
+    return s && { ...s, actor: actingFrom(s.actor, 'dashboard', ctx.ip) };
   };
 
   /**
@@ -261,6 +265,8 @@ export function createDashboard(d: DashboardDeps): Middleware {
   apiKeyPages(routes, d);
   webhookPages(routes, d);
   learnerPages(routes, d);
+  if (d.statements) statementPages(routes, d);
+  if (d.audit) auditPages(routes, d);
   enrolmentPages(routes, d);
   evidencePages(routes, d);
   exportPages(routes, d);

@@ -27,6 +27,7 @@ function nav(s: SessionContext, current: string | undefined): Html {
     ['/dashboard/api-keys', 'API keys', s.user.role === 'admin'],
     ['/dashboard/users', 'Staff users', s.user.role === 'admin'],
     ['/dashboard/usage', 'Usage', can(s, 'usage:read')],
+    ['/dashboard/audit', 'Audit', can(s, 'audit:read')],
     ['/dashboard/settings', 'Settings', true],
   ];
   return html`<nav aria-label="Main"><ul>${items

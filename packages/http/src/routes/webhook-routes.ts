@@ -23,7 +23,6 @@ export function webhookRoutes(u: WebhookSubscriptionUseCases): RouteDef[] {
     WebhookSubscriptionOut,
     WebhookSubscriptionUpdate,
     WebhookSubscriptionWithSecretOut,
-    EnabledSubscriptionOut,
   } = subscriptionSchemas(u.eventTypes);
   return [
     route({

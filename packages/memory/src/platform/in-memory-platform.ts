@@ -1,4 +1,15 @@
-import type { AuditEntry, AuditLog, DomainEvent, Outbox, PlatformRepos } from '@fundi/domain';
+import {
+  AUDIT_GENESIS,
+  chainEntry,
+  entryOfRow,
+  type AuditEntry,
+  type AuditLog,
+  type ChainRow,
+  type DomainEvent,
+  type Outbox,
+  type PersonalValues,
+  type PlatformRepos,
+} from '@fundi/domain';
 import { InMemoryJobQueue, type JobTables } from '../jobs/index.js';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 
@@ -6,22 +17,39 @@ const clone = <T>(x: T): T => structuredClone(x);
 
 /** The platform's tables in memory: the audit log, the outbox, and the jobs every capability queues. */
 export type PlatformTables = JobTables & {
-  audit: AuditEntry[];
+  /** Audit entries as stored, each tenant's chained (`audit-chain.ts`). */
+  audit: ChainRow[];
+  /** Personal values of audit entries, by entry id, until their learner is erased. */
+  auditPersonal: Map<string, PersonalValues>;
+  /** Each tenant's last audit seq and hash. */
+  auditHeads: Map<string, { seq: number; hash: string }>;
   outbox: DomainEvent[];
 };
 
 export class InMemoryAuditLog implements AuditLog {
   constructor(private readonly store: MemoryStore<PlatformTables>) {}
   async record(e: AuditEntry) {
-    this.store.tables.audit.push(clone(e));
+    const t = this.store.tables;
+    const { row, personal } = chainEntry(e, t.auditHeads.get(e.tenantId) ?? { seq: 0, hash: AUDIT_GENESIS });
+    t.audit.push(row);
+    if (personal) t.auditPersonal.set(row.id, personal);
+    t.auditHeads.set(e.tenantId, { seq: row.seq, hash: row.hash });
   }
   async list(tenantId: string, f: { resourceId?: string; limit: number }) {
-    return clone(
-      this.store.tables.audit
-        .filter((e) => e.tenantId === tenantId && (!f.resourceId || e.resourceId === f.resourceId))
-        .sort((a, b) => (a.id < b.id ? 1 : -1))
-        .slice(0, f.limit),
-    );
+    return this.store.tables.audit
+      .filter((e) => e.tenantId === tenantId && (!f.resourceId || e.resourceId === f.resourceId))
+      .sort((a, b) => (a.id < b.id ? 1 : -1))
+      .slice(0, f.limit)
+      .map(entryOfRow);
+  }
+  async forgetLearner(tenantId: string, learnerId: string) {
+    let n = 0;
+    for (const [id, p] of this.store.tables.auditPersonal)
+      if (p.tenantId === tenantId && p.learnerId === learnerId) {
+        this.store.tables.auditPersonal.delete(id);
+        n++;
+      }
+    return n;
   }
 }
 
@@ -56,7 +84,14 @@ export class InMemoryOutbox implements Outbox {
 }
 
 export const platformMemory: MemoryPart<PlatformRepos, PlatformTables> = {
-  tables: () => ({ audit: [], outbox: [], jobs: new Map(), workerLease: null }),
+  tables: () => ({
+    audit: [],
+    auditPersonal: new Map(),
+    auditHeads: new Map(),
+    outbox: [],
+    jobs: new Map(),
+    workerLease: null,
+  }),
   repositories: (store) => ({
     audit: new InMemoryAuditLog(store),
     outbox: new InMemoryOutbox(store),

@@ -1,4 +1,5 @@
 import type { SessionContext } from '@fundi/application';
+import { historyTable } from './history.js';
 import { DomainError, isDomainError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, dateTime, html, when } from '../html.js';
@@ -64,6 +65,10 @@ ${queue.items.map(
     if (e.status === 'awaiting_upload') return awaitingFile(s, e, notice);
     // The preview is the API's signed URL (same origin, one hour), issued and audited like the API's.
     const grant = await d.evidence.downloads.downloadUrl(s.actor, id, ctx.ip);
+    const history =
+      can(s, 'audit:read') && d.audit
+        ? await d.audit.list(s.actor, { entityId: id }, { kind: 'offset', offset: 0, limit: 25 })
+        : null;
     const preview =
       e.contentType === 'application/pdf'
         ? html`<object class="preview pdf" data="${grant.url}?inline=1" type="application/pdf" aria-label="Preview of ${e.filename}"><p>This browser does not show PDFs in the page: open the file below.</p></object>`
@@ -85,6 +90,7 @@ ${when(
 <label for="feedback">Feedback (required when requesting a revision)</label><textarea id="feedback" name="feedback" rows="3" maxlength="2000"></textarea>
 <div class="inline">${DECISIONS.map(([v, label]) => html`<button type="submit" name="status" value="${v}"${v === 'rejected' ? html` class="danger"` : ''}>${label}</button>`)}</div></form>`,
 )}
+${when(history, () => html`<h2>History</h2>${historyTable(history!.items)}`)}
 <p><a href="/dashboard/evidence">Back to the queue</a></p>`,
     });
   };

@@ -1,5 +1,8 @@
+import type { SessionContext } from '@fundi/application';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
-import { dateTime, html, when } from '../html.js';
+import { dateTime, html, when, type Html } from '../html.js';
+import { historyTable } from './history.js';
+import { statementsCard } from './statements.js';
 import { page } from '../layout.js';
 import { can, requireScope } from '../web.js';
 
@@ -36,21 +39,38 @@ ${found.items.map(
     });
   });
 
-  r.get('/dashboard/learners/:id', async (ctx, s) => {
-    requireScope(s, 'learners:read');
-    const l = await d.learners.getLearner.execute(s.actor, ctx.params.id!);
-    const all = { kind: 'offset', offset: 0, limit: 100 } as const;
-    const [enrolments, evidence] = await Promise.all([
-      can(s, 'enrolments:read') ? d.training.listEnrolments.execute(s.actor, { learnerId: l.id }, all) : null,
-      can(s, 'evidence:read') ? d.evidence.reviews.list(s.actor, { learnerId: l.id }, all) : null,
-    ]);
-    const row = (label: string, v: string | null | undefined) =>
-      html`<tr><th scope="row">${label}</th><td>${v ?? '-'}</td></tr>`;
-    return page({
-      title: `${l.firstName} ${l.lastName}`,
-      current: '/dashboard/learners',
-      session: s,
-      body: html`<div class="table" tabindex="0"><table><tbody>
+  r.get('/dashboard/learners/:id', (ctx, s) => learnerPage(d, s, ctx.params.id!));
+}
+
+/**
+ * One learner's record with their enrolments (progress, Statements of Results), evidence and history; `notice` says
+ * how a form on it went.
+ */
+export async function learnerPage(
+  d: DashboardDeps,
+  s: SessionContext,
+  id: string,
+  notice?: { text: string; error?: boolean },
+): Promise<Html> {
+  requireScope(s, 'learners:read');
+  const l = await d.learners.getLearner.execute(s.actor, id);
+  const all = { kind: 'offset', offset: 0, limit: 100 } as const;
+  const [enrolments, evidence, statements, history] = await Promise.all([
+    can(s, 'enrolments:read') ? d.training.listEnrolments.execute(s.actor, { learnerId: l.id }, all) : null,
+    can(s, 'evidence:read') ? d.evidence.reviews.list(s.actor, { learnerId: l.id }, all) : null,
+    can(s, 'enrolments:read') && d.statements ? d.statements.list(s.actor, l.id, all) : null,
+    can(s, 'audit:read') && d.audit
+      ? d.audit.learnerHistory(s.actor, l.id, {}, { kind: 'offset', offset: 0, limit: 25 })
+      : null,
+  ]);
+  const row = (label: string, v: string | null | undefined) =>
+    html`<tr><th scope="row">${label}</th><td>${v ?? '-'}</td></tr>`;
+  return page({
+    title: `${l.firstName} ${l.lastName}`,
+    current: '/dashboard/learners',
+    session: s,
+    notice,
+    body: html`<div class="table" tabindex="0"><table><tbody>
 ${row('ID number', l.idNumber)}${row('Date of birth', l.dateOfBirth)}${row('Email', l.email)}${row('Mobile', l.mobile)}
 ${row('Employer', l.employer)}${row('Employee reference', l.employeeRef)}${row('Registered', dateTime(l.createdAt))}
 </tbody></table></div>
@@ -64,7 +84,7 @@ ${when(
 <p>${e.progress.competent} of ${e.progress.total} modules competent.</p>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Module</th><th scope="col">Kind</th><th scope="col">Latest result</th></tr></thead><tbody>
 ${e.progress.modules.map((m) => html`<tr><td>${m.code} ${m.name}</td><td>${m.kind}</td><td>${m.latestOutcome ?? 'not assessed'}${m.moderated ? ' (moderated)' : ''}</td></tr>`)}
-</tbody></table></div></div>`,
+</tbody></table></div>${when(statements, () => statementsCard(s, l.id, e.id, statements!.items))}</div>`,
     )}${when(enrolments!.items.length === 0, () => html`<p class="muted">No enrolments.</p>`)}`,
 )}
 ${when(
@@ -72,7 +92,11 @@ ${when(
   () => html`<h2>Evidence</h2><div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Module</th><th scope="col">Status</th><th scope="col">Uploaded</th></tr></thead><tbody>
 ${evidence!.items.map((e) => html`<tr><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td>${e.moduleId}</td><td>${e.status.replace('_', ' ')}</td><td>${dateTime(e.createdAt)}</td></tr>`)}
 </tbody></table></div>`,
+)}
+${when(
+  history,
+  () =>
+    html`<h2>History</h2>${historyTable(history!.items)}${when(history!.hasMore, () => html`<p><a href="/dashboard/audit?learnerId=${l.id}">The whole history</a></p>`)}`,
 )}`,
-    });
   });
 }

@@ -1,0 +1,14 @@
+import { auditStorage } from '@fundi/adapters';
+import { auditErasureStep, auditUseCases } from '@fundi/application';
+import { auditRoutes } from '@fundi/http';
+import { capability } from './capability.js';
+
+/** The audit trail read and verified: `/audit`, `/audit/verify`, `/learners/{id}/history` (docs/api.md). */
+export const audit = capability({
+  name: 'audit',
+  storage: auditStorage,
+  // An erased learner's personal values leave their audit entries; the entries and the chain stay.
+  declares: { offers: { learnerErasure: auditErasureStep } },
+  useCases: auditUseCases,
+  routes: auditRoutes,
+});

@@ -1,0 +1,48 @@
+import { PdfStatementRenderer, TokenSigner, openFileStore, statementStorage } from '@fundi/adapters';
+import {
+  EncryptedFileVault,
+  MasterKeyring,
+  statementJobs,
+  statementReactions,
+  statementUseCases,
+  type Ports,
+} from '@fundi/application';
+import type {
+  ExportRepos,
+  LearnerRepos,
+  PlatformRepos,
+  StatementRepos,
+  TenantRepos,
+  TrainingRepos,
+} from '@fundi/domain';
+import { statementEvents, statementRoutes } from '@fundi/http';
+import { capability } from './capability.js';
+import type { ExportSettings } from './exports.js';
+
+/**
+ * Statements of Results: PDFs kept in the encrypted file store (under `t/<tenant>/statements/`), signed downloads,
+ * public verification by code, and their revocation when the learner is erased (docs/api.md).
+ */
+export function statements(settings: Pick<ExportSettings, 'fileStore' | 'masterKey' | 'publicUrl'>) {
+  const files = new EncryptedFileVault(openFileStore(settings.fileStore), new MasterKeyring([settings.masterKey]));
+  const signer = new TokenSigner(settings.masterKey);
+  const renderer = new PdfStatementRenderer();
+  return capability({
+    name: 'statements',
+    storage: statementStorage,
+    declares: { ids: ['sor'], events: statementEvents },
+    useCases: (
+      p: Ports<
+        StatementRepos &
+          Pick<LearnerRepos, 'learners'> &
+          Pick<TrainingRepos, 'enrolments' | 'programmes' | 'assessments'> &
+          Pick<TenantRepos, 'tenants'> &
+          Pick<ExportRepos, 'regulatorSettings'> &
+          PlatformRepos
+      >,
+    ) => statementUseCases({ ...p, files, signer, renderer, settings: { publicUrl: settings.publicUrl } }),
+    routes: statementRoutes,
+    reactions: statementReactions,
+    jobs: statementJobs,
+  });
+}

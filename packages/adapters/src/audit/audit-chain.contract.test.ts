@@ -1,0 +1,71 @@
+import { expect, it } from 'vitest';
+import { AUDIT_GENESIS, checkChain, newId, type AuditEntry } from '@fundi/domain';
+import { aTenant } from '@fundi/domain/testing';
+import { describeEachStorage } from '../testing/each-storage.js';
+import { platformStorage } from '../platform/platform-storage.js';
+import { auditStorage } from './audit-storage.js';
+
+const entry = (tenantId: string, o: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: newId('aud'),
+  tenantId,
+  actor: 'key_x',
+  action: 'learner.updated',
+  resourceType: 'learner',
+  resourceId: 'lrn_1',
+  at: '2026-01-01T00:00:00.000Z',
+  details: {},
+  ...o,
+});
+
+describeEachStorage(
+  'audit chain contract',
+  (get) => {
+    it('chains concurrent writers of one tenant without a fork; each tenant has its own chain', async () => {
+      const t = aTenant().id;
+      const u = aTenant().id;
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          get().uow.run((tx) => tx.audit.record(entry(i % 3 === 0 ? u : t, { resourceId: `lrn_${i}` }))),
+        ),
+      );
+      for (const [tenant, count] of [
+        [t, 20],
+        [u, 10],
+      ] as const) {
+        const { rows, personal } = await get().repos.auditTrail.chain(tenant, 0, 100);
+        expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+        const checked = checkChain(rows, { seq: 0, hash: AUDIT_GENESIS }, (id) =>
+          personal.find((p) => p.entryId === id),
+        );
+        expect(checked.broken).toBeNull();
+        expect(await get().repos.auditTrail.head(tenant)).toEqual(checked.prev);
+      }
+    });
+
+    it('keeps personal values apart, returns them with the entry, and forgets them for an erased learner', async () => {
+      const t = aTenant().id;
+      const personal = { firstName: { from: 'Thandi', to: 'Thandeka' } };
+      const e = entry(t, { learnerId: 'lrn_p', personal, changes: { emailOptOut: { from: false, to: true } } });
+      await get().repos.audit.record(e);
+      await get().repos.audit.record(entry(t, { learnerId: 'lrn_q', resourceId: 'lrn_q', personal }));
+      const page = await get().repos.auditTrail.list(
+        t,
+        { learnerId: 'lrn_p' },
+        { kind: 'offset', offset: 0, limit: 10 },
+      );
+      expect(page.items).toMatchObject([
+        { id: e.id, personalFields: ['firstName'], personalValues: personal, changes: e.changes },
+      ]);
+      expect(await get().repos.audit.forgetLearner(t, 'lrn_p')).toBe(1);
+      const after = await get().repos.auditTrail.list(t, {}, { kind: 'cursor', after: null, limit: 10 });
+      expect(after.items.map((r) => [r.learnerId, r.personalValues])).toEqual([
+        ['lrn_q', personal],
+        ['lrn_p', null],
+      ]);
+      const { rows } = await get().repos.auditTrail.chain(t, 0, 10);
+      expect(checkChain(rows, { seq: 0, hash: AUDIT_GENESIS }, () => undefined).broken).toBeNull();
+    });
+  },
+  undefined,
+  [platformStorage, auditStorage],
+);

@@ -1,0 +1,13 @@
+import type { StatementRepos } from '@fundi/domain';
+import { statementMemory } from '@fundi/memory/statements';
+import type { CapabilityStorage } from '../storage/capability-storage.js';
+import { statementsMigration } from './migrations/202611271306-statements.js';
+import { SqlStatementRepository } from './sql-statements.js';
+
+/** Statements of Results (docs/api.md, "Statements of Results"); erasure empties their `holder`. */
+export const statementStorage: CapabilityStorage<StatementRepos> = {
+  migrations: [statementsMigration],
+  sql: (db) => ({ statements: new SqlStatementRepository(db) }),
+  memory: statementMemory,
+  erasureTables: ['statements'],
+};

@@ -1,0 +1,56 @@
+import type {
+  ExportRepos,
+  LearnerRepos,
+  PlatformRepos,
+  StatementModule,
+  StatementOutcome,
+  StatementRepos,
+  TenantRepos,
+  TrainingRepos,
+} from '@fundi/domain';
+import type { CoreDeps } from '../common/ports.js';
+import type { UrlSigner } from '../evidence/evidence-ports.js';
+import type { FileVault } from '../files/file-vault.js';
+
+/** Everything a Statement of Results shows (docs/api.md, "Statements of Results"). */
+export interface StatementContent {
+  statementId: string;
+  provider: { name: string; sdpCode: string | null };
+  learner: { name: string; identifier: string; identifierType: string };
+  programme: {
+    code: string;
+    name: string;
+    qualificationId: string | null;
+    nqfLevel: number | null;
+    credits: number | null;
+  };
+  modules: StatementModule[];
+  outcome: StatementOutcome;
+  issuedOn: string;
+  verificationCode: string;
+  verifyUrl: string;
+}
+
+/** Port: lays a statement out as a PDF, with a QR code of its verification URL. */
+export interface StatementRenderer {
+  render(c: StatementContent): Promise<Buffer>;
+}
+
+export interface StatementSettings {
+  /** `FUNDI_PUBLIC_URL`: the verification URL's base; the request's own origin when empty. */
+  publicUrl: string;
+}
+
+export type StatementPorts = CoreDeps<
+  StatementRepos &
+    Pick<LearnerRepos, 'learners'> &
+    Pick<TrainingRepos, 'enrolments' | 'programmes' | 'assessments'> &
+    Pick<TenantRepos, 'tenants'> &
+    Pick<ExportRepos, 'regulatorSettings'> &
+    PlatformRepos
+> & {
+  files: FileVault;
+  signer: UrlSigner;
+  renderer: StatementRenderer;
+  settings: StatementSettings;
+};
