@@ -211,8 +211,6 @@ export function mountForm(
       const scope = r.list ? pageScope(r.operationId, principal?.actor.tenantId ?? '', params, query) : '';
       const page: PageRequest = r.list ? form.toPage(query, scope) : NO_PAGE;
       const input = {
-        // The key's changes are audited as coming through the API, with the client's address.
-        actor: principal ? actingFrom(principal.actor, 'api', ctx.ip) : null,
         params,
         query,
         body,
@@ -227,7 +225,9 @@ export function mountForm(
       };
       let result: Awaited<ReturnType<RouteDef['handle']>>;
       try {
-        result = await r.handle(principal ? { ...input, actor: principal.actor } : { ...input, actor: null });
+        // The key's changes are audited as coming through the API, with the client's address.
+        const actor = principal ? actingFrom(principal.actor, 'api', ctx.ip) : null;
+        result = await r.handle(actor ? { ...input, actor } : { ...input, actor: null });
       } finally {
         // A handler that stopped reading (or failed) leaves the rest of the upload unread: discard it.
         if (file && !file.stream.readableEnded) {
