@@ -166,6 +166,7 @@ describeEachStorage(
         autoConfirm: false,
         totalRows: 1,
         validRows: 0,
+        rowsWithErrors: 1,
         importedRows: 0,
         errorCount: 1,
         processed: 1,

@@ -54,23 +54,25 @@ export function readHeader(kind: ImportKind<unknown, unknown>, cells: string[]):
 }
 
 /**
- * A data row's cells by column (trimmed; empty ones left out), or what makes the row unreadable: blank, too many
- * cells, or cells that break the API's text rule (each named by its column).
+ * A data row's cells by column (trimmed; empty ones left out), with what is wrong with them: a blank row or one with
+ * too many cells is unreadable as a whole (`row`, no cells); a cell breaking the API's text rule is named by its
+ * column and left out, so the row's other cells are still checked.
  */
-export function cellsOf(h: Header, cells: string[]): { cells: Cells } | { errors: CellError[] } {
-  if (cells.every((c) => c.trim() === '')) return { errors: [{ column: 'row', error: 'blank row' }] };
+export function cellsOf(h: Header, cells: string[]): { cells: Cells; errors: CellError[] } {
+  if (cells.every((c) => c.trim() === '')) return { cells: {}, errors: [{ column: 'row', error: 'blank row' }] };
   if (cells.length > h.columns.length && cells.slice(h.columns.length).some((c) => c.trim() !== ''))
     return {
+      cells: {},
       errors: [{ column: 'row', error: `has ${cells.length} cells but the header has ${h.columns.length} columns` }],
     };
   const out: Record<string, string> = {};
-  let unsafe: CellError[] | null = null;
+  const errors: CellError[] = [];
   for (let i = 0; i < h.columns.length; i++) {
     const col = h.columns[i];
     const v = cells[i]?.trim();
     if (!col || !v) continue;
     if (isSafeText(v)) out[col] = v;
-    else (unsafe ??= []).push({ column: col, error: UNSAFE_TEXT_MESSAGE });
+    else errors.push({ column: col, error: UNSAFE_TEXT_MESSAGE });
   }
-  return unsafe ? { errors: unsafe } : { cells: out };
+  return { cells: out, errors };
 }

@@ -40,6 +40,8 @@ export interface ImportKind<V, W> {
   parse(cells: Cells, now: Date): Checked<V>;
   /** Keys that must be unique within the file (`id_number`, email case-insensitive). */
   uniqueKeys(v: V): { column: string; key: string; what: string }[];
+  /** The same keys read from the cells of a row that failed `parse`, so its duplicates show in the same report. */
+  cellKeys?(cells: Cells): { column: string; key: string; what: string }[];
   /** Against the tenant's current data: references exist, no duplicates, the training rules. */
   resolve(repos: ImportKindRepos, actor: Actor, v: V, now: Date): Promise<Checked<W>>;
   /**
@@ -84,7 +86,7 @@ export async function findLearner(repos: LearnerRepos, tenantId: string, ref: Le
   return repos.learners.findById(tenantId, v);
 }
 
-/** The value is not repeated: row errors are kept, and an ID number or email is personal data. */
+/** The message does not repeat the value: the error's `value` carries it (removed on erasure). */
 export const unknownLearner = (ref: LearnerRef): CellError => ({
   column: ref.column,
   error: `names no learner of this organisation (import the learners first)`,

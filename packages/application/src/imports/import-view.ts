@@ -9,6 +9,8 @@ export interface ImportView {
   fileName: string;
   totalRows: number;
   validRows: number;
+  /** Data rows with at least one error (a row counts once); `errorCount` counts the errors. */
+  rowsWithErrors: number;
   importedRows: number;
   errorCount: number;
   progress: { processed: number; total: number };
@@ -33,6 +35,7 @@ export function importView(i: ImportSnapshot): ImportView {
     fileName: i.fileName,
     totalRows: i.totalRows,
     validRows: i.validRows,
+    rowsWithErrors: i.rowsWithErrors,
     importedRows: i.importedRows,
     errorCount: i.errorCount,
     progress: { processed: i.processed, total: i.totalRows },

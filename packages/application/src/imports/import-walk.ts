@@ -4,7 +4,7 @@ import { CsvFileError, type CsvReader } from './csv-reader.js';
 import { cellsOf, readHeader } from './import-header.js';
 import { FirstSeen } from './first-seen.js';
 import type { Actor } from '../common/actor.js';
-import type { Checked, ImportKind, ImportKindRepos } from './import-kind.js';
+import type { CellError, Cells, Checked, ImportKind, ImportKindRepos } from './import-kind.js';
 import { learnerImport } from './learner-import.js';
 import { enrolmentImport } from './enrolment-import.js';
 import { assessmentImport } from './assessment-import.js';
@@ -21,10 +21,11 @@ export const IMPORT_KINDS: Record<ImportType, () => AnyKind> = {
   evidence: evidenceImport,
 };
 
-/** A data row after the checks that need only the file: `n` counts data rows from 1. */
+/** A data row after the checks that need only the file: `n` counts data rows from 1; `cells` its known cells. */
 export interface WalkedRow {
   n: number;
   row: number;
+  cells: Cells;
   checked: Checked<unknown>;
 }
 
@@ -59,7 +60,6 @@ export async function walkFile(
         if (!header) {
           header = readHeader(kind, rec.cells);
           await onHeader(header.errors);
-          if (header.fatal) return { dataRows: 0, fileErrors, fatal: true };
           continue;
         }
         n++;
@@ -67,20 +67,12 @@ export async function walkFile(
           fileErrors.push({ row: rec.row, field: 'file', error: `has more than ${IMPORT_MAX_ROWS} data rows` });
           return { dataRows: n - 1, fileErrors, fatal: true };
         }
-        const cells = cellsOf(header, rec.cells);
-        let checked: Checked<unknown> = 'errors' in cells ? cells : kind.parse(cells.cells, now);
-        if ('ok' in checked) {
-          const dups = [];
-          for (const k of kind.uniqueKeys(checked.ok)) {
-            let column = seen.get(k.column);
-            if (!column) seen.set(k.column, (column = new FirstSeen()));
-            const first = column.firstOr(k.key, rec.row);
-            if (first !== undefined) dups.push({ column: k.column, error: `same ${k.what} as row ${first}` });
-          }
-          if (dups.length) checked = { errors: dups };
-        }
+        // A header no row can be read by: the rows are only counted, so the report says how many the file has.
+        if (header.fatal) continue;
+        const { cells, errors } = cellsOf(header, rec.cells);
+        const checked = errors[0]?.column === 'row' ? { errors } : checkRow(kind, seen, rec.row, cells, errors, now);
         // Awaited only when the visitor has work to wait for: most rows are only collected into a batch.
-        const pending = visit({ n, row: rec.row, checked });
+        const pending = visit({ n, row: rec.row, cells, checked });
         if (pending) await pending;
       }
   } catch (e) {
@@ -90,7 +82,34 @@ export async function walkFile(
   }
   if (!header) fileErrors.push({ row: 1, field: 'file', error: 'is empty: the first row must be the header' });
   else if (n === 0) fileErrors.push({ row: 2, field: 'file', error: 'has a header row but no data rows' });
-  return { dataRows: n, fileErrors, fatal: !header || n === 0 };
+  return { dataRows: n, fileErrors, fatal: !header || header.fatal || n === 0 };
+}
+
+/**
+ * Every check of the file on one row, all at once so a row's errors all show the first time: the cells' own errors,
+ * the kind's field rules, and the keys that must be unique in the file (taken from the cells when the row failed
+ * its rules, where the kind can).
+ */
+function checkRow(
+  kind: AnyKind,
+  seen: Map<string, FirstSeen>,
+  row: number,
+  cells: Cells,
+  cellErrors: CellError[],
+  now: Date,
+): Checked<unknown> {
+  const parsed: Checked<unknown> = kind.parse(cells, now);
+  const bad = new Set(cellErrors.map((e) => e.column));
+  const errors = [...cellErrors, ...('errors' in parsed ? parsed.errors.filter((e) => !bad.has(e.column)) : [])];
+  const keys = 'ok' in parsed ? kind.uniqueKeys(parsed.ok) : (kind.cellKeys?.(cells) ?? []);
+  for (const k of keys) {
+    let column = seen.get(k.column);
+    if (!column) seen.set(k.column, (column = new FirstSeen()));
+    const first = column.firstOr(k.key, row);
+    if (first !== undefined && !errors.some((e) => e.column === k.column))
+      errors.push({ column: k.column, error: `same ${k.what} as row ${first}` });
+  }
+  return errors.length ? { errors } : parsed;
 }
 
 /**

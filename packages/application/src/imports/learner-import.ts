@@ -137,6 +137,10 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
         : { column: 'alternate_id', key: `${l.alternateIdType}:${l.alternateId}`, what: 'alternative ID' };
       return l.email ? [id, { column: 'email', key: l.email.toLowerCase(), what: 'email' }] : [id];
     },
+    cellKeys: (cells) => [
+      ...(cells.id_number ? [{ column: 'id_number', key: cells.id_number, what: 'ID number' }] : []),
+      ...(cells.email ? [{ column: 'email', key: cells.email.toLowerCase(), what: 'email' }] : []),
+    ],
     async resolve(repos, actor, l) {
       return (await this.resolveMany!(repos, actor, [l], new Date()))[0]!;
     },

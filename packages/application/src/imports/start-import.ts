@@ -90,6 +90,7 @@ export class StartImport {
       autoConfirm: !options.dryRun,
       totalRows: counter.dataRows(),
       validRows: 0,
+      rowsWithErrors: 0,
       importedRows: 0,
       errorCount: 0,
       processed: 0,

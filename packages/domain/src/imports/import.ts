@@ -27,12 +27,26 @@ export const IMPORT_MAX_ROW_BYTES = 64 * 1024;
 /** Rows written per transaction on confirm. */
 export const IMPORT_BATCH_ROWS = 1000;
 
-/** One problem: `row` is the row a spreadsheet shows (header = 1), `field` the CSV column (or `file`). */
+/** The learner a row names, beside its errors: the name and ID number as the row gives them. */
+export interface RowLearner {
+  name: string | null;
+  idNumber: string | null;
+}
+
+/**
+ * One problem: `row` is the row a spreadsheet shows (header = 1), `field` the CSV column (or `file`), `value` the
+ * cell as the file gives it (cut to 100 characters) and `learner` whom the row names, where the row has them.
+ */
 export interface RowError {
   row: number;
   field: string;
   error: string;
+  value?: string;
+  learner?: RowLearner;
 }
+
+/** Cells are cut to this many characters when an error repeats them. */
+export const ROW_ERROR_VALUE_CHARS = 100;
 
 export interface ImportSnapshot {
   id: string;
@@ -48,6 +62,8 @@ export interface ImportSnapshot {
   totalRows: number;
   /** Rows without errors at the last check (validation, then confirm). */
   validRows: number;
+  /** Data rows with at least one error at the last check (a row counts once, however many errors it has). */
+  rowsWithErrors: number;
   /** Rows written by confirm so far. */
   importedRows: number;
   errorCount: number;
@@ -62,17 +78,27 @@ export interface ImportSnapshot {
 /** The counters a step records with its state change. */
 export type ImportProgress = Pick<
   ImportSnapshot,
-  'totalRows' | 'validRows' | 'importedRows' | 'errorCount' | 'processed'
+  'totalRows' | 'validRows' | 'rowsWithErrors' | 'importedRows' | 'errorCount' | 'processed'
 >;
 
 export const ImportRecord = {
-  /** Confirm is allowed only from `validated`: any other state is a conflict and nothing is written. */
+  /**
+   * Confirm is allowed only from `validated`, and only with a row to write: any other state, or a file without one
+   * valid row, is a conflict and nothing is written.
+   */
   assertConfirmable(i: ImportSnapshot): void {
     if (i.status !== 'validated')
       throw DomainError.conflict(
         'import_not_confirmable',
         `The import is ${i.status}; only a validated import can be confirmed, once`,
         [{ field: 'status', message: `is ${i.status}, not validated` }],
+        { currentStatus: i.status },
+      );
+    if (i.validRows === 0)
+      throw DomainError.conflict(
+        'import_not_confirmable',
+        'The import has no valid rows: there is nothing to confirm; correct the file and upload it again',
+        [{ field: 'validRows', message: 'is 0' }],
         { currentStatus: i.status },
       );
   },
@@ -112,6 +138,8 @@ export interface ImportRepository {
   ): Promise<boolean>;
   /** Appends errors after those stored; `seq` continues the import's order. */
   addErrors(importId: string, fromSeq: number, errors: readonly RowError[]): Promise<void>;
+  /** Erasure: removes the values and learners the errors of these imports repeat (their text stays). */
+  forgetErrorDetails(importIds: readonly string[]): Promise<void>;
   /** Removes every stored error of the import (a step starting over). */
   clearErrors(importId: string): Promise<void>;
   /** In the order they were added. */

@@ -9,6 +9,15 @@ export const RowErrorOut = z
     row: z.number().int().openapi({ description: 'The row a spreadsheet shows: the header is row 1' }),
     field: z.string().openapi({ description: 'The CSV column, `row` for the row as a whole, `file` for the file' }),
     error: z.string(),
+    value: z
+      .string()
+      .optional()
+      .openapi({ description: 'The cell as the file gives it (at most 100 characters), where the error is about one' }),
+    learner: z
+      .object({ name: z.string().nullable(), idNumber: z.string().nullable() })
+      .strict()
+      .optional()
+      .openapi({ description: 'The learner the row names (its name and ID number cells), where the row has them' }),
   })
   .strict()
   .openapi('ImportRowError');
@@ -24,8 +33,12 @@ const fields = {
     .number()
     .int()
     .openapi({ description: 'Rows without errors at the last check; after confirm, rows written' }),
+  rowsWithErrors: z
+    .number()
+    .int()
+    .openapi({ description: 'Data rows with at least one error at the last check (a row counts once)' }),
   importedRows: z.number().int().openapi({ description: 'Rows written by confirm' }),
-  errorCount: z.number().int(),
+  errorCount: z.number().int().openapi({ description: 'Errors found (a row may have several)' }),
   progress: z.object({ processed: z.number().int(), total: z.number().int() }).strict(),
   createdAt: Timestamp,
   completedAt: Timestamp.nullable(),

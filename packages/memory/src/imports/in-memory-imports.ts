@@ -93,6 +93,14 @@ export class InMemoryImportRepository implements ImportRepository {
     return n;
   }
 
+  async forgetErrorDetails(importIds: readonly string[]) {
+    for (const id of importIds)
+      this.t.importErrors.set(
+        id,
+        (this.t.importErrors.get(id) ?? []).map(({ value: _v, learner: _l, ...rest }) => rest),
+      );
+  }
+
   async clearErrors(importId: string) {
     this.t.importErrors.delete(importId);
   }
@@ -100,7 +108,7 @@ export class InMemoryImportRepository implements ImportRepository {
   async errors(importId: string, offset: number, limit: number) {
     return (this.t.importErrors.get(importId) ?? [])
       .slice(offset, offset + limit)
-      .map(({ row, field, error }) => ({ row, field, error }));
+      .map(({ seq: _s, ...e }) => ({ ...e, ...(e.learner ? { learner: { ...e.learner } } : {}) }));
   }
 }
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ImportView, SessionContext } from '@fundi/application';
-import { IMPORT_MAX_BYTES, IMPORT_TYPES, isDomainError } from '@fundi/domain';
+import { IMPORT_MAX_BYTES, IMPORT_TYPES, isDomainError, type RowError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
@@ -10,6 +10,8 @@ import { describe } from './api-keys.js';
 const RUNNING = new Set(['validating', 'importing']);
 const rows = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 const ERRORS_SHOWN = 50;
+const learnerText = (e: RowError) =>
+  e.learner ? [e.learner.name, e.learner.idNumber && `(${e.learner.idNumber})`].filter(Boolean).join(' ') : '';
 
 const STATUS_WORDS: Record<string, string> = {
   validating: 'Checking the file',
@@ -52,10 +54,10 @@ export function importPages(r: PageRoutes, d: DashboardDeps): void {
 ${when(running, () => html`<p class="muted" role="status">An import is running; this page refreshes itself.</p>`)}
 ${
   recent.length
-    ? html`<div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Rows</th><th scope="col">Valid</th><th scope="col">Errors</th><th scope="col">Started</th></tr></thead><tbody>
+    ? html`<div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Rows</th><th scope="col">Valid</th><th scope="col">With errors</th><th scope="col">Started</th></tr></thead><tbody>
 ${recent.map(
   (i) =>
-    html`<tr><td><a href="/dashboard/imports/${i.id}">${i.fileName}</a></td><td>${i.type}</td><td>${STATUS_WORDS[i.status] ?? i.status}</td><td>${i.totalRows}</td><td>${i.validRows}</td><td>${i.errorCount}</td><td>${i.createdAt.slice(0, 16).replace('T', ' ')}</td></tr>`,
+    html`<tr><td><a href="/dashboard/imports/${i.id}">${i.fileName}</a></td><td>${i.type}</td><td>${STATUS_WORDS[i.status] ?? i.status}</td><td>${i.totalRows}</td><td>${i.validRows}</td><td>${i.rowsWithErrors}</td><td>${i.createdAt.slice(0, 16).replace('T', ' ')}</td></tr>`,
 )}
 </tbody></table></div>`
     : html`<p>No imports yet.</p>`
@@ -80,7 +82,8 @@ ${recent.map(
 <tr><th scope="row">Status</th><td>${STATUS_WORDS[i.status] ?? i.status}</td></tr>
 <tr><th scope="row">Rows in the file</th><td>${i.totalRows}</td></tr>
 <tr><th scope="row">Valid rows</th><td>${i.validRows}</td></tr>
-<tr><th scope="row">Rows with errors</th><td>${i.errorCount}</td></tr>
+<tr><th scope="row">Rows with errors</th><td>${i.rowsWithErrors}</td></tr>
+<tr><th scope="row">Errors</th><td>${i.errorCount}</td></tr>
 <tr><th scope="row">Written</th><td>${i.importedRows}</td></tr>
 </tbody></table></div>
 ${when(
@@ -89,21 +92,26 @@ ${when(
     html`<label for="imp-progress">Progress</label> <progress id="imp-progress" max="100" value="${String(pct)}">${pct}%</progress> <span role="status">${pct}%</span>`,
 )}
 ${when(
-  i.status === 'validated' && s.actor.scopes.includes('imports:write'),
+  i.status === 'validated' && i.validRows === 0,
+  () =>
+    html`<p class="card" role="status">No row of this file can be imported: correct the rows below and upload the file again.</p>`,
+)}
+${when(
+  i.status === 'validated' && i.validRows > 0 && s.actor.scopes.includes('imports:write'),
   () => html`<form class="card" method="post" action="/dashboard/imports/${i.id}/confirm">${csrf(s)}
-<p>${rows(i.validRows, 'valid row')} will be written${i.errorCount ? html`; ${rows(i.errorCount, 'row')} with errors ${i.errorCount === 1 ? 'is' : 'are'} left out` : ''}.</p>
+<p>${rows(i.validRows, 'valid row')} will be written${i.rowsWithErrors ? html`; ${rows(i.rowsWithErrors, 'row')} with errors ${i.rowsWithErrors === 1 ? 'is' : 'are'} left out` : ''}.</p>
 <button type="submit">Confirm the import</button></form>`,
 )}
 ${errorsTable(i)}`,
     });
   };
 
-  const errorsTable = (i: ImportView & { errors: { row: number; field: string; error: string }[] }) =>
+  const errorsTable = (i: ImportView & { errors: RowError[] }) =>
     i.errorCount === 0
       ? html``
       : html`<h2>Errors</h2><p>${i.errorCount > i.errors.length ? `The first ${i.errors.length} of ${i.errorCount}. ` : ''}<a href="/dashboard/imports/${i.id}/errors.csv">Download every error as CSV</a></p>
-<div class="table" tabindex="0"><table><thead><tr><th scope="col">Row</th><th scope="col">Column</th><th scope="col">Problem</th></tr></thead><tbody>
-${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${e.field}</td><td>${e.error}</td></tr>`)}
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">Row</th><th scope="col">Learner</th><th scope="col">Column</th><th scope="col">Value</th><th scope="col">Problem</th></tr></thead><tbody>
+${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${learnerText(e)}</td><td>${e.field}</td><td>${e.value ?? ''}</td><td>${e.error}</td></tr>`)}
 </tbody></table></div>`;
 
   r.get('/dashboard/imports', async (_ctx, s) => list(s));
