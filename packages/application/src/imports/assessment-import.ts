@@ -9,15 +9,16 @@ import {
   type ImportKind,
   type LearnerRef,
 } from './import-kind.js';
+import { dateCell, digitsCell } from './cell-values.js';
 
 export const ASSESSMENT_COLUMNS: readonly ImportColumn[] = [
-  { name: 'id_number', required: false, example: '9202204720083' },
+  { name: 'id_number', required: false, example: '9202204720083', cell: digitsCell(true) },
   { name: 'learner_id', required: false, example: '' },
   { name: 'programme_code', required: false, example: 'OC-PLUMB-4' },
   { name: 'module_code', required: true, example: 'KM-01' },
   { name: 'assessment_type', required: true, example: 'summative' },
   { name: 'outcome', required: true, example: 'C' },
-  { name: 'assessment_date', required: true, example: '2026-03-15' },
+  { name: 'assessment_date', required: true, example: '2026-03-15', cell: dateCell },
   { name: 'assessor_email', required: false, example: 'assessor@example.co.za', aliases: ['assessor_id'] },
 ];
 

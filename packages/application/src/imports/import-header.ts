@@ -1,9 +1,12 @@
 import { UNSAFE_TEXT_MESSAGE, isSafeText, type RowError } from '@fundi/domain';
 import type { CellError, Cells, ImportKind } from './import-kind.js';
+import type { CellRule } from './cell-values.js';
 
 /** Which canonical column each header cell is (null: unknown, ignored), and what was wrong with the header. */
 export interface Header {
   columns: (string | null)[];
+  /** Each column's way of reading its cells, where it has one. */
+  rules: (CellRule | undefined)[];
   errors: RowError[];
   /** A required column is missing or named twice: no row can be read. */
   fatal: boolean;
@@ -13,6 +16,7 @@ export interface Header {
 export function readHeader(kind: ImportKind<unknown, unknown>, cells: string[]): Header {
   const byName = new Map<string, string>();
   for (const c of kind.columns) for (const n of [c.name, ...(c.aliases ?? [])]) byName.set(n, c.name);
+  const ruleOf = new Map(kind.columns.map((c) => [c.name, c.cell]));
   const errors: RowError[] = [];
   let fatal = false;
   const seen = new Set<string>();
@@ -50,13 +54,14 @@ export function readHeader(kind: ImportKind<unknown, unknown>, cells: string[]):
       errors.push({ row: 1, field: group[0]!, error: `the header needs one of the columns ${group.join(', ')}` });
       fatal = true;
     }
-  return { columns, errors, fatal };
+  return { columns, rules: columns.map((c) => (c ? ruleOf.get(c) : undefined)), errors, fatal };
 }
 
 /**
  * A data row's cells by column (trimmed; empty ones left out), with what is wrong with them: a blank row or one with
  * too many cells is unreadable as a whole (`row`, no cells); a cell breaking the API's text rule is named by its
- * column and left out, so the row's other cells are still checked.
+ * column and left out, so the row's other cells are still checked. Each cell is read by its column's rule (a date
+ * as people write it, a code by its meaning).
  */
 export function cellsOf(h: Header, cells: string[]): { cells: Cells; errors: CellError[] } {
   if (cells.every((c) => c.trim() === '')) return { cells: {}, errors: [{ column: 'row', error: 'blank row' }] };
@@ -71,8 +76,15 @@ export function cellsOf(h: Header, cells: string[]): { cells: Cells; errors: Cel
     const col = h.columns[i];
     const v = cells[i]?.trim();
     if (!col || !v) continue;
-    if (isSafeText(v)) out[col] = v;
-    else errors.push({ column: col, error: UNSAFE_TEXT_MESSAGE });
+    if (!isSafeText(v)) {
+      errors.push({ column: col, error: UNSAFE_TEXT_MESSAGE });
+      continue;
+    }
+    const rule = h.rules[i];
+    const read = rule ? rule(v) : { ok: v };
+    // A cell that cannot be read keeps its text, so the error can show it; the column's other checks are skipped.
+    out[col] = 'ok' in read ? read.ok : v;
+    if ('error' in read) errors.push({ column: col, error: read.error });
   }
   return { cells: out, errors };
 }

@@ -2,6 +2,7 @@ import type { EvidenceRepos, ImportType, LearnerRepos, PlatformRepos, TrainingRe
 import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import type { ChangeRecord } from '../common/record-change.js';
+import type { CellRule } from './cell-values.js';
 
 /** What the import kinds read and write. */
 export type ImportKindRepos = LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>;
@@ -13,6 +14,8 @@ export interface ImportColumn {
   example: string;
   /** Other header names accepted for this column (the spec's spellings). */
   aliases?: readonly string[];
+  /** How a cell of the column is read as people write it (dates, codes by meaning), before the API's rules. */
+  cell?: CellRule;
 }
 
 /** A problem with one cell (`column`) of a row, or with the row as a whole (`row`). */
