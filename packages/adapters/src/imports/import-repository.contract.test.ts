@@ -17,6 +17,7 @@ function anImport(tenantId: string, over: Partial<ImportSnapshot> = {}): ImportS
     fileName: 'learners.csv',
     fileKey: `t/${tenantId}/imports/${id}`,
     autoConfirm: false,
+    columnMap: {},
     totalRows: 0,
     validRows: 0,
     rowsWithErrors: 0,
@@ -127,6 +128,24 @@ describeEachStorage(
         bare,
       ]);
       expect(await repos.imports.errors(other.id, 0, 10)).toEqual([full]);
+    });
+
+    it("keeps an import's column map, and each tenant's saved map per type", async () => {
+      const { repos } = get();
+      const a = await seedTenant(repos, 0);
+      const b = await seedTenant(repos, 0);
+      const i = anImport(a.tenantId, { columnMap: { surname: 'last_name' } });
+      await repos.imports.insert(i);
+      expect((await repos.imports.findById(a.tenantId, i.id))?.columnMap).toEqual({ surname: 'last_name' });
+      await repos.imports.saveColumnMap(a.tenantId, 'learners', { surname: 'last_name', cell: 'mobile' });
+      await repos.imports.saveColumnMap(a.tenantId, 'learners', { cell: null, idno: 'id_number' });
+      await repos.imports.saveColumnMap(a.tenantId, 'enrolments', { programme: 'programme_code' });
+      expect(await repos.imports.columnMap(a.tenantId, 'learners')).toEqual({
+        surname: 'last_name',
+        idno: 'id_number',
+      });
+      expect(await repos.imports.columnMap(a.tenantId, 'enrolments')).toEqual({ programme: 'programme_code' });
+      expect(await repos.imports.columnMap(b.tenantId, 'learners')).toEqual({});
     });
 
     it('lists by id with filters, in both paging styles', async () => {

@@ -16,6 +16,7 @@ import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { importsMigration } from './migrations/202611232304-imports.js';
 import { importReportMigration } from './migrations/202611271245-import-report.js';
+import { columnMapsMigration } from './migrations/202611271317-column-maps.js';
 
 type Row = Record<string, unknown>;
 
@@ -39,6 +40,7 @@ function fromRow(r: Row): ImportSnapshot {
     fileName: r.file_name as string,
     fileKey: r.file_key as string,
     autoConfirm: Boolean(r.auto_confirm),
+    columnMap: r.column_map ? (JSON.parse(r.column_map as string) as Record<string, string>) : {},
     totalRows: Number(r.total_rows),
     validRows: Number(r.valid_rows),
     rowsWithErrors: Number(r.rows_with_errors),
@@ -80,9 +82,9 @@ export class SqlImportRepository implements ImportRepository {
 
   async insert(i: ImportSnapshot) {
     await this.db.run(
-      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, total_rows, valid_rows,
+      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, column_map, total_rows, valid_rows,
         rows_with_errors, imported_rows, error_count, processed, created_by, confirmed_by, created_at, completed_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         i.id,
         i.tenantId,
@@ -91,6 +93,7 @@ export class SqlImportRepository implements ImportRepository {
         i.fileName,
         i.fileKey,
         i.autoConfirm,
+        Object.keys(i.columnMap).length ? JSON.stringify(i.columnMap) : null,
         i.totalRows,
         i.validRows,
         i.rowsWithErrors,
@@ -198,6 +201,31 @@ export class SqlImportRepository implements ImportRepository {
     return rows.map(errorOf);
   }
 
+  async columnMap(tenantId: string, type: ImportType) {
+    const rows = await this.db.all<Row>(
+      'SELECT header, "column" FROM import_column_maps WHERE tenant_id = ? AND type = ? ORDER BY header',
+      [tenantId, type],
+    );
+    return Object.fromEntries(rows.map((r) => [r.header as string, r.column as string]));
+  }
+
+  async saveColumnMap(tenantId: string, type: ImportType, entries: Readonly<Record<string, string | null>>) {
+    for (const [header, column] of Object.entries(entries)) {
+      await this.db.run('DELETE FROM import_column_maps WHERE tenant_id = ? AND type = ? AND header = ?', [
+        tenantId,
+        type,
+        header,
+      ]);
+      if (column !== null)
+        await this.db.run('INSERT INTO import_column_maps (tenant_id, type, header, "column") VALUES (?, ?, ?, ?)', [
+          tenantId,
+          type,
+          header,
+          column,
+        ]);
+    }
+  }
+
   async finishedBefore(before: string, limit: number) {
     // Imports are few (one per uploaded file): read without an index of their own.
     const rows = await this.db.all<Row>(
@@ -216,7 +244,7 @@ export class SqlImportRepository implements ImportRepository {
 }
 
 export const importStorage: CapabilityStorage<ImportRepos> = {
-  migrations: [importsMigration, importReportMigration],
+  migrations: [importsMigration, importReportMigration, columnMapsMigration],
   sql: (db, qb) => ({ imports: new SqlImportRepository(db, qb) }),
   memory: importMemory,
 };

@@ -164,6 +164,7 @@ describeEachStorage(
         fileName: 'a.csv',
         fileKey,
         autoConfirm: false,
+        columnMap: {},
         totalRows: 1,
         validRows: 0,
         rowsWithErrors: 1,

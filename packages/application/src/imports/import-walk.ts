@@ -47,6 +47,7 @@ export async function walkFile(
   now: Date,
   visit: (r: WalkedRow) => Promise<void> | undefined,
   onHeader: (errors: RowError[]) => Promise<void> = async () => {},
+  columnMap: Readonly<Record<string, string>> = {},
 ): Promise<WalkEnd> {
   const fileErrors: RowError[] = [];
   // Per column, each key with the row it was first seen on: the one structure that grows with the file, so the keys
@@ -58,7 +59,7 @@ export async function walkFile(
     for await (const recs of csv.records(source))
       for (const rec of recs) {
         if (!header) {
-          header = readHeader(kind, rec.cells);
+          header = readHeader(kind, rec.cells, columnMap);
           await onHeader(header.errors);
           continue;
         }

@@ -85,6 +85,7 @@ export class ValidateImport {
         return pending.length >= CHECK_ROWS ? flush(r.n) : undefined;
       },
       async (header) => void (errors = header),
+      imp.columnMap,
     );
     errors.push(...end.fileErrors);
     await flush(end.dataRows);

@@ -58,6 +58,11 @@ export interface ImportSnapshot {
   fileKey: string;
   /** Confirm by itself once validation passes (`options.dryRun: false`). */
   autoConfirm: boolean;
+  /**
+   * Header names (without case, spaces or punctuation) read as columns: the tenant's saved mapping with the one given
+   * with the upload, fixed at upload so the dry run and confirm read the file alike.
+   */
+  columnMap: Readonly<Record<string, string>>;
   /** Data rows in the file (the header not counted). */
   totalRows: number;
   /** Rows without errors at the last check (validation, then confirm). */
@@ -144,6 +149,10 @@ export interface ImportRepository {
   clearErrors(importId: string): Promise<void>;
   /** In the order they were added. */
   errors(importId: string, offset: number, limit: number): Promise<RowError[]>;
+  /** The tenant's saved column mapping of an import type (header name without case, spaces or punctuation -> column). */
+  columnMap(tenantId: string, type: ImportType): Promise<Record<string, string>>;
+  /** Saves entries of the mapping (a null column forgets the header); the others stay. */
+  saveColumnMap(tenantId: string, type: ImportType, entries: Readonly<Record<string, string | null>>): Promise<void>;
   /** Retention: up to `limit` imports that finished (completed or failed) before `before`, earliest first. */
   finishedBefore(before: string, limit: number): Promise<Pick<ImportSnapshot, 'tenantId' | 'id' | 'fileKey'>[]>;
   /** Retention: deletes the imports with their row errors; returns how many imports went. */

@@ -71,11 +71,10 @@ export const ImportOut = z
 export const ImportUploadFields = z
   .object({
     type: ImportType,
-    options: z
-      .string()
-      .max(200)
-      .optional()
-      .openapi({ description: 'JSON text `{"dryRun": true|false}`; default `{"dryRun": true}`' }),
+    options: z.string().max(20_000).optional().openapi({
+      description:
+        'JSON text `{"dryRun": true|false, "columns": {"<header>": "<column>"|null}}`; default `{"dryRun": true}`. `columns` maps header names to columns and is saved for the tenant\'s next file of the type (null forgets a saved name)',
+    }),
   })
   .strict();
 

@@ -15,6 +15,8 @@ export interface ImportTables {
   imports: Map<string, ImportSnapshot>;
   /** Key: import id; in `seq` order. */
   importErrors: Map<string, (RowError & { seq: number })[]>;
+  /** Key: `tenantId type`; header -> column. */
+  importColumnMaps: Map<string, Record<string, string>>;
 }
 
 export class InMemoryImportRepository implements ImportRepository {
@@ -101,6 +103,18 @@ export class InMemoryImportRepository implements ImportRepository {
       );
   }
 
+  async columnMap(tenantId: string, type: ImportType) {
+    return { ...(this.t.importColumnMaps.get(`${tenantId} ${type}`) ?? {}) };
+  }
+
+  async saveColumnMap(tenantId: string, type: ImportType, entries: Readonly<Record<string, string | null>>) {
+    const map = { ...(this.t.importColumnMaps.get(`${tenantId} ${type}`) ?? {}) };
+    for (const [header, column] of Object.entries(entries))
+      if (column === null) delete map[header];
+      else map[header] = column;
+    this.t.importColumnMaps.set(`${tenantId} ${type}`, map);
+  }
+
   async clearErrors(importId: string) {
     this.t.importErrors.delete(importId);
   }
@@ -113,6 +127,6 @@ export class InMemoryImportRepository implements ImportRepository {
 }
 
 export const importMemory: MemoryPart<ImportRepos, ImportTables> = {
-  tables: () => ({ imports: new Map(), importErrors: new Map() }),
+  tables: () => ({ imports: new Map(), importErrors: new Map(), importColumnMaps: new Map() }),
   repositories: (store) => ({ imports: new InMemoryImportRepository(store) }),
 };
