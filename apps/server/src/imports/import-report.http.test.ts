@@ -25,8 +25,8 @@ describeImportSuite('imports over HTTP: one full report', (world) => {
     expect(v).toMatchObject({ status: 'validated', totalRows: 4, validRows: 2, rowsWithErrors: 2, errorCount: 4 });
     const sipho = { name: 'Sipho Ndlovu', idNumber: idNumberFor(300) };
     expect(v.errors).toEqual([
-      { row: 3, field: 'email', error: expect.any(String), value: 'not-an-email', learner: sipho },
       { row: 3, field: 'province_code', error: expect.stringContaining('must be'), value: 'Gautang', learner: sipho },
+      { row: 3, field: 'email', error: expect.any(String), value: 'not-an-email', learner: sipho },
       { row: 3, field: 'id_number', error: 'same ID number as row 2', value: idNumberFor(300), learner: sipho },
       {
         row: 4,
@@ -39,7 +39,7 @@ describeImportSuite('imports over HTTP: one full report', (world) => {
     const csvErrors = await s.call('GET', `${A}/imports/${r.body.id}/errors.csv`, admin);
     const lines = (csvErrors.body as string).trim().split('\r\n');
     expect(lines[0]).toBe('row,field,error,value,learner,id_number');
-    expect(lines[1]).toMatch(new RegExp(`^3,email,.*,not-an-email,Sipho Ndlovu,${idNumberFor(300)}$`));
+    expect(lines[2]).toMatch(new RegExp(`^3,email,.*,not-an-email,Sipho Ndlovu,${idNumberFor(300)}$`));
   });
 
   it('confirm is refused (409) and not offered when no row is valid; the dashboard says why', async () => {

@@ -18,6 +18,7 @@ function anImport(tenantId: string, over: Partial<ImportSnapshot> = {}): ImportS
     fileKey: `t/${tenantId}/imports/${id}`,
     autoConfirm: false,
     columnMap: {},
+    format: null,
     totalRows: 0,
     validRows: 0,
     rowsWithErrors: 0,

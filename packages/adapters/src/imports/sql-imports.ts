@@ -1,4 +1,5 @@
 import type {
+  ImportFormat,
   ImportProgress,
   ImportRepos,
   ImportRepository,
@@ -17,10 +18,11 @@ import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { importsMigration } from './migrations/202611232304-imports.js';
 import { importReportMigration } from './migrations/202611271245-import-report.js';
 import { columnMapsMigration } from './migrations/202611271317-column-maps.js';
+import { fileFormatMigration } from './migrations/202611271328-file-format.js';
 
 type Row = Record<string, unknown>;
 
-const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy', string> = {
+const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy' | 'format', string> = {
   totalRows: 'total_rows',
   validRows: 'valid_rows',
   rowsWithErrors: 'rows_with_errors',
@@ -29,6 +31,7 @@ const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy', stri
   processed: 'processed',
   completedAt: 'completed_at',
   confirmedBy: 'confirmed_by',
+  format: 'file_format',
 };
 
 function fromRow(r: Row): ImportSnapshot {
@@ -40,6 +43,7 @@ function fromRow(r: Row): ImportSnapshot {
     fileName: r.file_name as string,
     fileKey: r.file_key as string,
     autoConfirm: Boolean(r.auto_confirm),
+    format: r.file_format ? (JSON.parse(r.file_format as string) as ImportFormat) : null,
     columnMap: r.column_map ? (JSON.parse(r.column_map as string) as Record<string, string>) : {},
     totalRows: Number(r.total_rows),
     validRows: Number(r.valid_rows),
@@ -68,7 +72,10 @@ function errorOf(r: Row): RowError {
 /** `SET a = ?, b = ?` of the given counters, in a fixed column order. */
 function setClause(set: Partial<Record<keyof typeof COLUMNS, unknown>>): { sql: string; values: unknown[] } {
   const keys = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((k) => set[k] !== undefined);
-  return { sql: keys.map((k) => `, ${COLUMNS[k]} = ?`).join(''), values: keys.map((k) => set[k]) };
+  return {
+    sql: keys.map((k) => `, ${COLUMNS[k]} = ?`).join(''),
+    values: keys.map((k) => (k === 'format' ? JSON.stringify(set[k]) : set[k])),
+  };
 }
 
 /** Rows per multi-row INSERT of errors (under SQLite's 999 bound parameters at 8 per row). */
@@ -125,7 +132,7 @@ export class SqlImportRepository implements ImportRepository {
     id: string,
     from: ImportStatus,
     to: ImportStatus,
-    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string },
+    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string; format?: ImportFormat },
   ) {
     const s = setClause(set);
     const r = await this.db.run(`UPDATE imports SET status = ?${s.sql} WHERE id = ? AND tenant_id = ? AND status = ?`, [
@@ -244,7 +251,7 @@ export class SqlImportRepository implements ImportRepository {
 }
 
 export const importStorage: CapabilityStorage<ImportRepos> = {
-  migrations: [importsMigration, importReportMigration, columnMapsMigration],
+  migrations: [importsMigration, importReportMigration, columnMapsMigration, fileFormatMigration],
   sql: (db, qb) => ({ imports: new SqlImportRepository(db, qb) }),
   memory: importMemory,
 };

@@ -165,6 +165,7 @@ describeEachStorage(
         fileKey,
         autoConfirm: false,
         columnMap: {},
+        format: null,
         totalRows: 1,
         validRows: 0,
         rowsWithErrors: 1,

@@ -1,4 +1,4 @@
-import type { ImportSnapshot, RowError } from '@fundi/domain';
+import type { ImportFormat, ImportSnapshot, RowError } from '@fundi/domain';
 
 /** An import as callers see it (docs/api.md, "Imports"). */
 export interface ImportView {
@@ -7,6 +7,8 @@ export interface ImportView {
   status: ImportSnapshot['status'];
   dryRun: boolean;
   fileName: string;
+  /** The encoding and delimiter the dry run found; null until it has read the header. */
+  format: ImportFormat | null;
   totalRows: number;
   validRows: number;
   /** Data rows with at least one error (a row counts once); `errorCount` counts the errors. */
@@ -33,6 +35,7 @@ export function importView(i: ImportSnapshot): ImportView {
     status: i.status,
     dryRun: !i.autoConfirm,
     fileName: i.fileName,
+    format: i.format,
     totalRows: i.totalRows,
     validRows: i.validRows,
     rowsWithErrors: i.rowsWithErrors,

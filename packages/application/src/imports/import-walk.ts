@@ -1,4 +1,4 @@
-import { IMPORT_MAX_ROWS, type ImportType, type RowError } from '@fundi/domain';
+import { IMPORT_MAX_ROWS, type ImportFormat, type ImportType, type RowError } from '@fundi/domain';
 import type { Readable } from 'node:stream';
 import { CsvFileError, type CsvReader } from './csv-reader.js';
 import { cellsOf, readHeader } from './import-header.js';
@@ -31,6 +31,8 @@ export interface WalkedRow {
 
 export interface WalkEnd {
   dataRows: number;
+  /** How the file was read, once its header row was (null: it never was). */
+  format: ImportFormat | null;
   /** Problems of the file as a whole (encoding, size; the header's go to `onHeader`); `fatal`: nothing to import. */
   fileErrors: RowError[];
   fatal: boolean;
@@ -55,8 +57,9 @@ export async function walkFile(
   const seen = new Map<string, FirstSeen>();
   let header: ReturnType<typeof readHeader> | null = null;
   let n = 0;
+  let format: ImportFormat | null = null;
   try {
-    for await (const recs of csv.records(source))
+    for await (const recs of csv.records(source, (f) => void (format = f)))
       for (const rec of recs) {
         if (!header) {
           header = readHeader(kind, rec.cells, columnMap);
@@ -66,7 +69,7 @@ export async function walkFile(
         n++;
         if (n > IMPORT_MAX_ROWS) {
           fileErrors.push({ row: rec.row, field: 'file', error: `has more than ${IMPORT_MAX_ROWS} data rows` });
-          return { dataRows: n - 1, fileErrors, fatal: true };
+          return { dataRows: n - 1, format, fileErrors, fatal: true };
         }
         // A header no row can be read by: the rows are only counted, so the report says how many the file has.
         if (header.fatal) continue;
@@ -79,11 +82,11 @@ export async function walkFile(
   } catch (e) {
     if (!(e instanceof CsvFileError)) throw e;
     fileErrors.push(e.problem);
-    return { dataRows: n, fileErrors, fatal: true };
+    return { dataRows: n, format, fileErrors, fatal: true };
   }
   if (!header) fileErrors.push({ row: 1, field: 'file', error: 'is empty: the first row must be the header' });
   else if (n === 0) fileErrors.push({ row: 2, field: 'file', error: 'has a header row but no data rows' });
-  return { dataRows: n, fileErrors, fatal: !header || header.fatal || n === 0 };
+  return { dataRows: n, format, fileErrors, fatal: !header || header.fatal || n === 0 };
 }
 
 /**

@@ -142,6 +142,7 @@ export class StartImport {
       fileKey: key,
       autoConfirm: !options.dryRun,
       columnMap,
+      format: null,
       totalRows: counter.dataRows(),
       validRows: 0,
       rowsWithErrors: 0,

@@ -95,6 +95,7 @@ export class ValidateImport {
       rowsWithErrors: end.fatal ? end.dataRows : rowsWithErrors,
       errorCount,
       processed: end.dataRows,
+      ...(end.format ? { format: end.format } : {}),
     };
     const at = this.d.clock.now();
     await this.d.uow.run(async (tx) => {

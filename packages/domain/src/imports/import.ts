@@ -14,6 +14,19 @@ export type ImportType = (typeof IMPORT_TYPES)[number];
 export const IMPORT_STATUSES = ['validating', 'validated', 'failed', 'importing', 'completed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
+/** The text encodings an import reads (docs/api.md, "Imports"), as found in the file. */
+export const IMPORT_ENCODINGS = ['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+/** The cell separators an import reads, found from the header row. */
+export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;
+export type ImportDelimiter = (typeof IMPORT_DELIMITERS)[number];
+
+/** How the file was read: what its dry run found. */
+export interface ImportFormat {
+  encoding: ImportEncoding;
+  delimiter: ImportDelimiter;
+}
+
 /** Data rows one file may hold, and its size in bytes. */
 export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -63,6 +76,8 @@ export interface ImportSnapshot {
    * with the upload, fixed at upload so the dry run and confirm read the file alike.
    */
   columnMap: Readonly<Record<string, string>>;
+  /** How the file was read (encoding, delimiter), once its validation has read it; null before. */
+  format: ImportFormat | null;
   /** Data rows in the file (the header not counted). */
   totalRows: number;
   /** Rows without errors at the last check (validation, then confirm). */
@@ -128,7 +143,7 @@ export interface ImportRepository {
     id: string,
     from: ImportStatus,
     to: ImportStatus,
-    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string },
+    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string; format?: ImportFormat },
   ): Promise<boolean>;
   /**
    * Records counters without a state change; false, changing nothing, when the import is not `status` or (when

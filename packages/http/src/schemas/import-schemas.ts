@@ -1,4 +1,4 @@
-import { IMPORT_STATUSES, IMPORT_TYPES } from '@fundi/domain';
+import { IMPORT_DELIMITERS, IMPORT_ENCODINGS, IMPORT_STATUSES, IMPORT_TYPES } from '@fundi/domain';
 import { Timestamp, z, ActorOut, ActorOrNull } from './common.js';
 
 export const ImportType = z.enum(IMPORT_TYPES);
@@ -28,6 +28,14 @@ const fields = {
   status: ImportStatus,
   dryRun: z.boolean().openapi({ description: 'false: the import confirms itself once validation passes' }),
   fileName: z.string(),
+  format: z
+    .object({ encoding: z.enum(IMPORT_ENCODINGS), delimiter: z.enum(IMPORT_DELIMITERS) })
+    .strict()
+    .nullable()
+    .openapi({
+      description:
+        'How the file was read, as its dry run found it: its text encoding and cell separator (`,`, `;` or a tab); null until the header row was read',
+    }),
   totalRows: z.number().int().openapi({ description: 'Data rows in the file (the header not counted)' }),
   validRows: z
     .number()

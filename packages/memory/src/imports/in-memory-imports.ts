@@ -1,4 +1,5 @@
 import type {
+  ImportFormat,
   ImportProgress,
   ImportRepos,
   ImportRepository,
@@ -48,7 +49,7 @@ export class InMemoryImportRepository implements ImportRepository {
     id: string,
     from: ImportStatus,
     to: ImportStatus,
-    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string },
+    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string; format?: ImportFormat },
   ) {
     const i = this.t.imports.get(id);
     if (!i || i.tenantId !== tenantId || i.status !== from) return false;
