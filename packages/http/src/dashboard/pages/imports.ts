@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ImportView, SessionContext } from '@fundi/application';
-import { IMPORT_MAX_BYTES, IMPORT_TYPES, isDomainError, type RowError } from '@fundi/domain';
+import { IMPORT_MAX_BYTES, IMPORT_TYPES, isDomainError, type ImportFormat, type RowError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
@@ -10,6 +10,16 @@ import { describe } from './api-keys.js';
 const RUNNING = new Set(['validating', 'importing']);
 const rows = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 const ERRORS_SHOWN = 50;
+const ENCODING_WORDS: Record<ImportFormat['encoding'], string> = {
+  'utf-8': 'UTF-8',
+  'utf-8-bom': 'UTF-8 (with BOM)',
+  'utf-16le': 'UTF-16',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'windows-1252': 'Windows-1252 (Excel on Windows)',
+};
+const DELIMITER_WORDS: Record<ImportFormat['delimiter'], string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' };
+const formatText = (f: ImportFormat) =>
+  `${ENCODING_WORDS[f.encoding]}, cells separated by ${DELIMITER_WORDS[f.delimiter]}`;
 const learnerText = (e: RowError) =>
   e.learner ? [e.learner.name, e.learner.idNumber && `(${e.learner.idNumber})`].filter(Boolean).join(' ') : '';
 
@@ -47,7 +57,7 @@ export function importPages(r: PageRoutes, d: DashboardDeps): void {
         () => html`<form class="card" method="post" action="/dashboard/imports" enctype="multipart/form-data">${csrf(s)}
 <label for="imp-type">What the file holds</label><select id="imp-type" name="type">${IMPORT_TYPES.map((t) => html`<option value="${t}">${t}</option>`)}</select>
 <div class="check"><input type="checkbox" id="imp-dry" name="dryRun" value="1" checked> <label for="imp-dry">Check the file first and show me the report (nothing is written until I confirm)</label></div>
-<label for="imp-file">CSV file (UTF-8, a header row; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".csv,text/csv" required>
+<label for="imp-file">CSV file (a header row; separated by commas, semicolons or tabs; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".csv,text/csv" required>
 <button type="submit">Upload</button></form>
 <p>Templates with every column: ${IMPORT_TYPES.map((t) => html`<a href="/dashboard/imports/templates/${t}">${t}</a> `)}</p>`,
       )}
@@ -80,6 +90,7 @@ ${recent.map(
 <div class="table" tabindex="0"><table><tbody>
 <tr><th scope="row">Type</th><td>${i.type}</td></tr>
 <tr><th scope="row">Status</th><td>${STATUS_WORDS[i.status] ?? i.status}</td></tr>
+${when(i.format !== null, () => html`<tr><th scope="row">Read as</th><td>${formatText(i.format!)}</td></tr>`)}
 <tr><th scope="row">Rows in the file</th><td>${i.totalRows}</td></tr>
 <tr><th scope="row">Valid rows</th><td>${i.validRows}</td></tr>
 <tr><th scope="row">Rows with errors</th><td>${i.rowsWithErrors}</td></tr>
