@@ -15,7 +15,7 @@ describeImportSuite('imports over HTTP: one full report', (world) => {
     const csv = [
       HEADER,
       `Thandi,Mokoena,${idNumberFor(300)},t300@example.com,7,`,
-      // A duplicate ID number, a bad email and a bad province on the same row: four errors, one row.
+      // A duplicate ID number, a bad email and a bad province on the same row, reported in the header's order.
       `Sipho,Ndlovu,${idNumberFor(300)},not-an-email,Gautang,`,
       `Lerato,Dube,${idNumberFor(301)},t301@example.com,X,Q`,
       `Ayanda,Zulu,${idNumberFor(302)},t302@example.com,,`,
@@ -25,9 +25,9 @@ describeImportSuite('imports over HTTP: one full report', (world) => {
     expect(v).toMatchObject({ status: 'validated', totalRows: 4, validRows: 2, rowsWithErrors: 2, errorCount: 4 });
     const sipho = { name: 'Sipho Ndlovu', idNumber: idNumberFor(300) };
     expect(v.errors).toEqual([
-      { row: 3, field: 'province_code', error: expect.stringContaining('must be'), value: 'Gautang', learner: sipho },
-      { row: 3, field: 'email', error: expect.any(String), value: 'not-an-email', learner: sipho },
       { row: 3, field: 'id_number', error: 'same ID number as row 2', value: idNumberFor(300), learner: sipho },
+      { row: 3, field: 'email', error: expect.any(String), value: 'not-an-email', learner: sipho },
+      { row: 3, field: 'province_code', error: expect.stringContaining('must be'), value: 'Gautang', learner: sipho },
       {
         row: 4,
         field: 'gender',

@@ -17,6 +17,7 @@ function anImport(tenantId: string, over: Partial<ImportSnapshot> = {}): ImportS
     fileName: 'learners.csv',
     fileKey: `t/${tenantId}/imports/${id}`,
     autoConfirm: false,
+    notify: 'all',
     columnMap: {},
     format: null,
     totalRows: 0,

@@ -19,6 +19,7 @@ import { importsMigration } from './migrations/202611232304-imports.js';
 import { importReportMigration } from './migrations/202611271245-import-report.js';
 import { columnMapsMigration } from './migrations/202611271317-column-maps.js';
 import { fileFormatMigration } from './migrations/202611271328-file-format.js';
+import { importNotifyMigration } from './migrations/202611271350-notify.js';
 
 type Row = Record<string, unknown>;
 
@@ -43,6 +44,7 @@ function fromRow(r: Row): ImportSnapshot {
     fileName: r.file_name as string,
     fileKey: r.file_key as string,
     autoConfirm: Boolean(r.auto_confirm),
+    notify: r.notify === 'none' ? 'none' : 'all',
     format: r.file_format ? (JSON.parse(r.file_format as string) as ImportFormat) : null,
     columnMap: r.column_map ? (JSON.parse(r.column_map as string) as Record<string, string>) : {},
     totalRows: Number(r.total_rows),
@@ -89,9 +91,9 @@ export class SqlImportRepository implements ImportRepository {
 
   async insert(i: ImportSnapshot) {
     await this.db.run(
-      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, column_map, total_rows, valid_rows,
+      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, notify, column_map, total_rows, valid_rows,
         rows_with_errors, imported_rows, error_count, processed, created_by, confirmed_by, created_at, completed_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         i.id,
         i.tenantId,
@@ -100,6 +102,7 @@ export class SqlImportRepository implements ImportRepository {
         i.fileName,
         i.fileKey,
         i.autoConfirm,
+        i.notify,
         Object.keys(i.columnMap).length ? JSON.stringify(i.columnMap) : null,
         i.totalRows,
         i.validRows,
@@ -251,7 +254,13 @@ export class SqlImportRepository implements ImportRepository {
 }
 
 export const importStorage: CapabilityStorage<ImportRepos> = {
-  migrations: [importsMigration, importReportMigration, columnMapsMigration, fileFormatMigration],
+  migrations: [
+    importsMigration,
+    importReportMigration,
+    columnMapsMigration,
+    fileFormatMigration,
+    importNotifyMigration,
+  ],
   sql: (db, qb) => ({ imports: new SqlImportRepository(db, qb) }),
   memory: importMemory,
 };

@@ -164,6 +164,7 @@ describeEachStorage(
         fileName: 'a.csv',
         fileKey,
         autoConfirm: false,
+        notify: 'all',
         columnMap: {},
         format: null,
         totalRows: 1,

@@ -1,4 +1,4 @@
-import { Assessment, newId, Programme, type AssessmentSnapshot } from '@fundi/domain';
+import { Assessment, IMPORT_HISTORY_DAYS, newId, Programme, type AssessmentSnapshot } from '@fundi/domain';
 import {
   cellErrors,
   findLearner,
@@ -116,8 +116,10 @@ export function assessmentImport(): ImportKind<AssessmentRow, AssessmentSnapshot
         return { errors: cellErrors(e, (f) => COLUMN_OF[f] ?? f) };
       }
     },
-    async write(tx, _actor, _now, rows) {
+    async write(tx, _actor, now, rows) {
       const events = [];
+      // History: an assessment dated before this never messages the learner, whatever `notify` says.
+      const history = new Date(now.getTime() - IMPORT_HISTORY_DAYS * 86_400_000).toISOString().slice(0, 10);
       for (const a of rows) {
         await tx.assessments.insert(a);
         const data = {
@@ -128,6 +130,7 @@ export function assessmentImport(): ImportKind<AssessmentRow, AssessmentSnapshot
           outcome: a.outcome,
           assessmentType: a.assessmentType,
           assessmentDate: a.assessmentDate,
+          ...(a.assessmentDate < history ? { notify: 'none' } : {}),
         };
         events.push({ type: 'assessment.recorded', data }, { type: 'assessment.completed', data });
       }

@@ -6,6 +6,7 @@ export interface ImportView {
   type: ImportSnapshot['type'];
   status: ImportSnapshot['status'];
   dryRun: boolean;
+  notify: ImportSnapshot['notify'];
   fileName: string;
   /** The encoding and delimiter the dry run found; null until it has read the header. */
   format: ImportFormat | null;
@@ -34,6 +35,7 @@ export function importView(i: ImportSnapshot): ImportView {
     type: i.type,
     status: i.status,
     dryRun: !i.autoConfirm,
+    notify: i.notify,
     fileName: i.fileName,
     format: i.format,
     totalRows: i.totalRows,

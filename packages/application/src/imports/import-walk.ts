@@ -113,7 +113,10 @@ function checkRow(
     if (first !== undefined && !errors.some((e) => e.column === k.column))
       errors.push({ column: k.column, error: `same ${k.what} as row ${first}` });
   }
-  return errors.length ? { errors } : parsed;
+  if (!errors.length) return parsed;
+  // Left to right, as the row reads: by the column's place in the header (cells keep the header's order).
+  const at = new Map(Object.keys(cells).map((c, i) => [c, i]));
+  return { errors: errors.sort((a, b) => (at.get(a.column) ?? -1) - (at.get(b.column) ?? -1)) };
 }
 
 /**

@@ -3,11 +3,13 @@ import {
   DomainError,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
+  IMPORT_NOTIFY,
   IMPORT_TYPES,
   UNSAFE_FILE_NAME_MESSAGE,
   isSafeFileName,
   isSafeText,
   newId,
+  type ImportNotify,
   type ImportSnapshot,
   type ImportType,
 } from '@fundi/domain';
@@ -28,14 +30,15 @@ export interface StartImportInput {
 
 interface ImportOptions {
   dryRun: boolean;
+  notify: ImportNotify;
   /** Header name (as loose key) -> column, or null to forget a saved entry. */
   columns: Record<string, string | null>;
 }
 
-const OPTION_NAMES = ['dryRun', 'columns'];
+const OPTION_NAMES = ['dryRun', 'notify', 'columns'];
 
 function parseOptions(type: ImportType, raw: unknown): ImportOptions {
-  if (raw === undefined || raw === '') return { dryRun: true, columns: {} };
+  if (raw === undefined || raw === '') return { dryRun: true, notify: 'all', columns: {} };
   let v: unknown;
   try {
     v = typeof raw === 'string' ? JSON.parse(raw) : raw;
@@ -49,7 +52,16 @@ function parseOptions(type: ImportType, raw: unknown): ImportOptions {
   if (unknown) throw DomainError.invalid(`options.${unknown}`, `is not a known option (${OPTION_NAMES.join(', ')})`);
   if (o.dryRun !== undefined && typeof o.dryRun !== 'boolean')
     throw DomainError.invalid('options.dryRun', 'must be true or false');
-  return { dryRun: o.dryRun !== false, columns: parseColumns(type, o.columns) };
+  if (o.notify !== undefined && !IMPORT_NOTIFY.includes(o.notify as ImportNotify))
+    throw DomainError.invalid(
+      'options.notify',
+      'must be "all" (message new learners) or "none" (history: tell nobody)',
+    );
+  return {
+    dryRun: o.dryRun !== false,
+    notify: (o.notify as ImportNotify) ?? 'all',
+    columns: parseColumns(type, o.columns),
+  };
 }
 
 /** `{"Surname": "last_name"}`: each header name to a column of the type, or null to forget a saved entry. */
@@ -141,6 +153,7 @@ export class StartImport {
       fileName: (file.filename ?? `${type}.csv`).slice(0, 255),
       fileKey: key,
       autoConfirm: !options.dryRun,
+      notify: options.notify,
       columnMap,
       format: null,
       totalRows: counter.dataRows(),
@@ -164,7 +177,7 @@ export class StartImport {
           action: 'import.created',
           resourceType: 'import',
           resourceId: id,
-          details: { type, dryRun: options.dryRun, rows: imp.totalRows },
+          details: { type, dryRun: options.dryRun, notify: options.notify, rows: imp.totalRows },
         });
       });
     } catch (e) {

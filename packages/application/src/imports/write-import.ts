@@ -134,7 +134,8 @@ export class WriteImport {
               tenantId: actor.tenantId,
               type: e.type,
               occurredAt: at,
-              data: e.data,
+              // Marked as the import's, so a receiver can tell; with `notify: none` no trigger reacts to it.
+              data: { ...e.data, source: 'import', ...(imp.notify === 'none' ? { notify: 'none' } : {}) },
               ...(e.subjectId ? { subjectId: e.subjectId } : {}),
             })),
           );

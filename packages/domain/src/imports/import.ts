@@ -27,6 +27,12 @@ export interface ImportFormat {
   delimiter: ImportDelimiter;
 }
 
+/** Whether the rows of an import message learners: `all` (new learners), `none` (history being backfilled). */
+export const IMPORT_NOTIFY = ['all', 'none'] as const;
+export type ImportNotify = (typeof IMPORT_NOTIFY)[number];
+/** An imported assessment dated more than this many days before its import is history: it never messages the learner. */
+export const IMPORT_HISTORY_DAYS = 30;
+
 /** Data rows one file may hold, and its size in bytes. */
 export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -71,6 +77,8 @@ export interface ImportSnapshot {
   fileKey: string;
   /** Confirm by itself once validation passes (`options.dryRun: false`). */
   autoConfirm: boolean;
+  /** Whether the rows' notification triggers fire (`options.notify`); webhooks get the events either way. */
+  notify: ImportNotify;
   /**
    * Header names (without case, spaces or punctuation) read as columns: the tenant's saved mapping with the one given
    * with the upload, fixed at upload so the dry run and confirm read the file alike.

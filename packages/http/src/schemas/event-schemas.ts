@@ -21,7 +21,15 @@ export const ErasedLearnerData = z
   .strict()
   .openapi('ErasedLearnerData', { description: "The learner was erased; the event's personal data is gone" });
 
-export const LearnerCreatedData = LearnerOut;
+/** Marks an event an import wrote (docs/api.md, "Imports"), and one that told nobody (`options.notify: none`). */
+const ImportMarks = {
+  source: z
+    .enum(['import'])
+    .optional()
+    .openapi({ description: 'Present when a CSV import wrote the record (absent when the API did)' }),
+};
+
+export const LearnerCreatedData = LearnerOut.extend(ImportMarks).openapi('LearnerCreatedData');
 
 export const LearnerUpdatedData = z
   .object({
@@ -61,6 +69,11 @@ export const AssessmentEventData = z
       assessmentType: true,
       assessmentDate: true,
     }).shape,
+    ...ImportMarks,
+    notify: z.enum(['none']).optional().openapi({
+      description:
+        'Present on an imported assessment that messaged nobody: imported as history (`options.notify: none`), or dated more than 30 days before its import',
+    }),
   })
   .strict()
   .openapi('AssessmentEventData');

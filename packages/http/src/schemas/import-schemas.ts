@@ -1,4 +1,4 @@
-import { IMPORT_DELIMITERS, IMPORT_ENCODINGS, IMPORT_STATUSES, IMPORT_TYPES } from '@fundi/domain';
+import { IMPORT_DELIMITERS, IMPORT_ENCODINGS, IMPORT_NOTIFY, IMPORT_STATUSES, IMPORT_TYPES } from '@fundi/domain';
 import { Timestamp, z, ActorOut, ActorOrNull } from './common.js';
 
 export const ImportType = z.enum(IMPORT_TYPES);
@@ -27,6 +27,10 @@ const fields = {
   type: ImportType,
   status: ImportStatus,
   dryRun: z.boolean().openapi({ description: 'false: the import confirms itself once validation passes' }),
+  notify: z.enum(IMPORT_NOTIFY).openapi({
+    description:
+      '`all`: the rows message learners as the API does (welcome, results); `none`: history, nobody is messaged. Webhooks and HR outbound get the events either way, marked `source: "import"`',
+  }),
   fileName: z.string(),
   format: z
     .object({ encoding: z.enum(IMPORT_ENCODINGS), delimiter: z.enum(IMPORT_DELIMITERS) })
@@ -81,7 +85,7 @@ export const ImportUploadFields = z
     type: ImportType,
     options: z.string().max(20_000).optional().openapi({
       description:
-        'JSON text `{"dryRun": true|false, "columns": {"<header>": "<column>"|null}}`; default `{"dryRun": true}`. `columns` maps header names to columns and is saved for the tenant\'s next file of the type (null forgets a saved name)',
+        'JSON text `{"dryRun": true|false, "notify": "all"|"none", "columns": {"<header>": "<column>"|null}}`; default `{"dryRun": true, "notify": "all"}`. `columns` maps header names to columns and is saved for the tenant\'s next file of the type (null forgets a saved name)',
     }),
   })
   .strict();

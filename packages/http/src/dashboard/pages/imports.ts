@@ -57,6 +57,7 @@ export function importPages(r: PageRoutes, d: DashboardDeps): void {
         () => html`<form class="card" method="post" action="/dashboard/imports" enctype="multipart/form-data">${csrf(s)}
 <label for="imp-type">What the file holds</label><select id="imp-type" name="type">${IMPORT_TYPES.map((t) => html`<option value="${t}">${t}</option>`)}</select>
 <div class="check"><input type="checkbox" id="imp-dry" name="dryRun" value="1" checked> <label for="imp-dry">Check the file first and show me the report (nothing is written until I confirm)</label></div>
+<div class="check"><input type="checkbox" id="imp-quiet" name="notifyNone" value="1"> <label for="imp-quiet">This is history: message nobody (no welcomes, no results; webhooks and HR still get the records)</label></div>
 <label for="imp-file">CSV file (a header row; separated by commas, semicolons or tabs; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".csv,text/csv" required>
 <button type="submit">Upload</button></form>
 <p>Templates with every column: ${IMPORT_TYPES.map((t) => html`<a href="/dashboard/imports/templates/${t}">${t}</a> `)}</p>`,
@@ -90,6 +91,7 @@ ${recent.map(
 <div class="table" tabindex="0"><table><tbody>
 <tr><th scope="row">Type</th><td>${i.type}</td></tr>
 <tr><th scope="row">Status</th><td>${STATUS_WORDS[i.status] ?? i.status}</td></tr>
+<tr><th scope="row">Messages</th><td>${i.notify === 'none' ? 'None: imported as history' : 'As for new records (welcomes, results)'}</td></tr>
 ${when(i.format !== null, () => html`<tr><th scope="row">Read as</th><td>${formatText(i.format!)}</td></tr>`)}
 <tr><th scope="row">Rows in the file</th><td>${i.totalRows}</td></tr>
 <tr><th scope="row">Valid rows</th><td>${i.validRows}</td></tr>
@@ -153,7 +155,13 @@ ${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${learnerText(e)}</td><td>${
     try {
       const started = await d.imports.startImport.execute(
         s.actor,
-        { type: fields.type, options: JSON.stringify({ dryRun: fields.dryRun === '1' }) },
+        {
+          type: fields.type,
+          options: JSON.stringify({
+            dryRun: fields.dryRun === '1',
+            notify: fields.notifyNone === '1' ? 'none' : 'all',
+          }),
+        },
         file,
       );
       return { redirect: `/dashboard/imports/${started.id}` };
