@@ -7,6 +7,7 @@ export * from './common/text.js';
 export * from './learners/sa-id-number.js';
 export * from './learners/contact.js';
 export * from './learners/nlrd-codes.js';
+export * from './learners/nlrd-meanings.js';
 export * from './learners/learner-fields.js';
 export * from './learners/learner.js';
 export * from './learners/learner-repository.js';

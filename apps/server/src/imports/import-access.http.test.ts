@@ -59,7 +59,7 @@ describeImportSuite('imports over HTTP: the stored file, access and reports', (w
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const rows = (csv.body as string).trim().split('\r\n');
-    expect(rows[0]).toBe('row,field,error');
+    expect(rows[0]).toBe('row,field,error,value,learner,id_number');
     expect(rows).toHaveLength(31);
     expect(rows[1]).toMatch(/^2,email,/);
     const list = await s.call('GET', `${B}/imports?type=learners&limit=2`, admin);

@@ -36,11 +36,11 @@ const createdEvents = async (s: TestServer, learners: readonly string[]) =>
     )
   ).filter((e) => learners.includes(e.subject_id));
 
-/** Each event's data is its learner as `GET /learners/{id}` shows it. */
+/** Each event's data is its learner as `GET /learners/{id}` shows it, marked as an import's (`source`). */
 async function expectAsTheApiShows(s: TestServer, admin: string, events: { data: string; subject_id: string }[]) {
   for (const e of events) {
     const shown = await s.call('GET', `${A}/learners/${e.subject_id}`, admin);
-    expect(JSON.parse(e.data)).toEqual(shown.body);
+    expect(JSON.parse(e.data)).toEqual({ ...shown.body, source: 'import' });
   }
 }
 

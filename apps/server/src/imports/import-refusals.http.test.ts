@@ -4,7 +4,7 @@ import { A, B, V1, filesUnder, describeImportSuite } from './imports-http-fixtur
 
 /** Files and requests an import refuses: whole-file problems, too many rows, too many bytes, bad requests. */
 describeImportSuite('imports over HTTP: refused files and requests', (world) => {
-  it('whole-file problems fail the import with the line: missing column, Latin-1, empty, header only, not CSV', async () => {
+  it('whole-file problems fail the import with the line: missing column, mixed encodings, empty, header only, not CSV', async () => {
     const { s, admin } = world();
     const cases: [string, Buffer | string, { row: number; field: string; error: RegExp }][] = [
       [
@@ -13,9 +13,9 @@ describeImportSuite('imports over HTTP: refused files and requests', (world) => 
         { row: 1, field: 'last_name', error: /required column/ },
       ],
       [
-        'latin-1',
+        'UTF-8, then Latin-1',
         Buffer.concat([
-          Buffer.from(`${LEARNER_HEADER}\n${learnerLine(401)}\n`),
+          Buffer.from(`${LEARNER_HEADER}\nZo\u00eb,Dube,${idNumberFor(401)},z@example.com,\n`),
           Buffer.from(`Ren\u00e9,Dupr\u00e9,${idNumberFor(402)},r@example.com,\n`, 'latin1'),
         ]),
         { row: 3, field: 'file', error: /not UTF-8 text: byte 0xE9 on line 3/ },

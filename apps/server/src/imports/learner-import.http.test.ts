@@ -60,11 +60,37 @@ describeImportSuite('imports over HTTP: learners', (world) => {
     expect(r.body).toMatchObject({ type: 'learners', status: 'validating', dryRun: true, totalRows: 6 });
     const v = await settled(s, admin, B, r.body.id, ['validated', 'failed']);
     expect(v).toMatchObject({ status: 'validated', totalRows: 6, validRows: 2, importedRows: 0, errorCount: 4 });
+    // Each error names the cell's value and the learner the row names (the ID number only when it is one).
+    expect(v).toMatchObject({ rowsWithErrors: 4 });
     expect(v.errors).toEqual([
-      { row: 3, field: 'id_number', error: expect.stringContaining('') },
-      { row: 4, field: 'email', error: expect.any(String) },
-      { row: 6, field: 'email', error: 'same email as row 2' },
-      { row: 7, field: 'id_number', error: 'same ID number as row 5' },
+      {
+        row: 3,
+        field: 'id_number',
+        error: expect.stringContaining(''),
+        value: '1234567890123',
+        learner: { name: 'Name101 Surname101', idNumber: '1234567890123' },
+      },
+      {
+        row: 4,
+        field: 'email',
+        error: expect.any(String),
+        value: 'not-an-email',
+        learner: { name: 'Name102 Surname102', idNumber: idNumberFor(102) },
+      },
+      {
+        row: 6,
+        field: 'email',
+        error: 'same email as row 2',
+        value: 'LEARNER100@example.com',
+        learner: { name: 'Name104 Surname104', idNumber: idNumberFor(104) },
+      },
+      {
+        row: 7,
+        field: 'id_number',
+        error: 'same ID number as row 5',
+        value: idNumberFor(103),
+        learner: { name: 'Name105 Surname105', idNumber: idNumberFor(103) },
+      },
     ]);
     expect(await tableCounts(s)).toEqual(before);
 
@@ -145,7 +171,7 @@ describeImportSuite('imports over HTTP: learners', (world) => {
     await s.call('POST', `${V1}/imports/${r.body.id}/confirm`, admin);
     const done = await settled(s, admin, V1, r.body.id, ['completed']);
     expect(done).toMatchObject({ importedRows: 2, validRows: 2, errorCount: 1 });
-    expect(done.errors).toEqual([
+    expect(done.errors).toMatchObject([
       { row: 3, field: 'id_number', error: `a learner with this ID number exists already (${made.body.id})` },
     ]);
   });
@@ -164,7 +190,7 @@ describeImportSuite('imports over HTTP: learners', (world) => {
     expect(r.status).toBe(202);
     const done = await settled(s, admin, B, r.body.id, ['completed', 'failed']);
     expect(done).toMatchObject({ status: 'completed', totalRows: 4, importedRows: 2 });
-    expect(done.errors).toEqual([
+    expect(done.errors).toMatchObject([
       { row: 1, field: 'favourite_colour', error: expect.stringContaining('unknown column') },
       { row: 3, field: 'row', error: 'blank row' },
       { row: 5, field: 'email', error: expect.any(String) },
@@ -203,7 +229,7 @@ describeImportSuite('imports over HTTP: learners', (world) => {
     const done = await settled(s, admin, A, r.body.id, ['completed', 'failed']);
     // The unknown column `enrolment` is ignored, its cells unread; every other bad cell is named on its row.
     expect(done).toMatchObject({ status: 'completed', totalRows: 8, importedRows: 2 });
-    expect(done.errors).toEqual([
+    expect(done.errors).toMatchObject([
       { row: 1, field: 'enrolment', error: expect.stringContaining('unknown column') },
       ...bad.slice(0, 6).map(([field], i) => ({
         row: 2 + i,

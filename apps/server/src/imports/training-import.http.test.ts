@@ -76,7 +76,7 @@ describeImportSuite('imports over HTTP: enrolments and assessments', (world) => 
     const r = await upload(s, admin, B, 'enrolments', csv, { dryRun: false });
     const done = await settled(s, admin, B, r.body.id, ['completed']);
     expect(done).toMatchObject({ importedRows: 1, errorCount: 2 });
-    expect(done.errors).toEqual([
+    expect(done.errors).toMatchObject([
       { row: 3, field: 'programme_code', error: 'same learner and programme as row 2' },
       { row: 4, field: 'programme_code', error: 'same learner and programme as row 2' },
     ]);

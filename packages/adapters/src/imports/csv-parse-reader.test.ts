@@ -8,6 +8,10 @@ import { parse as parseSync } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { CsvParseReader } from './csv-parse-reader.js';
 
+/** `text` in Windows-1252 (the characters used here only). */
+const WIN1252: Record<string, number> = { '\u201c': 0x93, '\u201d': 0x94, '\u2019': 0x92 };
+const win1252 = (text: string) => Buffer.from([...text].map((c) => WIN1252[c] ?? c.charCodeAt(0)));
+
 /** The bytes as a stream of chunks of `size` bytes (cutting multi-byte characters in two). */
 const chunked = (b: Buffer, size: number) =>
   Readable.from(Array.from({ length: Math.ceil(b.length / size) }, (_, i) => b.subarray(i * size, (i + 1) * size)));
@@ -79,12 +83,52 @@ describe('CsvParseReader', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
-  it('reports the line of the first byte that is not UTF-8', async () => {
-    const csv = Buffer.concat([Buffer.from('a,b\n1,2\n'), Buffer.from('Ren\u00e9,3\n', 'latin1')]);
+  it('reports the line of a byte that is not UTF-8 after UTF-8 text', async () => {
+    const csv = Buffer.concat([Buffer.from('a,b\n1,\u00e9\n'), Buffer.from('Ren\u00e9,3\n', 'latin1')]);
     await expect(read(chunked(csv, 4))).rejects.toMatchObject({
       problem: { row: 3, field: 'file', error: expect.stringContaining('byte 0xE9 on line 3') },
     });
-    await expect(read(Readable.from([Buffer.from('a\n\u00e9').subarray(0, 3)]))).rejects.toBeInstanceOf(CsvFileError);
+  });
+
+  it('reads Windows-1252 and UTF-16 with its BOM as the same rows as UTF-8, at any chunk size', async () => {
+    const text = 'first;last\r\nZo\u00eb;M\u00fcller\r\nRen\u00e9;\u201cO\u2019Brien\u201d\r\n';
+    const want = [
+      { row: 1, cells: ['first', 'last'] },
+      { row: 2, cells: ['Zo\u00eb', 'M\u00fcller'] },
+      { row: 3, cells: ['Ren\u00e9', '\u201cO\u2019Brien\u201d'] },
+    ];
+    const be = Buffer.from(`\ufeff${text}`, 'utf16le').swap16();
+    const files: [string, Buffer][] = [
+      ['utf-8', Buffer.from(text)],
+      ['utf-8-bom', Buffer.from(`\ufeff${text}`)],
+      ['windows-1252', win1252(text)],
+      ['utf-16le', Buffer.from(`\ufeff${text}`, 'utf16le')],
+      ['utf-16be', be],
+    ];
+    for (const [encoding, bytes] of files)
+      for (const size of [1, 3, 7, 64 * 1024]) {
+        let found: unknown = null;
+        const rows: unknown[] = [];
+        for await (const batch of reader.records(chunked(bytes, size), (f) => void (found = f))) rows.push(...batch);
+        expect(rows, `${encoding} in chunks of ${size}`).toEqual(want);
+        expect(found, `${encoding} in chunks of ${size}`).toEqual({ encoding, delimiter: ';' });
+      }
+  });
+
+  it('finds the delimiter from the header row, outside quotes', async () => {
+    const found = async (csv: string) => {
+      let f: unknown = null;
+      for await (const _ of reader.records(Readable.from([Buffer.from(csv)]), (x) => void (f = x))) void _;
+      return f;
+    };
+    expect(await found('a,b;c,d\n1,2,3\n')).toMatchObject({ delimiter: ',' });
+    expect(await found('"a,b,c";d;e\n1;2;3\n')).toMatchObject({ delimiter: ';' });
+    expect(await found('a\tb\tc\n1\t2\t3\n')).toMatchObject({ delimiter: '\t' });
+    expect(await found('name\nx\n')).toMatchObject({ delimiter: ',' });
+    expect(await read(Readable.from([Buffer.from('a\tb\n1\t"x\ty"\n')]))).toEqual([
+      { row: 1, cells: ['a', 'b'] },
+      { row: 2, cells: ['1', 'x\ty'] },
+    ]);
   });
 
   it('refuses workbooks and binary data, and reports a quote that never closes', async () => {
@@ -200,18 +244,21 @@ describe('CsvParseReader over a large file', () => {
   });
 
   it('hands on the records before a byte that is not UTF-8, then fails', async () => {
-    const bad = Buffer.concat([file.subarray(0, 2 * 64 * 1024), Buffer.from('Ren\u00e9\n', 'latin1')]);
+    // A file of UTF-8 text (its é) with a Latin-1 é far into it.
+    const head = Buffer.from(
+      `${file
+        .subarray(0, 2 * 64 * 1024)
+        .toString('utf8')
+        .replace('Name, 1"', 'Nam\u00e9, 1"')}`,
+    );
+    const bad = Buffer.concat([head, Buffer.from('Ren\u00e9\n', 'latin1')]);
     const seen: number[] = [];
     const failed = await (async () => {
       for await (const batch of reader.records(chunked(bad, 64 * 1024))) seen.push(...batch.map((r) => r.row));
     })().catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(CsvFileError);
     // The two whole chunks before the bad one: every record they complete, in order.
-    const complete =
-      file
-        .subarray(0, 2 * 64 * 1024)
-        .toString('utf8')
-        .split('\r\n').length - 1;
+    const complete = head.toString('utf8').split('\r\n').length - 1;
     expect(seen).toEqual(Array.from({ length: complete }, (_, i) => i + 1));
   });
 });

@@ -1,9 +1,10 @@
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { isUtf8 } from 'node:buffer';
 import { CsvFileError, type CsvReader, type CsvRecord } from '@fundi/application';
-import { DomainError } from '@fundi/domain';
+import { DomainError, type ImportDelimiter, type ImportFormat } from '@fundi/domain';
 import { parse } from 'csv-parse';
 import { CsvShape } from './csv-shape.js';
+import { TextTranscoder } from './text-encoding.js';
 
 const SAVE_AS = 'save the spreadsheet as "CSV UTF-8 (comma delimited)" and upload that file';
 
@@ -102,12 +103,45 @@ class Utf8Guard extends Transform {
     return new CsvFileError({
       row: this.lines,
       field: 'file',
-      error: `is not UTF-8 text: byte 0x${byte} on line ${this.lines} (Latin-1 or Windows-1252?); ${SAVE_AS}`,
+      error: `is not UTF-8 text: byte 0x${byte} on line ${this.lines} is not UTF-8, though the text before it is (are two files pasted together?); ${SAVE_AS}`,
     });
   }
 }
 
 const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false } as const;
+
+/** The separator of the header row: the one of `,` `;` tab it has most of outside quotes (a comma when none). */
+export function delimiterOf(head: Buffer): ImportDelimiter {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const c of head) {
+    if (c === 0x22) quoted = !quoted;
+    else if (quoted) continue;
+    else if (c === 0x0a) break;
+    else if (c === 0x2c) counts[',']++;
+    else if (c === 0x3b) counts[';']++;
+    else if (c === 0x09) counts['\t']++;
+  }
+  const best = (Object.keys(counts) as ImportDelimiter[]).sort((a, b) => counts[b] - counts[a])[0]!;
+  return counts[best] > 0 ? best : ',';
+}
+
+/** The first bytes of `input`, up to its first line feed (or its end), and the stream of all of it again. */
+async function headOf(input: Readable): Promise<{ head: Buffer; all: Readable }> {
+  const it = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const seen: Buffer[] = [];
+  for (;;) {
+    const next = await it.next();
+    if (next.done) break;
+    seen.push(next.value);
+    if (next.value.includes(0x0a)) break;
+  }
+  async function* again() {
+    yield* seen;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+  }
+  return { head: Buffer.concat(seen), all: Readable.from(again(), { objectMode: false }) };
+}
 /** Records handed on at a time (a 64 KB chunk of a learner file holds a few hundred). */
 const BATCH_RECORDS = 500;
 /** How long parsing and the consumer's work on its records may hold the event loop before others get a turn. */
@@ -127,8 +161,8 @@ function csvFault(e: unknown): unknown {
  * a time (a promise per record, the stream's async iterator, cost more than parsing it). The parser pauses while a
  * batch waits, so memory stays flat.
  */
-async function* parseRecords(input: Readable): AsyncGenerator<string[][]> {
-  const parser = parse(OPTIONS);
+async function* parseRecords(input: Readable, delimiter: ImportDelimiter): AsyncGenerator<string[][]> {
+  const parser = parse({ ...OPTIONS, delimiter });
   input.on('error', (e) => parser.destroy(e));
   let batch: string[][] = [];
   let ended = false;
@@ -174,15 +208,20 @@ async function* parseRecords(input: Readable): AsyncGenerator<string[][]> {
  * event loop every few milliseconds of work.
  */
 export class CsvParseReader implements CsvReader {
-  async *records(source: Readable): AsyncIterable<CsvRecord[]> {
+  async *records(source: Readable, found?: (format: ImportFormat) => void): AsyncIterable<CsvRecord[]> {
+    const text = new TextTranscoder();
     const guard = new Utf8Guard();
-    source.on('error', (e) => guard.destroy(e));
-    source.pipe(guard);
+    source.on('error', (e) => text.destroy(e));
+    text.on('error', (e) => guard.destroy(e));
+    source.pipe(text).pipe(guard);
     // Every record counts, blank ones too (`skip_empty_lines: false`), so the record count is the spreadsheet row.
     let row = 0;
     let turn = performance.now();
     try {
-      for await (const batch of parseRecords(guard)) {
+      const { head, all } = await headOf(guard);
+      const delimiter = delimiterOf(head);
+      found?.({ encoding: text.encoding, delimiter });
+      for await (const batch of parseRecords(all, delimiter)) {
         yield batch.map((cells) => ({ row: ++row, cells }));
         // The time since the last turn includes the consumer's work on the batches: past a few milliseconds, the
         // event loop serves what waits (requests, /health) before the next batch.
@@ -199,6 +238,7 @@ export class CsvParseReader implements CsvReader {
     } finally {
       source.unpipe?.();
       source.destroy();
+      text.destroy();
       guard.destroy();
     }
   }

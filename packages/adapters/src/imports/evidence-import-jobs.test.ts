@@ -46,7 +46,7 @@ describe('evidence import jobs over the in-memory fakes', () => {
     const awaiting = { status: 'awaiting_upload' as const };
     const all = { kind: 'offset' as const, offset: 0, limit: 2000 };
     expect((await repos.evidence.list(tenantId, awaiting, all)).total).toBe(0);
-    expect(await repos.imports.errors(imp.id, 0, 10)).toEqual([
+    expect(await repos.imports.errors(imp.id, 0, 10)).toMatchObject([
       {
         row: 1502,
         field: 'module_code',
@@ -88,17 +88,18 @@ describe('evidence import jobs over the in-memory fakes', () => {
     const exists = (name: string) =>
       `evidence with this file name exists already for this learner and module (${idOf.get(name)})`;
 
-    // The same file again: every row that was written is now an error on filename, naming the record; the
-    // confirm (in two batches) checks again and writes nothing.
-    const again = await start(csv);
+    // The same file again with one new row: every row that was written is now an error on filename, naming the
+    // record; the confirm (in two batches) checks again and writes only the new row.
+    const again = await start(`${csv}\n${learnerIds[0]},M1,logbook,fresh.pdf,`);
     await validate.run(again, ctx);
     expect(await repos.imports.findById(tenantId, again.importId)).toMatchObject({
       status: 'validated',
-      validRows: 0,
+      validRows: 1,
+      rowsWithErrors: 1201,
       errorCount: 1201,
     });
     const errors = await repos.imports.errors(again.importId, 0, 2000);
-    expect(errors.slice(0, 2)).toEqual([
+    expect(errors.slice(0, 2)).toMatchObject([
       { row: 2, field: 'filename', error: exists('week-0.pdf') },
       { row: 3, field: 'filename', error: exists('week-1.pdf') },
     ]);
@@ -109,15 +110,18 @@ describe('evidence import jobs over the in-memory fakes', () => {
     await confirm.run(again, ctx);
     expect(await repos.imports.findById(tenantId, again.importId)).toMatchObject({
       status: 'completed',
-      importedRows: 0,
+      importedRows: 1,
       errorCount: 1201,
     });
     expect((await repos.imports.errors(again.importId, 0, 2000)).at(-2)).toEqual({
       row: 1201,
       field: 'filename',
       error: exists('week-1199.pdf'),
+      value: 'week-1199.pdf',
     });
-    expect(await made()).toEqual(records);
+    const now = await made();
+    expect(now.slice(0, records.length)).toEqual(records);
+    expect(now.slice(records.length).map((e) => e.current.filename)).toEqual(['fresh.pdf']);
 
     // Any case matches; deleted evidence does not count; a record made between the dry run and confirm does.
     expect(await repos.evidence.markDeleted(tenantId, idOf.get('week-7.pdf')!, '2026-06-01T09:00:00.000Z')).toBe(true);
@@ -133,7 +137,7 @@ describe('evidence import jobs over the in-memory fakes', () => {
     );
     await validate.run(third, ctx);
     expect(await repos.imports.findById(tenantId, third.importId)).toMatchObject({ validRows: 4, errorCount: 1 });
-    expect(await repos.imports.errors(third.importId, 0, 10)).toEqual([
+    expect(await repos.imports.errors(third.importId, 0, 10)).toMatchObject([
       { row: 3, field: 'filename', error: exists('week-8.pdf') },
     ]);
     const meanwhile = Evidence.awaiting({
@@ -156,7 +160,7 @@ describe('evidence import jobs over the in-memory fakes', () => {
       importedRows: 3,
       errorCount: 2,
     });
-    expect(await repos.imports.errors(third.importId, 0, 10)).toEqual([
+    expect(await repos.imports.errors(third.importId, 0, 10)).toMatchObject([
       { row: 3, field: 'filename', error: exists('week-8.pdf') },
       {
         row: 6,
@@ -165,8 +169,11 @@ describe('evidence import jobs over the in-memory fakes', () => {
       },
     ]);
     const after = await made();
-    expect(after).toHaveLength(1200 - 1 + 1 + 3);
-    const added = after.filter((e) => !records.some((r) => r.id === e.id) && e.id !== meanwhile.id);
+    // The first file's records, less the deleted one, with the second's fresh.pdf, the meanwhile one and three new.
+    expect(after).toHaveLength(1200 - 1 + 1 + 1 + 3);
+    const added = after.filter(
+      (e) => !records.some((r) => r.id === e.id) && e.id !== meanwhile.id && e.current.filename !== 'fresh.pdf',
+    );
     expect(added.map((e) => [e.moduleId, e.current.filename]).sort()).toEqual([
       ['M1', 'new-1.pdf'],
       ['M2', 'week-7.pdf'],

@@ -17,8 +17,12 @@ function anImport(tenantId: string, over: Partial<ImportSnapshot> = {}): ImportS
     fileName: 'learners.csv',
     fileKey: `t/${tenantId}/imports/${id}`,
     autoConfirm: false,
+    notify: 'all',
+    columnMap: {},
+    format: null,
     totalRows: 0,
     validRows: 0,
+    rowsWithErrors: 0,
     importedRows: 0,
     errorCount: 0,
     processed: 0,
@@ -49,7 +53,11 @@ describeEachStorage(
       const i = anImport(tenantId);
       await repos.imports.insert(i);
       expect(
-        await repos.imports.transition(tenantId, i.id, 'validating', 'validated', { totalRows: 5, validRows: 4 }),
+        await repos.imports.transition(tenantId, i.id, 'validating', 'validated', {
+          totalRows: 5,
+          validRows: 4,
+          rowsWithErrors: 1,
+        }),
       ).toBe(true);
       expect(await repos.imports.transition(tenantId, i.id, 'validating', 'failed', {})).toBe(false);
       expect(
@@ -73,6 +81,7 @@ describeEachStorage(
         status: 'completed',
         totalRows: 5,
         validRows: 4,
+        rowsWithErrors: 1,
         processed: 3,
         importedRows: 2,
         confirmedBy: 'key_b',
@@ -93,6 +102,52 @@ describeEachStorage(
       expect(await repos.imports.errors(i.id, 399, 10)).toEqual(errors.slice(399));
       await repos.imports.clearErrors(i.id);
       expect(await repos.imports.errors(i.id, 0, 10)).toEqual([]);
+    });
+
+    it('keeps the value and learner of an error, and forgets them on erasure while the text stays', async () => {
+      const { repos } = get();
+      const { tenantId } = await seedTenant(repos, 0);
+      const i = anImport(tenantId);
+      const other = anImport(tenantId);
+      await repos.imports.insert(i);
+      await repos.imports.insert(other);
+      const full = {
+        row: 2,
+        field: 'province_code',
+        error: 'must be one of 1, 2',
+        value: 'Gautang',
+        learner: { name: 'Thandi Mokoena', idNumber: '9202204720083' },
+      };
+      const noId = { row: 3, field: 'email', error: 'bad', value: 'x@', learner: { name: 'Sipho', idNumber: null } };
+      const bare = { row: 1, field: 'file', error: 'is empty' };
+      await repos.imports.addErrors(i.id, 0, [full, noId, bare]);
+      await repos.imports.addErrors(other.id, 0, [full]);
+      expect(await repos.imports.errors(i.id, 0, 10)).toEqual([full, noId, bare]);
+      await repos.imports.forgetErrorDetails([i.id]);
+      expect(await repos.imports.errors(i.id, 0, 10)).toEqual([
+        { row: 2, field: 'province_code', error: 'must be one of 1, 2' },
+        { row: 3, field: 'email', error: 'bad' },
+        bare,
+      ]);
+      expect(await repos.imports.errors(other.id, 0, 10)).toEqual([full]);
+    });
+
+    it("keeps an import's column map, and each tenant's saved map per type", async () => {
+      const { repos } = get();
+      const a = await seedTenant(repos, 0);
+      const b = await seedTenant(repos, 0);
+      const i = anImport(a.tenantId, { columnMap: { surname: 'last_name' } });
+      await repos.imports.insert(i);
+      expect((await repos.imports.findById(a.tenantId, i.id))?.columnMap).toEqual({ surname: 'last_name' });
+      await repos.imports.saveColumnMap(a.tenantId, 'learners', { surname: 'last_name', cell: 'mobile' });
+      await repos.imports.saveColumnMap(a.tenantId, 'learners', { cell: null, idno: 'id_number' });
+      await repos.imports.saveColumnMap(a.tenantId, 'enrolments', { programme: 'programme_code' });
+      expect(await repos.imports.columnMap(a.tenantId, 'learners')).toEqual({
+        surname: 'last_name',
+        idno: 'id_number',
+      });
+      expect(await repos.imports.columnMap(a.tenantId, 'enrolments')).toEqual({ programme: 'programme_code' });
+      expect(await repos.imports.columnMap(b.tenantId, 'learners')).toEqual({});
     });
 
     it('lists by id with filters, in both paging styles', async () => {

@@ -1,4 +1,5 @@
 import type {
+  ImportFormat,
   ImportProgress,
   ImportRepos,
   ImportRepository,
@@ -15,17 +16,23 @@ import { marks } from '../db/sql-helpers.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { importsMigration } from './migrations/202611232304-imports.js';
+import { importReportMigration } from './migrations/202611271245-import-report.js';
+import { columnMapsMigration } from './migrations/202611271317-column-maps.js';
+import { fileFormatMigration } from './migrations/202611271328-file-format.js';
+import { importNotifyMigration } from './migrations/202611271350-notify.js';
 
 type Row = Record<string, unknown>;
 
-const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy', string> = {
+const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy' | 'format', string> = {
   totalRows: 'total_rows',
   validRows: 'valid_rows',
+  rowsWithErrors: 'rows_with_errors',
   importedRows: 'imported_rows',
   errorCount: 'error_count',
   processed: 'processed',
   completedAt: 'completed_at',
   confirmedBy: 'confirmed_by',
+  format: 'file_format',
 };
 
 function fromRow(r: Row): ImportSnapshot {
@@ -37,8 +44,12 @@ function fromRow(r: Row): ImportSnapshot {
     fileName: r.file_name as string,
     fileKey: r.file_key as string,
     autoConfirm: Boolean(r.auto_confirm),
+    notify: r.notify === 'none' ? 'none' : 'all',
+    format: r.file_format ? (JSON.parse(r.file_format as string) as ImportFormat) : null,
+    columnMap: r.column_map ? (JSON.parse(r.column_map as string) as Record<string, string>) : {},
     totalRows: Number(r.total_rows),
     validRows: Number(r.valid_rows),
+    rowsWithErrors: Number(r.rows_with_errors),
     importedRows: Number(r.imported_rows),
     errorCount: Number(r.error_count),
     processed: Number(r.processed),
@@ -49,14 +60,28 @@ function fromRow(r: Row): ImportSnapshot {
   };
 }
 
+function errorOf(r: Row): RowError {
+  const e: RowError = { row: Number(r.row), field: r.field as string, error: r.error as string };
+  if (r.value != null) e.value = r.value as string;
+  if (r.learner_name != null || r.learner_id_number != null)
+    e.learner = {
+      name: (r.learner_name ?? null) as string | null,
+      idNumber: (r.learner_id_number ?? null) as string | null,
+    };
+  return e;
+}
+
 /** `SET a = ?, b = ?` of the given counters, in a fixed column order. */
 function setClause(set: Partial<Record<keyof typeof COLUMNS, unknown>>): { sql: string; values: unknown[] } {
   const keys = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((k) => set[k] !== undefined);
-  return { sql: keys.map((k) => `, ${COLUMNS[k]} = ?`).join(''), values: keys.map((k) => set[k]) };
+  return {
+    sql: keys.map((k) => `, ${COLUMNS[k]} = ?`).join(''),
+    values: keys.map((k) => (k === 'format' ? JSON.stringify(set[k]) : set[k])),
+  };
 }
 
-/** Rows per multi-row INSERT of errors (under SQLite's 999 bound parameters at 5 per row). */
-const ERROR_CHUNK = 150;
+/** Rows per multi-row INSERT of errors (under SQLite's 999 bound parameters at 8 per row). */
+const ERROR_CHUNK = 120;
 
 export class SqlImportRepository implements ImportRepository {
   constructor(
@@ -66,9 +91,9 @@ export class SqlImportRepository implements ImportRepository {
 
   async insert(i: ImportSnapshot) {
     await this.db.run(
-      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, total_rows, valid_rows,
-        imported_rows, error_count, processed, created_by, confirmed_by, created_at, completed_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, notify, column_map, total_rows, valid_rows,
+        rows_with_errors, imported_rows, error_count, processed, created_by, confirmed_by, created_at, completed_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         i.id,
         i.tenantId,
@@ -77,8 +102,11 @@ export class SqlImportRepository implements ImportRepository {
         i.fileName,
         i.fileKey,
         i.autoConfirm,
+        i.notify,
+        Object.keys(i.columnMap).length ? JSON.stringify(i.columnMap) : null,
         i.totalRows,
         i.validRows,
+        i.rowsWithErrors,
         i.importedRows,
         i.errorCount,
         i.processed,
@@ -107,7 +135,7 @@ export class SqlImportRepository implements ImportRepository {
     id: string,
     from: ImportStatus,
     to: ImportStatus,
-    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string },
+    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string; format?: ImportFormat },
   ) {
     const s = setClause(set);
     const r = await this.db.run(`UPDATE imports SET status = ?${s.sql} WHERE id = ? AND tenant_id = ? AND status = ?`, [
@@ -139,13 +167,35 @@ export class SqlImportRepository implements ImportRepository {
   async addErrors(importId: string, fromSeq: number, errors: readonly RowError[]) {
     for (let at = 0; at < errors.length; at += ERROR_CHUNK) {
       const chunk = errors.slice(at, at + ERROR_CHUNK);
-      const values: (string | number)[] = [];
-      chunk.forEach((e, n) => void values.push(importId, fromSeq + at + n, e.row, e.field, e.error));
+      const values: (string | number | null)[] = [];
+      chunk.forEach(
+        (e, n) =>
+          void values.push(
+            importId,
+            fromSeq + at + n,
+            e.row,
+            e.field,
+            e.error,
+            e.value ?? null,
+            e.learner?.name ?? null,
+            e.learner?.idNumber ?? null,
+          ),
+      );
       await this.db.run(
-        `INSERT INTO import_errors (import_id, seq, "row", field, error) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+        `INSERT INTO import_errors (import_id, seq, "row", field, error, value, learner_name, learner_id_number)
+         VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
         values,
       );
     }
+  }
+
+  async forgetErrorDetails(importIds: readonly string[]) {
+    if (importIds.length === 0) return;
+    await this.db.run(
+      `UPDATE import_errors SET value = NULL, learner_name = NULL, learner_id_number = NULL
+       WHERE import_id IN (${marks(importIds.length)})`,
+      importIds,
+    );
   }
 
   async clearErrors(importId: string) {
@@ -154,10 +204,36 @@ export class SqlImportRepository implements ImportRepository {
 
   async errors(importId: string, offset: number, limit: number) {
     const rows = await this.db.all<Row>(
-      'SELECT "row", field, error FROM import_errors WHERE import_id = ? AND seq >= ? ORDER BY seq LIMIT ?',
+      `SELECT "row", field, error, value, learner_name, learner_id_number FROM import_errors
+       WHERE import_id = ? AND seq >= ? ORDER BY seq LIMIT ?`,
       [importId, offset, limit],
     );
-    return rows.map((r) => ({ row: Number(r.row), field: r.field as string, error: r.error as string }));
+    return rows.map(errorOf);
+  }
+
+  async columnMap(tenantId: string, type: ImportType) {
+    const rows = await this.db.all<Row>(
+      'SELECT header, "column" FROM import_column_maps WHERE tenant_id = ? AND type = ? ORDER BY header',
+      [tenantId, type],
+    );
+    return Object.fromEntries(rows.map((r) => [r.header as string, r.column as string]));
+  }
+
+  async saveColumnMap(tenantId: string, type: ImportType, entries: Readonly<Record<string, string | null>>) {
+    for (const [header, column] of Object.entries(entries)) {
+      await this.db.run('DELETE FROM import_column_maps WHERE tenant_id = ? AND type = ? AND header = ?', [
+        tenantId,
+        type,
+        header,
+      ]);
+      if (column !== null)
+        await this.db.run('INSERT INTO import_column_maps (tenant_id, type, header, "column") VALUES (?, ?, ?, ?)', [
+          tenantId,
+          type,
+          header,
+          column,
+        ]);
+    }
   }
 
   async finishedBefore(before: string, limit: number) {
@@ -178,7 +254,13 @@ export class SqlImportRepository implements ImportRepository {
 }
 
 export const importStorage: CapabilityStorage<ImportRepos> = {
-  migrations: [importsMigration],
+  migrations: [
+    importsMigration,
+    importReportMigration,
+    columnMapsMigration,
+    fileFormatMigration,
+    importNotifyMigration,
+  ],
   sql: (db, qb) => ({ imports: new SqlImportRepository(db, qb) }),
   memory: importMemory,
 };

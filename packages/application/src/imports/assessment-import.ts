@@ -1,4 +1,4 @@
-import { Assessment, newId, Programme, type AssessmentSnapshot } from '@fundi/domain';
+import { Assessment, IMPORT_HISTORY_DAYS, newId, Programme, type AssessmentSnapshot } from '@fundi/domain';
 import {
   cellErrors,
   findLearner,
@@ -9,15 +9,16 @@ import {
   type ImportKind,
   type LearnerRef,
 } from './import-kind.js';
+import { dateCell, digitsCell } from './cell-values.js';
 
 export const ASSESSMENT_COLUMNS: readonly ImportColumn[] = [
-  { name: 'id_number', required: false, example: '9202204720083' },
+  { name: 'id_number', required: false, example: '9202204720083', cell: digitsCell(true) },
   { name: 'learner_id', required: false, example: '' },
   { name: 'programme_code', required: false, example: 'OC-PLUMB-4' },
   { name: 'module_code', required: true, example: 'KM-01' },
   { name: 'assessment_type', required: true, example: 'summative' },
   { name: 'outcome', required: true, example: 'C' },
-  { name: 'assessment_date', required: true, example: '2026-03-15' },
+  { name: 'assessment_date', required: true, example: '2026-03-15', cell: dateCell },
   { name: 'assessor_email', required: false, example: 'assessor@example.co.za', aliases: ['assessor_id'] },
 ];
 
@@ -115,8 +116,10 @@ export function assessmentImport(): ImportKind<AssessmentRow, AssessmentSnapshot
         return { errors: cellErrors(e, (f) => COLUMN_OF[f] ?? f) };
       }
     },
-    async write(tx, _actor, _now, rows) {
+    async write(tx, _actor, now, rows) {
       const events = [];
+      // History: an assessment dated before this never messages the learner, whatever `notify` says.
+      const history = new Date(now.getTime() - IMPORT_HISTORY_DAYS * 86_400_000).toISOString().slice(0, 10);
       for (const a of rows) {
         await tx.assessments.insert(a);
         const data = {
@@ -127,6 +130,7 @@ export function assessmentImport(): ImportKind<AssessmentRow, AssessmentSnapshot
           outcome: a.outcome,
           assessmentType: a.assessmentType,
           assessmentDate: a.assessmentDate,
+          ...(a.assessmentDate < history ? { notify: 'none' } : {}),
         };
         events.push({ type: 'assessment.recorded', data }, { type: 'assessment.completed', data });
       }

@@ -1,5 +1,5 @@
 import type { Readable, Transform } from 'node:stream';
-import type { RowError } from '@fundi/domain';
+import type { ImportFormat, RowError } from '@fundi/domain';
 
 /** One record of a CSV file: `row` is the row a spreadsheet shows (the header is 1; blank rows count). */
 export interface CsvRecord {
@@ -15,7 +15,10 @@ export class CsvFileError extends Error {
   }
 }
 
-/** Port: streaming CSV (docs/api.md, "Imports"): UTF-8 with or without BOM, CRLF or LF, quoted fields. */
+/**
+ * Port: streaming CSV (docs/api.md, "Imports"): UTF-8 with or without BOM, UTF-16 with BOM or Windows-1252, cells
+ * separated by `,`, `;` or tab (found from the header row), CRLF or LF, quoted fields.
+ */
 export interface CsvReader {
   /**
    * The records in file order, in batches of those parsed so far (a few hundred: a promise per record would cost
@@ -23,9 +26,10 @@ export interface CsvReader {
    * milliseconds of parsing and of the caller's work on the batches. Every record before a fault is handed on, then
    * `CsvFileError` is thrown naming the line: at the first byte that is not UTF-8, on binary content, on a quote that
    * is never closed, and at the first row over `IMPORT_MAX_CELLS` cells or `IMPORT_MAX_ROW_BYTES` bytes (found as
-   * soon as the limit is passed, before the row is parsed).
+   * soon as the limit is passed, before the row is parsed). `found` hears the encoding and delimiter once the
+   * header row has been read.
    */
-  records(source: Readable): AsyncIterable<CsvRecord[]>;
+  records(source: Readable, found?: (format: ImportFormat) => void): AsyncIterable<CsvRecord[]>;
   /**
    * A pass-through that counts records as the bytes go by and fails with DomainError invalid (field `file`) as soon
    * as more than `maxDataRows` follow the header (`too_many_rows`), or a row passes `IMPORT_MAX_CELLS` cells

@@ -9,17 +9,19 @@ import {
   type ImportKind,
   type LearnerRef,
 } from './import-kind.js';
+import { dateCell, digitsCell } from './cell-values.js';
 import type { Actor } from '../common/actor.js';
 
 export const ENROLMENT_COLUMNS: readonly ImportColumn[] = [
-  { name: 'id_number', required: false, example: '9202204720083' },
+  { name: 'id_number', required: false, example: '9202204720083', cell: digitsCell(true) },
   { name: 'learner_id', required: false, example: '' },
   { name: 'programme_code', required: true, example: 'OC-PLUMB-4' },
-  { name: 'start_date', required: true, example: '2026-02-01' },
+  { name: 'start_date', required: true, example: '2026-02-01', cell: dateCell },
   {
     name: 'expected_completion_date',
     required: false,
     example: '2027-01-31',
+    cell: dateCell,
     aliases: ['expected_end', 'expected_end_date'],
   },
   { name: 'funding_source', required: false, example: 'MERSETA' },

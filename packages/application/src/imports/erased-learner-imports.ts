@@ -22,7 +22,7 @@ export const ERASED_FILE_ERROR = {
  * import needs it; which file holds the learner cannot be told without reading them all, so the files of every
  * import of the tenant made before the erasure go. A finished import loses a file it no longer needs; a dry run
  * awaiting confirm (`validated`) becomes `failed`, saying why, since confirming it could write the learner again.
- * An import still running is waited for: the job comes back every 10 seconds until it has finished.
+ * The values and learners its errors repeat go too. An import still running is waited for: the job comes back every 10 seconds until it has finished.
  */
 export class RemoveImportFilesOfErasedLearner {
   constructor(private readonly d: Pick<ImportDeps, 'repos' | 'uow' | 'clock' | 'files'>) {}
@@ -71,6 +71,8 @@ export class RemoveImportFilesOfErasedLearner {
       if (!failed) return false;
     }
     await this.d.files.remove(i.fileKey);
+    // The errors repeat cells and the learner a row names: those go with the file; the errors' text stays.
+    await this.d.repos.imports.forgetErrorDetails([i.id]);
     return true;
   }
 }

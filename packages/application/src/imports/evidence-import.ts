@@ -21,9 +21,10 @@ import {
   type ImportKind,
   type LearnerRef,
 } from './import-kind.js';
+import { digitsCell } from './cell-values.js';
 
 export const EVIDENCE_COLUMNS: readonly ImportColumn[] = [
-  { name: 'id_number', required: false, example: '9202204720083' },
+  { name: 'id_number', required: false, example: '9202204720083', cell: digitsCell(true) },
   { name: 'learner_id', required: false, example: '' },
   { name: 'module_code', required: true, example: 'KM-01' },
   { name: 'evidence_type', required: true, example: 'portfolio' },

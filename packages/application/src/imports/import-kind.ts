@@ -2,6 +2,7 @@ import type { EvidenceRepos, ImportType, LearnerRepos, PlatformRepos, TrainingRe
 import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import type { ChangeRecord } from '../common/record-change.js';
+import type { CellRule } from './cell-values.js';
 
 /** What the import kinds read and write. */
 export type ImportKindRepos = LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>;
@@ -13,6 +14,8 @@ export interface ImportColumn {
   example: string;
   /** Other header names accepted for this column (the spec's spellings). */
   aliases?: readonly string[];
+  /** How a cell of the column is read as people write it (dates, codes by meaning), before the API's rules. */
+  cell?: CellRule;
 }
 
 /** A problem with one cell (`column`) of a row, or with the row as a whole (`row`). */
@@ -40,6 +43,8 @@ export interface ImportKind<V, W> {
   parse(cells: Cells, now: Date): Checked<V>;
   /** Keys that must be unique within the file (`id_number`, email case-insensitive). */
   uniqueKeys(v: V): { column: string; key: string; what: string }[];
+  /** The same keys read from the cells of a row that failed `parse`, so its duplicates show in the same report. */
+  cellKeys?(cells: Cells): { column: string; key: string; what: string }[];
   /** Against the tenant's current data: references exist, no duplicates, the training rules. */
   resolve(repos: ImportKindRepos, actor: Actor, v: V, now: Date): Promise<Checked<W>>;
   /**
@@ -84,7 +89,7 @@ export async function findLearner(repos: LearnerRepos, tenantId: string, ref: Le
   return repos.learners.findById(tenantId, v);
 }
 
-/** The value is not repeated: row errors are kept, and an ID number or email is personal data. */
+/** The message does not repeat the value: the error's `value` carries it (removed on erasure). */
 export const unknownLearner = (ref: LearnerRef): CellError => ({
   column: ref.column,
   error: `names no learner of this organisation (import the learners first)`,

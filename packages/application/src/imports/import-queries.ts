@@ -71,15 +71,22 @@ export class ImportQueries {
       .then((p) => ({ ...p, items: p.items.map(importView) }));
   }
 
-  /** Every error as CSV (`row,field,error`), read from storage page by page while it is sent. */
+  /**
+   * Every error as CSV (`row,field,error,value,learner,id_number`), read from storage page by page while it is sent.
+   */
   async errorsCsv(actor: Actor, id: string): Promise<{ fileName: string; open(): Readable }> {
     const imp = await this.find(actor, id);
     const repo = this.d.repos.imports;
     async function* lines() {
-      yield line(['row', 'field', 'error']);
+      yield line(['row', 'field', 'error', 'value', 'learner', 'id_number']);
       for (let offset = 0; ; offset += 1000) {
         const page = await repo.errors(imp.id, offset, 1000);
-        if (page.length) yield page.map((e) => line([e.row, e.field, e.error])).join('');
+        if (page.length)
+          yield page
+            .map((e) =>
+              line([e.row, e.field, e.error, e.value ?? '', e.learner?.name ?? '', e.learner?.idNumber ?? '']),
+            )
+            .join('');
         if (page.length < 1000) return;
       }
     }

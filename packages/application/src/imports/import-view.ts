@@ -1,4 +1,4 @@
-import type { ImportSnapshot, RowError } from '@fundi/domain';
+import type { ImportFormat, ImportSnapshot, RowError } from '@fundi/domain';
 
 /** An import as callers see it (docs/api.md, "Imports"). */
 export interface ImportView {
@@ -6,9 +6,14 @@ export interface ImportView {
   type: ImportSnapshot['type'];
   status: ImportSnapshot['status'];
   dryRun: boolean;
+  notify: ImportSnapshot['notify'];
   fileName: string;
+  /** The encoding and delimiter the dry run found; null until it has read the header. */
+  format: ImportFormat | null;
   totalRows: number;
   validRows: number;
+  /** Data rows with at least one error (a row counts once); `errorCount` counts the errors. */
+  rowsWithErrors: number;
   importedRows: number;
   errorCount: number;
   progress: { processed: number; total: number };
@@ -30,9 +35,12 @@ export function importView(i: ImportSnapshot): ImportView {
     type: i.type,
     status: i.status,
     dryRun: !i.autoConfirm,
+    notify: i.notify,
     fileName: i.fileName,
+    format: i.format,
     totalRows: i.totalRows,
     validRows: i.validRows,
+    rowsWithErrors: i.rowsWithErrors,
     importedRows: i.importedRows,
     errorCount: i.errorCount,
     progress: { processed: i.processed, total: i.totalRows },

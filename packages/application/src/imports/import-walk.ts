@@ -1,10 +1,10 @@
-import { IMPORT_MAX_ROWS, type ImportType, type RowError } from '@fundi/domain';
+import { IMPORT_MAX_ROWS, type ImportFormat, type ImportType, type RowError } from '@fundi/domain';
 import type { Readable } from 'node:stream';
 import { CsvFileError, type CsvReader } from './csv-reader.js';
 import { cellsOf, readHeader } from './import-header.js';
 import { FirstSeen } from './first-seen.js';
 import type { Actor } from '../common/actor.js';
-import type { Checked, ImportKind, ImportKindRepos } from './import-kind.js';
+import type { CellError, Cells, Checked, ImportKind, ImportKindRepos } from './import-kind.js';
 import { learnerImport } from './learner-import.js';
 import { enrolmentImport } from './enrolment-import.js';
 import { assessmentImport } from './assessment-import.js';
@@ -21,15 +21,18 @@ export const IMPORT_KINDS: Record<ImportType, () => AnyKind> = {
   evidence: evidenceImport,
 };
 
-/** A data row after the checks that need only the file: `n` counts data rows from 1. */
+/** A data row after the checks that need only the file: `n` counts data rows from 1; `cells` its known cells. */
 export interface WalkedRow {
   n: number;
   row: number;
+  cells: Cells;
   checked: Checked<unknown>;
 }
 
 export interface WalkEnd {
   dataRows: number;
+  /** How the file was read, once its header row was (null: it never was). */
+  format: ImportFormat | null;
   /** Problems of the file as a whole (encoding, size; the header's go to `onHeader`); `fatal`: nothing to import. */
   fileErrors: RowError[];
   fatal: boolean;
@@ -46,6 +49,7 @@ export async function walkFile(
   now: Date,
   visit: (r: WalkedRow) => Promise<void> | undefined,
   onHeader: (errors: RowError[]) => Promise<void> = async () => {},
+  columnMap: Readonly<Record<string, string>> = {},
 ): Promise<WalkEnd> {
   const fileErrors: RowError[] = [];
   // Per column, each key with the row it was first seen on: the one structure that grows with the file, so the keys
@@ -53,44 +57,66 @@ export async function walkFile(
   const seen = new Map<string, FirstSeen>();
   let header: ReturnType<typeof readHeader> | null = null;
   let n = 0;
+  let format: ImportFormat | null = null;
   try {
-    for await (const recs of csv.records(source))
+    for await (const recs of csv.records(source, (f) => void (format = f)))
       for (const rec of recs) {
         if (!header) {
-          header = readHeader(kind, rec.cells);
+          header = readHeader(kind, rec.cells, columnMap);
           await onHeader(header.errors);
-          if (header.fatal) return { dataRows: 0, fileErrors, fatal: true };
           continue;
         }
         n++;
         if (n > IMPORT_MAX_ROWS) {
           fileErrors.push({ row: rec.row, field: 'file', error: `has more than ${IMPORT_MAX_ROWS} data rows` });
-          return { dataRows: n - 1, fileErrors, fatal: true };
+          return { dataRows: n - 1, format, fileErrors, fatal: true };
         }
-        const cells = cellsOf(header, rec.cells);
-        let checked: Checked<unknown> = 'errors' in cells ? cells : kind.parse(cells.cells, now);
-        if ('ok' in checked) {
-          const dups = [];
-          for (const k of kind.uniqueKeys(checked.ok)) {
-            let column = seen.get(k.column);
-            if (!column) seen.set(k.column, (column = new FirstSeen()));
-            const first = column.firstOr(k.key, rec.row);
-            if (first !== undefined) dups.push({ column: k.column, error: `same ${k.what} as row ${first}` });
-          }
-          if (dups.length) checked = { errors: dups };
-        }
+        // A header no row can be read by: the rows are only counted, so the report says how many the file has.
+        if (header.fatal) continue;
+        const { cells, errors } = cellsOf(header, rec.cells);
+        const checked = errors[0]?.column === 'row' ? { errors } : checkRow(kind, seen, rec.row, cells, errors, now);
         // Awaited only when the visitor has work to wait for: most rows are only collected into a batch.
-        const pending = visit({ n, row: rec.row, checked });
+        const pending = visit({ n, row: rec.row, cells, checked });
         if (pending) await pending;
       }
   } catch (e) {
     if (!(e instanceof CsvFileError)) throw e;
     fileErrors.push(e.problem);
-    return { dataRows: n, fileErrors, fatal: true };
+    return { dataRows: n, format, fileErrors, fatal: true };
   }
   if (!header) fileErrors.push({ row: 1, field: 'file', error: 'is empty: the first row must be the header' });
   else if (n === 0) fileErrors.push({ row: 2, field: 'file', error: 'has a header row but no data rows' });
-  return { dataRows: n, fileErrors, fatal: !header || n === 0 };
+  return { dataRows: n, format, fileErrors, fatal: !header || header.fatal || n === 0 };
+}
+
+/**
+ * Every check of the file on one row, all at once so a row's errors all show the first time: the cells' own errors,
+ * the kind's field rules, and the keys that must be unique in the file (taken from the cells when the row failed
+ * its rules, where the kind can).
+ */
+function checkRow(
+  kind: AnyKind,
+  seen: Map<string, FirstSeen>,
+  row: number,
+  cells: Cells,
+  cellErrors: CellError[],
+  now: Date,
+): Checked<unknown> {
+  const parsed: Checked<unknown> = kind.parse(cells, now);
+  const bad = new Set(cellErrors.map((e) => e.column));
+  const errors = [...cellErrors, ...('errors' in parsed ? parsed.errors.filter((e) => !bad.has(e.column)) : [])];
+  const keys = 'ok' in parsed ? kind.uniqueKeys(parsed.ok) : (kind.cellKeys?.(cells) ?? []);
+  for (const k of keys) {
+    let column = seen.get(k.column);
+    if (!column) seen.set(k.column, (column = new FirstSeen()));
+    const first = column.firstOr(k.key, row);
+    if (first !== undefined && !errors.some((e) => e.column === k.column))
+      errors.push({ column: k.column, error: `same ${k.what} as row ${first}` });
+  }
+  if (!errors.length) return parsed;
+  // Left to right, as the row reads: by the column's place in the header (cells keep the header's order).
+  const at = new Map(Object.keys(cells).map((c, i) => [c, i]));
+  return { errors: errors.sort((a, b) => (at.get(a.column) ?? -1) - (at.get(b.column) ?? -1)) };
 }
 
 /**

@@ -1,12 +1,15 @@
 import {
   Learner,
+  NLRD_CODES,
   newId,
+  type NlrdField,
   PROFILE_FIELDS,
   type Address,
   type LearnerInput,
   type LearnerProfile,
   type LearnerSnapshot,
 } from '@fundi/domain';
+import { codeCell, dateCell, digitsCell, genderCell, yesNoCell, type CellRule } from './cell-values.js';
 import { LEARNERS_WRITTEN_EVENT } from '../learners/learners-written.js';
 import { cellErrors, snake, type CellError, type Cells, type ImportColumn, type ImportKind } from './import-kind.js';
 
@@ -42,14 +45,23 @@ const EXAMPLES: Partial<Record<string, string>> = {
   popi_act_date: '2026-01-15',
 };
 
+/** How a profile field's cells are read as people write them: codes by meaning, dates, yes/no, phone numbers. */
+function cellRuleOf(f: keyof LearnerProfile): CellRule | undefined {
+  if (f in NLRD_CODES) return codeCell(f as NlrdField);
+  if (f === 'popiActDate') return dateCell;
+  if (shapeOf(f) === 'yes_no') return yesNoCell;
+  if (f === 'mobile' || f === 'phone') return digitsCell(false);
+  return undefined;
+}
+
 /** The learner columns: identity first, then one per profile field in snake_case (addresses as four cells). */
 export const LEARNER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'first_name', required: true, example: 'Thandi' },
   { name: 'last_name', required: true, example: 'Mokoena' },
   // One of id_number and alternate_id (with alternate_id_type, date_of_birth, gender, nationality_code) per row.
-  { name: 'id_number', required: false, example: '9202204720083', aliases: ['sa_id_number'] },
-  { name: 'date_of_birth', required: false, example: '1992-02-20' },
-  { name: 'gender', required: false, example: 'F' },
+  { name: 'id_number', required: false, example: '9202204720083', aliases: ['sa_id_number'], cell: digitsCell(true) },
+  { name: 'date_of_birth', required: false, example: '1992-02-20', cell: dateCell },
+  { name: 'gender', required: false, example: 'F', cell: genderCell },
   ...PROFILE_FIELDS.flatMap((f): ImportColumn[] =>
     shapeOf(f) === 'address'
       ? ADDRESS_PARTS.map((p) => ({ name: `${snake(f)}_${snake(p)}`, required: false, example: '' }))
@@ -59,6 +71,7 @@ export const LEARNER_IMPORT_COLUMNS: readonly ImportColumn[] = [
             required: false,
             example: EXAMPLES[snake(f)] ?? '',
             ...(f === 'provinceCode' ? { aliases: ['province'] } : {}),
+            ...(cellRuleOf(f) ? { cell: cellRuleOf(f) } : {}),
           },
         ],
   ),
@@ -137,6 +150,10 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
         : { column: 'alternate_id', key: `${l.alternateIdType}:${l.alternateId}`, what: 'alternative ID' };
       return l.email ? [id, { column: 'email', key: l.email.toLowerCase(), what: 'email' }] : [id];
     },
+    cellKeys: (cells) => [
+      ...(cells.id_number ? [{ column: 'id_number', key: cells.id_number, what: 'ID number' }] : []),
+      ...(cells.email ? [{ column: 'email', key: cells.email.toLowerCase(), what: 'email' }] : []),
+    ],
     async resolve(repos, actor, l) {
       return (await this.resolveMany!(repos, actor, [l], new Date()))[0]!;
     },

@@ -3,10 +3,13 @@ import {
   DomainError,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
+  IMPORT_NOTIFY,
   IMPORT_TYPES,
   UNSAFE_FILE_NAME_MESSAGE,
   isSafeFileName,
+  isSafeText,
   newId,
+  type ImportNotify,
   type ImportSnapshot,
   type ImportType,
 } from '@fundi/domain';
@@ -16,15 +19,26 @@ import { UploadFields } from '../common/upload-fields.js';
 import { recordChange } from '../common/record-change.js';
 import { fileKeyOf, VALIDATE_IMPORT, type ImportDeps } from './import-ports.js';
 import { importView, type ImportWithErrors } from './import-view.js';
+import { looseKey } from './cell-values.js';
+import { IMPORT_KINDS } from './import-walk.js';
 
 export interface StartImportInput {
   type: unknown;
-  /** JSON text `{"dryRun": boolean}`; absent = a dry run. */
+  /** JSON text `{"dryRun": boolean, "columns": {header: column}}`; absent = a dry run. */
   options?: unknown;
 }
 
-function parseOptions(raw: unknown): { dryRun: boolean } {
-  if (raw === undefined || raw === '') return { dryRun: true };
+interface ImportOptions {
+  dryRun: boolean;
+  notify: ImportNotify;
+  /** Header name (as loose key) -> column, or null to forget a saved entry. */
+  columns: Record<string, string | null>;
+}
+
+const OPTION_NAMES = ['dryRun', 'notify', 'columns'];
+
+function parseOptions(type: ImportType, raw: unknown): ImportOptions {
+  if (raw === undefined || raw === '') return { dryRun: true, notify: 'all', columns: {} };
   let v: unknown;
   try {
     v = typeof raw === 'string' ? JSON.parse(raw) : raw;
@@ -34,17 +48,64 @@ function parseOptions(raw: unknown): { dryRun: boolean } {
   if (typeof v !== 'object' || v === null || Array.isArray(v))
     throw DomainError.invalid('options', 'must be an object');
   const o = v as Record<string, unknown>;
-  const unknown = Object.keys(o).find((k) => k !== 'dryRun');
-  if (unknown) throw DomainError.invalid(`options.${unknown}`, 'is not a known option (dryRun)');
+  const unknown = Object.keys(o).find((k) => !OPTION_NAMES.includes(k));
+  if (unknown) throw DomainError.invalid(`options.${unknown}`, `is not a known option (${OPTION_NAMES.join(', ')})`);
   if (o.dryRun !== undefined && typeof o.dryRun !== 'boolean')
     throw DomainError.invalid('options.dryRun', 'must be true or false');
-  return { dryRun: o.dryRun !== false };
+  if (o.notify !== undefined && !IMPORT_NOTIFY.includes(o.notify as ImportNotify))
+    throw DomainError.invalid(
+      'options.notify',
+      'must be "all" (message new learners) or "none" (history: tell nobody)',
+    );
+  return {
+    dryRun: o.dryRun !== false,
+    notify: (o.notify as ImportNotify) ?? 'all',
+    columns: parseColumns(type, o.columns),
+  };
 }
 
-function parseRequest(input: StartImportInput): { type: ImportType; options: { dryRun: boolean } } {
+/** `{"Surname": "last_name"}`: each header name to a column of the type, or null to forget a saved entry. */
+function parseColumns(type: ImportType, raw: unknown): Record<string, string | null> {
+  if (raw === undefined) return {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw DomainError.invalid(
+      'options.columns',
+      'must be an object of header names to columns, such as {"Surname": "last_name"}',
+    );
+  const known = new Map(IMPORT_KINDS[type]().columns.map((c) => [looseKey(c.name), c.name]));
+  const entries = Object.entries(raw as Record<string, unknown>);
+  if (entries.length > MAX_MAPPED)
+    throw DomainError.invalid('options.columns', `maps at most ${MAX_MAPPED} header names`);
+  const out: Record<string, string | null> = {};
+  for (const [header, column] of entries) {
+    const key = looseKey(header);
+    if (!key || header.length > 200 || !isSafeText(header))
+      throw DomainError.invalid(
+        'options.columns',
+        'has a header name that is empty, longer than 200 characters or not plain text',
+      );
+    if (column === null) {
+      out[key] = null;
+      continue;
+    }
+    const to = typeof column === 'string' ? known.get(looseKey(column)) : undefined;
+    if (!to)
+      throw DomainError.invalid(
+        `options.columns.${header}`,
+        `must be a ${type} column (${[...known.values()].join(', ')}) or null to forget it`,
+      );
+    out[key] = to;
+  }
+  return out;
+}
+
+/** Header names one upload may map. */
+const MAX_MAPPED = 200;
+
+function parseRequest(input: StartImportInput): { type: ImportType; options: ImportOptions } {
   const type = input.type as ImportType;
   if (!IMPORT_TYPES.includes(type)) throw DomainError.invalid('type', `must be one of ${IMPORT_TYPES.join(', ')}`);
-  return { type, options: parseOptions(input.options) };
+  return { type, options: parseOptions(type, input.options) };
 }
 
 /**
@@ -80,6 +141,10 @@ export class StartImport {
       undo: () => this.d.files.remove(key),
     });
     const { type, options } = checked;
+    const columnMap = { ...(await this.d.repos.imports.columnMap(actor.tenantId, type)) };
+    for (const [header, column] of Object.entries(options.columns))
+      if (column === null) delete columnMap[header];
+      else columnMap[header] = column;
     const imp: ImportSnapshot = {
       id,
       tenantId: actor.tenantId,
@@ -88,8 +153,12 @@ export class StartImport {
       fileName: (file.filename ?? `${type}.csv`).slice(0, 255),
       fileKey: key,
       autoConfirm: !options.dryRun,
+      notify: options.notify,
+      columnMap,
+      format: null,
       totalRows: counter.dataRows(),
       validRows: 0,
+      rowsWithErrors: 0,
       importedRows: 0,
       errorCount: 0,
       processed: 0,
@@ -101,12 +170,14 @@ export class StartImport {
     try {
       await this.d.uow.run(async (tx) => {
         await tx.imports.insert(imp);
+        // Saved for the tenant's next file of this type (docs/api.md, "Imports").
+        if (Object.keys(options.columns).length) await tx.imports.saveColumnMap(actor.tenantId, type, options.columns);
         await enqueueJob(tx.jobs, VALIDATE_IMPORT, { tenantId: imp.tenantId, importId: id }, { now });
         await recordChange(tx, actor, now, {
           action: 'import.created',
           resourceType: 'import',
           resourceId: id,
-          details: { type, dryRun: options.dryRun, rows: imp.totalRows },
+          details: { type, dryRun: options.dryRun, notify: options.notify, rows: imp.totalRows },
         });
       });
     } catch (e) {

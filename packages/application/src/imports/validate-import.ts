@@ -3,6 +3,7 @@ import { enqueueJob } from '../jobs/job-definition.js';
 import type { Actor } from '../common/actor.js';
 import { CONFIRM_IMPORT, IMPORT_TABLES, type ImportDeps, type ImportJobPayload } from './import-ports.js';
 import { IMPORT_KINDS, resolveRows, walkFile, type WalkedRow } from './import-walk.js';
+import { rowErrors } from './row-errors.js';
 
 /** Rows checked against the tenant's data at a time: few enough that they die young (memory stays flat). */
 const CHECK_ROWS = 250;
@@ -52,20 +53,28 @@ export class ValidateImport {
     await this.d.maintenance?.refreshStatistics(IMPORT_TABLES);
     let errorCount = 0;
     let valid = 0;
+    let rowsWithErrors = 0;
     let pending: WalkedRow[] = [];
     let errors: RowError[] = [];
     const flush = async (processed: number) => {
       const answers = await resolveRows(kind, this.d.repos, actor, pending, now);
       answers.forEach((c, i) => {
         if ('ok' in c) valid++;
-        else errors.push(...c.errors.map((e) => ({ row: pending[i]!.row, field: e.column, error: e.error })));
+        else {
+          rowsWithErrors++;
+          errors.push(...rowErrors(pending[i]!.row, pending[i]!.cells, c.errors));
+        }
       });
       errors.sort((a, b) => a.row - b.row);
       await this.d.repos.imports.addErrors(imp.id, errorCount, errors);
       errorCount += errors.length;
       pending = [];
       errors = [];
-      await this.d.repos.imports.recordProgress(imp.tenantId, imp.id, 'validating', { processed, errorCount });
+      await this.d.repos.imports.recordProgress(imp.tenantId, imp.id, 'validating', {
+        processed,
+        errorCount,
+        rowsWithErrors,
+      });
     };
     const end = await walkFile(
       this.d.csv,
@@ -77,10 +86,18 @@ export class ValidateImport {
         return pending.length >= CHECK_ROWS ? flush(r.n) : undefined;
       },
       async (header) => void (errors = header),
+      imp.columnMap,
     );
     errors.push(...end.fileErrors);
     await flush(end.dataRows);
-    const counts = { totalRows: end.dataRows, validRows: end.fatal ? 0 : valid, errorCount, processed: end.dataRows };
+    const counts = {
+      totalRows: end.dataRows,
+      validRows: end.fatal ? 0 : valid,
+      rowsWithErrors: end.fatal ? end.dataRows : rowsWithErrors,
+      errorCount,
+      processed: end.dataRows,
+      ...(end.format ? { format: end.format } : {}),
+    };
     const at = this.d.clock.now();
     await this.d.uow.run(async (tx) => {
       if (end.fatal) {
@@ -91,7 +108,8 @@ export class ValidateImport {
         return;
       }
       if (!(await tx.imports.transition(imp.tenantId, imp.id, 'validating', 'validated', counts))) return;
-      if (!imp.autoConfirm) return;
+      // Without a valid row there is nothing to confirm: the import stays validated with its report.
+      if (!imp.autoConfirm || counts.validRows === 0) return;
       await tx.imports.transition(imp.tenantId, imp.id, 'validated', 'importing', {
         confirmedBy: imp.createdBy,
         processed: 0,

@@ -4,6 +4,7 @@ import { recordChange } from '../common/record-change.js';
 import { IMPORT_TABLES, type ImportDeps, type ImportJobPayload } from './import-ports.js';
 import { IMPORT_KINDS, resolveRows, walkFile, type AnyKind, type WalkedRow } from './import-walk.js';
 import { importActor } from './validate-import.js';
+import { rowErrors } from './row-errors.js';
 
 /** How often a batch is tried again when a row met a conflict at write time (a learner created meanwhile). */
 const CONFLICT_RETRIES = 3;
@@ -69,6 +70,7 @@ export class WriteImport {
         });
       },
       async (errors) => void (header = errors),
+      imp.columnMap,
     );
     if (end.fatal) throw new Error(`the stored file of import ${imp.id} cannot be read again`);
     if (batch.length || imp.processed < end.dataRows) imp = await this.commit(imp, kind, batch, end.dataRows, header);
@@ -87,18 +89,23 @@ export class WriteImport {
     for (let attempt = 1; ; attempt++) {
       const now = this.d.clock.now();
       const good: { row: number; item: unknown }[] = [];
+      let bad = 0;
       const first = imp.processed === 0;
       const errors: RowError[] = first ? [...header] : [];
       const answers = await resolveRows(kind, this.d.repos, actor, rows, now);
       answers.forEach((c, i) => {
         const row = rows[i]!.row;
         if ('ok' in c) good.push({ row, item: c.ok });
-        else errors.push(...c.errors.map((e) => ({ row, field: e.column, error: e.error })));
+        else {
+          bad++;
+          errors.push(...rowErrors(row, rows[i]!.cells, c.errors));
+        }
       });
       const counts = {
         processed: upTo,
         importedRows: imp.importedRows + good.length,
         validRows: imp.importedRows + good.length,
+        rowsWithErrors: (first ? 0 : imp.rowsWithErrors) + bad,
         errorCount: (first ? 0 : imp.errorCount) + errors.length,
       };
       try {
@@ -127,7 +134,8 @@ export class WriteImport {
               tenantId: actor.tenantId,
               type: e.type,
               occurredAt: at,
-              data: e.data,
+              // Marked as the import's, so a receiver can tell; with `notify: none` no trigger reacts to it.
+              data: { ...e.data, source: 'import', ...(imp.notify === 'none' ? { notify: 'none' } : {}) },
               ...(e.subjectId ? { subjectId: e.subjectId } : {}),
             })),
           );

@@ -39,7 +39,11 @@ export const learnersWrittenExpansion: EventExpansion = {
           tenantId: e.tenantId,
           type: 'learner.created',
           occurredAt: e.occurredAt,
-          data: learnerView(l) as unknown as Record<string, unknown>,
+          // An import's learner is marked as such (`source: import`), so a receiver can tell (docs/webhooks.md).
+          data: {
+            ...(learnerView(l) as unknown as Record<string, unknown>),
+            ...(e.data.source === 'import' ? { source: 'import' } : {}),
+          },
           subjectId: id,
         });
       }

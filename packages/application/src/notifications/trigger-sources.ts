@@ -87,6 +87,8 @@ export const notificationReaction: EventReaction = {
   async react(tx: { jobs: JobQueue }, events: readonly DomainEvent[], now: Date): Promise<void> {
     const payloads: TriggerPayload[] = [];
     for (const e of events) {
+      // An import's history (`options.notify: none`, or an assessment long past): webhooks get it, nobody is told.
+      if (e.data.notify === 'none') continue;
       if (e.type === LEARNERS_WRITTEN_EVENT) {
         // An import batch's learners, each welcomed as a `learner.created` would be; `<event>/<learner>` keys each.
         payloads.push({ tenantId: e.tenantId, eventId: e.id, type: e.type, data: {}, learnerIds: learnerIdsOf(e) });

@@ -14,6 +14,25 @@ export type ImportType = (typeof IMPORT_TYPES)[number];
 export const IMPORT_STATUSES = ['validating', 'validated', 'failed', 'importing', 'completed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
+/** The text encodings an import reads (docs/api.md, "Imports"), as found in the file. */
+export const IMPORT_ENCODINGS = ['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+/** The cell separators an import reads, found from the header row. */
+export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;
+export type ImportDelimiter = (typeof IMPORT_DELIMITERS)[number];
+
+/** How the file was read: what its dry run found. */
+export interface ImportFormat {
+  encoding: ImportEncoding;
+  delimiter: ImportDelimiter;
+}
+
+/** Whether the rows of an import message learners: `all` (new learners), `none` (history being backfilled). */
+export const IMPORT_NOTIFY = ['all', 'none'] as const;
+export type ImportNotify = (typeof IMPORT_NOTIFY)[number];
+/** An imported assessment dated more than this many days before its import is history: it never messages the learner. */
+export const IMPORT_HISTORY_DAYS = 30;
+
 /** Data rows one file may hold, and its size in bytes. */
 export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -27,12 +46,26 @@ export const IMPORT_MAX_ROW_BYTES = 64 * 1024;
 /** Rows written per transaction on confirm. */
 export const IMPORT_BATCH_ROWS = 1000;
 
-/** One problem: `row` is the row a spreadsheet shows (header = 1), `field` the CSV column (or `file`). */
+/** The learner a row names, beside its errors: the name and ID number as the row gives them. */
+export interface RowLearner {
+  name: string | null;
+  idNumber: string | null;
+}
+
+/**
+ * One problem: `row` is the row a spreadsheet shows (header = 1), `field` the CSV column (or `file`), `value` the
+ * cell as the file gives it (cut to 100 characters) and `learner` whom the row names, where the row has them.
+ */
 export interface RowError {
   row: number;
   field: string;
   error: string;
+  value?: string;
+  learner?: RowLearner;
 }
+
+/** Cells are cut to this many characters when an error repeats them. */
+export const ROW_ERROR_VALUE_CHARS = 100;
 
 export interface ImportSnapshot {
   id: string;
@@ -44,10 +77,21 @@ export interface ImportSnapshot {
   fileKey: string;
   /** Confirm by itself once validation passes (`options.dryRun: false`). */
   autoConfirm: boolean;
+  /** Whether the rows' notification triggers fire (`options.notify`); webhooks get the events either way. */
+  notify: ImportNotify;
+  /**
+   * Header names (without case, spaces or punctuation) read as columns: the tenant's saved mapping with the one given
+   * with the upload, fixed at upload so the dry run and confirm read the file alike.
+   */
+  columnMap: Readonly<Record<string, string>>;
+  /** How the file was read (encoding, delimiter), once its validation has read it; null before. */
+  format: ImportFormat | null;
   /** Data rows in the file (the header not counted). */
   totalRows: number;
   /** Rows without errors at the last check (validation, then confirm). */
   validRows: number;
+  /** Data rows with at least one error at the last check (a row counts once, however many errors it has). */
+  rowsWithErrors: number;
   /** Rows written by confirm so far. */
   importedRows: number;
   errorCount: number;
@@ -62,17 +106,27 @@ export interface ImportSnapshot {
 /** The counters a step records with its state change. */
 export type ImportProgress = Pick<
   ImportSnapshot,
-  'totalRows' | 'validRows' | 'importedRows' | 'errorCount' | 'processed'
+  'totalRows' | 'validRows' | 'rowsWithErrors' | 'importedRows' | 'errorCount' | 'processed'
 >;
 
 export const ImportRecord = {
-  /** Confirm is allowed only from `validated`: any other state is a conflict and nothing is written. */
+  /**
+   * Confirm is allowed only from `validated`, and only with a row to write: any other state, or a file without one
+   * valid row, is a conflict and nothing is written.
+   */
   assertConfirmable(i: ImportSnapshot): void {
     if (i.status !== 'validated')
       throw DomainError.conflict(
         'import_not_confirmable',
         `The import is ${i.status}; only a validated import can be confirmed, once`,
         [{ field: 'status', message: `is ${i.status}, not validated` }],
+        { currentStatus: i.status },
+      );
+    if (i.validRows === 0)
+      throw DomainError.conflict(
+        'import_not_confirmable',
+        'The import has no valid rows: there is nothing to confirm; correct the file and upload it again',
+        [{ field: 'validRows', message: 'is 0' }],
         { currentStatus: i.status },
       );
   },
@@ -97,7 +151,7 @@ export interface ImportRepository {
     id: string,
     from: ImportStatus,
     to: ImportStatus,
-    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string },
+    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string; format?: ImportFormat },
   ): Promise<boolean>;
   /**
    * Records counters without a state change; false, changing nothing, when the import is not `status` or (when
@@ -112,10 +166,16 @@ export interface ImportRepository {
   ): Promise<boolean>;
   /** Appends errors after those stored; `seq` continues the import's order. */
   addErrors(importId: string, fromSeq: number, errors: readonly RowError[]): Promise<void>;
+  /** Erasure: removes the values and learners the errors of these imports repeat (their text stays). */
+  forgetErrorDetails(importIds: readonly string[]): Promise<void>;
   /** Removes every stored error of the import (a step starting over). */
   clearErrors(importId: string): Promise<void>;
   /** In the order they were added. */
   errors(importId: string, offset: number, limit: number): Promise<RowError[]>;
+  /** The tenant's saved column mapping of an import type (header name without case, spaces or punctuation -> column). */
+  columnMap(tenantId: string, type: ImportType): Promise<Record<string, string>>;
+  /** Saves entries of the mapping (a null column forgets the header); the others stay. */
+  saveColumnMap(tenantId: string, type: ImportType, entries: Readonly<Record<string, string | null>>): Promise<void>;
   /** Retention: up to `limit` imports that finished (completed or failed) before `before`, earliest first. */
   finishedBefore(before: string, limit: number): Promise<Pick<ImportSnapshot, 'tenantId' | 'id' | 'fileKey'>[]>;
   /** Retention: deletes the imports with their row errors; returns how many imports went. */

@@ -13,6 +13,14 @@ export interface EventDoc {
 /** A capability's events by name (declared in its module: docs/architecture.md, "A capability's anatomy"). */
 export type EventDocs = Readonly<Record<string, EventDoc>>;
 
+/** Marks an event an import wrote (docs/api.md, "Imports"). */
+export const importMarks = {
+  source: z
+    .enum(['import'])
+    .optional()
+    .openapi({ description: 'Present when a CSV import wrote the record (absent when the API did)' }),
+};
+
 /** What every event that carries a learner's personal data says of erasure. */
 export const ERASABLE = ' After the learner is erased, a retry or replay carries `{id, erased: true}` instead.';
 

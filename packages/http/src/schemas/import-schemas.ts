@@ -1,4 +1,4 @@
-import { IMPORT_STATUSES, IMPORT_TYPES } from '@fundi/domain';
+import { IMPORT_DELIMITERS, IMPORT_ENCODINGS, IMPORT_NOTIFY, IMPORT_STATUSES, IMPORT_TYPES } from '@fundi/domain';
 import { Timestamp, z, ActorOut, ActorOrNull } from './common.js';
 
 export const ImportType = z.enum(IMPORT_TYPES);
@@ -9,6 +9,15 @@ export const RowErrorOut = z
     row: z.number().int().openapi({ description: 'The row a spreadsheet shows: the header is row 1' }),
     field: z.string().openapi({ description: 'The CSV column, `row` for the row as a whole, `file` for the file' }),
     error: z.string(),
+    value: z
+      .string()
+      .optional()
+      .openapi({ description: 'The cell as the file gives it (at most 100 characters), where the error is about one' }),
+    learner: z
+      .object({ name: z.string().nullable(), idNumber: z.string().nullable() })
+      .strict()
+      .optional()
+      .openapi({ description: 'The learner the row names (its name and ID number cells), where the row has them' }),
   })
   .strict()
   .openapi('ImportRowError');
@@ -18,14 +27,30 @@ const fields = {
   type: ImportType,
   status: ImportStatus,
   dryRun: z.boolean().openapi({ description: 'false: the import confirms itself once validation passes' }),
+  notify: z.enum(IMPORT_NOTIFY).openapi({
+    description:
+      '`all`: the rows message learners as the API does (welcome, results); `none`: history, nobody is messaged. Webhooks and HR outbound get the events either way, marked `source: "import"`',
+  }),
   fileName: z.string(),
+  format: z
+    .object({ encoding: z.enum(IMPORT_ENCODINGS), delimiter: z.enum(IMPORT_DELIMITERS) })
+    .strict()
+    .nullable()
+    .openapi({
+      description:
+        'How the file was read, as its dry run found it: its text encoding and cell separator (`,`, `;` or a tab); null until the header row was read',
+    }),
   totalRows: z.number().int().openapi({ description: 'Data rows in the file (the header not counted)' }),
   validRows: z
     .number()
     .int()
     .openapi({ description: 'Rows without errors at the last check; after confirm, rows written' }),
+  rowsWithErrors: z
+    .number()
+    .int()
+    .openapi({ description: 'Data rows with at least one error at the last check (a row counts once)' }),
   importedRows: z.number().int().openapi({ description: 'Rows written by confirm' }),
-  errorCount: z.number().int(),
+  errorCount: z.number().int().openapi({ description: 'Errors found (a row may have several)' }),
   progress: z.object({ processed: z.number().int(), total: z.number().int() }).strict(),
   createdAt: Timestamp,
   completedAt: Timestamp.nullable(),
@@ -58,11 +83,10 @@ export const ImportOut = z
 export const ImportUploadFields = z
   .object({
     type: ImportType,
-    options: z
-      .string()
-      .max(200)
-      .optional()
-      .openapi({ description: 'JSON text `{"dryRun": true|false}`; default `{"dryRun": true}`' }),
+    options: z.string().max(20_000).optional().openapi({
+      description:
+        'JSON text `{"dryRun": true|false, "notify": "all"|"none", "columns": {"<header>": "<column>"|null}}`; default `{"dryRun": true, "notify": "all"}`. `columns` maps header names to columns and is saved for the tenant\'s next file of the type (null forgets a saved name)',
+    }),
   })
   .strict();
 

@@ -1,5 +1,5 @@
 import { ENROLMENT_STATUSES } from '@fundi/domain';
-import type { EventDocs } from '../openapi/event-doc.js';
+import { importMarks, type EventDocs } from '../openapi/event-doc.js';
 import { z } from './common.js';
 import { AssessmentOut, ModerationOut, ModerationSampleOut } from './assessment-schemas.js';
 import { RealDate } from './training-common.js';
@@ -36,6 +36,11 @@ export const AssessmentEventData = z
       assessmentType: true,
       assessmentDate: true,
     }).shape,
+    ...importMarks,
+    notify: z.enum(['none']).optional().openapi({
+      description:
+        'Present on an imported assessment that messaged nobody: imported as history (`options.notify: none`), or dated more than 30 days before its import',
+    }),
   })
   .strict()
   .openapi('AssessmentEventData');

@@ -1,4 +1,5 @@
 import type {
+  ImportFormat,
   ImportProgress,
   ImportRepos,
   ImportRepository,
@@ -15,6 +16,8 @@ export interface ImportTables {
   imports: Map<string, ImportSnapshot>;
   /** Key: import id; in `seq` order. */
   importErrors: Map<string, (RowError & { seq: number })[]>;
+  /** Key: `tenantId type`; header -> column. */
+  importColumnMaps: Map<string, Record<string, string>>;
 }
 
 export class InMemoryImportRepository implements ImportRepository {
@@ -46,7 +49,7 @@ export class InMemoryImportRepository implements ImportRepository {
     id: string,
     from: ImportStatus,
     to: ImportStatus,
-    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string },
+    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string; format?: ImportFormat },
   ) {
     const i = this.t.imports.get(id);
     if (!i || i.tenantId !== tenantId || i.status !== from) return false;
@@ -93,6 +96,26 @@ export class InMemoryImportRepository implements ImportRepository {
     return n;
   }
 
+  async forgetErrorDetails(importIds: readonly string[]) {
+    for (const id of importIds)
+      this.t.importErrors.set(
+        id,
+        (this.t.importErrors.get(id) ?? []).map(({ value: _v, learner: _l, ...rest }) => rest),
+      );
+  }
+
+  async columnMap(tenantId: string, type: ImportType) {
+    return { ...(this.t.importColumnMaps.get(`${tenantId} ${type}`) ?? {}) };
+  }
+
+  async saveColumnMap(tenantId: string, type: ImportType, entries: Readonly<Record<string, string | null>>) {
+    const map = { ...(this.t.importColumnMaps.get(`${tenantId} ${type}`) ?? {}) };
+    for (const [header, column] of Object.entries(entries))
+      if (column === null) delete map[header];
+      else map[header] = column;
+    this.t.importColumnMaps.set(`${tenantId} ${type}`, map);
+  }
+
   async clearErrors(importId: string) {
     this.t.importErrors.delete(importId);
   }
@@ -100,11 +123,11 @@ export class InMemoryImportRepository implements ImportRepository {
   async errors(importId: string, offset: number, limit: number) {
     return (this.t.importErrors.get(importId) ?? [])
       .slice(offset, offset + limit)
-      .map(({ row, field, error }) => ({ row, field, error }));
+      .map(({ seq: _s, ...e }) => ({ ...e, ...(e.learner ? { learner: { ...e.learner } } : {}) }));
   }
 }
 
 export const importMemory: MemoryPart<ImportRepos, ImportTables> = {
-  tables: () => ({ imports: new Map(), importErrors: new Map() }),
+  tables: () => ({ imports: new Map(), importErrors: new Map(), importColumnMaps: new Map() }),
   repositories: (store) => ({ imports: new InMemoryImportRepository(store) }),
 };

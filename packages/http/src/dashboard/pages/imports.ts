@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ImportView, SessionContext } from '@fundi/application';
-import { IMPORT_MAX_BYTES, IMPORT_TYPES, isDomainError } from '@fundi/domain';
+import { IMPORT_MAX_BYTES, IMPORT_TYPES, isDomainError, type ImportFormat, type RowError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
@@ -10,6 +10,18 @@ import { describe } from './api-keys.js';
 const RUNNING = new Set(['validating', 'importing']);
 const rows = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 const ERRORS_SHOWN = 50;
+const ENCODING_WORDS: Record<ImportFormat['encoding'], string> = {
+  'utf-8': 'UTF-8',
+  'utf-8-bom': 'UTF-8 (with BOM)',
+  'utf-16le': 'UTF-16',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'windows-1252': 'Windows-1252 (Excel on Windows)',
+};
+const DELIMITER_WORDS: Record<ImportFormat['delimiter'], string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' };
+const formatText = (f: ImportFormat) =>
+  `${ENCODING_WORDS[f.encoding]}, cells separated by ${DELIMITER_WORDS[f.delimiter]}`;
+const learnerText = (e: RowError) =>
+  e.learner ? [e.learner.name, e.learner.idNumber && `(${e.learner.idNumber})`].filter(Boolean).join(' ') : '';
 
 const STATUS_WORDS: Record<string, string> = {
   validating: 'Checking the file',
@@ -45,17 +57,18 @@ export function importPages(r: PageRoutes, d: DashboardDeps): void {
         () => html`<form class="card" method="post" action="/dashboard/imports" enctype="multipart/form-data">${csrf(s)}
 <label for="imp-type">What the file holds</label><select id="imp-type" name="type">${IMPORT_TYPES.map((t) => html`<option value="${t}">${t}</option>`)}</select>
 <div class="check"><input type="checkbox" id="imp-dry" name="dryRun" value="1" checked> <label for="imp-dry">Check the file first and show me the report (nothing is written until I confirm)</label></div>
-<label for="imp-file">CSV file (UTF-8, a header row; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".csv,text/csv" required>
+<div class="check"><input type="checkbox" id="imp-quiet" name="notifyNone" value="1"> <label for="imp-quiet">This is history: message nobody (no welcomes, no results; webhooks and HR still get the records)</label></div>
+<label for="imp-file">CSV file (a header row; separated by commas, semicolons or tabs; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".csv,text/csv" required>
 <button type="submit">Upload</button></form>
 <p>Templates with every column: ${IMPORT_TYPES.map((t) => html`<a href="/dashboard/imports/templates/${t}">${t}</a> `)}</p>`,
       )}
 ${when(running, () => html`<p class="muted" role="status">An import is running; this page refreshes itself.</p>`)}
 ${
   recent.length
-    ? html`<div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Rows</th><th scope="col">Valid</th><th scope="col">Errors</th><th scope="col">Started</th></tr></thead><tbody>
+    ? html`<div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Rows</th><th scope="col">Valid</th><th scope="col">With errors</th><th scope="col">Started</th></tr></thead><tbody>
 ${recent.map(
   (i) =>
-    html`<tr><td><a href="/dashboard/imports/${i.id}">${i.fileName}</a></td><td>${i.type}</td><td>${STATUS_WORDS[i.status] ?? i.status}</td><td>${i.totalRows}</td><td>${i.validRows}</td><td>${i.errorCount}</td><td>${i.createdAt.slice(0, 16).replace('T', ' ')}</td></tr>`,
+    html`<tr><td><a href="/dashboard/imports/${i.id}">${i.fileName}</a></td><td>${i.type}</td><td>${STATUS_WORDS[i.status] ?? i.status}</td><td>${i.totalRows}</td><td>${i.validRows}</td><td>${i.rowsWithErrors}</td><td>${i.createdAt.slice(0, 16).replace('T', ' ')}</td></tr>`,
 )}
 </tbody></table></div>`
     : html`<p>No imports yet.</p>`
@@ -78,9 +91,12 @@ ${recent.map(
 <div class="table" tabindex="0"><table><tbody>
 <tr><th scope="row">Type</th><td>${i.type}</td></tr>
 <tr><th scope="row">Status</th><td>${STATUS_WORDS[i.status] ?? i.status}</td></tr>
+<tr><th scope="row">Messages</th><td>${i.notify === 'none' ? 'None: imported as history' : 'As for new records (welcomes, results)'}</td></tr>
+${when(i.format !== null, () => html`<tr><th scope="row">Read as</th><td>${formatText(i.format!)}</td></tr>`)}
 <tr><th scope="row">Rows in the file</th><td>${i.totalRows}</td></tr>
 <tr><th scope="row">Valid rows</th><td>${i.validRows}</td></tr>
-<tr><th scope="row">Rows with errors</th><td>${i.errorCount}</td></tr>
+<tr><th scope="row">Rows with errors</th><td>${i.rowsWithErrors}</td></tr>
+<tr><th scope="row">Errors</th><td>${i.errorCount}</td></tr>
 <tr><th scope="row">Written</th><td>${i.importedRows}</td></tr>
 </tbody></table></div>
 ${when(
@@ -89,21 +105,26 @@ ${when(
     html`<label for="imp-progress">Progress</label> <progress id="imp-progress" max="100" value="${String(pct)}">${pct}%</progress> <span role="status">${pct}%</span>`,
 )}
 ${when(
-  i.status === 'validated' && s.actor.scopes.includes('imports:write'),
+  i.status === 'validated' && i.validRows === 0,
+  () =>
+    html`<p class="card" role="status">No row of this file can be imported: correct the rows below and upload the file again.</p>`,
+)}
+${when(
+  i.status === 'validated' && i.validRows > 0 && s.actor.scopes.includes('imports:write'),
   () => html`<form class="card" method="post" action="/dashboard/imports/${i.id}/confirm">${csrf(s)}
-<p>${rows(i.validRows, 'valid row')} will be written${i.errorCount ? html`; ${rows(i.errorCount, 'row')} with errors ${i.errorCount === 1 ? 'is' : 'are'} left out` : ''}.</p>
+<p>${rows(i.validRows, 'valid row')} will be written${i.rowsWithErrors ? html`; ${rows(i.rowsWithErrors, 'row')} with errors ${i.rowsWithErrors === 1 ? 'is' : 'are'} left out` : ''}.</p>
 <button type="submit">Confirm the import</button></form>`,
 )}
 ${errorsTable(i)}`,
     });
   };
 
-  const errorsTable = (i: ImportView & { errors: { row: number; field: string; error: string }[] }) =>
+  const errorsTable = (i: ImportView & { errors: RowError[] }) =>
     i.errorCount === 0
       ? html``
       : html`<h2>Errors</h2><p>${i.errorCount > i.errors.length ? `The first ${i.errors.length} of ${i.errorCount}. ` : ''}<a href="/dashboard/imports/${i.id}/errors.csv">Download every error as CSV</a></p>
-<div class="table" tabindex="0"><table><thead><tr><th scope="col">Row</th><th scope="col">Column</th><th scope="col">Problem</th></tr></thead><tbody>
-${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${e.field}</td><td>${e.error}</td></tr>`)}
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">Row</th><th scope="col">Learner</th><th scope="col">Column</th><th scope="col">Value</th><th scope="col">Problem</th></tr></thead><tbody>
+${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${learnerText(e)}</td><td>${e.field}</td><td>${e.value ?? ''}</td><td>${e.error}</td></tr>`)}
 </tbody></table></div>`;
 
   r.get('/dashboard/imports', async (_ctx, s) => list(s));
@@ -134,7 +155,13 @@ ${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${e.field}</td><td>${e.error
     try {
       const started = await d.imports.startImport.execute(
         s.actor,
-        { type: fields.type, options: JSON.stringify({ dryRun: fields.dryRun === '1' }) },
+        {
+          type: fields.type,
+          options: JSON.stringify({
+            dryRun: fields.dryRun === '1',
+            notify: fields.notifyNone === '1' ? 'none' : 'all',
+          }),
+        },
         file,
       );
       return { redirect: `/dashboard/imports/${started.id}` };
