@@ -21,8 +21,8 @@ import type { Html } from './html.js';
 export interface DashboardDeps {
   staff: StaffUseCases;
   tenants: Pick<TenantUseCases, 'createApiKey' | 'listApiKeys' | 'revokeApiKey'>;
-  learners: Pick<LearnerUseCases, 'listLearners' | 'getLearner'>;
-  training: Pick<TrainingUseCases, 'listEnrolments' | 'listAssessments'>;
+  learners: Pick<LearnerUseCases, 'listLearners' | 'getLearner' | 'registerLearner' | 'updateLearner' | 'eraseLearner'>;
+  training: TrainingUseCases;
   webhooks: WebhookSubscriptionUseCases;
   evidence: EvidenceUseCases;
   exports: ExportService;

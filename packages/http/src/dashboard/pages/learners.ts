@@ -2,8 +2,16 @@ import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { dateTime, html, when } from '../html.js';
 import { page } from '../layout.js';
 import { can, requireScope } from '../web.js';
+import { learnerRecord } from './learner-record.js';
 
 const PAGE = 25;
+/** What the learner's page says after a form on it succeeded (`?done=`). */
+const DONE: Record<string, string> = {
+  enrolled: 'Enrolled.',
+  status: 'The enrolment status is changed.',
+  assessed: 'The result is recorded.',
+  uploaded: 'The evidence is uploaded.',
+};
 
 /** Learners: a searchable list, and one learner's record with progress per module and their evidence. */
 export function learnerPages(r: PageRoutes, d: DashboardDeps): void {
@@ -22,7 +30,8 @@ export function learnerPages(r: PageRoutes, d: DashboardDeps): void {
       title: 'Learners',
       current: '/dashboard/learners',
       session: s,
-      body: html`<form class="inline" method="get" action="/dashboard/learners" role="search">
+      body: html`${when(can(s, 'learners:write'), () => html`<p><a class="button" href="/dashboard/learners/new">Add a learner</a></p>`)}
+<form class="inline" method="get" action="/dashboard/learners" role="search">
 <label class="row" for="q">Search by name, email or ID number</label>
 <input id="q" name="q" value="${q}" type="search"><button type="submit">Search</button></form>
 <p>${found.total} learner${found.total === 1 ? '' : 's'}${q ? html` matching "${q}"` : ''}.</p>
@@ -37,42 +46,7 @@ ${found.items.map(
   });
 
   r.get('/dashboard/learners/:id', async (ctx, s) => {
-    requireScope(s, 'learners:read');
-    const l = await d.learners.getLearner.execute(s.actor, ctx.params.id!);
-    const all = { kind: 'offset', offset: 0, limit: 100 } as const;
-    const [enrolments, evidence] = await Promise.all([
-      can(s, 'enrolments:read') ? d.training.listEnrolments.execute(s.actor, { learnerId: l.id }, all) : null,
-      can(s, 'evidence:read') ? d.evidence.reviews.list(s.actor, { learnerId: l.id }, all) : null,
-    ]);
-    const row = (label: string, v: string | null | undefined) =>
-      html`<tr><th scope="row">${label}</th><td>${v ?? '-'}</td></tr>`;
-    return page({
-      title: `${l.firstName} ${l.lastName}`,
-      current: '/dashboard/learners',
-      session: s,
-      body: html`<div class="table" tabindex="0"><table><tbody>
-${row('ID number', l.idNumber)}${row('Date of birth', l.dateOfBirth)}${row('Email', l.email)}${row('Mobile', l.mobile)}
-${row('Employer', l.employer)}${row('Employee reference', l.employeeRef)}${row('Registered', dateTime(l.createdAt))}
-</tbody></table></div>
-${when(
-  enrolments,
-  () =>
-    html`<h2>Enrolments</h2>${enrolments!.items.map(
-      (
-        e,
-      ) => html`<div class="card"><h3>${e.programmeCode} <span class="muted">(${e.status.replace('_', ' ')}, from ${e.startDate})</span></h3>
-<p>${e.progress.competent} of ${e.progress.total} modules competent.</p>
-<div class="table" tabindex="0"><table><thead><tr><th scope="col">Module</th><th scope="col">Kind</th><th scope="col">Latest result</th></tr></thead><tbody>
-${e.progress.modules.map((m) => html`<tr><td>${m.code} ${m.name}</td><td>${m.kind}</td><td>${m.latestOutcome ?? 'not assessed'}${m.moderated ? ' (moderated)' : ''}</td></tr>`)}
-</tbody></table></div></div>`,
-    )}${when(enrolments!.items.length === 0, () => html`<p class="muted">No enrolments.</p>`)}`,
-)}
-${when(
-  evidence,
-  () => html`<h2>Evidence</h2><div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Module</th><th scope="col">Status</th><th scope="col">Uploaded</th></tr></thead><tbody>
-${evidence!.items.map((e) => html`<tr><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td>${e.moduleId}</td><td>${e.status.replace('_', ' ')}</td><td>${dateTime(e.createdAt)}</td></tr>`)}
-</tbody></table></div>`,
-)}`,
-    });
+    const done = typeof ctx.query.done === 'string' ? DONE[ctx.query.done] : undefined;
+    return learnerRecord(d, s, ctx.params.id!, done ? { text: done } : undefined);
   });
 }
