@@ -7,6 +7,7 @@ export * from './learners/learner-view.js';
 export * from './learners/register-learner.js';
 export * from './learners/get-learner.js';
 export * from './learners/list-learners.js';
+export * from './learners/learner-names.js';
 export * from './learners/update-learner.js';
 export * from './learners/erase-learner.js';
 export * from './learners/learner-erasure.js';

@@ -97,6 +97,21 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   expect(cspViolations(page.context()), `${name}: Content-Security-Policy violations`).toEqual([]);
 }
 
+/** Opens the navigation where it is folded behind "Menu" (a phone's width); on a wide screen it is already shown. */
+export async function openMenu(page: Page): Promise<void> {
+  const summary = page.locator('details.menu > summary');
+  if (await summary.isVisible()) {
+    const open = await page.locator('details.menu').getAttribute('open');
+    if (open === null) await summary.click();
+  }
+}
+
+/** Follows a link of the main navigation, opening the menu first on a phone. */
+export async function navigate(page: Page, name: string): Promise<void> {
+  await openMenu(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+}
+
 /** What each browser test file shares: one server and one Chromium, set up in its beforeAll. */
 export interface BrowserDashboard {
   s: TestServer;

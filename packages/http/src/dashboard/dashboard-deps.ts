@@ -21,7 +21,10 @@ import type { Html } from './html.js';
 export interface DashboardDeps {
   staff: StaffUseCases;
   tenants: Pick<TenantUseCases, 'createApiKey' | 'listApiKeys' | 'revokeApiKey'>;
-  learners: Pick<LearnerUseCases, 'listLearners' | 'getLearner' | 'registerLearner' | 'updateLearner' | 'eraseLearner'>;
+  learners: Pick<
+    LearnerUseCases,
+    'listLearners' | 'getLearner' | 'registerLearner' | 'updateLearner' | 'eraseLearner' | 'learnerNames'
+  >;
   training: TrainingUseCases;
   webhooks: WebhookSubscriptionUseCases;
   evidence: EvidenceUseCases;

@@ -48,8 +48,8 @@ export function assessForm(
 <input type="hidden" name="enrolmentId" value="${e.id}"><input type="hidden" name="moduleCode" value="${m.code}">
 <div><label for="${p}-date">Date <span class="sr">for ${m.code}</span></label><input id="${p}-date" name="assessmentDate" type="date" value="${today}"></div>
 <div><label for="${p}-type">Type <span class="sr">for ${m.code}</span></label><select id="${p}-type" name="assessmentType"><option value="summative">summative</option><option value="formative">formative</option></select></div>
-<button type="submit" name="outcome" value="C" aria-label="Competent: ${m.code}">C</button>
-<button type="submit" name="outcome" value="NYC" class="secondary" aria-label="Not yet competent: ${m.code}">NYC</button></form>`;
+<button type="submit" name="outcome" value="C" aria-label="C, competent: ${m.code}">C</button>
+<button type="submit" name="outcome" value="NYC" class="secondary" aria-label="NYC, not yet competent: ${m.code}">NYC</button></form>`;
 }
 
 /**

@@ -32,9 +32,9 @@ export function learnerPages(r: PageRoutes, d: DashboardDeps): void {
       session: s,
       body: html`${when(can(s, 'learners:write'), () => html`<p><a class="button" href="/dashboard/learners/new">Add a learner</a></p>`)}
 <form class="inline" method="get" action="/dashboard/learners" role="search">
-<label class="row" for="q">Search by name, email or ID number</label>
+<label class="row" for="q">Search by name, ID number, mobile, email or employee reference</label>
 <input id="q" name="q" value="${q}" type="search"><button type="submit">Search</button></form>
-<p>${found.total} learner${found.total === 1 ? '' : 's'}${q ? html` matching "${q}"` : ''}.</p>
+<p>${found.total} learner${found.total === 1 ? '' : 's'}${q ? html` matching "${q}"` : ''} · page ${n + 1} of ${Math.max(1, Math.ceil(found.total / PAGE))}.</p>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Name</th><th scope="col">ID number</th><th scope="col">Email</th><th scope="col">Registered</th></tr></thead><tbody>
 ${found.items.map(
   (l) =>
