@@ -15,6 +15,7 @@ import { learnerEditPages } from './pages/learner-edit.js';
 import { learnerActionPages } from './pages/learner-actions.js';
 import { overviewPages } from './pages/overview.js';
 import { programmePages } from './pages/programmes.js';
+import { moderationPages } from './pages/moderation.js';
 import { forgotPasswordPage, setPasswordPage, signInPage } from './pages/sign-in.js';
 import { settingsPages } from './pages/settings.js';
 import { notificationPages } from './pages/notifications.js';
@@ -268,6 +269,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   learnerPages(routes, d);
   learnerActionPages(routes, d);
   enrolmentPages(routes, d);
+  moderationPages(routes, d);
   evidencePages(routes, d);
   exportPages(routes, d);
   settingsPages(routes, d);

@@ -20,6 +20,7 @@ function nav(s: SessionContext, current: string | undefined): Html {
     ['/dashboard/programmes', 'Programmes', can(s, 'programmes:read')],
     ['/dashboard/enrolments', 'Enrolments', can(s, 'enrolments:read')],
     ['/dashboard/evidence', 'Evidence', can(s, 'evidence:read')],
+    ['/dashboard/moderation', 'Moderation', can(s, 'assessments:read')],
     ['/dashboard/webhooks', 'Webhooks', can(s, 'webhooks:read')],
     ['/dashboard/imports', 'Imports', can(s, 'imports:read')],
     ['/dashboard/exports', 'Exports', can(s, 'exports:read')],

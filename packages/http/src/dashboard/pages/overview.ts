@@ -3,6 +3,7 @@ import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, html } from '../html.js';
 import { page } from '../layout.js';
 import { can } from '../web.js';
+import { roleLanding } from './role-landing.js';
 
 const ONE = { kind: 'offset', offset: 0, limit: 1 } as const;
 const OPEN = ['enrolled', 'in_progress', 'suspended'] as const;
@@ -29,7 +30,7 @@ async function figures(d: DashboardDeps, s: SessionContext) {
 
 export function overviewPages(r: PageRoutes, d: DashboardDeps): void {
   r.get('/dashboard', async (_ctx, s) => {
-    const f = await figures(d, s);
+    const [f, landing] = await Promise.all([figures(d, s), roleLanding(d, s)]);
     const tile = (label: string, value: string | number | null, href?: string) =>
       value === null
         ? null
@@ -45,6 +46,7 @@ export function overviewPages(r: PageRoutes, d: DashboardDeps): void {
       current: '/dashboard',
       session: s,
       body: html`<p>Signed in as ${s.user.name} (${s.user.role}).</p>
+${landing}
 <ul class="tiles">
 ${tile('Learners', f.learners, '/dashboard/learners')}
 ${tile('Open enrolments', f.enrolments, '/dashboard/enrolments')}
