@@ -16,6 +16,7 @@ import { learnerActionPages } from './pages/learner-actions.js';
 import { overviewPages } from './pages/overview.js';
 import { programmePages } from './pages/programmes.js';
 import { moderationPages } from './pages/moderation.js';
+import { readinessPages } from './pages/readiness.js';
 import { forgotPasswordPage, setPasswordPage, signInPage } from './pages/sign-in.js';
 import { settingsPages } from './pages/settings.js';
 import { notificationPages } from './pages/notifications.js';
@@ -272,6 +273,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   moderationPages(routes, d);
   evidencePages(routes, d);
   exportPages(routes, d);
+  readinessPages(routes, d);
   settingsPages(routes, d);
   notificationPages(routes, d);
   importPages(routes, d);
