@@ -21,7 +21,7 @@ const ARGS = [
 ];
 const OUT = fileURLToPath(new URL('../../test-output/dashboard/', import.meta.url));
 export const XSS = '<img src=x onerror=alert(1)>';
-const PNG = Buffer.from(
+export const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e70000000049454e44ae426082',
   'hex',
 );

@@ -60,12 +60,17 @@ function input(v: LearnerValues, name: string, attrs: Html | null = null): Html 
 
 function choice(v: LearnerValues, name: string, options: [string, string][]): Html {
   return html`<div><label for="${controlId(name)}">${FIELD_LABELS[name]}</label><select id="${controlId(name)}" name="${name}"><option value="">not known</option>${options.map(
-    ([code, meaning]) =>
-      html`<option value="${code}"${v[name] === code ? ' selected' : ''}>${meaning === code ? code : `${meaning} (${code})`}</option>`,
+    ([code, text]) => html`<option value="${code}"${v[name] === code ? ' selected' : ''}>${text}</option>`,
   )}</select></div>`;
 }
 
-const coded = (v: LearnerValues, f: NlrdField) => choice(v, f, Object.entries(CODE_LABELS[f]));
+/** A coded field: each choice shows its meaning and the code the regulator's file carries. */
+const coded = (v: LearnerValues, f: NlrdField) =>
+  choice(
+    v,
+    f,
+    Object.entries(CODE_LABELS[f]).map(([code, meaning]) => [code, meaning === code ? code : `${meaning} (${code})`]),
+  );
 
 function address(v: LearnerValues, which: 'homeAddress' | 'postalAddress', legend: string): Html {
   return html`<fieldset><legend>${legend}</legend><div class="grid2">${ADDRESS.map((k) =>

@@ -46,7 +46,13 @@ ${found.items.map(
   });
 
   r.get('/dashboard/learners/:id', async (ctx, s) => {
-    const done = typeof ctx.query.done === 'string' ? DONE[ctx.query.done] : undefined;
+    const uploaded = Number.parseInt(String(ctx.query.uploaded ?? ''), 10);
+    const done =
+      uploaded > 0
+        ? `${uploaded} file${uploaded === 1 ? '' : 's'} uploaded.`
+        : typeof ctx.query.done === 'string'
+          ? DONE[ctx.query.done]
+          : undefined;
     return learnerRecord(d, s, ctx.params.id!, done ? { text: done } : undefined);
   });
 }
