@@ -21,7 +21,6 @@ describeBrowserSuite('dashboard walks (Chromium): each role does its whole job i
   it('an administrator builds the record from a programme to a downloaded QCTO01 file', async () => {
     const { s, signedIn, dialogs } = dashboard();
     const { context, page } = await signedIn('admin@example.org', 1280);
-    const today = new Date().toISOString().slice(0, 10);
 
     await navigate(page, 'Settings');
     await page.getByLabel('SDP code (QCTO accreditation number)').fill('SDP123');

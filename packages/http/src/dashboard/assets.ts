@@ -23,6 +23,7 @@ h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #e3e6ea;vertical-align:top;overflow-wrap:break-word}
 th{white-space:nowrap}
+th[scope=row]{white-space:normal;width:40%}
 td button,td .nowrap{white-space:nowrap}
 form.card,.card{background:#fff;border:1px solid #d0d5dc;border-radius:6px;padding:1rem;margin:0 0 1rem}
 label{display:block;font-weight:600;margin:.5rem 0 .2rem}
