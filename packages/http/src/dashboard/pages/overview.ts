@@ -4,6 +4,7 @@ import { bytes, html } from '../html.js';
 import { page } from '../layout.js';
 import { can } from '../web.js';
 import { roleLanding } from './role-landing.js';
+import { progressSections } from './overview-progress.js';
 
 const ONE = { kind: 'offset', offset: 0, limit: 1 } as const;
 const OPEN = ['enrolled', 'in_progress', 'suspended'] as const;
@@ -30,7 +31,7 @@ async function figures(d: DashboardDeps, s: SessionContext) {
 
 export function overviewPages(r: PageRoutes, d: DashboardDeps): void {
   r.get('/dashboard', async (_ctx, s) => {
-    const [f, landing] = await Promise.all([figures(d, s), roleLanding(d, s)]);
+    const [f, landing, progress] = await Promise.all([figures(d, s), roleLanding(d, s), progressSections(d, s)]);
     const tile = (label: string, value: string | number | null, href?: string) =>
       value === null
         ? null
@@ -54,7 +55,8 @@ ${tile('Assessments this month', f.assessments)}
 ${tile('Evidence awaiting review', f.evidence, '/dashboard/evidence')}
 ${tile('Storage used', storage)}
 ${tile('API requests today', f.usage?.requestsToday ?? null)}
-</ul>`,
+</ul>
+${progress}`,
     });
   });
 }
