@@ -51,7 +51,10 @@ async function rows(db: 'sqlite' | 'postgres', env: Record<string, string>): Pro
         scenario: `${db}: dashboard ${name}`,
         result: r,
         baseline: { name: 'JSON list', rps: api.rps },
-        target: { text: 'p99 < 100 ms (10k learners, 20k enrolments, 50k assessments)', met: r.p99 < 100 && r.non2xx === 0 },
+        target: {
+          text: 'p99 < 100 ms (10k learners, 20k enrolments, 50k assessments)',
+          met: r.p99 < 100 && r.non2xx === 0,
+        },
       });
     }
     return out;

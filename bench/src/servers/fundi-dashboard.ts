@@ -21,7 +21,11 @@ for (const [code, modules] of PROGRAMMES) {
     code,
     name: `Bench programme ${code}`,
     type: 'skills_programme',
-    modules: modules.map((m, i) => ({ code: m, name: `Module ${m}`, kind: ['knowledge', 'practical', 'workplace'][i] })),
+    modules: modules.map((m, i) => ({
+      code: m,
+      name: `Module ${m}`,
+      kind: ['knowledge', 'practical', 'workplace'][i],
+    })),
   });
   programmeId ||= p.id;
 }

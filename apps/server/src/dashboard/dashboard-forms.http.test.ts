@@ -200,3 +200,28 @@ describeDashboardSuite('dashboard forms: the training record by form, as the API
     expect((await s.call('GET', '/api/v1/programmes/V-1', apiKey)).status).toBe(404);
   });
 });
+
+describeDashboardSuite('dashboard settings: the time zone times are shown in', (world) => {
+  it('shows South African time by default; an administrator changes it; a bad zone and a viewer are refused', async () => {
+    const { s } = world();
+    const web = new WebClient(s.url);
+    await web.signIn('web', 'admin@example.org', PASSWORD);
+    expect((await web.get('/dashboard/users')).text).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d SAST/);
+    const bad = await web.submit('/dashboard/settings', '/dashboard/settings/time-zone', { timeZone: 'Mars/Olympus' });
+    expect(bad.text).toContain('timeZone must be an IANA time zone');
+    const set = await web.submit('/dashboard/settings', '/dashboard/settings/time-zone', { timeZone: 'UTC' });
+    expect(set.status).toBe(303);
+    expect((await web.get('/dashboard/settings')).text).toContain('Times are shown in <strong>UTC</strong>');
+    expect((await web.get('/dashboard/users')).text).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    const viewer = new WebClient(s.url);
+    await viewer.signIn('web', 'viewer@example.org', PASSWORD);
+    const page = await viewer.get('/dashboard/settings');
+    expect(page.text).not.toContain('Save time zone');
+    const forced = await viewer.post('/dashboard/settings/time-zone', {
+      _csrf: csrfOf(page.text),
+      timeZone: 'Europe/London',
+    });
+    expect(forced.status).toBe(403);
+    expect((await web.get('/dashboard/settings')).text).toContain('Times are shown in <strong>UTC</strong>');
+  });
+});

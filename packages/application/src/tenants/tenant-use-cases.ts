@@ -4,6 +4,7 @@ import { Authenticate } from './authenticate.js';
 import { CreateTenant } from './create-tenant.js';
 import { CreateApiKey, DescribeCaller, ListApiKeys, RevokeApiKey } from './manage-api-keys.js';
 import { ReconfigureTenant } from './reconfigure-tenant.js';
+import { SetTimeZone } from './set-time-zone.js';
 
 export type TenantPorts = CoreDeps<TenantRepos & PlatformRepos> & SecretDeps;
 
@@ -17,6 +18,7 @@ export function tenantUseCases(p: TenantPorts) {
     revokeApiKey: new RevokeApiKey(p),
     authenticate: new Authenticate(p),
     describeCaller: new DescribeCaller(p),
+    setTimeZone: new SetTimeZone(p),
   };
 }
 

@@ -20,7 +20,7 @@ import type { Html } from './html.js';
 /** The use cases the dashboard calls: the same ones the API routes call. */
 export interface DashboardDeps {
   staff: StaffUseCases;
-  tenants: Pick<TenantUseCases, 'createApiKey' | 'listApiKeys' | 'revokeApiKey'>;
+  tenants: Pick<TenantUseCases, 'createApiKey' | 'listApiKeys' | 'revokeApiKey' | 'setTimeZone'>;
   learners: Pick<
     LearnerUseCases,
     'listLearners' | 'getLearner' | 'registerLearner' | 'updateLearner' | 'eraseLearner' | 'learnerNames'

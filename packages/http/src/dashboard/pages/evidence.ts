@@ -3,7 +3,7 @@ import { DomainError, isDomainError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, dateTime, html, when } from '../html.js';
 import { csrf, page } from '../layout.js';
-import { can, field, requireScope } from '../web.js';
+import { can, field, requireScope, zoneOf } from '../web.js';
 import { describe } from './api-keys.js';
 import { namesFor, person } from '../forms/person.js';
 import { age } from '../forms/age.js';
@@ -56,7 +56,7 @@ export function evidencePages(r: PageRoutes, d: DashboardDeps): void {
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Learner</th><th scope="col">Module</th><th scope="col">Version</th><th scope="col">Uploaded</th><th scope="col">Waiting</th></tr></thead><tbody>
 ${queue.items.map(
   (e) =>
-    html`<tr><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td>${person(names, e.learnerId)}</td><td>${e.moduleId}</td><td>${e.version}</td><td>${dateTime(e.createdAt)}</td><td>${age(now, e.createdAt)}</td></tr>`,
+    html`<tr><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td>${person(names, e.learnerId)}</td><td>${e.moduleId}</td><td>${e.version}</td><td>${dateTime(e.createdAt, zoneOf(s))}</td><td>${age(now, e.createdAt)}</td></tr>`,
 )}
 </tbody></table></div>`,
     });
@@ -88,7 +88,7 @@ ${queue.items.map(
       body: html`<div class="card"><p>Learner ${person(names, e.learnerId)}, module ${e.moduleId}, version ${e.version}, ${bytes(e.size)}, ${e.contentType}.</p>
 <p>Status: <strong>${e.status.replace('_', ' ')}</strong>${e.feedback ? html` · Feedback: ${e.feedback}` : ''}</p>
 ${preview}
-<p><a href="${grant.url}">Open the file</a> <span class="muted">(link valid until ${dateTime(grant.expiresAt)})</span></p></div>
+<p><a href="${grant.url}">Open the file</a> <span class="muted">(link valid until ${dateTime(grant.expiresAt, zoneOf(s))})</span></p></div>
 ${when(
   can(s, 'evidence:review') && e.status === 'submitted',
   () => html`<form class="card" method="post" action="/dashboard/evidence/${e.id}/review">${csrf(s)}<h2>Review</h2>

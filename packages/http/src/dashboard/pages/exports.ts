@@ -3,7 +3,7 @@ import { EXPORT_TYPES, isDomainError, type ExportType } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, dateTime, html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
-import { can, field, requireScope } from '../web.js';
+import { can, field, requireScope, zoneOf } from '../web.js';
 import { describe } from './api-keys.js';
 
 const LABELS: Record<ExportType, string> = {
@@ -55,7 +55,7 @@ ${when(running, () => html`<p class="muted" role="status">An export is running; 
 ${items.map(
   (
     e,
-  ) => html`<tr><td>${LABELS[e.type]}</td><td>${e.status}${e.error ? `: ${e.error}` : ''}${e.purgedAt ? (e.purgeReason === 'learner_erased' ? ' (file purged: a learner was erased)' : ' (file purged)') : ''}</td><td>${e.rowCount ?? ''}</td><td>${e.size === null ? '' : bytes(e.size)}</td><td>${dateTime(e.createdAt)}</td>
+  ) => html`<tr><td>${LABELS[e.type]}</td><td>${e.status}${e.error ? `: ${e.error}` : ''}${e.purgedAt ? (e.purgeReason === 'learner_erased' ? ' (file purged: a learner was erased)' : ' (file purged)') : ''}</td><td>${e.rowCount ?? ''}</td><td>${e.size === null ? '' : bytes(e.size)}</td><td>${dateTime(e.createdAt, zoneOf(s))}</td>
 <td>${e.status === 'ready' && !e.purgedAt ? html`<a href="/dashboard/exports/${e.id}/download">Download ${e.fileName}</a>` : ''}</td></tr>`,
 )}
 </tbody></table></div>${when(items.length === 0, () => html`<p class="muted">No exports yet.</p>`)}`,

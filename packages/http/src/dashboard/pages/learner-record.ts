@@ -3,7 +3,7 @@ import { OPEN_STATUSES, type NlrdField } from '@fundi/domain';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { dateTime, html, when, type Html } from '../html.js';
 import { page } from '../layout.js';
-import { can, requireScope } from '../web.js';
+import { can, requireScope, zoneOf } from '../web.js';
 import { codeLabel } from '../forms/code-labels.js';
 import { FIELD_LABELS } from '../forms/learner-form.js';
 import { assessForm, enrolForm, statusForm, statusLabel, uploadForm } from '../forms/record-forms.js';
@@ -24,7 +24,7 @@ const CODED: NlrdField[] = [
 const row = (label: string, v: string | null | undefined) =>
   html`<tr><th scope="row">${label}</th><td>${v ?? '-'}</td></tr>`;
 
-function profile(l: LearnerView): Html {
+function profile(l: LearnerView, zone: string): Html {
   const address = (a: LearnerView['homeAddress']) =>
     a ? [a.line1, a.line2, a.line3, a.postalCode].filter(Boolean).join(', ') : null;
   return html`<div class="table" tabindex="0"><table><caption class="sr">Identity and contact</caption><tbody>
@@ -33,7 +33,7 @@ ${row('Date of birth', l.dateOfBirth)}${row('Gender', l.gender === 'F' ? 'female
 ${row('Email', l.email)}${row('Mobile', l.mobile)}${row('Employer', l.employer)}${row('Employee reference', l.employeeRef)}
 ${CODED.map((f) => row(FIELD_LABELS[f]!, codeLabel(f, l[f])))}
 ${row('Home address', address(l.homeAddress))}${row('POPI Act agreed', l.popiActAgree === null ? null : l.popiActAgree ? `yes${l.popiActDate ? `, ${l.popiActDate}` : ''}` : 'no')}
-${row('Registered', dateTime(l.createdAt))}${row('Last changed', dateTime(l.updatedAt))}
+${row('Registered', dateTime(l.createdAt, zone))}${row('Last changed', dateTime(l.updatedAt, zone))}
 </tbody></table></div>`;
 }
 
@@ -84,7 +84,7 @@ export async function learnerRecord(
     session: s,
     notice,
     body: html`${when(can(s, 'learners:write'), () => html`<p><a class="button" href="/dashboard/learners/${l.id}/edit">Edit ${name}</a></p>`)}
-${profile(l)}
+${profile(l, zoneOf(s))}
 ${when(
   enrolments,
   () =>
@@ -100,7 +100,7 @@ ${assessments!.items.map((a) => html`<tr><td>${a.assessmentDate}</td><td>${a.pro
 ${when(
   evidence,
   () => html`<h2>Evidence</h2><div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Module</th><th scope="col">Kind</th><th scope="col">Version</th><th scope="col">Status</th><th scope="col">Uploaded</th></tr></thead><tbody>
-${evidence!.items.map((e) => html`<tr><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td>${e.moduleId}</td><td>${statusLabel(e.evidenceType)}</td><td>${e.version}</td><td>${statusLabel(e.status)}</td><td>${dateTime(e.createdAt)}</td></tr>`)}
+${evidence!.items.map((e) => html`<tr><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td>${e.moduleId}</td><td>${statusLabel(e.evidenceType)}</td><td>${e.version}</td><td>${statusLabel(e.status)}</td><td>${dateTime(e.createdAt, zoneOf(s))}</td></tr>`)}
 </tbody></table></div>`,
 )}
 ${when(can(s, 'evidence:write') && openModules.length > 0, () => uploadForm(s, l.id, openModules))}`,

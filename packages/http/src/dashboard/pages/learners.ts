@@ -1,7 +1,7 @@
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { dateTime, html, when } from '../html.js';
 import { page } from '../layout.js';
-import { can, requireScope } from '../web.js';
+import { can, requireScope, zoneOf } from '../web.js';
 import { learnerRecord } from './learner-record.js';
 
 const PAGE = 25;
@@ -38,7 +38,7 @@ export function learnerPages(r: PageRoutes, d: DashboardDeps): void {
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Name</th><th scope="col">ID number</th><th scope="col">Email</th><th scope="col">Registered</th></tr></thead><tbody>
 ${found.items.map(
   (l) =>
-    html`<tr><td><a href="/dashboard/learners/${l.id}">${l.firstName} ${l.lastName}</a></td><td>${l.idNumber ?? ''}</td><td>${l.email ?? ''}</td><td>${dateTime(l.createdAt)}</td></tr>`,
+    html`<tr><td><a href="/dashboard/learners/${l.id}">${l.firstName} ${l.lastName}</a></td><td>${l.idNumber ?? ''}</td><td>${l.email ?? ''}</td><td>${dateTime(l.createdAt, zoneOf(s))}</td></tr>`,
 )}
 </tbody></table></div>
 <nav aria-label="Pages" class="inline">${when(n > 0, () => html`<a href="${link(n - 1)}">Previous</a>`)} ${when(found.hasMore, () => html`<a href="${link(n + 1)}">Next</a>`)}</nav>`,

@@ -3,7 +3,7 @@ import { MODERATION_DECISIONS } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { dateTime, html, when, type Html } from '../html.js';
 import { csrf, page } from '../layout.js';
-import { can, field, requireScope } from '../web.js';
+import { can, field, requireScope, zoneOf } from '../web.js';
 import { refusal } from '../forms/refusal.js';
 import { namesFor, person } from '../forms/person.js';
 
@@ -46,7 +46,7 @@ export function moderationPages(r: PageRoutes, d: DashboardDeps): void {
       body: html`${when(can(s, 'assessments:moderate') && programmes.items.length > 0, () => drawForm(s, programmes.items, d.now().toISOString().slice(0, 10)))}
 <h2>Samples, soonest due first</h2>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Programme</th><th scope="col">Due by</th><th scope="col">Results in sample</th><th scope="col">Of</th><th scope="col">Drawn</th></tr></thead><tbody>
-${rows.map((x: ModerationSampleView) => html`<tr><td><a href="/dashboard/moderation/${x.id}">${x.programmeCode} sample of ${x.percent}%</a></td><td>${x.dueBy}</td><td>${x.assessmentIds.length}</td><td>${x.population}</td><td>${dateTime(x.drawnAt)}</td></tr>`)}
+${rows.map((x: ModerationSampleView) => html`<tr><td><a href="/dashboard/moderation/${x.id}">${x.programmeCode} sample of ${x.percent}%</a></td><td>${x.dueBy}</td><td>${x.assessmentIds.length}</td><td>${x.population}</td><td>${dateTime(x.drawnAt, zoneOf(s))}</td></tr>`)}
 </tbody></table></div>${when(rows.length === 0, () => html`<p class="muted">No sample drawn yet.</p>`)}`,
     });
   };
