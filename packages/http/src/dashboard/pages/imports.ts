@@ -6,6 +6,7 @@ import { html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
 import { requireScope } from '../web.js';
 import { describe } from './api-keys.js';
+import { importProgress } from '../forms/import-progress.js';
 
 const RUNNING = new Set(['validating', 'importing']);
 const rows = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
@@ -67,7 +68,6 @@ ${recent.map(
     requireScope(s, 'imports:read');
     const i = await q.get(s.actor, id, { offset: 0, limit: ERRORS_SHOWN });
     const running = RUNNING.has(i.status);
-    const pct = i.progress.total ? Math.floor((i.progress.processed * 100) / i.progress.total) : 0;
     return page({
       title: `Import ${i.fileName}`,
       current: '/dashboard/imports',
@@ -83,11 +83,7 @@ ${recent.map(
 <tr><th scope="row">Rows with errors</th><td>${i.errorCount}</td></tr>
 <tr><th scope="row">Written</th><td>${i.importedRows}</td></tr>
 </tbody></table></div>
-${when(
-  running,
-  () =>
-    html`<label for="imp-progress">Progress</label> <progress id="imp-progress" max="100" value="${String(pct)}">${pct}%</progress> <span role="status">${pct}%</span>`,
-)}
+${when(running, () => importProgress(i))}
 ${when(
   i.status === 'validated' && s.actor.scopes.includes('imports:write'),
   () => html`<form class="card" method="post" action="/dashboard/imports/${i.id}/confirm">${csrf(s)}
