@@ -164,6 +164,8 @@ describeDashboardSuite('dashboard forms: the training record by form, as the API
     expect(shown.text).toContain('Forms run');
     expect(shown.text).toContain('admin@example.org');
     expect(shown.text).toContain('2 of 2 modules competent');
+    expect(shown.text).toContain('Status history (3)');
+    expect(shown.text).toContain('2026-03-02: in progress to completed');
   });
 
   it('shows a viewer no write controls and refuses their forced posts, writing nothing', async () => {

@@ -1,4 +1,4 @@
-import type { EnrolmentView, LearnerView, SessionContext } from '@fundi/application';
+import type { EnrolmentView, LearnerView, SessionContext, StatusChangeView } from '@fundi/application';
 import { OPEN_STATUSES, type NlrdField } from '@fundi/domain';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { dateTime, html, when, type Html } from '../html.js';
@@ -37,7 +37,22 @@ ${row('Registered', dateTime(l.createdAt, zone))}${row('Last changed', dateTime(
 </tbody></table></div>`;
 }
 
-function enrolmentCard(s: SessionContext, l: LearnerView, e: EnrolmentView, name: string, today: string): Html {
+/** An enrolment's status history, oldest first: each move with its effective date and reason. */
+function history(changes: readonly StatusChangeView[]): Html {
+  return html`<details><summary>Status history (${changes.length})</summary><ul>${changes.map(
+    (c) =>
+      html`<li>${c.effectiveDate}: ${c.from ? `${statusLabel(c.from)} to ` : ''}${statusLabel(c.to)}${c.reason ? ` (${c.reason})` : ''}</li>`,
+  )}</ul></details>`;
+}
+
+function enrolmentCard(
+  s: SessionContext,
+  l: LearnerView,
+  e: EnrolmentView,
+  name: string,
+  today: string,
+  changes: readonly StatusChangeView[],
+): Html {
   const open = OPEN_STATUSES.includes(e.status);
   const assess = open && can(s, 'assessments:write');
   return html`<div class="card"><h3>${name} <span class="muted">(${e.programmeCode})</span></h3>
@@ -49,6 +64,7 @@ ${e.progress.modules.map(
     html`<tr><td>${m.code} ${m.name}</td><td>${m.kind}</td><td>${m.latestOutcome === 'C' ? 'competent (C)' : m.latestOutcome === 'NYC' ? 'not yet competent (NYC)' : 'not assessed'}${m.moderated ? ' (moderated)' : ''}</td>${assess ? html`<td>${assessForm(s, l.id, e, m, today)}</td>` : null}</tr>`,
 )}
 </tbody></table></div>
+${history(changes)}
 ${can(s, 'enrolments:write') ? statusForm(s, e, today) : null}</div>`;
 }
 
@@ -70,6 +86,9 @@ export async function learnerRecord(
       : null,
   ]);
   const names = new Map((programmes?.items ?? []).map((p) => [p.id, p.name]));
+  const histories = await Promise.all(
+    (enrolments?.items ?? []).map((e) => d.training.getEnrolmentHistory.execute(s.actor, e.id).then((h) => h.changes)),
+  );
   const today = d.now().toISOString().slice(0, 10);
   const openModules = (enrolments?.items ?? [])
     .filter((e) => OPEN_STATUSES.includes(e.status))
@@ -88,7 +107,7 @@ ${profile(l, zoneOf(s))}
 ${when(
   enrolments,
   () =>
-    html`<h2>Enrolments</h2>${enrolments!.items.map((e) => enrolmentCard(s, l, e, names.get(e.programmeId) ?? e.programmeCode, today))}${when(enrolments!.items.length === 0, () => html`<p class="muted">No enrolments.</p>`)}`,
+    html`<h2>Enrolments</h2>${enrolments!.items.map((e, i) => enrolmentCard(s, l, e, names.get(e.programmeId) ?? e.programmeCode, today, histories[i]!))}${when(enrolments!.items.length === 0, () => html`<p class="muted">No enrolments.</p>`)}`,
 )}
 ${when(can(s, 'enrolments:write') && active.length > 0, () => enrolForm(s, l.id, active, today))}
 ${when(
