@@ -9,7 +9,7 @@ import { progressSections } from './overview-progress.js';
 const ONE = { kind: 'offset', offset: 0, limit: 1 } as const;
 const OPEN = ['enrolled', 'in_progress', 'suspended'] as const;
 
-/** Counts come from the list use cases' totals (one row read each), storage from the usage use case. */
+/** Counts come from the list use cases' totals (one row read each) and the grouped enrolment counts; storage from the usage use case. */
 async function figures(d: DashboardDeps, s: SessionContext) {
   const a = s.actor;
   const now = d.now().toISOString();
@@ -18,9 +18,9 @@ async function figures(d: DashboardDeps, s: SessionContext) {
   const [learners, enrolments, assessments, evidence, usage] = await Promise.all([
     count(can(s, 'learners:read'), () => d.learners.listLearners.execute(a, {}, ONE)),
     can(s, 'enrolments:read')
-      ? Promise.all(OPEN.map((status) => d.training.listEnrolments.execute(a, { status }, ONE))).then((ps) =>
-          ps.reduce((n, p) => n + p.total, 0),
-        )
+      ? d.training.enrolmentCounts
+          .execute(a)
+          .then((ps) => ps.reduce((n, p) => n + OPEN.reduce((m, st) => m + (p.counts[st] ?? 0), 0), 0))
       : null,
     count(can(s, 'assessments:read'), () => d.training.listAssessments.execute(a, month, ONE)),
     count(can(s, 'evidence:read'), () => d.evidence.reviews.list(a, { status: 'submitted' }, ONE)),
