@@ -11,6 +11,7 @@ export * from './learners/nlrd-meanings.js';
 export * from './learners/learner-fields.js';
 export * from './learners/learner.js';
 export * from './learners/learner-repository.js';
+export * from './learners/learner-search.js';
 export * from './tenants/plans.js';
 export * from './tenants/tenant.js';
 export * from './tenants/access.js';

@@ -21,7 +21,7 @@ const ARGS = [
 ];
 const OUT = fileURLToPath(new URL('../../test-output/dashboard/', import.meta.url));
 export const XSS = '<img src=x onerror=alert(1)>';
-const PNG = Buffer.from(
+export const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e70000000049454e44ae426082',
   'hex',
 );
@@ -32,14 +32,16 @@ if (!available && process.env.CI !== 'true') console.warn(`dashboard browser tes
 /** Whether the browser suites run (each file then picks `describe` or `describe.skip`). */
 export const runBrowserTests = available || process.env.CI === 'true';
 
-/** axe-core in the page (through the DevTools protocol, so the page's CSP stays as served): serious or critical. */
-async function seriousViolations(page: Page): Promise<string[]> {
+/** The WCAG 2.2 A and AA rules of axe-core: every page must pass all of them, whatever their impact. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe-core in the page (through the DevTools protocol, so the page's CSP stays as served): WCAG 2.2 A/AA. */
+async function wcagViolations(page: Page): Promise<string[]> {
   await page.evaluate(axe.source);
   // Expressions as strings: they run in the page, whose DOM types this Node program does not declare.
-  const result = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as axe.AxeResults;
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const options = JSON.stringify({ runOnly: { type: 'tag', values: WCAG_TAGS }, resultTypes: ['violations'] });
+  const result = (await page.evaluate(`axe.run(document, ${options})`)) as axe.AxeResults;
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The widths every checked page is looked at: a desktop and a small phone. */
@@ -79,22 +81,40 @@ export function cspViolations(context: BrowserContext): string[] {
 }
 
 /**
- * Checks a page as a whole at each of `WIDTHS`: nothing it broke of its Content-Security-Policy, no serious
- * accessibility problem, nothing wider than the screen; a screenshot at each width. The page is left at the width it
- * had.
+ * Checks a page as a whole at each of `WIDTHS`: nothing it broke of its Content-Security-Policy, no violation of
+ * axe-core's WCAG 2.2 A/AA rules, nothing wider than the screen, no internal learner id in a table; a screenshot at
+ * each width. The page is left at the width it had.
  */
 export async function checkPage(page: Page, name: string): Promise<void> {
   const was = page.viewportSize();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
+    expect(await wcagViolations(page), `${name} at ${width} px`).toEqual([]);
     // Wide tables scroll inside their own box; the page itself must never scroll sideways.
     const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
     expect(overflow, `${name} is wider than the screen at ${width} px`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${OUT}${name}-${width}.png`, fullPage: true });
   }
+  // People, not ids: a table names learners, never by their internal id.
+  const tables = (await page.locator('table').allTextContents()).join(' ');
+  expect(tables, `${name}: an internal learner id in a table`).not.toMatch(/lrn_/);
   if (was) await page.setViewportSize(was);
   expect(cspViolations(page.context()), `${name}: Content-Security-Policy violations`).toEqual([]);
+}
+
+/** Opens the navigation where it is folded behind "Menu" (a phone's width); on a wide screen it is already shown. */
+export async function openMenu(page: Page): Promise<void> {
+  const summary = page.locator('details.menu > summary');
+  if (await summary.isVisible()) {
+    const open = await page.locator('details.menu').getAttribute('open');
+    if (open === null) await summary.click();
+  }
+}
+
+/** Follows a link of the main navigation, opening the menu first on a phone. */
+export async function navigate(page: Page, name: string): Promise<void> {
+  await openMenu(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 }
 
 /** What each browser test file shares: one server and one Chromium, set up in its beforeAll. */

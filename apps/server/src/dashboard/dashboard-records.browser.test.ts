@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { PASSWORD } from '../testing/dashboard-client.js';
-import { describeBrowserSuite, XSS, checkPage } from './dashboard-browser-fixture.js';
+import { describeBrowserSuite, XSS, checkPage, navigate, openMenu } from './dashboard-browser-fixture.js';
 
 describeBrowserSuite(
   'dashboard in a real browser (Chromium): sign-in, records, evidence, exports, viewer',
@@ -33,7 +33,7 @@ describeBrowserSuite(
       const { s, evidenceId, dialogs, signedIn } = dashboard();
       const { context, page } = await signedIn('admin@example.org');
       await page.goto(`${s.url}/dashboard/learners`);
-      await page.getByLabel('Search by name, email or ID number').fill('Nkosi');
+      await page.getByLabel('Search by name, ID number, mobile, email or employee reference').fill('Nkosi');
       await page.getByRole('button', { name: 'Search' }).click();
       await expect(page.getByRole('link', { name: `${XSS} Nkosi` }).count()).resolves.toBe(1);
       await checkPage(page, 'learners');
@@ -71,13 +71,17 @@ describeBrowserSuite(
     it('checks QCTO01 readiness, runs a learners CSV export and downloads it', async () => {
       const { signedIn } = dashboard();
       const { context, page } = await signedIn('admin@example.org');
-      await page.getByRole('link', { name: 'Exports' }).click();
+      await navigate(page, 'Exports');
       await page.getByLabel('File').selectOption('qcto01');
       await page.getByRole('button', { name: 'Check readiness' }).click();
       const report = page.getByRole('status').filter({ hasText: 'readiness' });
       await expect(report.innerText()).resolves.toContain('0 learners ready, 1 left out');
-      expect(await report.locator('tbody tr').count()).toBeGreaterThan(0);
+      expect(await page.locator('main details.card tbody tr').count()).toBeGreaterThan(0);
       await checkPage(page, 'exports-readiness');
+      // The report is a page of its own: a refresh shows it again.
+      await page.reload();
+      await expect(report.innerText()).resolves.toContain('0 learners ready, 1 left out');
+      await navigate(page, 'Exports');
       await page.getByLabel('What').selectOption('learners');
       await page.getByRole('button', { name: 'Start export' }).click();
       const link = page.getByRole('link', { name: /Download .*\.csv/ });
@@ -122,6 +126,7 @@ describeBrowserSuite(
     it('gives a viewer no write buttons and refuses the admin pages', async () => {
       const { s, evidenceId, signedIn } = dashboard();
       const { context, page } = await signedIn('viewer@example.org');
+      await openMenu(page);
       expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0);
       const refused = await page.goto(`${s.url}/dashboard/api-keys`);
       expect(refused!.status()).toBe(403);

@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
 import { useCasesOf } from '@fundi/adapters';
 import { evidenceCapability } from '../capabilities/index.js';
-import { describeBrowserSuite, checkPage } from './dashboard-browser-fixture.js';
+import { describeBrowserSuite, checkPage, navigate, openMenu } from './dashboard-browser-fixture.js';
 
 describeBrowserSuite('dashboard in a real browser (Chromium): administration pages', (dashboard) => {
   it('creates an API key shown once, uses it against the API, revokes it and sees 401', async () => {
     const { s, signedIn } = dashboard();
     const { context, page } = await signedIn('admin@example.org');
-    await page.getByRole('link', { name: 'API keys' }).click();
+    await navigate(page, 'API keys');
     await page.getByLabel('Name').fill('Payroll sync');
     await page.getByLabel('Role').selectOption('viewer');
     await page.getByRole('button', { name: 'Create key' }).click();
@@ -61,7 +61,7 @@ describeBrowserSuite('dashboard in a real browser (Chromium): administration pag
     await page.getByRole('button', { name: 'Save regulator codes' }).click();
     await expect(page.getByRole('status').innerText()).resolves.toBe('Regulator codes saved.');
     await checkPage(page, 'settings');
-    await page.getByRole('link', { name: 'Staff users' }).click();
+    await navigate(page, 'Staff users');
     await page.getByLabel('Email', { exact: true }).fill('new.assessor@example.org');
     await page.getByLabel('Name').fill('New Assessor');
     await page.getByLabel('Role').selectOption('assessor');
@@ -88,7 +88,7 @@ describeBrowserSuite('dashboard in a real browser (Chromium): administration pag
   it('switches a trigger off, edits an email template with a preview, and shows the notifications', async () => {
     const { s, apiKey, signedIn } = dashboard();
     const { context, page } = await signedIn('admin@example.org', 375);
-    await page.getByRole('link', { name: 'Notifications' }).click();
+    await navigate(page, 'Notifications');
     await page.waitForURL(`${s.url}/dashboard/notifications`);
     await checkPage(page, 'notifications');
     await page.getByLabel('welcome').uncheck();
@@ -127,7 +127,7 @@ describeBrowserSuite('dashboard in a real browser (Chromium): administration pag
   it('uploads a learners CSV, shows the dry-run report with its errors, confirms it and shows it imported', async () => {
     const { s, apiKey, signedIn } = dashboard();
     const { context, page } = await signedIn('admin@example.org', 375);
-    await page.getByRole('link', { name: 'Imports' }).click();
+    await navigate(page, 'Imports');
     await page.waitForURL(`${s.url}/dashboard/imports`);
     await checkPage(page, 'imports');
     const csv = [
@@ -164,7 +164,7 @@ describeBrowserSuite('dashboard in a real browser (Chromium): administration pag
   it('sets up HR sync: rotates the key (shown once), saves an outbound URL, and shows an inbound event in the log', async () => {
     const { s, receiver, signedIn } = dashboard();
     const { context, page } = await signedIn('admin@example.org', 375);
-    await page.getByRole('link', { name: 'HR sync' }).click();
+    await navigate(page, 'HR sync');
     await page.waitForURL(`${s.url}/dashboard/hr-sync`);
     await checkPage(page, 'hr-sync');
     await page.getByRole('button', { name: 'Rotate the webhook key' }).click();
@@ -196,6 +196,7 @@ describeBrowserSuite('dashboard in a real browser (Chromium): administration pag
     await context.close();
 
     const viewer = await signedIn('viewer@example.org');
+    await openMenu(viewer.page);
     expect(await viewer.page.getByRole('link', { name: 'HR sync' }).count()).toBe(0);
     expect((await viewer.page.goto(`${s.url}/dashboard/hr-sync`))!.status()).toBe(403);
     await viewer.context.close();
@@ -205,7 +206,7 @@ describeBrowserSuite('dashboard in a real browser (Chromium): administration pag
     const { s, signedIn } = dashboard();
     await useCasesOf(s.container, evidenceCapability).evidence.usage.snapshotUsage();
     const { context, page } = await signedIn('admin@example.org', 375);
-    await page.getByRole('link', { name: 'Usage' }).click();
+    await navigate(page, 'Usage');
     await page.waitForURL(`${s.url}/dashboard/usage`);
     expect(await page.getByRole('img', { name: 'Storage used over the last 30 days' }).count()).toBe(1);
     expect(await page.getByRole('table', { name: 'Storage used per day' }).locator('tbody tr').count()).toBe(1);

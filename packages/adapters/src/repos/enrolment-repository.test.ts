@@ -33,6 +33,12 @@ describeEachStorage('EnrolmentRepository contract', (get) => {
     await repos.enrolments.updateStatus({ ...first, status: 'withdrawn' }, 'enrolled');
     await expect(repos.enrolments.insert(anEnrolment(p, learnerIds[0]!))).resolves.toBeUndefined();
     expect(await repos.enrolments.countForProgramme(tenantId, p.id)).toBe(3);
+    const counts = await repos.enrolments.statusCounts(tenantId);
+    expect(counts.sort((a, b) => (a.status < b.status ? -1 : 1))).toEqual([
+      { programmeId: p.id, status: 'enrolled', count: 2 },
+      { programmeId: p.id, status: 'withdrawn', count: 1 },
+    ]);
+    expect(await repos.enrolments.statusCounts('ten_other')).toEqual([]);
   });
 
   it('updates the status only from the expected one', async () => {

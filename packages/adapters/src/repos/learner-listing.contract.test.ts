@@ -30,6 +30,7 @@ describeEachStorage('LearnerRepository contract: listing', (get) => {
       lastName: 'Botha',
       email: 'PB@Corp.co.za',
       idNumber: '7311190013080',
+      mobile: '+27821234567',
       employeeRef: 'E2',
       createdAt: at(2),
     });
@@ -52,6 +53,14 @@ describeEachStorage('LearnerRepository contract: listing', (get) => {
     await expect(ids({ search: 'corp.co' })).resolves.toEqual([pieter.id]);
     await expect(ids({ search: '7311' })).resolves.toEqual([pieter.id]);
     await expect(ids({ search: '9818080' })).resolves.toEqual([]);
+    // Full names in any order and case, the employee reference, and words that must all match.
+    await expect(ids({ search: 'Zola Mokoena' })).resolves.toEqual([zola.id]);
+    await expect(ids({ search: '  mokoena   ZOLA ' })).resolves.toEqual([zola.id]);
+    await expect(ids({ search: 'zola botha' })).resolves.toEqual([]);
+    await expect(ids({ search: 'e2' })).resolves.toEqual([pieter.id]);
+    await expect(ids({ search: 'e1 zulu' })).resolves.toEqual([naledi.id]);
+    for (const mobile of ['082 123 4567', '+27 82 123 4567', '0821234567', '27821234567'])
+      await expect(ids({ search: mobile }), mobile).resolves.toEqual([pieter.id]);
     const tendai = aLearner({
       tenantId: x.id,
       firstName: 'Tendai',

@@ -108,6 +108,14 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
     return Number(r?.n ?? 0);
   }
 
+  async statusCounts(tenantId: string): Promise<{ programmeId: string; status: EnrolmentStatus; count: number }[]> {
+    const rows = await this.db.all<{ programme_id: string; status: EnrolmentStatus; n: number }>(
+      'SELECT programme_id, status, COUNT(*) AS n FROM enrolments WHERE tenant_id = ? GROUP BY programme_id, status',
+      [tenantId],
+    );
+    return rows.map((r) => ({ programmeId: r.programme_id, status: r.status, count: Number(r.n) }));
+  }
+
   async addStatusChange(c: StatusChange): Promise<void> {
     await this.db.run(insertSql('enrolment_status_changes', HISTORY_COLUMNS), [
       c.id,

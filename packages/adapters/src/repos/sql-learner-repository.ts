@@ -1,5 +1,6 @@
 import {
   DomainError,
+  learnerSearch,
   type LearnerFilter,
   type LearnerRepository,
   type LearnerSnapshot,
@@ -178,14 +179,19 @@ export class SqlLearnerRepository implements LearnerRepository {
     if (filter.updatedFrom) q.where('updated_at', '>=', filter.updatedFrom);
     if (filter.updatedTo) q.where('updated_at', '<=', filter.updatedTo);
     if (filter.search) {
-      const like = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q.where((w) => {
-        for (const c of ['first_name', 'last_name', 'email_lower'])
-          w.orWhereRaw(`lower(${c}) like ? escape '\\'`, [like]);
-        if (/^\d+$/.test(filter.search!)) w.orWhere('id_number', 'like', `${filter.search}%`);
-        if (/^[A-Za-z0-9/-]+$/.test(filter.search!))
-          w.orWhere('alternate_id', 'like', `${filter.search!.toUpperCase()}%`);
-      });
+      const { words, mobile } = learnerSearch(filter.search);
+      if (mobile) q.where('mobile', mobile);
+      // Every word matches some field (names in any order); `learnerSearch` in the domain says which.
+      for (const word of words) {
+        const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q.where((w) => {
+          for (const c of ['first_name', 'last_name', 'middle_name', 'email_lower'])
+            w.orWhereRaw(`lower(${c}) like ? escape '\\'`, [like]);
+          w.orWhereRaw('lower(employee_ref) = ?', [word]);
+          if (/^\d+$/.test(word)) w.orWhere('id_number', 'like', `${word}%`);
+          if (/^[a-z0-9/-]+$/.test(word)) w.orWhere('alternate_id', 'like', `${word.toUpperCase()}%`);
+        });
+      }
     }
     return pageQuery(this.db, q, page, rowToLearner);
   }

@@ -19,6 +19,7 @@ const tenantOf = (r: Row): TenantSnapshot => ({
   name: r.name!,
   plan: r.plan as TenantSnapshot['plan'],
   limitOverrides: JSON.parse(r.limit_overrides ?? '{}'),
+  ...(r.time_zone ? { timeZone: r.time_zone } : {}),
   createdAt: r.created_at!,
 });
 
@@ -40,20 +41,18 @@ export class SqlTenantRepository implements TenantRepository {
       ],
       () =>
         this.db.run(
-          'INSERT INTO tenants (id, slug, name, plan, limit_overrides, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-          [t.id, t.slug, t.name, t.plan, JSON.stringify(t.limitOverrides), t.createdAt],
+          'INSERT INTO tenants (id, slug, name, plan, limit_overrides, time_zone, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          [t.id, t.slug, t.name, t.plan, JSON.stringify(t.limitOverrides), t.timeZone ?? null, t.createdAt],
         ),
     );
   }
 
   async update(t: TenantSnapshot): Promise<void> {
     await bumpAuthEpoch(this.db);
-    const { changes } = await this.db.run('UPDATE tenants SET name = ?, plan = ?, limit_overrides = ? WHERE id = ?', [
-      t.name,
-      t.plan,
-      JSON.stringify(t.limitOverrides),
-      t.id,
-    ]);
+    const { changes } = await this.db.run(
+      'UPDATE tenants SET name = ?, plan = ?, limit_overrides = ?, time_zone = ? WHERE id = ?',
+      [t.name, t.plan, JSON.stringify(t.limitOverrides), t.timeZone ?? null, t.id],
+    );
     if (changes === 0) throw DomainError.notFound('tenant', t.slug);
   }
 

@@ -6,10 +6,11 @@ import { SqlEnrolmentRepository } from '../repos/sql-enrolment-repository.js';
 import { SqlProgrammeRepository } from '../repos/sql-programme-repository.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { moderationSamplesMigration } from './migrations/202611242231-moderation-samples.js';
+import { enrolmentStatusIndex } from './migrations/202611271350-enrolment-status-index.js';
 import { SqlModerationSampleRepository } from './sql-moderation-samples.js';
 
 export const trainingStorage: CapabilityStorage<TrainingRepos> = {
-  migrations: [training, moderationSamplesMigration],
+  migrations: [training, moderationSamplesMigration, enrolmentStatusIndex],
   sql: (db, qb) => ({
     programmes: new SqlProgrammeRepository(db, qb),
     enrolments: new SqlEnrolmentRepository(db, qb),

@@ -4,6 +4,7 @@ import type { CoreDeps, StorageMaintenance } from '../common/ports.js';
 import { EraseLearner, ScrubAfterErasure } from './erase-learner.js';
 import { GetLearner } from './get-learner.js';
 import { ListLearners } from './list-learners.js';
+import { LearnerNames } from './learner-names.js';
 import { RegisterLearner } from './register-learner.js';
 import { UpdateLearner } from './update-learner.js';
 
@@ -19,6 +20,7 @@ export function learnerUseCases(p: LearnerPorts) {
     registerLearner: new RegisterLearner(p),
     getLearner: new GetLearner(p),
     listLearners: new ListLearners(p),
+    learnerNames: new LearnerNames(p),
     updateLearner: new UpdateLearner(p),
     eraseLearner: new EraseLearner(p),
     scrubAfterErasure: new ScrubAfterErasure(p),

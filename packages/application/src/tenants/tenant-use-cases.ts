@@ -4,6 +4,7 @@ import { Authenticate } from './authenticate.js';
 import { CreateTenant } from './create-tenant.js';
 import { CreateApiKey, DescribeCaller, ListApiKeys, RevokeApiKey } from './manage-api-keys.js';
 import { ReconfigureTenant } from './reconfigure-tenant.js';
+import { SetTimeZone } from './set-time-zone.js';
 
 export type TenantPorts = CoreDeps<TenantRepos & PlatformRepos> & SecretDeps & AccessDeps;
 
@@ -19,6 +20,7 @@ export function tenantUseCases(p: TenantPorts) {
     describeCaller: new DescribeCaller(p),
     /** Every scope and each role's (the `GET /me` schema lists the scopes). */
     access: p.access,
+    setTimeZone: new SetTimeZone(p),
   };
 }
 

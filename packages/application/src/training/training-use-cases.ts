@@ -13,6 +13,7 @@ import { EnrolLearner } from '../enrolments/enrol-learner.js';
 import { GetEnrolmentHistory } from '../enrolments/enrolment-history.js';
 import { GetEnrolment } from '../enrolments/get-enrolment.js';
 import { ListEnrolments } from '../enrolments/list-enrolments.js';
+import { EnrolmentCounts } from '../enrolments/enrolment-counts.js';
 import { CreateProgramme } from '../programmes/create-programme.js';
 import { DeleteProgramme } from '../programmes/delete-programme.js';
 import { GetProgramme } from '../programmes/get-programme.js';
@@ -35,6 +36,7 @@ export function trainingUseCases(p: TrainingPorts) {
     enrolLearner: new EnrolLearner(p),
     getEnrolment: new GetEnrolment(p),
     listEnrolments: new ListEnrolments(p),
+    enrolmentCounts: new EnrolmentCounts(p),
     changeEnrolmentStatus: new ChangeEnrolmentStatus(p),
     getEnrolmentHistory: new GetEnrolmentHistory(p),
     recordAssessment: new RecordAssessment(p),

@@ -2,7 +2,7 @@ import type { Page, PageRequest } from '../common/paging.js';
 import type { LearnerSnapshot } from './learner.js';
 
 export interface LearnerFilter {
-  /** Case-insensitive substring of first or last name, email, or a prefix of the ID number or alternative ID. */
+  /** Words or a mobile number, read by `learnerSearch` (names in any order and case, email, ID prefix, employee reference). */
   search?: string;
   employeeRef?: string;
   /** Inclusive bounds on `createdAt`, ISO 8601. */

@@ -5,7 +5,7 @@ import type { TenantSnapshot } from './tenant.js';
 export interface TenantRepository {
   /** Throws DomainError conflict `duplicate_slug`. */
   insert(tenant: TenantSnapshot): Promise<void>;
-  /** Replaces plan and limit overrides (slug and id never change). Throws not_found for an unknown tenant. */
+  /** Replaces name, plan, limit overrides and time zone (slug and id never change). Throws not_found for an unknown tenant. */
   update(tenant: TenantSnapshot): Promise<void>;
   findBySlug(slug: string): Promise<TenantSnapshot | null>;
   findById(id: string): Promise<TenantSnapshot | null>;

@@ -8,7 +8,26 @@ export interface TenantSnapshot {
   plan: Plan;
   /** Overrides of the plan's numbers; absent keys use the plan's. */
   limitOverrides: Partial<TenantLimits>;
+  /** The IANA time zone the dashboard shows times in (times are stored in UTC); absent is `DEFAULT_TIME_ZONE`. */
+  timeZone?: string;
   createdAt: string;
+}
+
+/** A tenant that chose no time zone sees South African time. */
+export const DEFAULT_TIME_ZONE = 'Africa/Johannesburg';
+
+export const timeZoneOf = (t: Pick<TenantSnapshot, 'timeZone'>): string => t.timeZone ?? DEFAULT_TIME_ZONE;
+
+/** An IANA time zone name the runtime knows (`Africa/Johannesburg`, `UTC`). */
+export function parseTimeZone(value: unknown): string {
+  const invalid = () => DomainError.invalid('timeZone', 'must be an IANA time zone such as Africa/Johannesburg');
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value))
+    throw invalid();
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    throw invalid();
+  }
 }
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/;

@@ -57,6 +57,8 @@ export interface EnrolmentRepository {
    */
   openDueOn(date: string, afterId: string | null, limit: number): Promise<EnrolmentSnapshot[]>;
   countForProgramme(tenantId: string, programmeId: string): Promise<number>;
+  /** How many of the tenant's enrolments each programme has in each status, in one read (the overview's chart). */
+  statusCounts(tenantId: string): Promise<{ programmeId: string; status: EnrolmentStatus; count: number }[]>;
   addStatusChange(c: StatusChange): Promise<void>;
   /** Oldest first. */
   history(tenantId: string, enrolmentId: string): Promise<StatusChange[]>;

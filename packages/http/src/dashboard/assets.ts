@@ -1,3 +1,5 @@
+import { FORM_SCRIPT } from './form-scripts.js';
+
 /** The dashboard's only stylesheet and script, served from its own origin (the CSP allows nothing else). */
 export const STYLES = `
 *{box-sizing:border-box}
@@ -21,6 +23,7 @@ h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #e3e6ea;vertical-align:top;overflow-wrap:break-word}
 th{white-space:nowrap}
+th[scope=row]{white-space:normal;width:40%}
 td button,td .nowrap{white-space:nowrap}
 form.card,.card{background:#fff;border:1px solid #d0d5dc;border-radius:6px;padding:1rem;margin:0 0 1rem}
 label{display:block;font-weight:600;margin:.5rem 0 .2rem}
@@ -47,6 +50,26 @@ object.preview.pdf{width:100%;height:70vh;border:1px solid #d0d5dc}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .muted-light{font-weight:400;color:#dbe7f3}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+header details.menu>summary{cursor:pointer;padding:.6rem .9rem;border:1px solid #fff;border-radius:4px;min-height:44px}
+@media (min-width:64rem){header details.menu>summary{display:none}header details.menu::details-content{content-visibility:visible;display:contents}}
+@media (max-width:63.99rem){header details.menu{order:3;flex:1 0 100%}header details.menu[open] nav ul{flex-direction:column;padding:.5rem 0}header nav a{display:inline-block;padding:.35rem 0}}
+a.button{display:inline-block;padding:.45rem .9rem;border-radius:4px;background:#0b4f8a;color:#fff;text-decoration:none;min-height:44px;line-height:1.8}
+fieldset{border:1px solid #d0d5dc;border-radius:6px;margin:1rem 0;padding:.5rem 1rem;min-width:0}
+legend{font-weight:600}
+input.narrow{max-width:7rem}
+td input,td select{min-width:6rem}
+button,a.button,summary{min-height:24px}
+.danger-zone{border-color:#a4161a}
+.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:0 1rem}
+.grid2 input,.grid2 select{max-width:none}
+.subform{border-top:1px solid #e3e6ea;margin-top:1rem}
+h4{margin:.75rem 0 0}
+form.tight{gap:.25rem .5rem;flex-wrap:nowrap}
+form.tight label{font-weight:400;margin:0;font-size:.85rem}
+form.tight input,form.tight select{width:auto;min-width:0}
+form.tight button{margin:0;min-width:2.75rem}
+progress{width:100%;max-width:28rem;height:1rem}
+svg.chart{display:block;max-width:48rem;height:auto}
 `;
 
 export const SCRIPT = `
@@ -63,4 +86,4 @@ document.querySelectorAll('[data-copy]').forEach(function (b) {
 document.querySelectorAll('form[data-confirm]').forEach(function (f) {
   f.addEventListener('submit', function (e) { if (!confirm(f.getAttribute('data-confirm'))) e.preventDefault(); });
 });
-`;
+${FORM_SCRIPT}`;

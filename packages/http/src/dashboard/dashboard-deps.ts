@@ -22,9 +22,12 @@ import type { Html } from './html.js';
 /** The use cases the dashboard calls: the same ones the API routes call. */
 export interface DashboardDeps {
   staff: StaffUseCases;
-  tenants: Pick<TenantUseCases, 'createApiKey' | 'listApiKeys' | 'revokeApiKey'>;
-  learners: Pick<LearnerUseCases, 'listLearners' | 'getLearner'>;
-  training: Pick<TrainingUseCases, 'listEnrolments' | 'listAssessments'>;
+  tenants: Pick<TenantUseCases, 'createApiKey' | 'listApiKeys' | 'revokeApiKey' | 'setTimeZone'>;
+  learners: Pick<
+    LearnerUseCases,
+    'listLearners' | 'getLearner' | 'registerLearner' | 'updateLearner' | 'eraseLearner' | 'learnerNames'
+  >;
+  training: TrainingUseCases;
   webhooks: WebhookSubscriptionUseCases;
   evidence: EvidenceUseCases;
   exports: ExportUseCases;

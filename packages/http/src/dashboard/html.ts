@@ -35,8 +35,28 @@ export const raw = (s: string) => new Html(s);
 
 export const when = (cond: unknown, part: () => Html): Html | null => (cond ? part() : null);
 
-export function dateTime(iso: string | null | undefined): string {
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '-';
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as `2026-11-27 15:33 SAST`: in `zone` (the tenant's time zone; stored times are UTC). */
+export function dateTime(iso: string | null | undefined, zone = 'UTC'): string {
+  if (!iso) return '-';
+  let f = formats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-ZA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    formats.set(zone, f);
+  }
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(new Date(iso))) p[part.type] = part.value;
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
 }
 
 export function bytes(n: number | null): string {

@@ -17,8 +17,10 @@ function nav(s: SessionContext, current: string | undefined): Html {
   const items: [string, string, boolean][] = [
     ['/dashboard', 'Overview', true],
     ['/dashboard/learners', 'Learners', can(s, 'learners:read')],
+    ['/dashboard/programmes', 'Programmes', can(s, 'programmes:read')],
     ['/dashboard/enrolments', 'Enrolments', can(s, 'enrolments:read')],
     ['/dashboard/evidence', 'Evidence', can(s, 'evidence:read')],
+    ['/dashboard/moderation', 'Moderation', can(s, 'assessments:read')],
     ['/dashboard/webhooks', 'Webhooks', can(s, 'webhooks:read')],
     ['/dashboard/imports', 'Imports', can(s, 'imports:read')],
     ['/dashboard/exports', 'Exports', can(s, 'exports:read')],
@@ -30,12 +32,13 @@ function nav(s: SessionContext, current: string | undefined): Html {
     ['/dashboard/audit', 'Audit', can(s, 'audit:read')],
     ['/dashboard/settings', 'Settings', true],
   ];
-  return html`<nav aria-label="Main"><ul>${items
+  // On a phone the navigation folds behind "Menu" (no script: a <details>); wide screens show it open (app.css).
+  return html`<details class="menu"><summary>Menu</summary><nav aria-label="Main"><ul>${items
     .filter(([, , shown]) => shown)
     .map(
       ([href, label]) =>
         html`<li><a href="${href}"${current === href ? html` aria-current="page"` : ''}>${label}</a></li>`,
-    )}</ul></nav>`;
+    )}</ul></nav></details>`;
 }
 
 /** The page frame: header with the navigation the role may use, a sign-out form, and the page's main content. */

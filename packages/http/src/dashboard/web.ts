@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
 import { safeForm } from './form-text.js';
 import type { SessionContext } from '@fundi/application';
-import { DomainError, type Scope } from '@fundi/domain';
+import { DomainError, timeZoneOf, type Scope } from '@fundi/domain';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS, readWholeBody } from '../middleware/body-progress.js';
 
 export const SESSION_COOKIE = 'fundi_session';
@@ -82,3 +82,6 @@ export function field(form: URLSearchParams, name: string): string | undefined {
   const v = form.get(name)?.trim();
   return v ? v : undefined;
 }
+
+/** The time zone the signed-in user's pages show times in: the tenant's setting. */
+export const zoneOf = (s: SessionContext) => timeZoneOf(s.tenant);

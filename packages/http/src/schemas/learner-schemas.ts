@@ -156,7 +156,7 @@ export const LearnerListQuery = z
   .object({
     search: z.string().max(100).optional().openapi({
       description:
-        'Case-insensitive match on first or last name or email, or a prefix of the ID number or alternative ID',
+        'Words that must all match (names in any order and case, email, a prefix of the ID number or alternative ID, the employee reference), or a South African mobile number in any form',
     }),
     employeeRef: z.string().max(100).optional(),
     createdFrom: Instant.optional().openapi({ description: 'Created at or after (inclusive)' }),

@@ -1,5 +1,7 @@
 import {
   DomainError,
+  learnerSearch,
+  wordMatches,
   type LearnerFilter,
   type LearnerRepository,
   type LearnerSnapshot,
@@ -98,7 +100,7 @@ export class InMemoryLearnerRepository implements LearnerRepository {
     );
   }
   async list(tenantId: string, f: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>> {
-    const s = f.search?.toLowerCase();
+    const s = f.search ? learnerSearch(f.search) : null;
     const matches = this.live(tenantId).filter(
       (l) =>
         (!f.employeeRef || l.employeeRef === f.employeeRef) &&
@@ -106,10 +108,7 @@ export class InMemoryLearnerRepository implements LearnerRepository {
         (!f.updatedFrom || l.updatedAt >= f.updatedFrom) &&
         (!f.updatedTo || l.updatedAt <= f.updatedTo) &&
         (!f.createdTo || l.createdAt <= f.createdTo) &&
-        (!s ||
-          [l.firstName, l.lastName, l.email].some((v) => v?.toLowerCase().includes(s)) ||
-          (/^\d+$/.test(s) && !!l.idNumber?.startsWith(s)) ||
-          (/^[a-z0-9/-]+$/.test(s) && !!l.alternateId?.startsWith(s.toUpperCase()))),
+        (!s || (s.mobile ? l.mobile === s.mobile : s.words.every((w) => wordMatches(w, l)))),
     );
     return clone(pageOf(matches, page));
   }

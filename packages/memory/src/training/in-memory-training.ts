@@ -141,6 +141,16 @@ export class InMemoryEnrolmentRepository implements EnrolmentRepository {
   async countForProgramme(tenantId: string, programmeId: string) {
     return this.of(tenantId).filter((e) => e.programmeId === programmeId).length;
   }
+  async statusCounts(tenantId: string) {
+    const counts = new Map<string, { programmeId: string; status: EnrolmentStatus; count: number }>();
+    for (const e of this.of(tenantId)) {
+      const key = `${e.programmeId}|${e.status}`;
+      const c = counts.get(key) ?? { programmeId: e.programmeId, status: e.status, count: 0 };
+      c.count++;
+      counts.set(key, c);
+    }
+    return [...counts.values()];
+  }
   async addStatusChange(c: StatusChange) {
     this.store.tables.enrolmentHistory.push(clone(c));
   }

@@ -3,7 +3,7 @@ import { ROLES, isDomainError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { dateTime, html, type Html } from '../html.js';
 import { csrf, page } from '../layout.js';
-import { field, requireAdmin } from '../web.js';
+import { field, requireAdmin, zoneOf } from '../web.js';
 
 /**
  * API keys of the tenant: administrators only (keys may carry any role, so managing them is an administrator's
@@ -36,8 +36,8 @@ export function apiKeyPages(r: PageRoutes, d: DashboardDeps): void {
 ${keys.map(
   (
     k,
-  ) => html`<tr><td>${k.name}</td><td class="secret">${k.prefix}</td><td>${k.role}</td><td>${dateTime(k.createdAt)}</td><td>${k.lastUsedAt ? dateTime(k.lastUsedAt) : 'never'}</td>
-<td>${k.revokedAt ? `revoked ${dateTime(k.revokedAt)}` : k.expiresAt ? `expires ${k.expiresAt}` : 'active'}</td>
+  ) => html`<tr><td>${k.name}</td><td class="secret">${k.prefix}</td><td>${k.role}</td><td>${dateTime(k.createdAt, zoneOf(s))}</td><td>${k.lastUsedAt ? dateTime(k.lastUsedAt, zoneOf(s)) : 'never'}</td>
+<td>${k.revokedAt ? `revoked ${dateTime(k.revokedAt, zoneOf(s))}` : k.expiresAt ? `expires ${k.expiresAt}` : 'active'}</td>
 <td>${k.revokedAt ? '' : html`<form method="post" action="/dashboard/api-keys/${k.id}/revoke" data-confirm="Revoke the key ${k.name}? Programs using it stop working at once.">${csrf(s)}<button class="danger" type="submit" aria-label="Revoke ${k.name}">Revoke</button></form>`}</td></tr>`,
 )}
 </tbody></table></div>`,

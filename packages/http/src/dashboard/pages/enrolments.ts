@@ -3,6 +3,7 @@ import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html, when } from '../html.js';
 import { page } from '../layout.js';
 import { requireScope } from '../web.js';
+import { namesFor, person } from '../forms/person.js';
 
 const PAGE = 25;
 const label = (s: string) => s.replace('_', ' ');
@@ -21,6 +22,16 @@ export function enrolmentPages(r: PageRoutes, d: DashboardDeps): void {
       { ...(status ? { status } : {}), ...(programme ? { programmeCode: programme } : {}) },
       { kind: 'offset', offset: n * PAGE, limit: PAGE },
     );
+    const [names, programmes] = await Promise.all([
+      namesFor(
+        d,
+        s,
+        found.items.map((e) => e.learnerId),
+      ),
+      d.training.listProgrammes.execute(s.actor, {}, { kind: 'offset', offset: 0, limit: 200 }),
+    ]);
+    const programmeName = new Map(programmes.items.map((p) => [p.id, p.name]));
+    const pages = Math.max(1, Math.ceil(found.total / PAGE));
     const query = (to: number) =>
       new URLSearchParams({
         ...(status ? { status } : {}),
@@ -35,11 +46,11 @@ export function enrolmentPages(r: PageRoutes, d: DashboardDeps): void {
 <div><label for="status">Status</label><select id="status" name="status"><option value="">any</option>${ENROLMENT_STATUSES.map((x) => html`<option value="${x}"${x === status ? ' selected' : ''}>${label(x)}</option>`)}</select></div>
 <div><label for="programme">Programme code</label><input id="programme" name="programme" value="${programme}"></div>
 <button type="submit">Filter</button></form>
-<p>${found.total} enrolment${found.total === 1 ? '' : 's'}.</p>
+<p>${found.total} enrolment${found.total === 1 ? '' : 's'} · page ${n + 1} of ${pages}.</p>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Learner</th><th scope="col">Programme</th><th scope="col">Status</th><th scope="col">Start</th><th scope="col">Progress</th></tr></thead><tbody>
 ${found.items.map(
   (e) =>
-    html`<tr><td><a href="/dashboard/learners/${e.learnerId}">${e.learnerId}</a></td><td>${e.programmeCode}</td><td>${label(e.status)}</td><td>${e.startDate}</td><td>${e.progress.competent} of ${e.progress.total} modules</td></tr>`,
+    html`<tr><td>${person(names, e.learnerId)}</td><td>${programmeName.get(e.programmeId) ?? e.programmeCode} <span class="muted">${e.programmeCode}</span></td><td>${label(e.status)}</td><td>${e.startDate}</td><td>${e.progress.competent} of ${e.progress.total} modules</td></tr>`,
 )}
 </tbody></table></div>
 <nav aria-label="Pages" class="inline">${when(n > 0, () => html`<a href="/dashboard/enrolments?${query(n - 1)}">Previous</a>`)} ${when(found.hasMore, () => html`<a href="/dashboard/enrolments?${query(n + 1)}">Next</a>`)}</nav>`,

@@ -1,11 +1,13 @@
-import type { SessionContext } from '@fundi/application';
+import type { LearnerName, SessionContext } from '@fundi/application';
 import { historyTable } from './history.js';
 import { DomainError, isDomainError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, dateTime, html, when } from '../html.js';
 import { csrf, page } from '../layout.js';
-import { can, field, requireScope } from '../web.js';
+import { can, field, requireScope, zoneOf } from '../web.js';
 import { describe } from './api-keys.js';
+import { namesFor, person } from '../forms/person.js';
+import { age } from '../forms/age.js';
 
 const DECISIONS = [
   ['approved', 'Approve'],
@@ -16,6 +18,7 @@ const DECISIONS = [
 /** A record made by an `evidence` import whose file has not arrived: nothing to preview or review yet. */
 function awaitingFile(
   s: SessionContext,
+  names: Map<string, LearnerName>,
   e: Awaited<ReturnType<DashboardDeps['evidence']['reviews']['get']>>,
   notice?: { text: string; error?: boolean },
 ) {
@@ -24,7 +27,7 @@ function awaitingFile(
     current: '/dashboard/evidence',
     session: s,
     notice,
-    body: html`<div class="card"><p>Learner <a href="/dashboard/learners/${e.learnerId}">${e.learnerId}</a>, module ${e.moduleId}.</p>
+    body: html`<div class="card"><p>Learner ${person(names, e.learnerId)}, module ${e.moduleId}.</p>
 <p>Status: <strong>awaiting upload</strong>: this record was imported and its file has not been uploaded yet.</p>
 ${when(!!e.description, () => html`<p>${e.description}</p>`)}</div>
 <p><a href="/dashboard/evidence">Back to the queue</a></p>`,
@@ -40,15 +43,21 @@ export function evidencePages(r: PageRoutes, d: DashboardDeps): void {
       { status: 'submitted' },
       { kind: 'offset', offset: 0, limit: 100 },
     );
+    const names = await namesFor(
+      d,
+      s,
+      queue.items.map((e) => e.learnerId),
+    );
+    const now = d.now().getTime();
     return page({
       title: 'Evidence awaiting review',
       current: '/dashboard/evidence',
       session: s,
       body: html`<p>${queue.total} piece${queue.total === 1 ? '' : 's'} of evidence awaiting review.</p>
-<div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Learner</th><th scope="col">Module</th><th scope="col">Version</th><th scope="col">Uploaded</th></tr></thead><tbody>
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Learner</th><th scope="col">Module</th><th scope="col">Version</th><th scope="col">Uploaded</th><th scope="col">Waiting</th></tr></thead><tbody>
 ${queue.items.map(
   (e) =>
-    html`<tr><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td><a href="/dashboard/learners/${e.learnerId}">${e.learnerId}</a></td><td>${e.moduleId}</td><td>${e.version}</td><td>${dateTime(e.createdAt)}</td></tr>`,
+    html`<tr><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td>${person(names, e.learnerId)}</td><td>${e.moduleId}</td><td>${e.version}</td><td>${dateTime(e.createdAt, zoneOf(s))}</td><td>${age(now, e.createdAt)}</td></tr>`,
 )}
 </tbody></table></div>`,
     });
@@ -62,7 +71,8 @@ ${queue.items.map(
   ) => {
     requireScope(s, 'evidence:read');
     const e = await d.evidence.reviews.get(s.actor, id);
-    if (e.status === 'awaiting_upload') return awaitingFile(s, e, notice);
+    const names = await namesFor(d, s, [e.learnerId]);
+    if (e.status === 'awaiting_upload') return awaitingFile(s, names, e, notice);
     // The preview is the API's signed URL (same origin, one hour), issued and audited like the API's.
     const grant = await d.evidence.downloads.downloadUrl(s.actor, id, ctx.ip);
     const history =
@@ -80,10 +90,10 @@ ${queue.items.map(
       current: '/dashboard/evidence',
       session: s,
       notice,
-      body: html`<div class="card"><p>Learner <a href="/dashboard/learners/${e.learnerId}">${e.learnerId}</a>, module ${e.moduleId}, version ${e.version}, ${bytes(e.size)}, ${e.contentType}.</p>
+      body: html`<div class="card"><p>Learner ${person(names, e.learnerId)}, module ${e.moduleId}, version ${e.version}, ${bytes(e.size)}, ${e.contentType}.</p>
 <p>Status: <strong>${e.status.replace('_', ' ')}</strong>${e.feedback ? html` · Feedback: ${e.feedback}` : ''}</p>
 ${preview}
-<p><a href="${grant.url}">Open the file</a> <span class="muted">(link valid until ${dateTime(grant.expiresAt)})</span></p></div>
+<p><a href="${grant.url}">Open the file</a> <span class="muted">(link valid until ${dateTime(grant.expiresAt, zoneOf(s))})</span></p></div>
 ${when(
   can(s, 'evidence:review') && e.status === 'submitted',
   () => html`<form class="card" method="post" action="/dashboard/evidence/${e.id}/review">${csrf(s)}<h2>Review</h2>

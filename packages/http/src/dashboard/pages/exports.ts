@@ -1,9 +1,9 @@
-import type { DryRunReport, SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application';
 import { EXPORT_TYPES, isDomainError, type ExportType } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, dateTime, html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
-import { can, field, requireScope } from '../web.js';
+import { can, field, requireScope, zoneOf } from '../web.js';
 import { describe } from './api-keys.js';
 
 const LABELS: Record<ExportType, string> = {
@@ -25,13 +25,12 @@ const REGULATOR = ['qcto01', 'qcto02'] as const;
  */
 export function exportPages(r: PageRoutes, d: DashboardDeps): void {
   const x = d.exports;
-  const render = async (s: SessionContext, extra: { notice?: string; error?: boolean; report?: DryRunReport }) => {
+  const render = async (s: SessionContext, extra: { notice?: string; error?: boolean }) => {
     const first = await x.list.execute(s.actor, { kind: 'offset', offset: 0, limit: 1 });
     const offset = Math.max(0, first.total - 50);
     const items = (await x.list.execute(s.actor, { kind: 'offset', offset, limit: 50 })).items.reverse();
     const running = items.some((e) => e.status === 'queued' || e.status === 'processing');
     const write = can(s, 'exports:write');
-    const rep = extra.report;
     return page({
       title: 'Exports',
       current: '/dashboard/exports',
@@ -39,24 +38,8 @@ export function exportPages(r: PageRoutes, d: DashboardDeps): void {
       head: running ? raw('<meta http-equiv="refresh" content="3">') : undefined,
       notice: extra.notice ? { text: extra.notice, error: extra.error } : null,
       body: html`${when(
-        rep,
-        () => html`<div class="card" role="status"><h2>${LABELS[rep!.type]}: readiness</h2>
-<p>${rep!.ready} learner${rep!.ready === 1 ? '' : 's'} ready, ${rep!.leftOut} left out, ${rep!.records} record${rep!.records === 1 ? '' : 's'}.</p>
-${when(
-  rep!.findings.length > 0,
-  () => html`<div class="table" tabindex="0"><table><thead><tr><th scope="col">Learner</th><th scope="col">Field</th><th scope="col">Problem</th></tr></thead><tbody>
-${rep!.findings.slice(0, 200).map((f) => html`<tr><td><a href="/dashboard/learners/${f.learnerId}">${f.idNumber ?? f.alternateId ?? f.learnerId}</a></td><td>${f.field}</td><td>${f.message}</td></tr>`)}
-</tbody></table></div>${when(rep!.findings.length > 200 || rep!.omittedFindings > 0, () => html`<p class="muted">Only the first 200 findings are shown.</p>`)}`,
-)}
-${when(
-  write,
-  () =>
-    html`<form method="post" action="/dashboard/exports">${csrf(s)}<input type="hidden" name="type" value="${rep!.type}"><button type="submit">Create the ${rep!.type.toUpperCase()} file now</button></form>`,
-)}</div>`,
-      )}
-${when(
-  write,
-  () => html`<form class="card" method="post" action="/dashboard/exports">${csrf(s)}<h2>New export</h2>
+        write,
+        () => html`<form class="card" method="post" action="/dashboard/exports">${csrf(s)}<h2>New export</h2>
 <label for="export-type">What</label><select id="export-type" name="type">${EXPORT_TYPES.filter((t) => !(REGULATOR as readonly string[]).includes(t)).map((t) => html`<option value="${t}">${LABELS[t]}</option>`)}</select>
 <label for="export-from">From (optional)</label><input id="export-from" name="from" type="date">
 <label for="export-to">To (optional)</label><input id="export-to" name="to" type="date">
@@ -65,14 +48,14 @@ ${when(
 <p>Check which learners are ready before creating the file; learners with missing or invalid fields are left out.</p>
 <label for="qcto-type">File</label><select id="qcto-type" name="type">${REGULATOR.map((t) => html`<option value="${t}">${LABELS[t]}</option>`)}</select>
 <button type="submit">Check readiness</button></form>`,
-)}
+      )}
 <h2>Recent exports</h2>
 ${when(running, () => html`<p class="muted" role="status">An export is running; this page refreshes itself.</p>`)}
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Export</th><th scope="col">Status</th><th scope="col">Rows</th><th scope="col">Size</th><th scope="col">Requested</th><th scope="col"><span class="sr">Download</span></th></tr></thead><tbody>
 ${items.map(
   (
     e,
-  ) => html`<tr><td>${LABELS[e.type]}</td><td>${e.status}${e.error ? `: ${e.error}` : ''}${e.purgedAt ? (e.purgeReason === 'learner_erased' ? ' (file purged: a learner was erased)' : ' (file purged)') : ''}</td><td>${e.rowCount ?? ''}</td><td>${e.size === null ? '' : bytes(e.size)}</td><td>${dateTime(e.createdAt)}</td>
+  ) => html`<tr><td>${LABELS[e.type]}</td><td>${e.status}${e.error ? `: ${e.error}` : ''}${e.purgedAt ? (e.purgeReason === 'learner_erased' ? ' (file purged: a learner was erased)' : ' (file purged)') : ''}</td><td>${e.rowCount ?? ''}</td><td>${e.size === null ? '' : bytes(e.size)}</td><td>${dateTime(e.createdAt, zoneOf(s))}</td>
 <td>${e.status === 'ready' && !e.purgedAt ? html`<a href="/dashboard/exports/${e.id}/download">Download ${e.fileName}</a>` : ''}</td></tr>`,
 )}
 </tbody></table></div>${when(items.length === 0, () => html`<p class="muted">No exports yet.</p>`)}`,
@@ -104,8 +87,8 @@ ${items.map(
     const type = field(form, 'type');
     if (type !== 'qcto01' && type !== 'qcto02')
       return render(s, { notice: 'type must be qcto01 or qcto02', error: true });
-    const answer = await x.requestRegulator.execute(s.actor, type, { dryRun: true });
-    return render(s, answer.dryRun ? { report: answer.report } : {});
+    // The report is a page of its own (a GET), so that a refresh shows it again.
+    return { redirect: `/dashboard/readiness?type=${type}` };
   });
 
   // A link, not a form: reading a file changes nothing but the audit log (the URL issued is audited, as by the API).

@@ -6,6 +6,7 @@ import { html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
 import { requireScope } from '../web.js';
 import { describe } from './api-keys.js';
+import { importProgress } from '../forms/import-progress.js';
 
 const RUNNING = new Set(['validating', 'importing']);
 const rows = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
@@ -80,7 +81,6 @@ ${recent.map(
     requireScope(s, 'imports:read');
     const i = await q.get(s.actor, id, { offset: 0, limit: ERRORS_SHOWN });
     const running = RUNNING.has(i.status);
-    const pct = i.progress.total ? Math.floor((i.progress.processed * 100) / i.progress.total) : 0;
     return page({
       title: `Import ${i.fileName}`,
       current: '/dashboard/imports',
@@ -99,11 +99,7 @@ ${when(i.format !== null, () => html`<tr><th scope="row">Read as</th><td>${forma
 <tr><th scope="row">Errors</th><td>${i.errorCount}</td></tr>
 <tr><th scope="row">Written</th><td>${i.importedRows}</td></tr>
 </tbody></table></div>
-${when(
-  running,
-  () =>
-    html`<label for="imp-progress">Progress</label> <progress id="imp-progress" max="100" value="${String(pct)}">${pct}%</progress> <span role="status">${pct}%</span>`,
-)}
+${when(running, () => importProgress(i))}
 ${when(
   i.status === 'validated' && i.validRows === 0,
   () =>

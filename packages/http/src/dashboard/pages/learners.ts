@@ -1,12 +1,17 @@
-import type { SessionContext } from '@fundi/application';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
-import { dateTime, html, when, type Html } from '../html.js';
-import { historyTable } from './history.js';
-import { statementsCard } from './statements.js';
+import { dateTime, html, when } from '../html.js';
 import { page } from '../layout.js';
-import { can, requireScope } from '../web.js';
+import { can, requireScope, zoneOf } from '../web.js';
+import { learnerRecord } from './learner-record.js';
 
 const PAGE = 25;
+/** What the learner's page says after a form on it succeeded (`?done=`). */
+const DONE: Record<string, string> = {
+  enrolled: 'Enrolled.',
+  status: 'The enrolment status is changed.',
+  assessed: 'The result is recorded.',
+  uploaded: 'The evidence is uploaded.',
+};
 
 /** Learners: a searchable list, and one learner's record with progress per module and their evidence. */
 export function learnerPages(r: PageRoutes, d: DashboardDeps): void {
@@ -25,78 +30,29 @@ export function learnerPages(r: PageRoutes, d: DashboardDeps): void {
       title: 'Learners',
       current: '/dashboard/learners',
       session: s,
-      body: html`<form class="inline" method="get" action="/dashboard/learners" role="search">
-<label class="row" for="q">Search by name, email or ID number</label>
+      body: html`${when(can(s, 'learners:write'), () => html`<p><a class="button" href="/dashboard/learners/new">Add a learner</a></p>`)}
+<form class="inline" method="get" action="/dashboard/learners" role="search">
+<label class="row" for="q">Search by name, ID number, mobile, email or employee reference</label>
 <input id="q" name="q" value="${q}" type="search"><button type="submit">Search</button></form>
-<p>${found.total} learner${found.total === 1 ? '' : 's'}${q ? html` matching "${q}"` : ''}.</p>
+<p>${found.total} learner${found.total === 1 ? '' : 's'}${q ? html` matching "${q}"` : ''} · page ${n + 1} of ${Math.max(1, Math.ceil(found.total / PAGE))}.</p>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Name</th><th scope="col">ID number</th><th scope="col">Email</th><th scope="col">Registered</th></tr></thead><tbody>
 ${found.items.map(
   (l) =>
-    html`<tr><td><a href="/dashboard/learners/${l.id}">${l.firstName} ${l.lastName}</a></td><td>${l.idNumber ?? ''}</td><td>${l.email ?? ''}</td><td>${dateTime(l.createdAt)}</td></tr>`,
+    html`<tr><td><a href="/dashboard/learners/${l.id}">${l.firstName} ${l.lastName}</a></td><td>${l.idNumber ?? ''}</td><td>${l.email ?? ''}</td><td>${dateTime(l.createdAt, zoneOf(s))}</td></tr>`,
 )}
 </tbody></table></div>
 <nav aria-label="Pages" class="inline">${when(n > 0, () => html`<a href="${link(n - 1)}">Previous</a>`)} ${when(found.hasMore, () => html`<a href="${link(n + 1)}">Next</a>`)}</nav>`,
     });
   });
 
-  r.get('/dashboard/learners/:id', (ctx, s) => learnerPage(d, s, ctx.params.id!));
-}
-
-/**
- * One learner's record with their enrolments (progress, Statements of Results), evidence and history; `notice` says
- * how a form on it went.
- */
-export async function learnerPage(
-  d: DashboardDeps,
-  s: SessionContext,
-  id: string,
-  notice?: { text: string; error?: boolean },
-): Promise<Html> {
-  requireScope(s, 'learners:read');
-  const l = await d.learners.getLearner.execute(s.actor, id);
-  const all = { kind: 'offset', offset: 0, limit: 100 } as const;
-  const [enrolments, evidence, statements, history] = await Promise.all([
-    can(s, 'enrolments:read') ? d.training.listEnrolments.execute(s.actor, { learnerId: l.id }, all) : null,
-    can(s, 'evidence:read') ? d.evidence.reviews.list(s.actor, { learnerId: l.id }, all) : null,
-    can(s, 'enrolments:read') && d.statements ? d.statements.list(s.actor, l.id, all) : null,
-    can(s, 'audit:read') && d.audit
-      ? d.audit.learnerHistory(s.actor, l.id, {}, { kind: 'offset', offset: 0, limit: 25 })
-      : null,
-  ]);
-  const row = (label: string, v: string | null | undefined) =>
-    html`<tr><th scope="row">${label}</th><td>${v ?? '-'}</td></tr>`;
-  return page({
-    title: `${l.firstName} ${l.lastName}`,
-    current: '/dashboard/learners',
-    session: s,
-    notice,
-    body: html`<div class="table" tabindex="0"><table><tbody>
-${row('ID number', l.idNumber)}${row('Date of birth', l.dateOfBirth)}${row('Email', l.email)}${row('Mobile', l.mobile)}
-${row('Employer', l.employer)}${row('Employee reference', l.employeeRef)}${row('Registered', dateTime(l.createdAt))}
-</tbody></table></div>
-${when(
-  enrolments,
-  () =>
-    html`<h2>Enrolments</h2>${enrolments!.items.map(
-      (
-        e,
-      ) => html`<div class="card"><h3>${e.programmeCode} <span class="muted">(${e.status.replace('_', ' ')}, from ${e.startDate})</span></h3>
-<p>${e.progress.competent} of ${e.progress.total} modules competent.</p>
-<div class="table" tabindex="0"><table><thead><tr><th scope="col">Module</th><th scope="col">Kind</th><th scope="col">Latest result</th></tr></thead><tbody>
-${e.progress.modules.map((m) => html`<tr><td>${m.code} ${m.name}</td><td>${m.kind}</td><td>${m.latestOutcome ?? 'not assessed'}${m.moderated ? ' (moderated)' : ''}</td></tr>`)}
-</tbody></table></div>${when(statements, () => statementsCard(s, l.id, e.id, statements!.items))}</div>`,
-    )}${when(enrolments!.items.length === 0, () => html`<p class="muted">No enrolments.</p>`)}`,
-)}
-${when(
-  evidence,
-  () => html`<h2>Evidence</h2><div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Module</th><th scope="col">Status</th><th scope="col">Uploaded</th></tr></thead><tbody>
-${evidence!.items.map((e) => html`<tr><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td>${e.moduleId}</td><td>${e.status.replace('_', ' ')}</td><td>${dateTime(e.createdAt)}</td></tr>`)}
-</tbody></table></div>`,
-)}
-${when(
-  history,
-  () =>
-    html`<h2>History</h2>${historyTable(history!.items)}${when(history!.hasMore, () => html`<p><a href="/dashboard/audit?learnerId=${l.id}">The whole history</a></p>`)}`,
-)}`,
+  r.get('/dashboard/learners/:id', async (ctx, s) => {
+    const uploaded = Number.parseInt(String(ctx.query.uploaded ?? ''), 10);
+    const done =
+      uploaded > 0
+        ? `${uploaded} file${uploaded === 1 ? '' : 's'} uploaded.`
+        : typeof ctx.query.done === 'string'
+          ? DONE[ctx.query.done]
+          : undefined;
+    return learnerRecord(d, s, ctx.params.id!, done ? { text: done } : undefined);
   });
 }

@@ -3,11 +3,13 @@ import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, html } from '../html.js';
 import { page } from '../layout.js';
 import { can } from '../web.js';
+import { roleLanding } from './role-landing.js';
+import { progressSections } from './overview-progress.js';
 
 const ONE = { kind: 'offset', offset: 0, limit: 1 } as const;
 const OPEN = ['enrolled', 'in_progress', 'suspended'] as const;
 
-/** Counts come from the list use cases' totals (one row read each), storage from the usage use case. */
+/** Counts come from the list use cases' totals (one row read each) and the grouped enrolment counts; storage from the usage use case. */
 async function figures(d: DashboardDeps, s: SessionContext) {
   const a = s.actor;
   const now = d.now().toISOString();
@@ -16,9 +18,9 @@ async function figures(d: DashboardDeps, s: SessionContext) {
   const [learners, enrolments, assessments, evidence, usage] = await Promise.all([
     count(can(s, 'learners:read'), () => d.learners.listLearners.execute(a, {}, ONE)),
     can(s, 'enrolments:read')
-      ? Promise.all(OPEN.map((status) => d.training.listEnrolments.execute(a, { status }, ONE))).then((ps) =>
-          ps.reduce((n, p) => n + p.total, 0),
-        )
+      ? d.training.enrolmentCounts
+          .execute(a)
+          .then((ps) => ps.reduce((n, p) => n + OPEN.reduce((m, st) => m + (p.counts[st] ?? 0), 0), 0))
       : null,
     count(can(s, 'assessments:read'), () => d.training.listAssessments.execute(a, month, ONE)),
     count(can(s, 'evidence:read'), () => d.evidence.reviews.list(a, { status: 'submitted' }, ONE)),
@@ -29,7 +31,7 @@ async function figures(d: DashboardDeps, s: SessionContext) {
 
 export function overviewPages(r: PageRoutes, d: DashboardDeps): void {
   r.get('/dashboard', async (_ctx, s) => {
-    const f = await figures(d, s);
+    const [f, landing, progress] = await Promise.all([figures(d, s), roleLanding(d, s), progressSections(d, s)]);
     const tile = (label: string, value: string | number | null, href?: string) =>
       value === null
         ? null
@@ -45,6 +47,7 @@ export function overviewPages(r: PageRoutes, d: DashboardDeps): void {
       current: '/dashboard',
       session: s,
       body: html`<p>Signed in as ${s.user.name} (${s.user.role}).</p>
+${landing}
 <ul class="tiles">
 ${tile('Learners', f.learners, '/dashboard/learners')}
 ${tile('Open enrolments', f.enrolments, '/dashboard/enrolments')}
@@ -52,7 +55,8 @@ ${tile('Assessments this month', f.assessments)}
 ${tile('Evidence awaiting review', f.evidence, '/dashboard/evidence')}
 ${tile('Storage used', storage)}
 ${tile('API requests today', f.usage?.requestsToday ?? null)}
-</ul>`,
+</ul>
+${progress}`,
     });
   });
 }

@@ -3,7 +3,7 @@ import { REGULATOR_SETTING_CODES, REGULATOR_SETTING_FIELDS, Tenant, isDomainErro
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, html, when, type Html } from '../html.js';
 import { csrf, page } from '../layout.js';
-import { field, requireAdmin } from '../web.js';
+import { field, requireAdmin, zoneOf } from '../web.js';
 import { describe } from './api-keys.js';
 
 const REGULATOR_LABELS: Record<(typeof REGULATOR_SETTING_FIELDS)[number], string> = {
@@ -31,6 +31,12 @@ ${REGULATOR_SETTING_FIELDS.map((f) => {
 <button type="submit">Save regulator codes</button></form>`;
 }
 
+/** The zones offered as suggestions: those of Africa first, then UTC and the rest the runtime knows. */
+const ZONES = [
+  ...Intl.supportedValuesOf('timeZone').filter((z) => z.startsWith('Africa/')),
+  'UTC',
+  ...Intl.supportedValuesOf('timeZone').filter((z) => !z.startsWith('Africa/')),
+];
 /**
  * Settings: the organisation, its plan and limits (read-only: plans are set by the operator), evidence retention
  * and the regulator codes, which administrators may change.
@@ -57,6 +63,15 @@ ${row('Requests per minute (per API key)', limits.perMinute)}
 ${row('Requests per day (per API key)', limits.perDay ?? 'no cap')}
 ${row('Evidence storage', bytes(limits.storageBytes))}
 </tbody></table></div>
+<h2>Time zone</h2>
+<p>Times are shown in <strong>${zoneOf(s)}</strong> (they are stored in UTC).</p>
+${when(
+  admin,
+  () => html`<form class="card" method="post" action="/dashboard/settings/time-zone">${csrf(s)}
+<label for="time-zone">Time zone (IANA name, such as Africa/Johannesburg)</label><input id="time-zone" name="timeZone" value="${zoneOf(s)}" list="time-zones" required maxlength="64" autocomplete="off">
+<datalist id="time-zones">${ZONES.map((z) => html`<option value="${z}"></option>`)}</datalist>
+<button type="submit">Save time zone</button></form>`,
+)}
 <h2>Retention</h2>
 <p>Evidence is kept ${years} years after the enrolment is completed, then purged.</p>
 ${when(
@@ -80,6 +95,17 @@ ${when(regulator, () => regulatorForm(csrf(s), regulator!))}`,
       throw e;
     }
     return render(s, { text: 'Regulator codes saved.' });
+  });
+
+  r.post('/dashboard/settings/time-zone', async (_ctx, s, form) => {
+    requireAdmin(s);
+    try {
+      await d.tenants.setTimeZone.execute(s.actor, field(form, 'timeZone'));
+    } catch (e) {
+      if (isDomainError(e) && e.kind === 'invalid') return render(s, { text: describe(e), error: true });
+      throw e;
+    }
+    return { redirect: '/dashboard/settings' };
   });
 
   r.post('/dashboard/settings/retention', async (_ctx, s, form) => {

@@ -5,7 +5,7 @@ import { dateTime, html, when, type Html } from '../html.js';
 import { csrf } from '../layout.js';
 import { can, field, requireScope } from '../web.js';
 import { describe } from './api-keys.js';
-import { learnerPage } from './learners.js';
+import { learnerRecord } from './learner-record.js';
 
 const OUTCOME = { completed: 'completed', competent: 'competent', not_yet_competent: 'not yet competent' } as const;
 
@@ -46,7 +46,7 @@ export function statementPages(r: PageRoutes, d: DashboardDeps): void {
   const back = (id: string) => ({ redirect: `/dashboard/learners/${id}` }) as const;
   const refused = (s: SessionContext, id: string, e: unknown) =>
     isDomainError(e) && (e.kind === 'conflict' || e.kind === 'invalid')
-      ? learnerPage(d, s, id, { text: describe(e), error: true })
+      ? learnerRecord(d, s, id, { text: describe(e), error: true })
       : Promise.reject(e);
 
   r.post('/dashboard/learners/:id/statements', async (ctx, s, form) => {

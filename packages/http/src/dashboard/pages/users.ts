@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { dateTime, html, when } from '../html.js';
 import { csrf, page } from '../layout.js';
-import { field, requireAdmin } from '../web.js';
+import { field, requireAdmin, zoneOf } from '../web.js';
 import { describe } from './api-keys.js';
 
 /**
@@ -47,7 +47,7 @@ export function userPages(r: PageRoutes, d: DashboardDeps): void {
 ${users.map(
   (
     u,
-  ) => html`<tr><td>${u.email}</td><td>${u.name}</td><td>${u.role}</td><td>${u.status}${u.hasPassword ? '' : ' (no password yet)'}</td><td>${dateTime(u.createdAt)}</td>
+  ) => html`<tr><td>${u.email}</td><td>${u.name}</td><td>${u.role}</td><td>${u.status}${u.hasPassword ? '' : ' (no password yet)'}</td><td>${dateTime(u.createdAt, zoneOf(s))}</td>
 <td>${when(
     u.id !== s.user.id,
     () =>

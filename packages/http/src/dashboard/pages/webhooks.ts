@@ -3,7 +3,7 @@ import { isDomainError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { dateTime, html, when } from '../html.js';
 import { csrf, page } from '../layout.js';
-import { can, field, requireScope } from '../web.js';
+import { can, field, requireScope, zoneOf } from '../web.js';
 import { describe } from './api-keys.js';
 
 const FIRST = (limit: number) => ({ kind: 'offset', offset: 0, limit }) as const;
@@ -37,7 +37,7 @@ ${when(
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">State</th><th scope="col">Created</th></tr></thead><tbody>
 ${subs.items.map(
   (w) => html`<tr><td><a href="/dashboard/webhooks/${w.id}">${w.url}</a></td><td>${w.events.join(', ')}</td>
-<td>${w.enabled ? 'enabled' : `disabled${w.disabledReason ? `: ${w.disabledReason}` : ''}`}</td><td>${dateTime(w.createdAt)}</td></tr>`,
+<td>${w.enabled ? 'enabled' : `disabled${w.disabledReason ? `: ${w.disabledReason}` : ''}`}</td><td>${dateTime(w.createdAt, zoneOf(s))}</td></tr>`,
 )}
 </tbody></table></div>${when(subs.items.length === 0, () => html`<p class="muted">No subscriptions yet.</p>`)}`,
     });
@@ -74,7 +74,7 @@ ${when(
 ${attempts.items.map(
   (
     a,
-  ) => html`<tr><td>${dateTime(a.at)}</td><td>${a.eventType}</td><td>${a.attempt}</td><td>${a.statusCode ?? 'no answer'}</td><td>${a.latencyMs} ms</td><td>${a.error ?? ''}</td>
+  ) => html`<tr><td>${dateTime(a.at, zoneOf(s))}</td><td>${a.eventType}</td><td>${a.attempt}</td><td>${a.statusCode ?? 'no answer'}</td><td>${a.latencyMs} ms</td><td>${a.error ?? ''}</td>
 ${when(write, () => html`<td><form method="post" action="/dashboard/webhooks/${w.id}/deliveries/${a.deliveryId}/replay">${csrf(s)}<button class="secondary" type="submit">Replay</button></form></td>`)}</tr>`,
 )}
 </tbody></table></div>${when(attempts.items.length === 0, () => html`<p class="muted">No deliveries yet.</p>`)}

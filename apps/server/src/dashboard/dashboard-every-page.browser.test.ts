@@ -1,0 +1,79 @@
+import { expect, it } from 'vitest';
+import { staffUser } from '../testing/dashboard-client.js';
+import { assessmentBody } from '../testing/training-fixtures.js';
+import { checkPage, describeBrowserSuite } from './dashboard-browser-fixture.js';
+
+describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280 and 375 px', (dashboard) => {
+  it('passes WCAG 2.2 A/AA (axe), breaks no policy, never scrolls sideways and names learners', async () => {
+    const { s, apiKey, learnerId, evidenceId, receiver, signedIn } = dashboard();
+    const hook = await s.call('POST', '/api/v1/webhook-subscriptions', apiKey, {
+      url: receiver.url,
+      events: ['learner.created'],
+    });
+    const programme = await s.call('GET', '/api/v1/programmes/P-WEB', apiKey);
+    const assessed = await s.call(
+      'POST',
+      '/api/v1/assessments',
+      apiKey,
+      assessmentBody(learnerId, 'KM-01', { assessorEmail: 'someone@example.org' }),
+    );
+    expect(assessed.status).toBe(201);
+    const sample = await s.call('POST', '/api/v1/moderation/samples', apiKey, { programmeCode: 'P-WEB', percent: 100 });
+    expect(sample.status, JSON.stringify(sample.body)).toBe(201);
+    const form = new FormData();
+    form.append('type', 'learners');
+    form.append(
+      'file',
+      new Blob(['first_name,last_name,id_number\r\nLerato,Mokoena,8001015009087\r\n'], { type: 'text/csv' }),
+      'learners.csv',
+    );
+    const imported = await fetch(`${s.url}/api/v1/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}` },
+      body: form,
+    });
+    const importId = ((await imported.json()) as { id: string }).id;
+    const pages: [string, string][] = [
+      ['overview', '/dashboard'],
+      ['learners', '/dashboard/learners?q=nkosi'],
+      ['learner-new', '/dashboard/learners/new'],
+      ['learner', `/dashboard/learners/${learnerId}`],
+      ['learner-edit', `/dashboard/learners/${learnerId}/edit`],
+      ['programmes', '/dashboard/programmes'],
+      ['programme-new', '/dashboard/programmes/new'],
+      ['programme', `/dashboard/programmes/${programme.body.id}`],
+      ['enrolments', '/dashboard/enrolments'],
+      ['evidence', '/dashboard/evidence'],
+      ['evidence-one', `/dashboard/evidence/${evidenceId}`],
+      ['moderation', '/dashboard/moderation'],
+      ['moderation-sample', `/dashboard/moderation/${sample.body.id}`],
+      ['readiness', '/dashboard/readiness?type=qcto01'],
+      ['readiness-qcto02', '/dashboard/readiness?type=qcto02'],
+      ['webhooks', '/dashboard/webhooks'],
+      ['webhook', `/dashboard/webhooks/${hook.body.id}`],
+      ['imports', '/dashboard/imports'],
+      ['import', `/dashboard/imports/${importId}`],
+      ['exports', '/dashboard/exports'],
+      ['notifications', '/dashboard/notifications'],
+      ['template', '/dashboard/notifications/templates/welcome'],
+      ['hr-sync', '/dashboard/hr-sync'],
+      ['api-keys', '/dashboard/api-keys'],
+      ['users', '/dashboard/users'],
+      ['usage', '/dashboard/usage'],
+      ['settings', '/dashboard/settings'],
+      ['not-found', '/dashboard/no-such-page'],
+    ];
+    const { context, page } = await signedIn('admin@example.org', 1280);
+    for (const [name, path] of pages) {
+      await page.goto(`${s.url}${path}`);
+      await page.waitForLoadState('load');
+      await checkPage(page, `every-${name}`);
+    }
+    await context.close();
+    await staffUser(s.container, 'browser', 'assessor');
+    const assessor = await signedIn('assessor@example.org');
+    expect(await assessor.page.locator('main').innerText()).toContain('Your review queue');
+    await checkPage(assessor.page, 'every-assessor-landing');
+    await assessor.context.close();
+  });
+});
