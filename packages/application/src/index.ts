@@ -89,3 +89,4 @@ export * from './exports/csv.js';
 export * from './exports/wsp-atr.js';
 export * from './exports/export-view.js';
 export * from './exports/erased-learner-exports.js';
+export * from './portal/index.js';

@@ -54,3 +54,4 @@ export * from './exports/qcto01.js';
 export * from './exports/qcto02.js';
 export * from './exports/export-record.js';
 export * from './notifications/whatsapp-callback.js';
+export * from './portal/portal.js';

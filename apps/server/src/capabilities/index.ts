@@ -37,6 +37,7 @@ import { imports } from './imports.js';
 import { staff } from './staff.js';
 import { exports } from './exports.js';
 import { notifications, type NotificationSettings } from './notifications.js';
+import { portal } from './portal.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -68,6 +69,7 @@ export function capabilities(s: CapabilitySettings) {
       masterKey: s.evidence.masterKey,
       allowHosts: s.webhooks.allowHosts,
     }),
+    portal,
   ] as const;
 }
 
@@ -156,7 +158,7 @@ export function reposOf(c: Container): AppRepositories {
   return resolve(c, T.Repositories) as AppRepositories;
 }
 
-export { evidence, hrSync, learners, notifications, platform, staff, tenants, training, webhooks };
+export { evidence, hrSync, learners, notifications, platform, portal, staff, tenants, training, webhooks };
 
 /** The evidence capability's handle for `useCasesOf` (made per configuration). */
 export const evidenceCapability = { name: 'evidence' } as {

@@ -28,6 +28,7 @@ const ORDER: readonly TemplateKey[] = [
   'contact_bounced',
   'password_reset',
   'programme_milestone',
+  'portal_sign_in',
 ];
 
 const ALL = [...LEARNER_TEMPLATES, ...STAFF_TEMPLATES, ...ADMIN_TEMPLATES];

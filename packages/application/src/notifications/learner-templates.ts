@@ -91,4 +91,19 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
       'programme.name': 'National Certificate: Welding',
     },
   },
+  {
+    key: 'portal_sign_in',
+    audience: 'learner',
+    trigger: 'a learner asks to sign in to the learner portal (the link or code works once, for 15 minutes)',
+    email: email(
+      'Sign in to {{organisation.name}}',
+      [
+        'Hi {{learner.firstName}},',
+        'Someone asked to sign in to your learner page at {{organisation.name}}. If it was not you, ignore this email. The link works once, for 15 minutes.',
+      ],
+      'Sign in',
+    ),
+    whatsapp: whatsapp('portal_sign_in', ['learner.firstName', 'portal.code']),
+    sample: { ...learner, actionUrl: 'https://app.fundi.example/learn/link?token=abc123', 'portal.code': '482913' },
+  },
 ];

@@ -18,7 +18,8 @@ export type TemplateKey =
   | 'webhook_disabled'
   | 'contact_bounced'
   | 'password_reset'
-  | 'programme_milestone';
+  | 'programme_milestone'
+  | 'portal_sign_in';
 
 export interface TemplateDefinition {
   key: TemplateKey;
