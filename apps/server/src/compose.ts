@@ -18,10 +18,12 @@ import {
   buildOpenApi,
   cachingAuthenticator,
   createDashboard,
+  createPortal,
   createHttpApp,
   formA,
   formB,
   registerWebhookEvents,
+  type PortalLimits,
   type RouteDef,
 } from '@fundi/http';
 import type Koa from 'koa';
@@ -34,6 +36,7 @@ import {
   importsCapability,
   learners,
   notificationsCapability,
+  portal,
   reposOf,
   routesOf,
   staff,
@@ -116,6 +119,8 @@ export function httpApp(
     signInLimits?: { perAddress: number; perAccount: number };
     /** FUNDI_BODY_IDLE_TIMEOUT_MS (default 60 s). */
     bodyIdleTimeoutMs?: number;
+    /** Learner portal sign-in limits (docs/dashboard.md, "Learner portal"). */
+    portalLimits?: Partial<PortalLimits>;
     /** True once the process is shutting down (`HttpDrain.draining`). */
     draining?: () => boolean;
   },
@@ -140,7 +145,7 @@ export function httpApp(
     draining: config.draining,
     openApiExtend: registerWebhookEvents,
     actors: new DescribeActors({ repos }),
-    pages: dashboardOf(c, config.signInLimits, config.bodyIdleTimeoutMs),
+    pages: [dashboardOf(c, config.signInLimits, config.bodyIdleTimeoutMs), portalOf(c, config)],
     onRefusedKeys: async (r) => {
       await useCasesOf(c, notificationsCapability).notificationTriggers.noteRefusedKeys(r);
     },
@@ -170,5 +175,21 @@ export function dashboardOf(
     now: () => clock.now(),
     signInLimits,
     bodyIdleTimeoutMs,
+  });
+}
+
+/** The learner portal over the same use cases as the API (docs/dashboard.md, "Learner portal"). */
+export function portalOf(c: Container, config: { portalLimits?: Partial<PortalLimits>; bodyIdleTimeoutMs?: number }) {
+  const clock = resolve(c, T.Clock);
+  return createPortal({
+    portal: useCasesOf(c, portal),
+    notifications: useCasesOf(c, notificationsCapability),
+    training: useCasesOf(c, training),
+    evidence: useCasesOf(c, evidenceCapability).evidence,
+    rateLimits: resolve(c, T.RateLimits),
+    logger: resolve(c, T.Logger),
+    now: () => clock.now(),
+    limits: config.portalLimits,
+    bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
   });
 }

@@ -27,3 +27,5 @@ export * from './dashboard/dashboard.js';
 export * from './dashboard/dashboard-deps.js';
 export * from './dashboard/inline-code.js';
 export * from './routes/export-routes.js';
+export * from './portal/portal.js';
+export * from './portal/portal-deps.js';
