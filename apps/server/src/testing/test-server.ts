@@ -29,7 +29,7 @@ import { workerFor } from '../compose-worker.js';
 import { nudgeOnWrites } from '../nudge.js';
 import type { Config, WorkerConfig } from '../config.js';
 import { OpenApiValidator } from './openapi-validator.js';
-import { httpServer } from '@fundi/http';
+import { httpServer, type PortalLimits } from '@fundi/http';
 
 export interface TestServer {
   url: string;
@@ -88,6 +88,8 @@ export interface TestServerOptions {
   notifications?: Partial<Config['notifications']>;
   /** FUNDI_BODY_IDLE_TIMEOUT_MS (default 60 s). */
   bodyIdleTimeoutMs?: number;
+  /** Learner portal sign-in limits (default: the service's). */
+  portalLimits?: Partial<PortalLimits>;
 }
 
 export const TEST_WEBHOOKS: WebhookSettings = { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 2000 };
@@ -133,6 +135,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
     inboundLimits: { perMinute: opts.inboundPerMinute ?? opts.anonymousPerMinute ?? 1000, perDay: null },
     trustProxy: false,
     bodyIdleTimeoutMs: opts.bodyIdleTimeoutMs,
+    portalLimits: opts.portalLimits,
   });
   const server: Server = httpServer(app).listen(0, '127.0.0.1');
   await new Promise((ok) => server.once('listening', ok));
