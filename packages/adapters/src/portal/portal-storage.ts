@@ -4,7 +4,7 @@ import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { portalSignInMigration } from './migrations/202611271246-portal-sign-in.js';
 import { SqlPortalSessionRepository, SqlPortalSignInRepository } from './sql-portal.js';
 
-/** The learner portal's sign-ins and sessions (docs/api.md, "Learner portal"). */
+/** The learner portal's sign-ins and sessions (docs/dashboard.md, "Learner portal"). */
 export const portalStorage: CapabilityStorage<PortalRepos> = {
   migrations: [portalSignInMigration],
   sql: (db) => ({

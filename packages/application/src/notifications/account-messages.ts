@@ -119,7 +119,7 @@ export async function invitation(c: TriggerContext, cache: RunCache, p: TriggerP
 }
 
 /**
- * A learner portal sign-in (docs/api.md, "Learner portal"): the one-time link by email, or the six-digit code by
+ * A learner portal sign-in (docs/dashboard.md, "Learner portal"): the one-time link by email, or the six-digit code by
  * WhatsApp, to the learner the portal found. Sent whatever the tenant's trigger switches say (the learner asked for
  * it); the mail's copy goes once it is sent.
  */
@@ -139,9 +139,9 @@ export async function sendPortalSignIn(
       {
         recipient: learnerRecipient(learner),
         channel: sent.channel,
-        template: 'portal_sign_in',
+        template: sent.channel === 'email' ? 'portal_sign_in' : 'portal_code',
         values,
-        trigger: 'portal_sign_in',
+        trigger: sent.channel === 'email' ? 'portal_sign_in' : 'portal_code',
         dedupeKey: null,
         createdBy: 'system',
       },

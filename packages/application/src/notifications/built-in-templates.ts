@@ -29,6 +29,7 @@ const ORDER: readonly TemplateKey[] = [
   'password_reset',
   'programme_milestone',
   'portal_sign_in',
+  'portal_code',
 ];
 
 const ALL = [...LEARNER_TEMPLATES, ...STAFF_TEMPLATES, ...ADMIN_TEMPLATES];

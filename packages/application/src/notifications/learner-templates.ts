@@ -103,7 +103,15 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
       ],
       'Sign in',
     ),
-    whatsapp: whatsapp('portal_sign_in', ['learner.firstName', 'portal.code']),
-    sample: { ...learner, actionUrl: 'https://app.fundi.example/learn/link?token=abc123', 'portal.code': '482913' },
+    whatsapp: null,
+    sample: { ...learner, actionUrl: 'https://app.fundi.example/learn/link?token=abc123' },
+  },
+  {
+    key: 'portal_code',
+    audience: 'learner',
+    trigger: 'a learner asks to sign in to the learner portal with their mobile number (WhatsApp only)',
+    email: null,
+    whatsapp: whatsapp('portal_code', ['learner.firstName', 'portal.code']),
+    sample: { 'learner.firstName': 'Thandi', 'portal.code': '482913' },
   },
 ];

@@ -19,7 +19,8 @@ export type TemplateKey =
   | 'contact_bounced'
   | 'password_reset'
   | 'programme_milestone'
-  | 'portal_sign_in';
+  | 'portal_sign_in'
+  | 'portal_code';
 
 export interface TemplateDefinition {
   key: TemplateKey;

@@ -38,7 +38,7 @@ const refused = () =>
   );
 
 /**
- * Passwordless sign-in to the learner portal (docs/api.md, "Learner portal"). `find` says who an address is, only
+ * Passwordless sign-in to the learner portal (docs/dashboard.md, "Learner portal"). `find` says who an address is, only
  * to the caller (the page answers the same either way); `issue` stores a one-time link or code by its hash;
  * `openWith*` turns one into a session, once.
  */

@@ -7,7 +7,7 @@ import { PortalSignIns } from './portal-sign-in.js';
 
 export type PortalPorts = PortalDeps;
 
-/** The learner portal's sign-in and sessions (docs/api.md, "Learner portal"). */
+/** The learner portal's sign-in and sessions (docs/dashboard.md, "Learner portal"). */
 export function portalUseCases(p: PortalPorts) {
   return { signIns: new PortalSignIns(p), sessions: new PortalSessions(p) };
 }

@@ -1,5 +1,5 @@
 /**
- * A learner's sign-in to the portal (docs/api.md, "Learner portal"): a one-time link (email) or a six-digit code
+ * A learner's sign-in to the portal (docs/dashboard.md, "Learner portal"): a one-time link (email) or a six-digit code
  * (WhatsApp), stored only as a hash of what was sent, valid 15 minutes, used once.
  */
 export interface PortalSignInSnapshot {

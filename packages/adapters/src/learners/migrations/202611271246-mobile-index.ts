@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Migration } from '../../migrations/migration.js';
 
 /**
- * Learners by mobile number, for the learner portal's sign-in by WhatsApp code (docs/api.md, "Learner portal"):
+ * Learners by mobile number, for the learner portal's sign-in by WhatsApp code (docs/dashboard.md, "Learner portal"):
  * only learners with a mobile number have an entry.
  */
 export const learnerMobileIndexMigration: Migration = {

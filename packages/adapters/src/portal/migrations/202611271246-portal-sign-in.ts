@@ -3,7 +3,7 @@ import type { Migration } from '../../migrations/migration.js';
 
 /**
  * The learner portal's sign-ins (one-time links and codes, stored by hash) and sessions (only the hash of the
- * cookie's token is stored): docs/api.md, "Learner portal".
+ * cookie's token is stored): docs/dashboard.md, "Learner portal".
  */
 export const portalSignInMigration: Migration = {
   name: 'portal/202611271246-portal-sign-in',
