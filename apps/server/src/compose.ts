@@ -185,6 +185,7 @@ export function portalOf(c: Container, config: { portalLimits?: Partial<PortalLi
     portal: useCasesOf(c, portal),
     notifications: useCasesOf(c, notificationsCapability),
     training: useCasesOf(c, training),
+    learners: useCasesOf(c, learners),
     evidence: useCasesOf(c, evidenceCapability).evidence,
     rateLimits: resolve(c, T.RateLimits),
     logger: resolve(c, T.Logger),

@@ -112,6 +112,18 @@ export function portalServers(kind: StorageKind, tag: string, limits: Partial<Po
       expect(m, mails.at(-1)!.text).not.toBeNull();
       return m![1]!;
     },
+    /** A learner with an email, signed in to the portal through the emailed link; their web client and id. */
+    async signedIn(w: { slug: string; key: string; n: number }, i: number, extra: Record<string, unknown> = {}) {
+      const email = `l${i}-${w.slug}@example.org`;
+      const l = await this.learner(w, i, { email, ...extra });
+      const { web } = await this.ask(w.slug, email);
+      const path = await this.linkTo(email);
+      const page = await web.get(path);
+      const token = decodeURIComponent(/token=([^&]+)/.exec(path)![1]!);
+      const opened = await web.post('/learn/link', { _csrf: csrfOf(page.text), token });
+      expect(opened.status).toBe(303);
+      return { web, id: l.id };
+    },
     /** Opens a link path in `web` and presses its button; the answer. */
     async openLink(web: WebClient, path: string) {
       const page = await web.get(path);

@@ -1,11 +1,13 @@
 import type {
   EvidenceUseCases,
+  LearnerUseCases,
   NotificationUseCases,
   PortalSessionContext,
   PortalUseCases,
   RateLimitStore,
   TrainingUseCases,
 } from '@fundi/application';
+import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { Answer } from '../dashboard/dashboard-deps.js';
@@ -15,6 +17,7 @@ export interface PortalHttpDeps {
   portal: PortalUseCases;
   notifications: Pick<NotificationUseCases, 'notificationTriggers'>;
   training: Pick<TrainingUseCases, 'listEnrolments'>;
+  learners: Pick<LearnerUseCases, 'updateLearner'>;
   evidence: EvidenceUseCases;
   /** Counters for the sign-in limits (the API's store: shared across processes on Postgres). */
   rateLimits: RateLimitStore;
@@ -40,8 +43,17 @@ export const DEFAULT_PORTAL_LIMITS: PortalLimits = { perClient: 60, messages: 3,
 export type PortalPageHandler = (ctx: Context, s: PortalSessionContext) => Promise<Answer>;
 export type PortalFormHandler = (ctx: Context, s: PortalSessionContext, form: URLSearchParams) => Promise<Answer>;
 
+/** A form that carries one file (multipart): its text fields come before the file part, CSRF token first. */
+export type PortalUploadHandler = (
+  ctx: Context,
+  s: PortalSessionContext,
+  fields: Record<string, string>,
+  file: { stream: Readable; filename: string | null },
+) => Promise<Answer>;
+
 /** How pages of a signed-in learner are added (the session and, for posts, the CSRF token are checked first). */
 export interface PortalRoutes {
   get(path: string, h: PortalPageHandler): void;
   post(path: string, h: PortalFormHandler): void;
+  upload(path: string, o: { field: string; maxBytes: number }, h: PortalUploadHandler): void;
 }

@@ -126,8 +126,9 @@ export function portalSignInRoutes(router: RouteTable, d: PortalHttpDeps): void 
   });
 }
 
-function send(ctx: Context, page: { value: string }, status = 200): void {
-  ctx.status = status;
+/** Writes a page; without `status`, Koa's (200, or what the handler set before) stands. */
+function send(ctx: Context, page: { value: string }, status?: number): void {
+  if (status !== undefined) ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = page.value;
 }

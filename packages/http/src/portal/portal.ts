@@ -5,8 +5,11 @@ import type { Answer } from '../dashboard/dashboard-deps.js';
 import { safeQuery } from '../dashboard/form-text.js';
 import { Html, html } from '../dashboard/html.js';
 import { csrfRefused, formBody, sameToken, securityHeaders } from '../dashboard/web.js';
-import { isRequestTimeout } from '../middleware/body-progress.js';
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/body-progress.js';
+import { multipartUpload } from '../middleware/upload.js';
 import { RouteTable } from '../route-table.js';
+import { detailsPages } from './pages/details.js';
+import { evidencePages } from './pages/evidence.js';
 import { homePages } from './pages/home.js';
 import { PORTAL_STYLES } from './portal-assets.js';
 import type { PortalHttpDeps, PortalRoutes } from './portal-deps.js';
@@ -65,6 +68,22 @@ export function createPortal(d: PortalHttpDeps): Middleware {
         answer(ctx, await h(ctx, s, form));
       });
     },
+    upload(path, o, h) {
+      router.add('post', path, async (ctx) => {
+        const s = await session(ctx);
+        if (!s) throw new DomainError('unauthorized', 'signed_out', EN.signedOut);
+        const { fields, file } = await multipartUpload(
+          ctx,
+          { kind: 'multipart', field: o.field, maxBytes: o.maxBytes },
+          d.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS,
+        );
+        if (!sameToken(fields._csrf, s.csrfToken)) {
+          file.stream.resume();
+          throw csrfRefused();
+        }
+        answer(ctx, await h(ctx, s, fields, { stream: file.stream, filename: file.filename }));
+      });
+    },
   };
 
   router.add('get', '/learn/assets/portal.css', async (ctx) => {
@@ -74,6 +93,8 @@ export function createPortal(d: PortalHttpDeps): Middleware {
   });
   portalSignInRoutes(router, d);
   homePages(routes, d);
+  evidencePages(routes, d);
+  detailsPages(routes, d);
 
   return async (ctx: Context, next: Next) => {
     if (ctx.path !== '/learn' && !ctx.path.startsWith('/learn/')) return next();
