@@ -62,7 +62,7 @@ describeEachStorage('learner portal over HTTP: own records only, uploads, detail
       ['site-photo.png', 'submitted'],
       ['workbook.pdf', 'submitted'],
     ]);
-    expect(JSON.stringify(mine[0]!.uploadedBy)).toContain(a.id);
+    expect(mine[0]!.uploadedBy).toEqual({ type: 'learner', id: a.id, name: 'Lerato1 Mokoena' });
     const pdf = mine.find((e) => e.filename === 'workbook.pdf')!;
     const review = await t.s.call('PATCH', `/api/v1/evidence/${pdf.id}`, w.key, {
       status: 'revision_requested',
