@@ -29,7 +29,8 @@ describeEachStorage('learner portal over HTTP: sign-in by WhatsApp code', (_get,
   const codeSentTo = (e164: string) =>
     t.until(`the code to ${e164}`, async () => {
       const r = t.cloud.requests.find((x) => x.body.to === e164 && x.body.template?.name === 'portal_code');
-      return r?.body.template.components[0]!.parameters.map((p: { text: string }) => p.text) as string[] | undefined;
+      if (!r) return undefined;
+      return r.body.template.components[0]!.parameters.map((p: { text: string }) => p.text) as string[];
     });
 
   async function tryCode(web: WebClient, page: string, slug: string, address: string, code: string) {
