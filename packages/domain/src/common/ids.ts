@@ -31,7 +31,8 @@ export type IdPrefix =
   | 'upl'
   | 'bdl'
   | 'hre'
-  | 'usr';
+  | 'usr'
+  | 'lbe';
 
 // Per prefix: ids of one type made from one clock stay ordered even when other types are made in between from
 // another time source (a use case's clock vs. Date.now()).
