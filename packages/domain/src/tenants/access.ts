@@ -36,6 +36,8 @@ export const SCOPES = [
   'hr:write',
   'usage:read',
   'audit:read',
+  'logbooks:read',
+  'logbooks:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -52,6 +54,7 @@ export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
     'assessments:write',
     'evidence:write',
     'evidence:review',
+    'logbooks:write',
   ],
   moderator: [
     'learners:read',
@@ -72,6 +75,8 @@ export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
     'evidence:write',
     'notifications:read',
     'notifications:write',
+    'logbooks:read',
+    'logbooks:write',
   ],
   viewer: reads.filter((s) => s !== 'audit:read'),
   // Integrations sync records; they never delete, review, moderate or read the audit log (docs/api.md).
