@@ -55,3 +55,5 @@ export * from './exports/qcto02.js';
 export * from './exports/export-record.js';
 export * from './notifications/whatsapp-callback.js';
 export * from './portal/portal.js';
+export * from './logbooks/logbook.js';
+export * from './logbooks/logbook-repository.js';
