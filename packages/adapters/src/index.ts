@@ -45,5 +45,6 @@ export * from './notifications/notification-channels.js';
 export * from './hr-sync/sql-hr-sync.js';
 export * from './staff/staff-storage.js';
 export * from './portal/portal-storage.js';
+export * from './logbooks/logbook-storage.js';
 export * from './exports/sql-exports.js';
 export * from './exports/archiver-zip.js';
