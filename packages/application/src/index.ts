@@ -90,3 +90,4 @@ export * from './exports/wsp-atr.js';
 export * from './exports/export-view.js';
 export * from './exports/erased-learner-exports.js';
 export * from './portal/index.js';
+export * from './logbooks/index.js';

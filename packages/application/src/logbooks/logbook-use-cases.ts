@@ -1,0 +1,13 @@
+import type { LogbookDeps } from './logbook-deps.js';
+import { LogbookEntries } from './logbook-entries.js';
+import { LogbookProgress } from './logbook-progress.js';
+import { LogbookSignOff } from './logbook-sign-off.js';
+
+export type LogbookPorts = LogbookDeps;
+
+/** Workplace logbooks (docs/api.md, "Logbooks"). */
+export function logbookUseCases(p: LogbookPorts) {
+  return { entries: new LogbookEntries(p), signOff: new LogbookSignOff(p), progress: new LogbookProgress(p) };
+}
+
+export type LogbookUseCases = ReturnType<typeof logbookUseCases>;
