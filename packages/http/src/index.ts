@@ -9,6 +9,7 @@ export * from './forms/form-b.js';
 export * from './forms/error-table.js';
 export * from './routes/route.js';
 export * from './routes/learner-routes.js';
+export * from './routes/logbook-routes.js';
 export * from './routes/programme-routes.js';
 export * from './routes/enrolment-routes.js';
 export * from './routes/assessment-routes.js';

@@ -19,6 +19,7 @@ import type {
   HrSyncUseCases,
   ImportUseCases,
   JobDefinition,
+  LogbookUseCases,
   NotificationUseCases,
   Ports,
   RetentionTask,
@@ -38,6 +39,7 @@ import { staff } from './staff.js';
 import { exports } from './exports.js';
 import { notifications, type NotificationSettings } from './notifications.js';
 import { portal } from './portal.js';
+import { logbooks } from './logbooks.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -70,6 +72,7 @@ export function capabilities(s: CapabilitySettings) {
       allowHosts: s.webhooks.allowHosts,
     }),
     portal,
+    logbooks(s.evidence.masterKey),
   ] as const;
 }
 
@@ -184,6 +187,12 @@ export const exportsCapability = { name: 'exports' } as {
 export const notificationsCapability = { name: 'notifications' } as {
   name: 'notifications';
   useCases(p: never): NotificationUseCases & { closeChannels(): void; describeDefaultMail(): string };
+};
+
+/** The logbooks capability's handle for `useCasesOf` (made per configuration). */
+export const logbooksCapability = { name: 'logbooks' } as {
+  name: 'logbooks';
+  useCases(p: never): LogbookUseCases;
 };
 
 /** The imports capability's handle for `useCasesOf` (made per configuration). */

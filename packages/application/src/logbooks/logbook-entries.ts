@@ -24,8 +24,7 @@ export class LogbookEntries {
   constructor(private readonly d: LogbookDeps) {}
 
   async create(actor: Actor, input: LogbookInput): Promise<LogbookEntryView> {
-    if (typeof input.learnerId !== 'string' || !input.learnerId)
-      throw DomainError.invalid('learnerId', 'is required');
+    if (typeof input.learnerId !== 'string' || !input.learnerId) throw DomainError.invalid('learnerId', 'is required');
     if (typeof input.moduleCode !== 'string' || !input.moduleCode)
       throw DomainError.invalid('moduleCode', 'is required (a workplace module code)');
     const learner = await this.d.repos.learners.findById(actor.tenantId, input.learnerId);
@@ -52,7 +51,11 @@ export class LogbookEntries {
     });
     await this.d.uow.run(async (tx) => {
       await tx.logbookEntries.insert(e);
-      await recordChange(tx, actor, now, { action: 'logbook.created', resourceType: 'logbook_entry', resourceId: e.id });
+      await recordChange(tx, actor, now, {
+        action: 'logbook.created',
+        resourceType: 'logbook_entry',
+        resourceId: e.id,
+      });
     });
     return logbookView(e);
   }

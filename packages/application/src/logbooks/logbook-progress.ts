@@ -1,4 +1,4 @@
-import { Enrolment, type LogbookHours } from '@fundi/domain';
+import { DomainError, Enrolment, type LogbookHours } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import type { LogbookDeps } from './logbook-deps.js';
 
@@ -10,6 +10,8 @@ export class LogbookProgress {
   constructor(private readonly d: LogbookDeps) {}
 
   async forLearner(actor: Actor, learnerId: string): Promise<LogbookHours[]> {
+    if (!(await this.d.repos.learners.findById(actor.tenantId, learnerId)))
+      throw DomainError.notFound('learner', learnerId);
     const [enrolments, entries] = await Promise.all([
       this.d.repos.enrolments.openForLearner(actor.tenantId, learnerId),
       this.d.repos.logbookEntries.listForLearner(actor.tenantId, learnerId),
@@ -22,7 +24,13 @@ export class LogbookProgress {
     for (const p of programmes)
       for (const m of p.modules)
         if (m.kind === 'workplace' && !out.has(m.code))
-          out.set(m.code, { moduleCode: m.code, logged: 0, signed: 0, required: m.requiredHours ?? null, ready: false });
+          out.set(m.code, {
+            moduleCode: m.code,
+            logged: 0,
+            signed: 0,
+            required: m.requiredHours ?? null,
+            ready: false,
+          });
     for (const e of entries) {
       const h = out.get(e.moduleCode);
       if (!h) continue;

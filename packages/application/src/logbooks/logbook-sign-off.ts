@@ -20,8 +20,7 @@ export interface SignOffRequest {
   hash: string;
 }
 
-export const contentHash = (e: LogbookEntrySnapshot) =>
-  createHash('sha256').update(logbookContent(e)).digest('hex');
+export const contentHash = (e: LogbookEntrySnapshot) => createHash('sha256').update(logbookContent(e)).digest('hex');
 
 /**
  * The supervisor's sign-off by signed, expiring link, without an account (docs/api.md, "Logbooks"): the link names

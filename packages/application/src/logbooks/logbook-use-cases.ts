@@ -7,7 +7,13 @@ export type LogbookPorts = LogbookDeps;
 
 /** Workplace logbooks (docs/api.md, "Logbooks"). */
 export function logbookUseCases(p: LogbookPorts) {
-  return { entries: new LogbookEntries(p), signOff: new LogbookSignOff(p), progress: new LogbookProgress(p) };
+  return {
+    entries: new LogbookEntries(p),
+    signOff: new LogbookSignOff(p),
+    progress: new LogbookProgress(p),
+    /** Erasure: the learner's entries keep their hours and lose their personal text (safe to repeat). */
+    eraseLearner: (tenantId: string, learnerId: string) => p.repos.logbookEntries.eraseLearner(tenantId, learnerId),
+  };
 }
 
 export type LogbookUseCases = ReturnType<typeof logbookUseCases>;

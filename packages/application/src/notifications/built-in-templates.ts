@@ -30,6 +30,7 @@ const ORDER: readonly TemplateKey[] = [
   'programme_milestone',
   'portal_sign_in',
   'portal_code',
+  'logbook_sign_off',
 ];
 
 const ALL = [...LEARNER_TEMPLATES, ...STAFF_TEMPLATES, ...ADMIN_TEMPLATES];

@@ -114,4 +114,24 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
     whatsapp: whatsapp('portal_code', ['learner.firstName', 'portal.code']),
     sample: { 'learner.firstName': 'Thandi', 'portal.code': '482913' },
   },
+  {
+    key: 'logbook_sign_off',
+    audience: 'learner',
+    trigger: "a learner's logbook entry is submitted: sent to its workplace supervisor (the link works 14 days)",
+    email: email(
+      '{{learner.firstName}} asks you to sign their logbook',
+      [
+        'Hi {{recipient.firstName}},',
+        '{{learner.firstName}} recorded workplace hours with {{organisation.name}} and named you as their supervisor. Please confirm them, or query them with a comment.',
+      ],
+      'Review the hours',
+    ),
+    whatsapp: whatsapp('logbook_sign_off', ['recipient.firstName', 'learner.firstName', 'actionUrl']),
+    sample: {
+      'recipient.firstName': 'Sipho',
+      'learner.firstName': 'Thandi Nkosi',
+      'organisation.name': 'Ubuntu Skills Academy',
+      actionUrl: 'https://app.fundi.example/learn/sign-off?token=abc123',
+    },
+  },
 ];

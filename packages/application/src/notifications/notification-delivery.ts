@@ -54,7 +54,13 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (t: T) => 
  * retries and bounces, and the statuses reported later (`NotificationCallbacks` reads them from providers).
  */
 /** Templates whose content signs someone in: not kept once sent. */
-const SIGN_IN_TEMPLATES = new Set(['user_invited', 'password_reset', 'portal_sign_in', 'portal_code']);
+const SIGN_IN_TEMPLATES = new Set([
+  'user_invited',
+  'password_reset',
+  'portal_sign_in',
+  'portal_code',
+  'logbook_sign_off',
+]);
 
 export class NotificationDelivery {
   constructor(

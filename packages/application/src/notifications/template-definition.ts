@@ -20,7 +20,8 @@ export type TemplateKey =
   | 'password_reset'
   | 'programme_milestone'
   | 'portal_sign_in'
-  | 'portal_code';
+  | 'portal_code'
+  | 'logbook_sign_off';
 
 export interface TemplateDefinition {
   key: TemplateKey;

@@ -144,6 +144,8 @@ describe('built-in templates', () => {
     // The learner portal's sign-in: a link by email, a code by WhatsApp.
     'portal_sign_in',
     'portal_code',
+    // The supervisor's sign-off link of a logbook entry.
+    'logbook_sign_off',
   ];
 
   it("has one for every trigger, with WhatsApp templates for the messaging channel's five and the portal's code", () => {
@@ -157,6 +159,7 @@ describe('built-in templates', () => {
       'deadline_reminder',
       'evidence_approved',
       'evidence_revision',
+      'logbook_sign_off',
       'portal_code',
       'programme_milestone',
     ]);

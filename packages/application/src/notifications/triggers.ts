@@ -10,6 +10,8 @@ import {
   sendPortalSignIn,
 } from './account-messages.js';
 import { remindDeadlines } from './deadline-reminders.js';
+import { LOGBOOK_EVENTS } from '../logbooks/logbook-deps.js';
+import { logbookSignOff } from './logbook-messages.js';
 import { assessmentResult, evidenceReviewed, programmeComplete, welcome } from './learner-messages.js';
 import type { NotificationPorts } from './notification-ports.js';
 import type { Draft, NotificationService } from './notification-service.js';
@@ -128,6 +130,8 @@ export class NotificationTriggers {
         return securityAlert(c, cache, p);
       case WEBHOOK_DISABLED_EVENT:
         return webhookDisabled(c, cache, p);
+      case LOGBOOK_EVENTS.submitted:
+        return logbookSignOff(c, cache, p);
       default:
         return [];
     }

@@ -20,6 +20,8 @@ const LEARNER_SCOPES: readonly Scope[] = [
   'assessments:read',
   'evidence:read',
   'evidence:write',
+  'logbooks:read',
+  'logbooks:write',
 ];
 
 /**

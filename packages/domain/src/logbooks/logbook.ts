@@ -119,7 +119,15 @@ export const LogbookEntry = {
   /** A new draft; where it belongs (learner, enrolment, workplace module) is the caller's to establish. */
   create(
     input: LogbookInput,
-    ctx: { id: string; tenantId: string; learnerId: string; enrolmentId: string; moduleCode: string; actor: string; now: Date },
+    ctx: {
+      id: string;
+      tenantId: string;
+      learnerId: string;
+      enrolmentId: string;
+      moduleCode: string;
+      actor: string;
+      now: Date;
+    },
   ): LogbookEntrySnapshot {
     const f = parseFields(input, false);
     const at = ctx.now.toISOString();

@@ -18,6 +18,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'export.ready',
   'export.completed',
   'import.completed',
+  'logbook.submitted',
+  'logbook.signed',
+  'logbook.queried',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -15,6 +15,7 @@ import {
   ImportCompletedData,
   ExportReadyData,
 } from '../schemas/event-schemas.js';
+import { LogbookEventData } from '../schemas/logbook-schemas.js';
 
 const ERASABLE = ' After the learner is erased, a retry or replay carries `{id, erased: true}` instead.';
 
@@ -33,6 +34,15 @@ export const WEBHOOK_EVENTS: Record<
     description: ERASABLE.trim(),
     data: z.union([LearnerUpdatedData, ErasedLearnerData]),
   },
+  'logbook.submitted': {
+    summary: "A logbook entry is submitted for the supervisor's sign-off",
+    data: LogbookEventData,
+  },
+  'logbook.signed': {
+    summary: 'The supervisor confirmed a logbook entry (it is frozen from now on)',
+    data: LogbookEventData,
+  },
+  'logbook.queried': { summary: 'The supervisor queried a logbook entry, with a comment', data: LogbookEventData },
   'enrolment.status_changed': { summary: 'An enrolment moves to another status', data: EnrolmentStatusChangedData },
   'assessment.recorded': { summary: 'An assessment is recorded', data: AssessmentEventData },
   'assessment.completed': {

@@ -1,6 +1,7 @@
 import type {
   EvidenceUseCases,
   LearnerUseCases,
+  LogbookUseCases,
   NotificationUseCases,
   PortalSessionContext,
   PortalUseCases,
@@ -18,6 +19,7 @@ export interface PortalHttpDeps {
   notifications: Pick<NotificationUseCases, 'notificationTriggers'>;
   training: Pick<TrainingUseCases, 'listEnrolments'>;
   learners: Pick<LearnerUseCases, 'updateLearner'>;
+  logbooks: LogbookUseCases;
   evidence: EvidenceUseCases;
   /** Counters for the sign-in limits (the API's store: shared across processes on Postgres). */
   rateLimits: RateLimitStore;

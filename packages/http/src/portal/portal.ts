@@ -11,6 +11,8 @@ import { RouteTable } from '../route-table.js';
 import { detailsPages } from './pages/details.js';
 import { evidencePages } from './pages/evidence.js';
 import { homePages } from './pages/home.js';
+import { logbookPages } from './pages/logbook.js';
+import { signOffRoutes } from './pages/sign-off.js';
 import { PORTAL_STYLES } from './portal-assets.js';
 import type { PortalHttpDeps, PortalRoutes } from './portal-deps.js';
 import { portalPage } from './portal-layout.js';
@@ -92,9 +94,11 @@ export function createPortal(d: PortalHttpDeps): Middleware {
     ctx.body = PORTAL_STYLES;
   });
   portalSignInRoutes(router, d);
+  signOffRoutes(router, d);
   homePages(routes, d);
   evidencePages(routes, d);
   detailsPages(routes, d);
+  logbookPages(routes, d);
 
   return async (ctx: Context, next: Next) => {
     if (ctx.path !== '/learn' && !ctx.path.startsWith('/learn/')) return next();
