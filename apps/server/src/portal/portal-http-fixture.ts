@@ -71,6 +71,8 @@ export function portalServers(kind: StorageKind, tag: string, limits: Partial<Po
   return {
     clock,
     signInsOf,
+    /** Every mail to `address`, oldest first. */
+    allMailsTo: async (address: string) => (await h.smtp.received()).filter((m) => m.to.includes(address)),
     until,
     mailsTo,
     get s() {
