@@ -171,6 +171,7 @@ export function dashboardOf(
     notifications: useCasesOf(c, notificationsCapability),
     imports: useCasesOf(c, importsCapability),
     hrSync: useCasesOf(c, hrSyncCapability),
+    logbooks: useCasesOf(c, logbooksCapability),
     rateLimits: resolve(c, T.RateLimits),
     logger: resolve(c, T.Logger),
     now: () => clock.now(),

@@ -6,6 +6,7 @@ import { PDF, PNG } from '../evidence/evidence-http-fixture.js';
 import { runBrowserTests, watchedContext } from '../dashboard/dashboard-browser-fixture.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { programmeBody } from '../testing/training-fixtures.js';
+import { PASSWORD, WebClient, staffUser } from '../testing/dashboard-client.js';
 import { checkPortalPage, slow3g } from './portal-browser-fixture.js';
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
@@ -34,7 +35,10 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
         },
       });
       key = (await s.tenant('phone')).key;
-      expect((await s.call('POST', '/api/v1/programmes', key, programmeBody('P-PHONE'))).status).toBe(201);
+      const body = programmeBody('P-PHONE') as { modules: Record<string, unknown>[] };
+      body.modules[2]!.requiredHours = 24;
+      expect((await s.call('POST', '/api/v1/programmes', key, body)).status).toBe(201);
+      await staffUser(s.container, 'phone', 'assessor');
       browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
     });
     afterAll(async () => {
@@ -54,6 +58,18 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
       }
     }
 
+    /** The sign-off links of the first `count` mails to the supervisor, as paths of this server. */
+    async function signOffLinks(address: string, count: number): Promise<string[]> {
+      const deadline = Date.now() + 18_000;
+      for (;;) {
+        const mails = (await smtp.received()).filter((m) => m.to.includes(address));
+        if (mails.length >= count)
+          return mails.map((m) => m.text.match(/https:\/\/fundi\.example(\/learn\/sign-off\?\S+)/)![1]!);
+        if (Date.now() > deadline) throw new Error(`${count} sign-off mails to ${address} did not arrive`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+
     /** Loads `path` and answers how long it took to be usable (the load event). */
     async function timed(page: Page, path: string): Promise<number> {
       const started = Date.now();
@@ -62,7 +78,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
     }
 
     it.each([375, 320])(
-      'at %i px: signs in with the emailed link, uploads a photo and a PDF, answers a revision',
+      'at %i px: signs in by emailed link, uploads a photo and a PDF, answers a revision, logs three days the supervisor signs',
       async (width) => {
         const email = `phone${width}@example.org`;
         const l = await s.call('POST', '/api/v1/learners', key, {
@@ -136,6 +152,44 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 
         await page.getByRole('link', { name: 'My details' }).click();
         await checkPortalPage(page, `details-${width}`);
+
+        // Three days of workplace hours, sent to the supervisor, who confirms each from the mailed link.
+        const supervisor = `boss${width}@site.example`;
+        await page.goto(`${s.url}/learn/logbook`);
+        await checkPortalPage(page, `logbook-${width}`);
+        for (const day of ['2026-03-02', '2026-03-03', '2026-03-04']) {
+          await page.getByText('Log hours').first().click();
+          await page.getByLabel('Date').fill(day);
+          await page.getByLabel('Hours').fill('8');
+          await page.getByLabel('What was done').fill(`Wired the distribution board on ${day}`);
+          await page.getByLabel('Workplace').fill('Ubuntu Electrical');
+          await page.getByLabel("Supervisor's name").fill('Sipho Khumalo');
+          await page.getByLabel("Supervisor's email").fill(supervisor);
+          await page.getByRole('button', { name: 'Log hours' }).click();
+          await page.waitForURL(`${s.url}/learn/logbook?done=logged`);
+        }
+        await expect(page.getByText('24 hours logged, 0 signed of 24 required').count()).resolves.toBe(1);
+        await page.getByRole('button', { name: 'Send to my supervisor for sign-off' }).click();
+        await page.waitForURL(`${s.url}/learn/logbook?done=sent`);
+        const links = await signOffLinks(supervisor, 3);
+        const boss = await watchedContext(browser, width);
+        const bossPage = await boss.newPage();
+        for (const link of links) {
+          await bossPage.goto(`${s.url}${link}`);
+          await expect(bossPage.getByText('Wired the distribution board on').count()).resolves.toBe(1);
+          await checkPortalPage(bossPage, `sign-off-${width}`);
+          await bossPage.getByRole('button', { name: 'Confirm these hours' }).click();
+          await expect(bossPage.getByRole('status').innerText()).resolves.toContain('confirmed and signed');
+        }
+        await boss.close();
+        await page.goto(`${s.url}/learn/logbook`);
+        await expect(page.getByText('24 hours logged, 24 signed of 24 required').count()).resolves.toBe(1);
+        await expect(page.getByText('Ready for assessment').count()).resolves.toBe(1);
+        // Staff see the same on the learner's page of the dashboard.
+        const staff = new WebClient(s.url);
+        expect((await staff.signIn('phone', 'assessor@example.org', PASSWORD)).status).toBe(303);
+        const record = await staff.get(`/dashboard/learners/${learnerId}`);
+        expect(record.text).toContain('<td>WM-01</td><td>24</td><td>24</td><td>24</td><td>yes</td>');
 
         // Chromium's Slow 3G profile: each page is usable within 3 s.
         await slow3g(page);

@@ -4,6 +4,7 @@ import type {
   HrSyncUseCases,
   ImportUseCases,
   LearnerUseCases,
+  LogbookUseCases,
   NotificationUseCases,
   RateLimitStore,
   SessionContext,
@@ -29,6 +30,7 @@ export interface DashboardDeps {
   notifications: NotificationUseCases;
   imports: ImportUseCases;
   hrSync: HrSyncUseCases;
+  logbooks: Pick<LogbookUseCases, 'progress'>;
   /** Counters for the sign-in limits (the API's store: shared across processes on Postgres). */
   rateLimits: RateLimitStore;
   logger: Logger;

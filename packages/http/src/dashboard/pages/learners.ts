@@ -40,9 +40,10 @@ ${found.items.map(
     requireScope(s, 'learners:read');
     const l = await d.learners.getLearner.execute(s.actor, ctx.params.id!);
     const all = { kind: 'offset', offset: 0, limit: 100 } as const;
-    const [enrolments, evidence] = await Promise.all([
+    const [enrolments, evidence, hours] = await Promise.all([
       can(s, 'enrolments:read') ? d.training.listEnrolments.execute(s.actor, { learnerId: l.id }, all) : null,
       can(s, 'evidence:read') ? d.evidence.reviews.list(s.actor, { learnerId: l.id }, all) : null,
+      can(s, 'logbooks:read') ? d.logbooks.progress.forLearner(s.actor, l.id) : null,
     ]);
     const row = (label: string, v: string | null | undefined) =>
       html`<tr><th scope="row">${label}</th><td>${v ?? '-'}</td></tr>`;
@@ -66,6 +67,12 @@ ${when(
 ${e.progress.modules.map((m) => html`<tr><td>${m.code} ${m.name}</td><td>${m.kind}</td><td>${m.latestOutcome ?? 'not assessed'}${m.moderated ? ' (moderated)' : ''}</td></tr>`)}
 </tbody></table></div></div>`,
     )}${when(enrolments!.items.length === 0, () => html`<p class="muted">No enrolments.</p>`)}`,
+)}
+${when(
+  hours?.length,
+  () => html`<h2>Workplace hours</h2><div class="table" tabindex="0"><table><thead><tr><th scope="col">Module</th><th scope="col">Logged</th><th scope="col">Signed</th><th scope="col">Required</th><th scope="col">Ready for assessment</th></tr></thead><tbody>
+${hours!.map((h) => html`<tr><td>${h.moduleCode}</td><td>${h.logged}</td><td>${h.signed}</td><td>${h.required ?? '-'}</td><td>${h.ready ? 'yes' : 'no'}</td></tr>`)}
+</tbody></table></div>`,
 )}
 ${when(
   evidence,
