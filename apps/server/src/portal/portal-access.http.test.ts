@@ -131,7 +131,26 @@ describeEachStorage('learner portal over HTTP: own records only, uploads, detail
     const details = await b.web.get(`/learn/details?learnerId=${a.id}`);
     expect(details.text).toContain(`l2-${w.slug}@example.org`);
     expect(details.text).not.toContain(`l1-${w.slug}@example.org`);
-    // Unknown pages, and the API with a portal session: nothing.
+    // Logbooks: A's entry is A's; B's page and B's submit never touch it.
+    const entry = await t.s.call('POST', '/api/v1/logbook-entries', w.key, {
+      learnerId: a.id,
+      moduleCode: 'WM-01',
+      date: '2026-03-02',
+      hours: 8,
+      activity: 'A-ONLY-ACTIVITY',
+      workplace: 'Site A',
+      supervisor: { name: 'Boss A', email: 'boss-a@site.example' },
+    });
+    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+    const logB = await b.web.get('/learn/logbook');
+    expect(logB.status).toBe(200);
+    expect(logB.text).not.toContain('A-ONLY-ACTIVITY');
+    expect((await b.web.post('/learn/logbook/submit', { _csrf: csrfOf(logB.text), moduleCode: 'WM-01' })).status).toBe(
+      404,
+    );
+    expect((await t.s.call('GET', `/api/v1/logbook-entries/${entry.body.id}`, w.key)).body.status).toBe('draft');
+    expect((await a.web.get('/learn/logbook')).text).toContain('A-ONLY-ACTIVITY');
+
     expect((await b.web.get('/learn/learners')).status).toBe(404);
     expect(
       (
