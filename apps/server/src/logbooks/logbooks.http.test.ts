@@ -1,7 +1,9 @@
 import { expect, it, vi } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
 import { WebClient, csrfOf } from '../testing/dashboard-client.js';
+import { parse } from 'csv-parse/sync';
 import { portalServers } from '../portal/portal-http-fixture.js';
+import { unzip } from '../testing/unzip.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -110,6 +112,21 @@ describeEachStorage('logbooks over HTTP: entries, supervisor sign-off by signed 
 
     const hours = await t.s.call('GET', `/api/v1/learners/${l.id}/logbook-hours`, w.key);
     expect(hours.body.data).toEqual([{ moduleCode: 'WM-01', logged: 16, signed: 8, required: 16, ready: false }]);
+
+    // The full ZIP export carries the entries and their sign-off.
+    const q = await t.s.call('POST', '/api/v1/exports', w.key, { type: 'full' });
+    expect(q.status, JSON.stringify(q.body)).toBe(202);
+    await t.until('the export', async () => {
+      const r = await t.s.call('GET', `/api/v1/exports/${q.body.id}`, w.key);
+      return r.body.status === 'ready';
+    });
+    const url = (await t.s.call('GET', `/api/v1/exports/${q.body.id}/download`, w.key)).body.url as string;
+    const files = await unzip(Buffer.from(await (await fetch(url)).arrayBuffer()));
+    const rows = parse(files.get('logbook-entries.csv')!, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.id, r.status, r.hours, r.sign_off_hash])).toEqual([
+      [a.body.id, 'signed', '8', signed.signOff.hash],
+      [b.body.id, 'draft', '8', ''],
+    ]);
   });
 
   it('a queried entry goes back to the learner; an edit voids the old link; an expired link is refused', async () => {
