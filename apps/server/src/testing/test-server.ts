@@ -61,6 +61,8 @@ export interface TestServer {
 type Logger = ReturnType<typeof createLogger>;
 
 const MASTER_KEY = Buffer.alloc(32, 7);
+/** The master key test servers use unless told otherwise (tests that sign as the server would). */
+export const TEST_MASTER_KEY = MASTER_KEY;
 
 /** The real HTTP stack on 127.0.0.1 over a fresh store of the given kind. */
 export interface TestServerOptions {
