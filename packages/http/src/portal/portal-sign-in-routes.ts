@@ -16,6 +16,8 @@ import {
 } from './portal-web.js';
 
 const WINDOW_SECONDS = 15 * 60;
+/** Longer organisations and addresses are no one's: cut so that rate-limit keys stay short. */
+const MAX_FIELD = 254;
 
 /**
  * Sign-in without a password (docs/dashboard.md, "Learner portal"): ask for a link or code, open the link, enter
@@ -69,8 +71,8 @@ export function portalSignInRoutes(router: RouteTable, d: PortalHttpDeps): void 
   router.add('post', '/learn/sign-in', async (ctx) => {
     const form = await signInForm(ctx);
     if (!form) return;
-    const tenant = (form.get('tenant') ?? '').trim().toLowerCase();
-    const typed = (form.get('address') ?? '').trim();
+    const tenant = (form.get('tenant') ?? '').trim().toLowerCase().slice(0, MAX_FIELD);
+    const typed = (form.get('address') ?? '').trim().slice(0, MAX_FIELD);
     const read = readAddress(typed);
     const key = `${tenant}/${read?.address ?? typed.toLowerCase()}`;
     // Counted before anything is looked up, so a known and an unknown address are answered alike.
@@ -89,8 +91,8 @@ export function portalSignInRoutes(router: RouteTable, d: PortalHttpDeps): void 
   router.add('post', '/learn/code', async (ctx) => {
     const form = await signInForm(ctx);
     if (!form) return;
-    const tenant = (form.get('tenant') ?? '').trim().toLowerCase();
-    const typed = (form.get('address') ?? '').trim();
+    const tenant = (form.get('tenant') ?? '').trim().toLowerCase().slice(0, MAX_FIELD);
+    const typed = (form.get('address') ?? '').trim().slice(0, MAX_FIELD);
     const key = `${tenant}/${readAddress(typed)?.address ?? typed.toLowerCase()}`;
     if (!(await within(`portal:code:${key}`, limits.codeAttempts)).ok)
       return send(ctx, refusedPage(ctx, EN.tooMany, tenant), 429);
