@@ -18,10 +18,12 @@ import {
   buildOpenApi,
   cachingAuthenticator,
   createDashboard,
+  createPortal,
   createHttpApp,
   formA,
   formB,
   verifyPage,
+  type PortalLimits,
   type RouteDef,
 } from '@fundi/http';
 import type Koa from 'koa';
@@ -33,7 +35,9 @@ import {
   hrSyncCapability,
   importsCapability,
   learners,
+  logbooksCapability,
   notificationsCapability,
+  portal,
   reposOf,
   routesOf,
   staff,
@@ -119,6 +123,8 @@ export function httpApp(
     signInLimits?: { perAddress: number; perAccount: number };
     /** FUNDI_BODY_IDLE_TIMEOUT_MS (default 60 s). */
     bodyIdleTimeoutMs?: number;
+    /** Learner portal sign-in limits (docs/dashboard.md, "Learner portal"). */
+    portalLimits?: Partial<PortalLimits>;
     /** True once the process is shutting down (`HttpDrain.draining`). */
     draining?: () => boolean;
   },
@@ -143,7 +149,7 @@ export function httpApp(
     draining: config.draining,
     openApiExtend: openApiWebhooksOf(capabilitiesOf(c)),
     actors: new DescribeActors({ repos }),
-    pages: pagesOf(c, config),
+    pages: [pagesOf(c, config), portalOf(c, config)],
     onRefusedKeys: async (r) => {
       await useCasesOf(c, notificationsCapability).notificationTriggers.noteRefusedKeys(r);
     },
@@ -189,10 +195,29 @@ export function dashboardOf(
     hrSync: useCasesOf(c, hrSyncCapability),
     audit: useCasesOf(c, auditCapability).audit,
     statements: useCasesOf(c, statementsCapability).statements,
+    logbooks: useCasesOf(c, logbooksCapability),
     rateLimits: resolve(c, T.RateLimits),
     logger: resolve(c, T.Logger),
     now: () => clock.now(),
     signInLimits,
     bodyIdleTimeoutMs,
+  });
+}
+
+/** The learner portal over the same use cases as the API (docs/dashboard.md, "Learner portal"). */
+export function portalOf(c: Container, config: { portalLimits?: Partial<PortalLimits>; bodyIdleTimeoutMs?: number }) {
+  const clock = resolve(c, T.Clock);
+  return createPortal({
+    portal: useCasesOf(c, portal),
+    notifications: useCasesOf(c, notificationsCapability),
+    training: useCasesOf(c, training),
+    learners: useCasesOf(c, learners),
+    logbooks: useCasesOf(c, logbooksCapability),
+    evidence: useCasesOf(c, evidenceCapability).evidence,
+    rateLimits: resolve(c, T.RateLimits),
+    logger: resolve(c, T.Logger),
+    now: () => clock.now(),
+    limits: config.portalLimits,
+    bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
   });
 }

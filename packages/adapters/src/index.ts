@@ -48,5 +48,7 @@ export * from './staff/staff-storage.js';
 export * from './audit/audit-storage.js';
 export * from './statements/statement-storage.js';
 export * from './statements/pdf-statement-renderer.js';
+export * from './portal/portal-storage.js';
+export * from './logbooks/logbook-storage.js';
 export * from './exports/sql-exports.js';
 export * from './exports/archiver-zip.js';

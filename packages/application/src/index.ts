@@ -114,3 +114,5 @@ export * from './statements/statement-service.js';
 export * from './statements/statement-verification.js';
 export * from './statements/statement-view.js';
 export * from './statements/statement-use-cases.js';
+export * from './portal/index.js';
+export * from './logbooks/index.js';

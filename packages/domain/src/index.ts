@@ -59,3 +59,6 @@ export * from './exports/qcto02.js';
 export * from './exports/export-record.js';
 export * from './notifications/whatsapp-callback.js';
 export * from './statements/statement.js';
+export * from './portal/portal.js';
+export * from './logbooks/logbook.js';
+export * from './logbooks/logbook-repository.js';

@@ -46,8 +46,11 @@ export interface HttpDeps {
   actors?: ActorExpander;
   /** Adds to the OpenAPI document (for example its `webhooks` section). */
   openApiExtend?: Parameters<typeof buildOpenApi>[2];
-  /** Served before the API (the web dashboard at `/dashboard`); it answers its own paths and errors. */
-  pages?: Middleware;
+  /**
+   * Served before the API, in order (the web dashboard at `/dashboard`, the learner portal at `/learn`); each
+   * answers its own paths and errors.
+   */
+  pages?: Middleware | readonly Middleware[];
   /**
    * Called once when one client address has presented `REFUSED_KEY_ALERT` refused API keys within 10 minutes
    * (the security alert of docs/api.md, "Notifications"). Never delays or changes the answer.
@@ -213,7 +216,7 @@ export function createHttpApp(deps: HttpDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy ?? false });
   app.use(requestContext(deps));
   app.use(systemRoutes(deps));
-  if (deps.pages) app.use(deps.pages);
+  for (const p of [deps.pages ?? []].flat()) app.use(p);
   app.use(api(deps));
   return app;
 }

@@ -16,6 +16,7 @@ import type {
   EvidenceRepos,
   ExportRepos,
   LearnerRepos,
+  LogbookRepos,
   PlatformRepos,
   TenantRepos,
   TrainingRepos,
@@ -53,7 +54,13 @@ export function exports(settings: ExportSettings) {
     },
     useCases: (
       p: Ports<
-        ExportRepos & LearnerRepos & TrainingRepos & Pick<EvidenceRepos, 'evidence'> & TenantRepos & PlatformRepos
+        ExportRepos &
+          LearnerRepos &
+          TrainingRepos &
+          Pick<EvidenceRepos, 'evidence'> &
+          Pick<LogbookRepos, 'logbookEntries'> &
+          TenantRepos &
+          PlatformRepos
       >,
     ) => ({
       exports: exportUseCases({

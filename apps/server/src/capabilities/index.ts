@@ -31,6 +31,8 @@ import { exports } from './exports.js';
 import { notifications, type NotificationSettings } from './notifications.js';
 import { audit } from './audit.js';
 import { statements } from './statements.js';
+import { portal } from './portal.js';
+import { logbooks } from './logbooks.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -64,6 +66,8 @@ export function capabilities(s: CapabilitySettings) {
     }),
     audit,
     statements(s.evidence),
+    portal,
+    logbooks(s.evidence.masterKey),
   ] as const;
 }
 
@@ -160,7 +164,7 @@ export function reposOf(c: Container): AppRepositories {
   return resolve(c, T.Repositories) as AppRepositories;
 }
 
-export { evidence, hrSync, learners, notifications, platform, staff, tenants, training, webhooks };
+export { evidence, hrSync, learners, notifications, platform, portal, staff, tenants, training, webhooks };
 
 type Named<N> = Extract<Capabilities[number], { name: N }>;
 /** The use cases of the capability named `N`, as its module builds them. */
@@ -179,3 +183,4 @@ export const notificationsCapability = handleOf('notifications');
 export const importsCapability = handleOf('imports');
 export const statementsCapability = handleOf('statements');
 export const auditCapability = handleOf('audit');
+export const logbooksCapability = handleOf('logbooks');

@@ -7,14 +7,23 @@ import { describeExportSuite } from '../testing/export-worlds.js';
 import { unzip } from '../testing/unzip.js';
 
 describeExportSuite('export files and download URLs over HTTP', '-files', (server, { finished, download, world }) => {
-  it('full: a ZIP of the four CSVs, parsed back', async () => {
+  it('full: a ZIP of the four CSVs and the logbook entries, parsed back', async () => {
     const { s } = server();
     const w = await world(FORMS[0]!);
     const q = await s.call('POST', `${w.prefix}/exports`, w.key, { type: 'full' });
     const done = await finished(w.prefix, w.key, q.body.id);
     expect(done).toMatchObject({ status: 'ready', format: 'zip', rowCount: 6 });
     const files = await unzip(await download(w.prefix, w.key, q.body.id));
-    expect([...files.keys()]).toEqual(['learners.csv', 'enrolments.csv', 'assessments.csv', 'evidence.csv']);
+    expect([...files.keys()]).toEqual([
+      'learners.csv',
+      'enrolments.csv',
+      'assessments.csv',
+      'evidence.csv',
+      'logbook-entries.csv',
+    ]);
+    expect(files.get('logbook-entries.csv')!.toString('utf8')).toMatch(
+      /^\uFEFFid,learner_id,.*,hours,.*,sign_off_hash,sign_off_comment\r?\n$/,
+    );
     const learners = parse(files.get('learners.csv')!, { bom: true, columns: true }) as Record<string, string>[];
     expect(learners.map((l) => l.id)).toEqual(w.learners.map((l) => l.id));
     expect(parse(files.get('enrolments.csv')!, { bom: true, columns: true })).toHaveLength(3);

@@ -28,7 +28,7 @@ import { workerFor } from '../compose-worker.js';
 import { nudgeOnWrites } from '../nudge.js';
 import type { WorkerConfig } from '../config.js';
 import { OpenApiValidator } from './openapi-validator.js';
-import { httpServer } from '@fundi/http';
+import { httpServer, type PortalLimits } from '@fundi/http';
 
 export interface TestServer {
   url: string;
@@ -74,6 +74,8 @@ export interface CallResult {
 type Logger = ReturnType<typeof createLogger>;
 
 const MASTER_KEY = Buffer.alloc(32, 7);
+/** The master key test servers use unless told otherwise (tests that sign as the server would). */
+export const TEST_MASTER_KEY = MASTER_KEY;
 
 /** The real HTTP stack on 127.0.0.1 over a fresh store of the given kind. */
 export interface TestServerOptions {
@@ -101,6 +103,8 @@ export interface TestServerOptions {
   notifications?: { publicUrl?: string; channels?: Partial<ChannelDefaults> };
   /** FUNDI_BODY_IDLE_TIMEOUT_MS (default 60 s). */
   bodyIdleTimeoutMs?: number;
+  /** Learner portal sign-in limits (default: the service's). */
+  portalLimits?: Partial<PortalLimits>;
 }
 
 export const TEST_WEBHOOKS: WebhookSettings = { allowHttp: true, allowHosts: ['127.0.0.1'], timeoutMs: 2000 };
@@ -152,6 +156,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
     inboundLimits: { perMinute: opts.inboundPerMinute ?? opts.anonymousPerMinute ?? 1000, perDay: null },
     trustProxy: false,
     bodyIdleTimeoutMs: opts.bodyIdleTimeoutMs,
+    portalLimits: opts.portalLimits,
   });
   const server: Server = httpServer(app).listen(0, '127.0.0.1');
   await new Promise((ok) => server.once('listening', ok));

@@ -6,12 +6,13 @@ import { learnerContactPreferencesMigration } from './migrations/202611241850-co
 import { learnerLiveIndexMigration } from './migrations/202611242305-live-index.js';
 import { learnerEmployeeRefIndexMigration } from './migrations/202611250212-employee-ref-index.js';
 import { learnerIndexTrimMigration } from './migrations/202611270411-index-trim.js';
+import { learnerMobileIndexMigration } from './migrations/202611271246-mobile-index.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 /**
  * Learners (their table comes with the platform's first migration, `foundation`; then alternative IDs, contact
- * preferences, the index of live learners that lists count in, one employee-reference index, and two index entries
- * fewer per learner).
+ * preferences, the index of live learners that lists count in, one employee-reference index, two index entries
+ * fewer per learner, and the index by mobile number).
  */
 export const learnerStorage: CapabilityStorage<LearnerRepos> = {
   migrations: [
@@ -20,6 +21,7 @@ export const learnerStorage: CapabilityStorage<LearnerRepos> = {
     learnerLiveIndexMigration,
     learnerEmployeeRefIndexMigration,
     learnerIndexTrimMigration,
+    learnerMobileIndexMigration,
   ],
   sql: (db, qb) => ({ learners: new SqlLearnerRepository(db, qb) }),
   memory: learnerMemory,

@@ -27,6 +27,17 @@ describeEachStorage('LearnerRepository contract: lookups', (get) => {
     await expect(repo().findById(t.id, 'lrn_unknown')).resolves.toBeNull();
   });
 
+  it("finds live learners by mobile number, by id, at most the limit; erased and other tenants' left out", async () => {
+    const [a, b, gone] = [1, 2, 3].map(() => aLearner({ tenantId: t.id, mobile: '+27825550777' }));
+    const foreign = aLearner({ tenantId: other.id, mobile: '+27825550777' });
+    for (const l of [a!, b!, gone!, foreign]) await repo().insert(l);
+    await repo().erase(t.id, gone!.id, new Date().toISOString());
+    const both = await repo().findByMobile(t.id, '+27825550777', 5);
+    expect(both.map((l) => l.id)).toEqual([a!.id, b!.id].sort());
+    expect(await repo().findByMobile(t.id, '+27825550777', 1)).toHaveLength(1);
+    await expect(repo().findByMobile(t.id, '+27825550778', 2)).resolves.toEqual([]);
+  });
+
   it('finds many by id at once: live learners of the tenant only, however many ids', async () => {
     const many = Array.from({ length: 620 }, () => aLearner({ tenantId: t.id }));
     await repo().insertMany(many);

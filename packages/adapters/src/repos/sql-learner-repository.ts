@@ -131,6 +131,14 @@ export class SqlLearnerRepository implements LearnerRepository {
     ]);
   }
 
+  async findByMobile(tenantId: string, mobile: string, limit: number): Promise<LearnerSnapshot[]> {
+    const rows = await this.db.all<Record<string, string | null>>(
+      `SELECT * FROM learners WHERE ${LIVE} AND mobile = ? ORDER BY id LIMIT ?`,
+      [tenantId, mobile, limit],
+    );
+    return rows.map((r) => rowToLearner(r));
+  }
+
   async findTaken(
     tenantId: string,
     idNumbers: readonly string[],

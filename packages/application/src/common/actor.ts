@@ -32,12 +32,12 @@ export function systemActor(tenantId: string): Actor {
   return { tenantId, id: 'system', role: 'admin', scopes: [] };
 }
 
-export const ACTOR_TYPES = ['api_key', 'user', 'system'] as const;
+export const ACTOR_TYPES = ['api_key', 'user', 'learner', 'system'] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
 
 /**
  * Who did something, as responses and event payloads show it (docs/api.md, "Who did it"): an API key, a staff
- * user of the dashboard, or the service itself (`system`, the command line `cli`, the HR inbound `hr-sync`).
+ * user of the dashboard, a learner in the learner portal, or the service itself (`system`, the command line `cli`, the HR inbound `hr-sync`).
  * `name` is the key's or user's current name; null when the key or user no longer exists.
  */
 export interface ActorRef {
@@ -52,10 +52,14 @@ const SYSTEM_NAMES: Readonly<Record<string, string>> = {
   'hr-sync': 'HR sync',
 };
 
-/** The type of an actor id: key ids start `key_`, staff user ids `usr_`; anything else is the service. */
+/**
+ * The type of an actor id: key ids start `key_`, staff user ids `usr_`, learners (acting in the learner portal)
+ * `lrn_`; anything else is the service.
+ */
 export function actorTypeOf(id: string): ActorType {
   if (id.startsWith('key_')) return 'api_key';
   if (id.startsWith('usr_')) return 'user';
+  if (id.startsWith('lrn_')) return 'learner';
   return 'system';
 }
 

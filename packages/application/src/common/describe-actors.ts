@@ -1,4 +1,4 @@
-import type { StaffRepos, TenantRepos } from '@fundi/domain';
+import type { LearnerRepos, StaffRepos, TenantRepos } from '@fundi/domain';
 import { ACTOR_FIELDS, actorRef, actorTypeOf, type ActorRef, type WithActors } from './actor.js';
 
 const FIELDS: ReadonlySet<string> = new Set(ACTOR_FIELDS);
@@ -18,25 +18,33 @@ const isPlain = (v: unknown): v is Plain => {
  * number of items.
  */
 export class DescribeActors {
-  constructor(private readonly d: { repos: Pick<TenantRepos, 'apiKeys'> & Pick<StaffRepos, 'staffCredentials'> }) {}
+  constructor(
+    private readonly d: {
+      repos: Pick<TenantRepos, 'apiKeys'> & Pick<StaffRepos, 'staffCredentials'> & Pick<LearnerRepos, 'learners'>;
+    },
+  ) {}
 
   /** The references of these ids of one tenant; ids of another tenant or deleted ones keep a null name. */
   async describe(tenantId: string, ids: Iterable<string>): Promise<Map<string, ActorRef>> {
     const out = new Map<string, ActorRef>();
     const keys: string[] = [];
     const users: string[] = [];
+    const learners: string[] = [];
     for (const id of new Set(ids)) {
       const type = actorTypeOf(id);
       if (type === 'system') out.set(id, actorRef(id));
-      else (type === 'user' ? users : keys).push(id);
+      else (type === 'user' ? users : type === 'learner' ? learners : keys).push(id);
     }
-    const [keyRows, userRows] = await Promise.all([
+    const [keyRows, userRows, learnerRows] = await Promise.all([
       keys.length > 0 ? this.d.repos.apiKeys.findByIds(tenantId, keys) : [],
       users.length > 0 ? this.d.repos.staffCredentials.findByIds(tenantId, users) : [],
+      learners.length > 0 ? this.d.repos.learners.findByIds(tenantId, learners) : [],
     ]);
     const names = new Map<string, string>();
     for (const r of [...keyRows, ...userRows]) names.set(r.id, r.name);
-    for (const id of [...keys, ...users]) out.set(id, actorRef(id, names.get(id) ?? null));
+    // An erased learner has no name any more: null, like a deleted key.
+    for (const l of learnerRows) names.set(l.id, `${l.firstName} ${l.lastName}`);
+    for (const id of [...keys, ...users, ...learners]) out.set(id, actorRef(id, names.get(id) ?? null));
     return out;
   }
 

@@ -1,4 +1,10 @@
-import type { AssessmentSnapshot, EnrolmentSnapshot, EvidenceSnapshot, LearnerSnapshot } from '@fundi/domain';
+import type {
+  AssessmentSnapshot,
+  EnrolmentSnapshot,
+  EvidenceSnapshot,
+  LearnerSnapshot,
+  LogbookEntrySnapshot,
+} from '@fundi/domain';
 
 type Cell = string | number | boolean | null;
 export type Column<R> = (row: R) => Cell;
@@ -117,6 +123,36 @@ export const EVIDENCE_COLUMNS: Record<string, Column<EvidenceRow>> = {
   reviewed_at: (r) => r.ev.current.reviewedAt,
   created_at: (r) => r.ev.createdAt,
   updated_at: (r) => r.ev.updatedAt,
+};
+
+/** A logbook entry with its learner (null once erased). */
+export interface LogbookRow {
+  e: LogbookEntrySnapshot;
+  l: LearnerSnapshot | null;
+}
+
+/** The full export's `logbook-entries.csv` (docs/api.md, "Logbooks"): each entry and its sign-off. */
+export const LOGBOOK_COLUMNS: Record<string, Column<LogbookRow>> = {
+  id: (r) => r.e.id,
+  ...person<LogbookRow>(),
+  enrolment_id: (r) => r.e.enrolmentId,
+  module: (r) => r.e.moduleCode,
+  date: (r) => r.e.date,
+  hours: (r) => r.e.hours,
+  activity: (r) => r.e.activity,
+  workplace: (r) => r.e.workplace,
+  supervisor_name: (r) => r.e.supervisor.name,
+  supervisor_email: (r) => r.e.supervisor.email,
+  supervisor_mobile: (r) => r.e.supervisor.mobile,
+  status: (r) => r.e.status,
+  submitted_at: (r) => r.e.submittedAt,
+  signed_at: (r) => r.e.signedAt,
+  sign_off_outcome: (r) => r.e.signOff?.outcome ?? null,
+  sign_off_by: (r) => r.e.signOff?.by ?? null,
+  sign_off_at: (r) => r.e.signOff?.at ?? null,
+  sign_off_ip: (r) => r.e.signOff?.ip ?? null,
+  sign_off_hash: (r) => r.e.signOff?.hash ?? null,
+  sign_off_comment: (r) => r.e.signOff?.comment ?? null,
 };
 
 export const CSV_COLUMNS = {

@@ -1,9 +1,22 @@
 import { Readable } from 'node:stream';
 import { qctoFileName, type ExportSnapshot, type ProgrammeSnapshot, type RegulatorSettings } from '@fundi/domain';
 import { BOM, csvLine } from './csv.js';
-import { CSV_COLUMNS, LEARNER_ENROLMENT_COLUMNS, defaultColumns, type Column } from './export-columns.js';
+import {
+  CSV_COLUMNS,
+  LEARNER_ENROLMENT_COLUMNS,
+  LOGBOOK_COLUMNS,
+  defaultColumns,
+  type Column,
+} from './export-columns.js';
 import type { ExportPorts } from './export-ports.js';
-import { assessmentRows, enrolmentRows, evidenceRows, learnerRows, type ResolvedFilters } from './export-rows.js';
+import {
+  assessmentRows,
+  enrolmentRows,
+  evidenceRows,
+  learnerRows,
+  logbookRows,
+  type ResolvedFilters,
+} from './export-rows.js';
 import { ReadinessCollector, csvChunks, qcto01Chunks, qcto02Chunks, type Counter } from './export-writers.js';
 import { DETAIL_COLUMNS, SUMMARY_COLUMNS, TrainingSummary, type TrainingRow } from './wsp-atr.js';
 
@@ -99,6 +112,11 @@ export function exportFile(d: Deps, e: ExportSnapshot, settings: RegulatorSettin
       name: `${t}.csv`,
       open: () => fromGen(csvOf(d, t, { ...e, fields: null, type: t }, count)),
     }));
+    const logbookCols = Object.keys(LOGBOOK_COLUMNS);
+    entries.push({
+      name: 'logbook-entries.csv',
+      open: () => fromGen(csvChunks(LOGBOOK_COLUMNS, logbookCols, logbookRows(d.repos, e.tenantId), count)),
+    });
     return { ...base, fileName: name('zip'), contentType: 'application/zip', kind: 'archive', stream: d.zip(entries) };
   }
   if (e.type === 'atr' || e.type === 'wsp') {

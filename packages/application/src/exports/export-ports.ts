@@ -3,6 +3,7 @@ import type {
   EvidenceRepos,
   ExportRepos,
   LearnerRepos,
+  LogbookRepos,
   PlatformRepos,
   TenantRepos,
   TrainingRepos,
@@ -22,7 +23,13 @@ export interface ExportSettings {
 }
 
 export type ExportPorts = CoreDeps<
-  ExportRepos & LearnerRepos & TrainingRepos & Pick<EvidenceRepos, 'evidence'> & TenantRepos & PlatformRepos
+  ExportRepos &
+    LearnerRepos &
+    TrainingRepos &
+    Pick<EvidenceRepos, 'evidence'> &
+    Pick<LogbookRepos, 'logbookEntries'> &
+    TenantRepos &
+    PlatformRepos
 > & {
   files: FileVault;
   signer: UrlSigner;

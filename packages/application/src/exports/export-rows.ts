@@ -7,11 +7,12 @@ import {
   type ExportFilters,
   type LearnerRepos,
   type LearnerSnapshot,
+  type LogbookRepos,
   type Page,
   type PageRequest,
   type TrainingRepos,
 } from '@fundi/domain';
-import type { AssessmentRow, EnrolmentRow, EvidenceRow, LearnerRow } from './export-columns.js';
+import type { AssessmentRow, EnrolmentRow, EvidenceRow, LearnerRow, LogbookRow } from './export-columns.js';
 
 /** Rows are read in keyset pages of this many: memory holds one page, whatever the export's size. */
 export const BATCH = 500;
@@ -153,5 +154,20 @@ export async function* evidenceRows(r: ReadRepos, tenantId: string, f: ResolvedF
       kept.map((e) => e.learnerId),
     );
     yield kept.map((ev) => ({ ev, l: learners.get(ev.learnerId) ?? null }));
+  }
+}
+
+/** Every logbook entry of the tenant (the full export), with its learner. */
+export async function* logbookRows(
+  r: ReadRepos & Pick<LogbookRepos, 'logbookEntries'>,
+  tenantId: string,
+): AsyncGenerator<LogbookRow[]> {
+  for await (const batch of pages((p) => r.logbookEntries.list(tenantId, {}, p))) {
+    const learners = await learnersOf(
+      r,
+      tenantId,
+      batch.map((e) => e.learnerId),
+    );
+    yield batch.map((e) => ({ e, l: learners.get(e.learnerId) ?? null }));
   }
 }

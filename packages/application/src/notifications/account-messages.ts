@@ -1,10 +1,10 @@
-import { newId } from '@fundi/domain';
+import { newId, type LearnerSnapshot } from '@fundi/domain';
 import { randomBytes } from 'node:crypto';
 import { SET_PASSWORD_HOURS, sha256 } from '../staff/staff-accounts.js';
 import { SECURITY_EVENT } from '../tenants/manage-api-keys.js';
 import { DASHBOARD_PAGES } from './dashboard-pages.js';
 import type { Draft } from './notification-service.js';
-import { userRecipient } from './recipients.js';
+import { learnerRecipient, userRecipient } from './recipients.js';
 import { toStaff } from './staff-messages.js';
 import { draft, str, triggerOn, type RunCache, type TriggerContext } from './trigger-drafts.js';
 import type { TriggerPayload } from './trigger-sources.js';
@@ -116,4 +116,36 @@ export async function invitation(c: TriggerContext, cache: RunCache, p: TriggerP
       actionUrl: c.service.dashboardUrl(`/set-password?token=${encodeURIComponent(token)}`),
     }),
   ];
+}
+
+/**
+ * A learner portal sign-in (docs/dashboard.md, "Learner portal"): the one-time link by email, or the six-digit code by
+ * WhatsApp, to the learner the portal found. Sent whatever the tenant's trigger switches say (the learner asked for
+ * it); the mail's copy goes once it is sent.
+ */
+export async function sendPortalSignIn(
+  c: TriggerContext,
+  learner: LearnerSnapshot,
+  sent: { channel: 'email'; token: string } | { channel: 'whatsapp'; code: string },
+): Promise<void> {
+  const values = new Map(
+    sent.channel === 'email'
+      ? ([['actionUrl', c.service.portalUrl(`/link?token=${encodeURIComponent(sent.token)}`)]] as const)
+      : ([['portal.code', sent.code]] as const),
+  );
+  await c.service.create(
+    learner.tenantId,
+    [
+      {
+        recipient: learnerRecipient(learner),
+        channel: sent.channel,
+        template: sent.channel === 'email' ? 'portal_sign_in' : 'portal_code',
+        values,
+        trigger: sent.channel === 'email' ? 'portal_sign_in' : 'portal_code',
+        dedupeKey: null,
+        createdBy: 'system',
+      },
+    ],
+    { strict: false },
+  );
 }

@@ -28,6 +28,9 @@ const ORDER: readonly TemplateKey[] = [
   'contact_bounced',
   'password_reset',
   'programme_milestone',
+  'portal_sign_in',
+  'portal_code',
+  'logbook_sign_off',
 ];
 
 const ALL = [...LEARNER_TEMPLATES, ...STAFF_TEMPLATES, ...ADMIN_TEMPLATES];

@@ -91,4 +91,47 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
       'programme.name': 'National Certificate: Welding',
     },
   },
+  {
+    key: 'portal_sign_in',
+    audience: 'learner',
+    trigger: 'a learner asks to sign in to the learner portal (the link or code works once, for 15 minutes)',
+    email: email(
+      'Sign in to {{organisation.name}}',
+      [
+        'Hi {{learner.firstName}},',
+        'Someone asked to sign in to your learner page at {{organisation.name}}. If it was not you, ignore this email. The link works once, for 15 minutes.',
+      ],
+      'Sign in',
+    ),
+    whatsapp: null,
+    sample: { ...learner, actionUrl: 'https://app.fundi.example/learn/link?token=abc123' },
+  },
+  {
+    key: 'portal_code',
+    audience: 'learner',
+    trigger: 'a learner asks to sign in to the learner portal with their mobile number (WhatsApp only)',
+    email: null,
+    whatsapp: whatsapp('portal_code', ['learner.firstName', 'portal.code']),
+    sample: { 'learner.firstName': 'Thandi', 'portal.code': '482913' },
+  },
+  {
+    key: 'logbook_sign_off',
+    audience: 'learner',
+    trigger: "a learner's logbook entry is submitted: sent to its workplace supervisor (the link works 14 days)",
+    email: email(
+      '{{learner.firstName}} asks you to sign their logbook',
+      [
+        'Hi {{recipient.firstName}},',
+        '{{learner.firstName}} recorded workplace hours with {{organisation.name}} and named you as their supervisor. Please confirm them, or query them with a comment.',
+      ],
+      'Review the hours',
+    ),
+    whatsapp: whatsapp('logbook_sign_off', ['recipient.firstName', 'learner.firstName', 'actionUrl']),
+    sample: {
+      'recipient.firstName': 'Sipho',
+      'learner.firstName': 'Thandi Nkosi',
+      'organisation.name': 'Ubuntu Skills Academy',
+      actionUrl: 'https://app.fundi.example/learn/sign-off?token=abc123',
+    },
+  },
 ];

@@ -53,6 +53,15 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (t: T) => 
  * What happens to a notification after it is made (docs/api.md, "Notifications"): the worker's send job with its
  * retries and bounces, and the statuses reported later (`NotificationCallbacks` reads them from providers).
  */
+/** Templates whose content signs someone in: not kept once sent. */
+const SIGN_IN_TEMPLATES = new Set([
+  'user_invited',
+  'password_reset',
+  'portal_sign_in',
+  'portal_code',
+  'logbook_sign_off',
+]);
+
 export class NotificationDelivery {
   constructor(
     private readonly d: NotificationPorts,
@@ -118,8 +127,9 @@ export class NotificationDelivery {
   ): Promise<NotificationSnapshot> {
     const at = now.toISOString();
     const attempts = cur.attempts + 1;
-    // An invitation or a password reset holds a set-password link: once sent (or given up), the copy of it goes.
-    const keep = cur.template === 'user_invited' || cur.template === 'password_reset' ? { content: null } : {};
+    // An invitation, a password reset or a portal sign-in holds a link or code that signs someone in: once sent (or
+    // given up), the copy of it goes.
+    const keep = SIGN_IN_TEMPLATES.has(cur.template) ? { content: null } : {};
     if (o.ok)
       return {
         ...cur,

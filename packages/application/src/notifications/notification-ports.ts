@@ -2,6 +2,7 @@ import type {
   EvidenceRepos,
   ExportRepos,
   LearnerRepos,
+  LogbookRepos,
   Mailer,
   MessagingChannel,
   NotificationRepos,
@@ -66,6 +67,7 @@ export type NotificationRepoSet = NotificationRepos &
   TrainingRepos &
   Pick<EvidenceRepos, 'evidence'> &
   Pick<ExportRepos, 'exports'> &
+  Pick<LogbookRepos, 'logbookEntries'> &
   PlatformRepos;
 
 export type NotificationPorts = CoreDeps<NotificationRepoSet> & {

@@ -259,6 +259,11 @@ export class NotificationService {
     return `${this.d.settings.publicUrl}/dashboard${path}`;
   }
 
+  /** A page of the learner portal (`/learn`), for links sent to learners. */
+  portalUrl(path: string): string {
+    return `${this.d.settings.publicUrl}/learn${path}`;
+  }
+
   /** Which template definition a key is (for the routes' and the dashboard's lists). */
   definition(key: string): TemplateDefinition {
     return builtInTemplate(key);

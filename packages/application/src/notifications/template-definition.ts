@@ -18,7 +18,10 @@ export type TemplateKey =
   | 'webhook_disabled'
   | 'contact_bounced'
   | 'password_reset'
-  | 'programme_milestone';
+  | 'programme_milestone'
+  | 'portal_sign_in'
+  | 'portal_code'
+  | 'logbook_sign_off';
 
 export interface TemplateDefinition {
   key: TemplateKey;

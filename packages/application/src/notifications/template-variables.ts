@@ -26,6 +26,7 @@ export const TEMPLATE_VARIABLES = {
   'alert.summary': 'what the security alert is about',
   'inviter.name': 'who sent the invitation',
   'sample.size': 'how many assessments a moderation sample holds',
+  'portal.code': 'the six-digit code that signs a learner in to the learner portal',
 } as const;
 
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;

@@ -141,9 +141,14 @@ describe('built-in templates', () => {
     'contact_bounced',
     'password_reset',
     'programme_milestone',
+    // The learner portal's sign-in: a link by email, a code by WhatsApp.
+    'portal_sign_in',
+    'portal_code',
+    // The supervisor's sign-off link of a logbook entry.
+    'logbook_sign_off',
   ];
 
-  it("has one for every trigger, with WhatsApp templates for the messaging channel's five", () => {
+  it("has one for every trigger, with WhatsApp templates for the messaging channel's five and the portal's code", () => {
     expect(BUILT_IN_TEMPLATES.map((t) => t.key).sort()).toEqual([...spec].sort());
     expect(
       BUILT_IN_TEMPLATES.filter((t) => t.whatsapp)
@@ -154,6 +159,8 @@ describe('built-in templates', () => {
       'deadline_reminder',
       'evidence_approved',
       'evidence_revision',
+      'logbook_sign_off',
+      'portal_code',
       'programme_milestone',
     ]);
     expect(() => builtInTemplate('nope')).toThrow(

@@ -74,6 +74,7 @@ const SOURCES: Record<string, (e: DomainEvent) => Record<string, string | number
   [WEBHOOK_DISABLED_EVENT]: (e) => pick(e.data, ['subscriptionId', 'url']),
   [SECURITY_EVENT]: (e) => pick(e.data, ['action', 'keyId', 'keyName', 'role', 'count', 'ip']),
   [USER_INVITED_EVENT]: (e) => pick(e.data, ['userId', 'invitedBy']),
+  'logbook.submitted': (e) => pick(e.data, ['entryId', 'learnerId', 'submittedAt']),
   [SAMPLE_DRAWN_EVENT]: (e) => pick(e.data, ['sampleId', 'programmeId', 'programmeCode', 'count', 'dueBy']),
 };
 

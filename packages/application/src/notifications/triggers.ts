@@ -1,8 +1,17 @@
+import type { LearnerSnapshot } from '@fundi/domain';
 import { SAMPLE_DRAWN_EVENT } from '../assessments/draw-moderation-sample.js';
 import { USER_INVITED_EVENT } from '../staff/staff-directory.js';
 import { SECURITY_EVENT } from '../tenants/manage-api-keys.js';
-import { invitation, noteRefusedKeys, requestPasswordReset, securityAlert } from './account-messages.js';
+import {
+  invitation,
+  noteRefusedKeys,
+  requestPasswordReset,
+  securityAlert,
+  sendPortalSignIn,
+} from './account-messages.js';
 import { remindDeadlines } from './deadline-reminders.js';
+import { LOGBOOK_EVENTS } from '../logbooks/logbook-deps.js';
+import { logbookSignOff } from './logbook-messages.js';
 import { assessmentResult, evidenceReviewed, programmeComplete, welcome } from './learner-messages.js';
 import type { NotificationPorts } from './notification-ports.js';
 import type { Draft, NotificationService } from './notification-service.js';
@@ -41,6 +50,14 @@ export class NotificationTriggers {
   /** A password reset asked for on the sign-in page (see `requestPasswordReset` in account-messages.ts). */
   requestPasswordReset(tenantSlug: string, email: string): Promise<void> {
     return requestPasswordReset(this.c, tenantSlug, email);
+  }
+
+  /** A learner portal sign-in link or code (see `sendPortalSignIn` in account-messages.ts). */
+  sendPortalSignIn(
+    learner: LearnerSnapshot,
+    sent: { channel: 'email'; token: string } | { channel: 'whatsapp'; code: string },
+  ): Promise<void> {
+    return sendPortalSignIn(this.c, learner, sent);
   }
 
   /** Many refused API keys from one address: the tenant told, or null (see account-messages.ts). */
@@ -113,6 +130,8 @@ export class NotificationTriggers {
         return securityAlert(c, cache, p);
       case WEBHOOK_DISABLED_EVENT:
         return webhookDisabled(c, cache, p);
+      case LOGBOOK_EVENTS.submitted:
+        return logbookSignOff(c, cache, p);
       default:
         return [];
     }

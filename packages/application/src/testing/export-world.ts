@@ -4,6 +4,7 @@ import { memoryStorage, MemoryFileStore } from '@fundi/memory';
 import { evidenceMemory } from '@fundi/memory/evidence';
 import { exportMemory } from '@fundi/memory/exports';
 import { learnerMemory } from '@fundi/memory/learners';
+import { logbookMemory } from '@fundi/memory/logbooks';
 import { platformMemory } from '@fundi/memory/platform';
 import { tenantMemory } from '@fundi/memory/tenants';
 import { trainingMemory } from '@fundi/memory/training';
@@ -30,7 +31,15 @@ export const testSigner = {
  */
 export async function exportWorld(o: { files?: FileVault; publicUrl?: string } = {}) {
   const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
-  const m = memoryStorage([platformMemory, tenantMemory, learnerMemory, trainingMemory, evidenceMemory, exportMemory]);
+  const m = memoryStorage([
+    platformMemory,
+    tenantMemory,
+    learnerMemory,
+    trainingMemory,
+    evidenceMemory,
+    exportMemory,
+    logbookMemory,
+  ]);
   const repos = m.repositories();
   const tenant = aTenant();
   await repos.tenants.insert(tenant);

@@ -28,6 +28,8 @@ export interface LearnerRepository {
   findByIdNumber(tenantId: string, idNumber: string): Promise<LearnerSnapshot | null>;
   findByEmail(tenantId: string, email: string): Promise<LearnerSnapshot | null>;
   findByEmployeeRef(tenantId: string, employeeRef: string): Promise<LearnerSnapshot | null>;
+  /** Live learners of the tenant with this mobile number (E.164), at most `limit` of them, by id. */
+  findByMobile(tenantId: string, mobile: string, limit: number): Promise<LearnerSnapshot[]>;
   /**
    * Bulk form of `findByIdNumber` / `findByEmail` for many values at once (imports): which of them live learners
    * of the tenant hold, each mapped to that learner's id. Emails are compared case-insensitively and returned

@@ -18,6 +18,8 @@ export interface ProgrammeModule {
   name: string;
   kind: ModuleKind;
   credits: number | null;
+  /** Workplace modules only: the hours of signed logbook entries the module asks for (docs/api.md, "Logbooks"). */
+  requiredHours?: number;
 }
 
 export interface ProgrammeSnapshot {
@@ -64,11 +66,19 @@ function parseModule(value: unknown, i: number): ProgrammeModule {
   ) {
     throw DomainError.invalid(`${f}.credits`, 'must be a whole number from 0 to 1000');
   }
+  const kind = oneOf(MODULE_KINDS, m.kind, `${f}.kind`);
+  const hours = m.requiredHours ?? null;
+  if (hours !== null) {
+    if (kind !== 'workplace') throw DomainError.invalid(`${f}.requiredHours`, 'is for workplace modules only');
+    if (typeof hours !== 'number' || !Number.isInteger(hours) || hours < 1 || hours > 10_000)
+      throw DomainError.invalid(`${f}.requiredHours`, 'must be a whole number of hours from 1 to 10000');
+  }
   return {
     code: programmeCode(m.code, `${f}.code`),
     name: text(`${f}.name`, m.name, 200),
-    kind: oneOf(MODULE_KINDS, m.kind, `${f}.kind`),
+    kind,
     credits: credits as number | null,
+    ...(hours !== null ? { requiredHours: hours as number } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   HrSyncUseCases,
   ImportUseCases,
   LearnerUseCases,
+  LogbookUseCases,
   NotificationUseCases,
   RateLimitStore,
   SessionContext,
@@ -38,6 +39,7 @@ export interface DashboardDeps {
   audit?: AuditTrailReader;
   /** Statements of Results on the learner's enrolments; without it they are not served. */
   statements?: StatementService;
+  logbooks: Pick<LogbookUseCases, 'progress'>;
   /** Counters for the sign-in limits (the API's store: shared across processes on Postgres). */
   rateLimits: RateLimitStore;
   logger: Logger;

@@ -25,9 +25,12 @@ export function securityHeaders(ctx: Context): void {
   ctx.set('Cache-Control', 'no-store');
 }
 
-/** `Secure` is added when the request came over https (directly, or through a trusted proxy). */
-export function setCookie(ctx: Context, name: string, value: string, maxAgeSeconds: number): void {
-  const parts = [`${name}=${value}`, 'Path=/dashboard', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`];
+/**
+ * `Secure` is added when the request came over https (directly, or through a trusted proxy). `path` is the part of
+ * the site the cookie belongs to: the dashboard's, or the learner portal's.
+ */
+export function setCookie(ctx: Context, name: string, value: string, maxAgeSeconds: number, path = '/dashboard'): void {
+  const parts = [`${name}=${value}`, `Path=${path}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`];
   if (ctx.secure) parts.push('Secure');
   ctx.append('Set-Cookie', parts.join('; '));
 }

@@ -8,6 +8,14 @@ const ModuleIn = z
     name: z.string().max(200).openapi({ example: 'Electrical principles' }),
     kind: z.enum(MODULE_KINDS),
     credits: z.number().int().min(0).max(1000).nullable().optional(),
+    requiredHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .nullable()
+      .optional()
+      .openapi({ description: 'Workplace modules only: signed logbook hours the module asks for' }),
   })
   .strict()
   .openapi('ProgrammeModuleInput');
@@ -44,7 +52,13 @@ export const ProgrammeUpdate = z
   .openapi('ProgrammeUpdate');
 
 export const ModuleOut = z
-  .object({ code: z.string(), name: z.string(), kind: z.enum(MODULE_KINDS), credits: z.number().int().nullable() })
+  .object({
+    code: z.string(),
+    name: z.string(),
+    kind: z.enum(MODULE_KINDS),
+    credits: z.number().int().nullable(),
+    requiredHours: z.number().int().optional(),
+  })
   .openapi('ProgrammeModule');
 
 export const ProgrammeOut = z

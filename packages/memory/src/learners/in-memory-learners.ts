@@ -92,6 +92,14 @@ export class InMemoryLearnerRepository implements LearnerRepository {
     }
     return out;
   }
+  async findByMobile(tenantId: string, mobile: string, limit: number) {
+    return clone(
+      this.live(tenantId)
+        .filter((l) => l.mobile === mobile)
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .slice(0, limit),
+    );
+  }
   async findByEmployeeRef(tenantId: string, ref: string) {
     return clone(
       this.live(tenantId)

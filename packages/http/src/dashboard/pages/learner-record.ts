@@ -80,7 +80,7 @@ export async function learnerRecord(
 ): Promise<Html> {
   requireScope(s, 'learners:read');
   const l = await d.learners.getLearner.execute(s.actor, id);
-  const [enrolments, evidence, assessments, programmes, statements, changes] = await Promise.all([
+  const [enrolments, evidence, assessments, programmes, statements, changes, hours] = await Promise.all([
     can(s, 'enrolments:read') ? d.training.listEnrolments.execute(s.actor, { learnerId: l.id }, ALL) : null,
     can(s, 'evidence:read') ? d.evidence.reviews.list(s.actor, { learnerId: l.id }, ALL) : null,
     can(s, 'assessments:read') ? d.training.listAssessments.execute(s.actor, { learnerId: l.id }, ALL) : null,
@@ -91,6 +91,7 @@ export async function learnerRecord(
     can(s, 'audit:read') && d.audit
       ? d.audit.learnerHistory(s.actor, l.id, {}, { kind: 'offset', offset: 0, limit: 25 })
       : null,
+    can(s, 'logbooks:read') ? d.logbooks.progress.forLearner(s.actor, l.id) : null,
   ]);
   const names = new Map((programmes?.items ?? []).map((p) => [p.id, p.name]));
   const histories = await Promise.all(
@@ -117,6 +118,12 @@ ${when(
     html`<h2>Enrolments</h2>${enrolments!.items.map((e, i) => enrolmentCard(s, l, e, names.get(e.programmeId) ?? e.programmeCode, today, histories[i]!, statements ? statementsCard(s, l.id, e.id, statements.items) : null))}${when(enrolments!.items.length === 0, () => html`<p class="muted">No enrolments.</p>`)}`,
 )}
 ${when(can(s, 'enrolments:write') && active.length > 0, () => enrolForm(s, l.id, active, today))}
+${when(
+  hours?.length,
+  () => html`<h2>Workplace hours</h2><div class="table" tabindex="0"><table><thead><tr><th scope="col">Module</th><th scope="col">Logged</th><th scope="col">Signed</th><th scope="col">Required</th><th scope="col">Ready for assessment</th></tr></thead><tbody>
+${hours!.map((h) => html`<tr><td>${h.moduleCode}</td><td>${h.logged}</td><td>${h.signed}</td><td>${h.required ?? '-'}</td><td>${h.ready ? 'yes' : 'no'}</td></tr>`)}
+</tbody></table></div>`,
+)}
 ${when(
   assessments,
   () => html`<h2>Assessments</h2><div class="table" tabindex="0"><table><thead><tr><th scope="col">Date</th><th scope="col">Programme</th><th scope="col">Module</th><th scope="col">Type</th><th scope="col">Result</th><th scope="col">Assessor</th></tr></thead><tbody>

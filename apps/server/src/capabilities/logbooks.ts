@@ -1,0 +1,40 @@
+import { TokenSigner, logbookStorage } from '@fundi/adapters';
+import {
+  erasureJob,
+  erasureJobType,
+  logbookUseCases,
+  onLearnerErased,
+  type LogbookUseCases,
+  type Ports,
+} from '@fundi/application';
+import type { LearnerRepos, LogbookRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import { logbookEvents, logbookRoutes } from '@fundi/http';
+import { capability } from './capability.js';
+
+/** Erasure of a learner: their entries' personal text goes, their hours stay (docs/api.md, "Logbooks"). */
+export const ERASE_LOGBOOK_TEXT = erasureJobType('logbooks.erase_learner');
+
+/**
+ * Workplace logbooks: entries for workplace modules, the supervisor's sign-off by signed link (its page is the
+ * learner portal's, `portalOf` in compose.ts), hours per module (docs/api.md, "Logbooks").
+ */
+export function logbooks(masterKey: Buffer) {
+  const signer = new TokenSigner(masterKey);
+  return capability({
+    name: 'logbooks',
+    storage: logbookStorage,
+    declares: {
+      scopes: {
+        'logbooks:read': ['admin', 'manager', 'assessor', 'facilitator', 'viewer', 'integration'],
+        'logbooks:write': ['admin', 'manager', 'assessor', 'facilitator', 'integration'],
+      },
+      ids: ['lbe'],
+      events: logbookEvents,
+    },
+    useCases: (p: Ports<LogbookRepos & LearnerRepos & TrainingRepos & PlatformRepos>): LogbookUseCases =>
+      logbookUseCases({ ...p, signer }),
+    routes: logbookRoutes,
+    reactions: () => [onLearnerErased(ERASE_LOGBOOK_TEXT)],
+    jobs: (u) => [erasureJob(ERASE_LOGBOOK_TEXT, (p) => u.eraseLearner(p.tenantId, p.learnerId))],
+  });
+}

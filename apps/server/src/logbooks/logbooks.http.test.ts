@@ -1,0 +1,195 @@
+import { expect, it, vi } from 'vitest';
+import { describeEachStorage } from '@fundi/adapters/testing';
+import { WebClient, csrfOf } from '../testing/dashboard-client.js';
+import { parse } from 'csv-parse/sync';
+import { TokenSigner } from '@fundi/adapters';
+import { TEST_MASTER_KEY } from '../testing/test-server.js';
+import { portalServers } from '../portal/portal-http-fixture.js';
+import { unzip } from '../testing/unzip.js';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+type Entry = {
+  id: string;
+  status: string;
+  hours: number;
+  activity: string;
+  signedAt: string | null;
+  signOff: { outcome: string; by: string; comment: string | null; ip: string; [field: string]: unknown };
+};
+
+describeEachStorage('logbooks over HTTP: entries, supervisor sign-off by signed link, hours', (_get, kind) => {
+  const t = portalServers(kind, 'lgb');
+
+  /** A tenant with a programme whose WM-01 asks for 16 signed hours, and an enrolled learner. */
+  async function world() {
+    const w = await t.world();
+    const code = `P-LOG${w.n}`;
+    const p = await t.s.call('POST', '/api/v1/programmes', w.key, {
+      code,
+      name: 'Electrician',
+      type: 'occupational_qualification',
+      qualificationId: '91761',
+      nqfLevel: 4,
+      modules: [
+        { code: 'KM-01', name: 'Principles', kind: 'knowledge', credits: 10 },
+        { code: 'WM-01', name: 'Workplace experience', kind: 'workplace', credits: 20, requiredHours: 16 },
+      ],
+    });
+    expect(p.status, JSON.stringify(p.body)).toBe(201);
+    expect(p.body.modules[1].requiredHours).toBe(16);
+    const l = await t.learner(w, 1, { email: `log${w.n}@example.org` });
+    const e = await t.s.call('POST', '/api/v1/enrolments', w.key, {
+      learnerId: l.id,
+      programmeCode: code,
+      startDate: '2026-01-10',
+    });
+    expect(e.status).toBe(201);
+    return { w, l, code };
+  }
+
+  const entryBody = (learnerId: string, date: string, supervisor = 'boss') => ({
+    learnerId,
+    moduleCode: 'WM-01',
+    date,
+    hours: 8,
+    activity: 'Installed conduit on the second floor',
+    workplace: 'Ubuntu Electrical',
+    supervisor: { name: 'Sipho Khumalo', email: `${supervisor}@site.example` },
+  });
+
+  /** The sign-off link of the latest mail to the supervisor, as a path of this server. */
+  async function signOffLink(address: string, count: number): Promise<string> {
+    const mails = await t.until(`${count} sign-off mail(s)`, async () => {
+      const all = await t.allMailsTo(address);
+      return all.length >= count ? all : null;
+    });
+    return /https:\/\/fundi\.example(\/learn\/sign-off\?token=[\w%.-]+)/.exec(mails.at(-1)!.text)![1]!;
+  }
+
+  async function answer(path: string, outcome: 'confirmed' | 'queried', comment = '') {
+    const web = new WebClient(t.s.url);
+    const page = await web.get(path);
+    if (page.status !== 200) return { status: page.status, text: page.text };
+    const token = decodeURIComponent(/token=([^&]+)/.exec(path)![1]!);
+    const hash = /name="hash" value="([^"]+)"/.exec(page.text)![1]!;
+    const res = await web.post('/learn/sign-off', { _csrf: csrfOf(page.text), token, hash, outcome, comment });
+    return { status: res.status, text: res.text };
+  }
+
+  it('records entries in both forms, refuses other modules and bad hours, and signs off by the mailed link once', async () => {
+    const { w, l } = await world();
+    const a = await t.s.call('POST', '/api/v1/logbook-entries', w.key, entryBody(l.id, '2026-03-02'));
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    expect(a.body.status).toBe('draft');
+    const b = await t.s.call('POST', `/api/v1/tenants/${w.slug}/logbook-entries`, w.key, entryBody(l.id, '2026-03-03'));
+    expect(b.status, JSON.stringify(b.body)).toBe(201);
+    const km = await t.s.call('POST', '/api/v1/logbook-entries', w.key, {
+      ...entryBody(l.id, '2026-03-04'),
+      moduleCode: 'KM-01',
+    });
+    expect(km.status).toBe(422);
+    const bad = await t.s.call('POST', `/api/v1/tenants/${w.slug}/logbook-entries`, w.key, {
+      ...entryBody(l.id, '2026-03-04'),
+      hours: 25,
+    });
+    expect(bad.status).toBe(400);
+    const list = await t.s.call('GET', `/api/v1/logbook-entries?learnerId=${l.id}`, w.key);
+    expect((list.body.data as Entry[]).map((e) => e.id)).toEqual([a.body.id, b.body.id]);
+
+    const sub = await t.s.call('POST', `/api/v1/logbook-entries/${a.body.id}/submit`, w.key);
+    expect(sub.status, JSON.stringify(sub.body)).toBe(200);
+    expect(sub.body.status).toBe('submitted');
+    const link = await signOffLink('boss@site.example', 1);
+    const page = await new WebClient(t.s.url).get(link);
+    expect(page.text).toContain('Installed conduit on the second floor');
+    expect(page.text).toContain('Lerato1 Mokoena');
+    const altered = link.replace(/token=(.)/, (_m, c: string) => `token=${c === 'A' ? 'B' : 'A'}`);
+    expect((await answer(altered, 'confirmed')).status).toBe(403);
+    expect((await answer(link, 'confirmed')).status).toBe(200);
+    expect((await answer(link, 'confirmed')).status).toBe(403);
+
+    const signed = (await t.s.call('GET', `/api/v1/logbook-entries/${a.body.id}`, w.key)).body as Entry;
+    expect(signed.status).toBe('signed');
+    expect(signed.signedAt).not.toBeNull();
+    expect(signed.signOff).toMatchObject({ outcome: 'confirmed', by: 'Sipho Khumalo', comment: null });
+    expect(signed.signOff.ip).toMatch(/127\.0\.0\.1/);
+    expect(signed.signOff.hash).toMatch(/^[0-9a-f]{64}$/);
+    // Frozen once signed.
+    expect((await t.s.call('PATCH', `/api/v1/logbook-entries/${a.body.id}`, w.key, { hours: 9 })).status).toBe(409);
+    expect((await t.s.call('DELETE', `/api/v1/logbook-entries/${a.body.id}`, w.key)).status).toBe(409);
+
+    const hours = await t.s.call('GET', `/api/v1/learners/${l.id}/logbook-hours`, w.key);
+    expect(hours.body.data).toEqual([{ moduleCode: 'WM-01', logged: 16, signed: 8, required: 16, ready: false }]);
+
+    // The full ZIP export carries the entries and their sign-off.
+    const q = await t.s.call('POST', '/api/v1/exports', w.key, { type: 'full' });
+    expect(q.status, JSON.stringify(q.body)).toBe(202);
+    await t.until('the export', async () => {
+      const r = await t.s.call('GET', `/api/v1/exports/${q.body.id}`, w.key);
+      return r.body.status === 'ready';
+    });
+    const url = (await t.s.call('GET', `/api/v1/exports/${q.body.id}/download`, w.key)).body.url as string;
+    const files = await unzip(Buffer.from(await (await fetch(url)).arrayBuffer()));
+    const rows = parse(files.get('logbook-entries.csv')!, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.id, r.status, r.hours, r.sign_off_hash])).toEqual([
+      [a.body.id, 'signed', '8', signed.signOff.hash],
+      [b.body.id, 'draft', '8', ''],
+    ]);
+  });
+
+  it('a queried entry goes back to the learner; an edit voids the old link; an expired link is refused', async () => {
+    const { w, l } = await world();
+    // Every logbook event reaches a subscriber, each payload checked against the OpenAPI document's webhooks.
+    const rx = await t.s.receiver();
+    const subscribed = await t.s.call('POST', '/api/v1/webhook-subscriptions', w.key, {
+      url: rx.url,
+      events: ['logbook.submitted', 'logbook.signed', 'logbook.queried'],
+    });
+    expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201);
+    const a = await t.s.call('POST', '/api/v1/logbook-entries', w.key, entryBody(l.id, '2026-03-02', 'q'));
+    await t.s.call('POST', `/api/v1/logbook-entries/${a.body.id}/submit`, w.key);
+    const first = await signOffLink('q@site.example', 1);
+    expect((await answer(first, 'queried')).status).toBe(400);
+    expect((await answer(first, 'queried', 'I was on leave that day')).status).toBe(200);
+    const queried = (await t.s.call('GET', `/api/v1/logbook-entries/${a.body.id}`, w.key)).body as Entry;
+    expect([queried.status, queried.signOff.comment]).toEqual(['queried', 'I was on leave that day']);
+
+    const edited = await t.s.call('PATCH', `/api/v1/logbook-entries/${a.body.id}`, w.key, { date: '2026-03-05' });
+    expect(edited.body.status).toBe('draft');
+    t.clock.advance(60_000);
+    await t.s.call('POST', `/api/v1/logbook-entries/${a.body.id}/submit`, w.key);
+    const second = await signOffLink('q@site.example', 2);
+    expect(second).not.toBe(first);
+    expect((await answer(first, 'confirmed')).status).toBe(403);
+    // The same entry and submission, signed with the server's key, but past its end: refused.
+    const now = (await t.s.call('GET', `/api/v1/logbook-entries/${a.body.id}`, w.key)).body as Entry & {
+      submittedAt: string;
+    };
+    const expired = new TokenSigner(TEST_MASTER_KEY).sign(
+      `${w.tenantId}|${a.body.id}|${now.submittedAt}|${t.clock.now().getTime() - 1}`,
+      'logbook-sign-off',
+    );
+    expect((await answer(`/learn/sign-off?token=${encodeURIComponent(expired)}`, 'confirmed')).status).toBe(403);
+    expect((await answer(second, 'confirmed')).status).toBe(200);
+    // Delivery is at least once and in no promised order: one of each event, by its id.
+    const events = await t.until('the four logbook events', async () => {
+      const byId = new Map(rx.received.map((r) => [r.headers['x-webhook-id'], r.headers['x-webhook-event']]));
+      return byId.size >= 4 ? [...byId.values()] : null;
+    });
+    expect(events.sort()).toEqual(['logbook.queried', 'logbook.signed', 'logbook.submitted', 'logbook.submitted']);
+    await rx.close();
+  });
+
+  it("erasure removes the personal text of the learner's entries and keeps the hours", async () => {
+    const { w, l } = await world();
+    const a = await t.s.call('POST', '/api/v1/logbook-entries', w.key, entryBody(l.id, '2026-03-02', 'erase'));
+    expect(a.status).toBe(201);
+    expect((await t.s.call('DELETE', `/api/v1/learners/${l.id}`, w.key)).status).toBe(204);
+    const after = await t.until('the entry erased', async () => {
+      const e = (await t.s.call('GET', `/api/v1/logbook-entries/${a.body.id}`, w.key)).body as Entry;
+      return e.activity === '' ? e : null;
+    });
+    expect(after).toMatchObject({ hours: 8, date: '2026-03-02', workplace: '', supervisor: { name: '', email: null } });
+  });
+});

@@ -1,0 +1,193 @@
+import { expect, it, vi } from 'vitest';
+import { describeEachStorage } from '@fundi/adapters/testing';
+import { PDF, PNG } from '../evidence/evidence-http-fixture.js';
+import { csrfOf } from '../testing/dashboard-client.js';
+import { programmeBody } from '../testing/training-fixtures.js';
+import { reposOf } from '../capabilities/index.js';
+import { portalServers } from './portal-http-fixture.js';
+import { postFile } from './portal-upload-fixture.js';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+describeEachStorage('learner portal over HTTP: own records only, uploads, details', (_get, kind) => {
+  const t = portalServers(kind, 'pac');
+
+  /** Two signed-in learners of one tenant, each enrolled in the same programme. */
+  async function twoLearners() {
+    const w = await t.world();
+    const code = `P-PORT${w.n}`;
+    expect((await t.s.call('POST', '/api/v1/programmes', w.key, programmeBody(code))).status).toBe(201);
+    const a = await t.signedIn(w, 1);
+    const b = await t.signedIn(w, 2);
+    for (const l of [a, b]) {
+      const e = await t.s.call('POST', '/api/v1/enrolments', w.key, {
+        learnerId: l.id,
+        programmeCode: code,
+        startDate: '2026-01-10',
+      });
+      expect(e.status, JSON.stringify(e.body)).toBe(201);
+    }
+    return { w, a, b, code };
+  }
+
+  const evidenceOf = async (key: string, learnerId: string) => {
+    const r = await t.s.call('GET', `/api/v1/evidence?learnerId=${learnerId}`, key);
+    expect(r.status).toBe(200);
+    return r.body.data as { id: string; status: string; version: number; filename: string; uploadedBy: unknown }[];
+  };
+
+  it('uploads a photo and a PDF for a module, and a new version after a revision request', async () => {
+    const { w, a } = await twoLearners();
+    const home = await a.web.get('/learn');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('0 of 3 modules competent');
+    const csrf = csrfOf(home.text);
+    for (const [name, data] of [
+      ['site-photo.png', PNG],
+      ['workbook.pdf', PDF],
+    ] as const) {
+      const up = await postFile(
+        a.web,
+        '/learn/evidence',
+        { _csrf: csrf, moduleId: 'KM-01', evidenceType: 'portfolio' },
+        {
+          name,
+          data,
+        },
+      );
+      expect(up.status, up.text).toBe(303);
+    }
+    const mine = await evidenceOf(w.key, a.id);
+    expect(mine.map((e) => [e.filename, e.status]).sort()).toEqual([
+      ['site-photo.png', 'submitted'],
+      ['workbook.pdf', 'submitted'],
+    ]);
+    expect(mine[0]!.uploadedBy).toEqual({ type: 'learner', id: a.id, name: 'Lerato1 Mokoena' });
+    const pdf = mine.find((e) => e.filename === 'workbook.pdf')!;
+    const review = await t.s.call('PATCH', `/api/v1/evidence/${pdf.id}`, w.key, {
+      status: 'revision_requested',
+      feedback: 'Please sign page 4.',
+    });
+    expect(review.status, JSON.stringify(review.body)).toBe(200);
+    const after = await a.web.get('/learn');
+    expect(after.text).toContain('revision requested');
+    expect(after.text).toContain('Please sign page 4.');
+    expect(after.text).toContain(`/learn/evidence/${pdf.id}/versions`);
+    const v2 = await postFile(
+      a.web,
+      `/learn/evidence/${pdf.id}/versions`,
+      { _csrf: csrf },
+      { name: 'workbook-signed.pdf', data: PDF },
+    );
+    expect(v2.status, v2.text).toBe(303);
+    const again = (await evidenceOf(w.key, a.id)).find((e) => e.id === pdf.id)!;
+    expect([again.version, again.status]).toEqual([2, 'submitted']);
+  });
+
+  it("refuses every route with another learner's records, and a forged or missing form token", async () => {
+    const { w, a, b } = await twoLearners();
+    const homeA = await a.web.get('/learn');
+    const up = await postFile(
+      a.web,
+      '/learn/evidence',
+      { _csrf: csrfOf(homeA.text), moduleId: 'KM-01' },
+      { name: 'a.pdf', data: PDF },
+    );
+    expect(up.status).toBe(303);
+    const [ev] = await evidenceOf(w.key, a.id);
+    await t.s.call('PATCH', `/api/v1/evidence/${ev!.id}`, w.key, { status: 'revision_requested', feedback: 'x' });
+    // B sees nothing of A's, and cannot post a version of A's evidence (404, nothing stored).
+    const homeB = await b.web.get('/learn');
+    expect(homeB.text).not.toContain('a.pdf');
+    expect(homeB.text).not.toContain(ev!.id);
+    const cross = await postFile(
+      b.web,
+      `/learn/evidence/${ev!.id}/versions`,
+      { _csrf: csrfOf(homeB.text) },
+      { name: 'b.pdf', data: PDF },
+    );
+    expect(cross.status).toBe(404);
+    expect((await evidenceOf(w.key, a.id))[0]!.version).toBe(1);
+    // B's session with A's form token, and without one: refused, nothing written.
+    const forged = await postFile(
+      b.web,
+      '/learn/evidence',
+      { _csrf: csrfOf(homeA.text), moduleId: 'KM-01' },
+      { name: 'f.pdf', data: PDF },
+    );
+    expect(forged.status).toBe(403);
+    expect((await b.web.post('/learn/details', { email: 'hijack@example.org' })).status).toBe(403);
+    expect(await evidenceOf(w.key, b.id)).toEqual([]);
+    // A learner id in a form or query names nothing: the session's learner is always the one used.
+    const withId = await postFile(
+      b.web,
+      '/learn/evidence',
+      { _csrf: csrfOf(homeB.text), moduleId: 'KM-01', learnerId: a.id },
+      { name: 'mine.pdf', data: PDF },
+    );
+    expect(withId.status).toBe(303);
+    expect((await evidenceOf(w.key, a.id)).map((e) => e.filename)).toEqual(['a.pdf']);
+    expect((await evidenceOf(w.key, b.id)).map((e) => e.filename)).toEqual(['mine.pdf']);
+    const details = await b.web.get(`/learn/details?learnerId=${a.id}`);
+    expect(details.text).toContain(`l2-${w.slug}@example.org`);
+    expect(details.text).not.toContain(`l1-${w.slug}@example.org`);
+    // Logbooks: A's entry is A's; B's page and B's submit never touch it.
+    const entry = await t.s.call('POST', '/api/v1/logbook-entries', w.key, {
+      learnerId: a.id,
+      moduleCode: 'WM-01',
+      date: '2026-03-02',
+      hours: 8,
+      activity: 'A-ONLY-ACTIVITY',
+      workplace: 'Site A',
+      supervisor: { name: 'Boss A', email: 'boss-a@site.example' },
+    });
+    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+    const logB = await b.web.get('/learn/logbook');
+    expect(logB.status).toBe(200);
+    expect(logB.text).not.toContain('A-ONLY-ACTIVITY');
+    expect((await b.web.post('/learn/logbook/submit', { _csrf: csrfOf(logB.text), moduleCode: 'WM-01' })).status).toBe(
+      404,
+    );
+    expect((await t.s.call('GET', `/api/v1/logbook-entries/${entry.body.id}`, w.key)).body.status).toBe('draft');
+    expect((await a.web.get('/learn/logbook')).text).toContain('A-ONLY-ACTIVITY');
+
+    expect((await b.web.get('/learn/learners')).status).toBe(404);
+    expect(
+      (
+        await t.s.call('GET', `/api/v1/learners/${a.id}`, undefined, undefined, {
+          cookie: `fundi_learner=${b.web.cookies.get('fundi_learner')}`,
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('updates contact details and consents, audited as done by the learner', async () => {
+    const { w, a } = await twoLearners();
+    const page = await a.web.get('/learn/details');
+    const saved = await a.web.post('/learn/details', {
+      _csrf: csrfOf(page.text),
+      email: `new-${w.slug}@example.org`,
+      mobile: '082 555 1234',
+      line1: '12 Long Street',
+      line2: '',
+      line3: 'Cape Town',
+      postalCode: '8001',
+      whatsappConsent: '1',
+    });
+    expect(saved.status).toBe(303);
+    const l = await t.s.call('GET', `/api/v1/learners/${a.id}`, w.key);
+    expect(l.body).toMatchObject({
+      email: `new-${w.slug}@example.org`,
+      mobile: '+27825551234',
+      whatsappConsent: true,
+      emailOptOut: false,
+      homeAddress: { line1: '12 Long Street', line2: null, line3: 'Cape Town', postalCode: '8001' },
+    });
+    const audit = await reposOf(t.s.container).audit.list(w.tenantId, { resourceId: a.id, limit: 20 });
+    const updated = audit.filter((x) => x.action === 'learner.updated');
+    expect(updated.map((x) => x.actor)).toEqual([a.id]);
+    const bad = await a.web.post('/learn/details', { _csrf: csrfOf(page.text), email: 'not-an-email', mobile: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('email');
+  });
+});

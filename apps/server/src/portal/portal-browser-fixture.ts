@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { cspViolations } from '../dashboard/dashboard-browser-fixture.js';
+
+const OUT = fileURLToPath(new URL('../../test-output/portal/', import.meta.url));
+/** The widths every portal page is looked at: a common phone and the smallest one. */
+export const PHONE_WIDTHS = [375, 320] as const;
+/** A page's HTML and its stylesheet, before images (docs/dashboard.md, "Learner portal"). */
+const MAX_PAGE_BYTES = 50 * 1024;
+
+/** Every WCAG 2.0, 2.1 and 2.2 A and AA rule axe-core has, whatever the impact. */
+async function wcagViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const result = (await page.evaluate(
+    "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })",
+  )) as axe.AxeResults;
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Checks a portal page at each phone width: no WCAG A/AA violation axe finds, nothing wider than the screen, no
+ * Content-Security-Policy breach, and its HTML plus stylesheet under 50 KB; a screenshot at each width.
+ */
+export async function checkPortalPage(page: Page, name: string): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const was = page.viewportSize();
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: 700 });
+    expect(await wcagViolations(page), `${name} at ${width} px`).toEqual([]);
+    const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+    expect(overflow, `${name} is wider than the screen at ${width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${OUT}${name}-${width}.png`, fullPage: true });
+  }
+  if (was) await page.setViewportSize(was);
+  const bytes = (await page.evaluate(
+    "fetch('/learn/assets/portal.css').then((r) => r.text()).then((css) => new Blob([document.documentElement.outerHTML, css]).size)",
+  )) as number;
+  expect(bytes, `${name}: HTML and CSS`).toBeLessThan(MAX_PAGE_BYTES);
+  expect(cspViolations(page.context()), `${name}: Content-Security-Policy violations`).toEqual([]);
+}
+
+/**
+ * Chromium's "Slow 3G" profile (DevTools' preset: 400 ms round trip, about 50 KB/s each way) on the page's
+ * connection, through the DevTools protocol.
+ */
+export async function slow3g(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+}

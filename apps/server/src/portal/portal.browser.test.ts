@@ -1,0 +1,201 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type TestSmtpServer } from '@fundi/adapters/testing';
+import { idNumberFor } from '@fundi/domain/testing';
+import { PDF, PNG } from '../evidence/evidence-http-fixture.js';
+import { runBrowserTests, watchedContext } from '../dashboard/dashboard-browser-fixture.js';
+import { startTestServer, type TestServer } from '../testing/test-server.js';
+import { programmeBody } from '../testing/training-fixtures.js';
+import { PASSWORD, WebClient, staffUser } from '../testing/dashboard-client.js';
+import { checkPortalPage, slow3g } from './portal-browser-fixture.js';
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
+
+(runBrowserTests ? describe : describe.skip)(
+  'learner portal in a real browser (Chromium, phone widths)',
+  { timeout: 120_000 },
+  () => {
+    let s: TestServer;
+    let smtp: TestSmtpServer;
+    let browser: Browser;
+    let key: string;
+
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      s = await startTestServer('sqlite', {
+        worker: {},
+        portalLimits: { perClient: 10_000 },
+        notifications: {
+          publicUrl: 'https://fundi.example',
+          channels: {
+            smtpUrl: smtp.url,
+            smtpFrom: 'Fundi <no-reply@fundi.example>',
+            smtpOptions: { ignoreTLS: true, timeoutMs: 5000 },
+          } as never,
+        },
+      });
+      key = (await s.tenant('phone')).key;
+      const body = programmeBody('P-PHONE') as { modules: Record<string, unknown>[] };
+      body.modules[2]!.requiredHours = 24;
+      expect((await s.call('POST', '/api/v1/programmes', key, body)).status).toBe(201);
+      await staffUser(s.container, 'phone', 'assessor');
+      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await s?.close();
+      await smtp?.close();
+    });
+
+    /** The sign-in link of the latest sign-in mail to `address`, on this server. */
+    async function mailedLink(address: string, count: number): Promise<string> {
+      const deadline = Date.now() + 18_000;
+      for (;;) {
+        const mails = (await smtp.received()).filter((m) => m.to.includes(address) && m.subject.startsWith('Sign in'));
+        if (mails.length >= count) return mails.at(-1)!.text.match(/https:\/\/fundi\.example(\/learn\/link\?\S+)/)![1]!;
+        if (Date.now() > deadline) throw new Error(`no sign-in mail to ${address}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+
+    /** The sign-off links of the first `count` mails to the supervisor, as paths of this server. */
+    async function signOffLinks(address: string, count: number): Promise<string[]> {
+      const deadline = Date.now() + 18_000;
+      for (;;) {
+        const mails = (await smtp.received()).filter((m) => m.to.includes(address));
+        if (mails.length >= count)
+          return mails.map((m) => m.text.match(/https:\/\/fundi\.example(\/learn\/sign-off\?\S+)/)![1]!);
+        if (Date.now() > deadline) throw new Error(`${count} sign-off mails to ${address} did not arrive`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+
+    /** Loads `path` and answers how long it took to be usable (the load event). */
+    async function timed(page: Page, path: string): Promise<number> {
+      const started = Date.now();
+      await page.goto(`${s.url}${path}`, { waitUntil: 'load' });
+      return Date.now() - started;
+    }
+
+    it.each([375, 320])(
+      'at %i px: signs in by emailed link, uploads a photo and a PDF, answers a revision, logs three days the supervisor signs',
+      async (width) => {
+        const email = `phone${width}@example.org`;
+        const l = await s.call('POST', '/api/v1/learners', key, {
+          firstName: 'Nomsa',
+          lastName: 'Dlamini',
+          idNumber: idNumberFor(40_000 + width),
+          email,
+        });
+        expect(l.status).toBe(201);
+        const learnerId = l.body.id as string;
+        expect(
+          (
+            await s.call('POST', '/api/v1/enrolments', key, {
+              learnerId,
+              programmeCode: 'P-PHONE',
+              startDate: '2026-01-10',
+            })
+          ).status,
+        ).toBe(201);
+
+        const context = await watchedContext(browser, width);
+        const page = await context.newPage();
+        await page.goto(`${s.url}/learn`);
+        expect(page.url()).toContain('/learn/sign-in');
+        await page.goto(`${s.url}/learn/sign-in?tenant=phone`);
+        await checkPortalPage(page, `sign-in-${width}`);
+        await page.getByLabel('Email or mobile number').fill(email);
+        await page.getByRole('button', { name: 'Send me a sign-in link or code' }).click();
+        await expect(page.getByRole('status').innerText()).resolves.toContain('we have sent a sign-in link');
+
+        await page.goto(`${s.url}${await mailedLink(email, 1)}`);
+        await checkPortalPage(page, `continue-${width}`);
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await page.waitForURL(`${s.url}/learn`);
+        const cookie = (await context.cookies()).find((c) => c.name === 'fundi_learner')!;
+        expect([cookie.httpOnly, cookie.sameSite, cookie.path]).toEqual([true, 'Lax', '/learn']);
+        await expect(page.getByText('0 of 3 modules competent').count()).resolves.toBe(1);
+        await checkPortalPage(page, `home-${width}`);
+
+        for (const [name, mimeType, buffer] of [
+          ['site-photo.png', 'image/png', PNG],
+          ['workbook.pdf', 'application/pdf', PDF],
+        ] as const) {
+          await page.getByText('Upload evidence for KM-01').click();
+          await page.locator('input[type=file]').first().setInputFiles({ name, mimeType, buffer });
+          await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
+          await page.waitForURL(`${s.url}/learn?uploaded=1`);
+          await expect(page.getByRole('status').innerText()).resolves.toContain('waiting for review');
+        }
+        await expect(page.getByText('site-photo.png: submitted, waiting for review').count()).resolves.toBe(1);
+
+        const list = await s.call('GET', `/api/v1/evidence?learnerId=${learnerId}`, key);
+        const pdf = (list.body.data as { id: string; filename: string }[]).find((e) => e.filename === 'workbook.pdf')!;
+        const review = await s.call('PATCH', `/api/v1/evidence/${pdf.id}`, key, {
+          status: 'revision_requested',
+          feedback: 'Please sign page 4.',
+        });
+        expect(review.status).toBe(200);
+        await page.reload();
+        await expect(page.getByText('Feedback: Please sign page 4.').count()).resolves.toBe(1);
+        await checkPortalPage(page, `revision-${width}`);
+        await page.locator(`form[action="/learn/evidence/${pdf.id}/versions"] input[type=file]`).setInputFiles({
+          name: 'workbook-signed.pdf',
+          mimeType: 'application/pdf',
+          buffer: PDF,
+        });
+        await page.getByRole('button', { name: 'Upload a new version' }).click();
+        await page.waitForURL(`${s.url}/learn?uploaded=1`);
+        const v2 = await s.call('GET', `/api/v1/evidence/${pdf.id}`, key);
+        expect([v2.body.version, v2.body.status]).toEqual([2, 'submitted']);
+
+        await page.getByRole('link', { name: 'My details' }).click();
+        await checkPortalPage(page, `details-${width}`);
+
+        // Three days of workplace hours, sent to the supervisor, who confirms each from the mailed link.
+        const supervisor = `boss${width}@site.example`;
+        await page.goto(`${s.url}/learn/logbook`);
+        await checkPortalPage(page, `logbook-${width}`);
+        for (const day of ['2026-03-02', '2026-03-03', '2026-03-04']) {
+          await page.getByText('Log hours').first().click();
+          await page.getByLabel('Date').fill(day);
+          await page.getByLabel('Hours').fill('8');
+          await page.getByLabel('What was done').fill(`Wired the distribution board on ${day}`);
+          await page.getByLabel('Workplace').fill('Ubuntu Electrical');
+          await page.getByLabel("Supervisor's name").fill('Sipho Khumalo');
+          await page.getByLabel("Supervisor's email").fill(supervisor);
+          await page.getByRole('button', { name: 'Log hours' }).click();
+          await page.waitForURL(`${s.url}/learn/logbook?done=logged`);
+        }
+        await expect(page.getByText('24 hours logged, 0 signed of 24 required').count()).resolves.toBe(1);
+        await page.getByRole('button', { name: 'Send to my supervisor for sign-off' }).click();
+        await page.waitForURL(`${s.url}/learn/logbook?done=sent`);
+        const links = await signOffLinks(supervisor, 3);
+        const boss = await watchedContext(browser, width);
+        const bossPage = await boss.newPage();
+        for (const link of links) {
+          await bossPage.goto(`${s.url}${link}`);
+          await expect(bossPage.getByText('Wired the distribution board on').count()).resolves.toBe(1);
+          await checkPortalPage(bossPage, `sign-off-${width}`);
+          await bossPage.getByRole('button', { name: 'Confirm these hours' }).click();
+          await expect(bossPage.getByRole('status').innerText()).resolves.toContain('confirmed and signed');
+        }
+        await boss.close();
+        await page.goto(`${s.url}/learn/logbook`);
+        await expect(page.getByText('24 hours logged, 24 signed of 24 required').count()).resolves.toBe(1);
+        await expect(page.getByText('Ready for assessment').count()).resolves.toBe(1);
+        // Staff see the same on the learner's page of the dashboard.
+        const staff = new WebClient(s.url);
+        expect((await staff.signIn('phone', 'assessor@example.org', PASSWORD)).status).toBe(303);
+        const record = await staff.get(`/dashboard/learners/${learnerId}`);
+        expect(record.text).toContain('<td>WM-01</td><td>24</td><td>24</td><td>24</td><td>yes</td>');
+
+        // Chromium's Slow 3G profile: each page is usable within 3 s.
+        await slow3g(page);
+        for (const path of ['/learn', '/learn/details']) expect(await timed(page, path), path).toBeLessThan(3000);
+        await context.close();
+      },
+    );
+  },
+);

@@ -1,0 +1,13 @@
+import type { LogbookRepos } from '@fundi/domain';
+import { logbookMemory } from '@fundi/memory/logbooks';
+import type { CapabilityStorage } from '../storage/capability-storage.js';
+import { logbookEntriesMigration } from './migrations/202611271318-logbook-entries.js';
+import { SqlLogbookEntryRepository } from './sql-logbooks.js';
+
+/** Workplace logbook entries and their sign-offs (docs/api.md, "Logbooks"). */
+export const logbookStorage: CapabilityStorage<LogbookRepos> = {
+  migrations: [logbookEntriesMigration],
+  sql: (db, qb) => ({ logbookEntries: new SqlLogbookEntryRepository(db, qb) }),
+  memory: logbookMemory,
+  erasureTables: ['logbook_entries'],
+};

@@ -1,0 +1,135 @@
+import type { PortalSessionContext } from '@fundi/application';
+import { DomainError, isDomainError } from '@fundi/domain';
+import type { Context, Middleware, Next } from 'koa';
+import type { Answer } from '../dashboard/dashboard-deps.js';
+import { safeQuery } from '../dashboard/form-text.js';
+import { Html, html } from '../dashboard/html.js';
+import { csrfRefused, formBody, sameToken, securityHeaders } from '../dashboard/web.js';
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/body-progress.js';
+import { multipartUpload } from '../middleware/upload.js';
+import { RouteTable } from '../route-table.js';
+import { detailsPages } from './pages/details.js';
+import { evidencePages } from './pages/evidence.js';
+import { homePages } from './pages/home.js';
+import { logbookPages } from './pages/logbook.js';
+import { signOffRoutes } from './pages/sign-off.js';
+import { PORTAL_STYLES } from './portal-assets.js';
+import type { PortalHttpDeps, PortalRoutes } from './portal-deps.js';
+import { portalPage } from './portal-layout.js';
+import { portalSignInRoutes, sendPortalPage } from './portal-sign-in-routes.js';
+import { EN } from './portal-strings.js';
+import { PORTAL_SESSION_COOKIE, portalCookie } from './portal-web.js';
+
+const STATUS: Record<string, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  precondition: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+function answer(ctx: Context, a: Answer): void {
+  if (a instanceof Html) sendPortalPage(ctx, a);
+  else if ('redirect' in a) {
+    ctx.status = 303;
+    ctx.redirect(a.redirect);
+  } else throw new Error('the portal sends no files this way');
+}
+
+/**
+ * The learner portal at `/learn` (docs/dashboard.md, "Learner portal"): server-rendered pages for one signed-in
+ * learner, beside the dashboard, with their own session cookie and path. A dashboard session or an API key means
+ * nothing here, and a portal session nothing there.
+ */
+export function createPortal(d: PortalHttpDeps): Middleware {
+  const router = new RouteTable();
+  const session = async (ctx: Context): Promise<PortalSessionContext | null> => {
+    const token = portalCookie(ctx, PORTAL_SESSION_COOKIE);
+    return token ? d.portal.sessions.resolve(token) : null;
+  };
+  const signIn = (ctx: Context, s: PortalSessionContext | null) =>
+    `/learn/sign-in${s ? `?tenant=${encodeURIComponent(s.tenant.slug)}` : typeof ctx.query.tenant === 'string' ? `?tenant=${encodeURIComponent(ctx.query.tenant)}` : ''}`;
+
+  const routes: PortalRoutes = {
+    get(path, h) {
+      router.add('get', path, async (ctx) => {
+        const s = await session(ctx);
+        if (!s) return ctx.redirect(signIn(ctx, null));
+        answer(ctx, await h(ctx, s));
+      });
+    },
+    post(path, h) {
+      router.add('post', path, async (ctx) => {
+        const s = await session(ctx);
+        if (!s) throw new DomainError('unauthorized', 'signed_out', EN.signedOut);
+        const form = await formBody(ctx, d.bodyIdleTimeoutMs);
+        if (!sameToken(form.get('_csrf'), s.csrfToken)) throw csrfRefused();
+        answer(ctx, await h(ctx, s, form));
+      });
+    },
+    upload(path, o, h) {
+      router.add('post', path, async (ctx) => {
+        const s = await session(ctx);
+        if (!s) throw new DomainError('unauthorized', 'signed_out', EN.signedOut);
+        const { fields, file } = await multipartUpload(
+          ctx,
+          { kind: 'multipart', field: o.field, maxBytes: o.maxBytes },
+          d.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS,
+        );
+        if (!sameToken(fields._csrf, s.csrfToken)) {
+          file.stream.resume();
+          throw csrfRefused();
+        }
+        answer(ctx, await h(ctx, s, fields, { stream: file.stream, filename: file.filename }));
+      });
+    },
+  };
+
+  router.add('get', '/learn/assets/portal.css', async (ctx) => {
+    ctx.type = 'text/css';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = PORTAL_STYLES;
+  });
+  portalSignInRoutes(router, d);
+  signOffRoutes(router, d);
+  homePages(routes, d);
+  evidencePages(routes, d);
+  detailsPages(routes, d);
+  logbookPages(routes, d);
+
+  return async (ctx: Context, next: Next) => {
+    if (ctx.path !== '/learn' && !ctx.path.startsWith('/learn/')) return next();
+    securityHeaders(ctx);
+    try {
+      safeQuery(ctx.query);
+      const found = router.find(ctx.method, ctx.path);
+      if (!found) throw DomainError.notFound('page');
+      ctx.params = found.params;
+      await found.handler(ctx);
+    } catch (e) {
+      const s = await session(ctx).catch(() => null);
+      errorPage(ctx, e, d, s);
+    }
+  };
+}
+
+function errorPage(ctx: Context, e: unknown, d: PortalHttpDeps, s: PortalSessionContext | null): void {
+  const known = isDomainError(e);
+  if (!known) d.logger.error({ requestId: ctx.state.requestId, err: e }, 'portal error');
+  const status = known ? (isRequestTimeout(e) ? 408 : (STATUS[e.kind] ?? 400)) : 500;
+  if (status === 408) ctx.set('Connection', 'close');
+  const text = !known ? EN.problem : e.kind === 'not_found' ? EN.notFound : e.message;
+  sendPortalPage(
+    ctx,
+    portalPage({
+      title: EN.errorTitle,
+      session: s,
+      notice: { text, error: true },
+      body: html`<p><a href="/learn">${EN.back}</a></p>`,
+    }),
+    status,
+  );
+}
