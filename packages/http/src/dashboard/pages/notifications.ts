@@ -21,8 +21,8 @@ export function notificationPages(r: PageRoutes, d: DashboardDeps): void {
     const admin = s.user.role === 'admin';
     const settings = await n.notificationSettings.getSettings(s.actor);
     const templates = (await n.notificationTemplates.listTemplates(s.actor)).data;
-    const recent = await n.notifications.list(s.actor, {}, { kind: 'offset', offset: 0, limit: 1 });
-    const last = await n.notifications.list(
+    const recent = await n.notifications.list.execute(s.actor, {}, { kind: 'offset', offset: 0, limit: 1 });
+    const last = await n.notifications.list.execute(
       s.actor,
       {},
       { kind: 'offset', offset: Math.max(0, recent.total - 50), limit: 50 },
