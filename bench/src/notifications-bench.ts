@@ -57,7 +57,7 @@ async function fundiRun(
     plan: 'enterprise',
   });
   const actor = { tenantId: created.tenant.id, id: 'bench', role: 'admin' as const, scopes: [] };
-  await u.notificationSettings.putSettings(actor, { triggers: { welcome: false } });
+  await u.notificationSettings.putSettings.execute(actor, { triggers: { welcome: false } });
   const repos = reposOf(c);
   const now = new Date();
   const ids: string[] = [];

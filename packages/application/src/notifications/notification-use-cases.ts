@@ -1,5 +1,5 @@
-import { NotificationSettingsAdmin } from './notification-settings-admin.js';
-import { NotificationTemplatesAdmin } from './notification-templates-admin.js';
+import { notificationSettingsAdmin, type NotificationSettingsAdmin } from './notification-settings-admin.js';
+import { notificationTemplatesAdmin, type NotificationTemplatesAdmin } from './notification-templates-admin.js';
 import type { NotificationPorts } from './notification-ports.js';
 import { notificationCallbacks, type NotificationCallbacks } from './notification-callbacks.js';
 import { SendQueuedNotifications } from './send-queued-notifications.js';
@@ -51,8 +51,8 @@ export function notificationUseCases(p: NotificationPorts): NotificationUseCases
     notifications,
     notificationDelivery,
     notificationCallbacks: notificationCallbacks(p, notificationDelivery.report),
-    notificationTemplates: new NotificationTemplatesAdmin(p),
-    notificationSettings: new NotificationSettingsAdmin(p),
+    notificationTemplates: notificationTemplatesAdmin(p),
+    notificationSettings: notificationSettingsAdmin(p),
     notificationTriggers: new NotificationTriggers(p, create),
     forgetLearnerMail: new ForgetLearnerMail(p),
   };
