@@ -57,7 +57,7 @@ async function fundiRun(
     plan: 'enterprise',
   });
   const actor = { tenantId: created.tenant.id, id: 'bench', role: 'admin' as const, scopes: [] };
-  await u.notificationSettings.putSettings(actor, { triggers: { welcome: false } });
+  await u.notificationSettings.putSettings.execute(actor, { triggers: { welcome: false } });
   const repos = reposOf(c);
   const now = new Date();
   const ids: string[] = [];
@@ -83,7 +83,7 @@ async function fundiRun(
   const worker = workerFor(c, { leaseMs: 30_000, pollMs: 20, concurrency: 8, graceMs: 2000 });
   const bulk = async () => {
     for (let i = 0; i < ids.length; i += BULK)
-      await u.notifications.sendBulk(actor, {
+      await u.notifications.sendBulk.execute(actor, {
         recipientIds: ids.slice(i, i + BULK),
         channel,
         template: channel === 'email' ? 'evidence_approved' : 'assessment_result',

@@ -118,7 +118,7 @@ export const COMMANDS: Record<string, Command> = {
     const notificationSettings = await useCasesOf(
       container(),
       notificationsCapability,
-    ).notificationSettings.resealSecrets();
+    ).notificationSettings.resealSecrets.execute();
     if (asJson(p)) return out.json({ files, webhookSecrets: secrets, notificationSettings });
     out.line(
       `Re-wrapped ${files.rewrapped} of ${files.files} stored files and sealed ${secrets} webhook subscriptions' secrets and ${notificationSettings} tenants' mail and WhatsApp secrets again under the current master key.`,

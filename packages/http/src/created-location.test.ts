@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formA } from './forms/form-a.js';
-import { locationOf, mountForm } from './mount.js';
+import { mountForm } from './mount.js';
+import { locationOf } from './route-answers.js';
 import { RouteTable } from './route-table.js';
 import { route, type RouteDef } from './routes/route.js';
 import { z } from './schemas/common.js';

@@ -1,7 +1,6 @@
 import type { JobContext, JobDefinition, UnitOfWork } from '@fundi/application';
 import {
   isStorageUnavailable,
-  newId,
   type Clock,
   type JobLane,
   type JobProgress,
@@ -10,6 +9,7 @@ import {
   type PlatformRepos,
 } from '@fundi/domain';
 import type { InteractiveWork } from './interactive-work.js';
+import { scheduleNext } from './recurring-jobs.js';
 import { backoffAfter, StorageOutage } from './storage-outage.js';
 import type { WorkerLogger } from './worker-ports.js';
 
@@ -163,7 +163,7 @@ export class JobLaneRunner {
       return this.fail(job, messageOf(e), job.attempts >= job.maxAttempts);
     }
     if (def.recurring)
-      await this.scheduleNext(def, new Date(job.dueAt)).catch((e) =>
+      await scheduleNext(this.deps, def, new Date(job.dueAt)).catch((e) =>
         // The worker queues every recurring job again when it starts and when an outage ends.
         this.outage.failed(e, 'recurring jobs', () =>
           logger.error({ kind: job.kind, err: e }, 'could not schedule the next occurrence'),
@@ -223,30 +223,9 @@ export class JobLaneRunner {
   /** Queues the next occurrence after `now` of every recurring job of this lane, and those to run on start. */
   async scheduleAllRecurring(now: Date): Promise<void> {
     for (const def of this.defs.values()) {
-      if (def.recurring?.onStart) await this.scheduleNext(def, now, now);
-      await this.scheduleNext(def, now);
+      if (def.recurring?.onStart) await scheduleNext(this.deps, def, now, now);
+      await scheduleNext(this.deps, def, now);
     }
-  }
-
-  /** The next occurrence of a recurring job (or one `at`), once per time whichever worker asks (its key names it). */
-  async scheduleNext(def: JobDefinition<unknown>, after: Date, at?: Date): Promise<void> {
-    const { recurring } = def;
-    if (!recurring) return;
-    const dueAt = at ?? recurring.next(after);
-    const now = this.deps.clock.now();
-    await this.deps.uow.run((tx) =>
-      tx.jobs.enqueue({
-        id: newId('job', now.getTime()),
-        kind: def.kind,
-        lane: def.lane,
-        priority: def.priority ?? 'normal',
-        payload: recurring.payload,
-        dueAt: dueAt.toISOString(),
-        maxAttempts: def.maxAttempts ?? 10,
-        idempotencyKey: `recurring:${def.kind}@${dueAt.toISOString()}`,
-        createdAt: now.toISOString(),
-      }),
-    );
   }
 }
 

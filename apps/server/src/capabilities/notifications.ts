@@ -132,7 +132,7 @@ export function notifications(settings: NotificationSettings) {
             throw new Error('expected {tenantId, ids}');
           return { tenantId: v.tenantId, ids: v.ids as string[] };
         },
-        run: (p: { tenantId: string; ids: string[] }) => u.notificationDelivery.runSend(p.tenantId, p.ids),
+        run: (p: { tenantId: string; ids: string[] }) => u.notificationDelivery.send.execute(p.tenantId, p.ids),
       },
       {
         ...RUN_TRIGGERS,

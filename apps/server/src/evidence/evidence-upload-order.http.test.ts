@@ -43,7 +43,7 @@ describeEachStorage(
       return rest;
     };
 
-    it('fields first, then the file: stored as before', async () => {
+    it('fields first, then the file: stored', async () => {
       for (const [form, prefix] of FORMS) {
         const fields = { learnerId, moduleId: 'KM-01', evidenceType: 'portfolio' };
         const r = await send(prefix, [...fieldParts(fields), FILE]);

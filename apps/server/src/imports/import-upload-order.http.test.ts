@@ -44,7 +44,7 @@ describeEachStorage(
       usage: (({ bytesUsed, files }) => ({ bytesUsed, files }))((await s.call('GET', `${A}/usage`, admin)).body),
     });
 
-    it('fields first, then the file: accepted as before', async () => {
+    it('fields first, then the file: accepted', async () => {
       for (const [form, prefix] of FORMS) {
         const r = await send(prefix, [...fieldParts({ type: 'learners', options: '{"dryRun":true}' }), csv()]);
         expect(r.status, form).toBe(202);

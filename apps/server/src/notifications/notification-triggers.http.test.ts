@@ -91,7 +91,7 @@ describeEachStorage('notifications over HTTP: triggers, users, opt-outs', (_get,
       const optOut = await s.call('PATCH', `${form.learners(w.slug)}/${l.body.id}`, w.key, { emailOptOut: true });
       expect(optOut.status, JSON.stringify(optOut.body)).toBe(200);
       const u = useCasesOf(s.container, notificationsCapability);
-      const create = vi.spyOn(u.notifications, 'create');
+      const create = vi.spyOn(u.notifications.create, 'execute');
       try {
         const events = Array.from({ length: 450 }, (_, i) => ({
           tenantId: w.tenantId,

@@ -1,4 +1,4 @@
-import type { Binding, SqlDb } from './sql-db.js';
+import type { Binding, SqlStatements } from './statements.js';
 
 /** Rows bound to one statement (`Dialect.rows`): the SQL that stands for them and the values it binds. */
 export interface RowSet {
@@ -126,7 +126,7 @@ export interface Dialect {
    * so the lock step skips it. SQLite (one writer): `UPDATE ... WHERE id IN (first due ids) RETURNING id`, then the
    * answer by id, in one transaction.
    */
-  claimWithSkipLocked<T>(db: SqlDb, claim: Claim): Promise<T[]>;
+  claimWithSkipLocked<T>(db: SqlStatements, claim: Claim): Promise<T[]>;
   /**
    * Takes rows off a queue (`Take`) so that workers taking at once never take the same row, and answers what
    * `read` selects. Postgres: one statement, planned per call, so no plan made while the queue was small is kept
@@ -135,7 +135,7 @@ export interface Dialect {
    * outbox events took longer than the rest of the statement), and `taken(column)` is `column = ANY(ARRAY(the
    * deleted keys))`. SQLite (one writer, one worker): the first keys, the answer (`column IN (...)`), then the delete.
    */
-  takeWithSkipLocked<T>(db: SqlDb, take: Take): Promise<T[]>;
+  takeWithSkipLocked<T>(db: SqlStatements, take: Take): Promise<T[]>;
   /** A query of the current schema's tables, each as `name`. */
   readonly tablesQuery: string;
   /**

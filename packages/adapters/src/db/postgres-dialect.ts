@@ -1,6 +1,7 @@
 import { objectMaker } from './sql-helpers.js';
 import type { Claim, Dialect, RowSet, Take } from './dialect.js';
-import { PLAN_PER_CALL, type Binding, type SqlDb } from './sql-db.js';
+import { PLAN_PER_CALL } from './sql-db.js';
+import type { Binding, SqlStatements } from './statements.js';
 
 const objectMakers = new Map<string, (values: readonly unknown[]) => Record<string, unknown>>();
 /** The rows as one JSON array of objects keyed by column, each made by the column list's `objectMaker`. */
@@ -50,10 +51,10 @@ export const postgresDialect: Dialect = {
   rowsPerStatement: () => 5000,
   joinByKey: (j) =>
     `JOIN LATERAL (SELECT ${j.columns.join(', ')} FROM ${j.table} WHERE ${j.key} = ${j.equals} OFFSET 0) ${j.alias} ON true`,
-  claimWithSkipLocked<T>(db: SqlDb, c: Claim): Promise<T[]> {
+  claimWithSkipLocked<T>(db: SqlStatements, c: Claim): Promise<T[]> {
     return db.all<T>(claimStatement(c), [...c.dueBindings, 2 * c.limit, ...c.dueBindings, c.limit, ...c.setBindings]);
   },
-  takeWithSkipLocked<T>(db: SqlDb, t: Take): Promise<T[]> {
+  takeWithSkipLocked<T>(db: SqlStatements, t: Take): Promise<T[]> {
     return db.all<T>(takeStatement(t), [t.limit, ...t.readBindings]);
   },
   tablesQuery: 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()',

@@ -1,10 +1,7 @@
 import type { Dialect } from './dialect.js';
+import type { SqlStatements } from './statements.js';
 
-export type Binding = string | number | boolean | null | undefined;
-
-export interface RunResult {
-  changes: number;
-}
+export type { Binding, RunResult, SqlStatements } from './statements.js';
 
 export type { Claim, Dialect, RowSet, RowType, Take } from './dialect.js';
 
@@ -20,11 +17,8 @@ export const PLAN_PER_CALL = '/* plan per call */ ';
  * transaction, reads see committed data only; `transaction` gives a handle whose statements share one
  * transaction, committed when `work` resolves and rolled back when it throws.
  */
-export interface SqlDb {
+export interface SqlDb extends SqlStatements {
   readonly dialect: Dialect;
-  all<T = Record<string, unknown>>(sql: string, bindings?: readonly Binding[]): Promise<T[]>;
-  first<T = Record<string, unknown>>(sql: string, bindings?: readonly Binding[]): Promise<T | undefined>;
-  run(sql: string, bindings?: readonly Binding[]): Promise<RunResult>;
   transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T>;
   /**
    * Makes rows deleted or overwritten so far unrecoverable from the database's own files, as far as the engine

@@ -1,6 +1,6 @@
 import { marks, valuesList } from './sql-helpers.js';
 import type { Claim, Dialect, Take } from './dialect.js';
-import type { Binding, SqlDb } from './sql-db.js';
+import type { Binding, SqlStatements } from './statements.js';
 
 /** Bound values per statement that `rows` aims at, well under SQLite's limit of 32,766. */
 const VALUES_PER_STATEMENT = 9000;
@@ -25,7 +25,7 @@ export const sqliteDialect: Dialect = {
   rows: (columns, rows) => ({ sql: `VALUES ${valuesList(rows.length, columns.length)}`, bindings: rows.flat() }),
   rowsPerStatement: (width) => Math.max(1, Math.floor(VALUES_PER_STATEMENT / width)),
   joinByKey: (j) => `JOIN ${j.table} ${j.alias} ON ${j.alias}.${j.key} = ${j.equals}`,
-  claimWithSkipLocked<T>(db: SqlDb, c: Claim): Promise<T[]> {
+  claimWithSkipLocked<T>(db: SqlStatements, c: Claim): Promise<T[]> {
     const lease = `UPDATE ${c.table} SET ${c.set}
       WHERE id IN (SELECT id FROM ${c.table} WHERE ${c.due} ORDER BY ${c.orderBy} LIMIT ?) RETURNING id`;
     return db.transaction(async (tx) => {
@@ -34,7 +34,7 @@ export const sqliteDialect: Dialect = {
       return tx.all<T>(`SELECT ${c.select} FROM ${c.table} d ${c.joins} WHERE d.id IN (${marks(ids.length)})`, ids);
     });
   },
-  async takeWithSkipLocked<T>(db: SqlDb, t: Take): Promise<T[]> {
+  async takeWithSkipLocked<T>(db: SqlStatements, t: Take): Promise<T[]> {
     const keys = (
       await db.all<Record<string, Binding>>(`SELECT ${t.key} FROM ${t.queue} ORDER BY ${t.key} LIMIT ?`, [t.limit])
     ).map((r) => r[t.key]);

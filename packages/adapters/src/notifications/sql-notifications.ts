@@ -21,7 +21,8 @@ import { COLUMNS, fromRow, json, type Row, toRow } from './sql-notification-rows
 import { notificationLearnerLink } from './migrations/202611271018-learner-link.js';
 import { SqlNotificationSettingsRepository, SqlNotificationTemplateRepository } from './sql-notification-settings.js';
 
-// Template and settings repositories live in sql-notification-settings.ts; exported from here as before.
+// Template and settings repositories live in sql-notification-settings.ts; re-exported beside the notification
+// repository, so one module names every notifications repository.
 export { SqlNotificationSettingsRepository, SqlNotificationTemplateRepository };
 
 const UPDATABLE = COLUMNS.slice(2);

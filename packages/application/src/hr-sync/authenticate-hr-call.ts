@@ -1,6 +1,6 @@
 import { DomainError, HR_KEY_PREFIX, HrSyncConfig, type HrSyncConfigSnapshot } from '@fundi/domain';
 import type { HrSyncDeps } from './hr-sync-ports.js';
-import type { InboundCall } from './receive-hr-event.js';
+import type { InboundCall } from './hr-inbound-call.js';
 
 const unauthorized = () =>
   new DomainError('unauthorized', 'unauthorized', 'A valid webhook key is required in the configured header');

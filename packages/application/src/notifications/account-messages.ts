@@ -2,8 +2,8 @@ import { newId, type LearnerSnapshot } from '@fundi/domain';
 import { randomBytes } from 'node:crypto';
 import { SET_PASSWORD_HOURS, sha256 } from '../staff/staff-accounts.js';
 import { SECURITY_EVENT } from '../tenants/manage-api-keys.js';
-import { DASHBOARD_PAGES } from './dashboard-pages.js';
-import type { Draft } from './notification-service.js';
+import { DASHBOARD_PAGES, dashboardUrl, portalUrl } from './dashboard-pages.js';
+import type { Draft } from './notification-drafts.js';
 import { learnerRecipient, userRecipient } from './recipients.js';
 import { toStaff } from './staff-messages.js';
 import { draft, str, triggerOn, type RunCache, type TriggerContext } from './trigger-drafts.js';
@@ -29,14 +29,14 @@ export async function requestPasswordReset(c: TriggerContext, tenantSlug: string
     onlyWithoutPassword: false,
   });
   if (!stored) return;
-  await c.service.create(
+  await c.create.execute(
     tenant.id,
     [
       {
         recipient: userRecipient(user),
         channel: 'email',
         template: 'password_reset',
-        values: new Map([['actionUrl', c.service.dashboardUrl(`/set-password?token=${encodeURIComponent(token)}`)]]),
+        values: new Map([['actionUrl', dashboardUrl(c.d, `/set-password?token=${encodeURIComponent(token)}`)]]),
         trigger: 'password_reset',
         dedupeKey: null,
         createdBy: 'system',
@@ -81,7 +81,7 @@ export function securityAlert(c: TriggerContext, cache: RunCache, p: TriggerPayl
       d.action === 'refused'
         ? `${String(d.count)} requests with a refused API key${d.keyName ? ` (one of yours: "${str(d.keyName)}", revoked or expired)` : ''} came from ${str(d.ip)} within 10 minutes.`
         : `The API key "${str(d.keyName)}"${d.role ? ` (role ${str(d.role)})` : ''} was ${str(d.action)}.`,
-    actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.apiKeys),
+    actionUrl: dashboardUrl(c.d, DASHBOARD_PAGES.apiKeys),
   });
 }
 
@@ -113,7 +113,7 @@ export async function invitation(c: TriggerContext, cache: RunCache, p: TriggerP
   return [
     draft(p, 'user_invited', userRecipient(user), 'email', {
       'inviter.name': inviter,
-      actionUrl: c.service.dashboardUrl(`/set-password?token=${encodeURIComponent(token)}`),
+      actionUrl: dashboardUrl(c.d, `/set-password?token=${encodeURIComponent(token)}`),
     }),
   ];
 }
@@ -130,10 +130,10 @@ export async function sendPortalSignIn(
 ): Promise<void> {
   const values = new Map(
     sent.channel === 'email'
-      ? ([['actionUrl', c.service.portalUrl(`/link?token=${encodeURIComponent(sent.token)}`)]] as const)
+      ? ([['actionUrl', portalUrl(c.d, `/link?token=${encodeURIComponent(sent.token)}`)]] as const)
       : ([['portal.code', sent.code]] as const),
   );
-  await c.service.create(
+  await c.create.execute(
     learner.tenantId,
     [
       {

@@ -1,3 +1,5 @@
+import type { NotificationPorts } from './notification-ports.js';
+
 /**
  * The dashboard pages staff and admin messages link to (docs/dashboard.md). A link names one of them, a learner's
  * record or the set-password page, so a message cannot point at a page the dashboard does not serve.
@@ -13,3 +15,13 @@ export type DashboardPath =
   | (typeof DASHBOARD_PAGES)[keyof typeof DASHBOARD_PAGES]
   | `/learners/${string}`
   | `/set-password?token=${string}`;
+
+/** A link into the dashboard (staff and admin notifications) under the service's public URL. */
+export function dashboardUrl(d: Pick<NotificationPorts, 'settings'>, path: DashboardPath): string {
+  return `${d.settings.publicUrl}/dashboard${path}`;
+}
+
+/** A page of the learner portal (`/learn`), for links sent to learners and their supervisors. */
+export function portalUrl(d: Pick<NotificationPorts, 'settings'>, path: `/${string}`): string {
+  return `${d.settings.publicUrl}/learn${path}`;
+}

@@ -38,7 +38,7 @@ export async function remindDeadlines(c: TriggerContext): Promise<number> {
         'deadline.date': due,
         'programme.name': programme?.name ?? e.programmeCode,
       });
-      sent += (await c.service.create(e.tenantId, drafts, { strict: false })).length;
+      sent += (await c.create.execute(e.tenantId, drafts, { strict: false })).length;
     }
   }
 }

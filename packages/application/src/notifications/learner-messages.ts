@@ -1,6 +1,6 @@
 import type { LearnerSnapshot } from '@fundi/domain';
-import type { TemplateKey } from './built-in-templates.js';
-import type { Draft } from './notification-service.js';
+import { builtInTemplate, type TemplateKey } from './built-in-templates.js';
+import type { Draft } from './notification-drafts.js';
 import { learnerRecipient } from './recipients.js';
 import type { TemplateVariable } from './template-variables.js';
 import {
@@ -35,7 +35,7 @@ export async function toLearner(
     ? cache.learners.get(learnerId)!
     : await c.d.repos.learners.findById(p.tenantId, learnerId);
   if (!learner) return [];
-  const def = c.service.definition(key);
+  const def = builtInTemplate(key);
   const r = learnerRecipient(learner);
   const use = channels.filter((ch) =>
     ch === 'email' ? def.email !== null : def.whatsapp !== null && r.mobile !== null,

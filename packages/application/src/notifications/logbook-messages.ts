@@ -1,5 +1,6 @@
 import { signOffToken } from '../logbooks/logbook-deps.js';
-import type { Draft } from './notification-service.js';
+import { portalUrl } from './dashboard-pages.js';
+import type { Draft } from './notification-drafts.js';
 import type { Recipient } from './recipients.js';
 import { draft, str, type RunCache, type TriggerContext } from './trigger-drafts.js';
 import type { TriggerPayload } from './trigger-sources.js';
@@ -25,7 +26,7 @@ export async function logbookSignOff(c: TriggerContext, cache: RunCache, p: Trig
     learner: null,
     user: null,
   };
-  const url = c.service.portalUrl(`/sign-off?token=${encodeURIComponent(signOffToken(c.d.signer, entry))}`);
+  const url = portalUrl(c.d, `/sign-off?token=${encodeURIComponent(signOffToken(c.d.signer, entry))}`);
   return [
     draft(p, 'logbook_sign_off', to, entry.supervisor.email ? 'email' : 'whatsapp', {
       'recipient.firstName': to.firstName,

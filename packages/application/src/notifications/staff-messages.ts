@@ -1,7 +1,7 @@
 import type { Role } from '@fundi/domain';
 import type { TemplateKey } from './built-in-templates.js';
-import { DASHBOARD_PAGES } from './dashboard-pages.js';
-import type { Draft } from './notification-service.js';
+import { DASHBOARD_PAGES, dashboardUrl } from './dashboard-pages.js';
+import type { Draft } from './notification-drafts.js';
 import { staffFor, userRecipient, wants } from './recipients.js';
 import type { TemplateVariable } from './template-variables.js';
 import { draft, enrolmentContext, str, triggerOn, type RunCache, type TriggerContext } from './trigger-drafts.js';
@@ -44,7 +44,7 @@ export async function newEvidence(c: TriggerContext, cache: RunCache, p: Trigger
       'evidence.type': str(d.evidenceType).replace(/_/g, ' ') || 'evidence',
       'module.name': ctx?.modules.find((m) => m.code === d.moduleId)?.name ?? str(d.moduleId),
       'programme.name': ctx?.programmeName ?? '',
-      actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.evidenceQueue),
+      actionUrl: dashboardUrl(c.d, DASHBOARD_PAGES.evidenceQueue),
     },
     learner.id,
   );
@@ -60,7 +60,7 @@ export async function moderationDue(c: TriggerContext, cache: RunCache, p: Trigg
     'programme.name': programme?.name ?? str(d.programmeCode),
     'sample.size': String(d.count ?? ''),
     'deadline.date': str(d.dueBy),
-    actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.overview),
+    actionUrl: dashboardUrl(c.d, DASHBOARD_PAGES.overview),
   });
 }
 
@@ -68,7 +68,7 @@ export async function moderationDue(c: TriggerContext, cache: RunCache, p: Trigg
 export function quotaWarning(c: TriggerContext, cache: RunCache, p: TriggerPayload): Promise<Draft[]> {
   return toStaff(c, cache, p, 'quota_warning', ['admin'], {
     'quota.percent': String(p.data.percent ?? ''),
-    actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.overview),
+    actionUrl: dashboardUrl(c.d, DASHBOARD_PAGES.overview),
   });
 }
 
@@ -79,7 +79,7 @@ export async function exportReady(c: TriggerContext, cache: RunCache, p: Trigger
   const repos = c.d.repos;
   const drafts = await toStaff(c, cache, p, 'export_complete', ['admin'], {
     'export.type': str(d.type),
-    actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.exports),
+    actionUrl: dashboardUrl(c.d, DASHBOARD_PAGES.exports),
   });
   // The staff user who asked for it in the dashboard hears that their report is ready.
   const e = await repos.exports.findById(t, str(d.exportId));
@@ -93,7 +93,7 @@ export async function exportReady(c: TriggerContext, cache: RunCache, p: Trigger
     drafts.push(
       draft(p, 'report_ready', userRecipient(asker), 'email', {
         'report.name': `${str(d.type)} export${e?.fileName ? ` (${e.fileName})` : ''}`,
-        actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.exports),
+        actionUrl: dashboardUrl(c.d, DASHBOARD_PAGES.exports),
       }),
     );
   return drafts;
@@ -103,6 +103,6 @@ export async function exportReady(c: TriggerContext, cache: RunCache, p: Trigger
 export function webhookDisabled(c: TriggerContext, cache: RunCache, p: TriggerPayload): Promise<Draft[]> {
   return toStaff(c, cache, p, 'webhook_disabled', ['admin'], {
     'webhook.url': str(p.data.url),
-    actionUrl: c.service.dashboardUrl(DASHBOARD_PAGES.webhooks),
+    actionUrl: dashboardUrl(c.d, DASHBOARD_PAGES.webhooks),
   });
 }

@@ -1,15 +1,16 @@
 import type { EnrolmentSnapshot, LearnerSnapshot } from '@fundi/domain';
 import type { TemplateKey } from './built-in-templates.js';
 import type { NotificationPorts } from './notification-ports.js';
-import type { Draft, NotificationService } from './notification-service.js';
+import type { Draft } from './notification-drafts.js';
+import type { CreateNotifications } from './create-notifications.js';
 import type { Recipient } from './recipients.js';
 import type { TemplateVariable } from './template-variables.js';
 import type { TriggerPayload } from './trigger-sources.js';
 
-/** What the trigger messages use: the ports and the notification service that makes the notifications. */
+/** What the trigger messages use: the ports and the use case that makes the notifications. */
 export interface TriggerContext {
   d: NotificationPorts;
-  service: NotificationService;
+  create: CreateNotifications;
 }
 
 /** What one trigger run reads once and shares between its events. */

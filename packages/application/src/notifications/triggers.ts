@@ -14,7 +14,8 @@ import { LOGBOOK_EVENTS } from '../logbooks/logbook-deps.js';
 import { logbookSignOff } from './logbook-messages.js';
 import { assessmentResult, evidenceReviewed, programmeComplete, welcome } from './learner-messages.js';
 import type { NotificationPorts } from './notification-ports.js';
-import type { Draft, NotificationService } from './notification-service.js';
+import type { Draft } from './notification-drafts.js';
+import type { CreateNotifications } from './create-notifications.js';
 import { exportReady, moderationDue, newEvidence, quotaWarning, webhookDisabled } from './staff-messages.js';
 import { nextTurn } from '../common/next-turn.js';
 import { str, type RunCache, type TriggerContext } from './trigger-drafts.js';
@@ -38,8 +39,8 @@ export const TRIGGER_SLICE = 200;
 export class NotificationTriggers {
   private readonly c: TriggerContext;
 
-  constructor(d: NotificationPorts, service: NotificationService) {
-    this.c = { d, service };
+  constructor(d: NotificationPorts, create: CreateNotifications) {
+    this.c = { d, create };
   }
 
   /** One event (tests, tools). */
@@ -102,7 +103,7 @@ export class NotificationTriggers {
     for (const l of await this.c.d.repos.learners.findByIds(tenantId, ids)) cache.learners.set(l.id, l);
     const drafts: Draft[] = [];
     for (const e of mine) drafts.push(...(await this.draftsFor(e, cache)));
-    await this.c.service.create(tenantId, drafts, { strict: false });
+    await this.c.create.execute(tenantId, drafts, { strict: false });
   }
 
   private async draftsFor(p: TriggerPayload, cache: RunCache): Promise<Draft[]> {

@@ -10,8 +10,8 @@ export type JobLane = 'short' | 'long';
  * How a job shares the workers (docs/architecture.md, "Background jobs"), stored in its row so that every worker
  * process applies one rule. `interactive`: someone waits for it (an import's dry run or confirm, an export).
  * `background`: nobody does (notifications): while an interactive job runs in any worker, no worker claims a
- * background job, for at most `backgroundWaitMs` after the earliest running interactive job was claimed; then they
- * run beside it as before. Work already started goes on.
+ * background job, for at most `backgroundWaitMs` after the earliest running interactive job was claimed; after that
+ * both kinds run side by side. Work already started goes on.
  */
 export type JobPriority = 'interactive' | 'normal' | 'background';
 export const JOB_PRIORITIES: readonly JobPriority[] = ['interactive', 'normal', 'background'];

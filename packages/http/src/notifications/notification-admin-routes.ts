@@ -32,7 +32,8 @@ export function notificationAdminRoutes(u: NotificationUseCases) {
       // Templates have no id: Form A's cursor carries the key (they stay in their order of registration).
       list: { item: TemplateSummaryOut, cursorKey: 'key' },
       success: { status: 200, description: 'A page of templates' },
-      handle: async ({ actor, page }) => pageInOrder((await templates.listTemplates(actor)).data, page, (t) => t.key),
+      handle: async ({ actor, page }) =>
+        pageInOrder((await templates.listTemplates.execute(actor)).data, page, (t) => t.key),
     }),
     route({
       operationId: 'getNotificationTemplate',
@@ -43,7 +44,7 @@ export function notificationAdminRoutes(u: NotificationUseCases) {
       scope: 'notifications:read',
       params: TemplateKeyParams,
       success: { status: 200, schema: TemplateOut, description: 'The template' },
-      handle: ({ actor, params }) => templates.getTemplate(actor, params.key),
+      handle: ({ actor, params }) => templates.getTemplate.execute(actor, params.key),
     }),
     route({
       operationId: 'putNotificationTemplate',
@@ -56,7 +57,7 @@ export function notificationAdminRoutes(u: NotificationUseCases) {
       params: TemplateKeyParams,
       body: TemplateIn,
       success: { status: 200, schema: TemplateOut, description: 'The template as stored' },
-      handle: ({ actor, params, body }) => templates.putTemplate(actor, params.key, body),
+      handle: ({ actor, params, body }) => templates.putTemplate.execute(actor, params.key, body),
     }),
     route({
       operationId: 'resetNotificationTemplate',
@@ -67,7 +68,7 @@ export function notificationAdminRoutes(u: NotificationUseCases) {
       scope: 'notifications:delete',
       params: TemplateKeyParams,
       success: { status: 204, description: 'The default applies' },
-      handle: ({ actor, params }) => templates.resetTemplate(actor, params.key),
+      handle: ({ actor, params }) => templates.resetTemplate.execute(actor, params.key),
     }),
     route({
       operationId: 'previewNotificationTemplate',
@@ -79,7 +80,7 @@ export function notificationAdminRoutes(u: NotificationUseCases) {
       params: TemplateKeyParams,
       body: PreviewIn,
       success: { status: 200, schema: PreviewOut, description: 'The rendered email' },
-      handle: ({ actor, params, body }) => templates.preview(actor, params.key, body),
+      handle: ({ actor, params, body }) => templates.preview.execute(actor, params.key, body),
     }),
     route({
       operationId: 'getNotificationSettings',
@@ -89,7 +90,7 @@ export function notificationAdminRoutes(u: NotificationUseCases) {
       path: '/notification-settings',
       scope: 'notifications:read',
       success: { status: 200, schema: SettingsOut, description: 'The settings' },
-      handle: ({ actor }) => settings.getSettings(actor),
+      handle: ({ actor }) => settings.getSettings.execute(actor),
     }),
     route({
       operationId: 'putNotificationSettings',
@@ -100,7 +101,7 @@ export function notificationAdminRoutes(u: NotificationUseCases) {
       scope: 'notifications:write',
       body: SettingsIn,
       success: { status: 200, schema: SettingsOut, description: 'The settings as stored' },
-      handle: ({ actor, body }) => settings.putSettings(actor, body as Record<string, unknown>),
+      handle: ({ actor, body }) => settings.putSettings.execute(actor, body as Record<string, unknown>),
     }),
     route({
       operationId: 'sendTestEmail',
@@ -111,7 +112,7 @@ export function notificationAdminRoutes(u: NotificationUseCases) {
       scope: 'notifications:write',
       body: TestEmailIn,
       success: { status: 200, schema: TestEmailOut, description: 'What the mail server said' },
-      handle: ({ actor, body }) => settings.sendTestEmail(actor, body.to),
+      handle: ({ actor, body }) => settings.sendTestEmail.execute(actor, body.to),
     }),
     route({
       operationId: 'rotateNotificationCallbackSecret',
@@ -121,7 +122,7 @@ export function notificationAdminRoutes(u: NotificationUseCases) {
       path: '/notification-settings/callback-secret',
       scope: 'notifications:write',
       success: { status: 200, schema: CallbackSecretOut, description: 'The secret' },
-      handle: ({ actor }) => settings.rotateCallbackSecret(actor),
+      handle: ({ actor }) => settings.rotateCallbackSecret.execute(actor),
     }),
   ];
 }

@@ -37,7 +37,7 @@ export function notificationCallbackRoutes(u: NotificationUseCases) {
       errors: [403],
       success: { status: 200, file: { contentTypes: ['text/plain'] }, description: 'The challenge' },
       handle: async ({ query, tenantSlug }) => {
-        const challenge = await callbacks.whatsAppHandshake(query, tenantSlug);
+        const challenge = await callbacks.whatsAppHandshake.execute(query, tenantSlug);
         return {
           contentType: 'text/plain; charset=utf-8',
           size: Buffer.byteLength(challenge),
@@ -69,7 +69,7 @@ export function notificationCallbackRoutes(u: NotificationUseCases) {
         description: 'How many statuses came and how many changed a notification',
       },
       handle: async ({ file, headers }) =>
-        callbacks.whatsAppCallback(await readAll(file), header(headers, 'x-hub-signature-256')),
+        callbacks.whatsAppCallback.execute(await readAll(file), header(headers, 'x-hub-signature-256')),
     }),
     route({
       operationId: 'emailCallback',
@@ -101,7 +101,7 @@ export function notificationCallbackRoutes(u: NotificationUseCases) {
         description: 'How many reports came and how many changed a notification',
       },
       handle: async ({ file, headers, tenantSlug }) =>
-        callbacks.emailCallback(
+        callbacks.emailCallback.execute(
           await readAll(file),
           file?.declaredType ?? null,
           header(headers, 'x-fundi-signature'),

@@ -30,7 +30,7 @@ export function notificationLinkRoutes(u: NotificationUseCases) {
       params: TokenParams,
       success: { status: 200, file: { contentTypes: ['image/gif'] }, description: 'A transparent pixel' },
       handle: async ({ params }) => {
-        await callbacks.opened(params.token);
+        await callbacks.opened.execute(params.token);
         return {
           contentType: 'image/gif',
           size: GIF.length,
@@ -67,7 +67,7 @@ export function notificationLinkRoutes(u: NotificationUseCases) {
       upload: { kind: 'raw', maxBytes: 1024, description: 'Ignored (`List-Unsubscribe=One-Click` or a form)' },
       errors: [403],
       success: { status: 200, schema: UnsubscribeOut, description: 'The learner gets no more email' },
-      handle: ({ params }) => callbacks.unsubscribeByToken(params.token),
+      handle: ({ params }) => callbacks.unsubscribeByToken.execute(params.token),
     }),
   ];
 }

@@ -31,7 +31,7 @@ export function notificationRoutes(u: NotificationUseCases): RouteDef[] {
       actors: true,
       success: { status: 202, schema: NotificationOut, description: 'The notification' },
       errors: [404],
-      handle: ({ actor, body }) => n.send(actor, body),
+      handle: ({ actor, body }) => n.send.execute(actor, body),
     }),
     route({
       operationId: 'sendBulkNotifications',
@@ -45,7 +45,7 @@ export function notificationRoutes(u: NotificationUseCases): RouteDef[] {
       body: BulkNotificationIn,
       actors: true,
       success: { status: 202, schema: BulkNotificationOut, description: 'One notification per recipient, in order' },
-      handle: ({ actor, body }) => n.sendBulk(actor, body),
+      handle: ({ actor, body }) => n.sendBulk.execute(actor, body),
     }),
     route({
       operationId: 'listNotifications',
@@ -58,7 +58,7 @@ export function notificationRoutes(u: NotificationUseCases): RouteDef[] {
       actors: true,
       list: { item: NotificationOut },
       success: { status: 200, description: 'A page of notifications, oldest first' },
-      handle: ({ actor, query, page: p }) => n.list(actor, query, p),
+      handle: ({ actor, query, page: p }) => n.list.execute(actor, query, p),
     }),
     route({
       operationId: 'getNotification',
@@ -71,7 +71,7 @@ export function notificationRoutes(u: NotificationUseCases): RouteDef[] {
       actors: true,
       success: { status: 200, schema: NotificationOut, description: 'The notification' },
       errors: [404],
-      handle: ({ actor, params }) => n.get(actor, params.id),
+      handle: ({ actor, params }) => n.get.execute(actor, params.id),
     }),
     ...notificationAdminRoutes(u),
     ...notificationCallbackRoutes(u),

@@ -4,7 +4,7 @@ import type { Migration } from '../../migrations/migration.js';
 /**
  * The tenant's live (not erased) learners in id order, as an index of its own: a list's total
  * (`COUNT(*) ... WHERE tenant_id = ? AND erased_at IS NULL`) is then counted in the index instead of visiting
- * every row of the tenant for its `erased_at`, about three times faster on SQLite (docs/benchmarks.md).
+ * every row of the tenant for its `erased_at`, about three times faster on SQLite.
  */
 export const learnerLiveIndexMigration: Migration = {
   name: 'learners/202611242305-live-index',

@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import type { Migration } from '../../migrations/migration.js';
 
 /**
- * One index for learners by employee reference instead of two: `(tenant_id, employee_ref, id)` answers everything
- * `(tenant_id, employee_ref)` did (filters by reference, and HR sync's first match by id), so the shorter one only
- * cost every learner write an index entry (a tenth of a bulk import's index writes).
+ * Drops `(tenant_id, employee_ref)`: `(tenant_id, employee_ref, id)` answers everything it answers (filters by
+ * reference, and HR sync's first match by id), so the shorter one only cost every learner write an index entry (a
+ * tenth of a bulk import's index writes).
  */
 export const learnerEmployeeRefIndexMigration: Migration = {
   name: 'learners/202611250212-employee-ref-index',

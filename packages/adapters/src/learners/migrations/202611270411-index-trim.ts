@@ -5,7 +5,7 @@ const ALTERNATE = 'learners_tenant_alternate_id_unique';
 
 /**
  * Two index entries fewer for every learner written (each about a tenth of a bulk import's insert time;
- * docs/benchmarks.md):
+ * docs/performance.md, "Where the time goes"):
  * - `learners_tenant_id_id_index` (tenant_id, id) goes: every learner query reads live learners, which the partial
  *   index `learners_live_tenant_id` (tenant_id, id) WHERE erased_at IS NULL answers, and a learner by id alone is
  *   the primary key's.

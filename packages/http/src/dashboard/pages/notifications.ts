@@ -19,10 +19,10 @@ export function notificationPages(r: PageRoutes, d: DashboardDeps): void {
   const render = async (s: SessionContext, notice?: Notice) => {
     requireScope(s, 'notifications:read');
     const admin = s.user.role === 'admin';
-    const settings = await n.notificationSettings.getSettings(s.actor);
-    const templates = (await n.notificationTemplates.listTemplates(s.actor)).data;
-    const recent = await n.notifications.list(s.actor, {}, { kind: 'offset', offset: 0, limit: 1 });
-    const last = await n.notifications.list(
+    const settings = await n.notificationSettings.getSettings.execute(s.actor);
+    const templates = (await n.notificationTemplates.listTemplates.execute(s.actor)).data;
+    const recent = await n.notifications.list.execute(s.actor, {}, { kind: 'offset', offset: 0, limit: 1 });
+    const last = await n.notifications.list.execute(
       s.actor,
       {},
       { kind: 'offset', offset: Math.max(0, recent.total - 50), limit: 50 },
@@ -112,9 +112,9 @@ ${[...last.items]
   r.post('/dashboard/notifications/triggers', async (_ctx, s, form) =>
     guarded(s, async () => {
       const on = new Set(form.getAll('on'));
-      const current = await n.notificationSettings.getSettings(s.actor);
+      const current = await n.notificationSettings.getSettings.execute(s.actor);
       const triggers = Object.fromEntries(Object.keys(current.triggers).map((k) => [k, on.has(k)]));
-      await n.notificationSettings.putSettings(s.actor, { triggers });
+      await n.notificationSettings.putSettings.execute(s.actor, { triggers });
       return { text: 'Triggers saved.' };
     }),
   );
@@ -122,11 +122,11 @@ ${[...last.items]
   r.post('/dashboard/notifications/smtp', async (_ctx, s, form) =>
     guarded(s, async () => {
       if (form.get('action') === 'default') {
-        await n.notificationSettings.putSettings(s.actor, { smtp: null });
+        await n.notificationSettings.putSettings.execute(s.actor, { smtp: null });
         return { text: "Mail goes through the service's default server again." };
       }
       const password = form.get('password');
-      await n.notificationSettings.putSettings(s.actor, {
+      await n.notificationSettings.putSettings.execute(s.actor, {
         smtp: {
           host: field(form, 'host'),
           port: Number(form.get('port')),
@@ -142,7 +142,7 @@ ${[...last.items]
 
   r.post('/dashboard/notifications/smtp-test', async (_ctx, s, form) =>
     guarded(s, async () => {
-      const r = await n.notificationSettings.sendTestEmail(s.actor, field(form, 'to'));
+      const r = await n.notificationSettings.sendTestEmail.execute(s.actor, field(form, 'to'));
       return r.sent
         ? { text: `The test email was accepted by the server (${r.messageId}).` }
         : { text: `The test email was not sent: ${r.error}`, error: true };
@@ -152,12 +152,12 @@ ${[...last.items]
   r.post('/dashboard/notifications/whatsapp', async (_ctx, s, form) =>
     guarded(s, async () => {
       if (form.get('action') === 'remove') {
-        await n.notificationSettings.putSettings(s.actor, { whatsapp: null });
+        await n.notificationSettings.putSettings.execute(s.actor, { whatsapp: null });
         return { text: 'The WhatsApp account was removed.' };
       }
       const token = form.get('accessToken');
       const secret = form.get('appSecret');
-      await n.notificationSettings.putSettings(s.actor, {
+      await n.notificationSettings.putSettings.execute(s.actor, {
         whatsapp: {
           phoneNumberId: field(form, 'phoneNumberId'),
           baseUrl: field(form, 'baseUrl'),
@@ -175,7 +175,7 @@ ${[...last.items]
     o: { draft?: { subject: string; html: string; text: string }; preview?: RenderedEmail; notice?: Notice } = {},
   ) => {
     requireScope(s, 'notifications:read');
-    const t = await n.notificationTemplates.getTemplate(s.actor, key);
+    const t = await n.notificationTemplates.getTemplate.execute(s.actor, key);
     const admin = s.user.role === 'admin';
     const v = o.draft ?? t.email ?? { subject: '', html: '', text: '' };
     const preview: Html = o.preview
@@ -215,15 +215,18 @@ ${[...last.items]
     try {
       if (action === 'save') {
         requireAdmin(s);
-        await n.notificationTemplates.putTemplate(s.actor, key, draft);
+        await n.notificationTemplates.putTemplate.execute(s.actor, key, draft);
         return templatePage(s, key, { notice: { text: 'Template saved.' } });
       }
       if (action === 'reset') {
         requireAdmin(s);
-        await n.notificationTemplates.resetTemplate(s.actor, key);
+        await n.notificationTemplates.resetTemplate.execute(s.actor, key);
         return templatePage(s, key, { notice: { text: 'The default version applies again.' } });
       }
-      return templatePage(s, key, { draft, preview: await n.notificationTemplates.preview(s.actor, key, draft) });
+      return templatePage(s, key, {
+        draft,
+        preview: await n.notificationTemplates.preview.execute(s.actor, key, draft),
+      });
     } catch (e) {
       if (isDomainError(e) && e.kind === 'invalid')
         return templatePage(s, key, { draft, notice: { text: describe(e), error: true } });

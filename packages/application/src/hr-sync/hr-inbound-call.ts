@@ -1,0 +1,34 @@
+import type { ChangeEnrolmentStatus } from '../enrolments/change-enrolment-status.js';
+import type { EnrolLearner } from '../enrolments/enrol-learner.js';
+import type { RegisterLearner } from '../learners/register-learner.js';
+import type { UpdateLearner } from '../learners/update-learner.js';
+
+/** An inbound HR call (docs/api.md, "HR sync"): its body, its answer and the use cases it drives. */
+export interface HrEventBody {
+  id?: string;
+  event: string;
+  timestamp?: string;
+  data: Record<string, unknown>;
+}
+
+export interface InboundCall {
+  /** Form B's slug; null under Form A, where the key names the tenant. */
+  tenantSlug: string | null;
+  headers: Record<string, string | string[] | undefined>;
+  body: HrEventBody;
+}
+
+export interface HrEventAnswer {
+  learnerId: string;
+  enrolmentId?: string;
+  created?: boolean;
+  withdrawnEnrolmentIds?: string[];
+}
+
+/** The learner and enrolment use cases an inbound event drives (the same ones the API uses). */
+export interface InboundUseCases {
+  registerLearner: RegisterLearner;
+  updateLearner: UpdateLearner;
+  enrolLearner: EnrolLearner;
+  changeEnrolmentStatus: ChangeEnrolmentStatus;
+}
