@@ -45,14 +45,14 @@ const ROLES_BEFORE: Record<string, string[]> = {
 };
 
 const EVENTS_BEFORE = words(`
-      learner.created learner.updated evidence.uploaded evidence.reviewed assessment.recorded
-      assessment.completed moderation.completed moderation.sample_drawn enrolment.status_changed
-      export.ready export.completed import.completed
-    `);
+  learner.created learner.updated evidence.uploaded evidence.reviewed assessment.recorded
+  assessment.completed moderation.completed moderation.sample_drawn enrolment.status_changed
+  export.ready export.completed import.completed
+`);
 
 const PREFIXES_BEFORE = words(`
-      wha ten key lrn aud evt prg enr asm mod smp esh whs dlv job evd exp imp ntf alr upl bdl hre usr
-    `);
+  wha ten key lrn aud evt prg enr asm mod smp esh whs dlv job evd exp imp ntf alr upl bdl hre usr
+`);
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
