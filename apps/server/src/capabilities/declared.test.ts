@@ -3,184 +3,56 @@ import { ROLES } from '@fundi/domain';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_ONLY } from './index.js';
 
+const words = (s: string) => s.trim().split(/\s+/);
+
 /** Each role's scopes as the service granted them before capabilities declared their own (docs/api.md). */
 const ROLES_BEFORE: Record<string, string[]> = {
-  admin: [
-    'learners:read',
-    'learners:write',
-    'learners:delete',
-    'programmes:read',
-    'programmes:write',
-    'programmes:delete',
-    'enrolments:read',
-    'enrolments:write',
-    'assessments:read',
-    'assessments:write',
-    'assessments:moderate',
-    'evidence:read',
-    'evidence:write',
-    'evidence:review',
-    'evidence:delete',
-    'exports:read',
-    'exports:write',
-    'imports:read',
-    'imports:write',
-    'notifications:read',
-    'notifications:write',
-    'notifications:delete',
-    'users:read',
-    'users:write',
-    'webhooks:read',
-    'webhooks:write',
-    'webhooks:delete',
-    'hr:read',
-    'hr:write',
-    'usage:read',
-    'audit:read',
-  ],
-  manager: [
-    'learners:read',
-    'learners:write',
-    'learners:delete',
-    'programmes:read',
-    'programmes:write',
-    'programmes:delete',
-    'enrolments:read',
-    'enrolments:write',
-    'assessments:read',
-    'assessments:write',
-    'evidence:read',
-    'evidence:write',
-    'evidence:review',
-    'evidence:delete',
-    'exports:read',
-    'exports:write',
-    'imports:read',
-    'imports:write',
-    'notifications:read',
-    'notifications:write',
-    'notifications:delete',
-    'users:read',
-    'webhooks:read',
-    'hr:read',
-    'usage:read',
-    'audit:read',
-  ],
-  assessor: [
-    'learners:read',
-    'programmes:read',
-    'enrolments:read',
-    'assessments:read',
-    'evidence:read',
-    'exports:read',
-    'imports:read',
-    'notifications:read',
-    'users:read',
-    'assessments:write',
-    'evidence:write',
-    'evidence:review',
-  ],
-  moderator: [
-    'learners:read',
-    'programmes:read',
-    'enrolments:read',
-    'assessments:read',
-    'assessments:moderate',
-    'evidence:read',
-  ],
-  facilitator: [
-    'learners:read',
-    'learners:write',
-    'programmes:read',
-    'enrolments:read',
-    'enrolments:write',
-    'assessments:read',
-    'evidence:read',
-    'evidence:write',
-    'notifications:read',
-    'notifications:write',
-  ],
-  viewer: [
-    'learners:read',
-    'programmes:read',
-    'enrolments:read',
-    'assessments:read',
-    'evidence:read',
-    'exports:read',
-    'imports:read',
-    'notifications:read',
-    'users:read',
-    'webhooks:read',
-    'hr:read',
-    'usage:read',
-  ],
-  integration: [
-    'learners:read',
-    'learners:write',
-    'programmes:read',
-    'programmes:write',
-    'enrolments:read',
-    'enrolments:write',
-    'assessments:read',
-    'assessments:write',
-    'evidence:read',
-    'evidence:write',
-    'exports:read',
-    'exports:write',
-    'imports:read',
-    'imports:write',
-    'notifications:read',
-    'notifications:write',
-    'users:read',
-    'webhooks:read',
-    'webhooks:write',
-    'hr:read',
-    'hr:write',
-    'usage:read',
-  ],
+  admin: words(`
+    learners:read learners:write learners:delete programmes:read programmes:write programmes:delete
+    enrolments:read enrolments:write assessments:read assessments:write assessments:moderate
+    evidence:read evidence:write evidence:review evidence:delete exports:read exports:write imports:read
+    imports:write notifications:read notifications:write notifications:delete users:read users:write
+    webhooks:read webhooks:write webhooks:delete hr:read hr:write usage:read audit:read
+  `),
+  manager: words(`
+    learners:read learners:write learners:delete programmes:read programmes:write programmes:delete
+    enrolments:read enrolments:write assessments:read assessments:write evidence:read evidence:write
+    evidence:review evidence:delete exports:read exports:write imports:read imports:write
+    notifications:read notifications:write notifications:delete users:read webhooks:read hr:read
+    usage:read audit:read
+  `),
+  assessor: words(`
+    learners:read programmes:read enrolments:read assessments:read evidence:read exports:read
+    imports:read notifications:read users:read assessments:write evidence:write evidence:review
+  `),
+  moderator: words(`
+    learners:read programmes:read enrolments:read assessments:read assessments:moderate evidence:read
+  `),
+  facilitator: words(`
+    learners:read learners:write programmes:read enrolments:read enrolments:write assessments:read
+    evidence:read evidence:write notifications:read notifications:write
+  `),
+  viewer: words(`
+    learners:read programmes:read enrolments:read assessments:read evidence:read exports:read
+    imports:read notifications:read users:read webhooks:read hr:read usage:read
+  `),
+  integration: words(`
+    learners:read learners:write programmes:read programmes:write enrolments:read enrolments:write
+    assessments:read assessments:write evidence:read evidence:write exports:read exports:write
+    imports:read imports:write notifications:read notifications:write users:read webhooks:read
+    webhooks:write hr:read hr:write usage:read
+  `),
 };
 
-const EVENTS_BEFORE = [
-  'learner.created',
-  'learner.updated',
-  'evidence.uploaded',
-  'evidence.reviewed',
-  'assessment.recorded',
-  'assessment.completed',
-  'moderation.completed',
-  'moderation.sample_drawn',
-  'enrolment.status_changed',
-  'export.ready',
-  'export.completed',
-  'import.completed',
-];
+const EVENTS_BEFORE = words(`
+  learner.created learner.updated evidence.uploaded evidence.reviewed assessment.recorded
+  assessment.completed moderation.completed moderation.sample_drawn enrolment.status_changed
+  export.ready export.completed import.completed
+`);
 
-const PREFIXES_BEFORE = [
-  'wha',
-  'ten',
-  'key',
-  'lrn',
-  'aud',
-  'evt',
-  'prg',
-  'enr',
-  'asm',
-  'mod',
-  'smp',
-  'esh',
-  'whs',
-  'dlv',
-  'job',
-  'evd',
-  'exp',
-  'imp',
-  'ntf',
-  'alr',
-  'upl',
-  'bdl',
-  'hre',
-  'usr',
-];
+const PREFIXES_BEFORE = words(`
+  wha ten key lrn aud evt prg enr asm mod smp esh whs dlv job evd exp imp ntf alr upl bdl hre usr
+`);
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 

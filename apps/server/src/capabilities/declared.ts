@@ -1,4 +1,4 @@
-import { declaredBy, type Declared } from '@fundi/adapters';
+import { declaredBy } from '@fundi/adapters';
 import { registerEvents, type EventDocs } from '@fundi/http';
 import type { CapabilityDeclarations } from './capability.js';
 
@@ -20,9 +20,4 @@ export function openApiWebhooksOf(caps: Declaring): (registry: Parameters<typeof
     registerEvents(registry, events);
     for (const c of caps) c.declares?.openApiWebhooks?.(registry);
   };
-}
-
-/** The access policy, event names and id prefixes of the list (what the container hands the use cases). */
-export function declaredOf(caps: Declaring): Declared {
-  return declaredBy(caps);
 }

@@ -18,6 +18,7 @@ import type { EventReaction, JobDefinition, Ports, RetentionTask } from '@fundi/
 import type { UnitOfWork } from '@fundi/domain';
 import type { RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
+import type { Capability } from './capability.js';
 import { learners } from './learners.js';
 import { platform } from './platform.js';
 import { tenants } from './tenants.js';
@@ -114,9 +115,17 @@ export function appStorage(db: SqlDb): OpenStorage<AppRepositories> {
   return storageFor(storageOf(STORAGE_ONLY()), db) as OpenStorage<AppRepositories>;
 }
 
+/**
+ * The list as the wiring below sees it: each capability's use cases are handed back to the same capability's routes,
+ * jobs and reactions, so their type does not matter here (each module is checked where it is declared).
+ */
+function wiring(caps: Capabilities): readonly Capability<string, unknown, unknown, object>[] {
+  return caps;
+}
+
 /** Every route of every capability, built from the container's use cases; a scope no capability declares fails. */
 export function routesOf(c: Container, caps: Capabilities): RouteDef[] {
-  const routes = caps.flatMap((cap) => ('routes' in cap && cap.routes ? cap.routes(useCasesOf(c, cap) as never) : []));
+  const routes = wiring(caps).flatMap((cap) => cap.routes?.(useCasesOf(c, cap)) ?? []);
   const scopes: readonly string[] = declaredBy(caps).access.scopes;
   for (const r of routes)
     if (r.scope && r.scope !== 'any' && !scopes.includes(r.scope))
@@ -127,7 +136,7 @@ export function routesOf(c: Container, caps: Capabilities): RouteDef[] {
 /** Every background job definition of every capability; a kind defined twice is a programming error. */
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different payload types run side by side.
 export function jobsOf(c: Container, caps: Capabilities): JobDefinition<any>[] {
-  const all = caps.flatMap((cap) => ('jobs' in cap && cap.jobs ? cap.jobs(useCasesOf(c, cap) as never) : []));
+  const all = wiring(caps).flatMap((cap) => cap.jobs?.(useCasesOf(c, cap)) ?? []);
   const kinds = new Set<string>();
   for (const d of all) {
     if (kinds.has(d.kind)) throw new Error(`Two job definitions of kind ${d.kind}`);
@@ -142,7 +151,7 @@ export function jobsOf(c: Container, caps: Capabilities): JobDefinition<any>[] {
  */
 export function retentionOf(c: Container, caps: Capabilities): RetentionTask[] {
   const ports = resolve(c, T.Ports);
-  const tasks = caps.flatMap((cap) => ('retention' in cap && cap.retention ? cap.retention(ports as never) : []));
+  const tasks = wiring(caps).flatMap((cap) => cap.retention?.(ports) ?? []);
   const rateLimits = resolve(c, T.RateLimits);
   if (rateLimits.pruneExpired)
     tasks.push({ kind: 'rateLimits', prune: (before, limit) => rateLimits.pruneExpired!(before.getTime(), limit) });
@@ -151,7 +160,7 @@ export function retentionOf(c: Container, caps: Capabilities): RetentionTask[] {
 
 /** Every capability's reactions to committed events (run by the outbox dispatcher). */
 export function reactionsOf(c: Container, caps: Capabilities): EventReaction[] {
-  return caps.flatMap((cap) => ('reactions' in cap && cap.reactions ? cap.reactions(useCasesOf(c, cap) as never) : []));
+  return wiring(caps).flatMap((cap) => cap.reactions?.(useCasesOf(c, cap)) ?? []);
 }
 
 /** The unit of work over every repository, typed. */

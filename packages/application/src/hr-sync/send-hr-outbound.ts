@@ -1,4 +1,11 @@
-import { newId, type DomainEvent, type LearnerRepos, type PlatformRepos, type TrainingRepos } from '@fundi/domain';
+import {
+  newId,
+  type DomainEvent,
+  type LearnerRepos,
+  type LearnerSnapshot,
+  type PlatformRepos,
+  type TrainingRepos,
+} from '@fundi/domain';
 import type { CoreDeps } from '../common/ports.js';
 import { ENROLMENT_COMPLETED_EVENT } from '../enrolments/enrolment-completed.js';
 import type { JobContext } from '../jobs/job-definition.js';
@@ -20,9 +27,12 @@ export class SendHrOutbound {
   async execute(sources: readonly HrSource[], ctx: Pick<JobContext, 'progress' | 'reportIn'>): Promise<void> {
     if (ctx.progress?.total != null && ctx.progress.processed >= ctx.progress.total) return;
     await this.deps.uow.run(async (tx) => {
+      const employees = await employeesOf(tx, sources);
       const out: DomainEvent[] = [];
       for (const s of sources) {
-        for (const e of await this.messagesOf(tx, s))
+        const learner = employees.get(`${s.tenantId} ${str(s.data.learnerId)}`);
+        if (!learner) continue;
+        for (const e of await this.messagesOf(tx, s, learner))
           out.push({ id: newId('evt'), tenantId: s.tenantId, occurredAt: s.occurredAt, ...e });
       }
       if (out.length) await tx.outbox.addMany(out);
@@ -30,11 +40,7 @@ export class SendHrOutbound {
     });
   }
 
-  private async messagesOf(tx: Repos, s: HrSource) {
-    const learnerId = str(s.data.learnerId);
-    if (!learnerId) return []; // redacted by an erasure
-    const learner = await tx.learners.findById(s.tenantId, learnerId);
-    if (!learner?.employeeRef) return [];
+  private async messagesOf(tx: Repos, s: HrSource, learner: LearnerSnapshot) {
     if (s.type === ENROLMENT_COMPLETED_EVENT) {
       const programme = await tx.programmes.findById(s.tenantId, str(s.data.programmeId) ?? '');
       const date = str(s.data.achievementDate) ?? '';
@@ -52,4 +58,24 @@ export class SendHrOutbound {
     const outcome = str(s.data.effectiveOutcome) ?? a.outcome;
     return hrCompetencyEvents(learner, { ...a, outcome });
   }
+}
+
+/**
+ * The learners HR knows (with an employeeRef) among the sources', by `<tenant> <learner>`, read once per tenant (an
+ * import's batch of assessments is one job). An event redacted by an erasure names no learner.
+ */
+async function employeesOf(tx: Repos, sources: readonly HrSource[]): Promise<Map<string, LearnerSnapshot>> {
+  const byTenant = new Map<string, Set<string>>();
+  for (const s of sources) {
+    const id = str(s.data.learnerId);
+    if (!id) continue;
+    let ids = byTenant.get(s.tenantId);
+    if (!ids) byTenant.set(s.tenantId, (ids = new Set()));
+    ids.add(id);
+  }
+  const out = new Map<string, LearnerSnapshot>();
+  for (const [tenantId, ids] of byTenant)
+    for (const l of await tx.learners.findByIds(tenantId, [...ids]))
+      if (l.employeeRef) out.set(`${tenantId} ${l.id}`, l);
+  return out;
 }
