@@ -13,6 +13,8 @@ import {
   type RunExport,
 } from '@fundi/application';
 import type {
+  AuditRepos,
+  StaffRepos,
   EvidenceRepos,
   ExportRepos,
   LearnerRepos,
@@ -45,7 +47,14 @@ export function exports(settings: ExportSettings) {
     storage: exportStorage,
     useCases: (
       p: Ports<
-        ExportRepos & LearnerRepos & TrainingRepos & Pick<EvidenceRepos, 'evidence'> & TenantRepos & PlatformRepos
+        ExportRepos &
+          LearnerRepos &
+          TrainingRepos &
+          Pick<EvidenceRepos, 'evidence'> &
+          TenantRepos &
+          PlatformRepos &
+          AuditRepos &
+          Pick<StaffRepos, 'staffCredentials'>
       >,
     ) => ({
       exports: new ExportService({

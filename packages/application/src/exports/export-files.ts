@@ -3,7 +3,14 @@ import { qctoFileName, type ExportSnapshot, type ProgrammeSnapshot, type Regulat
 import { BOM, csvLine } from './csv.js';
 import { CSV_COLUMNS, LEARNER_ENROLMENT_COLUMNS, defaultColumns, type Column } from './export-columns.js';
 import type { ExportPorts } from './export-ports.js';
-import { assessmentRows, enrolmentRows, evidenceRows, learnerRows, type ResolvedFilters } from './export-rows.js';
+import {
+  assessmentRows,
+  auditRows,
+  enrolmentRows,
+  evidenceRows,
+  learnerRows,
+  type ResolvedFilters,
+} from './export-rows.js';
 import { ReadinessCollector, csvChunks, qcto01Chunks, qcto02Chunks, type Counter } from './export-writers.js';
 import { DETAIL_COLUMNS, SUMMARY_COLUMNS, TrainingSummary, type TrainingRow } from './wsp-atr.js';
 
@@ -35,6 +42,8 @@ function csvOf(d: Deps, type: keyof typeof CSV_COLUMNS, e: ExportSnapshot, count
       return csvChunks(CSV_COLUMNS.assessments, fields, assessmentRows(r, e.tenantId, f), count);
     case 'evidence':
       return csvChunks(CSV_COLUMNS.evidence, fields, evidenceRows(r, e.tenantId, f), count);
+    case 'audit':
+      return csvChunks(CSV_COLUMNS.audit, fields, auditRows(r, e.tenantId, f), count);
   }
 }
 

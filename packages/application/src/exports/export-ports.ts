@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import type {
+  AuditRepos,
+  StaffRepos,
   EvidenceRepos,
   ExportRepos,
   LearnerRepos,
@@ -22,7 +24,14 @@ export interface ExportSettings {
 }
 
 export type ExportPorts = CoreDeps<
-  ExportRepos & LearnerRepos & TrainingRepos & Pick<EvidenceRepos, 'evidence'> & TenantRepos & PlatformRepos
+  ExportRepos &
+    LearnerRepos &
+    TrainingRepos &
+    Pick<EvidenceRepos, 'evidence'> &
+    TenantRepos &
+    PlatformRepos &
+    AuditRepos &
+    Pick<StaffRepos, 'staffCredentials'>
 > & {
   files: FileVault;
   signer: UrlSigner;

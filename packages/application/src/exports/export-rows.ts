@@ -1,4 +1,7 @@
 import type {
+  AuditRepos,
+  StaffRepos,
+  TenantRepos,
   EvidenceRepos,
   ExportFilters,
   LearnerRepos,
@@ -8,11 +11,18 @@ import type {
   TrainingRepos,
 } from '@fundi/domain';
 import type { AssessmentRow, EnrolmentRow, EvidenceRow, LearnerRow } from './export-columns.js';
+import { auditView, type AuditView } from '../audit/audit-view.js';
+import { DescribeActors } from '../common/describe-actors.js';
 
 /** Rows are read in keyset pages of this many: memory holds one page, whatever the export's size. */
 export const BATCH = 500;
 
-export type ReadRepos = LearnerRepos & TrainingRepos & Pick<EvidenceRepos, 'evidence'>;
+export type ReadRepos = LearnerRepos &
+  TrainingRepos &
+  Pick<EvidenceRepos, 'evidence'> &
+  AuditRepos &
+  Pick<TenantRepos, 'apiKeys'> &
+  Pick<StaffRepos, 'staffCredentials'>;
 
 /** Every item of a keyset-paged list, one page in memory at a time. */
 export async function* pages<T extends { id: string }>(
@@ -138,5 +148,18 @@ export async function* evidenceRows(r: ReadRepos, tenantId: string, f: ResolvedF
       kept.map((e) => e.learnerId),
     );
     yield kept.map((ev) => ({ ev, l: learners.get(ev.learnerId) ?? null }));
+  }
+}
+
+/** The audit trail by time (`from`/`to`), newest first, each entry as `GET /audit` shows it. */
+export async function* auditRows(r: ReadRepos, tenantId: string, f: ResolvedFilters): AsyncGenerator<AuditView[]> {
+  const filter = { from: dayStart(f.from), to: dayEnd(f.to) };
+  const actors = new DescribeActors({ repos: r });
+  for await (const batch of pages((p) => r.auditTrail.list(tenantId, filter, p))) {
+    const refs = await actors.describe(
+      tenantId,
+      batch.map((e) => e.actor),
+    );
+    yield batch.map((e) => auditView(e, refs));
   }
 }

@@ -47,6 +47,9 @@ export class ExportService {
 
   /** Queues an export; the worker writes it (202 with the queued record). `origin`: see `RUN_EXPORT`. */
   async request(actor: Actor, req: ExportRequest, origin?: string): Promise<ExportView> {
+    // The audit trail is for those who may read it (docs/api.md, "Audit trail").
+    if (req.type === 'audit' && !actor.scopes.includes('audit:read'))
+      throw DomainError.forbidden('An audit export needs the audit:read scope');
     const { format, fields, filters } = await checkRequest(this.d.repos, actor.tenantId, req);
     const now = this.now();
     const e: ExportSnapshot = {

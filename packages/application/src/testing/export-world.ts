@@ -7,6 +7,8 @@ import { learnerMemory } from '@fundi/memory/learners';
 import { platformMemory } from '@fundi/memory/platform';
 import { tenantMemory } from '@fundi/memory/tenants';
 import { trainingMemory } from '@fundi/memory/training';
+import { auditMemory } from '@fundi/memory/audit';
+import { staffMemory } from '@fundi/memory/staff';
 import { FixedClock } from '@fundi/testing';
 import { aTenant } from '@fundi/domain/testing';
 import { EncryptedFileVault, MasterKeyring } from '../files/encrypted-vault.js';
@@ -30,7 +32,16 @@ export const testSigner = {
  */
 export async function exportWorld(o: { files?: FileVault; publicUrl?: string } = {}) {
   const clock = new FixedClock(new Date('2026-06-01T08:00:00.000Z'));
-  const m = memoryStorage([platformMemory, tenantMemory, learnerMemory, trainingMemory, evidenceMemory, exportMemory]);
+  const m = memoryStorage([
+    platformMemory,
+    tenantMemory,
+    learnerMemory,
+    trainingMemory,
+    evidenceMemory,
+    exportMemory,
+    auditMemory,
+    staffMemory,
+  ]);
   const repos = m.repositories();
   const tenant = aTenant();
   await repos.tenants.insert(tenant);

@@ -11,6 +11,7 @@ const LABELS: Record<ExportType, string> = {
   enrolments: 'Enrolments (CSV)',
   assessments: 'Assessments (CSV)',
   evidence: 'Evidence (CSV)',
+  audit: 'Audit trail (CSV)',
   full: 'Everything (ZIP of the four CSVs)',
   qcto01: 'QCTO01 learner file',
   qcto02: 'QCTO02 achievement file',
