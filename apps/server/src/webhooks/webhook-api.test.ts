@@ -199,6 +199,8 @@ describe('webhook subscription endpoints, both forms (SQLite)', () => {
       'moderation.completed',
       'moderation.sample_drawn',
       'ping',
+      'statement.issued',
+      'statement.revoked',
     ]);
     const body = doc.webhooks['learner.created'].post.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(expect.arrayContaining(['id', 'type', 'timestamp', 'tenantId', 'data']));
