@@ -30,7 +30,14 @@ describeEachStorage(
       let key: string;
       let learnerId: string;
       let enrolmentId: string;
-      let statement: Record<string, any>;
+      let statement: {
+        id: string;
+        verificationCode: string;
+        verifyUrl: string;
+        sha256: string;
+        size: number;
+        issuedAt: string;
+      };
       let pdf: Uint8Array;
 
       beforeAll(async () => {
