@@ -58,7 +58,7 @@ ${when(
 ${when(
   write,
   () => html`<form class="card" method="post" action="/dashboard/exports">${csrf(s)}<h2>New export</h2>
-<label for="export-type">What</label><select id="export-type" name="type">${EXPORT_TYPES.filter((t) => !(REGULATOR as readonly string[]).includes(t)).map((t) => html`<option value="${t}">${LABELS[t]}</option>`)}</select>
+<label for="export-type">What</label><select id="export-type" name="type">${EXPORT_TYPES.filter((t) => !(REGULATOR as readonly string[]).includes(t) && (t !== 'audit' || can(s, 'audit:read'))).map((t) => html`<option value="${t}">${LABELS[t]}</option>`)}</select>
 <label for="export-from">From (optional)</label><input id="export-from" name="from" type="date">
 <label for="export-to">To (optional)</label><input id="export-to" name="to" type="date">
 <button type="submit">Start export</button></form>
