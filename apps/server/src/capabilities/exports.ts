@@ -13,6 +13,8 @@ import {
   type RunExport,
 } from '@fundi/application';
 import type {
+  AuditRepos,
+  StaffRepos,
   EvidenceRepos,
   ExportRepos,
   LearnerRepos,
@@ -60,7 +62,9 @@ export function exports(settings: ExportSettings) {
           Pick<EvidenceRepos, 'evidence'> &
           Pick<LogbookRepos, 'logbookEntries'> &
           TenantRepos &
-          PlatformRepos
+          PlatformRepos &
+          AuditRepos &
+          Pick<StaffRepos, 'staffCredentials'>
       >,
     ) => ({
       exports: exportUseCases({

@@ -38,6 +38,7 @@ describeBrowserSuite('dashboard in a real browser (Chromium): its own Content-Se
       '/dashboard/api-keys',
       '/dashboard/users',
       '/dashboard/usage',
+      '/dashboard/audit',
       '/dashboard/settings',
       '/dashboard/no-such-page',
     ];

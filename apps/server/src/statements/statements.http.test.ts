@@ -34,6 +34,8 @@ describeEachStorage(
         id: string;
         verificationCode: string;
         verifyUrl: string;
+        sha256: string;
+        size: number;
         issuedAt: string;
         [field: string]: unknown;
       };

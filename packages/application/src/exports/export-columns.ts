@@ -5,6 +5,7 @@ import type {
   LearnerSnapshot,
   LogbookEntrySnapshot,
 } from '@fundi/domain';
+import type { AuditView } from '../audit/audit-view.js';
 
 type Cell = string | number | boolean | null;
 export type Column<R> = (row: R) => Cell;
@@ -155,11 +156,29 @@ export const LOGBOOK_COLUMNS: Record<string, Column<LogbookRow>> = {
   sign_off_comment: (r) => r.e.signOff?.comment ?? null,
 };
 
+/** The audit trail as `GET /audit` shows it (changes and details as JSON text). */
+export const AUDIT_COLUMNS: Record<string, Column<AuditView>> = {
+  id: (r) => r.id,
+  at: (r) => r.at,
+  actor_type: (r) => r.actor.type,
+  actor_id: (r) => r.actor.id,
+  actor_name: (r) => r.actor.name,
+  via: (r) => r.origin.via,
+  ip: (r) => r.origin.ip,
+  action: (r) => r.action,
+  entity_type: (r) => r.entityType,
+  entity_id: (r) => r.entityId,
+  learner_id: (r) => r.learnerId,
+  changes: (r) => JSON.stringify(r.changes),
+  details: (r) => JSON.stringify(r.details),
+};
+
 export const CSV_COLUMNS = {
   learners: LEARNER_COLUMNS,
   enrolments: ENROLMENT_COLUMNS,
   assessments: ASSESSMENT_COLUMNS,
   evidence: EVIDENCE_COLUMNS,
+  audit: AUDIT_COLUMNS,
 } as const;
 export type CsvType = keyof typeof CSV_COLUMNS;
 

@@ -11,6 +11,7 @@ import {
 import type { ExportPorts } from './export-ports.js';
 import {
   assessmentRows,
+  auditRows,
   enrolmentRows,
   evidenceRows,
   learnerRows,
@@ -48,6 +49,8 @@ function csvOf(d: Deps, type: keyof typeof CSV_COLUMNS, e: ExportSnapshot, count
       return csvChunks(CSV_COLUMNS.assessments, fields, assessmentRows(r, e.tenantId, f), count);
     case 'evidence':
       return csvChunks(CSV_COLUMNS.evidence, fields, evidenceRows(r, e.tenantId, f), count);
+    case 'audit':
+      return csvChunks(CSV_COLUMNS.audit, fields, auditRows(r, e.tenantId, f), count);
   }
 }
 

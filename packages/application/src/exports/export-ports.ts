@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import type {
+  AuditRepos,
+  StaffRepos,
   EvidenceRepos,
   ExportRepos,
   LearnerRepos,
@@ -29,7 +31,9 @@ export type ExportPorts = CoreDeps<
     Pick<EvidenceRepos, 'evidence'> &
     Pick<LogbookRepos, 'logbookEntries'> &
     TenantRepos &
-    PlatformRepos
+    PlatformRepos &
+    AuditRepos &
+    Pick<StaffRepos, 'staffCredentials'>
 > & {
   files: FileVault;
   signer: UrlSigner;

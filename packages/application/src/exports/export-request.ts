@@ -30,6 +30,7 @@ const FORMAT: Record<ExportType, ExportFormat> = {
   full: 'zip',
   qcto01: 'txt',
   qcto02: 'txt',
+  audit: 'csv',
 };
 
 /** What `status` filters by, per type (docs/api.md, "Exports"). */

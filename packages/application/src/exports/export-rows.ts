@@ -3,6 +3,7 @@ import {
   ENROLMENT_STATUSES,
   EVIDENCE_STATUSES,
   OUTCOMES,
+  type AuditRepos,
   type EvidenceRepos,
   type ExportFilters,
   type LearnerRepos,
@@ -10,14 +11,23 @@ import {
   type LogbookRepos,
   type Page,
   type PageRequest,
+  type StaffRepos,
+  type TenantRepos,
   type TrainingRepos,
 } from '@fundi/domain';
 import type { AssessmentRow, EnrolmentRow, EvidenceRow, LearnerRow, LogbookRow } from './export-columns.js';
+import { auditView, type AuditView } from '../audit/audit-view.js';
+import { DescribeActors } from '../common/describe-actors.js';
 
 /** Rows are read in keyset pages of this many: memory holds one page, whatever the export's size. */
 export const BATCH = 500;
 
-export type ReadRepos = LearnerRepos & TrainingRepos & Pick<EvidenceRepos, 'evidence'>;
+export type ReadRepos = LearnerRepos &
+  TrainingRepos &
+  Pick<EvidenceRepos, 'evidence'> &
+  AuditRepos &
+  Pick<TenantRepos, 'apiKeys'> &
+  Pick<StaffRepos, 'staffCredentials'>;
 
 /** Every item of a keyset-paged list, one page in memory at a time. */
 export async function* pages<T extends { id: string }>(
@@ -169,5 +179,18 @@ export async function* logbookRows(
       batch.map((e) => e.learnerId),
     );
     yield batch.map((e) => ({ e, l: learners.get(e.learnerId) ?? null }));
+  }
+}
+
+/** The audit trail by time (`from`/`to`), newest first, each entry as `GET /audit` shows it. */
+export async function* auditRows(r: ReadRepos, tenantId: string, f: ResolvedFilters): AsyncGenerator<AuditView[]> {
+  const filter = { from: dayStart(f.from), to: dayEnd(f.to) };
+  const actors = new DescribeActors({ repos: r });
+  for await (const batch of pages((p) => r.auditTrail.list(tenantId, filter, p))) {
+    const refs = await actors.describe(
+      tenantId,
+      batch.map((e) => e.actor),
+    );
+    yield batch.map((e) => auditView(e, refs));
   }
 }

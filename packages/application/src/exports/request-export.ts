@@ -1,4 +1,4 @@
-import { newId, type ExportSnapshot } from '@fundi/domain';
+import { DomainError, newId, type ExportSnapshot } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import { enqueueJob } from '../jobs/job-definition.js';
 import { recordChange } from '../common/record-change.js';
@@ -12,6 +12,9 @@ export class RequestExport {
   constructor(private readonly d: ExportPorts) {}
 
   async execute(actor: Actor, req: ExportRequest, origin?: string): Promise<ExportView> {
+    // The audit trail is for those who may read it (docs/api.md, "Audit trail").
+    if (req.type === 'audit' && !actor.scopes.includes('audit:read'))
+      throw DomainError.forbidden('An audit export needs the audit:read scope');
     const { format, fields, filters } = await checkRequest(this.d.repos, actor.tenantId, req);
     const now = this.d.clock.now();
     const e: ExportSnapshot = {

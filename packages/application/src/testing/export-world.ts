@@ -8,6 +8,8 @@ import { logbookMemory } from '@fundi/memory/logbooks';
 import { platformMemory } from '@fundi/memory/platform';
 import { tenantMemory } from '@fundi/memory/tenants';
 import { trainingMemory } from '@fundi/memory/training';
+import { auditMemory } from '@fundi/memory/audit';
+import { staffMemory } from '@fundi/memory/staff';
 import { FixedClock } from '@fundi/testing';
 import { aTenant } from '@fundi/domain/testing';
 import { EncryptedFileVault, MasterKeyring } from '../files/encrypted-vault.js';
@@ -39,6 +41,8 @@ export async function exportWorld(o: { files?: FileVault; publicUrl?: string } =
     evidenceMemory,
     exportMemory,
     logbookMemory,
+    auditMemory,
+    staffMemory,
   ]);
   const repos = m.repositories();
   const tenant = aTenant();

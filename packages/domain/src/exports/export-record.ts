@@ -12,6 +12,7 @@ export const EXPORT_TYPES = [
   'qcto02',
   'atr',
   'wsp',
+  'audit',
 ] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 export type ExportFormat = 'csv' | 'zip' | 'txt';

@@ -11,6 +11,7 @@ const LABELS: Record<ExportType, string> = {
   enrolments: 'Enrolments (CSV)',
   assessments: 'Assessments (CSV)',
   evidence: 'Evidence (CSV)',
+  audit: 'Audit trail (CSV)',
   full: 'Everything (ZIP of the four CSVs)',
   qcto01: 'QCTO01 learner file',
   qcto02: 'QCTO02 achievement file',
@@ -40,7 +41,7 @@ export function exportPages(r: PageRoutes, d: DashboardDeps): void {
       body: html`${when(
         write,
         () => html`<form class="card" method="post" action="/dashboard/exports">${csrf(s)}<h2>New export</h2>
-<label for="export-type">What</label><select id="export-type" name="type">${EXPORT_TYPES.filter((t) => !(REGULATOR as readonly string[]).includes(t)).map((t) => html`<option value="${t}">${LABELS[t]}</option>`)}</select>
+<label for="export-type">What</label><select id="export-type" name="type">${EXPORT_TYPES.filter((t) => !(REGULATOR as readonly string[]).includes(t) && (t !== 'audit' || can(s, 'audit:read'))).map((t) => html`<option value="${t}">${LABELS[t]}</option>`)}</select>
 <label for="export-from">From (optional)</label><input id="export-from" name="from" type="date">
 <label for="export-to">To (optional)</label><input id="export-to" name="to" type="date">
 <button type="submit">Start export</button></form>
