@@ -95,12 +95,18 @@ describeBrowserSuite('dashboard walks (Chromium): each role does its whole job i
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.waitForURL(/uploaded=2/, { timeout: 30_000 });
     expect(await page.locator('p.notice').innerText()).toBe('2 files uploaded.');
-    for (const file of ['certificate.pdf', 'site-photo.png']) {
+    // Approve the certificate; reject the photo, which asks first (the page's dialogs are accepted and recorded).
+    for (const [file, button, status] of [
+      ['certificate.pdf', 'Approve', 'approved'],
+      ['site-photo.png', 'Reject', 'rejected'],
+    ] as const) {
       await page.getByRole('link', { name: file }).click();
-      await page.getByRole('button', { name: 'Approve' }).click();
-      await expect.poll(() => page.locator('main').innerText()).toContain('Status: approved');
+      if (file === 'site-photo.png') await checkPage(page, 'evidence-review-walk');
+      await page.getByRole('button', { name: button }).click();
+      await expect.poll(() => page.locator('main').innerText()).toContain(`Status: ${status}`);
       await page.goto(learnerUrl);
     }
+    expect(dialogs).toContain('confirm: Reject site-photo.png?');
     await page.getByLabel('New status').selectOption('completed');
     await page.getByLabel('Certificate number (with completed, optional)').fill('CERT-2026-1');
     await page.getByRole('button', { name: 'Change status' }).click();

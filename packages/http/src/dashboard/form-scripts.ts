@@ -33,6 +33,9 @@ export const FORM_SCRIPT = `
     input.addEventListener('input', show);
     show();
   });
+  document.querySelectorAll('button[data-confirm]').forEach(function (b) {
+    b.addEventListener('click', function (e) { if (!confirm(b.getAttribute('data-confirm'))) e.preventDefault(); });
+  });
   document.querySelectorAll('form[data-confirm-when]').forEach(function (f) {
     f.addEventListener('submit', function (e) {
       var to = f.querySelector('select[name=status]');

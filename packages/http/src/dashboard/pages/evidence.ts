@@ -98,7 +98,7 @@ ${when(
   can(s, 'evidence:review') && e.status === 'submitted',
   () => html`<form class="card" method="post" action="/dashboard/evidence/${e.id}/review">${csrf(s)}<h2>Review</h2>
 <label for="feedback">Feedback (required when requesting a revision)</label><textarea id="feedback" name="feedback" rows="3" maxlength="2000"></textarea>
-<div class="inline">${DECISIONS.map(([v, label]) => html`<button type="submit" name="status" value="${v}"${v === 'rejected' ? html` class="danger"` : ''}>${label}</button>`)}</div></form>`,
+<div class="inline">${DECISIONS.map(([v, label]) => html`<button type="submit" name="status" value="${v}"${v === 'rejected' ? html` class="danger" data-confirm="Reject ${e.filename}?"` : ''}>${label}</button>`)}</div></form>`,
 )}
 ${when(history, () => html`<h2>History</h2>${historyTable(history!.items)}`)}
 <p><a href="/dashboard/evidence">Back to the queue</a></p>`,

@@ -24,7 +24,7 @@ function decisionForm(s: SessionContext, sampleId: string, a: AssessmentView): H
   const p = `d-${a.id}`;
   return html`<form method="post" action="/dashboard/moderation/${sampleId}/${a.id}">${csrf(s)}
 <label for="${p}-notes">Notes (required) <span class="sr">on ${a.moduleCode}</span></label><input id="${p}-notes" name="notes" maxlength="4000" required>
-<div class="inline">${MODERATION_DECISIONS.map((x) => html`<button type="submit" name="decision" value="${x}"${x === 'overturned' ? html` class="danger"` : ''} aria-label="${x === 'upheld' ? 'Uphold' : 'Overturn'} ${a.moduleCode} ${a.outcome}">${x === 'upheld' ? 'Uphold' : 'Overturn'}</button>`)}</div></form>`;
+<div class="inline">${MODERATION_DECISIONS.map((x) => html`<button type="submit" name="decision" value="${x}"${x === 'overturned' ? html` class="danger" data-confirm="Overturn this ${a.outcome} result for ${a.moduleCode}?"` : ''} aria-label="${x === 'upheld' ? 'Uphold' : 'Overturn'} ${a.moduleCode} ${a.outcome}">${x === 'upheld' ? 'Uphold' : 'Overturn'}</button>`)}</div></form>`;
 }
 
 /**
