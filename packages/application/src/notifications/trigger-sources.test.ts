@@ -43,6 +43,29 @@ describe('notification reaction', () => {
     expect(notificationReaction.readsDataOf).toContain('learners.written');
   });
 
+  it("queues nothing for an import's history: a compact event or an assessment marked notify none", async () => {
+    const { jobs, queued } = recordingQueue();
+    const at = '2026-11-25T00:00:00.000Z';
+    const quiet = [
+      {
+        id: 'evt_1',
+        tenantId: 'ten_1',
+        type: 'learners.written',
+        occurredAt: at,
+        data: { learnerIds: ['lrn_1'], notify: 'none' },
+      },
+      {
+        id: 'evt_2',
+        tenantId: 'ten_1',
+        type: 'assessment.recorded',
+        occurredAt: at,
+        data: { learnerId: 'lrn_1', notify: 'none' },
+      },
+    ];
+    await notificationReaction.react({ jobs }, quiet, new Date(at));
+    expect(queued).toHaveLength(0);
+  });
+
   it("queues one trigger job per batch, with a learner.created event's subject as the learner, its data unread", async () => {
     const { jobs, queued } = recordingQueue();
     const base = { tenantId: 'ten_1', type: 'learner.created', occurredAt: '2026-11-25T00:00:00.000Z' };

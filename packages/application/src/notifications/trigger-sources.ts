@@ -89,7 +89,8 @@ export const notificationReaction: EventReaction = {
     const payloads: TriggerPayload[] = [];
     for (const e of events) {
       // An import's history (`options.notify: none`, or an assessment long past): webhooks get it, nobody is told.
-      if (e.data.notify === 'none') continue;
+      // `learner.created` is never an import's (its learners come as `learners.written`), and its data stays unread.
+      if (e.type !== 'learner.created' && e.data.notify === 'none') continue;
       if (e.type === LEARNERS_WRITTEN_EVENT) {
         // An import batch's learners, each welcomed as a `learner.created` would be; `<event>/<learner>` keys each.
         payloads.push({ tenantId: e.tenantId, eventId: e.id, type: e.type, data: {}, learnerIds: learnerIdsOf(e) });
