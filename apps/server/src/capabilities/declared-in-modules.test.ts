@@ -16,7 +16,11 @@ const files = sourceFiles();
 const CONSUMERS: Record<string, string> = {
   'packages/application/src/notifications/trigger-sources.ts': "notifications' triggers react to others' events",
   'packages/application/src/notifications/triggers.ts': "notifications' triggers react to others' events",
-  'packages/http/src/dashboard/pages/learners.ts': "the learner page links to the learner's enrolments and evidence",
+  'packages/http/src/dashboard/pages/learner-record.ts':
+    "the learner's record shows what the role may read of their enrolments, evidence, statements, hours and history",
+  'packages/http/src/dashboard/pages/overview-progress.ts': 'the overview counts what the role may read',
+  'packages/application/src/portal/portal-deps.ts':
+    'a portal session acts with the scopes the learner\'s own pages need (docs/dashboard.md, "Learner portal")',
   'packages/http/src/dashboard/pages/overview.ts': 'the overview counts what the role may read',
   'packages/http/src/dashboard/layout.ts':
     'the navigation checks each entry’s scope; entries are not yet declared by capability modules (docs/dashboard.md)',

@@ -5,7 +5,10 @@ import { STORAGE_ONLY } from './index.js';
 
 const words = (s: string) => s.trim().split(/\s+/);
 
-/** Each role's scopes as the service granted them before capabilities declared their own (docs/api.md). */
+/**
+ * Each role's scopes as the service granted them before capabilities declared their own (docs/api.md), with the
+ * logbooks' scopes since added.
+ */
 const ROLES_BEFORE: Record<string, string[]> = {
   admin: words(`
     learners:read learners:write learners:delete programmes:read programmes:write programmes:delete
@@ -13,6 +16,7 @@ const ROLES_BEFORE: Record<string, string[]> = {
     evidence:read evidence:write evidence:review evidence:delete exports:read exports:write imports:read
     imports:write notifications:read notifications:write notifications:delete users:read users:write
     webhooks:read webhooks:write webhooks:delete hr:read hr:write usage:read audit:read
+    logbooks:read logbooks:write logbooks:delete
   `),
   manager: words(`
     learners:read learners:write learners:delete programmes:read programmes:write programmes:delete
@@ -20,10 +24,12 @@ const ROLES_BEFORE: Record<string, string[]> = {
     evidence:review evidence:delete exports:read exports:write imports:read imports:write
     notifications:read notifications:write notifications:delete users:read webhooks:read hr:read
     usage:read audit:read
+    logbooks:read logbooks:write logbooks:delete
   `),
   assessor: words(`
     learners:read programmes:read enrolments:read assessments:read evidence:read exports:read
     imports:read notifications:read users:read assessments:write evidence:write evidence:review
+    logbooks:read logbooks:write logbooks:delete
   `),
   moderator: words(`
     learners:read programmes:read enrolments:read assessments:read assessments:moderate evidence:read
@@ -31,27 +37,31 @@ const ROLES_BEFORE: Record<string, string[]> = {
   facilitator: words(`
     learners:read learners:write programmes:read enrolments:read enrolments:write assessments:read
     evidence:read evidence:write notifications:read notifications:write
+    logbooks:read logbooks:write logbooks:delete
   `),
   viewer: words(`
     learners:read programmes:read enrolments:read assessments:read evidence:read exports:read
     imports:read notifications:read users:read webhooks:read hr:read usage:read
+    logbooks:read
   `),
   integration: words(`
     learners:read learners:write programmes:read programmes:write enrolments:read enrolments:write
     assessments:read assessments:write evidence:read evidence:write exports:read exports:write
     imports:read imports:write notifications:read notifications:write users:read webhooks:read
     webhooks:write hr:read hr:write usage:read
+    logbooks:read logbooks:write
   `),
 };
 
 const EVENTS_BEFORE = words(`
   learner.created learner.updated evidence.uploaded evidence.reviewed assessment.recorded
   assessment.completed moderation.completed moderation.sample_drawn enrolment.status_changed
-  export.ready export.completed import.completed
+  export.ready export.completed import.completed statement.issued statement.revoked logbook.submitted
+  logbook.signed logbook.queried
 `);
 
 const PREFIXES_BEFORE = words(`
-  wha ten key lrn aud evt prg enr asm mod smp esh whs dlv job evd exp imp ntf alr upl bdl hre usr
+  wha ten key lrn aud evt prg enr asm mod smp esh whs dlv job evd exp imp ntf alr upl bdl hre usr sor lbe
 `);
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();

@@ -27,6 +27,8 @@ export function logbooks(masterKey: Buffer) {
       scopes: {
         'logbooks:read': ['admin', 'manager', 'assessor', 'facilitator', 'viewer', 'integration'],
         'logbooks:write': ['admin', 'manager', 'assessor', 'facilitator', 'integration'],
+        // A DELETE needs a scope of its own (docs/api.md): integrations never delete.
+        'logbooks:delete': ['admin', 'manager', 'assessor', 'facilitator'],
       },
       ids: ['lbe'],
       events: logbookEvents,

@@ -149,9 +149,11 @@ describe('OpenAPI document', () => {
       'moderation.completed',
       'moderation.sample_drawn',
       'ping',
+      'statement.issued',
+      'statement.revoked',
     ]);
     expect(data('learner.created').anyOf.map((x: { $ref: string }) => x.$ref)).toEqual([
-      '#/components/schemas/Learner',
+      '#/components/schemas/LearnerCreatedData',
       '#/components/schemas/ErasedLearnerData',
     ]);
     expect(Learner.required).toContain('idNumber');

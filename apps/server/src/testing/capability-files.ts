@@ -21,6 +21,10 @@ export const STEMS: Record<string, readonly string[]> = {
   exports: ['exports', 'export'],
   staff: ['staff', 'users', 'user'],
   notifications: ['notifications', 'notification'],
+  audit: ['audit'],
+  statements: ['statements', 'statement'],
+  portal: ['portal'],
+  logbooks: ['logbooks', 'logbook'],
 };
 
 /** Whether `file` (relative to the root) is one of `capability`'s files. */

@@ -68,7 +68,7 @@ export function logbookRoutes(u: LogbookUseCases): RouteDef[] {
       tag,
       method: 'delete',
       path: '/logbook-entries/{id}',
-      scope: 'logbooks:write',
+      scope: 'logbooks:delete',
       params: IdParams,
       success: { status: 204, description: 'Deleted' },
       errors: [404, 409],

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../../migrations/migration.js';
 
-/** The tenant's time zone for the dashboard's display (docs/dashboard.md, "Settings"); empty is Africa/Johannesburg. */
+/** The tenant's time zone for the dashboard's display (docs/dashboard.md, "Pages"); empty is Africa/Johannesburg. */
 export const tenantTimeZone: Migration = {
   name: 'tenants/202611271334-time-zone',
   async up(knex: Knex) {
