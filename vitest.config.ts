@@ -8,11 +8,11 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Most of a test's time is spent waiting (servers, Postgres, jobs, browsers), not computing: four test files run
+    // Most of a test's time is spent waiting (servers, Postgres, jobs, browsers), not computing: three test files run
     // at once even on two cores (Vitest's default there is one). A worker process keeps its loaded modules from one
     // test file to the next instead of importing the server's module graph again for each (docs/architecture.md,
     // "CI"). Test files share no state through module variables; each starts its own servers, ports and stores.
-    maxWorkers: 4,
+    maxWorkers: 3,
     isolate: false,
   },
 });

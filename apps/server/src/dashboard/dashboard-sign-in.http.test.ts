@@ -1,11 +1,14 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { useCasesOf } from '@fundi/adapters';
 import { staff } from '../capabilities/index.js';
 import { httpApp } from '../compose.js';
 import { PASSWORD, WebClient, csrfOf, staffUser } from '../testing/dashboard-client.js';
 import { awayFromWindowEnd, describeDashboardSuite } from './dashboard-http-fixture.js';
+
+// Two tests wait for the sign-in rate window to turn before they start (`awayFromWindowEnd`), then sign in many times.
+vi.setConfig({ testTimeout: 60_000 });
 
 describeDashboardSuite('dashboard over HTTP: sign-in, sessions, form tokens', (world) => {
   it('signs in with a session cookie that is HttpOnly, SameSite=Lax, scoped to /dashboard, not Secure over http', async () => {

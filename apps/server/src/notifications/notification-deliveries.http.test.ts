@@ -7,7 +7,7 @@ import { FORMS } from '../testing/http-forms.js';
 import { exportsCapability, staff } from '../capabilities/index.js';
 import { notificationsHttp } from './notifications-http-fixture.js';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 describeEachStorage('notifications over HTTP: email callbacks, bounces and delivery reports', (_get, kind) => {
   const t = notificationsHttp(kind, 'ntd');

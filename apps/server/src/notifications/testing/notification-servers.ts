@@ -51,9 +51,9 @@ export function notificationServers(kind: StorageKind, tag: string) {
 
   const prefixOf = (form: FormUnderTest, slug: string) => form.learners(slug).replace(/\/learners$/, '');
 
-  /** Polls `f` every 25 ms for up to 18 s of wall time, within the test timeout (a loaded CI machine runs the worker's retries slowly). */
+  /** Polls `f` every 25 ms for up to 45 s of wall time, within the test timeout (a loaded CI machine runs the worker's retries slowly). */
   async function until<T>(what: string, f: () => Promise<T | null | undefined | false>): Promise<T> {
-    const deadline = Date.now() + 18_000;
+    const deadline = Date.now() + 45_000;
     for (;;) {
       const v = await f();
       if (v) return v;
