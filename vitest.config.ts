@@ -13,6 +13,8 @@ export default defineConfig({
     // test file to the next instead of importing the server's module graph again for each (docs/architecture.md,
     // "CI"). Test files share no state through module variables; each starts its own servers, ports and stores.
     maxWorkers: 3,
+    // `expect.poll` waits for an outcome (a page after a form post, a delivery) as long as a loaded machine needs.
+    expect: { poll: { timeout: 15_000 } },
     isolate: false,
   },
 });
