@@ -1,11 +1,10 @@
 import { actingFrom, type SessionContext } from '@fundi/application';
 import { DomainError, isDomainError } from '@fundi/domain';
-import type { Context, Middleware, Next } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { SCRIPT, STYLES } from './assets.js';
 import type { Answer, DashboardDeps, FormHandler, PageHandler, PageRoutes } from './dashboard-deps.js';
 import { Html, html } from './html.js';
 import { page } from './layout.js';
-import { safeQuery } from './form-text.js';
 import { apiKeyPages, describe } from './pages/api-keys.js';
 import { enrolmentPages } from './pages/enrolments.js';
 import { evidencePages } from './pages/evidence.js';
@@ -31,16 +30,7 @@ import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/bo
 import { UNAVAILABLE_RETRY_AFTER_S } from '../forms/error-table.js';
 import { userPages } from './pages/users.js';
 import { webhookPages } from './pages/webhooks.js';
-import {
-  FORM_COOKIE,
-  SESSION_COOKIE,
-  cookie,
-  csrfRefused,
-  formBody,
-  sameToken,
-  securityHeaders,
-  setCookie,
-} from './web.js';
+import { FORM_COOKIE, SESSION_COOKIE, cookie, csrfRefused, formBody, sameToken, servePages, setCookie } from './web.js';
 
 const STATUS: Record<string, number> = {
   invalid: 400,
@@ -287,22 +277,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   usagePages(routes, d);
   userPages(routes, d);
 
-  return async (ctx: Context, next: Next) => {
-    if (ctx.path !== '/dashboard' && !ctx.path.startsWith('/dashboard/')) return next();
-    securityHeaders(ctx);
-    try {
-      safeQuery(ctx.query);
-      // A page answers only the methods it has; any other method on its path is a page that does not exist (404).
-      const found = router.find(ctx.method, ctx.path);
-      if (!found) throw DomainError.notFound('page');
-      ctx.params = found.params;
-      await found.handler(ctx);
-    } catch (e) {
-      // Signed in, the error page keeps the navigation and leads back into the dashboard, not to the sign-in.
-      const s = await session(ctx).catch(() => null);
-      errorPage(ctx, e, d, s);
-    }
-  };
+  return servePages('/dashboard', router, session, (ctx, e, s) => errorPage(ctx, e, d, s));
 }
 
 function errorPage(ctx: Context, e: unknown, d: DashboardDeps, s: SessionContext | null): void {

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Context } from 'koa';
-import { safeForm } from './form-text.js';
+import type { Context, Next } from 'koa';
+import type { RouteTable } from '../route-table.js';
+import { safeForm, safeQuery } from './form-text.js';
 import type { SessionContext } from '@fundi/application';
 import { DomainError, timeZoneOf, type Scope } from '@fundi/domain';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS, readWholeBody } from '../middleware/body-progress.js';
@@ -88,3 +89,31 @@ export function field(form: URLSearchParams, name: string): string | undefined {
 
 /** The time zone the signed-in user's pages show times in: the tenant's setting. */
 export const zoneOf = (s: SessionContext) => timeZoneOf(s.tenant);
+
+/**
+ * Serves the pages of `router` under `prefix` (the dashboard's, the learner portal's): the security headers, the
+ * query's text rules, then the page. A page answers only the methods it has; any other method on its path is a page
+ * that does not exist (404). A failure becomes the error page of whoever is signed in (`session`), so a signed-in
+ * person keeps the navigation and is led back in, not to the sign-in.
+ */
+export function servePages<S>(
+  prefix: string,
+  router: RouteTable,
+  session: (ctx: Context) => Promise<S>,
+  errorPage: (ctx: Context, e: unknown, s: S | null) => void,
+) {
+  return async (ctx: Context, next: Next) => {
+    if (ctx.path !== prefix && !ctx.path.startsWith(`${prefix}/`)) return next();
+    securityHeaders(ctx);
+    try {
+      safeQuery(ctx.query);
+      const found = router.find(ctx.method, ctx.path);
+      if (!found) throw DomainError.notFound('page');
+      ctx.params = found.params;
+      await found.handler(ctx);
+    } catch (e) {
+      const s = await session(ctx).catch(() => null);
+      errorPage(ctx, e, s);
+    }
+  };
+}

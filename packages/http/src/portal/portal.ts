@@ -1,10 +1,9 @@
 import type { PortalSessionContext } from '@fundi/application';
 import { DomainError, isDomainError } from '@fundi/domain';
-import type { Context, Middleware, Next } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Answer } from '../dashboard/dashboard-deps.js';
-import { safeQuery } from '../dashboard/form-text.js';
 import { Html, html } from '../dashboard/html.js';
-import { csrfRefused, formBody, sameToken, securityHeaders } from '../dashboard/web.js';
+import { csrfRefused, formBody, sameToken, servePages } from '../dashboard/web.js';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/body-progress.js';
 import { multipartUpload } from '../middleware/upload.js';
 import { RouteTable } from '../route-table.js';
@@ -100,20 +99,7 @@ export function createPortal(d: PortalHttpDeps): Middleware {
   detailsPages(routes, d);
   logbookPages(routes, d);
 
-  return async (ctx: Context, next: Next) => {
-    if (ctx.path !== '/learn' && !ctx.path.startsWith('/learn/')) return next();
-    securityHeaders(ctx);
-    try {
-      safeQuery(ctx.query);
-      const found = router.find(ctx.method, ctx.path);
-      if (!found) throw DomainError.notFound('page');
-      ctx.params = found.params;
-      await found.handler(ctx);
-    } catch (e) {
-      const s = await session(ctx).catch(() => null);
-      errorPage(ctx, e, d, s);
-    }
-  };
+  return servePages('/learn', router, session, (ctx, e, s) => errorPage(ctx, e, d, s));
 }
 
 function errorPage(ctx: Context, e: unknown, d: PortalHttpDeps, s: PortalSessionContext | null): void {
