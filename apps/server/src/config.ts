@@ -4,6 +4,9 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { defaultFileStore, type DatabaseTarget, type FileStoreChoice, type WebhookSettings } from '@fundi/adapters';
 import { DEFAULT_RETENTION, type RetentionPolicy } from '@fundi/application';
 import { DEFAULT_HEAP_GROWING_PERCENT } from './heap.js';
+import { ConfigError, bool, hostList, int } from './config-values.js';
+
+export { ConfigError } from './config-values.js';
 
 export interface Config {
   port: number;
@@ -105,31 +108,7 @@ function retention(env: NodeJS.ProcessEnv): RetentionSettings {
   return { policy, batch: int(env, 'FUNDI_RETENTION_BATCH', 2000, 100, 5000) };
 }
 
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(`Configuration error: ${variable} ${message}`);
-  }
-}
-
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw new ConfigError(name, `must be an integer from ${min} to ${max} (got "${raw}")`);
-  return Number(raw);
-}
-
-function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!['true', 'false', '1', '0'].includes(raw)) throw new ConfigError(name, `must be true or false (got "${raw}")`);
-  return raw === 'true' || raw === '1';
-}
 
 function database(env: NodeJS.ProcessEnv, dataDir: string): DatabaseTarget {
   const url = env.DATABASE_URL;
@@ -176,20 +155,6 @@ function masterKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
   }
   chmodSync(file, 0o600);
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-}
-
-/** FUNDI_WEBHOOK_ALLOW_HOSTS: comma-separated host names or IP addresses exempt from the SSRF check. */
-function hostList(env: NodeJS.ProcessEnv, name: string): string[] {
-  const raw = env[name];
-  if (!raw) return [];
-  const hosts = raw
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
-  const bad = hosts.find((h) => !/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+|[A-Za-z0-9.-]+)$/.test(h));
-  if (bad !== undefined)
-    throw new ConfigError(name, `must list host names or IP addresses separated by commas (got "${bad}")`);
-  return hosts;
 }
 
 function webhookAndWorker(env: NodeJS.ProcessEnv): Pick<Config, 'webhooks' | 'worker'> {
