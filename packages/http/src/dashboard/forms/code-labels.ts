@@ -1,11 +1,118 @@
-import { NLRD_MEANINGS, type NlrdField } from '@fundi/domain';
+import type { NlrdField } from '@fundi/domain';
 
 /**
  * What each NLRD / QCTO code means, as the learner form offers it: a choice shows the meaning beside the code, so
- * nobody has to know that province 5 is KwaZulu-Natal. The meanings are the domain's (`NLRD_MEANINGS`), the same
- * an import reads when a file names a code by its meaning.
+ * nobody has to know that province 5 is KwaZulu-Natal. The codes are the domain's (`NLRD_CODES`).
  */
-export const CODE_LABELS: Record<NlrdField, Record<string, string>> = NLRD_MEANINGS;
+export const CODE_LABELS: Record<NlrdField, Record<string, string>> = {
+  title: { Mr: 'Mr', Mrs: 'Mrs', Ms: 'Ms', Miss: 'Miss', Dr: 'Dr', Prof: 'Prof' },
+  equityCode: {
+    BA: 'Black African',
+    BC: 'Black Coloured',
+    BI: 'Black Indian / Asian',
+    Wh: 'White',
+    Oth: 'Other',
+    U: 'Unknown',
+  },
+  nationalityCode: {
+    SA: 'South Africa',
+    SDC: 'SADC except South Africa',
+    ANG: 'Angola',
+    BOT: 'Botswana',
+    LES: 'Lesotho',
+    MAL: 'Malawi',
+    MAU: 'Mauritius',
+    MOZ: 'Mozambique',
+    NAM: 'Namibia',
+    SEY: 'Seychelles',
+    SWA: 'Eswatini (Swaziland)',
+    TAN: 'Tanzania',
+    ZAI: 'DR Congo (Zaire)',
+    ZAM: 'Zambia',
+    ZIM: 'Zimbabwe',
+    ROA: 'Rest of Africa',
+    EUR: 'European countries',
+    AIS: 'Asian countries',
+    NOR: 'North American countries',
+    SOU: 'Central and South American countries',
+    AUS: 'Australia / Oceania countries',
+    OOC: 'Other and rest of Oceania',
+    U: 'Unspecified',
+    NOT: 'N/A: institution',
+  },
+  homeLanguageCode: {
+    Eng: 'English',
+    Afr: 'Afrikaans',
+    Nde: 'isiNdebele',
+    Xho: 'isiXhosa',
+    Zul: 'isiZulu',
+    Sep: 'Sepedi (Northern Sotho)',
+    Ses: 'Sesotho',
+    Set: 'Setswana',
+    Swa: 'siSwati',
+    Tsh: 'Tshivenda',
+    Xit: 'Xitsonga',
+    SASL: 'South African Sign Language',
+    Oth: 'Other',
+    U: 'Unknown',
+  },
+  citizenResidentStatusCode: {
+    SA: 'South African',
+    D: 'Dual (SA and other)',
+    O: 'Other',
+    PR: 'Permanent resident',
+    U: 'Unknown',
+  },
+  socioeconomicStatusCode: {
+    '01': 'Employed',
+    '02': 'Unemployed, looking for work',
+    '03': 'Not working, not looking for work',
+    '04': 'Home-maker (not working)',
+    '06': 'Scholar or student (not working)',
+    '07': 'Pensioner or retired (not working)',
+    '08': 'Not working, disabled',
+    '09': 'Not working, no wish to work',
+    '10': 'Not working, not elsewhere classified',
+    '97': 'N/A: aged under 15',
+    '98': 'N/A: institution',
+    U: 'Unspecified',
+  },
+  disabilityStatusCode: {
+    N: 'None',
+    '01': 'Sight (even with glasses)',
+    '02': 'Hearing (even with a hearing aid)',
+    '03': 'Communication (talking, listening)',
+    '04': 'Physical (moving, standing, grasping)',
+    '05': 'Intellectual (learning difficulties)',
+    '06': 'Emotional (behavioural, psychological)',
+    '07': 'Multiple',
+    '09': 'Disabled, unspecified',
+  },
+  disabilityRating: {
+    '01': 'No difficulty',
+    '02': 'Some difficulty',
+    '03': 'A lot of difficulty',
+    '04': 'Cannot do at all',
+    '06': 'Cannot yet be determined',
+    '60': 'May be part of multiple difficulties',
+    '70': 'May have difficulty',
+    '80': 'Former difficulty, none now',
+  },
+  immigrantStatus: { '01': 'Immigrant', '02': 'Refugee', '03': 'SA citizen' },
+  provinceCode: {
+    '1': 'Western Cape',
+    '2': 'Eastern Cape',
+    '3': 'Northern Cape',
+    '4': 'Free State',
+    '5': 'KwaZulu-Natal',
+    '6': 'North West',
+    '7': 'Gauteng',
+    '8': 'Mpumalanga',
+    '9': 'Limpopo',
+    N: 'South Africa, province unspecified',
+    X: 'Outside South Africa',
+  },
+};
 
 /** "KwaZulu-Natal (5)": the meaning first, the code the regulator's file carries after it. */
 export function codeLabel(f: NlrdField, code: string | null | undefined): string {
