@@ -35,7 +35,7 @@ describeEachStorage(
       expect(confirm?.origin.ip).toEqual(expect.stringContaining('127.0.0.1'));
     });
 
-    it('HR inbound changes are audited via hr-sync, by HR sync', async () => {
+    it('HR inbound changes are audited via hr-sync, by HR sync, from the address of the call', async () => {
       const t = await hrTenant(s, 'origin-hr');
       const r = await t.post({
         id: 'hr-origin-1',
@@ -46,7 +46,10 @@ describeEachStorage(
       const entries = await audit(t.admin, `learnerId=${r.body.learnerId}`);
       expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['learner.created', 'enrolment.created']));
       for (const e of entries.filter((x) => x.action === 'learner.created' || x.action === 'enrolment.created'))
-        expect(e).toMatchObject({ actor: { type: 'system', id: 'hr-sync' }, origin: { via: 'hr-sync' } });
+        expect(e).toMatchObject({
+          actor: { type: 'system', id: 'hr-sync' },
+          origin: { via: 'hr-sync', ip: expect.stringContaining('127.0.0.1') },
+        });
     });
   },
   ['memory', 'sqlite', 'postgres'],

@@ -37,15 +37,25 @@ export interface EvidenceFileAnswer {
  * written while it is sent. Issuing a URL and using it are both audited; an altered, foreign or used URL is
  * `signed_url_invalid`, a late one `signed_url_expired`.
  */
-/** A download through a signed URL is audited under the URL itself as the actor (it carries no key). */
+/**
+ * A download through a signed URL is audited under the URL itself as the actor (it carries no key), from the
+ * address that used it.
+ */
 function auditSignedDownload(
   d: EvidencePorts,
   tenantId: string,
   now: Date,
+  ip: string | null,
   change: Parameters<typeof recordChange>[3],
 ): Promise<void> {
-  const actor: Actor = { tenantId, id: 'signed-url', role: 'viewer', scopes: [] };
+  const actor: Actor = { tenantId, id: 'signed-url', role: 'viewer', scopes: [], ip };
   return d.uow.run((tx) => recordChange(tx, actor, now, change));
+}
+
+/** The learner a set of evidence belongs to when it is one learner's; none when it spans several. */
+function oneLearner(pieces: readonly { learnerId: string }[]): string | undefined {
+  const ids = new Set(pieces.map((e) => e.learnerId));
+  return ids.size === 1 ? [...ids][0] : undefined;
 }
 
 export class EvidenceDownloads {
@@ -64,6 +74,7 @@ export class EvidenceDownloads {
         action: 'evidence.download_url_issued',
         resourceType: 'evidence',
         resourceId: id,
+        learnerId: e.learnerId,
         details: { version: e.current.version, ip },
       }),
     );
@@ -82,11 +93,13 @@ export class EvidenceDownloads {
     const [tenantId, id, version] = fields as [string, string, string];
     const versions = await this.d.repos.evidence.versions(tenantId, id);
     const v = versions.find((x) => x.version === Number(version));
-    if (!v || !(await this.d.repos.evidence.findById(tenantId, id))) throw DomainError.notFound('evidence', id);
-    await auditSignedDownload(this.d, tenantId, now, {
+    const e = v ? await this.d.repos.evidence.findById(tenantId, id) : null;
+    if (!v || !e) throw DomainError.notFound('evidence', id);
+    await auditSignedDownload(this.d, tenantId, now, ip, {
       action: 'evidence.downloaded',
       resourceType: 'evidence',
       resourceId: id,
+      learnerId: e.learnerId,
       details: { version: v.version, ip },
     });
     return {
@@ -144,6 +157,7 @@ export class EvidenceDownloads {
         action: 'evidence.bulk_download_url_issued',
         resourceType: 'evidence_bundle',
         resourceId: bundle.id,
+        learnerId: oneLearner(found),
         details: { count: unique.length, ip },
       });
     });
@@ -170,10 +184,11 @@ export class EvidenceDownloads {
     const bundle = await this.d.repos.evidenceBundles.findById(tenantId, id);
     if (!bundle) throw invalidUrl();
     const found = await this.d.repos.evidence.findByIds(tenantId, bundle.evidenceIds);
-    await auditSignedDownload(this.d, tenantId, now, {
+    await auditSignedDownload(this.d, tenantId, now, ip, {
       action: 'evidence.bulk_downloaded',
       resourceType: 'evidence_bundle',
       resourceId: id,
+      learnerId: oneLearner(found),
       details: { count: found.length, ip },
     });
     return {

@@ -21,6 +21,7 @@ async function removeForGood(
       action,
       resourceType: 'evidence',
       resourceId: c.id,
+      learnerId: c.learnerId,
       details: { versions: c.storageKeys.length, ...details },
     });
   });

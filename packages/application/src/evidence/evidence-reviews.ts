@@ -79,9 +79,15 @@ export class EvidenceReviews {
   async remove(actor: Actor, id: string): Promise<void> {
     const now = this.d.clock.now();
     await this.d.uow.run(async (tx) => {
-      if (!(await tx.evidence.markDeleted(actor.tenantId, id, now.toISOString())))
+      const e = await tx.evidence.findById(actor.tenantId, id);
+      if (!e || !(await tx.evidence.markDeleted(actor.tenantId, id, now.toISOString())))
         throw DomainError.notFound('evidence', id);
-      await recordChange(tx, actor, now, { action: 'evidence.deleted', resourceType: 'evidence', resourceId: id });
+      await recordChange(tx, actor, now, {
+        action: 'evidence.deleted',
+        resourceType: 'evidence',
+        resourceId: id,
+        learnerId: e.learnerId,
+      });
     });
   }
 
@@ -113,7 +119,12 @@ export class EvidenceReviews {
           currentStatus: e.current.status,
           deletedAt: null,
         });
-      await recordChange(tx, actor, now, { action: 'evidence.restored', resourceType: 'evidence', resourceId: id });
+      await recordChange(tx, actor, now, {
+        action: 'evidence.restored',
+        resourceType: 'evidence',
+        resourceId: id,
+        learnerId: e.learnerId,
+      });
     });
     return evidenceView({ ...e, deletedAt: null, updatedAt: now.toISOString() });
   }

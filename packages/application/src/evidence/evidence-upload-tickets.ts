@@ -63,6 +63,7 @@ export async function issueUploadUrl(
       action: 'evidence.upload_url_issued',
       resourceType: 'evidence',
       resourceId: ticket.evidenceId,
+      learnerId: ticket.learnerId,
       details: { version: ticket.version, size: fields.size },
     });
   });

@@ -11,6 +11,7 @@ import {
   type HrSyncConfigSnapshot,
   type LearnerSnapshot,
 } from '@fundi/domain';
+import type { Actor } from '../common/actor.js';
 import { hrActor, type HrSyncDeps } from './hr-sync-ports.js';
 import type { HrEventAnswer, HrEventBody, InboundUseCases } from './hr-inbound-call.js';
 
@@ -22,15 +23,17 @@ import type { HrEventAnswer, HrEventBody, InboundUseCases } from './hr-inbound-c
 export class HrEmployeeEvents {
   constructor(private readonly d: HrSyncDeps & InboundUseCases) {}
 
-  handle(c: HrSyncConfigSnapshot, body: HrEventBody): Promise<HrEventAnswer> {
+  /** `ip`: the HR system's address, the origin of every audit entry the event writes. */
+  handle(c: HrSyncConfigSnapshot, body: HrEventBody, ip: string | null = null): Promise<HrEventAnswer> {
     checkHrEventTimestamp(body.timestamp, this.d.clock.now());
+    const actor = hrActor(c.tenantId, ip);
     switch (body.event) {
       case 'employee.enrolled':
-        return this.enrolled(c, body.data);
+        return this.enrolled(c, actor, body.data);
       case 'employee.updated':
-        return this.updated(c, body.data);
+        return this.updated(c, actor, body.data);
       case 'employee.terminated':
-        return this.terminated(c, body.data);
+        return this.terminated(c, actor, body.data);
       default: {
         const message = `unknown event ${JSON.stringify(body.event)}; one of ${HR_INBOUND_EVENTS.join(', ')}`;
         throw new DomainError('invalid', 'unknown_event', message, [{ field: 'event', message }]);
@@ -38,7 +41,7 @@ export class HrEmployeeEvents {
     }
   }
 
-  private async enrolled(c: HrSyncConfigSnapshot, data: Record<string, unknown>): Promise<HrEventAnswer> {
+  private async enrolled(c: HrSyncConfigSnapshot, actor: Actor, data: Record<string, unknown>): Promise<HrEventAnswer> {
     const now = this.d.clock.now();
     const { repos } = this.d;
     const { learner: input, extra } = applyMapping(c.fieldMapping, data, ['programmeCode']);
@@ -58,7 +61,6 @@ export class HrEmployeeEvents {
     // writes: bad input writes nothing. Everything else was checked above.
     let existing = await this.match(c.tenantId, input);
 
-    const actor = hrActor(c.tenantId);
     let created = false;
     if (existing) await this.d.updateLearner.execute(actor, existing.id, input);
     else {
@@ -72,25 +74,25 @@ export class HrEmployeeEvents {
       }
     }
     const learnerId = existing.id;
-    const enrolmentId = await this.openEnrolment(c.tenantId, learnerId, programme.code, now, !created);
+    const enrolmentId = await this.openEnrolment(actor, learnerId, programme.code, now, !created);
     return { learnerId, enrolmentId, created };
   }
 
   /** The learner's open enrolment in the programme (looked for unless the learner is new), or a new one from today. */
   private async openEnrolment(
-    tenantId: string,
+    actor: Actor,
     learnerId: string,
     code: string,
     now: Date,
     look: boolean,
   ): Promise<string> {
     const open = async () =>
-      (await this.d.repos.enrolments.openForLearner(tenantId, learnerId)).find((e) => e.programmeCode === code);
+      (await this.d.repos.enrolments.openForLearner(actor.tenantId, learnerId)).find((e) => e.programmeCode === code);
     const found = look ? await open() : undefined;
     if (found) return found.id;
     try {
       const input = { learnerId, programmeCode: code, startDate: IsoDate.fromDate(now) };
-      return (await this.d.enrolLearner.execute(hrActor(tenantId), input)).id;
+      return (await this.d.enrolLearner.execute(actor, input)).id;
     } catch (e) {
       const raced = isDomainError(e) && e.kind === 'conflict' ? await open() : undefined;
       if (!raced) throw e;
@@ -123,14 +125,18 @@ export class HrEmployeeEvents {
     return learner;
   }
 
-  private async updated(c: HrSyncConfigSnapshot, data: Record<string, unknown>): Promise<HrEventAnswer> {
+  private async updated(c: HrSyncConfigSnapshot, actor: Actor, data: Record<string, unknown>): Promise<HrEventAnswer> {
     const { learner: input } = applyMapping(c.fieldMapping, data, []);
     const learner = await this.employee(c, input);
-    await this.d.updateLearner.execute(hrActor(c.tenantId), learner.id, input);
+    await this.d.updateLearner.execute(actor, learner.id, input);
     return { learnerId: learner.id };
   }
 
-  private async terminated(c: HrSyncConfigSnapshot, data: Record<string, unknown>): Promise<HrEventAnswer> {
+  private async terminated(
+    c: HrSyncConfigSnapshot,
+    actor: Actor,
+    data: Record<string, unknown>,
+  ): Promise<HrEventAnswer> {
     const now = this.d.clock.now();
     const { learner: input, extra } = applyMapping(c.fieldMapping, data, ['reason', 'terminationDate']);
     const learner = await this.employee(c, input);
@@ -143,7 +149,7 @@ export class HrEmployeeEvents {
       throw DomainError.invalid('terminationDate', 'must not be in the future');
     const withdrawn: string[] = [];
     for (const e of await this.d.repos.enrolments.openForLearner(c.tenantId, learner.id)) {
-      await this.d.changeEnrolmentStatus.execute(hrActor(c.tenantId), e.id, {
+      await this.d.changeEnrolmentStatus.execute(actor, e.id, {
         status: 'withdrawn',
         reason,
         effectiveDate,

@@ -16,6 +16,8 @@ export interface InboundCall {
   tenantSlug: string | null;
   headers: Record<string, string | string[] | undefined>;
   body: HrEventBody;
+  /** The caller's address, recorded as the origin of the audit entries the event writes. */
+  ip?: string | null;
 }
 
 export interface HrEventAnswer {

@@ -25,9 +25,12 @@ export type HrSyncDeps = CoreDeps<HrSyncAllRepos> & {
   publicUrl: string;
 } & Pick<WebhookDeps, 'box' | 'policy' | 'receiverCheck'>;
 
-/** Inbound events act as this actor (audit entries and enrolment history name it). */
-export function hrActor(tenantId: string): Actor {
-  return { tenantId, id: 'hr-sync', role: 'integration', scopes: [] };
+/**
+ * Inbound events act as this actor (audit entries and enrolment history name it), from the address of the HR
+ * system's call (the audit entry's `origin.ip`).
+ */
+export function hrActor(tenantId: string, ip: string | null = null): Actor {
+  return { tenantId, id: 'hr-sync', role: 'integration', scopes: [], ip };
 }
 
 /** The HR configuration and its logs are for administrators only (a key of the admin role). */

@@ -35,7 +35,7 @@ export class ReceiveHrEvent {
     }
     let answer: HrEventAnswer;
     try {
-      answer = await this.events.handle(config, body);
+      answer = await this.events.handle(config, body, call.ip ?? null);
     } catch (e) {
       const err = isDomainError(e) && e.kind === 'invalid' ? inHrTerms(e, config.fieldMapping) : e;
       if (isDomainError(err)) {

@@ -109,7 +109,7 @@ export function hrSyncRoutes(u: HrSyncUseCases): RouteDef[] {
       body: HrEventIn,
       success: { status: 200, schema: HrEventAnswerOut, description: 'What the event did (the same for a repeat)' },
       errors: [401, 403, 409],
-      handle: ({ body, headers, tenantSlug }) => u.receive.execute({ tenantSlug, headers, body }),
+      handle: ({ body, headers, tenantSlug, ip }) => u.receive.execute({ tenantSlug, headers, body, ip }),
     }),
   ];
 }
