@@ -33,6 +33,8 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
       body: form,
     });
     const importId = ((await imported.json()) as { id: string }).id;
+    const enrolments = await s.call('GET', `/api/v1/enrolments?learnerId=${learnerId}`, apiKey);
+    const enrolmentId = enrolments.body.data[0].id as string;
     const pages: [string, string][] = [
       ['overview', '/dashboard'],
       ['learners', '/dashboard/learners?q=nkosi'],
@@ -43,6 +45,7 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
       ['programme-new', '/dashboard/programmes/new'],
       ['programme', `/dashboard/programmes/${programme.body.id}`],
       ['enrolments', '/dashboard/enrolments'],
+      ['enrolment', `/dashboard/enrolments/${enrolmentId}`],
       ['evidence', '/dashboard/evidence'],
       ['evidence-one', `/dashboard/evidence/${evidenceId}`],
       ['moderation', '/dashboard/moderation'],

@@ -42,6 +42,21 @@ describeEachStorage(
       }
     });
 
+    it('lists the entries on any of several entities, of one learner, newest first', async () => {
+      const t = aTenant().id;
+      const on = (resourceId: string, learnerId = 'lrn_e') =>
+        entry(t, { resourceType: 'enrolment', resourceId, learnerId, action: 'x.changed' });
+      const [a, b, c, other] = [on('enr_a'), on('asm_b'), on('enr_c'), on('enr_a', 'lrn_f')];
+      for (const e of [a, b, c, other]) await get().repos.audit.record(e);
+      const page = await get().repos.auditTrail.list(
+        t,
+        { learnerId: 'lrn_e', entityIds: ['enr_a', 'asm_b'] },
+        { kind: 'offset', offset: 0, limit: 10 },
+      );
+      expect(page.items.map((r) => r.id)).toEqual([a.id, b.id].sort().reverse());
+      expect(page.total).toBe(2);
+    });
+
     it('keeps personal values apart, returns them with the entry, and forgets them for an erased learner', async () => {
       const t = aTenant().id;
       const personal = { firstName: { from: 'Thandi', to: 'Thandeka' } };

@@ -33,6 +33,7 @@ export class SqlAuditTrail implements AuditTrail {
     const base = this.qb('audit_log').where('tenant_id', tenantId);
     if (f.entityType) base.where('resource_type', f.entityType);
     if (f.entityId) base.where('resource_id', f.entityId);
+    if (f.entityIds) base.whereIn('resource_id', [...f.entityIds]);
     if (f.learnerId) base.where('learner_id', f.learnerId);
     if (f.actorId) base.where('actor', f.actorId);
     if (f.action) base.where('action', f.action);

@@ -6,6 +6,8 @@ import type { ChainRow, PersonalValues } from './audit-chain.js';
 export interface AuditFilter {
   entityType?: string;
   entityId?: string;
+  /** Entries on any of these (a page's own entities: an enrolment, its assessments, evidence and statements). */
+  entityIds?: readonly string[];
   learnerId?: string;
   actorId?: string;
   action?: string;

@@ -7,6 +7,7 @@ import { Html, html } from './html.js';
 import { page } from './layout.js';
 import { apiKeyPages, describe } from './pages/api-keys.js';
 import { enrolmentPages } from './pages/enrolments.js';
+import { enrolmentRecordPages } from './pages/enrolment.js';
 import { evidencePages } from './pages/evidence.js';
 import { exportPages } from './pages/exports.js';
 import { learnerPages } from './pages/learners.js';
@@ -266,6 +267,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   if (d.audit) auditPages(routes, d);
   learnerActionPages(routes, d);
   enrolmentPages(routes, d);
+  enrolmentRecordPages(routes, d);
   moderationPages(routes, d);
   evidencePages(routes, d);
   exportPages(routes, d);

@@ -14,6 +14,7 @@ import type { PlatformTables } from '../platform/in-memory-platform.js';
 const matches = (r: ChainRow, f: AuditFilter) =>
   (!f.entityType || r.resourceType === f.entityType) &&
   (!f.entityId || r.resourceId === f.entityId) &&
+  (!f.entityIds || f.entityIds.includes(r.resourceId)) &&
   (!f.learnerId || r.learnerId === f.learnerId) &&
   (!f.actorId || r.actor === f.actorId) &&
   (!f.action || r.action === f.action) &&

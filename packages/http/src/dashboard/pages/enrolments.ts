@@ -50,7 +50,7 @@ export function enrolmentPages(r: PageRoutes, d: DashboardDeps): void {
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Learner</th><th scope="col">Programme</th><th scope="col">Status</th><th scope="col">Start</th><th scope="col">Progress</th></tr></thead><tbody>
 ${found.items.map(
   (e) =>
-    html`<tr><td>${person(names, e.learnerId)}</td><td>${programmeName.get(e.programmeId) ?? e.programmeCode} <span class="muted">${e.programmeCode}</span></td><td>${label(e.status)}</td><td>${e.startDate}</td><td>${e.progress.competent} of ${e.progress.total} modules</td></tr>`,
+    html`<tr><td>${person(names, e.learnerId)}</td><td><a href="/dashboard/enrolments/${e.id}">${programmeName.get(e.programmeId) ?? e.programmeCode}</a> <span class="muted">${e.programmeCode}</span></td><td>${label(e.status)}</td><td>${e.startDate}</td><td>${e.progress.competent} of ${e.progress.total} modules</td></tr>`,
 )}
 </tbody></table></div>
 <nav aria-label="Pages" class="inline">${when(n > 0, () => html`<a href="/dashboard/enrolments?${query(n - 1)}">Previous</a>`)} ${when(found.hasMore, () => html`<a href="/dashboard/enrolments?${query(n + 1)}">Next</a>`)}</nav>`,

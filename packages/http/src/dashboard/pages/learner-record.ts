@@ -40,7 +40,7 @@ ${row('Registered', dateTime(l.createdAt, zone))}${row('Last changed', dateTime(
 }
 
 /** An enrolment's status history, oldest first: each move with its effective date and reason. */
-function history(changes: readonly StatusChangeView[]): Html {
+export function statusHistory(changes: readonly StatusChangeView[]): Html {
   return html`<details><summary>Status history (${changes.length})</summary><ul>${changes.map(
     (c) =>
       html`<li>${c.effectiveDate}: ${c.from ? `${statusLabel(c.from)} to ` : ''}${statusLabel(c.to)}${c.reason ? ` (${c.reason})` : ''}</li>`,
@@ -58,7 +58,7 @@ function enrolmentCard(
 ): Html {
   const open = OPEN_STATUSES.includes(e.status);
   const assess = open && can(s, 'assessments:write');
-  return html`<div class="card"><h3>${name} <span class="muted">(${e.programmeCode})</span></h3>
+  return html`<div class="card"><h3><a href="/dashboard/enrolments/${e.id}">${name}</a> <span class="muted">(${e.programmeCode})</span></h3>
 <p><strong>${statusLabel(e.status)}</strong> · from ${e.startDate}${e.expectedEndDate ? ` to ${e.expectedEndDate}` : ''}${e.achievementDate ? ` · achieved ${e.achievementDate}` : ''} · ${e.progress.competent} of ${e.progress.total} modules competent</p>
 <progress max="${e.progress.total}" value="${e.progress.competent}" aria-label="Modules competent in ${e.programmeCode}"></progress>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Module</th><th scope="col">Kind</th><th scope="col">Latest result</th>${assess ? html`<th scope="col">Record a result</th>` : null}</tr></thead><tbody>
@@ -67,7 +67,7 @@ ${e.progress.modules.map(
     html`<tr><td>${m.code} ${m.name}</td><td>${m.kind}</td><td>${m.latestOutcome === 'C' ? 'competent (C)' : m.latestOutcome === 'NYC' ? 'not yet competent (NYC)' : 'not assessed'}${m.moderated ? ' (moderated)' : ''}</td>${assess ? html`<td>${assessForm(s, l.id, e, m, today)}</td>` : null}</tr>`,
 )}
 </tbody></table></div>
-${history(changes)}
+${statusHistory(changes)}
 ${can(s, 'enrolments:write') ? statusForm(s, e, today) : null}${statements}</div>`;
 }
 
