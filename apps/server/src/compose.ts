@@ -166,6 +166,7 @@ function pagesOf(
 ): Koa.Middleware {
   const clock = resolve(c, T.Clock);
   const verify = verifyPage({
+    bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
     verification: useCasesOf(c, statementsCapability).verification,
     rateLimits: resolve(c, T.RateLimits),
     perMinute: config.anonymousLimits.perMinute,

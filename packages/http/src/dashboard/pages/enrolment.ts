@@ -65,7 +65,7 @@ ${row('Status', html`<strong>${statusLabel(e.status)}</strong>`)}
 ${row('Start', e.startDate)}${row('Expected end', e.expectedEndDate)}${row('Achieved', e.achievementDate)}
 ${row('Modules competent', `${e.progress.competent} of ${e.progress.total}`)}
 </tbody></table></div>
-<h2>Status history</h2>${statusHistory(history.changes)}
+<h2>Status history</h2>${statusHistory(history.changes, true)}
 <h2>Modules</h2><div class="table" tabindex="0"><table><thead><tr><th scope="col">Module</th><th scope="col">Kind</th><th scope="col">Latest result</th></tr></thead><tbody>
 ${e.progress.modules.map(
   (m) =>

@@ -40,8 +40,8 @@ ${row('Registered', dateTime(l.createdAt, zone))}${row('Last changed', dateTime(
 }
 
 /** An enrolment's status history, oldest first: each move with its effective date and reason. */
-export function statusHistory(changes: readonly StatusChangeView[]): Html {
-  return html`<details><summary>Status history (${changes.length})</summary><ul>${changes.map(
+export function statusHistory(changes: readonly StatusChangeView[], open = false): Html {
+  return html`<details${open ? ' open' : ''}><summary>Status history (${changes.length})</summary><ul>${changes.map(
     (c) =>
       html`<li>${c.effectiveDate}: ${c.from ? `${statusLabel(c.from)} to ` : ''}${statusLabel(c.to)}${c.reason ? ` (${c.reason})` : ''}</li>`,
   )}</ul></details>`;
