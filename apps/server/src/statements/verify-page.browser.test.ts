@@ -25,12 +25,12 @@ describeBrowserSuite('the verification page in a real browser (Chromium)', (dash
       await page.waitForLoadState('load');
     };
     await check(pdf);
-    await expect.poll(() => page.locator('h1').innerText()).toBe('The file matches');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('The file matches');
     await checkPage(page, 'verify-matches');
     const altered = Buffer.from(pdf);
     altered[altered.length - 20] = altered[altered.length - 20]! ^ 1;
     await check(altered);
-    await expect.poll(() => page.locator('h1').innerText()).toBe('The file does not match');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('The file does not match');
     await checkPage(page, 'verify-differs');
   });
 });
