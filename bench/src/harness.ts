@@ -63,6 +63,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** A fixed body, or one made per request (unique data for creates). */
   body?: string | (() => string);
+  /** Headers made per request, beside `headers` (a key picked per request, say); needs a body made per request. */
+  headersPerRequest?: () => Record<string, string>;
   connections?: number;
   seconds?: number;
   /** The server's process id: the result then tells the server's CPU time per request. */
@@ -98,9 +100,18 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     connections: o.connections ?? 50,
   };
   const makeBody = o.body;
+  const perRequest = o.headersPerRequest;
   const requests =
     typeof makeBody === 'function'
-      ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: makeBody() }) }]
+      ? [
+          {
+            setupRequest: (req: autocannon.Request) => ({
+              ...req,
+              body: makeBody(),
+              ...(perRequest ? { headers: { ...req.headers, ...perRequest() } } : {}),
+            }),
+          },
+        ]
       : undefined;
   await autocannon({
     ...base,

@@ -12,6 +12,7 @@ import { notificationsBench } from './notifications-bench.js';
 import { retentionBench } from './retention-bench.js';
 import { scalingBench } from './scaling-bench.js';
 import { statementsBench } from './statements-bench.js';
+import { auditChainBench } from './audit-chain-bench.js';
 
 // `npm run bench [-- <scenario...>]`: every scenario by default. BENCH_SECONDS sets the measuring time (default 5).
 const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> = {
@@ -28,6 +29,7 @@ const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> 
   retention: retentionBench,
   scaling: scalingBench,
   statements: statementsBench,
+  'audit-chain': auditChainBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
