@@ -159,6 +159,7 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/logbooks/logbook.ts': LOGBOOKS,
     'packages/http/src/audit/audit-routes.ts': AUDIT,
     'packages/http/src/dashboard/forms/record-forms.ts': DASHBOARD_PAGE,
+    'packages/http/src/dashboard/pages/enrolment.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/learner-actions.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/learner-record.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/overview-progress.ts': DASHBOARD_PAGE,

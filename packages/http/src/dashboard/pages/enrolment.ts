@@ -16,7 +16,7 @@ const row = (label: string, v: Html | string | number | null | undefined) =>
   html`<tr><th scope="row">${label}</th><td>${v ?? '-'}</td></tr>`;
 
 /**
- * One enrolment (docs/dashboard.md, "Enrolment page"): the learner (name and ID number), the programme, the status
+ * One enrolment (docs/dashboard.md, "Pages"): the learner (name and ID number), the programme, the status
  * history, each module with its latest result and every assessment recorded, the evidence, the Statements of Results
  * and the audit history of the enrolment and of its assessments, evidence and statements. Each part shows when the
  * role may read it.
