@@ -20,11 +20,13 @@ describeBrowserSuite('dashboard in a real browser (Chromium): its own Content-Se
     });
     expect(imported.status).toBe(202);
     const importId = ((await imported.json()) as { id: string }).id;
+    const enrolments = await s.call('GET', `/api/v1/enrolments?learnerId=${learnerId}`, apiKey);
     const signedInPages = [
       '/dashboard',
       '/dashboard/learners',
       `/dashboard/learners/${learnerId}`,
       '/dashboard/enrolments',
+      `/dashboard/enrolments/${enrolments.body.data[0].id}`,
       '/dashboard/evidence',
       `/dashboard/evidence/${evidenceId}`,
       '/dashboard/webhooks',
