@@ -122,6 +122,8 @@ export function verifyPage(d: VerifyPageDeps): Middleware {
       } else if (post && e.kind === 'invalid') {
         const tooLarge = e.code === 'payload_too_large';
         ctx.status = tooLarge ? 413 : 400;
+        // The rest of a file over the limit is not waited for: the connection closes after this answer.
+        if (tooLarge) ctx.set('Connection', 'close');
         ctx.body = page(
           tooLarge ? 'The file is too large' : 'No file to check',
           html`<p class="notice error">${
