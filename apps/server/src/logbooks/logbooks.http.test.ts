@@ -119,6 +119,20 @@ describeEachStorage('logbooks over HTTP: entries, supervisor sign-off by signed 
     expect((await t.s.call('PATCH', `/api/v1/logbook-entries/${a.body.id}`, w.key, { hours: 9 })).status).toBe(409);
     expect((await t.s.call('DELETE', `/api/v1/logbook-entries/${a.body.id}`, w.key)).status).toBe(409);
 
+    // The entries' history is the learner's: created (twice), submitted, signed, in the learner's history.
+    const history = await t.s.call('GET', `/api/v1/learners/${l.id}/history?entityType=logbook_entry`, w.key);
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    const acts = (history.body.data as { action: string; entityId: string; origin: { via: string } }[]).map((x) => [
+      x.action,
+      x.entityId,
+      x.origin.via,
+    ]);
+    expect(acts).toEqual([
+      ['logbook.signed', a.body.id, 'worker'],
+      ['logbook.submitted', a.body.id, 'api'],
+      ['logbook.created', b.body.id, 'api'],
+      ['logbook.created', a.body.id, 'api'],
+    ]);
     const hours = await t.s.call('GET', `/api/v1/learners/${l.id}/logbook-hours`, w.key);
     expect(hours.body.data).toEqual([{ moduleCode: 'WM-01', logged: 16, signed: 8, required: 16, ready: false }]);
 

@@ -186,6 +186,18 @@ describeEachStorage('learner portal over HTTP: own records only, uploads, detail
     const audit = await reposOf(t.s.container).audit.list(w.tenantId, { resourceId: a.id, limit: 20 });
     const updated = audit.filter((x) => x.action === 'learner.updated');
     expect(updated.map((x) => x.actor)).toEqual([a.id]);
+    // Through the API: the learner as the actor, the portal as the origin, with the request's address.
+    const read = await t.s.call('GET', `/api/v1/audit?entityId=${a.id}&action=learner.updated`, w.key);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.data).toHaveLength(1);
+    expect(read.body.data[0]).toMatchObject({
+      actor: { type: 'learner', id: a.id, name: 'Lerato1 Mokoena' },
+      entityType: 'learner',
+      entityId: a.id,
+      learnerId: a.id,
+      origin: { via: 'portal' },
+    });
+    expect(read.body.data[0].origin.ip).toMatch(/127\.0\.0\.1/);
     const bad = await a.web.post('/learn/details', { _csrf: csrfOf(page.text), email: 'not-an-email', mobile: '' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('email');

@@ -1,4 +1,4 @@
-import type { PortalSessionContext } from '@fundi/application';
+import { actingFrom, type PortalSessionContext } from '@fundi/application';
 import { DomainError, isDomainError } from '@fundi/domain';
 import type { Context, Middleware } from 'koa';
 import type { Answer } from '../dashboard/dashboard-deps.js';
@@ -47,7 +47,9 @@ export function createPortal(d: PortalHttpDeps): Middleware {
   const router = new RouteTable();
   const session = async (ctx: Context): Promise<PortalSessionContext | null> => {
     const token = portalCookie(ctx, PORTAL_SESSION_COOKIE);
-    return token ? d.portal.sessions.resolve(token) : null;
+    const s = token ? await d.portal.sessions.resolve(token) : null;
+    // What the learner does here is audited as coming from the portal, with the request's address.
+    return s && { ...s, actor: actingFrom(s.actor, 'portal', ctx.ip) };
   };
   const signIn = (ctx: Context, s: PortalSessionContext | null) =>
     `/learn/sign-in${s ? `?tenant=${encodeURIComponent(s.tenant.slug)}` : typeof ctx.query.tenant === 'string' ? `?tenant=${encodeURIComponent(ctx.query.tenant)}` : ''}`;
