@@ -216,7 +216,8 @@ describeEachStorage('logbooks over HTTP: entries, supervisor sign-off by signed 
     expect((await t.s.call('POST', `/api/v1/logbook-entries/${a.body.id}/submit`, w.key)).status).toBe(200);
     const params = await t.until('the WhatsApp sign-off message', async () => {
       const r = t.cloud.requests.find((x) => x.body.to === mobile && x.body.template?.name === 'logbook_sign_off');
-      return r?.body.template.components[0]!.parameters.map((p: { text: string }) => p.text) as string[] | undefined;
+      if (!r) return undefined;
+      return r.body.template.components[0]!.parameters.map((p: { text: string }) => p.text) as string[];
     });
     expect(params.slice(0, 2)).toEqual(['Sipho', 'Lerato1 Mokoena']);
     const link = /^https:\/\/fundi\.example(\/learn\/sign-off\?token=[\w%.-]+)$/.exec(params[2]!);
