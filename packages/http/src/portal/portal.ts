@@ -12,6 +12,7 @@ import { evidencePages } from './pages/evidence.js';
 import { homePages } from './pages/home.js';
 import { logbookPages } from './pages/logbook.js';
 import { signOffRoutes } from './pages/sign-off.js';
+import { statementPages } from './pages/statements.js';
 import { PORTAL_STYLES } from './portal-assets.js';
 import type { PortalHttpDeps, PortalRoutes } from './portal-deps.js';
 import { portalPage } from './portal-layout.js';
@@ -100,6 +101,7 @@ export function createPortal(d: PortalHttpDeps): Middleware {
   evidencePages(routes, d);
   detailsPages(routes, d);
   logbookPages(routes, d);
+  statementPages(routes, d);
 
   return servePages('/learn', router, session, (ctx, e, s) => errorPage(ctx, e, d, s));
 }
