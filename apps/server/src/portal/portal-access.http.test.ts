@@ -257,6 +257,33 @@ describeEachStorage('learner portal over HTTP: own records only, uploads, detail
       origin: { via: 'portal' },
     });
     expect(read.body.data[0].origin.ip).toMatch(/127\.0\.0\.1/);
+    // A logbook day logged and sent in the portal: in the learner's history, the learner's, from the portal.
+    const logbook = await a.web.get('/learn/logbook');
+    const fields = {
+      _csrf: csrfOf(logbook.text),
+      moduleCode: 'WM-01',
+      date: '2026-03-02',
+      hours: '8',
+      activity: 'Fitted a geyser',
+      workplace: 'Ubuntu Plumbing',
+      supervisorName: 'Sipho Khumalo',
+      supervisorEmail: `sipho-${w.slug}@site.example`,
+      supervisorMobile: '',
+    };
+    expect((await a.web.post('/learn/logbook', fields)).status).toBe(303);
+    const sent = await a.web.post('/learn/logbook/submit', { _csrf: csrfOf(logbook.text), moduleCode: 'WM-01' });
+    expect(sent.status).toBe(303);
+    const history = await t.s.call('GET', `/api/v1/learners/${a.id}/history?entityType=logbook_entry`, w.key);
+    expect(
+      (history.body.data as { action: string; actor: { id: string }; origin: { via: string } }[]).map((x) => [
+        x.action,
+        x.actor.id,
+        x.origin.via,
+      ]),
+    ).toEqual([
+      ['logbook.submitted', a.id, 'portal'],
+      ['logbook.created', a.id, 'portal'],
+    ]);
     const bad = await a.web.post('/learn/details', { _csrf: csrfOf(page.text), email: 'not-an-email', mobile: '' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('email');
