@@ -215,6 +215,7 @@ export function portalOf(c: Container, config: { portalLimits?: Partial<PortalLi
     learners: useCasesOf(c, learners),
     logbooks: useCasesOf(c, logbooksCapability),
     evidence: useCasesOf(c, evidenceCapability).evidence,
+    statements: useCasesOf(c, statementsCapability).statements,
     rateLimits: resolve(c, T.RateLimits),
     logger: resolve(c, T.Logger),
     now: () => clock.now(),

@@ -10,7 +10,14 @@ import {
   onLearnerErased,
   type Ports,
 } from '@fundi/application';
-import type { EvidenceRepos, ImportRepos, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import type {
+  EvidenceRepos,
+  ImportRepos,
+  LearnerRepos,
+  LogbookRepos,
+  PlatformRepos,
+  TrainingRepos,
+} from '@fundi/domain';
 import { importEvents, importRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 import type { EvidenceSettings } from './evidence.js';
@@ -35,7 +42,9 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
       events: importEvents,
     },
     useCases: (
-      p: Ports<ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>>,
+      p: Ports<
+        ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'> & LogbookRepos
+      >,
     ) => importUseCases({ ...p, files, csv, cursors }),
     routes: importRoutes,
     reactions: () => [onLearnerErased(ERASE_IMPORT_COPIES)],

@@ -119,6 +119,20 @@ describeEachStorage('logbooks over HTTP: entries, supervisor sign-off by signed 
     expect((await t.s.call('PATCH', `/api/v1/logbook-entries/${a.body.id}`, w.key, { hours: 9 })).status).toBe(409);
     expect((await t.s.call('DELETE', `/api/v1/logbook-entries/${a.body.id}`, w.key)).status).toBe(409);
 
+    // The entries' history is the learner's: created (twice), submitted, signed, in the learner's history.
+    const history = await t.s.call('GET', `/api/v1/learners/${l.id}/history?entityType=logbook_entry`, w.key);
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    const acts = (history.body.data as { action: string; entityId: string; origin: { via: string } }[]).map((x) => [
+      x.action,
+      x.entityId,
+      x.origin.via,
+    ]);
+    expect(acts).toEqual([
+      ['logbook.signed', a.body.id, 'worker'],
+      ['logbook.submitted', a.body.id, 'api'],
+      ['logbook.created', b.body.id, 'api'],
+      ['logbook.created', a.body.id, 'api'],
+    ]);
     const hours = await t.s.call('GET', `/api/v1/learners/${l.id}/logbook-hours`, w.key);
     expect(hours.body.data).toEqual([{ moduleCode: 'WM-01', logged: 16, signed: 8, required: 16, ready: false }]);
 
@@ -179,6 +193,41 @@ describeEachStorage('logbooks over HTTP: entries, supervisor sign-off by signed 
     });
     expect(events.sort()).toEqual(['logbook.queried', 'logbook.signed', 'logbook.submitted', 'logbook.submitted']);
     await rx.close();
+  });
+
+  it('sends the link by WhatsApp to a supervisor with only a mobile number, and it signs the entry', async () => {
+    const { w, l } = await world();
+    const put = await t.s.call('PUT', '/api/v1/notification-settings', w.key, {
+      whatsapp: {
+        phoneNumberId: `${300000 + w.n}`,
+        accessToken: 'EAAG-test-token-123',
+        appSecret: 'test-app-secret-123',
+        baseUrl: t.cloud.baseUrl,
+        verifyToken: 'verify-me-please',
+      },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const mobile = `+2782555${String(3000 + w.n).slice(-4)}`;
+    const a = await t.s.call('POST', '/api/v1/logbook-entries', w.key, {
+      ...entryBody(l.id, '2026-03-02'),
+      supervisor: { name: 'Sipho Khumalo', mobile },
+    });
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    expect((await t.s.call('POST', `/api/v1/logbook-entries/${a.body.id}/submit`, w.key)).status).toBe(200);
+    const params = await t.until('the WhatsApp sign-off message', async () => {
+      const r = t.cloud.requests.find((x) => x.body.to === mobile && x.body.template?.name === 'logbook_sign_off');
+      if (!r) return undefined;
+      return r.body.template.components[0]!.parameters.map((p: { text: string }) => p.text) as string[];
+    });
+    expect(params.slice(0, 2)).toEqual(['Sipho', 'Lerato1 Mokoena']);
+    const link = /^https:\/\/fundi\.example(\/learn\/sign-off\?token=[\w%.-]+)$/.exec(params[2]!);
+    expect(link, params[2]).not.toBeNull();
+    // No mail went anywhere for it: the supervisor has no address.
+    expect((await t.allMailsTo(mobile)).length).toBe(0);
+    expect((await answer(link![1]!, 'confirmed')).status).toBe(200);
+    const signed = (await t.s.call('GET', `/api/v1/logbook-entries/${a.body.id}`, w.key)).body as Entry;
+    expect(signed.status).toBe('signed');
+    expect(signed.signOff.by).toBe('Sipho Khumalo');
   });
 
   it("erasure removes the personal text of the learner's entries and keeps the hours", async () => {

@@ -161,6 +161,65 @@ describeEachStorage('learner portal over HTTP: own records only, uploads, detail
     ).toBe(401);
   });
 
+  it("lists the learner's own statements, downloads through the signed URL, shows a revoked one as revoked", async () => {
+    const { w, a, b } = await twoLearners();
+    expect((await t.s.call('PUT', '/api/v1/settings/regulator', w.key, { sdpCode: `SDP${w.n}0042` })).status).toBe(200);
+    const enrolment = (await t.s.call('GET', `/api/v1/enrolments?learnerId=${a.id}`, w.key)).body.data[0] as {
+      id: string;
+    };
+    for (const m of ['KM-01', 'PM-01', 'WM-01']) {
+      const r = await t.s.call('POST', '/api/v1/assessments', w.key, {
+        learnerId: a.id,
+        moduleCode: m,
+        enrolmentId: enrolment.id,
+        assessmentType: 'summative',
+        outcome: 'C',
+        assessmentDate: '2026-03-01',
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    const issue = () => t.s.call('POST', `/api/v1/learners/${a.id}/statements`, w.key, { enrolmentId: enrolment.id });
+    const first = await issue();
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const second = await issue();
+    expect(second.status).toBe(201);
+    const revoke = `/api/v1/learners/${a.id}/statements/${first.body.id}/revoke`;
+    expect((await t.s.call('POST', revoke, w.key, { reason: 'Issued twice' })).status).toBe(200);
+
+    const page = await a.web.get('/learn/statements');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Competent in every module');
+    expect(page.text.match(/Revoked: this statement is no longer valid/g)).toHaveLength(1);
+    expect(page.text).toContain(`/learn/statements/${second.body.id}/download`);
+    expect(page.text).not.toContain(`/learn/statements/${first.body.id}/download`);
+    expect(page.text).toContain(`/verify/${second.body.verificationCode}">${second.body.verificationCode}</a>`);
+
+    const grant = await a.web.get(`/learn/statements/${second.body.id}/download`);
+    expect(grant.status).toBe(303);
+    const url = new URL(grant.headers.get('location')!, t.s.url);
+    expect(url.pathname).toMatch(/^\/api\/v1\/files\/statements\//);
+    const file = await fetch(`${t.s.url}${url.pathname}`);
+    expect(file.status).toBe(200);
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    // The revoked one gives no file; another learner's is not found, and their list is empty.
+    expect((await a.web.get(`/learn/statements/${first.body.id}/download`)).status).toBe(409);
+    expect((await b.web.get(`/learn/statements/${second.body.id}/download`)).status).toBe(404);
+    expect((await b.web.get('/learn/statements')).text).toContain(
+      'No statement of results has been issued to you yet.',
+    );
+    // The grant is audited as the learner's, from the portal.
+    const audit = await t.s.call(
+      'GET',
+      `/api/v1/audit?entityId=${second.body.id}&action=statement.download_url_issued`,
+      w.key,
+    );
+    expect(audit.body.data).toMatchObject([{ actor: { type: 'learner', id: a.id }, origin: { via: 'portal' } }]);
+  });
+
   it('updates contact details and consents, audited as done by the learner', async () => {
     const { w, a } = await twoLearners();
     const page = await a.web.get('/learn/details');
@@ -186,6 +245,45 @@ describeEachStorage('learner portal over HTTP: own records only, uploads, detail
     const audit = await reposOf(t.s.container).audit.list(w.tenantId, { resourceId: a.id, limit: 20 });
     const updated = audit.filter((x) => x.action === 'learner.updated');
     expect(updated.map((x) => x.actor)).toEqual([a.id]);
+    // Through the API: the learner as the actor, the portal as the origin, with the request's address.
+    const read = await t.s.call('GET', `/api/v1/audit?entityId=${a.id}&action=learner.updated`, w.key);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.data).toHaveLength(1);
+    expect(read.body.data[0]).toMatchObject({
+      actor: { type: 'learner', id: a.id, name: 'Lerato1 Mokoena' },
+      entityType: 'learner',
+      entityId: a.id,
+      learnerId: a.id,
+      origin: { via: 'portal' },
+    });
+    expect(read.body.data[0].origin.ip).toMatch(/127\.0\.0\.1/);
+    // A logbook day logged and sent in the portal: in the learner's history, the learner's, from the portal.
+    const logbook = await a.web.get('/learn/logbook');
+    const fields = {
+      _csrf: csrfOf(logbook.text),
+      moduleCode: 'WM-01',
+      date: '2026-03-02',
+      hours: '8',
+      activity: 'Fitted a geyser',
+      workplace: 'Ubuntu Plumbing',
+      supervisorName: 'Sipho Khumalo',
+      supervisorEmail: `sipho-${w.slug}@site.example`,
+      supervisorMobile: '',
+    };
+    expect((await a.web.post('/learn/logbook', fields)).status).toBe(303);
+    const sent = await a.web.post('/learn/logbook/submit', { _csrf: csrfOf(logbook.text), moduleCode: 'WM-01' });
+    expect(sent.status).toBe(303);
+    const history = await t.s.call('GET', `/api/v1/learners/${a.id}/history?entityType=logbook_entry`, w.key);
+    expect(
+      (history.body.data as { action: string; actor: { id: string }; origin: { via: string } }[]).map((x) => [
+        x.action,
+        x.actor.id,
+        x.origin.via,
+      ]),
+    ).toEqual([
+      ['logbook.submitted', a.id, 'portal'],
+      ['logbook.created', a.id, 'portal'],
+    ]);
     const bad = await a.web.post('/learn/details', { _csrf: csrfOf(page.text), email: 'not-an-email', mobile: '' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('email');

@@ -35,10 +35,12 @@ export async function checkPortalPage(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${OUT}${name}-${width}.png`, fullPage: true });
   }
   if (was) await page.setViewportSize(was);
-  const bytes = (await page.evaluate(
-    "fetch('/learn/assets/portal.css').then((r) => r.text()).then((css) => new Blob([document.documentElement.outerHTML, css]).size)",
-  )) as number;
-  expect(bytes, `${name}: HTML and CSS`).toBeLessThan(MAX_PAGE_BYTES);
+  const [html, css] = (await page.evaluate(
+    "fetch('/learn/assets/portal.css').then((r) => r.text()).then((css) => [new Blob([document.documentElement.outerHTML]).size, new Blob([css]).size])",
+  )) as [number, number];
+  // The figure docs/benchmarks.md ("Learner portal") reports, in the test's output.
+  console.log(`portal page ${name}: HTML ${html} B + CSS ${css} B = ${html + css} B (limit ${MAX_PAGE_BYTES} B)`);
+  expect(html + css, `${name}: HTML and CSS`).toBeLessThan(MAX_PAGE_BYTES);
   expect(cspViolations(page.context()), `${name}: Content-Security-Policy violations`).toEqual([]);
 }
 

@@ -69,6 +69,41 @@ describeEachStorage('learner portal over HTTP: sign-in by WhatsApp code', (_get,
     expect(t.cloud.requests.some((x) => x.body.to === l.mobile)).toBe(false);
   });
 
+  it('sends at most three messages per learner in a window, whichever of their addresses is typed', async () => {
+    const w = await t.world();
+    const put = await t.s.call('PUT', '/api/v1/notification-settings', w.key, {
+      whatsapp: {
+        phoneNumberId: `${200000 + w.n}`,
+        accessToken: 'EAAG-test-token-123',
+        appSecret: 'test-app-secret-123',
+        baseUrl: t.cloud.baseUrl,
+        verifyToken: 'verify-me-please',
+      },
+    });
+    expect(put.status).toBe(200);
+    const mobile = `083 555 ${String(1000 + w.n).slice(-4)}`;
+    const email = `both${w.n}@example.org`;
+    const l = await t.learner(w, 1, { mobile, email, whatsappConsent: true });
+    // Two addresses, each within its own limit of three: the learner's limit is what stops the fourth message.
+    for (const address of [email, mobile, email, mobile, email, mobile]) {
+      const { res } = await t.ask(w.slug, address);
+      expect(res.status).toBe(200);
+    }
+    const sent = async () => {
+      const r = await t.s.call('GET', `/api/v1/notifications?recipientId=${l.id}`, w.key);
+      return (r.body.data as { template: string }[])
+        .map((x) => x.template)
+        .filter((x) => x.startsWith('portal_'))
+        .sort();
+    };
+    await t.until('three sign-in notifications', async () => (await sent()).length >= 3);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await sent()).toEqual(['portal_code', 'portal_sign_in', 'portal_sign_in']);
+    const mails = (await t.mailsTo(email)).length;
+    const codes = t.cloud.requests.filter((x) => x.body.to === l.mobile && x.body.template?.name === 'portal_code');
+    expect([mails, codes.length]).toEqual([2, 1]);
+  });
+
   it('takes at most five codes per number in a window, even the right one after that', async () => {
     const { w, l, mobile } = await withWhatsApp(true);
     const { web, res } = await t.ask(w.slug, mobile);

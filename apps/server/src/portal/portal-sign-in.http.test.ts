@@ -31,6 +31,53 @@ describeEachStorage('learner portal over HTTP: sign-in by emailed link', (_get, 
     expect(again.setCookies.some((c) => c.startsWith('fundi_learner=') && !c.includes('Max-Age=0'))).toBe(false);
   });
 
+  it("links learner messages into the portal, and lands on the page asked for after sign-in, only the portal's", async () => {
+    const w = await t.world();
+    const l = await t.learner(w, 1, { email: `next${w.n}@example.org` });
+    // The welcome mail links to the learner's page, naming the organisation.
+    const welcome = await t.until('the welcome mail', async () =>
+      (await t.allMailsTo(l.email!)).find((m) => m.subject.startsWith('Welcome')),
+    );
+    expect(welcome.text).toContain(`See your programmes: https://fundi.example/learn?tenant=${w.slug}`);
+
+    // A page asked for without a session: the sign-in page of the organisation, then that page.
+    const web = new WebClient(t.s.url);
+    const asked = await web.get(`/learn/statements?tenant=${w.slug}`);
+    expect(asked.status).toBe(302);
+    const signIn = asked.headers.get('location')!;
+    expect(signIn).toBe(
+      `/learn/sign-in?tenant=${w.slug}&next=${encodeURIComponent(`/learn/statements?tenant=${w.slug}`)}`,
+    );
+    const form = await web.get(signIn);
+    expect(form.status).toBe(200);
+    await web.post('/learn/sign-in', { _csrf: csrfOf(form.text), tenant: w.slug, address: l.email! });
+    const opened = await t.openLink(web, await t.linkTo(l.email!));
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/learn/statements?tenant=${w.slug}`);
+    expect((await web.get(opened.headers.get('location')!)).status).toBe(200);
+
+    // Anywhere else is not a place to land: another site, a scheme-relative or escaping path, a sign-in step.
+    const unsafe = [
+      'https://evil.example/learn',
+      '//evil.example/learn',
+      '/learn/../dashboard',
+      '/learn/%2e%2e/dashboard',
+      '/learn\\evil',
+      '/dashboard',
+      '/learn/link?token=x',
+      'javascript:alert(1)',
+    ];
+    for (const [i, next] of unsafe.entries()) {
+      t.clock.advance(16 * 60_000); // past the window of three messages per address
+      const other = new WebClient(t.s.url);
+      const page = await other.get(`/learn/sign-in?tenant=${w.slug}&next=${encodeURIComponent(next)}`);
+      expect(page.status).toBe(200);
+      await other.post('/learn/sign-in', { _csrf: csrfOf(page.text), tenant: w.slug, address: l.email! });
+      const res = await t.openLink(other, await t.linkTo(l.email!, i + 2));
+      expect([next, res.headers.get('location')]).toEqual([next, '/learn']);
+    }
+  });
+
   it('refuses an altered link, an expired link, and a link after the learner opted out of email', async () => {
     const w = await t.world();
     const l = await t.learner(w, 1, { email: `sipho${w.n}@example.org` });

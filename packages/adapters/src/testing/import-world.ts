@@ -3,6 +3,7 @@ import { MemoryFileStore, memoryStorage } from '@fundi/memory';
 import { evidenceMemory } from '@fundi/memory/evidence';
 import { importMemory } from '@fundi/memory/imports';
 import { learnerMemory } from '@fundi/memory/learners';
+import { logbookMemory } from '@fundi/memory/logbooks';
 import { platformMemory } from '@fundi/memory/platform';
 import { tenantMemory } from '@fundi/memory/tenants';
 import { trainingMemory } from '@fundi/memory/training';
@@ -32,6 +33,7 @@ export async function importWorld() {
     trainingMemory,
     importMemory,
     evidenceMemory,
+    logbookMemory,
   ]);
   /** The jobs queued, in the order queued. */
   const jobs = () => [...(store.tables as { jobs: Map<string, JobSnapshot> }).jobs.values()];

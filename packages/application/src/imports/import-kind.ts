@@ -1,11 +1,22 @@
-import type { EvidenceRepos, ImportType, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import type {
+  EvidenceRepos,
+  ImportType,
+  LearnerRepos,
+  LogbookRepos,
+  PlatformRepos,
+  TrainingRepos,
+} from '@fundi/domain';
 import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import type { ChangeRecord } from '../common/record-change.js';
 import type { CellRule } from './cell-values.js';
 
 /** What the import kinds read and write. */
-export type ImportKindRepos = LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>;
+export type ImportKindRepos = LearnerRepos &
+  TrainingRepos &
+  PlatformRepos &
+  Pick<EvidenceRepos, 'evidence'> &
+  LogbookRepos;
 
 export interface ImportColumn {
   name: string;

@@ -9,6 +9,7 @@ import { learnerImport } from './learner-import.js';
 import { enrolmentImport } from './enrolment-import.js';
 import { assessmentImport } from './assessment-import.js';
 import { evidenceImport } from './evidence-import.js';
+import { logbookImport } from './logbook-import.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind has its own row types; the walk only passes them on.
 export type AnyKind = ImportKind<any, any>;
@@ -19,6 +20,7 @@ export const IMPORT_KINDS: Record<ImportType, () => AnyKind> = {
   enrolments: enrolmentImport,
   assessments: assessmentImport,
   evidence: evidenceImport,
+  logbook: logbookImport,
 };
 
 /** A data row after the checks that need only the file: `n` counts data rows from 1; `cells` its known cells. */

@@ -55,6 +55,7 @@ export class LogbookEntries {
         action: 'logbook.created',
         resourceType: 'logbook_entry',
         resourceId: e.id,
+        learnerId: e.learnerId,
       });
     });
     return logbookView(e);
@@ -80,6 +81,7 @@ export class LogbookEntries {
         action: 'logbook.updated',
         resourceType: 'logbook_entry',
         resourceId: id,
+        learnerId: cur.learnerId,
         details: { fields: Object.keys(input) },
       });
       return logbookView(next);
@@ -93,7 +95,12 @@ export class LogbookEntries {
       if (!cur) throw notFound(id);
       LogbookEntry.assertDeletable(cur);
       await tx.logbookEntries.delete(actor.tenantId, id);
-      await recordChange(tx, actor, now, { action: 'logbook.deleted', resourceType: 'logbook_entry', resourceId: id });
+      await recordChange(tx, actor, now, {
+        action: 'logbook.deleted',
+        resourceType: 'logbook_entry',
+        resourceId: id,
+        learnerId: cur.learnerId,
+      });
     });
   }
 
@@ -109,6 +116,7 @@ export class LogbookEntries {
         action: 'logbook.submitted',
         resourceType: 'logbook_entry',
         resourceId: id,
+        learnerId: cur.learnerId,
         events: [{ type: LOGBOOK_EVENTS.submitted, data: eventData(next), subjectId: next.learnerId }],
       });
       return logbookView(next);

@@ -74,6 +74,7 @@ export class LogbookSignOff {
         action: type,
         resourceType: 'logbook_entry',
         resourceId: next.id,
+        learnerId: next.learnerId,
         details: { hash: a.hash },
         events: [{ type, data: eventData(next), subjectId: next.learnerId }],
       });

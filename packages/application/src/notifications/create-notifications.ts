@@ -8,6 +8,7 @@ import {
 import { enqueueJob } from '../jobs/job-definition.js';
 import { builtInTemplate } from './built-in-templates.js';
 import type { NotificationPorts } from './notification-ports.js';
+import { portalUrl } from './dashboard-pages.js';
 import { skipReason } from './recipients.js';
 import type { TemplateValues, TemplateVariable } from './template-variables.js';
 import { renderEmail, renderWhatsApp, type EmailTemplate } from './templates.js';
@@ -66,6 +67,8 @@ export class CreateNotifications {
     };
     set('organisation.name', ctx.tenant.name);
     if (dr.recipient.type === 'learner') {
+      // A learner's message links to their portal page unless its trigger chose a page (docs/api.md, "Notifications").
+      set('actionUrl', portalUrl(this.d, `?tenant=${encodeURIComponent(ctx.tenant.slug)}`));
       set('learner.firstName', dr.recipient.firstName);
       set('learner.lastName', dr.recipient.lastName);
       set('learner.email', dr.recipient.email);

@@ -22,6 +22,6 @@ export function dashboardUrl(d: Pick<NotificationPorts, 'settings'>, path: Dashb
 }
 
 /** A page of the learner portal (`/learn`), for links sent to learners and their supervisors. */
-export function portalUrl(d: Pick<NotificationPorts, 'settings'>, path: `/${string}`): string {
+export function portalUrl(d: Pick<NotificationPorts, 'settings'>, path: `/${string}` | `?${string}`): string {
   return `${d.settings.publicUrl}/learn${path}`;
 }

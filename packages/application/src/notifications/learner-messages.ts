@@ -1,6 +1,7 @@
 import type { LearnerSnapshot } from '@fundi/domain';
 import { builtInTemplate, type TemplateKey } from './built-in-templates.js';
 import type { Draft } from './notification-drafts.js';
+import { portalUrl } from './dashboard-pages.js';
 import { learnerRecipient } from './recipients.js';
 import type { TemplateVariable } from './template-variables.js';
 import {
@@ -15,6 +16,15 @@ import {
 import type { TriggerPayload } from './trigger-sources.js';
 
 const OUTCOME_WORDS: Record<string, string> = { C: 'competent', NYC: 'not yet competent' };
+
+/**
+ * Learner messages link to the learner's portal page (`actionUrl`, set for every learner message, docs/api.md,
+ * "Notifications"); these link to another page of the portal, where what they tell of is shown. The link names the
+ * organisation, so a learner who is not signed in is asked only for their address and lands on the page after.
+ */
+const PORTAL_PAGES: Partial<Record<TemplateKey, `/${string}`>> = {
+  programme_complete: '/statements',
+};
 
 /**
  * The learner's notifications of a trigger: email (skipped with the reason when opted out or without an address),
@@ -40,7 +50,10 @@ export async function toLearner(
   const use = channels.filter((ch) =>
     ch === 'email' ? def.email !== null : def.whatsapp !== null && r.mobile !== null,
   );
-  return use.map((channel) => draft(p, key, r, channel, values));
+  const page = PORTAL_PAGES[key];
+  const tenant = page === undefined || !use.length ? null : await c.d.repos.tenants.findById(p.tenantId);
+  const link = page && tenant ? { actionUrl: portalUrl(c.d, `${page}?tenant=${encodeURIComponent(tenant.slug)}`) } : {};
+  return use.map((channel) => draft(p, key, r, channel, { ...link, ...values }));
 }
 
 /** `learner.created`: the welcome. */

@@ -6,36 +6,51 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
     key: 'welcome',
     audience: 'learner',
     trigger: 'a learner is registered (through the API, an import or HR sync)',
-    email: email('Welcome to {{organisation.name}}', [
-      'Hi {{learner.firstName}},',
-      '{{organisation.name}} has registered you as a learner. We will keep you posted about your training here.',
-    ]),
+    email: email(
+      'Welcome to {{organisation.name}}',
+      [
+        'Hi {{learner.firstName}},',
+        '{{organisation.name}} has registered you as a learner. We will keep you posted about your training here.',
+      ],
+      'See your programmes',
+    ),
     whatsapp: null,
-    sample: { ...learner },
+    sample: { ...learner, actionUrl: 'https://app.fundi.example/learn?tenant=ubuntu-skills' },
   },
   {
     key: 'evidence_approved',
     audience: 'learner',
     trigger: 'evidence a learner submitted is approved',
-    email: email('Your {{evidence.type}} was approved', [
-      'Hi {{learner.firstName}},',
-      'Your {{evidence.type}} for {{module.name}} was approved.',
-    ]),
+    email: email(
+      'Your {{evidence.type}} was approved',
+      ['Hi {{learner.firstName}},', 'Your {{evidence.type}} for {{module.name}} was approved.'],
+      'See your progress',
+    ),
     whatsapp: whatsapp('evidence_approved', ['learner.firstName', 'evidence.type', 'module.name']),
-    sample: { ...learner, 'evidence.type': 'portfolio of evidence', 'module.name': 'Module 2: Workplace safety' },
+    sample: {
+      ...learner,
+      actionUrl: 'https://app.fundi.example/learn?tenant=ubuntu-skills',
+      'evidence.type': 'portfolio of evidence',
+      'module.name': 'Module 2: Workplace safety',
+    },
   },
   {
     key: 'evidence_revision',
     audience: 'learner',
     trigger: 'a reviewer asks for evidence to be revised',
-    email: email('Please revise your {{evidence.type}}', [
-      'Hi {{learner.firstName}},',
-      'Your {{evidence.type}} for {{module.name}} needs changes. Your reviewer wrote:',
-      '{{evidence.feedback}}',
-    ]),
+    email: email(
+      'Please revise your {{evidence.type}}',
+      [
+        'Hi {{learner.firstName}},',
+        'Your {{evidence.type}} for {{module.name}} needs changes. Your reviewer wrote:',
+        '{{evidence.feedback}}',
+      ],
+      'Upload a new version',
+    ),
     whatsapp: whatsapp('evidence_revision', ['learner.firstName', 'evidence.type', 'evidence.feedback']),
     sample: {
       ...learner,
+      actionUrl: 'https://app.fundi.example/learn?tenant=ubuntu-skills',
       'evidence.type': 'logbook',
       'module.name': 'Module 3: Tools',
       'evidence.feedback': "Please add the supervisor's signature on page 4.",
@@ -45,35 +60,54 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
     key: 'assessment_result',
     audience: 'learner',
     trigger: 'an assessment of the learner is recorded',
-    email: email('Your result for {{module.name}}: {{assessment.result}}', [
-      'Hi {{learner.firstName}},',
-      'Your assessment for {{module.name}} was recorded as {{assessment.result}}.',
-    ]),
+    email: email(
+      'Your result for {{module.name}}: {{assessment.result}}',
+      ['Hi {{learner.firstName}},', 'Your assessment for {{module.name}} was recorded as {{assessment.result}}.'],
+      'See your progress',
+    ),
     whatsapp: whatsapp('assessment_result', ['learner.firstName', 'module.name', 'assessment.result']),
-    sample: { ...learner, 'module.name': 'Module 2: Workplace safety', 'assessment.result': 'competent' },
+    sample: {
+      ...learner,
+      actionUrl: 'https://app.fundi.example/learn?tenant=ubuntu-skills',
+      'module.name': 'Module 2: Workplace safety',
+      'assessment.result': 'competent',
+    },
   },
   {
     key: 'programme_complete',
     audience: 'learner',
     trigger: 'the learner completes a programme',
-    email: email('Congratulations: you completed {{programme.name}}', [
-      'Well done, {{learner.firstName}}!',
-      'You have completed {{programme.name}}. {{organisation.name}} will let you know when your certificate is issued.',
-    ]),
+    email: email(
+      'Congratulations: you completed {{programme.name}}',
+      [
+        'Well done, {{learner.firstName}}!',
+        'You have completed {{programme.name}}. {{organisation.name}} will let you know when your certificate is issued.',
+      ],
+      'See your statements of results',
+    ),
     whatsapp: null,
-    sample: { ...learner, 'programme.name': 'National Certificate: Welding' },
+    sample: {
+      ...learner,
+      actionUrl: 'https://app.fundi.example/learn/statements?tenant=ubuntu-skills',
+      'programme.name': 'National Certificate: Welding',
+    },
   },
   {
     key: 'deadline_reminder',
     audience: 'learner',
     trigger: "three days before a learner's deadline",
-    email: email('Reminder: {{deadline.task}} is due on {{deadline.date}}', [
-      'Hi {{learner.firstName}},',
-      'This is a reminder that {{deadline.task}} for {{programme.name}} is due on {{deadline.date}}.',
-    ]),
+    email: email(
+      'Reminder: {{deadline.task}} is due on {{deadline.date}}',
+      [
+        'Hi {{learner.firstName}},',
+        'This is a reminder that {{deadline.task}} for {{programme.name}} is due on {{deadline.date}}.',
+      ],
+      'Open your learner page',
+    ),
     whatsapp: whatsapp('deadline_reminder', ['learner.firstName', 'deadline.task', 'deadline.date']),
     sample: {
       ...learner,
+      actionUrl: 'https://app.fundi.example/learn?tenant=ubuntu-skills',
       'deadline.task': 'your logbook upload',
       'programme.name': 'National Certificate: Welding',
       'deadline.date': '2026-06-04',

@@ -26,7 +26,7 @@ const LEARNER_SCOPES: readonly Scope[] = [
 
 /**
  * The learner as an actor: changes they make are audited under their own id (`lrn_...`), the role is the
- * narrowest there is, and the scopes are `LEARNER_SCOPES`.
+ * narrowest there is, the scopes are `LEARNER_SCOPES`, and the origin is the portal.
  */
 export const learnerActor = (l: LearnerSnapshot): Actor => ({
   tenantId: l.tenantId,
@@ -34,4 +34,5 @@ export const learnerActor = (l: LearnerSnapshot): Actor => ({
   role: 'viewer',
   scopes: LEARNER_SCOPES,
   name: `${l.firstName} ${l.lastName}`,
+  via: 'portal',
 });

@@ -2,7 +2,7 @@ import { DomainError } from '../common/errors.js';
 import type { Page, PageRequest } from '../common/paging.js';
 
 /** What a CSV import creates, one type per file (docs/api.md, "Imports"). */
-export const IMPORT_TYPES = ['learners', 'enrolments', 'assessments', 'evidence'] as const;
+export const IMPORT_TYPES = ['learners', 'enrolments', 'assessments', 'evidence', 'logbook'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
 /**

@@ -6,6 +6,7 @@ import type {
   PortalSessionContext,
   PortalUseCases,
   RateLimitStore,
+  StatementUseCases,
   TrainingUseCases,
 } from '@fundi/application';
 import type { Readable } from 'node:stream';
@@ -21,6 +22,7 @@ export interface PortalHttpDeps {
   learners: Pick<LearnerUseCases, 'updateLearner'>;
   logbooks: LogbookUseCases;
   evidence: EvidenceUseCases;
+  statements: Pick<StatementUseCases['statements'], 'list' | 'downloadUrl'>;
   /** Counters for the sign-in limits (the API's store: shared across processes on Postgres). */
   rateLimits: RateLimitStore;
   logger: Logger;

@@ -8,10 +8,13 @@ import { DEFAULT_PORTAL_LIMITS, type PortalHttpDeps } from './portal-deps.js';
 import { EN } from './portal-strings.js';
 import {
   PORTAL_FORM_COOKIE,
+  PORTAL_NEXT_COOKIE,
+  PORTAL_NEXT_SECONDS,
   PORTAL_PATH,
   PORTAL_SESSION_COOKIE,
   portalCookie,
   queryText,
+  safeNext,
   setPortalCookie,
 } from './portal-web.js';
 
@@ -54,8 +57,12 @@ export function portalSignInRoutes(router: RouteTable, d: PortalHttpDeps): void 
       Math.floor((Date.parse(s.expiresAt) - d.now().getTime()) / 1000),
     );
     setPortalCookie(ctx, PORTAL_FORM_COOKIE, '', 0);
+    // The page asked for before signing in, checked again (a cookie is the client's to change).
+    const kept = portalCookie(ctx, PORTAL_NEXT_COOKIE);
+    const next = kept === null ? null : safeNext(decoded(kept));
+    if (kept !== null) setPortalCookie(ctx, PORTAL_NEXT_COOKIE, '', 0);
     ctx.status = 303;
-    ctx.redirect(PORTAL_PATH);
+    ctx.redirect(next ?? PORTAL_PATH);
   };
 
   const refused = (ctx: Context, e: unknown, tenant?: string) => {
@@ -65,6 +72,8 @@ export function portalSignInRoutes(router: RouteTable, d: PortalHttpDeps): void 
 
   router.add('get', '/learn/sign-in', async (ctx) => {
     const tenant = queryText(ctx, 'tenant').trim().toLowerCase();
+    const next = safeNext(queryText(ctx, 'next'));
+    if (next) setPortalCookie(ctx, PORTAL_NEXT_COOKIE, encodeURIComponent(next), PORTAL_NEXT_SECONDS);
     send(ctx, signInPage(ctx, { tenant, fixedTenant: tenant !== '' }));
   });
 
@@ -126,6 +135,15 @@ export function portalSignInRoutes(router: RouteTable, d: PortalHttpDeps): void 
     setPortalCookie(ctx, PORTAL_SESSION_COOKIE, '', 0);
     send(ctx, signInPage(ctx, { tenant: s?.tenant.slug ?? '', fixedTenant: !!s, notice: { text: EN.signedOut } }));
   });
+}
+
+/** A cookie's value as it was encoded, or '' when it is not valid percent-encoding. */
+function decoded(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return '';
+  }
 }
 
 /** Writes a page; without `status`, Koa's (200, or what the handler set before) stands. */

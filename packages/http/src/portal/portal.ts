@@ -1,4 +1,4 @@
-import type { PortalSessionContext } from '@fundi/application';
+import { actingFrom, type PortalSessionContext } from '@fundi/application';
 import { DomainError, isDomainError } from '@fundi/domain';
 import type { Context, Middleware } from 'koa';
 import type { Answer } from '../dashboard/dashboard-deps.js';
@@ -12,12 +12,13 @@ import { evidencePages } from './pages/evidence.js';
 import { homePages } from './pages/home.js';
 import { logbookPages } from './pages/logbook.js';
 import { signOffRoutes } from './pages/sign-off.js';
+import { statementPages } from './pages/statements.js';
 import { PORTAL_STYLES } from './portal-assets.js';
 import type { PortalHttpDeps, PortalRoutes } from './portal-deps.js';
 import { portalPage } from './portal-layout.js';
 import { portalSignInRoutes, sendPortalPage } from './portal-sign-in-routes.js';
 import { EN } from './portal-strings.js';
-import { PORTAL_SESSION_COOKIE, portalCookie } from './portal-web.js';
+import { PORTAL_PATH, PORTAL_SESSION_COOKIE, portalCookie, safeNext } from './portal-web.js';
 
 const STATUS: Record<string, number> = {
   invalid: 400,
@@ -47,16 +48,25 @@ export function createPortal(d: PortalHttpDeps): Middleware {
   const router = new RouteTable();
   const session = async (ctx: Context): Promise<PortalSessionContext | null> => {
     const token = portalCookie(ctx, PORTAL_SESSION_COOKIE);
-    return token ? d.portal.sessions.resolve(token) : null;
+    const s = token ? await d.portal.sessions.resolve(token) : null;
+    // What the learner does here is audited as coming from the portal, with the request's address.
+    return s && { ...s, actor: actingFrom(s.actor, 'portal', ctx.ip) };
   };
-  const signIn = (ctx: Context, s: PortalSessionContext | null) =>
-    `/learn/sign-in${s ? `?tenant=${encodeURIComponent(s.tenant.slug)}` : typeof ctx.query.tenant === 'string' ? `?tenant=${encodeURIComponent(ctx.query.tenant)}` : ''}`;
+  /** The sign-in page for a page asked for without a session: the organisation the link names, and the page. */
+  const signIn = (ctx: Context) => {
+    const q = new URLSearchParams();
+    if (typeof ctx.query.tenant === 'string') q.set('tenant', ctx.query.tenant);
+    const next = safeNext(ctx.originalUrl);
+    if (next && next !== PORTAL_PATH) q.set('next', next);
+    const query = q.toString();
+    return `/learn/sign-in${query ? `?${query}` : ''}`;
+  };
 
   const routes: PortalRoutes = {
     get(path, h) {
       router.add('get', path, async (ctx) => {
         const s = await session(ctx);
-        if (!s) return ctx.redirect(signIn(ctx, null));
+        if (!s) return ctx.redirect(signIn(ctx));
         answer(ctx, await h(ctx, s));
       });
     },
@@ -98,6 +108,7 @@ export function createPortal(d: PortalHttpDeps): Middleware {
   evidencePages(routes, d);
   detailsPages(routes, d);
   logbookPages(routes, d);
+  statementPages(routes, d);
 
   return servePages('/learn', router, session, (ctx, e, s) => errorPage(ctx, e, d, s));
 }

@@ -51,7 +51,7 @@ export function homePages(r: PortalRoutes, d: PortalHttpDeps): void {
       title: EN.home,
       session: s,
       notice: ctx.query.uploaded === '1' ? { text: EN.uploaded } : null,
-      body: html`<p><a href="/learn/details">${EN.details}</a> · <a href="/learn/logbook">${EN.logbook}</a></p>
+      body: html`<p><a href="/learn/details">${EN.details}</a> · <a href="/learn/logbook">${EN.logbook}</a> · <a href="/learn/statements">${EN.statements}</a></p>
 ${enrolments.items.map(
   (e) => html`<section class="card" aria-labelledby="p-${e.id}"><h2 id="p-${e.id}">${e.programmeCode}</h2>
 <p>${EN.competentOf(e.progress.competent, e.progress.total)} · ${e.status.replace('_', ' ')}, ${EN.from} ${e.startDate}</p>
