@@ -10,6 +10,7 @@ import { outboxPending } from './migrations/202611250144-outbox-pending.js';
 import { workSignalMigration } from './migrations/202611251228-work-signal.js';
 import { jobPriority } from './migrations/202611270920-job-priority.js';
 import { auditChainMigration } from './migrations/202611271247-audit-chain.js';
+import { auditHeadPrev } from './migrations/202611271615-audit-head-prev.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 /**
@@ -17,7 +18,8 @@ import type { CapabilityStorage } from '../storage/capability-storage.js';
  * predate capability modules: `foundation` also creates the tenants' and learners' tables, `jobs-and-webhooks` the
  * webhooks' tables beside `jobs`. `work-signal` makes Postgres announce new events to fan out and new jobs to the
  * workers; `job-priority` gives jobs their priority, claim time, tenant and cancellation; `audit-chain` chains each tenant's
- * audit entries by hash and keeps personal values of entries apart (`audit_personal`), removed by erasures.
+ * audit entries by hash and keeps personal values of entries apart (`audit_personal`), removed by erasures;
+ * `audit-head-prev` keeps the previous hash on each chain head, for appends made in one statement.
  */
 export const platformStorage: CapabilityStorage<PlatformRepos> = {
   migrations: [
@@ -29,6 +31,7 @@ export const platformStorage: CapabilityStorage<PlatformRepos> = {
     workSignalMigration,
     jobPriority,
     auditChainMigration,
+    auditHeadPrev,
   ],
   sql: (db, qb) => ({ audit: new SqlAuditLog(db), outbox: new SqlOutbox(db, qb), jobs: new SqlJobQueue(db) }),
   memory: platformMemory,
