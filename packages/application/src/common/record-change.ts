@@ -29,7 +29,7 @@ export async function recordChange(
 ): Promise<void> {
   const at = now.toISOString();
   // The events first: on Postgres the audit entry's append locks the tenant's chain head until the commit, so it
-  // goes last (docs/performance.md, "Writes on Postgres").
+  // goes last (docs/performance.md, "Writes and lists on Postgres").
   for (const e of change.events ?? []) {
     const subject = e.subjectId ? { subjectId: e.subjectId } : {};
     await tx.outbox.add({
