@@ -57,6 +57,23 @@ describeEachStorage(
       expect(page.total).toBe(2);
     });
 
+    it('hashes non-ASCII, quoted and escaped text as the chain check does', async () => {
+      const t = aTenant().id;
+      const odd = { note: 'Thandé – “Ngcobo” 🙂 \\ "quoted" \n tab\t', nested: { ü: ['ß', null, 1.5] } };
+      await get().repos.audit.record(entry(t, { details: odd, ip: '::1', via: 'api' }));
+      await get().uow.run((tx) =>
+        tx.audit.record(entry(t, { details: odd, changes: { emailOptOut: { from: false, to: true } } })),
+      );
+      await get().repos.audit.record(
+        entry(t, { personal: { firstName: { from: 'Zoë', to: 'Zoé' } }, learnerId: 'lrn_z' }),
+      );
+      const { rows, personal } = await get().repos.auditTrail.chain(t, 0, 10);
+      expect(rows.map((r) => r.seq)).toEqual([1, 2, 3]);
+      const checked = checkChain(rows, { seq: 0, hash: AUDIT_GENESIS }, (id) => personal.find((p) => p.entryId === id));
+      expect(checked.broken).toBeNull();
+      expect(await get().repos.auditTrail.head(t)).toEqual(checked.prev);
+    });
+
     it('keeps personal values apart, returns them with the entry, and forgets them for an erased learner', async () => {
       const t = aTenant().id;
       const personal = { firstName: { from: 'Thandi', to: 'Thandeka' } };

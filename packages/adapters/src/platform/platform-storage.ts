@@ -11,6 +11,7 @@ import { workSignalMigration } from './migrations/202611251228-work-signal.js';
 import { jobPriority } from './migrations/202611270920-job-priority.js';
 import { auditChainMigration } from './migrations/202611271247-audit-chain.js';
 import { auditPersonalTenantKey } from './migrations/202611271607-audit-personal-tenant-key.js';
+import { auditHeadPrev } from './migrations/202611271615-audit-head-prev.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 /**
@@ -19,7 +20,8 @@ import type { CapabilityStorage } from '../storage/capability-storage.js';
  * webhooks' tables beside `jobs`. `work-signal` makes Postgres announce new events to fan out and new jobs to the
  * workers; `job-priority` gives jobs their priority, claim time, tenant and cancellation; `audit-chain` chains each tenant's
  * audit entries by hash and keeps personal values of entries apart (`audit_personal`, keyed by tenant since
- * `audit-personal-tenant-key`), removed by erasures.
+ * `audit-personal-tenant-key`), removed by erasures; `audit-head-prev` keeps the previous hash on each chain head,
+ * for appends made in one statement.
  */
 export const platformStorage: CapabilityStorage<PlatformRepos> = {
   migrations: [
@@ -32,6 +34,7 @@ export const platformStorage: CapabilityStorage<PlatformRepos> = {
     jobPriority,
     auditChainMigration,
     auditPersonalTenantKey,
+    auditHeadPrev,
   ],
   sql: (db, qb) => ({ audit: new SqlAuditLog(db), outbox: new SqlOutbox(db, qb), jobs: new SqlJobQueue(db) }),
   memory: platformMemory,

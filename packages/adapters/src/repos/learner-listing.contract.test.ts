@@ -124,6 +124,11 @@ describeEachStorage('LearnerRepository contract: listing', (get) => {
       total: 7,
       hasMore: false,
     });
+    await expect(repo().list((await fresh()).id, {}, { kind: 'cursor', after: null, limit: 3 })).resolves.toEqual({
+      items: [],
+      total: 0,
+      hasMore: false,
+    });
     await expect(repo().list(x.id, {}, { kind: 'cursor', after: sorted[5]!, limit: 1 })).resolves.toMatchObject({
       items: [{ id: sorted[6] }],
       hasMore: false,

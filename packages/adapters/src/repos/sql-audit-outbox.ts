@@ -1,6 +1,9 @@
 import {
   AUDIT_GENESIS,
   chainEntry,
+  chainTail,
+  entryColumns,
+  type PersonalValues,
   entryOfRow,
   type AuditEntry,
   type AuditLog,
@@ -18,13 +21,39 @@ type Row = Record<string, string | null>;
 /**
  * The audit trail's writer: each entry is appended to its tenant's hash chain (`audit-chain.ts`). The tenant's
  * head row (`audit_heads`) is bumped first, which on Postgres locks it until the transaction ends, so concurrent
- * writers of one tenant append one after the other and the chain never forks.
+ * writers of one tenant append one after the other and the chain never forks. Where the database computes SHA-256
+ * and takes writable CTEs (Postgres), the bump, the new hash and the entry's row are one statement, so the head is
+ * locked for that statement and the commit only; elsewhere (SQLite, one writer at a time) the previous hash is read
+ * and the hash computed here.
  */
 export class SqlAuditLog implements AuditLog {
-  constructor(private readonly db: SqlDb) {}
+  private readonly append: string | null;
+
+  constructor(private readonly db: SqlDb) {
+    const sha = db.dialect.sha256Hex;
+    this.append = sha && db.dialect.writableCte ? appendStatement(sha) : null;
+  }
 
   async record(e: AuditEntry): Promise<void> {
     await this.db.transaction(async (tx) => {
+      const append = this.append;
+      if (append) {
+        const { columns, personal } = entryColumns(e);
+        // The personal values first: they do not depend on the chain, and the head is then locked only for the append.
+        if (personal) await insertPersonal(tx, personal);
+        const tail = chainTail(columns);
+        await tx.run(append, [
+          e.tenantId,
+          AUDIT_GENESIS,
+          tail,
+          AUDIT_GENESIS,
+          tail,
+          ...auditRowValues({ ...columns, seq: 0, prevHash: '', hash: '' }).slice(5),
+          columns.id,
+          columns.tenantId,
+        ]);
+        return;
+      }
       await tx.run(
         'INSERT INTO audit_heads (tenant_id, seq, hash) VALUES (?, 1, ?) ON CONFLICT (tenant_id) DO UPDATE SET seq = audit_heads.seq + 1',
         [e.tenantId, AUDIT_GENESIS],
@@ -32,12 +61,12 @@ export class SqlAuditLog implements AuditLog {
       const head = await tx.first<AuditRow>('SELECT seq, hash FROM audit_heads WHERE tenant_id = ?', [e.tenantId]);
       const { row, personal } = chainEntry(e, { seq: Number(head!.seq) - 1, hash: String(head!.hash) });
       await tx.run(`INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES (${AUDIT_PLACES})`, auditRowValues(row));
-      if (personal)
-        await tx.run(
-          'INSERT INTO audit_personal (entry_id, tenant_id, learner_id, salt, data) VALUES (?, ?, ?, ?, ?)',
-          [personal.entryId, personal.tenantId, personal.learnerId, personal.salt, personal.data],
-        );
-      await tx.run('UPDATE audit_heads SET hash = ? WHERE tenant_id = ?', [row.hash, e.tenantId]);
+      if (personal) await insertPersonal(tx, personal);
+      await tx.run('UPDATE audit_heads SET hash = ?, prev_hash = ? WHERE tenant_id = ?', [
+        row.hash,
+        row.prevHash,
+        e.tenantId,
+      ]);
     });
   }
 
@@ -66,6 +95,36 @@ export class SqlAuditLog implements AuditLog {
 const AUDIT_PLACES = AUDIT_COLUMNS.split(',')
   .map(() => '?')
   .join(', ');
+
+function insertPersonal(tx: SqlDb, p: PersonalValues): Promise<unknown> {
+  return tx.run('INSERT INTO audit_personal (entry_id, tenant_id, learner_id, salt, data) VALUES (?, ?, ?, ?, ?)', [
+    p.entryId,
+    p.tenantId,
+    p.learnerId,
+    p.salt,
+    p.data,
+  ]);
+}
+
+/**
+ * The one-statement append: the head's upsert bumps `seq`, keeps the old hash as `prev_hash` and computes the new
+ * hash over `["<old hash>",<new seq>,<tail>` (`chainTail`: exactly the text `chainHash` hashes), and the entry's row
+ * takes its `seq`, `prev_hash` and `hash` from the upsert's answer. In an upsert's SET, `h.` names the row as it was.
+ * Bindings: tenant, genesis, tail (the first entry's hash), genesis, tail (the next ones'), then the audit row's
+ * columns after `hash` (AUDIT_COLUMNS order), then the row's id and tenant.
+ */
+function appendStatement(sha: (text: string) => string): string {
+  const columns = AUDIT_COLUMNS.split(',').map((c) => c.trim());
+  const rest = columns.slice(5);
+  return `WITH head AS (
+    INSERT INTO audit_heads AS h (tenant_id, seq, hash, prev_hash) VALUES (?, 1, ${sha(`'["' || CAST(? AS text) || '",1,' || CAST(? AS text)`)}, ?)
+    ON CONFLICT (tenant_id) DO UPDATE SET seq = h.seq + 1, prev_hash = h.hash,
+      hash = ${sha(`'["' || h.hash || '",' || (h.seq + 1) || ',' || CAST(? AS text)`)}
+    RETURNING seq, prev_hash, hash
+  )
+  INSERT INTO audit_log (${columns.slice(2).join(', ')}, id, tenant_id)
+  SELECT head.seq, head.prev_hash, head.hash, ${rest.map(() => 'CAST(? AS text)').join(', ')}, CAST(? AS text), CAST(? AS text) FROM head`;
+}
 
 /**
  * An event read back. Its `data` is parsed when first read: the dispatcher takes thousands of events at a time and
@@ -96,6 +155,9 @@ function readEvent(r: Row, lean: boolean): DomainEvent {
   };
 }
 
+const INSERT_EVENT = 'INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id)';
+const ADD_EVENT_AND_PENDING = `WITH e AS (${INSERT_EVENT} VALUES (?, ?, ?, ?, ?, ?) RETURNING id) INSERT INTO outbox_pending (id) SELECT id FROM e`;
+
 /** Event rows per INSERT: 500 rows x 6 values stays under SQLite's bound-parameter limit. */
 export const EVENT_ROWS = 500;
 
@@ -113,12 +175,17 @@ export class SqlOutbox implements Outbox {
     private readonly qb: Knex,
   ) {}
 
-  /** The event, and its id in the dispatcher's queue (`outbox_pending`). */
+  /**
+   * The event, and its id in the dispatcher's queue (`outbox_pending`): one statement where INSERT ... RETURNING
+   * may be a CTE (Postgres, one round trip fewer per write), two otherwise.
+   */
   async add(e: DomainEvent): Promise<void> {
-    await this.db.run(
-      'INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id) VALUES (?, ?, ?, ?, ?, ?)',
-      [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null],
-    );
+    const values = [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null];
+    if (this.db.dialect.writableCte) {
+      await this.db.run(ADD_EVENT_AND_PENDING, values);
+      return;
+    }
+    await this.db.run(`${INSERT_EVENT} VALUES (?, ?, ?, ?, ?, ?)`, values);
     await this.db.run('INSERT INTO outbox_pending (id) VALUES (?)', [e.id]);
   }
 

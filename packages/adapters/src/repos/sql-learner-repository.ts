@@ -201,7 +201,7 @@ export class SqlLearnerRepository implements LearnerRepository {
         });
       }
     }
-    return pageQuery(this.db, q, page, rowToLearner);
+    return pageQuery(this.db, q, page, rowToLearner, 'id', true);
   }
 
   async erase(tenantId: string, id: string, at: string): Promise<boolean> {

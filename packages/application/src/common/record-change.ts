@@ -28,6 +28,19 @@ export async function recordChange(
   change: ChangeRecord,
 ): Promise<void> {
   const at = now.toISOString();
+  // The events first: on Postgres the audit entry's append locks the tenant's chain head until the commit, so it
+  // goes last (docs/performance.md, "Writes and lists on Postgres").
+  for (const e of change.events ?? []) {
+    const subject = e.subjectId ? { subjectId: e.subjectId } : {};
+    await tx.outbox.add({
+      id: newId('evt'),
+      tenantId: actor.tenantId,
+      type: e.type,
+      occurredAt: at,
+      data: e.data,
+      ...subject,
+    });
+  }
   await tx.audit.record({
     id: newId('aud'),
     tenantId: actor.tenantId,
@@ -43,15 +56,4 @@ export async function recordChange(
     via: viaOf(actor),
     ip: actor.ip ?? null,
   });
-  for (const e of change.events ?? []) {
-    const subject = e.subjectId ? { subjectId: e.subjectId } : {};
-    await tx.outbox.add({
-      id: newId('evt'),
-      tenantId: actor.tenantId,
-      type: e.type,
-      occurredAt: at,
-      data: e.data,
-      ...subject,
-    });
-  }
 }

@@ -65,6 +65,31 @@ export function chainHash(r: Omit<ChainRow, 'hash'>): string {
   );
 }
 
+/**
+ * What follows `["<prevHash>",<seq>,` in the text `chainHash` hashes: the row's other columns as JSON, with the
+ * closing bracket. A writer that learns the previous hash and seq only inside the database (the Postgres append,
+ * docs/architecture.md, "Writes: audit and outbox in one transaction") hashes `["` + prevHash + `",` + seq + `,` + this there; for a hex prevHash
+ * and an integer seq that is exactly the text `chainHash` hashes.
+ */
+export function chainTail(r: Omit<ChainRow, 'hash' | 'prevHash' | 'seq'>): string {
+  return JSON.stringify([
+    r.id,
+    r.tenantId,
+    r.actor,
+    r.action,
+    r.resourceType,
+    r.resourceId,
+    r.learnerId,
+    r.at,
+    r.details,
+    r.changes,
+    r.personalFields,
+    r.personalDigest,
+    r.via,
+    r.ip,
+  ]).slice(1);
+}
+
 /** The digest of an entry's personal values (salted, so that a known value cannot be confirmed from it). */
 export const personalDigest = (salt: string, data: string) => sha256(`${salt}\n${data}`);
 
@@ -76,6 +101,16 @@ export function chainEntry(
   e: AuditEntry,
   prev: { seq: number; hash: string },
 ): { row: ChainRow; personal: PersonalValues | null } {
+  const { columns, personal } = entryColumns(e);
+  const row: Omit<ChainRow, 'hash'> = { ...columns, seq: prev.seq + 1, prevHash: prev.hash };
+  return { row: { ...row, hash: chainHash(row) }, personal };
+}
+
+/** A new entry's columns but its place in the chain (`seq`, `prevHash`, `hash`), and its personal values apart. */
+export function entryColumns(e: AuditEntry): {
+  columns: Omit<ChainRow, 'hash' | 'prevHash' | 'seq'>;
+  personal: PersonalValues | null;
+} {
   const personalNames = e.personal ? Object.keys(e.personal) : [];
   let personal: PersonalValues | null = null;
   if (personalNames.length > 0)
@@ -87,11 +122,9 @@ export function chainEntry(
       data: JSON.stringify(e.personal),
     };
   const changes = e.changes && Object.keys(e.changes).length > 0 ? JSON.stringify(e.changes) : null;
-  const row: Omit<ChainRow, 'hash'> = {
+  const columns: Omit<ChainRow, 'hash' | 'prevHash' | 'seq'> = {
     id: e.id,
     tenantId: e.tenantId,
-    seq: prev.seq + 1,
-    prevHash: prev.hash,
     actor: e.actor,
     action: e.action,
     resourceType: e.resourceType,
@@ -105,7 +138,7 @@ export function chainEntry(
     via: e.via ?? null,
     ip: e.ip ?? null,
   };
-  return { row: { ...row, hash: chainHash(row) }, personal };
+  return { columns, personal };
 }
 
 /** An entry read back from its row (personal values not merged: see the audit trail's views). */
