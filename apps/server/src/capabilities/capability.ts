@@ -1,6 +1,6 @@
 import type { CapabilityStorage, CapabilityWiring, Declarations } from '@fundi/adapters';
 import type { EventDocs, registerEvents } from '@fundi/http';
-import type { RouteDef } from '@fundi/http';
+import type { DashboardPages, RouteDef } from '@fundi/http';
 import type { EventReaction, JobDefinition, RetentionTask } from '@fundi/application';
 
 /**
@@ -25,6 +25,8 @@ export interface Capability<N extends string, U, P, R extends object> extends Ca
   declares?: CapabilityDeclarations;
   useCases(ports: P): U;
   routes?(useCases: NoInfer<U>): RouteDef[];
+  /** Its dashboard pages and navigation entries (docs/architecture.md, "A capability's anatomy"). */
+  dashboard?: DashboardPages;
   // biome-ignore lint/suspicious/noExplicitAny: a capability's jobs have payloads of different types.
   jobs?(useCases: NoInfer<U>): JobDefinition<any>[];
   /** Reactions to committed events, run by the outbox dispatcher in its transaction (they queue jobs). */

@@ -22,8 +22,6 @@ const CONSUMERS: Record<string, string> = {
   'packages/application/src/portal/portal-deps.ts':
     'a portal session acts with the scopes the learner\'s own pages need (docs/dashboard.md, "Learner portal")',
   'packages/http/src/dashboard/pages/overview.ts': 'the overview counts what the role may read',
-  'packages/http/src/dashboard/layout.ts':
-    'the navigation checks each entry’s scope; entries are not yet declared by capability modules (docs/dashboard.md)',
 };
 
 describe('a capability declares its scopes, id prefixes and events in its own module', () => {

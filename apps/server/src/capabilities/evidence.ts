@@ -25,7 +25,7 @@ import type {
   TrainingRepos,
   WebhookRepos,
 } from '@fundi/domain';
-import { evidenceEvents, evidenceRoutes } from '@fundi/http';
+import { evidenceEvents, evidenceRoutes, evidencePages } from '@fundi/http';
 import { capability } from './capability.js';
 
 export interface EvidenceSettings {
@@ -83,6 +83,10 @@ export function evidence(settings: EvidenceSettings) {
       };
     },
     routes: evidenceRoutes,
+    dashboard: {
+      nav: [{ href: '/dashboard/evidence', label: 'Evidence', order: 40, scope: 'evidence:read' }],
+      pages: [evidencePages],
+    },
     // Exports and imports write to the same store: one sweep covers what any of them left half-written.
     retention: () => [
       {

@@ -11,7 +11,7 @@ import {
   type Ports,
 } from '@fundi/application';
 import type { EvidenceRepos, ImportRepos, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
-import { importEvents, importRoutes } from '@fundi/http';
+import { importEvents, importRoutes, importPages } from '@fundi/http';
 import { capability } from './capability.js';
 import type { EvidenceSettings } from './evidence.js';
 
@@ -38,6 +38,10 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
       p: Ports<ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>>,
     ) => importUseCases({ ...p, files, csv, cursors }),
     routes: importRoutes,
+    dashboard: {
+      nav: [{ href: '/dashboard/imports', label: 'Imports', order: 70, scope: 'imports:read' }],
+      pages: [importPages],
+    },
     reactions: () => [onLearnerErased(ERASE_IMPORT_COPIES)],
     jobs: (u) => [...importJobs(u), erasureJob(ERASE_IMPORT_COPIES, (p) => u.removeErasedLearnerFiles.execute(p))],
     retention: (p) => importRetention({ ...p, files }),

@@ -16,7 +16,7 @@ import {
 } from '@fundi/adapters';
 import type { EventReaction, JobDefinition, Ports, RetentionTask } from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
-import type { RouteDef } from '@fundi/http';
+import type { DashboardPages, RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
 import type { Capability } from './capability.js';
 import { learners } from './learners.js';
@@ -131,6 +131,19 @@ export function routesOf(c: Container, caps: Capabilities): RouteDef[] {
     if (r.scope && r.scope !== 'any' && !scopes.includes(r.scope))
       throw new Error(`${r.method.toUpperCase()} ${r.path} needs the scope ${r.scope}, which no capability declares`);
   return routes;
+}
+
+/**
+ * Every capability's dashboard pages and navigation entries, in the list's order; an entry needing a scope nobody
+ * declares fails (docs/architecture.md, "A capability's anatomy").
+ */
+export function dashboardPartsOf(caps: Capabilities): DashboardPages[] {
+  const parts = wiring(caps).flatMap((cap) => (cap.dashboard ? [cap.dashboard] : []));
+  const scopes: readonly string[] = declaredBy(caps).access.scopes;
+  for (const e of parts.flatMap((p) => p.nav ?? []))
+    if (e.scope && !scopes.includes(e.scope))
+      throw new Error(`The dashboard entry ${e.href} needs the scope ${e.scope}, which no capability declares`);
+  return parts;
 }
 
 /** Every background job definition of every capability; a kind defined twice is a programming error. */

@@ -24,7 +24,7 @@ import {
   type TriggerPayload,
 } from '@fundi/application';
 import { DomainError } from '@fundi/domain';
-import { notificationRoutes } from '@fundi/http';
+import { notificationRoutes, notificationPages } from '@fundi/http';
 import { capability } from './capability.js';
 
 export interface NotificationSettings {
@@ -115,6 +115,10 @@ export function notifications(settings: NotificationSettings) {
       describeDefaultMail: () => channels.describeDefault(),
     }),
     routes: notificationRoutes,
+    dashboard: {
+      nav: [{ href: '/dashboard/notifications', label: 'Notifications', order: 90, scope: 'notifications:read' }],
+      pages: [notificationPages],
+    },
     reactions: () => [notificationReaction, onLearnerErased(ERASE_MAIL_COPIES)],
     retention: notificationRetention,
     jobs: (u) => [
