@@ -74,6 +74,7 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/adapters/src/staff/sql-staff.ts': "a staff user's notification preferences",
     'packages/application/src/index.ts': BARREL,
     'packages/application/src/retention/retention-policy.ts': RETENTION,
+    'packages/application/src/staff/create-user.ts': "a staff user's notification preferences",
     'packages/application/src/staff/staff-directory.ts': "a staff user's notification preferences",
     'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,

@@ -2,17 +2,12 @@ import { TokenSigner, evidenceStorage, openFileStore, type FileStoreChoice } fro
 import {
   ERASE_LEARNER_EVIDENCE,
   EncryptedFileVault,
-  EvidenceDownloads,
-  EvidenceRetention,
-  EvidenceReviews,
-  EvidenceUploadUrls,
-  EvidenceUploads,
-  EvidenceUsage,
   MasterKeyring,
   PURGE_DELETED_EVIDENCE,
   PURGE_RETAINED_EVIDENCE,
   SNAPSHOT_STORAGE_USE,
   erasureJob,
+  evidenceUseCases,
   onLearnerErased,
   type EvidenceUseCases,
   type Ports,
@@ -71,16 +66,7 @@ export function evidence(settings: EvidenceSettings) {
       >,
     ): { evidence: EvidenceUseCases } => {
       const ports = { ...p, files: vault, signer, settings: { publicUrl: settings.publicUrl } };
-      return {
-        evidence: {
-          uploads: new EvidenceUploads(ports),
-          uploadUrls: new EvidenceUploadUrls(ports),
-          reviews: new EvidenceReviews(ports),
-          downloads: new EvidenceDownloads(ports),
-          retention: new EvidenceRetention(ports),
-          usage: new EvidenceUsage(ports),
-        },
-      };
+      return { evidence: evidenceUseCases(ports) };
     },
     routes: evidenceRoutes,
     dashboard: {
@@ -100,13 +86,13 @@ export function evidence(settings: EvidenceSettings) {
       {
         ...PURGE_DELETED_EVIDENCE,
         parse: () => ({}),
-        run: async () => void (await u.evidence.retention.purgeDeleted()),
+        run: async () => void (await u.evidence.purgeDeleted.execute()),
         recurring: { next: (after: Date) => new Date(Math.floor(after.getTime() / HOUR) * HOUR + HOUR), payload: {} },
       },
       {
         ...PURGE_RETAINED_EVIDENCE,
         parse: () => ({}),
-        run: async () => void (await u.evidence.retention.purgePastRetention()),
+        run: async () => void (await u.evidence.purgeRetained.execute()),
         recurring: {
           next: (after: Date) => new Date(Math.floor(after.getTime() / DAY) * DAY + DAY + 2 * HOUR),
           payload: {},
@@ -122,7 +108,7 @@ export function evidence(settings: EvidenceSettings) {
           payload: {},
         },
       },
-      erasureJob(ERASE_LEARNER_EVIDENCE, (p) => u.evidence.retention.eraseLearner(p.tenantId, p.learnerId)),
+      erasureJob(ERASE_LEARNER_EVIDENCE, (p) => u.evidence.eraseLearner.execute(p.tenantId, p.learnerId)),
     ],
   });
 }

@@ -82,7 +82,7 @@ export async function learnerRecord(
   const l = await d.learners.getLearner.execute(s.actor, id);
   const [enrolments, evidence, assessments, programmes, statements, changes, hours] = await Promise.all([
     can(s, 'enrolments:read') ? d.training.listEnrolments.execute(s.actor, { learnerId: l.id }, ALL) : null,
-    can(s, 'evidence:read') ? d.evidence.reviews.list(s.actor, { learnerId: l.id }, ALL) : null,
+    can(s, 'evidence:read') ? d.evidence.listEvidence.execute(s.actor, { learnerId: l.id }, ALL) : null,
     can(s, 'assessments:read') ? d.training.listAssessments.execute(s.actor, { learnerId: l.id }, ALL) : null,
     can(s, 'programmes:read')
       ? d.training.listProgrammes.execute(s.actor, {}, { kind: 'offset', offset: 0, limit: 200 })
