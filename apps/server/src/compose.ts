@@ -152,7 +152,7 @@ export function httpApp(
     actors: new DescribeActors({ repos }),
     pages: [pagesOf(c, config), portalOf(c, config)],
     onRefusedKeys: async (r) => {
-      await useCasesOf(c, notificationsCapability).notificationTriggers.noteRefusedKeys(r);
+      await useCasesOf(c, notificationsCapability).notificationTriggers.noteRefusedKeys.execute(r);
     },
   });
 }
@@ -199,7 +199,8 @@ export function dashboardOf(
       audit: useCasesOf(c, auditCapability).audit,
       statements: useCasesOf(c, statementsCapability).statements,
       logbooks: useCasesOf(c, logbooksCapability),
-      requestPasswordReset: (tenant, email) => notifications.notificationTriggers.requestPasswordReset(tenant, email),
+      requestPasswordReset: (tenant, email) =>
+        notifications.notificationTriggers.requestPasswordReset.execute(tenant, email),
       rateLimits: resolve(c, T.RateLimits),
       logger: resolve(c, T.Logger),
       now: () => clock.now(),

@@ -15,7 +15,7 @@ const files = sourceFiles();
  */
 const CONSUMERS: Record<string, string> = {
   'packages/application/src/notifications/trigger-sources.ts': "notifications' triggers react to others' events",
-  'packages/application/src/notifications/triggers.ts': "notifications' triggers react to others' events",
+  'packages/application/src/notifications/run-triggers.ts': "notifications' triggers react to others' events",
   'packages/http/src/dashboard/pages/learner-record.ts':
     "the learner's record shows what the role may read of their enrolments, evidence, statements, hours and history",
   'packages/http/src/dashboard/pages/overview-progress.ts': 'the overview counts what the role may read',

@@ -158,12 +158,12 @@ export function notifications(settings: NotificationSettings) {
             throw new Error('expected {events: [{tenantId, eventId, type, data, learnerIds?}]}');
           return { events: events as unknown as TriggerPayload[] };
         },
-        run: (p: { events: TriggerPayload[] }) => u.notificationTriggers.runMany(p.events),
+        run: (p: { events: TriggerPayload[] }) => u.notificationTriggers.run.execute(p.events),
       },
       {
         ...DEADLINE_REMINDERS,
         parse: () => ({}),
-        run: async () => void (await u.notificationTriggers.remindDeadlines()),
+        run: async () => void (await u.notificationTriggers.remindDeadlines.execute()),
         // Every day at 06:00 UTC (08:00 in South Africa).
         recurring: { next: nextSixAm, payload: {} },
       },
