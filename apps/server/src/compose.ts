@@ -32,6 +32,7 @@ import {
   capabilities,
   dashboardPartsOf,
   evidenceCapability,
+  hooksOf,
   exportsCapability,
   hrSyncCapability,
   importsCapability,
@@ -151,9 +152,7 @@ export function httpApp(
     openApiExtend: openApiWebhooksOf(capabilitiesOf(c)),
     actors: new DescribeActors({ repos }),
     pages: [pagesOf(c, config), portalOf(c, config)],
-    onRefusedKeys: async (r) => {
-      await useCasesOf(c, notificationsCapability).notificationTriggers.noteRefusedKeys.execute(r);
-    },
+    onRefusedKeys: hooksOf(c, capabilitiesOf(c)).refusedKeys,
   });
 }
 

@@ -1,6 +1,6 @@
 import type { CapabilityStorage, CapabilityWiring, Declarations } from '@fundi/adapters';
 import type { EventDocs, registerEvents } from '@fundi/http';
-import type { DashboardPages, RouteDef } from '@fundi/http';
+import type { DashboardPages, RefusedKeys, RouteDef } from '@fundi/http';
 import type { EventReaction, JobDefinition, RetentionTask } from '@fundi/application';
 
 /**
@@ -12,6 +12,15 @@ export interface CapabilityDeclarations extends Declarations {
   events?: EventDocs;
   /** Further OpenAPI `webhooks` entries that are not events of the outbox (HR's outbound messages). */
   openApiWebhooks?(registry: Parameters<typeof registerEvents>[0]): void;
+}
+
+/**
+ * What a capability may offer the service through its use cases, by the name of the need (docs/architecture.md,
+ * "A capability's anatomy"): every capability's offer of a hook runs, in the list's order.
+ */
+export interface UseCaseHooks {
+  /** One client address presented many refused API keys (the API's `onRefusedKeys`). */
+  refusedKeys(r: RefusedKeys): Promise<void>;
 }
 
 /**
@@ -29,6 +38,8 @@ export interface Capability<N extends string, U, P, R extends object> extends Ca
   dashboard?: DashboardPages;
   // biome-ignore lint/suspicious/noExplicitAny: a capability's jobs have payloads of different types.
   jobs?(useCases: NoInfer<U>): JobDefinition<any>[];
+  /** Hooks it offers over its use cases (the notifications tell a tenant of refused keys). */
+  hooks?(useCases: NoInfer<U>): Partial<UseCaseHooks>;
   /** Reactions to committed events, run by the outbox dispatcher in its transaction (they queue jobs). */
   reactions?(useCases: NoInfer<U>): EventReaction[];
   /** What it prunes past retention, over the same ports as its use cases (one recurring job runs them all). */

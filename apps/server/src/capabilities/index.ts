@@ -18,7 +18,7 @@ import type { EventReaction, JobDefinition, Ports, RetentionTask } from '@fundi/
 import type { UnitOfWork } from '@fundi/domain';
 import type { DashboardPages, RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
-import type { Capability } from './capability.js';
+import type { Capability, UseCaseHooks } from './capability.js';
 import { learners } from './learners.js';
 import { platform } from './platform.js';
 import { tenants } from './tenants.js';
@@ -169,6 +169,16 @@ export function retentionOf(c: Container, caps: Capabilities): RetentionTask[] {
   if (rateLimits.pruneExpired)
     tasks.push({ kind: 'rateLimits', prune: (before, limit) => rateLimits.pruneExpired!(before.getTime(), limit) });
   return tasks;
+}
+
+/** Every capability's offer of each hook over the container's use cases, run one after another in the list's order. */
+export function hooksOf(c: Container, caps: Capabilities): UseCaseHooks {
+  const offers = wiring(caps).map((cap) => cap.hooks?.(useCasesOf(c, cap)) ?? {});
+  return {
+    refusedKeys: async (r) => {
+      for (const o of offers) await o.refusedKeys?.(r);
+    },
+  };
 }
 
 /** Every capability's reactions to committed events (run by the outbox dispatcher). */

@@ -119,6 +119,7 @@ export function notifications(settings: NotificationSettings) {
       nav: [{ href: '/dashboard/notifications', label: 'Notifications', order: 90, scope: 'notifications:read' }],
       pages: [notificationPages],
     },
+    hooks: (u) => ({ refusedKeys: async (r) => void (await u.notificationTriggers.noteRefusedKeys.execute(r)) }),
     reactions: () => [notificationReaction, onLearnerErased(ERASE_MAIL_COPIES)],
     retention: notificationRetention,
     jobs: (u) => [
