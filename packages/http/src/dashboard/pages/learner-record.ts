@@ -8,7 +8,7 @@ import { codeLabel } from '../forms/code-labels.js';
 import { FIELD_LABELS } from '../forms/learner-form.js';
 import { assessForm, enrolForm, statusForm, statusLabel, uploadForm } from '../forms/record-forms.js';
 import { historyTable } from './history.js';
-import { statementsCard } from './statements.js';
+import { statementsCard } from './statements-card.js';
 
 const ALL = { kind: 'offset', offset: 0, limit: 100 } as const;
 const CODED: NlrdField[] = [
