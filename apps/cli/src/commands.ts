@@ -96,16 +96,16 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   async 'evidence retention'(p, { container, out }) {
-    const retention = useCasesOf(container(), evidenceCapability).evidence.retention;
+    const evidence = useCasesOf(container(), evidenceCapability).evidence;
     const slug = required(p.flags, 'tenant');
     const tenant = await reposOf(container()).tenants.findBySlug(slug);
     if (!tenant) throw new UsageError(`No tenant ${slug}`);
     if (p.flags.years !== undefined)
-      await retention.setRetentionYears(
+      await evidence.setRetentionYears.execute(
         slug,
         /^\d+$/.test(String(p.flags.years)) ? Number(p.flags.years) : p.flags.years,
       );
-    const years = await retention.retentionYears(tenant.id);
+    const years = await evidence.retentionYears.execute(tenant.id);
     if (asJson(p)) return out.json({ tenant: slug, retentionYears: years });
     out.line(`Tenant ${slug}: evidence is kept ${years} years after the enrolment's completion, then purged.`);
   },
@@ -113,7 +113,7 @@ export const COMMANDS: Record<string, Command> = {
   async 'keys rewrap'(p, { config, container, out }) {
     if (config.previousMasterKeys.length === 0)
       out.line('No FUNDI_PREVIOUS_MASTER_KEYS configured: checking that everything is under the current master key.');
-    const files = await useCasesOf(container(), evidenceCapability).evidence.retention.rewrapFiles();
+    const files = await useCasesOf(container(), evidenceCapability).evidence.rewrapFiles.execute();
     const secrets = await useCasesOf(container(), webhookCapability).resealSecrets.execute();
     const notificationSettings = await useCasesOf(
       container(),

@@ -30,7 +30,9 @@ import type Koa from 'koa';
 import type { Config } from './config.js';
 import {
   capabilities,
+  dashboardPartsOf,
   evidenceCapability,
+  hooksOf,
   exportsCapability,
   hrSyncCapability,
   importsCapability,
@@ -150,9 +152,7 @@ export function httpApp(
     openApiExtend: openApiWebhooksOf(capabilitiesOf(c)),
     actors: new DescribeActors({ repos }),
     pages: [pagesOf(c, config), portalOf(c, config)],
-    onRefusedKeys: async (r) => {
-      await useCasesOf(c, notificationsCapability).notificationTriggers.noteRefusedKeys(r);
-    },
+    onRefusedKeys: hooksOf(c, capabilitiesOf(c)).refusedKeys,
   });
 }
 
@@ -183,26 +183,32 @@ export function dashboardOf(
   bodyIdleTimeoutMs?: number,
 ) {
   const clock = resolve(c, T.Clock);
-  return createDashboard({
-    staff: useCasesOf(c, staff),
-    tenants: useCasesOf(c, tenants),
-    learners: useCasesOf(c, learners),
-    training: useCasesOf(c, training),
-    webhooks: useCasesOf(c, webhookCapability),
-    evidence: useCasesOf(c, evidenceCapability).evidence,
-    exports: useCasesOf(c, exportsCapability).exports,
-    notifications: useCasesOf(c, notificationsCapability),
-    imports: useCasesOf(c, importsCapability),
-    hrSync: useCasesOf(c, hrSyncCapability),
-    audit: useCasesOf(c, auditCapability).audit,
-    statements: useCasesOf(c, statementsCapability).statements,
-    logbooks: useCasesOf(c, logbooksCapability),
-    rateLimits: resolve(c, T.RateLimits),
-    logger: resolve(c, T.Logger),
-    now: () => clock.now(),
-    signInLimits,
-    bodyIdleTimeoutMs,
-  });
+  const notifications = useCasesOf(c, notificationsCapability);
+  return createDashboard(
+    {
+      staff: useCasesOf(c, staff),
+      tenants: useCasesOf(c, tenants),
+      learners: useCasesOf(c, learners),
+      training: useCasesOf(c, training),
+      webhooks: useCasesOf(c, webhookCapability),
+      evidence: useCasesOf(c, evidenceCapability).evidence,
+      exports: useCasesOf(c, exportsCapability).exports,
+      notifications,
+      imports: useCasesOf(c, importsCapability),
+      hrSync: useCasesOf(c, hrSyncCapability),
+      audit: useCasesOf(c, auditCapability).audit,
+      statements: useCasesOf(c, statementsCapability).statements,
+      logbooks: useCasesOf(c, logbooksCapability),
+      requestPasswordReset: (tenant, email) =>
+        notifications.notificationTriggers.requestPasswordReset.execute(tenant, email),
+      rateLimits: resolve(c, T.RateLimits),
+      logger: resolve(c, T.Logger),
+      now: () => clock.now(),
+      signInLimits,
+      bodyIdleTimeoutMs,
+    },
+    dashboardPartsOf(capabilitiesOf(c)),
+  );
 }
 
 /** The learner portal over the same use cases as the API (docs/dashboard.md, "Learner portal"). */

@@ -16,6 +16,14 @@ import type { RouteDef } from './routes/route.js';
 import { buildOpenApi } from './openapi/generate.js';
 import { RouteTable } from './route-table.js';
 
+/** Many refused API keys presented from one client address (`onRefusedKeys`). */
+export interface RefusedKeys {
+  ip: string;
+  presented: string;
+  path: string;
+  count: number;
+}
+
 export interface HttpDeps {
   routes: readonly RouteDef[];
   forms: { a: ApiForm; b: ApiForm };
@@ -55,7 +63,7 @@ export interface HttpDeps {
    * Called once when one client address has presented `REFUSED_KEY_ALERT` refused API keys within 10 minutes
    * (the security alert of docs/api.md, "Notifications"). Never delays or changes the answer.
    */
-  onRefusedKeys?(r: { ip: string; presented: string; path: string; count: number }): Promise<void>;
+  onRefusedKeys?(r: RefusedKeys): Promise<void>;
 }
 
 /** Refused API keys from one address within `REFUSED_KEY_WINDOW_S` that raise a security alert (once per window). */

@@ -1,6 +1,6 @@
 import { auditStorage } from '@fundi/adapters';
 import { auditErasureStep, auditUseCases } from '@fundi/application';
-import { auditRoutes } from '@fundi/http';
+import { auditRoutes, auditPages } from '@fundi/http';
 import { capability } from './capability.js';
 
 /** The audit trail read and verified: `/audit`, `/audit/verify`, `/learners/{id}/history` (docs/api.md). */
@@ -11,4 +11,8 @@ export const audit = capability({
   declares: { offers: { learnerErasure: auditErasureStep } },
   useCases: auditUseCases,
   routes: auditRoutes,
+  dashboard: {
+    nav: [{ href: '/dashboard/audit', label: 'Audit', order: 140, scope: 'audit:read' }],
+    pages: [auditPages],
+  },
 });

@@ -21,7 +21,7 @@ const GENERATED = 'generated from the OpenAPI document (`npm run build` of packa
 const MIGRATION = 'a migration is history: it names what it changed when it was written';
 const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
 const DASHBOARD =
-  "the dashboard's pages and navigation are registered in one place: capabilities do not declare their pages yet";
+  "the use cases the dashboard's pages call, typed in one place (a page shows several capabilities' records); each capability declares its own pages and navigation entries";
 const DASHBOARD_PAGE = "a dashboard page shows, counts or links to this capability's records";
 const COMPOSE = "the composition root hands the dashboard and the HTTP app this capability's use cases";
 const CONFIG = "configuration: reads this capability's settings once at start";
@@ -55,8 +55,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/webhooks/subscription.ts':
       "the subscription purpose `hr_sync` and its events (HR's outbound messages go through webhooks)",
     'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
-    'packages/http/src/dashboard/dashboard.ts': DASHBOARD,
-    'packages/http/src/dashboard/layout.ts': DASHBOARD,
     'packages/http/src/index.ts': BARREL,
     'packages/application/src/audit/audit-view.ts': AUDIT,
     'packages/domain/src/audit/audit.ts': AUDIT,
@@ -76,14 +74,13 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/adapters/src/staff/sql-staff.ts': "a staff user's notification preferences",
     'packages/application/src/index.ts': BARREL,
     'packages/application/src/retention/retention-policy.ts': RETENTION,
+    'packages/application/src/staff/create-user.ts': "a staff user's notification preferences",
     'packages/application/src/staff/staff-directory.ts': "a staff user's notification preferences",
     'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/index.ts': BARREL,
     'packages/domain/src/staff/staff.ts': "a staff user's notification preferences",
     'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
-    'packages/http/src/dashboard/dashboard.ts': DASHBOARD,
-    'packages/http/src/dashboard/layout.ts': DASHBOARD,
     'packages/http/src/index.ts': BARREL,
     'packages/http/src/users/user-routes.ts': "a staff user's notification preferences",
     'apps/server/src/portal/portal-http-fixture.ts': TEST_SUPPORT,
@@ -124,7 +121,7 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/notifications/template-definition.ts': NOTIFIES,
     'packages/application/src/notifications/template-variables.ts': NOTIFIES,
     'packages/application/src/notifications/trigger-sources.ts': NOTIFIES,
-    'packages/application/src/notifications/triggers.ts': NOTIFIES,
+    'packages/application/src/notifications/run-triggers.ts': NOTIFIES,
     'packages/application/src/testing/export-world.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/exports/export-record.ts': 'exports write evidence records and files',
@@ -132,8 +129,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/index.ts': BARREL,
     'packages/domain/src/staff/staff.ts': 'the staff notification trigger `new_evidence`',
     'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
-    'packages/http/src/dashboard/dashboard.ts': DASHBOARD,
-    'packages/http/src/dashboard/layout.ts': DASHBOARD,
     'packages/http/src/dashboard/pages/exports.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/learners.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/overview.ts': DASHBOARD_PAGE,
@@ -185,8 +180,7 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/evidence/evidence-repository.ts': 'evidence records an import made await their files',
     'packages/domain/src/index.ts': BARREL,
     'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
-    'packages/http/src/dashboard/dashboard.ts': DASHBOARD,
-    'packages/http/src/dashboard/layout.ts': DASHBOARD,
+    'packages/http/src/index.ts': BARREL,
     'packages/memory/src/evidence/in-memory-evidence.ts': 'evidence records an import made await their files',
     'packages/http/src/openapi/event-doc.ts': IMPORT_MARK,
     'packages/http/src/schemas/learner-events.ts': IMPORT_MARK,
@@ -203,14 +197,13 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/notifications/notification-ports.ts': NOTIFIES,
     'packages/application/src/notifications/staff-messages.ts': NOTIFIES,
     'packages/application/src/notifications/trigger-sources.ts': NOTIFIES,
-    'packages/application/src/notifications/triggers.ts': NOTIFIES,
+    'packages/application/src/notifications/run-triggers.ts': NOTIFIES,
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/index.ts': BARREL,
     'packages/domain/src/testing/builders.ts': TEST_SUPPORT,
     'packages/domain/src/testing/golden-data.ts': TEST_SUPPORT,
     'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
-    'packages/http/src/dashboard/dashboard.ts': DASHBOARD,
-    'packages/http/src/dashboard/layout.ts': DASHBOARD,
+    'packages/http/src/index.ts': BARREL,
     'apps/server/src/capabilities/statements.ts': STATEMENTS,
     'packages/application/src/statements/statement-ports.ts': STATEMENTS,
     'packages/http/src/dashboard/pages/overview-progress.ts': DASHBOARD_PAGE,

@@ -1,6 +1,6 @@
 import type { CapabilityStorage, CapabilityWiring, Declarations } from '@fundi/adapters';
 import type { EventDocs, registerEvents } from '@fundi/http';
-import type { RouteDef } from '@fundi/http';
+import type { DashboardPages, RefusedKeys, RouteDef } from '@fundi/http';
 import type { EventReaction, JobDefinition, RetentionTask } from '@fundi/application';
 
 /**
@@ -15,6 +15,15 @@ export interface CapabilityDeclarations extends Declarations {
 }
 
 /**
+ * What a capability may offer the service through its use cases, by the name of the need (docs/architecture.md,
+ * "A capability's anatomy"): every capability's offer of a hook runs, in the list's order.
+ */
+export interface UseCaseHooks {
+  /** One client address presented many refused API keys (the API's `onRefusedKeys`). */
+  refusedKeys(r: RefusedKeys): Promise<void>;
+}
+
+/**
  * A capability of Fundi (docs/architecture.md, "Capabilities"): its storage, its use cases built from the ports
  * it names, the HTTP routes over those use cases and the background jobs it defines. Listed once in
  * `capabilities()`; the container bindings, route list, job handlers and migration order are derived from that list.
@@ -25,8 +34,12 @@ export interface Capability<N extends string, U, P, R extends object> extends Ca
   declares?: CapabilityDeclarations;
   useCases(ports: P): U;
   routes?(useCases: NoInfer<U>): RouteDef[];
+  /** Its dashboard pages and navigation entries (docs/architecture.md, "A capability's anatomy"). */
+  dashboard?: DashboardPages;
   // biome-ignore lint/suspicious/noExplicitAny: a capability's jobs have payloads of different types.
   jobs?(useCases: NoInfer<U>): JobDefinition<any>[];
+  /** Hooks it offers over its use cases (the notifications tell a tenant of refused keys). */
+  hooks?(useCases: NoInfer<U>): Partial<UseCaseHooks>;
   /** Reactions to committed events, run by the outbox dispatcher in its transaction (they queue jobs). */
   reactions?(useCases: NoInfer<U>): EventReaction[];
   /** What it prunes past retention, over the same ports as its use cases (one recurring job runs them all). */

@@ -15,7 +15,7 @@ const files = sourceFiles();
  */
 const CONSUMERS: Record<string, string> = {
   'packages/application/src/notifications/trigger-sources.ts': "notifications' triggers react to others' events",
-  'packages/application/src/notifications/triggers.ts': "notifications' triggers react to others' events",
+  'packages/application/src/notifications/run-triggers.ts': "notifications' triggers react to others' events",
   'packages/http/src/dashboard/pages/enrolment.ts':
     "an enrolment's page shows what the role may read of its assessments, evidence, statements and history",
   'packages/http/src/dashboard/pages/learner-record.ts':
@@ -24,8 +24,6 @@ const CONSUMERS: Record<string, string> = {
   'packages/application/src/portal/portal-deps.ts':
     'a portal session acts with the scopes the learner\'s own pages need (docs/dashboard.md, "Learner portal")',
   'packages/http/src/dashboard/pages/overview.ts': 'the overview counts what the role may read',
-  'packages/http/src/dashboard/layout.ts':
-    'the navigation checks each entry’s scope; entries are not yet declared by capability modules (docs/dashboard.md)',
 };
 
 describe('a capability declares its scopes, id prefixes and events in its own module', () => {

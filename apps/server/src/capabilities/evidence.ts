@@ -2,17 +2,12 @@ import { TokenSigner, evidenceStorage, openFileStore, type FileStoreChoice } fro
 import {
   ERASE_LEARNER_EVIDENCE,
   EncryptedFileVault,
-  EvidenceDownloads,
-  EvidenceRetention,
-  EvidenceReviews,
-  EvidenceUploadUrls,
-  EvidenceUploads,
-  EvidenceUsage,
   MasterKeyring,
   PURGE_DELETED_EVIDENCE,
   PURGE_RETAINED_EVIDENCE,
   SNAPSHOT_STORAGE_USE,
   erasureJob,
+  evidenceUseCases,
   onLearnerErased,
   type EvidenceUseCases,
   type Ports,
@@ -25,7 +20,7 @@ import type {
   TrainingRepos,
   WebhookRepos,
 } from '@fundi/domain';
-import { evidenceEvents, evidenceRoutes } from '@fundi/http';
+import { evidenceEvents, evidenceRoutes, evidencePages } from '@fundi/http';
 import { capability } from './capability.js';
 
 export interface EvidenceSettings {
@@ -71,18 +66,13 @@ export function evidence(settings: EvidenceSettings) {
       >,
     ): { evidence: EvidenceUseCases } => {
       const ports = { ...p, files: vault, signer, settings: { publicUrl: settings.publicUrl } };
-      return {
-        evidence: {
-          uploads: new EvidenceUploads(ports),
-          uploadUrls: new EvidenceUploadUrls(ports),
-          reviews: new EvidenceReviews(ports),
-          downloads: new EvidenceDownloads(ports),
-          retention: new EvidenceRetention(ports),
-          usage: new EvidenceUsage(ports),
-        },
-      };
+      return { evidence: evidenceUseCases(ports) };
     },
     routes: evidenceRoutes,
+    dashboard: {
+      nav: [{ href: '/dashboard/evidence', label: 'Evidence', order: 40, scope: 'evidence:read' }],
+      pages: [evidencePages],
+    },
     // Exports and imports write to the same store: one sweep covers what any of them left half-written.
     retention: () => [
       {
@@ -96,13 +86,13 @@ export function evidence(settings: EvidenceSettings) {
       {
         ...PURGE_DELETED_EVIDENCE,
         parse: () => ({}),
-        run: async () => void (await u.evidence.retention.purgeDeleted()),
+        run: async () => void (await u.evidence.purgeDeleted.execute()),
         recurring: { next: (after: Date) => new Date(Math.floor(after.getTime() / HOUR) * HOUR + HOUR), payload: {} },
       },
       {
         ...PURGE_RETAINED_EVIDENCE,
         parse: () => ({}),
-        run: async () => void (await u.evidence.retention.purgePastRetention()),
+        run: async () => void (await u.evidence.purgeRetained.execute()),
         recurring: {
           next: (after: Date) => new Date(Math.floor(after.getTime() / DAY) * DAY + DAY + 2 * HOUR),
           payload: {},
@@ -118,7 +108,7 @@ export function evidence(settings: EvidenceSettings) {
           payload: {},
         },
       },
-      erasureJob(ERASE_LEARNER_EVIDENCE, (p) => u.evidence.retention.eraseLearner(p.tenantId, p.learnerId)),
+      erasureJob(ERASE_LEARNER_EVIDENCE, (p) => u.evidence.eraseLearner.execute(p.tenantId, p.learnerId)),
     ],
   });
 }

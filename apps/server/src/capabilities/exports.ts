@@ -23,7 +23,7 @@ import type {
   TenantRepos,
   TrainingRepos,
 } from '@fundi/domain';
-import { exportEvents, exportRoutes } from '@fundi/http';
+import { exportEvents, exportRoutes, exportPages, readinessPages } from '@fundi/http';
 import { capability } from './capability.js';
 
 export interface ExportSettings {
@@ -77,6 +77,10 @@ export function exports(settings: ExportSettings) {
       purgeErasedLearnerExports: new PurgeExportsOfErasedLearner({ ...p, files: vault }),
     }),
     routes: exportRoutes,
+    dashboard: {
+      nav: [{ href: '/dashboard/exports', label: 'Exports', order: 80, scope: 'exports:read' }],
+      pages: [exportPages, readinessPages],
+    },
     reactions: () => [onLearnerErased(ERASE_EXPORT_COPIES)],
     jobs: (u) => [
       erasureJob(ERASE_EXPORT_COPIES, (p) => u.purgeErasedLearnerExports.execute(p)),

@@ -9,7 +9,7 @@ import {
   type Ports,
 } from '@fundi/application';
 import type { HrSyncAllRepos } from '@fundi/application';
-import { hrSyncRoutes, registerHrOutboundEvents } from '@fundi/http';
+import { hrSyncRoutes, registerHrOutboundEvents, hrSyncPages } from '@fundi/http';
 import { capability } from './capability.js';
 
 /**
@@ -37,6 +37,10 @@ export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly stri
         publicUrl: settings.publicUrl.replace(/\/+$/, ''),
       }),
     routes: hrSyncRoutes,
+    dashboard: {
+      nav: [{ href: '/dashboard/hr-sync', label: 'HR sync', order: 100, role: 'admin' }],
+      pages: [hrSyncPages],
+    },
     // Outbound messages follow committed enrolment and assessment events (docs/api.md, "HR sync").
     reactions: () => [hrOutboundReaction],
     jobs: (u) => [hrOutboundJob(u.sendOutbound)],

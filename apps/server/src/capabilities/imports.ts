@@ -18,7 +18,7 @@ import type {
   PlatformRepos,
   TrainingRepos,
 } from '@fundi/domain';
-import { importEvents, importRoutes } from '@fundi/http';
+import { importEvents, importRoutes, importPages } from '@fundi/http';
 import { capability } from './capability.js';
 import type { EvidenceSettings } from './evidence.js';
 
@@ -47,6 +47,10 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
       >,
     ) => importUseCases({ ...p, files, csv, cursors }),
     routes: importRoutes,
+    dashboard: {
+      nav: [{ href: '/dashboard/imports', label: 'Imports', order: 70, scope: 'imports:read' }],
+      pages: [importPages],
+    },
     reactions: () => [onLearnerErased(ERASE_IMPORT_COPIES)],
     jobs: (u) => [...importJobs(u), erasureJob(ERASE_IMPORT_COPIES, (p) => u.removeErasedLearnerFiles.execute(p))],
     retention: (p) => importRetention({ ...p, files }),

@@ -16,9 +16,9 @@ import {
 } from '@fundi/adapters';
 import type { EventReaction, JobDefinition, Ports, RetentionTask } from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
-import type { RouteDef } from '@fundi/http';
+import type { DashboardPages, RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
-import type { Capability } from './capability.js';
+import type { Capability, UseCaseHooks } from './capability.js';
 import { learners } from './learners.js';
 import { platform } from './platform.js';
 import { tenants } from './tenants.js';
@@ -133,6 +133,19 @@ export function routesOf(c: Container, caps: Capabilities): RouteDef[] {
   return routes;
 }
 
+/**
+ * Every capability's dashboard pages and navigation entries, in the list's order; an entry needing a scope nobody
+ * declares fails (docs/architecture.md, "A capability's anatomy").
+ */
+export function dashboardPartsOf(caps: Capabilities): DashboardPages[] {
+  const parts = wiring(caps).flatMap((cap) => (cap.dashboard ? [cap.dashboard] : []));
+  const scopes: readonly string[] = declaredBy(caps).access.scopes;
+  for (const e of parts.flatMap((p) => p.nav ?? []))
+    if (e.scope && !scopes.includes(e.scope))
+      throw new Error(`The dashboard entry ${e.href} needs the scope ${e.scope}, which no capability declares`);
+  return parts;
+}
+
 /** Every background job definition of every capability; a kind defined twice is a programming error. */
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different payload types run side by side.
 export function jobsOf(c: Container, caps: Capabilities): JobDefinition<any>[] {
@@ -156,6 +169,16 @@ export function retentionOf(c: Container, caps: Capabilities): RetentionTask[] {
   if (rateLimits.pruneExpired)
     tasks.push({ kind: 'rateLimits', prune: (before, limit) => rateLimits.pruneExpired!(before.getTime(), limit) });
   return tasks;
+}
+
+/** Every capability's offer of each hook over the container's use cases, run one after another in the list's order. */
+export function hooksOf(c: Container, caps: Capabilities): UseCaseHooks {
+  const offers = wiring(caps).map((cap) => cap.hooks?.(useCasesOf(c, cap)) ?? {});
+  return {
+    refusedKeys: async (r) => {
+      for (const o of offers) await o.refusedKeys?.(r);
+    },
+  };
 }
 
 /** Every capability's reactions to committed events (run by the outbox dispatcher). */

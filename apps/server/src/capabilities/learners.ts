@@ -1,6 +1,6 @@
 import { learnerStorage } from '@fundi/adapters';
 import { SCRUB_AFTER_ERASURE, learnerUseCases } from '@fundi/application';
-import { learnerEvents, learnerRoutes } from '@fundi/http';
+import { learnerEvents, learnerRoutes, learnerEditPages, learnerPages, learnerActionPages } from '@fundi/http';
 import { capability } from './capability.js';
 
 export const learners = capability({
@@ -17,5 +17,9 @@ export const learners = capability({
   },
   useCases: learnerUseCases,
   routes: learnerRoutes,
+  dashboard: {
+    nav: [{ href: '/dashboard/learners', label: 'Learners', order: 10, scope: 'learners:read' }],
+    pages: [learnerEditPages, learnerPages, learnerActionPages],
+  },
   jobs: (u) => [{ ...SCRUB_AFTER_ERASURE, parse: () => ({}), run: () => u.scrubAfterErasure.execute() }],
 });

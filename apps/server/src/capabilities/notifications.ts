@@ -24,7 +24,7 @@ import {
   type TriggerPayload,
 } from '@fundi/application';
 import { DomainError } from '@fundi/domain';
-import { notificationRoutes } from '@fundi/http';
+import { notificationRoutes, notificationPages } from '@fundi/http';
 import { capability } from './capability.js';
 
 export interface NotificationSettings {
@@ -115,6 +115,11 @@ export function notifications(settings: NotificationSettings) {
       describeDefaultMail: () => channels.describeDefault(),
     }),
     routes: notificationRoutes,
+    dashboard: {
+      nav: [{ href: '/dashboard/notifications', label: 'Notifications', order: 90, scope: 'notifications:read' }],
+      pages: [notificationPages],
+    },
+    hooks: (u) => ({ refusedKeys: async (r) => void (await u.notificationTriggers.noteRefusedKeys.execute(r)) }),
     reactions: () => [notificationReaction, onLearnerErased(ERASE_MAIL_COPIES)],
     retention: notificationRetention,
     jobs: (u) => [
@@ -154,12 +159,12 @@ export function notifications(settings: NotificationSettings) {
             throw new Error('expected {events: [{tenantId, eventId, type, data, learnerIds?}]}');
           return { events: events as unknown as TriggerPayload[] };
         },
-        run: (p: { events: TriggerPayload[] }) => u.notificationTriggers.runMany(p.events),
+        run: (p: { events: TriggerPayload[] }) => u.notificationTriggers.run.execute(p.events),
       },
       {
         ...DEADLINE_REMINDERS,
         parse: () => ({}),
-        run: async () => void (await u.notificationTriggers.remindDeadlines()),
+        run: async () => void (await u.notificationTriggers.remindDeadlines.execute()),
         // Every day at 06:00 UTC (08:00 in South Africa).
         recurring: { next: nextSixAm, payload: {} },
       },

@@ -2,10 +2,11 @@ import { platformStorage } from '@fundi/adapters';
 import { CancelJob, ListJobs, RetryJob, ShowJob, jobRetention, type Ports } from '@fundi/application';
 import type { PlatformRepos, TenantRepos } from '@fundi/domain';
 import { capability } from './capability.js';
+import { overviewPages } from '@fundi/http';
 
 /**
  * The audit log, outbox and jobs every other capability writes through; its use cases are the operator's view of
- * the jobs (`fundi jobs ...`), and it has no routes of its own.
+ * the jobs (`fundi jobs ...`); it has no API routes of its own, and serves the dashboard's overview.
  */
 export const platform = capability({
   name: 'platform',
@@ -21,5 +22,9 @@ export const platform = capability({
     retryJob: new RetryJob(p),
     cancelJob: new CancelJob(p),
   }),
+  dashboard: {
+    nav: [{ href: '/dashboard', label: 'Overview', order: 0 }],
+    pages: [overviewPages],
+  },
   retention: jobRetention,
 });

@@ -1,6 +1,6 @@
 import { staffStorage } from '@fundi/adapters';
 import { sessionRetention, staffUseCases } from '@fundi/application';
-import { userRoutes } from '@fundi/http';
+import { userRoutes, userPages } from '@fundi/http';
 import { capability } from './capability.js';
 
 /** Staff users: the `/users` directory, dashboard sign-in and sessions (docs/api.md, "Users"; docs/dashboard.md). */
@@ -13,5 +13,9 @@ export const staff = capability({
   },
   useCases: staffUseCases,
   routes: userRoutes,
+  dashboard: {
+    nav: [{ href: '/dashboard/users', label: 'Staff users', order: 120, role: 'admin' }],
+    pages: [userPages],
+  },
   retention: sessionRetention,
 });

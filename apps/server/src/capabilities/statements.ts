@@ -15,7 +15,7 @@ import type {
   TenantRepos,
   TrainingRepos,
 } from '@fundi/domain';
-import { statementEvents, statementRoutes } from '@fundi/http';
+import { statementEvents, statementRoutes, statementPages } from '@fundi/http';
 import { capability } from './capability.js';
 import type { ExportSettings } from './exports.js';
 
@@ -42,6 +42,9 @@ export function statements(settings: Pick<ExportSettings, 'fileStore' | 'masterK
       >,
     ) => statementUseCases({ ...p, files, signer, renderer, settings: { publicUrl: settings.publicUrl } }),
     routes: statementRoutes,
+    dashboard: {
+      pages: [statementPages],
+    },
     reactions: statementReactions,
     jobs: statementJobs,
   });

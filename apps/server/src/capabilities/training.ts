@@ -1,6 +1,15 @@
 import { trainingStorage } from '@fundi/adapters';
 import { trainingUseCases } from '@fundi/application';
-import { assessmentRoutes, enrolmentRoutes, programmeRoutes, trainingEvents } from '@fundi/http';
+import {
+  assessmentRoutes,
+  enrolmentRoutes,
+  programmeRoutes,
+  trainingEvents,
+  programmePages,
+  enrolmentPages,
+  enrolmentRecordPages,
+  moderationPages,
+} from '@fundi/http';
 import { capability } from './capability.js';
 
 /** Programmes, enrolments, assessments and moderation. */
@@ -24,4 +33,12 @@ export const training = capability({
   },
   useCases: trainingUseCases,
   routes: (u) => [...programmeRoutes(u), ...enrolmentRoutes(u), ...assessmentRoutes(u)],
+  dashboard: {
+    nav: [
+      { href: '/dashboard/programmes', label: 'Programmes', order: 20, scope: 'programmes:read' },
+      { href: '/dashboard/enrolments', label: 'Enrolments', order: 30, scope: 'enrolments:read' },
+      { href: '/dashboard/moderation', label: 'Moderation', order: 50, scope: 'assessments:read' },
+    ],
+    pages: [programmePages, enrolmentPages, enrolmentRecordPages, moderationPages],
+  },
 });

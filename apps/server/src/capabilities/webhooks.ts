@@ -11,7 +11,7 @@ import {
   type WebhookUseCases,
 } from '@fundi/application';
 import type { PlatformRepos, TenantRepos, WebhookRepos } from '@fundi/domain';
-import { webhookEvents, webhookRoutes } from '@fundi/http';
+import { webhookEvents, webhookRoutes, webhookPages } from '@fundi/http';
 import { capability } from './capability.js';
 
 /** The webhook use cases, and re-sealing secrets after a master-key rotation (`fundi keys rewrap`). */
@@ -52,6 +52,10 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
       };
     },
     routes: webhookRoutes,
+    dashboard: {
+      nav: [{ href: '/dashboard/webhooks', label: 'Webhooks', order: 60, scope: 'webhooks:read' }],
+      pages: [webhookPages],
+    },
     retention: webhookRetention,
     jobs: (u) => [
       {

@@ -29,13 +29,13 @@ describeEvidenceSuite('evidence over HTTP: deletion, retention and quota', (worl
     expect((await s.call('POST', `/api/v1/evidence/${id}/restore`, admin)).body.deletedAt).toBeNull();
     expect((await s.call('GET', `/api/v1/evidence/${id}`, admin)).status).toBe(200);
     expect((await s.call('DELETE', `/api/v1/evidence/${id}`, admin)).status).toBe(204);
-    const retention = useCasesOf(s.container, evidenceCapability).evidence.retention;
+    const evidence = useCasesOf(s.container, evidenceCapability).evidence;
     clock.advance(29 * 86_400_000);
-    expect(await retention.purgeDeleted()).toBe(0);
+    expect(await evidence.purgeDeleted.execute()).toBe(0);
     clock.advance(2 * 86_400_000);
     try {
       expect((await s.call('POST', `/api/v1/evidence/${id}/restore`, admin)).status).toBe(409);
-      expect(await retention.purgeDeleted()).toBeGreaterThanOrEqual(1);
+      expect(await evidence.purgeDeleted.execute()).toBeGreaterThanOrEqual(1);
       expect((await s.call('POST', `/api/v1/evidence/${id}/restore`, admin)).status).toBe(404);
     } finally {
       clock.advance(-31 * 86_400_000);
@@ -78,19 +78,19 @@ describeEvidenceSuite('evidence over HTTP: deletion, retention and quota', (worl
         })
       ).status,
     ).toBe(200);
-    const retention = useCasesOf(s.container, evidenceCapability).evidence.retention;
-    await retention.setRetentionYears('evi', 2);
-    expect(await retention.retentionYears((await s.call('GET', '/api/v1/me', admin)).body.tenant.id)).toBe(2);
+    const evidence = useCasesOf(s.container, evidenceCapability).evidence;
+    await evidence.setRetentionYears.execute('evi', 2);
+    expect(await evidence.retentionYears.execute((await s.call('GET', '/api/v1/me', admin)).body.tenant.id)).toBe(2);
     clock.advance(365 * 86_400_000);
     try {
-      expect(await retention.purgePastRetention()).toBe(0);
+      expect(await evidence.purgeRetained.execute()).toBe(0);
       clock.advance(366 * 86_400_000);
-      expect(await retention.purgePastRetention()).toBe(1);
+      expect(await evidence.purgeRetained.execute()).toBe(1);
       expect((await s.call('GET', `/api/v1/evidence/${made.body.id}`, admin)).status).toBe(404);
     } finally {
       clock.advance(-731 * 86_400_000);
     }
-    await expect(retention.setRetentionYears('evi', 0)).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(evidence.setRetentionYears.execute('evi', 0)).rejects.toMatchObject({ kind: 'invalid' });
   });
 
   it("usage counts the requests of all the tenant's keys today; crossing 80% of the quota raises one warning event", async () => {

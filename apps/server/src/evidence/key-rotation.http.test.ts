@@ -103,11 +103,11 @@ describeEachStorage(
       });
       try {
         expect((await download(both)).body.equals(PDF)).toBe(true);
-        const files = await useCasesOf(both.container, evidenceCapability).evidence.retention.rewrapFiles(1);
+        const files = await useCasesOf(both.container, evidenceCapability).evidence.rewrapFiles.execute(1);
         expect(files).toEqual({ rewrapped: 1, files: 1 });
         expect(await useCasesOf(both.container, webhookCapability).resealSecrets.execute()).toBe(1);
         // A second run finds nothing left to do.
-        expect(await useCasesOf(both.container, evidenceCapability).evidence.retention.rewrapFiles()).toEqual({
+        expect(await useCasesOf(both.container, evidenceCapability).evidence.rewrapFiles.execute()).toEqual({
           rewrapped: 0,
           files: 1,
         });

@@ -113,7 +113,7 @@ describeEachStorage('moderation_due over HTTP: a drawn sample tells the moderato
         type: 'moderation.sample_drawn',
         data: { sampleId: drawn.body.id, programmeId: drawn.body.programmeId, programmeCode: w.code, count: 2 },
       };
-      await triggers.run({ ...payload, data: { ...payload.data, dueBy: '2026-06-20' } });
+      await triggers.run.execute([{ ...payload, data: { ...payload.data, dueBy: '2026-06-20' } }]);
       expect(await dueOf(w, w.users.moderator)).toHaveLength(1);
 
       for (const other of [w.users.quiet, w.users.gone, w.users.assessor])
@@ -132,16 +132,16 @@ describeEachStorage('moderation_due over HTTP: a drawn sample tells the moderato
         type: 'moderation.sample_drawn',
         data: { sampleId: 'smp_x', programmeId: 'prg_x', programmeCode: w.code, count, dueBy: '2026-06-20' },
       });
-      await triggers.run(event(1, 0));
+      await triggers.run.execute([event(1, 0)]);
       expect(await dueOf(w, w.users.moderator)).toEqual([]);
       const off = await s.call('PUT', `${w.prefix}/notification-settings`, w.key, {
         triggers: { moderation_due: false },
       });
       expect(off.status, JSON.stringify(off.body)).toBe(200);
-      await triggers.run(event(2, 3));
+      await triggers.run.execute([event(2, 3)]);
       expect(await dueOf(w, w.users.moderator)).toEqual([]);
       await s.call('PUT', `${w.prefix}/notification-settings`, w.key, { triggers: { moderation_due: true } });
-      await triggers.run(event(3, 3));
+      await triggers.run.execute([event(3, 3)]);
       const [made] = await dueOf(w, w.users.moderator);
       expect(made).toMatchObject({ template: 'moderation_due', to: w.at('mod') });
       const mail = await dueMailTo(w.at('mod'));

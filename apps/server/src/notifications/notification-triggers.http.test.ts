@@ -72,8 +72,8 @@ describeEachStorage('notifications over HTTP: triggers, users, opt-outs', (_get,
       await until('the welcome', async () => (await notificationsOf(w, l.body.id)).length === 1);
       const triggers = useCasesOf(s.container, notificationsCapability).notificationTriggers;
       const payload = { tenantId: w.tenantId, eventId: 'evt_same', type: 'learner.created', data: { id: l.body.id } };
-      await triggers.run(payload);
-      await triggers.run(payload);
+      await triggers.run.execute([payload]);
+      await triggers.run.execute([payload]);
       expect((await notificationsOf(w, l.body.id)).length).toBe(2);
     });
 
@@ -99,13 +99,13 @@ describeEachStorage('notifications over HTTP: triggers, users, opt-outs', (_get,
           type: 'learner.created',
           data: { id: l.body.id },
         }));
-        await u.notificationTriggers.runMany(events);
+        await u.notificationTriggers.run.execute(events);
         expect(create.mock.calls.map((c) => c[1].length)).toEqual([200, 200, 50]);
         const made = await Promise.all(create.mock.results.map((r) => r.value as Promise<unknown[]>));
         expect(made.map((m) => m.length)).toEqual([200, 200, 50]);
         // Run again (a retried job): every dedupe key exists, nothing new is made.
         create.mockClear();
-        await u.notificationTriggers.runMany(events);
+        await u.notificationTriggers.run.execute(events);
         const again = await Promise.all(create.mock.results.map((r) => r.value as Promise<unknown[]>));
         expect(again.map((m) => m.length)).toEqual([0, 0, 0]);
       } finally {
@@ -124,18 +124,20 @@ describeEachStorage('notifications over HTTP: triggers, users, opt-outs', (_get,
       });
       await until('the welcome', async () => (await notificationsOf(w, l.body.id)).length === 1);
       const triggers = useCasesOf(s.container, notificationsCapability).notificationTriggers;
-      await triggers.run({
-        tenantId: w.tenantId,
-        eventId: `evt_revise_${n}`,
-        type: 'evidence.reviewed',
-        data: {
-          evidenceId: 'evd_none',
-          learnerId: l.body.id,
-          moduleId: 'KM-01',
-          status: 'revision_requested',
-          feedback: null,
+      await triggers.run.execute([
+        {
+          tenantId: w.tenantId,
+          eventId: `evt_revise_${n}`,
+          type: 'evidence.reviewed',
+          data: {
+            evidenceId: 'evd_none',
+            learnerId: l.body.id,
+            moduleId: 'KM-01',
+            status: 'revision_requested',
+            feedback: null,
+          },
         },
-      });
+      ]);
       const mail = await until('the revision mail', async () => {
         const m = await mailTo(email);
         return m.subject.startsWith('Please revise') ? m : null;
@@ -175,12 +177,12 @@ describeEachStorage('notifications over HTTP: triggers, users, opt-outs', (_get,
       });
       expect(e.status, JSON.stringify(e.body)).toBe(201);
       const triggers = useCasesOf(s.container, notificationsCapability).notificationTriggers;
-      expect(await triggers.remindDeadlines()).toBeGreaterThanOrEqual(1);
+      expect(await triggers.remindDeadlines.execute()).toBeGreaterThanOrEqual(1);
       const mail = await until('the reminder', async () =>
         (await smtp.received()).find((m) => m.to.includes(email) && m.subject.startsWith('Reminder')),
       );
       expect(mail.subject).toBe(`Reminder: completing Programme ${code} is due on ${due}`);
-      await triggers.remindDeadlines();
+      await triggers.remindDeadlines.execute();
       const mine = (await notificationsOf(w, l.body.id)).filter((x) => x.template === 'deadline_reminder');
       expect(mine).toHaveLength(1);
     });

@@ -28,7 +28,7 @@ describe('an erasure and the import files', () => {
 
     const done = await start(0);
     await w.validate.run(job(done.id), jobContext());
-    await w.u.imports.confirm(actor, done.id);
+    await w.u.confirmImport.execute(actor, done.id);
     await w.confirm.run(job(done.id), jobContext());
     const dryRun = await start(10);
     await w.validate.run(job(dryRun.id), jobContext());
@@ -48,7 +48,7 @@ describe('an erasure and the import files', () => {
     expect(await w.repos.imports.findById(tenant.id, done.id)).toMatchObject({ status: 'completed', importedRows: 2 });
     expect(await w.repos.imports.findById(tenant.id, dryRun.id)).toMatchObject({ status: 'failed', errorCount: 1 });
     expect(await w.repos.imports.errors(dryRun.id, 0, 10)).toEqual([ERASED_FILE_ERROR]);
-    await expect(w.u.imports.confirm(actor, dryRun.id)).rejects.toMatchObject({ code: 'import_not_confirmable' });
+    await expect(w.u.confirmImport.execute(actor, dryRun.id)).rejects.toMatchObject({ code: 'import_not_confirmable' });
     expect(await w.repos.imports.findById(tenant.id, later.id)).toMatchObject({ status: 'validated' });
 
     // The running import is looked at again once it has finished.

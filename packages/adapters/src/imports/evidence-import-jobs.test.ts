@@ -55,7 +55,7 @@ describe('evidence import jobs over the in-memory fakes', () => {
       { row: 1503, field: 'filename', error: 'same learner, module and file name as row 2' },
     ]);
 
-    await u.imports.confirm(actor, imp.id);
+    await u.confirmImport.execute(actor, imp.id);
     await confirm.run(job, ctx);
     await confirm.run(job, ctx);
     expect(await repos.imports.findById(tenantId, imp.id)).toMatchObject({ status: 'completed', importedRows: 1500 });
@@ -80,7 +80,7 @@ describe('evidence import jobs over the in-memory fakes', () => {
     const made = async () => (await repos.evidence.list(tenantId, awaiting, all)).items;
     const first = await start(csv);
     await validate.run(first, ctx);
-    await u.imports.confirm(actor, first.importId);
+    await u.confirmImport.execute(actor, first.importId);
     await confirm.run(first, ctx);
     expect(await repos.imports.findById(tenantId, first.importId)).toMatchObject({ importedRows: 1200 });
     const records = await made();
@@ -106,7 +106,7 @@ describe('evidence import jobs over the in-memory fakes', () => {
     expect(errors.filter((e) => e.field === 'filename').map((e) => e.row)).toEqual(
       Array.from({ length: 1200 }, (_, i) => i + 2),
     );
-    await u.imports.confirm(actor, again.importId);
+    await u.confirmImport.execute(actor, again.importId);
     await confirm.run(again, ctx);
     expect(await repos.imports.findById(tenantId, again.importId)).toMatchObject({
       status: 'completed',
@@ -153,7 +153,7 @@ describe('evidence import jobs over the in-memory fakes', () => {
       now: new Date('2026-06-01T09:00:00Z'),
     });
     await repos.evidence.insert(meanwhile);
-    await u.imports.confirm(actor, third.importId);
+    await u.confirmImport.execute(actor, third.importId);
     await confirm.run(third, ctx);
     expect(await repos.imports.findById(tenantId, third.importId)).toMatchObject({
       status: 'completed',

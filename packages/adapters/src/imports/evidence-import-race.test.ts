@@ -36,7 +36,7 @@ describeEachStorage(
         );
         const job = { tenantId, importId: imp.id };
         await validate.run(job, jobContext());
-        await u.imports.confirm(actor, imp.id);
+        await u.confirmImport.execute(actor, imp.id);
         jobs.push(job);
       }
       await Promise.all(jobs.map((j) => confirm.run(j, jobContext())));

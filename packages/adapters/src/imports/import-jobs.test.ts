@@ -36,7 +36,7 @@ describe('import jobs over the in-memory fakes', () => {
     const job = { tenantId: w.actor.tenantId, importId: imp.id };
     await w.validate.run(job, w.ctx(1));
     expect(w.refreshed).toEqual([[...IMPORT_TABLES]]);
-    await w.u.imports.confirm(w.actor, imp.id);
+    await w.u.confirmImport.execute(w.actor, imp.id);
     await w.confirm.run(job, w.ctx(1));
     // The confirm: once before its walk, then after the batches of rows 1-1,000 and 1,001-2,000 (none follows the last).
     expect(w.refreshed).toHaveLength(4);
@@ -55,7 +55,7 @@ describe('import jobs over the in-memory fakes', () => {
       errorCount: 1,
     });
     expect((await w.repos.learners.list(w.actor.tenantId, {}, { kind: 'offset', offset: 0, limit: 1 })).total).toBe(0);
-    await w.u.imports.confirm(w.actor, imp.id);
+    await w.u.confirmImport.execute(w.actor, imp.id);
     await w.confirm.run({ tenantId: w.actor.tenantId, importId: imp.id }, w.ctx(1));
     await w.confirm.run({ tenantId: w.actor.tenantId, importId: imp.id }, w.ctx(2));
     expect(await w.repos.imports.findById(w.actor.tenantId, imp.id)).toMatchObject({
@@ -98,7 +98,7 @@ describe('import jobs over the in-memory fakes', () => {
     const imp = await w.start(csv(2500));
     const p = { tenantId: w.actor.tenantId, importId: imp.id };
     await w.validate.run(p, w.ctx(1));
-    await w.u.imports.confirm(w.actor, imp.id);
+    await w.u.confirmImport.execute(w.actor, imp.id);
     // The first attempt writes its first batch, then the worker stops: the signal reads aborted from the
     // second batch's check on.
     let checks = 0;
@@ -124,6 +124,6 @@ describe('import jobs over the in-memory fakes', () => {
       1000,
     );
     // A confirm on the failed import is refused and writes nothing.
-    await expect(w.u.imports.confirm(w.actor, imp.id)).rejects.toMatchObject({ code: 'import_not_confirmable' });
+    await expect(w.u.confirmImport.execute(w.actor, imp.id)).rejects.toMatchObject({ code: 'import_not_confirmable' });
   });
 });

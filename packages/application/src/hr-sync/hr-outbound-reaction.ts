@@ -2,16 +2,7 @@ import type { DomainEvent, JobQueue } from '@fundi/domain';
 import { ENROLMENT_COMPLETED_EVENT } from '../enrolments/enrolment-completed.js';
 import { enqueueJob, jobType, type JobDefinition } from '../jobs/job-definition.js';
 import type { EventReaction } from '../webhooks/dispatch-outbox.js';
-import type { SendHrOutbound } from './send-hr-outbound.js';
-
-/** A committed event HR hears of, as the outbound job is told it. */
-export interface HrSource {
-  tenantId: string;
-  eventId: string;
-  type: string;
-  occurredAt: string;
-  data: Record<string, unknown>;
-}
+import type { HrSource, SendHrOutbound } from './send-hr-outbound.js';
 
 /** The job that writes the HR outbound messages of one dispatch batch's events. */
 export const HR_OUTBOUND = jobType<{ events: HrSource[] }>('hr_sync.outbound', 'short', { maxAttempts: 10 });

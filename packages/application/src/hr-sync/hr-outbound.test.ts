@@ -4,7 +4,8 @@ import { ModerateAssessment } from '../assessments/moderate-assessment.js';
 import { EraseLearner } from '../learners/erase-learner.js';
 import { anActor } from '../testing/fakes.js';
 import { aWorld, type World } from '../testing/training-world.js';
-import { HR_OUTBOUND, hrOutboundReaction, type HrSource } from './hr-outbound-reaction.js';
+import { HR_OUTBOUND, hrOutboundReaction } from './hr-outbound-reaction.js';
+import type { HrSource } from './send-hr-outbound.js';
 import { SendHrOutbound } from './send-hr-outbound.js';
 
 const HR_TYPES = ['learner.completed', 'learner.competency'];

@@ -10,10 +10,18 @@ import type { CoreDeps } from '../common/ports.js';
 import { ENROLMENT_COMPLETED_EVENT } from '../enrolments/enrolment-completed.js';
 import type { JobContext } from '../jobs/job-definition.js';
 import { hrCompetencyEvents, hrCompletionEvents } from './hr-outbound-events.js';
-import type { HrSource } from './hr-outbound-reaction.js';
 
 type Repos = LearnerRepos & TrainingRepos & PlatformRepos;
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** A committed event HR hears of, as the outbound job is told it. */
+export interface HrSource {
+  tenantId: string;
+  eventId: string;
+  type: string;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
 
 /**
  * Writes HR's outbound messages (`learner.completed`, `learner.competency`: docs/api.md, "HR sync") for committed

@@ -7,7 +7,11 @@ import {
   type ImportDeps,
   type ImportJobPayload,
 } from './import-ports.js';
-import { ImportQueries } from './import-queries.js';
+import { ConfirmImport } from './confirm-import.js';
+import { GetImport } from './get-import.js';
+import { ImportErrorsCsv } from './import-errors-csv.js';
+import { ImportTemplate } from './import-template.js';
+import { ListImports } from './list-imports.js';
 import { StartImport } from './start-import.js';
 import { ValidateImport } from './validate-import.js';
 import { WriteImport } from './write-import.js';
@@ -17,7 +21,11 @@ import { RemoveImportFilesOfErasedLearner } from './erased-learner-imports.js';
 export function importUseCases(d: ImportDeps) {
   return {
     startImport: new StartImport(d),
-    imports: new ImportQueries(d),
+    getImport: new GetImport(d),
+    listImports: new ListImports(d),
+    importErrorsCsv: new ImportErrorsCsv(d),
+    importTemplate: new ImportTemplate(),
+    confirmImport: new ConfirmImport(d),
     validateImport: new ValidateImport(d),
     writeImport: new WriteImport(d),
     removeErasedLearnerFiles: new RemoveImportFilesOfErasedLearner(d),

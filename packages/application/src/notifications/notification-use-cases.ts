@@ -9,7 +9,7 @@ import { SendNotification } from './send-notification.js';
 import { SendBulkNotifications } from './send-bulk-notifications.js';
 import { GetNotification } from './get-notification.js';
 import { ListNotifications } from './list-notifications.js';
-import { NotificationTriggers } from './triggers.js';
+import { notificationTriggers, type NotificationTriggers } from './triggers.js';
 import { ForgetLearnerMail } from './erased-learner-mail.js';
 
 /** Making and reading notifications (docs/api.md, "Notifications"): one use case each. */
@@ -53,7 +53,7 @@ export function notificationUseCases(p: NotificationPorts): NotificationUseCases
     notificationCallbacks: notificationCallbacks(p, notificationDelivery.report),
     notificationTemplates: notificationTemplatesAdmin(p),
     notificationSettings: notificationSettingsAdmin(p),
-    notificationTriggers: new NotificationTriggers(p, create),
+    notificationTriggers: notificationTriggers(p, create),
     forgetLearnerMail: new ForgetLearnerMail(p),
   };
 }

@@ -6,7 +6,11 @@ import {
   type StaffDeps,
 } from './staff-accounts.js';
 import { ResolveSession, SignIn, SignOut } from './sessions.js';
-import { StaffDirectory } from './staff-directory.js';
+import { CreateUser } from './create-user.js';
+import { GetUser } from './get-user.js';
+import { ListUsers } from './list-users.js';
+import { SetUserStatus } from './set-user-status.js';
+import { UpdateUser } from './update-user.js';
 
 export type StaffPorts = StaffDeps;
 
@@ -14,7 +18,11 @@ export type StaffPorts = StaffDeps;
 export function staffUseCases(p: StaffPorts) {
   return {
     createStaffUser: new CreateStaffUser(p),
-    directory: new StaffDirectory(p),
+    createUser: new CreateUser(p),
+    getUser: new GetUser(p),
+    listUsers: new ListUsers(p),
+    updateUser: new UpdateUser(p),
+    setUserStatus: new SetUserStatus(p),
     listStaffUsers: new ListStaffUsers(p),
     setStaffStatus: new SetStaffStatus(p),
     setPassword: new SetPasswordWithToken(p),

@@ -15,6 +15,7 @@ import type {
   TrainingUseCases,
   WebhookSubscriptionUseCases,
 } from '@fundi/application';
+import type { Role, Scope } from '@fundi/domain';
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
@@ -40,6 +41,8 @@ export interface DashboardDeps {
   /** Statements of Results on the learner's enrolments; without it they are not served. */
   statements?: StatementService;
   logbooks: Pick<LogbookUseCases, 'progress'>;
+  /** Mails a staff user a link to choose a new password, when the account exists (the forgotten-password form). */
+  requestPasswordReset(tenant: string, email: string): Promise<void>;
   /** Counters for the sign-in limits (the API's store: shared across processes on Postgres). */
   rateLimits: RateLimitStore;
   logger: Logger;
@@ -73,4 +76,28 @@ export interface PageRoutes {
   get(path: string, h: PageHandler): void;
   post(path: string, h: FormHandler): void;
   upload(path: string, o: { field: string; maxBytes: number }, h: UploadHandler): void;
+}
+
+/**
+ * An entry of the dashboard's navigation (docs/architecture.md, "A capability's anatomy"): shown to a user whose
+ * role grants `scope` (and is `role`, where given), sorted by `order`.
+ */
+export interface NavEntry {
+  href: string;
+  label: string;
+  order: number;
+  scope?: Scope;
+  role?: Role;
+}
+
+/** Registers a group of pages' routes on the dashboard. */
+export type PageRegistrar = (routes: PageRoutes, d: DashboardDeps) => void;
+
+/**
+ * What a capability adds to the dashboard: its navigation entries and its pages, registered in the order given
+ * (a fixed path such as `/dashboard/learners/new` before `/dashboard/learners/:id`).
+ */
+export interface DashboardPages {
+  nav?: readonly NavEntry[];
+  pages: readonly PageRegistrar[];
 }

@@ -2,35 +2,23 @@ import { actingFrom, type SessionContext } from '@fundi/application';
 import { DomainError, isDomainError } from '@fundi/domain';
 import type { Context, Middleware } from 'koa';
 import { SCRIPT, STYLES } from './assets.js';
-import type { Answer, DashboardDeps, FormHandler, PageHandler, PageRoutes } from './dashboard-deps.js';
+import type {
+  Answer,
+  DashboardDeps,
+  DashboardPages,
+  FormHandler,
+  NavEntry,
+  PageHandler,
+  PageRoutes,
+} from './dashboard-deps.js';
 import { Html, html } from './html.js';
-import { page } from './layout.js';
-import { apiKeyPages, describe } from './pages/api-keys.js';
-import { enrolmentPages } from './pages/enrolments.js';
-import { enrolmentRecordPages } from './pages/enrolment.js';
-import { evidencePages } from './pages/evidence.js';
-import { exportPages } from './pages/exports.js';
-import { learnerPages } from './pages/learners.js';
-import { learnerEditPages } from './pages/learner-edit.js';
-import { learnerActionPages } from './pages/learner-actions.js';
-import { overviewPages } from './pages/overview.js';
-import { programmePages } from './pages/programmes.js';
-import { moderationPages } from './pages/moderation.js';
-import { readinessPages } from './pages/readiness.js';
+import { page, withNavigation } from './layout.js';
+import { describe } from './pages/api-keys.js';
 import { forgotPasswordPage, setPasswordPage, signInPage } from './pages/sign-in.js';
-import { settingsPages } from './pages/settings.js';
-import { notificationPages } from './pages/notifications.js';
-import { importPages } from './pages/imports.js';
-import { hrSyncPages } from './pages/hr-sync.js';
-import { usagePages } from './pages/usage.js';
-import { auditPages } from './pages/audit.js';
-import { statementPages } from './pages/statements.js';
 import { multipartUpload } from '../middleware/upload.js';
 import { RouteTable } from '../route-table.js';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/body-progress.js';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../forms/error-table.js';
-import { userPages } from './pages/users.js';
-import { webhookPages } from './pages/webhooks.js';
 import { FORM_COOKIE, SESSION_COOKIE, cookie, csrfRefused, formBody, sameToken, servePages, setCookie } from './web.js';
 
 const STATUS: Record<string, number> = {
@@ -81,12 +69,25 @@ export function afterSignIn(next: string): string {
   return `${path}${url.search}`;
 }
 
+/** The navigation entries of every part, by order; two entries of one address are a programming error. */
+export function navigationOf(parts: readonly DashboardPages[]): NavEntry[] {
+  const entries = parts.flatMap((p) => p.nav ?? []);
+  const seen = new Set<string>();
+  for (const e of entries) {
+    if (seen.has(e.href)) throw new Error(`Two dashboard navigation entries lead to ${e.href}`);
+    seen.add(e.href);
+  }
+  return entries.sort((a, b) => a.order - b.order);
+}
+
 /**
  * The web dashboard (docs/dashboard.md): server-rendered pages at `/dashboard`, a second driving adapter beside
- * the JSON API that calls the same use cases with the signed-in staff user as the actor.
+ * the JSON API that calls the same use cases with the signed-in staff user as the actor. Its pages and navigation
+ * are the capabilities' (`parts`, docs/architecture.md "A capability's anatomy"); sign-in is its own.
  */
-export function createDashboard(d: DashboardDeps): Middleware {
+export function createDashboard(d: DashboardDeps, parts: readonly DashboardPages[]): Middleware {
   const router = new RouteTable();
+  const navigation = navigationOf(parts);
   // An office behind one address signs in many people; an account is guessed at from anywhere.
   const limits = d.signInLimits ?? { perAddress: 100, perAccount: 20 };
   const idleMs = d.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS;
@@ -95,7 +96,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
     const token = cookie(ctx, SESSION_COOKIE);
     const s = token ? await d.staff.resolveSession.execute(token) : null;
     // What a page does is audited as coming from the dashboard, with the client's address.
-    return s && { ...s, actor: actingFrom(s.actor, 'dashboard', ctx.ip) };
+    return s && withNavigation({ ...s, actor: actingFrom(s.actor, 'dashboard', ctx.ip) }, navigation);
   };
 
   /**
@@ -222,7 +223,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
       ctx.status = 429;
       return;
     }
-    if (tenant && email) await d.notifications.notificationTriggers.requestPasswordReset(tenant, email);
+    if (tenant && email) await d.requestPasswordReset(tenant, email);
     send(
       ctx,
       signInPage(ctx, {
@@ -257,27 +258,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
     send(ctx, signInPage(ctx, { notice: 'Your password is set: sign in.' }));
   });
 
-  overviewPages(routes, d);
-  apiKeyPages(routes, d);
-  webhookPages(routes, d);
-  programmePages(routes, d);
-  learnerEditPages(routes, d);
-  learnerPages(routes, d);
-  if (d.statements) statementPages(routes, d);
-  if (d.audit) auditPages(routes, d);
-  learnerActionPages(routes, d);
-  enrolmentPages(routes, d);
-  enrolmentRecordPages(routes, d);
-  moderationPages(routes, d);
-  evidencePages(routes, d);
-  exportPages(routes, d);
-  readinessPages(routes, d);
-  settingsPages(routes, d);
-  notificationPages(routes, d);
-  importPages(routes, d);
-  hrSyncPages(routes, d);
-  usagePages(routes, d);
-  userPages(routes, d);
+  for (const part of parts) for (const register of part.pages) register(routes, d);
 
   return servePages('/dashboard', router, session, (ctx, e, s) => errorPage(ctx, e, d, s));
 }

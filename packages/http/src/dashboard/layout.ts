@@ -1,5 +1,6 @@
 import type { SessionContext } from '@fundi/application';
 import { html, when, type Html } from './html.js';
+import type { NavEntry } from './dashboard-deps.js';
 import { can } from './web.js';
 
 export interface PageInput {
@@ -13,32 +14,27 @@ export interface PageInput {
   head?: Html;
 }
 
+/**
+ * The navigation of each signed-in session the dashboard resolved, composed from the capabilities' entries
+ * (`createDashboard`); a session the dashboard did not resolve has none.
+ */
+const NAVIGATION = new WeakMap<SessionContext, readonly NavEntry[]>();
+
+/** Gives `s` the navigation `entries` (sorted by order) for the pages rendered for it. */
+export function withNavigation<S extends SessionContext>(s: S, entries: readonly NavEntry[]): S {
+  NAVIGATION.set(s, entries);
+  return s;
+}
+
 function nav(s: SessionContext, current: string | undefined): Html {
-  const items: [string, string, boolean][] = [
-    ['/dashboard', 'Overview', true],
-    ['/dashboard/learners', 'Learners', can(s, 'learners:read')],
-    ['/dashboard/programmes', 'Programmes', can(s, 'programmes:read')],
-    ['/dashboard/enrolments', 'Enrolments', can(s, 'enrolments:read')],
-    ['/dashboard/evidence', 'Evidence', can(s, 'evidence:read')],
-    ['/dashboard/moderation', 'Moderation', can(s, 'assessments:read')],
-    ['/dashboard/webhooks', 'Webhooks', can(s, 'webhooks:read')],
-    ['/dashboard/imports', 'Imports', can(s, 'imports:read')],
-    ['/dashboard/exports', 'Exports', can(s, 'exports:read')],
-    ['/dashboard/notifications', 'Notifications', can(s, 'notifications:read')],
-    ['/dashboard/hr-sync', 'HR sync', s.user.role === 'admin'],
-    ['/dashboard/api-keys', 'API keys', s.user.role === 'admin'],
-    ['/dashboard/users', 'Staff users', s.user.role === 'admin'],
-    ['/dashboard/usage', 'Usage', can(s, 'usage:read')],
-    ['/dashboard/audit', 'Audit', can(s, 'audit:read')],
-    ['/dashboard/settings', 'Settings', true],
-  ];
+  const items = (NAVIGATION.get(s) ?? []).filter(
+    (e) => (!e.scope || can(s, e.scope)) && (!e.role || s.user.role === e.role),
+  );
   // On a phone the navigation folds behind "Menu" (no script: a <details>); wide screens show it open (app.css).
-  return html`<details class="menu"><summary>Menu</summary><nav aria-label="Main"><ul>${items
-    .filter(([, , shown]) => shown)
-    .map(
-      ([href, label]) =>
-        html`<li><a href="${href}"${current === href ? html` aria-current="page"` : ''}>${label}</a></li>`,
-    )}</ul></nav></details>`;
+  return html`<details class="menu"><summary>Menu</summary><nav aria-label="Main"><ul>${items.map(
+    ({ href, label }) =>
+      html`<li><a href="${href}"${current === href ? html` aria-current="page"` : ''}>${label}</a></li>`,
+  )}</ul></nav></details>`;
 }
 
 /** The page frame: header with the navigation the role may use, a sign-out form, and the page's main content. */

@@ -44,7 +44,7 @@ function zipOf(entries: { name: string; open(): Promise<Readable> }[]): Readable
  * Evidence downloads (docs/api.md, "Evidence"): signed URLs to one file or to a ZIP of many, and the files served
  * through them. Keyed by operation id; evidence-routes.ts lists them in their order.
  */
-export function evidenceDownloadRoutes({ downloads }: EvidenceUseCases) {
+export function evidenceDownloadRoutes({ downloadUrl, openDownload, bundleUrl, openBundle }: EvidenceUseCases) {
   return {
     getEvidenceDownloadUrl: route({
       operationId: 'getEvidenceDownloadUrl',
@@ -57,7 +57,7 @@ export function evidenceDownloadRoutes({ downloads }: EvidenceUseCases) {
       params: IdParams,
       success: { status: 200, schema: DownloadGrantOut, description: 'The URL and what it serves' },
       errors: [404, 409],
-      handle: ({ actor, params, ip, origin }) => downloads.downloadUrl(actor, params.id, ip).then(absolute(origin)),
+      handle: ({ actor, params, ip, origin }) => downloadUrl.execute(actor, params.id, ip).then(absolute(origin)),
     }),
     downloadSignedFile: route({
       operationId: 'downloadSignedFile',
@@ -76,7 +76,7 @@ export function evidenceDownloadRoutes({ downloads }: EvidenceUseCases) {
         description: 'The decrypted file, with the Content-Type sniffed from it at upload',
       },
       handle: async ({ params, query, tenantSlug, ip }) => {
-        const f = await downloads.openDownload(params.token, tenantSlug, ip);
+        const f = await openDownload.execute(params.token, tenantSlug, ip);
         // Shown in the page only for types a browser displays without running anything of ours: PDF and raster
         // images (never SVG or HTML); everything else is an attachment whatever is asked.
         const inline = query.inline === '1' && INLINE_TYPES.has(f.contentType);
@@ -106,8 +106,7 @@ export function evidenceDownloadRoutes({ downloads }: EvidenceUseCases) {
         description: 'The URL and what it serves (size: the files before zipping)',
       },
       errors: [404, 409],
-      handle: ({ actor, body, ip, origin }) =>
-        downloads.bulkDownloadUrl(actor, body.evidenceIds, ip).then(absolute(origin)),
+      handle: ({ actor, body, ip, origin }) => bundleUrl.execute(actor, body.evidenceIds, ip).then(absolute(origin)),
     }),
     downloadSignedBundle: route({
       operationId: 'downloadSignedBundle',
@@ -125,7 +124,7 @@ export function evidenceDownloadRoutes({ downloads }: EvidenceUseCases) {
         description: 'The ZIP, streamed (no Content-Length)',
       },
       handle: async ({ params, tenantSlug, ip }) => {
-        const b = await downloads.openBundle(params.token, tenantSlug, ip);
+        const b = await openBundle.execute(params.token, tenantSlug, ip);
         return { contentType: 'application/zip', filename: b.filename, open: () => zipOf(b.entries) };
       },
     }),

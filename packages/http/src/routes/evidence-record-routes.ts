@@ -11,7 +11,15 @@ const tag = 'Evidence';
  * The evidence records (docs/api.md, "Evidence"): listing, reading, review, deletion and restore, the versions, and
  * storage usage. Keyed by operation id; evidence-routes.ts lists them in their order.
  */
-export function evidenceRecordRoutes({ reviews, usage }: EvidenceUseCases) {
+export function evidenceRecordRoutes({
+  listEvidence,
+  getEvidence,
+  reviewEvidence,
+  deleteEvidence,
+  restoreEvidence,
+  evidenceVersions,
+  usage,
+}: EvidenceUseCases) {
   return {
     listEvidence: route({
       operationId: 'listEvidence',
@@ -25,7 +33,7 @@ export function evidenceRecordRoutes({ reviews, usage }: EvidenceUseCases) {
       list: { item: EvidenceOut },
       success: { status: 200, description: 'A page of evidence (current versions)' },
       handle: ({ actor, query, page }) =>
-        reviews.list(actor, { ...query, from: dayStart(query.from), to: dayEnd(query.to) }, page),
+        listEvidence.execute(actor, { ...query, from: dayStart(query.from), to: dayEnd(query.to) }, page),
     }),
     getEvidence: route({
       operationId: 'getEvidence',
@@ -38,7 +46,7 @@ export function evidenceRecordRoutes({ reviews, usage }: EvidenceUseCases) {
       actors: true,
       success: { status: 200, schema: EvidenceOut, description: 'The evidence with its current version' },
       errors: [404],
-      handle: ({ actor, params }) => reviews.get(actor, params.id),
+      handle: ({ actor, params }) => getEvidence.execute(actor, params.id),
     }),
     reviewEvidence: route({
       operationId: 'reviewEvidence',
@@ -54,7 +62,7 @@ export function evidenceRecordRoutes({ reviews, usage }: EvidenceUseCases) {
       actors: true,
       success: { status: 200, schema: EvidenceOut, description: 'The reviewed evidence' },
       errors: [404, 409],
-      handle: ({ actor, params, body }) => reviews.review(actor, params.id, body),
+      handle: ({ actor, params, body }) => reviewEvidence.execute(actor, params.id, body),
     }),
     deleteEvidence: route({
       operationId: 'deleteEvidence',
@@ -66,7 +74,7 @@ export function evidenceRecordRoutes({ reviews, usage }: EvidenceUseCases) {
       params: IdParams,
       success: { status: 204, description: 'Marked for deletion' },
       errors: [404],
-      handle: ({ actor, params }) => reviews.remove(actor, params.id),
+      handle: ({ actor, params }) => deleteEvidence.execute(actor, params.id),
     }),
     restoreEvidence: route({
       operationId: 'restoreEvidence',
@@ -79,7 +87,7 @@ export function evidenceRecordRoutes({ reviews, usage }: EvidenceUseCases) {
       actors: true,
       success: { status: 200, schema: EvidenceOut, description: 'The restored evidence' },
       errors: [404, 409],
-      handle: ({ actor, params }) => reviews.restore(actor, params.id),
+      handle: ({ actor, params }) => restoreEvidence.execute(actor, params.id),
     }),
     listEvidenceVersions: route({
       operationId: 'listEvidenceVersions',
@@ -95,7 +103,7 @@ export function evidenceRecordRoutes({ reviews, usage }: EvidenceUseCases) {
       success: { status: 200, description: 'A page of versions, oldest first' },
       errors: [404],
       handle: async ({ actor, params, page }) =>
-        pageInOrder(await reviews.versions(actor, params.id), page, (v) => String(v.version)),
+        pageInOrder(await evidenceVersions.execute(actor, params.id), page, (v) => String(v.version)),
     }),
     getUsage: route({
       operationId: 'getUsage',

@@ -26,7 +26,12 @@ const types = EVIDENCE_TYPES.join(', ');
  * version, the next one, and the file of a record awaiting it. Keyed by operation id; evidence-routes.ts lists
  * them in their order.
  */
-export function evidenceUploadRoutes({ uploads, uploadUrls }: EvidenceUseCases) {
+export function evidenceUploadRoutes({
+  uploads,
+  requestUpload,
+  requestAwaitedUpload,
+  completeUpload,
+}: EvidenceUseCases) {
   return {
     requestEvidenceUpload: route({
       operationId: 'requestEvidenceUpload',
@@ -41,7 +46,7 @@ export function evidenceUploadRoutes({ uploads, uploadUrls }: EvidenceUseCases) 
       success: { status: 201, schema: UploadGrantOut, description: 'Where to PUT the bytes' },
       location: evidenceOfGrant,
       errors: [403],
-      handle: ({ actor, body, origin }) => uploadUrls.requestUpload(actor, body).then(absolute(origin)),
+      handle: ({ actor, body, origin }) => requestUpload.execute(actor, body).then(absolute(origin)),
     }),
     uploadEvidence: route({
       operationId: 'uploadEvidence',
@@ -87,8 +92,7 @@ export function evidenceUploadRoutes({ uploads, uploadUrls }: EvidenceUseCases) 
       success: { status: 201, schema: UploadGrantOut, description: 'Where to PUT the bytes' },
       location: evidenceOfGrant,
       errors: [403, 404, 409],
-      handle: ({ actor, params, body, origin }) =>
-        uploadUrls.requestUpload(actor, body, params.id).then(absolute(origin)),
+      handle: ({ actor, params, body, origin }) => requestUpload.execute(actor, body, params.id).then(absolute(origin)),
     }),
     requestAwaitedEvidenceUpload: route({
       operationId: 'requestAwaitedEvidenceUpload',
@@ -105,7 +109,7 @@ export function evidenceUploadRoutes({ uploads, uploadUrls }: EvidenceUseCases) 
       location: evidenceOfGrant,
       errors: [403, 404, 409],
       handle: ({ actor, params, body, origin }) =>
-        uploadUrls.requestAwaitedUpload(actor, params.id, body).then(absolute(origin)),
+        requestAwaitedUpload.execute(actor, params.id, body).then(absolute(origin)),
     }),
     putSignedUpload: route({
       operationId: 'putSignedUpload',
@@ -124,7 +128,7 @@ export function evidenceUploadRoutes({ uploads, uploadUrls }: EvidenceUseCases) 
       errors: [403, 409],
       handle: async ({ params, file, tenantSlug, ip, expandActors }) => {
         // No key: the tenant is the upload URL's, known once it is checked.
-        const done = await uploadUrls.completeUpload(params.token, tenantSlug, file!.stream, ip);
+        const done = await completeUpload.execute(params.token, tenantSlug, file!.stream, ip);
         return expandActors(done.tenantId, done.evidence);
       },
     }),

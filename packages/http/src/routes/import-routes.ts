@@ -16,7 +16,7 @@ const see = 'See docs/api.md, "Imports" for the columns of each type, row number
 
 /** Bulk CSV imports (docs/api.md, "Imports"): upload and dry run, confirm once, errors, templates. */
 export function importRoutes(u: ImportUseCases): RouteDef[] {
-  const q = u.imports;
+  const q = u;
   return [
     route({
       operationId: 'startImport',
@@ -44,7 +44,7 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
       actors: true,
       list: { item: ImportSummaryOut },
       success: { status: 200, description: 'A page of imports, oldest first' },
-      handle: ({ actor, query, page }) => q.list(actor, query, page),
+      handle: ({ actor, query, page }) => q.listImports.execute(actor, query, page),
     }),
     // One route per type: a `{type}` parameter beside `{id}` makes the paths ambiguous to OpenAPI tools.
     ...IMPORT_TYPES.map((type) =>
@@ -57,7 +57,7 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
         scope: 'imports:read',
         success: { status: 200, file: { contentTypes: ['text/csv'] }, description: 'The template' },
         handle: async () => {
-          const body = Buffer.from(q.template(type));
+          const body = Buffer.from(q.importTemplate.execute(type));
           return {
             contentType: 'text/csv; charset=utf-8',
             size: body.length,
@@ -82,7 +82,7 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
       success: { status: 200, schema: ImportOut, description: 'The import' },
       errors: [404],
       handle: ({ actor, params, query }) =>
-        q.get(actor, params.id, {
+        q.getImport.execute(actor, params.id, {
           limit: query.errorsLimit ?? 100,
           ...(query.errorsOffset !== undefined ? { offset: query.errorsOffset } : {}),
           ...(query.errorsCursor !== undefined ? { cursor: query.errorsCursor } : {}),
@@ -99,7 +99,7 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
       success: { status: 200, file: { contentTypes: ['text/csv'] }, description: 'The errors' },
       errors: [404],
       handle: async ({ actor, params }) => {
-        const f = await q.errorsCsv(actor, params.id);
+        const f = await q.importErrorsCsv.execute(actor, params.id);
         return { contentType: 'text/csv; charset=utf-8', filename: f.fileName, open: () => f.open() };
       },
     }),
@@ -116,7 +116,7 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
       actors: true,
       success: { status: 202, schema: ImportSummaryOut, description: 'The import, importing' },
       errors: [404, 409],
-      handle: ({ actor, params }) => q.confirm(actor, params.id),
+      handle: ({ actor, params }) => q.confirmImport.execute(actor, params.id),
     }),
   ];
 }

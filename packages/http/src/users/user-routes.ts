@@ -54,7 +54,6 @@ const UserListQuery = z
 
 /** The staff directory (docs/api.md, "Users"). */
 export function userRoutes(u: StaffUseCases): RouteDef[] {
-  const d = u.directory;
   return [
     route({
       operationId: 'createUser',
@@ -66,7 +65,7 @@ export function userRoutes(u: StaffUseCases): RouteDef[] {
       body: UserIn,
       success: { status: 201, schema: UserOut, description: 'The user' },
       errors: [409],
-      handle: ({ actor, body }) => d.create(actor, body),
+      handle: ({ actor, body }) => u.createUser.execute(actor, body),
     }),
     route({
       operationId: 'listUsers',
@@ -78,7 +77,7 @@ export function userRoutes(u: StaffUseCases): RouteDef[] {
       query: UserListQuery,
       list: { item: UserOut },
       success: { status: 200, description: 'A page of users' },
-      handle: ({ actor, query, page }) => d.list(actor, query, page),
+      handle: ({ actor, query, page }) => u.listUsers.execute(actor, query, page),
     }),
     route({
       operationId: 'getUser',
@@ -90,7 +89,7 @@ export function userRoutes(u: StaffUseCases): RouteDef[] {
       params: IdParams,
       success: { status: 200, schema: UserOut, description: 'The user' },
       errors: [404],
-      handle: ({ actor, params }) => d.get(actor, params.id),
+      handle: ({ actor, params }) => u.getUser.execute(actor, params.id),
     }),
     route({
       operationId: 'updateUser',
@@ -103,7 +102,7 @@ export function userRoutes(u: StaffUseCases): RouteDef[] {
       body: UserPatch,
       success: { status: 200, schema: UserOut, description: 'The user' },
       errors: [404, 409],
-      handle: ({ actor, params, body }) => d.update(actor, params.id, body),
+      handle: ({ actor, params, body }) => u.updateUser.execute(actor, params.id, body),
     }),
     route({
       operationId: 'deactivateUser',
@@ -115,7 +114,7 @@ export function userRoutes(u: StaffUseCases): RouteDef[] {
       params: IdParams,
       success: { status: 200, schema: UserOut, description: 'The user' },
       errors: [404],
-      handle: ({ actor, params }) => d.setStatus(actor, params.id, 'disabled'),
+      handle: ({ actor, params }) => u.setUserStatus.execute(actor, params.id, 'disabled'),
     }),
     route({
       operationId: 'activateUser',
@@ -127,7 +126,7 @@ export function userRoutes(u: StaffUseCases): RouteDef[] {
       params: IdParams,
       success: { status: 200, schema: UserOut, description: 'The user' },
       errors: [404],
-      handle: ({ actor, params }) => d.setStatus(actor, params.id, 'active'),
+      handle: ({ actor, params }) => u.setUserStatus.execute(actor, params.id, 'active'),
     }),
   ];
 }

@@ -7,7 +7,7 @@ import { page } from '../layout.js';
 import { can, requireScope, zoneOf } from '../web.js';
 import { historyTable } from './history.js';
 import { statusHistory } from './learner-record.js';
-import { statementsCard } from './statements.js';
+import { statementsCard } from './statements-card.js';
 
 const ALL = { kind: 'offset', offset: 0, limit: 100 } as const;
 const RESULT = { C: 'competent (C)', NYC: 'not yet competent (NYC)' } as const;
@@ -34,7 +34,7 @@ export async function enrolmentRecord(
     can(s, 'programmes:read') ? d.training.getProgramme.execute(s.actor, e.programmeId) : null,
     d.training.getEnrolmentHistory.execute(s.actor, e.id),
     can(s, 'assessments:read') ? d.training.listAssessments.execute(s.actor, { enrolmentId: e.id }, ALL) : null,
-    can(s, 'evidence:read') ? d.evidence.reviews.list(s.actor, { enrolmentId: e.id }, ALL) : null,
+    can(s, 'evidence:read') ? d.evidence.listEvidence.execute(s.actor, { enrolmentId: e.id }, ALL) : null,
     d.statements ? d.statements.list(s.actor, e.learnerId, ALL) : null,
   ]);
   const mine = (statements?.items ?? []).filter((x) => x.enrolmentId === e.id);

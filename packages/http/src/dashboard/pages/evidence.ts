@@ -19,7 +19,7 @@ const DECISIONS = [
 function awaitingFile(
   s: SessionContext,
   names: Map<string, LearnerName>,
-  e: Awaited<ReturnType<DashboardDeps['evidence']['reviews']['get']>>,
+  e: Awaited<ReturnType<DashboardDeps['evidence']['getEvidence']['execute']>>,
   notice?: { text: string; error?: boolean },
 ) {
   return page({
@@ -38,7 +38,7 @@ ${when(!!e.description, () => html`<p>${e.description}</p>`)}</div>
 export function evidencePages(r: PageRoutes, d: DashboardDeps): void {
   r.get('/dashboard/evidence', async (_ctx, s) => {
     requireScope(s, 'evidence:read');
-    const queue = await d.evidence.reviews.list(
+    const queue = await d.evidence.listEvidence.execute(
       s.actor,
       { status: 'submitted' },
       { kind: 'offset', offset: 0, limit: 100 },
@@ -70,11 +70,11 @@ ${queue.items.map(
     notice?: { text: string; error?: boolean },
   ) => {
     requireScope(s, 'evidence:read');
-    const e = await d.evidence.reviews.get(s.actor, id);
+    const e = await d.evidence.getEvidence.execute(s.actor, id);
     const names = await namesFor(d, s, [e.learnerId]);
     if (e.status === 'awaiting_upload') return awaitingFile(s, names, e, notice);
     // The preview is the API's signed URL (same origin, one hour), issued and audited like the API's.
-    const grant = await d.evidence.downloads.downloadUrl(s.actor, id, ctx.ip);
+    const grant = await d.evidence.downloadUrl.execute(s.actor, id, ctx.ip);
     const history =
       can(s, 'audit:read') && d.audit
         ? await d.audit.list(s.actor, { entityId: id }, { kind: 'offset', offset: 0, limit: 25 })
@@ -114,7 +114,7 @@ ${when(history, () => html`<h2>History</h2>${historyTable(history!.items)}`)}
       // The API takes a revision request without a note; the dashboard asks the reviewer to say what to change.
       if (status === 'revision_requested' && !feedback?.trim())
         throw DomainError.invalid('feedback', 'is required when requesting a revision: say what to change');
-      await d.evidence.reviews.review(s.actor, ctx.params.id!, { status, feedback });
+      await d.evidence.reviewEvidence.execute(s.actor, ctx.params.id!, { status, feedback });
     } catch (e) {
       if (isDomainError(e) && (e.kind === 'invalid' || e.kind === 'conflict'))
         return detail(ctx, s, ctx.params.id!, { text: describe(e), error: true });

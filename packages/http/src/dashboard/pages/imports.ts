@@ -38,13 +38,13 @@ const STATUS_WORDS: Record<string, string> = {
  * worker runs. The same use cases as the API's `/imports`.
  */
 export function importPages(r: PageRoutes, d: DashboardDeps): void {
-  const q = d.imports.imports;
+  const q = d.imports;
 
   const list = async (s: SessionContext, notice?: { text: string; error?: boolean }) => {
     requireScope(s, 'imports:read');
-    const first = await q.list(s.actor, {}, { kind: 'offset', offset: 0, limit: 1 });
+    const first = await q.listImports.execute(s.actor, {}, { kind: 'offset', offset: 0, limit: 1 });
     const recent = (
-      await q.list(s.actor, {}, { kind: 'offset', offset: Math.max(0, first.total - 25), limit: 25 })
+      await q.listImports.execute(s.actor, {}, { kind: 'offset', offset: Math.max(0, first.total - 25), limit: 25 })
     ).items.reverse();
     const running = recent.some((i) => RUNNING.has(i.status));
     return page({
@@ -79,7 +79,7 @@ ${recent.map(
 
   const one = async (s: SessionContext, id: string, notice?: { text: string; error?: boolean }) => {
     requireScope(s, 'imports:read');
-    const i = await q.get(s.actor, id, { offset: 0, limit: ERRORS_SHOWN });
+    const i = await q.getImport.execute(s.actor, id, { offset: 0, limit: ERRORS_SHOWN });
     const running = RUNNING.has(i.status);
     return page({
       title: `Import ${i.fileName}`,
@@ -130,7 +130,7 @@ ${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${learnerText(e)}</td><td>${
     requireScope(s, 'imports:read');
     const type = ctx.params.type as (typeof IMPORT_TYPES)[number];
     if (!IMPORT_TYPES.includes(type)) return list(s, { text: `No template for ${ctx.params.type}`, error: true });
-    const text = q.template(type);
+    const text = q.importTemplate.execute(type);
     return {
       file: {
         contentType: 'text/csv; charset=utf-8',
@@ -142,7 +142,7 @@ ${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${learnerText(e)}</td><td>${
 
   r.get('/dashboard/imports/:id/errors.csv', async (ctx, s) => {
     requireScope(s, 'imports:read');
-    const f = await q.errorsCsv(s.actor, ctx.params.id!);
+    const f = await q.importErrorsCsv.execute(s.actor, ctx.params.id!);
     return { file: { contentType: 'text/csv; charset=utf-8', filename: f.fileName, open: () => f.open() } };
   });
 
@@ -172,7 +172,7 @@ ${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${learnerText(e)}</td><td>${
     requireScope(s, 'imports:write');
     const id = ctx.params.id!;
     try {
-      await q.confirm(s.actor, id);
+      await q.confirmImport.execute(s.actor, id);
     } catch (e) {
       if (isDomainError(e) && (e.kind === 'conflict' || e.kind === 'invalid'))
         return one(s, id, { text: describe(e), error: true });

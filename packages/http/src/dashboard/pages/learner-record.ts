@@ -8,7 +8,7 @@ import { codeLabel } from '../forms/code-labels.js';
 import { FIELD_LABELS } from '../forms/learner-form.js';
 import { assessForm, enrolForm, statusForm, statusLabel, uploadForm } from '../forms/record-forms.js';
 import { historyTable } from './history.js';
-import { statementsCard } from './statements.js';
+import { statementsCard } from './statements-card.js';
 
 const ALL = { kind: 'offset', offset: 0, limit: 100 } as const;
 const CODED: NlrdField[] = [
@@ -82,7 +82,7 @@ export async function learnerRecord(
   const l = await d.learners.getLearner.execute(s.actor, id);
   const [enrolments, evidence, assessments, programmes, statements, changes, hours] = await Promise.all([
     can(s, 'enrolments:read') ? d.training.listEnrolments.execute(s.actor, { learnerId: l.id }, ALL) : null,
-    can(s, 'evidence:read') ? d.evidence.reviews.list(s.actor, { learnerId: l.id }, ALL) : null,
+    can(s, 'evidence:read') ? d.evidence.listEvidence.execute(s.actor, { learnerId: l.id }, ALL) : null,
     can(s, 'assessments:read') ? d.training.listAssessments.execute(s.actor, { learnerId: l.id }, ALL) : null,
     can(s, 'programmes:read')
       ? d.training.listProgrammes.execute(s.actor, {}, { kind: 'offset', offset: 0, limit: 200 })

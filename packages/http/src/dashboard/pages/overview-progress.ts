@@ -34,8 +34,8 @@ async function backlog(d: DashboardDeps, s: SessionContext): Promise<Html | null
   const at = (days: number | null) => (days === null ? undefined : new Date(now - days * DAY).toISOString());
   const counts = await Promise.all(
     AGES.map(([, newer, older]) =>
-      d.evidence.reviews
-        .list(s.actor, { status: 'submitted', from: at(older), to: at(newer) }, ONE)
+      d.evidence.listEvidence
+        .execute(s.actor, { status: 'submitted', from: at(older), to: at(newer) }, ONE)
         .then((p) => p.total),
     ),
   );

@@ -23,7 +23,7 @@ async function figures(d: DashboardDeps, s: SessionContext) {
           .then((ps) => ps.reduce((n, p) => n + OPEN.reduce((m, st) => m + (p.counts[st] ?? 0), 0), 0))
       : null,
     count(can(s, 'assessments:read'), () => d.training.listAssessments.execute(a, month, ONE)),
-    count(can(s, 'evidence:read'), () => d.evidence.reviews.list(a, { status: 'submitted' }, ONE)),
+    count(can(s, 'evidence:read'), () => d.evidence.listEvidence.execute(a, { status: 'submitted' }, ONE)),
     can(s, 'usage:read') ? d.evidence.usage.usage(a) : null,
   ]);
   return { learners, enrolments, assessments, evidence, usage };

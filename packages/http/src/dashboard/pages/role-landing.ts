@@ -8,7 +8,7 @@ const FIRST = { kind: 'offset', offset: 0, limit: 10 } as const;
 
 /** An assessor's work on landing: evidence awaiting review, oldest first, with how long each has waited. */
 async function assessorQueue(d: DashboardDeps, s: SessionContext): Promise<Html> {
-  const queue = await d.evidence.reviews.list(s.actor, { status: 'submitted' }, FIRST);
+  const queue = await d.evidence.listEvidence.execute(s.actor, { status: 'submitted' }, FIRST);
   const names = await namesFor(
     d,
     s,

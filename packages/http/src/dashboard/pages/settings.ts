@@ -44,7 +44,7 @@ const ZONES = [
 export function settingsPages(r: PageRoutes, d: DashboardDeps): void {
   const render = async (s: SessionContext, notice?: { text: string; error?: boolean }) => {
     const limits = Tenant.limits(s.tenant);
-    const years = await d.evidence.retention.retentionYears(s.tenant.id);
+    const years = await d.evidence.retentionYears.execute(s.tenant.id);
     const admin = s.user.role === 'admin';
     const regulator = admin
       ? ((await d.exports.getSettings.execute(s.actor)) as unknown as Record<string, string | null>)
@@ -112,7 +112,7 @@ ${when(regulator, () => regulatorForm(csrf(s), regulator!))}`,
     requireAdmin(s);
     const years = Number(form.get('years'));
     try {
-      await d.evidence.retention.setRetentionYears(
+      await d.evidence.setRetentionYears.execute(
         s.tenant.slug,
         Number.isFinite(years) ? years : form.get('years'),
         s.actor,

@@ -69,7 +69,7 @@ ${users.map(
       if (input.role === 'integration') return render(ctx, s, { notice: 'role: integration is for API keys' });
       if (form.get('invite') === '1') {
         // The directory's invitation: the `user_invited` email carries the link (docs/api.md, "Users").
-        const u = await d.staff.directory.create(s.actor, input);
+        const u = await d.staff.createUser.execute(s.actor, input);
         return render(ctx, s, { invited: u.email });
       }
       const made = await d.staff.createStaffUser.execute(s.tenant.slug, input, s.actor);

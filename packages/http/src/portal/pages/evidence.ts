@@ -26,7 +26,7 @@ export function evidencePages(r: PortalRoutes, d: PortalHttpDeps): void {
 
   r.upload('/learn/evidence/:id/versions', { field: 'file', maxBytes: MAX_BYTES }, async (ctx, s, _fields, file) => {
     // Another learner's evidence does not exist here: refused before a byte of the file is stored.
-    const e = await d.evidence.reviews.get(s.actor, ctx.params.id!).catch(() => null);
+    const e = await d.evidence.getEvidence.execute(s.actor, ctx.params.id!).catch(() => null);
     if (!e || e.learnerId !== s.learner.id) {
       file.stream.resume();
       throw DomainError.notFound('evidence', ctx.params.id!);

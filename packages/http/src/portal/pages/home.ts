@@ -45,7 +45,7 @@ export function homePages(r: PortalRoutes, d: PortalHttpDeps): void {
   r.get('/learn', async (ctx, s) => {
     const [enrolments, evidence] = await Promise.all([
       d.training.listEnrolments.execute(s.actor, { learnerId: s.learner.id }, ALL),
-      d.evidence.reviews.list(s.actor, { learnerId: s.learner.id }, ALL),
+      d.evidence.listEvidence.execute(s.actor, { learnerId: s.learner.id }, ALL),
     ]);
     return portalPage({
       title: EN.home,

@@ -1,0 +1,17 @@
+import { pageOf, type Page, type PageRequest } from '@fundi/domain';
+import type { Actor } from '../common/actor.js';
+import type { StaffDeps } from './staff-accounts.js';
+import { type UserView, userView } from './staff-directory.js';
+
+/** The caller's tenant's staff users, by role and status, a page at a time (docs/api.md, "Users"). */
+export class ListUsers {
+  constructor(private readonly deps: StaffDeps) {}
+
+  async execute(actor: Actor, filter: { role?: string; status?: string }, page: PageRequest): Promise<Page<UserView>> {
+    const all = (await this.deps.repos.staffCredentials.listByTenant(actor.tenantId)).filter(
+      (u) => (!filter.role || u.role === filter.role) && (!filter.status || u.status === filter.status),
+    );
+    const p = pageOf(all, page);
+    return { ...p, items: p.items.map(userView) };
+  }
+}

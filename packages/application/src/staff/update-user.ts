@@ -1,0 +1,27 @@
+import { DomainError, StaffCredential, type StaffPatch } from '@fundi/domain';
+import type { Actor } from '../common/actor.js';
+import { recordChange } from '../common/record-change.js';
+import type { StaffDeps } from './staff-accounts.js';
+import { type UserView, userView } from './staff-directory.js';
+
+/** Changes a staff user's name, mobile, role or notification preferences (docs/api.md, "Users"). */
+export class UpdateUser {
+  constructor(private readonly deps: StaffDeps) {}
+
+  async execute(actor: Actor, id: string, patch: StaffPatch): Promise<UserView> {
+    const now = this.deps.clock.now();
+    return this.deps.uow.run(async (tx) => {
+      const u = await tx.staffCredentials.findById(actor.tenantId, id);
+      if (!u) throw DomainError.notFound('user', id);
+      const next = StaffCredential.update(u, patch, now);
+      await tx.staffCredentials.update(next);
+      await recordChange(tx, actor, now, {
+        action: 'user.updated',
+        resourceType: 'user',
+        resourceId: id,
+        details: { fields: Object.keys(patch).filter((k) => patch[k as keyof StaffPatch] !== undefined) },
+      });
+      return userView(next);
+    });
+  }
+}
