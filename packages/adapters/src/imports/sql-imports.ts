@@ -1,4 +1,5 @@
 import type {
+  CsvImportFormat,
   ImportFormat,
   ImportProgress,
   ImportRepos,
@@ -20,6 +21,7 @@ import { importReportMigration } from './migrations/202611271245-import-report.j
 import { columnMapsMigration } from './migrations/202611271317-column-maps.js';
 import { fileFormatMigration } from './migrations/202611271328-file-format.js';
 import { importNotifyMigration } from './migrations/202611271350-notify.js';
+import { importSheetMigration } from './migrations/202611271615-sheet.js';
 
 type Row = Record<string, unknown>;
 
@@ -35,6 +37,11 @@ const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy' | 'fo
   format: 'file_format',
 };
 
+/** Formats stored before workbooks were read name no `file`: they are CSV. */
+function formatOf(f: ImportFormat | Omit<CsvImportFormat, 'file'>): ImportFormat {
+  return 'file' in f ? f : { file: 'csv', ...f };
+}
+
 function fromRow(r: Row): ImportSnapshot {
   return {
     id: r.id as string,
@@ -45,7 +52,8 @@ function fromRow(r: Row): ImportSnapshot {
     fileKey: r.file_key as string,
     autoConfirm: Boolean(r.auto_confirm),
     notify: r.notify === 'none' ? 'none' : 'all',
-    format: r.file_format ? (JSON.parse(r.file_format as string) as ImportFormat) : null,
+    format: r.file_format ? formatOf(JSON.parse(r.file_format as string) as ImportFormat) : null,
+    sheet: (r.sheet ?? null) as string | null,
     columnMap: r.column_map ? (JSON.parse(r.column_map as string) as Record<string, string>) : {},
     totalRows: Number(r.total_rows),
     validRows: Number(r.valid_rows),
@@ -91,9 +99,9 @@ export class SqlImportRepository implements ImportRepository {
 
   async insert(i: ImportSnapshot) {
     await this.db.run(
-      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, notify, column_map, total_rows, valid_rows,
+      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, notify, column_map, sheet, total_rows, valid_rows,
         rows_with_errors, imported_rows, error_count, processed, created_by, confirmed_by, created_at, completed_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         i.id,
         i.tenantId,
@@ -104,6 +112,7 @@ export class SqlImportRepository implements ImportRepository {
         i.autoConfirm,
         i.notify,
         Object.keys(i.columnMap).length ? JSON.stringify(i.columnMap) : null,
+        i.sheet,
         i.totalRows,
         i.validRows,
         i.rowsWithErrors,
@@ -260,6 +269,7 @@ export const importStorage: CapabilityStorage<ImportRepos> = {
     columnMapsMigration,
     fileFormatMigration,
     importNotifyMigration,
+    importSheetMigration,
   ],
   sql: (db, qb) => ({ imports: new SqlImportRepository(db, qb) }),
   memory: importMemory,

@@ -166,6 +166,7 @@ describeEachStorage(
         autoConfirm: false,
         notify: 'all',
         columnMap: {},
+        sheet: null,
         format: null,
         totalRows: 1,
         validRows: 0,

@@ -87,6 +87,7 @@ export class ValidateImport {
       },
       async (header) => void (errors = header),
       imp.columnMap,
+      imp.sheet,
     );
     errors.push(...end.fileErrors);
     await flush(end.dataRows);

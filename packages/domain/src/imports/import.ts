@@ -21,11 +21,24 @@ export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
 export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;
 export type ImportDelimiter = (typeof IMPORT_DELIMITERS)[number];
 
-/** How the file was read: what its dry run found. */
-export interface ImportFormat {
+/** A CSV file as its dry run read it: the text encoding and the cell separator found. */
+export interface CsvImportFormat {
+  file: 'csv';
   encoding: ImportEncoding;
   delimiter: ImportDelimiter;
 }
+/** An Excel workbook (.xlsx) as its dry run read it: the sheet whose rows were imported. */
+export interface XlsxImportFormat {
+  file: 'xlsx';
+  sheet: string;
+}
+/** How the file was read: what its dry run found (docs/api.md, "Imports"). */
+export type ImportFormat = CsvImportFormat | XlsxImportFormat;
+/** The kinds of file an import reads, found from the content (never from the name). */
+export const IMPORT_FILE_KINDS = ['csv', 'xlsx'] as const;
+export type ImportFileKind = (typeof IMPORT_FILE_KINDS)[number];
+/** Characters of a sheet name (Excel allows at most 31). */
+export const IMPORT_MAX_SHEET_CHARS = 31;
 
 /** Whether the rows of an import message learners: `all` (new learners), `none` (history being backfilled). */
 export const IMPORT_NOTIFY = ['all', 'none'] as const;
@@ -86,6 +99,8 @@ export interface ImportSnapshot {
   columnMap: Readonly<Record<string, string>>;
   /** How the file was read (encoding, delimiter), once its validation has read it; null before. */
   format: ImportFormat | null;
+  /** The sheet of a workbook to import (`options.sheet`); null: the first sheet (and for CSV). */
+  sheet: string | null;
   /** Data rows in the file (the header not counted). */
   totalRows: number;
   /** Rows without errors at the last check (validation, then confirm). */

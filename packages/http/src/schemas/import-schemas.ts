@@ -33,12 +33,21 @@ const fields = {
   }),
   fileName: z.string(),
   format: z
-    .object({ encoding: z.enum(IMPORT_ENCODINGS), delimiter: z.enum(IMPORT_DELIMITERS) })
-    .strict()
+    .discriminatedUnion('file', [
+      z
+        .object({ file: z.literal('csv'), encoding: z.enum(IMPORT_ENCODINGS), delimiter: z.enum(IMPORT_DELIMITERS) })
+        .strict(),
+      z
+        .object({
+          file: z.literal('xlsx'),
+          sheet: z.string().openapi({ description: 'The sheet whose rows were read' }),
+        })
+        .strict(),
+    ])
     .nullable()
     .openapi({
       description:
-        'How the file was read, as its dry run found it: its text encoding and cell separator (`,`, `;` or a tab); null until the header row was read',
+        'How the file was read, as its dry run found it: a CSV file with its text encoding and cell separator (`,`, `;` or a tab), or an Excel workbook with the sheet read; null until the header row was read',
     }),
   totalRows: z.number().int().openapi({ description: 'Data rows in the file (the header not counted)' }),
   validRows: z
@@ -85,7 +94,7 @@ export const ImportUploadFields = z
     type: ImportType,
     options: z.string().max(20_000).optional().openapi({
       description:
-        'JSON text `{"dryRun": true|false, "notify": "all"|"none", "columns": {"<header>": "<column>"|null}}`; default `{"dryRun": true, "notify": "all"}`. `columns` maps header names to columns and is saved for the tenant\'s next file of the type (null forgets a saved name)',
+        'JSON text `{"dryRun": true|false, "notify": "all"|"none", "columns": {"<header>": "<column>"|null}, "sheet": "<name>"}`; default `{"dryRun": true, "notify": "all"}`. `columns` maps header names to columns and is saved for the tenant\'s next file of the type (null forgets a saved name); `sheet` names the sheet of an .xlsx workbook to read (default its first visible sheet)',
     }),
   })
   .strict();

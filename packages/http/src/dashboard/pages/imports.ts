@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import type { ImportView, SessionContext } from '@fundi/application';
-import { IMPORT_MAX_BYTES, IMPORT_TYPES, isDomainError, type ImportFormat, type RowError } from '@fundi/domain';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_TYPES,
+  isDomainError,
+  type CsvImportFormat,
+  type ImportFormat,
+  type RowError,
+} from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
@@ -11,16 +18,22 @@ import { importProgress } from '../forms/import-progress.js';
 const RUNNING = new Set(['validating', 'importing']);
 const rows = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 const ERRORS_SHOWN = 50;
-const ENCODING_WORDS: Record<ImportFormat['encoding'], string> = {
+const ENCODING_WORDS: Record<CsvImportFormat['encoding'], string> = {
   'utf-8': 'UTF-8',
   'utf-8-bom': 'UTF-8 (with BOM)',
   'utf-16le': 'UTF-16',
   'utf-16be': 'UTF-16 (big-endian)',
   'windows-1252': 'Windows-1252 (Excel on Windows)',
 };
-const DELIMITER_WORDS: Record<ImportFormat['delimiter'], string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' };
+const DELIMITER_WORDS: Record<CsvImportFormat['delimiter'], string> = {
+  ',': 'commas',
+  ';': 'semicolons',
+  '\t': 'tabs',
+};
 const formatText = (f: ImportFormat) =>
-  `${ENCODING_WORDS[f.encoding]}, cells separated by ${DELIMITER_WORDS[f.delimiter]}`;
+  f.file === 'xlsx'
+    ? `Excel workbook, sheet "${f.sheet}"`
+    : `${ENCODING_WORDS[f.encoding]}, cells separated by ${DELIMITER_WORDS[f.delimiter]}`;
 const learnerText = (e: RowError) =>
   e.learner ? [e.learner.name, e.learner.idNumber && `(${e.learner.idNumber})`].filter(Boolean).join(' ') : '';
 
@@ -59,7 +72,8 @@ export function importPages(r: PageRoutes, d: DashboardDeps): void {
 <label for="imp-type">What the file holds</label><select id="imp-type" name="type">${IMPORT_TYPES.map((t) => html`<option value="${t}">${t}</option>`)}</select>
 <div class="check"><input type="checkbox" id="imp-dry" name="dryRun" value="1" checked> <label for="imp-dry">Check the file first and show me the report (nothing is written until I confirm)</label></div>
 <div class="check"><input type="checkbox" id="imp-quiet" name="notifyNone" value="1"> <label for="imp-quiet">This is history: message nobody (no welcomes, no results; webhooks and HR still get the records)</label></div>
-<label for="imp-file">CSV file (a header row; separated by commas, semicolons or tabs; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".csv,text/csv" required>
+<label for="imp-sheet">Sheet of an Excel workbook to import (leave empty for the first sheet)</label><input id="imp-sheet" name="sheet" maxlength="31">
+<label for="imp-file">Excel workbook (.xlsx) or CSV file (a header row; CSV separated by commas, semicolons or tabs; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required>
 <button type="submit">Upload</button></form>
 <p>Templates with every column: ${IMPORT_TYPES.map((t) => html`<a href="/dashboard/imports/templates/${t}">${t}</a> `)}</p>`,
       )}
@@ -156,6 +170,7 @@ ${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${learnerText(e)}</td><td>${
           options: JSON.stringify({
             dryRun: fields.dryRun === '1',
             notify: fields.notifyNone === '1' ? 'none' : 'all',
+            ...(fields.sheet?.trim() ? { sheet: fields.sheet.trim() } : {}),
           }),
         },
         file,
