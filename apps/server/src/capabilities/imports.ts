@@ -1,4 +1,4 @@
-import { CsvParseReader, TokenSigner, importStorage, openFileStore } from '@fundi/adapters';
+import { CsvParseReader, ExcelJsWorkbookWriter, TokenSigner, importStorage, openFileStore } from '@fundi/adapters';
 import {
   ERASE_IMPORT_COPIES,
   EncryptedFileVault,
@@ -22,6 +22,7 @@ import type { EvidenceSettings } from './evidence.js';
 export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKey'>) {
   const files = new EncryptedFileVault(openFileStore(settings.fileStore), new MasterKeyring([settings.masterKey]));
   const csv = new CsvParseReader();
+  const workbooks = new ExcelJsWorkbookWriter();
   const cursors = new TokenSigner(settings.masterKey);
   return capability({
     name: 'imports',
@@ -36,7 +37,7 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
     },
     useCases: (
       p: Ports<ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>>,
-    ) => importUseCases({ ...p, files, csv, cursors }),
+    ) => importUseCases({ ...p, files, csv, workbooks, cursors }),
     routes: importRoutes,
     reactions: () => [onLearnerErased(ERASE_IMPORT_COPIES)],
     jobs: (u) => [...importJobs(u), erasureJob(ERASE_IMPORT_COPIES, (p) => u.removeErasedLearnerFiles.execute(p))],

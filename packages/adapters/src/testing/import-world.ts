@@ -9,6 +9,7 @@ import { trainingMemory } from '@fundi/memory/training';
 import { FixedClock } from '@fundi/testing';
 import type { JobSnapshot } from '@fundi/domain';
 import { CsvParseReader } from '../imports/csv-parse-reader.js';
+import { ExcelJsWorkbookWriter } from '../imports/xlsx-workbook-writer.js';
 import { TokenSigner } from '../system/node-secrets.js';
 
 /** A job's context for a test run: attempt `attempt`, never aborted. */
@@ -50,7 +51,16 @@ export function importWorldOver<R extends Parameters<typeof importUseCases>[0]['
   /** Each statistics refresh the import asked for, with its tables. */
   const refreshed: string[][] = [];
   const maintenance = { refreshStatistics: async (tables: readonly string[]) => void refreshed.push([...tables]) };
-  const u = importUseCases({ repos, uow, clock, files, csv: new CsvParseReader(), cursors, maintenance });
+  const u = importUseCases({
+    repos,
+    uow,
+    clock,
+    files,
+    csv: new CsvParseReader(),
+    workbooks: new ExcelJsWorkbookWriter(),
+    cursors,
+    maintenance,
+  });
   const [validate, confirm] = importJobs(u);
   return { repos, uow, clock, store, u, validate: validate!, confirm: confirm!, refreshed };
 }

@@ -16,9 +16,14 @@ export const ASSESSMENT_COLUMNS: readonly ImportColumn[] = [
   { name: 'learner_id', required: false, example: '' },
   { name: 'programme_code', required: false, example: 'OC-PLUMB-4' },
   { name: 'module_code', required: true, example: 'KM-01' },
-  { name: 'assessment_type', required: true, example: 'summative' },
-  { name: 'outcome', required: true, example: 'C' },
-  { name: 'assessment_date', required: true, example: '2026-03-15', cell: dateCell },
+  {
+    name: 'assessment_type',
+    required: true,
+    example: 'summative',
+    codes: { formative: 'Formative', summative: 'Summative' },
+  },
+  { name: 'outcome', required: true, example: 'C', codes: { C: 'Competent', NYC: 'Not yet competent' } },
+  { name: 'assessment_date', required: true, example: '2026-03-15', cell: dateCell, date: true },
   { name: 'assessor_email', required: false, example: 'assessor@example.co.za', aliases: ['assessor_id'] },
 ];
 

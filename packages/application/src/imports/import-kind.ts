@@ -16,6 +16,10 @@ export interface ImportColumn {
   aliases?: readonly string[];
   /** How a cell of the column is read as people write it (dates, codes by meaning), before the API's rules. */
   cell?: CellRule;
+  /** The values the column takes, each with its meaning (listed on the .xlsx template's second sheet). */
+  codes?: Readonly<Record<string, string>>;
+  /** A date column (the .xlsx template formats it as a date; every other column as text). */
+  date?: boolean;
 }
 
 /** A problem with one cell (`column`) of a row, or with the row as a whole (`row`). */

@@ -4,6 +4,7 @@ import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { FileVault } from '../files/file-vault.js';
 import { jobType } from '../jobs/job-definition.js';
 import type { CsvReader } from './csv-reader.js';
+import type { WorkbookWriter } from './template-workbook.js';
 import type { ImportKindRepos } from './import-kind.js';
 
 export type ImportRepositories = ImportKindRepos & ImportRepos;
@@ -15,6 +16,8 @@ export interface ImportDeps {
   /** Where uploaded files are kept, encrypted (any process can read them back). */
   files: FileVault;
   csv: CsvReader;
+  /** Writes the .xlsx templates. */
+  workbooks: WorkbookWriter;
   /** Signs the cursors of an import's error pages (`?errorsCursor`), bound to the tenant and the import. */
   cursors: UrlSigner;
   /** Keeps the planner's statistics of the tables an import reads and grows current (absent: nothing to keep). */

@@ -7,6 +7,7 @@ import { recordChange } from '../common/record-change.js';
 import { ImportRecord } from '@fundi/domain';
 import { CONFIRM_IMPORT, type ImportDeps } from './import-ports.js';
 import { importView, type ImportView, type ImportWithErrors } from './import-view.js';
+import { templateSheets } from './template-workbook.js';
 import { IMPORT_KINDS } from './import-walk.js';
 
 /** The signing purpose of error-page cursors (a list cursor or a file URL never passes for one). */
@@ -97,6 +98,11 @@ export class ImportQueries {
   template(type: ImportType): string {
     const cols = IMPORT_KINDS[type]().columns;
     return line(cols.map((c) => c.name)) + line(cols.map((c) => c.example));
+  }
+
+  /** The .xlsx template of a type: the header and example row, columns as text (dates as dates), and its codes. */
+  templateXlsx(type: ImportType): Promise<Buffer> {
+    return this.d.workbooks.write(templateSheets(type));
   }
 
   /** Only from `validated`, once: any other state is a conflict and nothing is written (docs/api.md, "Imports"). */

@@ -10,3 +10,4 @@ export { IMPORT_KINDS } from './import-walk.js';
 export * from './validate-import.js';
 export * from './write-import.js';
 export * from './erased-learner-imports.js';
+export * from './template-workbook.js';

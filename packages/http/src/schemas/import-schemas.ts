@@ -122,3 +122,15 @@ export const ImportGetQuery = z
   .strict();
 
 export const ImportListQuery = z.object({ status: ImportStatus.optional(), type: ImportType.optional() }).strict();
+
+/** The media type of an Excel workbook (.xlsx). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const ImportTemplateQuery = z
+  .object({
+    format: z
+      .enum(['csv', 'xlsx'])
+      .optional()
+      .openapi({ description: 'The template as CSV (the default) or as an Excel workbook', default: 'csv' }),
+  })
+  .strict();

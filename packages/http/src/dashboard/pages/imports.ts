@@ -14,6 +14,7 @@ import { csrf, page } from '../layout.js';
 import { requireScope } from '../web.js';
 import { describe } from './api-keys.js';
 import { importProgress } from '../forms/import-progress.js';
+import { XLSX_TYPE } from '../../schemas/import-schemas.js';
 
 const RUNNING = new Set(['validating', 'importing']);
 const rows = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
@@ -75,7 +76,7 @@ export function importPages(r: PageRoutes, d: DashboardDeps): void {
 <label for="imp-sheet">Sheet of an Excel workbook to import (leave empty for the first sheet)</label><input id="imp-sheet" name="sheet" maxlength="31">
 <label for="imp-file">Excel workbook (.xlsx) or CSV file (a header row; CSV separated by commas, semicolons or tabs; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required>
 <button type="submit">Upload</button></form>
-<p>Templates with every column: ${IMPORT_TYPES.map((t) => html`<a href="/dashboard/imports/templates/${t}">${t}</a> `)}</p>`,
+<p>Templates with every column: ${IMPORT_TYPES.map((t) => html`${t} (<a href="/dashboard/imports/templates/${t}?format=xlsx">Excel</a>, <a href="/dashboard/imports/templates/${t}">CSV</a>) `)}. The Excel templates keep ID numbers and codes as typed and list every code on their second sheet.</p>`,
       )}
 ${when(running, () => html`<p class="muted" role="status">An import is running; this page refreshes itself.</p>`)}
 ${
@@ -144,6 +145,10 @@ ${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${learnerText(e)}</td><td>${
     requireScope(s, 'imports:read');
     const type = ctx.params.type as (typeof IMPORT_TYPES)[number];
     if (!IMPORT_TYPES.includes(type)) return list(s, { text: `No template for ${ctx.params.type}`, error: true });
+    if (ctx.query.format === 'xlsx') {
+      const body = await q.templateXlsx(type);
+      return { file: { contentType: XLSX_TYPE, filename: `${type}-template.xlsx`, open: () => Readable.from([body]) } };
+    }
     const text = q.template(type);
     return {
       file: {
