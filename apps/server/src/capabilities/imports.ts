@@ -10,7 +10,14 @@ import {
   onLearnerErased,
   type Ports,
 } from '@fundi/application';
-import type { EvidenceRepos, ImportRepos, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import type {
+  EvidenceRepos,
+  ImportRepos,
+  LearnerRepos,
+  NotificationRepos,
+  PlatformRepos,
+  TrainingRepos,
+} from '@fundi/domain';
 import { importEvents, importRoutes } from '@fundi/http';
 import { capability } from './capability.js';
 import type { EvidenceSettings } from './evidence.js';
@@ -19,7 +26,7 @@ import type { EvidenceSettings } from './evidence.js';
  * Bulk CSV imports: the uploaded file is kept encrypted in the same file store as evidence (any process can
  * confirm it), validated and written by the worker (docs/api.md, "Imports").
  */
-export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKey'>) {
+export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKey'> & { whatsappByDefault?: boolean }) {
   const files = new EncryptedFileVault(openFileStore(settings.fileStore), new MasterKeyring([settings.masterKey]));
   const csv = new CsvParseReader();
   const workbooks = new ExcelJsWorkbookWriter();
@@ -36,8 +43,23 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
       events: importEvents,
     },
     useCases: (
-      p: Ports<ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>>,
-    ) => importUseCases({ ...p, files, csv, workbooks, cursors }),
+      p: Ports<
+        ImportRepos &
+          LearnerRepos &
+          TrainingRepos &
+          PlatformRepos &
+          Pick<EvidenceRepos, 'evidence'> &
+          Pick<NotificationRepos, 'notificationSettings'>
+      >,
+    ) =>
+      importUseCases({
+        ...p,
+        files,
+        csv,
+        workbooks,
+        cursors,
+        whatsappByDefault: settings.whatsappByDefault ?? false,
+      }),
     routes: importRoutes,
     reactions: () => [onLearnerErased(ERASE_IMPORT_COPIES)],
     jobs: (u) => [...importJobs(u), erasureJob(ERASE_IMPORT_COPIES, (p) => u.removeErasedLearnerFiles.execute(p))],

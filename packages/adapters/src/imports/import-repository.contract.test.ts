@@ -20,6 +20,7 @@ function anImport(tenantId: string, over: Partial<ImportSnapshot> = {}): ImportS
     notify: 'all',
     columnMap: {},
     sheet: null,
+    messages: null,
     format: null,
     totalRows: 0,
     validRows: 0,

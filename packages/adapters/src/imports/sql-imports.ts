@@ -1,6 +1,7 @@
 import type {
   CsvImportFormat,
   ImportFormat,
+  ImportMessages,
   ImportProgress,
   ImportRepos,
   ImportRepository,
@@ -22,10 +23,11 @@ import { columnMapsMigration } from './migrations/202611271317-column-maps.js';
 import { fileFormatMigration } from './migrations/202611271328-file-format.js';
 import { importNotifyMigration } from './migrations/202611271350-notify.js';
 import { importSheetMigration } from './migrations/202611271615-sheet.js';
+import { importMessagesMigration } from './migrations/202611271645-predicted-messages.js';
 
 type Row = Record<string, unknown>;
 
-const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy' | 'format', string> = {
+const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy' | 'format' | 'messages', string> = {
   totalRows: 'total_rows',
   validRows: 'valid_rows',
   rowsWithErrors: 'rows_with_errors',
@@ -35,6 +37,7 @@ const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy' | 'fo
   completedAt: 'completed_at',
   confirmedBy: 'confirmed_by',
   format: 'file_format',
+  messages: 'predicted_messages',
 };
 
 /** Formats stored before workbooks were read name no `file`: they are CSV. */
@@ -54,6 +57,7 @@ function fromRow(r: Row): ImportSnapshot {
     notify: r.notify === 'none' ? 'none' : 'all',
     format: r.file_format ? formatOf(JSON.parse(r.file_format as string) as ImportFormat) : null,
     sheet: (r.sheet ?? null) as string | null,
+    messages: r.predicted_messages ? (JSON.parse(r.predicted_messages as string) as ImportMessages) : null,
     columnMap: r.column_map ? (JSON.parse(r.column_map as string) as Record<string, string>) : {},
     totalRows: Number(r.total_rows),
     validRows: Number(r.valid_rows),
@@ -84,7 +88,7 @@ function setClause(set: Partial<Record<keyof typeof COLUMNS, unknown>>): { sql: 
   const keys = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((k) => set[k] !== undefined);
   return {
     sql: keys.map((k) => `, ${COLUMNS[k]} = ?`).join(''),
-    values: keys.map((k) => (k === 'format' ? JSON.stringify(set[k]) : set[k])),
+    values: keys.map((k) => (k === 'format' || k === 'messages' ? JSON.stringify(set[k]) : set[k])),
   };
 }
 
@@ -144,7 +148,12 @@ export class SqlImportRepository implements ImportRepository {
     id: string,
     from: ImportStatus,
     to: ImportStatus,
-    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string; format?: ImportFormat },
+    set: Partial<ImportProgress> & {
+      completedAt?: string;
+      confirmedBy?: string;
+      format?: ImportFormat;
+      messages?: ImportMessages;
+    },
   ) {
     const s = setClause(set);
     const r = await this.db.run(`UPDATE imports SET status = ?${s.sql} WHERE id = ? AND tenant_id = ? AND status = ?`, [
@@ -270,6 +279,7 @@ export const importStorage: CapabilityStorage<ImportRepos> = {
     fileFormatMigration,
     importNotifyMigration,
     importSheetMigration,
+    importMessagesMigration,
   ],
   sql: (db, qb) => ({ imports: new SqlImportRepository(db, qb) }),
   memory: importMemory,

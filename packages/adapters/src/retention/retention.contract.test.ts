@@ -167,6 +167,7 @@ describeEachStorage(
         notify: 'all',
         columnMap: {},
         sheet: null,
+        messages: null,
         format: null,
         totalRows: 1,
         validRows: 0,

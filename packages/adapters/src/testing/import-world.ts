@@ -3,6 +3,7 @@ import { MemoryFileStore, memoryStorage } from '@fundi/memory';
 import { evidenceMemory } from '@fundi/memory/evidence';
 import { importMemory } from '@fundi/memory/imports';
 import { learnerMemory } from '@fundi/memory/learners';
+import { notificationMemory } from '@fundi/memory/notifications';
 import { platformMemory } from '@fundi/memory/platform';
 import { tenantMemory } from '@fundi/memory/tenants';
 import { trainingMemory } from '@fundi/memory/training';
@@ -33,6 +34,7 @@ export async function importWorld() {
     trainingMemory,
     importMemory,
     evidenceMemory,
+    notificationMemory,
   ]);
   /** The jobs queued, in the order queued. */
   const jobs = () => [...(store.tables as { jobs: Map<string, JobSnapshot> }).jobs.values()];

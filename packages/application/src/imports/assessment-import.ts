@@ -1,4 +1,4 @@
-import { Assessment, IMPORT_HISTORY_DAYS, newId, Programme, type AssessmentSnapshot } from '@fundi/domain';
+import { Assessment, newId, Programme, type AssessmentSnapshot } from '@fundi/domain';
 import {
   cellErrors,
   findLearner,
@@ -10,6 +10,7 @@ import {
   type LearnerRef,
 } from './import-kind.js';
 import { dateCell, digitsCell } from './cell-values.js';
+import { historyBefore } from './import-messages.js';
 
 export const ASSESSMENT_COLUMNS: readonly ImportColumn[] = [
   { name: 'id_number', required: false, example: '9202204720083', cell: digitsCell(true) },
@@ -121,10 +122,16 @@ export function assessmentImport(): ImportKind<AssessmentRow, AssessmentSnapshot
         return { errors: cellErrors(e, (f) => COLUMN_OF[f] ?? f) };
       }
     },
+    async messagesDue(repos, tenantId, a, history) {
+      // The result message (the milestone WhatsApp message is not counted: docs/api.md, "Imports").
+      if (a.assessmentDate < history) return [];
+      const learner = await repos.learners.findById(tenantId, a.learnerId);
+      return learner ? [{ template: 'assessment_result', learner }] : [];
+    },
     async write(tx, _actor, now, rows) {
       const events = [];
       // History: an assessment dated before this never messages the learner, whatever `notify` says.
-      const history = new Date(now.getTime() - IMPORT_HISTORY_DAYS * 86_400_000).toISOString().slice(0, 10);
+      const history = historyBefore(now);
       for (const a of rows) {
         await tx.assessments.insert(a);
         const data = {

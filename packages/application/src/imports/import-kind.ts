@@ -3,6 +3,7 @@ import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import type { ChangeRecord } from '../common/record-change.js';
 import type { CellRule } from './cell-values.js';
+import type { MessageDue } from './import-messages.js';
 
 /** What the import kinds read and write. */
 export type ImportKindRepos = LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'>;
@@ -58,6 +59,11 @@ export interface ImportKind<V, W> {
   resolvedKeys?(w: W): { column: string; key: string; what: string }[];
   /** `resolve` for many rows with a few queries (same answers, in the same order), where the kind has it. */
   resolveMany?(repos: ImportKindRepos, actor: Actor, vs: readonly V[], now: Date): Promise<Checked<W>[]>;
+  /**
+   * The learner messages writing the row would lead to (welcome, result), for the dry run's count; absent: none.
+   * `history` is the first date an assessment may have and still message its learner.
+   */
+  messagesDue?(repos: ImportKindRepos, tenantId: string, w: W, history: string): Promise<MessageDue[]>;
   /** Writes resolved rows through one transaction's repositories; returns the events the API raises for each. */
   write(tx: ImportKindRepos, actor: Actor, now: Date, rows: readonly W[]): Promise<ChangeRecord['events'] & {}>;
 }

@@ -197,6 +197,9 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
         return { ok: l };
       });
     },
+    async messagesDue(_repos, _tenantId, l) {
+      return [{ template: 'welcome', learner: l }];
+    },
     async write(tx, _actor, _now, rows) {
       await tx.learners.insertMany(rows);
       // One compact event for the batch: its `learner.created` events are made where they are wanted

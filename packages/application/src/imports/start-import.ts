@@ -176,6 +176,7 @@ export class StartImport {
       columnMap,
       format: null,
       sheet: options.sheet,
+      messages: null,
       totalRows: counter.dataRows(),
       validRows: 0,
       rowsWithErrors: 0,

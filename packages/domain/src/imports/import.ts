@@ -40,6 +40,19 @@ export type ImportFileKind = (typeof IMPORT_FILE_KINDS)[number];
 /** Characters of a sheet name (Excel allows at most 31). */
 export const IMPORT_MAX_SHEET_CHARS = 31;
 
+/** Messages of one template a confirm would send, by channel. */
+export interface ImportMessageCount {
+  template: string;
+  email: number;
+  whatsapp: number;
+}
+/** The messages a confirm of the import would send, as its dry run counted them (docs/api.md, "Imports"). */
+export interface ImportMessages {
+  email: number;
+  whatsapp: number;
+  templates: ImportMessageCount[];
+}
+
 /** Whether the rows of an import message learners: `all` (new learners), `none` (history being backfilled). */
 export const IMPORT_NOTIFY = ['all', 'none'] as const;
 export type ImportNotify = (typeof IMPORT_NOTIFY)[number];
@@ -101,6 +114,8 @@ export interface ImportSnapshot {
   format: ImportFormat | null;
   /** The sheet of a workbook to import (`options.sheet`); null: the first sheet (and for CSV). */
   sheet: string | null;
+  /** The messages a confirm would send, counted by the dry run; null before it (or when it failed). */
+  messages: ImportMessages | null;
   /** Data rows in the file (the header not counted). */
   totalRows: number;
   /** Rows without errors at the last check (validation, then confirm). */
@@ -166,7 +181,12 @@ export interface ImportRepository {
     id: string,
     from: ImportStatus,
     to: ImportStatus,
-    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string; format?: ImportFormat },
+    set: Partial<ImportProgress> & {
+      completedAt?: string;
+      confirmedBy?: string;
+      format?: ImportFormat;
+      messages?: ImportMessages;
+    },
   ): Promise<boolean>;
   /**
    * Records counters without a state change; false, changing nothing, when the import is not `status` or (when

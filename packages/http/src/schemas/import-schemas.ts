@@ -49,6 +49,20 @@ const fields = {
       description:
         'How the file was read, as its dry run found it: a CSV file with its text encoding and cell separator (`,`, `;` or a tab), or an Excel workbook with the sheet read; null until the header row was read',
     }),
+  messages: z
+    .object({
+      email: z.number().int(),
+      whatsapp: z.number().int(),
+      templates: z.array(
+        z.object({ template: z.string(), email: z.number().int(), whatsapp: z.number().int() }).strict(),
+      ),
+    })
+    .strict()
+    .nullable()
+    .openapi({
+      description:
+        'The messages a confirm would send to learners (emails and WhatsApp messages, in all and per template), as the dry run counted them with `notify`, the trigger settings, opt-outs and consents; null until the dry run has run',
+    }),
   totalRows: z.number().int().openapi({ description: 'Data rows in the file (the header not counted)' }),
   validRows: z
     .number()

@@ -6,6 +6,7 @@ import {
   isDomainError,
   type CsvImportFormat,
   type ImportFormat,
+  type ImportMessages,
   type RowError,
 } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
@@ -37,6 +38,15 @@ const formatText = (f: ImportFormat) =>
     : `${ENCODING_WORDS[f.encoding]}, cells separated by ${DELIMITER_WORDS[f.delimiter]}`;
 const learnerText = (e: RowError) =>
   e.learner ? [e.learner.name, e.learner.idNumber && `(${e.learner.idNumber})`].filter(Boolean).join(' ') : '';
+
+/** "Confirm will send 12 emails and 3 WhatsApp messages (welcome: 12 emails; ...)", or that it sends none. */
+const messagesText = (m: ImportMessages) => {
+  const what = (email: number, whatsapp: number) =>
+    [email && rows(email, 'email'), whatsapp && rows(whatsapp, 'WhatsApp message')].filter(Boolean).join(' and ');
+  if (!m.email && !m.whatsapp) return 'Confirm will send no messages.';
+  const per = m.templates.map((t) => `${t.template.replace(/_/g, ' ')}: ${what(t.email, t.whatsapp)}`).join('; ');
+  return `Confirm will send ${what(m.email, m.whatsapp)} (${per}).`;
+};
 
 const STATUS_WORDS: Record<string, string> = {
   validating: 'Checking the file',
@@ -124,6 +134,7 @@ ${when(
   i.status === 'validated' && i.validRows > 0 && s.actor.scopes.includes('imports:write'),
   () => html`<form class="card" method="post" action="/dashboard/imports/${i.id}/confirm">${csrf(s)}
 <p>${rows(i.validRows, 'valid row')} will be written${i.rowsWithErrors ? html`; ${rows(i.rowsWithErrors, 'row')} with errors ${i.rowsWithErrors === 1 ? 'is' : 'are'} left out` : ''}.</p>
+${when(i.messages !== null, () => html`<p id="imp-messages">${messagesText(i.messages!)}</p>`)}
 <button type="submit">Confirm the import</button></form>`,
 )}
 ${errorsTable(i)}`,
