@@ -9,14 +9,17 @@ import {
 } from './import-ports.js';
 import { ImportQueries } from './import-queries.js';
 import { StartImport } from './start-import.js';
+import { RemapImport } from './remap-import.js';
 import { ValidateImport } from './validate-import.js';
 import { WriteImport } from './write-import.js';
 import { RemoveImportFilesOfErasedLearner } from './erased-learner-imports.js';
 
 /** The imports capability's use cases. */
 export function importUseCases(d: ImportDeps) {
+  const startImport = new StartImport(d);
   return {
-    startImport: new StartImport(d),
+    startImport,
+    remapImport: new RemapImport(d, startImport),
     imports: new ImportQueries(d),
     validateImport: new ValidateImport(d),
     writeImport: new WriteImport(d),

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ImportView, SessionContext } from '@fundi/application';
+import { IMPORT_KINDS, unknownHeadersOf, type ImportView, type SessionContext } from '@fundi/application';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_TYPES,
@@ -12,7 +12,7 @@ import {
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
-import { requireScope } from '../web.js';
+import { field, requireScope } from '../web.js';
 import { describe } from './api-keys.js';
 import { importProgress } from '../forms/import-progress.js';
 import { XLSX_TYPE } from '../../schemas/import-schemas.js';
@@ -137,8 +137,31 @@ ${when(
 ${when(i.messages !== null, () => html`<p id="imp-messages">${messagesText(i.messages!)}</p>`)}
 <button type="submit">Confirm the import</button></form>`,
 )}
+${when((i.status === 'validated' || i.status === 'failed') && s.actor.scopes.includes('imports:write'), () =>
+  mappingForm(s, i),
+)}
 ${errorsTable(i)}`,
     });
+  };
+
+  /**
+   * After a file with headers the type does not know: each unknown header with a choice of the type's columns (the
+   * nearest preselected), saved for the tenant like `options.columns`, and the file checked again with it.
+   */
+  const mappingForm = (s: SessionContext, i: ImportView & { errors: RowError[] }) => {
+    const unknown = unknownHeadersOf(i.errors);
+    if (!unknown.length) return html``;
+    const columns = IMPORT_KINDS[i.type]().columns.map((c) => c.name);
+    return html`<form class="card" method="post" action="/dashboard/imports/${i.id}/columns">${csrf(s)}
+<h2>Columns this file names differently</h2>
+<p>Choose the column each header holds. The choice is saved for your next ${i.type} files, and this file is checked again with it.</p>
+${unknown.map(
+  (u, k) => html`<input type="hidden" name="header.${k}" value="${u.header}">
+<label for="imp-map-${k}">${u.header}</label><select id="imp-map-${k}" name="column.${k}"><option value="">Ignore this column</option>${columns.map(
+    (c) => html`<option value="${c}"${u.suggestions[0] === c ? raw(' selected') : ''}>${c}</option>`,
+  )}</select>`,
+)}
+<button type="submit">Save the columns and check the file again</button></form>`;
   };
 
   const errorsTable = (i: ImportView & { errors: RowError[] }) =>
@@ -195,6 +218,27 @@ ${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${learnerText(e)}</td><td>${
     } catch (e) {
       file.stream.resume();
       if (isDomainError(e) && e.kind === 'invalid') return list(s, { text: describe(e), error: true });
+      throw e;
+    }
+  });
+
+  r.post('/dashboard/imports/:id/columns', async (ctx, s, form) => {
+    requireScope(s, 'imports:write');
+    const id = ctx.params.id!;
+    const columns: Record<string, string> = {};
+    for (let k = 0; form.has(`header.${k}`) && k < 200; k++) {
+      const header = form.get(`header.${k}`) ?? '';
+      const column = field(form, `column.${k}`);
+      if (header && column) columns[header] = column;
+    }
+    if (!Object.keys(columns).length)
+      return one(s, id, { text: 'Choose a column for at least one header, or upload a corrected file', error: true });
+    try {
+      const again = await d.imports.remapImport.execute(s.actor, id, columns);
+      return { redirect: `/dashboard/imports/${again.id}` };
+    } catch (e) {
+      if (isDomainError(e) && (e.kind === 'conflict' || e.kind === 'invalid'))
+        return one(s, id, { text: describe(e), error: true });
       throw e;
     }
   });
