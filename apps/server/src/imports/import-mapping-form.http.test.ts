@@ -4,7 +4,7 @@ import { idNumberFor, settled, upload } from '../testing/import-fixtures.js';
 import { A, describeImportSuite } from './imports-http-fixture.js';
 
 /**
- * The dashboard's column-mapping form (docs/dashboard.md, "Imports"): a file whose headers the type does not know
+ * The dashboard's column-mapping form (docs/dashboard.md, "Pages", Imports): a file whose headers the type does not know
  * gets a choice of column per header, the nearest preselected; submitted, the mapping is saved like the API's
  * `options.columns` and the same file is checked again with it.
  */
