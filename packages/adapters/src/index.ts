@@ -33,6 +33,7 @@ export * from './evidence/sql-upload-tickets.js';
 export * from './evidence/sql-evidence-settings.js';
 export * from './imports/sql-imports.js';
 export * from './imports/csv-parse-reader.js';
+export * from './imports/xlsx-workbook-writer.js';
 export * from './files/local-disk-file-store.js';
 export * from './files/azure-blob-file-store.js';
 export * from './files/file-store-choice.js';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ownedBy, sourceFiles } from '../testing/capability-files.js';
 
+/** Why imports name notifications: an import's dry run counts the messages its confirm would send. */
+const IMPORT_MESSAGES = "an import's dry run counts the messages its confirm would send (trigger settings, templates)";
+
 /**
  * How source text names a capability: its names in code and strings (comments aside). `import`/`export` are
  * keywords, so those two are matched by their identifiers, paths, scopes and events.
@@ -86,6 +89,10 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'apps/server/src/portal/portal-http-fixture.ts': TEST_SUPPORT,
     'packages/http/src/portal/portal-deps.ts': PORTAL,
     'packages/http/src/portal/portal-sign-in-routes.ts': PORTAL,
+    'apps/server/src/capabilities/imports.ts': IMPORT_MESSAGES,
+    'packages/adapters/src/testing/import-world.ts': IMPORT_MESSAGES,
+    'packages/application/src/imports/import-messages.ts': IMPORT_MESSAGES,
+    'packages/application/src/imports/import-ports.ts': IMPORT_MESSAGES,
   },
   evidence: {
     'apps/cli/src/args.ts': CLI,

@@ -1,4 +1,4 @@
-import { CsvParseReader, TokenSigner, importStorage, openFileStore } from '@fundi/adapters';
+import { CsvParseReader, ExcelJsWorkbookWriter, TokenSigner, importStorage, openFileStore } from '@fundi/adapters';
 import {
   ERASE_IMPORT_COPIES,
   EncryptedFileVault,
@@ -15,6 +15,7 @@ import type {
   ImportRepos,
   LearnerRepos,
   LogbookRepos,
+  NotificationRepos,
   PlatformRepos,
   TrainingRepos,
 } from '@fundi/domain';
@@ -26,9 +27,10 @@ import type { EvidenceSettings } from './evidence.js';
  * Bulk CSV imports: the uploaded file is kept encrypted in the same file store as evidence (any process can
  * confirm it), validated and written by the worker (docs/api.md, "Imports").
  */
-export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKey'>) {
+export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKey'> & { whatsappByDefault?: boolean }) {
   const files = new EncryptedFileVault(openFileStore(settings.fileStore), new MasterKeyring([settings.masterKey]));
   const csv = new CsvParseReader();
+  const workbooks = new ExcelJsWorkbookWriter();
   const cursors = new TokenSigner(settings.masterKey);
   return capability({
     name: 'imports',
@@ -43,9 +45,23 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
     },
     useCases: (
       p: Ports<
-        ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos & Pick<EvidenceRepos, 'evidence'> & LogbookRepos
+        ImportRepos &
+          LearnerRepos &
+          TrainingRepos &
+          PlatformRepos &
+          Pick<EvidenceRepos, 'evidence'> &
+          Pick<NotificationRepos, 'notificationSettings'> &
+          LogbookRepos
       >,
-    ) => importUseCases({ ...p, files, csv, cursors }),
+    ) =>
+      importUseCases({
+        ...p,
+        files,
+        csv,
+        workbooks,
+        cursors,
+        whatsappByDefault: settings.whatsappByDefault ?? false,
+      }),
     routes: importRoutes,
     dashboard: {
       nav: [{ href: '/dashboard/imports', label: 'Imports', order: 70, scope: 'imports:read' }],

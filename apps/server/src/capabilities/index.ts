@@ -55,7 +55,8 @@ export function capabilities(s: CapabilitySettings) {
     webhooks(s.webhooks),
     evidence(s.evidence),
     hrSync({ ...s.webhooks, publicUrl: s.evidence.publicUrl }),
-    imports(s.evidence),
+    // The dry run counts WhatsApp messages where a tenant without its own WhatsApp settings uses the server's.
+    imports({ ...s.evidence, whatsappByDefault: Boolean(s.notifications?.channels?.whatsapp) }),
     // Export files share the evidence file store and master key (under their own keys, `t/<tenant>/exports/`).
     exports(s.evidence),
     staff,

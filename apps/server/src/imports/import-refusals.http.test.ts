@@ -4,7 +4,7 @@ import { A, B, V1, filesUnder, describeImportSuite } from './imports-http-fixtur
 
 /** Files and requests an import refuses: whole-file problems, too many rows, too many bytes, bad requests. */
 describeImportSuite('imports over HTTP: refused files and requests', (world) => {
-  it('whole-file problems fail the import with the line: missing column, mixed encodings, empty, header only, not CSV', async () => {
+  it('whole-file problems fail the import with the line: missing column, mixed encodings, empty, header only, a PDF', async () => {
     const { s, admin } = world();
     const cases: [string, Buffer | string, { row: number; field: string; error: RegExp }][] = [
       [
@@ -22,7 +22,7 @@ describeImportSuite('imports over HTTP: refused files and requests', (world) => 
       ],
       ['empty', '', { row: 1, field: 'file', error: /is empty/ }],
       ['header only', `${LEARNER_HEADER}\r\n`, { row: 2, field: 'file', error: /no data rows/ }],
-      ['xlsx', Buffer.from('504b0304140000000800', 'hex'), { row: 1, field: 'file', error: /not a CSV file/ }],
+      ['a PDF', Buffer.from('%PDF-1.7\n'), { row: 1, field: 'file', error: /not a CSV file \(it looks like a PDF\)/ }],
     ];
     for (const [what, data, error] of cases) {
       const r = await upload(s, admin, A, 'learners', data);

@@ -111,7 +111,7 @@ describe('CsvParseReader', () => {
         const rows: unknown[] = [];
         for await (const batch of reader.records(chunked(bytes, size), (f) => void (found = f))) rows.push(...batch);
         expect(rows, `${encoding} in chunks of ${size}`).toEqual(want);
-        expect(found, `${encoding} in chunks of ${size}`).toEqual({ encoding, delimiter: ';' });
+        expect(found, `${encoding} in chunks of ${size}`).toEqual({ file: 'csv', encoding, delimiter: ';' });
       }
   });
 

@@ -1,10 +1,11 @@
 import { Readable, Transform } from 'node:stream';
 import { isUtf8 } from 'node:buffer';
 import { CsvFileError, type CsvReader, type CsvRecord } from '@fundi/application';
-import { DomainError, type ImportDelimiter, type ImportFormat } from '@fundi/domain';
+import { DomainError, type ImportDelimiter, type ImportFileKind, type ImportFormat } from '@fundi/domain';
 import { parse } from 'csv-parse';
 import { CsvShape } from './csv-shape.js';
 import { TextTranscoder } from './text-encoding.js';
+import { isEncryptedWorkbook, OLE_SIGNATURE, oleProblem, peek, XlsxReader, ZIP_SIGNATURE } from './xlsx-reader.js';
 
 const SAVE_AS = 'save the spreadsheet as "CSV UTF-8 (comma delimited)" and upload that file';
 
@@ -208,7 +209,19 @@ async function* parseRecords(input: Readable, delimiter: ImportDelimiter): Async
  * event loop every few milliseconds of work.
  */
 export class CsvParseReader implements CsvReader {
-  async *records(source: Readable, found?: (format: ImportFormat) => void): AsyncIterable<CsvRecord[]> {
+  private readonly xlsx = new XlsxReader();
+
+  async *records(
+    input: Readable,
+    found?: (format: ImportFormat) => void,
+    sheet: string | null = null,
+  ): AsyncIterable<CsvRecord[]> {
+    // Told by the content, never by the name: a ZIP is read as a workbook (docs/api.md, "Imports").
+    const { head, all: source } = await peek(input, ZIP_SIGNATURE.length);
+    if (head.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) {
+      yield* this.xlsx.records(source, sheet, found);
+      return;
+    }
     const text = new TextTranscoder();
     const guard = new Utf8Guard();
     source.on('error', (e) => text.destroy(e));
@@ -220,7 +233,7 @@ export class CsvParseReader implements CsvReader {
     try {
       const { head, all } = await headOf(guard);
       const delimiter = delimiterOf(head);
-      found?.({ encoding: text.encoding, delimiter });
+      found?.({ file: 'csv', encoding: text.encoding, delimiter });
       for await (const batch of parseRecords(all, delimiter)) {
         yield batch.map((cells) => ({ row: ++row, cells }));
         // The time since the last turn includes the consumer's work on the batches: past a few milliseconds, the
@@ -243,10 +256,21 @@ export class CsvParseReader implements CsvReader {
     }
   }
 
-  rowLimit(maxDataRows: number): Transform & { dataRows(): number } {
+  async checkWorkbook(source: Readable, sheet: string | null): Promise<void> {
+    await this.xlsx.check(source, sheet);
+  }
+
+  rowLimit(maxDataRows: number): Transform & { dataRows(): number; kind(): ImportFileKind } {
     // Rows are followed as csv-parse reads them (CsvShape), without parsing: many times faster, and the validation
-    // step parses properly anyway.
+    // step parses properly anyway. The first bytes tell a workbook, which passes uncounted.
     const shape = new CsvShape();
+    let kind: ImportFileKind | 'ole' | null = null;
+    let oleTail: Buffer = Buffer.alloc(0);
+    let oleHead: Buffer = Buffer.alloc(0);
+    const refuse = (head: Buffer) =>
+      new DomainError('invalid', 'unreadable_workbook', `file: ${oleProblem(head)}`, [
+        { field: 'file', message: oleProblem(head) },
+      ]);
     const records = () => shape.rows + (shape.lastByte === 0x0a ? 0 : 1);
     const over = () =>
       records() - 1 > maxDataRows
@@ -256,6 +280,22 @@ export class CsvParseReader implements CsvReader {
         : null;
     const t = new Transform({
       transform(chunk: Buffer, _enc, done) {
+        if (kind === null) {
+          kind = chunk.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)
+            ? 'xlsx'
+            : chunk.subarray(0, OLE_SIGNATURE.length).equals(OLE_SIGNATURE)
+              ? 'ole'
+              : 'csv';
+          oleHead = kind === 'ole' ? chunk : oleHead;
+        }
+        if (kind === 'xlsx') return done(null, chunk);
+        if (kind === 'ole') {
+          // Refused whole: an encrypted workbook names its EncryptedPackage somewhere in its directory.
+          const seen = Buffer.concat([oleTail, chunk]);
+          if (isEncryptedWorkbook(seen)) return done(refuse(seen));
+          oleTail = Buffer.from(seen.subarray(Math.max(0, seen.length - 64)));
+          return done();
+        }
         const fault = shape.scan(chunk);
         if (fault)
           done(
@@ -266,9 +306,13 @@ export class CsvParseReader implements CsvReader {
         else done(over(), chunk);
       },
       flush(done) {
-        done(over());
+        if (kind === 'ole') return done(refuse(oleHead));
+        done(kind === 'xlsx' ? null : over());
       },
     });
-    return Object.assign(t, { dataRows: () => Math.max(0, records() - 1) });
+    return Object.assign(t, {
+      dataRows: () => (kind === 'xlsx' ? 0 : Math.max(0, records() - 1)),
+      kind: (): ImportFileKind => (kind === 'xlsx' ? 'xlsx' : 'csv'),
+    });
   }
 }

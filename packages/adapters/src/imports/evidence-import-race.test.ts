@@ -2,13 +2,14 @@ import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { evidenceStorage } from '../evidence/sql-evidence.js';
 import { logbookStorage } from '../logbooks/logbook-storage.js';
+import { notificationStorage } from '../notifications/sql-notifications.js';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { importWorldOver, jobContext } from '../testing/import-world.js';
 import { CORE_STORAGE } from '../testing/test-databases.js';
 import { aProgramme, anEnrolment, seedTenant } from '../testing/training-builders.js';
 import { importStorage } from './sql-imports.js';
 
-const PARTS = [...CORE_STORAGE, importStorage, evidenceStorage, logbookStorage] as const;
+const PARTS = [...CORE_STORAGE, importStorage, evidenceStorage, logbookStorage, notificationStorage] as const;
 
 describeEachStorage(
   'evidence imports confirmed at the same moment',

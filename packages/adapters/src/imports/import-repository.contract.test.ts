@@ -19,6 +19,8 @@ function anImport(tenantId: string, over: Partial<ImportSnapshot> = {}): ImportS
     autoConfirm: false,
     notify: 'all',
     columnMap: {},
+    sheet: null,
+    messages: null,
     format: null,
     totalRows: 0,
     validRows: 0,

@@ -1,5 +1,7 @@
 import type {
+  CsvImportFormat,
   ImportFormat,
+  ImportMessages,
   ImportProgress,
   ImportRepos,
   ImportRepository,
@@ -20,10 +22,12 @@ import { importReportMigration } from './migrations/202611271245-import-report.j
 import { columnMapsMigration } from './migrations/202611271317-column-maps.js';
 import { fileFormatMigration } from './migrations/202611271328-file-format.js';
 import { importNotifyMigration } from './migrations/202611271350-notify.js';
+import { importSheetMigration } from './migrations/202611271615-sheet.js';
+import { importMessagesMigration } from './migrations/202611271645-predicted-messages.js';
 
 type Row = Record<string, unknown>;
 
-const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy' | 'format', string> = {
+const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy' | 'format' | 'messages', string> = {
   totalRows: 'total_rows',
   validRows: 'valid_rows',
   rowsWithErrors: 'rows_with_errors',
@@ -33,7 +37,13 @@ const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy' | 'fo
   completedAt: 'completed_at',
   confirmedBy: 'confirmed_by',
   format: 'file_format',
+  messages: 'predicted_messages',
 };
+
+/** Formats stored before workbooks were read name no `file`: they are CSV. */
+function formatOf(f: ImportFormat | Omit<CsvImportFormat, 'file'>): ImportFormat {
+  return 'file' in f ? f : { file: 'csv', ...f };
+}
 
 function fromRow(r: Row): ImportSnapshot {
   return {
@@ -45,7 +55,9 @@ function fromRow(r: Row): ImportSnapshot {
     fileKey: r.file_key as string,
     autoConfirm: Boolean(r.auto_confirm),
     notify: r.notify === 'none' ? 'none' : 'all',
-    format: r.file_format ? (JSON.parse(r.file_format as string) as ImportFormat) : null,
+    format: r.file_format ? formatOf(JSON.parse(r.file_format as string) as ImportFormat) : null,
+    sheet: (r.sheet ?? null) as string | null,
+    messages: r.predicted_messages ? (JSON.parse(r.predicted_messages as string) as ImportMessages) : null,
     columnMap: r.column_map ? (JSON.parse(r.column_map as string) as Record<string, string>) : {},
     totalRows: Number(r.total_rows),
     validRows: Number(r.valid_rows),
@@ -76,7 +88,7 @@ function setClause(set: Partial<Record<keyof typeof COLUMNS, unknown>>): { sql: 
   const keys = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((k) => set[k] !== undefined);
   return {
     sql: keys.map((k) => `, ${COLUMNS[k]} = ?`).join(''),
-    values: keys.map((k) => (k === 'format' ? JSON.stringify(set[k]) : set[k])),
+    values: keys.map((k) => (k === 'format' || k === 'messages' ? JSON.stringify(set[k]) : set[k])),
   };
 }
 
@@ -91,9 +103,9 @@ export class SqlImportRepository implements ImportRepository {
 
   async insert(i: ImportSnapshot) {
     await this.db.run(
-      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, notify, column_map, total_rows, valid_rows,
+      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, notify, column_map, sheet, total_rows, valid_rows,
         rows_with_errors, imported_rows, error_count, processed, created_by, confirmed_by, created_at, completed_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         i.id,
         i.tenantId,
@@ -104,6 +116,7 @@ export class SqlImportRepository implements ImportRepository {
         i.autoConfirm,
         i.notify,
         Object.keys(i.columnMap).length ? JSON.stringify(i.columnMap) : null,
+        i.sheet,
         i.totalRows,
         i.validRows,
         i.rowsWithErrors,
@@ -135,7 +148,12 @@ export class SqlImportRepository implements ImportRepository {
     id: string,
     from: ImportStatus,
     to: ImportStatus,
-    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string; format?: ImportFormat },
+    set: Partial<ImportProgress> & {
+      completedAt?: string;
+      confirmedBy?: string;
+      format?: ImportFormat;
+      messages?: ImportMessages;
+    },
   ) {
     const s = setClause(set);
     const r = await this.db.run(`UPDATE imports SET status = ?${s.sql} WHERE id = ? AND tenant_id = ? AND status = ?`, [
@@ -260,6 +278,8 @@ export const importStorage: CapabilityStorage<ImportRepos> = {
     columnMapsMigration,
     fileFormatMigration,
     importNotifyMigration,
+    importSheetMigration,
+    importMessagesMigration,
   ],
   sql: (db, qb) => ({ imports: new SqlImportRepository(db, qb) }),
   memory: importMemory,

@@ -166,6 +166,8 @@ describeEachStorage(
         autoConfirm: false,
         notify: 'all',
         columnMap: {},
+        sheet: null,
+        messages: null,
         format: null,
         totalRows: 1,
         validRows: 0,

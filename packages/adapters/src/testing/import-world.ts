@@ -4,12 +4,14 @@ import { evidenceMemory } from '@fundi/memory/evidence';
 import { importMemory } from '@fundi/memory/imports';
 import { learnerMemory } from '@fundi/memory/learners';
 import { logbookMemory } from '@fundi/memory/logbooks';
+import { notificationMemory } from '@fundi/memory/notifications';
 import { platformMemory } from '@fundi/memory/platform';
 import { tenantMemory } from '@fundi/memory/tenants';
 import { trainingMemory } from '@fundi/memory/training';
 import { FixedClock } from '@fundi/testing';
 import type { JobSnapshot } from '@fundi/domain';
 import { CsvParseReader } from '../imports/csv-parse-reader.js';
+import { ExcelJsWorkbookWriter } from '../imports/xlsx-workbook-writer.js';
 import { TokenSigner } from '../system/node-secrets.js';
 
 /** A job's context for a test run: attempt `attempt`, never aborted. */
@@ -34,6 +36,7 @@ export async function importWorld() {
     importMemory,
     evidenceMemory,
     logbookMemory,
+    notificationMemory,
   ]);
   /** The jobs queued, in the order queued. */
   const jobs = () => [...(store.tables as { jobs: Map<string, JobSnapshot> }).jobs.values()];
@@ -52,7 +55,16 @@ export function importWorldOver<R extends Parameters<typeof importUseCases>[0]['
   /** Each statistics refresh the import asked for, with its tables. */
   const refreshed: string[][] = [];
   const maintenance = { refreshStatistics: async (tables: readonly string[]) => void refreshed.push([...tables]) };
-  const u = importUseCases({ repos, uow, clock, files, csv: new CsvParseReader(), cursors, maintenance });
+  const u = importUseCases({
+    repos,
+    uow,
+    clock,
+    files,
+    csv: new CsvParseReader(),
+    workbooks: new ExcelJsWorkbookWriter(),
+    cursors,
+    maintenance,
+  });
   const [validate, confirm] = importJobs(u);
   return { repos, uow, clock, store, u, validate: validate!, confirm: confirm!, refreshed };
 }

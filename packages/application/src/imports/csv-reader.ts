@@ -1,5 +1,5 @@
 import type { Readable, Transform } from 'node:stream';
-import type { ImportFormat, RowError } from '@fundi/domain';
+import type { ImportFileKind, ImportFormat, RowError } from '@fundi/domain';
 
 /** One record of a CSV file: `row` is the row a spreadsheet shows (the header is 1; blank rows count). */
 export interface CsvRecord {
@@ -17,7 +17,8 @@ export class CsvFileError extends Error {
 
 /**
  * Port: streaming CSV (docs/api.md, "Imports"): UTF-8 with or without BOM, UTF-16 with BOM or Windows-1252, cells
- * separated by `,`, `;` or tab (found from the header row), CRLF or LF, quoted fields.
+ * separated by `,`, `;` or tab (found from the header row), CRLF or LF, quoted fields; and Excel workbooks (.xlsx),
+ * told from CSV by their content, whose sheet's rows come as the records of a CSV of it would.
  */
 export interface CsvReader {
   /**
@@ -29,12 +30,19 @@ export interface CsvReader {
    * soon as the limit is passed, before the row is parsed). `found` hears the encoding and delimiter once the
    * header row has been read.
    */
-  records(source: Readable, found?: (format: ImportFormat) => void): AsyncIterable<CsvRecord[]>;
+  records(source: Readable, found?: (format: ImportFormat) => void, sheet?: string | null): AsyncIterable<CsvRecord[]>;
   /**
    * A pass-through that counts records as the bytes go by and fails with DomainError invalid (field `file`) as soon
    * as more than `maxDataRows` follow the header (`too_many_rows`), or a row passes `IMPORT_MAX_CELLS` cells
    * (`too_many_cells`) or `IMPORT_MAX_ROW_BYTES` bytes (`row_too_long`), the message naming its line. Content it
-   * cannot parse otherwise is passed on (the validation step reports it).
+   * cannot parse otherwise is passed on (the validation step reports it). A workbook (.xlsx) passes uncounted
+   * (`kind()` says `xlsx`; its rows are counted by the validation); a password-protected workbook or an old .xls
+   * fails with DomainError invalid on `file` saying so.
    */
-  rowLimit(maxDataRows: number): Transform & { dataRows(): number };
+  rowLimit(maxDataRows: number): Transform & { dataRows(): number; kind(): ImportFileKind };
+  /**
+   * A workbook as it is uploaded: read through without its rows; throws `CsvFileError` when it is not a readable
+   * workbook, or has no sheet `sheet` (null: the first).
+   */
+  checkWorkbook(source: Readable, sheet: string | null): Promise<void>;
 }

@@ -16,16 +16,22 @@ export const ENROLMENT_COLUMNS: readonly ImportColumn[] = [
   { name: 'id_number', required: false, example: '9202204720083', cell: digitsCell(true) },
   { name: 'learner_id', required: false, example: '' },
   { name: 'programme_code', required: true, example: 'OC-PLUMB-4' },
-  { name: 'start_date', required: true, example: '2026-02-01', cell: dateCell },
+  { name: 'start_date', required: true, example: '2026-02-01', cell: dateCell, date: true },
   {
     name: 'expected_completion_date',
     required: false,
     example: '2027-01-31',
     cell: dateCell,
+    date: true,
     aliases: ['expected_end', 'expected_end_date'],
   },
   { name: 'funding_source', required: false, example: 'MERSETA' },
-  { name: 'status', required: false, example: 'enrolled' },
+  {
+    name: 'status',
+    required: false,
+    example: 'enrolled',
+    codes: { enrolled: 'Enrolled (the default)', in_progress: 'In progress' },
+  },
 ];
 
 const IMPORTABLE = ['enrolled', 'in_progress'] as const;

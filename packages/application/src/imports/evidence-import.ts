@@ -1,4 +1,5 @@
 import {
+  EVIDENCE_TYPES,
   DomainError,
   Evidence,
   foldFilename,
@@ -27,7 +28,12 @@ export const EVIDENCE_COLUMNS: readonly ImportColumn[] = [
   { name: 'id_number', required: false, example: '9202204720083', cell: digitsCell(true) },
   { name: 'learner_id', required: false, example: '' },
   { name: 'module_code', required: true, example: 'KM-01' },
-  { name: 'evidence_type', required: true, example: 'portfolio' },
+  {
+    name: 'evidence_type',
+    required: true,
+    example: 'portfolio',
+    codes: Object.fromEntries(EVIDENCE_TYPES.map((t) => [t, t[0]!.toUpperCase() + t.slice(1).replace(/_/g, ' ')])),
+  },
   { name: 'filename', required: true, example: 'portfolio-km01.pdf' },
   { name: 'description', required: false, example: 'Knowledge module 1 portfolio of evidence' },
   { name: 'enrolment_id', required: false, example: '' },

@@ -88,6 +88,18 @@ function distance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
+const UNKNOWN = 'unknown column, ignored';
+
+/** The header names of a report's unknown columns, each with the known columns suggested for it (nearest first). */
+export function unknownHeadersOf(errors: readonly RowError[]): { header: string; suggestions: string[] }[] {
+  return errors
+    .filter((e) => e.row === 1 && e.error.startsWith(UNKNOWN))
+    .map((e) => ({
+      header: e.field,
+      suggestions: /did you mean (.+?)\? /.exec(e.error)?.[1]?.split(' or ') ?? [],
+    }));
+}
+
 /** The unknown-column error, with the known columns whose names are nearest (a few edits, or one inside the other). */
 function unknownColumn(kind: ImportKind<unknown, unknown>, names: [string, string][], name: string): string {
   const near = names
@@ -96,8 +108,8 @@ function unknownColumn(kind: ImportKind<unknown, unknown>, names: [string, strin
     .sort((a, b) => a.d - b.d);
   const suggest = [...new Set(near.map((x) => x.c))].slice(0, 3);
   return suggest.length
-    ? `unknown column, ignored; did you mean ${suggest.join(' or ')}? (or map it with options.columns)`
-    : `unknown column, ignored (none of the ${kind.type} columns is like it; see GET /imports/templates/${kind.type}, or map it with options.columns)`;
+    ? `${UNKNOWN}; did you mean ${suggest.join(' or ')}? (or map it with options.columns)`
+    : `${UNKNOWN} (none of the ${kind.type} columns is like it; see GET /imports/templates/${kind.type}, or map it with options.columns)`;
 }
 
 /**

@@ -10,6 +10,7 @@ import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import type { ChangeRecord } from '../common/record-change.js';
 import type { CellRule } from './cell-values.js';
+import type { MessageDue } from './import-messages.js';
 
 /** What the import kinds read and write. */
 export type ImportKindRepos = LearnerRepos &
@@ -27,6 +28,10 @@ export interface ImportColumn {
   aliases?: readonly string[];
   /** How a cell of the column is read as people write it (dates, codes by meaning), before the API's rules. */
   cell?: CellRule;
+  /** The values the column takes, each with its meaning (listed on the .xlsx template's second sheet). */
+  codes?: Readonly<Record<string, string>>;
+  /** A date column (the .xlsx template formats it as a date; every other column as text). */
+  date?: boolean;
 }
 
 /** A problem with one cell (`column`) of a row, or with the row as a whole (`row`). */
@@ -65,6 +70,11 @@ export interface ImportKind<V, W> {
   resolvedKeys?(w: W): { column: string; key: string; what: string }[];
   /** `resolve` for many rows with a few queries (same answers, in the same order), where the kind has it. */
   resolveMany?(repos: ImportKindRepos, actor: Actor, vs: readonly V[], now: Date): Promise<Checked<W>[]>;
+  /**
+   * The learner messages writing the row would lead to (welcome, result), for the dry run's count; absent: none.
+   * `history` is the first date an assessment may have and still message its learner.
+   */
+  messagesDue?(repos: ImportKindRepos, tenantId: string, w: W, history: string): Promise<MessageDue[]>;
   /** Writes resolved rows through one transaction's repositories; returns the events the API raises for each. */
   write(tx: ImportKindRepos, actor: Actor, now: Date, rows: readonly W[]): Promise<ChangeRecord['events'] & {}>;
 }

@@ -1,12 +1,13 @@
-import type { Clock, ImportRepos, UnitOfWork } from '@fundi/domain';
+import type { Clock, ImportRepos, NotificationRepos, UnitOfWork } from '@fundi/domain';
 import type { StorageMaintenance } from '../common/ports.js';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { FileVault } from '../files/file-vault.js';
 import { jobType } from '../jobs/job-definition.js';
 import type { CsvReader } from './csv-reader.js';
+import type { WorkbookWriter } from './template-workbook.js';
 import type { ImportKindRepos } from './import-kind.js';
 
-export type ImportRepositories = ImportKindRepos & ImportRepos;
+export type ImportRepositories = ImportKindRepos & ImportRepos & Pick<NotificationRepos, 'notificationSettings'>;
 
 export interface ImportDeps {
   repos: ImportRepositories;
@@ -15,6 +16,10 @@ export interface ImportDeps {
   /** Where uploaded files are kept, encrypted (any process can read them back). */
   files: FileVault;
   csv: CsvReader;
+  /** Writes the .xlsx templates. */
+  workbooks: WorkbookWriter;
+  /** A tenant without its own WhatsApp settings sends WhatsApp through the server's (the dry run counts them). */
+  whatsappByDefault?: boolean;
   /** Signs the cursors of an import's error pages (`?errorsCursor`), bound to the tenant and the import. */
   cursors: UrlSigner;
   /** Keeps the planner's statistics of the tables an import reads and grows current (absent: nothing to keep). */

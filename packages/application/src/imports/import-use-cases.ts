@@ -11,20 +11,25 @@ import { ConfirmImport } from './confirm-import.js';
 import { GetImport } from './get-import.js';
 import { ImportErrorsCsv } from './import-errors-csv.js';
 import { ImportTemplate } from './import-template.js';
+import { ImportTemplateXlsx } from './import-template-xlsx.js';
 import { ListImports } from './list-imports.js';
 import { StartImport } from './start-import.js';
+import { RemapImport } from './remap-import.js';
 import { ValidateImport } from './validate-import.js';
 import { WriteImport } from './write-import.js';
 import { RemoveImportFilesOfErasedLearner } from './erased-learner-imports.js';
 
 /** The imports capability's use cases. */
 export function importUseCases(d: ImportDeps) {
+  const startImport = new StartImport(d);
   return {
-    startImport: new StartImport(d),
+    startImport,
+    remapImport: new RemapImport(d, startImport),
     getImport: new GetImport(d),
     listImports: new ListImports(d),
     importErrorsCsv: new ImportErrorsCsv(d),
     importTemplate: new ImportTemplate(),
+    importTemplateXlsx: new ImportTemplateXlsx(d),
     confirmImport: new ConfirmImport(d),
     validateImport: new ValidateImport(d),
     writeImport: new WriteImport(d),

@@ -1,4 +1,4 @@
-import type { ImportFormat, ImportSnapshot, RowError } from '@fundi/domain';
+import type { ImportFormat, ImportMessages, ImportSnapshot, RowError } from '@fundi/domain';
 
 /** An import as callers see it (docs/api.md, "Imports"). */
 export interface ImportView {
@@ -10,6 +10,8 @@ export interface ImportView {
   fileName: string;
   /** The encoding and delimiter the dry run found; null until it has read the header. */
   format: ImportFormat | null;
+  /** The messages a confirm would send (per template and channel), counted by the dry run; null before it. */
+  messages: ImportMessages | null;
   totalRows: number;
   validRows: number;
   /** Data rows with at least one error (a row counts once); `errorCount` counts the errors. */
@@ -38,6 +40,7 @@ export function importView(i: ImportSnapshot): ImportView {
     notify: i.notify,
     fileName: i.fileName,
     format: i.format,
+    messages: i.messages,
     totalRows: i.totalRows,
     validRows: i.validRows,
     rowsWithErrors: i.rowsWithErrors,

@@ -52,6 +52,7 @@ export async function walkFile(
   visit: (r: WalkedRow) => Promise<void> | undefined,
   onHeader: (errors: RowError[]) => Promise<void> = async () => {},
   columnMap: Readonly<Record<string, string>> = {},
+  sheet: string | null = null,
 ): Promise<WalkEnd> {
   const fileErrors: RowError[] = [];
   // Per column, each key with the row it was first seen on: the one structure that grows with the file, so the keys
@@ -61,7 +62,7 @@ export async function walkFile(
   let n = 0;
   let format: ImportFormat | null = null;
   try {
-    for await (const recs of csv.records(source, (f) => void (format = f)))
+    for await (const recs of csv.records(source, (f) => void (format = f), sheet))
       for (const rec of recs) {
         if (!header) {
           header = readHeader(kind, rec.cells, columnMap);

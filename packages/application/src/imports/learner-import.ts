@@ -1,6 +1,7 @@
 import {
   Learner,
   NLRD_CODES,
+  NLRD_MEANINGS,
   newId,
   type NlrdField,
   PROFILE_FIELDS,
@@ -54,14 +55,24 @@ function cellRuleOf(f: keyof LearnerProfile): CellRule | undefined {
   return undefined;
 }
 
+const GENDER_CODES = { M: 'Male', F: 'Female', O: 'Other (self-described)' };
+
+/** The codes of a coded profile field with their meanings, in the code table's order. */
+function codesOf(f: keyof LearnerProfile): Record<string, string> | undefined {
+  if (shapeOf(f) === 'yes_no') return { yes: 'Yes (also Y, True, 1)', no: 'No (also N, False, 0)' };
+  if (!(f in NLRD_CODES)) return undefined;
+  const meanings = NLRD_MEANINGS[f as NlrdField] as Record<string, string>;
+  return Object.fromEntries((NLRD_CODES[f as NlrdField] as readonly string[]).map((c) => [c, meanings[c]!]));
+}
+
 /** The learner columns: identity first, then one per profile field in snake_case (addresses as four cells). */
 export const LEARNER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'first_name', required: true, example: 'Thandi' },
   { name: 'last_name', required: true, example: 'Mokoena' },
   // One of id_number and alternate_id (with alternate_id_type, date_of_birth, gender, nationality_code) per row.
   { name: 'id_number', required: false, example: '9202204720083', aliases: ['sa_id_number'], cell: digitsCell(true) },
-  { name: 'date_of_birth', required: false, example: '1992-02-20', cell: dateCell },
-  { name: 'gender', required: false, example: 'F', cell: genderCell },
+  { name: 'date_of_birth', required: false, example: '1992-02-20', cell: dateCell, date: true },
+  { name: 'gender', required: false, example: 'F', cell: genderCell, codes: GENDER_CODES },
   ...PROFILE_FIELDS.flatMap((f): ImportColumn[] =>
     shapeOf(f) === 'address'
       ? ADDRESS_PARTS.map((p) => ({ name: `${snake(f)}_${snake(p)}`, required: false, example: '' }))
@@ -72,6 +83,8 @@ export const LEARNER_IMPORT_COLUMNS: readonly ImportColumn[] = [
             example: EXAMPLES[snake(f)] ?? '',
             ...(f === 'provinceCode' ? { aliases: ['province'] } : {}),
             ...(cellRuleOf(f) ? { cell: cellRuleOf(f) } : {}),
+            ...(codesOf(f) ? { codes: codesOf(f) } : {}),
+            ...(f === 'popiActDate' ? { date: true } : {}),
           },
         ],
   ),
@@ -183,6 +196,9 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
         l.tenantId = actor.tenantId;
         return { ok: l };
       });
+    },
+    async messagesDue(_repos, _tenantId, l) {
+      return [{ template: 'welcome', learner: l }];
     },
     async write(tx, _actor, _now, rows) {
       await tx.learners.insertMany(rows);

@@ -3,6 +3,7 @@ import {
   DomainError,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
+  IMPORT_MAX_SHEET_CHARS,
   IMPORT_NOTIFY,
   IMPORT_TYPES,
   UNSAFE_FILE_NAME_MESSAGE,
@@ -21,6 +22,7 @@ import { fileKeyOf, VALIDATE_IMPORT, type ImportDeps } from './import-ports.js';
 import { importView, type ImportWithErrors } from './import-view.js';
 import { looseKey } from './cell-values.js';
 import { IMPORT_KINDS } from './import-walk.js';
+import { CsvFileError } from './csv-reader.js';
 
 export interface StartImportInput {
   type: unknown;
@@ -33,12 +35,14 @@ interface ImportOptions {
   notify: ImportNotify;
   /** Header name (as loose key) -> column, or null to forget a saved entry. */
   columns: Record<string, string | null>;
+  /** The sheet of a workbook to read (null: the first). */
+  sheet: string | null;
 }
 
-const OPTION_NAMES = ['dryRun', 'notify', 'columns'];
+const OPTION_NAMES = ['dryRun', 'notify', 'columns', 'sheet'];
 
 function parseOptions(type: ImportType, raw: unknown): ImportOptions {
-  if (raw === undefined || raw === '') return { dryRun: true, notify: 'all', columns: {} };
+  if (raw === undefined || raw === '') return { dryRun: true, notify: 'all', columns: {}, sheet: null };
   let v: unknown;
   try {
     v = typeof raw === 'string' ? JSON.parse(raw) : raw;
@@ -57,10 +61,20 @@ function parseOptions(type: ImportType, raw: unknown): ImportOptions {
       'options.notify',
       'must be "all" (message new learners) or "none" (history: tell nobody)',
     );
+  if (
+    o.sheet !== undefined &&
+    o.sheet !== null &&
+    (typeof o.sheet !== 'string' || !o.sheet.trim() || o.sheet.length > IMPORT_MAX_SHEET_CHARS || !isSafeText(o.sheet))
+  )
+    throw DomainError.invalid(
+      'options.sheet',
+      `must be the name of a sheet of the workbook (at most ${IMPORT_MAX_SHEET_CHARS} characters of plain text)`,
+    );
   return {
     dryRun: o.dryRun !== false,
     notify: (o.notify as ImportNotify) ?? 'all',
     columns: parseColumns(type, o.columns),
+    sheet: typeof o.sheet === 'string' ? o.sheet.trim() : null,
   };
 }
 
@@ -109,7 +123,7 @@ function parseRequest(input: StartImportInput): { type: ImportType; options: Imp
 }
 
 /**
- * Accepts an uploaded CSV: stores it encrypted while counting its rows (more than 100,000 data rows or 50 MB is
+ * Accepts an uploaded CSV or workbook (.xlsx, told by its content; read through once to check it is one): stores it encrypted while counting its rows (more than 100,000 data rows or 50 MB is
  * refused and nothing is kept), records the import `validating` and queues the dry run (docs/api.md, "Imports").
  */
 export class StartImport {
@@ -141,6 +155,11 @@ export class StartImport {
       undo: () => this.d.files.remove(key),
     });
     const { type, options } = checked;
+    if (counter.kind() === 'xlsx') await this.checkWorkbook(key, options.sheet);
+    else if (options.sheet !== null) {
+      await this.d.files.remove(key);
+      throw DomainError.invalid('options.sheet', 'is for Excel workbooks (.xlsx); this file is CSV');
+    }
     const columnMap = { ...(await this.d.repos.imports.columnMap(actor.tenantId, type)) };
     for (const [header, column] of Object.entries(options.columns))
       if (column === null) delete columnMap[header];
@@ -150,12 +169,14 @@ export class StartImport {
       tenantId: actor.tenantId,
       type,
       status: 'validating',
-      fileName: (file.filename ?? `${type}.csv`).slice(0, 255),
+      fileName: (file.filename ?? `${type}.${counter.kind()}`).slice(0, 255),
       fileKey: key,
       autoConfirm: !options.dryRun,
       notify: options.notify,
       columnMap,
       format: null,
+      sheet: options.sheet,
+      messages: null,
       totalRows: counter.dataRows(),
       validRows: 0,
       rowsWithErrors: 0,
@@ -189,5 +210,19 @@ export class StartImport {
       errors: [],
       errorsPage: { offset: 0, limit: 0, total: 0, hasMore: false, nextCursor: null },
     };
+  }
+
+  /**
+   * A stored workbook is read through (not its rows) before the upload is answered: one that is no workbook, is
+   * broken, or lacks the sheet named is refused (invalid input on `file`) and removed.
+   */
+  private async checkWorkbook(key: string, sheet: string | null): Promise<void> {
+    try {
+      await this.d.csv.checkWorkbook(await this.d.files.open(key), sheet);
+    } catch (e) {
+      await this.d.files.remove(key);
+      if (e instanceof CsvFileError) throw DomainError.invalid(e.problem.field, e.problem.error);
+      throw e;
+    }
   }
 }

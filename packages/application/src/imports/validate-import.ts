@@ -4,6 +4,7 @@ import type { Actor } from '../common/actor.js';
 import { CONFIRM_IMPORT, IMPORT_TABLES, type ImportDeps, type ImportJobPayload } from './import-ports.js';
 import { IMPORT_KINDS, resolveRows, walkFile, type WalkedRow } from './import-walk.js';
 import { rowErrors } from './row-errors.js';
+import { historyBefore, MessageTally } from './import-messages.js';
 
 /** Rows checked against the tenant's data at a time: few enough that they die young (memory stays flat). */
 const CHECK_ROWS = 250;
@@ -56,8 +57,13 @@ export class ValidateImport {
     let rowsWithErrors = 0;
     let pending: WalkedRow[] = [];
     let errors: RowError[] = [];
+    const tally = new MessageTally(this.d.repos, imp.tenantId, imp.notify, this.d.whatsappByDefault);
+    const history = historyBefore(now);
     const flush = async (processed: number) => {
       const answers = await resolveRows(kind, this.d.repos, actor, pending, now);
+      if (kind.messagesDue && imp.notify !== 'none')
+        for (const c of answers)
+          if ('ok' in c) await tally.add(await kind.messagesDue(this.d.repos, imp.tenantId, c.ok, history));
       answers.forEach((c, i) => {
         if ('ok' in c) valid++;
         else {
@@ -87,6 +93,7 @@ export class ValidateImport {
       },
       async (header) => void (errors = header),
       imp.columnMap,
+      imp.sheet,
     );
     errors.push(...end.fileErrors);
     await flush(end.dataRows);
@@ -97,6 +104,7 @@ export class ValidateImport {
       errorCount,
       processed: end.dataRows,
       ...(end.format ? { format: end.format } : {}),
+      ...(end.fatal ? {} : { messages: tally.result() }),
     };
     const at = this.d.clock.now();
     await this.d.uow.run(async (tx) => {

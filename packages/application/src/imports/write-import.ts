@@ -71,6 +71,7 @@ export class WriteImport {
       },
       async (errors) => void (header = errors),
       imp.columnMap,
+      imp.sheet,
     );
     if (end.fatal) throw new Error(`the stored file of import ${imp.id} cannot be read again`);
     if (batch.length || imp.processed < end.dataRows) imp = await this.commit(imp, kind, batch, end.dataRows, header);

@@ -21,10 +21,36 @@ export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
 export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;
 export type ImportDelimiter = (typeof IMPORT_DELIMITERS)[number];
 
-/** How the file was read: what its dry run found. */
-export interface ImportFormat {
+/** A CSV file as its dry run read it: the text encoding and the cell separator found. */
+export interface CsvImportFormat {
+  file: 'csv';
   encoding: ImportEncoding;
   delimiter: ImportDelimiter;
+}
+/** An Excel workbook (.xlsx) as its dry run read it: the sheet whose rows were imported. */
+export interface XlsxImportFormat {
+  file: 'xlsx';
+  sheet: string;
+}
+/** How the file was read: what its dry run found (docs/api.md, "Imports"). */
+export type ImportFormat = CsvImportFormat | XlsxImportFormat;
+/** The kinds of file an import reads, found from the content (never from the name). */
+export const IMPORT_FILE_KINDS = ['csv', 'xlsx'] as const;
+export type ImportFileKind = (typeof IMPORT_FILE_KINDS)[number];
+/** Characters of a sheet name (Excel allows at most 31). */
+export const IMPORT_MAX_SHEET_CHARS = 31;
+
+/** Messages of one template a confirm would send, by channel. */
+export interface ImportMessageCount {
+  template: string;
+  email: number;
+  whatsapp: number;
+}
+/** The messages a confirm of the import would send, as its dry run counted them (docs/api.md, "Imports"). */
+export interface ImportMessages {
+  email: number;
+  whatsapp: number;
+  templates: ImportMessageCount[];
 }
 
 /** Whether the rows of an import message learners: `all` (new learners), `none` (history being backfilled). */
@@ -86,6 +112,10 @@ export interface ImportSnapshot {
   columnMap: Readonly<Record<string, string>>;
   /** How the file was read (encoding, delimiter), once its validation has read it; null before. */
   format: ImportFormat | null;
+  /** The sheet of a workbook to import (`options.sheet`); null: the first sheet (and for CSV). */
+  sheet: string | null;
+  /** The messages a confirm would send, counted by the dry run; null before it (or when it failed). */
+  messages: ImportMessages | null;
   /** Data rows in the file (the header not counted). */
   totalRows: number;
   /** Rows without errors at the last check (validation, then confirm). */
@@ -151,7 +181,12 @@ export interface ImportRepository {
     id: string,
     from: ImportStatus,
     to: ImportStatus,
-    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string; format?: ImportFormat },
+    set: Partial<ImportProgress> & {
+      completedAt?: string;
+      confirmedBy?: string;
+      format?: ImportFormat;
+      messages?: ImportMessages;
+    },
   ): Promise<boolean>;
   /**
    * Records counters without a state change; false, changing nothing, when the import is not `status` or (when

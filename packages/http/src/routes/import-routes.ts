@@ -7,7 +7,9 @@ import {
   ImportListQuery,
   ImportOut,
   ImportSummaryOut,
+  ImportTemplateQuery,
   ImportUploadFields,
+  XLSX_TYPE,
 } from '../schemas/import-schemas.js';
 import { route, type RouteDef } from './route.js';
 
@@ -50,18 +52,22 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
     ...IMPORT_TYPES.map((type) =>
       route({
         operationId: `getImportTemplate${type[0]!.toUpperCase()}${type.slice(1)}`,
-        summary: `A CSV template for ${type}: the header row and one example row`,
+        summary: `A template for ${type}: the header row and one example row, as CSV or as an Excel workbook`,
+        description:
+          '`?format=xlsx`: an .xlsx workbook whose columns are formatted as Text (dates as dates), so Excel keeps ID numbers, phone numbers and codes as typed, with a second sheet `Codes` listing every code of the coded columns with its meaning. Default `csv`.',
         tag,
         method: 'get',
         path: `/imports/templates/${type}`,
         scope: 'imports:read',
-        success: { status: 200, file: { contentTypes: ['text/csv'] }, description: 'The template' },
-        handle: async () => {
-          const body = Buffer.from(q.importTemplate.execute(type));
+        query: ImportTemplateQuery,
+        success: { status: 200, file: { contentTypes: ['text/csv', XLSX_TYPE] }, description: 'The template' },
+        handle: async ({ query }) => {
+          const xlsx = query.format === 'xlsx';
+          const body = xlsx ? await q.importTemplateXlsx.execute(type) : Buffer.from(q.importTemplate.execute(type));
           return {
-            contentType: 'text/csv; charset=utf-8',
+            contentType: xlsx ? XLSX_TYPE : 'text/csv; charset=utf-8',
             size: body.length,
-            filename: `${type}-template.csv`,
+            filename: `${type}-template.${xlsx ? 'xlsx' : 'csv'}`,
             open: () => Readable.from([body]),
           };
         },

@@ -33,12 +33,35 @@ const fields = {
   }),
   fileName: z.string(),
   format: z
-    .object({ encoding: z.enum(IMPORT_ENCODINGS), delimiter: z.enum(IMPORT_DELIMITERS) })
+    .discriminatedUnion('file', [
+      z
+        .object({ file: z.literal('csv'), encoding: z.enum(IMPORT_ENCODINGS), delimiter: z.enum(IMPORT_DELIMITERS) })
+        .strict(),
+      z
+        .object({
+          file: z.literal('xlsx'),
+          sheet: z.string().openapi({ description: 'The sheet whose rows were read' }),
+        })
+        .strict(),
+    ])
+    .nullable()
+    .openapi({
+      description:
+        'How the file was read, as its dry run found it: a CSV file with its text encoding and cell separator (`,`, `;` or a tab), or an Excel workbook with the sheet read; null until the header row was read',
+    }),
+  messages: z
+    .object({
+      email: z.number().int(),
+      whatsapp: z.number().int(),
+      templates: z.array(
+        z.object({ template: z.string(), email: z.number().int(), whatsapp: z.number().int() }).strict(),
+      ),
+    })
     .strict()
     .nullable()
     .openapi({
       description:
-        'How the file was read, as its dry run found it: its text encoding and cell separator (`,`, `;` or a tab); null until the header row was read',
+        'The messages a confirm would send to learners (emails and WhatsApp messages, in all and per template), as the dry run counted them with `notify`, the trigger settings, opt-outs and consents; null until the dry run has run',
     }),
   totalRows: z.number().int().openapi({ description: 'Data rows in the file (the header not counted)' }),
   validRows: z
@@ -85,7 +108,7 @@ export const ImportUploadFields = z
     type: ImportType,
     options: z.string().max(20_000).optional().openapi({
       description:
-        'JSON text `{"dryRun": true|false, "notify": "all"|"none", "columns": {"<header>": "<column>"|null}}`; default `{"dryRun": true, "notify": "all"}`. `columns` maps header names to columns and is saved for the tenant\'s next file of the type (null forgets a saved name)',
+        'JSON text `{"dryRun": true|false, "notify": "all"|"none", "columns": {"<header>": "<column>"|null}, "sheet": "<name>"}`; default `{"dryRun": true, "notify": "all"}`. `columns` maps header names to columns and is saved for the tenant\'s next file of the type (null forgets a saved name); `sheet` names the sheet of an .xlsx workbook to read (default its first visible sheet)',
     }),
   })
   .strict();
@@ -113,3 +136,15 @@ export const ImportGetQuery = z
   .strict();
 
 export const ImportListQuery = z.object({ status: ImportStatus.optional(), type: ImportType.optional() }).strict();
+
+/** The media type of an Excel workbook (.xlsx). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const ImportTemplateQuery = z
+  .object({
+    format: z
+      .enum(['csv', 'xlsx'])
+      .optional()
+      .openapi({ description: 'The template as CSV (the default) or as an Excel workbook', default: 'csv' }),
+  })
+  .strict();

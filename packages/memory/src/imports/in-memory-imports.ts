@@ -1,5 +1,6 @@
 import type {
   ImportFormat,
+  ImportMessages,
   ImportProgress,
   ImportRepos,
   ImportRepository,
@@ -49,7 +50,12 @@ export class InMemoryImportRepository implements ImportRepository {
     id: string,
     from: ImportStatus,
     to: ImportStatus,
-    set: Partial<ImportProgress> & { completedAt?: string; confirmedBy?: string; format?: ImportFormat },
+    set: Partial<ImportProgress> & {
+      completedAt?: string;
+      confirmedBy?: string;
+      format?: ImportFormat;
+      messages?: ImportMessages;
+    },
   ) {
     const i = this.t.imports.get(id);
     if (!i || i.tenantId !== tenantId || i.status !== from) return false;

@@ -1,28 +1,52 @@
 import { Readable } from 'node:stream';
-import type { ImportView, SessionContext } from '@fundi/application';
-import { IMPORT_MAX_BYTES, IMPORT_TYPES, isDomainError, type ImportFormat, type RowError } from '@fundi/domain';
+import { IMPORT_KINDS, unknownHeadersOf, type ImportView, type SessionContext } from '@fundi/application';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_TYPES,
+  isDomainError,
+  type CsvImportFormat,
+  type ImportFormat,
+  type ImportMessages,
+  type RowError,
+} from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
-import { requireScope } from '../web.js';
+import { field, requireScope } from '../web.js';
 import { describe } from './api-keys.js';
 import { importProgress } from '../forms/import-progress.js';
+import { XLSX_TYPE } from '../../schemas/import-schemas.js';
 
 const RUNNING = new Set(['validating', 'importing']);
 const rows = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 const ERRORS_SHOWN = 50;
-const ENCODING_WORDS: Record<ImportFormat['encoding'], string> = {
+const ENCODING_WORDS: Record<CsvImportFormat['encoding'], string> = {
   'utf-8': 'UTF-8',
   'utf-8-bom': 'UTF-8 (with BOM)',
   'utf-16le': 'UTF-16',
   'utf-16be': 'UTF-16 (big-endian)',
   'windows-1252': 'Windows-1252 (Excel on Windows)',
 };
-const DELIMITER_WORDS: Record<ImportFormat['delimiter'], string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' };
+const DELIMITER_WORDS: Record<CsvImportFormat['delimiter'], string> = {
+  ',': 'commas',
+  ';': 'semicolons',
+  '\t': 'tabs',
+};
 const formatText = (f: ImportFormat) =>
-  `${ENCODING_WORDS[f.encoding]}, cells separated by ${DELIMITER_WORDS[f.delimiter]}`;
+  f.file === 'xlsx'
+    ? `Excel workbook, sheet "${f.sheet}"`
+    : `${ENCODING_WORDS[f.encoding]}, cells separated by ${DELIMITER_WORDS[f.delimiter]}`;
 const learnerText = (e: RowError) =>
   e.learner ? [e.learner.name, e.learner.idNumber && `(${e.learner.idNumber})`].filter(Boolean).join(' ') : '';
+
+/** "Confirm will send 12 emails and 3 WhatsApp messages (welcome: 12 emails; ...)", or that it sends none. */
+const messagesText = (m: ImportMessages) => {
+  const what = (email: number, whatsapp: number) =>
+    [email && rows(email, 'email'), whatsapp && rows(whatsapp, 'WhatsApp message')].filter(Boolean).join(' and ');
+  if (!m.email && !m.whatsapp) return 'Confirm will send no messages.';
+  const per = m.templates.map((t) => `${t.template.replace(/_/g, ' ')}: ${what(t.email, t.whatsapp)}`).join('; ');
+  return `Confirm will send ${what(m.email, m.whatsapp)} (${per}).`;
+};
 
 const STATUS_WORDS: Record<string, string> = {
   validating: 'Checking the file',
@@ -59,9 +83,10 @@ export function importPages(r: PageRoutes, d: DashboardDeps): void {
 <label for="imp-type">What the file holds</label><select id="imp-type" name="type">${IMPORT_TYPES.map((t) => html`<option value="${t}">${t}</option>`)}</select>
 <div class="check"><input type="checkbox" id="imp-dry" name="dryRun" value="1" checked> <label for="imp-dry">Check the file first and show me the report (nothing is written until I confirm)</label></div>
 <div class="check"><input type="checkbox" id="imp-quiet" name="notifyNone" value="1"> <label for="imp-quiet">This is history: message nobody (no welcomes, no results; webhooks and HR still get the records)</label></div>
-<label for="imp-file">CSV file (a header row; separated by commas, semicolons or tabs; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".csv,text/csv" required>
+<label for="imp-sheet">Sheet of an Excel workbook to import (leave empty for the first sheet)</label><input id="imp-sheet" name="sheet" maxlength="31">
+<label for="imp-file">Excel workbook (.xlsx) or CSV file (a header row; CSV separated by commas, semicolons or tabs; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required>
 <button type="submit">Upload</button></form>
-<p>Templates with every column: ${IMPORT_TYPES.map((t) => html`<a href="/dashboard/imports/templates/${t}">${t}</a> `)}</p>`,
+<p>Templates with every column: ${IMPORT_TYPES.map((t) => html`${t} (<a href="/dashboard/imports/templates/${t}?format=xlsx">Excel</a>, <a href="/dashboard/imports/templates/${t}">CSV</a>) `)}. The Excel templates keep ID numbers and codes as typed and list every code on their second sheet.</p>`,
       )}
 ${when(running, () => html`<p class="muted" role="status">An import is running; this page refreshes itself.</p>`)}
 ${
@@ -109,10 +134,34 @@ ${when(
   i.status === 'validated' && i.validRows > 0 && s.actor.scopes.includes('imports:write'),
   () => html`<form class="card" method="post" action="/dashboard/imports/${i.id}/confirm">${csrf(s)}
 <p>${rows(i.validRows, 'valid row')} will be written${i.rowsWithErrors ? html`; ${rows(i.rowsWithErrors, 'row')} with errors ${i.rowsWithErrors === 1 ? 'is' : 'are'} left out` : ''}.</p>
+${when(i.messages !== null, () => html`<p id="imp-messages">${messagesText(i.messages!)}</p>`)}
 <button type="submit">Confirm the import</button></form>`,
+)}
+${when((i.status === 'validated' || i.status === 'failed') && s.actor.scopes.includes('imports:write'), () =>
+  mappingForm(s, i),
 )}
 ${errorsTable(i)}`,
     });
+  };
+
+  /**
+   * After a file with headers the type does not know: each unknown header with a choice of the type's columns (the
+   * nearest preselected), saved for the tenant like `options.columns`, and the file checked again with it.
+   */
+  const mappingForm = (s: SessionContext, i: ImportView & { errors: RowError[] }) => {
+    const unknown = unknownHeadersOf(i.errors);
+    if (!unknown.length) return html``;
+    const columns = IMPORT_KINDS[i.type]().columns.map((c) => c.name);
+    return html`<form class="card" method="post" action="/dashboard/imports/${i.id}/columns">${csrf(s)}
+<h2>Columns this file names differently</h2>
+<p>Choose the column each header holds. The choice is saved for your next ${i.type} files, and this file is checked again with it.</p>
+${unknown.map(
+  (u, k) => html`<input type="hidden" name="header.${k}" value="${u.header}">
+<label for="imp-map-${k}">${u.header}</label><select id="imp-map-${k}" name="column.${k}"><option value="">Ignore this column</option>${columns.map(
+    (c) => html`<option value="${c}"${u.suggestions[0] === c ? raw(' selected') : ''}>${c}</option>`,
+  )}</select>`,
+)}
+<button type="submit">Save the columns and check the file again</button></form>`;
   };
 
   const errorsTable = (i: ImportView & { errors: RowError[] }) =>
@@ -130,6 +179,10 @@ ${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${learnerText(e)}</td><td>${
     requireScope(s, 'imports:read');
     const type = ctx.params.type as (typeof IMPORT_TYPES)[number];
     if (!IMPORT_TYPES.includes(type)) return list(s, { text: `No template for ${ctx.params.type}`, error: true });
+    if (ctx.query.format === 'xlsx') {
+      const body = await q.importTemplateXlsx.execute(type);
+      return { file: { contentType: XLSX_TYPE, filename: `${type}-template.xlsx`, open: () => Readable.from([body]) } };
+    }
     const text = q.importTemplate.execute(type);
     return {
       file: {
@@ -156,6 +209,7 @@ ${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${learnerText(e)}</td><td>${
           options: JSON.stringify({
             dryRun: fields.dryRun === '1',
             notify: fields.notifyNone === '1' ? 'none' : 'all',
+            ...(fields.sheet?.trim() ? { sheet: fields.sheet.trim() } : {}),
           }),
         },
         file,
@@ -164,6 +218,27 @@ ${i.errors.map((e) => html`<tr><td>${e.row}</td><td>${learnerText(e)}</td><td>${
     } catch (e) {
       file.stream.resume();
       if (isDomainError(e) && e.kind === 'invalid') return list(s, { text: describe(e), error: true });
+      throw e;
+    }
+  });
+
+  r.post('/dashboard/imports/:id/columns', async (ctx, s, form) => {
+    requireScope(s, 'imports:write');
+    const id = ctx.params.id!;
+    const columns: Record<string, string> = {};
+    for (let k = 0; form.has(`header.${k}`) && k < 200; k++) {
+      const header = form.get(`header.${k}`) ?? '';
+      const column = field(form, `column.${k}`);
+      if (header && column) columns[header] = column;
+    }
+    if (!Object.keys(columns).length)
+      return one(s, id, { text: 'Choose a column for at least one header, or upload a corrected file', error: true });
+    try {
+      const again = await d.imports.remapImport.execute(s.actor, id, columns);
+      return { redirect: `/dashboard/imports/${again.id}` };
+    } catch (e) {
+      if (isDomainError(e) && (e.kind === 'conflict' || e.kind === 'invalid'))
+        return one(s, id, { text: describe(e), error: true });
       throw e;
     }
   });
