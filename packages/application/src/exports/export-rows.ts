@@ -72,7 +72,7 @@ export interface ResolvedFilters extends ExportFilters {
 }
 
 /**
- * Learners, one row each. Without enrolment filters: by creation date (`from`/`to`). With `programmeId` or
+ * Learners, one row each. Without enrolment filters: by creation date (`from`/`to`), only `learnerIds` when given. With `programmeId` or
  * `status`: the learners with a matching enrolment (by its start date), each once, with that enrolment.
  */
 export async function* learnerRows(
@@ -94,7 +94,11 @@ export async function* learnerRows(
     }
     return;
   }
-  const filter = { createdFrom: dayStart(f.from), createdTo: dayEnd(f.to) };
+  const filter = {
+    createdFrom: dayStart(f.from),
+    createdTo: dayEnd(f.to),
+    ...(f.learnerIds ? { ids: f.learnerIds } : {}),
+  };
   for await (const batch of pages((p) => r.learners.list(tenantId, filter, p))) {
     const rows: LearnerRow[] = [];
     for (const l of batch) {

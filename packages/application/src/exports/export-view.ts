@@ -6,7 +6,7 @@ export interface ExportView {
   type: ExportType;
   format: ExportSnapshot['format'];
   status: ExportSnapshot['status'];
-  filters: { programmeId?: string; status?: string; from?: string; to?: string };
+  filters: { programmeId?: string; status?: string; from?: string; to?: string; learnerIds?: string[] };
   fields: string[] | null;
   rowCount: number | null;
   fileName: string | null;
@@ -21,9 +21,9 @@ export interface ExportView {
 }
 
 export function exportView(e: ExportSnapshot): ExportView {
-  const { programmeId, status, from, to } = e.filters;
+  const { programmeId, status, from, to, learnerIds } = e.filters;
   const filters = Object.fromEntries(
-    Object.entries({ programmeId, status, from, to }).filter(([, v]) => v !== undefined),
+    Object.entries({ programmeId, status, from, to, learnerIds }).filter(([, v]) => v !== undefined),
   );
   return {
     id: e.id,

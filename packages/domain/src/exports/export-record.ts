@@ -29,6 +29,8 @@ export interface ExportFilters {
   status?: string;
   from?: string;
   to?: string;
+  /** Only these learners (a learners export of a selection; at most 1,000). */
+  learnerIds?: string[];
 }
 
 export interface ExportSnapshot {

@@ -69,6 +69,7 @@ form.tight label{font-weight:400;margin:0;font-size:.85rem}
 form.tight input,form.tight select{width:auto;min-width:0}
 form.tight button{margin:0;min-width:2.75rem}
 progress{width:100%;max-width:28rem;height:1rem}
+.pick input{width:1.5rem;height:1.5rem;margin:0}
 svg.chart{display:block;max-width:48rem;height:auto}
 `;
 

@@ -10,6 +10,7 @@ import { enrolmentPages } from './pages/enrolments.js';
 import { evidencePages } from './pages/evidence.js';
 import { exportPages } from './pages/exports.js';
 import { learnerPages } from './pages/learners.js';
+import { learnerBulkPages } from './pages/learner-bulk.js';
 import { learnerEditPages } from './pages/learner-edit.js';
 import { learnerActionPages } from './pages/learner-actions.js';
 import { overviewPages } from './pages/overview.js';
@@ -261,6 +262,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   webhookPages(routes, d);
   programmePages(routes, d);
   learnerEditPages(routes, d);
+  learnerBulkPages(routes, d);
   learnerPages(routes, d);
   if (d.statements) statementPages(routes, d);
   if (d.audit) auditPages(routes, d);

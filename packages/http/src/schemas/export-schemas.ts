@@ -12,6 +12,11 @@ const Filters = z
       description: 'Inclusive start of the period (see docs/api.md, "Exports")',
     }),
     to: IsoDateString.optional().openapi({ description: 'Inclusive end of the period' }),
+    learnerIds: z
+      .array(z.string().max(100))
+      .max(1000)
+      .optional()
+      .openapi({ description: 'Only these learners (a learners export of a selection, 1 to 1,000)' }),
   })
   .strict();
 
