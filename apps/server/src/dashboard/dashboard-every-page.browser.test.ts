@@ -36,6 +36,10 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
     const pages: [string, string][] = [
       ['overview', '/dashboard'],
       ['learners', '/dashboard/learners?q=nkosi'],
+      [
+        'learners-filtered',
+        '/dashboard/learners?programme=p-web&status=enrolled&from=2026-Q1&to=2026-12&sort=start&dir=desc',
+      ],
       ['learner-new', '/dashboard/learners/new'],
       ['learner', `/dashboard/learners/${learnerId}`],
       ['learner-edit', `/dashboard/learners/${learnerId}/edit`],
@@ -75,5 +79,30 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
     expect(await assessor.page.locator('main').innerText()).toContain('Your review queue');
     await checkPage(assessor.page, 'every-assessor-landing');
     await assessor.context.close();
+  });
+
+  it('the filtered learners list and the bulk actions on a selection pass the same checks', async () => {
+    const { s, signedIn } = dashboard();
+    const { context, page } = await signedIn('admin@example.org', 1280);
+    await page.goto(
+      `${s.url}/dashboard/learners?programme=p-web&status=enrolled&from=2026-Q1&to=2026-12&sort=start&dir=desc`,
+    );
+    await page.waitForLoadState('load');
+    await checkPage(page, 'every-learners-filtered');
+    // The bulk actions' pages are answers to posts of a selection: reached by ticking a learner in the list.
+    for (const [action, submit, name] of [
+      ['Enrol in a programme', 'Enrol them', 'bulk-enrol'],
+      ['Send a notification', 'Send', 'bulk-notify'],
+    ] as const) {
+      await page.goto(`${s.url}/dashboard/learners?q=nkosi`);
+      await page.locator('td.pick input[type=checkbox]').first().check();
+      await page.getByRole('button', { name: action }).click();
+      await page.waitForLoadState('load');
+      await checkPage(page, `every-${name}`);
+      await page.getByRole('button', { name: submit, exact: true }).click();
+      await page.waitForLoadState('load');
+      await checkPage(page, `every-${name}-result`);
+    }
+    await context.close();
   });
 });
