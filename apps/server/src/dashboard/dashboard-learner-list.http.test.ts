@@ -129,7 +129,11 @@ describeDashboardSuite(
       await expect
         .poll(async () => (await s.call('GET', `/api/v1/exports/${id}`, apiKey)).body.status, { timeout: 30_000 })
         .toBe('ready');
-      expect((await s.call('GET', `/api/v1/exports/${id}`, apiKey)).body.rowCount).toBe(2);
+      expect((await s.call('GET', `/api/v1/exports/${id}`, apiKey)).body).toMatchObject({
+      rowCount: 2,
+      processedRows: 2,
+      totalRows: 2,
+    });
     });
   },
   { worker: {} },

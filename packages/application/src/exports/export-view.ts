@@ -9,6 +9,8 @@ export interface ExportView {
   filters: { programmeId?: string; status?: string; from?: string; to?: string; learnerIds?: string[] };
   fields: string[] | null;
   rowCount: number | null;
+  processedRows: number | null;
+  totalRows: number | null;
   fileName: string | null;
   size: number | null;
   createdAt: string;
@@ -33,6 +35,8 @@ export function exportView(e: ExportSnapshot): ExportView {
     filters,
     fields: e.fields,
     rowCount: e.rowCount,
+    processedRows: e.processedRows,
+    totalRows: e.totalRows,
     fileName: e.fileName,
     size: e.size,
     createdAt: e.createdAt,
