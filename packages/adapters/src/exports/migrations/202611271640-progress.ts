@@ -3,7 +3,7 @@ import type { Migration } from '../../migrations/migration.js';
 
 /** How far a running export has got: rows written so far and the rows it will hold (when known). */
 export const exportProgress: Migration = {
-  name: 'exports/202611271650-progress',
+  name: 'exports/202611271640-progress',
   async up(knex: Knex) {
     await knex.schema.alterTable('exports', (t) => {
       t.integer('processed_rows');
