@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { anExport } from '@fundi/domain/testing';
 import { staffUser } from '../testing/dashboard-client.js';
 import { assessmentBody } from '../testing/training-fixtures.js';
 import { checkPage, describeBrowserSuite } from './dashboard-browser-fixture.js';
@@ -103,6 +104,31 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
       await page.waitForLoadState('load');
       await checkPage(page, `every-${name}-result`);
     }
+    await context.close();
+  });
+
+  it("a running export's progress bar moves while it runs, without reloading the page, and stops when it ends", async () => {
+    const { s, signedIn } = dashboard();
+    const tenant = await s.storage.repos.tenants.findBySlug('browser');
+    const running = anExport({ tenantId: tenant!.id, status: 'processing', processedRows: 10, totalRows: 100 });
+    await s.storage.repos.exports.insert(running);
+    const { context, page } = await signedIn('admin@example.org', 1280);
+    await page.goto(`${s.url}/dashboard/exports`);
+    await page.waitForLoadState('load');
+    const bar = page.locator('#export-list progress');
+    expect(await bar.getAttribute('value')).toBe('10');
+    await checkPage(page, 'every-exports-running');
+    const loaded = await page.evaluate(() => performance.timeOrigin);
+    await s.storage.repos.exports.recordProgress(tenant!.id, running.id, 60, 100);
+    await expect.poll(() => bar.getAttribute('value'), { timeout: 15_000 }).toBe('60');
+    expect(await page.locator('#export-list').innerText()).toContain('60 of 100 rows written');
+    await s.storage.repos.exports.update({ ...running, status: 'failed', error: 'stopped by the test' });
+    await expect
+      .poll(() => page.locator('#export-list').innerText(), { timeout: 15_000 })
+      .toContain('stopped by the test');
+    expect(await page.locator('#export-list').getAttribute('data-poll')).toBeNull();
+    // The same document all along: the script swapped the list in, the page never reloaded.
+    expect(await page.evaluate(() => performance.timeOrigin)).toBe(loaded);
     await context.close();
   });
 });
