@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { anExport } from '@fundi/domain/testing';
+import { reposOf } from '../capabilities/index.js';
 import { staffUser } from '../testing/dashboard-client.js';
 import { assessmentBody } from '../testing/training-fixtures.js';
 import { checkPage, describeBrowserSuite } from './dashboard-browser-fixture.js';
@@ -48,6 +49,7 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
       ['programme-new', '/dashboard/programmes/new'],
       ['programme', `/dashboard/programmes/${programme.body.id}`],
       ['enrolments', '/dashboard/enrolments'],
+      ['record-results', '/dashboard/assessments'],
       ['evidence', '/dashboard/evidence'],
       ['evidence-one', `/dashboard/evidence/${evidenceId}`],
       ['moderation', '/dashboard/moderation'],
@@ -80,6 +82,11 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
     expect(await assessor.page.locator('main').innerText()).toContain('Your review queue');
     await checkPage(assessor.page, 'every-assessor-landing');
     await assessor.context.close();
+    await staffUser(s.container, 'browser', 'facilitator');
+    const facilitator = await signedIn('facilitator@example.org');
+    expect(await facilitator.page.locator('main').innerText()).toContain('Your learners: in training');
+    await checkPage(facilitator.page, 'every-facilitator-landing');
+    await facilitator.context.close();
   });
 
   it('the filtered learners list and the bulk actions on a selection pass the same checks', async () => {
@@ -109,9 +116,10 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
 
   it("a running export's progress bar moves while it runs, without reloading the page, and stops when it ends", async () => {
     const { s, signedIn } = dashboard();
-    const tenant = await s.storage.repos.tenants.findBySlug('browser');
+    const repos = reposOf(s.container);
+    const tenant = await repos.tenants.findBySlug('browser');
     const running = anExport({ tenantId: tenant!.id, status: 'processing', processedRows: 10, totalRows: 100 });
-    await s.storage.repos.exports.insert(running);
+    await repos.exports.insert(running);
     const { context, page } = await signedIn('admin@example.org', 1280);
     await page.goto(`${s.url}/dashboard/exports`);
     await page.waitForLoadState('load');
@@ -119,10 +127,10 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
     expect(await bar.getAttribute('value')).toBe('10');
     await checkPage(page, 'every-exports-running');
     const loaded = await page.evaluate(() => performance.timeOrigin);
-    await s.storage.repos.exports.recordProgress(tenant!.id, running.id, 60, 100);
+    await repos.exports.recordProgress(tenant!.id, running.id, 60, 100);
     await expect.poll(() => bar.getAttribute('value'), { timeout: 15_000 }).toBe('60');
     expect(await page.locator('#export-list').innerText()).toContain('60 of 100 rows written');
-    await s.storage.repos.exports.update({ ...running, status: 'failed', error: 'stopped by the test' });
+    await repos.exports.update({ ...running, status: 'failed', error: 'stopped by the test' });
     await expect
       .poll(() => page.locator('#export-list').innerText(), { timeout: 15_000 })
       .toContain('stopped by the test');

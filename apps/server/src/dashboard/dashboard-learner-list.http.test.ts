@@ -1,11 +1,18 @@
 import { expect, it } from 'vitest';
-import { PASSWORD, WebClient, csrfOf } from '../testing/dashboard-client.js';
+import { PASSWORD, WebClient, csrfOf, staffUser } from '../testing/dashboard-client.js';
+import type { TestServer } from '../testing/test-server.js';
 import { idNumberFor, programmeBody } from '../testing/training-fixtures.js';
 import { describeDashboardSuite } from './dashboard-http-fixture.js';
 
 /** The learners' names in the list's table, in order. */
 const namesIn = (page: string) =>
   [...page.matchAll(/<td><a href="\/dashboard\/learners\/lrn_[a-z0-9]+">([^<]+)<\/a><\/td>/g)].map((m) => m[1]);
+
+/** The id of the learner's first enrolment. */
+async function enrolmentOf(s: TestServer, apiKey: string, learnerId: string): Promise<string> {
+  const r = await s.call('GET', `/api/v1/enrolments?learnerId=${learnerId}`, apiKey);
+  return (r.body.data as { id: string }[])[0]!.id;
+}
 
 describeDashboardSuite(
   'dashboard learners list: filters, sorts, bulk actions, notifications',
@@ -18,7 +25,7 @@ describeDashboardSuite(
         const r = await s.call('POST', '/api/v1/learners', apiKey, {
           firstName,
           lastName,
-          idNumber: idNumberFor(7100 + n + (tag ? 10 : 0)),
+          idNumber: idNumberFor(7100 + n + 10 * ['', '-B', '-C'].indexOf(tag)),
           email: `${firstName.toLowerCase()}.ll${tag}@example.org`,
           ...(employer ? { employer } : {}),
         });
@@ -130,10 +137,69 @@ describeDashboardSuite(
         .poll(async () => (await s.call('GET', `/api/v1/exports/${id}`, apiKey)).body.status, { timeout: 30_000 })
         .toBe('ready');
       expect((await s.call('GET', `/api/v1/exports/${id}`, apiKey)).body).toMatchObject({
-      rowCount: 2,
-      processedRows: 2,
-      totalRows: 2,
+        rowCount: 2,
+        processedRows: 2,
+        totalRows: 2,
+      });
     });
+
+    it('an assessor records C/NYC from the recording list; a facilitator lands on the learners in training', async () => {
+      const { s, apiKey, zola, ann } = await people('-C');
+      await staffUser(s.container, 'web', 'assessor');
+      await staffUser(s.container, 'web', 'facilitator');
+      const moved = await s.call('PATCH', `/api/v1/enrolments/${await enrolmentOf(s, apiKey, ann)}/status`, apiKey, {
+        status: 'in_progress',
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const assessor = new WebClient(s.url);
+      await assessor.signIn('web', 'assessor@example.org', PASSWORD);
+      const list = await assessor.get('/dashboard/assessments?programme=LL-ELEC-C');
+      expect(list.status).toBe(200);
+      expect(list.text).toContain('2 enrolments in training · page 1 of 1.');
+      // In progress first (Ann), then enrolled (Zola); each module without a result is a row.
+      expect(list.text.indexOf('Ann Botha')).toBeLessThan(list.text.indexOf('Zola Mokoena'));
+      expect((list.text.match(/value="C"/g) ?? []).length).toBe(6);
+      const back = '/dashboard/assessments?programme=LL-ELEC-C&page=0';
+      const zolaEnrolment = await enrolmentOf(s, apiKey, zola);
+      const done = await assessor.post('/dashboard/assessments/record', {
+        _csrf: csrfOf(list.text),
+        learnerId: zola,
+        enrolmentId: zolaEnrolment,
+        moduleCode: 'KM-01',
+        outcome: 'C',
+        assessmentDate: '2026-03-02',
+        back,
+      });
+      expect(done.status).toBe(303);
+      expect(done.headers.get('location')).toBe(`${back}&done=1`);
+      const after = await assessor.get(done.headers.get('location')!);
+      expect(after.text).toContain('The result is recorded.');
+      expect((after.text.match(/value="C"/g) ?? []).length).toBe(5);
+      const recorded = await s.call('GET', `/api/v1/assessments?learnerId=${zola}`, apiKey);
+      expect(recorded.body.data).toMatchObject([
+        { moduleCode: 'KM-01', outcome: 'C', assessorEmail: 'assessor@example.org' },
+      ]);
+      const refused = await assessor.post('/dashboard/assessments/record', {
+        _csrf: csrfOf(list.text),
+        learnerId: zola,
+        enrolmentId: zolaEnrolment,
+        moduleCode: 'NOPE-01',
+        outcome: 'C',
+        assessmentDate: '2026-03-02',
+        back: 'https://evil.example/',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.text).toContain('NOPE-01');
+      expect((await s.call('GET', `/api/v1/assessments?learnerId=${zola}`, apiKey)).body.data).toHaveLength(1);
+      const viewer = new WebClient(s.url);
+      await viewer.signIn('web', 'viewer@example.org', PASSWORD);
+      expect((await viewer.get('/dashboard/assessments')).status).toBe(403);
+
+      const facilitator = new WebClient(s.url);
+      await facilitator.signIn('web', 'facilitator@example.org', PASSWORD);
+      const landing = await facilitator.get('/dashboard');
+      expect(landing.text).toContain('Your learners: in training');
+      expect(landing.text).toContain('Ann Botha');
     });
   },
   { worker: {} },

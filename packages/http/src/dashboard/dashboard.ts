@@ -11,6 +11,7 @@ import { evidencePages } from './pages/evidence.js';
 import { exportPages } from './pages/exports.js';
 import { learnerPages } from './pages/learners.js';
 import { learnerBulkPages } from './pages/learner-bulk.js';
+import { recordingListPages } from './pages/recording-list.js';
 import { learnerEditPages } from './pages/learner-edit.js';
 import { learnerActionPages } from './pages/learner-actions.js';
 import { overviewPages } from './pages/overview.js';
@@ -263,6 +264,7 @@ export function createDashboard(d: DashboardDeps): Middleware {
   programmePages(routes, d);
   learnerEditPages(routes, d);
   learnerBulkPages(routes, d);
+  recordingListPages(routes, d);
   learnerPages(routes, d);
   if (d.statements) statementPages(routes, d);
   if (d.audit) auditPages(routes, d);

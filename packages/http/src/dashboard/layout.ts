@@ -19,6 +19,7 @@ function nav(s: SessionContext, current: string | undefined): Html {
     ['/dashboard/learners', 'Learners', can(s, 'learners:read')],
     ['/dashboard/programmes', 'Programmes', can(s, 'programmes:read')],
     ['/dashboard/enrolments', 'Enrolments', can(s, 'enrolments:read')],
+    ['/dashboard/assessments', 'Record results', can(s, 'assessments:write') && can(s, 'enrolments:read')],
     ['/dashboard/evidence', 'Evidence', can(s, 'evidence:read')],
     ['/dashboard/moderation', 'Moderation', can(s, 'assessments:read')],
     ['/dashboard/webhooks', 'Webhooks', can(s, 'webhooks:read')],
