@@ -49,7 +49,6 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
       ['programme-new', '/dashboard/programmes/new'],
       ['programme', `/dashboard/programmes/${programme.body.id}`],
       ['enrolments', '/dashboard/enrolments'],
-      ['record-results', '/dashboard/assessments'],
       ['evidence', '/dashboard/evidence'],
       ['evidence-one', `/dashboard/evidence/${evidenceId}`],
       ['moderation', '/dashboard/moderation'],
@@ -82,14 +81,9 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
     expect(await assessor.page.locator('main').innerText()).toContain('Your review queue');
     await checkPage(assessor.page, 'every-assessor-landing');
     await assessor.context.close();
-    await staffUser(s.container, 'browser', 'facilitator');
-    const facilitator = await signedIn('facilitator@example.org');
-    expect(await facilitator.page.locator('main').innerText()).toContain('Your learners: in training');
-    await checkPage(facilitator.page, 'every-facilitator-landing');
-    await facilitator.context.close();
   });
 
-  it('the filtered learners list and the bulk actions on a selection pass the same checks', async () => {
+  it('the filtered learners list, the bulk actions, Record results and the facilitator landing pass the same checks', async () => {
     const { s, signedIn } = dashboard();
     const { context, page } = await signedIn('admin@example.org', 1280);
     await page.goto(
@@ -97,6 +91,9 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
     );
     await page.waitForLoadState('load');
     await checkPage(page, 'every-learners-filtered');
+    await page.goto(`${s.url}/dashboard/assessments`);
+    await page.waitForLoadState('load');
+    await checkPage(page, 'every-record-results');
     // The bulk actions' pages are answers to posts of a selection: reached by ticking a learner in the list.
     for (const [action, submit, name] of [
       ['Enrol in a programme', 'Enrol them', 'bulk-enrol'],
@@ -112,6 +109,11 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
       await checkPage(page, `every-${name}-result`);
     }
     await context.close();
+    await staffUser(s.container, 'browser', 'facilitator');
+    const facilitator = await signedIn('facilitator@example.org');
+    expect(await facilitator.page.locator('main').innerText()).toContain('Your learners: in training');
+    await checkPage(facilitator.page, 'every-facilitator-landing');
+    await facilitator.context.close();
   });
 
   it("a running export's progress bar moves while it runs, without reloading the page, and stops when it ends", async () => {
