@@ -89,6 +89,9 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'apps/server/src/portal/portal-http-fixture.ts': TEST_SUPPORT,
     'packages/http/src/portal/portal-deps.ts': PORTAL,
     'packages/http/src/portal/portal-sign-in-routes.ts': PORTAL,
+    'packages/http/src/dashboard/pages/learner-bulk.ts': DASHBOARD_PAGE,
+    'packages/http/src/dashboard/pages/learner-notifications.ts': DASHBOARD_PAGE,
+    'packages/http/src/dashboard/pages/learner-record.ts': DASHBOARD_PAGE,
   },
   evidence: {
     'apps/cli/src/args.ts': CLI,
@@ -214,6 +217,7 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/statements/statement-ports.ts': STATEMENTS,
     'packages/http/src/dashboard/pages/overview-progress.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/readiness.ts': DASHBOARD_PAGE,
+    'packages/http/src/dashboard/pages/learner-bulk.ts': DASHBOARD_PAGE,
   },
 };
 

@@ -1,8 +1,11 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { PASSWORD, WebClient, csrfOf, staffUser } from '../testing/dashboard-client.js';
 import type { TestServer } from '../testing/test-server.js';
 import { idNumberFor, programmeBody } from '../testing/training-fixtures.js';
 import { describeDashboardSuite } from './dashboard-http-fixture.js';
+
+// Each test builds its learners through the API and walks several pages: generous on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 /** The learners' names in the list's table, in order. */
 const namesIn = (page: string) =>

@@ -32,7 +32,7 @@ export class WriteExport {
       const settings = await regulatorSettingsOf(this.d.repos, tenantId);
       const file = exportFile(this.d, started, settings, today);
       ctx.signal.addEventListener('abort', () => file.stream.destroy(new Error('aborted')), { once: true });
-      // How far it has got, about every second, for the progress bar (docs/dashboard.md, "Exports").
+      // How far it has got, about every second, for the progress bar (docs/dashboard.md, "Pages").
       let recorded = 0;
       const progress = setInterval(() => {
         const rows = file.rowCount();

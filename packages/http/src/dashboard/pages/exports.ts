@@ -80,7 +80,7 @@ ${items.map(
 
   r.get('/dashboard/exports', async (ctx, s) => {
     requireScope(s, 'exports:read');
-    // After a bulk export of a selection of learners (docs/dashboard.md, "Bulk actions").
+    // After a bulk export of a selection of learners (docs/dashboard.md, "Pages").
     return render(s, ctx.query.started ? { notice: 'The export is queued: its progress shows below.' } : {});
   });
 

@@ -2,9 +2,9 @@ import type { LearnerName, SessionContext } from '@fundi/application';
 import { isDomainError } from '@fundi/domain';
 import type { Context } from 'koa';
 import type { Answer, DashboardDeps, PageRoutes } from '../dashboard-deps.js';
-import { type Html, html } from '../html.js';
+import { type Html, html, when } from '../html.js';
 import { csrf, page } from '../layout.js';
-import { field, requireScope } from '../web.js';
+import { can, field, requireScope } from '../web.js';
 import { describe } from './api-keys.js';
 
 /** At most one page of the learners list is selected at once; a larger post is refused. */
@@ -46,6 +46,17 @@ function resultPage(
 ${rows.map((r) => html`<tr><td>${who(names, r.id)}</td><td>${r.result}</td></tr>`)}
 </tbody></table></div>${after ?? ''}<p><a href="/dashboard/learners">Back to the learners</a></p>`,
   });
+}
+
+/** The list's buttons for what the role may do with a selection, or null when it may do none of it. */
+export function bulkActions(s: SessionContext): Html | null {
+  const enrol = can(s, 'enrolments:write');
+  const notify = can(s, 'notifications:write');
+  const exportThem = can(s, 'exports:write');
+  if (!enrol && !notify && !exportThem) return null;
+  return html`<fieldset><legend>With the selected learners</legend>
+${when(enrol, () => html`<button type="submit" name="action" value="enrol">Enrol in a programme</button> `)}${when(notify, () => html`<button type="submit" name="action" value="notify" class="secondary">Send a notification</button> `)}${when(exportThem, () => html`<button type="submit" name="action" value="export" class="secondary">Export</button>`)}
+</fieldset>`;
 }
 
 /** The words of a refusal for one learner of a bulk action; anything but a refusal is rethrown. */

@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { type Html, html, when } from '../html.js';
 import { csrf, page } from '../layout.js';
+import { bulkActions } from './learner-bulk.js';
 import { can, requireScope } from '../web.js';
 
 const PAGE = 25;
@@ -92,7 +93,8 @@ export async function learnerList(ctx: Context, d: DashboardDeps, s: SessionCont
     return html`<th scope="col"${on ? html` aria-sort="${descending ? 'descending' : 'ascending'}"` : ''}><a href="${link({ sort: c, dir: next, page: '0' })}">${HEADINGS[c]}<span class="sr"> (sort ${next === 'asc' ? 'ascending' : 'descending'})</span></a>${on ? (descending ? ' ▼' : ' ▲') : ''}</th>`;
   };
   const pages = Math.max(1, Math.ceil(found.total / PAGE));
-  const bulk = can(s, 'enrolments:write') || can(s, 'notifications:write') || can(s, 'exports:write');
+  const actions = bulkActions(s);
+  const bulk = actions !== null;
   const selectedStatus = (x: string) => (x === status ? html` selected` : '');
   return page({
     title: 'Learners',
@@ -119,12 +121,7 @@ ${found.items.map(({ learner: l, enrolments }) => {
   return html`<tr>${when(bulk, () => html`<td class="pick"><input type="checkbox" name="learner" value="${l.id}" id="pick-${l.id}"><label class="sr" for="pick-${l.id}">Select ${name}</label></td>`)}<td><a href="/dashboard/learners/${l.id}">${name}</a></td><td>${l.idNumber ?? l.alternateId ?? ''}</td><td>${list((e) => html`${programmeName.get(e.programmeCode) ?? e.programmeCode} <span class="muted">${e.programmeCode}</span>`)}</td><td>${list((e) => statusLabel(e.status))}</td><td>${list((e) => e.startDate)}</td><td>${l.employer ?? ''}</td></tr>`;
 })}
 </tbody></table></div>${when(found.items.length === 0, () => html`<p class="muted">No learner matches.</p>`)}
-${when(
-  bulk && found.items.length > 0,
-  () => html`<fieldset><legend>With the selected learners</legend>
-${when(can(s, 'enrolments:write'), () => html`<button type="submit" name="action" value="enrol">Enrol in a programme</button> `)}${when(can(s, 'notifications:write'), () => html`<button type="submit" name="action" value="notify" class="secondary">Send a notification</button> `)}${when(can(s, 'exports:write'), () => html`<button type="submit" name="action" value="export" class="secondary">Export</button>`)}
-</fieldset>`,
-)}</form>
+${found.items.length > 0 ? actions : null}</form>
 <nav aria-label="Pages" class="inline">${when(n > 0, () => html`<a href="${link({ page: String(n - 1) })}">Previous</a>`)} ${when(found.hasMore, () => html`<a href="${link({ page: String(n + 1) })}">Next</a>`)}</nav>`,
   });
 }

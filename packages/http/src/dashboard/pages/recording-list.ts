@@ -97,7 +97,7 @@ ${rows}
 }
 
 /**
- * An assessor's recording list (docs/dashboard.md, "Record results"): every module of an enrolment in training
+ * An assessor's recording list (docs/dashboard.md, "Pages"): every module of an enrolment in training
  * without a result, to record C or NYC from the list (the API's record use case, the user as the assessor).
  */
 export function recordingListPages(r: PageRoutes, d: DashboardDeps): void {
