@@ -108,7 +108,7 @@ export async function learnerList(ctx: Context, d: DashboardDeps, s: SessionCont
 <div><label for="f-employer">Employer (part of the name)</label><input id="f-employer" name="employer" value="${employer}"></div>
 <div><label for="f-from">Started from (month 2026-03 or quarter 2026-Q1)</label><input id="f-from" name="from" value="${from}" inputmode="text" maxlength="10"></div>
 <div><label for="f-to">Started up to (month or quarter)</label><input id="f-to" name="to" value="${to}" maxlength="10"></div>
-</div><input type="hidden" name="sort" value="${sort}">${when(descending, () => html`<input type="hidden" name="dir" value="desc">`)}<button type="submit">Find learners</button> <a href="/dashboard/learners">Clear</a></form>
+</div><input type="hidden" name="sort" value="${sort}">${when(descending, () => html`<input type="hidden" name="dir" value="desc">`)}<button type="submit">Search</button> <a href="/dashboard/learners">Clear</a></form>
 <p>${found.total} learner${found.total === 1 ? '' : 's'}${q ? html` matching "${q}"` : ''} · page ${n + 1} of ${pages}.</p>
 <form method="post" action="/dashboard/learners/bulk">${csrf(s)}
 <div class="table" tabindex="0"><table><thead><tr>${when(bulk, () => html`<th scope="col"><span class="sr">Select</span></th>`)}${SORTS.map(heading)}<th scope="col">Employer</th></tr></thead><tbody>
