@@ -31,6 +31,7 @@ export * from './enrolments/enrol-learner.js';
 export * from './enrolments/enrolment-counts.js';
 export * from './enrolments/get-enrolment.js';
 export * from './enrolments/list-enrolments.js';
+export * from './enrolments/learner-roster.js';
 export * from './enrolments/change-enrolment-status.js';
 export * from './enrolments/enrolment-history.js';
 export * from './enrolments/enrolment-completed.js';

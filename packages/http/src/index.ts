@@ -44,6 +44,8 @@ export { importPages } from './dashboard/pages/imports.js';
 export { learnerActionPages } from './dashboard/pages/learner-actions.js';
 export { learnerEditPages } from './dashboard/pages/learner-edit.js';
 export { learnerPages } from './dashboard/pages/learners.js';
+export { learnerBulkPages } from './dashboard/pages/learner-bulk.js';
+export { recordingListPages } from './dashboard/pages/recording-list.js';
 export { moderationPages } from './dashboard/pages/moderation.js';
 export { notificationPages } from './dashboard/pages/notifications.js';
 export { overviewPages } from './dashboard/pages/overview.js';

@@ -93,6 +93,9 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/adapters/src/testing/import-world.ts': IMPORT_MESSAGES,
     'packages/application/src/imports/import-messages.ts': IMPORT_MESSAGES,
     'packages/application/src/imports/import-ports.ts': IMPORT_MESSAGES,
+    'packages/http/src/dashboard/pages/learner-bulk.ts': DASHBOARD_PAGE,
+    'packages/http/src/dashboard/pages/learner-notifications.ts': DASHBOARD_PAGE,
+    'packages/http/src/dashboard/pages/learner-record.ts': DASHBOARD_PAGE,
   },
   evidence: {
     'apps/cli/src/args.ts': CLI,
@@ -215,6 +218,7 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/statements/statement-ports.ts': STATEMENTS,
     'packages/http/src/dashboard/pages/overview-progress.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/readiness.ts': DASHBOARD_PAGE,
+    'packages/http/src/dashboard/pages/learner-bulk.ts': DASHBOARD_PAGE,
   },
 };
 

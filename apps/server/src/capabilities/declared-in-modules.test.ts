@@ -21,6 +21,8 @@ const CONSUMERS: Record<string, string> = {
   'packages/http/src/dashboard/pages/learner-record.ts':
     "the learner's record shows what the role may read of their enrolments, evidence, statements, hours and history",
   'packages/http/src/dashboard/pages/overview-progress.ts': 'the overview counts what the role may read',
+  'packages/http/src/dashboard/pages/learner-bulk.ts':
+    'the bulk actions on a selection of learners enrol them, notify them or export them, each with its scope',
   'packages/application/src/portal/portal-deps.ts':
     'a portal session acts with the scopes the learner\'s own pages need (docs/dashboard.md, "Learner portal")',
   'packages/http/src/dashboard/pages/overview.ts': 'the overview counts what the role may read',

@@ -1,6 +1,13 @@
 import { learnerStorage } from '@fundi/adapters';
 import { SCRUB_AFTER_ERASURE, learnerUseCases } from '@fundi/application';
-import { learnerEvents, learnerRoutes, learnerEditPages, learnerPages, learnerActionPages } from '@fundi/http';
+import {
+  learnerEvents,
+  learnerRoutes,
+  learnerEditPages,
+  learnerBulkPages,
+  learnerPages,
+  learnerActionPages,
+} from '@fundi/http';
 import { capability } from './capability.js';
 
 export const learners = capability({
@@ -19,7 +26,7 @@ export const learners = capability({
   routes: learnerRoutes,
   dashboard: {
     nav: [{ href: '/dashboard/learners', label: 'Learners', order: 10, scope: 'learners:read' }],
-    pages: [learnerEditPages, learnerPages, learnerActionPages],
+    pages: [learnerEditPages, learnerBulkPages, learnerPages, learnerActionPages],
   },
   jobs: (u) => [{ ...SCRUB_AFTER_ERASURE, parse: () => ({}), run: () => u.scrubAfterErasure.execute() }],
 });

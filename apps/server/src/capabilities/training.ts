@@ -8,6 +8,7 @@ import {
   programmePages,
   enrolmentPages,
   enrolmentRecordPages,
+  recordingListPages,
   moderationPages,
 } from '@fundi/http';
 import { capability } from './capability.js';
@@ -37,8 +38,9 @@ export const training = capability({
     nav: [
       { href: '/dashboard/programmes', label: 'Programmes', order: 20, scope: 'programmes:read' },
       { href: '/dashboard/enrolments', label: 'Enrolments', order: 30, scope: 'enrolments:read' },
+      { href: '/dashboard/assessments', label: 'Record results', order: 35, scope: 'assessments:write' },
       { href: '/dashboard/moderation', label: 'Moderation', order: 50, scope: 'assessments:read' },
     ],
-    pages: [programmePages, enrolmentPages, enrolmentRecordPages, moderationPages],
+    pages: [programmePages, enrolmentPages, enrolmentRecordPages, recordingListPages, moderationPages],
   },
 });

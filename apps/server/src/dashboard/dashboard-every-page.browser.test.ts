@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { anExport } from '@fundi/domain/testing';
+import { reposOf } from '../capabilities/index.js';
 import { staffUser } from '../testing/dashboard-client.js';
 import type { TestServer } from '../testing/test-server.js';
 import { assessmentBody } from '../testing/training-fixtures.js';
@@ -102,5 +104,64 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
     expect(await assessor.page.locator('main').textContent()).toContain('Your review queue');
     await checkPage(assessor.page, 'every-assessor-landing');
     await assessor.context.close();
+  });
+
+  it('the filtered learners list, the bulk actions, Record results and the facilitator landing pass the same checks', async () => {
+    const { s, signedIn } = dashboard();
+    const { context, page } = await signedIn('admin@example.org', 1280);
+    await page.goto(
+      `${s.url}/dashboard/learners?programme=p-web&status=enrolled&from=2026-Q1&to=2026-12&sort=start&dir=desc`,
+    );
+    await page.waitForLoadState('load');
+    await checkPage(page, 'every-learners-filtered');
+    await page.goto(`${s.url}/dashboard/assessments`);
+    await page.waitForLoadState('load');
+    await checkPage(page, 'every-record-results');
+    // The bulk actions' pages are answers to posts of a selection: reached by ticking a learner in the list.
+    for (const [action, submit, name] of [
+      ['Enrol in a programme', 'Enrol them', 'bulk-enrol'],
+      ['Send a notification', 'Send', 'bulk-notify'],
+    ] as const) {
+      await page.goto(`${s.url}/dashboard/learners?q=nkosi`);
+      await page.locator('td.pick input[type=checkbox]').first().check();
+      await page.getByRole('button', { name: action }).click();
+      await page.waitForLoadState('load');
+      await checkPage(page, `every-${name}`);
+      await page.getByRole('button', { name: submit, exact: true }).click();
+      await page.waitForLoadState('load');
+      await checkPage(page, `every-${name}-result`);
+    }
+    await context.close();
+    await staffUser(s.container, 'browser', 'facilitator');
+    const facilitator = await signedIn('facilitator@example.org');
+    expect(await facilitator.page.locator('main').innerText()).toContain('Your learners: in training');
+    await checkPage(facilitator.page, 'every-facilitator-landing');
+    await facilitator.context.close();
+  });
+
+  it("a running export's progress bar moves while it runs, without reloading the page, and stops when it ends", async () => {
+    const { s, signedIn } = dashboard();
+    const repos = reposOf(s.container);
+    const tenant = await repos.tenants.findBySlug('browser');
+    const running = anExport({ tenantId: tenant!.id, status: 'processing', processedRows: 10, totalRows: 100 });
+    await repos.exports.insert(running);
+    const { context, page } = await signedIn('admin@example.org', 1280);
+    await page.goto(`${s.url}/dashboard/exports`);
+    await page.waitForLoadState('load');
+    const bar = page.locator('#export-list progress');
+    expect(await bar.getAttribute('value')).toBe('10');
+    await checkPage(page, 'every-exports-running');
+    const loaded = await page.evaluate(() => performance.timeOrigin);
+    await repos.exports.recordProgress(tenant!.id, running.id, 60, 100);
+    await expect.poll(() => bar.getAttribute('value'), { timeout: 15_000 }).toBe('60');
+    expect(await page.locator('#export-list').innerText()).toContain('60 of 100 rows written');
+    await repos.exports.update({ ...running, status: 'failed', error: 'stopped by the test' });
+    await expect
+      .poll(() => page.locator('#export-list').innerText(), { timeout: 15_000 })
+      .toContain('stopped by the test');
+    expect(await page.locator('#export-list').getAttribute('data-poll')).toBeNull();
+    // The same document all along: the script swapped the list in, the page never reloaded.
+    expect(await page.evaluate(() => performance.timeOrigin)).toBe(loaded);
+    await context.close();
   });
 });

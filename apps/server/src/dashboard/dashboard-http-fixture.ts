@@ -19,8 +19,9 @@ export const XSS = '<img src=x onerror=alert(1)>';
  */
 export async function startDashboardServer(
   kind: Parameters<typeof startTestServer>[0],
+  opts: Parameters<typeof startTestServer>[1] = {},
 ): Promise<{ s: TestServer; apiKey: string }> {
-  const s = await startTestServer(kind);
+  const s = await startTestServer(kind, opts);
   const apiKey = (await s.tenant('web')).key;
   await s.tenant('web-other');
   await staffUser(s.container, 'web', 'admin');
@@ -29,10 +30,14 @@ export async function startDashboardServer(
   return { s, apiKey };
 }
 
-/** A dashboard HTTP suite on SQLite and Postgres, each against its own `startDashboardServer`. */
+/**
+ * A dashboard HTTP suite on SQLite and Postgres, each against its own `startDashboardServer` (`opts`: the test
+ * server's, such as a worker for pages whose work runs in the background).
+ */
 export function describeDashboardSuite(
   name: string,
   suite: (world: () => { s: TestServer; apiKey: string }) => void,
+  opts: Parameters<typeof startTestServer>[1] = {},
 ): void {
-  describeServerSuite(name, startDashboardServer, suite);
+  describeServerSuite(name, (kind) => startDashboardServer(kind, opts), suite);
 }

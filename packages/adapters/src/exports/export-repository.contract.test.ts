@@ -20,6 +20,25 @@ describeEachStorage(
       await get().repos.tenants.insert(other);
     });
 
+    it('records the progress of a processing export only, and keeps the rest of the record', async () => {
+      const repo = get().repos.exports;
+      const e = anExport({ tenantId: t.id });
+      await repo.insert(e);
+      await repo.recordProgress(t.id, e.id, 5, 10);
+      await expect(repo.findById(t.id, e.id)).resolves.toEqual(e);
+      const running: ExportSnapshot = { ...e, status: 'processing', processedRows: 0, totalRows: 10 };
+      await repo.update(running);
+      await repo.recordProgress(other.id, e.id, 9, 10);
+      await repo.recordProgress(t.id, e.id, 5, 10);
+      await expect(repo.findById(t.id, e.id)).resolves.toEqual({ ...running, processedRows: 5 });
+      await repo.recordProgress(t.id, e.id, 7, null);
+      await expect(repo.findById(t.id, e.id)).resolves.toEqual({ ...running, processedRows: 7, totalRows: null });
+      const ready: ExportSnapshot = { ...running, status: 'ready', rowCount: 10, processedRows: 10 };
+      await repo.update(ready);
+      await repo.recordProgress(t.id, e.id, 8, 10);
+      await expect(repo.findById(t.id, e.id)).resolves.toEqual(ready);
+    });
+
     it('round-trips a record, updates it whole, and hides it from another tenant', async () => {
       const repo = get().repos.exports;
       const e = anExport({ tenantId: t.id });

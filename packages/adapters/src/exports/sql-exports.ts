@@ -13,6 +13,7 @@ import type { Knex } from 'knex';
 import type { Binding, SqlDb } from '../db/sql-db.js';
 import { exportsMigration } from './migrations/202611232339-exports.js';
 import { exportPurgeReason } from './migrations/202611271017-purge-reason.js';
+import { exportProgress } from './migrations/202611271640-progress.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
@@ -42,6 +43,8 @@ const COLUMNS = [
   'expires_at',
   'purged_at',
   'purge_reason',
+  'processed_rows',
+  'total_rows',
 ];
 
 function toRow(e: ExportSnapshot): Binding[] {
@@ -66,6 +69,8 @@ function toRow(e: ExportSnapshot): Binding[] {
     e.expiresAt,
     e.purgedAt,
     e.purgeReason,
+    e.processedRows,
+    e.totalRows,
   ];
 }
 
@@ -91,6 +96,8 @@ function fromRow(r: Row): ExportSnapshot {
     expiresAt: s(r.expires_at),
     purgedAt: s(r.purged_at),
     purgeReason: s(r.purge_reason) as ExportSnapshot['purgeReason'],
+    processedRows: n(r.processed_rows),
+    totalRows: n(r.total_rows),
   };
 }
 
@@ -111,6 +118,13 @@ export class SqlExportRepository implements ExportRepository {
   async update(e: ExportSnapshot): Promise<void> {
     const { changes } = await this.db.run(UPDATE, [...toRow(e).slice(2), e.tenantId, e.id]);
     if (changes === 0) throw DomainError.notFound('export', e.id);
+  }
+
+  async recordProgress(tenantId: string, id: string, processedRows: number, totalRows: number | null): Promise<void> {
+    await this.db.run(
+      `UPDATE exports SET processed_rows = ?, total_rows = ? WHERE tenant_id = ? AND id = ? AND status = 'processing'`,
+      [processedRows, totalRows, tenantId, id],
+    );
   }
 
   async findById(tenantId: string, id: string): Promise<ExportSnapshot | null> {
@@ -165,7 +179,7 @@ export class SqlRegulatorSettingsRepository implements RegulatorSettingsReposito
 }
 
 export const exportStorage: CapabilityStorage<ExportRepos> = {
-  migrations: [exportsMigration, exportPurgeReason],
+  migrations: [exportsMigration, exportPurgeReason, exportProgress],
   sql: (db, qb) => ({
     exports: new SqlExportRepository(db, qb),
     regulatorSettings: new SqlRegulatorSettingsRepository(db),

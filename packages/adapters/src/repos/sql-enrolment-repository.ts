@@ -4,11 +4,13 @@ import {
   type EnrolmentRepository,
   type EnrolmentSnapshot,
   type EnrolmentStatus,
+  type EnrolmentSummary,
   type Page,
   type PageRequest,
   type StatusChange,
 } from '@fundi/domain';
 import type { Knex } from 'knex';
+import { compile } from '../db/query-builder.js';
 import type { SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
 import { pageQuery } from './paging.js';
@@ -73,7 +75,39 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
   }
 
   list(tenantId: string, f: EnrolmentFilter, page: PageRequest): Promise<Page<EnrolmentSnapshot>> {
-    const q = this.qb('enrolments').select('*').where('tenant_id', tenantId);
+    return pageQuery(this.db, this.filtered(tenantId, f).select('*'), page, rowToEnrolment);
+  }
+
+  async summaries(tenantId: string, f: EnrolmentFilter, learnerIds?: readonly string[]): Promise<EnrolmentSummary[]> {
+    const q = this.filtered(tenantId, f)
+      .select('id', 'learner_id', 'programme_code', 'status', 'start_date')
+      .orderBy('id');
+    if (learnerIds) {
+      const among = this.db.dialect.inTexts(learnerIds);
+      q.whereRaw(
+        `learner_id ${among.sql}`,
+        among.bindings.map((b) => b ?? null),
+      );
+    }
+    const { sql, bindings } = compile(q);
+    const rows = await this.db.all<{
+      id: string;
+      learner_id: string;
+      programme_code: string;
+      status: EnrolmentStatus;
+      start_date: string;
+    }>(sql, bindings);
+    return rows.map((r) => ({
+      id: r.id,
+      learnerId: r.learner_id,
+      programmeCode: r.programme_code,
+      status: r.status,
+      startDate: r.start_date,
+    }));
+  }
+
+  private filtered(tenantId: string, f: EnrolmentFilter): Knex.QueryBuilder {
+    const q = this.qb('enrolments').where('tenant_id', tenantId);
     if (f.learnerId) q.where('learner_id', f.learnerId);
     if (f.programmeCode) q.where('programme_code', f.programmeCode);
     if (f.status) q.where('status', f.status);
@@ -81,7 +115,7 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
     if (f.startTo) q.where('start_date', '<=', f.startTo);
     if (f.updatedFrom) q.where('updated_at', '>=', f.updatedFrom);
     if (f.updatedTo) q.where('updated_at', '<=', f.updatedTo);
-    return pageQuery(this.db, q, page, rowToEnrolment);
+    return q;
   }
 
   async openForLearner(tenantId: string, learnerId: string): Promise<EnrolmentSnapshot[]> {

@@ -2,12 +2,14 @@ import {
   DomainError,
   learnerSearch,
   type LearnerFilter,
+  type LearnerOrder,
   type LearnerRepository,
   type LearnerSnapshot,
   type Page,
   type PageRequest,
 } from '@fundi/domain';
 import type { Knex } from 'knex';
+import { compile } from '../db/query-builder.js';
 import { PLAN_PER_CALL, type Binding, type SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
 import { pageQuery } from './paging.js';
@@ -20,6 +22,9 @@ import {
   rowToLearner,
 } from './learner-rows.js';
 import { bulkChunks } from './bulk-chunks.js';
+
+/** `%text%` for LIKE, with the text's own `%`, `_` and backslash escaped. */
+const likeAny = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const UNIQUE = [
   {
@@ -179,9 +184,41 @@ export class SqlLearnerRepository implements LearnerRepository {
     return out;
   }
 
-  list(tenantId: string, filter: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>> {
-    const q = this.qb('learners').select('*').where('tenant_id', tenantId).whereNull('erased_at');
+  list(
+    tenantId: string,
+    filter: LearnerFilter,
+    page: PageRequest,
+    order?: LearnerOrder,
+  ): Promise<Page<LearnerSnapshot>> {
+    const q = this.filtered(tenantId, filter).select('*');
+    if (order && page.kind === 'offset') {
+      const dir = order.descending ? 'desc' : 'asc';
+      // Learners without the field come last either way; ties (and pages) are kept stable by id.
+      if (order.by === 'name') q.orderByRaw(`lower(last_name) ${dir}, lower(first_name) ${dir}`);
+      else q.orderByRaw(`id_number IS NULL, id_number ${dir}`);
+    }
+    // One statement for the count and the page, unless sorted: its outer query keeps the id order only.
+    const sorted = order !== undefined && page.kind === 'offset';
+    return pageQuery(this.db, q, page, rowToLearner, 'id', !sorted);
+  }
+
+  async matchingIds(tenantId: string, filter: LearnerFilter): Promise<string[]> {
+    const { sql, bindings } = compile(this.filtered(tenantId, filter).select('id').orderBy('id'));
+    const rows = await this.db.all<{ id: string }>(sql, bindings);
+    return rows.map((r) => r.id);
+  }
+
+  private filtered(tenantId: string, filter: LearnerFilter): Knex.QueryBuilder {
+    const q = this.qb('learners').where('tenant_id', tenantId).whereNull('erased_at');
     if (filter.employeeRef) q.where('employee_ref', filter.employeeRef);
+    if (filter.employer) q.whereRaw(`lower(employer) like ? escape '\\'`, [likeAny(filter.employer.toLowerCase())]);
+    if (filter.ids) {
+      const among = this.db.dialect.inTexts(filter.ids);
+      q.whereRaw(
+        `id ${among.sql}`,
+        among.bindings.map((b) => b ?? null),
+      );
+    }
     if (filter.createdFrom) q.where('created_at', '>=', filter.createdFrom);
     if (filter.createdTo) q.where('created_at', '<=', filter.createdTo);
     if (filter.updatedFrom) q.where('updated_at', '>=', filter.updatedFrom);
@@ -191,7 +228,7 @@ export class SqlLearnerRepository implements LearnerRepository {
       if (mobile) q.where('mobile', mobile);
       // Every word matches some field (names in any order); `learnerSearch` in the domain says which.
       for (const word of words) {
-        const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = likeAny(word);
         q.where((w) => {
           for (const c of ['first_name', 'last_name', 'middle_name', 'email_lower'])
             w.orWhereRaw(`lower(${c}) like ? escape '\\'`, [like]);
@@ -201,7 +238,7 @@ export class SqlLearnerRepository implements LearnerRepository {
         });
       }
     }
-    return pageQuery(this.db, q, page, rowToLearner, 'id', true);
+    return q;
   }
 
   async erase(tenantId: string, id: string, at: string): Promise<boolean> {

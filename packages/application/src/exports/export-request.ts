@@ -33,6 +33,9 @@ const FORMAT: Record<ExportType, ExportFormat> = {
   audit: 'csv',
 };
 
+/** The most learners a learners export of a selection names. */
+export const MAX_LEARNER_IDS = 1000;
+
 /** What `status` filters by, per type (docs/api.md, "Exports"). */
 const STATUSES: Partial<Record<ExportType, readonly string[]>> = {
   learners: ENROLMENT_STATUSES,
@@ -93,6 +96,15 @@ export async function checkRequest(
   const statuses = STATUSES[req.type];
   if (f.status !== undefined && statuses && !statuses.includes(f.status))
     errors.push({ field: 'filters.status', message: `must be one of ${statuses.join(', ')}` });
+  if (f.learnerIds !== undefined) {
+    if (req.type !== 'learners') errors.push({ field: 'filters.learnerIds', message: 'is only for a learners export' });
+    else if (f.programmeId !== undefined || f.status !== undefined)
+      errors.push({ field: 'filters.learnerIds', message: 'cannot be combined with programmeId or status' });
+    else if (f.learnerIds.length === 0 || f.learnerIds.length > MAX_LEARNER_IDS)
+      errors.push({ field: 'filters.learnerIds', message: `must name 1 to ${MAX_LEARNER_IDS} learners` });
+    else if (new Set(f.learnerIds).size !== f.learnerIds.length)
+      errors.push({ field: 'filters.learnerIds', message: 'names a learner twice' });
+  }
   if (f.programmeId !== undefined) {
     const p = await repos.programmes.findById(tenantId, f.programmeId);
     if (!p) errors.push({ field: 'filters.programmeId', message: 'is not a programme of this tenant' });

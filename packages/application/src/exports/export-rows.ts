@@ -72,7 +72,7 @@ export interface ResolvedFilters extends ExportFilters {
 }
 
 /**
- * Learners, one row each. Without enrolment filters: by creation date (`from`/`to`). With `programmeId` or
+ * Learners, one row each. Without enrolment filters: by creation date (`from`/`to`), only `learnerIds` when given. With `programmeId` or
  * `status`: the learners with a matching enrolment (by its start date), each once, with that enrolment.
  */
 export async function* learnerRows(
@@ -94,7 +94,11 @@ export async function* learnerRows(
     }
     return;
   }
-  const filter = { createdFrom: dayStart(f.from), createdTo: dayEnd(f.to) };
+  const filter = {
+    createdFrom: dayStart(f.from),
+    createdTo: dayEnd(f.to),
+    ...(f.learnerIds ? { ids: f.learnerIds } : {}),
+  };
   for await (const batch of pages((p) => r.learners.list(tenantId, filter, p))) {
     const rows: LearnerRow[] = [];
     for (const l of batch) {
@@ -105,6 +109,37 @@ export async function* learnerRows(
     }
     yield rows;
   }
+}
+
+/**
+ * The rows a learners or enrolments CSV will hold, counted before it is written (its progress bar's end); null for
+ * the other types and for learners selected through their enrolments (each once, not known without reading them).
+ */
+export async function expectedRows(
+  r: ReadRepos,
+  tenantId: string,
+  type: string,
+  f: ResolvedFilters,
+): Promise<number | null> {
+  const one = { kind: 'offset', offset: 0, limit: 1 } as const;
+  if (type === 'learners' && !f.programmeCode && !f.status) {
+    const filter = {
+      createdFrom: dayStart(f.from),
+      createdTo: dayEnd(f.to),
+      ...(f.learnerIds ? { ids: f.learnerIds } : {}),
+    };
+    return (await r.learners.list(tenantId, filter, one)).total;
+  }
+  if (type === 'enrolments') {
+    const filter = {
+      programmeCode: f.programmeCode,
+      status: statusOf(ENROLMENT_STATUSES, f.status),
+      startFrom: f.from,
+      startTo: f.to,
+    };
+    return (await r.enrolments.list(tenantId, filter, one)).total;
+  }
+  return null;
 }
 
 /** Enrolments by programme, status and start date (`from`/`to`), with their learners. */

@@ -6,9 +6,11 @@ export interface ExportView {
   type: ExportType;
   format: ExportSnapshot['format'];
   status: ExportSnapshot['status'];
-  filters: { programmeId?: string; status?: string; from?: string; to?: string };
+  filters: { programmeId?: string; status?: string; from?: string; to?: string; learnerIds?: string[] };
   fields: string[] | null;
   rowCount: number | null;
+  processedRows: number | null;
+  totalRows: number | null;
   fileName: string | null;
   size: number | null;
   createdAt: string;
@@ -21,9 +23,9 @@ export interface ExportView {
 }
 
 export function exportView(e: ExportSnapshot): ExportView {
-  const { programmeId, status, from, to } = e.filters;
+  const { programmeId, status, from, to, learnerIds } = e.filters;
   const filters = Object.fromEntries(
-    Object.entries({ programmeId, status, from, to }).filter(([, v]) => v !== undefined),
+    Object.entries({ programmeId, status, from, to, learnerIds }).filter(([, v]) => v !== undefined),
   );
   return {
     id: e.id,
@@ -33,6 +35,8 @@ export function exportView(e: ExportSnapshot): ExportView {
     filters,
     fields: e.fields,
     rowCount: e.rowCount,
+    processedRows: e.processedRows,
+    totalRows: e.totalRows,
     fileName: e.fileName,
     size: e.size,
     createdAt: e.createdAt,

@@ -26,6 +26,8 @@ export class RequestExport {
       filters,
       fields,
       rowCount: null,
+      processedRows: null,
+      totalRows: null,
       fileName: null,
       size: null,
       contentType: null,

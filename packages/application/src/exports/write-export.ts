@@ -5,6 +5,10 @@ import { recordChange } from '../common/record-change.js';
 import type { ExportPorts } from './export-ports.js';
 import { exportFile } from './export-files.js';
 import { RUN_EXPORT } from './export-jobs.js';
+import { expectedRows } from './export-rows.js';
+
+/** How often a running export records how many rows it has written. */
+const PROGRESS_EVERY_MS = 1000;
 import { regulatorSettingsOf, signedDownload } from './export-links.js';
 
 /**
@@ -18,20 +22,32 @@ export class WriteExport {
   async execute(tenantId: string, id: string, ctx: Pick<JobContext, 'attempt' | 'signal'>, origin?: string) {
     const e = await this.d.repos.exports.findById(tenantId, id);
     if (!e || e.status === 'ready' || e.status === 'failed') return;
-    const started = { ...e, status: 'processing' as const };
+    const total = await expectedRows(this.d.repos, tenantId, e.type, e.filters);
+    const started = { ...e, status: 'processing' as const, processedRows: 0, totalRows: total };
     if (e.status === 'queued') await this.d.uow.run((tx) => tx.exports.update(started));
+    else await this.d.repos.exports.recordProgress(tenantId, id, 0, total);
     const today = this.d.clock.now().toISOString().slice(0, 10);
     const key = `t/${tenantId}/exports/${id}`;
     try {
       const settings = await regulatorSettingsOf(this.d.repos, tenantId);
       const file = exportFile(this.d, started, settings, today);
       ctx.signal.addEventListener('abort', () => file.stream.destroy(new Error('aborted')), { once: true });
-      const stored = await this.d.files.store(key, file.stream, {
-        as: { contentType: file.contentType, kind: file.kind },
-      });
+      // How far it has got, about every second, for the progress bar (docs/dashboard.md, "Pages").
+      let recorded = 0;
+      const progress = setInterval(() => {
+        const rows = file.rowCount();
+        if (rows === recorded) return;
+        recorded = rows;
+        this.d.repos.exports.recordProgress(tenantId, id, rows, total).catch(() => {});
+      }, PROGRESS_EVERY_MS);
+      progress.unref();
+      const stored = await this.d.files
+        .store(key, file.stream, { as: { contentType: file.contentType, kind: file.kind } })
+        .finally(() => clearInterval(progress));
       await this.finish(started, origin, {
         status: 'ready',
         rowCount: file.rowCount(),
+        processedRows: file.rowCount(),
         readiness: file.readiness(),
         fileName: file.fileName,
         size: stored.size,

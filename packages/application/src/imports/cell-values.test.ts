@@ -35,6 +35,22 @@ describe('cells as people write them', () => {
     expect(codeCell('disabilityStatusCode')('None')).toEqual(ok('N'));
   });
 
+  it("takes the form wording of a meaning and the code tables' own wording alike", () => {
+    const pairs: [Parameters<typeof codeCell>[0], string[], string][] = [
+      ['citizenResidentStatusCode', ['South African', 'South Africa'], 'SA'],
+      ['citizenResidentStatusCode', ['Dual (SA and other)', 'Dual (SA plus other)'], 'D'],
+      ['equityCode', ['Black Coloured', 'Black Coloured/Coloured', 'Coloured'], 'BC'],
+      ['nationalityCode', ['Eswatini (Swaziland)', 'Swaziland/Eswatini', 'Swaziland'], 'SWA'],
+      ['nationalityCode', ['DR Congo (Zaire)', 'Zaire/DRC', 'DRC'], 'ZAI'],
+      ['homeLanguageCode', ['Sepedi (Northern Sotho)', 'sePedi/Northern Sotho', 'Northern Sotho'], 'Sep'],
+      ['socioeconomicStatusCode', ['Scholar or student (not working)', 'Scholar/student (not working)'], '06'],
+      ['disabilityStatusCode', ['Sight (even with glasses)', 'Sight'], '01'],
+      ['provinceCode', ['Outside South Africa', 'Outside SA'], 'X'],
+      ['title', ['Mr', 'Mister'], 'Mr'],
+    ];
+    for (const [field, names, code] of pairs) for (const name of names) expect(codeCell(field)(name)).toEqual(ok(code));
+  });
+
   it('gender and yes/no words', () => {
     expect(genderCell('Male')).toEqual(ok('M'));
     expect(genderCell('female')).toEqual(ok('F'));

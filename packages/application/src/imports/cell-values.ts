@@ -1,4 +1,4 @@
-import { NLRD_CODES, NLRD_MEANINGS, PROVINCE_ABBREVIATIONS, type NlrdField } from '@fundi/domain';
+import { NLRD_CODES, NLRD_MEANINGS, NLRD_OTHER_NAMES, PROVINCE_ABBREVIATIONS, type NlrdField } from '@fundi/domain';
 
 /**
  * A cell as people write it, turned into the value the API takes (docs/api.md, "Imports", "Values as people write
@@ -78,13 +78,17 @@ export const genderCell: CellRule = (v) => {
   return g ? { ok: g } : { error: 'must be M (Male), F (Female) or O (Other, self-described)' };
 };
 
-/** Each code table's codes and meanings by their loose key; a meaning with `/` is taken by each of its names. */
+/**
+ * Each code table's codes, meanings and other names (the code tables' own wording) by their loose key; a name with
+ * `/` is taken by each of its parts.
+ */
 function codeLookup(field: NlrdField): Map<string, string> {
   const out = new Map<string, string>();
   const meanings = NLRD_MEANINGS[field] as Record<string, string>;
+  const others = (NLRD_OTHER_NAMES[field] ?? {}) as Partial<Record<string, readonly string[]>>;
   for (const code of NLRD_CODES[field] as readonly string[]) {
-    const meaning = meanings[code]!;
-    for (const name of [meaning, ...meaning.split('/')]) if (!out.has(looseKey(name))) out.set(looseKey(name), code);
+    for (const named of [meanings[code]!, ...(others[code] ?? [])])
+      for (const name of [named, ...named.split('/')]) if (!out.has(looseKey(name))) out.set(looseKey(name), code);
   }
   // A code is itself last, so a code always wins over a meaning that happens to match it.
   for (const code of NLRD_CODES[field] as readonly string[]) out.set(looseKey(code), code);

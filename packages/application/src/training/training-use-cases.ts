@@ -13,6 +13,7 @@ import { EnrolLearner } from '../enrolments/enrol-learner.js';
 import { GetEnrolmentHistory } from '../enrolments/enrolment-history.js';
 import { GetEnrolment } from '../enrolments/get-enrolment.js';
 import { ListEnrolments } from '../enrolments/list-enrolments.js';
+import { ListLearnerRoster } from '../enrolments/learner-roster.js';
 import { EnrolmentCounts } from '../enrolments/enrolment-counts.js';
 import { CreateProgramme } from '../programmes/create-programme.js';
 import { DeleteProgramme } from '../programmes/delete-programme.js';
@@ -36,6 +37,7 @@ export function trainingUseCases(p: TrainingPorts) {
     enrolLearner: new EnrolLearner(p),
     getEnrolment: new GetEnrolment(p),
     listEnrolments: new ListEnrolments(p),
+    listLearnerRoster: new ListLearnerRoster(p),
     enrolmentCounts: new EnrolmentCounts(p),
     changeEnrolmentStatus: new ChangeEnrolmentStatus(p),
     getEnrolmentHistory: new GetEnrolmentHistory(p),

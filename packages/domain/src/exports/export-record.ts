@@ -29,6 +29,8 @@ export interface ExportFilters {
   status?: string;
   from?: string;
   to?: string;
+  /** Only these learners (a learners export of a selection; at most 1,000). */
+  learnerIds?: string[];
 }
 
 export interface ExportSnapshot {
@@ -42,6 +44,10 @@ export interface ExportSnapshot {
   fields: string[] | null;
   /** Data rows written (CSV: without the header; ZIP: over its files; QCTO: records). */
   rowCount: number | null;
+  /** Rows written so far while the worker writes the file (about every second); null before it starts. */
+  processedRows: number | null;
+  /** The rows the file will hold, counted when the worker starts; null where it is not known beforehand. */
+  totalRows: number | null;
   fileName: string | null;
   /** Bytes of the file as downloaded (plaintext). */
   size: number | null;
@@ -68,6 +74,8 @@ export interface ExportRepository {
   findById(tenantId: string, id: string): Promise<ExportSnapshot | null>;
   /** Newest last (ordered by id). */
   list(tenantId: string, page: PageRequest): Promise<Page<ExportSnapshot>>;
+  /** Records how far a `processing` export has got (nothing else changes; any other status is left alone). */
+  recordProgress(tenantId: string, id: string, processedRows: number, totalRows: number | null): Promise<void>;
   /** Ready exports of every tenant whose file expired at or before `at` and is not purged yet; oldest first. */
   expired(at: string, limit: number): Promise<ExportSnapshot[]>;
   /** The tenant's exports created at or before `at`, by id, the first `limit` after `afterId` (null: from the start). */

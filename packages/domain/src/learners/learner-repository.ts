@@ -5,12 +5,22 @@ export interface LearnerFilter {
   /** Words or a mobile number, read by `learnerSearch` (names in any order and case, email, ID prefix, employee reference). */
   search?: string;
   employeeRef?: string;
+  /** Part of the employer's name, any case ("acme" finds "Acme Engineering"). */
+  employer?: string;
+  /** Only these learners (the learners of matching enrolments); an empty list matches nobody. */
+  ids?: readonly string[];
   /** Inclusive bounds on `createdAt`, ISO 8601. */
   createdFrom?: string;
   createdTo?: string;
   /** Inclusive bounds on `updatedAt`, ISO 8601: what changed in a window (incremental sync). */
   updatedFrom?: string;
   updatedTo?: string;
+}
+
+/** A list's order besides the default (by id): by surname then first name, or by ID number; ties by id. */
+export interface LearnerOrder {
+  by: 'name' | 'idNumber';
+  descending: boolean;
 }
 
 /** Port: learners of every tenant. Every method is scoped by tenant; another tenant's learner is "not found". */
@@ -41,8 +51,18 @@ export interface LearnerRepository {
     emails: readonly string[],
     alternates?: readonly string[],
   ): Promise<{ idNumbers: Map<string, string>; emails: Map<string, string>; alternates: Map<string, string> }>;
-  /** Ordered by id (creation order). Erased learners are never listed. */
-  list(tenantId: string, filter: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>>;
+  /**
+   * Ordered by id (creation order), or by `order` (then id) for offset pages; a cursor page is always by id. Erased
+   * learners are never listed.
+   */
+  list(
+    tenantId: string,
+    filter: LearnerFilter,
+    page: PageRequest,
+    order?: LearnerOrder,
+  ): Promise<Page<LearnerSnapshot>>;
+  /** The ids of every live learner matching `filter`, by id (a list sorted by another record's field). */
+  matchingIds(tenantId: string, filter: LearnerFilter): Promise<string[]>;
   /**
    * POPIA erasure: removes every personal field irreversibly, keeping only the id, tenant, year of birth,
    * gender and the timestamps, so anonymised facts still count. Returns false if there was nothing to erase.

@@ -1,22 +1,23 @@
 import type { NlrdField, NlrdCode } from './nlrd-codes.js';
 
 /**
- * What each NLRD / QCTO code means, as the regulator's code tables give it: a file or a form may name a code by its
- * meaning ("Gauteng", "isiZulu"). Every code of `NLRD_CODES` has its meaning here (a missing one fails to compile).
+ * What each NLRD / QCTO code means, worded as a form offers it ("KwaZulu-Natal (5)", "South African (SA)"): the one
+ * table the learner form, a learner's record and the imports read (a file or a form may name a code by its meaning,
+ * "Gauteng", "isiZulu"). Every code of `NLRD_CODES` has its meaning here (a missing one fails to compile).
  */
 export const NLRD_MEANINGS: { [F in NlrdField]: Record<NlrdCode<F>, string> } = {
-  title: { Mr: 'Mister', Mrs: 'Missus', Ms: 'Ms', Miss: 'Miss', Dr: 'Doctor', Prof: 'Professor' },
+  title: { Mr: 'Mr', Mrs: 'Mrs', Ms: 'Ms', Miss: 'Miss', Dr: 'Dr', Prof: 'Prof' },
   equityCode: {
     BA: 'Black African',
-    BC: 'Black Coloured/Coloured',
-    BI: 'Black Indian/Asian/Indian',
+    BC: 'Black Coloured',
+    BI: 'Black Indian / Asian',
     Wh: 'White',
     Oth: 'Other',
     U: 'Unknown',
   },
   nationalityCode: {
     SA: 'South Africa',
-    SDC: 'SADC except SA',
+    SDC: 'SADC except South Africa',
     ANG: 'Angola',
     BOT: 'Botswana',
     LES: 'Lesotho',
@@ -25,9 +26,9 @@ export const NLRD_MEANINGS: { [F in NlrdField]: Record<NlrdCode<F>, string> } = 
     MOZ: 'Mozambique',
     NAM: 'Namibia',
     SEY: 'Seychelles',
-    SWA: 'Swaziland/Eswatini',
+    SWA: 'Eswatini (Swaziland)',
     TAN: 'Tanzania',
-    ZAI: 'Zaire/DRC',
+    ZAI: 'DR Congo (Zaire)',
     ZAM: 'Zambia',
     ZIM: 'Zimbabwe',
     ROA: 'Rest of Africa',
@@ -35,7 +36,7 @@ export const NLRD_MEANINGS: { [F in NlrdField]: Record<NlrdCode<F>, string> } = 
     AIS: 'Asian countries',
     NOR: 'North American countries',
     SOU: 'Central and South American countries',
-    AUS: 'Australia/Oceania countries',
+    AUS: 'Australia / Oceania countries',
     OOC: 'Other and rest of Oceania',
     U: 'Unspecified',
     NOT: 'N/A: institution',
@@ -46,19 +47,19 @@ export const NLRD_MEANINGS: { [F in NlrdField]: Record<NlrdCode<F>, string> } = 
     Nde: 'isiNdebele',
     Xho: 'isiXhosa',
     Zul: 'isiZulu',
-    Sep: 'sePedi/Northern Sotho',
-    Ses: 'seSotho',
-    Set: 'seTswana',
+    Sep: 'Sepedi (Northern Sotho)',
+    Ses: 'Sesotho',
+    Set: 'Setswana',
     Swa: 'siSwati',
-    Tsh: 'tshiVenda',
-    Xit: 'xiTsonga',
+    Tsh: 'Tshivenda',
+    Xit: 'Xitsonga',
     SASL: 'South African Sign Language',
     Oth: 'Other',
     U: 'Unknown',
   },
   citizenResidentStatusCode: {
-    SA: 'South Africa',
-    D: 'Dual (SA plus other)',
+    SA: 'South African',
+    D: 'Dual (SA and other)',
     O: 'Other',
     PR: 'Permanent resident',
     U: 'Unknown',
@@ -66,27 +67,27 @@ export const NLRD_MEANINGS: { [F in NlrdField]: Record<NlrdCode<F>, string> } = 
   socioeconomicStatusCode: {
     '01': 'Employed',
     '02': 'Unemployed, looking for work',
-    '03': 'Not working - not looking for work',
+    '03': 'Not working, not looking for work',
     '04': 'Home-maker (not working)',
-    '06': 'Scholar/student (not working)',
-    '07': 'Pensioner/retired (not working)',
-    '08': 'Not working - disabled',
-    '09': 'Not working - no wish to work',
-    '10': 'Not working - not elsewhere classified',
+    '06': 'Scholar or student (not working)',
+    '07': 'Pensioner or retired (not working)',
+    '08': 'Not working, disabled',
+    '09': 'Not working, no wish to work',
+    '10': 'Not working, not elsewhere classified',
     '97': 'N/A: aged under 15',
     '98': 'N/A: institution',
     U: 'Unspecified',
   },
   disabilityStatusCode: {
     N: 'None',
-    '01': 'Sight',
-    '02': 'Hearing',
-    '03': 'Communication',
-    '04': 'Physical',
-    '05': 'Intellectual',
-    '06': 'Emotional',
+    '01': 'Sight (even with glasses)',
+    '02': 'Hearing (even with a hearing aid)',
+    '03': 'Communication (talking, listening)',
+    '04': 'Physical (moving, standing, grasping)',
+    '05': 'Intellectual (learning difficulties)',
+    '06': 'Emotional (behavioural, psychological)',
     '07': 'Multiple',
-    '09': 'Disabled but unspecified',
+    '09': 'Disabled, unspecified',
   },
   disabilityRating: {
     '01': 'No difficulty',
@@ -96,7 +97,7 @@ export const NLRD_MEANINGS: { [F in NlrdField]: Record<NlrdCode<F>, string> } = 
     '06': 'Cannot yet be determined',
     '60': 'May be part of multiple difficulties',
     '70': 'May have difficulty',
-    '80': 'Former difficulty - none now',
+    '80': 'Former difficulty, none now',
   },
   immigrantStatus: { '01': 'Immigrant', '02': 'Refugee', '03': 'SA citizen' },
   provinceCode: {
@@ -109,8 +110,62 @@ export const NLRD_MEANINGS: { [F in NlrdField]: Record<NlrdCode<F>, string> } = 
     '7': 'Gauteng',
     '8': 'Mpumalanga',
     '9': 'Limpopo',
-    N: 'SA national (province unspecified)',
-    X: 'Outside SA',
+    N: 'South Africa, province unspecified',
+    X: 'Outside South Africa',
+  },
+};
+
+/**
+ * Other names a file may give a code by: the code tables' own wording where the meaning above is written for a form
+ * ("Black Coloured/Coloured", "Missus"). Imports take these as well as the meanings; a form never shows them.
+ */
+export const NLRD_OTHER_NAMES: { [F in NlrdField]?: Partial<Record<NlrdCode<F>, readonly string[]>> } = {
+  title: {
+    Mr: ['Mister'],
+    Mrs: ['Missus'],
+    Dr: ['Doctor'],
+    Prof: ['Professor'],
+  },
+  equityCode: {
+    BC: ['Black Coloured/Coloured'],
+    BI: ['Black Indian/Asian/Indian'],
+  },
+  nationalityCode: {
+    SDC: ['SADC except SA'],
+    SWA: ['Swaziland/Eswatini'],
+    ZAI: ['Zaire/DRC'],
+    AUS: ['Australia/Oceania countries'],
+  },
+  homeLanguageCode: {
+    Sep: ['sePedi/Northern Sotho'],
+  },
+  citizenResidentStatusCode: {
+    SA: ['South Africa'],
+    D: ['Dual (SA plus other)'],
+  },
+  socioeconomicStatusCode: {
+    '10': ['Not working - not elsewhere classified'],
+    '03': ['Not working - not looking for work'],
+    '06': ['Scholar/student (not working)'],
+    '07': ['Pensioner/retired (not working)'],
+    '08': ['Not working - disabled'],
+    '09': ['Not working - no wish to work'],
+  },
+  disabilityStatusCode: {
+    '01': ['Sight'],
+    '02': ['Hearing'],
+    '03': ['Communication'],
+    '04': ['Physical'],
+    '05': ['Intellectual'],
+    '06': ['Emotional'],
+    '09': ['Disabled but unspecified'],
+  },
+  disabilityRating: {
+    '80': ['Former difficulty - none now'],
+  },
+  provinceCode: {
+    N: ['SA national (province unspecified)'],
+    X: ['Outside SA'],
   },
 };
 

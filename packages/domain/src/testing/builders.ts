@@ -124,6 +124,8 @@ export function anExport(o: Partial<ExportSnapshot> & { tenantId: string }): Exp
     expiresAt: null,
     purgedAt: null,
     purgeReason: null,
+    processedRows: null,
+    totalRows: null,
     ...o,
   };
 }

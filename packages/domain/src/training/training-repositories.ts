@@ -37,6 +37,15 @@ export interface EnrolmentFilter {
   updatedTo?: string;
 }
 
+/** What a learner list shows and sorts of an enrolment. */
+export interface EnrolmentSummary {
+  id: string;
+  learnerId: string;
+  programmeCode: string;
+  status: EnrolmentStatus;
+  startDate: string;
+}
+
 /** Port: enrolments and their status history. */
 export interface EnrolmentRepository {
   /** Throws conflict `open_enrolment_exists` when the learner already has an open enrolment in the programme. */
@@ -49,6 +58,11 @@ export interface EnrolmentRepository {
   findById(tenantId: string, id: string): Promise<EnrolmentSnapshot | null>;
   /** Ordered by id. */
   list(tenantId: string, filter: EnrolmentFilter, page: PageRequest): Promise<Page<EnrolmentSnapshot>>;
+  /**
+   * Every enrolment matching `filter`, optionally only those of
+   * `learnerIds`, unpaged and by id: a learner list's filters and sorts by programme, status and start date.
+   */
+  summaries(tenantId: string, filter: EnrolmentFilter, learnerIds?: readonly string[]): Promise<EnrolmentSummary[]>;
   /** The learner's open enrolments, most recent first (start date, then creation). */
   openForLearner(tenantId: string, learnerId: string): Promise<EnrolmentSnapshot[]>;
   /**

@@ -69,6 +69,7 @@ form.tight label{font-weight:400;margin:0;font-size:.85rem}
 form.tight input,form.tight select{width:auto;min-width:0}
 form.tight button{margin:0;min-width:2.75rem}
 progress{width:100%;max-width:28rem;height:1rem}
+.pick input{width:1.5rem;height:1.5rem;margin:0}
 svg.chart{display:block;max-width:48rem;height:auto}
 `;
 
@@ -86,4 +87,23 @@ document.querySelectorAll('[data-copy]').forEach(function (b) {
 document.querySelectorAll('form[data-confirm]').forEach(function (f) {
   f.addEventListener('submit', function (e) { if (!confirm(f.getAttribute('data-confirm'))) e.preventDefault(); });
 });
+(function () {
+  // A list of background work that is still running (data-poll): fetched again from this same page and swapped in
+  // until the server stops marking it, so its progress bars move without reloading the page.
+  var box = document.querySelector('[data-poll][id]');
+  if (!box || !window.fetch || !window.DOMParser) return;
+  var every = +box.getAttribute('data-poll') || 2000;
+  function tick() {
+    fetch(location.href, { credentials: 'same-origin', headers: { accept: 'text/html' } })
+      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (text) {
+        var next = new DOMParser().parseFromString(text, 'text/html').getElementById(box.id);
+        if (!next) return;
+        box.innerHTML = next.innerHTML;
+        if (next.hasAttribute('data-poll')) setTimeout(tick, every);
+        else box.removeAttribute('data-poll');
+      }, function () { setTimeout(tick, every * 2); });
+  }
+  setTimeout(tick, every);
+})();
 ${FORM_SCRIPT}`;

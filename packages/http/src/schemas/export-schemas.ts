@@ -12,6 +12,11 @@ const Filters = z
       description: 'Inclusive start of the period (see docs/api.md, "Exports")',
     }),
     to: IsoDateString.optional().openapi({ description: 'Inclusive end of the period' }),
+    learnerIds: z
+      .array(z.string().max(100))
+      .max(1000)
+      .optional()
+      .openapi({ description: 'Only these learners (a learners export of a selection, 1 to 1,000)' }),
   })
   .strict();
 
@@ -78,6 +83,12 @@ export const ExportOut = z
     filters: Filters,
     fields: z.array(z.string()).nullable(),
     rowCount: z.number().int().nullable(),
+    processedRows: z.number().int().nullable().openapi({
+      description: 'Rows written so far while processing (recorded about every second); null before it starts',
+    }),
+    totalRows: z.number().int().nullable().openapi({
+      description: 'Rows the file will hold, counted when processing starts; null where not known beforehand',
+    }),
     fileName: z.string().nullable(),
     size: z.number().int().nullable().openapi({ description: 'Bytes of the file as downloaded' }),
     createdAt: Timestamp,

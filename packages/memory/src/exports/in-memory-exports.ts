@@ -31,6 +31,11 @@ export class InMemoryExportRepository implements ExportRepository {
     if (!cur || cur.tenantId !== e.tenantId) throw DomainError.notFound('export', e.id);
     this.rows.set(e.id, clone(e));
   }
+  async recordProgress(tenantId: string, id: string, processedRows: number, totalRows: number | null) {
+    const cur = this.rows.get(id);
+    if (cur && cur.tenantId === tenantId && cur.status === 'processing')
+      this.rows.set(id, { ...cur, processedRows, totalRows });
+  }
   async findById(tenantId: string, id: string): Promise<ExportSnapshot | null> {
     const e = this.rows.get(id);
     return e && e.tenantId === tenantId ? clone(e) : null;

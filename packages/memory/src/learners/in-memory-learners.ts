@@ -3,6 +3,8 @@ import {
   learnerSearch,
   wordMatches,
   type LearnerFilter,
+  type LearnerOrder,
+  pageInOrder,
   type LearnerRepository,
   type LearnerSnapshot,
   type Page,
@@ -107,18 +109,46 @@ export class InMemoryLearnerRepository implements LearnerRepository {
         .find((l) => l.employeeRef === ref) ?? null,
     );
   }
-  async list(tenantId: string, f: LearnerFilter, page: PageRequest): Promise<Page<LearnerSnapshot>> {
+  async list(
+    tenantId: string,
+    f: LearnerFilter,
+    page: PageRequest,
+    order?: LearnerOrder,
+  ): Promise<Page<LearnerSnapshot>> {
+    const matches = this.matching(tenantId, f);
+    if (!order || page.kind === 'cursor') return clone(pageOf(matches, page));
+    const sign = order.descending ? -1 : 1;
+    const key = (l: LearnerSnapshot) =>
+      order.by === 'name' ? `${l.lastName.toLowerCase()}\u0000${l.firstName.toLowerCase()}` : l.idNumber;
+    const sorted = matches.sort((a, b) => {
+      const ka = key(a);
+      const kb = key(b);
+      // Learners without the field come last either way; ties by id.
+      if (ka !== kb) return ka == null ? 1 : kb == null ? -1 : ka < kb ? -sign : sign;
+      return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    });
+    return clone(pageInOrder(sorted, page, (l) => l.id));
+  }
+  async matchingIds(tenantId: string, f: LearnerFilter): Promise<string[]> {
+    return this.matching(tenantId, f)
+      .map((l) => l.id)
+      .sort();
+  }
+  private matching(tenantId: string, f: LearnerFilter): LearnerSnapshot[] {
     const s = f.search ? learnerSearch(f.search) : null;
-    const matches = this.live(tenantId).filter(
+    const ids = f.ids ? new Set(f.ids) : null;
+    const employer = f.employer?.toLowerCase();
+    return this.live(tenantId).filter(
       (l) =>
         (!f.employeeRef || l.employeeRef === f.employeeRef) &&
+        (!employer || (l.employer ?? '').toLowerCase().includes(employer)) &&
+        (!ids || ids.has(l.id)) &&
         (!f.createdFrom || l.createdAt >= f.createdFrom) &&
         (!f.updatedFrom || l.updatedAt >= f.updatedFrom) &&
         (!f.updatedTo || l.updatedAt <= f.updatedTo) &&
         (!f.createdTo || l.createdAt <= f.createdTo) &&
         (!s || (s.mobile ? l.mobile === s.mobile : s.words.every((w) => wordMatches(w, l)))),
     );
-    return clone(pageOf(matches, page));
   }
   async erase(tenantId: string, id: string, at: string): Promise<boolean> {
     const l = this.rows.get(id);

@@ -9,6 +9,7 @@ import {
   type EnrolmentRepository,
   type EnrolmentSnapshot,
   type EnrolmentStatus,
+  type EnrolmentSummary,
   type ModerationSampleRepository,
   type ModerationSampleSnapshot,
   type ModerationSnapshot,
@@ -110,20 +111,31 @@ export class InMemoryEnrolmentRepository implements EnrolmentRepository {
     return clone(this.of(tenantId).find((e) => e.id === id) ?? null);
   }
   async list(tenantId: string, f: EnrolmentFilter, page: PageRequest): Promise<Page<EnrolmentSnapshot>> {
-    return clone(
-      pageOf(
-        this.of(tenantId).filter(
-          (e) =>
-            (!f.learnerId || e.learnerId === f.learnerId) &&
-            (!f.programmeCode || e.programmeCode === f.programmeCode) &&
-            (!f.status || e.status === f.status) &&
-            (!f.startFrom || e.startDate >= f.startFrom) &&
-            (!f.startTo || e.startDate <= f.startTo) &&
-            (!f.updatedFrom || e.updatedAt >= f.updatedFrom) &&
-            (!f.updatedTo || e.updatedAt <= f.updatedTo),
-        ),
-        page,
-      ),
+    return clone(pageOf(this.matching(tenantId, f), page));
+  }
+  async summaries(tenantId: string, f: EnrolmentFilter, learnerIds?: readonly string[]): Promise<EnrolmentSummary[]> {
+    const only = learnerIds ? new Set(learnerIds) : null;
+    return this.matching(tenantId, f)
+      .filter((e) => !only || only.has(e.learnerId))
+      .sort(byId)
+      .map((e) => ({
+        id: e.id,
+        learnerId: e.learnerId,
+        programmeCode: e.programmeCode,
+        status: e.status,
+        startDate: e.startDate,
+      }));
+  }
+  private matching(tenantId: string, f: EnrolmentFilter): EnrolmentSnapshot[] {
+    return this.of(tenantId).filter(
+      (e) =>
+        (!f.learnerId || e.learnerId === f.learnerId) &&
+        (!f.programmeCode || e.programmeCode === f.programmeCode) &&
+        (!f.status || e.status === f.status) &&
+        (!f.startFrom || e.startDate >= f.startFrom) &&
+        (!f.startTo || e.startDate <= f.startTo) &&
+        (!f.updatedFrom || e.updatedAt >= f.updatedFrom) &&
+        (!f.updatedTo || e.updatedAt <= f.updatedTo),
     );
   }
   async openForLearner(tenantId: string, learnerId: string) {

@@ -1,7 +1,7 @@
-import type { SessionContext } from '@fundi/application';
+import type { ExportView, SessionContext } from '@fundi/application';
 import { EXPORT_TYPES, isDomainError, type ExportType } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
-import { bytes, dateTime, html, raw, when } from '../html.js';
+import { type Html, bytes, dateTime, html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
 import { can, field, requireScope, zoneOf } from '../web.js';
 import { describe } from './api-keys.js';
@@ -21,6 +21,19 @@ const LABELS: Record<ExportType, string> = {
 const REGULATOR = ['qcto01', 'qcto02'] as const;
 
 /**
+ * A running export's bar: rows written of the rows it will hold (a bar without an end when that is not known), or
+ * waiting for the worker while queued.
+ */
+function progressOf(e: ExportView): Html {
+  if (e.status === 'queued' || e.processedRows === null)
+    return html`queued <span class="muted">(waiting for the worker)</span>`;
+  const done = e.processedRows;
+  const total = e.totalRows;
+  const words = total === null ? `${done} rows written so far` : `${Math.min(done, total)} of ${total} rows written`;
+  return html`processing<br><progress ${total === null ? '' : html`max="${Math.max(total, 1)}" value="${Math.min(done, total)}" `}aria-label="${words}"></progress> <span class="nowrap">${words}</span>`;
+}
+
+/**
  * Exports: request one (the worker writes it; the page refreshes itself while any is running), download when
  * ready through the API's signed URL, and check a QCTO file's readiness before creating it.
  */
@@ -36,7 +49,8 @@ export function exportPages(r: PageRoutes, d: DashboardDeps): void {
       title: 'Exports',
       current: '/dashboard/exports',
       session: s,
-      head: running ? raw('<meta http-equiv="refresh" content="3">') : undefined,
+      // The page's script polls the list while one runs; without script the page refreshes itself.
+      head: running ? raw('<noscript><meta http-equiv="refresh" content="3"></noscript>') : undefined,
       notice: extra.notice ? { text: extra.notice, error: extra.error } : null,
       body: html`${when(
         write,
@@ -51,21 +65,23 @@ export function exportPages(r: PageRoutes, d: DashboardDeps): void {
 <button type="submit">Check readiness</button></form>`,
       )}
 <h2>Recent exports</h2>
-${when(running, () => html`<p class="muted" role="status">An export is running; this page refreshes itself.</p>`)}
+<div id="export-list"${running ? html` data-poll="2000"` : ''}>
+${when(running, () => html`<p class="muted" role="status">An export is running: its bar shows the rows written so far and moves while the worker writes the file (this list updates itself every 2 seconds). When it is done, a Download link appears in its row; the file is kept for a limited time (7 days unless your service says otherwise), then purged, and the row stays. You may leave this page meanwhile.</p>`)}
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Export</th><th scope="col">Status</th><th scope="col">Rows</th><th scope="col">Size</th><th scope="col">Requested</th><th scope="col"><span class="sr">Download</span></th></tr></thead><tbody>
 ${items.map(
   (
     e,
-  ) => html`<tr><td>${LABELS[e.type]}</td><td>${e.status}${e.error ? `: ${e.error}` : ''}${e.purgedAt ? (e.purgeReason === 'learner_erased' ? ' (file purged: a learner was erased)' : ' (file purged)') : ''}</td><td>${e.rowCount ?? ''}</td><td>${e.size === null ? '' : bytes(e.size)}</td><td>${dateTime(e.createdAt, zoneOf(s))}</td>
+  ) => html`<tr><td>${LABELS[e.type]}${e.filters.learnerIds ? html` <span class="muted">(${e.filters.learnerIds.length} selected)</span>` : ''}</td><td>${e.status === 'queued' || e.status === 'processing' ? progressOf(e) : e.status}${e.error ? `: ${e.error}` : ''}${e.purgedAt ? (e.purgeReason === 'learner_erased' ? ' (file purged: a learner was erased)' : ' (file purged)') : ''}</td><td>${e.rowCount ?? ''}</td><td>${e.size === null ? '' : bytes(e.size)}</td><td>${dateTime(e.createdAt, zoneOf(s))}</td>
 <td>${e.status === 'ready' && !e.purgedAt ? html`<a href="/dashboard/exports/${e.id}/download">Download ${e.fileName}</a>` : ''}</td></tr>`,
 )}
-</tbody></table></div>${when(items.length === 0, () => html`<p class="muted">No exports yet.</p>`)}`,
+</tbody></table></div>${when(items.length === 0, () => html`<p class="muted">No exports yet.</p>`)}</div>`,
     });
   };
 
-  r.get('/dashboard/exports', async (_ctx, s) => {
+  r.get('/dashboard/exports', async (ctx, s) => {
     requireScope(s, 'exports:read');
-    return render(s, {});
+    // After a bulk export of a selection of learners (docs/dashboard.md, "Pages").
+    return render(s, ctx.query.started ? { notice: 'The export is queued: its progress shows below.' } : {});
   });
 
   r.post('/dashboard/exports', async (ctx, s, form) => {

@@ -8,6 +8,7 @@ import { codeLabel } from '../forms/code-labels.js';
 import { FIELD_LABELS } from '../forms/learner-form.js';
 import { assessForm, enrolForm, statusForm, statusLabel, uploadForm } from '../forms/record-forms.js';
 import { historyTable } from './history.js';
+import { learnerNotifications } from './learner-notifications.js';
 import { statementsCard } from './statements-card.js';
 
 const ALL = { kind: 'offset', offset: 0, limit: 100 } as const;
@@ -93,6 +94,7 @@ export async function learnerRecord(
       : null,
     can(s, 'logbooks:read') ? d.logbooks.progress.forLearner(s.actor, l.id) : null,
   ]);
+  const notifications = await learnerNotifications(d, s, l.id);
   const names = new Map((programmes?.items ?? []).map((p) => [p.id, p.name]));
   const histories = await Promise.all(
     (enrolments?.items ?? []).map((e) => d.training.getEnrolmentHistory.execute(s.actor, e.id).then((h) => h.changes)),
@@ -137,6 +139,7 @@ ${evidence!.items.map((e) => html`<tr><td><a href="/dashboard/evidence/${e.id}">
 </tbody></table></div>`,
 )}
 ${when(can(s, 'evidence:write') && openModules.length > 0, () => uploadForm(s, l.id, openModules))}
+${notifications}
 ${when(
   changes,
   () =>

@@ -18,7 +18,23 @@ async function assessorQueue(d: DashboardDeps, s: SessionContext): Promise<Html>
   return html`<h2>Your review queue (${queue.total}, oldest first)</h2>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Waiting</th><th scope="col">File</th><th scope="col">Learner</th><th scope="col">Module</th></tr></thead><tbody>
 ${queue.items.map((e) => html`<tr><td>${age(now, e.createdAt)}</td><td><a href="/dashboard/evidence/${e.id}">${e.filename}</a></td><td>${person(names, e.learnerId)}</td><td>${e.moduleId}</td></tr>`)}
-</tbody></table></div><p><a href="/dashboard/evidence">The whole queue</a></p>`;
+</tbody></table></div><p><a href="/dashboard/evidence">The whole queue</a> · <a href="/dashboard/assessments">Record results</a> (modules without a result)</p>`;
+}
+
+/**
+ * A facilitator's work on landing: their learners. Learners are not assigned to staff users, so these are the
+ * learners in training (enrolments in progress, latest started first), as the closest to "their learners".
+ */
+async function learnersInTraining(d: DashboardDeps, s: SessionContext): Promise<Html> {
+  const open = await d.training.listLearnerRoster.execute(
+    s.actor,
+    { status: 'in_progress', sort: 'start', descending: true },
+    { offset: 0, limit: 10 },
+  );
+  return html`<h2>Your learners: in training (${open.total})</h2>
+<div class="table" tabindex="0"><table><thead><tr><th scope="col">Learner</th><th scope="col">ID number</th><th scope="col">Programme</th><th scope="col">Started</th></tr></thead><tbody>
+${open.items.map(({ learner: l, enrolments }) => html`<tr><td><a href="/dashboard/learners/${l.id}">${l.firstName} ${l.lastName}</a></td><td>${l.idNumber ?? l.alternateId ?? ''}</td><td>${enrolments.map((e) => e.programmeCode).join(', ')}</td><td>${enrolments.map((e) => e.startDate).join(', ')}</td></tr>`)}
+</tbody></table></div><p><a href="/dashboard/learners?status=in_progress&amp;sort=start&amp;dir=desc">All learners in training</a></p>`;
 }
 
 /** A moderator's work on landing: the samples with the soonest due date first. */
@@ -36,9 +52,13 @@ ${due.map((x) => html`<tr><td>${x.dueBy}${x.dueBy < today ? html` <strong>(overd
 </tbody></table></div><p><a href="/dashboard/moderation">All samples${s.actor.scopes.includes('assessments:moderate') ? ', or draw one' : ''}</a></p>`;
 }
 
-/** What a role finds first on the overview: an assessor their queue, a moderator what is due. */
+/**
+ * What a role finds first on the overview: an assessor their queue, a moderator what is due, a facilitator their
+ * learners.
+ */
 export async function roleLanding(d: DashboardDeps, s: SessionContext): Promise<Html | null> {
   if (s.user.role === 'assessor') return assessorQueue(d, s);
+  if (s.user.role === 'facilitator') return learnersInTraining(d, s);
   if (s.user.role === 'moderator') return moderationDue(d, s);
   return null;
 }
