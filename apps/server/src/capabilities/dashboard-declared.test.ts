@@ -10,6 +10,7 @@ describe("the dashboard's pages and navigation come from the capabilities' decla
       ['Learners', '/dashboard/learners', 'learners:read'],
       ['Programmes', '/dashboard/programmes', 'programmes:read'],
       ['Enrolments', '/dashboard/enrolments', 'enrolments:read'],
+      ['Record results', '/dashboard/assessments', 'assessments:write'],
       ['Evidence', '/dashboard/evidence', 'evidence:read'],
       ['Moderation', '/dashboard/moderation', 'assessments:read'],
       ['Webhooks', '/dashboard/webhooks', 'webhooks:read'],
