@@ -22,6 +22,7 @@ const PAGES = ({ learnerId, programmeId, sampleId }: Info) => [
   ['moderation', '/dashboard/moderation'],
   ['moderation sample', `/dashboard/moderation/${sampleId}`],
   ['QCTO01 readiness (every learner checked)', '/dashboard/readiness?type=qcto01'],
+  ['QCTO02 readiness (every enrolment checked)', '/dashboard/readiness?type=qcto02'],
   ['enrolments by status', '/dashboard/enrolments?status=enrolled'],
   ['evidence queue', '/dashboard/evidence'],
   ['webhooks', '/dashboard/webhooks'],
@@ -45,7 +46,9 @@ async function rows(db: 'sqlite' | 'postgres', env: Record<string, string>): Pro
       connections: 1,
     });
     const out: Row[] = [{ scenario: `${db}: JSON list of 100 learners (API)`, result: api }];
-    for (const [name, path] of PAGES(fundi.info)) {
+    // BENCH_PAGES (a regular expression over the page names) measures some pages only, for investigating.
+    const only = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES, 'i') : null;
+    for (const [name, path] of PAGES(fundi.info).filter(([n]) => !only || only.test(n!))) {
       const r = await load({ url: fundi.url + path!, headers: { cookie: fundi.info.cookie }, connections: 1 });
       out.push({
         scenario: `${db}: dashboard ${name}`,

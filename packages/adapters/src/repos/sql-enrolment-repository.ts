@@ -1,5 +1,7 @@
 import {
   DomainError,
+  type AtRiskQuery,
+  type EnrolmentAtRisk,
   type EnrolmentFilter,
   type EnrolmentRepository,
   type EnrolmentSnapshot,
@@ -114,6 +116,52 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
       [tenantId],
     );
     return rows.map((r) => ({ programmeId: r.programme_id, status: r.status, count: Number(r.n) }));
+  }
+
+  async atRisk(
+    tenantId: string,
+    q: AtRiskQuery,
+  ): Promise<{ enrolments: number; learners: number; items: EnrolmentAtRisk[] }> {
+    // Each open enrolment is one probe of assessments (tenant_id, enrolment_id, assessment_date) at most; the
+    // reason is worked out in SQL so the count and the list agree.
+    const active = this.db.dialect.inTexts(q.active);
+    const risky = `FROM enrolments e WHERE e.tenant_id = ? AND e.${OPEN} AND (e.expected_end_date < ? OR (e.start_date <= ?
+      AND NOT EXISTS (SELECT 1 FROM assessments a WHERE a.tenant_id = e.tenant_id AND a.enrolment_id = e.id AND a.assessment_date >= ?)
+      AND NOT (e.id ${active.sql})))`;
+    const bind = [tenantId, q.today, q.since, q.since, ...active.bindings];
+    const [counted, rows] = await Promise.all([
+      this.db.first<{ n: number; l: number }>(`SELECT COUNT(*) AS n, COUNT(DISTINCT e.learner_id) AS l ${risky}`, bind),
+      // Overdue enrolments sort by their expected end (always before today), idle ones after them ('9999').
+      this.db.all<Row>(
+        `SELECT r.*, (SELECT MAX(a.assessment_date) FROM assessments a WHERE a.tenant_id = r.tenant_id AND a.enrolment_id = r.id) AS last_assessed
+         FROM (SELECT e.*, CASE WHEN e.expected_end_date < ? THEN e.expected_end_date ELSE '9999' END AS due_key ${risky}
+               ORDER BY due_key, e.start_date, e.id LIMIT ?) r
+         ORDER BY r.due_key, r.start_date, r.id`,
+        [q.today, ...bind, q.limit],
+      ),
+    ]);
+    return {
+      enrolments: Number(counted?.n ?? 0),
+      learners: Number(counted?.l ?? 0),
+      items: rows.map((r) => ({
+        enrolment: rowToEnrolment(r),
+        reason: r.due_key === '9999' ? 'idle' : 'overdue',
+        lastAssessed: r.last_assessed == null ? null : String(r.last_assessed),
+      })),
+    };
+  }
+
+  async dueBetween(
+    tenantId: string,
+    q: { from: string; to: string; limit: number },
+  ): Promise<{ total: number; items: EnrolmentSnapshot[] }> {
+    const due = `FROM enrolments WHERE tenant_id = ? AND expected_end_date >= ? AND expected_end_date <= ? AND ${OPEN}`;
+    const bind = [tenantId, q.from, q.to];
+    const [counted, rows] = await Promise.all([
+      this.db.first<{ n: number }>(`SELECT COUNT(*) AS n ${due}`, bind),
+      this.db.all<Row>(`SELECT * ${due} ORDER BY expected_end_date, id LIMIT ?`, [...bind, q.limit]),
+    ]);
+    return { total: Number(counted?.n ?? 0), items: rows.map(rowToEnrolment) };
   }
 
   async addStatusChange(c: StatusChange): Promise<void> {
