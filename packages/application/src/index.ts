@@ -29,6 +29,7 @@ export * from './programmes/delete-programme.js';
 export * from './enrolments/enrolment-view.js';
 export * from './enrolments/enrol-learner.js';
 export * from './enrolments/enrolment-counts.js';
+export * from './enrolments/enrolments-to-watch.js';
 export * from './enrolments/get-enrolment.js';
 export * from './enrolments/list-enrolments.js';
 export * from './enrolments/change-enrolment-status.js';

@@ -33,6 +33,11 @@ export class EvidenceReviews {
     return { ...r, items: r.items.map(evidenceView) };
   }
 
+  /** The enrolments with evidence uploaded at or after `since` (ISO 8601), each once (the overview's learners at risk). */
+  uploadedSince(actor: Actor, since: string): Promise<string[]> {
+    return this.d.repos.evidence.enrolmentsWithUploadsSince(actor.tenantId, since);
+  }
+
   async versions(actor: Actor, id: string): Promise<EvidenceVersionView[]> {
     const e = await this.d.repos.evidence.findById(actor.tenantId, id);
     if (!e) throw DomainError.notFound('evidence', id);

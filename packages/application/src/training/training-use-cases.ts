@@ -14,6 +14,7 @@ import { GetEnrolmentHistory } from '../enrolments/enrolment-history.js';
 import { GetEnrolment } from '../enrolments/get-enrolment.js';
 import { ListEnrolments } from '../enrolments/list-enrolments.js';
 import { EnrolmentCounts } from '../enrolments/enrolment-counts.js';
+import { EnrolmentsAtRisk, EnrolmentsDue } from '../enrolments/enrolments-to-watch.js';
 import { CreateProgramme } from '../programmes/create-programme.js';
 import { DeleteProgramme } from '../programmes/delete-programme.js';
 import { GetProgramme } from '../programmes/get-programme.js';
@@ -37,6 +38,8 @@ export function trainingUseCases(p: TrainingPorts) {
     getEnrolment: new GetEnrolment(p),
     listEnrolments: new ListEnrolments(p),
     enrolmentCounts: new EnrolmentCounts(p),
+    enrolmentsAtRisk: new EnrolmentsAtRisk(p),
+    enrolmentsDue: new EnrolmentsDue(p),
     changeEnrolmentStatus: new ChangeEnrolmentStatus(p),
     getEnrolmentHistory: new GetEnrolmentHistory(p),
     recordAssessment: new RecordAssessment(p),

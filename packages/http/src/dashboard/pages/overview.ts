@@ -5,6 +5,7 @@ import { page } from '../layout.js';
 import { can } from '../web.js';
 import { roleLanding } from './role-landing.js';
 import { progressSections } from './overview-progress.js';
+import { watchSections } from './overview-watch.js';
 
 const ONE = { kind: 'offset', offset: 0, limit: 1 } as const;
 const OPEN = ['enrolled', 'in_progress', 'suspended'] as const;
@@ -31,7 +32,12 @@ async function figures(d: DashboardDeps, s: SessionContext) {
 
 export function overviewPages(r: PageRoutes, d: DashboardDeps): void {
   r.get('/dashboard', async (_ctx, s) => {
-    const [f, landing, progress] = await Promise.all([figures(d, s), roleLanding(d, s), progressSections(d, s)]);
+    const [f, landing, progress, watch] = await Promise.all([
+      figures(d, s),
+      roleLanding(d, s),
+      progressSections(d, s),
+      watchSections(d, s),
+    ]);
     const tile = (label: string, value: string | number | null, href?: string) =>
       value === null
         ? null
@@ -56,6 +62,7 @@ ${tile('Evidence awaiting review', f.evidence, '/dashboard/evidence')}
 ${tile('Storage used', storage)}
 ${tile('API requests today', f.usage?.requestsToday ?? null)}
 </ul>
+${watch}
 ${progress}`,
     });
   });
