@@ -1,0 +1,71 @@
+import { expect, it } from 'vitest';
+import { PASSWORD, WebClient } from '../testing/dashboard-client.js';
+import { assessmentBody, idNumberFor, programmeBody } from '../testing/training-fixtures.js';
+import { describeDashboardSuite } from './dashboard-http-fixture.js';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const text = (page: string) => page.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describeDashboardSuite('dashboard over HTTP: the overview’s learners at risk and upcoming deadlines', (world) => {
+  it('counts and lists learners past due or idle for 30 days, and enrolments due in the next 30 days', async () => {
+    const { s, apiKey } = world();
+    expect((await s.call('POST', '/api/v1/programmes', apiKey, programmeBody('P-WATCH'))).status).toBe(201);
+    const enrol = async (n: number, firstName: string, e: { startDate: string; expectedEndDate?: string }) => {
+      const l = await s.call('POST', '/api/v1/learners', apiKey, {
+        firstName,
+        lastName: 'Watch',
+        idNumber: idNumberFor(7000 + n),
+      });
+      expect(l.status).toBe(201);
+      const made = await s.call('POST', '/api/v1/enrolments', apiKey, {
+        learnerId: l.body.id,
+        programmeCode: 'P-WATCH',
+        ...e,
+      });
+      expect(made.status).toBe(201);
+      return l.body.id as string;
+    };
+    await enrol(1, 'Amahle', { startDate: '2026-01-10', expectedEndDate: day(-5) });
+    const idle = await enrol(2, 'Bongani', { startDate: '2026-01-10', expectedEndDate: day(90) });
+    const active = await enrol(3, 'Cebo', { startDate: '2026-01-10', expectedEndDate: day(10) });
+    await enrol(4, 'Dineo', { startDate: day(-3), expectedEndDate: day(40) });
+    const assess = async (learnerId: string, assessmentDate: string) =>
+      expect(
+        (await s.call('POST', '/api/v1/assessments', apiKey, assessmentBody(learnerId, 'KM-01', { assessmentDate })))
+          .status,
+      ).toBe(201);
+    await assess(idle, '2026-01-20');
+    await assess(active, day(-2));
+
+    const web = new WebClient(s.url);
+    await web.signIn('web', 'admin@example.org', PASSWORD);
+    const page = await web.get('/dashboard');
+    expect(page.status).toBe(200);
+    const words = text(page.text);
+    expect(words).toContain(
+      'Learners at risk 2 learners (2 open enrolments) past the expected end date or with no assessment or evidence in 30 days.',
+    );
+    expect(words).toContain(`Amahle Watch ${idNumberFor(7001)} P-WATCH Expected end ${day(-5)} has passed`);
+    expect(words).toContain(
+      `Bongani Watch ${idNumberFor(7002)} P-WATCH No assessment or evidence in 30 days (last assessed 2026-01-20)`,
+    );
+    expect(words).not.toMatch(/Cebo Watch \S+ P-WATCH No assessment/);
+    expect(words).not.toContain('Dineo Watch');
+    expect(page.text).toContain(`<a href="/dashboard/learners/${idle}">Bongani Watch</a>`);
+    expect(words).toContain('Upcoming deadlines 1 open enrolment expected to end in the next 30 days.');
+    expect(words).toContain(`Cebo Watch ${idNumberFor(7003)} P-WATCH ${day(10)}`);
+
+    // An assessment today takes the idle learner off the list at once.
+    await assess(idle, day(0));
+    const after = text((await web.get('/dashboard')).text);
+    expect(after).toContain('Learners at risk 1 learner (1 open enrolment) past');
+    expect(after).not.toContain('Bongani Watch');
+
+    // Another tenant sees none of it.
+    const other = new WebClient(s.url);
+    await other.signIn('web-other', 'admin@example.org', PASSWORD);
+    const theirs = text((await other.get('/dashboard')).text);
+    expect(theirs).toContain('Learners at risk 0 learners (0 open enrolments)');
+    expect(theirs).toContain('Upcoming deadlines 0 open enrolments');
+  });
+});
