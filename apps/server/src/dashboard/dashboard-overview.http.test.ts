@@ -68,4 +68,44 @@ describeDashboardSuite('dashboard over HTTP: the overview’s learners at risk a
     expect(theirs).toContain('Learners at risk 0 learners (0 open enrolments)');
     expect(theirs).toContain('Upcoming deadlines 0 open enrolments');
   });
+
+  it('shows QCTO readiness by file with the fields keeping most learners out, and counts again after a change', async () => {
+    const { s, apiKey } = world();
+    const made = await s.call('POST', '/api/v1/learners', apiKey, {
+      firstName: 'Ready',
+      lastName: 'Check',
+      idNumber: idNumberFor(7100),
+    });
+    expect(made.status).toBe(201);
+    const web = new WebClient(s.url);
+    await web.signIn('web', 'admin@example.org', PASSWORD);
+    const overview = async () => text((await web.get('/dashboard')).text);
+    // The overview never waits for a count: it says one has begun (or shows the last, marked as older than the
+    // latest change), and shows the new one once done.
+    const counted = (t: string) => !t.includes('Being counted') && !t.includes('before the latest changes');
+    await expect.poll(async () => counted(await overview()), { timeout: 15_000 }).toBe(true);
+    const page = (await web.get('/dashboard')).text;
+    expect(text(page)).toMatch(/QCTO01 learner information \d+ learners? ready , \d+ learners? left out\./);
+    expect(page).toContain('Fields keeping most learners out:');
+    expect(page).toMatch(/<a href="\/dashboard\/readiness\?type=qcto01&amp;field=[^"]+">[^<]+<\/a>: \d+ learners?/);
+
+    const missingEquity = async () => {
+      const r = await web.get('/dashboard/readiness?type=qcto01&field=equityCode');
+      expect(r.status).toBe(200);
+      const n = /<summary><strong>([^<]+)<\/strong>: (\d+) learners?<\/summary>/.exec(r.text);
+      expect(text(r.text)).toContain(`Learners missing ${n?.[1]}`);
+      return { n: Number(n?.[2]), text: r.text };
+    };
+    const before = await missingEquity();
+    expect(before.text).toContain('<details class="card" open>');
+    expect(before.text).toContain('Ready Check');
+    expect((await s.call('PATCH', `/api/v1/learners/${made.body.id}`, apiKey, { equityCode: 'BA' })).status).toBe(200);
+    // The overview shows the last count, marked as older than the change, and starts a new one ...
+    expect(await overview()).toContain('before the latest changes; a new count has begun.');
+    // ... and the readiness report counts the change at once.
+    const after = await missingEquity();
+    expect(after.n).toBe(before.n - 1);
+    expect(after.text).not.toContain('Ready Check');
+    await expect.poll(async () => counted(await overview()), { timeout: 15_000 }).toBe(true);
+  });
 });

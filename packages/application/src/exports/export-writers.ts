@@ -58,6 +58,7 @@ export class ReadinessCollector {
   private leftCount = 0;
   private readonly findings: ReadinessFinding[] = [];
   private omitted = 0;
+  private readonly fields = new Map<string, number>();
   records = 0;
 
   wrote(records: number): void {
@@ -66,10 +67,18 @@ export class ReadinessCollector {
   }
   leftOut(findings: ReadinessFinding[]): void {
     this.leftCount++;
+    for (const field of new Set(findings.map((f) => f.field)))
+      this.fields.set(field, (this.fields.get(field) ?? 0) + 1);
     for (const f of findings) {
       if (this.findings.length < MAX_FINDINGS) this.findings.push(f);
       else this.omitted++;
     }
+  }
+  /** How many learners were left out for each field (every finding counted, listed or not), most first. */
+  byField(): { field: string; learners: number }[] {
+    return [...this.fields]
+      .map(([field, learners]) => ({ field, learners }))
+      .sort((a, b) => b.learners - a.learners || (a.field < b.field ? -1 : 1));
   }
   report(): ReadinessReport {
     return {

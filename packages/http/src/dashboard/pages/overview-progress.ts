@@ -45,9 +45,5 @@ async function backlog(d: DashboardDeps, s: SessionContext): Promise<Html | null
 /** The overview's picture of progress: completion per programme and the evidence backlog by age. */
 export async function progressSections(d: DashboardDeps, s: SessionContext): Promise<Html> {
   const [chart, ages] = await Promise.all([completion(d, s), backlog(d, s)]);
-  return html`${chart}${ages}${
-    can(s, 'exports:write')
-      ? html`<p><a href="/dashboard/readiness?type=qcto01">QCTO01 readiness</a> · <a href="/dashboard/readiness?type=qcto02">QCTO02 readiness</a></p>`
-      : null
-  }`;
+  return html`${chart}${ages}`;
 }

@@ -6,6 +6,7 @@ import { can } from '../web.js';
 import { roleLanding } from './role-landing.js';
 import { progressSections } from './overview-progress.js';
 import { watchSections } from './overview-watch.js';
+import { readinessSection } from './overview-readiness.js';
 
 const ONE = { kind: 'offset', offset: 0, limit: 1 } as const;
 const OPEN = ['enrolled', 'in_progress', 'suspended'] as const;
@@ -32,11 +33,12 @@ async function figures(d: DashboardDeps, s: SessionContext) {
 
 export function overviewPages(r: PageRoutes, d: DashboardDeps): void {
   r.get('/dashboard', async (_ctx, s) => {
-    const [f, landing, progress, watch] = await Promise.all([
+    const [f, landing, progress, watch, readiness] = await Promise.all([
       figures(d, s),
       roleLanding(d, s),
       progressSections(d, s),
       watchSections(d, s),
+      readinessSection(d, s),
     ]);
     const tile = (label: string, value: string | number | null, href?: string) =>
       value === null
@@ -63,6 +65,7 @@ ${tile('Storage used', storage)}
 ${tile('API requests today', f.usage?.requestsToday ?? null)}
 </ul>
 ${watch}
+${readiness}
 ${progress}`,
     });
   });
