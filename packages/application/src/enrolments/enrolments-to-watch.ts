@@ -13,7 +13,7 @@ export function watchWindow(now: Date): { today: string; since: string; until: s
 }
 
 /**
- * Open enrolments at risk (docs/dashboard.md, "Overview"): past their expected end date, or started at least
+ * Open enrolments at risk (docs/dashboard.md, "Pages": the overview): past their expected end date, or started at least
  * `WATCH_DAYS` ago with no assessment dated in the last `WATCH_DAYS` days and not among `active` (the enrolments
  * with evidence uploaded since then, which the evidence capability answers). Counts, and the first `limit`.
  */

@@ -30,7 +30,7 @@ const KEPT = 16;
  * A regulator file: a dry run answers only the readiness report; a real run is queued like any export.
  *
  * A dry run reads every selected learner (QCTO02: with their enrolments and results), so its report is kept and
- * answered again while nothing of the tenant changed (docs/dashboard.md, "Readiness"): every change to a learner,
+ * answered again while nothing of the tenant changed (docs/dashboard.md, "Pages": QCTO readiness): every change to a learner,
  * enrolment, assessment, programme or the regulator settings is audited, and each audit entry moves the tenant's
  * audit head (`seq`) in the transaction that makes the change. A report is answered only for the head it was
  * counted at and the same day; any change makes the next dry run count again, so a fixed finding is gone at once.

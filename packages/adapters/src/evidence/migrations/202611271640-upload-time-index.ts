@@ -3,7 +3,7 @@ import type { Migration } from '../../migrations/migration.js';
 
 /**
  * Versions by upload time within a tenant: the overview's learners at risk ask which enrolments had evidence
- * uploaded in the last 30 days (docs/dashboard.md, "Overview") without reading every version of the tenant.
+ * uploaded in the last 30 days (docs/dashboard.md, "Pages": the overview) without reading every version of the tenant.
  */
 export const evidenceUploadTimeIndex: Migration = {
   name: 'evidence/202611271640-upload-time-index',

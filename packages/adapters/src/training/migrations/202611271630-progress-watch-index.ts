@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Migration } from '../../migrations/migration.js';
 
 /**
- * The overview's learners at risk and upcoming deadlines (docs/dashboard.md, "Overview"): an open enrolment's last
+ * The overview's learners at risk and upcoming deadlines (docs/dashboard.md, "Pages": the overview): an open enrolment's last
  * assessment date is one index probe (tenant, enrolment, date), and enrolments due in a window are read by their
  * expected end date instead of every enrolment of the tenant.
  */

@@ -13,7 +13,7 @@ const TOP = 5;
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-ZA')} ${n === 1 ? one : many}`;
 
 /**
- * QCTO readiness on the overview (docs/dashboard.md, "Overview"): per file, the learners ready and left out and the
+ * QCTO readiness on the overview (docs/dashboard.md, "Pages": the overview): per file, the learners ready and left out and the
  * fields that keep most learners out, each linking to the readiness page of that field. The overview never waits
  * for a count: it shows the last one, saying when it is older than the latest change (a new count has then begun).
  */

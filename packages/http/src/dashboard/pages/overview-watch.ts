@@ -17,7 +17,7 @@ function why(r: EnrolmentAtRisk): string {
 }
 
 /**
- * Learners at risk (docs/dashboard.md, "Overview"): open enrolments past their expected end date, or idle for
+ * Learners at risk (docs/dashboard.md, "Pages": the overview): open enrolments past their expected end date, or idle for
  * `WATCH_DAYS` days (no assessment dated in that time and no evidence uploaded), counted and the first listed.
  */
 async function atRisk(d: DashboardDeps, s: SessionContext): Promise<Html | null> {
