@@ -18,7 +18,7 @@ import type { SqlDb } from '../db/sql-db.js';
 import { evidenceMigration } from './migrations/202611230816-evidence.js';
 import { storageUsageDaily } from './migrations/202611241853-storage-usage-daily.js';
 import { evidenceAwaitingUpload } from './migrations/202611242234-awaiting-upload.js';
-import { evidenceUploadTimeIndex } from './migrations/202611271640-upload-time-index.js';
+import { evidenceUploadTimeIndex } from './migrations/202611271605-upload-time-index.js';
 import { mapUnique } from '../repos/conflicts.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';

@@ -7,7 +7,7 @@ import { SqlProgrammeRepository } from '../repos/sql-programme-repository.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { moderationSamplesMigration } from './migrations/202611242231-moderation-samples.js';
 import { enrolmentStatusIndex } from './migrations/202611271350-enrolment-status-index.js';
-import { progressWatchIndex } from './migrations/202611271630-progress-watch-index.js';
+import { progressWatchIndex } from './migrations/202611271605-progress-watch-index.js';
 import { SqlModerationSampleRepository } from './sql-moderation-samples.js';
 
 export const trainingStorage: CapabilityStorage<TrainingRepos> = {

@@ -6,7 +6,7 @@ import type { Migration } from '../../migrations/migration.js';
  * uploaded in the last 30 days (docs/dashboard.md, "Pages": the overview) without reading every version of the tenant.
  */
 export const evidenceUploadTimeIndex: Migration = {
-  name: 'evidence/202611271640-upload-time-index',
+  name: 'evidence/202611271605-upload-time-index',
   async up(knex: Knex) {
     await knex.raw(
       'CREATE INDEX IF NOT EXISTS evidence_versions_tenant_created ON evidence_versions (tenant_id, created_at)',
