@@ -55,6 +55,7 @@ const MAX_FINDINGS = 10_000;
  */
 export class ReadinessCollector {
   private readyCount = 0;
+  private ranSince = performance.now();
   private leftCount = 0;
   private readonly findings: ReadinessFinding[] = [];
   private omitted = 0;
@@ -74,6 +75,24 @@ export class ReadinessCollector {
       else this.omitted++;
     }
   }
+  /**
+   * With `breathe` (a count made while a server answers requests), the writers stop after a learner once the
+   * count has held the thread for `breathe` ms, so requests are answered meanwhile: reads from SQLite are
+   * synchronous and their promises resolve at once, so without a pause a count of every learner answers nothing
+   * else until it ends. Without it (an export job), there is no pause.
+   */
+  constructor(private readonly breathe?: number) {}
+
+  pause(): Promise<void> | null {
+    if (this.breathe === undefined || performance.now() - this.ranSince < this.breathe) return null;
+    return new Promise((resume) =>
+      setImmediate(() => {
+        this.ranSince = performance.now();
+        resume();
+      }),
+    );
+  }
+
   /** How many learners were left out for each field (every finding counted, listed or not), most first. */
   byField(): { field: string; learners: number }[] {
     return [...this.fields]
@@ -113,6 +132,8 @@ export async function* qcto01Chunks(
         out += rec.record;
         report.wrote(1);
       } else report.leftOut(rec.findings);
+      const paused = report.pause();
+      if (paused) await paused;
     }
     if (out) yield Buffer.from(out, 'latin1');
   }
@@ -167,6 +188,8 @@ export async function* qcto02Chunks(
         out += res.records.join('');
         report.wrote(res.records.length);
       }
+      const paused = report.pause();
+      if (paused) await paused;
     }
     if (out) yield Buffer.from(out, 'latin1');
   }
