@@ -13,8 +13,14 @@ const TITLES: Record<FileType, string> = { qcto01: 'QCTO01 learner information',
 const typeOf = (v: unknown): FileType => (v === 'qcto02' ? 'qcto02' : 'qcto01');
 
 /** A finding's field as the learner form labels it; a provider setting by its own name. */
+const RECORD_LABELS: Record<string, string> = {
+  'enrolment.expectedEndDate': 'Enrolment expected end date',
+  'programme.qualificationId': 'Programme SAQA qualification id',
+};
+
 export function fieldLabel(field: string): string {
   if (field.startsWith('settings.')) return `Provider setting ${field.slice('settings.'.length)}`;
+  if (RECORD_LABELS[field]) return RECORD_LABELS[field];
   return FIELD_LABELS[field] ?? field;
 }
 
@@ -35,8 +41,9 @@ function groups(findings: readonly ReadinessFinding[]): Map<string, ReadinessFin
   return by;
 }
 
-/** The learners listed per field on the page (the CSV has every finding). */
-const LISTED = 200;
+/** The learners listed per field: on the whole report, and for one field (the CSV has every finding). */
+const LISTED = 50;
+const LISTED_ONE = 200;
 
 function group(
   type: FileType,
@@ -46,7 +53,7 @@ function group(
   names: Map<string, LearnerName>,
   open: boolean,
 ): Html {
-  const shown = list.slice(0, LISTED);
+  const shown = list.slice(0, open ? LISTED_ONE : LISTED);
   return html`<details class="card"${open ? html` open` : ''}><summary><strong>${fieldLabel(field)}</strong>: ${learners} learner${learners === 1 ? '' : 's'}</summary>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Learner</th><th scope="col">Problem</th><th scope="col"><span class="sr">Fix</span></th></tr></thead><tbody>
 ${shown.map((f) => html`<tr><td>${person(names, f.learnerId)}</td><td>${f.message}</td><td><a href="${fixLink(f)}">Fix<span class="sr"> ${fieldLabel(field)}</span></a></td></tr>`)}
@@ -76,7 +83,7 @@ export function readinessPages(r: PageRoutes, d: DashboardDeps): void {
     const only = typeof ctx.query.field === 'string' ? ctx.query.field : null;
     const byFieldOf = groups(rep.findings);
     const shownFields = byField.filter((f) => only === null || f.field === only);
-    const shown = shownFields.flatMap((f) => (byFieldOf.get(f.field) ?? []).slice(0, LISTED));
+    const shown = shownFields.flatMap((f) => (byFieldOf.get(f.field) ?? []).slice(0, only ? LISTED_ONE : LISTED));
     const names = await namesFor(
       d,
       s,
