@@ -122,32 +122,48 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
     tenantId: string,
     q: AtRiskQuery,
   ): Promise<{ enrolments: number; learners: number; items: EnrolmentAtRisk[] }> {
-    // Each open enrolment is one probe of assessments (tenant_id, enrolment_id, assessment_date) at most; the
-    // reason is worked out in SQL so the count and the list agree.
+    // One pass over the tenant's open enrolments in the index (tenant, status, start, expected end, learner, id),
+    // each checked against the set of enrolments assessed since `since` (read once through (tenant, date)), so the
+    // count and the list agree; the listed ones are then read whole with their last assessment date.
     const active = this.db.dialect.inTexts(q.active);
     const risky = `FROM enrolments e WHERE e.tenant_id = ? AND e.${OPEN} AND (e.expected_end_date < ? OR (e.start_date <= ?
-      AND NOT EXISTS (SELECT 1 FROM assessments a WHERE a.tenant_id = e.tenant_id AND a.enrolment_id = e.id AND a.assessment_date >= ?)
+      AND e.id NOT IN (SELECT a.enrolment_id FROM assessments a WHERE a.tenant_id = ? AND a.assessment_date >= ?)
       AND NOT (e.id ${active.sql})))`;
-    const bind = [tenantId, q.today, q.since, q.since, ...active.bindings];
-    const [counted, rows] = await Promise.all([
+    const bind = [tenantId, q.today, q.since, tenantId, q.since, ...active.bindings];
+    // Overdue enrolments sort by their expected end (always before today), idle ones after them ('9999').
+    const [counted, first] = await Promise.all([
       this.db.first<{ n: number; l: number }>(`SELECT COUNT(*) AS n, COUNT(DISTINCT e.learner_id) AS l ${risky}`, bind),
-      // Overdue enrolments sort by their expected end (always before today), idle ones after them ('9999').
-      this.db.all<Row>(
-        `SELECT r.*, (SELECT MAX(a.assessment_date) FROM assessments a WHERE a.tenant_id = r.tenant_id AND a.enrolment_id = r.id) AS last_assessed
-         FROM (SELECT e.*, CASE WHEN e.expected_end_date < ? THEN e.expected_end_date ELSE '9999' END AS due_key ${risky}
-               ORDER BY due_key, e.start_date, e.id LIMIT ?) r
-         ORDER BY r.due_key, r.start_date, r.id`,
+      this.db.all<{ id: string; due_key: string }>(
+        `SELECT e.id, CASE WHEN e.expected_end_date < ? THEN e.expected_end_date ELSE '9999' END AS due_key ${risky}
+         ORDER BY due_key, e.start_date, e.id LIMIT ?`,
         [q.today, ...bind, q.limit],
       ),
     ]);
+    const ids = first.map((r) => r.id);
+    const listed = this.db.dialect.inTexts(ids);
+    const [rows, last] = ids.length
+      ? await Promise.all([
+          this.db.all<Row>(`SELECT * FROM enrolments WHERE tenant_id = ? AND id ${listed.sql}`, [
+            tenantId,
+            ...listed.bindings,
+          ]),
+          this.db.all<{ enrolment_id: string; d: string }>(
+            `SELECT enrolment_id, MAX(assessment_date) AS d FROM assessments WHERE tenant_id = ? AND enrolment_id ${listed.sql} GROUP BY enrolment_id`,
+            [tenantId, ...listed.bindings],
+          ),
+        ])
+      : [[], []];
+    const byId = new Map(rows.map((r) => [String(r.id), rowToEnrolment(r)]));
+    const lastOf = new Map(last.map((r) => [r.enrolment_id, String(r.d)]));
     return {
       enrolments: Number(counted?.n ?? 0),
       learners: Number(counted?.l ?? 0),
-      items: rows.map((r) => ({
-        enrolment: rowToEnrolment(r),
-        reason: r.due_key === '9999' ? 'idle' : 'overdue',
-        lastAssessed: r.last_assessed == null ? null : String(r.last_assessed),
-      })),
+      items: first.flatMap((r) => {
+        const enrolment = byId.get(r.id);
+        return enrolment
+          ? [{ enrolment, reason: r.due_key === '9999' ? 'idle' : 'overdue', lastAssessed: lastOf.get(r.id) ?? null }]
+          : [];
+      }),
     };
   }
 

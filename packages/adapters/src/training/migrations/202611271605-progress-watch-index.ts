@@ -10,7 +10,8 @@ import type { Migration } from '../../migrations/migration.js';
  *   assessment of the tenant for each list (about 25 ms at 50,000; a QCTO02 readiness report makes one per
  *   enrolment). They replace the (tenant, enrolment) and (tenant, learner) indexes, which they lead with.
  * - enrolments by (tenant, programme, status): the counts per programme and status come from the index alone (it
- *   replaces (tenant, programme)); by (tenant, expected end date): the enrolments due in a window.
+ *   replaces (tenant, programme)); by (tenant, expected end date): the enrolments due in a window; by (tenant,
+ *   status, start, expected end, learner, id): the learners at risk are counted from the index alone.
  */
 export const progressWatchIndex: Migration = {
   name: 'training/202611271605-progress-watch-index',
@@ -38,8 +39,11 @@ export const progressWatchIndex: Migration = {
     await knex.raw(
       'CREATE INDEX IF NOT EXISTS enrolments_tenant_expected_end ON enrolments (tenant_id, expected_end_date)',
     );
+    await knex.raw(`CREATE INDEX IF NOT EXISTS enrolments_tenant_watch
+      ON enrolments (tenant_id, status, start_date, expected_end_date, learner_id, id)`);
   },
   async down(knex: Knex) {
+    await knex.raw('DROP INDEX IF EXISTS enrolments_tenant_watch');
     await knex.raw('DROP INDEX IF EXISTS enrolments_tenant_expected_end');
     const swap = async (drop: string, create: string) => {
       await knex.raw(create);
