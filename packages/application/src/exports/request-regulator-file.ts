@@ -25,6 +25,8 @@ interface Counted extends CountedReadiness {
 
 /** A count gives the server's other requests a turn after holding the thread this long (ms). */
 const BREATHE_MS = 10;
+/** The overview starts a new count of a file at most this often (ms). */
+const RECOUNT_MS = 5 * 60_000;
 /** How many reports (tenant, file, filters) a process keeps. */
 const KEPT = 16;
 
@@ -82,7 +84,8 @@ export class RequestRegulatorFile {
 
   /**
    * The last report counted for the tenant's whole file, at once: `current` false when the tenant changed since
-   * (a new count has then begun, for the next look). Null when none was counted yet (one has begun).
+   * (a new count then begins if the last is at least `RECOUNT_MS` old). Null when none was counted yet (one has
+   * begun).
    */
   async latest(actor: Actor, type: FileType): Promise<(CountedReadiness & { current: boolean }) | null> {
     const checked = await checkRequest(this.d.repos, actor.tenantId, { type, filters: {} });
@@ -90,7 +93,11 @@ export class RequestRegulatorFile {
     const { seq, today } = await this.version(actor.tenantId);
     const kept = this.done.get(key);
     if (kept && kept.seq === seq && kept.today === today) return { ...kept, current: true };
-    this.current(actor, type).catch(() => undefined);
+    // A count of every learner takes seconds (QCTO02, with every enrolment's results, much longer): the overview
+    // starts one at most every `RECOUNT_MS` per file and tenant, so a tenant that changes all day is not counted
+    // over and over; the readiness page always counts what it shows.
+    const age = kept ? this.d.clock.now().getTime() - Date.parse(kept.countedAt) : Number.POSITIVE_INFINITY;
+    if (age >= RECOUNT_MS) this.current(actor, type).catch(() => undefined);
     return kept ? { ...kept, current: false } : null;
   }
 
