@@ -22,6 +22,7 @@ const PAGES = ({ learnerId, programmeId, sampleId }: Info) => [
   ['moderation', '/dashboard/moderation'],
   ['moderation sample', `/dashboard/moderation/${sampleId}`],
   ['QCTO01 readiness (every learner checked)', '/dashboard/readiness?type=qcto01'],
+  ['QCTO02 readiness (every enrolment checked)', '/dashboard/readiness?type=qcto02'],
   ['enrolments by status', '/dashboard/enrolments?status=enrolled'],
   ['evidence queue', '/dashboard/evidence'],
   ['webhooks', '/dashboard/webhooks'],
@@ -35,6 +36,47 @@ const PAGES = ({ learnerId, programmeId, sampleId }: Info) => [
   ['settings', '/dashboard/settings'],
 ];
 
+const notes: string[] = [];
+
+/**
+ * A readiness report is kept until the tenant changes (docs/dashboard.md, "Pages"): the pages above measure it kept.
+ * This measures what a look right after a change costs: a learner's correction through the API, then the page,
+ * three times per file (the time of the page alone).
+ */
+async function recounts(url: string, info: Info): Promise<string> {
+  const parts: string[] = [];
+  for (const type of ['qcto01', 'qcto02']) {
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const changed = await fetch(`${url}/api/v1/learners/${info.learnerId}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${info.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ department: `Dept ${type} ${i}` }),
+      });
+      if (!changed.ok) throw new Error(`PATCH learner: ${changed.status}`);
+      const t = performance.now();
+      const page = await fetch(`${url}/dashboard/readiness?type=${type}`, { headers: { cookie: info.cookie } });
+      await page.text();
+      if (!page.ok) throw new Error(`readiness ${type}: ${page.status}`);
+      times.push(Math.round(performance.now() - t));
+    }
+    parts.push(`${type.toUpperCase()} readiness counted again after a change: ${times.join(' / ')} ms`);
+  }
+  return parts.join('; ');
+}
+
+async function firstCounts(url: string, info: Info): Promise<string> {
+  const parts: string[] = [];
+  for (const type of ['qcto01', 'qcto02']) {
+    const t = performance.now();
+    const page = await fetch(`${url}/dashboard/readiness?type=${type}`, { headers: { cookie: info.cookie } });
+    await page.text();
+    if (!page.ok) throw new Error(`readiness ${type}: ${page.status}`);
+    parts.push(`${type.toUpperCase()} ${Math.round(performance.now() - t)} ms`);
+  }
+  return parts.join(', ');
+}
+
 /** One connection: latency is the server's time per page (plus loopback), the figure the target is about. */
 async function rows(db: 'sqlite' | 'postgres', env: Record<string, string>): Promise<Row[]> {
   const fundi = await spawnServer<Info>('fundi-dashboard.js', { BENCH_DB: db, ...env });
@@ -45,7 +87,12 @@ async function rows(db: 'sqlite' | 'postgres', env: Record<string, string>): Pro
       connections: 1,
     });
     const out: Row[] = [{ scenario: `${db}: JSON list of 100 learners (API)`, result: api }];
-    for (const [name, path] of PAGES(fundi.info)) {
+    // The tenant's first readiness counts, made by the readiness pages before anything is measured, so no page is
+    // measured behind a count the overview would begin (and their time is shown).
+    notes.push(`${db}: first counts, ${await firstCounts(fundi.url, fundi.info)}`);
+    // BENCH_PAGES (a regular expression over the page names) measures some pages only, for investigating.
+    const only = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES, 'i') : null;
+    for (const [name, path] of PAGES(fundi.info).filter(([n]) => !only || only.test(n!))) {
       const r = await load({ url: fundi.url + path!, headers: { cookie: fundi.info.cookie }, connections: 1 });
       out.push({
         scenario: `${db}: dashboard ${name}`,
@@ -53,10 +100,11 @@ async function rows(db: 'sqlite' | 'postgres', env: Record<string, string>): Pro
         baseline: { name: 'JSON list', rps: api.rps },
         target: {
           text: 'p99 < 100 ms (10k learners, 20k enrolments, 50k assessments)',
-          met: r.p99 < 100 && r.non2xx === 0,
+          met: r.total > 0 && r.p99 < 100 && r.non2xx === 0,
         },
       });
     }
+    notes.push(`${db}: ${await recounts(fundi.url, fundi.info)}`);
     return out;
   } finally {
     await fundi.stop();
@@ -74,4 +122,5 @@ export async function dashboardBench(opts: { postgres: boolean }): Promise<void>
     'Dashboard pages, 10,000 learners, 20,000 enrolments, 50,000 assessments in the tenant: 1 connection (latency = server time)',
     all,
   );
+  for (const n of notes) process.stdout.write(`\n- ${n}\n`);
 }

@@ -18,6 +18,7 @@ import type { SqlDb } from '../db/sql-db.js';
 import { evidenceMigration } from './migrations/202611230816-evidence.js';
 import { storageUsageDaily } from './migrations/202611241853-storage-usage-daily.js';
 import { evidenceAwaitingUpload } from './migrations/202611242234-awaiting-upload.js';
+import { evidenceUploadTimeIndex } from './migrations/202611271605-upload-time-index.js';
 import { mapUnique } from '../repos/conflicts.js';
 import { pageQuery } from '../repos/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
@@ -283,10 +284,19 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     );
     return { bytes: Number(r?.bytes ?? 0), files: Number(r?.files ?? 0) };
   }
+
+  async enrolmentsWithUploadsSince(tenantId: string, since: string): Promise<string[]> {
+    const rows = await this.db.all<{ enrolment_id: string }>(
+      `SELECT DISTINCT e.enrolment_id FROM evidence_versions v JOIN evidence e ON e.id = v.evidence_id AND e.tenant_id = v.tenant_id
+       WHERE v.tenant_id = ? AND v.created_at >= ? AND e.deleted_at IS NULL`,
+      [tenantId, since],
+    );
+    return rows.map((r) => r.enrolment_id);
+  }
 }
 
 export const evidenceStorage: CapabilityStorage<EvidenceRepos> = {
-  migrations: [evidenceMigration, storageUsageDaily, evidenceAwaitingUpload],
+  migrations: [evidenceMigration, storageUsageDaily, evidenceAwaitingUpload, evidenceUploadTimeIndex],
   sql: (db, qb) => ({
     evidence: new SqlEvidenceRepository(db, qb),
     storageHistory: new SqlStorageHistoryRepository(db),

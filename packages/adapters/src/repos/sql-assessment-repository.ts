@@ -76,13 +76,15 @@ export class SqlAssessmentRepository implements AssessmentRepository {
     if (enrolmentIds.length === 0) return [];
     if (enrolmentIds.length === 1)
       return (await this.db.all<Row>(SUMMATIVE_OF_ENROLMENT, [tenantId, enrolmentIds[0]!])).map(rowToAssessment);
+    // Sorted here, not by the database: with ORDER BY id the SQLite planner walked the tenant's (tenant, id) index
+    // through every assessment (about 50 ms at 50,000) instead of probing (tenant, enrolment, id) per enrolment.
     const q = this.joined()
       .where('a.tenant_id', tenantId)
       .whereIn('a.enrolment_id', [...enrolmentIds])
-      .where('a.assessment_type', 'summative')
-      .orderBy('a.id');
+      .where('a.assessment_type', 'summative');
     const { sql, bindings } = compile(q);
-    return (await this.db.all<Row>(sql, bindings)).map(rowToAssessment);
+    const rows = (await this.db.all<Row>(sql, bindings)).map(rowToAssessment);
+    return rows.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   }
 
   async summativeForProgramme(

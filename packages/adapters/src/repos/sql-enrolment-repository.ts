@@ -1,5 +1,7 @@
 import {
   DomainError,
+  type AtRiskQuery,
+  type EnrolmentAtRisk,
   type EnrolmentFilter,
   type EnrolmentRepository,
   type EnrolmentSnapshot,
@@ -148,6 +150,68 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
       [tenantId],
     );
     return rows.map((r) => ({ programmeId: r.programme_id, status: r.status, count: Number(r.n) }));
+  }
+
+  async atRisk(
+    tenantId: string,
+    q: AtRiskQuery,
+  ): Promise<{ enrolments: number; learners: number; items: EnrolmentAtRisk[] }> {
+    // One pass over the tenant's open enrolments in the index (tenant, status, start, expected end, learner, id),
+    // each checked against the set of enrolments assessed since `since` (read once through (tenant, date)), so the
+    // count and the list agree; the listed ones are then read whole with their last assessment date.
+    const active = this.db.dialect.inTexts(q.active);
+    const risky = `FROM enrolments e WHERE e.tenant_id = ? AND e.${OPEN} AND (e.expected_end_date < ? OR (e.start_date <= ?
+      AND e.id NOT IN (SELECT a.enrolment_id FROM assessments a WHERE a.tenant_id = ? AND a.assessment_date >= ?)
+      AND NOT (e.id ${active.sql})))`;
+    const bind = [tenantId, q.today, q.since, tenantId, q.since, ...active.bindings];
+    // Overdue enrolments sort by their expected end (always before today), idle ones after them ('9999').
+    const [counted, first] = await Promise.all([
+      this.db.first<{ n: number; l: number }>(`SELECT COUNT(*) AS n, COUNT(DISTINCT e.learner_id) AS l ${risky}`, bind),
+      this.db.all<{ id: string; due_key: string }>(
+        `SELECT e.id, CASE WHEN e.expected_end_date < ? THEN e.expected_end_date ELSE '9999' END AS due_key ${risky}
+         ORDER BY due_key, e.start_date, e.id LIMIT ?`,
+        [q.today, ...bind, q.limit],
+      ),
+    ]);
+    const ids = first.map((r) => r.id);
+    const listed = this.db.dialect.inTexts(ids);
+    const [rows, last] = ids.length
+      ? await Promise.all([
+          this.db.all<Row>(`SELECT * FROM enrolments WHERE tenant_id = ? AND id ${listed.sql}`, [
+            tenantId,
+            ...listed.bindings,
+          ]),
+          this.db.all<{ enrolment_id: string; d: string }>(
+            `SELECT enrolment_id, MAX(assessment_date) AS d FROM assessments WHERE tenant_id = ? AND enrolment_id ${listed.sql} GROUP BY enrolment_id`,
+            [tenantId, ...listed.bindings],
+          ),
+        ])
+      : [[], []];
+    const byId = new Map(rows.map((r) => [String(r.id), rowToEnrolment(r)]));
+    const lastOf = new Map(last.map((r) => [r.enrolment_id, String(r.d)]));
+    return {
+      enrolments: Number(counted?.n ?? 0),
+      learners: Number(counted?.l ?? 0),
+      items: first.flatMap((r) => {
+        const enrolment = byId.get(r.id);
+        return enrolment
+          ? [{ enrolment, reason: r.due_key === '9999' ? 'idle' : 'overdue', lastAssessed: lastOf.get(r.id) ?? null }]
+          : [];
+      }),
+    };
+  }
+
+  async dueBetween(
+    tenantId: string,
+    q: { from: string; to: string; limit: number },
+  ): Promise<{ total: number; items: EnrolmentSnapshot[] }> {
+    const due = `FROM enrolments WHERE tenant_id = ? AND expected_end_date >= ? AND expected_end_date <= ? AND ${OPEN}`;
+    const bind = [tenantId, q.from, q.to];
+    const [counted, rows] = await Promise.all([
+      this.db.first<{ n: number }>(`SELECT COUNT(*) AS n ${due}`, bind),
+      this.db.all<Row>(`SELECT * ${due} ORDER BY expected_end_date, id LIMIT ?`, [...bind, q.limit]),
+    ]);
+    return { total: Number(counted?.n ?? 0), items: rows.map(rowToEnrolment) };
   }
 
   async addStatusChange(c: StatusChange): Promise<void> {

@@ -9,6 +9,7 @@ import { GetEvidence } from './get-evidence.js';
 import { IssueBundleUrl } from './issue-bundle-url.js';
 import { IssueDownloadUrl } from './issue-download-url.js';
 import { ListEvidence } from './list-evidence.js';
+import { EnrolmentsWithUploads } from './enrolments-with-uploads.js';
 import { OpenBundle } from './open-bundle.js';
 import { OpenDownload } from './open-download.js';
 import { PurgeDeletedEvidence } from './purge-deleted-evidence.js';
@@ -33,6 +34,7 @@ export function evidenceUseCases(p: EvidencePorts) {
     completeUpload: new CompleteUpload(p),
     getEvidence: new GetEvidence(p),
     listEvidence: new ListEvidence(p),
+    enrolmentsWithUploads: new EnrolmentsWithUploads(p),
     evidenceVersions: new EvidenceVersions(p),
     reviewEvidence: new ReviewEvidence(p),
     deleteEvidence: new DeleteEvidence(p),

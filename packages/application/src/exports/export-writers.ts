@@ -55,9 +55,11 @@ const MAX_FINDINGS = 10_000;
  */
 export class ReadinessCollector {
   private readyCount = 0;
+  private ranSince = performance.now();
   private leftCount = 0;
   private readonly findings: ReadinessFinding[] = [];
   private omitted = 0;
+  private readonly fields = new Map<string, number>();
   records = 0;
 
   wrote(records: number): void {
@@ -66,10 +68,36 @@ export class ReadinessCollector {
   }
   leftOut(findings: ReadinessFinding[]): void {
     this.leftCount++;
+    for (const field of new Set(findings.map((f) => f.field)))
+      this.fields.set(field, (this.fields.get(field) ?? 0) + 1);
     for (const f of findings) {
       if (this.findings.length < MAX_FINDINGS) this.findings.push(f);
       else this.omitted++;
     }
+  }
+  /**
+   * With `breathe` (a count made while a server answers requests), the writers stop after a learner once the
+   * count has held the thread for `breathe` ms, so requests are answered meanwhile: reads from SQLite are
+   * synchronous and their promises resolve at once, so without a pause a count of every learner answers nothing
+   * else until it ends. Without it (an export job), there is no pause.
+   */
+  constructor(private readonly breathe?: number) {}
+
+  pause(): Promise<void> | null {
+    if (this.breathe === undefined || performance.now() - this.ranSince < this.breathe) return null;
+    return new Promise((resume) =>
+      setImmediate(() => {
+        this.ranSince = performance.now();
+        resume();
+      }),
+    );
+  }
+
+  /** How many learners were left out for each field (every finding counted, listed or not), most first. */
+  byField(): { field: string; learners: number }[] {
+    return [...this.fields]
+      .map(([field, learners]) => ({ field, learners }))
+      .sort((a, b) => b.learners - a.learners || (a.field < b.field ? -1 : 1));
   }
   report(): ReadinessReport {
     return {
@@ -104,6 +132,8 @@ export async function* qcto01Chunks(
         out += rec.record;
         report.wrote(1);
       } else report.leftOut(rec.findings);
+      const paused = report.pause();
+      if (paused) await paused;
     }
     if (out) yield Buffer.from(out, 'latin1');
   }
@@ -158,6 +188,8 @@ export async function* qcto02Chunks(
         out += res.records.join('');
         report.wrote(res.records.length);
       }
+      const paused = report.pause();
+      if (paused) await paused;
     }
     if (out) yield Buffer.from(out, 'latin1');
   }

@@ -15,6 +15,7 @@ import { GetEnrolment } from '../enrolments/get-enrolment.js';
 import { ListEnrolments } from '../enrolments/list-enrolments.js';
 import { ListLearnerRoster } from '../enrolments/learner-roster.js';
 import { EnrolmentCounts } from '../enrolments/enrolment-counts.js';
+import { EnrolmentsAtRisk, EnrolmentsDue } from '../enrolments/enrolments-to-watch.js';
 import { CreateProgramme } from '../programmes/create-programme.js';
 import { DeleteProgramme } from '../programmes/delete-programme.js';
 import { GetProgramme } from '../programmes/get-programme.js';
@@ -39,6 +40,8 @@ export function trainingUseCases(p: TrainingPorts) {
     listEnrolments: new ListEnrolments(p),
     listLearnerRoster: new ListLearnerRoster(p),
     enrolmentCounts: new EnrolmentCounts(p),
+    enrolmentsAtRisk: new EnrolmentsAtRisk(p),
+    enrolmentsDue: new EnrolmentsDue(p),
     changeEnrolmentStatus: new ChangeEnrolmentStatus(p),
     getEnrolmentHistory: new GetEnrolmentHistory(p),
     recordAssessment: new RecordAssessment(p),

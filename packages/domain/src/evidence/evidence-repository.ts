@@ -94,6 +94,8 @@ export interface EvidenceRepository {
    * awaiting their file have none).
    */
   usage(tenantId: string): Promise<{ bytes: number; files: number }>;
+  /** The enrolments (each once, any order) of live evidence with a version uploaded at or after `since` (ISO 8601). */
+  enrolmentsWithUploadsSince(tenantId: string, since: string): Promise<string[]>;
 }
 
 /** Port: Form A upload tickets. */

@@ -46,6 +46,26 @@ export interface EnrolmentSummary {
   startDate: string;
 }
 
+/**
+ * What `EnrolmentRepository.atRisk` looks for on `today` (YYYY-MM-DD): open enrolments whose expected end date has
+ * passed, and open enrolments started on or before `since` with no assessment dated on or after `since` that are
+ * not among `active` (enrolments with other activity since then, such as evidence uploaded). The first `limit` are
+ * listed, overdue ones first (earliest expected end first), then idle ones (earliest start first), then by id.
+ */
+export interface AtRiskQuery {
+  today: string;
+  since: string;
+  active: readonly string[];
+  limit: number;
+}
+
+/** An enrolment at risk: why, and the date of its last assessment (null when it has none). */
+export interface EnrolmentAtRisk {
+  enrolment: EnrolmentSnapshot;
+  reason: 'overdue' | 'idle';
+  lastAssessed: string | null;
+}
+
 /** Port: enrolments and their status history. */
 export interface EnrolmentRepository {
   /** Throws conflict `open_enrolment_exists` when the learner already has an open enrolment in the programme. */
@@ -73,6 +93,16 @@ export interface EnrolmentRepository {
   countForProgramme(tenantId: string, programmeId: string): Promise<number>;
   /** How many of the tenant's enrolments each programme has in each status, in one read (the overview's chart). */
   statusCounts(tenantId: string): Promise<{ programmeId: string; status: EnrolmentStatus; count: number }[]>;
+  /** Open enrolments at risk (`AtRiskQuery`): how many, of how many learners, and the first `limit`. */
+  atRisk(tenantId: string, q: AtRiskQuery): Promise<{ enrolments: number; learners: number; items: EnrolmentAtRisk[] }>;
+  /**
+   * Open enrolments whose expected end date is in [from, to] (YYYY-MM-DD, inclusive): how many, and the first
+   * `limit` by expected end date, then id.
+   */
+  dueBetween(
+    tenantId: string,
+    q: { from: string; to: string; limit: number },
+  ): Promise<{ total: number; items: EnrolmentSnapshot[] }>;
   addStatusChange(c: StatusChange): Promise<void>;
   /** Oldest first. */
   history(tenantId: string, enrolmentId: string): Promise<StatusChange[]>;

@@ -201,4 +201,13 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
     }
     return { bytes, files };
   }
+
+  async enrolmentsWithUploadsSince(tenantId: string, since: string) {
+    const found = new Set<string>();
+    for (const v of this.t.evidenceVersions.values()) {
+      const e = this.t.evidence.get(v.evidenceId);
+      if (v.tenantId === tenantId && v.createdAt >= since && e && e.deletedAt === null) found.add(e.enrolmentId);
+    }
+    return [...found];
+  }
 }

@@ -5,6 +5,8 @@ import {
   type AssessmentFilter,
   type AssessmentRepository,
   type AssessmentSnapshot,
+  type AtRiskQuery,
+  type EnrolmentAtRisk,
   type EnrolmentFilter,
   type EnrolmentRepository,
   type EnrolmentSnapshot,
@@ -162,6 +164,44 @@ export class InMemoryEnrolmentRepository implements EnrolmentRepository {
       counts.set(key, c);
     }
     return [...counts.values()];
+  }
+  async atRisk(tenantId: string, q: AtRiskQuery) {
+    const active = new Set(q.active);
+    const lastAssessed = new Map<string, string>();
+    for (const a of this.store.tables.assessments.values())
+      if (a.tenantId === tenantId && a.assessmentDate > (lastAssessed.get(a.enrolmentId) ?? ''))
+        lastAssessed.set(a.enrolmentId, a.assessmentDate);
+    const found: (EnrolmentAtRisk & { key: string })[] = [];
+    for (const e of this.of(tenantId)) {
+      if (!Enrolment.isOpen(e)) continue;
+      const last = lastAssessed.get(e.id) ?? null;
+      const overdue = e.expectedEndDate !== null && e.expectedEndDate < q.today;
+      const idle = e.startDate <= q.since && (last === null || last < q.since) && !active.has(e.id);
+      if (overdue || idle)
+        found.push({
+          enrolment: e,
+          reason: overdue ? 'overdue' : 'idle',
+          lastAssessed: last,
+          key: `${overdue ? e.expectedEndDate : '9999'}|${e.startDate}|${e.id}`,
+        });
+    }
+    found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return {
+      enrolments: found.length,
+      learners: new Set(found.map((f) => f.enrolment.learnerId)).size,
+      items: clone(found.slice(0, q.limit).map(({ key: _k, ...f }) => f)),
+    };
+  }
+  async dueBetween(tenantId: string, q: { from: string; to: string; limit: number }) {
+    const due = this.of(tenantId)
+      .filter(
+        (e) =>
+          Enrolment.isOpen(e) && e.expectedEndDate !== null && e.expectedEndDate >= q.from && e.expectedEndDate <= q.to,
+      )
+      .sort((a, b) =>
+        a.expectedEndDate === b.expectedEndDate ? byId(a, b) : a.expectedEndDate! < b.expectedEndDate! ? -1 : 1,
+      );
+    return { total: due.length, items: clone(due.slice(0, q.limit)) };
   }
   async addStatusChange(c: StatusChange) {
     this.store.tables.enrolmentHistory.push(clone(c));

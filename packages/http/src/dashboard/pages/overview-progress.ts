@@ -1,4 +1,4 @@
-import type { SessionContext } from '@fundi/application';
+import type { ProgrammeStatusCounts, SessionContext } from '@fundi/application';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { html, type Html } from '../html.js';
 import { can } from '../web.js';
@@ -16,9 +16,9 @@ const AGES: [string, number | null, number | null][] = [
 ];
 
 /** Completion per programme: every programme's enrolments by status, in one grouped read. */
-async function completion(d: DashboardDeps, s: SessionContext): Promise<Html | null> {
-  if (!can(s, 'enrolments:read') || !can(s, 'programmes:read')) return null;
-  const counted = await d.training.enrolmentCounts.execute(s.actor);
+async function completion(s: SessionContext, counts: Promise<ProgrammeStatusCounts[]> | null): Promise<Html | null> {
+  if (!counts || !can(s, 'programmes:read')) return null;
+  const counted = await counts;
   const rows: ProgrammeCounts[] = counted.slice(0, CHARTED).map((p) => ({
     code: p.code,
     name: p.name,
@@ -43,11 +43,11 @@ async function backlog(d: DashboardDeps, s: SessionContext): Promise<Html | null
 }
 
 /** The overview's picture of progress: completion per programme and the evidence backlog by age. */
-export async function progressSections(d: DashboardDeps, s: SessionContext): Promise<Html> {
-  const [chart, ages] = await Promise.all([completion(d, s), backlog(d, s)]);
-  return html`${chart}${ages}${
-    can(s, 'exports:write')
-      ? html`<p><a href="/dashboard/readiness?type=qcto01">QCTO01 readiness</a> · <a href="/dashboard/readiness?type=qcto02">QCTO02 readiness</a></p>`
-      : null
-  }`;
+export async function progressSections(
+  d: DashboardDeps,
+  s: SessionContext,
+  counts: Promise<ProgrammeStatusCounts[]> | null,
+): Promise<Html> {
+  const [chart, ages] = await Promise.all([completion(s, counts), backlog(d, s)]);
+  return html`${chart}${ages}`;
 }

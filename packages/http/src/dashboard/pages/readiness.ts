@@ -13,8 +13,14 @@ const TITLES: Record<FileType, string> = { qcto01: 'QCTO01 learner information',
 const typeOf = (v: unknown): FileType => (v === 'qcto02' ? 'qcto02' : 'qcto01');
 
 /** A finding's field as the learner form labels it; a provider setting by its own name. */
+const RECORD_LABELS: Record<string, string> = {
+  'enrolment.expectedEndDate': 'Enrolment expected end date',
+  'programme.qualificationId': 'Programme SAQA qualification id',
+};
+
 export function fieldLabel(field: string): string {
   if (field.startsWith('settings.')) return `Provider setting ${field.slice('settings.'.length)}`;
+  if (RECORD_LABELS[field]) return RECORD_LABELS[field];
   return FIELD_LABELS[field] ?? field;
 }
 
@@ -25,17 +31,37 @@ function fixLink(f: ReadinessFinding): string {
   return `/dashboard/learners/${f.learnerId}/edit${known ? `#${controlId(f.field)}` : ''}`;
 }
 
-function groups(findings: readonly ReadinessFinding[]): [string, ReadinessFinding[]][] {
+function groups(findings: readonly ReadinessFinding[]): Map<string, ReadinessFinding[]> {
   const by = new Map<string, ReadinessFinding[]>();
-  for (const f of findings) by.set(f.field, [...(by.get(f.field) ?? []), f]);
-  return [...by].sort((a, b) => b[1].length - a[1].length);
+  for (const f of findings) {
+    const list = by.get(f.field);
+    if (list) list.push(f);
+    else by.set(f.field, [f]);
+  }
+  return by;
 }
 
-function group(field: string, list: ReadinessFinding[], names: Map<string, LearnerName>): Html {
-  return html`<details class="card"><summary><strong>${fieldLabel(field)}</strong>: ${list.length} finding${list.length === 1 ? '' : 's'}</summary>
+/** The learners listed per field: on the whole report, and for one field (the CSV has every finding). */
+const LISTED = 50;
+const LISTED_ONE = 200;
+
+function group(
+  type: FileType,
+  field: string,
+  learners: number,
+  list: ReadinessFinding[],
+  names: Map<string, LearnerName>,
+  open: boolean,
+): Html {
+  const shown = list.slice(0, open ? LISTED_ONE : LISTED);
+  return html`<details class="card"${open ? html` open` : ''}><summary><strong>${fieldLabel(field)}</strong>: ${learners} learner${learners === 1 ? '' : 's'}</summary>
 <div class="table" tabindex="0"><table><thead><tr><th scope="col">Learner</th><th scope="col">Problem</th><th scope="col"><span class="sr">Fix</span></th></tr></thead><tbody>
-${list.slice(0, 200).map((f) => html`<tr><td>${person(names, f.learnerId)}</td><td>${f.message}</td><td><a href="${fixLink(f)}">Fix<span class="sr"> ${fieldLabel(field)}</span></a></td></tr>`)}
-</tbody></table></div></details>`;
+${shown.map((f) => html`<tr><td>${person(names, f.learnerId)}</td><td>${f.message}</td><td><a href="${fixLink(f)}">Fix<span class="sr"> ${fieldLabel(field)}</span></a></td></tr>`)}
+</tbody></table></div>${when(
+    learners > shown.length,
+    () =>
+      html`<p class="muted">${shown.length} of ${learners} listed${open ? '' : html`: <a href="/dashboard/readiness?type=${type}&amp;field=${encodeURIComponent(field)}">only this field</a>`}; the CSV lists every finding.</p>`,
+  )}</details>`;
 }
 
 /**
@@ -52,11 +78,16 @@ export function readinessPages(r: PageRoutes, d: DashboardDeps): void {
 
   r.get('/dashboard/readiness', async (ctx, s) => {
     const type = typeOf(ctx.query.type);
-    const rep = await report(s, type);
+    requireScope(s, 'exports:write');
+    const { report: rep, byField } = await d.exports.requestRegulator.current(s.actor, type);
+    const only = typeof ctx.query.field === 'string' ? ctx.query.field : null;
+    const byFieldOf = groups(rep.findings);
+    const shownFields = byField.filter((f) => only === null || f.field === only);
+    const shown = shownFields.flatMap((f) => (byFieldOf.get(f.field) ?? []).slice(0, only ? LISTED_ONE : LISTED));
     const names = await namesFor(
       d,
       s,
-      rep.findings.map((f) => f.learnerId),
+      shown.map((f) => f.learnerId),
     );
     return page({
       title: `${TITLES[type]}: readiness`,
@@ -66,7 +97,12 @@ export function readinessPages(r: PageRoutes, d: DashboardDeps): void {
 <div class="card" role="status"><h2>${type.toUpperCase()}: readiness</h2><p>${rep.ready} learner${rep.ready === 1 ? '' : 's'} ready, ${rep.leftOut} left out, ${rep.records} record${rep.records === 1 ? '' : 's'}.</p>
 <p><a href="/dashboard/readiness.csv?type=${type}">Download the report as CSV</a></p>
 <form method="post" action="/dashboard/exports">${csrf(s)}<input type="hidden" name="type" value="${type}"><button type="submit">Create the ${type.toUpperCase()} file now</button></form></div>
-${when(rep.findings.length > 0, () => html`<h2>Findings by field</h2>${groups(rep.findings).map(([field, list]) => group(field, list, names))}`)}
+${when(
+  only !== null,
+  () =>
+    html`<p>Learners missing ${fieldLabel(only ?? '')}${shownFields.length ? '' : ': none'}. <a href="/dashboard/readiness?type=${type}">Every field</a></p>`,
+)}
+${when(shownFields.length > 0, () => html`<h2>Findings by field</h2>${shownFields.map((f) => group(type, f.field, f.learners, byFieldOf.get(f.field) ?? [], names, only !== null))}`)}
 ${when(rep.omittedFindings > 0, () => html`<p class="muted">${rep.omittedFindings} more findings are not listed.</p>`)}`,
     });
   });

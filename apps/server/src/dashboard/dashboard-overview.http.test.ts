@@ -1,0 +1,115 @@
+import { expect, it } from 'vitest';
+import { PASSWORD, WebClient } from '../testing/dashboard-client.js';
+import { assessmentBody, idNumberFor, programmeBody } from '../testing/training-fixtures.js';
+import { describeDashboardSuite } from './dashboard-http-fixture.js';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const text = (page: string) => page.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describeDashboardSuite('dashboard over HTTP: the overview’s learners at risk and upcoming deadlines', (world) => {
+  it('counts and lists learners past due or idle for 30 days, and enrolments due in the next 30 days', async () => {
+    const { s, apiKey } = world();
+    expect((await s.call('POST', '/api/v1/programmes', apiKey, programmeBody('P-WATCH'))).status).toBe(201);
+    const enrol = async (n: number, firstName: string, e: { startDate: string; expectedEndDate?: string }) => {
+      const l = await s.call('POST', '/api/v1/learners', apiKey, {
+        firstName,
+        lastName: 'Watch',
+        idNumber: idNumberFor(7000 + n),
+      });
+      expect(l.status).toBe(201);
+      const made = await s.call('POST', '/api/v1/enrolments', apiKey, {
+        learnerId: l.body.id,
+        programmeCode: 'P-WATCH',
+        ...e,
+      });
+      expect(made.status).toBe(201);
+      return l.body.id as string;
+    };
+    await enrol(1, 'Amahle', { startDate: '2026-01-10', expectedEndDate: day(-5) });
+    const idle = await enrol(2, 'Bongani', { startDate: '2026-01-10', expectedEndDate: day(90) });
+    const active = await enrol(3, 'Cebo', { startDate: '2026-01-10', expectedEndDate: day(10) });
+    await enrol(4, 'Dineo', { startDate: day(-3), expectedEndDate: day(40) });
+    const assess = async (learnerId: string, assessmentDate: string) =>
+      expect(
+        (await s.call('POST', '/api/v1/assessments', apiKey, assessmentBody(learnerId, 'KM-01', { assessmentDate })))
+          .status,
+      ).toBe(201);
+    await assess(idle, '2026-01-20');
+    await assess(active, day(-2));
+
+    const web = new WebClient(s.url);
+    await web.signIn('web', 'admin@example.org', PASSWORD);
+    const page = await web.get('/dashboard');
+    expect(page.status).toBe(200);
+    const words = text(page.text);
+    expect(words).toContain(
+      'Learners at risk 2 learners (2 open enrolments) past the expected end date or with no assessment or evidence in 30 days.',
+    );
+    expect(words).toContain(`Amahle Watch ${idNumberFor(7001)} P-WATCH Expected end ${day(-5)} has passed`);
+    expect(words).toContain(
+      `Bongani Watch ${idNumberFor(7002)} P-WATCH No assessment or evidence in 30 days (last assessed 2026-01-20)`,
+    );
+    expect(words).not.toMatch(/Cebo Watch \S+ P-WATCH No assessment/);
+    expect(words).not.toContain('Dineo Watch');
+    expect(page.text).toContain(`<a href="/dashboard/learners/${idle}">Bongani Watch</a>`);
+    expect(words).toContain('Upcoming deadlines 1 open enrolment expected to end in the next 30 days.');
+    expect(words).toContain(`Cebo Watch ${idNumberFor(7003)} P-WATCH ${day(10)}`);
+
+    // An assessment today takes the idle learner off the list at once.
+    await assess(idle, day(0));
+    const after = text((await web.get('/dashboard')).text);
+    expect(after).toContain('Learners at risk 1 learner (1 open enrolment) past');
+    expect(after).not.toContain('Bongani Watch');
+
+    // Another tenant sees none of it.
+    const other = new WebClient(s.url);
+    await other.signIn('web-other', 'admin@example.org', PASSWORD);
+    const theirs = text((await other.get('/dashboard')).text);
+    expect(theirs).toContain('Learners at risk 0 learners (0 open enrolments)');
+    expect(theirs).toContain('Upcoming deadlines 0 open enrolments');
+  });
+
+  it('shows QCTO readiness by file with the fields keeping most learners out, and counts again after a change', async () => {
+    const { s, apiKey } = world();
+    const made = await s.call('POST', '/api/v1/learners', apiKey, {
+      firstName: 'Ready',
+      lastName: 'Check',
+      idNumber: idNumberFor(7100),
+    });
+    expect(made.status).toBe(201);
+    const web = new WebClient(s.url);
+    await web.signIn('web', 'admin@example.org', PASSWORD);
+    const overview = async () => text((await web.get('/dashboard')).text);
+    // The overview never waits for a count: it shows the last one (marked when older than the latest change, as the
+    // other test's count is now) or says one has begun. The readiness reports count now, and the overview shows that.
+    const counted = (t: string) => !t.includes('Being counted') && !t.includes('before the latest changes');
+    for (const type of ['qcto01', 'qcto02'])
+      expect((await web.get(`/dashboard/readiness?type=${type}`)).status).toBe(200);
+    expect(counted(await overview())).toBe(true);
+    const page = (await web.get('/dashboard')).text;
+    expect(text(page)).toMatch(/QCTO01 learner information \d+ learners? ready , \d+ learners? left out\./);
+    expect(page).toContain('Fields keeping most learners out:');
+    expect(page).toMatch(/<a href="\/dashboard\/readiness\?type=qcto01&amp;field=[^"]+">[^<]+<\/a>: \d+ learners?/);
+
+    const missingEquity = async () => {
+      const r = await web.get('/dashboard/readiness?type=qcto01&field=equityCode');
+      expect(r.status).toBe(200);
+      const n = /<summary><strong>([^<]+)<\/strong>: (\d+) learners?<\/summary>/.exec(r.text);
+      expect(text(r.text)).toContain(`Learners missing ${n?.[1]}`);
+      return { n: Number(n?.[2]), text: r.text };
+    };
+    const before = await missingEquity();
+    expect(before.text).toContain('<details class="card" open>');
+    expect(before.text).toContain('Ready Check');
+    expect((await s.call('PATCH', `/api/v1/learners/${made.body.id}`, apiKey, { equityCode: 'BA' })).status).toBe(200);
+    // The overview shows the last count, marked as older than the change ...
+    expect(await overview()).toContain('before the latest changes; it is counted again at most every 5 minutes');
+    // ... and the readiness report counts the change at once.
+    const after = await missingEquity();
+    expect(after.n).toBe(before.n - 1);
+    expect(after.text).not.toContain('Ready Check');
+    // ... and the count the report made is the overview's from then on.
+    const qcto01 = (t: string) => t.slice(t.indexOf('QCTO01 learner information'), t.indexOf('QCTO02 module'));
+    expect(qcto01(await overview())).not.toContain('before the latest changes');
+  });
+});
