@@ -19,6 +19,35 @@ import { KIND_LIMITS, SNIFF_BYTES, sniff } from './sniff.js';
 // encryption-streams.ts; these names stay importable from here.
 export { CHUNK, HEADER, type MasterKey, MasterKeyring, plaintextSize } from './encryption-format.js';
 
+/** Reads the first `n` bytes of a stream and gives back a stream of the whole (nothing is lost, nothing copied). */
+async function peek(source: Readable, n: number): Promise<{ head: Buffer; whole: Readable }> {
+  const chunks: Buffer[] = [];
+  let got = 0;
+  const it = source[Symbol.asyncIterator]();
+  let done = false;
+  while (got < n) {
+    const r = await it.next();
+    if (r.done) {
+      done = true;
+      break;
+    }
+    const b = r.value as Buffer;
+    chunks.push(b);
+    got += b.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* rest() {
+    yield head;
+    if (done) return;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      yield r.value as Buffer;
+    }
+  }
+  return { head: head.subarray(0, n), whole: Readable.from(rest(), { objectMode: false }) };
+}
+
 /** Files encrypted with per-file data keys over any `FileStore`, typed by their content. */
 export class EncryptedFileVault implements FileVault {
   constructor(
@@ -34,9 +63,9 @@ export class EncryptedFileVault implements FileVault {
         sniffed = o.as;
         whole = source;
       } else {
-        // The head is read and put back: the stream itself goes on to the cipher, with no stage between.
-        sniffed = await sniff(await readHead(source, SNIFF_BYTES, true));
-        whole = source;
+        const p = await peek(source, SNIFF_BYTES);
+        sniffed = await sniff(p.head);
+        whole = p.whole;
       }
     } catch (e) {
       source.destroy();
