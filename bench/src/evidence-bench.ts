@@ -193,24 +193,24 @@ export async function evidenceBench(): Promise<void> {
         'Fundi: multipart upload (sniff, encrypt, SQLite record, event)',
         mbps(size, fundiUp),
         `${((bareUp / fundiUp) * 100).toFixed(1)}% of bare Koa PUT`,
-        fundiUp <= bareUp / 0.4 ? 'MET' : 'MISSED',
+        fundiUp <= bareUp / 0.5 ? 'MET (>= 50%)' : 'MISSED (>= 50%)',
       ],
       [
         'Fundi: signed download (decrypt, verify, audit)',
         mbps(size, fundiDown),
         `${((bareDown / fundiDown) * 100).toFixed(1)}% of bare Koa GET`,
-        fundiDown <= bareDown / 0.4 ? 'MET' : 'MISSED',
+        fundiDown <= bareDown / 0.4 ? 'MET (>= 40%)' : 'MISSED (>= 40%)',
       ],
       ['archiver: 200 x 256 KB plaintext from disk into one ZIP', mbps(zipBytes, rawZipMs), '', ''],
       [
         'Fundi: bulk ZIP of the same 200 files (decrypting, over HTTP)',
         mbps(zipBytes, fundiZipMs),
         `${((rawZipMs / fundiZipMs) * 100).toFixed(1)}% of archiver`,
-        fundiZipMs <= rawZipMs / 0.4 ? 'MET' : 'MISSED',
+        fundiZipMs <= rawZipMs / 0.6 ? 'MET (>= 60%)' : 'MISSED (>= 60%)',
       ],
     ] as const;
     process.stdout.write(
-      '\n## Evidence files: 10 MB, one at a time, local disk, SQLite\n| scenario | MB/s | ratio | target (>= 40%) |\n|---|---|---|---|\n',
+      '\n## Evidence files: 10 MB, one at a time, local disk, SQLite\n| scenario | MB/s | ratio | target |\n|---|---|---|---|\n',
     );
     for (const [name, rate, ratio, met] of rows)
       process.stdout.write(`| ${name} | ${rate.toFixed(1)} | ${ratio} | ${met} |\n`);

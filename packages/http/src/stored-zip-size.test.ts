@@ -1,24 +1,13 @@
 import { storedZipSize } from '@fundi/application';
-import { ZipArchive } from 'archiver';
-import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { storedZip } from './routes/stored-zip.js';
 
 /** Writes a ZIP the way the bundle route does (stored, streamed entries) and measures it. */
 async function zipLength(files: { name: string; data: Buffer }[]): Promise<number> {
-  const zip = new ZipArchive({ store: true, highWaterMark: 1024 * 1024 });
   let length = 0;
-  zip.on('data', (c: Buffer) => {
-    length += c.length;
-  });
-  const ended = once(zip, 'end');
-  for (const f of files) {
-    const added = once(zip, 'entry');
-    zip.append(Readable.from([f.data]), { name: f.name });
-    await added;
-  }
-  await zip.finalize();
-  await ended;
+  for await (const c of storedZip(files.map((f) => ({ name: f.name, open: async () => Readable.from([f.data]) }))))
+    length += (c as Buffer).length;
   return length;
 }
 

@@ -19,7 +19,7 @@ import { KIND_LIMITS, SNIFF_BYTES, sniff } from './sniff.js';
 // encryption-streams.ts; these names stay importable from here.
 export { CHUNK, HEADER, type MasterKey, MasterKeyring, plaintextSize } from './encryption-format.js';
 
-/** Reads the first `n` bytes of a stream and gives back a stream of the whole (nothing is lost). */
+/** Reads the first `n` bytes of a stream and gives back a stream of the whole (nothing is lost, nothing copied). */
 async function peek(source: Readable, n: number): Promise<{ head: Buffer; whole: Readable }> {
   const chunks: Buffer[] = [];
   let got = 0;
@@ -31,7 +31,7 @@ async function peek(source: Readable, n: number): Promise<{ head: Buffer; whole:
       done = true;
       break;
     }
-    const b = Buffer.from(r.value as Uint8Array);
+    const b = r.value as Buffer;
     chunks.push(b);
     got += b.length;
   }
@@ -42,7 +42,7 @@ async function peek(source: Readable, n: number): Promise<{ head: Buffer; whole:
     for (;;) {
       const r = await it.next();
       if (r.done) return;
-      yield Buffer.from(r.value as Uint8Array);
+      yield r.value as Buffer;
     }
   }
   return { head: head.subarray(0, n), whole: Readable.from(rest(), { objectMode: false }) };
@@ -113,7 +113,7 @@ export class EncryptedFileVault implements FileVault {
       // The header is checked before the stream is handed out, so a missing master key or a damaged header fails
       // here (an HTTP answer has not started yet), not in the middle of a download.
       const whole = await this.files.get(key);
-      openHeader(this.ring, await readHead(whole, HEADER));
+      openHeader(this.ring, await readHead(whole, HEADER, false));
       const dec = new DecryptWhole(this.ring);
       whole.on('error', (e) => dec.destroy(e));
       return whole.pipe(dec);
@@ -165,25 +165,32 @@ export class EncryptedFileVault implements FileVault {
   }
 }
 
-/** The first `n` bytes of a stream, put back so the stream still starts with them (no copy of the rest). */
-async function readHead(s: Readable, n: number): Promise<Buffer> {
+/**
+ * The first `n` bytes of a stream (fewer when it is shorter), put back so the stream still starts with them (no
+ * copy of the rest). An empty stream is an empty head when `emptyOk`, else a file too short to be one of ours.
+ */
+async function readHead(s: Readable, n: number, emptyOk: boolean): Promise<Buffer> {
   for (;;) {
+    if (s.errored) throw s.errored;
     const b = (s.read(n) as Buffer | null) ?? (s.readableEnded ? (s.read() as Buffer | null) : null);
     if (b) {
       s.unshift(b);
       return b.subarray(0, n);
     }
-    if (s.readableEnded || s.destroyed) throw corrupt('too short');
+    if (s.readableEnded && emptyOk) return Buffer.alloc(0);
+    if (s.readableEnded) throw corrupt('too short');
+    if (s.destroyed)
+      throw s.errored ?? Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
     await new Promise<void>((resolve, reject) => {
       const done = () => {
-        s.off('readable', done).off('end', done).off('error', fail);
+        s.off('readable', done).off('end', done).off('close', done).off('error', fail);
         resolve();
       };
       const fail = (e: Error) => {
-        s.off('readable', done).off('end', done).off('error', fail);
+        s.off('readable', done).off('end', done).off('close', done).off('error', fail);
         reject(e);
       };
-      s.once('readable', done).once('end', done).once('error', fail);
+      s.once('readable', done).once('end', done).once('close', done).once('error', fail);
     });
   }
 }

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { DomainError } from '@fundi/domain';
+import { ByteQueue } from './byte-queue.js';
 import {
   CHUNK,
   chunkAad,
@@ -12,10 +13,14 @@ import {
   TAG,
 } from './encryption-format.js';
 
-/** Encrypts a plaintext stream into chunks; counts, hashes and limits the plaintext on the way. */
+/**
+ * Encrypts a plaintext stream into chunks; counts, hashes and limits the plaintext on the way. A chunk is sealed
+ * from the pieces as they came (no copy of the plaintext) and its ciphertext and tag are passed on as the cipher
+ * gives them (no copy either): each copy of a file's bytes is more memory outside V8's heap, and enough of it starts
+ * a full garbage collection (docs/performance.md, "Evidence files").
+ */
 export class Encrypt extends Transform {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  private readonly pending = new ByteQueue();
   private index = 0;
   private headerSent = false;
   readonly hash = createHash('sha256');
@@ -30,11 +35,17 @@ export class Encrypt extends Transform {
     super();
   }
 
-  private seal(plain: Buffer, last: boolean): Buffer {
+  /** Seals the next `n` pending bytes as one chunk. */
+  private seal(n: number, last: boolean): void {
     const c = createCipheriv('aes-256-gcm', this.dataKey, chunkNonce(this.prefix, this.index));
     c.setAAD(chunkAad(this.index, last));
     this.index++;
-    return Buffer.concat([c.update(plain), c.final(), c.getAuthTag()]);
+    this.pending.take(n, (plain) => {
+      const sealed = c.update(plain);
+      if (sealed.length) this.push(sealed);
+    });
+    c.final();
+    this.push(c.getAuthTag());
   }
 
   override _transform(chunk: Buffer, _e: BufferEncoding, done: TransformCallback): void {
@@ -51,27 +62,43 @@ export class Encrypt extends Transform {
       this.push(this.header);
     }
     this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
     // Full chunks go out at once; the rest (maybe nothing) is sealed as the last chunk at the end.
-    if (this.pendingBytes >= CHUNK) {
-      const all = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
-      let at = 0;
-      while (all.length - at >= CHUNK) {
-        this.push(this.seal(all.subarray(at, at + CHUNK), false));
-        at += CHUNK;
-      }
-      const rest = all.subarray(at);
-      this.pending = rest.length ? [rest] : [];
-      this.pendingBytes = rest.length;
-    }
+    while (this.pending.length >= CHUNK) this.seal(CHUNK, false);
     done();
   }
 
   override _flush(done: TransformCallback): void {
     if (!this.headerSent) this.push(this.header);
-    this.push(this.seal(Buffer.concat(this.pending), true));
+    this.seal(this.pending.length, true);
     done();
   }
+}
+
+/**
+ * Opens the next sealed chunk of `n` bytes (ciphertext, then its tag) from `queue`: its plaintext pieces, given only
+ * once the tag verified; nothing of an altered chunk is returned.
+ */
+function openChunk(
+  queue: ByteQueue,
+  n: number,
+  key: { dataKey: Buffer; prefix: Buffer },
+  index: number,
+  last: boolean,
+): Buffer[] {
+  const d = createDecipheriv('aes-256-gcm', key.dataKey, chunkNonce(key.prefix, index));
+  d.setAAD(chunkAad(index, last));
+  const plain: Buffer[] = [];
+  queue.take(n - TAG, (sealed) => {
+    const p = d.update(sealed);
+    if (p.length) plain.push(p);
+  });
+  d.setAuthTag(queue.takeBuffer(TAG));
+  try {
+    d.final();
+  } catch {
+    throw corrupt(`chunk ${index} was altered`);
+  }
+  return plain;
 }
 
 /**
@@ -79,13 +106,13 @@ export class Encrypt extends Transform {
  * last); `expectFinal` says whether the stream reaches it. Emits only verified plaintext, cut to the range.
  */
 export class Decrypt extends Transform {
-  private buf: Buffer[] = [];
-  private bufBytes = 0;
+  private readonly queue = new ByteQueue();
   private index: number;
+  private readonly key: { dataKey: Buffer; prefix: Buffer };
 
   constructor(
-    private readonly dataKey: Buffer,
-    private readonly prefix: Buffer,
+    dataKey: Buffer,
+    prefix: Buffer,
     first: number,
     private readonly finalIndex: number,
     private readonly expectFinal: boolean,
@@ -93,47 +120,32 @@ export class Decrypt extends Transform {
   ) {
     super();
     this.index = first;
+    this.key = { dataKey, prefix };
   }
 
-  private open(sealed: Buffer, last: boolean): Buffer {
-    const d = createDecipheriv('aes-256-gcm', this.dataKey, chunkNonce(this.prefix, this.index));
-    d.setAAD(chunkAad(this.index, last));
-    d.setAuthTag(sealed.subarray(sealed.length - TAG));
-    this.index++;
-    try {
-      return Buffer.concat([d.update(sealed.subarray(0, sealed.length - TAG)), d.final()]);
-    } catch {
-      throw corrupt(`chunk ${this.index - 1} was altered`);
-    }
+  private open(n: number, last: boolean): Buffer[] {
+    return openChunk(this.queue, n, this.key, this.index++, last);
   }
 
-  private deliver(plain: Buffer): void {
-    let p = plain;
-    if (this.cut.skip > 0) {
-      const n = Math.min(this.cut.skip, p.length);
-      p = p.subarray(n);
-      this.cut.skip -= n;
+  private deliver(plain: Buffer[]): void {
+    for (let p of plain) {
+      if (this.cut.skip > 0) {
+        const n = Math.min(this.cut.skip, p.length);
+        p = p.subarray(n);
+        this.cut.skip -= n;
+      }
+      if (p.length > this.cut.take) p = p.subarray(0, this.cut.take);
+      this.cut.take -= p.length;
+      if (p.length) this.push(p);
     }
-    if (p.length > this.cut.take) p = p.subarray(0, this.cut.take);
-    this.cut.take -= p.length;
-    if (p.length) this.push(p);
   }
 
   override _transform(chunk: Buffer, _e: BufferEncoding, done: TransformCallback): void {
-    this.buf.push(chunk);
-    this.bufBytes += chunk.length;
-    if (this.bufBytes < CHUNK + TAG || this.index >= this.finalIndex) return done();
+    this.queue.push(chunk);
     try {
-      // One copy of what arrived, then whole sealed chunks are opened in place.
-      const all = this.buf.length === 1 ? this.buf[0]! : Buffer.concat(this.buf, this.bufBytes);
-      let at = 0;
-      while (all.length - at >= CHUNK + TAG && this.index < this.finalIndex) {
-        this.deliver(this.open(all.subarray(at, at + CHUNK + TAG), false));
-        at += CHUNK + TAG;
-      }
-      const rest = all.subarray(at);
-      this.buf = rest.length ? [rest] : [];
-      this.bufBytes = rest.length;
+      // Whole sealed chunks are opened as they arrive, all but the final one.
+      while (this.queue.length >= CHUNK + TAG && this.index < this.finalIndex)
+        this.deliver(this.open(CHUNK + TAG, false));
     } catch (e) {
       return done(e as Error);
     }
@@ -142,11 +154,10 @@ export class Decrypt extends Transform {
 
   override _flush(done: TransformCallback): void {
     try {
-      const rest = Buffer.concat(this.buf);
       if (this.expectFinal) {
-        if (this.index !== this.finalIndex || rest.length < TAG) throw corrupt('truncated');
-        this.deliver(this.open(rest, true));
-      } else if (rest.length > 0) {
+        if (this.index !== this.finalIndex || this.queue.length < TAG) throw corrupt('truncated');
+        this.deliver(this.open(this.queue.length, true));
+      } else if (this.queue.length > 0) {
         throw corrupt('a chunk is cut short');
       }
       if (this.cut.take > 0) throw corrupt('shorter than its recorded size');
@@ -163,7 +174,7 @@ export class Decrypt extends Transform {
  * a whole-file read is one request to the store.
  */
 export class DecryptWhole extends Transform {
-  private pending: Buffer = Buffer.alloc(0);
+  private readonly queue = new ByteQueue();
   private key: { dataKey: Buffer; prefix: Buffer } | null = null;
   private index = 0;
 
@@ -171,38 +182,20 @@ export class DecryptWhole extends Transform {
     super();
   }
 
-  private open(sealed: Buffer, last: boolean): Buffer {
-    const { dataKey, prefix } = this.key!;
-    const d = createDecipheriv('aes-256-gcm', dataKey, chunkNonce(prefix, this.index));
-    d.setAAD(chunkAad(this.index, last));
-    d.setAuthTag(sealed.subarray(sealed.length - TAG));
-    this.index++;
-    try {
-      return Buffer.concat([d.update(sealed.subarray(0, sealed.length - TAG)), d.final()]);
-    } catch {
-      throw corrupt(`chunk ${this.index - 1} was altered`);
-    }
+  private deliver(plain: Buffer[]): void {
+    for (const p of plain) this.push(p);
   }
 
   override _transform(chunk: Buffer, _e: BufferEncoding, done: TransformCallback): void {
-    let all = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.queue.push(chunk);
     try {
       if (!this.key) {
-        if (all.length < HEADER) {
-          this.pending = all;
-          return done();
-        }
-        this.key = openHeader(this.ring, all.subarray(0, HEADER));
-        all = all.subarray(HEADER);
+        if (this.queue.length < HEADER) return done();
+        this.key = openHeader(this.ring, this.queue.takeBuffer(HEADER));
       }
-      let at = 0;
       // Strictly more than one sealed chunk: the last one is held back until the end, to be opened as final.
-      while (all.length - at > CHUNK + TAG) {
-        const plain = this.open(all.subarray(at, at + CHUNK + TAG), false);
-        if (plain.length) this.push(plain);
-        at += CHUNK + TAG;
-      }
-      this.pending = all.subarray(at);
+      while (this.queue.length > CHUNK + TAG)
+        this.deliver(openChunk(this.queue, CHUNK + TAG, this.key, this.index++, false));
     } catch (e) {
       return done(e as Error);
     }
@@ -211,9 +204,8 @@ export class DecryptWhole extends Transform {
 
   override _flush(done: TransformCallback): void {
     try {
-      if (!this.key || this.pending.length < TAG) throw corrupt('truncated');
-      const plain = this.open(this.pending, true);
-      if (plain.length) this.push(plain);
+      if (!this.key || this.queue.length < TAG) throw corrupt('truncated');
+      this.deliver(openChunk(this.queue, this.queue.length, this.key, this.index++, true));
     } catch (e) {
       return done(e as Error);
     }

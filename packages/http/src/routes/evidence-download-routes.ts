@@ -1,11 +1,9 @@
-import { once } from 'node:events';
-import type { Readable } from 'node:stream';
 import type { EvidenceUseCases } from '@fundi/application';
-import { ZipArchive } from 'archiver';
 import { IdParams, z } from '../schemas/common.js';
 import { BulkDownloadIn, BulkDownloadOut, DownloadGrantOut, TokenParams } from '../schemas/evidence-schemas.js';
 import { route } from './route.js';
 import { absolute } from './signed-url.js';
+import { storedZip } from './stored-zip.js';
 
 const InlineQuery = z
   .object({
@@ -18,27 +16,6 @@ const InlineQuery = z
 const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 const tag = 'Evidence';
-
-/**
- * A ZIP written while it is read: entries are opened one at a time (each a decrypting stream), stored without
- * compression (evidence is mostly compressed media already), so memory stays flat whatever the count.
- */
-function zipOf(entries: { name: string; open(): Promise<Readable> }[]): Readable {
-  const zip = new ZipArchive({ store: true, highWaterMark: 1024 * 1024 });
-  (async () => {
-    // The next file is opened while the current one is written, so the store's latency does not add up.
-    let next = entries.length ? entries[0]!.open() : null;
-    for (let i = 0; i < entries.length; i++) {
-      const source = await next!;
-      next = i + 1 < entries.length ? entries[i + 1]!.open() : null;
-      const added = once(zip, 'entry');
-      zip.append(source, { name: entries[i]!.name });
-      await added;
-    }
-    await zip.finalize();
-  })().catch((err: unknown) => zip.destroy(err as Error));
-  return zip as unknown as Readable;
-}
 
 /**
  * Evidence downloads (docs/api.md, "Evidence"): signed URLs to one file or to a ZIP of many, and the files served
@@ -125,7 +102,7 @@ export function evidenceDownloadRoutes({ downloadUrl, openDownload, bundleUrl, o
       },
       handle: async ({ params, tenantSlug, ip }) => {
         const b = await openBundle.execute(params.token, tenantSlug, ip);
-        return { contentType: 'application/zip', filename: b.filename, open: () => zipOf(b.entries) };
+        return { contentType: 'application/zip', filename: b.filename, open: () => storedZip(b.entries) };
       },
     }),
   };
