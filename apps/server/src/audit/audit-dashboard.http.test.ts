@@ -50,6 +50,9 @@ describeDashboardSuite('the audit trail and Statements of Results in the dashboa
     expect(audit.status).toBe(200);
     for (const action of ['statement.issued', 'statement.download_url_issued', 'statement.revoked'])
       expect(audit.text).toContain(action);
+    // Times in the tenant's zone (South African by default), as on the rest of the dashboard, not UTC.
+    expect(audit.text).toMatch(/<td>\d{4}-\d\d-\d\d \d\d:\d\d (SAST|GMT\+2)<\/td>/);
+    expect(audit.text).not.toMatch(/\d\d:\d\d UTC/);
     const api = await s.call('GET', `/api/v1/audit?entityId=${id}&action=statement.issued`, apiKey);
     expect(api.body.data[0]).toMatchObject({
       actor: { type: 'user', name: expect.any(String) },

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html, when } from '../html.js';
 import { page } from '../layout.js';
-import { requireScope } from '../web.js';
+import { requireScope, zoneOf } from '../web.js';
 import { historyTable } from './history.js';
 
 const PAGE = 50;
@@ -52,7 +52,7 @@ ${FIELDS.map(
 )}
 <button type="submit">Filter</button></form>
 <p>${found.total} entr${found.total === 1 ? 'y' : 'ies'}, newest first.</p>
-${historyTable(found.items)}
+${historyTable(found.items, zoneOf(s))}
 <nav aria-label="Pages" class="inline">${when(n > 0, () => html`<a href="${link(n - 1)}">Previous</a>`)} ${when(found.hasMore, () => html`<a href="${link(n + 1)}">Next</a>`)}</nav>`,
     });
   });

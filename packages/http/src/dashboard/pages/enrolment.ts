@@ -98,7 +98,7 @@ ${when(statements, () => html`<div class="card">${statementsCard(s, e.learnerId,
 ${when(
   audit,
   () =>
-    html`<h2>History</h2>${historyTable(audit!.items)}${when(audit!.hasMore, () => html`<p><a href="/dashboard/audit?learnerId=${e.learnerId}">The learner's whole history</a></p>`)}`,
+    html`<h2>History</h2>${historyTable(audit!.items, zone)}${when(audit!.hasMore, () => html`<p><a href="/dashboard/audit?learnerId=${e.learnerId}">The learner's whole history</a></p>`)}`,
 )}
 <p>${when(can(s, 'learners:read'), () => html`<a href="/dashboard/learners/${e.learnerId}">The learner's record</a> · `)}<a href="/dashboard/enrolments">All enrolments</a></p>`,
   });

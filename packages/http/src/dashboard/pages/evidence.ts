@@ -100,7 +100,7 @@ ${when(
 <label for="feedback">Feedback (required when requesting a revision)</label><textarea id="feedback" name="feedback" rows="3" maxlength="2000"></textarea>
 <div class="inline">${DECISIONS.map(([v, label]) => html`<button type="submit" name="status" value="${v}"${v === 'rejected' ? html` class="danger" data-confirm="Reject ${e.filename}?"` : ''}>${label}</button>`)}</div></form>`,
 )}
-${when(history, () => html`<h2>History</h2>${historyTable(history!.items)}`)}
+${when(history, () => html`<h2>History</h2>${historyTable(history!.items, zoneOf(s))}`)}
 <p><a href="/dashboard/evidence">Back to the queue</a></p>`,
     });
   };

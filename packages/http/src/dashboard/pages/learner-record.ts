@@ -143,7 +143,7 @@ ${notifications}
 ${when(
   changes,
   () =>
-    html`<h2>History</h2>${historyTable(changes!.items)}${when(changes!.hasMore, () => html`<p><a href="/dashboard/audit?learnerId=${l.id}">The whole history</a></p>`)}`,
+    html`<h2>History</h2>${historyTable(changes!.items, zoneOf(s))}${when(changes!.hasMore, () => html`<p><a href="/dashboard/audit?learnerId=${l.id}">The whole history</a></p>`)}`,
 )}`,
   });
 }
