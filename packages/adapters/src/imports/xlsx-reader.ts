@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { CsvFileError, type CsvRecord } from '@fundi/application';
 import { IMPORT_MAX_CELLS, IMPORT_MAX_ROW_BYTES, type XlsxImportFormat } from '@fundi/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from './exceljs-module.js';
 
 /** The first bytes of a ZIP file (an .xlsx is one). */
 export const ZIP_SIGNATURE = Buffer.from('PK\u0003\u0004', 'latin1');
@@ -154,7 +155,7 @@ export class XlsxReader {
     sheet: string | null,
     found?: (format: XlsxImportFormat) => void,
   ): AsyncGenerator<CsvRecord[]> {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    const workbook = new (await excelJs()).stream.xlsx.WorkbookReader(source, {
       worksheets: 'emit',
       sharedStrings: 'cache',
       styles: 'cache',
@@ -245,7 +246,7 @@ export class XlsxReader {
    * readable workbook (field `file`), or has not the sheet named (field `options.sheet`).
    */
   async check(source: Readable, sheet: string | null): Promise<void> {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    const workbook = new (await excelJs()).stream.xlsx.WorkbookReader(source, {
       worksheets: 'emit',
       sharedStrings: 'ignore',
       styles: 'ignore',

@@ -1,5 +1,5 @@
 import type { TemplateSheet, WorkbookWriter } from '@fundi/application';
-import ExcelJS from 'exceljs';
+import { excelJs } from './exceljs-module.js';
 
 /** Excel's number format "Text" (`@`): what is typed stays as typed. */
 const TEXT = '@';
@@ -17,7 +17,7 @@ function dateOf(v: string): Date | string {
  */
 export class ExcelJsWorkbookWriter implements WorkbookWriter {
   async write(sheets: readonly TemplateSheet[]): Promise<Buffer> {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await excelJs()).Workbook();
     for (const s of sheets) {
       const ws = wb.addWorksheet(s.name, { views: [{ state: 'frozen', ySplit: 1 }] });
       ws.columns = s.columns.map((c) => ({
