@@ -41,28 +41,13 @@ export interface PersonalValues {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The hash of a row: SHA-256 over its previous hash and every stored column but `hash` itself. */
+/**
+ * The hash of a row: SHA-256 over its previous hash and every stored column but `hash` itself, as the JSON array
+ * `[prevHash, seq, ...chainTail(r)]`, written here from its two leading values and `chainTail`, the one list of the
+ * other columns (the Postgres append builds the same text in SQL).
+ */
 export function chainHash(r: Omit<ChainRow, 'hash'>): string {
-  return sha256(
-    JSON.stringify([
-      r.prevHash,
-      r.seq,
-      r.id,
-      r.tenantId,
-      r.actor,
-      r.action,
-      r.resourceType,
-      r.resourceId,
-      r.learnerId,
-      r.at,
-      r.details,
-      r.changes,
-      r.personalFields,
-      r.personalDigest,
-      r.via,
-      r.ip,
-    ]),
-  );
+  return sha256(`[${JSON.stringify(r.prevHash)},${JSON.stringify(r.seq)},${chainTail(r)}`);
 }
 
 /**
