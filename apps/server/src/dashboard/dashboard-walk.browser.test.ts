@@ -101,6 +101,10 @@ describeBrowserSuite('dashboard walks (Chromium): each role does its whole job i
       ['site-photo.png', 'Reject', 'rejected'],
     ] as const) {
       await page.getByRole('link', { name: file }).click();
+      // The review page is looked at once it has loaded, preview included, as a reviewer would before deciding:
+      // a click made while the PDF preview's viewer was still starting once went nowhere (no form post reached the server).
+      await page.waitForURL(/\/dashboard\/evidence\/evd_[a-z0-9]+$/, { waitUntil: 'load' });
+      expect(await page.locator('main').innerText()).toContain('Status: submitted');
       if (file === 'site-photo.png') await checkPage(page, 'evidence-review-walk');
       await page.getByRole('button', { name: button }).click();
       await expect.poll(() => page.locator('main').innerText()).toContain(`Status: ${status}`);
