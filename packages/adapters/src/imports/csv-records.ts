@@ -1,0 +1,87 @@
+import type { Readable } from 'node:stream';
+import { CsvFileError, type CsvRecord } from '@fundi/application';
+import type { ImportDelimiter } from '@fundi/domain';
+import { parse } from 'csv-parse';
+
+// The records of a CSV text already checked (csv-text.ts), parsed by csv-parse and handed on in batches.
+
+const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false } as const;
+
+/** Records handed on at a time (a 64 KB chunk of a learner file holds a few hundred). */
+const BATCH_RECORDS = 500;
+/** How long parsing and the consumer's work on its records may hold the event loop before others get a turn. */
+const TURN_MS = 20;
+
+/** csv-parse's own fault (a quote that never closes) as the file's error; anything else as it is. */
+export function csvFault(e: unknown): unknown {
+  if (e instanceof CsvFileError) return e;
+  const err = e as { code?: string; lines?: number; message?: string };
+  if (typeof err.code === 'string' && err.code.startsWith('CSV_'))
+    return new CsvFileError({ row: err.lines ?? 1, field: 'file', error: `cannot be read as CSV: ${err.message}` });
+  return e;
+}
+
+/**
+ * The records of `input`, in batches: collected from 'data' events and handed on a few hundred at
+ * a time (a promise per record, the stream's async iterator, cost more than parsing it). The parser pauses while a
+ * batch waits, so memory stays flat.
+ */
+async function* parseRecords(input: Readable, delimiter: ImportDelimiter): AsyncGenerator<string[][]> {
+  const parser = parse({ ...OPTIONS, delimiter });
+  input.on('error', (e) => parser.destroy(e));
+  let batch: string[][] = [];
+  let ended = false;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  parser.on('data', (cells: string[]) => {
+    batch.push(cells);
+    if (batch.length >= BATCH_RECORDS) parser.pause();
+    notify();
+  });
+  parser.on('end', () => {
+    ended = true;
+    notify();
+  });
+  parser.on('error', (e) => {
+    failure = e;
+    notify();
+  });
+  input.pipe(parser);
+  try {
+    for (;;) {
+      if (batch.length) {
+        const out = batch;
+        batch = [];
+        yield out;
+        parser.resume();
+      } else if (failure) throw failure;
+      else if (ended) return;
+      else await new Promise<void>((ok) => void (wake = ok));
+    }
+  } finally {
+    input.unpipe(parser);
+    parser.destroy();
+  }
+}
+
+/**
+ * The records of `input` in batches, numbered as spreadsheet rows, yielding to the event loop every few milliseconds
+ * of work. Every record counts, blank ones too (`skip_empty_lines: false`), so the record count is the row.
+ */
+export async function* csvRecords(input: Readable, delimiter: ImportDelimiter): AsyncGenerator<CsvRecord[]> {
+  let row = 0;
+  let turn = performance.now();
+  for await (const batch of parseRecords(input, delimiter)) {
+    yield batch.map((cells) => ({ row: ++row, cells }));
+    // The time since the last turn includes the consumer's work on the batches: past a few milliseconds, the
+    // event loop serves what waits (requests, /health) before the next batch.
+    if (performance.now() - turn > TURN_MS) {
+      await new Promise<void>((ok) => setImmediate(ok));
+      turn = performance.now();
+    }
+  }
+}
