@@ -39,6 +39,8 @@ function columnOf(ref: string): number {
   return col;
 }
 
+const NOT_ASCII = /[\u0080-\u00ff]/;
+
 const fileError = (row: number, error: string) => new CsvFileError({ row, field: 'file', error });
 
 /**
@@ -67,14 +69,18 @@ export class SheetRows implements XmlHandler {
 
   constructor(private readonly parts: WorkbookParts) {}
 
-  open(name: string, tag: string): void {
+  get wantsText(): boolean {
+    return this.capture;
+  }
+
+  open(name: string, xml: string, from: number, to: number): void {
     if (!this.inData) {
       if (name === 'sheetData') this.inData = true;
       return;
     }
     switch (name) {
       case 'row': {
-        const r = attr(tag, 'r');
+        const r = attr(xml, from, to, 'r');
         this.row = r ? Number.parseInt(r, 10) : this.row + 1;
         this.cells = [];
         this.bytes = 0;
@@ -82,10 +88,10 @@ export class SheetRows implements XmlHandler {
         return;
       }
       case 'c': {
-        const r = attr(tag, 'r');
+        const r = attr(xml, from, to, 'r');
         this.col = (r && columnOf(r)) || this.col + 1;
-        this.type = attr(tag, 't');
-        const s = attr(tag, 's');
+        this.type = attr(xml, from, to, 't');
+        const s = attr(xml, from, to, 's');
         this.dateStyle = s !== undefined && this.parts.dateStyles[Number.parseInt(s, 10)] === true;
         this.formula = false;
         this.value = null;
@@ -110,8 +116,11 @@ export class SheetRows implements XmlHandler {
     }
   }
 
+  /** The sheet's XML comes as one character per byte: a value's text is its UTF-8 bytes read again. */
   text(t: string, cdata: boolean): void {
-    if (this.capture) this.value!.push(cdata ? t : xmlText(t));
+    if (!this.capture) return;
+    const u = NOT_ASCII.test(t) ? Buffer.from(t, 'latin1').toString('utf8') : t;
+    this.value!.push(cdata ? u : xmlText(u));
   }
 
   close(name: string): void {

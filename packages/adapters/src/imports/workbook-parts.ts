@@ -18,18 +18,19 @@ export interface WorkbookParts {
   dateStyles: boolean[];
 }
 
-function scan(text: string, open: (name: string, tag: string) => void, more?: Partial<Parameters<typeof build>[0]>) {
-  const s = new XmlScanner(build({ open, ...more }));
+/** A tag's attribute, by name. */
+type Attrs = (name: string) => string | undefined;
+
+/** Scans a small part for the tags it holds (no text). */
+function scan(text: string, open: (name: string, attrs: Attrs) => void, close: (name: string) => void = () => {}) {
+  const s = new XmlScanner({
+    open: (name, xml, from, to) => open(name, (a) => attr(xml, from, to, a)),
+    close,
+    wantsText: false,
+    text: () => {},
+  });
   s.feed(text);
   s.end();
-}
-
-function build(h: {
-  open: (name: string, tag: string) => void;
-  close?: (name: string) => void;
-  text?: (t: string, cdata: boolean) => void;
-}) {
-  return { open: h.open, close: h.close ?? (() => {}), text: h.text ?? (() => {}) };
 }
 
 /** Resolves a relationship's target against the folder of the part that names it. */
@@ -44,16 +45,20 @@ function resolve(from: string, target: string): string {
 
 const relsOf = (part: string) => resolve(part, `_rels/${part.split('/').pop()}.rels`);
 
-function relationships(zip: Buffer, entries: Map<string, ZipEntry>, part: string): Map<string, { type: string; target: string }> {
+function relationships(
+  zip: Buffer,
+  entries: Map<string, ZipEntry>,
+  part: string,
+): Map<string, { type: string; target: string }> {
   const out = new Map<string, { type: string; target: string }>();
   const e = entries.get(relsOf(part));
   if (!e) return out;
-  scan(entryText(zip, e), (name, tag) => {
+  scan(entryText(zip, e), (name, attrOf) => {
     if (name !== 'Relationship') return;
-    const id = attr(tag, 'Id');
-    const target = attr(tag, 'Target');
-    if (id && target && attr(tag, 'TargetMode') !== 'External')
-      out.set(id, { type: attr(tag, 'Type') ?? '', target: resolve(part, target) });
+    const id = attrOf('Id');
+    const target = attrOf('Target');
+    if (id && target && attrOf('TargetMode') !== 'External')
+      out.set(id, { type: attrOf('Type') ?? '', target: resolve(part, target) });
   });
   return out;
 }
@@ -63,9 +68,9 @@ function workbookPart(zip: Buffer, entries: Map<string, ZipEntry>): string | und
   const root = entries.get('_rels/.rels');
   if (root) {
     let found: string | undefined;
-    scan(entryText(zip, root), (name, tag) => {
-      if (name === 'Relationship' && attr(tag, 'Type')?.endsWith('/officeDocument'))
-        found ??= resolve('', attr(tag, 'Target') ?? '');
+    scan(entryText(zip, root), (name, attrOf) => {
+      if (name === 'Relationship' && attrOf('Type')?.endsWith('/officeDocument'))
+        found ??= resolve('', attrOf('Target') ?? '');
     });
     if (found && entries.has(found)) return found;
   }
@@ -82,16 +87,16 @@ export function workbookOf(
   const rels = relationships(zip, entries, part);
   const sheets: SheetEntry[] = [];
   let date1904 = false;
-  scan(entryText(zip, entries.get(part)!), (name, tag) => {
+  scan(entryText(zip, entries.get(part)!), (name, attrOf) => {
     if (name === 'workbookPr') {
-      const d = attr(tag, 'date1904');
+      const d = attrOf('date1904');
       date1904 = d === '1' || d === 'true';
     } else if (name === 'sheet') {
-      const sheetName = attr(tag, 'name');
+      const sheetName = attrOf('name');
       if (sheetName === undefined) return;
-      const rel = rels.get(attr(tag, 'id') ?? '');
-      const worksheet = rel && rel.type.endsWith('/worksheet') && entries.has(rel.target);
-      sheets.push({ name: sheetName, state: attr(tag, 'state'), ...(worksheet ? { part: rel.target } : {}) });
+      const rel = rels.get(attrOf('id') ?? '');
+      const part = rel?.type.endsWith('/worksheet') && entries.has(rel.target) ? rel.target : undefined;
+      sheets.push({ name: sheetName, state: attrOf('state'), ...(part ? { part } : {}) });
     }
   });
   return { part, sheets, date1904 };
@@ -122,6 +127,9 @@ function sharedStringsOf(xml: string): string[] {
   let inT = false;
   let phonetic = 0;
   const s = new XmlScanner({
+    get wantsText() {
+      return inT;
+    },
     open(name) {
       if (name === 'si') text = [];
       else if (name === 't' && text && !phonetic) inT = true;
@@ -145,7 +153,10 @@ function sharedStringsOf(xml: string): string[] {
 }
 
 /** Number formats Excel has built in that show dates or times (by id; the ids of Asian locales' dates too). */
-const BUILT_IN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILT_IN_DATES = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
 
 /** A number format code that shows a date or time (its letters outside quotes and brackets), as exceljs tells it. */
 export function isDateFormat(code: string): boolean {
@@ -159,16 +170,16 @@ function dateStylesOf(xml: string): boolean[] {
   let inCellXfs = false;
   scan(
     xml,
-    (name, tag) => {
-      if (name === 'numFmt') custom.set(Number(attr(tag, 'numFmtId')), attr(tag, 'formatCode') ?? '');
+    (name, attrOf) => {
+      if (name === 'numFmt') custom.set(Number(attrOf('numFmtId')), attrOf('formatCode') ?? '');
       else if (name === 'cellXfs') inCellXfs = true;
       else if (name === 'xf' && inCellXfs) {
-        const id = Number(attr(tag, 'numFmtId') ?? 0);
+        const id = Number(attrOf('numFmtId') ?? 0);
         const code = custom.get(id);
         out.push(code !== undefined ? isDateFormat(code) : BUILT_IN_DATES.has(id));
       }
     },
-    { close: (name) => void (name === 'cellXfs' && (inCellXfs = false)) },
+    (name) => void (name === 'cellXfs' && (inCellXfs = false)),
   );
   return out;
 }

@@ -1,18 +1,22 @@
 /** What a scan of XML hears: element names without their namespace prefix, text still entity-encoded. */
 export interface XmlHandler {
-  /** An element opens: `tag` is the text between `<` and `>` (its attributes, read with `attr`). */
-  open(name: string, tag: string, selfClosing: boolean): void;
+  /** An element opens: its attributes are `xml` from `from` to `to` (read with `attr`). */
+  open(name: string, xml: string, from: number, to: number, selfClosing: boolean): void;
   close(name: string): void;
+  /** Whether the next text is wanted (text not wanted is never cut out of the XML). */
+  readonly wantsText: boolean;
   /** Text between tags, entity-encoded unless `cdata`. */
   text(text: string, cdata: boolean): void;
 }
 
 export class XmlFault extends Error {}
 
-const localName = (s: string, from: number, to: number): string => {
-  const colon = s.indexOf(':', from);
-  return s.slice(colon !== -1 && colon < to ? colon + 1 : from, to);
-};
+/** The name at `from` to `to` without its namespace prefix (`x:row` is `row`). */
+function localName(s: string, from: number, to: number): string {
+  let start = from;
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) === 0x3a) start = i + 1;
+  return s.slice(start, to);
+}
 
 /**
  * A small streaming XML tokenizer for the parts of a workbook: no DTD, no namespaces beyond dropping a prefix, no
@@ -42,7 +46,7 @@ export class XmlScanner {
     while (i < n) {
       const lt = s.indexOf('<', i);
       if (lt === -1) return i;
-      if (lt > i) h.text(s.slice(i, lt), false);
+      if (lt > i && h.wantsText) h.text(s.slice(i, lt), false);
       const next = s.charCodeAt(lt + 1);
       if (Number.isNaN(next)) return lt;
       if (next === 0x21 /* ! */ || next === 0x3f /* ? */) {
@@ -75,7 +79,7 @@ export class XmlScanner {
         }
         const selfClosing = s.charCodeAt(j - 1) === 0x2f;
         const name = localName(s, lt + 1, e);
-        h.open(name, s.slice(e, selfClosing ? j - 1 : j), selfClosing);
+        h.open(name, s, e, selfClosing ? j - 1 : j, selfClosing);
         if (selfClosing) h.close(name);
       }
       i = j + 1;
@@ -92,7 +96,7 @@ export class XmlScanner {
     if (s.startsWith('<![CDATA[', lt)) {
       const e = s.indexOf(']]>', lt + 9);
       if (e === -1) return -1;
-      this.h.text(s.slice(lt + 9, e), true);
+      if (this.h.wantsText) this.h.text(s.slice(lt + 9, e), true);
       return e + 3;
     }
     if (s.length - lt < 9 && '<![CDATA['.startsWith(s.slice(lt))) return -1;
@@ -103,40 +107,33 @@ export class XmlScanner {
   }
 }
 
-/** The value of attribute `name` in a tag's text (as `XmlHandler.open` gives it), entity-decoded; undefined: none. */
-export function attr(tag: string, name: string): string | undefined {
-  let from = 0;
-  for (;;) {
-    const at = tag.indexOf(name, from);
-    if (at === -1) return undefined;
-    from = at + name.length;
-    const before = tag.charCodeAt(at - 1);
-    if (!(before <= 0x20 || before === 0x3a) && at !== 0) continue;
-    let k = from;
-    while (tag.charCodeAt(k) <= 0x20) k++;
-    if (tag.charCodeAt(k) !== 0x3d /* = */) continue;
-    k++;
-    while (tag.charCodeAt(k) <= 0x20) k++;
-    const q = tag[k];
-    if (q !== '"' && q !== "'") return undefined;
-    const end = tag.indexOf(q, k + 1);
-    if (end === -1) return undefined;
-    // Inside another attribute's value? Only when an odd number of quotes come before the name.
-    if (quotesBefore(tag, at) % 2) {
-      from = end + 1;
-      continue;
-    }
-    return xmlText(tag.slice(k + 1, end));
+/** The value of attribute `name` among a tag's attributes (`xml` from `from` to `to`), entity-decoded. */
+export function attr(xml: string, from: number, to: number, name: string): string | undefined {
+  let i = from;
+  while (i < to) {
+    while (i < to && xml.charCodeAt(i) <= 0x20) i++;
+    const eq = xml.indexOf('=', i);
+    if (eq === -1 || eq >= to) return undefined;
+    let k = eq + 1;
+    while (xml.charCodeAt(k) <= 0x20) k++;
+    const q = xml.charCodeAt(k);
+    if (q !== 0x22 && q !== 0x27) return undefined;
+    const end = xml.indexOf(q === 0x22 ? '"' : "'", k + 1);
+    if (end === -1 || end >= to) return undefined;
+    let e = eq;
+    while (e > i && xml.charCodeAt(e - 1) <= 0x20) e--;
+    if (e - i === name.length && xml.startsWith(name, i)) return xmlText(xml.slice(k + 1, end));
+    // The relationship's prefixed `r:id` answers to `id`.
+    if (
+      name === 'id' &&
+      e - i > name.length &&
+      xml.charCodeAt(e - name.length - 1) === 0x3a &&
+      xml.startsWith(name, e - name.length)
+    )
+      return xmlText(xml.slice(k + 1, end));
+    i = end + 1;
   }
-}
-
-function quotesBefore(tag: string, at: number): number {
-  let n = 0;
-  for (let i = 0; i < at; i++) {
-    const c = tag.charCodeAt(i);
-    if (c === 0x22 || c === 0x27) n++;
-  }
-  return n;
+  return undefined;
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
