@@ -1,10 +1,11 @@
 import { Readable, Transform } from 'node:stream';
 import { isUtf8 } from 'node:buffer';
-import { CsvFileError, type CsvReader, type CsvRecord } from '@fundi/application';
+import { CsvFileError, type CsvReader, type CsvRecord, type StagedWorkbook } from '@fundi/application';
 import { DomainError, type ImportDelimiter, type ImportFileKind, type ImportFormat } from '@fundi/domain';
 import { parse } from 'csv-parse';
 import { CsvShape } from './csv-shape.js';
 import { TextTranscoder } from './text-encoding.js';
+import { stagedSheet } from './workbook-stage.js';
 import { isEncryptedWorkbook, OLE_SIGNATURE, oleProblem, peek, XlsxReader, ZIP_SIGNATURE } from './xlsx-reader.js';
 
 const SAVE_AS = 'save the spreadsheet as "CSV UTF-8 (comma delimited)" and upload that file';
@@ -256,8 +257,8 @@ export class CsvParseReader implements CsvReader {
     }
   }
 
-  async checkWorkbook(source: Readable, sheet: string | null): Promise<void> {
-    await this.xlsx.check(source, sheet);
+  stageWorkbook(source: Readable, sheet: string | null, maxDataRows: number): StagedWorkbook {
+    return stagedSheet((found) => this.xlsx.records(source, sheet, found, 'options.sheet'), maxDataRows);
   }
 
   rowLimit(maxDataRows: number): Transform & { dataRows(): number; kind(): ImportFileKind } {

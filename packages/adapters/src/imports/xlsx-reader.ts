@@ -62,19 +62,20 @@ async function bytesOf(source: Readable): Promise<Buffer> {
   return Buffer.concat(chunks, size);
 }
 
-/** The workbook's directory and its sheets; throws the file's error when it is no workbook or lacks the sheet. */
-function open(zip: Buffer, sheet: string | null, field: 'file' | 'options.sheet') {
+/**
+ * The workbook's directory and its sheets; throws the file's error when it is no workbook, or lacks the sheet (on
+ * `missing`: the upload's `options.sheet`, or the file when a stored file is read).
+ */
+function open(zip: Buffer, sheet: string | null, missing: 'file' | 'options.sheet') {
   const entries = zipEntries(zip);
   const workbook = workbookOf(zip, entries);
   if (!workbook?.sheets.length)
-    throw notWorkbook(
-      field === 'file' ? 'it holds no worksheet' : 'it holds no worksheet: is it another kind of ZIP file?',
-    );
+    throw notWorkbook('it holds no worksheet: is it another kind of ZIP file?');
   const target = targetOf(workbook.sheets, sheet);
   if (!target?.part)
     throw new CsvFileError({
       row: 1,
-      field,
+      field: missing,
       error: `has no sheet named "${sheet}" (its sheets: ${workbook.sheets.map((s) => s.name).join(', ')})`,
     });
   return { entries, workbook, target: { name: target.name, part: target.part } };
@@ -93,11 +94,12 @@ export class XlsxReader {
     source: Readable,
     sheet: string | null,
     found?: (format: XlsxImportFormat) => void,
+    missing: 'file' | 'options.sheet' = 'file',
   ): AsyncGenerator<CsvRecord[]> {
     let turn = performance.now();
     try {
       const zip = await bytesOf(source);
-      const { entries, workbook, target } = open(zip, sheet, 'file');
+      const { entries, workbook, target } = open(zip, sheet, missing);
       const rows = new SheetRows({
         sheets: workbook.sheets,
         date1904: workbook.date1904,
@@ -126,20 +128,6 @@ export class XlsxReader {
       xml.end();
       for (const r of rows.out) batch.push(r);
       if (batch.length) yield batch;
-    } catch (e) {
-      throw readFault(e);
-    } finally {
-      source.destroy();
-    }
-  }
-
-  /**
-   * Reads the workbook's directory and its list of sheets, as an upload is checked: throws `CsvFileError` when it
-   * is not a readable workbook (field `file`), or has not the sheet named (field `options.sheet`).
-   */
-  async check(source: Readable, sheet: string | null): Promise<void> {
-    try {
-      open(await bytesOf(source), sheet, 'options.sheet');
     } catch (e) {
       throw readFault(e);
     } finally {
