@@ -69,8 +69,7 @@ async function bytesOf(source: Readable): Promise<Buffer> {
 function open(zip: Buffer, sheet: string | null, missing: 'file' | 'options.sheet') {
   const entries = zipEntries(zip);
   const workbook = workbookOf(zip, entries);
-  if (!workbook?.sheets.length)
-    throw notWorkbook('it holds no worksheet: is it another kind of ZIP file?');
+  if (!workbook?.sheets.length) throw notWorkbook('it holds no worksheet: is it another kind of ZIP file?');
   const target = targetOf(workbook.sheets, sheet);
   if (!target?.part)
     throw new CsvFileError({
