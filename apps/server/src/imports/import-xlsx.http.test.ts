@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
+import { PASSWORD, WebClient, staffUser } from '../testing/dashboard-client.js';
 import { idNumberFor, settled, upload } from '../testing/import-fixtures.js';
 import type { TestServer } from '../testing/test-server.js';
 import { A, B, filesUnder, describeImportSuite } from './imports-http-fixture.js';
@@ -94,6 +95,37 @@ describeImportSuite('imports over HTTP: Excel workbooks', (world) => {
     const first = await upload(s, admin, A, 'learners', data);
     const f = await settled(s, admin, A, first.body.id, ['validated', 'failed']);
     expect(f).toMatchObject({ status: 'failed', format: { file: 'xlsx', sheet: 'Notes' } });
+  });
+
+  it('a workbook read again with a mapping reads its staged rows: the same sheet, format and row numbers', async () => {
+    const { s, admin } = world();
+    await staffUser(s.container, 'imp', 'admin');
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Notes').addRow(['Exported from the HR system']);
+    const ws = wb.addWorksheet('Learners');
+    ws.addRow(['first_nam', 'last_name', 'id_number']);
+    ws.getCell('A3').value = 'Ayanda';
+    ws.getCell('B3').value = 'Zulu';
+    ws.getCell('C3').value = Number(idNumberFor(830));
+    const r = await upload(s, admin, A, 'learners', Buffer.from(await wb.xlsx.writeBuffer()), { sheet: 'learners' });
+    expect(r.status).toBe(202);
+    expect(r.body).toMatchObject({ format: { file: 'xlsx', sheet: 'Learners' }, totalRows: 2 });
+    expect(await settled(s, admin, A, r.body.id, ['validated', 'failed'])).toMatchObject({ status: 'failed' });
+    const web = new WebClient(s.url);
+    await web.signIn('imp', 'admin@example.org', PASSWORD);
+    const path = `/dashboard/imports/${r.body.id}`;
+    const sent = await web.submit(path, `${path}/columns`, { 'header.0': 'first_nam', 'column.0': 'first_name' });
+    expect(sent.status).toBe(303);
+    const again = await settled(s, admin, A, sent.headers.get('location')!.split('/').at(-1)!, ['validated', 'failed']);
+    expect(again).toMatchObject({
+      status: 'validated',
+      format: { file: 'xlsx', sheet: 'Learners' },
+      totalRows: 2,
+      validRows: 1,
+      rowsWithErrors: 1,
+    });
+    // Row 2 is the sheet's empty row, reported as a CSV's blank row is.
+    expect(again.errors).toEqual([expect.objectContaining({ row: 2 })]);
   });
 
   it('a broken, encrypted or sheetless workbook, and a sheet named for a CSV, are refused at upload; nothing is kept', async () => {

@@ -1,10 +1,11 @@
 import { type Readable, Transform } from 'node:stream';
-import type { CsvReader, CsvRecord } from '@fundi/application';
+import type { CsvReader, CsvRecord, StagedWorkbook } from '@fundi/application';
 import { DomainError, type ImportFileKind, type ImportFormat } from '@fundi/domain';
 import { csvFault, csvRecords } from './csv-records.js';
 import { CsvShape } from './csv-shape.js';
 import { Utf8Guard, delimiterOf, headOf } from './csv-text.js';
 import { TextTranscoder } from './text-encoding.js';
+import { stagedSheet } from './workbook-stage.js';
 import { isEncryptedWorkbook, OLE_SIGNATURE, oleProblem, peek, XlsxReader, ZIP_SIGNATURE } from './xlsx-reader.js';
 
 /**
@@ -48,8 +49,8 @@ export class CsvParseReader implements CsvReader {
     }
   }
 
-  async checkWorkbook(source: Readable, sheet: string | null): Promise<void> {
-    await this.xlsx.check(source, sheet);
+  stageWorkbook(source: Readable, sheet: string | null, maxDataRows: number): StagedWorkbook {
+    return stagedSheet((found) => this.xlsx.records(source, sheet, found, 'options.sheet'), maxDataRows);
   }
 
   rowLimit(maxDataRows: number): Transform & { dataRows(): number; kind(): ImportFileKind } {

@@ -103,9 +103,9 @@ export class SqlImportRepository implements ImportRepository {
 
   async insert(i: ImportSnapshot) {
     await this.db.run(
-      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, notify, column_map, sheet, total_rows, valid_rows,
-        rows_with_errors, imported_rows, error_count, processed, created_by, confirmed_by, created_at, completed_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO imports (id, tenant_id, type, status, file_name, file_key, auto_confirm, notify, column_map, sheet, file_format, total_rows,
+        valid_rows, rows_with_errors, imported_rows, error_count, processed, created_by, confirmed_by, created_at, completed_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         i.id,
         i.tenantId,
@@ -117,6 +117,8 @@ export class SqlImportRepository implements ImportRepository {
         i.notify,
         Object.keys(i.columnMap).length ? JSON.stringify(i.columnMap) : null,
         i.sheet,
+        // A workbook's format is known at upload (its rows are staged then); a CSV's once its dry run read it.
+        i.format ? JSON.stringify(i.format) : null,
         i.totalRows,
         i.validRows,
         i.rowsWithErrors,

@@ -42,7 +42,15 @@ async function fault(p: Promise<unknown>): Promise<string> {
   throw new Error('expected a fault');
 }
 
-/** The upload check: the counting pass-through, then the workbook check of what it passed. */
+/** The staged rows of a workbook (as the upload stores them), with what staging found. */
+async function stage(b: Buffer, sheet: string | null = null, maxDataRows = 100_000) {
+  const staged = reader.stageWorkbook(chunked(b, 1000), sheet, maxDataRows);
+  const chunks: Buffer[] = [];
+  for await (const c of staged) chunks.push(c as Buffer);
+  return { csv: Buffer.concat(chunks), staged: staged.staged() };
+}
+
+/** The upload check: the counting pass-through, then the staging of what it passed. */
 async function upload(b: Buffer, sheet: string | null = null) {
   const counter = reader.rowLimit(100_000);
   const chunks: Buffer[] = [];
@@ -54,7 +62,7 @@ async function upload(b: Buffer, sheet: string | null = null) {
       .on('error', fail);
   });
   expect(Buffer.concat(chunks).equals(b)).toBe(true);
-  await reader.checkWorkbook(Readable.from([b]), sheet);
+  await stage(b, sheet);
   return counter.kind();
 }
 
@@ -127,6 +135,10 @@ describe('XlsxReader (through CsvParseReader)', () => {
     expect(await fault(read(b))).toBe(
       `file row 2: row 2 has more than ${IMPORT_MAX_CELLS} cells (at most ${IMPORT_MAX_CELLS} per row)`,
     );
+    // As the upload stages it, too.
+    expect(await fault(stage(b))).toBe(
+      `file row 2: row 2 has more than ${IMPORT_MAX_CELLS} cells (at most ${IMPORT_MAX_CELLS} per row)`,
+    );
   });
 
   it('refuses a ZIP that is not a workbook, a broken workbook, an encrypted workbook and an .xls, saying which', async () => {
@@ -167,4 +179,26 @@ describe('XlsxReader (through CsvParseReader)', () => {
     expect(n).toBe(5_001);
     expect(last).toBe('8000000004999');
   }, 90_000);
+
+  it('stages a sheet as CSV that reads back as the same records, rows and format; limits found as it is staged', async () => {
+    const b = await workbook({ Notes: [['x']], Learners: [] }, (wb) => {
+      const ws = wb.getWorksheet('Learners')!;
+      ws.getCell('A1').value = 'name';
+      ws.getCell('B1').value = 'note';
+      ws.getCell('A3').value = 'Zoë "Z", Müller; jr';
+      ws.getCell('B3').value = 'two\nlines\tand a tab';
+      ws.getCell('C4').value = 9202204720083;
+      ws.getCell('A5').value = new Date(Date.UTC(1992, 1, 20));
+    });
+    const { csv, staged } = await stage(b, 'learners');
+    expect(staged).toEqual({ format: { file: 'xlsx', sheet: 'Learners' }, dataRows: 4 });
+    const back: { row: number; cells: string[] }[] = [];
+    for await (const batch of reader.records(Readable.from([csv]))) back.push(...batch);
+    const direct = (await read(b, 'learners')).rows;
+    expect(back.map((r) => ({ row: r.row, cells: r.cells.join('') ? r.cells : [] }))).toEqual(direct);
+    expect(direct[2]).toEqual({ row: 3, cells: ['Zoë "Z", Müller; jr', 'two\nlines\tand a tab'] });
+    expect(direct[3]).toEqual({ row: 4, cells: ['', '', '9202204720083'] });
+    expect(await fault(stage(b, 'learners', 3))).toBe('file: has more than 3 data rows; split it into several files');
+    expect((await stage(b, 'Learners', 4)).staged?.dataRows).toBe(4);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Readable, Transform } from 'node:stream';
-import type { ImportFileKind, ImportFormat, RowError } from '@fundi/domain';
+import type { ImportFileKind, ImportFormat, RowError, XlsxImportFormat } from '@fundi/domain';
 
 /** One record of a CSV file: `row` is the row a spreadsheet shows (the header is 1; blank rows count). */
 export interface CsvRecord {
@@ -41,8 +41,17 @@ export interface CsvReader {
    */
   rowLimit(maxDataRows: number): Transform & { dataRows(): number; kind(): ImportFileKind };
   /**
-   * A workbook as it is uploaded: read through without its rows; throws `CsvFileError` when it is not a readable
-   * workbook, or has no sheet `sheet` (null: the first).
+   * A workbook as it is uploaded, read once into its staged form: the records of its sheet `sheet` (null: the
+   * first visible) as a UTF-8 CSV that `records` reads back as the same records (docs/performance.md, "Excel
+   * workbooks"). The stream fails with `CsvFileError` when the file is not a readable workbook (field `file`), has
+   * no sheet `sheet` (field `options.sheet`) or a row over `IMPORT_MAX_CELLS` cells or `IMPORT_MAX_ROW_BYTES` bytes
+   * (field `file`, naming the row), and with DomainError `too_many_rows` as soon as more than `maxDataRows` data
+   * rows follow the header, as `rowLimit` does for a CSV.
    */
-  checkWorkbook(source: Readable, sheet: string | null): Promise<void>;
+  stageWorkbook(source: Readable, sheet: string | null, maxDataRows: number): StagedWorkbook;
 }
+
+/** A workbook's staged CSV as it is written; once it has ended, `staged()` tells its sheet and data rows. */
+export type StagedWorkbook = Readable & {
+  staged(): { format: XlsxImportFormat; dataRows: number } | null;
+};

@@ -56,3 +56,5 @@ export function parseImportJob(v: unknown): ImportJobPayload {
 }
 
 export const fileKeyOf = (tenantId: string, importId: string) => `t/${tenantId}/imports/${importId}/upload.csv`;
+/** Where a workbook's staged rows are kept (docs/performance.md, "Excel workbooks"): the import's file once read. */
+export const stagedKeyOf = (tenantId: string, importId: string) => `t/${tenantId}/imports/${importId}/sheet.csv`;

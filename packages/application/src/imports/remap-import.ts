@@ -33,7 +33,8 @@ export class RemapImport {
         type: imp.type,
         options: { dryRun: true, notify: imp.notify, columns, ...(imp.sheet ? { sheet: imp.sheet } : {}) },
       },
-      { stream, filename: imp.fileName },
+      // A workbook's stored file is its staged rows, which are read again as they are.
+      { stream, filename: imp.fileName, ...(imp.format?.file === 'xlsx' ? { staged: imp.format } : {}) },
     );
   }
 }

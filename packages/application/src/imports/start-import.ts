@@ -13,12 +13,13 @@ import {
   type ImportNotify,
   type ImportSnapshot,
   type ImportType,
+  type XlsxImportFormat,
 } from '@fundi/domain';
 import { enqueueJob } from '../jobs/job-definition.js';
 import type { Actor } from '../common/actor.js';
 import { UploadFields } from '../common/upload-fields.js';
 import { recordChange } from '../common/record-change.js';
-import { fileKeyOf, VALIDATE_IMPORT, type ImportDeps } from './import-ports.js';
+import { fileKeyOf, stagedKeyOf, VALIDATE_IMPORT, type ImportDeps } from './import-ports.js';
 import { importView, type ImportWithErrors } from './import-view.js';
 import { looseKey } from './cell-values.js';
 import { IMPORT_KINDS } from './import-walk.js';
@@ -132,11 +133,11 @@ export class StartImport {
   async execute(
     actor: Actor,
     fields: StartImportInput | UploadFields<StartImportInput>,
-    file: { stream: Readable; filename: string | null },
+    file: { stream: Readable; filename: string | null; staged?: XlsxImportFormat },
   ): Promise<ImportWithErrors> {
     const now = this.d.clock.now();
     const id = newId('imp', now.getTime());
-    const key = fileKeyOf(actor.tenantId, id);
+    let key = fileKeyOf(actor.tenantId, id);
     const counter = this.d.csv.rowLimit(IMPORT_MAX_ROWS);
     const { checked } = await UploadFields.of(fields).checkAround({
       check: (input) => {
@@ -155,7 +156,13 @@ export class StartImport {
       undo: () => this.d.files.remove(key),
     });
     const { type, options } = checked;
-    if (counter.kind() === 'xlsx') await this.checkWorkbook(key, options.sheet);
+    // A workbook is read once, now, into its staged rows (a CSV the dry run and the confirm read); the staged rows
+    // of one (an import read again with a mapping) are that CSV already.
+    let sheet: { format: XlsxImportFormat; dataRows: number } | null = null;
+    if (counter.kind() === 'xlsx') {
+      sheet = await this.stageWorkbook(key, stagedKeyOf(actor.tenantId, id), options.sheet);
+      key = stagedKeyOf(actor.tenantId, id);
+    } else if (file.staged) sheet = { format: file.staged, dataRows: counter.dataRows() };
     else if (options.sheet !== null) {
       await this.d.files.remove(key);
       throw DomainError.invalid('options.sheet', 'is for Excel workbooks (.xlsx); this file is CSV');
@@ -169,15 +176,15 @@ export class StartImport {
       tenantId: actor.tenantId,
       type,
       status: 'validating',
-      fileName: (file.filename ?? `${type}.${counter.kind()}`).slice(0, 255),
+      fileName: (file.filename ?? `${type}.${sheet ? 'xlsx' : 'csv'}`).slice(0, 255),
       fileKey: key,
       autoConfirm: !options.dryRun,
       notify: options.notify,
       columnMap,
-      format: null,
+      format: sheet?.format ?? null,
       sheet: options.sheet,
       messages: null,
-      totalRows: counter.dataRows(),
+      totalRows: sheet?.dataRows ?? counter.dataRows(),
       validRows: 0,
       rowsWithErrors: 0,
       importedRows: 0,
@@ -213,16 +220,36 @@ export class StartImport {
   }
 
   /**
-   * A stored workbook is read through (not its rows) before the upload is answered: one that is no workbook, is
-   * broken, or lacks the sheet named is refused (invalid input on `file`) and removed.
+   * A stored workbook is read into its staged rows (stored at `staged`) before the upload is answered, and the
+   * workbook removed: one that is no workbook, is broken, lacks the sheet named or passes a limit is refused
+   * (invalid input) and nothing of it is kept.
    */
-  private async checkWorkbook(key: string, sheet: string | null): Promise<void> {
+  private async stageWorkbook(
+    key: string,
+    staged: string,
+    sheet: string | null,
+  ): Promise<{ format: XlsxImportFormat; dataRows: number }> {
     try {
-      await this.d.csv.checkWorkbook(await this.d.files.open(key), sheet);
+      const rows = this.d.csv.stageWorkbook(await this.d.files.open(key), sheet, IMPORT_MAX_ROWS);
+      await this.d.files.store(staged, rows, {
+        maxBytes: IMPORT_MAX_STAGED_BYTES,
+        as: { contentType: 'text/csv', kind: 'document' },
+      });
+      const done = rows.staged();
+      if (!done) throw new Error('the staged rows of a workbook ended without its sheet');
+      return done;
     } catch (e) {
-      await this.d.files.remove(key);
+      await this.d.files.remove(staged);
       if (e instanceof CsvFileError) throw DomainError.invalid(e.problem.field, e.problem.error);
       throw e;
+    } finally {
+      await this.d.files.remove(key);
     }
   }
 }
+
+/**
+ * The staged rows of a workbook may be larger than the workbook (its XML is compressed; the CSV is not): bounded
+ * apart, well above what 100,000 rows of a spreadsheet hold.
+ */
+const IMPORT_MAX_STAGED_BYTES = 4 * IMPORT_MAX_BYTES;

@@ -103,7 +103,8 @@ export class ValidateImport {
       rowsWithErrors: end.fatal ? end.dataRows : rowsWithErrors,
       errorCount,
       processed: end.dataRows,
-      ...(end.format ? { format: end.format } : {}),
+      // A workbook's format was found as it was staged (its staged rows read as CSV say nothing of it).
+      ...(end.format && imp.format?.file !== 'xlsx' ? { format: end.format } : {}),
       ...(end.fatal ? {} : { messages: tally.result() }),
     };
     const at = this.d.clock.now();
