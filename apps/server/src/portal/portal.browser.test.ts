@@ -78,7 +78,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
     }
 
     it.each([375, 320])(
-      'at %i px: signs in by emailed link, uploads a photo and a PDF, answers a revision, logs three days the supervisor signs',
+      'at %i px: signs in by emailed link, uploads a photo and a PDF, answers a revision, submits a week of three days the supervisor signs at once',
       async (width) => {
         const email = `phone${width}@example.org`;
         const l = await s.call('POST', '/api/v1/learners', key, {
@@ -157,11 +157,17 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
         await page.goto(`${s.url}/learn/statements`);
         await checkPortalPage(page, `statements-${width}`);
 
-        // Three days of workplace hours, sent to the supervisor, who confirms each from the mailed link.
+        // Three days of this week's workplace hours, submitted as the week: one link, on which the supervisor sees
+        // and confirms all three together.
         const supervisor = `boss${width}@site.example`;
+        const today = new Date();
+        const monday =
+          Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) -
+          ((today.getUTCDay() + 6) % 7) * 86_400_000;
+        const days = [0, 1, 2].map((n) => new Date(monday + n * 86_400_000).toISOString().slice(0, 10));
         await page.goto(`${s.url}/learn/logbook`);
         await checkPortalPage(page, `logbook-${width}`);
-        for (const day of ['2026-03-02', '2026-03-03', '2026-03-04']) {
+        for (const day of days) {
           await page.getByText('Log hours').first().click();
           await page.getByLabel('Date').fill(day);
           await page.getByLabel('Hours').fill('8');
@@ -173,18 +179,24 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
           await page.waitForURL(`${s.url}/learn/logbook?done=logged`);
         }
         await expect(page.getByText('24 hours logged, 0 signed of 24 required').count()).resolves.toBe(1);
-        await page.getByRole('button', { name: 'Send to my supervisor for sign-off' }).click();
-        await page.waitForURL(`${s.url}/learn/logbook?done=sent`);
-        const links = await signOffLinks(supervisor, 3);
+        await checkPortalPage(page, `logbook-week-${width}`);
+        await page.getByRole('button', { name: 'Submit this week (3)' }).click();
+        await page.waitForURL(`${s.url}/learn/logbook?done=sent&entries=3&links=1`);
+        await expect(page.getByRole('status').innerText()).resolves.toContain(
+          'Sent 3 entries: your supervisor gets one link',
+        );
+        await expect(page.getByRole('button', { name: /^Submit this week/ }).count()).resolves.toBe(0);
+        const links = await signOffLinks(supervisor, 1);
+        expect(links.length).toBe(1);
         const boss = await watchedContext(browser, width);
         const bossPage = await boss.newPage();
-        for (const link of links) {
-          await bossPage.goto(`${s.url}${link}`);
-          await expect(bossPage.getByText('Wired the distribution board on').count()).resolves.toBe(1);
-          await checkPortalPage(bossPage, `sign-off-${width}`);
-          await bossPage.getByRole('button', { name: 'Confirm these hours' }).click();
-          await expect(bossPage.getByRole('status').innerText()).resolves.toContain('confirmed and signed');
-        }
+        await bossPage.goto(`${s.url}${links[0]}`);
+        for (const day of days)
+          await expect(bossPage.getByText(`Wired the distribution board on ${day}`).count()).resolves.toBe(1);
+        await expect(bossPage.getByText('3 days, 24 hours in all').count()).resolves.toBe(1);
+        await checkPortalPage(bossPage, `sign-off-${width}`);
+        await bossPage.getByRole('button', { name: 'Confirm these hours' }).click();
+        await expect(bossPage.getByRole('status').innerText()).resolves.toContain('confirmed and signed');
         await boss.close();
         await page.goto(`${s.url}/learn/logbook`);
         await expect(page.getByText('24 hours logged, 24 signed of 24 required').count()).resolves.toBe(1);
