@@ -13,7 +13,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 
 (runBrowserTests ? describe : describe.skip)(
   'learner portal in a real browser (Chromium, phone widths)',
-  { timeout: 120_000 },
+  { timeout: 300_000 },
   () => {
     let s: TestServer;
     let smtp: TestSmtpServer;

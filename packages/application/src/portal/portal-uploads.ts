@@ -7,7 +7,7 @@ const KEEP_MS = 86_400_000;
 const KEY = /^[\w-]{16,64}$/;
 
 /** What the portal's upload handler does with an attempt. */
-export type UploadAttempt = { kind: 'run' } | { kind: 'done'; evidenceId: string };
+export type UploadAttempt = { kind: 'run'; key: string | null } | { kind: 'done'; evidenceId: string };
 
 /**
  * Evidence uploads of the portal by their form's key (docs/dashboard.md, "Learner portal"): the first attempt with
@@ -20,7 +20,9 @@ export class PortalUploads {
   constructor(private readonly d: PortalDeps) {}
 
   async begin(tenantId: string, learnerId: string, key: string | undefined): Promise<UploadAttempt> {
-    if (!key || !KEY.test(key)) throw DomainError.invalid('uploadKey', 'is required: reload the page and try again');
+    // A form without a key (a page from before keys) uploads as it always did.
+    if (!key) return { kind: 'run', key: null };
+    if (!KEY.test(key)) throw DomainError.invalid('uploadKey', 'is not a form’s upload key: reload the page');
     const now = this.d.clock.now();
     const claimed = await this.d.repos.portalUploads.claim({
       tenantId,
@@ -30,7 +32,7 @@ export class PortalUploads {
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + KEEP_MS).toISOString(),
     });
-    if (claimed) return { kind: 'run' };
+    if (claimed) return { kind: 'run', key };
     const u = await this.d.repos.portalUploads.find(tenantId, key);
     if (!u || u.learnerId !== learnerId)
       throw DomainError.invalid('uploadKey', 'is not this form’s: reload the page and try again');

@@ -37,11 +37,12 @@ export function evidencePages(r: PortalRoutes, d: PortalHttpDeps): void {
       file.stream.resume();
       return { redirect: '/learn?uploaded=1' };
     }
+    const claimed = attempt.key;
     try {
       const stored = await store();
-      await d.portal.uploads.done(tenantId, key!, stored.id);
+      if (claimed) await d.portal.uploads.done(tenantId, claimed, stored.id);
     } catch (e) {
-      await d.portal.uploads.failed(tenantId, key!);
+      if (claimed) await d.portal.uploads.failed(tenantId, claimed);
       throw e;
     }
     return { redirect: '/learn?uploaded=1' };
