@@ -130,6 +130,8 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
           ['site-photo.png', 'image/png', PNG],
           ['workbook.pdf', 'application/pdf', PDF],
         ] as const) {
+          // From /learn, so that the wait below is for this upload's own landing on /learn?uploaded=1.
+          await page.goto(`${s.url}/learn`);
           await page.getByText('Upload evidence for KM-01').click();
           await page.locator('input[type=file]').first().setInputFiles({ name, mimeType, buffer });
           await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
@@ -151,7 +153,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
           feedback: 'Please sign page 4.',
         });
         expect(review.status).toBe(200);
-        await page.reload();
+        await page.goto(`${s.url}/learn`);
         await expect(page.getByText('Feedback: Please sign page 4.').count()).resolves.toBe(1);
         await checkPortalPage(page, `revision-${width}`);
         await page.locator(`form[action="/learn/evidence/${pdf.id}/versions"] input[type=file]`).setInputFiles({
