@@ -61,7 +61,7 @@ const EVENTS_BEFORE = words(`
 `);
 
 const PREFIXES_BEFORE = words(`
-  wha ten key lrn aud evt prg enr asm mod smp esh whs dlv job evd exp imp ntf alr upl bdl hre usr sor lbe
+  wha ten key lrn aud evt prg enr asm mod smp esh whs dlv job evd exp imp ntf alr upl bdl hre usr sor lbe lbs
 `);
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();

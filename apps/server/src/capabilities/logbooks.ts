@@ -30,7 +30,7 @@ export function logbooks(masterKey: Buffer) {
         // A DELETE needs a scope of its own (docs/api.md): integrations never delete.
         'logbooks:delete': ['admin', 'manager', 'assessor', 'facilitator'],
       },
-      ids: ['lbe'],
+      ids: ['lbe', 'lbs'],
       events: logbookEvents,
     },
     useCases: (p: Ports<LogbookRepos & LearnerRepos & TrainingRepos & PlatformRepos>): LogbookUseCases =>

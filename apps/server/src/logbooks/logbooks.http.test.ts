@@ -1,10 +1,11 @@
 import { expect, it, vi } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
-import { WebClient, csrfOf } from '../testing/dashboard-client.js';
+import { WebClient } from '../testing/dashboard-client.js';
 import { parse } from 'csv-parse/sync';
 import { TokenSigner } from '@fundi/adapters';
 import { TEST_MASTER_KEY } from '../testing/test-server.js';
 import { portalServers } from '../portal/portal-http-fixture.js';
+import { logbookHelpers } from './logbook-fixture.js';
 import { unzip } from '../testing/unzip.js';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -21,61 +22,7 @@ type Entry = {
 describeEachStorage('logbooks over HTTP: entries, supervisor sign-off by signed link, hours', (_get, kind) => {
   const t = portalServers(kind, 'lgb');
 
-  /** A tenant with a programme whose WM-01 asks for 16 signed hours, and an enrolled learner. */
-  async function world() {
-    const w = await t.world();
-    const code = `P-LOG${w.n}`;
-    const p = await t.s.call('POST', '/api/v1/programmes', w.key, {
-      code,
-      name: 'Electrician',
-      type: 'occupational_qualification',
-      qualificationId: '91761',
-      nqfLevel: 4,
-      modules: [
-        { code: 'KM-01', name: 'Principles', kind: 'knowledge', credits: 10 },
-        { code: 'WM-01', name: 'Workplace experience', kind: 'workplace', credits: 20, requiredHours: 16 },
-      ],
-    });
-    expect(p.status, JSON.stringify(p.body)).toBe(201);
-    expect(p.body.modules[1].requiredHours).toBe(16);
-    const l = await t.learner(w, 1, { email: `log${w.n}@example.org` });
-    const e = await t.s.call('POST', '/api/v1/enrolments', w.key, {
-      learnerId: l.id,
-      programmeCode: code,
-      startDate: '2026-01-10',
-    });
-    expect(e.status).toBe(201);
-    return { w, l, code };
-  }
-
-  const entryBody = (learnerId: string, date: string, supervisor = 'boss') => ({
-    learnerId,
-    moduleCode: 'WM-01',
-    date,
-    hours: 8,
-    activity: 'Installed conduit on the second floor',
-    workplace: 'Ubuntu Electrical',
-    supervisor: { name: 'Sipho Khumalo', email: `${supervisor}@site.example` },
-  });
-
-  /** The sign-off link of the latest mail to the supervisor, as a path of this server. */
-  async function signOffLink(address: string, count: number): Promise<string> {
-    const mails = await t.until(`${count} sign-off mail(s)`, async () => {
-      const all = await t.allMailsTo(address);
-      return all.length >= count ? all : null;
-    });
-    return /https:\/\/fundi\.example(\/learn\/sign-off\?token=[\w%.-]+)/.exec(mails.at(-1)!.text)![1]!;
-  }
-
-  async function answer(path: string, outcome: 'confirmed' | 'queried', comment = '') {
-    const web = new WebClient(t.s.url);
-    const page = await web.get(path);
-    if (page.status !== 200) return { status: page.status, text: page.text };
-    const token = decodeURIComponent(/token=([^&]+)/.exec(path)![1]!);
-    const hash = /name="hash" value="([^"]+)"/.exec(page.text)![1]!;
-    const res = await web.post('/learn/sign-off', { _csrf: csrfOf(page.text), token, hash, outcome, comment });
-    return { status: res.status, text: res.text };
-  }
+  const { world, entryBody, signOffLink, answer } = logbookHelpers(t);
 
   it('records entries in both forms, refuses other modules and bad hours, and signs off by the mailed link once', async () => {
     const { w, l } = await world();

@@ -63,6 +63,20 @@ describeEachStorage('notifications over HTTP: WhatsApp handshake, sending and ca
         'competent',
       ]);
       expect(req.headers.authorization).toBe('Bearer EAAG-test-token-123');
+      // A message that asks the learner to act carries their portal link, as the email does.
+      const revise = await s.call('POST', `${w.prefix}/notifications`, w.key, {
+        learnerId: l.body.id,
+        channel: 'whatsapp',
+        template: 'evidence_revision',
+        variables: { evidence_type: 'logbook', feedback: 'Please add page 4.' },
+      });
+      expect(revise.status, JSON.stringify(revise.body)).toBe(202);
+      const revised = await until('the revision request', async () =>
+        cloud.requests.find((r) => r.body.to === l.body.mobile && r.body.template.name === 'evidence_revision'),
+      );
+      const params = revised.body.template.components[0]!.parameters.map((p) => p.text);
+      expect(params.slice(0, 3)).toEqual(['Ayanda', 'logbook', 'Please add page 4.']);
+      expect(params[3]).toMatch(new RegExp(`^https?://[^/]+/learn\\?tenant=${w.slug}$`));
       await until(
         'sent',
         async () => (await s.call('GET', `${w.prefix}/notifications/${sent.body.id}`, w.key)).body.status === 'sent',

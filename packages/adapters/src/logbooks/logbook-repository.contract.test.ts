@@ -51,7 +51,14 @@ describeEachStorage(
         { kind: 'cursor', after: null, limit: 1 },
       );
       expect([page.items.map((e) => e.id), page.total, page.hasMore]).toEqual([[a1.id], 2, true]);
-      const signed = LogbookEntry.answer(LogbookEntry.submit(a1, NOW), {
+      // Entries submitted together are read back by their sign-off request, and only theirs.
+      const [s1, s2] = [LogbookEntry.submit(a1, NOW, 'lbs_one'), LogbookEntry.submit(a2, NOW, 'lbs_one')];
+      await repos.logbookEntries.update(s1);
+      await repos.logbookEntries.update(s2);
+      await repos.logbookEntries.update(LogbookEntry.submit(other, NOW, 'lbs_one'));
+      expect(await repos.logbookEntries.listBySubmission(tenantA, 'lbs_one')).toEqual([s1, s2]);
+      expect(await repos.logbookEntries.listBySubmission(tenantA, 'lbs_two')).toEqual([]);
+      const signed = LogbookEntry.answer(s1, {
         outcome: 'confirmed',
         by: 'Sipho Khumalo',
         at: NOW.toISOString(),
@@ -72,7 +79,7 @@ describeEachStorage(
 
     it("erasure empties the learner's personal text and keeps dates, hours, statuses and hashes", async () => {
       const { repos } = get();
-      const e = LogbookEntry.answer(LogbookEntry.submit(entry(tenantA, 'lrn_gone', '2026-03-04'), NOW), {
+      const e = LogbookEntry.answer(LogbookEntry.submit(entry(tenantA, 'lrn_gone', '2026-03-04'), NOW, 'lbs_gone'), {
         outcome: 'queried',
         by: 'Sipho Khumalo',
         at: NOW.toISOString(),

@@ -28,6 +28,7 @@ const COLUMNS = {
   evidence_ids: (e: LogbookEntrySnapshot) => JSON.stringify(e.evidenceIds),
   status: (e: LogbookEntrySnapshot) => e.status,
   submitted_at: (e: LogbookEntrySnapshot) => e.submittedAt,
+  submission_id: (e: LogbookEntrySnapshot) => e.submissionId,
   signed_at: (e: LogbookEntrySnapshot) => e.signedAt,
   sign_off: (e: LogbookEntrySnapshot) => (e.signOff ? JSON.stringify(e.signOff) : null),
   created_by: (e: LogbookEntrySnapshot) => e.createdBy,
@@ -53,6 +54,7 @@ const entryOf = (r: Row): LogbookEntrySnapshot => ({
   evidenceIds: JSON.parse(String(r.evidence_ids)),
   status: r.status as LogbookEntrySnapshot['status'],
   submittedAt: r.submitted_at === null ? null : String(r.submitted_at),
+  submissionId: r.submission_id == null ? null : String(r.submission_id),
   signedAt: r.signed_at === null ? null : String(r.signed_at),
   signOff: r.sign_off === null ? null : JSON.parse(String(r.sign_off)),
   createdBy: String(r.created_by),
@@ -100,6 +102,14 @@ export class SqlLogbookEntryRepository implements LogbookEntryRepository {
     if (f.moduleCode) q.where('module_code', f.moduleCode);
     if (f.status) q.where('status', f.status);
     return pageQuery(this.db, q, page, entryOf);
+  }
+
+  async listBySubmission(tenantId: string, submissionId: string): Promise<LogbookEntrySnapshot[]> {
+    const rows = await this.db.all<Row>(
+      'SELECT * FROM logbook_entries WHERE tenant_id = ? AND submission_id = ? ORDER BY id',
+      [tenantId, submissionId],
+    );
+    return rows.map(entryOf);
   }
 
   async listForLearner(tenantId: string, learnerId: string): Promise<LogbookEntrySnapshot[]> {

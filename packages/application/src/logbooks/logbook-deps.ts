@@ -18,8 +18,9 @@ export const LOGBOOK_EVENTS = {
 } as const;
 
 /**
- * The sign-off link's token for an entry as submitted: the tenant, the entry, when it was submitted (so a link
- * of an earlier submission no longer works) and until when it works, signed.
+ * The sign-off link's token for a sign-off request as submitted: the tenant, the request (`lbs_...`; `id` may also
+ * be one entry's, as links sent before requests covered several entries were), when it was submitted (so a link of
+ * an earlier submission no longer works) and until when it works, signed.
  */
 export function signOffToken(
   signer: UrlSigner,

@@ -11,7 +11,8 @@ import {
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
-import { LOGBOOK_EVENTS, type LogbookDeps } from './logbook-deps.js';
+import type { LogbookDeps } from './logbook-deps.js';
+import { submitEntries, type LogbookSubmitted } from './logbook-submissions.js';
 import { logbookView, type LogbookEntryView } from './logbook-view.js';
 
 const notFound = (id: string) => DomainError.notFound('logbook entry', id);
@@ -104,23 +105,20 @@ export class LogbookEntries {
     });
   }
 
-  /** Sends the entry for sign-off: `logbook.submitted`, on which the supervisor is sent the signed link. */
+  /** Sends the entry for sign-off alone: a submission of one (`submitMany`). */
   async submit(actor: Actor, id: string): Promise<LogbookEntryView> {
-    const now = this.d.clock.now();
     return this.d.uow.run(async (tx) => {
-      const cur = await tx.logbookEntries.findById(actor.tenantId, id);
-      if (!cur) throw notFound(id);
-      const next = LogbookEntry.submit(cur, now);
-      await tx.logbookEntries.update(next);
-      await recordChange(tx, actor, now, {
-        action: 'logbook.submitted',
-        resourceType: 'logbook_entry',
-        resourceId: id,
-        learnerId: cur.learnerId,
-        events: [{ type: LOGBOOK_EVENTS.submitted, data: eventData(next), subjectId: next.learnerId }],
-      });
-      return logbookView(next);
+      if (!(await tx.logbookEntries.findById(actor.tenantId, id))) throw notFound(id);
+      return (await submitEntries(this.d, tx, actor, [id])).data[0]!;
     });
+  }
+
+  /**
+   * Sends several entries of one learner for sign-off together (all or none): one link per supervisor address, the
+   * `logbook.submitted` event per entry (docs/api.md, "Logbooks").
+   */
+  async submitMany(actor: Actor, ids: unknown): Promise<LogbookSubmitted> {
+    return this.d.uow.run((tx) => submitEntries(this.d, tx, actor, ids));
   }
 
   private async find(tenantId: string, id: string): Promise<LogbookEntrySnapshot> {
@@ -128,20 +126,4 @@ export class LogbookEntries {
     if (!e) throw notFound(id);
     return e;
   }
-}
-
-/** What the logbook events carry: the entry's facts, no personal text (the supervisor's name aside). */
-export function eventData(e: LogbookEntrySnapshot): Record<string, unknown> {
-  return {
-    entryId: e.id,
-    learnerId: e.learnerId,
-    enrolmentId: e.enrolmentId,
-    moduleCode: e.moduleCode,
-    date: e.date,
-    hours: e.hours,
-    status: e.status,
-    submittedAt: e.submittedAt,
-    signedAt: e.signedAt,
-    comment: e.signOff?.comment ?? null,
-  };
 }

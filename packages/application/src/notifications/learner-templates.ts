@@ -47,7 +47,7 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
       ],
       'Upload a new version',
     ),
-    whatsapp: whatsapp('evidence_revision', ['learner.firstName', 'evidence.type', 'evidence.feedback']),
+    whatsapp: whatsapp('evidence_revision', ['learner.firstName', 'evidence.type', 'evidence.feedback', 'actionUrl']),
     sample: {
       ...learner,
       actionUrl: 'https://app.fundi.example/learn?tenant=ubuntu-skills',
@@ -104,7 +104,7 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
       ],
       'Open your learner page',
     ),
-    whatsapp: whatsapp('deadline_reminder', ['learner.firstName', 'deadline.task', 'deadline.date']),
+    whatsapp: whatsapp('deadline_reminder', ['learner.firstName', 'deadline.task', 'deadline.date', 'actionUrl']),
     sample: {
       ...learner,
       actionUrl: 'https://app.fundi.example/learn?tenant=ubuntu-skills',

@@ -3,8 +3,10 @@ import { BUILT_IN_TEMPLATES, builtInTemplate } from './built-in-templates.js';
 import { templateValues, TEMPLATE_VARIABLES } from './template-variables.js';
 import {
   checkEmailTemplate,
+  fitWhatsApp,
   renderEmail,
   renderWhatsApp,
+  WHATSAPP_PARAMETER_BUDGET,
   templateVariablesOf,
   type EmailTemplate,
 } from './templates.js';
@@ -100,12 +102,22 @@ describe('template rendering', () => {
   it("reads the messaging channel's names as the same variables, and folds whitespace in WhatsApp parameters", () => {
     const r = renderWhatsApp(
       builtInTemplate('evidence_revision').whatsapp!,
-      values({ learner_name: 'Thandi', evidence_type: 'logbook', feedback: 'Add the\nsignature\t\t on     page 4' }),
+      values({
+        learner_name: 'Thandi',
+        evidence_type: 'logbook',
+        feedback: 'Add the\nsignature\t\t on     page 4',
+        actionUrl: 'https://app.fundi.example/learn?tenant=ubuntu-skills',
+      }),
     );
     expect(r).toEqual({
       template: 'evidence_revision',
       language: 'en',
-      parameters: ['Thandi', 'logbook', 'Add the signature on page 4'],
+      parameters: [
+        'Thandi',
+        'logbook',
+        'Add the signature on page 4',
+        'https://app.fundi.example/learn?tenant=ubuntu-skills',
+      ],
     });
     expect(() =>
       renderWhatsApp(builtInTemplate('evidence_revision').whatsapp!, values({ learner_name: 'Thandi' })),
@@ -115,9 +127,26 @@ describe('template rendering', () => {
         details: [
           { field: 'variables.evidence.type', message: 'is required by the template (evidence.type)' },
           { field: 'variables.evidence.feedback', message: 'is required by the template (evidence.feedback)' },
+          { field: 'variables.actionUrl', message: 'is required by the template (actionUrl)' },
         ],
       }),
     );
+  });
+
+  it('cuts the longest text parameters to fit the body limit, never the portal link', () => {
+    const url = `https://app.fundi.example/learn?tenant=${'u'.repeat(150)}`;
+    const feedback = 'Please redo page four. '.repeat(100).trim();
+    const r = renderWhatsApp(
+      builtInTemplate('evidence_revision').whatsapp!,
+      values({ learner_name: 'Thandi', evidence_type: 'logbook', feedback, actionUrl: url }),
+    );
+    expect(r.parameters.slice(0, 2)).toEqual(['Thandi', 'logbook']);
+    expect(r.parameters[3]).toBe(url);
+    expect(r.parameters.join('').length).toBeLessThanOrEqual(WHATSAPP_PARAMETER_BUDGET);
+    expect(r.parameters[2]!.endsWith('…')).toBe(true);
+    expect(feedback.startsWith(r.parameters[2]!.slice(0, -1))).toBe(true);
+    // Short parameters are left whole.
+    expect(fitWhatsApp(['a', 'b'], new Set())).toEqual(['a', 'b']);
   });
 });
 

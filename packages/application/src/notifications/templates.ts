@@ -122,14 +122,39 @@ export function renderEmail(t: EmailTemplate, values: TemplateValues): RenderedE
 }
 
 /**
+ * The characters a WhatsApp template's parameters may take together: the provider refuses a body over 1,024
+ * characters, and the registered text around the parameters takes the rest (docs/api.md, "Notifications").
+ */
+export const WHATSAPP_PARAMETER_BUDGET = 700;
+
+/**
+ * Cuts the longest parameters (never a link: a cut link is useless) until all fit the budget, each cut one ending in
+ * an ellipsis; the whole text is on the page the link opens.
+ */
+export function fitWhatsApp(parameters: string[], keep: ReadonlySet<number>): string[] {
+  const out = [...parameters];
+  for (;;) {
+    const over = out.reduce((n, p) => n + p.length, 0) - WHATSAPP_PARAMETER_BUDGET;
+    const cut = out.reduce((best, p, i) => (!keep.has(i) && (best < 0 || p.length > out[best]!.length) ? i : best), -1);
+    if (over <= 0 || cut < 0 || out[cut]!.length <= 20) return out;
+    out[cut] = `${out[cut]!.slice(0, Math.max(19, out[cut]!.length - over - 1)).trimEnd()}…`;
+  }
+}
+
+/**
  * A WhatsApp template's parameters from the values, in its order. The provider refuses line breaks, tabs and long
- * runs of spaces in a parameter, so whitespace is folded to single spaces.
+ * runs of spaces in a parameter, so whitespace is folded to single spaces; and a body over its limit, so the longest
+ * text parameters are cut to fit (`fitWhatsApp`), the link never.
  */
 export function renderWhatsApp(t: WhatsAppTemplate, values: TemplateValues): RenderedWhatsApp {
   throwMissing(missingOf(t.parameters, values));
+  const links = new Set(t.parameters.flatMap((p, i) => (p === 'actionUrl' ? [i] : [])));
   return {
     template: t.name,
     language: t.language,
-    parameters: t.parameters.map((p) => values.get(p)!.replace(/\s+/g, ' ').trim()),
+    parameters: fitWhatsApp(
+      t.parameters.map((p) => values.get(p)!.replace(/\s+/g, ' ').trim()),
+      links,
+    ),
   };
 }

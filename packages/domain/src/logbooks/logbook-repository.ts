@@ -16,6 +16,8 @@ export interface LogbookEntryRepository {
   findByIds(tenantId: string, ids: readonly string[]): Promise<LogbookEntrySnapshot[]>;
   /** Ordered by id (creation order). */
   list(tenantId: string, filter: LogbookFilter, page: PageRequest): Promise<Page<LogbookEntrySnapshot>>;
+  /** The entries last submitted in a sign-off request, by id. */
+  listBySubmission(tenantId: string, submissionId: string): Promise<LogbookEntrySnapshot[]>;
   /** Every entry of a learner (progress, exports), by id. */
   listForLearner(tenantId: string, learnerId: string): Promise<LogbookEntrySnapshot[]>;
   delete(tenantId: string, id: string): Promise<void>;

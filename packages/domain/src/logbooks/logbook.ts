@@ -42,6 +42,11 @@ export interface LogbookEntrySnapshot {
   evidenceIds: string[];
   status: LogbookStatus;
   submittedAt: string | null;
+  /**
+   * The sign-off request the entry was last submitted in (`lbs_...`): the entries of one learner submitted together
+   * to one supervisor share it and one link (docs/api.md, "Logbooks"). Null while a draft.
+   */
+  submissionId: string | null;
   signedAt: string | null;
   signOff: LogbookSignOff | null;
   createdBy: string;
@@ -145,6 +150,7 @@ export const LogbookEntry = {
       evidenceIds: f.evidenceIds ?? [],
       status: 'draft',
       submittedAt: null,
+      submissionId: null,
       signedAt: null,
       signOff: null,
       createdBy: ctx.actor,
@@ -157,15 +163,22 @@ export const LogbookEntry = {
   update(e: LogbookEntrySnapshot, input: LogbookInput, now: Date): LogbookEntrySnapshot {
     if (e.status === 'signed') throw signedFrozen(e);
     const f = parseFields(input, true);
-    const next: LogbookEntrySnapshot = { ...e, status: 'draft', submittedAt: null, updatedAt: now.toISOString() };
+    const next: LogbookEntrySnapshot = {
+      ...e,
+      status: 'draft',
+      submittedAt: null,
+      submissionId: null,
+      updatedAt: now.toISOString(),
+    };
     for (const [k, v] of Object.entries(f)) if (v !== undefined) Object.assign(next, { [k]: v });
     return next;
   },
 
-  submit(e: LogbookEntrySnapshot, now: Date): LogbookEntrySnapshot {
+  /** Sends the entry for sign-off in the sign-off request `submissionId` (an earlier request's link stops working). */
+  submit(e: LogbookEntrySnapshot, now: Date, submissionId: string): LogbookEntrySnapshot {
     if (e.status === 'signed') throw signedFrozen(e);
     const at = now.toISOString();
-    return { ...e, status: 'submitted', submittedAt: at, signOff: null, updatedAt: at };
+    return { ...e, status: 'submitted', submittedAt: at, submissionId, signOff: null, updatedAt: at };
   },
 
   /** The supervisor's answer to a submitted entry: `signed` (frozen from now on) or `queried` with a comment. */
@@ -195,6 +208,14 @@ export const LogbookEntry = {
  */
 export function logbookContent(e: LogbookEntrySnapshot): string {
   return JSON.stringify([e.id, e.learnerId, e.moduleCode, e.date, e.hours, e.activity, e.workplace, e.supervisor.name]);
+}
+
+/**
+ * Where the entry's sign-off link goes: the supervisor's email, else their mobile. Entries submitted together with
+ * the same address share one sign-off request; different addresses get one each.
+ */
+export function supervisorAddress(e: Pick<LogbookEntrySnapshot, 'supervisor'>): string {
+  return e.supervisor.email?.toLowerCase() ?? e.supervisor.mobile ?? e.supervisor.name.toLowerCase();
 }
 
 /** Hours per workplace module: logged (every entry), signed, and required by the module. */

@@ -1,4 +1,4 @@
-/** The portal's only stylesheet, phone first (docs/dashboard.md, "Learner portal"): small, no script at all. */
+/** The portal's only stylesheet, phone first (docs/dashboard.md, "Learner portal"): small. */
 export const PORTAL_STYLES = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f6f7f9}
@@ -24,4 +24,62 @@ ul.modules li{border-top:1px solid #e3e6ea;padding:.4rem 0}
 .ok{color:#166534;font-weight:600}
 .todo{color:#92400e;font-weight:600}
 :focus-visible{outline:3px solid #b45309;outline-offset:2px}
+`;
+
+export const UPLOAD_SCRIPT_PATH = '/learn/assets/upload.js';
+
+/**
+ * The portal's one script (docs/dashboard.md, "Learner portal"), on pages with upload forms (`data-retry`): it sends
+ * the form itself and, when the connection fails or the server answers 408, 429 or 5xx, tries again after 2, 5 and
+ * 10 seconds, saying so under the form. The form's upload key makes every attempt one upload. Without the script
+ * the form posts as usual.
+ */
+export const UPLOAD_SCRIPT = `(() => {
+  const WAITS = [2000, 5000, 10000];
+  const retry = (status) => status === 408 || status === 429 || status >= 500;
+  const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+  const say = (form, text, error) => {
+    let p = form.querySelector('.upload-status');
+    if (!p) {
+      p = document.createElement('p');
+      p.className = 'upload-status notice';
+      p.setAttribute('role', 'status');
+      form.appendChild(p);
+    }
+    p.classList.toggle('error', error);
+    p.textContent = text;
+  };
+  const show = async (res) => {
+    const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+    document.replaceChild(document.adoptNode(doc.documentElement), document.documentElement);
+  };
+  for (const form of document.querySelectorAll('form[data-retry]'))
+    form.addEventListener('submit', async (ev) => {
+      ev.preventDefault();
+      const button = form.querySelector('button[type=submit]');
+      button.disabled = true;
+      const body = new FormData(form);
+      for (let attempt = 1; ; attempt++) {
+        if (attempt > 1) say(form, 'Uploading again (attempt ' + attempt + ' of ' + (WAITS.length + 1) + ')...', false);
+        let res = null;
+        try {
+          res = await fetch(form.action, { method: 'POST', body, credentials: 'same-origin' });
+        } catch {
+          res = null;
+        }
+        if (res && !retry(res.status)) {
+          if (res.ok && res.redirected) return location.assign(res.url);
+          return show(res);
+        }
+        const why = res ? 'the server answered ' + res.status : 'the connection failed';
+        if (attempt > WAITS.length) {
+          say(form, 'The upload failed ' + attempt + ' times (' + why + '). Check your connection and press the button again: the file is uploaded only once.', true);
+          button.disabled = false;
+          return;
+        }
+        say(form, 'The upload failed (' + why + '). Trying again in ' + WAITS[attempt - 1] / 1000 + ' seconds (attempt ' + (attempt + 1) + ' of ' + (WAITS.length + 1) + ').', true);
+        await sleep(WAITS[attempt - 1]);
+      }
+    });
+})();
 `;

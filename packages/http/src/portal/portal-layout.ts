@@ -7,6 +7,8 @@ export interface PortalPageInput {
   session: PortalSessionContext | null;
   body: Html;
   notice?: { text: string; error?: boolean } | null;
+  /** A script of the portal's own (`portal-assets.ts`) the page loads, deferred. */
+  script?: string;
 }
 
 /** The portal's page frame: the learner's name and a sign-out form when signed in, then the page. */
@@ -19,6 +21,7 @@ export function portalPage(p: PortalPageInput): Html {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${p.title} - ${s ? s.tenant.name : EN.brand}</title>
 <link rel="stylesheet" href="/learn/assets/portal.css">
+${when(p.script, () => html`<script src="${p.script!}" defer></script>`)}
 </head>
 <body>
 <header>

@@ -69,8 +69,8 @@ export const EN = {
   save: 'Save',
   saved: 'Your details are saved.',
   signOffTitle: 'Confirm workplace hours',
-  signOffIntro: (learner: string) =>
-    `${learner} named you as their workplace supervisor. This is exactly what you are asked to confirm:`,
+  signOffIntro: (learner: string, entries: number, hours: number) =>
+    `${learner} named you as their workplace supervisor. This is exactly what you are asked to confirm: ${entries === 1 ? 'one day' : `${entries} days`}, ${hours} hours in all.`,
   learner: 'Learner',
   date: 'Date',
   hours: 'Hours',
@@ -91,8 +91,13 @@ export const EN = {
   supervisorEmail: "Supervisor's email",
   supervisorMobile: "Supervisor's mobile number",
   submitDrafts: 'Send to my supervisor for sign-off',
+  submitWeek: (monday: string, sunday: string, entries: number) =>
+    `Submit the week ${monday} to ${sunday} (${entries === 1 ? 'one entry' : `${entries} entries`})`,
+  thisWeek: 'Submit this week',
   logged: 'Your hours are logged.',
   submitted: 'Sent: your supervisor gets a link to sign.',
+  submittedMany: (entries: number, links: number) =>
+    `Sent ${entries === 1 ? 'one entry' : `${entries} entries`}: ${links === 1 ? 'your supervisor gets one link' : `${links} supervisors each get one link`} to sign.`,
   entryStatus: {
     draft: 'draft',
     submitted: 'waiting for sign-off',

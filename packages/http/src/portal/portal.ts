@@ -13,7 +13,7 @@ import { homePages } from './pages/home.js';
 import { logbookPages } from './pages/logbook.js';
 import { signOffRoutes } from './pages/sign-off.js';
 import { statementPages } from './pages/statements.js';
-import { PORTAL_STYLES } from './portal-assets.js';
+import { PORTAL_STYLES, UPLOAD_SCRIPT, UPLOAD_SCRIPT_PATH } from './portal-assets.js';
 import type { PortalHttpDeps, PortalRoutes } from './portal-deps.js';
 import { portalPage } from './portal-layout.js';
 import { portalSignInRoutes, sendPortalPage } from './portal-sign-in-routes.js';
@@ -101,6 +101,11 @@ export function createPortal(d: PortalHttpDeps): Middleware {
     ctx.type = 'text/css';
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.body = PORTAL_STYLES;
+  });
+  router.add('get', UPLOAD_SCRIPT_PATH, async (ctx) => {
+    ctx.type = 'text/javascript';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = UPLOAD_SCRIPT;
   });
   portalSignInRoutes(router, d);
   signOffRoutes(router, d);

@@ -6,6 +6,8 @@ import {
   LogbookHoursList,
   LogbookListQuery,
   LogbookOut,
+  LogbookSubmit,
+  LogbookSubmitted,
   LogbookUpdate,
 } from '../schemas/logbook-schemas.js';
 import { route, type RouteDef } from './route.js';
@@ -36,6 +38,22 @@ export function logbookRoutes(u: LogbookUseCases): RouteDef[] {
       body: LogbookCreate,
       success: { status: 201, schema: LogbookOut, description: 'The entry, a draft' },
       handle: ({ actor, body }) => u.entries.create(actor, body as LogbookInput),
+    }),
+    route({
+      operationId: 'submitLogbookEntries',
+      summary: 'Submit several entries of one learner for sign-off together: one link per supervisor',
+      tag,
+      method: 'post',
+      path: '/logbook-entries/submit',
+      scope: 'logbooks:write',
+      body: LogbookSubmit,
+      success: {
+        status: 200,
+        schema: LogbookSubmitted,
+        description: 'The entries, submitted, and the sign-off requests',
+      },
+      errors: [409],
+      handle: ({ actor, body }) => u.entries.submitMany(actor, body.ids),
     }),
     route({
       operationId: 'getLogbookEntry',

@@ -1,3 +1,4 @@
+import { MAX_SUBMITTED_ENTRIES } from '@fundi/application';
 import { LOGBOOK_STATUSES } from '@fundi/domain';
 import type { EventDocs } from '../openapi/event-doc.js';
 import { IsoDateString, Timestamp, z } from './common.js';
@@ -73,6 +74,10 @@ export const LogbookOut = z
     evidenceIds: z.array(z.string()),
     status: z.enum(LOGBOOK_STATUSES),
     submittedAt: Timestamp.nullable(),
+    submissionId: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The sign-off request it was last submitted in (entries sent together share it)' }),
     signedAt: Timestamp.nullable(),
     signOff: SignOff.nullable(),
     createdBy: z.string(),
@@ -80,6 +85,34 @@ export const LogbookOut = z
     updatedAt: Timestamp,
   })
   .openapi('LogbookEntry');
+
+export const LogbookSubmit = z
+  .object({
+    ids: z
+      .array(z.string())
+      .min(1)
+      .max(MAX_SUBMITTED_ENTRIES)
+      .openapi({ description: 'Entries of one learner, each named once: all are submitted or none' }),
+  })
+  .strict()
+  .openapi('LogbookSubmit');
+
+export const LogbookSubmitted = z
+  .object({
+    data: z.array(LogbookOut).openapi({ description: 'The entries, submitted, in the order asked' }),
+    submissions: z
+      .array(
+        z
+          .object({
+            id: z.string().openapi({ example: 'lbs_01JD2Y8ZK3Q9W4E5R6T7Y8U9I0' }),
+            supervisorName: z.string(),
+            entryIds: z.array(z.string()),
+          })
+          .openapi('LogbookSubmission'),
+      )
+      .openapi({ description: 'One sign-off request (one link) per supervisor address' }),
+  })
+  .openapi('LogbookSubmitted');
 
 export const LogbookHoursOut = z
   .object({
@@ -103,6 +136,10 @@ export const LogbookEventData = z.object({
   hours: z.number(),
   status: z.enum(LOGBOOK_STATUSES),
   submittedAt: Timestamp.nullable(),
+  submissionId: z
+    .string()
+    .nullable()
+    .openapi({ description: 'The sign-off request: entries submitted together to one supervisor share it' }),
   signedAt: Timestamp.nullable(),
   comment: z.string().nullable().openapi({ description: "The supervisor's comment (a query's reason)" }),
 });

@@ -58,6 +58,9 @@ export class InMemoryLogbookEntryRepository implements LogbookEntryRepository {
     );
     return pageOf(clone(rows), page);
   }
+  async listBySubmission(tenantId: string, submissionId: string) {
+    return clone(this.mine(tenantId).filter((e) => e.submissionId === submissionId));
+  }
   async listForLearner(tenantId: string, learnerId: string) {
     return clone(this.mine(tenantId).filter((e) => e.learnerId === learnerId));
   }

@@ -1,6 +1,8 @@
 import type { EnrolmentView, EvidenceView, PortalSessionContext } from '@fundi/application';
 import { EVIDENCE_TYPES, OPEN_STATUSES } from '@fundi/domain';
 import { html, when } from '../../dashboard/html.js';
+import { newFormToken } from '../../dashboard/web.js';
+import { UPLOAD_SCRIPT_PATH } from '../portal-assets.js';
 import { portalCsrf, portalPage } from '../portal-layout.js';
 import type { PortalHttpDeps, PortalRoutes } from '../portal-deps.js';
 import { EN } from '../portal-strings.js';
@@ -12,12 +14,18 @@ type ModuleProgress = EnrolmentView['progress']['modules'][number];
 const fileField = (id: string) =>
   html`<label for="${id}">${EN.file}</label><input id="${id}" name="file" type="file" required accept="image/*,application/pdf">`;
 
+/**
+ * The upload key of one form as rendered (docs/dashboard.md, "Learner portal"): every attempt to send it, the
+ * script's retries and a press of the button again, is one upload.
+ */
+const uploadKey = () => html`<input type="hidden" name="uploadKey" value="${newFormToken()}">`;
+
 /** One piece of the learner's evidence: status, feedback, and a new version when a revision was asked for. */
 function evidenceLine(s: PortalSessionContext, e: EvidenceView) {
   return html`<p>${e.filename}: ${EN.status[e.status] ?? e.status}${when(e.feedback, () => html`<br><span class="muted">${EN.feedback}: ${e.feedback}</span>`)}</p>
 ${when(
   e.status === 'revision_requested',
-  () => html`<form method="post" action="/learn/evidence/${e.id}/versions" enctype="multipart/form-data">${portalCsrf(s)}
+  () => html`<form method="post" action="/learn/evidence/${e.id}/versions" enctype="multipart/form-data" data-retry>${portalCsrf(s)}${uploadKey()}
 ${fileField(`v-${e.id}`)}<button type="submit">${EN.newVersion}</button></form>`,
 )}`;
 }
@@ -30,7 +38,7 @@ ${m.latestOutcome === 'C' ? html`<p class="ok">${EN.result}: competent</p>` : ht
 ${evidence.filter((e) => e.moduleId === m.code).map((e) => evidenceLine(s, e))}
 ${when(
   open && m.latestOutcome !== 'C',
-  () => html`<details><summary>${EN.uploadFor(m.code)}</summary><form method="post" action="/learn/evidence" enctype="multipart/form-data">${portalCsrf(s)}
+  () => html`<details><summary>${EN.uploadFor(m.code)}</summary><form method="post" action="/learn/evidence" enctype="multipart/form-data" data-retry>${portalCsrf(s)}${uploadKey()}
 <input type="hidden" name="moduleId" value="${m.code}">
 <label for="t-${id}">${EN.evidenceType}</label><select id="t-${id}" name="evidenceType">${EVIDENCE_TYPES.filter((t) => t !== 'identity_document').map((t) => html`<option value="${t}">${EN.types[t] ?? t}</option>`)}</select>
 ${fileField(id)}<button type="submit">${EN.send}</button></form></details>`,
@@ -50,6 +58,7 @@ export function homePages(r: PortalRoutes, d: PortalHttpDeps): void {
     return portalPage({
       title: EN.home,
       session: s,
+      script: UPLOAD_SCRIPT_PATH,
       notice: ctx.query.uploaded === '1' ? { text: EN.uploaded } : null,
       body: html`<p><a href="/learn/details">${EN.details}</a> · <a href="/learn/logbook">${EN.logbook}</a> · <a href="/learn/statements">${EN.statements}</a></p>
 ${enrolments.items.map(

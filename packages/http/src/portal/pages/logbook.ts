@@ -14,7 +14,7 @@ function entryLine(e: LogbookEntryView) {
 
 function moduleCard(s: PortalSessionContext, h: LogbookHours, entries: readonly LogbookEntryView[]) {
   const mine = entries.filter((e) => e.moduleCode === h.moduleCode);
-  const drafts = mine.filter((e) => e.status === 'draft' || e.status === 'queried');
+  const drafts = mine.filter(open);
   const id = h.moduleCode.replace(/[^\w-]/g, '-');
   const last = mine.at(-1);
   return html`<section class="card" aria-labelledby="m-${id}"><h2 id="m-${id}">${h.moduleCode}</h2>
@@ -37,6 +37,32 @@ ${when(
 <button type="submit">${EN.addEntry}</button></form></details></section>`;
 }
 
+const open = (e: LogbookEntryView) => e.status === 'draft' || e.status === 'queried';
+
+/** The Monday of a date's week (YYYY-MM-DD, weeks from Monday to Sunday as on a timesheet). */
+export function mondayOf(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+const plusDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** One button per week that has entries still to send, this week first, each sending that week's entries together. */
+function weekForms(s: PortalSessionContext, entries: readonly LogbookEntryView[], today: string) {
+  const weeks = new Map<string, number>();
+  for (const e of entries.filter(open)) weeks.set(mondayOf(e.date), (weeks.get(mondayOf(e.date)) ?? 0) + 1);
+  const current = mondayOf(today);
+  const order = [...weeks.keys()].sort((a, b) => (a === current ? -1 : b === current ? 1 : b.localeCompare(a)));
+  if (!order.length) return html``;
+  return html`<section class="card" aria-label="${EN.thisWeek}">${order.map(
+    (
+      monday,
+    ) => html`<form method="post" action="/learn/logbook/submit-week">${portalCsrf(s)}<input type="hidden" name="week" value="${monday}">
+<button type="submit">${monday === current ? `${EN.thisWeek} (${weeks.get(monday)})` : EN.submitWeek(monday, plusDays(monday, 6), weeks.get(monday)!)}</button></form>`,
+  )}</section>`;
+}
+
 /**
  * The learner's workplace logbook: hours per workplace module (logged, signed, required), their entries, a form to
  * log a day, and sending the unsigned ones to the supervisor. Always the session's learner.
@@ -51,16 +77,36 @@ export function logbookPages(r: PortalRoutes, d: PortalHttpDeps): void {
       title: EN.logbook,
       session: s,
       notice,
-      body: html`${hours.map((h) => moduleCard(s, h, entries.items))}<p><a href="/learn">${EN.back}</a></p>`,
+      body: html`${weekForms(s, entries.items, d.now().toISOString().slice(0, 10))}${hours.map((h) => moduleCard(s, h, entries.items))}<p><a href="/learn">${EN.back}</a></p>`,
     });
   };
 
-  r.get('/learn/logbook', async (ctx, s) =>
-    page(
+  r.get('/learn/logbook', async (ctx, s) => {
+    const [n, links] = [Number(ctx.query.entries), Number(ctx.query.links)];
+    const sent = n > 0 && links > 0 ? EN.submittedMany(n, links) : EN.submitted;
+    return page(
       s,
-      ctx.query.done === 'logged' ? { text: EN.logged } : ctx.query.done === 'sent' ? { text: EN.submitted } : null,
-    ),
-  );
+      ctx.query.done === 'logged' ? { text: EN.logged } : ctx.query.done === 'sent' ? { text: sent } : null,
+    );
+  });
+
+  /** Sends the given entries together: one link per supervisor (docs/api.md, "Logbooks"). */
+  const send = async (s: PortalSessionContext, pick: (e: LogbookEntryView) => boolean, what: string) => {
+    const mine = await d.logbooks.entries.list(s.actor, { learnerId: s.learner.id }, ALL);
+    const ids = mine.items.filter((e) => open(e) && pick(e)).map((e) => e.id);
+    if (ids.length === 0) throw DomainError.notFound('logbook entry', what);
+    const r = await d.logbooks.entries.submitMany(s.actor, ids);
+    return { redirect: `/learn/logbook?done=sent&entries=${r.data.length}&links=${r.submissions.length}` };
+  };
+
+  r.post('/learn/logbook/submit-week', async (_ctx, s, form) => {
+    const week = value(form, 'week');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(week) || Number.isNaN(Date.parse(week)))
+      throw DomainError.invalid('week', 'must be a date');
+    const monday = mondayOf(week);
+    const sunday = plusDays(monday, 6);
+    return send(s, (e) => e.date >= monday && e.date <= sunday, monday);
+  });
 
   r.post('/learn/logbook', async (ctx, s, form) => {
     try {
@@ -87,10 +133,6 @@ export function logbookPages(r: PortalRoutes, d: PortalHttpDeps): void {
 
   r.post('/learn/logbook/submit', async (_ctx, s, form) => {
     const moduleCode = value(form, 'moduleCode');
-    const mine = await d.logbooks.entries.list(s.actor, { learnerId: s.learner.id, moduleCode }, ALL);
-    const open = mine.items.filter((e) => e.status === 'draft' || e.status === 'queried');
-    if (open.length === 0) throw DomainError.notFound('logbook entry', moduleCode);
-    for (const e of open) await d.logbooks.entries.submit(s.actor, e.id);
-    return { redirect: '/learn/logbook?done=sent' };
+    return send(s, (e) => e.moduleCode === moduleCode, moduleCode);
   });
 }

@@ -13,7 +13,8 @@ const row = (label: string, v: string | number) => html`<tr><th scope="row">${la
 
 /**
  * The supervisor's page (docs/api.md, "Logbooks"): no account, the signed link is the credential. It shows exactly
- * what is signed, and posts the answer with the hash of what it showed, so an entry changed meanwhile is refused.
+ * every entry that is signed, and posts one answer for all of them with the hash of each as shown, so an entry
+ * changed meanwhile is refused.
  */
 export function signOffRoutes(router: RouteTable, d: PortalHttpDeps): void {
   const refused = (ctx: Context, e: unknown) => {
@@ -31,16 +32,16 @@ export function signOffRoutes(router: RouteTable, d: PortalHttpDeps): void {
       const r = await d.logbooks.signOff.open(token);
       const csrf = newFormToken();
       setPortalCookie(ctx, PORTAL_FORM_COOKIE, csrf, 3600);
-      const e = r.entry;
+      const hours = r.items.reduce((n, i) => n + i.entry.hours, 0);
       sendPortalPage(
         ctx,
         portalPage({
           title: EN.signOffTitle,
           session: null,
-          body: html`<p>${EN.signOffIntro(r.learnerName)}</p>
-<div class="card"><table><tbody>${row(EN.learner, r.learnerName)}${row(EN.module, `${e.moduleCode} ${r.moduleName}`)}${row(EN.date, e.date)}${row(EN.hours, e.hours)}${row(EN.activity, e.activity)}${row(EN.workplace, e.workplace)}${row(EN.supervisor, e.supervisor.name)}</tbody></table></div>
+          body: html`<p>${EN.signOffIntro(r.learnerName, r.items.length, hours)}</p>
+${r.items.map(({ entry: e, moduleName }) => html`<div class="card signed-entry"><table><tbody>${row(EN.learner, r.learnerName)}${row(EN.module, `${e.moduleCode} ${moduleName}`)}${row(EN.date, e.date)}${row(EN.hours, e.hours)}${row(EN.activity, e.activity)}${row(EN.workplace, e.workplace)}${row(EN.supervisor, e.supervisor.name)}</tbody></table></div>`)}
 <form class="card" method="post" action="/learn/sign-off"><input type="hidden" name="_csrf" value="${csrf}">
-<input type="hidden" name="token" value="${token}"><input type="hidden" name="hash" value="${r.hash}">
+<input type="hidden" name="token" value="${token}">${r.items.map((i) => html`<input type="hidden" name="hash" value="${i.hash}">`)}
 <label for="comment">${EN.comment}</label><textarea id="comment" name="comment" rows="3" maxlength="2000"></textarea>
 <button type="submit" name="outcome" value="confirmed">${EN.confirm}</button>
 <button type="submit" name="outcome" value="queried">${EN.query}</button></form>`,
@@ -59,7 +60,7 @@ export function signOffRoutes(router: RouteTable, d: PortalHttpDeps): void {
       await d.logbooks.signOff.answer(form.get('token') ?? '', {
         outcome,
         comment: form.get('comment'),
-        hash: form.get('hash') ?? '',
+        hashes: form.getAll('hash'),
         ip: ctx.ip,
       });
     } catch (e) {
