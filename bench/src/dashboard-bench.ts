@@ -112,8 +112,10 @@ async function rows(db: 'sqlite' | 'postgres', env: Record<string, string>): Pro
 }
 
 export async function dashboardBench(opts: { postgres: boolean }): Promise<void> {
-  const all = await rows('sqlite', {});
-  if (opts.postgres) {
+  // BENCH_DASHBOARD_DB (sqlite or postgres) measures one database only, for investigating.
+  const only = process.env.BENCH_DASHBOARD_DB;
+  const all = only === 'postgres' ? [] : await rows('sqlite', {});
+  if (opts.postgres && only !== 'sqlite') {
     await withPgSchemas(1, async (url, [schema]) => {
       all.push(...(await rows('postgres', { BENCH_PG_URL: url, BENCH_PG_SCHEMA: schema! })));
     });

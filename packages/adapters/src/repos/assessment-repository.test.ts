@@ -53,6 +53,23 @@ describeEachStorage('AssessmentRepository contract', (get) => {
     expect((await repos.assessments.assessedModules(tenantId, p.id)).sort()).toEqual(['M1', 'M2']);
   });
 
+  it('reads every result (any type) of many enrolments at once, by id', async () => {
+    const { repos, tenantId, e1, e2 } = await world();
+    const s1 = anAssessment(e1, { assessmentDate: '2026-02-01' });
+    const f1 = anAssessment(e1, { assessmentType: 'formative' });
+    const s2 = anAssessment(e2, { moduleCode: 'M2' });
+    for (const a of [s2, f1, s1]) await repos.assessments.insert(a);
+    const m = aModeration(f1);
+    await repos.assessments.addModeration(m);
+    const byId = (xs: { id: string }[]) => [...xs].sort((x, y) => (x.id < y.id ? -1 : 1));
+    expect(await repos.assessments.ofEnrolments(tenantId, [e1.id])).toEqual(byId([s1, { ...f1, moderation: m }]));
+    expect(await repos.assessments.ofEnrolments(tenantId, [e2.id, e1.id])).toEqual(
+      byId([s1, { ...f1, moderation: m }, s2]),
+    );
+    expect(await repos.assessments.ofEnrolments(tenantId, [])).toEqual([]);
+    expect(await repos.assessments.ofEnrolments('ten_other', [e1.id, e2.id])).toEqual([]);
+  });
+
   it('filters on when an assessment last changed: its moderation, else its creation', async () => {
     const { repos, tenantId, e1 } = await world();
     const old = anAssessment(e1, { createdAt: '2026-01-10T08:00:00.000Z' });

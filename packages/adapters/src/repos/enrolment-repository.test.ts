@@ -111,6 +111,24 @@ describeEachStorage('EnrolmentRepository contract', (get) => {
     ).toEqual([a.id, c.id]);
   });
 
+  it('reads the enrolments of many learners at once, with the filters, by id', async () => {
+    const { repos, p, tenantId, learnerIds } = await world(3);
+    const p2 = aProgramme(tenantId);
+    await repos.programmes.insert(p2);
+    const a = anEnrolment(p, learnerIds[0]!, { startDate: '2026-01-01' });
+    const b = anEnrolment(p2, learnerIds[1]!, { startDate: '2026-03-01' });
+    const c = anEnrolment(p, learnerIds[1]!, { startDate: '2026-02-01', status: 'withdrawn' });
+    const other = anEnrolment(p, learnerIds[2]!);
+    // Inserted out of id order: the read gives them by id whatever the order they were stored in.
+    for (const e of [c, other, b, a]) await repos.enrolments.insert(e);
+    const byId = (xs: { id: string }[]) => [...xs].sort((x, y) => (x.id < y.id ? -1 : 1));
+    expect(await repos.enrolments.ofLearners(tenantId, {}, [learnerIds[0]!, learnerIds[1]!])).toEqual(byId([a, b, c]));
+    expect(await repos.enrolments.ofLearners(tenantId, { programmeCode: p.code }, [learnerIds[1]!])).toEqual([c]);
+    expect(await repos.enrolments.ofLearners(tenantId, { startFrom: '2026-02-15' }, learnerIds)).toEqual([b]);
+    expect(await repos.enrolments.ofLearners(tenantId, {}, [])).toEqual([]);
+    expect(await repos.enrolments.ofLearners('ten_other', {}, learnerIds)).toEqual([]);
+  });
+
   it('keeps the status history in order, within the tenant', async () => {
     const { repos, p, tenantId, learnerIds } = await world();
     const e = anEnrolment(p, learnerIds[0]!);

@@ -87,6 +87,21 @@ export class SqlAssessmentRepository implements AssessmentRepository {
     return rows.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   }
 
+  async ofEnrolments(tenantId: string, enrolmentIds: readonly string[]): Promise<AssessmentSnapshot[]> {
+    if (enrolmentIds.length === 0) return [];
+    const among = this.db.dialect.inTexts(enrolmentIds);
+    const q = this.joined()
+      .where('a.tenant_id', tenantId)
+      .whereRaw(
+        `a.enrolment_id ${among.sql}`,
+        among.bindings.map((b) => b ?? null),
+      );
+    const { sql, bindings } = compile(q);
+    // Sorted here for the reason `summativeForEnrolments` gives.
+    const rows = (await this.db.all<Row>(sql, bindings)).map(rowToAssessment);
+    return rows.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  }
+
   async summativeForProgramme(
     tenantId: string,
     programmeId: string,

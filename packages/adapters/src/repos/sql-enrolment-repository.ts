@@ -108,6 +108,22 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
     }));
   }
 
+  async ofLearners(tenantId: string, f: EnrolmentFilter, learnerIds: readonly string[]): Promise<EnrolmentSnapshot[]> {
+    if (learnerIds.length === 0) return [];
+    const among = this.db.dialect.inTexts(learnerIds);
+    const q = this.filtered(tenantId, f)
+      .select('*')
+      .whereRaw(
+        `learner_id ${among.sql}`,
+        among.bindings.map((b) => b ?? null),
+      );
+    const { sql, bindings } = compile(q);
+    // Sorted here, not by the database, so the planner probes (tenant, learner, id) per learner rather than walking
+    // the tenant's enrolments in id order (as `AssessmentRepository.summativeForEnrolments` does).
+    const rows = (await this.db.all<Row>(sql, bindings)).map(rowToEnrolment);
+    return rows.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  }
+
   private filtered(tenantId: string, f: EnrolmentFilter): Knex.QueryBuilder {
     const q = this.qb('enrolments').where('tenant_id', tenantId);
     if (f.learnerId) q.where('learner_id', f.learnerId);

@@ -45,14 +45,14 @@ export async function* pages<T extends { id: string }>(
 const dayStart = (d?: string) => (d ? `${d}T00:00:00.000Z` : undefined);
 const dayEnd = (d?: string) => (d ? `${d}T23:59:59.999Z` : undefined);
 
-/** The learners of a page of rows, read once each. */
-async function learnersOf(r: ReadRepos, tenantId: string, ids: string[]): Promise<Map<string, LearnerSnapshot>> {
-  const out = new Map<string, LearnerSnapshot>();
-  for (const id of new Set(ids)) {
-    const l = await r.learners.findById(tenantId, id);
-    if (l) out.set(id, l);
-  }
-  return out;
+/** The live learners of a page of rows, in one read (an erased or absent learner is not in the map). */
+export async function learnersOf(
+  r: ReadRepos,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, LearnerSnapshot>> {
+  const found = await r.learners.findByIds(tenantId, [...new Set(ids)]);
+  return new Map(found.map((l) => [l.id, l]));
 }
 
 /**

@@ -1,18 +1,14 @@
 import {
-  ENROLMENT_STATUSES,
   qcto01Record,
   qcto02LearnerRecords,
-  type AssessmentSnapshot,
-  type LearnerSnapshot,
-  type ProgrammeSnapshot,
-  type Qcto02Input,
   type ReadinessFinding,
   type ReadinessReport,
   type RegulatorSettings,
 } from '@fundi/domain';
 import { BOM, csvLine } from './csv.js';
 import type { Column } from './export-columns.js';
-import { enrolmentRows, learnerRows, pages, statusOf, type ReadRepos, type ResolvedFilters } from './export-rows.js';
+import { enrolmentRows, learnerRows, type ReadRepos, type ResolvedFilters } from './export-rows.js';
+import { qcto02Learners } from './qcto02-inputs.js';
 
 /** Lines are handed on in chunks of about this many bytes (fewer, larger writes to the store). */
 const CHUNK = 64 * 1024;
@@ -156,6 +152,7 @@ async function* viaEnrolments(r: ReadRepos, tenantId: string, f: ResolvedFilters
 /**
  * QCTO02 records: one per module of each selected enrolment's programme. Learners come in the order of their
  * first selected enrolment; each is met once with all their selected enrolments, and written whole or left out.
+ * The reads are set-based, a page of learners at a time (`qcto02Learners`).
  */
 export async function* qcto02Chunks(
   r: ReadRepos,
@@ -165,23 +162,9 @@ export async function* qcto02Chunks(
   today: string,
   report: ReadinessCollector,
 ): AsyncGenerator<Buffer> {
-  const programmes = new Map<string, ProgrammeSnapshot | null>();
-  const programmeOf = async (id: string) => {
-    if (!programmes.has(id)) programmes.set(id, await r.programmes.findById(tenantId, id));
-    return programmes.get(id) ?? null;
-  };
-  for await (const batch of viaEnrolments(r, tenantId, f)) {
+  for await (const batch of qcto02Learners(r, tenantId, f)) {
     let out = '';
-    for (const { l } of batch) {
-      const inputs: Qcto02Input[] = [];
-      for await (const e of selectedEnrolments(r, tenantId, f, l)) {
-        const programme = await programmeOf(e.programmeId);
-        if (!programme) continue;
-        const assessments: AssessmentSnapshot[] = [];
-        for await (const page of pages((p) => r.assessments.list(tenantId, { enrolmentId: e.id }, p)))
-          assessments.push(...page);
-        inputs.push({ learner: l, enrolment: e, programme, assessments });
-      }
+    for (const { inputs } of batch) {
       const res = qcto02LearnerRecords(inputs, s, today);
       if (res.findings.length) report.leftOut(res.findings);
       else {
@@ -193,16 +176,4 @@ export async function* qcto02Chunks(
     }
     if (out) yield Buffer.from(out, 'latin1');
   }
-}
-
-/** A learner's enrolments the filters select, in the order the enrolment list gives them. */
-async function* selectedEnrolments(r: ReadRepos, tenantId: string, f: ResolvedFilters, l: LearnerSnapshot) {
-  const filter = {
-    learnerId: l.id,
-    programmeCode: f.programmeCode,
-    status: statusOf(ENROLMENT_STATUSES, f.status),
-    startFrom: f.from,
-    startTo: f.to,
-  };
-  for await (const page of pages((p) => r.enrolments.list(tenantId, filter, p))) yield* page;
 }

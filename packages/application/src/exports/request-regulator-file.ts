@@ -93,9 +93,9 @@ export class RequestRegulatorFile {
     const { seq, today } = await this.version(actor.tenantId);
     const kept = this.done.get(key);
     if (kept && kept.seq === seq && kept.today === today) return { ...kept, current: true };
-    // A count of every learner takes seconds (QCTO02, with every enrolment's results, much longer): the overview
-    // starts one at most every `RECOUNT_MS` per file and tenant, so a tenant that changes all day is not counted
-    // over and over; the readiness page always counts what it shows.
+    // A count of every learner reads the whole tenant (QCTO02 also every enrolment and result; docs/benchmarks.md
+    // has its time at 10,000 learners): the overview starts one at most every `RECOUNT_MS` per file and tenant, so
+    // a tenant that changes all day is not counted over and over; the readiness page always counts what it shows.
     const age = kept ? this.d.clock.now().getTime() - Date.parse(kept.countedAt) : Number.POSITIVE_INFINITY;
     if (age >= RECOUNT_MS) this.current(actor, type).catch(() => undefined);
     return kept ? { ...kept, current: false } : null;

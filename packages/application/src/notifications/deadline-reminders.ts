@@ -1,5 +1,6 @@
 import { jobType } from '../jobs/job-definition.js';
 import { toLearner } from './learner-messages.js';
+import { deadlineValues } from './learner-template-values.js';
 import type { RunCache, TriggerContext } from './trigger-drafts.js';
 import type { TriggerPayload } from './trigger-sources.js';
 
@@ -33,11 +34,14 @@ export async function remindDeadlines(c: TriggerContext): Promise<number> {
         type: 'deadline',
         data: {},
       };
-      const drafts = await toLearner(c, cache, p, 'deadline_reminder', e.learnerId, {
-        'deadline.task': `completing ${programme?.name ?? e.programmeCode}`,
-        'deadline.date': due,
-        'programme.name': programme?.name ?? e.programmeCode,
-      });
+      const drafts = await toLearner(
+        c,
+        cache,
+        p,
+        'deadline_reminder',
+        e.learnerId,
+        deadlineValues(programme?.name ?? e.programmeCode, due),
+      );
       sent += (await c.create.execute(e.tenantId, drafts, { strict: false })).length;
     }
   }

@@ -8,6 +8,7 @@ export * from './notification-drafts.js';
 export * from './create-notifications.js';
 export * from './send-notification.js';
 export * from './send-bulk-notifications.js';
+export * from './learner-template-values.js';
 export * from './get-notification.js';
 export * from './list-notifications.js';
 export * from './dashboard-pages.js';

@@ -14,8 +14,7 @@ import {
   type TriggerContext,
 } from './trigger-drafts.js';
 import type { TriggerPayload } from './trigger-sources.js';
-
-const OUTCOME_WORDS: Record<string, string> = { C: 'competent', NYC: 'not yet competent' };
+import { OUTCOME_WORDS } from './learner-template-values.js';
 
 /**
  * Learner messages link to the learner's portal page (`actionUrl`, set for every learner message, docs/api.md,

@@ -11,6 +11,7 @@ import { GetNotification } from './get-notification.js';
 import { ListNotifications } from './list-notifications.js';
 import { notificationTriggers, type NotificationTriggers } from './triggers.js';
 import { ForgetLearnerMail } from './erased-learner-mail.js';
+import { LearnerTemplateValues } from './learner-template-values.js';
 
 /** Making and reading notifications (docs/api.md, "Notifications"): one use case each. */
 export interface NotificationSends {
@@ -20,6 +21,8 @@ export interface NotificationSends {
   list: ListNotifications;
   /** Renders and queues drafts: the API sends and every trigger go through it. */
   create: CreateNotifications;
+  /** The values a learner's own record gives a template (the dashboard's bulk send). */
+  learnerValues: LearnerTemplateValues;
 }
 
 export interface NotificationUseCases {
@@ -42,6 +45,7 @@ export function notificationUseCases(p: NotificationPorts): NotificationUseCases
     get: new GetNotification(p),
     list: new ListNotifications(p),
     create,
+    learnerValues: new LearnerTemplateValues(p),
   };
   const notificationDelivery = {
     send: new SendQueuedNotifications(p, create),

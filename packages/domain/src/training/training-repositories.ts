@@ -83,6 +83,11 @@ export interface EnrolmentRepository {
    * `learnerIds`, unpaged and by id: a learner list's filters and sorts by programme, status and start date.
    */
   summaries(tenantId: string, filter: EnrolmentFilter, learnerIds?: readonly string[]): Promise<EnrolmentSummary[]>;
+  /**
+   * Every enrolment of `learnerIds` matching `filter`, unpaged and by id, in one read: a regulator file reads a
+   * page of learners' enrolments at once instead of one list per learner.
+   */
+  ofLearners(tenantId: string, filter: EnrolmentFilter, learnerIds: readonly string[]): Promise<EnrolmentSnapshot[]>;
   /** The learner's open enrolments, most recent first (start date, then creation). */
   openForLearner(tenantId: string, learnerId: string): Promise<EnrolmentSnapshot[]>;
   /**
@@ -134,6 +139,8 @@ export interface AssessmentRepository {
   list(tenantId: string, filter: AssessmentFilter, page: PageRequest): Promise<Page<AssessmentSnapshot>>;
   /** Summative assessments of the given enrolments, ordered by id. */
   summativeForEnrolments(tenantId: string, enrolmentIds: readonly string[]): Promise<AssessmentSnapshot[]>;
+  /** Every assessment (any type) of the given enrolments, ordered by id, in one read. */
+  ofEnrolments(tenantId: string, enrolmentIds: readonly string[]): Promise<AssessmentSnapshot[]>;
   /** Summative assessments of a programme with an assessment date in [from, to] (either bound optional), by id. */
   summativeForProgramme(
     tenantId: string,

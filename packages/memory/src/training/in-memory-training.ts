@@ -128,6 +128,14 @@ export class InMemoryEnrolmentRepository implements EnrolmentRepository {
         startDate: e.startDate,
       }));
   }
+  async ofLearners(tenantId: string, f: EnrolmentFilter, learnerIds: readonly string[]) {
+    const only = new Set(learnerIds);
+    return clone(
+      this.matching(tenantId, f)
+        .filter((e) => only.has(e.learnerId))
+        .sort(byId),
+    );
+  }
   private matching(tenantId: string, f: EnrolmentFilter): EnrolmentSnapshot[] {
     return this.of(tenantId).filter(
       (e) =>
@@ -253,6 +261,10 @@ export class InMemoryAssessmentRepository implements AssessmentRepository {
     return clone(
       this.of(tenantId).filter((a) => a.assessmentType === 'summative' && enrolmentIds.includes(a.enrolmentId)),
     );
+  }
+  async ofEnrolments(tenantId: string, enrolmentIds: readonly string[]) {
+    const only = new Set(enrolmentIds);
+    return clone(this.of(tenantId).filter((a) => only.has(a.enrolmentId)));
   }
   async summativeForProgramme(tenantId: string, programmeId: string, r: { from: string | null; to: string | null }) {
     return clone(

@@ -122,6 +122,11 @@ export function learnerBulkPages(r: PageRoutes, d: DashboardDeps): void {
       const templates = (await d.notifications.notificationTemplates.listTemplates.execute(s.actor)).data.filter(
         (t) => t.audience === 'learner',
       );
+      const programmes = await d.training.listProgrammes.execute(
+        s.actor,
+        {},
+        { kind: 'offset', offset: 0, limit: 200 },
+      );
       return page({
         title: `Send a notification to ${ids.length} learner${ids.length === 1 ? '' : 's'}`,
         current: '/dashboard/learners',
@@ -129,7 +134,8 @@ export function learnerBulkPages(r: PageRoutes, d: DashboardDeps): void {
         body: html`${list}<form class="card" method="post" action="/dashboard/learners/bulk/notify">${csrf(s)}${hidden(ids)}
 <label for="b-template">Template</label><select id="b-template" name="template">${templates.map((t) => html`<option value="${t.key}">${t.key}: ${t.description}</option>`)}</select>
 <label for="b-channel">Channel</label><select id="b-channel" name="channel"><option value="email">Email</option><option value="whatsapp">WhatsApp</option></select>
-<p class="muted">A learner who opted out of email, or gave no WhatsApp consent, is skipped, as by the API.</p>
+<label for="b-about">About the enrolment in</label><select id="b-about" name="programmeCode"><option value="">each learner's current programme</option>${programmes.items.map((p) => html`<option value="${p.code}">${p.name} (${p.code})</option>`)}</select>
+<p class="muted">Each message is filled in from the learner's own record: their name, and from that enrolment the programme, its expected end date and the latest result. A learner who opted out of email, or gave no WhatsApp consent, is skipped, as by the API.</p>
 <button type="submit">Send</button></form>`,
       });
     }
@@ -182,10 +188,17 @@ export function learnerBulkPages(r: PageRoutes, d: DashboardDeps): void {
     if (refused) return refused;
     const channel = field(form, 'channel') === 'whatsapp' ? 'whatsapp' : 'email';
     const template = field(form, 'template') ?? '';
+    const programmeCode = field(form, 'programmeCode');
     const rows = [];
     for (const id of ids) {
       try {
-        const n = await d.notifications.notifications.send.execute(s.actor, { learnerId: id, channel, template });
+        const variables = await d.notifications.notifications.learnerValues.execute(s.actor, id, programmeCode);
+        const n = await d.notifications.notifications.send.execute(s.actor, {
+          learnerId: id,
+          channel,
+          template,
+          variables,
+        });
         const why = n.history[n.history.length - 1]?.detail;
         rows.push({
           id,
