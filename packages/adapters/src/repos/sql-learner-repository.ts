@@ -97,8 +97,8 @@ export class SqlLearnerRepository implements LearnerRepository {
   async insertMany(ls: readonly LearnerSnapshot[]): Promise<void> {
     const { dialect } = this.db;
     if (dialect.name === 'postgres') {
-      // One JSON parameter per statement (`Dialect.rows`): binding and planning 500 rows x 64 parameters cost
-      // Postgres several times the insert itself (docs/performance.md, "Imports on Postgres").
+      // One JSON parameter per statement (`Dialect.rows`): binding 500 rows x 46 parameters cost Postgres
+      // several times the insert itself (docs/performance.md, "Imports on Postgres").
       for (let from = 0; from < ls.length; from += JSON_INSERT_ROWS) {
         const part = ls.slice(from, from + JSON_INSERT_ROWS).map((l) => {
           const values: Binding[] = new Array(LEARNER_COLUMNS.length);
