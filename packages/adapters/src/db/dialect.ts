@@ -7,7 +7,7 @@ export interface RowSet {
 }
 
 /** A column type of `Dialect.rows` other than text. */
-export type RowType = 'integer';
+export type RowType = 'integer' | 'boolean';
 
 /**
  * What `Dialect.claimWithSkipLocked` claims: the first `limit` rows of `table` (primary key `id`) that are `due`,

@@ -59,8 +59,8 @@ export class ValidateImport {
     let errors: RowError[] = [];
     const tally = new MessageTally(this.d.repos, imp.tenantId, imp.notify, this.d.whatsappByDefault);
     const history = historyBefore(now);
-    const flush = async (processed: number) => {
-      const answers = await resolveRows(kind, this.d.repos, actor, pending, now);
+    const flush = async (rows: WalkedRow[], found: RowError[], processed: number) => {
+      const answers = await resolveRows(kind, this.d.repos, actor, rows, now);
       if (kind.messagesDue && imp.notify !== 'none')
         for (const c of answers)
           if ('ok' in c) await tally.add(await kind.messagesDue(this.d.repos, imp.tenantId, c.ok, history));
@@ -68,35 +68,54 @@ export class ValidateImport {
         if ('ok' in c) valid++;
         else {
           rowsWithErrors++;
-          errors.push(...rowErrors(pending[i]!.row, pending[i]!.cells, c.errors));
+          found.push(...rowErrors(rows[i]!.row, rows[i]!.cells, c.errors));
         }
       });
-      errors.sort((a, b) => a.row - b.row);
-      await this.d.repos.imports.addErrors(imp.id, errorCount, errors);
-      errorCount += errors.length;
-      pending = [];
-      errors = [];
+      found.sort((a, b) => a.row - b.row);
+      await this.d.repos.imports.addErrors(imp.id, errorCount, found);
+      errorCount += found.length;
       await this.d.repos.imports.recordProgress(imp.tenantId, imp.id, 'validating', {
         processed,
         errorCount,
         rowsWithErrors,
       });
     };
-    const end = await walkFile(
-      this.d.csv,
-      await this.d.files.open(imp.fileKey),
-      kind,
-      now,
-      (r) => {
-        pending.push(r);
-        return pending.length >= CHECK_ROWS ? flush(r.n) : undefined;
-      },
-      async (header) => void (errors = header),
-      imp.columnMap,
-      imp.sheet,
-    );
+    // The rows being checked against the tenant's data while the walk reads the next ones (docs/performance.md,
+    // "Imports on Postgres"): the checks still run one after the other, in file order.
+    let checking: Promise<void> = Promise.resolve();
+    const handOver = (processed: number) => {
+      const before = checking;
+      const rows = pending;
+      const found = errors;
+      pending = [];
+      errors = [];
+      checking = before.then(() => flush(rows, found, processed));
+      // Its failure is the walk's at the next hand-over, or the await below: not unhandled in between.
+      checking.catch(() => {});
+      return before;
+    };
+    let end: Awaited<ReturnType<typeof walkFile>>;
+    try {
+      end = await walkFile(
+        this.d.csv,
+        await this.d.files.open(imp.fileKey),
+        kind,
+        now,
+        (r) => {
+          pending.push(r);
+          return pending.length >= CHECK_ROWS ? handOver(r.n) : undefined;
+        },
+        async (header) => void (errors = header),
+        imp.columnMap,
+        imp.sheet,
+      );
+    } catch (e) {
+      await checking.catch(() => {});
+      throw e;
+    }
     errors.push(...end.fileErrors);
-    await flush(end.dataRows);
+    await handOver(end.dataRows);
+    await checking;
     const counts = {
       totalRows: end.dataRows,
       validRows: end.fatal ? 0 : valid,

@@ -51,28 +51,49 @@ export class WriteImport {
     let header: RowError[] = [];
     const refresh = async () => this.d.maintenance?.refreshStatistics(IMPORT_TABLES);
     await refresh();
-    const end = await walkFile(
-      this.d.csv,
-      await this.d.files.open(imp.fileKey),
-      kind,
-      now,
-      (r) => {
-        if (r.n <= imp!.processed) return;
-        batch.push(r);
-        if (batch.length < IMPORT_BATCH_ROWS) return;
-        if (ctx?.signal.aborted) throw new Error('import stopped: the worker is shutting down or lost the job');
-        const rows = batch;
-        batch = [];
+    // Rows up to here were written by an earlier run (committed batches): they are read again, not written.
+    const skip = imp.processed;
+    // The batch being written while the walk reads the next one (docs/performance.md, "Imports on Postgres"): the
+    // batches still commit one after the other, each after the one before, so `processed` and the errors' places
+    // advance in file order; the walk waits for a batch before the one it hands over, never more than two in memory.
+    let writing: Promise<void> = Promise.resolve();
+    const write = (rows: WalkedRow[], upTo: number) => {
+      const before = writing;
+      writing = before.then(async () => {
+        imp = await this.commit(imp!, kind, rows, upTo, header);
         // The batches grow the tables the next batches look rows up in: the planner learns their size as they grow.
-        return this.commit(imp!, kind, rows, r.n, header).then(async (next) => {
-          imp = next;
-          await refresh();
-        });
-      },
-      async (errors) => void (header = errors),
-      imp.columnMap,
-      imp.sheet,
-    );
+        await refresh();
+      });
+      // Its failure is the walk's at the next hand-over, or the await below: not unhandled in between.
+      writing.catch(() => {});
+      return before;
+    };
+    let end: Awaited<ReturnType<typeof walkFile>>;
+    try {
+      end = await walkFile(
+        this.d.csv,
+        await this.d.files.open(imp.fileKey),
+        kind,
+        now,
+        (r) => {
+          if (r.n <= skip) return;
+          batch.push(r);
+          if (batch.length < IMPORT_BATCH_ROWS) return;
+          if (ctx?.signal.aborted) throw new Error('import stopped: the worker is shutting down or lost the job');
+          const rows = batch;
+          batch = [];
+          return write(rows, r.n);
+        },
+        async (errors) => void (header = errors),
+        imp.columnMap,
+        imp.sheet,
+      );
+    } catch (e) {
+      // The batch in flight ends (committed or not) before the job reports its failure.
+      await writing.catch(() => {});
+      throw e;
+    }
+    await writing;
     if (end.fatal) throw new Error(`the stored file of import ${imp.id} cannot be read again`);
     if (batch.length || imp.processed < end.dataRows) imp = await this.commit(imp, kind, batch, end.dataRows, header);
     await this.complete(imp, end.dataRows);
