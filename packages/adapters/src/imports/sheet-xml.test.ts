@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import { deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { XlsxReader } from './xlsx-reader.js';
+
+/** A ZIP of the parts given (deflated; the reader reads the central directory, so no CRC is needed). */
+function zip(parts: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(parts)) {
+    const n = Buffer.from(name);
+    const data = deflateRawSync(Buffer.from(text));
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt16LE(n.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0);
+    dir.writeUInt16LE(8, 10);
+    dir.writeUInt32LE(data.length, 20);
+    dir.writeUInt16LE(n.length, 28);
+    dir.writeUInt32LE(offset, 42);
+    locals.push(local, n, data);
+    central.push(dir, n);
+    offset += 30 + n.length + data.length;
+  }
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(parts).length, 8);
+  end.writeUInt16LE(Object.keys(parts).length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+const NS = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/**
+ * A workbook as other writers than exceljs make them: prefixed elements (`x:row`), the sheet before the shared
+ * strings, inline rich text, ISO date cells, Office's `_x000D_` escape, phonetic runs, booleans, errors, formulas.
+ */
+const WORKBOOK = zip({
+  '_rels/.rels': `<Relationships><Relationship Id="r1" Type="${REL}/officeDocument" Target="/xl/workbook.xml"/></Relationships>`,
+  'xl/worksheets/data.xml': `<?xml version="1.0" encoding="UTF-8"?>
+<x:worksheet ${NS}><x:sheetData>
+<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="inlineStr"><x:is><x:r><x:t>Na</x:t></x:r><x:r><x:t xml:space="preserve">më &amp; co</x:t></x:r></x:is></x:c></x:row>
+<x:row r="3"><x:c r="A3" t="d"><x:v>2024-02-29T00:00:00</x:v></x:c><x:c r="B3" s="1"><x:v>45351.5</x:v></x:c><x:c r="C3" t="b"><x:v>1</x:v></x:c><x:c r="D3" t="e"><x:v>#N/A</x:v></x:c></x:row>
+<x:row r="4"><x:c r="A4" t="str"><x:f>A1&amp;"x"</x:f><x:v>Thandi x</x:v></x:c><x:c r="C4"><x:f>1+1</x:f><x:v>2</x:v></x:c><x:c r="D4" t="s"><x:v>1</x:v></x:c></x:row>
+<x:row r="5"><x:c r="A5" s="1"/></x:row>
+</x:sheetData></x:worksheet>`,
+  'xl/workbook.xml': `<x:workbook ${NS} xmlns:r="${REL}"><x:workbookPr date1904="false"/><x:sheets><x:sheet name="Hidden &gt; one" sheetId="2" state="hidden" r:id="rId2"/><x:sheet name="Data" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>`,
+  'xl/_rels/workbook.xml.rels': `<Relationships><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/data.xml"/><Relationship Id="rId2" Type="${REL}/worksheet" Target="worksheets/data.xml"/><Relationship Id="rId3" Type="${REL}/sharedStrings" Target="strings.xml"/><Relationship Id="rId4" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
+  'xl/strings.xml': `<sst ${NS.replace('xmlns:x', 'xmlns')}><si><t>Thandi</t><rPh><t>ignored</t></rPh></si><si><r><t>line_x000D_</t></r><r><t><![CDATA[two <b>]]></t></r></si></sst>`,
+  'xl/styles.xml': `<styleSheet><numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy\\ hh:mm"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs></styleSheet>`,
+});
+
+describe('XlsxReader: the XML of other writers', () => {
+  it('reads prefixed elements, inline rich text, ISO dates, escapes, booleans, errors and formulas', async () => {
+    const rows: { row: number; cells: string[] }[] = [];
+    let sheet = '';
+    const chunks = Array.from({ length: Math.ceil(WORKBOOK.length / 97) }, (_, i) =>
+      WORKBOOK.subarray(i * 97, (i + 1) * 97),
+    );
+    for await (const batch of new XlsxReader().records(Readable.from(chunks), null, (f) => void (sheet = f.sheet)))
+      rows.push(...batch);
+    expect(sheet).toBe('Data');
+    expect(rows).toEqual([
+      { row: 1, cells: ['Thandi', 'Namë & co'] },
+      { row: 2, cells: [] },
+      { row: 3, cells: ['2024-02-29', '2024-02-29 12:00:00', 'true', '#N/A'] },
+      { row: 4, cells: ['Thandi x', '', '2', 'line\rtwo <b>'] },
+    ]);
+    const hidden: string[][] = [];
+    for await (const batch of new XlsxReader().records(Readable.from([WORKBOOK]), 'hidden > ONE'))
+      hidden.push(...batch.map((r) => r.cells));
+    expect(hidden[0]).toEqual(['Thandi', 'Namë & co']);
+  });
+});
