@@ -8,6 +8,7 @@ import { hrSyncBench } from './hr-sync-bench.js';
 import { importsBench } from './imports-bench.js';
 import { exportsBench } from './exports-bench.js';
 import { dashboardBench } from './dashboard-bench.js';
+import { readinessBench } from './readiness-bench.js';
 import { notificationsBench } from './notifications-bench.js';
 import { retentionBench } from './retention-bench.js';
 import { scalingBench } from './scaling-bench.js';
@@ -25,6 +26,7 @@ const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> 
   imports: importsBench,
   exports: exportsBench,
   dashboard: dashboardBench,
+  readiness: readinessBench,
   notifications: notificationsBench,
   retention: retentionBench,
   scaling: scalingBench,

@@ -49,11 +49,13 @@ export interface Qcto02Input {
  * with its CRLF; or the findings that keep the learner's rows out. A learner QCTO01 cannot carry is left out
  * here too (its rows would name a learner the regulator does not have), with the QCTO01 findings. A file is
  * written per learner with `qcto02LearnerRecords`: a finding on one enrolment leaves out the others too.
+ * `learnerFindings`: the learner's QCTO01 findings, when the caller has already worked them out.
  */
 export function qcto02Records(
   x: Qcto02Input,
   s: RegulatorSettings,
   dateStamp: string,
+  learnerFindings: readonly ReadinessFinding[] = qcto01Record(x.learner, s, dateStamp).findings,
 ): { records: string[]; findings: ReadinessFinding[] } {
   const { learner: l, enrolment: e, programme: p } = x;
   const f = new FindingList(l);
@@ -105,7 +107,6 @@ export function qcto02Records(
     if (record.length !== QCTO02_LENGTH) throw new Error(`QCTO02 record of ${record.length} characters`);
     records.push(record + CRLF);
   }
-  const learnerFindings = qcto01Record(l, s, dateStamp).findings;
   if (f.items.length || learnerFindings.length)
     return { records: [], findings: dedupe([...learnerFindings, ...f.items]) };
   return { records, findings: [] };
@@ -124,8 +125,10 @@ export function qcto02LearnerRecords(
 ): { records: string[]; findings: ReadinessFinding[] } {
   const records: string[] = [];
   const findings: ReadinessFinding[] = [];
+  // The QCTO01 findings are the learner's, the same for every enrolment: worked out once (most of a count's time).
+  const learnerFindings = enrolments.length ? qcto01Record(enrolments[0]!.learner, s, dateStamp).findings : [];
   for (const x of enrolments) {
-    const r = qcto02Records(x, s, dateStamp);
+    const r = qcto02Records(x, s, dateStamp, learnerFindings);
     records.push(...r.records);
     findings.push(...r.findings);
   }
