@@ -160,7 +160,8 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
     // learner, id), each checked against the set of enrolments assessed since `since` (read once through
     // (tenant, date)), kept once (the CTE) for the counts and the first `limit`, so the count and the list agree;
     // the listed ones are then joined whole with their last assessment date. Overdue enrolments sort by their
-    // expected end (always before today), idle ones after them ('9999').
+    // expected end (always before today), idle ones after them ('9999'). The last date is an expression, MAX(d || ''),
+    // so that SQLite probes (tenant, enrolment) rather than walk the tenant's every assessment by date for the MAX.
     const active = this.db.dialect.inTexts(q.active);
     const sql = `WITH r AS MATERIALIZED (
         SELECT e.id, e.learner_id, e.start_date, CASE WHEN e.expected_end_date < ? THEN e.expected_end_date ELSE '9999' END AS due_key
@@ -168,7 +169,7 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
           AND e.id NOT IN (SELECT a.enrolment_id FROM assessments a WHERE a.tenant_id = ? AND a.assessment_date >= ?)
           AND NOT (e.id ${active.sql}))))
       SELECT w.*, t.due_key AS risk_due_key, c.n AS risk_n, c.l AS risk_l,
-        (SELECT MAX(a.assessment_date) FROM assessments a WHERE a.tenant_id = ? AND a.enrolment_id = t.id) AS risk_last
+        (SELECT MAX(a.assessment_date || '') FROM assessments a WHERE a.tenant_id = ? AND a.enrolment_id = t.id) AS risk_last
       FROM (SELECT COUNT(*) AS n, COUNT(DISTINCT learner_id) AS l FROM r) c
       LEFT JOIN (SELECT id, due_key, start_date FROM r ORDER BY due_key, start_date, id LIMIT ?) t ON true
       LEFT JOIN enrolments w ON w.tenant_id = ? AND w.id = t.id

@@ -212,15 +212,14 @@ export class SqlLearnerRepository implements LearnerRepository {
     const dir = sorted?.descending ? 'desc' : 'asc';
     const enrolmentKey = sorted && ENROLMENT_KEYS[sorted.by as keyof typeof ENROLMENT_KEYS];
     if (enrolmentKey) {
-      // The learner's first value in the sort's direction, of the enrolments the filter keeps: one probe of the
-      // (tenant, learner) index per learner, in the same statement as the page.
+      // Each learner's first value in the sort's direction, of the enrolments the filter keeps: one grouped pass over
+      // the tenant's enrolments, joined by learner, in the same statement as the page. (A subquery per learner let
+      // SQLite walk the tenant's whole (tenant, status, start, ...) index for each MIN.)
       const { sql, bindings } = enrolledWhere(filter.enrolled ?? {});
-      q.select(
-        this.qb.raw(
-          `(SELECT ${sorted.descending ? 'MAX' : 'MIN'}(e.${enrolmentKey}) FROM enrolments e WHERE e.tenant_id = learners.tenant_id AND e.learner_id = learners.id${sql}) AS sort_key`,
-          bindings,
-        ),
-      );
+      q.joinRaw(
+        `LEFT JOIN (SELECT e.learner_id, ${sorted.descending ? 'MAX' : 'MIN'}(e.${enrolmentKey}) AS sort_key FROM enrolments e WHERE e.tenant_id = ?${sql} GROUP BY e.learner_id) s ON s.learner_id = learners.id`,
+        [tenantId, ...bindings],
+      ).select('s.sort_key');
     }
     // Learners without the field come last either way; ties (and pages) are kept stable by id. The sort is carried
     // into the one statement's outer query, so a sorted page is one statement too.
