@@ -1,6 +1,7 @@
 export * from './common/errors.js';
 export * from './common/ids.js';
 export * from './common/dates.js';
+export * from './common/zone-days.js';
 export * from './common/clock.js';
 export * from './common/paging.js';
 export * from './common/text.js';

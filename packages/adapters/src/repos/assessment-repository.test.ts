@@ -30,6 +30,21 @@ describeEachStorage('AssessmentRepository contract', (get) => {
     });
   });
 
+  it("finds many by id in one read, with their moderation; unknown and other tenants' ids left out", async () => {
+    const { repos, tenantId, e1, e2 } = await world();
+    const a = anAssessment(e1);
+    const b = anAssessment(e2, { moduleCode: 'M2' });
+    for (const x of [a, b]) await repos.assessments.insert(x);
+    const m = aModeration(b);
+    await repos.assessments.addModeration(m);
+    const found = await repos.assessments.findByIds(tenantId, [b.id, 'ass_unknown', a.id]);
+    expect(found.sort((x, y) => (x.id < y.id ? -1 : 1))).toEqual(
+      [a, { ...b, moderation: m }].sort((x, y) => (x.id < y.id ? -1 : 1)),
+    );
+    expect(await repos.assessments.findByIds('ten_other', [a.id, b.id])).toEqual([]);
+    expect(await repos.assessments.findByIds(tenantId, [])).toEqual([]);
+  });
+
   it('gives the summative results of enrolments and of a programme period', async () => {
     const { repos, tenantId, p, e1, e2 } = await world();
     const s1 = anAssessment(e1, { assessmentDate: '2026-02-01' });

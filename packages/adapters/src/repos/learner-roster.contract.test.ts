@@ -44,6 +44,9 @@ describeEachStorage('Learner list by enrolment: filters, sorts and pages (ListLe
     expect((await names({ status: 'in_progress' })).names).toEqual(['Ann', 'Zola']);
     expect((await names({ startFrom: '2026-01-01', startTo: '2026-03-31' })).names).toEqual(['Ann', 'Zola']);
     expect((await names({ employer: 'acme' })).names).toEqual(['Ann', 'Zola']);
+    // A page past the last match still counts the matches.
+    expect(await names({ employer: 'acme' }, 4)).toMatchObject({ names: [], total: 2, hasMore: false });
+    expect(await names({ employer: 'acme' }, 1, 1)).toMatchObject({ names: ['Zola'], total: 2, hasMore: false });
     // One enrolment must match every enrolment filter: Zola's PLUMB-02 is in progress but started in 2025.
     expect((await names({ programmeCode: 'PLUMB-02', status: 'in_progress', startFrom: '2026-01-01' })).total).toBe(0);
     const both = await names({ programmeCode: 'Plumb-02', employer: 'ACME' });

@@ -57,6 +57,20 @@ export class SqlAssessmentRepository implements AssessmentRepository {
     return r ? rowToAssessment(r) : null;
   }
 
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<AssessmentSnapshot[]> {
+    const out: AssessmentSnapshot[] = [];
+    // In parts of 500, under SQLite's limit of bound parameters; one statement for a sample of up to 500.
+    for (let i = 0; i < ids.length; i += 500) {
+      const among = this.db.dialect.inTexts(ids.slice(i, i + 500));
+      const rows = await this.db.all<Row>(`${ASSESSMENT_SELECT} WHERE a.tenant_id = ? AND a.id ${among.sql}`, [
+        tenantId,
+        ...among.bindings,
+      ]);
+      for (const r of rows) out.push(rowToAssessment(r));
+    }
+    return out;
+  }
+
   list(tenantId: string, f: AssessmentFilter, page: PageRequest): Promise<Page<AssessmentSnapshot>> {
     const q = this.joined().where('a.tenant_id', tenantId);
     if (f.learnerId) q.where('a.learner_id', f.learnerId);

@@ -172,48 +172,42 @@ export class SqlEnrolmentRepository implements EnrolmentRepository {
     tenantId: string,
     q: AtRiskQuery,
   ): Promise<{ enrolments: number; learners: number; items: EnrolmentAtRisk[] }> {
-    // One pass over the tenant's open enrolments in the index (tenant, status, start, expected end, learner, id),
-    // each checked against the set of enrolments assessed since `since` (read once through (tenant, date)), so the
-    // count and the list agree; the listed ones are then read whole with their last assessment date.
+    // One statement: one pass over the tenant's open enrolments in the index (tenant, status, start, expected end,
+    // learner, id), each checked against the set of enrolments assessed since `since` (read once through
+    // (tenant, date)), kept once (the CTE) for the counts and the first `limit`, so the count and the list agree;
+    // the listed ones are then joined whole with their last assessment date. Overdue enrolments sort by their
+    // expected end (always before today), idle ones after them ('9999'). The last date is an expression, MAX(d || ''),
+    // so that SQLite probes (tenant, enrolment) rather than walk the tenant's every assessment by date for the MAX.
     const active = this.db.dialect.inTexts(q.active);
-    const risky = `FROM enrolments e WHERE e.tenant_id = ? AND e.${OPEN} AND (e.expected_end_date < ? OR (e.start_date <= ?
-      AND e.id NOT IN (SELECT a.enrolment_id FROM assessments a WHERE a.tenant_id = ? AND a.assessment_date >= ?)
-      AND NOT (e.id ${active.sql})))`;
-    const bind = [tenantId, q.today, q.since, tenantId, q.since, ...active.bindings];
-    // Overdue enrolments sort by their expected end (always before today), idle ones after them ('9999').
-    const [counted, first] = await Promise.all([
-      this.db.first<{ n: number; l: number }>(`SELECT COUNT(*) AS n, COUNT(DISTINCT e.learner_id) AS l ${risky}`, bind),
-      this.db.all<{ id: string; due_key: string }>(
-        `SELECT e.id, CASE WHEN e.expected_end_date < ? THEN e.expected_end_date ELSE '9999' END AS due_key ${risky}
-         ORDER BY due_key, e.start_date, e.id LIMIT ?`,
-        [q.today, ...bind, q.limit],
-      ),
-    ]);
-    const ids = first.map((r) => r.id);
-    const listed = this.db.dialect.inTexts(ids);
-    const [rows, last] = ids.length
-      ? await Promise.all([
-          this.db.all<Row>(`SELECT * FROM enrolments WHERE tenant_id = ? AND id ${listed.sql}`, [
-            tenantId,
-            ...listed.bindings,
-          ]),
-          this.db.all<{ enrolment_id: string; d: string }>(
-            `SELECT enrolment_id, MAX(assessment_date) AS d FROM assessments WHERE tenant_id = ? AND enrolment_id ${listed.sql} GROUP BY enrolment_id`,
-            [tenantId, ...listed.bindings],
-          ),
-        ])
-      : [[], []];
-    const byId = new Map(rows.map((r) => [String(r.id), rowToEnrolment(r)]));
-    const lastOf = new Map(last.map((r) => [r.enrolment_id, String(r.d)]));
+    const sql = `WITH r AS MATERIALIZED (
+        SELECT e.id, e.learner_id, e.start_date, CASE WHEN e.expected_end_date < ? THEN e.expected_end_date ELSE '9999' END AS due_key
+        FROM enrolments e WHERE e.tenant_id = ? AND e.${OPEN} AND (e.expected_end_date < ? OR (e.start_date <= ?
+          AND e.id NOT IN (SELECT a.enrolment_id FROM assessments a WHERE a.tenant_id = ? AND a.assessment_date >= ?)
+          AND NOT (e.id ${active.sql}))))
+      SELECT w.*, t.due_key AS risk_due_key, c.n AS risk_n, c.l AS risk_l,
+        (SELECT MAX(a.assessment_date || '') FROM assessments a WHERE a.tenant_id = ? AND a.enrolment_id = t.id) AS risk_last
+      FROM (SELECT COUNT(*) AS n, COUNT(DISTINCT learner_id) AS l FROM r) c
+      LEFT JOIN (SELECT id, due_key, start_date FROM r ORDER BY due_key, start_date, id LIMIT ?) t ON true
+      LEFT JOIN enrolments w ON w.tenant_id = ? AND w.id = t.id
+      ORDER BY t.due_key, t.start_date, t.id`;
+    const rows = await this.db.all<
+      Row & { risk_due_key: string | null; risk_n: number; risk_l: number; risk_last: unknown }
+    >(sql, [q.today, tenantId, q.today, q.since, tenantId, q.since, ...active.bindings, tenantId, q.limit, tenantId]);
     return {
-      enrolments: Number(counted?.n ?? 0),
-      learners: Number(counted?.l ?? 0),
-      items: first.flatMap((r) => {
-        const enrolment = byId.get(r.id);
-        return enrolment
-          ? [{ enrolment, reason: r.due_key === '9999' ? 'idle' : 'overdue', lastAssessed: lastOf.get(r.id) ?? null }]
-          : [];
-      }),
+      enrolments: Number(rows[0]?.risk_n ?? 0),
+      learners: Number(rows[0]?.risk_l ?? 0),
+      // No enrolment at risk: the one row is the counts', with the enrolment's columns null.
+      items: rows.flatMap((r) =>
+        r.risk_due_key == null || r.id == null
+          ? []
+          : [
+              {
+                enrolment: rowToEnrolment(r),
+                reason: r.risk_due_key === '9999' ? ('idle' as const) : ('overdue' as const),
+                lastAssessed: r.risk_last == null ? null : String(r.risk_last),
+              },
+            ],
+      ),
     };
   }
 

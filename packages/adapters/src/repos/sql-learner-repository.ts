@@ -1,6 +1,7 @@
 import {
   DomainError,
   learnerSearch,
+  type EnrolledFilter,
   type LearnerFilter,
   type LearnerOrder,
   type LearnerRepository,
@@ -12,7 +13,7 @@ import type { Knex } from 'knex';
 import { compile } from '../db/query-builder.js';
 import { PLAN_PER_CALL, type Binding, type RowType, type SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
-import { pageQuery } from './paging.js';
+import { pageQuery, type PageOrder } from './paging.js';
 import {
   LEARNER_COLUMNS,
   type LearnerRow,
@@ -23,8 +24,10 @@ import {
 } from './learner-rows.js';
 import { bulkChunks } from './bulk-chunks.js';
 
-/** `%text%` for LIKE, with the text's own `%`, `_` and backslash escaped. */
-const likeAny = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `text` for LIKE as itself, its own `%`, `_` and backslash escaped. */
+const likeExactly = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `%text%` for LIKE: `text` anywhere. */
+const likeAny = (text: string) => `%${likeExactly(text)}%`;
 
 const UNIQUE = [
   {
@@ -76,6 +79,21 @@ const UPDATABLE = LEARNER_COLUMNS.filter((c) => c !== 'id' && c !== 'tenant_id' 
 const UPDATE = `UPDATE learners SET ${UPDATABLE.map((c) => `${c} = ?`).join(', ')} WHERE tenant_id = ? AND id = ? AND erased_at IS NULL`;
 const LIVE = 'tenant_id = ? AND erased_at IS NULL';
 const ERASE = `UPDATE learners SET ${PERSONAL_COLUMNS.map((c) => `${c} = NULL`).join(', ')}, erased_at = ?, updated_at = ? WHERE ${LIVE} AND id = ?`;
+
+/** The enrolment columns a learner list sorts by (`LearnerOrder`). */
+const ENROLMENT_KEYS = { programme: 'programme_code', status: 'status', start: 'start_date' } as const;
+
+/** `LearnerFilter.enrolled` as conditions on enrolments `e` (each beginning with AND), with their bindings. */
+function enrolledWhere(f: EnrolledFilter): { sql: string; bindings: string[] } {
+  const parts: [string, string | undefined][] = [
+    ['e.programme_code = ?', f.programmeCode],
+    ['e.status = ?', f.status],
+    ['e.start_date >= ?', f.startFrom],
+    ['e.start_date <= ?', f.startTo],
+  ];
+  const kept = parts.filter((p): p is [string, string] => p[1] !== undefined);
+  return { sql: kept.map(([c]) => ` AND ${c}`).join(''), bindings: kept.map(([, v]) => v) };
+}
 
 /** Learners on SQLite or Postgres. Fixed statements are written once; lists are composed with knex. */
 export class SqlLearnerRepository implements LearnerRepository {
@@ -214,34 +232,50 @@ export class SqlLearnerRepository implements LearnerRepository {
     page: PageRequest,
     order?: LearnerOrder,
   ): Promise<Page<LearnerSnapshot>> {
-    const q = this.filtered(tenantId, filter).select('*');
-    if (order && page.kind === 'offset') {
-      const dir = order.descending ? 'desc' : 'asc';
-      // Learners without the field come last either way; ties (and pages) are kept stable by id.
-      if (order.by === 'name') q.orderByRaw(`lower(last_name) ${dir}, lower(first_name) ${dir}`);
-      else q.orderByRaw(`id_number IS NULL, id_number ${dir}`);
+    const q = this.filtered(tenantId, filter).select('learners.*');
+    const sorted = order && page.kind === 'offset' ? order : undefined;
+    const dir = sorted?.descending ? 'desc' : 'asc';
+    const enrolmentKey = sorted && ENROLMENT_KEYS[sorted.by as keyof typeof ENROLMENT_KEYS];
+    if (enrolmentKey) {
+      // Each learner's first value in the sort's direction, of the enrolments the filter keeps: one grouped pass over
+      // the tenant's enrolments, joined by learner, in the same statement as the page. (A subquery per learner let
+      // SQLite walk the tenant's whole (tenant, status, start, ...) index for each MIN.)
+      const { sql, bindings } = enrolledWhere(filter.enrolled ?? {});
+      q.joinRaw(
+        `LEFT JOIN (SELECT e.learner_id, ${sorted.descending ? 'MAX' : 'MIN'}(e.${enrolmentKey}) AS sort_key FROM enrolments e WHERE e.tenant_id = ?${sql} GROUP BY e.learner_id) s ON s.learner_id = learners.id`,
+        [tenantId, ...bindings],
+      ).select('s.sort_key');
     }
-    // One statement for the count and the page, unless sorted: its outer query keeps the id order only.
-    const sorted = order !== undefined && page.kind === 'offset';
-    return pageQuery(this.db, q, page, rowToLearner, 'id', !sorted);
-  }
-
-  async matchingIds(tenantId: string, filter: LearnerFilter): Promise<string[]> {
-    const { sql, bindings } = compile(this.filtered(tenantId, filter).select('id').orderBy('id'));
-    const rows = await this.db.all<{ id: string }>(sql, bindings);
-    return rows.map((r) => r.id);
+    // Learners without the field come last either way; ties (and pages) are kept stable by id. The sort is carried
+    // into the one statement's outer query, so a sorted page is one statement too.
+    const sort: PageOrder | undefined = !sorted
+      ? undefined
+      : enrolmentKey
+        ? (c) => `${c('sort_key')} ${dir} NULLS LAST`
+        : sorted.by === 'name'
+          ? (c) => `lower(${c('last_name')}) ${dir}, lower(${c('first_name')}) ${dir}`
+          : (c) => `${c('id_number')} IS NULL, ${c('id_number')} ${dir}`;
+    // A search by words reads every learner of the tenant: the page and its count are one pass over them.
+    const words = filter.search !== undefined && learnerSearch(filter.search).mobile === null;
+    return pageQuery(this.db, q, page, rowToLearner, 'id', words || filter.employer ? 'scan' : true, sort);
   }
 
   private filtered(tenantId: string, filter: LearnerFilter): Knex.QueryBuilder {
     const q = this.qb('learners').where('tenant_id', tenantId).whereNull('erased_at');
     if (filter.employeeRef) q.where('employee_ref', filter.employeeRef);
-    if (filter.employer) q.whereRaw(`lower(employer) like ? escape '\\'`, [likeAny(filter.employer.toLowerCase())]);
+    // Any case: the dialect's case-insensitive LIKE, with no function call per row (docs/performance.md).
+    const ilike = this.db.dialect.ilike;
+    if (filter.employer) q.whereRaw(`employer ${ilike} ? escape '\\'`, [likeAny(filter.employer.toLowerCase())]);
     if (filter.ids) {
       const among = this.db.dialect.inTexts(filter.ids);
       q.whereRaw(
         `id ${among.sql}`,
         among.bindings.map((b) => b ?? null),
       );
+    }
+    if (filter.enrolled) {
+      const { sql, bindings } = enrolledWhere(filter.enrolled);
+      q.whereRaw(`id IN (SELECT e.learner_id FROM enrolments e WHERE e.tenant_id = ?${sql})`, [tenantId, ...bindings]);
     }
     if (filter.createdFrom) q.where('created_at', '>=', filter.createdFrom);
     if (filter.createdTo) q.where('created_at', '<=', filter.createdTo);
@@ -255,8 +289,8 @@ export class SqlLearnerRepository implements LearnerRepository {
         const like = likeAny(word);
         q.where((w) => {
           for (const c of ['first_name', 'last_name', 'middle_name', 'email_lower'])
-            w.orWhereRaw(`lower(${c}) like ? escape '\\'`, [like]);
-          w.orWhereRaw('lower(employee_ref) = ?', [word]);
+            w.orWhereRaw(`${c} ${ilike} ? escape '\\'`, [like]);
+          w.orWhereRaw(`employee_ref ${ilike} ? escape '\\'`, [likeExactly(word)]);
           if (/^\d+$/.test(word)) w.orWhere('id_number', 'like', `${word}%`);
           if (/^[a-z0-9/-]+$/.test(word)) w.orWhere('alternate_id', 'like', `${word.toUpperCase()}%`);
         });

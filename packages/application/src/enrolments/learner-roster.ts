@@ -1,10 +1,8 @@
 import type {
-  EnrolmentFilter,
+  EnrolledFilter,
   EnrolmentStatus,
   EnrolmentSummary,
-  LearnerFilter,
   LearnerRepos,
-  LearnerSnapshot,
   Page,
   PlatformRepos,
   TrainingRepos,
@@ -38,12 +36,6 @@ export interface RosterRow {
   enrolments: EnrolmentSummary[];
 }
 
-const KEY: Record<'programme' | 'status' | 'start', (e: EnrolmentSummary) => string> = {
-  programme: (e) => e.programmeCode,
-  status: (e) => e.status,
-  start: (e) => e.startDate,
-};
-
 /**
  * Learners filtered by their own fields and by their enrolments (programme, status, start period), sorted by a
  * column of either, one row per learner, offset pages stable under the sort (ties by id). A learner sorted by an
@@ -58,60 +50,27 @@ export class ListLearnerRoster {
     const tenantId = actor.tenantId;
     const programmeCode = q.programmeCode ? await this.programmeCode(tenantId, q.programmeCode) : undefined;
     if (programmeCode === null) return { items: [], total: 0, hasMore: false };
-    const filter: EnrolmentFilter = {
+    const enrolled: EnrolledFilter = {
       ...(programmeCode ? { programmeCode } : {}),
       ...(q.status ? { status: q.status } : {}),
       ...(q.startFrom ? { startFrom: q.startFrom } : {}),
       ...(q.startTo ? { startTo: q.startTo } : {}),
     };
-    const byEnrolment = Object.keys(filter).length > 0;
-    const byEnrolmentField = q.sort === 'programme' || q.sort === 'status' || q.sort === 'start';
-    const found = byEnrolment || byEnrolmentField ? await enrolments.summaries(tenantId, filter) : null;
-    const learnerFilter: LearnerFilter = {
-      ...(q.search ? { search: q.search } : {}),
-      ...(q.employer ? { employer: q.employer } : {}),
-      ...(byEnrolment && found ? { ids: [...new Set(found.map((e) => e.learnerId))] } : {}),
-    };
-    if (learnerFilter.ids?.length === 0) return { items: [], total: 0, hasMore: false };
-
-    let listed: Page<LearnerSnapshot>;
-    if (q.sort === 'name' || q.sort === 'idNumber') {
-      listed = await learners.list(
-        tenantId,
-        learnerFilter,
-        { kind: 'offset', ...page },
-        {
-          by: q.sort,
-          descending: q.descending,
-        },
-      );
-    } else {
-      const key = KEY[q.sort];
-      const first = new Map<string, string>();
-      for (const e of found ?? []) {
-        const k = key(e);
-        const had = first.get(e.learnerId);
-        if (had === undefined || (q.descending ? k > had : k < had)) first.set(e.learnerId, k);
-      }
-      const sign = q.descending ? -1 : 1;
-      const ids = (await learners.matchingIds(tenantId, learnerFilter)).sort((a, b) => {
-        const ka = first.get(a);
-        const kb = first.get(b);
-        if (ka !== kb) return ka === undefined ? 1 : kb === undefined ? -1 : ka < kb ? -sign : sign;
-        return a < b ? -1 : a > b ? 1 : 0;
-      });
-      const pick = ids.slice(page.offset, page.offset + page.limit);
-      const byId = new Map((await learners.findByIds(tenantId, pick)).map((l) => [l.id, l]));
-      listed = {
-        items: pick.flatMap((id) => byId.get(id) ?? []),
-        total: ids.length,
-        hasMore: page.offset + page.limit < ids.length,
-      };
-    }
-    const shown = new Set(listed.items.map((l) => l.id));
-    const theirs = found
-      ? found.filter((e) => shown.has(e.learnerId))
-      : await enrolments.summaries(tenantId, {}, [...shown]);
+    const byEnrolment = Object.keys(enrolled).length > 0;
+    // Filters, sort and page are one read of the learners (their enrolments' conditions and sort keys included),
+    // then one read of the listed learners' enrolments.
+    const listed = await learners.list(
+      tenantId,
+      {
+        ...(q.search ? { search: q.search } : {}),
+        ...(q.employer ? { employer: q.employer } : {}),
+        ...(byEnrolment ? { enrolled } : {}),
+      },
+      { kind: 'offset', ...page },
+      { by: q.sort, descending: q.descending },
+    );
+    const shown = listed.items.map((l) => l.id);
+    const theirs = shown.length ? await enrolments.summaries(tenantId, enrolled, shown) : [];
     return {
       ...listed,
       items: listed.items.map((l) => ({

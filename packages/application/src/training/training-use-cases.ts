@@ -1,6 +1,6 @@
 import type { LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
 import type { CoreDeps, SecretDeps } from '../common/ports.js';
-import { GetAssessment } from '../assessments/get-assessment.js';
+import { GetAssessment, GetAssessments } from '../assessments/get-assessment.js';
 import { GetModeration } from '../assessments/get-moderation.js';
 import { ListAssessments } from '../assessments/list-assessments.js';
 import { ModerateAssessment } from '../assessments/moderate-assessment.js';
@@ -46,6 +46,7 @@ export function trainingUseCases(p: TrainingPorts) {
     getEnrolmentHistory: new GetEnrolmentHistory(p),
     recordAssessment: new RecordAssessment(p),
     getAssessment: new GetAssessment(p),
+    getAssessments: new GetAssessments(p),
     listAssessments: new ListAssessments(p),
     moderateAssessment: new ModerateAssessment(p),
     getModeration: new GetModeration(p),

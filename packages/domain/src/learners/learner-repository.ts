@@ -1,5 +1,15 @@
 import type { Page, PageRequest } from '../common/paging.js';
+import type { EnrolmentStatus } from '../training/enrolment-status.js';
 import type { LearnerSnapshot } from './learner.js';
+
+/** Conditions on a learner's enrolments: a learner matches with one enrolment that meets every one given. */
+export interface EnrolledFilter {
+  programmeCode?: string;
+  status?: EnrolmentStatus;
+  /** Inclusive bounds on the enrolment's start date, YYYY-MM-DD. */
+  startFrom?: string;
+  startTo?: string;
+}
 
 export interface LearnerFilter {
   /** Words or a mobile number, read by `learnerSearch` (names in any order and case, email, ID prefix, employee reference). */
@@ -7,8 +17,10 @@ export interface LearnerFilter {
   employeeRef?: string;
   /** Part of the employer's name, any case ("acme" finds "Acme Engineering"). */
   employer?: string;
-  /** Only these learners (the learners of matching enrolments); an empty list matches nobody. */
+  /** Only these learners; an empty list matches nobody. */
   ids?: readonly string[];
+  /** Only learners with an enrolment meeting these conditions (the learner list's enrolment filters). */
+  enrolled?: EnrolledFilter;
   /** Inclusive bounds on `createdAt`, ISO 8601. */
   createdFrom?: string;
   createdTo?: string;
@@ -17,9 +29,14 @@ export interface LearnerFilter {
   updatedTo?: string;
 }
 
-/** A list's order besides the default (by id): by surname then first name, or by ID number; ties by id. */
+/**
+ * A list's order besides the default (by id): by surname then first name, by ID number, or by an enrolment's
+ * programme code, status or start date. A learner sorted by an enrolment field takes their first value of it in the
+ * sort's direction, among the enrolments meeting `LearnerFilter.enrolled` (all theirs without it). Learners without
+ * the field come last either way; ties by id.
+ */
 export interface LearnerOrder {
-  by: 'name' | 'idNumber';
+  by: 'name' | 'idNumber' | 'programme' | 'status' | 'start';
   descending: boolean;
 }
 
@@ -61,8 +78,6 @@ export interface LearnerRepository {
     page: PageRequest,
     order?: LearnerOrder,
   ): Promise<Page<LearnerSnapshot>>;
-  /** The ids of every live learner matching `filter`, by id (a list sorted by another record's field). */
-  matchingIds(tenantId: string, filter: LearnerFilter): Promise<string[]>;
   /**
    * POPIA erasure: removes every personal field irreversibly, keeping only the id, tenant, year of birth,
    * gender and the timestamps, so anonymised facts still count. Returns false if there was nothing to erase.

@@ -135,6 +135,8 @@ export interface AssessmentFilter {
 export interface AssessmentRepository {
   insert(a: AssessmentSnapshot): Promise<void>;
   findById(tenantId: string, id: string): Promise<AssessmentSnapshot | null>;
+  /** The tenant's assessments among `ids` (unknown ids left out), in no particular order: one read for a list. */
+  findByIds(tenantId: string, ids: readonly string[]): Promise<AssessmentSnapshot[]>;
   /** Ordered by id. */
   list(tenantId: string, filter: AssessmentFilter, page: PageRequest): Promise<Page<AssessmentSnapshot>>;
   /** Summative assessments of the given enrolments, ordered by id. */

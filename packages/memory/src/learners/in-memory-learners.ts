@@ -2,6 +2,8 @@ import {
   DomainError,
   learnerSearch,
   wordMatches,
+  type EnrolledFilter,
+  type EnrolmentSnapshot,
   type LearnerFilter,
   type LearnerOrder,
   pageInOrder,
@@ -18,10 +20,32 @@ export interface LearnerTables {
   learners: Map<string, LearnerSnapshot & { erasedAt?: string }>;
 }
 
+/** The training capability's enrolments, read for the enrolment filters and sorts (absent without training). */
+type Reads = { enrolments?: Map<string, EnrolmentSnapshot> };
+
+const ENROLMENT_KEYS = {
+  programme: (e: EnrolmentSnapshot) => e.programmeCode,
+  status: (e: EnrolmentSnapshot) => e.status,
+  start: (e: EnrolmentSnapshot) => e.startDate,
+} as const;
+
+const meets = (e: EnrolmentSnapshot, f: EnrolledFilter) =>
+  (!f.programmeCode || e.programmeCode === f.programmeCode) &&
+  (!f.status || e.status === f.status) &&
+  (!f.startFrom || e.startDate >= f.startFrom) &&
+  (!f.startTo || e.startDate <= f.startTo);
+
 const clone = <T>(x: T): T => structuredClone(x);
 
 export class InMemoryLearnerRepository implements LearnerRepository {
-  constructor(private readonly store: MemoryStore<LearnerTables>) {}
+  constructor(private readonly store: MemoryStore<LearnerTables & Reads>) {}
+  /** Each learner's enrolments of the tenant meeting `f`. */
+  private enrolled(tenantId: string, f: EnrolledFilter): Map<string, EnrolmentSnapshot[]> {
+    const out = new Map<string, EnrolmentSnapshot[]>();
+    for (const e of this.store.tables.enrolments?.values() ?? [])
+      if (e.tenantId === tenantId && meets(e, f)) out.set(e.learnerId, [...(out.get(e.learnerId) ?? []), e]);
+    return out;
+  }
   private get rows() {
     return this.store.tables.learners;
   }
@@ -118,8 +142,19 @@ export class InMemoryLearnerRepository implements LearnerRepository {
     const matches = this.matching(tenantId, f);
     if (!order || page.kind === 'cursor') return clone(pageOf(matches, page));
     const sign = order.descending ? -1 : 1;
+    const by = order.by;
+    const theirs = by === 'name' || by === 'idNumber' ? null : this.enrolled(tenantId, f.enrolled ?? {});
+    // An enrolment field: the learner's first value in the sort's direction.
+    const first = (l: LearnerSnapshot) => {
+      const values = (theirs?.get(l.id) ?? []).map((e) => ENROLMENT_KEYS[by as keyof typeof ENROLMENT_KEYS](e)).sort();
+      return (order.descending ? values.at(-1) : values[0]) ?? null;
+    };
     const key = (l: LearnerSnapshot) =>
-      order.by === 'name' ? `${l.lastName.toLowerCase()}\u0000${l.firstName.toLowerCase()}` : l.idNumber;
+      by === 'name'
+        ? `${l.lastName.toLowerCase()}\u0000${l.firstName.toLowerCase()}`
+        : by === 'idNumber'
+          ? l.idNumber
+          : first(l);
     const sorted = matches.sort((a, b) => {
       const ka = key(a);
       const kb = key(b);
@@ -129,20 +164,17 @@ export class InMemoryLearnerRepository implements LearnerRepository {
     });
     return clone(pageInOrder(sorted, page, (l) => l.id));
   }
-  async matchingIds(tenantId: string, f: LearnerFilter): Promise<string[]> {
-    return this.matching(tenantId, f)
-      .map((l) => l.id)
-      .sort();
-  }
   private matching(tenantId: string, f: LearnerFilter): LearnerSnapshot[] {
     const s = f.search ? learnerSearch(f.search) : null;
     const ids = f.ids ? new Set(f.ids) : null;
+    const enrolled = f.enrolled ? this.enrolled(tenantId, f.enrolled) : null;
     const employer = f.employer?.toLowerCase();
     return this.live(tenantId).filter(
       (l) =>
         (!f.employeeRef || l.employeeRef === f.employeeRef) &&
         (!employer || (l.employer ?? '').toLowerCase().includes(employer)) &&
         (!ids || ids.has(l.id)) &&
+        (!enrolled || enrolled.has(l.id)) &&
         (!f.createdFrom || l.createdAt >= f.createdFrom) &&
         (!f.updatedFrom || l.updatedAt >= f.updatedFrom) &&
         (!f.updatedTo || l.updatedAt <= f.updatedTo) &&
@@ -167,7 +199,7 @@ export class InMemoryLearnerRepository implements LearnerRepository {
   }
 }
 
-export const learnerMemory: MemoryPart<LearnerRepos, LearnerTables> = {
+export const learnerMemory: MemoryPart<LearnerRepos, LearnerTables, Reads> = {
   tables: () => ({ learners: new Map() }),
   repositories: (store) => ({ learners: new InMemoryLearnerRepository(store) }),
 };

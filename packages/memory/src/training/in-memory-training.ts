@@ -238,6 +238,10 @@ export class InMemoryAssessmentRepository implements AssessmentRepository {
   async findById(tenantId: string, id: string) {
     return clone(this.of(tenantId).find((a) => a.id === id) ?? null);
   }
+  async findByIds(tenantId: string, ids: readonly string[]) {
+    const wanted = new Set(ids);
+    return clone(this.of(tenantId).filter((a) => wanted.has(a.id)));
+  }
   async list(tenantId: string, f: AssessmentFilter, page: PageRequest): Promise<Page<AssessmentSnapshot>> {
     return clone(
       pageOf(

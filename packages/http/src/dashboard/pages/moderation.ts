@@ -53,9 +53,8 @@ ${rows.map((x: ModerationSampleView) => html`<tr><td><a href="/dashboard/moderat
 
   const one = async (s: SessionContext, id: string, notice?: string) => {
     const sample = await d.training.getModerationSample.execute(s.actor, id);
-    const assessments = await Promise.all(
-      sample.assessmentIds.map((a) => d.training.getAssessment.execute(s.actor, a)),
-    );
+    // One read for the sample's results and one for their learners' names (docs/dashboard.md, "Pages").
+    const assessments = await d.training.getAssessments.execute(s.actor, sample.assessmentIds);
     const names = await namesFor(
       d,
       s,

@@ -1,8 +1,8 @@
 import { WATCH_DAYS, watchWindow, type SessionContext } from '@fundi/application';
-import type { EnrolmentAtRisk } from '@fundi/domain';
+import { dayStartIn, type EnrolmentAtRisk } from '@fundi/domain';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { html, when, type Html } from '../html.js';
-import { can } from '../web.js';
+import { can, zoneOf } from '../web.js';
 import { namesFor, person } from '../forms/person.js';
 
 /** How many enrolments each list shows; the counts above them are of all. */
@@ -22,9 +22,11 @@ function why(r: EnrolmentAtRisk): string {
  */
 async function atRisk(d: DashboardDeps, s: SessionContext): Promise<Html | null> {
   if (!can(s, 'enrolments:read')) return null;
-  const { since } = watchWindow(d.now());
-  const active = await d.evidence.enrolmentsWithUploads.execute(s.actor, `${since}T00:00:00.000Z`);
-  const r = await d.training.enrolmentsAtRisk.execute(s.actor, { active, limit: LISTED });
+  // The days are the tenant's: its "today" begins at midnight in its time zone, not UTC's.
+  const timeZone = zoneOf(s);
+  const { since } = watchWindow(d.now(), timeZone);
+  const active = await d.evidence.enrolmentsWithUploads.execute(s.actor, dayStartIn(since, timeZone));
+  const r = await d.training.enrolmentsAtRisk.execute(s.actor, { active, limit: LISTED, timeZone });
   const names = await namesFor(
     d,
     s,
@@ -43,7 +45,7 @@ ${r.items.map((i) => html`<tr><td>${person(names, i.enrolment.learnerId)}</td><t
 /** Upcoming deadlines: open enrolments whose expected end date is in the next `WATCH_DAYS` days. */
 async function deadlines(d: DashboardDeps, s: SessionContext): Promise<Html | null> {
   if (!can(s, 'enrolments:read')) return null;
-  const r = await d.training.enrolmentsDue.execute(s.actor, { limit: LISTED });
+  const r = await d.training.enrolmentsDue.execute(s.actor, { limit: LISTED, timeZone: zoneOf(s) });
   const names = await namesFor(
     d,
     s,
