@@ -10,7 +10,6 @@ import {
   type PageRequest,
 } from '@fundi/domain';
 import type { Knex } from 'knex';
-import { compile } from '../db/query-builder.js';
 import { PLAN_PER_CALL, type Binding, type RowType, type SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
 import { pageQuery, type PageOrder } from './paging.js';
