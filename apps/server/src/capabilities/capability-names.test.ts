@@ -51,12 +51,8 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/common/actor.ts': "the label of HR inbound's system actor `hr-sync`",
     'packages/application/src/index.ts': BARREL,
     'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
-    'packages/application/src/webhooks/deliveries.ts':
-      "HR's outbound messages are deliveries of a webhook subscription of purpose `hr_sync`",
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/index.ts': BARREL,
-    'packages/domain/src/webhooks/subscription.ts':
-      "the subscription purpose `hr_sync` and its events (HR's outbound messages go through webhooks)",
     'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
     'packages/http/src/index.ts': BARREL,
     'packages/application/src/audit/audit-view.ts': AUDIT,

@@ -16,6 +16,7 @@ import { recordChange } from '../common/record-change.js';
 import { switchSubscription } from '../webhooks/enablement.js';
 import type { HrSyncAllRepos, HrSyncDeps } from './hr-sync-ports.js';
 import { requireAdmin } from './hr-sync-ports.js';
+import { hrSubscriptionPurpose } from './hr-subscription.js';
 import { hrSyncView, type HrSyncView } from './hr-sync-view.js';
 
 /** The tenant's inbound address: its Form B path under the public URL, or the origin the caller used. */
@@ -76,7 +77,7 @@ export class PutHrSync {
       const wanted = next.enabled && next.outboundUrl !== null;
       if (next.outboundUrl && !sub) {
         signingSecret = generateWebhookSecret();
-        sub = WebhookSubscription.forHrSync({
+        sub = WebhookSubscription.forPurpose(hrSubscriptionPurpose, {
           id: newId('whs', now.getTime()),
           tenantId: actor.tenantId,
           url: next.outboundUrl,

@@ -9,3 +9,4 @@ export * from './authenticate-hr-call.js';
 export * from './hr-outbound-reaction.js';
 export * from './send-hr-outbound.js';
 export * from './hr-erasure.js';
+export * from './hr-subscription.js';

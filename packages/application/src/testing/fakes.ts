@@ -12,6 +12,7 @@ import { FixedClock, fakeSecrets } from '@fundi/testing';
 import type { Actor } from '../common/actor.js';
 import type { OfferedHooks } from '../common/hooks.js';
 import { hrErasureStep } from '../hr-sync/hr-erasure.js';
+import { hrSubscriptionPurpose } from '../hr-sync/hr-subscription.js';
 import { notificationErasureStep } from '../notifications/notification-erasure.js';
 import { auditErasureStep } from '../audit/audit-erasure.js';
 import { webhookErasureStep } from '../webhooks/webhook-erasure.js';
@@ -35,9 +36,10 @@ export const TEST_ACCESS = new AccessPolicy({
 /** A test double of the subscribable event names (the service derives them from the capabilities' events). */
 export const TEST_EVENT_TYPES = ['learner.created', 'learner.updated', 'assessment.recorded', 'assessment.completed'];
 
-/** The erasure steps of the capabilities whose fakes this world holds, in the capability list's order. */
+/** The offers of the capabilities whose fakes this world holds, in the capability list's order. */
 export const TEST_HOOKS: OfferedHooks = {
   learnerErasure: [webhookErasureStep, hrErasureStep, notificationErasureStep, auditErasureStep],
+  subscriptionPurpose: [hrSubscriptionPurpose],
 };
 
 /**

@@ -1,19 +1,20 @@
 import { DomainError } from '../common/errors.js';
-import type { HrOutboundEvent } from '../hr-sync/hr-events.js';
 import { parseEventTypes, type WebhookEventType } from './events.js';
 
 /**
- * `webhook`: a subscription of the `/webhook-subscriptions` API. `hr_sync`: the one subscription behind a tenant's
- * HR `outboundUrl` (docs/api.md, "HR sync"), managed through `/hr-sync` and invisible to the webhook API.
+ * The purpose of the subscriptions of the `/webhook-subscriptions` API. Any other purpose is one a capability
+ * declares for subscriptions it keeps for itself, invisible to the webhook API (docs/architecture.md, "A
+ * capability's anatomy").
  */
-export type SubscriptionPurpose = 'webhook' | 'hr_sync';
+export const WEBHOOK_API_PURPOSE = 'webhook';
 
 export interface WebhookSubscriptionSnapshot {
   id: string;
   tenantId: string;
-  purpose: SubscriptionPurpose;
+  /** `webhook` (WEBHOOK_API_PURPOSE), or the name of the purpose a capability declared. */
+  purpose: string;
   url: string;
-  events: (WebhookEventType | HrOutboundEvent)[];
+  events: WebhookEventType[];
   enabled: boolean;
   /** The signing secret, sealed by a SecretBox; never leaves the service after creation or rotation. */
   secretCiphertext: string;
@@ -100,7 +101,7 @@ export const WebhookSubscription = {
     return {
       id: ctx.id,
       tenantId: ctx.tenantId,
-      purpose: 'webhook',
+      purpose: WEBHOOK_API_PURPOSE,
       url: parseWebhookUrl(input.url, ctx.policy),
       events: parseEventTypes(input.events, ctx.policy.eventTypes),
       enabled,
@@ -128,22 +129,28 @@ export const WebhookSubscription = {
     };
   },
 
-  /** The subscription behind a tenant's HR `outboundUrl`: the HR events only; the URL was checked by the caller. */
-  forHrSync(ctx: {
-    id: string;
-    tenantId: string;
-    url: string;
-    enabled: boolean;
-    secretCiphertext: string;
-    now: Date;
-  }): WebhookSubscriptionSnapshot {
+  /**
+   * A subscription a capability keeps for itself under its declared purpose: that purpose's events only. The URL
+   * was checked by the caller.
+   */
+  forPurpose(
+    purpose: { name: string; events: readonly WebhookEventType[] },
+    ctx: {
+      id: string;
+      tenantId: string;
+      url: string;
+      enabled: boolean;
+      secretCiphertext: string;
+      now: Date;
+    },
+  ): WebhookSubscriptionSnapshot {
     const at = ctx.now.toISOString();
     return {
       id: ctx.id,
       tenantId: ctx.tenantId,
-      purpose: 'hr_sync',
+      purpose: purpose.name,
       url: ctx.url,
-      events: ['learner.completed', 'learner.competency'],
+      events: [...purpose.events],
       enabled: ctx.enabled,
       secretCiphertext: ctx.secretCiphertext,
       previousSecretCiphertext: null,
