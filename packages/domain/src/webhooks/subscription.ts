@@ -1,5 +1,6 @@
 import { DomainError } from '../common/errors.js';
 import { parseEventTypes, type WebhookEventType } from './events.js';
+import { parseWebhookUrl, type UrlPolicy } from './receiver-url.js';
 
 /**
  * The purpose of the subscriptions of the `/webhook-subscriptions` API. Any other purpose is one a capability
@@ -27,11 +28,6 @@ export interface WebhookSubscriptionSnapshot {
   updatedAt: string;
 }
 
-export interface UrlPolicy {
-  /** FUNDI_WEBHOOK_ALLOW_HTTP: plain http is accepted (local receivers, tests). */
-  allowHttp: boolean;
-}
-
 /** What a subscription's fields are checked against: the URL rules and the event names subscribers may ask for. */
 export interface SubscriptionRules extends UrlPolicy {
   eventTypes: readonly string[];
@@ -39,50 +35,6 @@ export interface SubscriptionRules extends UrlPolicy {
 
 /** How long the old secret keeps signing after a rotation. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
-
-const WHSEC = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
-
-/**
- * A receiver URL: absolute http(s), https unless the operator allows http, no credentials. Where it points is
- * checked at connect time, not here, because DNS can change between now and the delivery.
- */
-export function parseWebhookUrl(value: unknown, policy: UrlPolicy, field = 'url'): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048)
-    throw DomainError.invalid(field, 'must be a URL of at most 2048 characters');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw DomainError.invalid(field, 'is not a valid absolute URL');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw DomainError.invalid(field, 'must use https');
-  if (url.protocol === 'http:' && !policy.allowHttp) throw DomainError.invalid(field, 'must use https');
-  if (url.username || url.password) throw DomainError.invalid(field, 'must not carry credentials');
-  url.hash = '';
-  return url.toString();
-}
-
-/** A caller-chosen secret: 16 to 256 printable characters; one in the `whsec_` form must carry valid base64. */
-export function parseWebhookSecret(value: unknown, field = 'secret'): string {
-  if (typeof value !== 'string' || value.length < 16 || value.length > 256 || !/^[\x20-\x7e]+$/.test(value)) {
-    throw DomainError.invalid(field, 'must be 16 to 256 printable ASCII characters');
-  }
-  if (value.startsWith('whsec_') && !WHSEC.test(value))
-    throw DomainError.invalid(field, 'a whsec_ secret must be followed by base64');
-  return value;
-}
-
-/** The Standard Webhooks key (the base64-decoded part after `whsec_`), or null for a secret without that form. */
-export function standardWebhooksKey(secret: string): string | null {
-  const m = WHSEC.exec(secret);
-  return m ? m[1]! : null;
-}
-
-/** `whsec_` + base64 of 32 random bytes, the form Standard Webhooks libraries expect. */
-export function generateWebhookSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
-}
 
 export interface SubscriptionInput {
   url?: unknown;
