@@ -1,6 +1,7 @@
 export * from './hr-sync-ports.js';
 export * from './hr-sync-view.js';
 export * from './configure-hr-sync.js';
+export * from './rotate-hr-key.js';
 export * from './receive-hr-event.js';
 export * from './hr-sync-logs.js';
 export * from './hr-outbound-events.js';

@@ -1,6 +1,7 @@
 import { DomainError } from '../common/errors.js';
 import { parseEventTypes, type WebhookEventType } from './events.js';
 import { parseWebhookUrl, type UrlPolicy } from './receiver-url.js';
+import { SECRET_OVERLAP_MS, signingSecrets } from './signing-secrets.js';
 
 /**
  * The purpose of the subscriptions of the `/webhook-subscriptions` API. Any other purpose is one a capability
@@ -32,9 +33,6 @@ export interface WebhookSubscriptionSnapshot {
 export interface SubscriptionRules extends UrlPolicy {
   eventTypes: readonly string[];
 }
-
-/** How long the old secret keeps signing after a rotation. */
-export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 export interface SubscriptionInput {
   url?: unknown;
@@ -137,15 +135,7 @@ export const WebhookSubscription = {
     };
   },
 
-  /** The sealed secrets that sign a delivery at `now`: the current one first, then the previous one in its overlap. */
-  signingSecrets(
-    s: Pick<WebhookSubscriptionSnapshot, 'secretCiphertext' | 'previousSecretCiphertext' | 'previousSecretExpiresAt'>,
-    now: Date,
-  ): string[] {
-    const old =
-      s.previousSecretCiphertext && s.previousSecretExpiresAt && now.toISOString() < s.previousSecretExpiresAt;
-    return old ? [s.secretCiphertext, s.previousSecretCiphertext!] : [s.secretCiphertext];
-  },
+  signingSecrets,
 };
 
 export function parseEnabled(value: unknown, field = 'enabled'): boolean {
