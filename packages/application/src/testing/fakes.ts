@@ -19,6 +19,14 @@ import { webhookErasureStep } from '../webhooks/webhook-erasure.js';
 
 const ALL_ROLES = [...ROLES];
 
+/*
+ * Why the lists below are written out instead of derived from the capabilities' declarations: the declarations are
+ * the capability modules of apps/server (docs/architecture.md, "A capability's anatomy"), which depend on this
+ * package, so this package's tests cannot import them without a dependency cycle. Each list is the part of the
+ * declared one this world's fakes need; the service's own lists are derived, and checked by
+ * apps/server/src/capabilities/declared.test.ts.
+ */
+
 /**
  * A test double of the access policy: the learners' and training's scopes as their modules grant them. The service's
  * policy is derived from every capability's declaration in apps/server (docs/architecture.md, "A capability's
@@ -36,7 +44,10 @@ export const TEST_ACCESS = new AccessPolicy({
 /** A test double of the subscribable event names (the service derives them from the capabilities' events). */
 export const TEST_EVENT_TYPES = ['learner.created', 'learner.updated', 'assessment.recorded', 'assessment.completed'];
 
-/** The offers of the capabilities whose fakes this world holds, in the capability list's order. */
+/**
+ * The offers of the capabilities whose fakes this world holds, in the capability list's order: today every declared
+ * `learnerErasure` step and `subscriptionPurpose` (HR sync's).
+ */
 export const TEST_HOOKS: OfferedHooks = {
   learnerErasure: [webhookErasureStep, hrErasureStep, notificationErasureStep, auditErasureStep],
   subscriptionPurpose: [hrSubscriptionPurpose],
