@@ -25,6 +25,7 @@ export * from './wiring/container.js';
 export * from './system/secret-box.js';
 export * from './webhooks/signature.js';
 export * from './webhooks/address-guard.js';
+export * from './webhooks/receiver-check.js';
 export * from './webhooks/undici-transport.js';
 export * from './wiring/webhook-infra.js';
 export * from './jobs/sql-job-queue.js';

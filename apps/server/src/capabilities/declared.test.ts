@@ -89,4 +89,17 @@ describe('the lists derived from the capabilities’ declarations', () => {
     expect(() => declaredBy([{ name: 'a', declares: { ids: ['th'] } }])).toThrow('Malformed id prefix th');
     expect(() => declaredBy([{ name: 'a', declares: { scopes: { 'Things:read': [] } } }])).toThrow('Malformed scope');
   });
+
+  it('hand the webhooks every declared subscription purpose, whose events no one else declares', () => {
+    expect(declared.hooks.subscriptionPurpose.map((p) => p.name)).toEqual(['hr_sync']);
+    for (const p of declared.hooks.subscriptionPurpose)
+      for (const type of p.events) expect(declared.eventTypes).not.toContain(type);
+    const purpose = { name: 'own', events: ['thing.sent'], disabledAlert: () => ({ kind: 'k', message: 'm' }) };
+    const own = { name: 'a', declares: { offers: { subscriptionPurpose: purpose } } };
+    const e = { name: 'b', declares: { events: { 'thing.sent': {} } } };
+    expect(() => declaredBy([own, e])).toThrow('The event thing.sent is declared by both a and b');
+    expect(() => declaredBy([own, { ...own, name: 'c' }])).toThrow('The subscription purpose own is declared by both');
+    const api = { name: 'a', declares: { offers: { subscriptionPurpose: { ...purpose, name: 'webhook' } } } };
+    expect(() => declaredBy([api])).toThrow("a declares the webhook API's own purpose");
+  });
 });

@@ -4,6 +4,7 @@ import {
   hrLogRetention,
   hrOutboundJob,
   hrOutboundReaction,
+  hrSubscriptionPurpose,
   hrSyncUseCases,
   type HrSyncUseCases,
   type Ports,
@@ -14,7 +15,8 @@ import { capability } from './capability.js';
 
 /**
  * HR synchronisation: inbound employee events through the learner and enrolment use cases, outbound achievements
- * through the webhook delivery machinery (a subscription of purpose `hr_sync`). The URL rules are the webhooks'.
+ * through the webhook delivery machinery (a subscription of the purpose it declares, `hrSubscriptionPurpose`). The
+ * URL rules are the webhooks'.
  */
 export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly string[]; publicUrl: string }) {
   const checkReceiver = receiverCheck(settings.allowHosts);
@@ -24,7 +26,7 @@ export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly stri
     declares: {
       scopes: { 'hr:read': ['admin', 'manager', 'viewer', 'integration'], 'hr:write': ['admin', 'integration'] },
       ids: ['hre'],
-      offers: { learnerErasure: hrErasureStep },
+      offers: { learnerErasure: hrErasureStep, subscriptionPurpose: hrSubscriptionPurpose },
       openApiWebhooks: registerHrOutboundEvents,
     },
     useCases: (p: Ports<HrSyncAllRepos>): HrSyncUseCases =>

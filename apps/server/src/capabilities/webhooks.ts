@@ -47,6 +47,8 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
           receiverCheck: checkReceiver,
           // An import batch's learners are one compact event until a subscription wants their `learner.created`.
           expansions: [learnersWrittenExpansion],
+          // Other capabilities' own subscriptions: their events' bodies, their alerts when disabled.
+          purposes: p.hooks.subscriptionPurpose,
         }),
         resealSecrets: new ResealWebhookSecrets({ repos: p.repos, box }),
       };

@@ -1,14 +1,6 @@
-import {
-  DomainError,
-  type ApiKeyRepository,
-  type ApiKeySnapshot,
-  type ApiKeyUsageDelta,
-  type ApiKeyUsageRepository,
-  type TenantRepository,
-  type TenantSnapshot,
-} from '@fundi/domain';
+import { DomainError, type TenantRepository, type TenantSnapshot } from '@fundi/domain';
 import type { SqlDb } from '../db/sql-db.js';
-import { chunks, marks } from '../db/sql-helpers.js';
+import { bumpAuthEpoch } from './auth-epoch.js';
 import { mapUnique } from './conflicts.js';
 
 type Row = Record<string, string | null>;
@@ -68,109 +60,5 @@ export class SqlTenantRepository implements TenantRepository {
 
   async list(): Promise<TenantSnapshot[]> {
     return (await this.db.all<Row>('SELECT * FROM tenants ORDER BY slug')).map(tenantOf);
-  }
-}
-
-const keyOf = (r: Row): ApiKeySnapshot => ({
-  id: r.id!,
-  tenantId: r.tenant_id!,
-  name: r.name!,
-  role: r.role as ApiKeySnapshot['role'],
-  scopes: JSON.parse(r.scopes ?? '[]'),
-  prefix: r.prefix!,
-  hash: r.hash!,
-  expiresAt: r.expires_at ?? null,
-  revokedAt: r.revoked_at ?? null,
-  createdAt: r.created_at!,
-});
-
-export class SqlApiKeyRepository implements ApiKeyRepository {
-  constructor(private readonly db: SqlDb) {}
-
-  async insert(k: ApiKeySnapshot): Promise<void> {
-    await bumpAuthEpoch(this.db);
-    await this.db.run(
-      'INSERT INTO api_keys (id, tenant_id, name, role, scopes, prefix, hash, expires_at, revoked_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      [
-        k.id,
-        k.tenantId,
-        k.name,
-        k.role,
-        JSON.stringify(k.scopes),
-        k.prefix,
-        k.hash,
-        k.expiresAt,
-        k.revokedAt,
-        k.createdAt,
-      ],
-    );
-  }
-
-  async findByHash(hash: string): Promise<ApiKeySnapshot | null> {
-    const r = await this.db.first<Row>('SELECT * FROM api_keys WHERE hash = ?', [hash]);
-    return r ? keyOf(r) : null;
-  }
-
-  async listByTenant(tenantId: string): Promise<ApiKeySnapshot[]> {
-    return (await this.db.all<Row>('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY id DESC', [tenantId])).map(
-      keyOf,
-    );
-  }
-
-  async findByIds(tenantId: string, ids: readonly string[]): Promise<ApiKeySnapshot[]> {
-    const out: ApiKeySnapshot[] = [];
-    // By id alone, so the primary key is used whatever the tenant's number of keys; the tenant is checked on the rows.
-    for (const part of chunks([...new Set(ids)], 500))
-      for (const r of await this.db.all<Row>(`SELECT * FROM api_keys WHERE id IN (${marks(part.length)})`, part))
-        if (r.tenant_id === tenantId) out.push(keyOf(r));
-    return out;
-  }
-
-  async revoke(tenantId: string, id: string, at: string): Promise<boolean> {
-    const { changes } = await this.db.run(
-      'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE tenant_id = ? AND id = ?',
-      [at, tenantId, id],
-    );
-    if (changes > 0) await bumpAuthEpoch(this.db);
-    return changes > 0;
-  }
-
-  async authEpoch(): Promise<number> {
-    return Number((await this.db.first<{ epoch: number }>('SELECT epoch FROM auth_epoch WHERE id = 1'))?.epoch ?? 0);
-  }
-}
-
-async function bumpAuthEpoch(db: SqlDb): Promise<void> {
-  await db.run('UPDATE auth_epoch SET epoch = epoch + 1 WHERE id = 1');
-}
-
-/** Per-key daily request counts; each flush adds to the row, so several processes add up (one statement). */
-export class SqlApiKeyUsageRepository implements ApiKeyUsageRepository {
-  constructor(private readonly db: SqlDb) {}
-
-  async add(deltas: readonly ApiKeyUsageDelta[]): Promise<void> {
-    if (deltas.length === 0) return;
-    await this.db.run(
-      `INSERT INTO api_key_usage (key_id, day, tenant_id, requests, last_used_at) VALUES ${deltas.map(() => '(?, ?, ?, ?, ?)').join(', ')}
-       ON CONFLICT (key_id, day) DO UPDATE SET requests = api_key_usage.requests + EXCLUDED.requests,
-         last_used_at = CASE WHEN EXCLUDED.last_used_at > api_key_usage.last_used_at THEN EXCLUDED.last_used_at ELSE api_key_usage.last_used_at END`,
-      deltas.flatMap((d) => [d.keyId, d.day, d.tenantId, d.requests, d.lastUsedAt]),
-    );
-  }
-
-  async requestsOn(tenantId: string, day: string): Promise<number> {
-    const r = await this.db.first<{ n: number | string | null }>(
-      'SELECT SUM(requests) AS n FROM api_key_usage WHERE tenant_id = ? AND day = ?',
-      [tenantId, day],
-    );
-    return Number(r?.n ?? 0);
-  }
-
-  async lastUsed(tenantId: string): Promise<Record<string, string>> {
-    const rows = await this.db.all<{ key_id: string; at: string }>(
-      'SELECT key_id, MAX(last_used_at) AS at FROM api_key_usage WHERE tenant_id = ? GROUP BY key_id',
-      [tenantId],
-    );
-    return Object.fromEntries(rows.map((r) => [r.key_id, r.at]));
   }
 }

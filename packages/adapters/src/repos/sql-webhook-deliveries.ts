@@ -1,21 +1,14 @@
 import type { AttemptOutcome, ClaimedDelivery, DeliverySnapshot, WebhookDeliveryRepository } from '@fundi/domain';
 import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
-import { eventOf } from './sql-audit-outbox.js';
 import { chunks, type Row } from '../db/sql-helpers.js';
-import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, attemptToRow, deliveryToRow, rowToDelivery } from './webhook-rows.js';
+import { ATTEMPT_COLUMNS, attemptToRow } from './webhook-attempt-rows.js';
+import { CLAIMED_COLUMNS, claimedJoins, claimedOf } from './claimed-delivery-rows.js';
+import { DELIVERY_COLUMNS, deliveryToRow, rowToDelivery } from './webhook-rows.js';
 
 const INSERT = `INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS.join(', ')}) `;
 const DELIVERY_TYPES = { attempts: 'integer', last_status_code: 'integer' } as const;
 // `next_attempt_at` is non-null exactly for due statuses (pending, failed), which keeps the claim one index walk.
 const DUE = 'next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)';
-const CLAIMED_COLUMNS = `d.*, e.type AS e_type, e.occurred_at AS e_occurred_at, e.data AS e_data,
-  s.url AS s_url, s.enabled AS s_enabled, s.secret_ciphertext AS s_secret, s.previous_secret_ciphertext AS s_previous,
-  s.previous_secret_expires_at AS s_previous_expires`;
-/** A claimed delivery's event (found by primary key whatever the statistics) and subscription. */
-const claimedJoins = (db: SqlDb) =>
-  `${db.dialect.joinByKey({ table: 'outbox_events', alias: 'e', columns: ['type', 'occurred_at', 'data'], key: 'id', equals: 'd.event_id' })}
-  JOIN webhook_subscriptions s ON s.id = d.subscription_id`;
-
 const ATTEMPT_TYPES = { attempt: 'integer', status_code: 'integer', latency_ms: 'integer' } as const;
 const CHANGE_COLUMNS = ['id', 'status', 'attempts', 'next_attempt_at', 'last_status_code', 'delivered_at'] as const;
 const CHANGE_TYPES = { attempts: 'integer', last_status_code: 'integer' } as const;
@@ -138,24 +131,4 @@ export class SqlWebhookDeliveryRepository implements WebhookDeliveryRepository {
       )
     ).changes;
   }
-}
-
-function claimedOf(r: Row): ClaimedDelivery {
-  return {
-    delivery: rowToDelivery(r),
-    event: eventOf({
-      id: String(r.event_id),
-      tenant_id: String(r.tenant_id),
-      type: String(r.e_type),
-      occurred_at: String(r.e_occurred_at),
-      data: String(r.e_data),
-    }),
-    subscription: {
-      url: String(r.s_url),
-      enabled: Boolean(r.s_enabled),
-      secretCiphertext: String(r.s_secret),
-      previousSecretCiphertext: (r.s_previous as string | null) ?? null,
-      previousSecretExpiresAt: (r.s_previous_expires as string | null) ?? null,
-    },
-  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AddressGuard, BlockedAddressError, canonicalHost, forbiddenReason, receiverCheck } from './address-guard.js';
+import { AddressGuard, BlockedAddressError, canonicalHost, forbiddenReason } from './address-guard.js';
+import { receiverCheck } from './receiver-check.js';
 
 describe('forbiddenReason: the SSRF address rule', () => {
   it.each([

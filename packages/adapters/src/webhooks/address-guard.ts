@@ -1,6 +1,5 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { DomainError } from '@fundi/domain';
 
 /** Resolves a host name to every address it has (injectable, so tests never touch real DNS or networks). */
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -132,29 +131,3 @@ export function canonicalHost(h: string): string {
 
 /** Names that are the host itself whatever DNS says (RFC 6761): `localhost` and every name under it. */
 const isLocalhost = (host: string) => host === 'localhost' || host.endsWith('.localhost');
-
-/**
- * The check made when a receiver URL is set (create, update): a literal address or a host name that resolves,
- * now, to a forbidden address is invalid input on `url`. A name that does not resolve yet is accepted: delivery
- * resolves and checks again at connect time.
- */
-export function receiverCheck(
-  allowHosts: readonly string[],
-  resolve: Resolver = systemResolver,
-): (url: string) => Promise<void> {
-  const guard = new AddressGuard(allowHosts, async (host) => {
-    try {
-      return await resolve(host);
-    } catch {
-      return [];
-    }
-  });
-  return async (url) => {
-    try {
-      await guard.check(new URL(url).hostname);
-    } catch (e) {
-      if (!(e instanceof BlockedAddressError) || /has no address$/.test(e.message)) return;
-      throw DomainError.invalid('url', 'points to a private, loopback, link-local or reserved address');
-    }
-  };
-}

@@ -6,7 +6,9 @@ import { pendingWorkIndexes } from './migrations/202611242306-pending-work-index
 import { retentionMigration } from './migrations/202611270940-retention.js';
 import { SqlWebhookLogRetention } from './sql-webhook-retention.js';
 import { SqlWebhookDeliveryRepository } from '../repos/sql-webhook-deliveries.js';
-import { SqlOutboxFeed, SqlTenantAlertLog, SqlWebhookAttemptLog } from '../repos/sql-webhook-log.js';
+import { SqlOutboxFeed } from '../repos/sql-outbox-feed.js';
+import { SqlTenantAlertLog } from '../repos/sql-tenant-alerts.js';
+import { SqlWebhookAttemptLog } from '../repos/sql-webhook-log.js';
 import { SqlWebhookSubscriptionRepository } from '../repos/sql-webhook-subscriptions.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 

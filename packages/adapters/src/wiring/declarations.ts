@@ -1,5 +1,5 @@
 import type { Hooks, OfferedHooks } from '@fundi/application';
-import { AccessPolicy, type IdPrefix, type Scope, type ScopeGrants } from '@fundi/domain';
+import { AccessPolicy, WEBHOOK_API_PURPOSE, type IdPrefix, type Scope, type ScopeGrants } from '@fundi/domain';
 
 /**
  * What a capability declares of itself beside its storage and use cases (docs/architecture.md, "A capability's
@@ -37,6 +37,7 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
   };
   const idPrefixes = new Map<IdPrefix, string>();
   const learnerErasure: Hooks['learnerErasure'][] = [];
+  const subscriptionPurpose: Hooks['subscriptionPurpose'][] = [];
   for (const { name, declares: d } of caps) {
     for (const [scope, roles] of Object.entries(d?.scopes ?? {}) as [Scope, ScopeGrants[Scope]][]) {
       claim('scope', scope, name);
@@ -52,6 +53,14 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
       idPrefixes.set(prefix, name);
     }
     if (d?.offers?.learnerErasure) learnerErasure.push(d.offers.learnerErasure);
+    const purpose = d?.offers?.subscriptionPurpose;
+    if (purpose) {
+      if (purpose.name === WEBHOOK_API_PURPOSE) throw new Error(`${name} declares the webhook API's own purpose`);
+      claim('subscription purpose', purpose.name, name);
+      for (const type of purpose.events) claim('event', type, name);
+      subscriptionPurpose.push(purpose);
+    }
   }
-  return { access: new AccessPolicy(grants), eventTypes: events, idPrefixes, hooks: { learnerErasure } };
+  const hooks = { learnerErasure, subscriptionPurpose };
+  return { access: new AccessPolicy(grants), eventTypes: events, idPrefixes, hooks };
 }

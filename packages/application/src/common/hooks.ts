@@ -1,11 +1,15 @@
 import type { ErasureStep } from '../learners/erasure-steps.js';
+import type { SubscriptionPurpose } from '../webhooks/subscription-purpose.js';
 
 /**
  * What a capability may offer another through a hook, by the name of the need (docs/architecture.md, "A
- * capability's anatomy"): the learners capability's erasure runs every capability's `learnerErasure` step.
+ * capability's anatomy"): the learners capability's erasure runs every capability's `learnerErasure` step, and the
+ * webhooks capability delivers for every capability's `subscriptionPurpose`.
  */
 export interface Hooks {
   learnerErasure: ErasureStep;
+  /** Webhook subscriptions the capability keeps for itself (HR sync's outbound subscription). */
+  subscriptionPurpose: SubscriptionPurpose;
 }
 
 /** Every capability's offers, by hook, in the capability list's order. */

@@ -2,7 +2,6 @@ import {
   DomainError,
   HrSyncConfig,
   WebhookSubscription,
-  generateHrKey,
   generateWebhookSecret,
   isDomainError,
   newId,
@@ -16,10 +15,11 @@ import { recordChange } from '../common/record-change.js';
 import { switchSubscription } from '../webhooks/enablement.js';
 import type { HrSyncAllRepos, HrSyncDeps } from './hr-sync-ports.js';
 import { requireAdmin } from './hr-sync-ports.js';
+import { hrSubscriptionPurpose } from './hr-subscription.js';
 import { hrSyncView, type HrSyncView } from './hr-sync-view.js';
 
 /** The tenant's inbound address: its Form B path under the public URL, or the origin the caller used. */
-async function inboundUrl(
+export async function inboundUrl(
   deps: Pick<HrSyncDeps, 'publicUrl'>,
   repos: Pick<HrSyncAllRepos, 'tenants'>,
   tenantId: string,
@@ -38,6 +38,7 @@ async function subscriptionOf(
 }
 
 /** `GET /hr-sync`: the stored configuration, or the initial one (disabled, the specification's mapping). */
+
 export class GetHrSync {
   constructor(private readonly deps: Pick<HrSyncDeps, 'repos' | 'clock' | 'publicUrl'>) {}
 
@@ -76,7 +77,7 @@ export class PutHrSync {
       const wanted = next.enabled && next.outboundUrl !== null;
       if (next.outboundUrl && !sub) {
         signingSecret = generateWebhookSecret();
-        sub = WebhookSubscription.forHrSync({
+        sub = WebhookSubscription.forPurpose(hrSubscriptionPurpose, {
           id: newId('whs', now.getTime()),
           tenantId: actor.tenantId,
           url: next.outboundUrl,
@@ -116,50 +117,4 @@ export class PutHrSync {
     }
     return url;
   }
-}
-
-export interface RotatedKey {
-  key: string;
-  keyPrefix: string;
-  headerName: string;
-  inboundUrl: string;
-  previousKeyExpiresAt: string | null;
-}
-
-/** `POST /hr-sync/rotate-key`: a new webhook key, shown this once; only its hash is kept; the old one works 24 h. */
-export class RotateHrKey {
-  constructor(private readonly deps: HrSyncDeps) {}
-
-  async execute(actor: Actor, origin: string): Promise<RotatedKey> {
-    requireAdmin(actor);
-    const now = this.deps.clock.now();
-    const key = generateHrKey();
-    const keyPrefix = key.slice(0, 8);
-    return this.deps.uow.run(async (tx) => {
-      const stored = (await tx.hrSyncConfigs.find(actor.tenantId)) ?? HrSyncConfig.initial(actor.tenantId, now);
-      const next = HrSyncConfig.rotateKey(stored, this.deps.secrets.hash(key), keyPrefix, now);
-      await tx.hrSyncConfigs.save(next);
-      await recordChange(tx, actor, now, {
-        action: 'hr_sync.key_rotated',
-        resourceType: 'hr_sync',
-        resourceId: actor.tenantId,
-        details: { keyPrefix, previousKeyExpiresAt: next.previousKeyExpiresAt },
-      });
-      return {
-        key,
-        keyPrefix,
-        headerName: next.headerName,
-        inboundUrl: await inboundUrl(this.deps, tx, actor.tenantId, origin),
-        previousKeyExpiresAt: next.previousKeyExpiresAt,
-      };
-    });
-  }
-}
-
-/** The tenant's outbound subscription id, or 409 when no outboundUrl was ever set. */
-export async function requireOutbound(repos: Pick<HrSyncAllRepos, 'hrSyncConfigs'>, tenantId: string): Promise<string> {
-  const c = await repos.hrSyncConfigs.find(tenantId);
-  if (!c?.subscriptionId)
-    throw DomainError.conflict('hr_outbound_not_configured', 'Set an outboundUrl first (PUT /hr-sync)');
-  return c.subscriptionId;
 }

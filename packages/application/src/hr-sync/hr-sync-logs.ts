@@ -3,7 +3,7 @@ import type { Actor } from '../common/actor.js';
 import type { AttemptView, ListDeliveryAttempts } from '../webhooks/read-subscriptions.js';
 import type { ReplayDelivery, ReplayedDelivery } from '../webhooks/replay.js';
 import type { RotateWebhookSecret } from '../webhooks/subscription-actions.js';
-import { requireOutbound } from './configure-hr-sync.js';
+import { requireOutbound } from './hr-outbound-subscription.js';
 import type { HrSyncDeps } from './hr-sync-ports.js';
 import { requireAdmin } from './hr-sync-ports.js';
 

@@ -5,10 +5,12 @@ import { UpdateLearner } from '../learners/update-learner.js';
 import { ListDeliveryAttempts } from '../webhooks/read-subscriptions.js';
 import { ReplayDelivery } from '../webhooks/replay.js';
 import { RotateWebhookSecret } from '../webhooks/subscription-actions.js';
-import { GetHrSync, PutHrSync, RotateHrKey } from './configure-hr-sync.js';
+import { GetHrSync, PutHrSync } from './configure-hr-sync.js';
+import { hrSubscriptionPurpose } from './hr-subscription.js';
 import { ListHrDeliveries, ListHrEvents, ReplayHrDelivery, RotateHrSigningSecret } from './hr-sync-logs.js';
 import type { HrSyncDeps } from './hr-sync-ports.js';
 import { ReceiveHrEvent } from './receive-hr-event.js';
+import { RotateHrKey } from './rotate-hr-key.js';
 import { SendHrOutbound } from './send-hr-outbound.js';
 
 /**
@@ -17,7 +19,7 @@ import { SendHrOutbound } from './send-hr-outbound.js';
  * the HR subscription.
  */
 export function hrSyncUseCases(d: HrSyncDeps) {
-  const hooks = { ...d, purpose: 'hr_sync' as const };
+  const hooks = { ...d, purpose: hrSubscriptionPurpose.name };
   const outbound = {
     listAttempts: new ListDeliveryAttempts(hooks),
     replayDelivery: new ReplayDelivery(hooks),

@@ -1,6 +1,7 @@
 export * from './hr-sync-ports.js';
 export * from './hr-sync-view.js';
 export * from './configure-hr-sync.js';
+export * from './rotate-hr-key.js';
 export * from './receive-hr-event.js';
 export * from './hr-sync-logs.js';
 export * from './hr-outbound-events.js';
@@ -9,3 +10,4 @@ export * from './authenticate-hr-call.js';
 export * from './hr-outbound-reaction.js';
 export * from './send-hr-outbound.js';
 export * from './hr-erasure.js';
+export * from './hr-subscription.js';

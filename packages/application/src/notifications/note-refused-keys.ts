@@ -1,4 +1,4 @@
-import { noteRefusedKeys } from './account-messages.js';
+import { noteRefusedKeys } from './security-messages.js';
 import type { CreateNotifications } from './create-notifications.js';
 import type { NotificationPorts } from './notification-ports.js';
 import type { TriggerContext } from './trigger-drafts.js';

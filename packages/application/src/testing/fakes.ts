@@ -12,11 +12,20 @@ import { FixedClock, fakeSecrets } from '@fundi/testing';
 import type { Actor } from '../common/actor.js';
 import type { OfferedHooks } from '../common/hooks.js';
 import { hrErasureStep } from '../hr-sync/hr-erasure.js';
+import { hrSubscriptionPurpose } from '../hr-sync/hr-subscription.js';
 import { notificationErasureStep } from '../notifications/notification-erasure.js';
 import { auditErasureStep } from '../audit/audit-erasure.js';
 import { webhookErasureStep } from '../webhooks/webhook-erasure.js';
 
 const ALL_ROLES = [...ROLES];
+
+/*
+ * Why the lists below are written out instead of derived from the capabilities' declarations: the declarations are
+ * the capability modules of apps/server (docs/architecture.md, "A capability's anatomy"), which depend on this
+ * package, so this package's tests cannot import them without a dependency cycle. Each list is the part of the
+ * declared one this world's fakes need; the service's own lists are derived, and checked by
+ * apps/server/src/capabilities/declared.test.ts.
+ */
 
 /**
  * A test double of the access policy: the learners' and training's scopes as their modules grant them. The service's
@@ -35,9 +44,13 @@ export const TEST_ACCESS = new AccessPolicy({
 /** A test double of the subscribable event names (the service derives them from the capabilities' events). */
 export const TEST_EVENT_TYPES = ['learner.created', 'learner.updated', 'assessment.recorded', 'assessment.completed'];
 
-/** The erasure steps of the capabilities whose fakes this world holds, in the capability list's order. */
+/**
+ * The offers of the capabilities whose fakes this world holds, in the capability list's order: today every declared
+ * `learnerErasure` step and `subscriptionPurpose` (HR sync's).
+ */
 export const TEST_HOOKS: OfferedHooks = {
   learnerErasure: [webhookErasureStep, hrErasureStep, notificationErasureStep, auditErasureStep],
+  subscriptionPurpose: [hrSubscriptionPurpose],
 };
 
 /**

@@ -1,18 +1,15 @@
 import {
-  MAX_ATTEMPTS,
   WebhookSubscription,
   afterAttempt,
-  hrOutboundBody,
-  isHrOutboundEvent,
   newId,
   type AttemptOutcome,
   type AttemptResult,
   type AttemptSnapshot,
   type ClaimedDelivery,
 } from '@fundi/domain';
-import type { WebhookRepos, PlatformRepos } from '@fundi/domain';
-import { switchSubscription } from './enablement.js';
-import { systemActor, type OutgoingWebhook, type WebhookDeps } from './webhook-ports.js';
+import { disableAfterFailures } from './disable-after-failures.js';
+import { purposeOfEvent, type SubscriptionPurpose } from './subscription-purpose.js';
+import type { OutgoingWebhook, WebhookDeps } from './webhook-ports.js';
 
 /** A leased delivery, ready to send: `attempt` is the number this try will have. */
 export interface DeliveryTask {
@@ -32,12 +29,20 @@ export function secretOpener(box: WebhookDeps['box']): (sealed: string) => strin
   return (sealed) => opened.get(sealed) ?? opened.set(sealed, box.open(sealed)).get(sealed)!;
 }
 
-/** A leased delivery made ready to send: the webhook envelope and the subscription's opened signing secrets. */
-export function deliveryTask(c: ClaimedDelivery, now: Date, open: (sealed: string) => string): DeliveryTask {
+/**
+ * A leased delivery made ready to send: the body and the subscription's opened signing secrets. A declared
+ * purpose's events reach only its subscriptions, in the purpose's body; every other event in the webhook envelope.
+ */
+export function deliveryTask(
+  c: ClaimedDelivery,
+  now: Date,
+  open: (sealed: string) => string,
+  purposes: readonly SubscriptionPurpose[] = [],
+): DeliveryTask {
   const { delivery: d, event: e } = c;
-  // HR events reach only the HR subscription, in the body HR systems expect (docs/api.md, "HR sync").
-  const body = isHrOutboundEvent(e.type)
-    ? hrOutboundBody(e.type, e.occurredAt, e.data)
+  const own = purposeOfEvent(purposes, e.type)?.body;
+  const body = own
+    ? own(e)
     : JSON.stringify({ id: e.id, type: e.type, timestamp: e.occurredAt, tenantId: e.tenantId, data: e.data });
   return {
     deliveryId: d.id,
@@ -59,7 +64,7 @@ export function deliveryTask(c: ClaimedDelivery, now: Date, open: (sealed: strin
  * is atomic by itself, so it needs no unit of work (one round trip on Postgres).
  */
 export class ClaimDeliveries {
-  constructor(private readonly deps: Pick<WebhookDeps, 'repos' | 'clock' | 'box'>) {}
+  constructor(private readonly deps: Pick<WebhookDeps, 'repos' | 'clock' | 'box' | 'purposes'>) {}
 
   async execute(owner: string, limit: number, leaseMs: number): Promise<DeliveryTask[]> {
     const now = this.deps.clock.now();
@@ -70,7 +75,7 @@ export class ClaimDeliveries {
       limit,
     );
     const open = secretOpener(this.deps.box);
-    return claimed.map((c) => deliveryTask(c, now, open));
+    return claimed.map((c) => deliveryTask(c, now, open, this.deps.purposes));
   }
 }
 
@@ -88,7 +93,7 @@ export interface DeliveryOutcome {
  * audit entry and a tenant alert.
  */
 export class RecordDeliveryOutcomes {
-  constructor(private readonly deps: Pick<WebhookDeps, 'repos' | 'uow' | 'clock'>) {}
+  constructor(private readonly deps: Pick<WebhookDeps, 'repos' | 'uow' | 'clock' | 'purposes'>) {}
 
   async execute(owner: string, outcomes: readonly DeliveryOutcome[]): Promise<void> {
     if (outcomes.length === 0) return;
@@ -101,7 +106,7 @@ export class RecordDeliveryOutcomes {
     if (dead.length === 0) return this.deps.repos.webhookDeliveries.saveOutcomes(owner, saved);
     await this.deps.uow.run(async (tx) => {
       await tx.webhookDeliveries.saveOutcomes(owner, saved);
-      for (const o of dead) await disableAfterFailures(tx, o, now);
+      for (const o of dead) await disableAfterFailures(tx, o.task, now, this.deps.purposes ?? []);
     });
   }
 }
@@ -119,33 +124,4 @@ function attemptOf(o: DeliveryOutcome): AttemptSnapshot {
     at: o.at.toISOString(),
     ...o.result,
   };
-}
-
-/** The 5th failed attempt of an event disables the subscription and tells the tenant's administrators. */
-async function disableAfterFailures(tx: WebhookRepos & PlatformRepos, o: DeliveryOutcome, now: Date): Promise<void> {
-  const s = await tx.webhookSubscriptions.findById(o.task.tenantId, o.task.subscriptionId);
-  if (!s?.enabled) return;
-  await switchSubscription(tx, systemActor(s.tenantId), s, false, 'delivery_failed', now);
-  // Internal event (no webhook event type): the admins' "webhook disabled" notification reacts to it.
-  if (s.purpose !== 'hr_sync')
-    await tx.outbox.add({
-      id: newId('evt'),
-      tenantId: s.tenantId,
-      type: 'webhook.subscription_disabled',
-      occurredAt: now.toISOString(),
-      data: { subscriptionId: s.id, url: s.url },
-    });
-  await tx.tenantAlerts.add({
-    id: newId('alr', now.getTime()),
-    tenantId: s.tenantId,
-    kind: s.purpose === 'hr_sync' ? 'hr_sync_outbound_disabled' : 'webhook_subscription_disabled',
-    createdAt: now.toISOString(),
-    readAt: null,
-    message:
-      s.purpose === 'hr_sync'
-        ? `HR outbound deliveries to ${s.url} were stopped: event ${o.task.webhook.eventId} failed ${MAX_ATTEMPTS} delivery attempts. ` +
-          'Fix the receiver, then PUT /hr-sync with enabled: true; undelivered events are sent again.'
-        : `Webhook subscription ${s.id} (${s.url}) was disabled: event ${o.task.webhook.eventId} failed ${MAX_ATTEMPTS} delivery attempts. ` +
-          'Fix the receiver, then POST /webhook-subscriptions/{id}/enable; undelivered events are sent again.',
-  });
 }

@@ -56,7 +56,7 @@ export class DispatchOutbox {
 
   constructor(
     private readonly deps: Pick<CoreDeps<WebhookRepos & PlatformRepos>, 'uow' | 'clock'> &
-      Pick<WebhookDeps, 'box' | 'expansions'>,
+      Pick<WebhookDeps, 'box' | 'expansions' | 'purposes'>,
     private readonly reactions: readonly EventReaction[] = [],
   ) {
     this.withData = [
@@ -125,7 +125,12 @@ export class DispatchOutbox {
     const whole = new Map((lean.length ? await tx.outboxFeed.findMany(lean) : []).map((e) => [e.id, e]));
     const open = secretOpener(this.deps.box);
     return handed.map((m) =>
-      deliveryTask({ delivery: m.d, event: whole.get(m.e.id) ?? m.e, subscription: m.s }, now, open),
+      deliveryTask(
+        { delivery: m.d, event: whole.get(m.e.id) ?? m.e, subscription: m.s },
+        now,
+        open,
+        this.deps.purposes,
+      ),
     );
   }
 }

@@ -1,5 +1,6 @@
 export * from './webhook-ports.js';
 export * from './subscription-view.js';
+export * from './subscription-purpose.js';
 export * from './enablement.js';
 export * from './fan-out.js';
 export * from './manage-subscriptions.js';

@@ -1,4 +1,4 @@
-import { DomainError, type SubscriptionPurpose, type WebhookSubscriptionSnapshot } from '@fundi/domain';
+import { DomainError, WEBHOOK_API_PURPOSE, type WebhookSubscriptionSnapshot } from '@fundi/domain';
 import type { WebhookRepos } from '@fundi/domain';
 
 /** A subscription as callers see it: never its secret (shown once, on create and on rotation). */
@@ -20,14 +20,14 @@ export function subscriptionView(s: WebhookSubscriptionSnapshot): WebhookSubscri
 }
 
 /**
- * The tenant's subscription of the given purpose or not_found (another tenant's, or the HR subscription asked for
- * through the webhook API, is the same 404).
+ * The tenant's subscription of the given purpose or not_found (another tenant's, or a subscription a capability keeps
+ * for itself asked for through the webhook API, is the same 404).
  */
 export async function requireSubscription(
   repos: Pick<WebhookRepos, 'webhookSubscriptions'>,
   tenantId: string,
   id: string,
-  purpose: SubscriptionPurpose = 'webhook',
+  purpose: string = WEBHOOK_API_PURPOSE,
 ): Promise<WebhookSubscriptionSnapshot> {
   const s = await repos.webhookSubscriptions.findById(tenantId, id);
   if (!s || s.purpose !== purpose) throw DomainError.notFound('webhook_subscription', id);

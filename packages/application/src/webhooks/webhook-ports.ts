@@ -1,14 +1,8 @@
 import { jobType } from '../jobs/job-definition.js';
-import type {
-  AttemptResult,
-  SecretBox,
-  SubscriptionPurpose,
-  SubscriptionRules,
-  WebhookRepos,
-  PlatformRepos,
-} from '@fundi/domain';
+import type { AttemptResult, SecretBox, SubscriptionRules, WebhookRepos, PlatformRepos } from '@fundi/domain';
 import type { CoreDeps } from '../common/ports.js';
 import type { EventExpansion } from './event-expansion.js';
+import type { SubscriptionPurpose } from './subscription-purpose.js';
 
 /** One signed POST to make. */
 export interface OutgoingWebhook {
@@ -45,10 +39,15 @@ export interface WebhookDeps extends CoreDeps<WebhookRepos & PlatformRepos> {
    */
   receiverCheck(url: string): Promise<void>;
   /**
-   * Which subscriptions these use cases manage: `webhook` (default, the webhook API) or `hr_sync` (the HR
-   * capability reuses them for its outbound subscription). Another purpose's subscription is not found.
+   * Which subscriptions these use cases manage: `webhook` (default, the webhook API's), or the name of a purpose a
+   * capability declared, which reuses them for its own subscriptions. Another purpose's subscription is not found.
    */
-  purpose?: SubscriptionPurpose;
+  purpose?: string;
+  /**
+   * The purposes capabilities declared (`offers.subscriptionPurpose`): the bodies of their events' deliveries and
+   * the alerts when their subscriptions are disabled. None: every subscription is the webhook API's.
+   */
+  purposes?: readonly SubscriptionPurpose[];
   /** Compact event types and how they become public events (event-expansion.ts). */
   expansions?: readonly EventExpansion[];
 }

@@ -1,5 +1,7 @@
 import type { Page, PageRequest } from '../common/paging.js';
 import type { NotificationChannel, NotificationStatus } from './notification-status.js';
+import type { NotificationSettingsRepository } from './notification-settings.js';
+import type { NotificationTemplateRepository } from './template-overrides.js';
 
 /** Who a notification is for: a learner, or a staff user of the tenant (the `/users` directory). */
 export type RecipientType = 'learner' | 'user';
@@ -115,68 +117,6 @@ export interface NotificationRepository {
    * never deleted. A provider's callback about a deleted one finds nothing, as for an unknown message.
    */
   pruneSettled(before: string, limit: number): Promise<number>;
-}
-
-/** A tenant's own version of an email template. */
-export interface TemplateOverride {
-  key: string;
-  subject: string;
-  html: string;
-  text: string;
-  updatedAt: string;
-}
-
-/** Port: tenant overrides of email templates. */
-export interface NotificationTemplateRepository {
-  get(tenantId: string, key: string): Promise<TemplateOverride | null>;
-  list(tenantId: string): Promise<TemplateOverride[]>;
-  put(tenantId: string, t: TemplateOverride): Promise<void>;
-  /** True when there was one. */
-  delete(tenantId: string, key: string): Promise<boolean>;
-}
-
-/** A tenant's own SMTP server; the password is sealed (AES-GCM under the master key). */
-export interface StoredSmtpSettings {
-  host: string;
-  port: number;
-  secure: boolean;
-  user: string | null;
-  passwordCiphertext: string | null;
-  from: string;
-}
-
-/** A tenant's WhatsApp Cloud API settings; the token and app secret are sealed. */
-export interface StoredWhatsAppSettings {
-  phoneNumberId: string;
-  baseUrl: string;
-  apiVersion: string;
-  accessTokenCiphertext: string;
-  appSecretCiphertext: string;
-  /** The token Meta echoes in the subscription handshake (`hub.verify_token`); not a secret worth sealing. */
-  verifyToken: string;
-  /** The tenant's own approved template names and languages, by template key (absent: the built-in names). */
-  templates?: Record<string, { name: string; language: string }>;
-}
-
-export interface StoredNotificationSettings {
-  tenantId: string;
-  /** Trigger switches; a trigger not listed is on. */
-  triggers: Record<string, boolean>;
-  smtp: StoredSmtpSettings | null;
-  whatsapp: StoredWhatsAppSettings | null;
-  /** Signs the JSON bounce callbacks (`POST /notifications/callbacks/email`); sealed. */
-  callbackSecretCiphertext: string | null;
-  updatedAt: string;
-}
-
-/** Port: per-tenant notification settings. */
-export interface NotificationSettingsRepository {
-  get(tenantId: string): Promise<StoredNotificationSettings | null>;
-  put(s: StoredNotificationSettings): Promise<void>;
-  /** The tenant whose WhatsApp settings name this phone number id (callbacks name it), or null. */
-  findByPhoneNumberId(phoneNumberId: string): Promise<StoredNotificationSettings | null>;
-  /** Every tenant's settings that hold sealed secrets (re-sealing after a master-key rotation). */
-  listWithSecrets(): Promise<StoredNotificationSettings[]>;
 }
 
 export interface NotificationRepos {

@@ -1,6 +1,8 @@
 import { Email, Mobile } from '../learners/contact.js';
 import { DomainError, collect, type ErrorDetail } from '../common/errors.js';
 import { parseRole, type Role } from '../tenants/access.js';
+import type { DashboardSessionRepository } from './dashboard-session.js';
+import { type NotificationPreferences, parseNotificationPreferences } from './staff-notification-preferences.js';
 
 /**
  * A person who signs in to the dashboard: a staff credential of one tenant, named by email (unique per tenant,
@@ -24,52 +26,6 @@ export interface StaffCredentialSnapshot {
   setPasswordExpiresAt: string | null;
   createdAt: string;
   updatedAt: string;
-}
-
-/** A dashboard session: the cookie carries a random token, the store keeps only its hash. */
-export interface DashboardSessionSnapshot {
-  tokenHash: string;
-  tenantId: string;
-  userId: string;
-  /** Compared with the `_csrf` field of every form post of this session. */
-  csrfToken: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
-/** The staff and admin notification triggers a staff user can turn off for themselves. */
-export const STAFF_TRIGGER_KEYS = [
-  'new_evidence',
-  'moderation_due',
-  'report_ready',
-  'user_invited',
-  'security_alert',
-  'export_complete',
-  'quota_warning',
-  'webhook_disabled',
-  'contact_bounced',
-] as const;
-export type StaffTriggerKey = (typeof STAFF_TRIGGER_KEYS)[number];
-export type NotificationPreferences = Partial<Record<StaffTriggerKey, boolean>>;
-
-/** `{trigger: boolean}` with known triggers only; each offending key is named `notificationPreferences.<key>`. */
-export function parseNotificationPreferences(v: unknown): NotificationPreferences {
-  if (typeof v !== 'object' || v === null || Array.isArray(v))
-    throw DomainError.invalid('notificationPreferences', 'must be an object of trigger: true | false');
-  const out: NotificationPreferences = {};
-  const errors: ErrorDetail[] = [];
-  for (const [k, x] of Object.entries(v)) {
-    if (!(STAFF_TRIGGER_KEYS as readonly string[]).includes(k))
-      errors.push({
-        field: `notificationPreferences.${k}`,
-        message: `unknown trigger; one of ${STAFF_TRIGGER_KEYS.join(', ')}`,
-      });
-    else if (typeof x !== 'boolean')
-      errors.push({ field: `notificationPreferences.${k}`, message: 'must be true or false' });
-    else out[k as StaffTriggerKey] = x;
-  }
-  if (errors.length) throw DomainError.invalidMany(errors);
-  return out;
 }
 
 function parseName(v: unknown): string {
@@ -163,19 +119,6 @@ export interface StaffCredentialRepository {
   findBySetPasswordToken(tokenHash: string): Promise<StaffCredentialSnapshot | null>;
   /** Ordered by email. */
   listByTenant(tenantId: string): Promise<StaffCredentialSnapshot[]>;
-}
-
-/** Port: dashboard sessions. */
-export interface DashboardSessionRepository {
-  insert(s: DashboardSessionSnapshot): Promise<void>;
-  /** The session, or null when unknown (expiry is the caller's check). */
-  find(tokenHash: string): Promise<DashboardSessionSnapshot | null>;
-  /** Idempotent. */
-  delete(tokenHash: string): Promise<void>;
-  /** Ends every session of a user (password changed); returns how many. */
-  deleteForUser(tenantId: string, userId: string): Promise<number>;
-  /** Removes sessions expired before `before` (at most `limit` of them, the earliest expired); returns how many. */
-  deleteExpired(before: string, limit?: number): Promise<number>;
 }
 
 export interface StaffRepos {

@@ -1,19 +1,22 @@
 import { DomainError } from '../common/errors.js';
-import type { HrOutboundEvent } from '../hr-sync/hr-events.js';
 import { parseEventTypes, type WebhookEventType } from './events.js';
+import { parseWebhookUrl, type UrlPolicy } from './receiver-url.js';
+import { SECRET_OVERLAP_MS, signingSecrets } from './signing-secrets.js';
 
 /**
- * `webhook`: a subscription of the `/webhook-subscriptions` API. `hr_sync`: the one subscription behind a tenant's
- * HR `outboundUrl` (docs/api.md, "HR sync"), managed through `/hr-sync` and invisible to the webhook API.
+ * The purpose of the subscriptions of the `/webhook-subscriptions` API. Any other purpose is one a capability
+ * declares for subscriptions it keeps for itself, invisible to the webhook API (docs/architecture.md, "A
+ * capability's anatomy").
  */
-export type SubscriptionPurpose = 'webhook' | 'hr_sync';
+export const WEBHOOK_API_PURPOSE = 'webhook';
 
 export interface WebhookSubscriptionSnapshot {
   id: string;
   tenantId: string;
-  purpose: SubscriptionPurpose;
+  /** `webhook` (WEBHOOK_API_PURPOSE), or the name of the purpose a capability declared. */
+  purpose: string;
   url: string;
-  events: (WebhookEventType | HrOutboundEvent)[];
+  events: WebhookEventType[];
   enabled: boolean;
   /** The signing secret, sealed by a SecretBox; never leaves the service after creation or rotation. */
   secretCiphertext: string;
@@ -26,61 +29,9 @@ export interface WebhookSubscriptionSnapshot {
   updatedAt: string;
 }
 
-export interface UrlPolicy {
-  /** FUNDI_WEBHOOK_ALLOW_HTTP: plain http is accepted (local receivers, tests). */
-  allowHttp: boolean;
-}
-
 /** What a subscription's fields are checked against: the URL rules and the event names subscribers may ask for. */
 export interface SubscriptionRules extends UrlPolicy {
   eventTypes: readonly string[];
-}
-
-/** How long the old secret keeps signing after a rotation. */
-export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
-
-const WHSEC = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
-
-/**
- * A receiver URL: absolute http(s), https unless the operator allows http, no credentials. Where it points is
- * checked at connect time, not here, because DNS can change between now and the delivery.
- */
-export function parseWebhookUrl(value: unknown, policy: UrlPolicy, field = 'url'): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048)
-    throw DomainError.invalid(field, 'must be a URL of at most 2048 characters');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw DomainError.invalid(field, 'is not a valid absolute URL');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw DomainError.invalid(field, 'must use https');
-  if (url.protocol === 'http:' && !policy.allowHttp) throw DomainError.invalid(field, 'must use https');
-  if (url.username || url.password) throw DomainError.invalid(field, 'must not carry credentials');
-  url.hash = '';
-  return url.toString();
-}
-
-/** A caller-chosen secret: 16 to 256 printable characters; one in the `whsec_` form must carry valid base64. */
-export function parseWebhookSecret(value: unknown, field = 'secret'): string {
-  if (typeof value !== 'string' || value.length < 16 || value.length > 256 || !/^[\x20-\x7e]+$/.test(value)) {
-    throw DomainError.invalid(field, 'must be 16 to 256 printable ASCII characters');
-  }
-  if (value.startsWith('whsec_') && !WHSEC.test(value))
-    throw DomainError.invalid(field, 'a whsec_ secret must be followed by base64');
-  return value;
-}
-
-/** The Standard Webhooks key (the base64-decoded part after `whsec_`), or null for a secret without that form. */
-export function standardWebhooksKey(secret: string): string | null {
-  const m = WHSEC.exec(secret);
-  return m ? m[1]! : null;
-}
-
-/** `whsec_` + base64 of 32 random bytes, the form Standard Webhooks libraries expect. */
-export function generateWebhookSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
 }
 
 export interface SubscriptionInput {
@@ -100,7 +51,7 @@ export const WebhookSubscription = {
     return {
       id: ctx.id,
       tenantId: ctx.tenantId,
-      purpose: 'webhook',
+      purpose: WEBHOOK_API_PURPOSE,
       url: parseWebhookUrl(input.url, ctx.policy),
       events: parseEventTypes(input.events, ctx.policy.eventTypes),
       enabled,
@@ -128,22 +79,28 @@ export const WebhookSubscription = {
     };
   },
 
-  /** The subscription behind a tenant's HR `outboundUrl`: the HR events only; the URL was checked by the caller. */
-  forHrSync(ctx: {
-    id: string;
-    tenantId: string;
-    url: string;
-    enabled: boolean;
-    secretCiphertext: string;
-    now: Date;
-  }): WebhookSubscriptionSnapshot {
+  /**
+   * A subscription a capability keeps for itself under its declared purpose: that purpose's events only. The URL
+   * was checked by the caller.
+   */
+  forPurpose(
+    purpose: { name: string; events: readonly WebhookEventType[] },
+    ctx: {
+      id: string;
+      tenantId: string;
+      url: string;
+      enabled: boolean;
+      secretCiphertext: string;
+      now: Date;
+    },
+  ): WebhookSubscriptionSnapshot {
     const at = ctx.now.toISOString();
     return {
       id: ctx.id,
       tenantId: ctx.tenantId,
-      purpose: 'hr_sync',
+      purpose: purpose.name,
       url: ctx.url,
-      events: ['learner.completed', 'learner.competency'],
+      events: [...purpose.events],
       enabled: ctx.enabled,
       secretCiphertext: ctx.secretCiphertext,
       previousSecretCiphertext: null,
@@ -178,15 +135,7 @@ export const WebhookSubscription = {
     };
   },
 
-  /** The sealed secrets that sign a delivery at `now`: the current one first, then the previous one in its overlap. */
-  signingSecrets(
-    s: Pick<WebhookSubscriptionSnapshot, 'secretCiphertext' | 'previousSecretCiphertext' | 'previousSecretExpiresAt'>,
-    now: Date,
-  ): string[] {
-    const old =
-      s.previousSecretCiphertext && s.previousSecretExpiresAt && now.toISOString() < s.previousSecretExpiresAt;
-    return old ? [s.secretCiphertext, s.previousSecretCiphertext!] : [s.secretCiphertext];
-  },
+  signingSecrets,
 };
 
 export function parseEnabled(value: unknown, field = 'enabled'): boolean {

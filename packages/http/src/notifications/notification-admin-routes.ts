@@ -3,17 +3,19 @@ import { pageInOrder } from '@fundi/domain';
 import { route } from '../routes/route.js';
 import {
   CallbackSecretOut,
-  PreviewIn,
-  PreviewOut,
   SettingsIn,
   SettingsOut,
+  TestEmailIn,
+  TestEmailOut,
+} from './notification-settings-schemas.js';
+import {
+  PreviewIn,
+  PreviewOut,
   TemplateIn,
   TemplateKeyParams,
   TemplateOut,
   TemplateSummaryOut,
-  TestEmailIn,
-  TestEmailOut,
-} from './notification-schemas.js';
+} from './notification-template-schemas.js';
 
 const tag = 'Notifications';
 

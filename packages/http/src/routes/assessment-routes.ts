@@ -17,12 +17,14 @@ import {
   AssessmentOut,
   ModerationIn,
   ModerationOut,
+} from '../schemas/assessment-schemas.js';
+import {
   ModerationSampleOut,
   SampleDrawIn,
   SampleListQuery,
   SampleOut,
   SampleQuery,
-} from '../schemas/assessment-schemas.js';
+} from '../schemas/moderation-sample-schemas.js';
 import { route, type RouteDef } from './route.js';
 
 export interface AssessmentUseCases {

@@ -1,7 +1,8 @@
 import { ENROLMENT_STATUSES } from '@fundi/domain';
 import { importMarks, type EventDocs } from '../openapi/event-doc.js';
 import { z } from './common.js';
-import { AssessmentOut, ModerationOut, ModerationSampleOut } from './assessment-schemas.js';
+import { AssessmentOut, ModerationOut } from './assessment-schemas.js';
+import { ModerationSampleOut } from './moderation-sample-schemas.js';
 import { RealDate } from './training-common.js';
 
 /**

@@ -5,9 +5,7 @@ import {
   type NotificationFilter,
   type NotificationRepos,
   type NotificationRepository,
-  type NotificationSettingsRepository,
   type NotificationSnapshot,
-  type NotificationTemplateRepository,
   type Page,
   type PageRequest,
   type StoredNotificationSettings,
@@ -15,6 +13,8 @@ import {
 } from '@fundi/domain';
 import { pageOf } from '../common/paging.js';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
+import { InMemoryNotificationSettingsRepository } from './in-memory-notification-settings.js';
+import { InMemoryNotificationTemplateRepository } from './in-memory-template-overrides.js';
 
 export interface NotificationTables {
   notifications: Map<string, NotificationSnapshot>;
@@ -126,54 +126,6 @@ export class InMemoryNotificationRepository implements NotificationRepository {
       .filter((x) => x.tenantId === tenantId && x.learnerId === learnerId)
       .map((x) => x.id)
       .sort();
-  }
-}
-
-export class InMemoryNotificationTemplateRepository implements NotificationTemplateRepository {
-  constructor(private readonly store: MemoryStore<NotificationTables>) {}
-  private get rows() {
-    return this.store.tables.notificationTemplates;
-  }
-  async get(tenantId: string, key: string): Promise<TemplateOverride | null> {
-    const t = this.rows.get(`${tenantId}\u0000${key}`);
-    if (!t) return null;
-    const { tenantId: _, ...rest } = t;
-    return clone(rest);
-  }
-  async list(tenantId: string): Promise<TemplateOverride[]> {
-    return [...this.rows.values()]
-      .filter((t) => t.tenantId === tenantId)
-      .sort((a, b) => (a.key < b.key ? -1 : 1))
-      .map(({ tenantId: _, ...rest }) => clone(rest));
-  }
-  async put(tenantId: string, t: TemplateOverride): Promise<void> {
-    this.rows.set(`${tenantId}\u0000${t.key}`, clone({ ...t, tenantId }));
-  }
-  async delete(tenantId: string, key: string): Promise<boolean> {
-    return this.rows.delete(`${tenantId}\u0000${key}`);
-  }
-}
-
-export class InMemoryNotificationSettingsRepository implements NotificationSettingsRepository {
-  constructor(private readonly store: MemoryStore<NotificationTables>) {}
-  private get rows() {
-    return this.store.tables.notificationSettings;
-  }
-  async get(tenantId: string): Promise<StoredNotificationSettings | null> {
-    return clone(this.rows.get(tenantId) ?? null);
-  }
-  async put(s: StoredNotificationSettings): Promise<void> {
-    this.rows.set(s.tenantId, clone(s));
-  }
-  async findByPhoneNumberId(phoneNumberId: string): Promise<StoredNotificationSettings | null> {
-    return clone([...this.rows.values()].find((s) => s.whatsapp?.phoneNumberId === phoneNumberId) ?? null);
-  }
-  async listWithSecrets(): Promise<StoredNotificationSettings[]> {
-    return clone(
-      [...this.rows.values()]
-        .filter((s) => s.smtp || s.whatsapp || s.callbackSecretCiphertext)
-        .sort((a, b) => (a.tenantId < b.tenantId ? -1 : 1)),
-    );
   }
 }
 

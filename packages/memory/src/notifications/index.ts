@@ -1,1 +1,3 @@
 export * from './in-memory-notifications.js';
+export * from './in-memory-template-overrides.js';
+export * from './in-memory-notification-settings.js';

@@ -1,32 +1,26 @@
 import {
   DomainError,
   DUE_STATUSES,
-  EXPANDED_AT,
   type AttemptOutcome,
-  type AttemptSnapshot,
   type ClaimedDelivery,
   type DeliverySnapshot,
   type DomainEvent,
-  type OutboxFeed,
-  takenWithData,
   type Page,
   type PageRequest,
-  type TenantAlert,
-  type TenantAlertLog,
-  type WebhookAttemptLog,
   type WebhookDeliveryRepository,
   type WebhookSubscriptionRepository,
   type WebhookSubscriptionSnapshot,
   type WebhookRepos,
-  unreadEventData,
 } from '@fundi/domain';
 import type { MemoryPart } from '../common/memory-store.js';
 import { pageOf } from '../common/paging.js';
+import { InMemoryOutboxFeed } from './in-memory-outbox-feed.js';
+import { InMemoryTenantAlertLog } from './in-memory-tenant-alerts.js';
+import { InMemoryWebhookAttemptLog } from './in-memory-webhook-log.js';
 import { InMemoryWebhookLogRetention } from './in-memory-webhook-retention.js';
 import type { WebhookStore, WebhookTables } from './webhook-tables.js';
 
 const clone = <T>(x: T): T => structuredClone(x);
-const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export class InMemoryWebhookSubscriptionRepository implements WebhookSubscriptionRepository {
   constructor(private readonly store: WebhookStore) {}
@@ -128,83 +122,6 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
   }
 }
 
-export class InMemoryWebhookAttemptLog implements WebhookAttemptLog {
-  constructor(private readonly store: WebhookStore) {}
-  async list(tenantId: string, subscriptionId: string, page: PageRequest): Promise<Page<AttemptSnapshot>> {
-    const all = this.store.tables.webhookAttempts
-      .filter((a) => a.tenantId === tenantId && a.subscriptionId === subscriptionId)
-      .sort(byId)
-      .reverse();
-    const from = page.kind === 'cursor' ? all.filter((a) => !page.after || a.id < page.after) : all.slice(page.offset);
-    return clone({ items: from.slice(0, page.limit), total: all.length, hasMore: from.length > page.limit });
-  }
-  async forgetResponses(tenantId: string, eventIds: readonly string[]) {
-    const hit = this.store.tables.webhookAttempts.filter(
-      (a) => a.tenantId === tenantId && eventIds.includes(a.eventId) && a.responseExcerpt !== null,
-    );
-    for (const a of hit) a.responseExcerpt = null;
-    return hit.length;
-  }
-}
-
-export class InMemoryOutboxFeed implements OutboxFeed {
-  constructor(private readonly store: WebhookStore) {}
-  async takeUndispatched(limit: number, at: string, withData?: readonly string[]): Promise<DomainEvent[]> {
-    const t = this.store.tables;
-    const taken = t.outbox
-      .filter((e) => !t.dispatched.has(e.id))
-      .sort(byId)
-      .slice(0, limit);
-    for (const e of taken) t.dispatched.set(e.id, at);
-    return clone(taken).map((e) => (takenWithData(e, withData) ? e : withoutData(e)));
-  }
-  async since(tenantId: string, since: string, types: readonly string[], afterId: string | null, limit: number) {
-    return clone(
-      this.store.tables.outbox
-        .filter(
-          (e) =>
-            e.tenantId === tenantId && e.occurredAt >= since && types.includes(e.type) && (!afterId || e.id > afterId),
-        )
-        .sort(byId)
-        .slice(0, limit),
-    );
-  }
-  async findById(tenantId: string, id: string) {
-    return clone(this.store.tables.outbox.find((e) => e.tenantId === tenantId && e.id === id) ?? null);
-  }
-  async findMany(ids: readonly string[]) {
-    return clone(this.store.tables.outbox.filter((e) => ids.includes(e.id)).sort(byId));
-  }
-  async addDispatched(events: readonly DomainEvent[]) {
-    for (const e of events) {
-      this.store.tables.outbox.push(clone(e));
-      this.store.tables.dispatched.set(e.id, e.occurredAt);
-    }
-  }
-  async markExpanded(tenantId: string, id: string, data: Record<string, unknown>) {
-    const e = this.store.tables.outbox.find((x) => x.tenantId === tenantId && x.id === id);
-    if (!e || EXPANDED_AT in e.data) return false;
-    e.data = clone(data);
-    return true;
-  }
-}
-
-export class InMemoryTenantAlertLog implements TenantAlertLog {
-  constructor(private readonly store: WebhookStore) {}
-  async add(a: TenantAlert) {
-    this.store.tables.tenantAlerts.push(clone(a));
-  }
-  async list(tenantId: string, limit: number) {
-    return clone(
-      this.store.tables.tenantAlerts
-        .filter((a) => a.tenantId === tenantId)
-        .sort(byId)
-        .reverse()
-        .slice(0, limit),
-    );
-  }
-}
-
 export const webhookMemory: MemoryPart<WebhookRepos, WebhookTables, { outbox: DomainEvent[] }> = {
   // The outbox itself belongs to the platform part; this part only reads it.
   tables: () => ({
@@ -223,14 +140,3 @@ export const webhookMemory: MemoryPart<WebhookRepos, WebhookTables, { outbox: Do
     webhookRetention: new InMemoryWebhookLogRetention(store),
   }),
 };
-
-/** As the SQL feed hands out an event whose data it did not read: reading `data` throws. */
-function withoutData(e: DomainEvent): DomainEvent {
-  const { data: _, ...rest } = e;
-  return Object.defineProperty(rest, 'data', {
-    get() {
-      throw unreadEventData(e);
-    },
-    enumerable: false,
-  }) as DomainEvent;
-}

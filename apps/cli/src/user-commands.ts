@@ -1,0 +1,37 @@
+import { useCasesOf } from '@fundi/adapters';
+import { staff } from '@fundi/server';
+import { required, UsageError } from './args.js';
+import { asJson, type Command } from './command.js';
+
+/** Staff users of the dashboard: create one, with a password from stdin or a one-time link to choose it. */
+export const USER_COMMANDS: Record<string, Command> = {
+  async 'users create'(p, { config, container, out }) {
+    const password = p.flags['password-stdin'] === true ? await readPassword() : undefined;
+    const slug = required(p.flags, 'tenant');
+    const created = await useCasesOf(container(), staff).createStaffUser.execute(slug, {
+      email: required(p.flags, 'email'),
+      name: required(p.flags, 'name'),
+      role: required(p.flags, 'role'),
+      ...(password === undefined ? {} : { password }),
+    });
+    const base = config.publicUrl || `http://localhost:${config.port}`;
+    const link = created.setPasswordToken
+      ? `${base}/dashboard/set-password?token=${encodeURIComponent(created.setPasswordToken)}`
+      : null;
+    if (asJson(p)) return out.json({ user: created.user, setPasswordLink: link });
+    out.line(`Created ${created.user.role} ${created.user.email} (${created.user.id}) in tenant ${slug}.`);
+    if (link) out.line(`One-time link to choose a password (valid 72 hours, shown only now):\n  ${link}`);
+    else out.line(`Sign in at ${base}/dashboard/sign-in?tenant=${encodeURIComponent(slug)}`);
+  },
+};
+
+/** The whole of stdin, without the final line break (`echo secret | fundi users create ... --password-stdin`). */
+async function readPassword(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+  if (!text) throw new UsageError('--password-stdin: no password on stdin');
+  return text;
+}
