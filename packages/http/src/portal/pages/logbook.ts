@@ -1,5 +1,5 @@
 import type { LogbookEntryView, PortalSessionContext } from '@fundi/application';
-import { DomainError, isDomainError, type LogbookHours } from '@fundi/domain';
+import { DomainError, dayIn, isDomainError, timeZoneOf, type LogbookHours } from '@fundi/domain';
 import { html, when } from '../../dashboard/html.js';
 import type { PortalHttpDeps, PortalRoutes } from '../portal-deps.js';
 import { portalCsrf, portalPage } from '../portal-layout.js';
@@ -77,7 +77,7 @@ export function logbookPages(r: PortalRoutes, d: PortalHttpDeps): void {
       title: EN.logbook,
       session: s,
       notice,
-      body: html`${weekForms(s, entries.items, d.now().toISOString().slice(0, 10))}${hours.map((h) => moduleCard(s, h, entries.items))}<p><a href="/learn">${EN.back}</a></p>`,
+      body: html`${weekForms(s, entries.items, dayIn(d.now(), timeZoneOf(s.tenant)))}${hours.map((h) => moduleCard(s, h, entries.items))}<p><a href="/learn">${EN.back}</a></p>`,
     });
   };
 
