@@ -34,6 +34,8 @@ const NOTIFIES = "notifications tell people about this capability's records";
 const AUDIT = "the audit trail records who changed this capability's records, and from where (its origins)";
 const PORTAL =
   "the learner portal shows the learner's own records of this capability and acts on them through its use cases";
+const PORTAL_UPLOADS =
+  "the portal's upload keys record which evidence a learner's upload stored, so a retried upload stores it once";
 const LOGBOOKS = 'a logbook entry carries photos as evidence and its sign-off link is sent as a notification';
 const STATEMENTS =
   'a Statement of Results is stored and downloaded like evidence and export files (the same file vault)';
@@ -155,6 +157,11 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/adapters/src/platform/migrations/202611271247-audit-chain.ts': MIGRATION,
     'packages/application/src/imports/header-aliases.ts': 'an evidence import has columns of its own',
     'packages/application/src/logbooks/logbook-deps.ts': LOGBOOKS,
+    'packages/adapters/src/portal/migrations/202611271950-upload-keys.ts': PORTAL_UPLOADS,
+    'packages/adapters/src/portal/sql-portal-uploads.ts': PORTAL_UPLOADS,
+    'packages/application/src/portal/portal-uploads.ts': PORTAL_UPLOADS,
+    'packages/domain/src/portal/portal.ts': PORTAL_UPLOADS,
+    'packages/memory/src/portal/in-memory-portal.ts': PORTAL_UPLOADS,
     'packages/application/src/portal/portal-deps.ts': PORTAL,
     'packages/application/src/statements/statement-ports.ts': STATEMENTS,
     'packages/application/src/statements/statement-service.ts': STATEMENTS,

@@ -61,10 +61,27 @@ const pgUp = await postgresAvailable();
     } finally {
       await reader.end();
     }
-    const [row] = await db.all<{ n: number }>(
-      'SELECT n_dead_tup AS n FROM pg_stat_user_tables WHERE relname = ? AND schemaname = current_schema()',
-      ['t_scrub'],
-    );
-    expect(Number(row?.n)).toBe(0);
-  });
+    const dead = async () => {
+      const [row] = await db.all<{ n: number }>(
+        'SELECT n_dead_tup AS n FROM pg_stat_user_tables WHERE relname = ? AND schemaname = current_schema()',
+        ['t_scrub'],
+      );
+      return Number(row?.n);
+    };
+    // Test files run side by side on one database: another file's open transaction holds back what VACUUM may
+    // remove, whatever the scrub does. Only while such a snapshot exists is the scrub tried again once it is gone.
+    const othersHoldSnapshots = async () => {
+      const [row] = await db.all<{ n: number }>(
+        'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL',
+        [],
+      );
+      return Number(row?.n) > 0;
+    };
+    for (const deadline = Date.now() + 60_000; (await dead()) > 0 && Date.now() < deadline; ) {
+      if (!(await othersHoldSnapshots())) break;
+      await new Promise((ok) => setTimeout(ok, 500));
+      await db.scrub(['t_scrub']);
+    }
+    expect(await dead()).toBe(0);
+  }, 90_000);
 });

@@ -81,7 +81,8 @@ describeEachStorage(
         for (const [table, list] of Object.entries(rows)) {
           const key = table === 'audit_personal' ? 'entry_id' : 'id';
           const back = await knex(table).select('*').orderBy(key);
-          expect(back.map((r) => ({ ...r, ...('hours' in r ? { hours: Number(r.hours) } : {}) }))).toEqual(list);
+          // Every row kept with its values; columns that later migrations add may stand beside them.
+          expect(back.map((r) => ({ ...r, ...('hours' in r ? { hours: Number(r.hours) } : {}) }))).toMatchObject(list);
         }
         // The key is (tenant_id, id): the same id again in its tenant is refused, in another tenant it is not.
         await expect(knex('statements').insert(statement('ten_a', 'stm_1', 'CODE3'))).rejects.toThrow();

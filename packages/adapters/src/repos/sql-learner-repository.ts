@@ -65,7 +65,7 @@ function insertRows(n: number): string {
   }
   return sql;
 }
-/** Postgres: rows per `INSERT ... SELECT` of one JSON parameter (an import's whole batch). */
+/** Rows per `INSERT ... SELECT` of one parameter, where the dialect binds rows so (an import's whole batch). */
 const JSON_INSERT_ROWS = 1000;
 const INSERT_SELECT = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) `;
 const FLAG_TYPES: Readonly<Record<string, RowType>> = {
@@ -113,9 +113,9 @@ export class SqlLearnerRepository implements LearnerRepository {
 
   async insertMany(ls: readonly LearnerSnapshot[]): Promise<void> {
     const { dialect } = this.db;
-    if (dialect.name === 'postgres') {
-      // One JSON parameter per statement (`Dialect.rows`): binding 500 rows x 46 parameters cost Postgres
-      // several times the insert itself (docs/performance.md, "Imports on Postgres").
+    if (dialect.rowsAsOneParameter) {
+      // One parameter per statement (`Dialect.rows`, JSON on Postgres): binding 500 rows x 46 parameters cost
+      // Postgres several times the insert itself (docs/performance.md, "Imports on Postgres").
       for (let from = 0; from < ls.length; from += JSON_INSERT_ROWS) {
         const part = ls.slice(from, from + JSON_INSERT_ROWS).map((l) => {
           const values: Binding[] = new Array(LEARNER_COLUMNS.length);
