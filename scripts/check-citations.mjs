@@ -16,8 +16,7 @@ const SKIPPED = /(?:^|\/)(?:node_modules|dist)\/|(?:^|\/)package-lock\.json$/;
 
 /** Each rule: what it finds, and the files it applies to (default: every checked file). */
 const RULES = [
-  // A cell reference in a worksheet's XML (`r="D3"`) is not a decision number.
-  { problem: 'decision number', re: /(?<!r=")\bD[1-9]\d*\b/ },
+  { problem: 'decision number', re: /\bD[1-9]\d*\b/ },
   { problem: 'issue number', re: /\bissues?\s*#?\d/i },
   { problem: 'issue number', re: /(?:^|[\s(,])#\d+\b/ },
   { problem: 'file outside the repository', re: /\/work\/shared\b|\bshared\/spec\b/ },

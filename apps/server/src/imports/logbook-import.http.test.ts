@@ -1,5 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import { aLearnerInput } from '@fundi/domain/testing';
+import { workplaceProgramme } from '../logbooks/logbook-fixture.js';
 import { idNumberFor, settled, upload } from '../testing/import-fixtures.js';
 import { A, B, describeImportSuite } from './imports-http-fixture.js';
 
@@ -12,17 +13,7 @@ vi.setConfig({ testTimeout: 90_000 });
 describeImportSuite('imports over HTTP: logbook entries', (world) => {
   async function setUp(code: string, n: number) {
     const { s, admin } = world();
-    const p = await s.call('POST', `${A}/programmes`, admin, {
-      code,
-      name: 'Electrician',
-      type: 'occupational_qualification',
-      qualificationId: '91761',
-      nqfLevel: 4,
-      modules: [
-        { code: 'KM-01', name: 'Principles', kind: 'knowledge', credits: 10 },
-        { code: 'WM-01', name: 'Workplace experience', kind: 'workplace', credits: 20, requiredHours: 16 },
-      ],
-    });
+    const p = await s.call('POST', `${A}/programmes`, admin, workplaceProgramme(code));
     expect(p.status, JSON.stringify(p.body)).toBe(201);
     const local = await s.call('POST', `${A}/learners`, admin, aLearnerInput({ idNumber: idNumberFor(n) }));
     expect(local.status, JSON.stringify(local.body)).toBe(201);

@@ -2,23 +2,28 @@ import { expect } from 'vitest';
 import type { portalServers } from '../portal/portal-http-fixture.js';
 import { WebClient, csrfOf } from '../testing/dashboard-client.js';
 
+/** A programme whose workplace module WM-01 asks for 16 signed hours, beside a knowledge module KM-01. */
+export function workplaceProgramme(code: string) {
+  return {
+    code,
+    name: 'Electrician',
+    type: 'occupational_qualification',
+    qualificationId: '91761',
+    nqfLevel: 4,
+    modules: [
+      { code: 'KM-01', name: 'Principles', kind: 'knowledge', credits: 10 },
+      { code: 'WM-01', name: 'Workplace experience', kind: 'workplace', credits: 20, requiredHours: 16 },
+    ],
+  };
+}
+
 /** The logbook tests' world and the supervisor's side: the mailed link, and answering its page as a browser would. */
 export function logbookHelpers(t: ReturnType<typeof portalServers>) {
   /** A tenant with a programme whose WM-01 asks for 16 signed hours, and an enrolled learner. */
   async function world() {
     const w = await t.world();
     const code = `P-LOG${w.n}`;
-    const p = await t.s.call('POST', '/api/v1/programmes', w.key, {
-      code,
-      name: 'Electrician',
-      type: 'occupational_qualification',
-      qualificationId: '91761',
-      nqfLevel: 4,
-      modules: [
-        { code: 'KM-01', name: 'Principles', kind: 'knowledge', credits: 10 },
-        { code: 'WM-01', name: 'Workplace experience', kind: 'workplace', credits: 20, requiredHours: 16 },
-      ],
-    });
+    const p = await t.s.call('POST', '/api/v1/programmes', w.key, workplaceProgramme(code));
     expect(p.status, JSON.stringify(p.body)).toBe(201);
     expect(p.body.modules[1].requiredHours).toBe(16);
     const l = await t.learner(w, 1, { email: `log${w.n}@example.org` });

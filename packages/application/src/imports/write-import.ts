@@ -5,6 +5,7 @@ import { IMPORT_TABLES, type ImportDeps, type ImportJobPayload } from './import-
 import { IMPORT_KINDS, resolveRows, walkFile, type AnyKind, type WalkedRow } from './import-walk.js';
 import { importActor } from './validate-import.js';
 import { rowErrors } from './row-errors.js';
+import { InOrder } from './in-order.js';
 
 /** How often a batch is tried again when a row met a conflict at write time (a learner created meanwhile). */
 const CONFLICT_RETRIES = 3;
@@ -56,18 +57,13 @@ export class WriteImport {
     // The batch being written while the walk reads the next one (docs/performance.md, "Imports on Postgres"): the
     // batches still commit one after the other, each after the one before, so `processed` and the errors' places
     // advance in file order; the walk waits for a batch before the one it hands over, never more than two in memory.
-    let writing: Promise<void> = Promise.resolve();
-    const write = (rows: WalkedRow[], upTo: number) => {
-      const before = writing;
-      writing = before.then(async () => {
+    const writing = new InOrder();
+    const write = (rows: WalkedRow[], upTo: number) =>
+      writing.queue(async () => {
         imp = await this.commit(imp!, kind, rows, upTo, header);
         // The batches grow the tables the next batches look rows up in: the planner learns their size as they grow.
         await refresh();
       });
-      // Its failure is the walk's at the next hand-over, or the await below: not unhandled in between.
-      writing.catch(() => {});
-      return before;
-    };
     let end: Awaited<ReturnType<typeof walkFile>>;
     try {
       end = await walkFile(
@@ -90,10 +86,10 @@ export class WriteImport {
       );
     } catch (e) {
       // The batch in flight ends (committed or not) before the job reports its failure.
-      await writing.catch(() => {});
+      await writing.settled().catch(() => {});
       throw e;
     }
-    await writing;
+    await writing.settled();
     if (end.fatal) throw new Error(`the stored file of import ${imp.id} cannot be read again`);
     if (batch.length || imp.processed < end.dataRows) imp = await this.commit(imp, kind, batch, end.dataRows, header);
     await this.complete(imp, end.dataRows);
