@@ -10,70 +10,17 @@ import {
   type PageRequest,
 } from '@fundi/domain';
 import type { Knex } from 'knex';
-import { PLAN_PER_CALL, type Binding, type RowType, type SqlDb } from '../db/sql-db.js';
+import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
 import { pageQuery, type PageOrder } from './paging.js';
-import {
-  LEARNER_COLUMNS,
-  type LearnerRow,
-  PERSONAL_COLUMNS,
-  learnerToRow,
-  putLearnerValues,
-  rowToLearner,
-} from './learner-rows.js';
-import { bulkChunks } from './bulk-chunks.js';
+import { LEARNER_COLUMNS, type LearnerRow, PERSONAL_COLUMNS, learnerToRow, rowToLearner } from './learner-rows.js';
+import { LEARNER_UNIQUE, insertLearner, insertLearners } from './learner-inserts.js';
 
 /** `text` for LIKE as itself, its own `%`, `_` and backslash escaped. */
 const likeExactly = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** `%text%` for LIKE: `text` anywhere. */
 const likeAny = (text: string) => `%${likeExactly(text)}%`;
 
-const UNIQUE = [
-  {
-    column: 'id_number',
-    error: () =>
-      DomainError.conflict('duplicate_id_number', 'A learner with this ID number already exists', [
-        { field: 'idNumber', message: 'is already registered' },
-      ]),
-  },
-  {
-    column: 'alternate_id',
-    error: () =>
-      DomainError.conflict('duplicate_alternate_id', 'A learner with this alternative ID already exists', [
-        { field: 'alternateId', message: 'is already registered with this alternateIdType' },
-      ]),
-  },
-  {
-    column: 'email_lower',
-    error: () =>
-      DomainError.conflict('duplicate_email', 'A learner with this email already exists', [
-        { field: 'email', message: 'is already registered' },
-      ]),
-  },
-];
-
-const INSERT = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) VALUES (${LEARNER_COLUMNS.map(() => '?').join(', ')})`;
-/** Rows per multi-row INSERT: under SQLite's bound-parameter limit (32,766) at every column. */
-const MAX_INSERT_ROWS = 500;
-const ROW_PLACEHOLDERS = `(${LEARNER_COLUMNS.map(() => '?').join(', ')})`;
-const INSERT_ROWS = new Map<number, string>();
-function insertRows(n: number): string {
-  let sql = INSERT_ROWS.get(n);
-  if (sql === undefined) {
-    sql = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) VALUES ${Array(n).fill(ROW_PLACEHOLDERS).join(', ')}`;
-    INSERT_ROWS.set(n, sql);
-  }
-  return sql;
-}
-/** Rows per `INSERT ... SELECT` of one parameter, where the dialect binds rows so (an import's whole batch). */
-const JSON_INSERT_ROWS = 1000;
-const INSERT_SELECT = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) `;
-const FLAG_TYPES: Readonly<Record<string, RowType>> = {
-  popi_act_agree: 'boolean',
-  whatsapp_consent: 'boolean',
-  email_opt_out: 'boolean',
-  contact_update_needed: 'boolean',
-};
 const UPDATABLE = LEARNER_COLUMNS.filter((c) => c !== 'id' && c !== 'tenant_id' && c !== 'created_at');
 const UPDATE = `UPDATE learners SET ${UPDATABLE.map((c) => `${c} = ?`).join(', ')} WHERE tenant_id = ? AND id = ? AND erased_at IS NULL`;
 const LIVE = 'tenant_id = ? AND erased_at IS NULL';
@@ -101,43 +48,17 @@ export class SqlLearnerRepository implements LearnerRepository {
     private readonly qb: Knex,
   ) {}
 
-  async insert(l: LearnerSnapshot): Promise<void> {
-    const row = learnerToRow(l);
-    await mapUnique(this.db.dialect, UNIQUE, () =>
-      this.db.run(
-        INSERT,
-        LEARNER_COLUMNS.map((c) => row[c]),
-      ),
-    );
+  insert(l: LearnerSnapshot): Promise<void> {
+    return insertLearner(this.db, l);
   }
 
-  async insertMany(ls: readonly LearnerSnapshot[]): Promise<void> {
-    const { dialect } = this.db;
-    if (dialect.rowsAsOneParameter) {
-      // One parameter per statement (`Dialect.rows`, JSON on Postgres): binding 500 rows x 46 parameters cost
-      // Postgres several times the insert itself (docs/performance.md, "Imports on Postgres").
-      for (let from = 0; from < ls.length; from += JSON_INSERT_ROWS) {
-        const part = ls.slice(from, from + JSON_INSERT_ROWS).map((l) => {
-          const values: Binding[] = new Array(LEARNER_COLUMNS.length);
-          putLearnerValues(l, values, 0);
-          return values;
-        });
-        const rows = dialect.rows(LEARNER_COLUMNS, part, FLAG_TYPES);
-        await mapUnique(dialect, UNIQUE, () => this.db.run(INSERT_SELECT + rows.sql, rows.bindings));
-      }
-      return;
-    }
-    const flag = dialect.flag;
-    for (const [from, n] of bulkChunks(ls.length, MAX_INSERT_ROWS)) {
-      const values: Binding[] = new Array(n * LEARNER_COLUMNS.length);
-      for (let i = 0, at = 0; i < n; i++) at = putLearnerValues(ls[from + i]!, values, at, flag);
-      await mapUnique(this.db.dialect, UNIQUE, () => this.db.run(insertRows(n), values));
-    }
+  insertMany(ls: readonly LearnerSnapshot[]): Promise<void> {
+    return insertLearners(this.db, ls);
   }
 
   async update(l: LearnerSnapshot): Promise<void> {
     const row = learnerToRow(l);
-    const { changes } = await mapUnique(this.db.dialect, UNIQUE, () =>
+    const { changes } = await mapUnique(this.db.dialect, LEARNER_UNIQUE, () =>
       this.db.run(UPDATE, [...UPDATABLE.map((c) => row[c]), l.tenantId, l.id]),
     );
     if (changes === 0) throw DomainError.notFound('learner', l.id);

@@ -1,0 +1,89 @@
+import { DomainError, type LearnerSnapshot } from '@fundi/domain';
+import type { Binding, RowType, SqlDb } from '../db/sql-db.js';
+import { bulkChunks } from './bulk-chunks.js';
+import { mapUnique } from './conflicts.js';
+import { LEARNER_COLUMNS, learnerToRow, putLearnerValues } from './learner-rows.js';
+
+/** The learners' unique keys (ID number, alternative ID, email), each as the conflict a write that breaks it gets. */
+export const LEARNER_UNIQUE = [
+  {
+    column: 'id_number',
+    error: () =>
+      DomainError.conflict('duplicate_id_number', 'A learner with this ID number already exists', [
+        { field: 'idNumber', message: 'is already registered' },
+      ]),
+  },
+  {
+    column: 'alternate_id',
+    error: () =>
+      DomainError.conflict('duplicate_alternate_id', 'A learner with this alternative ID already exists', [
+        { field: 'alternateId', message: 'is already registered with this alternateIdType' },
+      ]),
+  },
+  {
+    column: 'email_lower',
+    error: () =>
+      DomainError.conflict('duplicate_email', 'A learner with this email already exists', [
+        { field: 'email', message: 'is already registered' },
+      ]),
+  },
+];
+
+const INSERT = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) VALUES (${LEARNER_COLUMNS.map(() => '?').join(', ')})`;
+/** Rows per multi-row INSERT: under SQLite's bound-parameter limit (32,766) at every column. */
+const MAX_INSERT_ROWS = 500;
+const ROW_PLACEHOLDERS = `(${LEARNER_COLUMNS.map(() => '?').join(', ')})`;
+const INSERT_ROWS = new Map<number, string>();
+function insertRows(n: number): string {
+  let sql = INSERT_ROWS.get(n);
+  if (sql === undefined) {
+    sql = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) VALUES ${Array(n).fill(ROW_PLACEHOLDERS).join(', ')}`;
+    INSERT_ROWS.set(n, sql);
+  }
+  return sql;
+}
+/** Rows per `INSERT ... SELECT` of one parameter, where the dialect binds rows so (an import's whole batch). */
+const JSON_INSERT_ROWS = 1000;
+const INSERT_SELECT = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) `;
+const FLAG_TYPES: Readonly<Record<string, RowType>> = {
+  popi_act_agree: 'boolean',
+  whatsapp_consent: 'boolean',
+  email_opt_out: 'boolean',
+  contact_update_needed: 'boolean',
+};
+
+/** Writes one learner; a taken ID number, alternative ID or email is the conflict of `LEARNER_UNIQUE`. */
+export async function insertLearner(db: SqlDb, l: LearnerSnapshot): Promise<void> {
+  const row = learnerToRow(l);
+  await mapUnique(db.dialect, LEARNER_UNIQUE, () =>
+    db.run(
+      INSERT,
+      LEARNER_COLUMNS.map((c) => row[c]),
+    ),
+  );
+}
+
+/** Writes many learners (an import's batch) in a few statements, each row as `insertLearner` would. */
+export async function insertLearners(db: SqlDb, ls: readonly LearnerSnapshot[]): Promise<void> {
+  const { dialect } = db;
+  if (dialect.rowsAsOneParameter) {
+    // One parameter per statement (`Dialect.rows`, JSON on Postgres): binding 500 rows x 46 parameters cost
+    // Postgres several times the insert itself (docs/performance.md, "Imports on Postgres").
+    for (let from = 0; from < ls.length; from += JSON_INSERT_ROWS) {
+      const part = ls.slice(from, from + JSON_INSERT_ROWS).map((l) => {
+        const values: Binding[] = new Array(LEARNER_COLUMNS.length);
+        putLearnerValues(l, values, 0);
+        return values;
+      });
+      const rows = dialect.rows(LEARNER_COLUMNS, part, FLAG_TYPES);
+      await mapUnique(dialect, LEARNER_UNIQUE, () => db.run(INSERT_SELECT + rows.sql, rows.bindings));
+    }
+    return;
+  }
+  const flag = dialect.flag;
+  for (const [from, n] of bulkChunks(ls.length, MAX_INSERT_ROWS)) {
+    const values: Binding[] = new Array(n * LEARNER_COLUMNS.length);
+    for (let i = 0, at = 0; i < n; i++) at = putLearnerValues(ls[from + i]!, values, at, flag);
+    await mapUnique(db.dialect, LEARNER_UNIQUE, () => db.run(insertRows(n), values));
+  }
+}
