@@ -147,6 +147,7 @@ export const LOGBOOK_COLUMNS: Record<string, Column<LogbookRow>> = {
   supervisor_mobile: (r) => r.e.supervisor.mobile,
   status: (r) => r.e.status,
   submitted_at: (r) => r.e.submittedAt,
+  submission_id: (r) => r.e.submissionId,
   signed_at: (r) => r.e.signedAt,
   sign_off_outcome: (r) => r.e.signOff?.outcome ?? null,
   sign_off_by: (r) => r.e.signOff?.by ?? null,

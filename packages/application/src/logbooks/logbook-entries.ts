@@ -12,7 +12,12 @@ import { locateEnrolment } from '../assessments/locate-enrolment.js';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { LogbookDeps } from './logbook-deps.js';
-import { submitEntries, type LogbookSubmitted } from './logbook-submissions.js';
+import {
+  submitEntries,
+  submitOpenEntries,
+  type LogbookSubmitted,
+  type OpenEntriesFilter,
+} from './logbook-submissions.js';
 import { logbookView, type LogbookEntryView } from './logbook-view.js';
 
 const notFound = (id: string) => DomainError.notFound('logbook entry', id);
@@ -119,6 +124,20 @@ export class LogbookEntries {
    */
   async submitMany(actor: Actor, ids: unknown): Promise<LogbookSubmitted> {
     return this.d.uow.run((tx) => submitEntries(this.d, tx, actor, ids));
+  }
+
+  /**
+   * Sends every unsigned entry (draft or queried) of the learner that the filter keeps, any number, all or none:
+   * groups of at most 50 per supervisor, each its own sign-off request (the learner portal's buttons; docs/api.md,
+   * "Logbooks"). Not found when there is none.
+   */
+  async submitOpen(actor: Actor, learnerId: string, filter: OpenEntriesFilter): Promise<LogbookSubmitted> {
+    return this.d.uow.run((tx) => submitOpenEntries(this.d, tx, actor, learnerId, filter));
+  }
+
+  /** Every entry of the learner, in creation order (the learner portal's logbook page). */
+  async forLearner(actor: Actor, learnerId: string): Promise<LogbookEntryView[]> {
+    return (await this.d.repos.logbookEntries.listForLearner(actor.tenantId, learnerId)).map(logbookView);
   }
 
   private async find(tenantId: string, id: string): Promise<LogbookEntrySnapshot> {

@@ -87,3 +87,65 @@ export async function submitEntries(
     })),
   };
 }
+
+/** Which of a learner's unsigned entries a portal button sends: one module's, or one week's (dates inclusive). */
+export interface OpenEntriesFilter {
+  moduleCode?: string;
+  from?: string;
+  to?: string;
+}
+
+const unsigned = (e: LogbookEntrySnapshot) => e.status === 'draft' || e.status === 'queried';
+
+/**
+ * Groups of at most `MAX_SUBMITTED_ENTRIES` entries, each of one supervisor address, in date order: a supervisor
+ * with 51 entries gets two sign-off requests (the first 50 days, then the rest), never more than needed.
+ */
+export function submissionGroups(entries: readonly LogbookEntrySnapshot[]): LogbookEntrySnapshot[][] {
+  const bySupervisor = new Map<string, LogbookEntrySnapshot[]>();
+  for (const e of entries) {
+    const to = supervisorAddress(e);
+    bySupervisor.set(to, [...(bySupervisor.get(to) ?? []), e]);
+  }
+  const groups: LogbookEntrySnapshot[][] = [];
+  for (const mine of bySupervisor.values()) {
+    const ordered = [...mine].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
+    for (let i = 0; i < ordered.length; i += MAX_SUBMITTED_ENTRIES)
+      groups.push(ordered.slice(i, i + MAX_SUBMITTED_ENTRIES));
+  }
+  return groups;
+}
+
+/**
+ * Every unsigned entry of the learner that the filter keeps, whatever their number, sent in one transaction (all or
+ * none): the learner portal's buttons (docs/api.md, "Logbooks"). `submitEntries` per group of `submissionGroups`,
+ * so each request and link stays within the API's 50; the answer joins the groups' answers.
+ */
+export async function submitOpenEntries(
+  d: LogbookDeps,
+  tx: LogbookRepos & Pick<PlatformRepos, 'audit' | 'outbox'>,
+  actor: Actor,
+  learnerId: string,
+  f: OpenEntriesFilter,
+): Promise<LogbookSubmitted> {
+  const open = (await tx.logbookEntries.listForLearner(actor.tenantId, learnerId)).filter(
+    (e) =>
+      unsigned(e) &&
+      (f.moduleCode === undefined || e.moduleCode === f.moduleCode) &&
+      (f.from === undefined || e.date >= f.from) &&
+      (f.to === undefined || e.date <= f.to),
+  );
+  if (open.length === 0) throw DomainError.notFound('logbook entry', f.moduleCode ?? f.from ?? learnerId);
+  const out: LogbookSubmitted = { data: [], submissions: [] };
+  for (const group of submissionGroups(open)) {
+    const r = await submitEntries(
+      d,
+      tx,
+      actor,
+      group.map((e) => e.id),
+    );
+    out.data.push(...r.data);
+    out.submissions.push(...r.submissions);
+  }
+  return out;
+}

@@ -1,3 +1,4 @@
+import { MAX_SUBMITTED_ENTRIES } from '@fundi/application';
 /**
  * Every word the learner portal shows, in one place (docs/dashboard.md, "Learner portal"): a translation is
  * another object of this shape.
@@ -97,7 +98,7 @@ export const EN = {
   logged: 'Your hours are logged.',
   submitted: 'Sent: your supervisor gets a link to sign.',
   submittedMany: (entries: number, links: number) =>
-    `Sent ${entries === 1 ? 'one entry' : `${entries} entries`}: ${links === 1 ? 'your supervisor gets one link' : `${links} supervisors each get one link`} to sign.`,
+    `Sent ${entries === 1 ? 'one entry' : `${entries} entries`}: ${links === 1 ? 'your supervisor gets one link to sign' : `${links} links to sign go out, one per supervisor and at most ${MAX_SUBMITTED_ENTRIES} entries each`}.`,
   entryStatus: {
     draft: 'draft',
     submitted: 'waiting for sign-off',

@@ -1,11 +1,10 @@
-import type { LogbookEntryView, PortalSessionContext } from '@fundi/application';
+import type { LogbookEntryView, OpenEntriesFilter, PortalSessionContext } from '@fundi/application';
 import { DomainError, dayIn, isDomainError, timeZoneOf, type LogbookHours } from '@fundi/domain';
 import { html, when } from '../../dashboard/html.js';
 import type { PortalHttpDeps, PortalRoutes } from '../portal-deps.js';
 import { portalCsrf, portalPage } from '../portal-layout.js';
 import { EN } from '../portal-strings.js';
 
-const ALL = { kind: 'offset', offset: 0, limit: 100 } as const;
 const value = (form: URLSearchParams, name: string) => (form.get(name) ?? '').trim();
 
 function entryLine(e: LogbookEntryView) {
@@ -71,13 +70,13 @@ export function logbookPages(r: PortalRoutes, d: PortalHttpDeps): void {
   const page = async (s: PortalSessionContext, notice: { text: string; error?: boolean } | null) => {
     const [hours, entries] = await Promise.all([
       d.logbooks.progress.forLearner(s.actor, s.learner.id),
-      d.logbooks.entries.list(s.actor, { learnerId: s.learner.id }, ALL),
+      d.logbooks.entries.forLearner(s.actor, s.learner.id),
     ]);
     return portalPage({
       title: EN.logbook,
       session: s,
       notice,
-      body: html`${weekForms(s, entries.items, dayIn(d.now(), timeZoneOf(s.tenant)))}${hours.map((h) => moduleCard(s, h, entries.items))}<p><a href="/learn">${EN.back}</a></p>`,
+      body: html`${weekForms(s, entries, dayIn(d.now(), timeZoneOf(s.tenant)))}${hours.map((h) => moduleCard(s, h, entries))}<p><a href="/learn">${EN.back}</a></p>`,
     });
   };
 
@@ -90,12 +89,12 @@ export function logbookPages(r: PortalRoutes, d: PortalHttpDeps): void {
     );
   });
 
-  /** Sends the given entries together: one link per supervisor (docs/api.md, "Logbooks"). */
-  const send = async (s: PortalSessionContext, pick: (e: LogbookEntryView) => boolean, what: string) => {
-    const mine = await d.logbooks.entries.list(s.actor, { learnerId: s.learner.id }, ALL);
-    const ids = mine.items.filter((e) => open(e) && pick(e)).map((e) => e.id);
-    if (ids.length === 0) throw DomainError.notFound('logbook entry', what);
-    const r = await d.logbooks.entries.submitMany(s.actor, ids);
+  /**
+   * Sends the learner's unsigned entries that `filter` keeps, however many: groups of at most 50 per supervisor,
+   * each its own link, in one transaction (docs/api.md, "Logbooks").
+   */
+  const send = async (s: PortalSessionContext, filter: OpenEntriesFilter) => {
+    const r = await d.logbooks.entries.submitOpen(s.actor, s.learner.id, filter);
     return { redirect: `/learn/logbook?done=sent&entries=${r.data.length}&links=${r.submissions.length}` };
   };
 
@@ -105,7 +104,7 @@ export function logbookPages(r: PortalRoutes, d: PortalHttpDeps): void {
       throw DomainError.invalid('week', 'must be a date');
     const monday = mondayOf(week);
     const sunday = plusDays(monday, 6);
-    return send(s, (e) => e.date >= monday && e.date <= sunday, monday);
+    return send(s, { from: monday, to: sunday });
   });
 
   r.post('/learn/logbook', async (ctx, s, form) => {
@@ -132,7 +131,6 @@ export function logbookPages(r: PortalRoutes, d: PortalHttpDeps): void {
   });
 
   r.post('/learn/logbook/submit', async (_ctx, s, form) => {
-    const moduleCode = value(form, 'moduleCode');
-    return send(s, (e) => e.moduleCode === moduleCode, moduleCode);
+    return send(s, { moduleCode: value(form, 'moduleCode') });
   });
 }
