@@ -22,7 +22,13 @@ describeExportSuite('export files and download URLs over HTTP', '-files', (serve
       'logbook-entries.csv',
     ]);
     expect(files.get('logbook-entries.csv')!.toString('utf8')).toMatch(
-      /^\uFEFFid,learner_id,.*,hours,.*,sign_off_hash,sign_off_comment\r?\n$/,
+      new RegExp(
+        `^\uFEFF${[
+          'id,learner_id,id_number,alternate_id,alternate_id_type,first_name,last_name,enrolment_id,module,date,hours',
+          'activity,workplace,supervisor_name,supervisor_email,supervisor_mobile,status,submitted_at,submission_id',
+          'signed_at,sign_off_outcome,sign_off_by,sign_off_at,sign_off_ip,sign_off_hash,sign_off_comment',
+        ].join(',')}\r?\n$`,
+      ),
     );
     const learners = parse(files.get('learners.csv')!, { bom: true, columns: true }) as Record<string, string>[];
     expect(learners.map((l) => l.id)).toEqual(w.learners.map((l) => l.id));

@@ -14,8 +14,10 @@ type Entry = {
   id: string;
   status: string;
   hours: number;
+  date: string;
   activity: string;
   signedAt: string | null;
+  submissionId: string | null;
   signOff: { outcome: string; by: string; comment: string | null; ip: string; [field: string]: unknown };
 };
 
@@ -93,10 +95,11 @@ describeEachStorage('logbooks over HTTP: entries, supervisor sign-off by signed 
     const url = (await t.s.call('GET', `/api/v1/exports/${q.body.id}/download`, w.key)).body.url as string;
     const files = await unzip(Buffer.from(await (await fetch(url)).arrayBuffer()));
     const rows = parse(files.get('logbook-entries.csv')!, { bom: true, columns: true }) as Record<string, string>[];
-    expect(rows.map((r) => [r.id, r.status, r.hours, r.sign_off_hash])).toEqual([
-      [a.body.id, 'signed', '8', signed.signOff.hash],
-      [b.body.id, 'draft', '8', ''],
+    expect(rows.map((r) => [r.id, r.status, r.hours, r.submission_id, r.sign_off_hash])).toEqual([
+      [a.body.id, 'signed', '8', signed.submissionId, signed.signOff.hash],
+      [b.body.id, 'draft', '8', '', ''],
     ]);
+    expect(signed.submissionId).toMatch(/^lbs_/);
   });
 
   it('a queried entry goes back to the learner; an edit voids the old link; an expired link is refused', async () => {
@@ -177,15 +180,91 @@ describeEachStorage('logbooks over HTTP: entries, supervisor sign-off by signed 
     expect(signed.signOff.by).toBe('Sipho Khumalo');
   });
 
-  it("erasure removes the personal text of the learner's entries and keeps the hours", async () => {
+  it("erasure removes the personal text of the learner's entries and keeps the hours, in the API and the export", async () => {
     const { w, l } = await world();
     const a = await t.s.call('POST', '/api/v1/logbook-entries', w.key, entryBody(l.id, '2026-03-02', 'erase'));
     expect(a.status).toBe(201);
+    const b = await t.s.call('POST', '/api/v1/logbook-entries', w.key, entryBody(l.id, '2026-03-03', 'erase'));
+    const c = await t.s.call('POST', '/api/v1/logbook-entries', w.key, entryBody(l.id, '2026-03-04', 'erase-q'));
+    expect((await t.s.call('POST', '/api/v1/logbook-entries/submit', w.key, { ids: [a.body.id] })).status).toBe(200);
+    expect((await answer(await signOffLink('erase@site.example', 1), 'confirmed')).status).toBe(200);
+    expect((await t.s.call('POST', `/api/v1/logbook-entries/${c.body.id}/submit`, w.key)).status).toBe(200);
+    const queried = await answer(await signOffLink('erase-q@site.example', 1), 'queried', 'Lerato1 was at home');
+    expect(queried.status).toBe(200);
+    const before = await Promise.all(
+      [a, b, c].map(async (x) => (await t.s.call('GET', `/api/v1/logbook-entries/${x.body.id}`, w.key)).body as Entry),
+    );
+    expect(before.map((e) => e.status)).toEqual(['signed', 'draft', 'queried']);
+
     expect((await t.s.call('DELETE', `/api/v1/learners/${l.id}`, w.key)).status).toBe(204);
-    const after = await t.until('the entry erased', async () => {
-      const e = (await t.s.call('GET', `/api/v1/logbook-entries/${a.body.id}`, w.key)).body as Entry;
-      return e.activity === '' ? e : null;
+    const after = await t.until('the entries erased', async () => {
+      const all = await Promise.all(
+        [a, b, c].map(
+          async (x) => (await t.s.call('GET', `/api/v1/logbook-entries/${x.body.id}`, w.key)).body as Entry,
+        ),
+      );
+      return all.every((e) => e.activity === '') ? all : null;
     });
-    expect(after).toMatchObject({ hours: 8, date: '2026-03-02', workplace: '', supervisor: { name: '', email: null } });
+    expect(after[1]).toMatchObject({
+      hours: 8,
+      date: '2026-03-03',
+      status: 'draft',
+      workplace: '',
+      supervisor: { name: '', email: null, mobile: null },
+      signOff: null,
+    });
+    for (const i of [0, 2]) {
+      const [was, now] = [before[i]!, after[i]!];
+      expect(now).toMatchObject({
+        hours: 8,
+        date: was.date,
+        status: was.status,
+        signedAt: was.signedAt,
+        submissionId: was.submissionId,
+        workplace: '',
+        supervisor: { name: '', email: null, mobile: null },
+      });
+      expect(now.signOff).toEqual({ ...was.signOff, by: '', ip: '', comment: null });
+    }
+
+    // A full export made afterwards: hours, statuses, requests and hashes; no name, text, address or comment.
+    const q = await t.s.call('POST', '/api/v1/exports', w.key, { type: 'full' });
+    expect(q.status, JSON.stringify(q.body)).toBe(202);
+    await t.until('the export', async () => {
+      const r = await t.s.call('GET', `/api/v1/exports/${q.body.id}`, w.key);
+      return r.body.status === 'ready';
+    });
+    const url = (await t.s.call('GET', `/api/v1/exports/${q.body.id}/download`, w.key)).body.url as string;
+    const files = await unzip(Buffer.from(await (await fetch(url)).arrayBuffer()));
+    const csv = files.get('logbook-entries.csv')!.toString('utf8');
+    for (const personal of ['Lerato1', 'Mokoena', 'Installed conduit', 'Ubuntu Electrical', 'Sipho', '@site.example'])
+      expect(csv).not.toContain(personal);
+    expect(csv).not.toContain('127.0.0.1');
+    const rows = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(3);
+    for (const [i, r] of rows.entries()) {
+      const was = before[i]!;
+      expect(r).toMatchObject({
+        id: was.id,
+        // The learner is gone for every file of the export, as in enrolments.csv ("Erasure").
+        learner_id: '',
+        id_number: '',
+        first_name: '',
+        last_name: '',
+        hours: '8',
+        status: was.status,
+        activity: '',
+        workplace: '',
+        supervisor_name: '',
+        supervisor_email: '',
+        supervisor_mobile: '',
+        submission_id: was.submissionId ?? '',
+        sign_off_outcome: was.signOff?.outcome ?? '',
+        sign_off_by: '',
+        sign_off_ip: '',
+        sign_off_hash: (was.signOff?.hash as string | undefined) ?? '',
+        sign_off_comment: '',
+      });
+    }
   });
 });
