@@ -158,11 +158,26 @@ export interface BrowserDashboard {
  * also closes what a failed start had opened.
  */
 export async function startBrowserDashboard(d: Partial<BrowserDashboard>): Promise<BrowserDashboard> {
+  // Chromium starts while the server is set up; a start that fails still waits for it, so that it can be closed.
+  const launched = chromium.launch({ executablePath: CHROMIUM, args: ARGS }).then((b) => {
+    d.browser = b;
+    return b;
+  });
+  // Handled here until awaited: a launch that fails while the server is being set up is reported by that await.
+  const settled = launched.catch(() => undefined);
+  try {
+    return await setUpDashboard(d, launched);
+  } catch (e) {
+    await settled;
+    throw e;
+  }
+}
+
+async function setUpDashboard(d: Partial<BrowserDashboard>, launched: Promise<Browser>): Promise<BrowserDashboard> {
   const s = await startTestServer('sqlite', { worker: {} });
   d.s = s;
   const apiKey = (await s.tenant('browser')).key;
-  await staffUser(s.container, 'browser', 'admin');
-  await staffUser(s.container, 'browser', 'viewer');
+  await Promise.all([staffUser(s.container, 'browser', 'admin'), staffUser(s.container, 'browser', 'viewer')]);
   d.receiver = await s.receiver();
   const { learnerId } = await enrolledLearner(s, apiKey, '/api/v1', { code: 'P-WEB', idNumber: '9001049818080' });
   await s.call('PATCH', `/api/v1/learners/${learnerId}`, apiKey, { firstName: XSS });
@@ -178,8 +193,7 @@ export async function startBrowserDashboard(d: Partial<BrowserDashboard>): Promi
   });
   expect(up.status).toBe(201);
   const evidenceId = ((await up.json()) as { id: string }).id;
-  d.browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  return { s, browser: d.browser, receiver: d.receiver, apiKey, learnerId, evidenceId };
+  return { s, browser: await launched, receiver: d.receiver, apiKey, learnerId, evidenceId };
 }
 
 export async function closeBrowserDashboard(d: Partial<BrowserDashboard>): Promise<void> {

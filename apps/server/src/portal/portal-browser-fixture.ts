@@ -17,13 +17,17 @@ async function wcagViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Checks a portal page at each phone width: no WCAG A/AA violation axe finds, nothing wider than the screen, no
- * Content-Security-Policy breach, and its HTML plus stylesheet under 50 KB; a screenshot at each width when
- * `writeScreenshots` (dashboard-browser-fixture.ts) says so.
+ * Checks a portal page at each of `widths` (every phone width unless told): no WCAG A/AA violation axe finds,
+ * nothing wider than the screen, no Content-Security-Policy breach, and its HTML plus stylesheet under 50 KB; a
+ * screenshot at each width when `writeScreenshots` (dashboard-browser-fixture.ts) says so.
  */
-export async function checkPortalPage(page: Page, name: string): Promise<void> {
+export async function checkPortalPage(
+  page: Page,
+  name: string,
+  widths: readonly number[] = PHONE_WIDTHS,
+): Promise<void> {
   const was = page.viewportSize();
-  for (const width of PHONE_WIDTHS) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 700 });
     expect(await wcagViolations(page), `${name} at ${width} px`).toEqual([]);
     const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
