@@ -35,13 +35,34 @@ export const runBrowserTests = available || process.env.CI === 'true';
 /** The WCAG 2.2 A and AA rules of axe-core: every page must pass all of them, whatever their impact. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** axe-core in the page (through the DevTools protocol, so the page's CSP stays as served): WCAG 2.2 A/AA. */
-async function wcagViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
+/**
+ * axe-core in the page (through the DevTools protocol, so the page's CSP stays as served): every WCAG 2.2 A/AA rule.
+ * axe is put into a document once (half a megabyte of script each time otherwise) and run as often as asked: a
+ * page checked at two widths is one document, a page navigated to is a new one.
+ */
+export async function axeViolations(page: Page): Promise<axe.Result[]> {
   // Expressions as strings: they run in the page, whose DOM types this Node program does not declare.
+  if (!(await page.evaluate("typeof axe === 'object' && typeof axe.run === 'function'")))
+    await page.evaluate(axe.source);
   const options = JSON.stringify({ runOnly: { type: 'tag', values: WCAG_TAGS }, resultTypes: ['violations'] });
-  const result = (await page.evaluate(`axe.run(document, ${options})`)) as axe.AxeResults;
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return ((await page.evaluate(`axe.run(document, ${options})`)) as axe.AxeResults).violations;
+}
+
+async function wcagViolations(page: Page): Promise<string[]> {
+  return (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Whether the browser tests write a full-page screenshot of each checked page at each width (to look at by hand;
+ * nothing reads them in CI): `FUNDI_TEST_SCREENSHOTS=1` (docs/architecture.md, "Web dashboard").
+ */
+export const writeScreenshots = process.env.FUNDI_TEST_SCREENSHOTS === '1';
+
+/** A full-page screenshot of the page as `<dir><name>.png`, when `writeScreenshots` says so. */
+export async function screenshot(page: Page, dir: string, name: string): Promise<void> {
+  if (!writeScreenshots) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}${name}.png`, fullPage: true });
 }
 
 /** The widths every checked page is looked at: a desktop and a small phone. */
@@ -55,8 +76,12 @@ const cspReports = new WeakMap<BrowserContext, string[]>();
  * Chromium writes for a refused inline style, script or source, and the page's `securitypolicyviolation` events
  * (listened to by a script the browser injects itself, which the policy does not govern).
  */
-export async function watchedContext(browser: Browser, width = 375): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
+export async function watchedContext(
+  browser: Browser,
+  width = 375,
+  storageState?: SignedInState,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, storageState });
   const reports: string[] = [];
   cspReports.set(context, reports);
   await context.exposeBinding('__fundiCspViolation', ({ page }, text: string) => {
@@ -83,7 +108,7 @@ export function cspViolations(context: BrowserContext): string[] {
 /**
  * Checks a page as a whole at each of `WIDTHS`: nothing it broke of its Content-Security-Policy, no violation of
  * axe-core's WCAG 2.2 A/AA rules, nothing wider than the screen, no internal learner id in a table; a screenshot at
- * each width. The page is left at the width it had.
+ * each width when `writeScreenshots` says so. The page is left at the width it had.
  */
 export async function checkPage(page: Page, name: string): Promise<void> {
   const was = page.viewportSize();
@@ -93,7 +118,7 @@ export async function checkPage(page: Page, name: string): Promise<void> {
     // Wide tables scroll inside their own box; the page itself must never scroll sideways.
     const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
     expect(overflow, `${name} is wider than the screen at ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${OUT}${name}-${width}.png`, fullPage: true });
+    await screenshot(page, OUT, `${name}-${width}`);
   }
   // People, not ids: a table names learners, never by their internal id.
   const tables = (await page.locator('table').allTextContents()).join(' ');
@@ -133,12 +158,26 @@ export interface BrowserDashboard {
  * also closes what a failed start had opened.
  */
 export async function startBrowserDashboard(d: Partial<BrowserDashboard>): Promise<BrowserDashboard> {
-  mkdirSync(OUT, { recursive: true });
+  // Chromium starts while the server is set up; a start that fails still waits for it, so that it can be closed.
+  const launched = chromium.launch({ executablePath: CHROMIUM, args: ARGS }).then((b) => {
+    d.browser = b;
+    return b;
+  });
+  // Handled here until awaited: a launch that fails while the server is being set up is reported by that await.
+  const settled = launched.catch(() => undefined);
+  try {
+    return await setUpDashboard(d, launched);
+  } catch (e) {
+    await settled;
+    throw e;
+  }
+}
+
+async function setUpDashboard(d: Partial<BrowserDashboard>, launched: Promise<Browser>): Promise<BrowserDashboard> {
   const s = await startTestServer('sqlite', { worker: {} });
   d.s = s;
   const apiKey = (await s.tenant('browser')).key;
-  await staffUser(s.container, 'browser', 'admin');
-  await staffUser(s.container, 'browser', 'viewer');
+  await Promise.all([staffUser(s.container, 'browser', 'admin'), staffUser(s.container, 'browser', 'viewer')]);
   d.receiver = await s.receiver();
   const { learnerId } = await enrolledLearner(s, apiKey, '/api/v1', { code: 'P-WEB', idNumber: '9001049818080' });
   await s.call('PATCH', `/api/v1/learners/${learnerId}`, apiKey, { firstName: XSS });
@@ -154,8 +193,7 @@ export async function startBrowserDashboard(d: Partial<BrowserDashboard>): Promi
   });
   expect(up.status).toBe(201);
   const evidenceId = ((await up.json()) as { id: string }).id;
-  d.browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  return { s, browser: d.browser, receiver: d.receiver, apiKey, learnerId, evidenceId };
+  return { s, browser: await launched, receiver: d.receiver, apiKey, learnerId, evidenceId };
 }
 
 export async function closeBrowserDashboard(d: Partial<BrowserDashboard>): Promise<void> {
@@ -164,32 +202,52 @@ export async function closeBrowserDashboard(d: Partial<BrowserDashboard>): Promi
   await d.s?.close();
 }
 
-/** A new context signed in as the given staff user, its dialogs recorded (and accepted) in dialogs. */
+/** The cookies of a context that signed in, to start another context signed in with the same session. */
+export type SignedInState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * A new context signed in as the given staff user, its dialogs recorded (and accepted) in dialogs, on the dashboard's
+ * overview. With `sessions`, a user who signed in before starts with that session's cookies (signing in is a
+ * deliberately slow password hash, seconds on a loaded machine); when that session has ended (a test signed out, the
+ * user was disabled) the overview sends the page to sign-in, and it signs in through the form again.
+ */
 export async function signedInAs(
   s: TestServer,
   browser: Browser,
   dialogs: string[],
   email: string,
   width = 375,
+  sessions?: Map<string, SignedInState>,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await watchedContext(browser, width);
+  const saved = sessions?.get(email);
+  const context = await watchedContext(browser, width, saved);
   const page = await context.newPage();
   page.on('dialog', (d) => {
     dialogs.push(`${d.type()}: ${d.message()}`);
     void d.accept();
   });
+  if (saved) {
+    await page.goto(`${s.url}/dashboard`);
+    if (page.url() === `${s.url}/dashboard`) return { context, page };
+    sessions?.delete(email);
+    await context.clearCookies();
+  }
   await page.goto(`${s.url}/dashboard/sign-in?tenant=browser`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${s.url}/dashboard`);
+  sessions?.set(email, await context.storageState());
   return { context, page };
 }
 
 /** What a browser suite's tests share: the started dashboard, the dialogs its pages raised, and signing in. */
 export interface BrowserSuite extends BrowserDashboard {
   dialogs: string[];
-  /** A new context signed in as the given staff user (375 px wide unless told). */
+  /**
+   * A new context signed in as the given staff user (375 px wide unless told), on the overview: through the sign-in
+   * form the first time, then with that session while it lasts (signedInAs).
+   */
   signedIn(email: string, width?: number): Promise<{ context: BrowserContext; page: Page }>;
   /** A new context nobody signed in to (375 px wide unless told). */
   anonymous(width?: number): Promise<BrowserContext>;
@@ -205,6 +263,8 @@ export function describeBrowserSuite(name: string, suite: (dashboard: () => Brow
     const dialogs: string[] = [];
     const contexts: BrowserContext[] = [];
     let started: BrowserSuite | undefined;
+    // Each staff user's session once signed in through the form: later contexts of the file reuse it.
+    const sessions = new Map<string, SignedInState>();
     const track = <C extends BrowserContext>(c: C) => {
       contexts.push(c);
       return c;
@@ -215,7 +275,7 @@ export function describeBrowserSuite(name: string, suite: (dashboard: () => Brow
         ...b,
         dialogs,
         signedIn: async (email, width = 375) => {
-          const opened = await signedInAs(b.s, b.browser, dialogs, email, width);
+          const opened = await signedInAs(b.s, b.browser, dialogs, email, width, sessions);
           track(opened.context);
           return opened;
         },

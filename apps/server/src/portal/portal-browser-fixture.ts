@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { cspViolations } from '../dashboard/dashboard-browser-fixture.js';
+import { axeViolations, cspViolations, screenshot } from '../dashboard/dashboard-browser-fixture.js';
 
 const OUT = fileURLToPath(new URL('../../test-output/portal/', import.meta.url));
 /** The widths every portal page is looked at: a common phone and the smallest one. */
@@ -13,26 +11,28 @@ const MAX_PAGE_BYTES = 50 * 1024;
 
 /** Every WCAG 2.0, 2.1 and 2.2 A and AA rule axe-core has, whatever the impact. */
 async function wcagViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const result = (await page.evaluate(
-    "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })",
-  )) as axe.AxeResults;
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await axeViolations(page)).map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 /**
- * Checks a portal page at each phone width: no WCAG A/AA violation axe finds, nothing wider than the screen, no
- * Content-Security-Policy breach, and its HTML plus stylesheet under 50 KB; a screenshot at each width.
+ * Checks a portal page at each of `widths` (every phone width unless told): no WCAG A/AA violation axe finds,
+ * nothing wider than the screen, no Content-Security-Policy breach, and its HTML plus stylesheet under 50 KB; a
+ * screenshot at each width when `writeScreenshots` (dashboard-browser-fixture.ts) says so.
  */
-export async function checkPortalPage(page: Page, name: string): Promise<void> {
-  mkdirSync(OUT, { recursive: true });
+export async function checkPortalPage(
+  page: Page,
+  name: string,
+  widths: readonly number[] = PHONE_WIDTHS,
+): Promise<void> {
   const was = page.viewportSize();
-  for (const width of PHONE_WIDTHS) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 700 });
     expect(await wcagViolations(page), `${name} at ${width} px`).toEqual([]);
     const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
     expect(overflow, `${name} is wider than the screen at ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${OUT}${name}-${width}.png`, fullPage: true });
+    await screenshot(page, OUT, `${name}-${width}`);
   }
   if (was) await page.setViewportSize(was);
   const [html, css] = (await page.evaluate(

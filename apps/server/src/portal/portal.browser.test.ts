@@ -7,7 +7,7 @@ import { runBrowserTests, watchedContext } from '../dashboard/dashboard-browser-
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { programmeBody } from '../testing/training-fixtures.js';
 import { PASSWORD, WebClient, staffUser } from '../testing/dashboard-client.js';
-import { checkPortalPage, slow3g } from './portal-browser-fixture.js';
+import { checkPortalPage, PHONE_WIDTHS, slow3g } from './portal-browser-fixture.js';
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 
@@ -21,6 +21,14 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
     let key: string;
 
     beforeAll(async () => {
+      // Chromium starts while the server is set up; both are waited for, so that afterAll closes what started.
+      const launched = chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS }).then((b) => {
+        browser = b;
+      });
+      const setUp = await Promise.allSettled([setUpServer(), launched]);
+      for (const r of setUp) if (r.status === 'rejected') throw r.reason;
+    }, 120_000);
+    async function setUpServer(): Promise<void> {
       smtp = await startSmtpServer();
       s = await startTestServer('sqlite', {
         worker: {},
@@ -39,8 +47,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
       body.modules[2]!.requiredHours = 24;
       expect((await s.call('POST', '/api/v1/programmes', key, body)).status).toBe(201);
       await staffUser(s.container, 'phone', 'assessor');
-      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
-    }, 120_000);
+    }
     afterAll(async () => {
       await browser?.close();
       await s?.close();
@@ -77,7 +84,9 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
       return Date.now() - started;
     }
 
-    it.each([375, 320])(
+    // The walk runs at each phone width and checks each of its pages at the width it runs at: every page, in every
+    // state the walk reaches, is checked at both widths once (checking both widths in both walks checked each twice).
+    it.each(PHONE_WIDTHS)(
       'at %i px: signs in by emailed link, uploads a photo (retried once) and a PDF, answers a revision, submits a week of three days the supervisor signs at once',
       async (width) => {
         const email = `phone${width}@example.org`;
@@ -104,19 +113,19 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
         await page.goto(`${s.url}/learn`);
         expect(page.url()).toContain('/learn/sign-in');
         await page.goto(`${s.url}/learn/sign-in?tenant=phone`);
-        await checkPortalPage(page, `sign-in-${width}`);
+        await checkPortalPage(page, `sign-in-${width}`, [width]);
         await page.getByLabel('Email or mobile number').fill(email);
         await page.getByRole('button', { name: 'Send me a sign-in link or code' }).click();
         await expect(page.getByRole('status').innerText()).resolves.toContain('we have sent a sign-in link');
 
         await page.goto(`${s.url}${await mailedLink(email, 1)}`);
-        await checkPortalPage(page, `continue-${width}`);
+        await checkPortalPage(page, `continue-${width}`, [width]);
         await page.getByRole('button', { name: 'Continue' }).click();
         await page.waitForURL(`${s.url}/learn`);
         const cookie = (await context.cookies()).find((c) => c.name === 'fundi_learner')!;
         expect([cookie.httpOnly, cookie.sameSite, cookie.path]).toEqual([true, 'Lax', '/learn']);
         await expect(page.getByText('0 of 3 modules competent').count()).resolves.toBe(1);
-        await checkPortalPage(page, `home-${width}`);
+        await checkPortalPage(page, `home-${width}`, [width]);
 
         // A flaky connection: the photo's first attempt reaches the server, which stores it, but its answer is
         // lost. The page's script says so, tries again, and the form's key keeps it to one upload.
@@ -155,7 +164,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
         expect(review.status).toBe(200);
         await page.goto(`${s.url}/learn`);
         await expect(page.getByText('Feedback: Please sign page 4.').count()).resolves.toBe(1);
-        await checkPortalPage(page, `revision-${width}`);
+        await checkPortalPage(page, `revision-${width}`, [width]);
         await page.locator(`form[action="/learn/evidence/${pdf.id}/versions"] input[type=file]`).setInputFiles({
           name: 'workbook-signed.pdf',
           mimeType: 'application/pdf',
@@ -167,11 +176,11 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
         expect([v2.body.version, v2.body.status]).toEqual([2, 'submitted']);
 
         await page.getByRole('link', { name: 'My details' }).click();
-        await checkPortalPage(page, `details-${width}`);
+        await checkPortalPage(page, `details-${width}`, [width]);
 
         // The statements page (none issued yet) keeps to the same rules.
         await page.goto(`${s.url}/learn/statements`);
-        await checkPortalPage(page, `statements-${width}`);
+        await checkPortalPage(page, `statements-${width}`, [width]);
 
         // Three days of this week's workplace hours, submitted as the week: one link, on which the supervisor sees
         // and confirms all three together.
@@ -182,7 +191,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
           ((today.getUTCDay() + 6) % 7) * 86_400_000;
         const days = [0, 1, 2].map((n) => new Date(monday + n * 86_400_000).toISOString().slice(0, 10));
         await page.goto(`${s.url}/learn/logbook`);
-        await checkPortalPage(page, `logbook-${width}`);
+        await checkPortalPage(page, `logbook-${width}`, [width]);
         for (const day of days) {
           await page.getByText('Log hours').first().click();
           await page.getByLabel('Date').fill(day);
@@ -195,7 +204,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
           await page.waitForURL(`${s.url}/learn/logbook?done=logged`);
         }
         await expect(page.getByText('24 hours logged, 0 signed of 24 required').count()).resolves.toBe(1);
-        await checkPortalPage(page, `logbook-week-${width}`);
+        await checkPortalPage(page, `logbook-week-${width}`, [width]);
         await page.getByRole('button', { name: 'Submit this week (3)' }).click();
         await page.waitForURL(`${s.url}/learn/logbook?done=sent&entries=3&links=1`);
         await expect(page.getByRole('status').innerText()).resolves.toContain(
@@ -210,7 +219,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
         for (const day of days)
           await expect(bossPage.getByText(`Wired the distribution board on ${day}`).count()).resolves.toBe(1);
         await expect(bossPage.getByText('3 days, 24 hours in all').count()).resolves.toBe(1);
-        await checkPortalPage(bossPage, `sign-off-${width}`);
+        await checkPortalPage(bossPage, `sign-off-${width}`, [width]);
         await bossPage.getByRole('button', { name: 'Confirm these hours' }).click();
         await expect(bossPage.getByRole('status').innerText()).resolves.toContain('confirmed and signed');
         await boss.close();
