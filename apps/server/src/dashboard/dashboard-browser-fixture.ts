@@ -53,14 +53,15 @@ async function wcagViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Whether the browser tests write a full-page screenshot of each checked page at each width (to look at by hand;
- * nothing reads them in CI): `FUNDI_TEST_SCREENSHOTS=1` (docs/architecture.md, "Web dashboard").
+ * Whether the browser tests write a full-page screenshot of every checked page at each width:
+ * `FUNDI_TEST_SCREENSHOTS=1` (docs/architecture.md, "Web dashboard"). The suite of every dashboard page writes its
+ * own whatever this says, so each run leaves one screenshot of every page at both widths.
  */
 export const writeScreenshots = process.env.FUNDI_TEST_SCREENSHOTS === '1';
 
-/** A full-page screenshot of the page as `<dir><name>.png`, when `writeScreenshots` says so. */
-export async function screenshot(page: Page, dir: string, name: string): Promise<void> {
-  if (!writeScreenshots) return;
+/** A full-page screenshot of the page as `<dir><name>.png`, when `writeScreenshots` or `always` says so. */
+export async function screenshot(page: Page, dir: string, name: string, always = false): Promise<void> {
+  if (!writeScreenshots && !always) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}${name}.png`, fullPage: true });
 }
@@ -108,9 +109,9 @@ export function cspViolations(context: BrowserContext): string[] {
 /**
  * Checks a page as a whole at each of `WIDTHS`: nothing it broke of its Content-Security-Policy, no violation of
  * axe-core's WCAG 2.2 A/AA rules, nothing wider than the screen, no internal learner id in a table; a screenshot at
- * each width when `writeScreenshots` says so. The page is left at the width it had.
+ * each width when `writeScreenshots` or `o.screenshots` says so. The page is left at the width it had.
  */
-export async function checkPage(page: Page, name: string): Promise<void> {
+export async function checkPage(page: Page, name: string, o: { screenshots?: 'always' } = {}): Promise<void> {
   const was = page.viewportSize();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
@@ -118,7 +119,7 @@ export async function checkPage(page: Page, name: string): Promise<void> {
     // Wide tables scroll inside their own box; the page itself must never scroll sideways.
     const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
     expect(overflow, `${name} is wider than the screen at ${width} px`).toBeLessThanOrEqual(0);
-    await screenshot(page, OUT, `${name}-${width}`);
+    await screenshot(page, OUT, `${name}-${width}`, o.screenshots === 'always');
   }
   // People, not ids: a table names learners, never by their internal id.
   const tables = (await page.locator('table').allTextContents()).join(' ');

@@ -7,12 +7,15 @@ import type { TestServer } from '../testing/test-server.js';
 import { assessmentBody } from '../testing/training-fixtures.js';
 import { checkPage, describeBrowserSuite } from './dashboard-browser-fixture.js';
 
+/** Every page of the dashboard leaves its screenshots at both widths, whatever FUNDI_TEST_SCREENSHOTS says. */
+const ALWAYS = { screenshots: 'always' } as const;
+
 /** Opens each page in turn and checks it (axe at both widths, no sideways scroll, no learner id, no CSP break). */
 async function checkEach(s: TestServer, page: Page, pages: [string, string][]): Promise<void> {
   for (const [name, path] of pages) {
     await page.goto(`${s.url}${path}`);
     await page.waitForLoadState('load');
-    await checkPage(page, `every-${name}`);
+    await checkPage(page, `every-${name}`, ALWAYS);
   }
 }
 
@@ -102,7 +105,7 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
     await staffUser(s.container, 'browser', 'assessor');
     const assessor = await signedIn('assessor@example.org');
     expect(await assessor.page.locator('main').textContent()).toContain('Your review queue');
-    await checkPage(assessor.page, 'every-assessor-landing');
+    await checkPage(assessor.page, 'every-assessor-landing', ALWAYS);
     await assessor.context.close();
   });
 
@@ -113,10 +116,10 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
       `${s.url}/dashboard/learners?programme=p-web&status=enrolled&from=2026-Q1&to=2026-12&sort=start&dir=desc`,
     );
     await page.waitForLoadState('load');
-    await checkPage(page, 'every-learners-filtered');
+    await checkPage(page, 'every-learners-filtered', ALWAYS);
     await page.goto(`${s.url}/dashboard/assessments`);
     await page.waitForLoadState('load');
-    await checkPage(page, 'every-record-results');
+    await checkPage(page, 'every-record-results', ALWAYS);
     // The bulk actions' pages are answers to posts of a selection: reached by ticking a learner in the list.
     for (const [action, submit, name] of [
       ['Enrol in a programme', 'Enrol them', 'bulk-enrol'],
@@ -126,16 +129,16 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
       await page.locator('td.pick input[type=checkbox]').first().check();
       await page.getByRole('button', { name: action }).click();
       await page.waitForLoadState('load');
-      await checkPage(page, `every-${name}`);
+      await checkPage(page, `every-${name}`, ALWAYS);
       await page.getByRole('button', { name: submit, exact: true }).click();
       await page.waitForLoadState('load');
-      await checkPage(page, `every-${name}-result`);
+      await checkPage(page, `every-${name}-result`, ALWAYS);
     }
     await context.close();
     await staffUser(s.container, 'browser', 'facilitator');
     const facilitator = await signedIn('facilitator@example.org');
     expect(await facilitator.page.locator('main').innerText()).toContain('Your learners: in training');
-    await checkPage(facilitator.page, 'every-facilitator-landing');
+    await checkPage(facilitator.page, 'every-facilitator-landing', ALWAYS);
     await facilitator.context.close();
   });
 
@@ -150,7 +153,7 @@ describeBrowserSuite('dashboard in a real browser (Chromium): every page at 1280
     await page.waitForLoadState('load');
     const bar = page.locator('#export-list progress');
     expect(await bar.getAttribute('value')).toBe('10');
-    await checkPage(page, 'every-exports-running');
+    await checkPage(page, 'every-exports-running', ALWAYS);
     const loaded = await page.evaluate(() => performance.timeOrigin);
     await repos.exports.recordProgress(tenant!.id, running.id, 60, 100);
     await expect.poll(() => bar.getAttribute('value'), { timeout: 15_000 }).toBe('60');
