@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
@@ -24,8 +24,12 @@ let built: Promise<void> | undefined;
 
 function buildOnce(): Promise<void> {
   built ??= new Promise<void>((ok, fail) => {
-    // The error of a failed build says "Command failed: npm run build" and what the build wrote to stderr.
-    execFile('npm', ['run', 'build'], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (e) => (e ? fail(e) : ok()));
+    // No input and no output but its complaints: a failed build is reported with what it wrote to stderr.
+    const child = spawn('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', fail);
+    child.on('close', (code) => (code === 0 ? ok() : fail(new Error(`npm run build exited ${code}:\n${stderr}`))));
   }).catch((e: unknown) => {
     // A failed build is not kept: the next file that asks tries again, and this one reports why.
     built = undefined;
