@@ -9,6 +9,9 @@ export interface Output {
 }
 
 /** One operator command (`fundi <group> <verb>`); the container is built only when a command asks for it. */
-export type Command = (p: Parsed, ctx: { config: Config; container: () => Container; out: Output }) => Promise<void>;
+export type Command = (
+  p: Parsed,
+  ctx: { config: Config; container: () => Container; out: Output; stdin: AsyncIterable<Uint8Array | string> },
+) => Promise<void>;
 
 export const asJson = (p: Parsed) => p.flags.json === true;

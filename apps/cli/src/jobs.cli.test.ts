@@ -1,30 +1,11 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { platformStorage, tenantStorage } from '@fundi/adapters';
-import { buildBeforeAll, databaseUrlOf, describeEachStorage, REPO_ROOT, scratchDir } from '@fundi/adapters/testing';
+import { databaseUrlOf, describeEachStorage, scratchDir } from '@fundi/adapters/testing';
 import { newId, type NewJob } from '@fundi/domain';
 import { expect, it } from 'vitest';
+import { cliInProcess, type Run } from './testing/cli-runs.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/cli/dist/main.js'), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', fail);
-    child.on('close', (code) => ok({ code, stdout, stderr }));
-  });
-}
+/** The CLI in this process (cli.test.ts runs the binary itself), over a database the test also writes to. */
+const cli = (env: Record<string, string>, ...args: string[]) => cliInProcess(env, args);
 
 function json(r: Run) {
   expect(r.code, r.stderr).toBe(0);
@@ -37,9 +18,7 @@ function refused(r: Run, message: RegExp): void {
   expect(r.stderr).toMatch(message);
 }
 
-buildBeforeAll();
-
-/** `fundi jobs list|show|retry|cancel` against a real database shared with the test (the CLI is a process of its own). */
+/** `fundi jobs list|show|retry|cancel` against a real database shared with the test (the CLI opens its own connections). */
 describeEachStorage(
   'CLI: jobs',
   (get) => {
@@ -125,13 +104,16 @@ describeEachStorage(
 
     it('refuses bad input with a message on stderr and nothing on stdout', async () => {
       const env = { DATABASE_URL: databaseUrlOf(get().target!), FUNDI_DATA_DIR: scratchDir('fundi-cli-jobs-') };
-      const runs = await Promise.all([
-        cli(env, 'jobs', 'list', '--state', 'stuck', '--json'),
-        cli(env, 'jobs', 'list', '--limit', '0', '--json'),
-        cli(env, 'jobs', 'list', '--tenant', 'nobody', '--json'),
-        cli(env, 'jobs', 'show', 'job_nothing', '--json'),
-        cli(env, 'jobs', 'retry', '--json'),
-      ]);
+      // One after the other, as cli.test.ts explains (knex's migration lock under SQLite).
+      const runs: Run[] = [];
+      for (const args of [
+        ['jobs', 'list', '--state', 'stuck', '--json'],
+        ['jobs', 'list', '--limit', '0', '--json'],
+        ['jobs', 'list', '--tenant', 'nobody', '--json'],
+        ['jobs', 'show', 'job_nothing', '--json'],
+        ['jobs', 'retry', '--json'],
+      ])
+        runs.push(await cli(env, ...args));
       refused(runs[0]!, /state.*queued, running, failed, done, cancelled/);
       refused(runs[1]!, /limit.*1 to 1000/);
       refused(runs[2]!, /not found/i);

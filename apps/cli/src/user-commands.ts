@@ -5,8 +5,8 @@ import { asJson, type Command } from './command.js';
 
 /** Staff users of the dashboard: create one, with a password from stdin or a one-time link to choose it. */
 export const USER_COMMANDS: Record<string, Command> = {
-  async 'users create'(p, { config, container, out }) {
-    const password = p.flags['password-stdin'] === true ? await readPassword() : undefined;
+  async 'users create'(p, { config, container, out, stdin }) {
+    const password = p.flags['password-stdin'] === true ? await readPassword(stdin) : undefined;
     const slug = required(p.flags, 'tenant');
     const created = await useCasesOf(container(), staff).createStaffUser.execute(slug, {
       email: required(p.flags, 'email'),
@@ -26,9 +26,9 @@ export const USER_COMMANDS: Record<string, Command> = {
 };
 
 /** The whole of stdin, without the final line break (`echo secret | fundi users create ... --password-stdin`). */
-async function readPassword(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
+async function readPassword(stdin: AsyncIterable<Uint8Array | string>): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  for await (const c of stdin) chunks.push(typeof c === 'string' ? Buffer.from(c, 'utf8') : c);
   const text = Buffer.concat(chunks)
     .toString('utf8')
     .replace(/\r?\n$/, '');

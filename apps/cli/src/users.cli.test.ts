@@ -1,39 +1,27 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeContainer, useCasesOf } from '@fundi/adapters';
 import { containerFor, loadConfig, staff } from '@fundi/server';
+import { buildBeforeAll } from '@fundi/adapters/testing';
+import { cliInProcess, cliProcess } from './testing/cli-runs.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The CLI in this process, `stdin` its input. */
+const cli = (env: Record<string, string>, args: string[], stdin = '') => cliInProcess(env, args, stdin);
 
-function cli(env: Record<string, string>, args: string[], stdin = '') {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((ok, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, 'apps/cli/dist/main.js'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', fail);
-    child.on('close', (code) => ok({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+buildBeforeAll();
 
 describe('CLI: users create (the first dashboard administrator)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fundi-cli-users-'));
   const env = { FUNDI_DATA_DIR: dir, DATABASE_URL: '', PORT: '3999' };
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('creates an admin with a password from stdin, who can then sign in', async () => {
+  it('creates an admin with a password from stdin, who can then sign in', { timeout: 30_000 }, async () => {
     expect((await cli(env, ['tenants', 'create', '--slug', 'demo', '--name', 'Demo', '--plan', 'pilot'])).code).toBe(0);
     const args = ['users', 'create', '--tenant', 'demo', '--email', 'Admin@Example.org', '--name', 'Ayanda Dlamini'];
-    const r = await cli(env, [...args, '--role', 'admin', '--password-stdin'], 'a long passphrase here\n');
+    // The built binary itself, reading the password from its own stdin (cli.test.ts runs it through npm run fundi).
+    const r = await cliProcess(env, [...args, '--role', 'admin', '--password-stdin'], 'a long passphrase here\n');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Created admin admin@example.org');
     expect(r.stdout).toContain('http://localhost:3999/dashboard/sign-in?tenant=demo');

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
@@ -19,14 +19,32 @@ export function databaseUrlOf(target: DatabaseTarget): string {
   return `${POSTGRES_TEST_URL}${POSTGRES_TEST_URL.includes('?') ? '&' : '?'}options=${options}`;
 }
 
+/** The one build of this test process (the first file that asks starts it; the others wait for the same one). */
+let built: Promise<void> | undefined;
+
+function buildOnce(): Promise<void> {
+  built ??= new Promise<void>((ok, fail) => {
+    // No input and no output but its complaints: a failed build is reported with what it wrote to stderr.
+    const child = spawn('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', fail);
+    child.on('close', (code) => (code === 0 ? ok() : fail(new Error(`npm run build exited ${code}:\n${stderr}`))));
+  }).catch((e: unknown) => {
+    // A failed build is not kept: the next file that asks tries again, and this one reports why.
+    built = undefined;
+    throw e;
+  });
+  return built;
+}
+
 /**
- * Builds the repository before the file's tests, so the processes they spawn run the code as shipped (turbo makes
- * this a cache hit when nothing changed).
+ * Builds the repository before the file's tests, so the processes they spawn run the code as shipped. Test files
+ * share their worker process (vitest.config.ts, isolate: false), so the build runs once per worker, not once per
+ * file; the sources do not change while the tests run. Turbo makes the build itself a cache hit when nothing changed.
  */
 export function buildBeforeAll(): void {
-  beforeAll(() => {
-    execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'ignore' });
-  }, 180_000);
+  beforeAll(() => buildOnce(), 180_000);
 }
 
 /** Lets a worker process deliver to a test receiver on 127.0.0.1 (plain HTTP, that host allowed, 1 s timeout). */
