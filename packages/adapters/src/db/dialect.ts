@@ -93,6 +93,13 @@ export interface Dialect {
    */
   inTexts(values: readonly string[]): RowSet;
   /**
+   * `column` (an expression compared as text) among `values`, found by an index that leads with the statement's
+   * other equalities and `column` whatever the statistics. Postgres: `= ANY(ARRAY(...))` of one JSON parameter, an
+   * index condition on both (`inTexts`' semi-join was planned, on a table without statistics, as a walk of the
+   * tenant's every row per value); SQLite: `IN (...)`, a placeholder per value.
+   */
+  amongTexts(column: string, values: readonly string[]): RowSet;
+  /**
    * `rows` (values in the order of `columns`; `types` names the columns that are not text) as the rows of one
    * statement: after `INSERT INTO t (<columns>)`, or as the body of `WITH v(<columns>) AS (...)`. Postgres: one JSON
    * parameter read by `json_to_recordset`, one short statement text whatever the number of rows, parsed once and

@@ -119,7 +119,7 @@ export class SqlLearnerRepository implements LearnerRepository {
     };
     // One statement per 1,000 values of each column (an import's batch): the ID numbers, the emails and the
     // alternative IDs looked up together, each by its own unique index (docs/performance.md, "Imports on Postgres").
-    // Postgres reads each column's values from one JSON parameter (`Dialect.inTexts`); SQLite binds them one by one,
+    // Postgres reads each column's values from one JSON parameter (`Dialect.amongTexts`); SQLite binds them one by one,
     // at most 3,000 and the tenant's id three times, far under its limit.
     const columns = [
       { column: 'id_number', values: [...new Set(idNumbers)], into: out.idNumbers, only: '' },
@@ -140,9 +140,9 @@ export class SqlLearnerRepository implements LearnerRepository {
       for (const c of columns) {
         const chunk = c.values.slice(i, i + 1000);
         if (!chunk.length) continue;
-        const among = this.db.dialect.inTexts(chunk);
+        const among = this.db.dialect.amongTexts(c.column, chunk);
         parts.push(
-          `SELECT id, ${order.length} AS k, ${c.column} AS v FROM learners WHERE ${LIVE}${c.only} AND ${c.column} ${among.sql}`,
+          `SELECT id, ${order.length} AS k, ${c.column} AS v FROM learners WHERE ${LIVE}${c.only} AND ${among.sql}`,
         );
         bindings.push(tenantId, ...among.bindings);
         order.push(c.into);
