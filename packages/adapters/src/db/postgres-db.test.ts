@@ -32,7 +32,7 @@ const pgUp = await postgresAvailable();
     expect(rows.every((r) => r.analysed)).toBe(true);
   });
 
-  it('amongTexts is an index condition on the leading equality and the column, on a table never analysed', async () => {
+  it('amongTexts searches the index with the leading equality and all the values at once, on a table never analysed', async () => {
     const db = s.db!;
     await db.run('CREATE TABLE t_among (id text PRIMARY KEY, tenant_id text NOT NULL, v text, pad text)');
     await db.run('ALTER TABLE t_among SET (autovacuum_enabled = false)');
