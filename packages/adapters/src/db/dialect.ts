@@ -93,6 +93,14 @@ export interface Dialect {
    */
   inTexts(values: readonly string[]): RowSet;
   /**
+   * `column` (an expression compared as text) among `values`, for a list whose length varies from call to call.
+   * Postgres: `= ANY(ARRAY(...))` of one JSON parameter, so the values are one array the index is searched with
+   * (with statistics, the (tenant, column) unique index answers 1,000 values in a few milliseconds; without them
+   * the planner may walk the tenant's rows once through another index, docs/architecture.md "Planner statistics",
+   * where `inTexts`' semi-join walked them once per value); SQLite: `IN (...)`, a placeholder per value.
+   */
+  amongTexts(column: string, values: readonly string[]): RowSet;
+  /**
    * `rows` (values in the order of `columns`; `types` names the columns that are not text) as the rows of one
    * statement: after `INSERT INTO t (<columns>)`, or as the body of `WITH v(<columns>) AS (...)`. Postgres: one JSON
    * parameter read by `json_to_recordset`, one short statement text whatever the number of rows, parsed once and

@@ -32,6 +32,22 @@ const pgUp = await postgresAvailable();
     expect(rows.every((r) => r.analysed)).toBe(true);
   });
 
+  it('amongTexts searches the index with the leading equality and all the values at once, on a table never analysed', async () => {
+    const db = s.db!;
+    await db.run('CREATE TABLE t_among (id text PRIMARY KEY, tenant_id text NOT NULL, v text, pad text)');
+    await db.run('ALTER TABLE t_among SET (autovacuum_enabled = false)');
+    await db.run('CREATE UNIQUE INDEX t_among_tenant_v ON t_among (tenant_id, v)');
+    await db.run(
+      "INSERT INTO t_among SELECT 'a' || g, 't1', 'v' || g, repeat('x', 300) FROM generate_series(1, 20000) g",
+    );
+    const values = Array.from({ length: 1000 }, (_, i) => `v${i * 7 + 1}`);
+    const among = db.dialect.amongTexts('v', values);
+    const sql = `SELECT id FROM t_among WHERE tenant_id = ? AND ${among.sql}`;
+    const plan = await db.all<Record<string, string>>(`EXPLAIN ${sql}`, ['t1', ...among.bindings]);
+    expect(plan.map((r) => Object.values(r)[0]).join('\n')).toMatch(/Index Cond: \(\(tenant_id = .*\) AND \(v = ANY/);
+    expect(await db.all(sql, ['t1', ...among.bindings])).toHaveLength(1000);
+  });
+
   it('rows of wide results keep their column names and values', async () => {
     const row = await s.db!.first<Record<string, unknown>>("SELECT 1 AS one, 'x' AS two, true AS three, NULL AS four");
     expect(row).toEqual({ one: 1, two: 'x', three: true, four: null });

@@ -42,6 +42,10 @@ export const postgresDialect: Dialect = {
     return e?.code === '23505' ? (e.constraint ?? '') : null;
   },
   inTexts: (values) => ({ sql: 'IN (SELECT jsonb_array_elements_text(?::jsonb))', bindings: [JSON.stringify(values)] }),
+  amongTexts: (column, values) => ({
+    sql: `${column} = ANY(ARRAY(SELECT jsonb_array_elements_text(?::jsonb)))`,
+    bindings: [JSON.stringify(values)],
+  }),
   rows(columns, rows, types = {}): RowSet {
     const shape = columns.map((c) => `${c} ${types[c] ?? 'text'}`).join(', ');
     return {

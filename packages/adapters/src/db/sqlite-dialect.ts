@@ -23,6 +23,7 @@ export const sqliteDialect: Dialect = {
       : null;
   },
   inTexts: (values) => ({ sql: `IN (${marks(values.length)})`, bindings: values }),
+  amongTexts: (column, values) => ({ sql: `${column} IN (${marks(values.length)})`, bindings: values }),
   rows: (columns, rows) => ({ sql: `VALUES ${valuesList(rows.length, columns.length)}`, bindings: rows.flat() }),
   rowsPerStatement: (width) => Math.max(1, Math.floor(VALUES_PER_STATEMENT / width)),
   rowsAsOneParameter: false,

@@ -79,6 +79,35 @@ async function tenant(s: TestStorage): Promise<string> {
     expect(text).toContain('learners_tenant_id_number_unique');
   });
 
+  it('analyses a table of 10,000 rows or more from a sample of 3,000 rows, still finding learners by their index', async () => {
+    const t = await tenant(s);
+    await addLearners(s, t, 20_000, 12_000);
+    await counted(12_000);
+    await refreshStatistics(s.db!, ['learners']);
+    // The table now counts at least 12,000 rows: as many changes again make it stale, and large.
+    const counts = await s.db!.first<{ n: number | string }>(
+      "SELECT reltuples AS n FROM pg_class WHERE oid = 'learners'::regclass",
+    );
+    const more = Math.ceil(Number(counts?.n ?? 0)) + 1000;
+    expect(more).toBeGreaterThan(10_000);
+    await addLearners(s, t, 40_000, more);
+    await counted(more);
+    expect(await refreshStatistics(s.db!, ['learners'])).toEqual(['learners']);
+    // A statistics target of 10 for this ANALYZE alone: the unique emails' histogram has at most 11 bounds (101 with
+    // the default target), and the session's setting is back to the default after it.
+    const stats = await s.db!.first<{ bounds: string | null }>(
+      "SELECT histogram_bounds::text AS bounds FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'learners' AND attname = 'email_lower'",
+    );
+    expect(stats?.bounds?.split(',').length).toBeLessThanOrEqual(11);
+    const setting = await s.db!.first<{ v: string }>("SELECT current_setting('default_statistics_target') AS v");
+    expect(setting?.v).toBe('100');
+    const plan = await s.db!.all<{ 'QUERY PLAN': string }>(
+      'EXPLAIN SELECT id FROM learners WHERE tenant_id = ? AND erased_at IS NULL AND id_number IN (SELECT jsonb_array_elements_text(\'["8000000020001", "8000000020002"]\'::jsonb))',
+      [t],
+    );
+    expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('learners_tenant_id_number_unique');
+  });
+
   it('refuses what is not a table name', async () => {
     await expect(refreshStatistics(s.db!, ['learners; DROP TABLE x'])).rejects.toThrow(/not a table name/);
   });

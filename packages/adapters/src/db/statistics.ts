@@ -7,6 +7,15 @@ const MIN_CHANGED = 1000;
  * 4,000, ... rows (seven times on the way to 100,000, at about 150 ms each at that size), not after every batch.
  */
 const SHARE_CHANGED = 1;
+/**
+ * From this many rows a table is analysed from a smaller sample (3,000 rows, statistics target 10, instead of
+ * Postgres' 30,000): ANALYZE reads and sorts its whole sample for each column, which made the last ANALYZEs of a
+ * 100,000-row import (at 32,000 and 64,000 rows) its costliest. The lookups an import makes (by unique ID number,
+ * email, alternative ID or id) need the table's size and that those columns are unique, which such a sample shows;
+ * autovacuum analyses the table again with the full sample once it has changed by a tenth after the last
+ * (docs/performance.md, "Imports on Postgres").
+ */
+const LARGE = 10_000;
 
 /**
  * Postgres: ANALYZE those of `tables` (of the current schema) that changed much since they were last analysed,
@@ -18,12 +27,18 @@ const SHARE_CHANGED = 1;
 export async function refreshStatistics(db: SqlDb, tables: readonly string[]): Promise<string[]> {
   if (db.dialect.name !== 'postgres' || tables.length === 0) return [];
   for (const t of tables) if (!/^[a-z_][a-z0-9_]*$/.test(t)) throw new Error(`not a table name: ${t}`);
-  const stale = await db.all<{ name: string }>(
-    `SELECT s.relname AS name FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+  const stale = await db.all<{ name: string; rows: number | string }>(
+    `SELECT s.relname AS name, c.reltuples AS rows FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
      WHERE s.schemaname = current_schema() AND s.relname IN (${tables.map(() => '?').join(', ')})
      AND s.n_mod_since_analyze >= greatest(?, c.reltuples * ?)`,
     [...tables, MIN_CHANGED, SHARE_CHANGED],
   );
-  for (const { name } of stale) await db.run(`ANALYZE ${name}`);
+  for (const { name, rows } of stale)
+    if (Number(rows) < LARGE) await db.run(`ANALYZE ${name}`);
+    else
+      await db.transaction(async (tx) => {
+        await tx.run('SET LOCAL default_statistics_target = 10');
+        await tx.run(`ANALYZE ${name}`);
+      });
   return stale.map((s) => s.name);
 }

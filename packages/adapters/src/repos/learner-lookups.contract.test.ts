@@ -75,6 +75,22 @@ describeEachStorage('LearnerRepository contract: lookups', (get) => {
     expect([...taken.idNumbers]).toEqual([[l.idNumber, l.id]]);
     expect([...taken.emails]).toEqual([['bulk.taken@example.co.za', l.id]]);
     expect([...taken.alternates]).toEqual([['passport:PX990011', foreigner.id]]);
+    // More than one statement's 1,000 values a column: the taken ones past the first thousand are found too.
+    const many = Array.from({ length: 1500 }, (_, i) => `99${String(i).padStart(11, '0')}`);
+    const wide = await repo().findTaken(
+      t.id,
+      [...many, l.idNumber!],
+      [...many.map((n) => `${n}@x.co`), 'BULK.taken@example.co.za'],
+      [],
+    );
+    expect([...wide.idNumbers]).toEqual([[l.idNumber, l.id]]);
+    expect([...wide.emails]).toEqual([['bulk.taken@example.co.za', l.id]]);
+    expect(wide.alternates.size).toBe(0);
+    const onlyEmails = await repo().findTaken(t.id, [], ['bulk.taken@example.co.za'], ['passport:PX990011']);
+    expect([...onlyEmails.idNumbers, ...onlyEmails.emails, ...onlyEmails.alternates]).toEqual([
+      ['bulk.taken@example.co.za', l.id],
+      ['passport:PX990011', foreigner.id],
+    ]);
     const elsewhere = await repo().findTaken(other.id, [l.idNumber!], [l.email!], ['passport:PX990011']);
     expect(elsewhere.idNumbers.size + elsewhere.emails.size + elsewhere.alternates.size).toBe(0);
   });

@@ -10,7 +10,7 @@ import {
   type PageRequest,
 } from '@fundi/domain';
 import type { Knex } from 'knex';
-import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
+import { PLAN_PER_CALL, type Binding, type SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';
 import { pageQuery, type PageOrder } from './paging.js';
 import { LEARNER_COLUMNS, type LearnerRow, PERSONAL_COLUMNS, learnerToRow, rowToLearner } from './learner-rows.js';
@@ -117,32 +117,42 @@ export class SqlLearnerRepository implements LearnerRepository {
       emails: new Map<string, string>(),
       alternates: new Map<string, string>(),
     };
-    const lookup = async (
-      column: 'id_number' | 'email_lower' | "alternate_id_type || ':' || alternate_id",
-      values: readonly string[],
-      into: Map<string, string>,
-      only = '',
-    ) => {
-      // Chunks keep the bound parameters under SQLite's limit.
-      for (let i = 0; i < values.length; i += 500) {
-        const chunk = values.slice(i, i + 500);
-        const rows = await this.db.all<{ id: string; v: string }>(
-          `${PLAN_PER_CALL}SELECT id, ${column} AS v FROM learners WHERE ${LIVE}${only} AND ${column} IN (${chunk.map(() => '?').join(', ')})`,
-          [tenantId, ...chunk],
+    // One statement per 1,000 values of each column (an import's batch): the ID numbers, the emails and the
+    // alternative IDs looked up together, each by its own unique index (docs/performance.md, "Imports on Postgres").
+    // Postgres reads each column's values from one JSON parameter (`Dialect.amongTexts`); SQLite binds them one by one,
+    // at most 3,000 and the tenant's id three times, far under its limit.
+    const columns = [
+      { column: 'id_number', values: [...new Set(idNumbers)], into: out.idNumbers, only: '' },
+      { column: 'email_lower', values: [...new Set(emails.map((e) => e.toLowerCase()))], into: out.emails, only: '' },
+      {
+        column: "alternate_id_type || ':' || alternate_id",
+        values: [...new Set(alternates)],
+        into: out.alternates,
+        // Only learners with an alternative ID: those the partial unique index holds (migration 025).
+        only: ' AND alternate_id IS NOT NULL',
+      },
+    ];
+    const longest = Math.max(...columns.map((c) => c.values.length));
+    for (let i = 0; i < longest; i += 1000) {
+      const parts: string[] = [];
+      const bindings: Binding[] = [];
+      const order: Map<string, string>[] = [];
+      for (const c of columns) {
+        const chunk = c.values.slice(i, i + 1000);
+        if (!chunk.length) continue;
+        const among = this.db.dialect.amongTexts(c.column, chunk);
+        parts.push(
+          `SELECT id, ${order.length} AS k, ${c.column} AS v FROM learners WHERE ${LIVE}${c.only} AND ${among.sql}`,
         );
-        for (const r of rows) into.set(r.v, r.id);
+        bindings.push(tenantId, ...among.bindings);
+        order.push(c.into);
       }
-    };
-    await lookup('id_number', [...new Set(idNumbers)], out.idNumbers);
-    await lookup('email_lower', [...new Set(emails.map((e) => e.toLowerCase()))], out.emails);
-    if (alternates.length)
-      // Only learners with an alternative ID: those the partial unique index holds (migration 025).
-      await lookup(
-        "alternate_id_type || ':' || alternate_id",
-        [...new Set(alternates)],
-        out.alternates,
-        ' AND alternate_id IS NOT NULL',
+      const rows = await this.db.all<{ id: string; k: number | string; v: string }>(
+        `${PLAN_PER_CALL}${parts.join(' UNION ALL ')}`,
+        bindings,
       );
+      for (const r of rows) order[Number(r.k)]!.set(r.v, r.id);
+    }
     return out;
   }
 
