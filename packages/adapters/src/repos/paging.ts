@@ -31,9 +31,11 @@ export async function pageQuery<R, T>(
   idColumn = 'id',
   oneStatement: boolean | 'scan' = false,
   order?: PageOrder,
+  countBase: Knex.QueryBuilder = base,
 ): Promise<Page<T>> {
-  if (oneStatement === 'scan' && page.kind === 'offset') return scanned(db, base, page, map, idColumn, order);
-  const count = compile(base.clone().clearSelect().clearOrder().count({ n: '*' }));
+  if (oneStatement === 'scan' && page.kind === 'offset')
+    return scanned(db, base, page, map, idColumn, order, countBase);
+  const count = compile(countBase.clone().clearSelect().clearOrder().count({ n: '*' }));
   const rowsQuery = base.clone();
   if (order) rowsQuery.orderByRaw(order((c) => c));
   rowsQuery.orderBy(idColumn, 'asc').limit(page.limit + 1);
@@ -71,7 +73,8 @@ async function scanned<R, T>(
   page: { offset: number; limit: number },
   map: (row: R) => T,
   idColumn: string,
-  order?: PageOrder,
+  order: PageOrder | undefined,
+  countBase: Knex.QueryBuilder,
 ): Promise<Page<T>> {
   const inner = compile(base.clone().clearOrder());
   const sort = `${order ? `${order((c) => `p.${c}`)}, ` : ''}p.${idColumn}`;
@@ -82,7 +85,7 @@ async function scanned<R, T>(
   // A page past the last match has no row to carry the count: counted on its own.
   let total = rows.length ? Number(rows[0]!.__total) : 0;
   if (rows.length === 0 && page.offset > 0) {
-    const count = compile(base.clone().clearSelect().clearOrder().count({ n: '*' }));
+    const count = compile(countBase.clone().clearSelect().clearOrder().count({ n: '*' }));
     total = Number((await db.first<{ n: number }>(count.sql, count.bindings))?.n ?? 0);
   }
   return { items: rows.slice(0, page.limit).map(map), total, hasMore: rows.length > page.limit };

@@ -162,7 +162,8 @@ export class SqlLearnerRepository implements LearnerRepository {
     page: PageRequest,
     order?: LearnerOrder,
   ): Promise<Page<LearnerSnapshot>> {
-    const q = this.filtered(tenantId, filter).select('learners.*');
+    const filtered = this.filtered(tenantId, filter);
+    const q = filtered.clone().select('learners.*');
     const sorted = order && page.kind === 'offset' ? order : undefined;
     const dir = sorted?.descending ? 'desc' : 'asc';
     const enrolmentKey = sorted && ENROLMENT_KEYS[sorted.by as keyof typeof ENROLMENT_KEYS];
@@ -187,7 +188,9 @@ export class SqlLearnerRepository implements LearnerRepository {
           : (c) => `${c('id_number')} IS NULL, ${c('id_number')} ${dir}`;
     // A search by words reads every learner of the tenant: the page and its count are one pass over them.
     const words = filter.search !== undefined && learnerSearch(filter.search).mobile === null;
-    return pageQuery(this.db, q, page, rowToLearner, 'id', words || filter.employer ? 'scan' : true, sort);
+    // The count is of the filtered learners alone: the sort's join keeps one row per learner, so counting it only
+    // adds its grouped pass over the enrolments.
+    return pageQuery(this.db, q, page, rowToLearner, 'id', words || filter.employer ? 'scan' : true, sort, filtered);
   }
 
   private filtered(tenantId: string, filter: LearnerFilter): Knex.QueryBuilder {

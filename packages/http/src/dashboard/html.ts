@@ -11,8 +11,11 @@ export class Html {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/** Whether a string has a character to escape: most (names, dates, codes, ids) have none and are returned as they are. */
+const SPECIAL = /[&<>"']/;
+
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return SPECIAL.test(s) ? s.replace(/[&<>"']/g, (c) => ESCAPES[c]!) : s;
 }
 
 type Value = Html | string | number | boolean | null | undefined | readonly Value[];
