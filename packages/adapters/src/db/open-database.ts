@@ -69,7 +69,7 @@ export async function migrate(
     } catch (e) {
       // On a new database the processes also race to create knex's own tables: the losers try again (a few times
       // only, so that a migration that really creates a table twice still fails soon).
-      if (isRaceToCreate(e) && ++raced <= 3) continue;
+      if (isRaceToCreate(e) && ++raced <= 5) continue;
       if (!isHeldByAnother(e)) throw e;
       await dropExtraLockRows(target);
       if (Date.now() + pause > deadline)
@@ -111,7 +111,9 @@ function isRaceToCreate(e: unknown): boolean {
   const code = (e as { code?: unknown }).code;
   return (
     code === '42P07' ||
-    (code === '23505' && /pg_type_typname_nsp_index/.test(e.message)) ||
+    code === '42710' ||
+    // Two CREATE TABLEs at once: the loser trips over the winner's row in a catalog (pg_class, pg_type, ...).
+    (code === '23505' && /"pg_\w+_index"/.test(e.message)) ||
     (code === 'SQLITE_ERROR' && /^create table .* already exists$/.test(e.message))
   );
 }
