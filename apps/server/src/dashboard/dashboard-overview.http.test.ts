@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { PASSWORD, WebClient } from '../testing/dashboard-client.js';
+import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { assessmentBody, idNumberFor, programmeBody } from '../testing/training-fixtures.js';
 import { describeDashboardSuite } from './dashboard-http-fixture.js';
 
@@ -67,6 +68,67 @@ describeDashboardSuite('dashboard over HTTP: the overview’s learners at risk a
     const theirs = text((await other.get('/dashboard')).text);
     expect(theirs).toContain('Learners at risk 0 learners (0 open enrolments)');
     expect(theirs).toContain('Upcoming deadlines 0 open enrolments');
+  });
+
+  it('keeps the at-risk list and status counts until a write, which the next view shows on either process', async () => {
+    const { s, apiKey } = world();
+    // A second server over the same database: the kept answers are per process, the audit head is shared.
+    const two = await startTestServer(s.storage.target?.kind ?? 'memory', { attach: s.storage });
+    try {
+      expect((await s.call('POST', '/api/v1/programmes', apiKey, programmeBody('P-KEPT'))).status).toBe(201);
+      const enrol = async (server: TestServer, n: number, firstName: string) => {
+        const l = await server.call('POST', '/api/v1/learners', apiKey, {
+          firstName,
+          lastName: 'Kept',
+          idNumber: idNumberFor(7100 + n),
+        });
+        expect(l.status).toBe(201);
+        const made = await server.call('POST', '/api/v1/enrolments', apiKey, {
+          learnerId: l.body.id,
+          programmeCode: 'P-KEPT',
+          startDate: '2026-01-10',
+          expectedEndDate: day(90),
+        });
+        expect(made.status).toBe(201);
+        return made.body.id as string;
+      };
+      await enrol(s, 1, 'Ayanda');
+      const one = new WebClient(s.url);
+      await one.signIn('web', 'admin@example.org', PASSWORD);
+      const other = new WebClient(two.url);
+      await other.signIn('web', 'admin@example.org', PASSWORD);
+      const kept = (page: string) => ({
+        atRisk: /Learners at risk ([\d,]+) learners? \(([\d,]+) open enrolments?\)/.exec(page)?.slice(1),
+        open: /Open enrolments (\d+)/.exec(page)?.[1],
+        ayanda: page.includes('Ayanda Kept'),
+        bheki: page.includes('Bheki Kept'),
+      });
+      const first = kept(text((await one.get('/dashboard')).text));
+      expect(first.ayanda).toBe(true);
+      // Viewed again on both processes: the same figures (the second counts for itself, the first answers kept).
+      expect(kept(text((await one.get('/dashboard')).text))).toEqual(first);
+      expect(kept(text((await other.get('/dashboard')).text))).toEqual(first);
+      const [learners, enrolments] = first.atRisk!.map(Number);
+
+      // A learner enrolled through the second process shows on the first's next view.
+      const bheki = await enrol(two, 2, 'Bheki');
+      const added = kept(text((await one.get('/dashboard')).text));
+      expect(added.atRisk).toEqual([String(learners! + 1), String(enrolments! + 1)]);
+      expect(Number(added.open)).toBe(Number(first.open) + 1);
+      expect(added.bheki).toBe(true);
+
+      // Withdrawn through the first process: gone from the second's next view, and from the first's.
+      const out = await s.call('PATCH', `/api/v1/enrolments/${bheki}/status`, apiKey, { status: 'withdrawn' });
+      expect(out.status).toBe(200);
+      for (const client of [other, one]) {
+        const after = kept(text((await client.get('/dashboard')).text));
+        expect(after.atRisk).toEqual(first.atRisk);
+        expect(after.open).toBe(first.open);
+        expect(after.bheki).toBe(false);
+      }
+    } finally {
+      await two.close();
+    }
   });
 
   it('shows QCTO readiness by file with the fields keeping most learners out, and counts again after a change', async () => {

@@ -8,10 +8,11 @@ import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { moderationSamplesMigration } from './migrations/202611242231-moderation-samples.js';
 import { enrolmentStatusIndex } from './migrations/202611271350-enrolment-status-index.js';
 import { progressWatchIndex } from './migrations/202611271605-progress-watch-index.js';
+import { learnerSortIndex } from './migrations/202611280020-learner-sort-index.js';
 import { SqlModerationSampleRepository } from './sql-moderation-samples.js';
 
 export const trainingStorage: CapabilityStorage<TrainingRepos> = {
-  migrations: [training, moderationSamplesMigration, enrolmentStatusIndex, progressWatchIndex],
+  migrations: [training, moderationSamplesMigration, enrolmentStatusIndex, progressWatchIndex, learnerSortIndex],
   sql: (db, qb) => ({
     programmes: new SqlProgrammeRepository(db, qb),
     enrolments: new SqlEnrolmentRepository(db, qb),

@@ -1,6 +1,7 @@
-import type { EnrolmentStatus, TrainingRepos } from '@fundi/domain';
+import type { AuditRepos, EnrolmentStatus, TrainingRepos } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
+import { KeptUntilChange } from '../common/kept-until-change.js';
 
 /** A programme's enrolments by status. */
 export interface ProgrammeStatusCounts {
@@ -12,15 +13,24 @@ export interface ProgrammeStatusCounts {
 
 /**
  * How many enrolments each programme has in each status, in two reads whatever the tenant's size (the dashboard's
- * completion chart); programmes without enrolments are left out.
+ * completion chart); programmes without enrolments are left out. Kept until the tenant's data changes
+ * (`KeptUntilChange`): the grouped count reads every enrolment of the tenant.
  */
 export class EnrolmentCounts {
-  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos>, 'repos'>) {}
+  private readonly kept: KeptUntilChange<ProgrammeStatusCounts[]>;
 
-  async execute(actor: Actor): Promise<ProgrammeStatusCounts[]> {
-    const rows = await this.deps.repos.enrolments.statusCounts(actor.tenantId);
+  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos & AuditRepos>, 'repos'>) {
+    this.kept = new KeptUntilChange(deps.repos.auditTrail);
+  }
+
+  execute(actor: Actor): Promise<ProgrammeStatusCounts[]> {
+    return this.kept.get(actor.tenantId, 'status-counts', () => this.count(actor.tenantId));
+  }
+
+  private async count(tenantId: string): Promise<ProgrammeStatusCounts[]> {
+    const rows = await this.deps.repos.enrolments.statusCounts(tenantId);
     const ids = [...new Set(rows.map((r) => r.programmeId))];
-    const programmes = ids.length ? await this.deps.repos.programmes.findByIds(actor.tenantId, ids) : [];
+    const programmes = ids.length ? await this.deps.repos.programmes.findByIds(tenantId, ids) : [];
     const byId = new Map(programmes.map((p) => [p.id, { programmeId: p.id, code: p.code, name: p.name, counts: {} }]));
     for (const r of rows) {
       const p: ProgrammeStatusCounts | undefined = byId.get(r.programmeId);

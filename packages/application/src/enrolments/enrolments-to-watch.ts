@@ -1,6 +1,14 @@
-import { addDays, dayIn, type EnrolmentAtRisk, type EnrolmentSnapshot, type TrainingRepos } from '@fundi/domain';
+import {
+  addDays,
+  dayIn,
+  type AuditRepos,
+  type EnrolmentAtRisk,
+  type EnrolmentSnapshot,
+  type TrainingRepos,
+} from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
+import { KeptUntilChange } from '../common/kept-until-change.js';
 
 /** How long without an assessment or evidence makes an open enrolment idle, and how far ahead deadlines are shown. */
 export const WATCH_DAYS = 30;
@@ -14,21 +22,29 @@ export function watchWindow(now: Date, zone: string): { today: string; since: st
   return { today, since: addDays(today, -WATCH_DAYS), until: addDays(today, WATCH_DAYS) };
 }
 
+type AtRisk = { enrolments: number; learners: number; items: EnrolmentAtRisk[] };
+
 /**
  * Open enrolments at risk (docs/dashboard.md, "Pages": the overview): past their expected end date, or started at least
  * `WATCH_DAYS` ago with no assessment dated in the last `WATCH_DAYS` days and not among `active` (the enrolments
  * with evidence uploaded since then, which the evidence capability answers). Days are the tenant's, in its time zone
- * `timeZone`. Counts, and the first `limit`.
+ * `timeZone`. Counts, and the first `limit`. The statement reads every open enrolment of the tenant, so its answer is
+ * kept until the tenant's data changes (`KeptUntilChange`) for the same day, window and `active` enrolments.
  */
 export class EnrolmentsAtRisk {
-  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos>, 'repos' | 'clock'>) {}
+  private readonly kept: KeptUntilChange<AtRisk>;
 
-  async execute(
-    actor: Actor,
-    o: { active: readonly string[]; limit: number; timeZone: string },
-  ): Promise<{ enrolments: number; learners: number; items: EnrolmentAtRisk[] }> {
+  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos & AuditRepos>, 'repos' | 'clock'>) {
+    this.kept = new KeptUntilChange(deps.repos.auditTrail);
+  }
+
+  execute(actor: Actor, o: { active: readonly string[]; limit: number; timeZone: string }): Promise<AtRisk> {
     const { today, since } = watchWindow(this.deps.clock.now(), o.timeZone);
-    return this.deps.repos.enrolments.atRisk(actor.tenantId, { today, since, active: o.active, limit: o.limit });
+    const active = [...o.active].sort();
+    const key = `at-risk|${today}|${since}|${o.limit}|${active.join(',')}`;
+    return this.kept.get(actor.tenantId, key, () =>
+      this.deps.repos.enrolments.atRisk(actor.tenantId, { today, since, active, limit: o.limit }),
+    );
   }
 }
 

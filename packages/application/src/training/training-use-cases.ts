@@ -1,4 +1,4 @@
-import type { LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import type { AuditRepos, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
 import type { CoreDeps, SecretDeps } from '../common/ports.js';
 import { GetAssessment, GetAssessments } from '../assessments/get-assessment.js';
 import { GetModeration } from '../assessments/get-moderation.js';
@@ -24,7 +24,7 @@ import { RetireProgramme } from '../programmes/retire-programme.js';
 import { UpdateProgramme } from '../programmes/update-programme.js';
 
 /** Training reads learners (enrolment and assessment checks) and writes its own records. */
-export type TrainingPorts = CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos> & SecretDeps;
+export type TrainingPorts = CoreDeps<TrainingRepos & LearnerRepos & PlatformRepos & AuditRepos> & SecretDeps;
 
 /** The training record's use cases: programmes, enrolments, assessments and moderation. */
 export function trainingUseCases(p: TrainingPorts) {
