@@ -19,7 +19,7 @@ export const MIN_HEAP_MB = 92;
 /**
  * The most each of V8's two young-generation halves (semi-spaces) may grow to, in MB; `npm start` and `npm run worker`
  * start node with `--max-semi-space-size=4` (docs/architecture.md, "Memory"). V8's default on 64 bits is 16 MB: a young
- * generation of up to 48 MB that a bulk import fills and keeps, on top of its old generation. A flag of the process's
+ * generation of up to 32 MB that a bulk import fills and keeps, on top of its old generation. A flag of the process's
  * start: V8 sizes the young generation as the heap is made, and a flag set later (as `tuneHeap` does) changes nothing.
  */
 export const SEMI_SPACE_MB = 4;
