@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { HEAP_NODE_FLAGS } from '@fundi/server';
 import { PG_URL } from './pg-url.js';
 
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -27,8 +28,13 @@ export async function spawnServer<I = Record<string, unknown>>(
   script: string,
   env: Record<string, string> = {},
 ): Promise<Spawned<I>> {
-  // BENCH_NODE_ARGS (e.g. "--cpu-prof") profiles the servers under load.
-  const nodeArgs = (env.BENCH_NODE_ARGS ?? process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof") profiles the servers under load. Fundi's servers start with the node flags
+  // `npm start` gives it (its young generation's size, docs/architecture.md, "Memory"), before BENCH_NODE_ARGS so
+  // those can change them; the bare servers with node's defaults.
+  const nodeArgs = [
+    ...(script.startsWith('fundi') ? HEAP_NODE_FLAGS : []),
+    ...(env.BENCH_NODE_ARGS ?? process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(BENCH_DIR, 'servers', script)], {
     env: { ...process.env, ...env },
     stdio: [

@@ -16,6 +16,17 @@ export const DEFAULT_HEAP_GROWING_PERCENT = 30;
  */
 export const MIN_HEAP_MB = 92;
 
+/**
+ * The most each of V8's two young-generation halves (semi-spaces) may grow to, in MB; `npm start` and `npm run worker`
+ * start node with `--max-semi-space-size=4` (docs/architecture.md, "Memory"). V8's default on 64 bits is 16 MB: a young
+ * generation of up to 32 MB that a bulk import fills and keeps, on top of its old generation. A flag of the process's
+ * start: V8 sizes the young generation as the heap is made, and a flag set later (as `tuneHeap` does) changes nothing.
+ */
+export const SEMI_SPACE_MB = 4;
+
+/** The node flags `npm start` and `npm run worker` run with (checked against package.json's scripts by a test). */
+export const HEAP_NODE_FLAGS: readonly string[] = [`--max-semi-space-size=${SEMI_SPACE_MB}`];
+
 /** The growing percent that lets a heap of `liveBytes` reach at least `MIN_HEAP_MB`, and never less than `percent`. */
 export function growingPercentFor(percent: number, liveBytes: number): number {
   const room = MIN_HEAP_MB * 1024 * 1024 - liveBytes;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { HEAP_NODE_FLAGS } from '@fundi/server';
 import { BENCH_DIR } from '../harness.js';
 
 const SERVER_MAIN = join(BENCH_DIR, '../../apps/server/dist/main.js');
@@ -26,16 +27,16 @@ export function databaseUrl(base: string, schema?: string, extra: Record<string,
 }
 
 /**
- * Starts the built server (`npm start`, its embedded worker off) or worker (`npm run worker`) as shipped, logging
- * at `info` as in production; its output is read until it says it runs and then discarded. `nodeArgs` go before the
- * script (`--import` of a preload).
+ * Starts the built server (`npm start`, its embedded worker off) or worker (`npm run worker`) as shipped, with their
+ * node flags, logging at `info` as in production; its output is read until it says it runs and then discarded.
+ * `nodeArgs` go after those flags, before the script (`--import` of a preload).
  */
 export async function startApp(
   kind: 'api' | 'worker',
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): Promise<App> {
-  const child = spawn(process.execPath, [...nodeArgs, kind === 'api' ? SERVER_MAIN : WORKER_MAIN], {
+  const child = spawn(process.execPath, [...HEAP_NODE_FLAGS, ...nodeArgs, kind === 'api' ? SERVER_MAIN : WORKER_MAIN], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,

@@ -120,6 +120,15 @@ export function cellParts(
   };
 }
 
+/**
+ * A string that holds its own characters. V8 cuts a substring of 13 characters or more out of its parent without
+ * copying it, and the parent then lives as long as the cut does: the shared strings kept that way kept the whole
+ * part's text (18 MB on the bench's workbook) alive through the sheet's read (docs/performance.md, "Memory").
+ */
+function ownCopy(s: string): string {
+  return s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
+}
+
 /** Each `<si>`'s text: its `<t>` runs joined, phonetic guides (`<rPh>`) left out. */
 function sharedStringsOf(xml: string): string[] {
   const out: string[] = [];
@@ -139,7 +148,7 @@ function sharedStringsOf(xml: string): string[] {
       if (name === 't') inT = false;
       else if (name === 'rPh') phonetic--;
       else if (name === 'si' && text) {
-        out.push(officeText(text.length === 1 ? text[0]! : text.join('')));
+        out.push(ownCopy(officeText(text.length === 1 ? text[0]! : text.join(''))));
         text = null;
       }
     },
