@@ -1,7 +1,7 @@
 import { FixedClock } from '@fundi/testing';
 import { expect, it } from 'vitest';
 import { PASSWORD, WebClient } from '../testing/dashboard-client.js';
-import { idNumberFor, programmeBody } from '../testing/training-fixtures.js';
+import { idNumberFor, learnerEnrolledIn, programmeBody } from '../testing/training-fixtures.js';
 import { describeDashboardSuite } from './dashboard-http-fixture.js';
 
 const text = (page: string) => page.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -15,21 +15,13 @@ describeDashboardSuite(
     it('counts a deadline of yesterday as past and the next 30 days from the tenant’s date', async () => {
       const { s, apiKey } = world();
       expect((await s.call('POST', '/api/v1/programmes', apiKey, programmeBody('P-ZONE'))).status).toBe(201);
-      const enrol = async (n: number, firstName: string, expectedEndDate: string) => {
-        const l = await s.call('POST', '/api/v1/learners', apiKey, {
-          firstName,
-          lastName: 'Zone',
-          idNumber: idNumberFor(7200 + n),
-        });
-        expect(l.status).toBe(201);
-        const made = await s.call('POST', '/api/v1/enrolments', apiKey, {
-          learnerId: l.body.id,
-          programmeCode: 'P-ZONE',
-          startDate: '2026-06-15',
-          expectedEndDate,
-        });
-        expect(made.status).toBe(201);
-      };
+      const enrol = (n: number, firstName: string, expectedEndDate: string) =>
+        learnerEnrolledIn(
+          s,
+          apiKey,
+          { n: 200 + n, firstName, lastName: 'Zone' },
+          { programmeCode: 'P-ZONE', startDate: '2026-06-15', expectedEndDate },
+        );
       // Ended on 30 June: past in Johannesburg (1 July), not yet in UTC (still 30 June).
       await enrol(1, 'Lerato', '2026-06-30');
       // Ends 31 July: within 30 days of 1 July, not of 30 June.

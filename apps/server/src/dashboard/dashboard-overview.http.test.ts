@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { PASSWORD, WebClient } from '../testing/dashboard-client.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
-import { assessmentBody, idNumberFor, programmeBody } from '../testing/training-fixtures.js';
+import { assessmentBody, idNumberFor, learnerEnrolledIn, programmeBody } from '../testing/training-fixtures.js';
 import { describeDashboardSuite } from './dashboard-http-fixture.js';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -11,21 +11,9 @@ describeDashboardSuite('dashboard over HTTP: the overview’s learners at risk a
   it('counts and lists learners past due or idle for 30 days, and enrolments due in the next 30 days', async () => {
     const { s, apiKey } = world();
     expect((await s.call('POST', '/api/v1/programmes', apiKey, programmeBody('P-WATCH'))).status).toBe(201);
-    const enrol = async (n: number, firstName: string, e: { startDate: string; expectedEndDate?: string }) => {
-      const l = await s.call('POST', '/api/v1/learners', apiKey, {
-        firstName,
-        lastName: 'Watch',
-        idNumber: idNumberFor(7000 + n),
-      });
-      expect(l.status).toBe(201);
-      const made = await s.call('POST', '/api/v1/enrolments', apiKey, {
-        learnerId: l.body.id,
-        programmeCode: 'P-WATCH',
-        ...e,
-      });
-      expect(made.status).toBe(201);
-      return l.body.id as string;
-    };
+    const enrol = async (n: number, firstName: string, e: { startDate: string; expectedEndDate?: string }) =>
+      (await learnerEnrolledIn(s, apiKey, { n, firstName, lastName: 'Watch' }, { programmeCode: 'P-WATCH', ...e }))
+        .learnerId;
     await enrol(1, 'Amahle', { startDate: '2026-01-10', expectedEndDate: day(-5) });
     const idle = await enrol(2, 'Bongani', { startDate: '2026-01-10', expectedEndDate: day(90) });
     const active = await enrol(3, 'Cebo', { startDate: '2026-01-10', expectedEndDate: day(10) });
@@ -76,22 +64,15 @@ describeDashboardSuite('dashboard over HTTP: the overview’s learners at risk a
     const two = await startTestServer(s.storage.target?.kind ?? 'memory', { attach: s.storage });
     try {
       expect((await s.call('POST', '/api/v1/programmes', apiKey, programmeBody('P-KEPT'))).status).toBe(201);
-      const enrol = async (server: TestServer, n: number, firstName: string) => {
-        const l = await server.call('POST', '/api/v1/learners', apiKey, {
-          firstName,
-          lastName: 'Kept',
-          idNumber: idNumberFor(7100 + n),
-        });
-        expect(l.status).toBe(201);
-        const made = await server.call('POST', '/api/v1/enrolments', apiKey, {
-          learnerId: l.body.id,
-          programmeCode: 'P-KEPT',
-          startDate: '2026-01-10',
-          expectedEndDate: day(90),
-        });
-        expect(made.status).toBe(201);
-        return made.body.id as string;
-      };
+      const enrol = async (server: TestServer, n: number, firstName: string) =>
+        (
+          await learnerEnrolledIn(
+            server,
+            apiKey,
+            { n: 100 + n, firstName, lastName: 'Kept' },
+            { programmeCode: 'P-KEPT', startDate: '2026-01-10', expectedEndDate: day(90) },
+          )
+        ).enrolmentId;
       await enrol(s, 1, 'Ayanda');
       const one = new WebClient(s.url);
       await one.signIn('web', 'admin@example.org', PASSWORD);

@@ -1,7 +1,8 @@
+import { idNumberFor } from '@fundi/domain/testing';
 import { expect } from 'vitest';
 import type { TestServer } from './test-server.js';
 
-export { idNumberFor } from '@fundi/domain/testing';
+export { idNumberFor };
 
 export function programmeBody(code: string, modules = ['KM-01', 'PM-01', 'WM-01']): Record<string, unknown> {
   const kinds = ['knowledge', 'practical', 'workplace'];
@@ -37,6 +38,27 @@ export async function enrolledLearner(
   });
   expect(enrolment.status).toBe(201);
   return { learnerId: learner.body.id as string, programme: programme.body, enrolment: enrolment.body };
+}
+
+/**
+ * A new learner (`firstName` with `lastName`, the n-th test ID number from 7000) enrolled through `/api/v1` in an
+ * existing programme; the learner's and the enrolment's ids.
+ */
+export async function learnerEnrolledIn(
+  s: TestServer,
+  key: string,
+  l: { n: number; firstName: string; lastName: string },
+  e: { programmeCode: string; startDate: string; expectedEndDate?: string },
+): Promise<{ learnerId: string; enrolmentId: string }> {
+  const learner = await s.call('POST', '/api/v1/learners', key, {
+    firstName: l.firstName,
+    lastName: l.lastName,
+    idNumber: idNumberFor(7000 + l.n),
+  });
+  expect(learner.status).toBe(201);
+  const made = await s.call('POST', '/api/v1/enrolments', key, { learnerId: learner.body.id, ...e });
+  expect(made.status).toBe(201);
+  return { learnerId: learner.body.id as string, enrolmentId: made.body.id as string };
 }
 
 export function assessmentBody(
