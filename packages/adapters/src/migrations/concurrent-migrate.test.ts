@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { knexFor, migrate, type DatabaseTarget } from '../db/open-database.js';
 import { filesDefiningMigrations, migrationsExportedBy } from '../testing/migration-files.js';
-import { freshDatabase, postgresAvailable } from '../testing/test-databases.js';
+import { freshDatabasesOfSuite, postgresAvailable } from '../testing/test-databases.js';
 import { inRunOrder } from './run-order.js';
 
 const all = inRunOrder((await migrationsExportedBy(filesDefiningMigrations())).flatMap((f) => f.migrations));
@@ -19,15 +19,7 @@ async function setLock(target: DatabaseTarget, locked: 0 | 1): Promise<void> {
 /** Processes that start at once (a rolling deploy, the CLI beside a server) each migrate the same database. */
 for (const kind of ['sqlite', 'postgres'] as const) {
   (kind === 'postgres' && !pgUp ? describe.skip : describe)(`migrations started at once [${kind}]`, () => {
-    const dropped: (() => Promise<void>)[] = [];
-    afterAll(async () => {
-      for (const drop of dropped) await drop();
-    });
-    const aDatabase = async () => {
-      const { target, drop } = await freshDatabase(kind);
-      dropped.push(drop);
-      return target;
-    };
+    const aDatabase = freshDatabasesOfSuite(kind);
 
     it('four at once on a fresh database: each migration applied once, nobody fails on the lock', async () => {
       const target = await aDatabase();

@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { knexFor, migrate, type DatabaseTarget } from '../db/open-database.js';
 import { filesDefiningMigrations, migrationsExportedBy } from '../testing/migration-files.js';
 import { schemaDump } from '../testing/schema-dump.js';
-import { freshDatabase, postgresAvailable } from '../testing/test-databases.js';
+import { freshDatabasesOfSuite, postgresAvailable } from '../testing/test-databases.js';
 import { KNEX_MIGRATIONS_TABLE, renameFormerMigrations } from './former-names.js';
 import type { Migration } from './migration.js';
 import { inRunOrder } from './run-order.js';
@@ -32,15 +32,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
   (kind === 'postgres' && !pgUp ? describe.skip : describe)(
     `a database migrated under the former names [${kind}]`,
     () => {
-      const dropped: (() => Promise<void>)[] = [];
-      afterAll(async () => {
-        for (const drop of dropped) await drop();
-      });
-      const aDatabase = async () => {
-        const { target, drop } = await freshDatabase(kind);
-        dropped.push(drop);
-        return target;
-      };
+      const aDatabase = freshDatabasesOfSuite(kind);
 
       it('migrates forward without running anything again, to the schema of a fresh database', async () => {
         const old = await aDatabase();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll } from 'vitest';
 import type { UnitOfWork } from '@fundi/domain';
 import { migrate, openDatabase, type DatabaseTarget } from '../db/open-database.js';
 import type { SqlDb } from '../db/sql-db.js';
@@ -122,5 +123,21 @@ export async function openTestStorage<const P extends readonly CapabilityStorage
       await db.close();
       await drop();
     },
+  };
+}
+
+/**
+ * Fresh databases of one kind for the tests of a describe block, each dropped after the block: the returned function
+ * makes the next one.
+ */
+export function freshDatabasesOfSuite(kind: Exclude<StorageKind, 'memory'>): () => Promise<DatabaseTarget> {
+  const dropped: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const drop of dropped) await drop();
+  });
+  return async () => {
+    const { target, drop } = await freshDatabase(kind);
+    dropped.push(drop);
+    return target;
   };
 }
