@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { WIDTHS, cspViolations, describeBrowserSuite } from './dashboard-browser-fixture.js';
+import { WIDTHS, cspViolations } from './browser-page-checks.js';
+import { describeBrowserSuite } from './dashboard-browser-fixture.js';
 
 describeBrowserSuite('dashboard in a real browser (Chromium): its own Content-Security-Policy', (dashboard) => {
   it('every page, signed in or not, at 1280 and 375 px, breaks nothing of its policy', async () => {

@@ -5,7 +5,8 @@ import { reposOf } from '../capabilities/index.js';
 import { staffUser } from '../testing/dashboard-client.js';
 import type { TestServer } from '../testing/test-server.js';
 import { assessmentBody } from '../testing/training-fixtures.js';
-import { checkPage, describeBrowserSuite } from './dashboard-browser-fixture.js';
+import { checkPage } from './browser-page-checks.js';
+import { describeBrowserSuite } from './dashboard-browser-fixture.js';
 
 /** Every page of the dashboard leaves its screenshots at both widths, whatever FUNDI_TEST_SCREENSHOTS says. */
 const ALWAYS = { screenshots: 'always' } as const;

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { PASSWORD } from '../testing/dashboard-client.js';
-import { describeBrowserSuite, XSS, checkPage, navigate, openMenu } from './dashboard-browser-fixture.js';
+import { checkPage } from './browser-page-checks.js';
+import { describeBrowserSuite, XSS, navigate, openMenu } from './dashboard-browser-fixture.js';
 
 describeBrowserSuite(
   'dashboard in a real browser (Chromium): sign-in, records, evidence, exports, viewer',

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { useCasesOf } from '@fundi/adapters';
 import { evidenceCapability } from '../capabilities/index.js';
-import { describeBrowserSuite, checkPage, navigate, openMenu } from './dashboard-browser-fixture.js';
+import { checkPage } from './browser-page-checks.js';
+import { describeBrowserSuite, navigate, openMenu } from './dashboard-browser-fixture.js';
 
 describeBrowserSuite('dashboard in a real browser (Chromium): administration pages', (dashboard) => {
   it('creates an API key shown once, uses it against the API, revokes it and sees 401', async () => {

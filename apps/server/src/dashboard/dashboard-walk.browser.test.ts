@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { staffUser } from '../testing/dashboard-client.js';
 import { idNumberFor } from '../testing/training-fixtures.js';
-import { checkPage, describeBrowserSuite, navigate, PNG } from './dashboard-browser-fixture.js';
+import { checkPage } from './browser-page-checks.js';
+import { describeBrowserSuite, navigate, PNG } from './dashboard-browser-fixture.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const ID = idNumberFor(912_345);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { axeViolations, cspViolations, screenshot } from '../dashboard/dashboard-browser-fixture.js';
+import { axeViolations, cspViolations, screenshot } from '../dashboard/browser-page-checks.js';
 
 const OUT = fileURLToPath(new URL('../../test-output/portal/', import.meta.url));
 /** The widths every portal page is looked at: a common phone and the smallest one. */

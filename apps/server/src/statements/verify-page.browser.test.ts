@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { checkPage, describeBrowserSuite } from '../dashboard/dashboard-browser-fixture.js';
+import { checkPage } from '../dashboard/browser-page-checks.js';
+import { describeBrowserSuite } from '../dashboard/dashboard-browser-fixture.js';
 import { assessmentBody } from '../testing/training-fixtures.js';
 
 /** The public verification page and its file check, in Chromium: axe-clean at both widths, no CSP violation. */
