@@ -23,6 +23,17 @@ type Entry = {
 
 describeEachStorage('logbooks over HTTP: entries, supervisor sign-off by signed link, hours', (_get, kind) => {
   const t = portalServers(kind, 'lgb');
+  /** A full ZIP export of the tenant whose admin key is `key`, made and downloaded: its files by name. */
+  const fullExport = async (key: string) => {
+    const q = await t.s.call('POST', '/api/v1/exports', key, { type: 'full' });
+    expect(q.status, JSON.stringify(q.body)).toBe(202);
+    await t.until('the export', async () => {
+      const r = await t.s.call('GET', `/api/v1/exports/${q.body.id}`, key);
+      return r.body.status === 'ready';
+    });
+    const url = (await t.s.call('GET', `/api/v1/exports/${q.body.id}/download`, key)).body.url as string;
+    return unzip(Buffer.from(await (await fetch(url)).arrayBuffer()));
+  };
 
   const { world, entryBody, signOffLink, answer } = logbookHelpers(t);
 
@@ -86,14 +97,7 @@ describeEachStorage('logbooks over HTTP: entries, supervisor sign-off by signed 
     expect(hours.body.data).toEqual([{ moduleCode: 'WM-01', logged: 16, signed: 8, required: 16, ready: false }]);
 
     // The full ZIP export carries the entries and their sign-off.
-    const q = await t.s.call('POST', '/api/v1/exports', w.key, { type: 'full' });
-    expect(q.status, JSON.stringify(q.body)).toBe(202);
-    await t.until('the export', async () => {
-      const r = await t.s.call('GET', `/api/v1/exports/${q.body.id}`, w.key);
-      return r.body.status === 'ready';
-    });
-    const url = (await t.s.call('GET', `/api/v1/exports/${q.body.id}/download`, w.key)).body.url as string;
-    const files = await unzip(Buffer.from(await (await fetch(url)).arrayBuffer()));
+    const files = await fullExport(w.key);
     const rows = parse(files.get('logbook-entries.csv')!, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows.map((r) => [r.id, r.status, r.hours, r.submission_id, r.sign_off_hash])).toEqual([
       [a.body.id, 'signed', '8', signed.submissionId, signed.signOff.hash],
@@ -228,14 +232,7 @@ describeEachStorage('logbooks over HTTP: entries, supervisor sign-off by signed 
     }
 
     // A full export made afterwards: hours, statuses, requests and hashes; no name, text, address or comment.
-    const q = await t.s.call('POST', '/api/v1/exports', w.key, { type: 'full' });
-    expect(q.status, JSON.stringify(q.body)).toBe(202);
-    await t.until('the export', async () => {
-      const r = await t.s.call('GET', `/api/v1/exports/${q.body.id}`, w.key);
-      return r.body.status === 'ready';
-    });
-    const url = (await t.s.call('GET', `/api/v1/exports/${q.body.id}/download`, w.key)).body.url as string;
-    const files = await unzip(Buffer.from(await (await fetch(url)).arrayBuffer()));
+    const files = await fullExport(w.key);
     const csv = files.get('logbook-entries.csv')!.toString('utf8');
     for (const personal of ['Lerato1', 'Mokoena', 'Installed conduit', 'Ubuntu Electrical', 'Sipho', '@site.example'])
       expect(csv).not.toContain(personal);
