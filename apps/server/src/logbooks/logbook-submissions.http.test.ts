@@ -222,9 +222,29 @@ describeEachStorage('the learner portal sends any number of unsigned entries: 50
     expect(JSON.stringify(tooMany.body.error)).toContain('ids');
     expect((await entriesOf(w.key, a.id)).filter((e) => e.status === 'draft')).toHaveLength(53);
 
+    // The logbook page lists a module's latest 20 days; all 54 are a link away, 50 a page, in date order.
     const logbook = await a.web.get('/learn/logbook');
-    expect(logbook.text).toContain(`Work of ${day(0)}`);
     expect(logbook.text).toContain('Work of 2026-05-05');
+    expect(logbook.text).toContain(`Work of ${day(34)}`);
+    expect(logbook.text).not.toContain(`Work of ${day(33)}<`);
+    expect(logbook.text).toContain('The latest 20 of 54 entries.');
+    expect(logbook.text).toContain('href="/learn/logbook?module=WM-01"');
+    const pageOne = await a.web.get('/learn/logbook?module=WM-01');
+    expect(pageOne.status).toBe(200);
+    expect(pageOne.text).toContain('Page 1 of 2');
+    expect(pageOne.text.match(/<li>/g)).toHaveLength(50);
+    expect(pageOne.text.indexOf(`Work of ${day(0)}<`)).toBeLessThan(pageOne.text.indexOf(`Work of ${day(49)}<`));
+    expect(pageOne.text).not.toContain(`Work of ${day(50)}<`);
+    expect(pageOne.text).toContain('href="/learn/logbook?module=WM-01&amp;page=2"');
+    const pageTwo = await a.web.get('/learn/logbook?module=WM-01&page=2');
+    expect(pageTwo.text).toContain('Page 2 of 2');
+    expect(pageTwo.text.match(/<li>/g)).toHaveLength(4);
+    expect(pageTwo.text).toContain(`Work of ${day(50)}<`);
+    expect(pageTwo.text).toContain('href="/learn/logbook?module=WM-01&amp;page=1"');
+    expect((await a.web.get('/learn/logbook?module=WM-01&page=9')).text).toContain('Page 2 of 2');
+    const unknown = await a.web.get('/learn/logbook?module=KM-99');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain('Your programmes have no workplace module with that code.');
     const sent = await a.web.post('/learn/logbook/submit', { _csrf: csrfOf(logbook.text), moduleCode: 'WM-01' });
     expect(sent.status, sent.text).toBe(303);
     expect(sent.headers.get('location')).toBe('/learn/logbook?done=sent&entries=53&links=3');

@@ -233,6 +233,29 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
         const record = await staff.get(`/dashboard/learners/${learnerId}`);
         expect(record.text).toContain('<td>WM-01</td><td>24</td><td>24</td><td>24</td><td>yes</td>');
 
+        // A long logbook: the page lists the module's latest 20 days, the rest are pages of 50 a link away.
+        for (let i = 0; i < 57; i++) {
+          const made = await s.call('POST', '/api/v1/logbook-entries', key, {
+            learnerId,
+            moduleCode: 'WM-01',
+            date: new Date(Date.UTC(2026, 0, 5 + i)).toISOString().slice(0, 10),
+            hours: 1,
+            activity: `Earlier site work ${i + 1}`,
+            workplace: 'Ubuntu Electrical',
+            supervisor: { name: 'Sipho Khumalo', email: supervisor },
+          });
+          expect(made.status, JSON.stringify(made.body)).toBe(201);
+        }
+        await page.goto(`${s.url}/learn/logbook`);
+        await expect(page.getByText('The latest 20 of 60 entries.').count()).resolves.toBe(1);
+        await page.getByRole('link', { name: 'All entries of WM-01' }).click();
+        await expect(page.getByText('Page 1 of 2').count()).resolves.toBe(1);
+        await expect(page.getByText('Earlier site work 1', { exact: true }).count()).resolves.toBe(1);
+        await checkPortalPage(page, `logbook-module-${width}`, [width]);
+        await page.getByRole('link', { name: 'Later entries' }).click();
+        await expect(page.getByText('Page 2 of 2').count()).resolves.toBe(1);
+        await expect(page.getByText(`Wired the distribution board on ${days[2]}`).count()).resolves.toBe(1);
+
         // Chromium's Slow 3G profile: each page is usable within 3 s.
         await slow3g(page);
         for (const path of ['/learn', '/learn/details', '/learn/logbook', '/learn/statements']) {

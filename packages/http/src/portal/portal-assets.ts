@@ -23,6 +23,8 @@ ul.modules li{border-top:1px solid #e3e6ea;padding:.4rem 0}
 .muted{color:#4b5563}
 .ok{color:#166534;font-weight:600}
 .todo{color:#92400e;font-weight:600}
+.pager{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem;margin:.5rem 0}
+.pager a{display:inline-block;padding:.6rem 0;min-height:44px}
 :focus-visible{outline:3px solid #b45309;outline-offset:2px}
 `;
 

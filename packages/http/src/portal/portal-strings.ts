@@ -95,6 +95,14 @@ export const EN = {
   submitWeek: (monday: string, sunday: string, entries: number) =>
     `Submit the week ${monday} to ${sunday} (${entries === 1 ? 'one entry' : `${entries} entries`})`,
   thisWeek: 'Submit this week',
+  latestOf: (shown: number, all: number) => `The latest ${shown} of ${all} entries.`,
+  allEntries: (moduleCode: string) => `All entries of ${moduleCode}`,
+  entryPages: 'Pages of entries',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  earlierEntries: 'Earlier entries',
+  laterEntries: 'Later entries',
+  backToLogbook: 'Back to my logbook',
+  noSuchModule: 'Your programmes have no workplace module with that code.',
   logged: 'Your hours are logged.',
   submitted: 'Sent: your supervisor gets a link to sign.',
   submittedMany: (entries: number, links: number) =>

@@ -11,14 +11,47 @@ function entryLine(e: LogbookEntryView) {
   return html`<li>${e.date}: ${e.hours} h · ${EN.entryStatus[e.status] ?? e.status}<br><span class="muted">${e.activity}</span>${when(e.signOff?.comment, () => html`<br><span class="muted">${EN.comment}: ${e.signOff!.comment}</span>`)}</li>`;
 }
 
-function moduleCard(s: PortalSessionContext, h: LogbookHours, entries: readonly LogbookEntryView[]) {
-  const mine = entries.filter((e) => e.moduleCode === h.moduleCode);
+/** Entries a module's card shows on the logbook page: the latest days; the rest are a link away. */
+export const RECENT_ENTRIES = 20;
+/** Entries per page when one module's entries are listed in full. */
+export const ENTRIES_PER_PAGE = 50;
+
+/** Which of a module's entries a card lists: the latest few, or one page of them all. */
+type Listing = { kind: 'recent' } | { kind: 'page'; page: number };
+
+const byDate = (a: LogbookEntryView, b: LogbookEntryView) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id);
+
+const moduleLink = (code: string, page?: number) =>
+  `/learn/logbook?module=${encodeURIComponent(code)}${page ? `&page=${page}` : ''}`;
+
+/** The card's list of entries in date order, with the way to the others when it does not show them all. */
+function entryList(h: LogbookHours, mine: readonly LogbookEntryView[], listing: Listing) {
+  if (listing.kind === 'recent') {
+    const shown = mine.slice(-RECENT_ENTRIES);
+    return html`<ul class="modules">${shown.map(entryLine)}</ul>${when(
+      shown.length < mine.length,
+      () =>
+        html`<p>${EN.latestOf(shown.length, mine.length)} <a href="${moduleLink(h.moduleCode)}">${EN.allEntries(h.moduleCode)}</a></p>`,
+    )}`;
+  }
+  const pages = Math.max(1, Math.ceil(mine.length / ENTRIES_PER_PAGE));
+  const page = Math.min(listing.page, pages);
+  const shown = mine.slice((page - 1) * ENTRIES_PER_PAGE, page * ENTRIES_PER_PAGE);
+  return html`<ul class="modules">${shown.map(entryLine)}</ul>
+<nav class="pager" aria-label="${EN.entryPages}"><span>${EN.pageOf(page, pages)}</span>${when(
+    page > 1,
+    () => html` <a href="${moduleLink(h.moduleCode, page - 1)}">${EN.earlierEntries}</a>`,
+  )}${when(page < pages, () => html` <a href="${moduleLink(h.moduleCode, page + 1)}">${EN.laterEntries}</a>`)}</nav>`;
+}
+
+function moduleCard(s: PortalSessionContext, h: LogbookHours, entries: readonly LogbookEntryView[], listing: Listing) {
+  const mine = entries.filter((e) => e.moduleCode === h.moduleCode).sort(byDate);
   const drafts = mine.filter(open);
   const id = h.moduleCode.replace(/[^\w-]/g, '-');
   const last = mine.at(-1);
   return html`<section class="card" aria-labelledby="m-${id}"><h2 id="m-${id}">${h.moduleCode}</h2>
 <p>${EN.logbookHours(h.logged, h.signed, h.required)}${when(h.ready, () => html` · <span class="ok">${EN.ready}</span>`)}</p>
-<ul class="modules">${mine.map(entryLine)}</ul>
+${entryList(h, mine, listing)}
 ${when(
   drafts.length > 0,
   () => html`<form method="post" action="/learn/logbook/submit">${portalCsrf(s)}<input type="hidden" name="moduleCode" value="${h.moduleCode}">
@@ -67,20 +100,44 @@ function weekForms(s: PortalSessionContext, entries: readonly LogbookEntryView[]
  * log a day, and sending the unsigned ones to the supervisor. Always the session's learner.
  */
 export function logbookPages(r: PortalRoutes, d: PortalHttpDeps): void {
-  const page = async (s: PortalSessionContext, notice: { text: string; error?: boolean } | null) => {
-    const [hours, entries] = await Promise.all([
+  const read = (s: PortalSessionContext) =>
+    Promise.all([
       d.logbooks.progress.forLearner(s.actor, s.learner.id),
       d.logbooks.entries.forLearner(s.actor, s.learner.id),
     ]);
+
+  /** The logbook: every workplace module with its latest entries, the weeks to send, and the forms. */
+  const page = async (s: PortalSessionContext, notice: { text: string; error?: boolean } | null) => {
+    const [hours, entries] = await read(s);
     return portalPage({
       title: EN.logbook,
       session: s,
       notice,
-      body: html`${weekForms(s, entries, dayIn(d.now(), timeZoneOf(s.tenant)))}${hours.map((h) => moduleCard(s, h, entries))}<p><a href="/learn">${EN.back}</a></p>`,
+      body: html`${weekForms(s, entries, dayIn(d.now(), timeZoneOf(s.tenant)))}${hours.map((h) => moduleCard(s, h, entries, { kind: 'recent' }))}<p><a href="/learn">${EN.back}</a></p>`,
+    });
+  };
+
+  /** One workplace module's entries, a page at a time (null when the learner has no such module). */
+  const modulePage = async (s: PortalSessionContext, moduleCode: string, n: number) => {
+    const [hours, entries] = await read(s);
+    const h = hours.find((x) => x.moduleCode === moduleCode);
+    if (!h) return null;
+    return portalPage({
+      title: `${EN.logbook}: ${h.moduleCode}`,
+      session: s,
+      notice: null,
+      body: html`${moduleCard(s, h, entries, { kind: 'page', page: n })}<p><a href="/learn/logbook">${EN.backToLogbook}</a></p>`,
     });
   };
 
   r.get('/learn/logbook', async (ctx, s) => {
+    if (typeof ctx.query.module === 'string') {
+      const n = Number(ctx.query.page ?? 1);
+      const one = await modulePage(s, ctx.query.module, Number.isInteger(n) && n >= 1 ? n : 1);
+      if (one) return one;
+      ctx.status = 404;
+      return page(s, { text: EN.noSuchModule, error: true });
+    }
     const [n, links] = [Number(ctx.query.entries), Number(ctx.query.links)];
     const sent = n > 0 && links > 0 ? EN.submittedMany(n, links) : EN.submitted;
     return page(
