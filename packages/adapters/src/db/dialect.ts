@@ -119,12 +119,6 @@ export interface Dialect {
    */
   rowsPerStatement(width: number): number;
   /**
-   * Whether `rows(...)` binds any number of rows as one parameter (Postgres: true), so that a bulk insert through it
-   * costs one short statement however many rows; when false (SQLite) it is a VALUES list of a placeholder per
-   * value, and a repository that inserts many rows keeps its own statements prepared per row count instead.
-   */
-  readonly rowsAsOneParameter: boolean;
-  /**
    * Joins `alias`, the row of `table` whose `key` equals `equals` (an expression of the rows joined to), reading
    * its `columns`, each found by the key's index whatever the statistics. Postgres: a LATERAL subquery with
    * `OFFSET 0`, which the planner cannot flatten: with stale statistics (a young, fast-growing table) it would

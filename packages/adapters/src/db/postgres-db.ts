@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { objectMaker } from './sql-helpers.js';
 import { isPostgresConnectionError, storageError } from './storage-errors.js';
 import { postgresDialect } from './postgres-dialect.js';
+import { copyRowsOn } from './postgres-copy.js';
 import { PLAN_PER_CALL, type Binding, type RunResult, type SqlDb } from './sql-db.js';
 
 export { postgresDialect };
@@ -73,6 +74,8 @@ async function exec(q: Queryable, sql: string, values: readonly Binding[]): Prom
 }
 
 type Query = (sql: string, values: readonly Binding[]) => Promise<pg.QueryResult>;
+/** `SqlDb.copyRows` on a connection: on the transaction's client, or on a client of the pool for one load alone. */
+type Copy = (table: string, columns: readonly string[], rows: readonly (readonly Binding[])[]) => Promise<void>;
 
 /** Statements that only read; anything else run outside a transaction may have changed data before a loss. */
 const READ_ONLY = /^\s*(\/\*.*?\*\/\s*)?select\b/is;
@@ -124,7 +127,10 @@ async function withClient<T>(
 
 class PgConnection implements SqlDb {
   readonly dialect = postgresDialect;
-  constructor(private readonly query: Query) {}
+  constructor(
+    private readonly query: Query,
+    private readonly copy: Copy,
+  ) {}
   async all<T>(sql: string, b: readonly Binding[] = []): Promise<T[]> {
     const r = await this.query(sql, b);
     if (r.rows.length === 0) return [];
@@ -138,6 +144,9 @@ class PgConnection implements SqlDb {
   }
   async run(sql: string, b: readonly Binding[] = []): Promise<RunResult> {
     return { changes: (await this.query(sql, b)).rowCount ?? 0 };
+  }
+  copyRows(table: string, columns: readonly string[], rows: readonly (readonly Binding[])[]): Promise<void> {
+    return this.copy(table, columns, rows);
   }
   transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {
     // A handle bound to a client is already inside a transaction: join it.
@@ -163,6 +172,29 @@ function inTransaction(client: pg.PoolClient): Query {
   };
 }
 
+/** A bulk load inside a transaction, its errors as `inTransaction`'s. */
+function copyInTransaction(client: pg.PoolClient): Copy {
+  return async (table, columns, rows) => {
+    try {
+      await copyRowsOn(client, table, columns, rows);
+    } catch (e) {
+      throw storageError(e, isPostgresConnectionError);
+    }
+  };
+}
+
+/** A bulk load on its own (one COPY is one statement, all of it or nothing), its errors as `onItsOwn`'s. */
+function copyOnItsOwn(pool: pg.Pool): Copy {
+  return (table, columns, rows) =>
+    withClient(pool, async (client) => {
+      try {
+        await copyRowsOn(client, table, columns, rows);
+      } catch (e) {
+        throw storageError(e, isPostgresConnectionError, true);
+      }
+    });
+}
+
 /**
  * A statement on its own (autocommit) on a client of the pool. Lost on its way, one that writes may have committed
  * or not: `storage_outcome_unknown`.
@@ -185,7 +217,7 @@ function onItsOwn(pool: pg.Pool): Query {
  */
 export class PostgresDb extends PgConnection {
   constructor(private readonly pool: pg.Pool) {
-    super(onItsOwn(pool));
+    super(onItsOwn(pool), copyOnItsOwn(pool));
     hearEveryClient(pool);
   }
 
@@ -216,7 +248,7 @@ export class PostgresDb extends PgConnection {
       await client.query('BEGIN');
       let result: T;
       try {
-        result = await work(new PgConnection(inTransaction(client)));
+        result = await work(new PgConnection(inTransaction(client), copyInTransaction(client)));
       } catch (e) {
         // A client that cannot even roll back is not given to anyone else.
         await client.query('ROLLBACK').catch(broken);

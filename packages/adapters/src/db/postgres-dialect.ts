@@ -54,7 +54,6 @@ export const postgresDialect: Dialect = {
     };
   },
   rowsPerStatement: () => 5000,
-  rowsAsOneParameter: true,
   joinByKey: (j) =>
     `JOIN LATERAL (SELECT ${j.columns.join(', ')} FROM ${j.table} WHERE ${j.key} = ${j.equals} OFFSET 0) ${j.alias} ON true`,
   claimWithSkipLocked<T>(db: SqlStatements, c: Claim): Promise<T[]> {

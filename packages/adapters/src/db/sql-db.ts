@@ -1,5 +1,5 @@
 import type { Dialect } from './dialect.js';
-import type { SqlStatements } from './statements.js';
+import type { Binding, SqlStatements } from './statements.js';
 
 export type { Binding, RunResult, SqlStatements } from './statements.js';
 
@@ -20,6 +20,13 @@ export const PLAN_PER_CALL = '/* plan per call */ ';
 export interface SqlDb extends SqlStatements {
   readonly dialect: Dialect;
   transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T>;
+  /**
+   * Loads `rows` (values in the order of `columns`) into `table` as one bulk load, in the handle's transaction when
+   * it has one, where the database has a load cheaper than an INSERT of the same rows: Postgres' `COPY ... FROM
+   * STDIN` (docs/performance.md, "Imports on Postgres"). Absent on SQLite, whose bulk inserts are VALUES lists.
+   * A unique violation fails the whole load as it would fail an INSERT, with the same error.
+   */
+  copyRows?(table: string, columns: readonly string[], rows: readonly (readonly Binding[])[]): Promise<void>;
   /**
    * Makes rows deleted or overwritten so far unrecoverable from the database's own files, as far as the engine
    * allows (after a POPIA erasure; docs/architecture.md, "Erasure on disk"). Not inside a transaction.

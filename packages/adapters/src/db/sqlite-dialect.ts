@@ -26,7 +26,6 @@ export const sqliteDialect: Dialect = {
   amongTexts: (column, values) => ({ sql: `${column} IN (${marks(values.length)})`, bindings: values }),
   rows: (columns, rows) => ({ sql: `VALUES ${valuesList(rows.length, columns.length)}`, bindings: rows.flat() }),
   rowsPerStatement: (width) => Math.max(1, Math.floor(VALUES_PER_STATEMENT / width)),
-  rowsAsOneParameter: false,
   joinByKey: (j) => `JOIN ${j.table} ${j.alias} ON ${j.alias}.${j.key} = ${j.equals}`,
   claimWithSkipLocked<T>(db: SqlStatements, c: Claim): Promise<T[]> {
     const lease = `UPDATE ${c.table} SET ${c.set}

@@ -1,5 +1,5 @@
 import { DomainError, type LearnerSnapshot } from '@fundi/domain';
-import type { Binding, RowType, SqlDb } from '../db/sql-db.js';
+import type { Binding, SqlDb } from '../db/sql-db.js';
 import { bulkChunks } from './bulk-chunks.js';
 import { mapUnique } from './conflicts.js';
 import { LEARNER_COLUMNS, learnerToRow, putLearnerValues } from './learner-rows.js';
@@ -42,16 +42,6 @@ function insertRows(n: number): string {
   }
   return sql;
 }
-/** Rows per `INSERT ... SELECT` of one parameter, where the dialect binds rows so (an import's whole batch). */
-const JSON_INSERT_ROWS = 1000;
-const INSERT_SELECT = `INSERT INTO learners (${LEARNER_COLUMNS.join(', ')}) `;
-const FLAG_TYPES: Readonly<Record<string, RowType>> = {
-  popi_act_agree: 'boolean',
-  whatsapp_consent: 'boolean',
-  email_opt_out: 'boolean',
-  contact_update_needed: 'boolean',
-};
-
 /** Writes one learner; a taken ID number, alternative ID or email is the conflict of `LEARNER_UNIQUE`. */
 export async function insertLearner(db: SqlDb, l: LearnerSnapshot): Promise<void> {
   const row = learnerToRow(l);
@@ -66,18 +56,17 @@ export async function insertLearner(db: SqlDb, l: LearnerSnapshot): Promise<void
 /** Writes many learners (an import's batch) in a few statements, each row as `insertLearner` would. */
 export async function insertLearners(db: SqlDb, ls: readonly LearnerSnapshot[]): Promise<void> {
   const { dialect } = db;
-  if (dialect.rowsAsOneParameter) {
-    // One parameter per statement (`Dialect.rows`, JSON on Postgres): binding 500 rows x 46 parameters cost
-    // Postgres several times the insert itself (docs/performance.md, "Imports on Postgres").
-    for (let from = 0; from < ls.length; from += JSON_INSERT_ROWS) {
-      const part = ls.slice(from, from + JSON_INSERT_ROWS).map((l) => {
-        const values: Binding[] = new Array(LEARNER_COLUMNS.length);
-        putLearnerValues(l, values, 0);
-        return values;
-      });
-      const rows = dialect.rows(LEARNER_COLUMNS, part, FLAG_TYPES);
-      await mapUnique(dialect, LEARNER_UNIQUE, () => db.run(INSERT_SELECT + rows.sql, rows.bindings));
-    }
+  const copyRows = db.copyRows?.bind(db);
+  if (copyRows) {
+    // One bulk load of the whole batch where the database has one (Postgres' COPY): the JSON rows of an
+    // `INSERT ... SELECT` cost the process their text and Postgres their parsing, about twice the load itself
+    // (docs/performance.md, "Imports on Postgres").
+    const rows = ls.map((l) => {
+      const values: Binding[] = new Array(LEARNER_COLUMNS.length);
+      putLearnerValues(l, values, 0);
+      return values;
+    });
+    await mapUnique(dialect, LEARNER_UNIQUE, () => copyRows('learners', LEARNER_COLUMNS, rows));
     return;
   }
   const flag = dialect.flag;

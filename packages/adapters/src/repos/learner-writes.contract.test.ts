@@ -70,6 +70,50 @@ describeEachStorage('LearnerRepository contract: writes', (get) => {
     await expect(repo().findById(t.id, plain.id)).resolves.toEqual(plain);
   });
 
+  it('inserts many with the characters a bulk load escapes kept exactly: tabs, line breaks, backslashes, \\N', async () => {
+    const odd = aLearner({
+      tenantId: t.id,
+      firstName: 'Tab\there',
+      lastName: 'Line\nbreak\r\nand CR\r',
+      middleName: '\\N',
+      employer: 'back\\slash \\t not a tab, \\. and \\\\ two',
+      employeeRef: '\\.',
+      department: '"quoted", \'single\'; semi;colon',
+      jobTitle: 'Ṱ̈́ėşťïñğ 日本語 🎓 \u00a0nbsp',
+      homeAddress: { line1: '\t', line2: '', line3: null, postalCode: 'NULL' },
+    });
+    const plain = aLearner({ tenantId: t.id, middleName: null, employer: null });
+    await uow().run((tx) => tx.learners.insertMany([odd, plain]));
+    await expect(repo().findById(t.id, odd.id)).resolves.toEqual(odd);
+    await expect(repo().findById(t.id, plain.id)).resolves.toEqual(plain);
+  });
+
+  it('a batch refused for a duplicate leaves nothing of its transaction, and the store goes on working', async () => {
+    const taken = aLearner({ tenantId: t.id });
+    await repo().insert(taken);
+    const before = aLearner({ tenantId: t.id });
+    const batch = [
+      ...Array.from({ length: 999 }, () => aLearner({ tenantId: t.id })),
+      { ...aLearner({ tenantId: t.id }), email: taken.email!.toUpperCase() },
+    ];
+    await expect(
+      uow().run(async (tx) => {
+        await tx.learners.insert(before);
+        await tx.learners.insertMany(batch);
+      }),
+    ).rejects.toMatchObject({ kind: 'conflict', code: 'duplicate_email' });
+    await expect(repo().findById(t.id, before.id)).resolves.toBeNull();
+    await expect(
+      repo().findByIds(
+        t.id,
+        batch.map((l) => l.id),
+      ),
+    ).resolves.toEqual([]);
+    const after = aLearner({ tenantId: t.id });
+    await uow().run((tx) => tx.learners.insertMany([after]));
+    await expect(repo().findById(t.id, after.id)).resolves.toEqual(after);
+  });
+
   it('refuses a duplicate ID number, and a duplicate email case-insensitively, within a tenant only', async () => {
     const l = aLearner({ tenantId: t.id, email: 'dup@example.co.za' });
     await repo().insert(l);
