@@ -9,12 +9,16 @@ export function yyyymmdd(date: string | null | undefined): string {
   return date ? date.slice(0, 10).replaceAll('-', '') : '';
 }
 
+/** Text that `ascii` leaves as it is: printable ASCII only (most names and addresses). */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /**
  * Text as the regulator's files take it: accented letters become their ASCII letters (é -> e), anything else
  * outside printable ASCII is dropped (the NLRD files are ASCII; SETA validators strip or replace the rest).
  */
 export function ascii(value: string | null | undefined): string {
   if (!value) return '';
+  if (PRINTABLE_ASCII.test(value)) return value;
   return value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

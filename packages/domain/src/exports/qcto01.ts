@@ -134,11 +134,16 @@ export function qcto01Record(l: LearnerSnapshot, s: RegulatorSettings, dateStamp
 
 /** One finding per (field, reason): a shared postal fallback must not report the same field twice. */
 export function dedupe(items: ReadinessFinding[]): ReadinessFinding[] {
-  const seen = new Set<string>();
-  return items.filter((i) => {
-    const k = `${i.field}|${i.reason}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  // A learner has a few dozen findings at most: a scan of those kept is cheaper than a key string per finding.
+  const kept: ReadinessFinding[] = [];
+  for (const i of items) {
+    let seen = false;
+    for (const k of kept)
+      if (k.field === i.field && k.reason === i.reason) {
+        seen = true;
+        break;
+      }
+    if (!seen) kept.push(i);
+  }
+  return kept;
 }

@@ -57,6 +57,23 @@ export function qcto02Records(
   dateStamp: string,
   learnerFindings: readonly ReadinessFinding[] = qcto01Record(x.learner, s, dateStamp).findings,
 ): { records: string[]; findings: ReadinessFinding[] } {
+  const r = enrolmentRecords(x, s, dateStamp, learnerFindings.length === 0);
+  if (r.findings.length || learnerFindings.length)
+    return { records: [], findings: dedupe([...learnerFindings, ...r.findings]) };
+  return { records: r.records, findings: [] };
+}
+
+/**
+ * One enrolment's findings (in the order they are met) and, when `wanted` and there is no finding, its records.
+ * A record is written only when nothing keeps the learner out, so with a finding met before the modules (or
+ * without `wanted`) the modules are only checked for the one finding they can add, the achievement type's.
+ */
+function enrolmentRecords(
+  x: Qcto02Input,
+  s: RegulatorSettings,
+  dateStamp: string,
+  wanted: boolean,
+): { records: string[]; findings: ReadinessFinding[] } {
   const { learner: l, enrolment: e, programme: p } = x;
   const f = new FindingList(l);
   const partner = f.setting(s, 'assessmentPartnerCode');
@@ -75,41 +92,69 @@ export function qcto02Records(
   const employment = employmentStatus(l, s, f);
   const achievementType = s.achievementTypeId;
   const records: string[] = [];
+  if (!wanted || f.items.length) {
+    if (!achievementType)
+      for (const m of p.modules) {
+        const { status, achieved, latest } = moduleStatus(e, resultsOf(x.assessments, m.code));
+        if ((achieved ?? latest) && status !== '04') {
+          f.setting(s, 'achievementTypeId');
+          break;
+        }
+      }
+    return { records, findings: f.items };
+  }
+  // The fields before the module's and after its achievement date are the enrolment's, the same for every module.
+  const head =
+    fixed(partner, 20) +
+    fixed(sdp, 20) +
+    fixed(centre, 20) +
+    fixed(l.idNumber, 15) +
+    fixed(l.alternateId, 20) +
+    fixed(qualification, 20) +
+    fixed(readiness, 3);
+  const tail =
+    fixed(yyyymmdd(e.startDate), 8) +
+    fixed(yyyymmdd(expected), 8) +
+    fixed(l.employer ? 'Y' : 'N', 2) +
+    fixed(entry, 3) +
+    fixed(flc, 3) +
+    fixed('', 15) +
+    fixed(sor, 3) +
+    fixed('', 8) +
+    fixed(yyyymmdd(dateStamp), 8) +
+    CRLF;
+  const employed = fixed(employment, 3);
   for (const m of p.modules) {
-    const { status, achieved, latest } = moduleStatus(
-      e,
-      x.assessments.filter((a) => a.moduleCode === m.code),
-    );
+    const { status, achieved, latest } = moduleStatus(e, resultsOf(x.assessments, m.code));
     const result = achieved ?? latest;
     if (result && status !== '04' && !achievementType) f.setting(s, 'achievementTypeId');
     const record =
-      fixed(partner, 20) +
-      fixed(sdp, 20) +
-      fixed(centre, 20) +
-      fixed(l.idNumber, 15) +
-      fixed(l.alternateId, 20) +
-      fixed(qualification, 20) +
-      fixed(readiness, 3) +
+      head +
       fixed(m.code, 20) +
       fixed(status, 3) +
-      fixed(employment, 3) +
+      employed +
       fixed(result && status !== '04' ? achievementType : '', 3) +
       fixed(achieved ? yyyymmdd(achieved.assessmentDate) : '', 8) +
-      fixed(yyyymmdd(e.startDate), 8) +
-      fixed(yyyymmdd(expected), 8) +
-      fixed(l.employer ? 'Y' : 'N', 2) +
-      fixed(entry, 3) +
-      fixed(flc, 3) +
-      fixed('', 15) +
-      fixed(sor, 3) +
-      fixed('', 8) +
-      fixed(yyyymmdd(dateStamp), 8);
-    if (record.length !== QCTO02_LENGTH) throw new Error(`QCTO02 record of ${record.length} characters`);
-    records.push(record + CRLF);
+      tail;
+    if (record.length !== QCTO02_LENGTH + CRLF.length)
+      throw new Error(`QCTO02 record of ${record.length - 2} characters`);
+    records.push(record);
   }
-  if (f.items.length || learnerFindings.length)
-    return { records: [], findings: dedupe([...learnerFindings, ...f.items]) };
-  return { records, findings: [] };
+  return { records: f.items.length ? [] : records, findings: f.items };
+}
+
+/** The results of one module among an enrolment's. */
+function resultsOf(assessments: readonly AssessmentSnapshot[], moduleCode: string): AssessmentSnapshot[] {
+  const out: AssessmentSnapshot[] = [];
+  for (const a of assessments) if (a.moduleCode === moduleCode) out.push(a);
+  return out;
+}
+
+/** Whether `list` holds a finding of this field and reason (and message, when given). */
+function holds(list: readonly ReadinessFinding[], i: ReadinessFinding, message?: string): boolean {
+  for (const g of list)
+    if (g.field === i.field && g.reason === i.reason && (message === undefined || g.message === message)) return true;
+  return false;
 }
 
 /**
@@ -117,27 +162,34 @@ export function qcto02Records(
  * them, or none with the findings of every enrolment (docs/api.md, "Regulator files"). A learner missing a
  * mandatory field is left out, so an enrolment without a finding does not write records for a learner another
  * enrolment leaves out; the report then counts the learner once, as left out, and no record of theirs.
+ * The findings are those of `qcto02Records` per enrolment, each kept once (same field, reason and message):
+ * the learner's QCTO01 findings first, then each enrolment's own not among them, in order.
  */
 export function qcto02LearnerRecords(
   enrolments: readonly Qcto02Input[],
   s: RegulatorSettings,
   dateStamp: string,
 ): { records: string[]; findings: ReadinessFinding[] } {
-  const records: string[] = [];
-  const findings: ReadinessFinding[] = [];
+  if (!enrolments.length) return { records: [], findings: [] };
   // The QCTO01 findings are the learner's, the same for every enrolment: worked out once (most of a count's time).
-  const learnerFindings = enrolments.length ? qcto01Record(enrolments[0]!.learner, s, dateStamp).findings : [];
+  const learnerFindings = qcto01Record(enrolments[0]!.learner, s, dateStamp).findings;
+  const records: string[] = [];
+  // Once a finding is met the learner is left out, so no later enrolment's records are laid out.
+  const findings: ReadinessFinding[] = [...learnerFindings];
   for (const x of enrolments) {
-    const r = qcto02Records(x, s, dateStamp, learnerFindings);
-    records.push(...r.records);
-    findings.push(...r.findings);
+    const r = enrolmentRecords(x, s, dateStamp, findings.length === 0);
+    if (!r.findings.length) {
+      records.push(...r.records);
+      continue;
+    }
+    // As `qcto02Records` answers them: one per field and reason, the learner's first; then each kept once over
+    // the enrolments (the learner's findings are the same for every enrolment).
+    const own: ReadinessFinding[] = [];
+    for (const i of r.findings)
+      if (!holds(learnerFindings, i) && !holds(own, i)) {
+        own.push(i);
+        if (!holds(findings, i, i.message)) findings.push(i);
+      }
   }
-  if (!findings.length) return { records, findings: [] };
-  // Each enrolment repeats the learner's and the settings' findings: one of each is kept.
-  const seen = new Set<string>();
-  const distinct = findings.filter((i) => {
-    const k = `${i.field}|${i.reason}|${i.message}`;
-    return !seen.has(k) && !!seen.add(k);
-  });
-  return { records: [], findings: distinct };
+  return findings.length ? { records: [], findings } : { records, findings: [] };
 }
