@@ -1,4 +1,4 @@
-import { entryText, type ZipEntry } from './zip-directory.js';
+import { CHUNK_BYTES, entryChunks, entryText, type ZipEntry } from './zip-directory.js';
 import { attr, officeText, XmlScanner, xmlText } from './xml-scan.js';
 
 /** A sheet of the workbook, in the workbook's order, with the ZIP part of its XML (absent: a chart sheet). */
@@ -102,12 +102,13 @@ export function workbookOf(
   return { part, sheets, date1904 };
 }
 
-/** The other parts a sheet's cells need: shared strings, and which cell styles show dates. */
-export function cellParts(
+/** The other parts a sheet's cells need: shared strings (read `chunkBytes` at a time), and which styles show dates. */
+export async function cellParts(
   zip: Buffer,
   entries: Map<string, ZipEntry>,
   workbook: string,
-): { sharedStrings: string[]; dateStyles: boolean[] } {
+  chunkBytes = CHUNK_BYTES,
+): Promise<{ sharedStrings: string[]; dateStyles: boolean[] }> {
   const rels = [...relationships(zip, entries, workbook).values()];
   const partOf = (type: string, fallback: string) =>
     rels.find((r) => r.type.endsWith(`/${type}`) && entries.has(r.target))?.target ??
@@ -115,22 +116,30 @@ export function cellParts(
   const strings = partOf('sharedStrings', 'xl/sharedStrings.xml');
   const styles = partOf('styles', 'xl/styles.xml');
   return {
-    sharedStrings: strings ? sharedStringsOf(entryText(zip, entries.get(strings)!)) : [],
+    sharedStrings: strings ? await sharedStringsOf(entryChunks(zip, entries.get(strings)!, chunkBytes)) : [],
     dateStyles: styles ? dateStylesOf(entryText(zip, entries.get(styles)!)) : [],
   };
 }
 
 /**
  * A string that holds its own characters. V8 cuts a substring of 13 characters or more out of its parent without
- * copying it, and the parent then lives as long as the cut does: the shared strings kept that way kept the whole
- * part's text (18 MB on the bench's workbook) alive through the sheet's read (docs/performance.md, "Memory").
+ * copying it, and the parent then lives as long as the cut does: a shared string kept that way would keep the
+ * chunk of the part's text it came from alive through the sheet's read (docs/performance.md, "Memory").
  */
 function ownCopy(s: string): string {
   return s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
 }
 
-/** Each `<si>`'s text: its `<t>` runs joined, phonetic guides (`<rPh>`) left out. */
-function sharedStringsOf(xml: string): string[] {
+const NOT_ASCII = /[\u0080-\u00ff]/;
+
+/**
+ * Each `<si>`'s text: its `<t>` runs joined, phonetic guides (`<rPh>`) left out. The part's XML comes a chunk of
+ * bytes at a time and is scanned one character per byte, as the sheet is: the scanner holds a run of text cut by a
+ * chunk's end until its tag closes, so an entity, an `_x000D_` escape or a character's UTF-8 bytes are never cut,
+ * and a run's text is turned back into UTF-8 when it has a byte above 127. Only the strings are kept, each copied
+ * out of the chunk it came from, never the part's whole text.
+ */
+export async function sharedStringsOf(chunks: AsyncIterable<Buffer>): Promise<string[]> {
   const out: string[] = [];
   let text: string[] | null = null;
   let inT = false;
@@ -153,10 +162,12 @@ function sharedStringsOf(xml: string): string[] {
       }
     },
     text(t, cdata) {
-      if (inT && text) text.push(cdata ? t : xmlText(t));
+      if (!inT || !text) return;
+      const u = NOT_ASCII.test(t) ? Buffer.from(t, 'latin1').toString('utf8') : t;
+      text.push(cdata ? u : xmlText(u));
     },
   });
-  s.feed(xml);
+  for await (const chunk of chunks) s.feed(chunk.toString('latin1'));
   s.end();
   return out;
 }

@@ -102,7 +102,7 @@ export class XlsxReader {
       const rows = new SheetRows({
         sheets: workbook.sheets,
         date1904: workbook.date1904,
-        ...cellParts(zip, entries, workbook.part),
+        ...(await cellParts(zip, entries, workbook.part)),
       });
       found?.({ file: 'xlsx', sheet: target.name });
       const xml = new XmlScanner(rows);

@@ -63,7 +63,7 @@ function rawBytes(zip: Buffer, e: ZipEntry): Buffer {
   return zip.subarray(start, start + e.compressedSize);
 }
 
-/** A small part (workbook, relationships, styles, shared strings) as text, inflated at once. */
+/** A small part (workbook, relationships, styles) as text, inflated at once. */
 export function entryText(zip: Buffer, e: ZipEntry): string {
   const raw = rawBytes(zip, e);
   try {
@@ -73,14 +73,20 @@ export function entryText(zip: Buffer, e: ZipEntry): string {
   }
 }
 
-/** A part inflated as it is read, a chunk at a time (a sheet's XML is several times the file). */
-export async function* entryChunks(zip: Buffer, e: ZipEntry): AsyncGenerator<Buffer> {
+/** How much of a part is inflated at a time. */
+export const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * A part inflated as it is read, `chunkBytes` at a time (a sheet's XML is several times the file; the shared
+ * strings part of 100,000 learners is 18 MB); zlib's smallest chunk is 64 bytes, a stored part's is one byte.
+ */
+export async function* entryChunks(zip: Buffer, e: ZipEntry, chunkBytes = CHUNK_BYTES): AsyncGenerator<Buffer> {
   const raw = rawBytes(zip, e);
   if (e.method === 0) {
-    for (let i = 0; i < raw.length; i += 256 * 1024) yield raw.subarray(i, i + 256 * 1024);
+    for (let i = 0; i < raw.length; i += chunkBytes) yield raw.subarray(i, i + chunkBytes);
     return;
   }
-  const inflate = createInflateRaw({ chunkSize: 256 * 1024 });
+  const inflate = createInflateRaw({ chunkSize: Math.max(64, chunkBytes) });
   inflate.end(raw);
   try {
     for await (const chunk of inflate) yield chunk as Buffer;
