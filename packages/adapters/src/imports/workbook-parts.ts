@@ -1,4 +1,4 @@
-import { CHUNK_BYTES, entryChunks, entryText, type ZipEntry } from './zip-directory.js';
+import { CHUNK_BYTES, entryChunks, entryText, type ZipBytes, type ZipEntry } from './zip-directory.js';
 import { attr, officeText, XmlScanner, xmlText } from './xml-scan.js';
 
 /** A sheet of the workbook, in the workbook's order, with the ZIP part of its XML (absent: a chart sheet). */
@@ -45,15 +45,15 @@ function resolve(from: string, target: string): string {
 
 const relsOf = (part: string) => resolve(part, `_rels/${part.split('/').pop()}.rels`);
 
-function relationships(
-  zip: Buffer,
+async function relationships(
+  zip: ZipBytes,
   entries: Map<string, ZipEntry>,
   part: string,
-): Map<string, { type: string; target: string }> {
+): Promise<Map<string, { type: string; target: string }>> {
   const out = new Map<string, { type: string; target: string }>();
   const e = entries.get(relsOf(part));
   if (!e) return out;
-  scan(entryText(zip, e), (name, attrOf) => {
+  scan(await entryText(zip, e), (name, attrOf) => {
     if (name !== 'Relationship') return;
     const id = attrOf('Id');
     const target = attrOf('Target');
@@ -64,11 +64,11 @@ function relationships(
 }
 
 /** The workbook's own part: named by the package's relationships, `xl/workbook.xml` as Excel writes it. */
-function workbookPart(zip: Buffer, entries: Map<string, ZipEntry>): string | undefined {
+async function workbookPart(zip: ZipBytes, entries: Map<string, ZipEntry>): Promise<string | undefined> {
   const root = entries.get('_rels/.rels');
   if (root) {
     let found: string | undefined;
-    scan(entryText(zip, root), (name, attrOf) => {
+    scan(await entryText(zip, root), (name, attrOf) => {
       if (name === 'Relationship' && attrOf('Type')?.endsWith('/officeDocument'))
         found ??= resolve('', attrOf('Target') ?? '');
     });
@@ -78,16 +78,16 @@ function workbookPart(zip: Buffer, entries: Map<string, ZipEntry>): string | und
 }
 
 /** The workbook's sheets and whether it counts dates from 1904; null when the ZIP holds no workbook. */
-export function workbookOf(
-  zip: Buffer,
+export async function workbookOf(
+  zip: ZipBytes,
   entries: Map<string, ZipEntry>,
-): { part: string; sheets: SheetEntry[]; date1904: boolean } | null {
-  const part = workbookPart(zip, entries);
+): Promise<{ part: string; sheets: SheetEntry[]; date1904: boolean } | null> {
+  const part = await workbookPart(zip, entries);
   if (!part) return null;
-  const rels = relationships(zip, entries, part);
+  const rels = await relationships(zip, entries, part);
   const sheets: SheetEntry[] = [];
   let date1904 = false;
-  scan(entryText(zip, entries.get(part)!), (name, attrOf) => {
+  scan(await entryText(zip, entries.get(part)!), (name, attrOf) => {
     if (name === 'workbookPr') {
       const d = attrOf('date1904');
       date1904 = d === '1' || d === 'true';
@@ -104,12 +104,12 @@ export function workbookOf(
 
 /** The other parts a sheet's cells need: shared strings (read `chunkBytes` at a time), and which styles show dates. */
 export async function cellParts(
-  zip: Buffer,
+  zip: ZipBytes,
   entries: Map<string, ZipEntry>,
   workbook: string,
   chunkBytes = CHUNK_BYTES,
 ): Promise<{ sharedStrings: string[]; dateStyles: boolean[] }> {
-  const rels = [...relationships(zip, entries, workbook).values()];
+  const rels = [...(await relationships(zip, entries, workbook)).values()];
   const partOf = (type: string, fallback: string) =>
     rels.find((r) => r.type.endsWith(`/${type}`) && entries.has(r.target))?.target ??
     (entries.has(fallback) ? fallback : undefined);
@@ -117,7 +117,7 @@ export async function cellParts(
   const styles = partOf('styles', 'xl/styles.xml');
   return {
     sharedStrings: strings ? await sharedStringsOf(entryChunks(zip, entries.get(strings)!, chunkBytes)) : [],
-    dateStyles: styles ? dateStylesOf(entryText(zip, entries.get(styles)!)) : [],
+    dateStyles: styles ? dateStylesOf(await entryText(zip, entries.get(styles)!)) : [],
   };
 }
 
