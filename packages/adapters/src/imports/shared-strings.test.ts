@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cellParts, sharedStringsOf } from './workbook-parts.js';
+import { type SharedStrings, sharedStringsOf } from './shared-strings.js';
+import { cellParts } from './workbook-parts.js';
 import { XlsxReader } from './xlsx-reader.js';
 import { heldZip, zipEntries } from './zip-directory.js';
 
@@ -23,6 +24,9 @@ const WANT = [
   '',
   'ok',
 ];
+
+/** Every string of the table, in order. */
+const all = (t: SharedStrings) => Array.from({ length: t.length }, (_, i) => t.get(i));
 
 async function* pieces(b: Buffer, cuts: number[]): AsyncGenerator<Buffer> {
   let from = 0;
@@ -77,13 +81,13 @@ describe('shared strings read a chunk at a time', () => {
 
   it('reads the same strings however the part is cut in two, at every byte', async () => {
     for (let cut = 0; cut <= part.length; cut++)
-      expect(await sharedStringsOf(pieces(part, [cut])), `cut at byte ${cut}`).toEqual(WANT);
+      expect(all(await sharedStringsOf(pieces(part, [cut]))), `cut at byte ${cut}`).toEqual(WANT);
   });
 
   it('reads the same strings in chunks of 1 to 17 bytes', async () => {
     for (let size = 1; size <= 17; size++) {
       const cuts = Array.from({ length: Math.ceil(part.length / size) - 1 }, (_, i) => (i + 1) * size);
-      expect(await sharedStringsOf(pieces(part, cuts)), `chunks of ${size}`).toEqual(WANT);
+      expect(all(await sharedStringsOf(pieces(part, cuts))), `chunks of ${size}`).toEqual(WANT);
     }
   });
 
@@ -93,7 +97,7 @@ describe('shared strings read a chunk at a time', () => {
       const entries = await zipEntries(heldZip(b));
       for (const size of [1, 3, 64, 100])
         if (method === 0 || size >= 64)
-          expect((await cellParts(heldZip(b), entries, 'xl/workbook.xml', size)).sharedStrings).toEqual(WANT);
+          expect(all((await cellParts(heldZip(b), entries, 'xl/workbook.xml', size)).sharedStrings)).toEqual(WANT);
       const rows: string[][] = [];
       for await (const batch of new XlsxReader().records(Readable.from([b]), null))
         rows.push(...batch.map((r) => r.cells));
@@ -104,5 +108,15 @@ describe('shared strings read a chunk at a time', () => {
   it('refuses a part cut off inside a string', async () => {
     const inside = part.indexOf('Mokoena') + 3;
     await expect(sharedStringsOf(pieces(part.subarray(0, inside), [10]))).rejects.toThrow('unexpected end of the XML');
+  });
+
+  it('keeps thousands of strings across blocks, one longer than a block apart, and answers none past the last', async () => {
+    const want = Array.from({ length: 5000 }, (_, i) => `${i}:${'é€x'.repeat(i % 300)}`);
+    want[2500] = `long ${'ü'.repeat(600_000)}`;
+    const xml = `<sst>${want.map((w) => `<si><t>${w}</t></si>`).join('')}</sst>`;
+    const table = await sharedStringsOf(pieces(Buffer.from(xml), [100_000, 1_500_000]));
+    expect(table.length).toBe(5000);
+    expect(all(table)).toEqual(want);
+    expect([table.get(-1), table.get(5000), table.get(Number.NaN)]).toEqual([undefined, undefined, undefined]);
   });
 });

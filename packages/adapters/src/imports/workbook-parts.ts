@@ -1,5 +1,6 @@
 import { CHUNK_BYTES, entryChunks, entryText, type ZipBytes, type ZipEntry } from './zip-directory.js';
-import { attr, officeText, XmlScanner, xmlText } from './xml-scan.js';
+import { SharedStrings, sharedStringsOf } from './shared-strings.js';
+import { attr, XmlScanner } from './xml-scan.js';
 
 /** A sheet of the workbook, in the workbook's order, with the ZIP part of its XML (absent: a chart sheet). */
 export interface SheetEntry {
@@ -13,7 +14,7 @@ export interface WorkbookParts {
   sheets: SheetEntry[];
   /** Dates counted from 1904 (old Mac Excel). */
   date1904: boolean;
-  sharedStrings: string[];
+  sharedStrings: SharedStrings;
   /** By cell style index: whether its number format shows a date. */
   dateStyles: boolean[];
 }
@@ -108,7 +109,7 @@ export async function cellParts(
   entries: Map<string, ZipEntry>,
   workbook: string,
   chunkBytes = CHUNK_BYTES,
-): Promise<{ sharedStrings: string[]; dateStyles: boolean[] }> {
+): Promise<{ sharedStrings: SharedStrings; dateStyles: boolean[] }> {
   const rels = [...(await relationships(zip, entries, workbook)).values()];
   const partOf = (type: string, fallback: string) =>
     rels.find((r) => r.type.endsWith(`/${type}`) && entries.has(r.target))?.target ??
@@ -116,60 +117,11 @@ export async function cellParts(
   const strings = partOf('sharedStrings', 'xl/sharedStrings.xml');
   const styles = partOf('styles', 'xl/styles.xml');
   return {
-    sharedStrings: strings ? await sharedStringsOf(entryChunks(zip, entries.get(strings)!, chunkBytes)) : [],
+    sharedStrings: strings
+      ? await sharedStringsOf(entryChunks(zip, entries.get(strings)!, chunkBytes))
+      : new SharedStrings(),
     dateStyles: styles ? dateStylesOf(await entryText(zip, entries.get(styles)!)) : [],
   };
-}
-
-/**
- * A string that holds its own characters. V8 cuts a substring of 13 characters or more out of its parent without
- * copying it, and the parent then lives as long as the cut does: a shared string kept that way would keep the
- * chunk of the part's text it came from alive through the sheet's read (docs/performance.md, "Memory").
- */
-function ownCopy(s: string): string {
-  return s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
-}
-
-const NOT_ASCII = /[\u0080-\u00ff]/;
-
-/**
- * Each `<si>`'s text: its `<t>` runs joined, phonetic guides (`<rPh>`) left out. The part's XML comes a chunk of
- * bytes at a time and is scanned one character per byte, as the sheet is: the scanner holds a run of text cut by a
- * chunk's end until its tag closes, so an entity, an `_x000D_` escape or a character's UTF-8 bytes are never cut,
- * and a run's text is turned back into UTF-8 when it has a byte above 127. Only the strings are kept, each copied
- * out of the chunk it came from, never the part's whole text.
- */
-export async function sharedStringsOf(chunks: AsyncIterable<Buffer>): Promise<string[]> {
-  const out: string[] = [];
-  let text: string[] | null = null;
-  let inT = false;
-  let phonetic = 0;
-  const s = new XmlScanner({
-    get wantsText() {
-      return inT;
-    },
-    open(name) {
-      if (name === 'si') text = [];
-      else if (name === 't' && text && !phonetic) inT = true;
-      else if (name === 'rPh') phonetic++;
-    },
-    close(name) {
-      if (name === 't') inT = false;
-      else if (name === 'rPh') phonetic--;
-      else if (name === 'si' && text) {
-        out.push(ownCopy(officeText(text.length === 1 ? text[0]! : text.join(''))));
-        text = null;
-      }
-    },
-    text(t, cdata) {
-      if (!inT || !text) return;
-      const u = NOT_ASCII.test(t) ? Buffer.from(t, 'latin1').toString('utf8') : t;
-      text.push(cdata ? u : xmlText(u));
-    },
-  });
-  for await (const chunk of chunks) s.feed(chunk.toString('latin1'));
-  s.end();
-  return out;
 }
 
 /** Number formats Excel has built in that show dates or times (by id; the ids of Asian locales' dates too). */
