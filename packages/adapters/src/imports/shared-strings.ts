@@ -2,13 +2,16 @@ import { officeText, XmlFault, XmlScanner, xmlText } from './xml-scan.js';
 
 /** Bytes of one block of the table; a string of more bytes than that is kept apart, as a string. */
 const BLOCK = 1 << 20;
+/** Strings kept as made (a power of two). */
+const CACHE = 4096;
 /** A length that marks a string kept apart. */
 const APART = 0xffffffff;
 
 /**
  * A workbook's shared strings, by index, held as their UTF-8 bytes in blocks of 1 MB with an offset and a length
  * for each: on the bench's workbook (609,000 strings, 8.2 million characters) about 13 MB outside V8's heap where a
- * string each took 27 MB of it (docs/performance.md, "Memory"). A string is made when a cell asks for it.
+ * string each took 27 MB of it (docs/performance.md, "Memory"). A string is made when a cell asks for it, and the
+ * last made are kept by index (a sheet names the same few strings, a title, a province, "yes", row after row).
  */
 export class SharedStrings {
   private readonly blocks: Buffer[] = [];
@@ -19,14 +22,23 @@ export class SharedStrings {
   /** How many strings there are. */
   length = 0;
 
+  /** The strings made last, by their index modulo `CACHE`. */
+  private readonly madeIndex = new Int32Array(CACHE).fill(-1);
+  private readonly madeText: string[] = new Array<string>(CACHE).fill('');
+
   /** The string at `index`; undefined when there is none. */
   get(index: number): string | undefined {
     if (!(index >= 0 && index < this.length)) return undefined;
+    const slot = index & (CACHE - 1);
+    if (this.madeIndex[slot] === index) return this.madeText[slot];
     const length = this.lengths[index]!;
     if (length === APART) return this.apart.get(index);
     const start = this.starts[index]!;
     const at = start % BLOCK;
-    return this.blocks[(start - at) / BLOCK]!.toString('utf8', at, at + length);
+    const s = this.blocks[(start - at) / BLOCK]!.toString('utf8', at, at + length);
+    this.madeIndex[slot] = index;
+    this.madeText[slot] = s;
+    return s;
   }
 
   /**
