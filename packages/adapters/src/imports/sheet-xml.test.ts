@@ -89,12 +89,11 @@ describe('XlsxReader: the XML of other writers', () => {
   });
 });
 
-/** The parts of WORKBOOK again, after 200 KB of a picture (stored) that a sheet's rows never need. */
-const parts = (): Record<string, string | Buffer> => {
-  const out: Record<string, string | Buffer> = { 'xl/media/image1.png': Buffer.alloc(200 * 1024, 7) };
-  for (const [name, text] of Object.entries(PARTS)) out[name] = text;
-  return out;
-};
+/**
+ * The parts of WORKBOOK again, then 200 KB of a picture (stored) that a sheet's rows never need: the parts lie
+ * before the end the reader holds (its last 64 KB), so each is opened where it stands.
+ */
+const parts = (): Record<string, string | Buffer> => ({ ...PARTS, 'xl/media/image1.png': Buffer.alloc(200 * 1024, 7) });
 
 describe('XlsxReader: a stored workbook read by byte ranges', () => {
   const b = zip(parts());
@@ -120,6 +119,21 @@ describe('XlsxReader: a stored workbook read by byte ranges', () => {
     const read = ranges.reduce((n, r) => n + r.end - r.start + 1, 0);
     expect(read).toBeLessThan(b.length - 200 * 1024 + 70 * 1024);
     expect(ranges.every((r) => r.start >= 0 && r.end < b.length && r.end >= r.start)).toBe(true);
+    // A workbook within the end the reader holds (64 KB) is opened once.
+    const small: { start: number; end: number }[] = [];
+    const rows = new CsvParseReader().stageWorkbook(
+      {
+        size: WORKBOOK.length,
+        open: async (r) => {
+          small.push(r);
+          return Readable.from([WORKBOOK.subarray(r.start, r.end + 1)]);
+        },
+      },
+      null,
+      100,
+    );
+    for await (const _ of rows);
+    expect(small).toEqual([{ start: 0, end: WORKBOOK.length - 1 }]);
   });
 
   it("fails with the file store's own error when the file cannot be read, not as a broken workbook", async () => {

@@ -4,7 +4,7 @@ import { IMPORT_MAX_BYTES, type XlsxImportFormat } from '@fundi/domain';
 import { SheetRows } from './sheet-rows.js';
 import { cellParts, type SheetEntry, workbookOf } from './workbook-parts.js';
 import { XmlFault, XmlScanner } from './xml-scan.js';
-import { entryChunks, heldZip, type ZipBytes, ZipFault, zipEntries } from './zip-directory.js';
+import { endHeld, entryChunks, heldZip, type ZipBytes, ZipFault, zipEntries } from './zip-directory.js';
 
 /** The first bytes of a ZIP file (an .xlsx is one). */
 export const ZIP_SIGNATURE = Buffer.from('PK\u0003\u0004', 'latin1');
@@ -66,7 +66,8 @@ async function bytesOf(source: Readable): Promise<Buffer> {
  * The workbook's directory and its sheets; throws the file's error when it is no workbook, or lacks the sheet (on
  * `missing`: the upload's `options.sheet`, or the file when a stored file is read).
  */
-async function open(zip: ZipBytes, sheet: string | null, missing: 'file' | 'options.sheet') {
+async function open(file: ZipBytes, sheet: string | null, missing: 'file' | 'options.sheet') {
+  const zip = await endHeld(file);
   const entries = await zipEntries(zip);
   const workbook = await workbookOf(zip, entries);
   if (!workbook?.sheets.length) throw notWorkbook('it holds no worksheet: is it another kind of ZIP file?');
@@ -77,7 +78,7 @@ async function open(zip: ZipBytes, sheet: string | null, missing: 'file' | 'opti
       field: missing,
       error: `has no sheet named "${sheet}" (its sheets: ${workbook.sheets.map((s) => s.name).join(', ')})`,
     });
-  return { entries, workbook, target: { name: target.name, part: target.part } };
+  return { zip, entries, workbook, target: { name: target.name, part: target.part } };
 }
 
 /**
@@ -106,14 +107,14 @@ export class XlsxReader {
 
   /** The records of a workbook read by byte ranges (a stored file, opened at each part). */
   async *recordsOf(
-    zip: ZipBytes,
+    file: ZipBytes,
     sheet: string | null,
     found?: (format: XlsxImportFormat) => void,
     missing: 'file' | 'options.sheet' = 'file',
   ): AsyncGenerator<CsvRecord[]> {
     let turn = performance.now();
     try {
-      const { entries, workbook, target } = await open(zip, sheet, missing);
+      const { zip, entries, workbook, target } = await open(file, sheet, missing);
       const rows = new SheetRows({
         sheets: workbook.sheets,
         date1904: workbook.date1904,

@@ -52,6 +52,25 @@ async function bytesAt(zip: ZipBytes, start: number, end: number): Promise<Buffe
   return b;
 }
 
+/** The end of a ZIP that holds its central directory's end record: the record, and at most 64 KB of comment. */
+const END_BYTES = 22 + 0xffff;
+
+/**
+ * The ZIP with its end (the last 64 KB) read once and held: the directory and, in a workbook written as exceljs
+ * writes one, the workbook's small parts are read from it without opening the file again for each.
+ */
+export async function endHeld(zip: ZipBytes): Promise<ZipBytes> {
+  const from = Math.max(0, zip.size - END_BYTES);
+  const end = await bytesAt(zip, from, zip.size);
+  return {
+    size: zip.size,
+    async *chunks(start, stop) {
+      if (start < from) yield* zip.chunks(start, stop);
+      else if (stop > start) yield end.subarray(start - from, stop - from);
+    },
+  };
+}
+
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
@@ -62,7 +81,7 @@ const LOCAL = 0x04034b50;
  * 64 KB of comment and the directory's end record) and the directory itself are read.
  */
 export async function zipEntries(zip: ZipBytes): Promise<Map<string, ZipEntry>> {
-  const from = Math.max(0, zip.size - 22 - 0xffff);
+  const from = Math.max(0, zip.size - END_BYTES);
   const tail = await bytesAt(zip, from, zip.size);
   let end = -1;
   for (let i = tail.length - 22; i >= 0; i--)
