@@ -1,5 +1,5 @@
 import { type Readable, Transform } from 'node:stream';
-import type { CsvReader, CsvRecord, StagedWorkbook } from '@fundi/application';
+import type { CsvReader, CsvRecord, StagedWorkbook, WorkbookFile } from '@fundi/application';
 import { DomainError, type ImportFileKind, type ImportFormat } from '@fundi/domain';
 import { csvFault, csvRecords } from './csv-records.js';
 import { CsvShape } from './csv-shape.js';
@@ -7,6 +7,7 @@ import { Utf8Guard, delimiterOf, headOf } from './csv-text.js';
 import { TextTranscoder } from './text-encoding.js';
 import { stagedSheet } from './workbook-stage.js';
 import { isEncryptedWorkbook, OLE_SIGNATURE, oleProblem, peek, XlsxReader, ZIP_SIGNATURE } from './xlsx-reader.js';
+import { storedZip } from './zip-directory.js';
 
 /**
  * csv-parse behind the `CsvReader` port, with a UTF-8, binary and row-limit check in front of it, yielding to the
@@ -49,8 +50,9 @@ export class CsvParseReader implements CsvReader {
     }
   }
 
-  stageWorkbook(source: Readable, sheet: string | null, maxDataRows: number): StagedWorkbook {
-    return stagedSheet((found) => this.xlsx.records(source, sheet, found, 'options.sheet'), maxDataRows);
+  stageWorkbook(file: WorkbookFile, sheet: string | null, maxDataRows: number): StagedWorkbook {
+    const zip = storedZip(file.size, file.open);
+    return stagedSheet((found) => this.xlsx.recordsOf(zip, sheet, found, 'options.sheet'), maxDataRows);
   }
 
   rowLimit(maxDataRows: number): Transform & { dataRows(): number; kind(): ImportFileKind } {

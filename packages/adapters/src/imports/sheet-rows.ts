@@ -151,7 +151,7 @@ export class SheetRows implements XmlHandler {
     const { parts } = this;
     switch (this.type) {
       case 's': {
-        const s = parts.sharedStrings[Number.parseInt(v, 10)];
+        const s = parts.sharedStrings.get(Number.parseInt(v, 10));
         return s === undefined ? null : s;
       }
       case 'str':

@@ -1,24 +1,29 @@
 import { Readable } from 'node:stream';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { CsvParseReader } from './csv-parse-reader.js';
 import { XlsxReader } from './xlsx-reader.js';
 
-/** A ZIP of the parts given (deflated; the reader reads the central directory, so no CRC is needed). */
-function zip(parts: Record<string, string>): Buffer {
+/**
+ * A ZIP of the parts given (deflated, a Buffer stored as it is; the reader reads the central directory, so no CRC
+ * is needed).
+ */
+function zip(parts: Record<string, string | Buffer>): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
   for (const [name, text] of Object.entries(parts)) {
     const n = Buffer.from(name);
-    const data = deflateRawSync(Buffer.from(text));
+    const method = Buffer.isBuffer(text) ? 0 : 8;
+    const data = Buffer.isBuffer(text) ? text : deflateRawSync(Buffer.from(text));
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(data.length, 18);
     local.writeUInt16LE(n.length, 26);
     const dir = Buffer.alloc(46);
     dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(8, 10);
+    dir.writeUInt16LE(method, 10);
     dir.writeUInt32LE(data.length, 20);
     dir.writeUInt16LE(n.length, 28);
     dir.writeUInt32LE(offset, 42);
@@ -45,7 +50,7 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
  * A workbook as other writers than exceljs make them: prefixed elements (`x:row`), the sheet before the shared
  * strings, inline rich text, ISO date cells, Office's `_x000D_` escape, phonetic runs, booleans, errors, formulas.
  */
-const WORKBOOK = zip({
+const PARTS: Record<string, string> = {
   '_rels/.rels': `<Relationships><Relationship Id="r1" Type="${REL}/officeDocument" Target="/xl/workbook.xml"/></Relationships>`,
   'xl/worksheets/data.xml': `<?xml version="1.0" encoding="UTF-8"?>
 <x:worksheet ${NS}><x:sheetData>
@@ -58,7 +63,8 @@ const WORKBOOK = zip({
   'xl/_rels/workbook.xml.rels': `<Relationships><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/data.xml"/><Relationship Id="rId2" Type="${REL}/worksheet" Target="worksheets/data.xml"/><Relationship Id="rId3" Type="${REL}/sharedStrings" Target="strings.xml"/><Relationship Id="rId4" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
   'xl/strings.xml': `<sst ${NS.replace('xmlns:x', 'xmlns')}><si><t>Thandi</t><rPh><t>ignored</t></rPh></si><si><r><t>line_x000D_</t></r><r><t><![CDATA[two <b>]]></t></r></si></sst>`,
   'xl/styles.xml': `<styleSheet><numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy\\ hh:mm"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs></styleSheet>`,
-});
+};
+const WORKBOOK = zip(PARTS);
 
 describe('XlsxReader: the XML of other writers', () => {
   it('reads prefixed elements, inline rich text, ISO dates, escapes, booleans, errors and formulas', async () => {
@@ -80,5 +86,75 @@ describe('XlsxReader: the XML of other writers', () => {
     for await (const batch of new XlsxReader().records(Readable.from([WORKBOOK]), 'hidden > ONE'))
       hidden.push(...batch.map((r) => r.cells));
     expect(hidden[0]).toEqual(['Thandi', 'Namë & co']);
+  });
+});
+
+/**
+ * The parts of WORKBOOK again, then 200 KB of a picture (stored) that a sheet's rows never need: the parts lie
+ * before the end the reader holds (its last 64 KB), so each is opened where it stands.
+ */
+const parts = (): Record<string, string | Buffer> => ({ ...PARTS, 'xl/media/image1.png': Buffer.alloc(200 * 1024, 7) });
+
+describe('XlsxReader: a stored workbook read by byte ranges', () => {
+  const b = zip(parts());
+  const staged = async (open: (r: { start: number; end: number }) => Promise<Readable>) => {
+    const rows = new CsvParseReader().stageWorkbook({ size: b.length, open }, null, 100);
+    const out: Buffer[] = [];
+    for await (const c of rows) out.push(c as Buffer);
+    return { csv: Buffer.concat(out).toString(), staged: rows.staged() };
+  };
+
+  it('reads only its directory and the parts the sheet needs, never the whole file, into the same rows', async () => {
+    const ranges: { start: number; end: number }[] = [];
+    const { csv, staged: done } = await staged(async (r) => {
+      ranges.push(r);
+      // As the file store hands a range out: a few bytes at a time.
+      const bytes = b.subarray(r.start, r.end + 1);
+      return Readable.from(
+        Array.from({ length: Math.ceil(bytes.length / 50) }, (_, i) => bytes.subarray(i * 50, (i + 1) * 50)),
+      );
+    });
+    expect(done).toEqual({ format: { file: 'xlsx', sheet: 'Data' }, dataRows: 3 });
+    expect(csv).toBe('Thandi,Namë & co\n\n2024-02-29,2024-02-29 12:00:00,true,#N/A\nThandi x,,2,"line\rtwo <b>"\n');
+    const read = ranges.reduce((n, r) => n + r.end - r.start + 1, 0);
+    expect(read).toBeLessThan(b.length - 200 * 1024 + 70 * 1024);
+    expect(ranges.every((r) => r.start >= 0 && r.end < b.length && r.end >= r.start)).toBe(true);
+    // A workbook within the end the reader holds (64 KB) is opened once.
+    const small: { start: number; end: number }[] = [];
+    const rows = new CsvParseReader().stageWorkbook(
+      {
+        size: WORKBOOK.length,
+        open: async (r) => {
+          small.push(r);
+          return Readable.from([WORKBOOK.subarray(r.start, r.end + 1)]);
+        },
+      },
+      null,
+      100,
+    );
+    for await (const _ of rows);
+    expect(small).toEqual([{ start: 0, end: WORKBOOK.length - 1 }]);
+  });
+
+  it("fails with the file store's own error when the file cannot be read, not as a broken workbook", async () => {
+    const lost = new Error('the file store is gone');
+    let ranges = 0;
+    await staged(async (r) => {
+      ranges++;
+      return Readable.from([b.subarray(r.start, r.end + 1)]);
+    });
+    // The last range a read opens is the sheet's, inflated as it streams in; the third, the first part's (read whole).
+    for (const failing of [ranges, 3]) {
+      let opened = 0;
+      const fault = await staged(async (r) => {
+        if (++opened < failing) return Readable.from([b.subarray(r.start, r.end + 1)]);
+        return new Readable({
+          read() {
+            this.destroy(lost);
+          },
+        });
+      }).catch((e: unknown) => e);
+      expect(fault).toBe(lost);
+    }
   });
 });

@@ -1,5 +1,6 @@
-import { entryText, type ZipEntry } from './zip-directory.js';
-import { attr, officeText, XmlScanner, xmlText } from './xml-scan.js';
+import { CHUNK_BYTES, entryChunks, entryText, type ZipBytes, type ZipEntry } from './zip-directory.js';
+import { SharedStrings, sharedStringsOf } from './shared-strings.js';
+import { attr, XmlScanner } from './xml-scan.js';
 
 /** A sheet of the workbook, in the workbook's order, with the ZIP part of its XML (absent: a chart sheet). */
 export interface SheetEntry {
@@ -13,7 +14,7 @@ export interface WorkbookParts {
   sheets: SheetEntry[];
   /** Dates counted from 1904 (old Mac Excel). */
   date1904: boolean;
-  sharedStrings: string[];
+  sharedStrings: SharedStrings;
   /** By cell style index: whether its number format shows a date. */
   dateStyles: boolean[];
 }
@@ -45,15 +46,15 @@ function resolve(from: string, target: string): string {
 
 const relsOf = (part: string) => resolve(part, `_rels/${part.split('/').pop()}.rels`);
 
-function relationships(
-  zip: Buffer,
+async function relationships(
+  zip: ZipBytes,
   entries: Map<string, ZipEntry>,
   part: string,
-): Map<string, { type: string; target: string }> {
+): Promise<Map<string, { type: string; target: string }>> {
   const out = new Map<string, { type: string; target: string }>();
   const e = entries.get(relsOf(part));
   if (!e) return out;
-  scan(entryText(zip, e), (name, attrOf) => {
+  scan(await entryText(zip, e), (name, attrOf) => {
     if (name !== 'Relationship') return;
     const id = attrOf('Id');
     const target = attrOf('Target');
@@ -64,11 +65,11 @@ function relationships(
 }
 
 /** The workbook's own part: named by the package's relationships, `xl/workbook.xml` as Excel writes it. */
-function workbookPart(zip: Buffer, entries: Map<string, ZipEntry>): string | undefined {
+async function workbookPart(zip: ZipBytes, entries: Map<string, ZipEntry>): Promise<string | undefined> {
   const root = entries.get('_rels/.rels');
   if (root) {
     let found: string | undefined;
-    scan(entryText(zip, root), (name, attrOf) => {
+    scan(await entryText(zip, root), (name, attrOf) => {
       if (name === 'Relationship' && attrOf('Type')?.endsWith('/officeDocument'))
         found ??= resolve('', attrOf('Target') ?? '');
     });
@@ -78,16 +79,16 @@ function workbookPart(zip: Buffer, entries: Map<string, ZipEntry>): string | und
 }
 
 /** The workbook's sheets and whether it counts dates from 1904; null when the ZIP holds no workbook. */
-export function workbookOf(
-  zip: Buffer,
+export async function workbookOf(
+  zip: ZipBytes,
   entries: Map<string, ZipEntry>,
-): { part: string; sheets: SheetEntry[]; date1904: boolean } | null {
-  const part = workbookPart(zip, entries);
+): Promise<{ part: string; sheets: SheetEntry[]; date1904: boolean } | null> {
+  const part = await workbookPart(zip, entries);
   if (!part) return null;
-  const rels = relationships(zip, entries, part);
+  const rels = await relationships(zip, entries, part);
   const sheets: SheetEntry[] = [];
   let date1904 = false;
-  scan(entryText(zip, entries.get(part)!), (name, attrOf) => {
+  scan(await entryText(zip, entries.get(part)!), (name, attrOf) => {
     if (name === 'workbookPr') {
       const d = attrOf('date1904');
       date1904 = d === '1' || d === 'true';
@@ -102,63 +103,25 @@ export function workbookOf(
   return { part, sheets, date1904 };
 }
 
-/** The other parts a sheet's cells need: shared strings, and which cell styles show dates. */
-export function cellParts(
-  zip: Buffer,
+/** The other parts a sheet's cells need: shared strings (read `chunkBytes` at a time), and which styles show dates. */
+export async function cellParts(
+  zip: ZipBytes,
   entries: Map<string, ZipEntry>,
   workbook: string,
-): { sharedStrings: string[]; dateStyles: boolean[] } {
-  const rels = [...relationships(zip, entries, workbook).values()];
+  chunkBytes = CHUNK_BYTES,
+): Promise<{ sharedStrings: SharedStrings; dateStyles: boolean[] }> {
+  const rels = [...(await relationships(zip, entries, workbook)).values()];
   const partOf = (type: string, fallback: string) =>
     rels.find((r) => r.type.endsWith(`/${type}`) && entries.has(r.target))?.target ??
     (entries.has(fallback) ? fallback : undefined);
   const strings = partOf('sharedStrings', 'xl/sharedStrings.xml');
   const styles = partOf('styles', 'xl/styles.xml');
   return {
-    sharedStrings: strings ? sharedStringsOf(entryText(zip, entries.get(strings)!)) : [],
-    dateStyles: styles ? dateStylesOf(entryText(zip, entries.get(styles)!)) : [],
+    sharedStrings: strings
+      ? await sharedStringsOf(entryChunks(zip, entries.get(strings)!, chunkBytes))
+      : new SharedStrings(),
+    dateStyles: styles ? dateStylesOf(await entryText(zip, entries.get(styles)!)) : [],
   };
-}
-
-/**
- * A string that holds its own characters. V8 cuts a substring of 13 characters or more out of its parent without
- * copying it, and the parent then lives as long as the cut does: the shared strings kept that way kept the whole
- * part's text (18 MB on the bench's workbook) alive through the sheet's read (docs/performance.md, "Memory").
- */
-function ownCopy(s: string): string {
-  return s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
-}
-
-/** Each `<si>`'s text: its `<t>` runs joined, phonetic guides (`<rPh>`) left out. */
-function sharedStringsOf(xml: string): string[] {
-  const out: string[] = [];
-  let text: string[] | null = null;
-  let inT = false;
-  let phonetic = 0;
-  const s = new XmlScanner({
-    get wantsText() {
-      return inT;
-    },
-    open(name) {
-      if (name === 'si') text = [];
-      else if (name === 't' && text && !phonetic) inT = true;
-      else if (name === 'rPh') phonetic++;
-    },
-    close(name) {
-      if (name === 't') inT = false;
-      else if (name === 'rPh') phonetic--;
-      else if (name === 'si' && text) {
-        out.push(ownCopy(officeText(text.length === 1 ? text[0]! : text.join(''))));
-        text = null;
-      }
-    },
-    text(t, cdata) {
-      if (inT && text) text.push(cdata ? t : xmlText(t));
-    },
-  });
-  s.feed(xml);
-  s.end();
-  return out;
 }
 
 /** Number formats Excel has built in that show dates or times (by id; the ids of Asian locales' dates too). */

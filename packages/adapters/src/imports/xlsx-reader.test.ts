@@ -44,7 +44,11 @@ async function fault(p: Promise<unknown>): Promise<string> {
 
 /** The staged rows of a workbook (as the upload stores them), with what staging found. */
 async function stage(b: Buffer, sheet: string | null = null, maxDataRows = 100_000) {
-  const staged = reader.stageWorkbook(chunked(b, 1000), sheet, maxDataRows);
+  const file = {
+    size: b.length,
+    open: async (r: { start: number; end: number }) => chunked(b.subarray(r.start, r.end + 1), 1000),
+  };
+  const staged = reader.stageWorkbook(file, sheet, maxDataRows);
   const chunks: Buffer[] = [];
   for await (const c of staged) chunks.push(c as Buffer);
   return { csv: Buffer.concat(chunks), staged: staged.staged() };

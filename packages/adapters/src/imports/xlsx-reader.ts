@@ -4,7 +4,7 @@ import { IMPORT_MAX_BYTES, type XlsxImportFormat } from '@fundi/domain';
 import { SheetRows } from './sheet-rows.js';
 import { cellParts, type SheetEntry, workbookOf } from './workbook-parts.js';
 import { XmlFault, XmlScanner } from './xml-scan.js';
-import { entryChunks, ZipFault, zipEntries } from './zip-directory.js';
+import { endHeld, entryChunks, heldZip, type ZipBytes, ZipFault, zipEntries } from './zip-directory.js';
 
 /** The first bytes of a ZIP file (an .xlsx is one). */
 export const ZIP_SIGNATURE = Buffer.from('PK\u0003\u0004', 'latin1');
@@ -49,7 +49,7 @@ function readFault(e: unknown): unknown {
   return e;
 }
 
-/** The whole file (an upload is at most `IMPORT_MAX_BYTES`; a workbook is read from its end first). */
+/** The whole file of a stream (at most `IMPORT_MAX_BYTES`; a workbook is read from its end first). */
 async function bytesOf(source: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -66,9 +66,10 @@ async function bytesOf(source: Readable): Promise<Buffer> {
  * The workbook's directory and its sheets; throws the file's error when it is no workbook, or lacks the sheet (on
  * `missing`: the upload's `options.sheet`, or the file when a stored file is read).
  */
-function open(zip: Buffer, sheet: string | null, missing: 'file' | 'options.sheet') {
-  const entries = zipEntries(zip);
-  const workbook = workbookOf(zip, entries);
+async function open(file: ZipBytes, sheet: string | null, missing: 'file' | 'options.sheet') {
+  const zip = await endHeld(file);
+  const entries = await zipEntries(zip);
+  const workbook = await workbookOf(zip, entries);
   if (!workbook?.sheets.length) throw notWorkbook('it holds no worksheet: is it another kind of ZIP file?');
   const target = targetOf(workbook.sheets, sheet);
   if (!target?.part)
@@ -77,16 +78,18 @@ function open(zip: Buffer, sheet: string | null, missing: 'file' | 'options.shee
       field: missing,
       error: `has no sheet named "${sheet}" (its sheets: ${workbook.sheets.map((s) => s.name).join(', ')})`,
     });
-  return { entries, workbook, target: { name: target.name, part: target.part } };
+  return { zip, entries, workbook, target: { name: target.name, part: target.part } };
 }
 
 /**
- * Reads the rows of one sheet of an .xlsx (docs/api.md, "Imports"; docs/performance.md, "Excel workbooks"): the file
- * is held whole (at most the upload limit), its ZIP directory read from the end, the shared strings and the cell
- * styles read first, then the sheet's XML inflated and scanned a chunk at a time into CSV-like text cells, so memory
- * does not grow with the rows. Dates (date-formatted cells, Excel serial dates, ISO date cells) come as
- * `yyyy-mm-dd`, numbers as their digits (a 13-digit ID number exactly). Row numbers are the sheet's own: missing
- * (empty) rows between rows are blank records, blank rows after the last row with a value are not records.
+ * Reads the rows of one sheet of an .xlsx (docs/api.md, "Imports"; docs/performance.md, "Excel workbooks"): its ZIP
+ * directory read from the end, the shared strings (a chunk at a time, keeping only the strings) and the cell styles
+ * read first, then the sheet's XML inflated and scanned a chunk at a time into CSV-like text cells, so memory does
+ * not grow with the rows. A stored workbook is read by byte ranges, never held whole; a stream of one is held whole
+ * (at most the upload limit) and read the same way. Dates (date-formatted cells, Excel serial dates, ISO date
+ * cells) come as `yyyy-mm-dd`, numbers as their digits (a 13-digit ID number exactly). Row numbers are the sheet's
+ * own: missing (empty) rows between rows are blank records, blank rows after the last row with a value are not
+ * records.
  */
 export class XlsxReader {
   async *records(
@@ -95,14 +98,27 @@ export class XlsxReader {
     found?: (format: XlsxImportFormat) => void,
     missing: 'file' | 'options.sheet' = 'file',
   ): AsyncGenerator<CsvRecord[]> {
+    try {
+      yield* this.recordsOf(heldZip(await bytesOf(source)), sheet, found, missing);
+    } finally {
+      source.destroy();
+    }
+  }
+
+  /** The records of a workbook read by byte ranges (a stored file, opened at each part). */
+  async *recordsOf(
+    file: ZipBytes,
+    sheet: string | null,
+    found?: (format: XlsxImportFormat) => void,
+    missing: 'file' | 'options.sheet' = 'file',
+  ): AsyncGenerator<CsvRecord[]> {
     let turn = performance.now();
     try {
-      const zip = await bytesOf(source);
-      const { entries, workbook, target } = open(zip, sheet, missing);
+      const { zip, entries, workbook, target } = await open(file, sheet, missing);
       const rows = new SheetRows({
         sheets: workbook.sheets,
         date1904: workbook.date1904,
-        ...cellParts(zip, entries, workbook.part),
+        ...(await cellParts(zip, entries, workbook.part)),
       });
       found?.({ file: 'xlsx', sheet: target.name });
       const xml = new XmlScanner(rows);
@@ -129,8 +145,6 @@ export class XlsxReader {
       if (batch.length) yield batch;
     } catch (e) {
       throw readFault(e);
-    } finally {
-      source.destroy();
     }
   }
 }

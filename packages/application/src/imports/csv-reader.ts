@@ -41,14 +41,20 @@ export interface CsvReader {
    */
   rowLimit(maxDataRows: number): Transform & { dataRows(): number; kind(): ImportFileKind };
   /**
-   * A workbook as it is uploaded, read once into its staged form: the records of its sheet `sheet` (null: the
+   * A workbook as it is stored at upload, read once (by byte ranges: never held whole) into its staged form: the records of its sheet `sheet` (null: the
    * first visible) as a UTF-8 CSV that `records` reads back as the same records (docs/performance.md, "Excel
    * workbooks"). The stream fails with `CsvFileError` when the file is not a readable workbook (field `file`), has
    * no sheet `sheet` (field `options.sheet`) or a row over `IMPORT_MAX_CELLS` cells or `IMPORT_MAX_ROW_BYTES` bytes
    * (field `file`, naming the row), and with DomainError `too_many_rows` as soon as more than `maxDataRows` data
    * rows follow the header, as `rowLimit` does for a CSV.
    */
-  stageWorkbook(source: Readable, sheet: string | null, maxDataRows: number): StagedWorkbook;
+  stageWorkbook(file: WorkbookFile, sheet: string | null, maxDataRows: number): StagedWorkbook;
+}
+
+/** A stored workbook of `size` bytes, opened at a byte range (`end` included, as the file vault counts it). */
+export interface WorkbookFile {
+  size: number;
+  open(range: { start: number; end: number }): Promise<Readable>;
 }
 
 /** A workbook's staged CSV as it is written; once it has ended, `staged()` tells its sheet and data rows. */

@@ -139,7 +139,7 @@ export class StartImport {
     const id = newId('imp', now.getTime());
     let key = fileKeyOf(actor.tenantId, id);
     const counter = this.d.csv.rowLimit(IMPORT_MAX_ROWS);
-    const { checked } = await UploadFields.of(fields).checkAround({
+    const { checked, stored } = await UploadFields.of(fields).checkAround({
       check: (input) => {
         if (file.filename && !isSafeFileName(file.filename))
           throw DomainError.invalid('file', `has a file name that ${UNSAFE_FILE_NAME_MESSAGE}`);
@@ -160,7 +160,7 @@ export class StartImport {
     // of one (an import read again with a mapping) are that CSV already.
     let sheet: { format: XlsxImportFormat; dataRows: number } | null = null;
     if (counter.kind() === 'xlsx') {
-      sheet = await this.stageWorkbook(key, stagedKeyOf(actor.tenantId, id), options.sheet);
+      sheet = await this.stageWorkbook(key, stored.size, stagedKeyOf(actor.tenantId, id), options.sheet);
       key = stagedKeyOf(actor.tenantId, id);
     } else if (file.staged) sheet = { format: file.staged, dataRows: counter.dataRows() };
     else if (options.sheet !== null) {
@@ -220,17 +220,19 @@ export class StartImport {
   }
 
   /**
-   * A stored workbook is read into its staged rows (stored at `staged`) before the upload is answered, and the
-   * workbook removed: one that is no workbook, is broken, lacks the sheet named or passes a limit is refused
-   * (invalid input) and nothing of it is kept.
+   * A stored workbook (of `size` bytes) is read by byte ranges into its staged rows (stored at `staged`) before the
+   * upload is answered, and the workbook removed: one that is no workbook, is broken, lacks the sheet named or
+   * passes a limit is refused (invalid input) and nothing of it is kept.
    */
   private async stageWorkbook(
     key: string,
+    size: number,
     staged: string,
     sheet: string | null,
   ): Promise<{ format: XlsxImportFormat; dataRows: number }> {
     try {
-      const rows = this.d.csv.stageWorkbook(await this.d.files.open(key), sheet, IMPORT_MAX_ROWS);
+      const file = { size, open: (range: { start: number; end: number }) => this.d.files.open(key, range) };
+      const rows = this.d.csv.stageWorkbook(file, sheet, IMPORT_MAX_ROWS);
       await this.d.files.store(staged, rows, {
         maxBytes: IMPORT_MAX_STAGED_BYTES,
         as: { contentType: 'text/csv', kind: 'document' },
