@@ -3,8 +3,8 @@ import type { SqlDb } from '../db/sql-db.js';
 import { type Row, SELECT, rowToEvidence } from './evidence-rows.js';
 
 /**
- * Evidence found by learner, module and file name, as an evidence import matches its rows to records; and the lock
- * that keeps two imports of one tenant from adding the same name at once (where the database has such locks).
+ * Evidence found by learner, module and file name, folded alike on both engines (an evidence import matches its rows
+ * to records so).
  */
 export async function findByFileNames(
   db: SqlDb,
@@ -31,9 +31,4 @@ export async function findByFileNames(
     }
   }
   return [...new Map(out.map((e) => [e.id, e])).values()].sort((a, b) => (a.id < b.id ? -1 : 1));
-}
-
-export async function lockImportNames(db: SqlDb, tenantId: string): Promise<void> {
-  const lock = db.dialect.transactionLock;
-  if (lock) await db.all(lock, [`evidence-import-names:${tenantId}`]);
 }

@@ -13,7 +13,7 @@ import {
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { mapUnique } from '../repos/conflicts.js';
-import { findByFileNames, lockImportNames } from './evidence-file-names.js';
+import { findByFileNames } from './evidence-file-names.js';
 import { listEvidence } from './evidence-listing.js';
 import { deletedBefore, ofLearner, pastRetention, removeEvidence, storageKeysAfter } from './evidence-purge-queries.js';
 import {
@@ -106,8 +106,9 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     return findByFileNames(this.db, tenantId, keys);
   }
 
-  lockImportNames(tenantId: string): Promise<void> {
-    return lockImportNames(this.db, tenantId);
+  async lockImportNames(tenantId: string): Promise<void> {
+    const lock = this.db.dialect.transactionLock;
+    if (lock) await this.db.all(lock, [`evidence-import-names:${tenantId}`]);
   }
 
   list(tenantId: string, f: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>> {
