@@ -14,7 +14,7 @@ import { errorPage } from './error-page.js';
 import { withNavigation } from './layout.js';
 import { send } from './send-answer.js';
 import { signInRoutes } from './sign-in-routes.js';
-import { multipartUpload } from '../middleware/upload.js';
+import { multipartUpload } from '../middleware/multipart-upload.js';
 import { RouteTable } from '../route-table.js';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from '../middleware/body-progress.js';
 import { SESSION_COOKIE, cookie, csrfRefused, formBody, sameToken, servePages } from './web.js';
