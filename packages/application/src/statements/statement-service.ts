@@ -1,24 +1,12 @@
-import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
-import {
-  DomainError,
-  holderOf,
-  newId,
-  newVerificationCode,
-  type Page,
-  type PageRequest,
-  type StatementSnapshot,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest, type StatementSnapshot } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
-import { gatherStatement } from './statement-content.js';
+import { issueStatement } from './issue-statement.js';
 import type { StatementPorts } from './statement-ports.js';
 import { openStatementDownload, statementDownloadUrl } from './statement-downloads.js';
 import { revokeErasedStatements } from './erased-learner-statements.js';
-import { STATEMENT_ISSUED, STATEMENT_REVOKED, issuedData, revokedData } from './statement-events.js';
-import { statementView, verifyUrlOf, type StatementView } from './statement-view.js';
-
-export const statementKey = (tenantId: string, id: string) => `t/${tenantId}/statements/${id}.pdf`;
+import { STATEMENT_REVOKED, revokedData } from './statement-events.js';
+import { statementView, type StatementView } from './statement-view.js';
 
 /** Statements of Results: issue, read, download, revoke (docs/api.md, "Statements of Results"). */
 export class StatementService {
@@ -28,64 +16,9 @@ export class StatementService {
     return (this.d.settings.publicUrl || origin || '').replace(/\/+$/, '');
   }
 
-  /**
-   * `POST /learners/{id}/statements`: gathers the results (409 while a module has none), lays out the PDF, stores it
-   * encrypted, then records it with its SHA-256, its audit entry and `statement.issued` in one transaction. A failed
-   * record removes the stored file.
-   */
-  async issue(actor: Actor, learnerId: string, enrolmentId: string, origin?: string): Promise<StatementView> {
-    const now = this.d.clock.now();
-    const { learner, enrolment, content } = await gatherStatement(this.d, actor.tenantId, learnerId, enrolmentId);
-    const id = newId('sor');
-    const verificationCode = newVerificationCode();
-    const base = this.base(origin);
-    const pdf = await this.d.renderer.render({
-      ...content,
-      statementId: id,
-      issuedOn: now.toISOString().slice(0, 10),
-      verificationCode,
-      verifyUrl: verifyUrlOf(base, verificationCode),
-    });
-    const s: StatementSnapshot = {
-      id,
-      tenantId: actor.tenantId,
-      learnerId,
-      enrolmentId: enrolment.id,
-      programmeCode: content.programme.code,
-      programmeName: content.programme.name,
-      outcome: content.outcome,
-      modules: content.modules,
-      verificationCode,
-      sha256: createHash('sha256').update(pdf).digest('hex'),
-      size: pdf.length,
-      storageKey: statementKey(actor.tenantId, id),
-      holder: holderOf(learner.firstName, learner.lastName),
-      issuedAt: now.toISOString(),
-      issuedBy: actor.id,
-      revokedAt: null,
-      revokedBy: null,
-      revokeReason: null,
-    };
-    await this.d.files.store(s.storageKey, Readable.from([pdf]), {
-      as: { contentType: 'application/pdf', kind: 'document' },
-    });
-    try {
-      await this.d.uow.run(async (tx) => {
-        await tx.statements.insert(s);
-        await recordChange(tx, actor, now, {
-          action: STATEMENT_ISSUED,
-          resourceType: 'statement',
-          resourceId: id,
-          learnerId,
-          details: { enrolmentId: enrolment.id, outcome: s.outcome, sha256: s.sha256 },
-          events: [{ type: STATEMENT_ISSUED, data: issuedData(s) }],
-        });
-      });
-    } catch (e) {
-      await this.d.files.remove(s.storageKey);
-      throw e;
-    }
-    return statementView(s, base);
+  /** `POST /learners/{id}/statements` (`issueStatement`). */
+  issue(actor: Actor, learnerId: string, enrolmentId: string, origin?: string): Promise<StatementView> {
+    return issueStatement(this.d, actor, learnerId, enrolmentId, this.base(origin));
   }
 
   async list(actor: Actor, learnerId: string, page: PageRequest, origin?: string): Promise<Page<StatementView>> {
