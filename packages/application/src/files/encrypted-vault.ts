@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DomainError, type FileStore } from '@fundi/domain';
 import { CHUNK, HEADER, type MasterKeyring, makeHeader, openHeader, plaintextSize, TAG } from './encryption-format.js';
-import { Decrypt, DecryptWhole, Encrypt } from './encryption-streams.js';
+import { Decrypt } from './decrypt-stream.js';
+import { DecryptWhole } from './decrypt-whole.js';
+import { Encrypt } from './encrypt-stream.js';
 import type { FileVault, StoreOptions, StoredFile } from './file-vault.js';
 import { KIND_LIMITS, SNIFF_BYTES, sniff } from './sniff.js';
 import { peek, readAll, readHead } from './stream-heads.js';
 
 // The stored format (header, chunks, keys) lives in encryption-format.ts, the streams that write and read it in
-// encryption-streams.ts; these names stay importable from here.
+// encrypt-stream.ts, decrypt-stream.ts and decrypt-whole.ts; these names stay importable from here.
 export { CHUNK, HEADER, type MasterKey, MasterKeyring, plaintextSize } from './encryption-format.js';
 
 /** Files encrypted with per-file data keys over any `FileStore`, typed by their content. */
