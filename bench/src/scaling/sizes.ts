@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import type { Rig } from './operations.js';
+import type { Rig } from './rig.js';
 import { call, count } from './world.js';
 
 export interface TableSize {

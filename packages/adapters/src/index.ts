@@ -29,6 +29,7 @@ export * from './webhooks/receiver-check.js';
 export * from './webhooks/undici-transport.js';
 export * from './wiring/webhook-infra.js';
 export * from './jobs/sql-job-queue.js';
+export * from './evidence/evidence-storage.js';
 export * from './evidence/sql-evidence.js';
 export * from './evidence/sql-upload-tickets.js';
 export * from './evidence/sql-evidence-settings.js';

@@ -134,6 +134,7 @@ export * from './exports/wsp-atr.js';
 export * from './exports/export-view.js';
 export * from './exports/erased-learner-exports.js';
 export * from './statements/statement-ports.js';
+export * from './statements/statement-events.js';
 export * from './statements/statement-service.js';
 export * from './statements/statement-verification.js';
 export * from './statements/statement-view.js';

@@ -1,4 +1,7 @@
 export * from './app.js';
+export * from './client-errors.js';
+export * from './http-deps.js';
+export { REFUSED_KEY_ALERT } from './middleware/key-and-limit.js';
 export * from './server.js';
 export * from './drain.js';
 export { DEFAULT_BODY_IDLE_TIMEOUT_MS } from './middleware/body-progress.js';

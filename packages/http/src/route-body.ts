@@ -4,7 +4,8 @@ import { z } from './schemas/common.js';
 import type { IncomingFile, RouteDef } from './routes/route.js';
 import { readJson } from './middleware/json-body.js';
 import { validate } from './middleware/validate.js';
-import { multipartUpload, rawUpload } from './middleware/upload.js';
+import { multipartUpload } from './middleware/multipart-upload.js';
+import { rawUpload } from './middleware/upload.js';
 
 const NO_BODY = z.object({}).strict();
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type Koa from 'koa';
-import { answerClientErrors } from './app.js';
+import { answerClientErrors } from './client-errors.js';
 
 /** How long Node waits for a request's headers (docs/api.md, "A request's limits"). */
 export const HEADERS_TIMEOUT_MS = 30_000;

@@ -1,35 +1,11 @@
-import type { JobContext, JobDefinition, UnitOfWork } from '@fundi/application';
-import {
-  isStorageUnavailable,
-  type Clock,
-  type JobLane,
-  type JobProgress,
-  type JobQueue,
-  type JobSnapshot,
-  type PlatformRepos,
-} from '@fundi/domain';
-import type { InteractiveWork } from './interactive-work.js';
+import type { JobDefinition } from '@fundi/application';
+import type { JobLane, JobSnapshot } from '@fundi/domain';
+import { executeJob } from './job-execution.js';
+import type { JobRunnerDeps } from './job-runner-deps.js';
 import { scheduleNext } from './recurring-jobs.js';
-import { backoffAfter, StorageOutage } from './storage-outage.js';
-import type { WorkerLogger } from './worker-ports.js';
+import { StorageOutage } from './storage-outage.js';
 
-const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
-/** The first wait before a job is given back again while the database stays away (doubling up to `MAX_BACKOFF_MS`). */
-const GIVE_BACK_FIRST_WAIT_MS = 100;
-
-export interface JobRunnerDeps {
-  uow: UnitOfWork<Pick<PlatformRepos, 'jobs'>>;
-  clock: Clock;
-  logger: WorkerLogger;
-  owner: string;
-  leaseMs: number;
-  /** How long background jobs wait at most for the interactive ones running (see `JobPriority`). */
-  backgroundWaitMs: number;
-  /** The worker's interactive jobs, shared by its lanes: when the last one ends, the lanes are woken. */
-  interactive?: InteractiveWork;
-  /** The worker's record of database outages, shared by its loops (one log line per outage). */
-  outage?: StorageOutage;
-}
+export type { JobRunnerDeps } from './job-runner-deps.js';
 
 interface Running {
   kind: string;
@@ -112,7 +88,7 @@ export class JobLaneRunner {
     const interactive = def.priority === 'interactive' ? this.deps.interactive : undefined;
     interactive?.enter();
     const beat = setInterval(() => void this.heartbeat(job.id, abort), Math.max(20, Math.floor(this.deps.leaseMs / 3)));
-    const done = this.execute(job, def, abort)
+    const done = executeJob(this.deps, this.outage, job, def, abort, () => this.stopping)
       .catch((e) =>
         // Recording the outcome failed (the database went away, or the worker is closing it): the lease runs out
         // and another worker runs the job again from its last progress. Never an unhandled rejection.
@@ -143,83 +119,6 @@ export class JobLaneRunner {
     }
   }
 
-  private async execute(job: JobSnapshot, def: JobDefinition<unknown>, abort: AbortController): Promise<void> {
-    const { uow, owner, logger } = this.deps;
-    let payload: unknown;
-    try {
-      payload = def.parse(job.payload);
-    } catch (e) {
-      return this.fail(job, `payload rejected: ${messageOf(e)}`, true);
-    }
-    try {
-      await def.run(payload, this.context(job, abort));
-      if (abort.signal.aborted) return;
-      await uow.run((tx) => tx.jobs.finish(job.id, owner, this.deps.clock.now().toISOString(), null));
-    } catch (e) {
-      // Stopping or lease lost: the job is not ours to record; it runs again from its last progress.
-      if (abort.signal.aborted) return;
-      if (isStorageUnavailable(e)) return this.giveBack(job, abort, e);
-      logger.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: messageOf(e) }, 'job failed');
-      return this.fail(job, messageOf(e), job.attempts >= job.maxAttempts);
-    }
-    if (def.recurring)
-      await scheduleNext(this.deps, def, new Date(job.dueAt)).catch((e) =>
-        // The worker queues every recurring job again when it starts and when an outage ends.
-        this.outage.failed(e, 'recurring jobs', () =>
-          logger.error({ kind: job.kind, err: e }, 'could not schedule the next occurrence'),
-        ),
-      );
-  }
-
-  /**
-   * The job failed because the database could not be reached, which is no failure of the job: it goes back to the
-   * queue, due at once, never failed for good (the attempt stays counted, as claimed). While the database stays away,
-   * giving it back is tried again with growing waits (the heartbeat keeps renewing the lease meanwhile), until it
-   * works, the lease is lost or the worker stops; a worker that stops gives back its leases itself.
-   */
-  private async giveBack(job: JobSnapshot, abort: AbortController, cause: unknown): Promise<void> {
-    const error = `storage unavailable: ${messageOf((cause as { cause?: unknown }).cause ?? cause)}`;
-    for (let failures = 1; !abort.signal.aborted && !this.stopping; failures++) {
-      try {
-        const now = this.deps.clock.now().toISOString();
-        await this.deps.uow.run((tx) => tx.jobs.retry(job.id, this.deps.owner, now, error));
-        this.outage.reached();
-        return;
-      } catch (e) {
-        if (!isStorageUnavailable(e)) throw e;
-        this.outage.failed(e, 'job give-back', () => {});
-        await pause(backoffAfter(failures, GIVE_BACK_FIRST_WAIT_MS), abort.signal);
-      }
-    }
-  }
-
-  private context(job: JobSnapshot, abort: AbortController): JobContext {
-    const ctx = {
-      attempt: job.attempts,
-      progress: job.progress,
-      signal: abort.signal,
-      report: (p: JobProgress) => this.deps.uow.run((tx) => ctx.reportIn(tx.jobs, p)),
-      reportIn: async (jobs: JobQueue, p: JobProgress) => {
-        if (!(await jobs.reportProgress(job.id, this.deps.owner, p))) {
-          abort.abort(new Error('job lease lost'));
-          throw new Error('job lease lost');
-        }
-        ctx.progress = p;
-      },
-    };
-    return ctx;
-  }
-
-  private async fail(job: JobSnapshot, error: string, final: boolean): Promise<void> {
-    const now = this.deps.clock.now();
-    const { owner } = this.deps;
-    await this.deps.uow.run((tx) =>
-      final
-        ? tx.jobs.finish(job.id, owner, now.toISOString(), error)
-        : tx.jobs.retry(job.id, owner, new Date(now.getTime() + backoffMs(job.attempts)).toISOString(), error),
-    );
-  }
-
   /** Queues the next occurrence after `now` of every recurring job of this lane, and those to run on start. */
   async scheduleAllRecurring(now: Date): Promise<void> {
     for (const def of this.defs.values()) {
@@ -227,21 +126,4 @@ export class JobLaneRunner {
       await scheduleNext(this.deps, def, now);
     }
   }
-}
-
-/** Waits `ms`, or less when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((ok) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      ok();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

@@ -2,7 +2,7 @@ import { newId, type EvidenceSnapshot, type EvidenceVersionSnapshot } from '@fun
 import type { RepositoriesOf } from '../storage/capability-storage.js';
 import { CORE_STORAGE, type TestStorage } from '../testing/test-databases.js';
 import { aProgramme, anEnrolment, seedTenant } from '../testing/training-builders.js';
-import { evidenceStorage } from './sql-evidence.js';
+import { evidenceStorage } from './evidence-storage.js';
 
 /** Shared fixtures of the evidence repository contract suites (evidence-*.contract.test.ts). */
 export const PARTS = [...CORE_STORAGE, evidenceStorage] as const;

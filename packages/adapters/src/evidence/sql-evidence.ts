@@ -1,10 +1,8 @@
 import {
   AWAITING_UPLOAD,
   DomainError,
-  foldFilename,
   type EvidenceFileKey,
   type EvidenceFilter,
-  type EvidenceRepos,
   type EvidenceRepository,
   type EvidenceSnapshot,
   type EvidenceVersionSnapshot,
@@ -12,16 +10,12 @@ import {
   type PageRequest,
   type PurgeCandidate,
 } from '@fundi/domain';
-import { evidenceMemory } from '@fundi/memory/evidence';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
-import { evidenceMigration } from './migrations/202611230816-evidence.js';
-import { storageUsageDaily } from './migrations/202611241853-storage-usage-daily.js';
-import { evidenceAwaitingUpload } from './migrations/202611242234-awaiting-upload.js';
-import { evidenceUploadTimeIndex } from './migrations/202611271605-upload-time-index.js';
 import { mapUnique } from '../repos/conflicts.js';
-import { pageQuery } from '../repos/paging.js';
-import type { CapabilityStorage } from '../storage/capability-storage.js';
+import { findByFileNames } from './evidence-file-names.js';
+import { listEvidence } from './evidence-listing.js';
+import { deletedBefore, ofLearner, pastRetention, removeEvidence, storageKeysAfter } from './evidence-purge-queries.js';
 import {
   DUPLICATE_VERSION,
   INSERT_EVIDENCE,
@@ -32,12 +26,6 @@ import {
   rowToVersion,
   versionValues,
 } from './evidence-rows.js';
-import {
-  SqlEvidenceBundleRepository,
-  SqlEvidenceSettingsRepository,
-  SqlStorageHistoryRepository,
-} from './sql-evidence-settings.js';
-import { SqlUploadTicketRepository } from './sql-upload-tickets.js';
 
 export class SqlEvidenceRepository implements EvidenceRepository {
   constructor(
@@ -114,27 +102,8 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     return out.sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 
-  async findByFileNames(tenantId: string, keys: readonly EvidenceFileKey[]): Promise<EvidenceSnapshot[]> {
-    const wanted = new Set(keys.map((k) => `${k.learnerId}\u0000${k.moduleId}\u0000${foldFilename(k.filename)}`));
-    const pairs = [...new Map(keys.map((k) => [`${k.learnerId}\u0000${k.moduleId}`, k])).values()];
-    const out: EvidenceSnapshot[] = [];
-    // The database narrows to the keys' learners and modules (the learner index); the file names are compared
-    // here, folded alike on both engines. Chunks keep the statement under every engine's parameter limit.
-    for (let i = 0; i < pairs.length; i += 200) {
-      const chunk = pairs.slice(i, i + 200);
-      const learners = [...new Set(chunk.map((k) => k.learnerId))];
-      const modules = [...new Set(chunk.map((k) => k.moduleId))];
-      const rows = await this.db.all<Row>(
-        `${SELECT} WHERE e.tenant_id = ? AND e.deleted_at IS NULL AND e.learner_id IN (${learners.map(() => '?').join(', ')})
-         AND e.module_id IN (${modules.map(() => '?').join(', ')})`,
-        [tenantId, ...learners, ...modules],
-      );
-      for (const r of rows) {
-        const e = rowToEvidence(r);
-        if (wanted.has(`${e.learnerId}\u0000${e.moduleId}\u0000${foldFilename(e.current.filename)}`)) out.push(e);
-      }
-    }
-    return [...new Map(out.map((e) => [e.id, e])).values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+  findByFileNames(tenantId: string, keys: readonly EvidenceFileKey[]): Promise<EvidenceSnapshot[]> {
+    return findByFileNames(this.db, tenantId, keys);
   }
 
   async lockImportNames(tenantId: string): Promise<void> {
@@ -143,49 +112,7 @@ export class SqlEvidenceRepository implements EvidenceRepository {
   }
 
   list(tenantId: string, f: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>> {
-    // Records awaiting their file have no version row: the inner join leaves them out unless they are asked for.
-    const awaiting = f.status === AWAITING_UPLOAD;
-    const q = this.qb({ e: 'evidence' })
-      [awaiting ? 'leftJoin' : 'join']({ v: 'evidence_versions' }, (j) =>
-        j.on('v.evidence_id', 'e.id').andOn('v.version', 'e.version'),
-      )
-      .select(
-        'e.id',
-        'e.tenant_id',
-        'e.learner_id',
-        'e.enrolment_id',
-        'e.module_id',
-        'e.evidence_type',
-        'e.created_at',
-        'e.updated_at',
-        'e.deleted_at',
-        'e.description',
-        'e.awaiting_filename',
-        { e_created_by: 'e.created_by' },
-        'v.version',
-        'v.filename',
-        'v.content_type',
-        'v.size',
-        'v.sha256',
-        'v.storage_key',
-        'v.uploaded_by',
-        { v_created_at: 'v.created_at' },
-        'v.status',
-        'v.reviewed_at',
-        'v.reviewed_by',
-        'v.feedback',
-      )
-      .where('e.tenant_id', tenantId)
-      .whereNull('e.deleted_at');
-    if (f.learnerId) q.where('e.learner_id', f.learnerId);
-    if (f.moduleId) q.where('e.module_id', f.moduleId);
-    if (f.enrolmentId) q.where('e.enrolment_id', f.enrolmentId);
-    if (f.evidenceType) q.where('e.evidence_type', f.evidenceType);
-    if (awaiting) q.where('e.version', 0);
-    else if (f.status) q.where('v.status', f.status);
-    if (f.from) q.where('e.created_at', '>=', f.from);
-    if (f.to) q.where('e.created_at', '<=', f.to);
-    return pageQuery(this.db, q, page, rowToEvidence, 'e.id');
+    return listEvidence(this.db, this.qb, tenantId, f, page);
   }
 
   async versions(tenantId: string, id: string): Promise<EvidenceVersionSnapshot[]> {
@@ -218,63 +145,24 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     );
   }
 
-  private async candidates(rows: Row[]): Promise<PurgeCandidate[]> {
-    const out: PurgeCandidate[] = [];
-    for (const r of rows) {
-      const keys = await this.db.all<{ storage_key: string }>(
-        'SELECT storage_key FROM evidence_versions WHERE evidence_id = ? ORDER BY version',
-        [r.id as string],
-      );
-      out.push({
-        tenantId: r.tenant_id as string,
-        id: r.id as string,
-        learnerId: r.learner_id as string,
-        storageKeys: keys.map((k) => k.storage_key),
-      });
-    }
-    return out;
+  deletedBefore(before: string, limit: number): Promise<PurgeCandidate[]> {
+    return deletedBefore(this.db, before, limit);
   }
 
-  async deletedBefore(before: string, limit: number): Promise<PurgeCandidate[]> {
-    const rows = await this.db.all<Row>(
-      'SELECT id, tenant_id, learner_id FROM evidence WHERE deleted_at IS NOT NULL AND deleted_at <= ? ORDER BY deleted_at, id LIMIT ?',
-      [before, limit],
-    );
-    return this.candidates(rows);
+  storageKeys(after: string | null, limit: number): Promise<string[]> {
+    return storageKeysAfter(this.db, after, limit);
   }
 
-  async storageKeys(after: string | null, limit: number): Promise<string[]> {
-    const rows = await this.db.all<{ storage_key: string }>(
-      after === null
-        ? 'SELECT storage_key FROM evidence_versions ORDER BY storage_key LIMIT ?'
-        : 'SELECT storage_key FROM evidence_versions WHERE storage_key > ? ORDER BY storage_key LIMIT ?',
-      after === null ? [limit] : [after, limit],
-    );
-    return rows.map((r) => r.storage_key);
+  ofLearner(tenantId: string, learnerId: string): Promise<PurgeCandidate[]> {
+    return ofLearner(this.db, tenantId, learnerId);
   }
 
-  async ofLearner(tenantId: string, learnerId: string): Promise<PurgeCandidate[]> {
-    return this.candidates(
-      await this.db.all<Row>(
-        'SELECT id, tenant_id, learner_id FROM evidence WHERE tenant_id = ? AND learner_id = ? ORDER BY id',
-        [tenantId, learnerId],
-      ),
-    );
+  pastRetention(tenantId: string, completedOnOrBefore: string, limit: number): Promise<PurgeCandidate[]> {
+    return pastRetention(this.db, tenantId, completedOnOrBefore, limit);
   }
 
-  async pastRetention(tenantId: string, completedOnOrBefore: string, limit: number): Promise<PurgeCandidate[]> {
-    return this.candidates(
-      await this.db.all<Row>(
-        `SELECT e.id, e.tenant_id, e.learner_id FROM evidence e JOIN enrolments n ON n.id = e.enrolment_id AND n.tenant_id = e.tenant_id
-       WHERE e.tenant_id = ? AND n.status = 'completed' AND n.achievement_date <= ? ORDER BY e.id LIMIT ?`,
-        [tenantId, completedOnOrBefore, limit],
-      ),
-    );
-  }
-
-  async remove(tenantId: string, id: string): Promise<void> {
-    await this.db.run('DELETE FROM evidence_versions WHERE tenant_id = ? AND evidence_id = ?', [tenantId, id]);
-    await this.db.run('DELETE FROM evidence WHERE tenant_id = ? AND id = ?', [tenantId, id]);
+  remove(tenantId: string, id: string): Promise<void> {
+    return removeEvidence(this.db, tenantId, id);
   }
 
   async usage(tenantId: string): Promise<{ bytes: number; files: number }> {
@@ -294,17 +182,3 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     return rows.map((r) => r.enrolment_id);
   }
 }
-
-export const evidenceStorage: CapabilityStorage<EvidenceRepos> = {
-  migrations: [evidenceMigration, storageUsageDaily, evidenceAwaitingUpload, evidenceUploadTimeIndex],
-  sql: (db, qb) => ({
-    evidence: new SqlEvidenceRepository(db, qb),
-    storageHistory: new SqlStorageHistoryRepository(db),
-    uploadTickets: new SqlUploadTicketRepository(db),
-    evidenceSettings: new SqlEvidenceSettingsRepository(db),
-    evidenceBundles: new SqlEvidenceBundleRepository(db),
-  }),
-  memory: evidenceMemory,
-  // An erased learner's evidence records, versions (file names) and upload tickets are deleted.
-  erasureTables: ['evidence', 'evidence_versions', 'evidence_upload_tickets'],
-};

@@ -1,11 +1,12 @@
 import { createReadStream } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { type Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError, assertFileKey, type FileStore } from '@fundi/domain';
+import { BatchedFileWriter } from './batched-file-writer.js';
 
 /** Where writes in progress live, under the root (a key's segment never starts with a dot, so no key reaches it). */
 const TEMP_DIR = '.tmp';
@@ -109,74 +110,6 @@ export class LocalDiskFileStore implements FileStore {
     }
     return removed;
   }
-}
-
-/** Bytes gathered before one write to the file. */
-const WRITE_BATCH = 1024 * 1024;
-
-/**
- * A new file (`wx`: never one that exists) written in batches of about 1 MB, each one `writev` of the chunks as they
- * came (no copy): a stream of 64 KiB chunks and their tags was a write, and a trip to libuv's thread pool, each
- * (docs/performance.md, "Evidence files"). Chunks are taken at once until a batch is full; then the writer waits
- * for the disk, so no more than two batches are held.
- */
-class BatchedFileWriter extends Writable {
-  private handle: FileHandle | null = null;
-  private batch: Buffer[] = [];
-  private batchBytes = 0;
-
-  constructor(private readonly path: string) {
-    super({ highWaterMark: WRITE_BATCH });
-  }
-
-  override _construct(done: (e?: Error | null) => void): void {
-    open(this.path, 'wx').then((h) => {
-      this.handle = h;
-      done();
-    }, done);
-  }
-
-  override _write(chunk: Buffer, _e: BufferEncoding, done: (e?: Error | null) => void): void {
-    this.batch.push(chunk);
-    this.batchBytes += chunk.length;
-    if (this.batchBytes < WRITE_BATCH) return done();
-    this.flushBatch().then(() => done(), done);
-  }
-
-  override _final(done: (e?: Error | null) => void): void {
-    this.flushBatch().then(() => done(), done);
-  }
-
-  override _destroy(e: Error | null, done: (e?: Error | null) => void): void {
-    const h = this.handle;
-    this.handle = null;
-    if (!h) return done(e);
-    h.close().then(
-      () => done(e),
-      (closeError: Error) => done(e ?? closeError),
-    );
-  }
-
-  private async flushBatch(): Promise<void> {
-    let left = this.batch;
-    this.batch = [];
-    this.batchBytes = 0;
-    while (left.length) {
-      const { bytesWritten } = await this.handle!.writev(left);
-      const rest = afterBytes(left, bytesWritten);
-      if (bytesWritten === 0 && rest.length) throw new Error(`${this.path}: the disk took no bytes`);
-      left = rest;
-    }
-  }
-}
-
-/** What remains of `buffers` once their first `n` bytes are written. */
-function afterBytes(buffers: Buffer[], n: number): Buffer[] {
-  let skip = n;
-  let i = 0;
-  while (i < buffers.length && skip >= buffers[i]!.length) skip -= buffers[i++]!.length;
-  if (i === buffers.length) return [];
-  return [buffers[i]!.subarray(skip), ...buffers.slice(i + 1)];
 }
 
 async function names(dir: string): Promise<string[]> {

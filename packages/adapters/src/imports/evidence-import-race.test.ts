@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
-import { evidenceStorage } from '../evidence/sql-evidence.js';
+import { evidenceStorage } from '../evidence/evidence-storage.js';
 import { logbookStorage } from '../logbooks/logbook-storage.js';
 import { notificationStorage } from '../notifications/sql-notifications.js';
 import { describeEachStorage } from '../testing/each-storage.js';

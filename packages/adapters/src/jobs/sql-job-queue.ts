@@ -1,21 +1,20 @@
 import {
-  jobState,
   newJobSnapshot,
   tenantOfPayload,
   type JobClaim,
   type JobFilter,
-  type JobLane,
   type JobOperatorResult,
-  type JobPriority,
   type JobProgress,
   type JobQueue,
   type JobSnapshot,
-  type JobState,
   type NewJob,
-  type WorkerLease,
 } from '@fundi/domain';
-import { marks, str, type Row } from '../db/sql-helpers.js';
+import { marks, type Row } from '../db/sql-helpers.js';
 import type { SqlDb } from '../db/sql-db.js';
+import { cancelJob, listJobs, retryJobNow } from './job-operator-queries.js';
+import { rowToJob } from './job-rows.js';
+
+export { SqlWorkerLease } from './sql-worker-lease.js';
 
 const INSERT = `INSERT INTO jobs (id, kind, lane, priority, tenant_id, payload, due_at, attempts, max_attempts,
   idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`;
@@ -27,18 +26,6 @@ const HELD = 'id = ? AND lease_owner = ? AND done_at IS NULL';
  */
 const EARLIEST_INTERACTIVE = `COALESCE((SELECT MIN(claimed_at) FROM jobs WHERE priority = 'interactive'
   AND done_at IS NULL AND lease_until >= ?), '')`;
-/** Each state of `jobState` as a condition; `?` is the time a lease is judged at. */
-const STATE_SQL: Record<JobState, { sql: string; now: boolean }> = {
-  queued: { sql: 'done_at IS NULL AND last_error IS NULL AND (lease_until IS NULL OR lease_until < ?)', now: true },
-  running: { sql: 'done_at IS NULL AND lease_until >= ?', now: true },
-  failed: {
-    sql: 'cancelled_at IS NULL AND last_error IS NOT NULL AND (done_at IS NOT NULL OR lease_until IS NULL OR lease_until < ?)',
-    now: true,
-  },
-  done: { sql: 'done_at IS NOT NULL AND last_error IS NULL AND cancelled_at IS NULL', now: false },
-  cancelled: { sql: 'cancelled_at IS NOT NULL', now: false },
-};
-
 export class SqlJobQueue implements JobQueue {
   constructor(private readonly db: SqlDb) {}
 
@@ -114,52 +101,16 @@ export class SqlJobQueue implements JobQueue {
     return row ? rowToJob(row) : null;
   }
 
-  async list(f: JobFilter): Promise<JobSnapshot[]> {
-    const where: string[] = [];
-    const args: (string | number)[] = [];
-    if (f.state) {
-      where.push(STATE_SQL[f.state].sql);
-      if (STATE_SQL[f.state].now) args.push(f.now);
-    }
-    if (f.kind !== undefined) {
-      where.push('kind = ?');
-      args.push(f.kind);
-    }
-    if (f.tenantId !== undefined) {
-      where.push('tenant_id = ?');
-      args.push(f.tenantId);
-    }
-    const rows = await this.db.all<Row>(
-      `SELECT * FROM jobs ${where.length ? `WHERE ${where.map((w) => `(${w})`).join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`,
-      [...args, f.limit],
-    );
-    return rows.map(rowToJob);
+  list(f: JobFilter): Promise<JobSnapshot[]> {
+    return listJobs(this.db, f);
   }
 
-  async retryNow(id: string, now: string): Promise<JobOperatorResult> {
-    const { changes } = await this.db.run(
-      `UPDATE jobs SET due_at = ?, attempts = 0, last_error = NULL, done_at = NULL, lease_owner = NULL,
-       lease_until = NULL, progress_processed = NULL, progress_total = NULL
-       WHERE id = ? AND (${STATE_SQL.failed.sql})`,
-      [now, id, now],
-    );
-    return this.outcome(id, now, changes > 0);
+  retryNow(id: string, now: string): Promise<JobOperatorResult> {
+    return retryJobNow(this.db, id, now);
   }
 
-  async cancel(id: string, now: string): Promise<JobOperatorResult> {
-    const { changes } = await this.db.run(
-      `UPDATE jobs SET cancelled_at = ?, done_at = COALESCE(done_at, ?), lease_owner = NULL, lease_until = NULL
-       WHERE id = ? AND ((${STATE_SQL.queued.sql}) OR (${STATE_SQL.failed.sql}))`,
-      [now, now, id, now, now],
-    );
-    return this.outcome(id, now, changes > 0);
-  }
-
-  /** The job after a conditional change (one statement, so atomic against a claim), or the state that refused it. */
-  private async outcome(id: string, now: string, changed: boolean): Promise<JobOperatorResult> {
-    const job = await this.findById(id);
-    if (changed && job) return { changed: true, job };
-    return { changed: false, job, state: job ? jobState(job, now) : null };
+  cancel(id: string, now: string): Promise<JobOperatorResult> {
+    return cancelJob(this.db, id, now);
   }
 
   async pruneFinished(before: string, limit: number): Promise<number> {
@@ -170,50 +121,4 @@ export class SqlJobQueue implements JobQueue {
     ]);
     return changes;
   }
-}
-
-/** One row, `main`: taken when free or expired, renewed by its holder (upsert with a condition, both dialects). */
-export class SqlWorkerLease implements WorkerLease {
-  constructor(private readonly db: SqlDb) {}
-
-  async acquire(owner: string, now: string, until: string): Promise<boolean> {
-    const { changes } = await this.db.run(
-      `INSERT INTO worker_lease (name, owner, lease_until) VALUES ('main', ?, ?)
-       ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until
-       WHERE worker_lease.owner = excluded.owner OR worker_lease.lease_until < ?`,
-      [owner, until, now],
-    );
-    return changes > 0;
-  }
-
-  async release(owner: string): Promise<void> {
-    await this.db.run(`DELETE FROM worker_lease WHERE name = 'main' AND owner = ?`, [owner]);
-  }
-}
-
-function rowToJob(r: Row): JobSnapshot {
-  const processed = r.progress_processed;
-  return {
-    id: String(r.id),
-    kind: String(r.kind),
-    lane: String(r.lane) as JobLane,
-    priority: String(r.priority) as JobPriority,
-    tenantId: str(r.tenant_id),
-    claimedAt: str(r.claimed_at),
-    cancelledAt: str(r.cancelled_at),
-    payload: JSON.parse(String(r.payload)),
-    dueAt: String(r.due_at),
-    leaseOwner: str(r.lease_owner),
-    leaseUntil: str(r.lease_until),
-    attempts: Number(r.attempts),
-    maxAttempts: Number(r.max_attempts),
-    lastError: str(r.last_error),
-    doneAt: str(r.done_at),
-    idempotencyKey: str(r.idempotency_key),
-    createdAt: String(r.created_at),
-    progress:
-      processed === null || processed === undefined
-        ? null
-        : { processed: Number(processed), total: r.progress_total === null ? null : Number(r.progress_total) },
-  };
 }

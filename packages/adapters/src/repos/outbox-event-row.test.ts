@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventOf } from './sql-audit-outbox.js';
+import { eventOf } from './sql-outbox.js';
 
 const row = (data: string | null) => ({
   id: 'evt_1',

@@ -17,10 +17,9 @@ import {
   ASSESSMENT_SELECT,
   MODERATION_ALIASES,
   assessmentValues,
-  insertSql,
   rowToAssessment,
-  type Row,
-} from './training-rows.js';
+} from './assessment-rows.js';
+import { insertSql, type Row } from './training-rows.js';
 
 const INSERT = insertSql('assessments', ASSESSMENT_COLUMNS);
 const INSERT_MODERATION = insertSql('moderations', [

@@ -2,7 +2,7 @@ import { EXPANDED_AT, type DomainEvent, type OutboxFeed } from '@fundi/domain';
 import type { Knex } from 'knex';
 import { compile } from '../db/query-builder.js';
 import type { SqlDb } from '../db/sql-db.js';
-import { EVENT_ROWS, eventOf, insertEventRows, leanEventOf } from './sql-audit-outbox.js';
+import { EVENT_ROWS, eventOf, insertEventRows, leanEventOf } from './sql-outbox.js';
 import { chunks, marks } from '../db/sql-helpers.js';
 
 /** The outbox as the dispatcher and replays read it (the platform's table, written by the audit and outbox writer). */

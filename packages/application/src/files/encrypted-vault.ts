@@ -1,52 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DomainError, type FileStore } from '@fundi/domain';
-import {
-  CHUNK,
-  corrupt,
-  HEADER,
-  type MasterKeyring,
-  makeHeader,
-  openHeader,
-  plaintextSize,
-  TAG,
-} from './encryption-format.js';
-import { Decrypt, DecryptWhole, Encrypt } from './encryption-streams.js';
+import { CHUNK, HEADER, type MasterKeyring, makeHeader, openHeader, plaintextSize, TAG } from './encryption-format.js';
+import { Decrypt } from './decrypt-stream.js';
+import { DecryptWhole } from './decrypt-whole.js';
+import { Encrypt } from './encrypt-stream.js';
 import type { FileVault, StoreOptions, StoredFile } from './file-vault.js';
 import { KIND_LIMITS, SNIFF_BYTES, sniff } from './sniff.js';
+import { peek, readAll, readHead } from './stream-heads.js';
 
 // The stored format (header, chunks, keys) lives in encryption-format.ts, the streams that write and read it in
-// encryption-streams.ts; these names stay importable from here.
+// encrypt-stream.ts, decrypt-stream.ts and decrypt-whole.ts; these names stay importable from here.
 export { CHUNK, HEADER, type MasterKey, MasterKeyring, plaintextSize } from './encryption-format.js';
-
-/** Reads the first `n` bytes of a stream and gives back a stream of the whole (nothing is lost, nothing copied). */
-async function peek(source: Readable, n: number): Promise<{ head: Buffer; whole: Readable }> {
-  const chunks: Buffer[] = [];
-  let got = 0;
-  const it = source[Symbol.asyncIterator]();
-  let done = false;
-  while (got < n) {
-    const r = await it.next();
-    if (r.done) {
-      done = true;
-      break;
-    }
-    const b = r.value as Buffer;
-    chunks.push(b);
-    got += b.length;
-  }
-  const head = Buffer.concat(chunks);
-  async function* rest() {
-    yield head;
-    if (done) return;
-    for (;;) {
-      const r = await it.next();
-      if (r.done) return;
-      yield r.value as Buffer;
-    }
-  }
-  return { head: head.subarray(0, n), whole: Readable.from(rest(), { objectMode: false }) };
-}
 
 /** Files encrypted with per-file data keys over any `FileStore`, typed by their content. */
 export class EncryptedFileVault implements FileVault {
@@ -163,40 +128,4 @@ export class EncryptedFileVault implements FileVault {
     await this.files.delete(tmp);
     return true;
   }
-}
-
-/**
- * The first `n` bytes of a stream (fewer when it is shorter), put back so the stream still starts with them (no
- * copy of the rest). An empty stream is an empty head when `emptyOk`, else a file too short to be one of ours.
- */
-async function readHead(s: Readable, n: number, emptyOk: boolean): Promise<Buffer> {
-  for (;;) {
-    if (s.errored) throw s.errored;
-    const b = (s.read(n) as Buffer | null) ?? (s.readableEnded ? (s.read() as Buffer | null) : null);
-    if (b) {
-      s.unshift(b);
-      return b.subarray(0, n);
-    }
-    if (s.readableEnded && emptyOk) return Buffer.alloc(0);
-    if (s.readableEnded) throw corrupt('too short');
-    if (s.destroyed)
-      throw s.errored ?? Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
-    await new Promise<void>((resolve, reject) => {
-      const done = () => {
-        s.off('readable', done).off('end', done).off('close', done).off('error', fail);
-        resolve();
-      };
-      const fail = (e: Error) => {
-        s.off('readable', done).off('end', done).off('close', done).off('error', fail);
-        reject(e);
-      };
-      s.once('readable', done).once('end', done).once('close', done).once('error', fail);
-    });
-  }
-}
-
-async function readAll(s: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of s) chunks.push(Buffer.from(c as Uint8Array));
-  return Buffer.concat(chunks);
 }

@@ -9,6 +9,7 @@ export * from './import-template.js';
 export * from './import-template-xlsx.js';
 export * from './list-imports.js';
 export * from './import-use-cases.js';
+export * from './import-request.js';
 export * from './start-import.js';
 export * from './remap-import.js';
 export * from './learner-import.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.js';
 import { displayableFileName, isSafeFileName, isSafeText, safeText } from './text.js';
 import { Learner } from '../learners/learner.js';
-import { parseFilename } from '../evidence/evidence.js';
+import { parseFilename } from '../evidence/evidence-fields.js';
 import { anIdNumber } from '../testing/builders.js';
 
 const FORBIDDEN = [

@@ -1,6 +1,6 @@
 import type { AuditLog } from '../audit/audit.js';
 import type { Outbox } from '../events/outbox.js';
-import type { JobQueue } from '../jobs/job.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 
 /**
  * Port: runs `work` in one transaction over the repositories `R` it hands out. Everything written through them

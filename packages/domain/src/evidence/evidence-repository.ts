@@ -1,5 +1,6 @@
 import type { Page, PageRequest } from '../common/paging.js';
-import type { EvidenceFilter, EvidenceSnapshot, EvidenceType, EvidenceVersionSnapshot } from './evidence.js';
+import type { EvidenceType } from './evidence-fields.js';
+import type { EvidenceFilter, EvidenceSnapshot, EvidenceVersionSnapshot } from './evidence-snapshot.js';
 
 /**
  * A signed, single-use permission to PUT one file (the Form A upload): what the upload declared, checked again

@@ -5,7 +5,7 @@ import type { Answer } from '../dashboard/dashboard-deps.js';
 import { Html, html } from '../dashboard/html.js';
 import { csrfRefused, formBody, sameToken, servePages } from '../dashboard/web.js';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/body-progress.js';
-import { multipartUpload } from '../middleware/upload.js';
+import { multipartUpload } from '../middleware/multipart-upload.js';
 import { RouteTable } from '../route-table.js';
 import { detailsPages } from './pages/details.js';
 import { evidencePages } from './pages/evidence.js';

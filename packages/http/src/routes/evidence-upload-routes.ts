@@ -1,16 +1,15 @@
 import type { EvidenceUseCases } from '@fundi/application';
 import { EVIDENCE_TYPES } from '@fundi/domain';
 import { IdParams } from '../schemas/common.js';
+import { EvidenceOut, TokenParams } from '../schemas/evidence-schemas.js';
 import {
   AwaitedUploadRequestIn,
-  EvidenceOut,
   MultipartFields,
-  TokenParams,
   UploadGrantOut,
   UploadRequestIn,
   VersionFields,
   VersionUploadRequestIn,
-} from '../schemas/evidence-schemas.js';
+} from '../schemas/evidence-upload-schemas.js';
 import { route } from './route.js';
 import { absolute } from './signed-url.js';
 

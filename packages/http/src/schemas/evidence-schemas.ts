@@ -1,9 +1,13 @@
 import { EVIDENCE_RECORD_STATUSES, EVIDENCE_STATUSES, EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
 import { Instant, Timestamp, z, ActorOut, ActorOrNull } from './common.js';
 
-const Id = z.string().min(1).max(64);
-const EvidenceType = z.enum(EVIDENCE_TYPES).openapi({ description: 'What the evidence is (docs/api.md, "Evidence")' });
-const MAX = 100 * 1024 * 1024;
+/** A record's id, as the evidence schemas take it. */
+export const Id = z.string().min(1).max(64);
+export const EvidenceType = z
+  .enum(EVIDENCE_TYPES)
+  .openapi({ description: 'What the evidence is (docs/api.md, "Evidence")' });
+/** The largest evidence file: 100 MB. */
+export const MAX = 100 * 1024 * 1024;
 
 export const EvidenceOut = z
   .object({
@@ -69,73 +73,6 @@ export const EvidenceListQuery = z
     }),
   })
   .strict();
-
-export const UploadRequestIn = z
-  .object({
-    learnerId: Id,
-    moduleId: z.string().max(50).openapi({ description: 'The module code' }),
-    enrolmentId: Id.optional().openapi({ description: 'Picks the enrolment when several open ones have the module' }),
-    evidenceType: EvidenceType,
-    filename: z.string().max(255),
-    contentType: z
-      .string()
-      .max(255)
-      .optional()
-      .openapi({ description: 'Informative only: the type is sniffed from the bytes' }),
-    size: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX)
-      .openapi({ description: 'Exact size in bytes; the PUT must send exactly this many' }),
-  })
-  .strict()
-  .openapi('EvidenceUploadRequest');
-
-export const VersionUploadRequestIn = z
-  .object({
-    filename: z.string().max(255),
-    contentType: z.string().max(255).optional(),
-    size: z.number().int().min(1).max(MAX),
-  })
-  .strict()
-  .openapi('EvidenceVersionUploadRequest');
-
-export const AwaitedUploadRequestIn = z
-  .object({
-    size: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX)
-      .openapi({ description: 'Exact size in bytes; the PUT must send exactly this many' }),
-    filename: z.string().max(255).optional().openapi({ description: "Defaults to the record's file name" }),
-    contentType: z.string().max(255).optional(),
-  })
-  .strict()
-  .openapi('EvidenceAwaitedUploadRequest');
-
-export const UploadGrantOut = z
-  .object({
-    evidenceId: z.string(),
-    version: z.number().int(),
-    uploadUrl: z.string().openapi({ description: 'Signed, single-use; PUT the bytes here without an API key' }),
-    method: z.literal('PUT'),
-    expiresAt: Timestamp,
-  })
-  .openapi('EvidenceUploadUrl');
-
-export const MultipartFields = z
-  .object({
-    learnerId: Id,
-    moduleId: z.string().max(50),
-    enrolmentId: Id.optional(),
-    evidenceType: EvidenceType,
-    filename: z.string().max(255).optional().openapi({ description: "Defaults to the file part's name" }),
-  })
-  .strict();
-
-export const VersionFields = z.object({ filename: z.string().max(255).optional() }).strict();
 
 export const ReviewIn = z
   .object({

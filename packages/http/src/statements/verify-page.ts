@@ -9,7 +9,8 @@ import type { Context, Middleware, Next } from 'koa';
 import { html, type Html } from '../dashboard/html.js';
 import { securityHeaders } from '../dashboard/web.js';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/body-progress.js';
-import { multipartUpload, payloadTooLarge } from '../middleware/upload.js';
+import { multipartUpload } from '../middleware/multipart-upload.js';
+import { payloadTooLarge } from '../middleware/upload.js';
 
 const PATH = /^\/verify\/([^/]{1,64})\/?$/;
 const OUTCOME = { completed: 'Completed', competent: 'Competent', not_yet_competent: 'Not yet competent' } as const;

@@ -9,12 +9,12 @@ import {
   type EvidenceSnapshot,
   type Page,
   type PageRequest,
-  type PurgeCandidate,
 } from '@fundi/domain';
 import type { MemoryStore } from '../common/memory-store.js';
 import { pageOf } from '../common/paging.js';
 import type { TrainingTables } from '../training/index.js';
 import type { EvidenceRow, EvidenceTables } from './evidence-tables.js';
+import * as purges from './in-memory-evidence-purges.js';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
@@ -135,60 +135,24 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
     return true;
   }
 
-  private candidate(r: EvidenceRow): PurgeCandidate {
-    const keys = [...this.t.evidenceVersions.values()]
-      .filter((v) => v.evidenceId === r.id)
-      .sort((a, b) => a.version - b.version)
-      .map((v) => v.storageKey);
-    return { tenantId: r.tenantId, id: r.id, learnerId: r.learnerId, storageKeys: keys };
-  }
-
   async deletedBefore(before: string, limit: number) {
-    return [...this.t.evidence.values()]
-      .filter((r) => r.deletedAt && r.deletedAt <= before)
-      .sort((a, b) => (a.deletedAt! < b.deletedAt! ? -1 : a.deletedAt! > b.deletedAt! ? 1 : 0))
-      .slice(0, limit)
-      .map((r) => this.candidate(r));
+    return purges.deletedBefore(this.t, before, limit);
   }
 
   async storageKeys(after: string | null, limit: number) {
-    return [...this.t.evidenceVersions.values()]
-      .map((v) => v.storageKey)
-      .filter((k) => after === null || k > after)
-      .sort()
-      .slice(0, limit);
+    return purges.storageKeysAfter(this.t, after, limit);
   }
 
   async ofLearner(tenantId: string, learnerId: string) {
-    return [...this.t.evidence.values()]
-      .filter((r) => r.tenantId === tenantId && r.learnerId === learnerId)
-      .sort((a, b) => (a.id < b.id ? -1 : 1))
-      .map((r) => this.candidate(r));
+    return purges.ofLearner(this.t, tenantId, learnerId);
   }
 
   async pastRetention(tenantId: string, completedOnOrBefore: string, limit: number) {
-    const enrolments = this.store.tables.enrolments ?? new Map();
-    return [...this.t.evidence.values()]
-      .filter((r) => {
-        const e = enrolments.get(r.enrolmentId);
-        return (
-          r.tenantId === tenantId &&
-          e?.tenantId === tenantId &&
-          e.status === 'completed' &&
-          e.achievementDate !== null &&
-          e.achievementDate <= completedOnOrBefore
-        );
-      })
-      .sort((a, b) => (a.id < b.id ? -1 : 1))
-      .slice(0, limit)
-      .map((r) => this.candidate(r));
+    return purges.pastRetention(this.t, tenantId, completedOnOrBefore, limit);
   }
 
   async remove(tenantId: string, id: string) {
-    const r = this.t.evidence.get(id);
-    if (!r || r.tenantId !== tenantId) return;
-    this.t.evidence.delete(id);
-    for (const [k, v] of this.t.evidenceVersions) if (v.evidenceId === id) this.t.evidenceVersions.delete(k);
+    purges.removeEvidence(this.t, tenantId, id);
   }
 
   async usage(tenantId: string) {
