@@ -27,6 +27,7 @@ function pageScope(operation: string, tenantId: string, params: unknown, query: 
     .map((k) => [k, query[k]]);
   return JSON.stringify([operation, tenantId, params ?? null, filters]);
 }
+const NO_BODY = { body: undefined, file: undefined } as const;
 const NO_PAGE: PageRequest = { kind: 'offset', offset: 0, limit: 0 };
 
 function withoutSlug({ slug: _, ...rest }: Record<string, string>): Record<string, string> {
@@ -98,6 +99,8 @@ export function mountForm(
       emptyPasses = Object.keys(q).length === 0;
       return q;
     };
+    // A GET or DELETE declares no body (`readBody` reads none for them): it is not waited for.
+    const readsBody = r.upload !== undefined || r.body !== undefined || (r.method !== 'get' && r.method !== 'delete');
     const isPublic = r.auth === 'none';
     const cursorKey = cursorKeyOf(r);
     const handler = async (ctx: Context, prefix: string) => {
@@ -108,7 +111,7 @@ export function mountForm(
       const rawParams = slug === undefined ? found : withoutSlug(found);
       const params = r.params ? validate(r.params, rawParams, 'path') : undefined;
       const query = ctx.querystring === '' ? emptyQuery() : (validate(querySchema, ctx.query, 'query') as Query);
-      const { body, file } = await readBody(ctx, r, bodies.idleMs);
+      const { body, file } = readsBody ? await readBody(ctx, r, bodies.idleMs) : NO_BODY;
       // What a page belongs to: the tenant (or the public route) and every filter but the paging itself.
       const scope = r.list ? pageScope(r.operationId, principal?.actor.tenantId ?? '', params, query) : '';
       const page: PageRequest = r.list ? form.toPage(query, scope) : NO_PAGE;
