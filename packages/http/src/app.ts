@@ -80,7 +80,8 @@ function systemRoutes(deps: HttpDeps): Step {
       ctx.body = { status: 'unavailable', reason: 'database unreachable' };
     }
   });
-  return async (ctx, next) => {
+  // Not async: a request for another path passes on with no promise of this step's own.
+  return (ctx, next) => {
     const found = system.find(ctx.method, ctx.path);
     return found ? found.handler(ctx) : next();
   };

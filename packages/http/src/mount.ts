@@ -1,4 +1,4 @@
-import { actingFrom, type WithActors } from '@fundi/application';
+import { type Actor, actingFrom, type WithActors } from '@fundi/application';
 import type { PageRequest } from '@fundi/domain';
 import type { Context } from 'koa';
 import { z } from './schemas/common.js';
@@ -18,6 +18,8 @@ export function koaPath(path: string): string {
 
 const PAGING = new Set(['cursor', 'limit', 'offset']);
 
+type Query = Record<string, unknown>;
+
 function pageScope(operation: string, tenantId: string, params: unknown, query: Record<string, unknown>): string {
   const filters = Object.keys(query)
     .filter((k) => !PAGING.has(k) && query[k] !== undefined)
@@ -25,7 +27,26 @@ function pageScope(operation: string, tenantId: string, params: unknown, query: 
     .map((k) => [k, query[k]]);
   return JSON.stringify([operation, tenantId, params ?? null, filters]);
 }
+const NO_BODY = { body: undefined, file: undefined } as const;
 const NO_PAGE: PageRequest = { kind: 'offset', offset: 0, limit: 0 };
+
+function withoutSlug({ slug: _, ...rest }: Record<string, string>): Record<string, string> {
+  return rest;
+}
+
+/**
+ * The actor of a key's request through the API, with the client's address (`actingFrom`). A key's actor comes from
+ * its cached resolution, so the copy made for an address is kept beside it and used again while the address is
+ * the same; nothing changes an actor once made.
+ */
+const apiActors = new WeakMap<Actor, Actor>();
+function apiActor(keyActor: Actor, ip: string): Actor {
+  const made = apiActors.get(keyActor);
+  if (made && made.ip === ip) return made;
+  const actor = actingFrom(keyActor, 'api', ip);
+  apiActors.set(keyActor, actor);
+  return actor;
+}
 
 /** Form A's cursor carries this field of a list's last item (route.ts, `ListSpec`): a list without it is refused. */
 function cursorKeyOf(r: RouteDef): string | undefined {
@@ -69,24 +90,42 @@ export function mountForm(
     const querySchema = (
       r.list ? (r.query ?? z.object({})).extend(form.pageQuery.shape) : (r.query ?? z.object({}))
     ).strict();
+    // A request without a query string is checked as `{}`; when `{}` passes and stays `{}` (no defaults), that
+    // answer is the same for every such request, so it is worked out once, and each request gets its own `{}`.
+    let emptyPasses: boolean | undefined;
+    const emptyQuery = (): Query => {
+      if (emptyPasses) return {};
+      const q = validate(querySchema, {}, 'query') as Query;
+      emptyPasses = Object.keys(q).length === 0;
+      return q;
+    };
+    // A GET or DELETE declares no body (`readBody` reads none for them): it is not waited for.
+    const readsBody = r.upload !== undefined || r.body !== undefined || (r.method !== 'get' && r.method !== 'delete');
     const isPublic = r.auth === 'none';
     const cursorKey = cursorKeyOf(r);
     const handler = async (ctx: Context, prefix: string) => {
       const principal = isPublic ? null : authorise(ctx, r);
-      const { slug, ...rawParams } = ctx.params as Record<string, string>;
+      const found = ctx.params as Record<string, string>;
+      const slug = found.slug;
+      // Form B's slug is the tenant's, checked by `authorise`, not one of the route's parameters.
+      const rawParams = slug === undefined ? found : withoutSlug(found);
       const params = r.params ? validate(r.params, rawParams, 'path') : undefined;
-      const query = validate(querySchema, ctx.query, 'query') as Record<string, unknown>;
-      const { body, file } = await readBody(ctx, r, bodies.idleMs);
+      const query = ctx.querystring === '' ? emptyQuery() : (validate(querySchema, ctx.query, 'query') as Query);
+      const { body, file } = readsBody ? await readBody(ctx, r, bodies.idleMs) : NO_BODY;
       // What a page belongs to: the tenant (or the public route) and every filter but the paging itself.
       const scope = r.list ? pageScope(r.operationId, principal?.actor.tenantId ?? '', params, query) : '';
       const page: PageRequest = r.list ? form.toPage(query, scope) : NO_PAGE;
+      const ip = ctx.ip;
+      // The key's changes are audited as coming through the API, with the client's address.
+      const actor = principal ? apiActor(principal.actor, ip) : null;
       const input = {
+        actor,
         params,
         query,
         body,
         page,
         file,
-        ip: ctx.ip,
+        ip,
         origin: originOf(ctx),
         headers: ctx.headers,
         requestId: ctx.state.requestId as string,
@@ -95,9 +134,7 @@ export function mountForm(
       };
       let result: Awaited<ReturnType<RouteDef['handle']>>;
       try {
-        // The key's changes are audited as coming through the API, with the client's address.
-        const actor = principal ? actingFrom(principal.actor, 'api', ctx.ip) : null;
-        result = await r.handle(actor ? { ...input, actor } : { ...input, actor: null });
+        result = await r.handle(input);
       } finally {
         // A handler that stopped reading (or failed) leaves the rest of the upload unread: discard it.
         if (file && !file.stream.readableEnded) {

@@ -86,14 +86,16 @@ export function learnerToRow(l: LearnerSnapshot): LearnerRow {
   return row;
 }
 
-function addressOf(prefix: string, row: LearnerRow): Address | null {
-  const a = {
-    line1: row[`${prefix}_address_1`] as string | null,
-    line2: row[`${prefix}_address_2`] as string | null,
-    line3: row[`${prefix}_address_3`] as string | null,
-    postalCode: row[`${prefix}_postal_code`] as string | null,
-  };
-  return a.line1 === null && a.line2 === null && a.line3 === null && a.postalCode === null ? null : a;
+/** An address of four columns, null when all four are (the column names are written out: no key is built per row). */
+function addressOf(
+  line1: string | null,
+  line2: string | null,
+  line3: string | null,
+  postalCode: string | null,
+): Address | null {
+  return line1 === null && line2 === null && line3 === null && postalCode === null
+    ? null
+    : { line1, line2, line3, postalCode };
 }
 
 /** Written out as one literal (not a loop) so every learner object has the same fast shape: lists map 100 rows. */
@@ -123,8 +125,18 @@ export function rowToLearner(r: LearnerRow): LearnerSnapshot {
     disabilityStatusCode: s(r.disability_status_code),
     disabilityRating: s(r.disability_rating),
     immigrantStatus: s(r.immigrant_status),
-    homeAddress: addressOf('home', r),
-    postalAddress: addressOf('postal', r),
+    homeAddress: addressOf(
+      r.home_address_1 as string | null,
+      r.home_address_2 as string | null,
+      r.home_address_3 as string | null,
+      r.home_postal_code as string | null,
+    ),
+    postalAddress: addressOf(
+      r.postal_address_1 as string | null,
+      r.postal_address_2 as string | null,
+      r.postal_address_3 as string | null,
+      r.postal_postal_code as string | null,
+    ),
     provinceCode: s(r.province_code),
     statssaAreaCode: s(r.statssa_area_code),
     popiActAgree: r.popi_act_agree === null || r.popi_act_agree === undefined ? null : Boolean(r.popi_act_agree),

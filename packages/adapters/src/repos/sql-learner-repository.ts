@@ -18,6 +18,8 @@ import { findTaken } from './learner-taken-values.js';
 const UPDATABLE = LEARNER_COLUMNS.filter((c) => c !== 'id' && c !== 'tenant_id' && c !== 'created_at');
 const UPDATE = `UPDATE learners SET ${UPDATABLE.map((c) => `${c} = ?`).join(', ')} WHERE tenant_id = ? AND id = ? AND erased_at IS NULL`;
 const LIVE = 'tenant_id = ? AND erased_at IS NULL';
+/** Written once: the statement cache finds a statement by its text, which a string built per call makes it hash again. */
+const BY_ID = `SELECT * FROM learners WHERE ${LIVE} AND id = ?`;
 const ERASE = `UPDATE learners SET ${PERSONAL_COLUMNS.map((c) => `${c} = NULL`).join(', ')}, erased_at = ?, updated_at = ? WHERE ${LIVE} AND id = ?`;
 
 /** Learners on SQLite or Postgres. Fixed statements are written once; lists are composed with knex. */
@@ -44,7 +46,7 @@ export class SqlLearnerRepository implements LearnerRepository {
   }
 
   findById(tenantId: string, id: string): Promise<LearnerSnapshot | null> {
-    return this.one(`SELECT * FROM learners WHERE ${LIVE} AND id = ?`, [tenantId, id]);
+    return this.one(BY_ID, [tenantId, id]);
   }
 
   async findByIds(tenantId: string, ids: readonly string[]): Promise<LearnerSnapshot[]> {

@@ -4,30 +4,48 @@ import type { SqlDb } from '../db/sql-db.js';
 
 const windowStart = (now: number, seconds: number) => Math.floor(now / 1000 / seconds) * seconds;
 
+interface Slot {
+  seconds: number;
+  start: number;
+  hits: number;
+}
+
 /** Counters in this process only: right for the embedded default (one server process). */
 export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly counts = new Map<string, { start: number; hits: number }>();
+  /** Each key's windows (a key has one or two): found by the key alone, with no name built per request. */
+  private readonly counts = new Map<string, Slot[]>();
   private sweeps = 0;
 
   async hit(key: string, windows: readonly RateWindow[], now: number): Promise<WindowCount[]> {
     if (++this.sweeps % 10_000 === 0) this.sweep(now);
-    return windows.map((w) => {
-      const start = windowStart(now, w.seconds);
-      const id = `${key}|${w.seconds}`;
-      let c = this.counts.get(id);
-      if (!c || c.start !== start) {
-        c = { start, hits: 0 };
-        this.counts.set(id, c);
+    let slots = this.counts.get(key);
+    if (!slots) {
+      slots = [];
+      this.counts.set(key, slots);
+    }
+    const out: WindowCount[] = new Array(windows.length);
+    for (let i = 0; i < windows.length; i++) {
+      const seconds = windows[i]!.seconds;
+      const start = windowStart(now, seconds);
+      let c = slots.find((x) => x.seconds === seconds);
+      if (!c) {
+        c = { seconds, start, hits: 0 };
+        slots.push(c);
+      } else if (c.start !== start) {
+        c.start = start;
+        c.hits = 0;
       }
       c.hits++;
-      return { hits: c.hits, resetAt: start + w.seconds };
-    });
+      out[i] = { hits: c.hits, resetAt: start + seconds };
+    }
+    return out;
   }
 
   private sweep(now: number): void {
-    for (const [id, c] of this.counts) {
-      const seconds = Number(id.slice(id.lastIndexOf('|') + 1));
-      if (c.start + seconds < now / 1000) this.counts.delete(id);
+    for (const [key, slots] of this.counts) {
+      const live = slots.filter((c) => c.start + c.seconds >= now / 1000);
+      if (live.length === 0) this.counts.delete(key);
+      else if (live.length < slots.length) this.counts.set(key, live);
     }
   }
 }

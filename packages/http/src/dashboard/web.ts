@@ -102,8 +102,13 @@ export function servePages<S>(
   session: (ctx: Context) => Promise<S>,
   errorPage: (ctx: Context, e: unknown, s: S | null) => void,
 ) {
-  return async (ctx: Context, next: Next) => {
-    if (ctx.path !== prefix && !ctx.path.startsWith(`${prefix}/`)) return next();
+  const under = `${prefix}/`;
+  // Another path passes straight on, with no promise of this step's own (it sits before the API's on every request).
+  const pass = (ctx: Context, next: Next): Promise<unknown> => {
+    const path = ctx.path;
+    return path !== prefix && !path.startsWith(under) ? next() : serve(ctx);
+  };
+  const serve = async (ctx: Context): Promise<void> => {
     securityHeaders(ctx);
     try {
       safeQuery(ctx.query);
@@ -116,4 +121,5 @@ export function servePages<S>(
       errorPage(ctx, e, s);
     }
   };
+  return pass;
 }

@@ -37,12 +37,23 @@ export function authenticateAndLimit(deps: HttpDeps): (ctx: Context) => Promise<
     await applyRateLimit(
       ctx,
       deps.rateLimits,
-      principal ? `key:${principal.actor.id}` : isInbound ? `inbound:${ctx.ip}` : `ip:${ctx.ip}`,
+      principal ? keyCounter(principal.actor) : isInbound ? `inbound:${ctx.ip}` : `ip:${ctx.ip}`,
       principal?.limits ?? (isInbound ? (deps.inboundLimits ?? deps.anonymousLimits) : deps.anonymousLimits),
       at,
     );
     if (principal) deps.meter?.count(principal.actor.tenantId, principal.actor.id, at);
   };
+}
+
+/** A key's rate-limit counter name, made once per resolved key (its cached resolution keeps the same actor). */
+const keyCounters = new WeakMap<{ id: string }, string>();
+function keyCounter(actor: { id: string }): string {
+  let name = keyCounters.get(actor);
+  if (name === undefined) {
+    name = `key:${actor.id}`;
+    keyCounters.set(actor, name);
+  }
+  return name;
 }
 
 /** Counts a refused key against its address; the threshold-th refusal in a window is reported, in the background. */

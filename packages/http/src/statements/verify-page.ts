@@ -92,10 +92,15 @@ function fileCheckPage(v: PublicStatementView & { matches: boolean }, code: stri
 export function verifyPage(d: VerifyPageDeps): Middleware {
   const now = d.now ?? Date.now;
   const idleMs = d.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS;
-  return async (ctx: Context, next: Next) => {
+  // Another path passes straight on, with no promise of this step's own (this step sits before the API's on every
+  // request).
+  return (ctx: Context, next: Next): Promise<unknown> => {
     const m = PATH.exec(ctx.path);
-    const post = ctx.method === 'POST';
-    if (!m || (ctx.method !== 'GET' && ctx.method !== 'HEAD' && !post)) return next();
+    const method = ctx.method;
+    if (!m || (method !== 'GET' && method !== 'HEAD' && method !== 'POST')) return next();
+    return serve(ctx, m[1]!, method === 'POST');
+  };
+  async function serve(ctx: Context, sent: string, post: boolean): Promise<void> {
     securityHeaders(ctx);
     ctx.type = 'text/html; charset=utf-8';
     const [w] = await d.rateLimits.hit(`verify-page:${ctx.ip}`, [{ seconds: 60, limit: d.perMinute }], now());
@@ -106,7 +111,7 @@ export function verifyPage(d: VerifyPageDeps): Middleware {
       ctx.body = page('Too many checks', html`<p>Too many checks from this address: try again in a minute.</p>`);
       return;
     }
-    const code = decoded(m[1]!);
+    const code = decoded(sent);
     try {
       const v = await d.verification.check(code);
       ctx.body = post ? await checkFile(ctx, d, code, idleMs) : statementPage(v, code);
@@ -135,7 +140,7 @@ export function verifyPage(d: VerifyPageDeps): Middleware {
         );
       } else throw e;
     }
-  };
+  }
 }
 
 /**
