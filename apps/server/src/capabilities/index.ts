@@ -7,14 +7,13 @@ import {
   T,
   useCasesOf,
   type CapabilityHandle,
-  type CapabilityStorage,
   type DatabaseTarget,
   type Migration,
   type OpenStorage,
   type RepositoriesOf,
   type SqlDb,
 } from '@fundi/adapters';
-import type { EventReaction, JobDefinition, Ports, RetentionTask } from '@fundi/application';
+import type { EventReaction, JobDefinition, RetentionTask } from '@fundi/application';
 import type { UnitOfWork } from '@fundi/domain';
 import type { DashboardPages, RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
@@ -74,21 +73,14 @@ export function capabilities(s: CapabilitySettings) {
 }
 
 type Capabilities = ReturnType<typeof capabilities>;
-type StorageOf<C> = {
-  [K in keyof C]: C[K] extends { storage: CapabilityStorage<infer R> } ? CapabilityStorage<R> : never;
-};
+/** The storage parts of the capabilities: each one's `CapabilityStorage` of its repositories. */
+type StorageParts = Capabilities[number]['storage'][];
 /** Every repository of every capability. */
-export type AppRepositories = RepositoriesOf<StorageOf<Capabilities>>;
-
-type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-type NeededPorts = Intersect<Parameters<Capabilities[number]['useCases']>[0]>;
-// Compile-time check: the ports the container hands out satisfy what every capability's use cases ask for.
-const portsSatisfyEveryCapability = (p: Ports<AppRepositories>): NeededPorts => p;
-void portsSatisfyEveryCapability;
+export type AppRepositories = RepositoriesOf<StorageParts>;
 
 /** The storage parts of the capabilities (for migrations and test stores). */
-export function storageOf(caps: Capabilities): StorageOf<Capabilities> {
-  return caps.map((c) => c.storage) as unknown as StorageOf<Capabilities>;
+export function storageOf(caps: Capabilities): StorageParts {
+  return caps.map((c) => c.storage);
 }
 
 /** Every migration of every capability, in run order (by timestamp, then capability). */
@@ -113,7 +105,7 @@ export function migrateAll(target: DatabaseTarget): Promise<string[]> {
 
 /** Every capability's repositories over a SQL handle, without a container (benchmarks, tools). */
 export function appStorage(db: SqlDb): OpenStorage<AppRepositories> {
-  return storageFor(storageOf(STORAGE_ONLY()), db) as OpenStorage<AppRepositories>;
+  return storageFor(storageOf(STORAGE_ONLY()), db);
 }
 
 /**
