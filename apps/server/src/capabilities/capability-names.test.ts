@@ -17,7 +17,7 @@ const NAMES: Record<string, RegExp> = {
 };
 
 /** The one list: `capabilities()` names every capability (docs/architecture.md, "A capability's anatomy"). */
-const THE_LIST = 'apps/server/src/capabilities/index.ts';
+const THE_LIST = 'apps/server/src/capabilities/capability-list.ts';
 
 const BARREL = "a package's entry re-exports each capability's modules";
 const GENERATED = 'generated from the OpenAPI document (`npm run build` of packages/client)';
