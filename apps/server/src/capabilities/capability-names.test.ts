@@ -113,6 +113,7 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/exports/export-columns.ts': 'exports write evidence records and files',
     'packages/application/src/exports/export-files.ts': 'exports write evidence records and files',
     'packages/application/src/exports/export-ports.ts': 'exports write evidence records and files',
+    'packages/application/src/exports/export-reading.ts': 'exports write evidence records and files',
     'packages/application/src/exports/export-request.ts': 'exports write evidence records and files',
     'packages/application/src/exports/export-rows.ts': 'exports write evidence records and files',
     'packages/application/src/files/sniff.ts': 'the size limits and kinds of uploaded files (evidence and imports)',
