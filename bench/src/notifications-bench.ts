@@ -46,7 +46,7 @@ async function fundiRun(
           apiVersion: 'v21.0',
         },
         smtpOptions: { ignoreTLS: true },
-      } as never,
+      },
     },
   });
   const u = useCasesOf(c, notificationsCapability);

@@ -48,6 +48,8 @@ import {
   tenants,
   training,
   webhookCapability,
+  type AppRepositories,
+  type CapabilitySettings,
 } from './capabilities/index.js';
 import { openApiWebhooksOf } from './capabilities/declared.js';
 
@@ -71,7 +73,7 @@ export function containerFor(
     webhooks?: WebhookSettings;
     fileStore?: FileStoreChoice;
     publicUrl?: string;
-    notifications?: Partial<Config['notifications']>;
+    notifications?: CapabilitySettings['notifications'];
   },
   opts: { storage?: StorageChoice; clock?: Clock; logger?: Logger } = {},
 ): Container {
@@ -86,7 +88,7 @@ export function containerFor(
     },
     notifications: config.notifications,
   });
-  const c = buildContainer(
+  const c = buildContainer<AppRepositories>(
     {
       storage: opts.storage ?? config.database,
       masterKey: config.masterKey,

@@ -11,6 +11,7 @@ import type pg from 'pg';
 const adapters = join(dirname(fileURLToPath(import.meta.url)), '../../../packages/adapters/package.json');
 const driver = createRequire(adapters)('pg') as typeof pg;
 type Query = (this: pg.Client, config: unknown, ...rest: unknown[]) => unknown;
+// pg types `query` as a set of overloads; one function that passes every call on stands in for all of them.
 const query = driver.Client.prototype.query as unknown as Query;
 (driver.Client.prototype as unknown as { query: Query }).query = function (config, ...rest) {
   if (config && typeof config === 'object' && 'name' in config) {

@@ -157,12 +157,19 @@ export function generated(bytes: number): Readable {
   });
 }
 
-const principal = {
+const principal: Principal = {
   actor: { tenantId: 't1', id: 'key1', role: 'admin', scopes: ['learners:read', 'learners:write'] },
-  tenant: { id: 't1', slug: 'demo' },
-  limits: { perMinute: 1_000_000, perDay: null },
+  tenant: {
+    id: 't1',
+    slug: 'demo',
+    name: 'Demo',
+    plan: 'pilot',
+    limitOverrides: {},
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+  limits: { perMinute: 1_000_000, perDay: null, storageBytes: null },
   keyExpiresAt: null,
-} as unknown as Principal;
+};
 
 const authenticator: Authenticator = {
   async execute(presented) {

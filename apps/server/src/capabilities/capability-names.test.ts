@@ -17,7 +17,7 @@ const NAMES: Record<string, RegExp> = {
 };
 
 /** The one list: `capabilities()` names every capability (docs/architecture.md, "A capability's anatomy"). */
-const THE_LIST = 'apps/server/src/capabilities/index.ts';
+const THE_LIST = 'apps/server/src/capabilities/capability-list.ts';
 
 const BARREL = "a package's entry re-exports each capability's modules";
 const GENERATED = 'generated from the OpenAPI document (`npm run build` of packages/client)';
@@ -113,6 +113,7 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/exports/export-columns.ts': 'exports write evidence records and files',
     'packages/application/src/exports/export-files.ts': 'exports write evidence records and files',
     'packages/application/src/exports/export-ports.ts': 'exports write evidence records and files',
+    'packages/application/src/exports/export-reading.ts': 'exports write evidence records and files',
     'packages/application/src/exports/export-request.ts': 'exports write evidence records and files',
     'packages/application/src/exports/export-rows.ts': 'exports write evidence records and files',
     'packages/application/src/files/sniff.ts': 'the size limits and kinds of uploaded files (evidence and imports)',

@@ -68,6 +68,18 @@ export function nextSixAm(after: Date): Date {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
+/** A queued `notifications.run_triggers` event as `trigger-sources` writes it (its `data` values are not read here). */
+function isTriggerPayload(e: unknown): e is TriggerPayload {
+  return (
+    isObject(e) &&
+    typeof e.tenantId === 'string' &&
+    typeof e.eventId === 'string' &&
+    typeof e.type === 'string' &&
+    isObject(e.data) &&
+    (e.learnerIds === undefined || (Array.isArray(e.learnerIds) && e.learnerIds.every((id) => typeof id === 'string')))
+  );
+}
+
 /** Notifications by email and WhatsApp: sends, triggers on events, templates, settings, callbacks. */
 export function notifications(settings: NotificationSettings) {
   const channels = new NodeNotificationChannels({
@@ -143,21 +155,10 @@ export function notifications(settings: NotificationSettings) {
         ...RUN_TRIGGERS,
         concurrency: 4,
         parse: (v: unknown): { events: TriggerPayload[] } => {
-          const events = isObject(v) && Array.isArray(v.events) ? v.events : null;
-          if (
-            !events?.every(
-              (e) =>
-                isObject(e) &&
-                typeof e.tenantId === 'string' &&
-                typeof e.eventId === 'string' &&
-                typeof e.type === 'string' &&
-                isObject(e.data) &&
-                (e.learnerIds === undefined ||
-                  (Array.isArray(e.learnerIds) && e.learnerIds.every((id) => typeof id === 'string'))),
-            )
-          )
+          const events: unknown[] | null = isObject(v) && Array.isArray(v.events) ? v.events : null;
+          if (!events?.every(isTriggerPayload))
             throw new Error('expected {events: [{tenantId, eventId, type, data, learnerIds?}]}');
-          return { events: events as unknown as TriggerPayload[] };
+          return { events };
         },
         run: (p: { events: TriggerPayload[] }) => u.notificationTriggers.run.execute(p.events),
       },

@@ -17,9 +17,8 @@ describeEachStorage(
 
     it('streams from the database to the store: the file is complete and memory stays flat', async () => {
       const t = await s.tenant(`mem-${kind}`);
-      const repos = s.storage.repos as unknown as { learners: { insert(l: unknown): Promise<void> } };
       await s.storage.uow.run(async (tx) => {
-        const learners = (tx as unknown as typeof repos).learners;
+        const learners = tx.learners;
         for (let i = 0; i < N; i++)
           await learners.insert(
             aLearner({

@@ -36,7 +36,7 @@ export function portalServers(kind: StorageKind, tag: string, limits: Partial<Po
           smtpUrl: h.smtp.url,
           smtpFrom: 'Fundi <no-reply@fundi.example>',
           smtpOptions: { ignoreTLS: true, timeoutMs: 5000 },
-        } as never,
+        },
       },
     });
   });

@@ -40,7 +40,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
             smtpUrl: smtp.url,
             smtpFrom: 'Fundi <no-reply@fundi.example>',
             smtpOptions: { ignoreTLS: true, timeoutMs: 5000 },
-          } as never,
+          },
         },
       });
       key = (await s.tenant('phone')).key;

@@ -16,5 +16,5 @@ export function archiverZip(entries: { name: string; open(): Readable }[]): Read
     }
     await zip.finalize();
   })().catch((err: unknown) => zip.destroy(err as Error));
-  return zip as unknown as Readable;
+  return zip;
 }

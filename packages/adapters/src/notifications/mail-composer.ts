@@ -1,12 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-
-/** How every message is composed, on the thread and in-process alike: RFC 5322 with CRLF line ends, as one Buffer. */
-const TRANSPORT = { streamTransport: true, buffer: true, newline: 'windows' } as const;
+import { THREAD, TRANSPORT, nodemailerEntry, plainData, type ThreadAnswer } from './mail-thread.js';
 
 /**
  * At most this many messages are on the thread at once; the others wait on the main thread as their options. The
@@ -26,43 +20,10 @@ export interface ComposedMail {
 /** Starts the thread: `new Worker(code, options)` by default; tests pass one that fails or keeps the Worker. */
 export type StartThread = (code: string, options: WorkerOptions) => Worker;
 
-// The thread's code. It imports the very nodemailer module the main thread imports (`workerData.nodemailer`, its ESM
-// entry), and only with import(), which works whether the code runs as CommonJS (the default) or as a module (a
-// process started with --input-type=module passes that on to its threads). A message it could not compose is
-// answered with the error, and the main thread composes it again in-process, so the caller gets nodemailer's own
-// error. A failure to load nodemailer is left unhandled: the thread dies and the main thread takes over.
-const THREAD = `
-import('node:worker_threads').then(({ parentPort, workerData }) => {
-  const transport = import(workerData.nodemailer).then((m) => m.default.createTransport(workerData.transport));
-  parentPort.on('message', async ({ id, options }) => {
-    const t = await transport;
-    let info;
-    try {
-      info = await t.sendMail(options);
-    } catch (e) {
-      parentPort.postMessage({ id, error: String((e && e.message) || e) });
-      return;
-    }
-    // A small Buffer is a slice of Node's shared pool, which must not be handed over: such bytes are copied once
-    // into an ArrayBuffer of their own (a few KB); a larger one is handed over as it is.
-    const b = info.message;
-    const own = b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b);
-    parentPort.postMessage({ id, message: own.buffer, messageId: info.messageId }, [own.buffer]);
-  });
-});
-`;
-
 interface Waiting {
   options: SendMailOptions;
   ok: (c: ComposedMail) => void;
   fail: (e: unknown) => void;
-}
-
-interface Answer {
-  id: number;
-  message?: ArrayBuffer;
-  messageId?: string;
-  error?: string;
 }
 
 /**
@@ -161,7 +122,7 @@ export class MailComposer {
       this.broken = true;
       return null;
     }
-    t.on('message', (a: Answer) => this.answer(t, a));
+    t.on('message', (a: ThreadAnswer) => this.answer(t, a));
     const died = () => {
       if (this.thread !== t) return;
       this.broken = true;
@@ -176,7 +137,7 @@ export class MailComposer {
     return t;
   }
 
-  private answer(t: Worker, a: Answer): void {
+  private answer(t: Worker, a: ThreadAnswer): void {
     const w = this.waiting.get(a.id);
     // Already handed to the main thread (the thread was let go meanwhile).
     if (!w || this.thread !== t) return;
@@ -207,28 +168,4 @@ export class MailComposer {
     this.inProcess++;
     return { message: info.message as Buffer, messageId: info.messageId };
   }
-}
-
-/**
- * The file `import 'nodemailer'` loads from this module: the package's ESM entry (nodemailer ships a CommonJS build
- * too, which `require.resolve` would name). Resolved from this file, so it holds under vitest (sources) and in dist.
- */
-function nodemailerEntry(): string {
-  const manifest = createRequire(import.meta.url).resolve('nodemailer/package.json');
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: { '.'?: { import?: unknown } } };
-  const entry = pkg.exports?.['.']?.import;
-  if (typeof entry !== 'string') throw new Error('nodemailer: no ESM entry in its package.json');
-  return pathToFileURL(join(dirname(manifest), entry)).href;
-}
-
-/** Strings, numbers, booleans, null and undefined, in arrays and plain objects: what crosses a thread unchanged. */
-function plainData(v: unknown): boolean {
-  if (v === null || v === undefined) return true;
-  const kind = typeof v;
-  if (kind === 'string' || kind === 'number' || kind === 'boolean') return true;
-  if (kind !== 'object') return false;
-  if (Array.isArray(v)) return v.every(plainData);
-  const proto = Object.getPrototypeOf(v);
-  if (proto !== Object.prototype && proto !== null) return false;
-  return Object.values(v as object).every(plainData);
 }

@@ -1,5 +1,5 @@
 import type { UnitOfWork } from '@fundi/domain';
-import { memoryStorage, type MemoryPart, type MemoryStore } from '@fundi/memory';
+import { InMemoryUnitOfWork, memoryStorage, type MemoryPart, type MemoryStore } from '@fundi/memory';
 import type { Knex } from 'knex';
 import { queryBuilder } from '../db/query-builder.js';
 import type { SqlDb } from '../db/sql-db.js';
@@ -84,9 +84,7 @@ export function storageFor<const P extends readonly CapabilityStorage<object>[]>
     return { repos: build(db), uow: new SqlUnitOfWork(db, build) };
   }
   const mem = memoryStorage(parts.map((p) => p.memory));
-  return {
-    repos: mem.repositories() as RepositoriesOf<P>,
-    uow: mem.uow as unknown as UnitOfWork<RepositoriesOf<P>>,
-    store: mem.store,
-  };
+  // The parts' repositories, merged, are those of `P` (as `sqlRepositoriesOf` merges them).
+  const repositories = () => mem.repositories() as RepositoriesOf<P>;
+  return { repos: repositories(), uow: new InMemoryUnitOfWork(mem.store, repositories), store: mem.store };
 }

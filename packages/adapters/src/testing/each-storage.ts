@@ -20,6 +20,8 @@ export function describeEachStorage<const P extends readonly CapabilityStorage<o
   name: string,
   suite: (get: () => TestStorage<RepositoriesOf<P>>, kind: StorageKind) => void,
   kinds: readonly StorageKind[] = STORAGE_KINDS,
+  // Without `parts`, `P` is its default, `typeof CORE_STORAGE`; TypeScript cannot tie a default value to a type
+  // parameter's default, hence the cast (each call's suite is typed by `P`).
   parts: P = CORE_STORAGE as unknown as P,
 ): void {
   for (const kind of kinds) {

@@ -106,10 +106,15 @@ export async function freshDatabase(
 }
 
 /** A fresh database (`freshDatabase`) migrated for `parts`, with their repositories over it. `close` removes it. */
-export async function openTestStorage<const P extends readonly CapabilityStorage<object>[] = typeof CORE_STORAGE>(
+export function openTestStorage(kind: StorageKind): Promise<TestStorage<CoreRepositories>>;
+export function openTestStorage<const P extends readonly CapabilityStorage<object>[]>(
   kind: StorageKind,
-  parts: P = CORE_STORAGE as unknown as P,
-): Promise<TestStorage<RepositoriesOf<P>>> {
+  parts: P,
+): Promise<TestStorage<RepositoriesOf<P>>>;
+export async function openTestStorage(
+  kind: StorageKind,
+  parts: readonly CapabilityStorage<object>[] = CORE_STORAGE,
+): Promise<TestStorage<object>> {
   if (kind === 'memory') return { kind, ...storageFor(parts, null), close: async () => {} };
   const { target, drop } = await freshDatabase(kind);
   await migrate(target, migrationsOf(parts));

@@ -2,19 +2,19 @@ import type { Container, ContainerModule } from 'inversify';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import type { Declarations } from './declarations.js';
 import { provide, resolve, token, type Token } from './provide.js';
-import { T } from './tokens.js';
 
 /**
  * What the container needs of a capability: its storage and its use-case factory (routes and jobs live in apps).
- * The factory names the ports it needs (for example `LearnerPorts`); the container hands every capability the
- * same `Ports` over all repositories, and apps check at compile time that it satisfies each capability.
+ * The factory names the ports it needs (`P`, for example `LearnerPorts`); the container hands every capability the
+ * same `Ports` over all repositories, and `buildContainer` takes only capabilities whose `P` those ports satisfy.
  */
-export interface CapabilityWiring<U = unknown> {
+export interface CapabilityWiring<U = unknown, P = never> {
   name: string;
   storage: CapabilityStorage<object>;
   /** Its scopes, id prefixes and events: the container derives the access policy and event names from them. */
   declares?: Declarations;
-  useCases(ports: never): U;
+  /** A function property, not a method, so that a list typed with the ports it gets is checked strictly. */
+  useCases: (ports: P) => U;
 }
 
 const tokens = new Map<string, Token<unknown>>();
@@ -26,12 +26,13 @@ export function useCasesToken<U>(cap: Pick<CapabilityWiring<U>, 'name'>): Token<
   return t as Token<U>;
 }
 
-/** Binds each capability's use cases, built once from the shared ports. */
-export function bindCapabilities(
+/** Binds each capability's use cases, built once from the shared ports (`ports`), which satisfy every one. */
+export function bindCapabilities<P>(
   bind: Parameters<ConstructorParameters<typeof ContainerModule>[0]>[0]['bind'],
-  caps: readonly CapabilityWiring[],
+  caps: readonly CapabilityWiring<unknown, P>[],
+  ports: Token<P>,
 ): void {
-  for (const cap of caps) provide(bind, useCasesToken(cap), (ports) => cap.useCases(ports as never), [T.Ports]);
+  for (const cap of caps) provide(bind, useCasesToken(cap), (p) => cap.useCases(p), [ports]);
 }
 
 /**

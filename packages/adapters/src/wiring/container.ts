@@ -12,7 +12,7 @@ import { MemoryRateLimitStore, PostgresRateLimitStore } from '../system/rate-lim
 import { AesGcmSecretBox } from '../system/secret-box.js';
 import { bindCapabilities, type CapabilityWiring } from './capability-wiring.js';
 import { declaredBy } from './declarations.js';
-import { provide, provideValue, resolve } from './provide.js';
+import { provide, provideValue, resolve, type Token } from './provide.js';
 import { T, type AnyRepositories } from './tokens.js';
 import { DEFAULT_WEBHOOK_SETTINGS, W, webhookInfraModule, type WebhookSettings } from './webhook-infra.js';
 
@@ -32,10 +32,13 @@ export interface ContainerSettings {
 
 /**
  * The one place adapter families are chosen (docs/architecture.md): storage for every capability's repositories,
- * the system ports, the shared `Ports`, and each capability's use cases. Apps call this with their capability list
- * and take what they need by token.
+ * the system ports, the shared `Ports`, and each capability's use cases. Apps call this with their capability list,
+ * `R` being every repository of its storage parts (`RepositoriesOf`), and take what they need by token.
  */
-export function buildContainer(s: ContainerSettings, caps: readonly CapabilityWiring[]): Container {
+export function buildContainer<R extends object>(
+  s: ContainerSettings,
+  caps: readonly CapabilityWiring<unknown, Ports<R>>[],
+): Container {
   const c = new Container();
   const declared = declaredBy(caps);
   c.load(
@@ -54,7 +57,8 @@ export function buildContainer(s: ContainerSettings, caps: readonly CapabilityWi
         }),
         [T.Repositories, T.UnitOfWork, T.Clock, T.Secrets, T.Maintenance, T.Meter],
       );
-      bindCapabilities(bind, caps);
+      // The shared ports are over the repositories of these capabilities' storage parts (`storageModule`): `R`.
+      bindCapabilities(bind, caps, T.Ports as Token<Ports<R>>);
     }),
   );
   c.load(webhookInfraModule({ storage: s.storage, webhooks: s.webhooks ?? DEFAULT_WEBHOOK_SETTINGS }));

@@ -81,11 +81,7 @@ describe('PurgeExportsOfErasedLearner', () => {
     expect(audit.filter((a) => a.action === 'export.purged')).toMatchObject([
       { resourceId: old.id, details: { reason: 'learner_erased' } },
     ]);
-    const jobs = [
-      ...(
-        w.store as unknown as { tables: { jobs: Map<string, { kind: string; dueAt: string }> } }
-      ).tables.jobs.values(),
-    ];
+    const jobs = [...w.store.tables.jobs.values()];
     // The running export is looked at again in 10 seconds.
     expect(jobs.filter((j) => j.kind === ERASE_EXPORT_COPIES.kind).map((j) => j.dueAt)).toEqual([
       '2026-06-01T08:00:10.000Z',

@@ -9,15 +9,8 @@ import {
   type Column,
 } from './export-columns.js';
 import type { ExportPorts } from './export-ports.js';
-import {
-  assessmentRows,
-  auditRows,
-  enrolmentRows,
-  evidenceRows,
-  learnerRows,
-  logbookRows,
-  type ResolvedFilters,
-} from './export-rows.js';
+import type { ResolvedFilters } from './export-reading.js';
+import { assessmentRows, auditRows, enrolmentRows, evidenceRows, learnerRows, logbookRows } from './export-rows.js';
 import { ReadinessCollector, csvChunks, qcto01Chunks, qcto02Chunks, type Counter } from './export-writers.js';
 import { DETAIL_COLUMNS, SUMMARY_COLUMNS, TrainingSummary, type TrainingRow } from './wsp-atr.js';
 

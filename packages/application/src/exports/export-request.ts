@@ -11,7 +11,7 @@ import {
 } from '@fundi/domain';
 import { CSV_COLUMNS, defaultColumns, type CsvType } from './export-columns.js';
 import { ATR_COLUMNS, WSP_COLUMNS } from './wsp-atr.js';
-import type { ResolvedFilters } from './export-rows.js';
+import type { ResolvedFilters } from './export-reading.js';
 
 export interface ExportRequest {
   type: ExportType;

@@ -1,75 +1,16 @@
-import {
-  DomainError,
-  ENROLMENT_STATUSES,
-  EVIDENCE_STATUSES,
-  OUTCOMES,
-  type AuditRepos,
-  type EvidenceRepos,
-  type ExportFilters,
-  type LearnerRepos,
-  type LearnerSnapshot,
-  type LogbookRepos,
-  type Page,
-  type PageRequest,
-  type StaffRepos,
-  type TenantRepos,
-  type TrainingRepos,
-} from '@fundi/domain';
+import { ENROLMENT_STATUSES, EVIDENCE_STATUSES, OUTCOMES, type LogbookRepos } from '@fundi/domain';
 import type { AssessmentRow, EnrolmentRow, EvidenceRow, LearnerRow, LogbookRow } from './export-columns.js';
 import { auditView, type AuditView } from '../audit/audit-view.js';
 import { DescribeActors } from '../common/describe-actors.js';
-
-/** Rows are read in keyset pages of this many: memory holds one page, whatever the export's size. */
-export const BATCH = 500;
-
-export type ReadRepos = LearnerRepos &
-  TrainingRepos &
-  Pick<EvidenceRepos, 'evidence'> &
-  AuditRepos &
-  Pick<TenantRepos, 'apiKeys'> &
-  Pick<StaffRepos, 'staffCredentials'>;
-
-/** Every item of a keyset-paged list, one page in memory at a time. */
-export async function* pages<T extends { id: string }>(
-  fetch: (page: PageRequest) => Promise<Page<T>>,
-): AsyncGenerator<T[]> {
-  let after: string | null = null;
-  for (;;) {
-    const p = await fetch({ kind: 'cursor', after, limit: BATCH });
-    if (p.items.length) yield p.items;
-    if (!p.hasMore || !p.items.length) return;
-    after = p.items[p.items.length - 1]!.id;
-  }
-}
-
-const dayStart = (d?: string) => (d ? `${d}T00:00:00.000Z` : undefined);
-const dayEnd = (d?: string) => (d ? `${d}T23:59:59.999Z` : undefined);
-
-/** The live learners of a page of rows, in one read (an erased or absent learner is not in the map). */
-export async function learnersOf(
-  r: ReadRepos,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<Map<string, LearnerSnapshot>> {
-  const found = await r.learners.findByIds(tenantId, [...new Set(ids)]);
-  return new Map(found.map((l) => [l.id, l]));
-}
-
-/**
- * The `status` filter as the listed entity's own status type. The request was checked against the same list
- * (`checkRequest`), so a status it does not name means the stored export was altered.
- */
-export function statusOf<S extends string>(allowed: readonly S[], status: string | undefined): S | undefined {
-  if (status === undefined) return undefined;
-  const found = allowed.find((s) => s === status);
-  if (found === undefined) throw DomainError.invalid('filters.status', `must be one of ${allowed.join(', ')}`);
-  return found;
-}
-
-/** The programme code a `programmeId` filter stands for (resolved when the export is requested). */
-export interface ResolvedFilters extends ExportFilters {
-  programmeCode?: string;
-}
+import {
+  dayEnd,
+  dayStart,
+  learnersOf,
+  pages,
+  statusOf,
+  type ReadRepos,
+  type ResolvedFilters,
+} from './export-reading.js';
 
 /**
  * Learners, one row each. Without enrolment filters: by creation date (`from`/`to`), only `learnerIds` when given. With `programmeId` or

@@ -7,7 +7,8 @@ import {
 } from '@fundi/domain';
 import { BOM, csvLine } from './csv.js';
 import type { Column } from './export-columns.js';
-import { enrolmentRows, learnerRows, type ReadRepos, type ResolvedFilters } from './export-rows.js';
+import type { ReadRepos, ResolvedFilters } from './export-reading.js';
+import { enrolmentRows, learnerRows } from './export-rows.js';
 import { qcto02Learners } from './qcto02-inputs.js';
 
 /** Lines are handed on in chunks of about this many bytes (fewer, larger writes to the store). */

@@ -9,7 +9,7 @@ import {
   type Qcto02Input,
 } from '@fundi/domain';
 import { exportWorld } from '../testing/export-world.js';
-import { learnersOf, pages, statusOf, type ReadRepos, type ResolvedFilters } from './export-rows.js';
+import { learnersOf, pages, statusOf, type ReadRepos, type ResolvedFilters } from './export-reading.js';
 import { ReadinessCollector, qcto02Chunks } from './export-writers.js';
 import { qcto02Learners } from './qcto02-inputs.js';
 

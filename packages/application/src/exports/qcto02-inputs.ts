@@ -6,7 +6,7 @@ import {
   type ProgrammeSnapshot,
   type Qcto02Input,
 } from '@fundi/domain';
-import { learnersOf, pages, statusOf, type ReadRepos, type ResolvedFilters } from './export-rows.js';
+import { learnersOf, pages, statusOf, type ReadRepos, type ResolvedFilters } from './export-reading.js';
 
 /** Enrolment ids per read of their assessments (a bound on one statement's parameters). */
 const ENROLMENTS_PER_READ = 1000;

@@ -8,12 +8,13 @@ import {
   checkHrEventTimestamp,
   hrFieldFor,
   isDomainError,
+  type HrEventAnswer,
   type HrSyncConfigSnapshot,
   type LearnerSnapshot,
 } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import { hrActor, type HrSyncDeps } from './hr-sync-ports.js';
-import type { HrEventAnswer, HrEventBody, InboundUseCases } from './hr-inbound-call.js';
+import type { HrEventBody, InboundUseCases } from './hr-inbound-call.js';
 
 /**
  * What an inbound HR event does to learners and enrolments, through the same use cases the API uses:

@@ -3,7 +3,7 @@ import type { EnrolLearner } from '../enrolments/enrol-learner.js';
 import type { RegisterLearner } from '../learners/register-learner.js';
 import type { UpdateLearner } from '../learners/update-learner.js';
 
-/** An inbound HR call (docs/api.md, "HR sync"): its body, its answer and the use cases it drives. */
+/** An inbound HR call (docs/api.md, "HR sync"): its body and the use cases it drives (its answer: `HrEventAnswer`). */
 export interface HrEventBody {
   id?: string;
   event: string;
@@ -18,13 +18,6 @@ export interface InboundCall {
   body: HrEventBody;
   /** The caller's address, recorded as the origin of the audit entries the event writes. */
   ip?: string | null;
-}
-
-export interface HrEventAnswer {
-  learnerId: string;
-  enrolmentId?: string;
-  created?: boolean;
-  withdrawnEnrolmentIds?: string[];
 }
 
 /** The learner and enrolment use cases an inbound event drives (the same ones the API uses). */

@@ -1,11 +1,11 @@
-import { inHrTerms, isDomainError } from '@fundi/domain';
+import { inHrTerms, isDomainError, type HrEventAnswer } from '@fundi/domain';
 import { authenticateHrCall } from './authenticate-hr-call.js';
 import type { HrSyncDeps } from './hr-sync-ports.js';
-import type { HrEventAnswer, InboundCall, InboundUseCases } from './hr-inbound-call.js';
+import type { InboundCall, InboundUseCases } from './hr-inbound-call.js';
 import { HrEmployeeEvents } from './hr-employee-events.js';
 import { logHrEvent } from './hr-event-log.js';
 
-export type { HrEventAnswer, HrEventBody, InboundCall, InboundUseCases } from './hr-inbound-call.js';
+export type { HrEventBody, InboundCall, InboundUseCases } from './hr-inbound-call.js';
 
 /**
  * `POST /webhooks/hr-sync` (docs/api.md, "HR sync"): authenticates the webhook key, answers a repeated event
@@ -25,13 +25,14 @@ export class ReceiveHrEvent {
     const body = call.body;
     const eventKey = body.id ? `id:${body.id}` : `sha256:${this.deps.secrets.hash(JSON.stringify(body))}`;
     const first = await this.deps.repos.hrEvents.findProcessed(config.tenantId, eventKey);
-    if (first) {
+    // A processed entry always holds its answer (logged below).
+    if (first?.response) {
       await logHrEvent(this.deps, config, body, eventKey, {
         result: 'duplicate',
         response: first.response,
         learnerId: first.learnerId,
       });
-      return first.response as unknown as HrEventAnswer;
+      return first.response;
     }
     let answer: HrEventAnswer;
     try {
@@ -55,7 +56,7 @@ export class ReceiveHrEvent {
       // The same event processed at the same moment by another request: answer as that one did.
       if (!isDomainError(e) || e.code !== 'hr_event_duplicate') throw e;
       const other = await this.deps.repos.hrEvents.findProcessed(config.tenantId, eventKey);
-      if (other) return other.response as unknown as HrEventAnswer;
+      if (other?.response) return other.response;
     }
     return answer;
   }

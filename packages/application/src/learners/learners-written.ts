@@ -41,7 +41,7 @@ export const learnersWrittenExpansion: EventExpansion = {
           occurredAt: e.occurredAt,
           // An import's learner is marked as such (`source: import`), so a receiver can tell (docs/webhooks.md).
           data: {
-            ...(learnerView(l) as unknown as Record<string, unknown>),
+            ...learnerView(l),
             ...(e.data.source === 'import' ? { source: 'import' } : {}),
           },
           subjectId: id,

@@ -58,6 +58,5 @@ export async function exportWorld(o: { files?: FileVault; publicUrl?: string } =
     settings: { publicUrl: o.publicUrl ?? 'https://fundi.example', retentionDays: 7 },
   });
   const actor = { tenantId: tenant.id, id: 'key_1', role: 'admin' as const, scopes: [] };
-  const store = m.store as unknown as { tables: { outbox: { type: string; data: { downloadUrl?: string } }[] } };
-  return { exports, actor, tenant, repos, uow: m.uow, store, clock, vault };
+  return { exports, actor, tenant, repos, uow: m.uow, store: m.store, clock, vault };
 }

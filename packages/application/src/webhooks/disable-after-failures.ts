@@ -1,5 +1,5 @@
 import { MAX_ATTEMPTS, WEBHOOK_API_PURPOSE, newId, type PlatformRepos, type WebhookRepos } from '@fundi/domain';
-import type { DeliveryTask } from './deliveries.js';
+import type { DeliveryTask } from './delivery-task.js';
 import { switchSubscription } from './enablement.js';
 import type { SubscriptionPurpose } from './subscription-purpose.js';
 import { systemActor } from './webhook-ports.js';

@@ -9,7 +9,7 @@ import {
   type WebhookSubscriptionSnapshot,
 } from '@fundi/domain';
 import type { CoreDeps } from '../common/ports.js';
-import { deliveryTask, secretOpener, type DeliveryTask } from './deliveries.js';
+import { deliveryTask, secretOpener, type DeliveryTask } from './delivery-task.js';
 import { newDelivery, subscribersOf } from './fan-out.js';
 import { expandWanted } from './event-expansion.js';
 import type { WebhookDeps } from './webhook-ports.js';

@@ -8,6 +8,7 @@ export * from './subscription-actions.js';
 export * from './read-subscriptions.js';
 export * from './replay.js';
 export * from './dispatch-outbox.js';
+export * from './delivery-task.js';
 export * from './deliveries.js';
 export * from './subscription-use-cases.js';
 export * from './reseal-secrets.js';

@@ -14,6 +14,14 @@ export interface HrSyncConfigRepository {
 
 export type HrEventResult = 'processed' | 'failed' | 'duplicate';
 
+/** What an inbound HR event did (docs/api.md, "HR sync"): the answer to it, and to each repeat of it. */
+export type HrEventAnswer = {
+  learnerId: string;
+  enrolmentId?: string;
+  created?: boolean;
+  withdrawnEnrolmentIds?: string[];
+};
+
 /** One inbound call, kept for `GET /hr-sync/events`. */
 export interface HrEventEntry {
   id: string;
@@ -25,7 +33,7 @@ export interface HrEventEntry {
   receivedAt: string;
   result: HrEventResult;
   /** The answer given (replayed for a duplicate), or null for a failure. */
-  response: Record<string, unknown> | null;
+  response: HrEventAnswer | null;
   error: { code: string; message: string; fields: string[] } | null;
   /** The learner the event concerned, when one was found or made. */
   learnerId: string | null;

@@ -43,9 +43,10 @@ export interface LearnerProfile {
 }
 
 export function emptyProfile(): LearnerProfile {
-  const p = {} as Record<string, null>;
+  const p: Partial<Record<keyof LearnerProfile, null>> = {};
   for (const f of PROFILE_FIELDS) p[f] = null;
-  return p as unknown as LearnerProfile;
+  // Every field is set: `PROFILE_FIELDS` names each field of the profile, and each may be null.
+  return p as Record<keyof LearnerProfile, null>;
 }
 
 /** Free text of a learner (names, employer, address lines): trimmed, non-empty, at most `max`, the text rule. */

@@ -1,7 +1,7 @@
 import { DomainError } from '../common/errors.js';
 import { parseEventTypes, type WebhookEventType } from './events.js';
 import { parseWebhookUrl, type UrlPolicy } from './receiver-url.js';
-import { SECRET_OVERLAP_MS, signingSecrets } from './signing-secrets.js';
+import { SECRET_OVERLAP_MS, signingSecrets, type SubscriptionSecrets } from './signing-secrets.js';
 
 /**
  * The purpose of the subscriptions of the `/webhook-subscriptions` API. Any other purpose is one a capability
@@ -10,7 +10,8 @@ import { SECRET_OVERLAP_MS, signingSecrets } from './signing-secrets.js';
  */
 export const WEBHOOK_API_PURPOSE = 'webhook';
 
-export interface WebhookSubscriptionSnapshot {
+/** A subscription; its sealed signing secrets are those of `SubscriptionSecrets`. */
+export interface WebhookSubscriptionSnapshot extends SubscriptionSecrets {
   id: string;
   tenantId: string;
   /** `webhook` (WEBHOOK_API_PURPOSE), or the name of the purpose a capability declared. */
@@ -18,11 +19,6 @@ export interface WebhookSubscriptionSnapshot {
   url: string;
   events: WebhookEventType[];
   enabled: boolean;
-  /** The signing secret, sealed by a SecretBox; never leaves the service after creation or rotation. */
-  secretCiphertext: string;
-  /** The secret before the last rotation, still signing beside the new one until `previousSecretExpiresAt`. */
-  previousSecretCiphertext: string | null;
-  previousSecretExpiresAt: string | null;
   /** Why it is disabled (`delivery_failed`, `disabled_by_api`), `null` while enabled. */
   disabledReason: string | null;
   createdAt: string;

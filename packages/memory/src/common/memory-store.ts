@@ -24,11 +24,14 @@ export interface MemoryPart<R extends object, T extends object, Reads extends ob
 
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type RepositoriesOf<P> = P extends readonly MemoryPart<infer R, object, never>[] ? Intersect<R> : never;
+type TablesOfPart<M> = M extends MemoryPart<object, infer T, never> ? T : never;
+/** The tables of every part, as one object type. */
+type TablesOf<P extends readonly unknown[]> = Intersect<TablesOfPart<P[number]>> & object;
 
 /** A store with the tables of every part, and a function that builds every part's repositories over it. */
 // biome-ignore lint/suspicious/noExplicitAny: parts differ in their table types; each is checked where it is defined.
 export function memoryStorage<const P extends readonly MemoryPart<object, any, any>[]>(parts: P) {
-  const store = new MemoryStore<object>(Object.assign({}, ...parts.map((p) => p.tables())));
+  const store = new MemoryStore<TablesOf<P>>(Object.assign({}, ...parts.map((p) => p.tables())));
   const repositories = () => Object.assign({}, ...parts.map((p) => p.repositories(store))) as RepositoriesOf<P>;
   return { store, repositories, uow: new InMemoryUnitOfWork(store, repositories) };
 }

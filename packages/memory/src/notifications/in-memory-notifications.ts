@@ -3,24 +3,14 @@ import {
   withoutDetails,
   type NotificationChannel,
   type NotificationFilter,
-  type NotificationRepos,
   type NotificationRepository,
   type NotificationSnapshot,
   type Page,
   type PageRequest,
-  type StoredNotificationSettings,
-  type TemplateOverride,
 } from '@fundi/domain';
 import { pageOf } from '../common/paging.js';
-import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
-import { InMemoryNotificationSettingsRepository } from './in-memory-notification-settings.js';
-import { InMemoryNotificationTemplateRepository } from './in-memory-template-overrides.js';
-
-export interface NotificationTables {
-  notifications: Map<string, NotificationSnapshot>;
-  notificationTemplates: Map<string, TemplateOverride & { tenantId: string }>;
-  notificationSettings: Map<string, StoredNotificationSettings>;
-}
+import type { MemoryStore } from '../common/memory-store.js';
+import type { NotificationTables } from './notification-tables.js';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
@@ -128,12 +118,3 @@ export class InMemoryNotificationRepository implements NotificationRepository {
       .sort();
   }
 }
-
-export const notificationMemory: MemoryPart<NotificationRepos, NotificationTables> = {
-  tables: () => ({ notifications: new Map(), notificationTemplates: new Map(), notificationSettings: new Map() }),
-  repositories: (store) => ({
-    notifications: new InMemoryNotificationRepository(store),
-    notificationTemplates: new InMemoryNotificationTemplateRepository(store),
-    notificationSettings: new InMemoryNotificationSettingsRepository(store),
-  }),
-};

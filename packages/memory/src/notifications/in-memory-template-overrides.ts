@@ -1,6 +1,6 @@
 import type { NotificationTemplateRepository, TemplateOverride } from '@fundi/domain';
 import type { MemoryStore } from '../common/memory-store.js';
-import type { NotificationTables } from './in-memory-notifications.js';
+import type { NotificationTables } from './notification-tables.js';
 
 const clone = <T>(x: T): T => structuredClone(x);
 

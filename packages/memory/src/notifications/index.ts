@@ -1,3 +1,5 @@
+export * from './notification-tables.js';
 export * from './in-memory-notifications.js';
 export * from './in-memory-template-overrides.js';
 export * from './in-memory-notification-settings.js';
+export * from './notification-memory.js';

@@ -1,5 +1,11 @@
 import type { SessionContext } from '@fundi/application';
-import { REGULATOR_SETTING_CODES, REGULATOR_SETTING_FIELDS, Tenant, isDomainError } from '@fundi/domain';
+import {
+  REGULATOR_SETTING_CODES,
+  REGULATOR_SETTING_FIELDS,
+  Tenant,
+  isDomainError,
+  type RegulatorSettings,
+} from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, html, when, type Html } from '../html.js';
 import { csrf, page } from '../layout.js';
@@ -19,7 +25,7 @@ const REGULATOR_LABELS: Record<(typeof REGULATOR_SETTING_FIELDS)[number], string
 };
 
 /** The regulator codes the QCTO files need (admin only, as in the API); a coded field is a select. */
-function regulatorForm(csrfField: Html, values: Record<string, string | null>): Html {
+function regulatorForm(csrfField: Html, values: RegulatorSettings): Html {
   return html`<form class="card" method="post" action="/dashboard/settings/regulator">${csrfField}<h2>Regulator codes</h2>
 ${REGULATOR_SETTING_FIELDS.map((f) => {
   const codes = REGULATOR_SETTING_CODES[f];
@@ -46,9 +52,7 @@ export function settingsPages(r: PageRoutes, d: DashboardDeps): void {
     const limits = Tenant.limits(s.tenant);
     const years = await d.evidence.retentionYears.execute(s.tenant.id);
     const admin = s.user.role === 'admin';
-    const regulator = admin
-      ? ((await d.exports.getSettings.execute(s.actor)) as unknown as Record<string, string | null>)
-      : null;
+    const regulator = admin ? await d.exports.getSettings.execute(s.actor) : null;
     const row = (label: string, v: string | number) => html`<tr><th scope="row">${label}</th><td>${v}</td></tr>`;
     return page({
       title: 'Settings',
