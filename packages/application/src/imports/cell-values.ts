@@ -52,11 +52,14 @@ export const digitsCell =
 const YES = new Set(['yes', 'y', 'true', '1', 'ja', 'yebo']);
 const NO = new Set(['no', 'n', 'false', '0', 'nee', 'cha']);
 
+const ANSWER_YES = { ok: 'yes' };
+const ANSWER_NO = { ok: 'no' };
+
 /** Yes/no words, as `yes` or `no`. */
 export const yesNoCell: CellRule = (v) => {
   const k = looseKey(v);
-  if (YES.has(k)) return { ok: 'yes' };
-  if (NO.has(k)) return { ok: 'no' };
+  if (YES.has(k)) return ANSWER_YES;
+  if (NO.has(k)) return ANSWER_NO;
   return { error: 'must be yes or no (Yes, Y, True, 1 or No, N, False, 0)' };
 };
 
@@ -73,9 +76,10 @@ const GENDERS: Record<string, string> = {
 };
 
 /** `M`, `F`, `O` or the words for them. */
+const GENDER_ANSWERS: Record<string, { ok: string }> = { M: { ok: 'M' }, F: { ok: 'F' }, O: { ok: 'O' } };
 export const genderCell: CellRule = (v) => {
   const g = GENDERS[looseKey(v)];
-  return g ? { ok: g } : { error: 'must be M (Male), F (Female) or O (Other, self-described)' };
+  return g ? GENDER_ANSWERS[g]! : { error: 'must be M (Male), F (Female) or O (Other, self-described)' };
 };
 
 /**
@@ -102,9 +106,13 @@ export function codeCell(field: NlrdField): CellRule {
   const lookup = codeLookup(field);
   const meanings = NLRD_MEANINGS[field] as Record<string, string>;
   const list = (NLRD_CODES[field] as readonly string[]).map((c) => `${c} (${meanings[c]})`).join(', ');
+  // Each code's answer made once (a file has a coded cell or more on each of its rows).
+  const answers = new Map((NLRD_CODES[field] as readonly string[]).map((c) => [c, { ok: c }]));
   return (v) => {
     // Codes such as `01` lose their leading 0 in a spreadsheet: `1` is `01` where the table has no `1`.
     const code = lookup.get(looseKey(v)) ?? (/^\d$/.test(v) ? lookup.get(`0${v}`) : undefined);
-    return code ? { ok: code } : { error: `must be one of the codes or their meanings: ${list}` };
+    return code
+      ? (answers.get(code) ?? { ok: code })
+      : { error: `must be one of the codes or their meanings: ${list}` };
   };
 }

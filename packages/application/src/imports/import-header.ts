@@ -119,7 +119,9 @@ function unknownColumn(kind: ImportKind<unknown, unknown>, names: [string, strin
  * as people write it, a code by its meaning).
  */
 export function cellsOf(h: Header, cells: string[]): { cells: Cells; errors: CellError[] } {
-  if (cells.every((c) => c.trim() === '')) return { cells: {}, errors: [{ column: 'row', error: 'blank row' }] };
+  let blank = true;
+  for (let i = 0; i < cells.length && blank; i++) blank = cells[i]!.trim() === '';
+  if (blank) return { cells: {}, errors: [{ column: 'row', error: 'blank row' }] };
   if (cells.length > h.columns.length && cells.slice(h.columns.length).some((c) => c.trim() !== ''))
     return {
       cells: {},
@@ -136,7 +138,11 @@ export function cellsOf(h: Header, cells: string[]): { cells: Cells; errors: Cel
       continue;
     }
     const rule = h.rules[i];
-    const read = rule ? rule(v) : { ok: v };
+    if (!rule) {
+      out[col] = v;
+      continue;
+    }
+    const read = rule(v);
     // A cell that cannot be read keeps its text, so the error can show it; the column's other checks are skipped.
     out[col] = 'ok' in read ? read.ok : v;
     if ('error' in read) errors.push({ column: col, error: read.error });
