@@ -77,7 +77,8 @@ export async function walkFile(
         // A header no row can be read by: the rows are only counted, so the report says how many the file has.
         if (header.fatal) continue;
         const { cells, errors } = cellsOf(header, rec.cells);
-        const checked = errors[0]?.column === 'row' ? { errors } : checkRow(kind, seen, rec.row, cells, errors, now);
+        const checked =
+          errors[0]?.column === 'row' ? { errors: [...errors] } : checkRow(kind, seen, rec.row, cells, errors, now);
         // Awaited only when the visitor has work to wait for: most rows are only collected into a batch.
         const pending = visit({ n, row: rec.row, cells, checked });
         if (pending) await pending;
@@ -102,12 +103,12 @@ function checkRow(
   seen: Map<string, FirstSeen>,
   row: number,
   cells: Cells,
-  cellErrors: CellError[],
+  cellErrors: readonly CellError[],
   now: Date,
 ): Checked<unknown> {
   const parsed: Checked<unknown> = kind.parse(cells, now);
   // Made only for a row with errors: most rows have none, and these run 100,000 times a file.
-  let errors: CellError[] | null = cellErrors.length ? cellErrors : null;
+  let errors: CellError[] | null = cellErrors.length ? [...cellErrors] : null;
   if ('errors' in parsed) {
     const cellCount = cellErrors.length;
     for (const e of parsed.errors) {
