@@ -8,8 +8,21 @@ describe('copyText: rows in the text format of COPY ... FROM STDIN', () => {
       copyText([
         ['a\tb', 'line\nbreak\r', 'back\\slash', null, undefined],
         [true, false, 12, '\\N', 'Zoë "Zee" O\'Neil 🎓'],
-      ]),
+      ]).toString('utf8'),
     ).toBe('a\\tb\tline\\nbreak\\r\tback\\\\slash\t\\N\t\\N\nt\tf\t12\t\\\\N\tZoë "Zee" O\'Neil 🎓\n');
+  });
+
+  it('reads a row array the caller fills again for each row, and grows past its first buffer', () => {
+    const long = 'ñ€'.repeat(40_000);
+    function* rows(): Generator<readonly (string | null)[]> {
+      const row: (string | null)[] = ['', ''];
+      for (let i = 0; i < 3; i++) {
+        row[0] = `r${i}`;
+        row[1] = i === 1 ? long : null;
+        yield row;
+      }
+    }
+    expect(copyText(rows()).toString('utf8')).toBe(`r0\t\\N\nr1\t${long}\nr2\t\\N\n`);
   });
 });
 

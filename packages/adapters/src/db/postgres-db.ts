@@ -75,7 +75,7 @@ async function exec(q: Queryable, sql: string, values: readonly Binding[]): Prom
 
 type Query = (sql: string, values: readonly Binding[]) => Promise<pg.QueryResult>;
 /** `SqlDb.copyRows` on a connection: on the transaction's client, or on a client of the pool for one load alone. */
-type Copy = (table: string, columns: readonly string[], rows: readonly (readonly Binding[])[]) => Promise<void>;
+type Copy = (table: string, columns: readonly string[], rows: Iterable<readonly Binding[]>) => Promise<void>;
 
 /** Statements that only read; anything else run outside a transaction may have changed data before a loss. */
 const READ_ONLY = /^\s*(\/\*.*?\*\/\s*)?select\b/is;
@@ -145,7 +145,7 @@ class PgConnection implements SqlDb {
   async run(sql: string, b: readonly Binding[] = []): Promise<RunResult> {
     return { changes: (await this.query(sql, b)).rowCount ?? 0 };
   }
-  copyRows(table: string, columns: readonly string[], rows: readonly (readonly Binding[])[]): Promise<void> {
+  copyRows(table: string, columns: readonly string[], rows: Iterable<readonly Binding[]>): Promise<void> {
     return this.copy(table, columns, rows);
   }
   transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T> {

@@ -24,9 +24,10 @@ export interface SqlDb extends SqlStatements {
    * Loads `rows` (values in the order of `columns`) into `table` as one bulk load, in the handle's transaction when
    * it has one, where the database has a load cheaper than an INSERT of the same rows: Postgres' `COPY ... FROM
    * STDIN` (docs/performance.md, "Imports on Postgres"). Absent on SQLite, whose bulk inserts are VALUES lists.
-   * A unique violation fails the whole load as it would fail an INSERT, with the same error.
+   * A unique violation fails the whole load as it would fail an INSERT, with the same error. `rows` is read once,
+   * in order, before the promise settles; a row may be one array the iterable fills again for the next row.
    */
-  copyRows?(table: string, columns: readonly string[], rows: readonly (readonly Binding[])[]): Promise<void>;
+  copyRows?(table: string, columns: readonly string[], rows: Iterable<readonly Binding[]>): Promise<void>;
   /**
    * Makes rows deleted or overwritten so far unrecoverable from the database's own files, as far as the engine
    * allows (after a POPIA erasure; docs/architecture.md, "Erasure on disk"). Not inside a transaction.

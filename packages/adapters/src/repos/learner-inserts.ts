@@ -53,6 +53,15 @@ export async function insertLearner(db: SqlDb, l: LearnerSnapshot): Promise<void
   );
 }
 
+/** Each learner's values in `LEARNER_COLUMNS` order, in one array filled again for each (read before the next). */
+function* learnerValues(ls: readonly LearnerSnapshot[]): Generator<readonly Binding[]> {
+  const values: Binding[] = new Array(LEARNER_COLUMNS.length);
+  for (const l of ls) {
+    putLearnerValues(l, values, 0);
+    yield values;
+  }
+}
+
 /** Writes many learners (an import's batch) in a few statements, each row as `insertLearner` would. */
 export async function insertLearners(db: SqlDb, ls: readonly LearnerSnapshot[]): Promise<void> {
   const { dialect } = db;
@@ -61,12 +70,7 @@ export async function insertLearners(db: SqlDb, ls: readonly LearnerSnapshot[]):
     // One bulk load of the whole batch where the database has one (Postgres' COPY): the JSON rows of an
     // `INSERT ... SELECT` cost the process their text and Postgres their parsing, about twice the load itself
     // (docs/performance.md, "Imports on Postgres").
-    const rows = ls.map((l) => {
-      const values: Binding[] = new Array(LEARNER_COLUMNS.length);
-      putLearnerValues(l, values, 0);
-      return values;
-    });
-    await mapUnique(dialect, LEARNER_UNIQUE, () => copyRows('learners', LEARNER_COLUMNS, rows));
+    await mapUnique(dialect, LEARNER_UNIQUE, () => copyRows('learners', LEARNER_COLUMNS, learnerValues(ls)));
     return;
   }
   const flag = dialect.flag;

@@ -6,6 +6,22 @@ import { NLRD_CODES, NLRD_MEANINGS, NLRD_OTHER_NAMES, PROVINCE_ABBREVIATIONS, ty
  */
 export type CellRule = (v: string) => { ok: string } | { error: string };
 
+/**
+ * `rule` with its answers remembered for the first 256 distinct cells: coded columns hold a few values over and over,
+ * and reading one costs two new strings (`looseKey`); the answers are never changed by their readers.
+ */
+function remembered(rule: CellRule): CellRule {
+  const answers = new Map<string, ReturnType<CellRule>>();
+  return (v) => {
+    let a = answers.get(v);
+    if (a === undefined) {
+      a = rule(v);
+      if (answers.size < 256) answers.set(v, a);
+    }
+    return a;
+  };
+}
+
 /** Case, spaces and punctuation do not count: `KwaZulu-Natal` is `kwazulu natal`. */
 export const looseKey = (v: string) => v.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
@@ -52,13 +68,16 @@ export const digitsCell =
 const YES = new Set(['yes', 'y', 'true', '1', 'ja', 'yebo']);
 const NO = new Set(['no', 'n', 'false', '0', 'nee', 'cha']);
 
+const ANSWER_YES = { ok: 'yes' };
+const ANSWER_NO = { ok: 'no' };
+
 /** Yes/no words, as `yes` or `no`. */
-export const yesNoCell: CellRule = (v) => {
+export const yesNoCell: CellRule = remembered((v) => {
   const k = looseKey(v);
-  if (YES.has(k)) return { ok: 'yes' };
-  if (NO.has(k)) return { ok: 'no' };
+  if (YES.has(k)) return ANSWER_YES;
+  if (NO.has(k)) return ANSWER_NO;
   return { error: 'must be yes or no (Yes, Y, True, 1 or No, N, False, 0)' };
-};
+});
 
 const GENDERS: Record<string, string> = {
   m: 'M',
@@ -73,10 +92,11 @@ const GENDERS: Record<string, string> = {
 };
 
 /** `M`, `F`, `O` or the words for them. */
-export const genderCell: CellRule = (v) => {
+const GENDER_ANSWERS: Record<string, { ok: string }> = { M: { ok: 'M' }, F: { ok: 'F' }, O: { ok: 'O' } };
+export const genderCell: CellRule = remembered((v) => {
   const g = GENDERS[looseKey(v)];
-  return g ? { ok: g } : { error: 'must be M (Male), F (Female) or O (Other, self-described)' };
-};
+  return g ? GENDER_ANSWERS[g]! : { error: 'must be M (Male), F (Female) or O (Other, self-described)' };
+});
 
 /**
  * Each code table's codes, meanings and other names (the code tables' own wording) by their loose key; a name with
@@ -102,9 +122,13 @@ export function codeCell(field: NlrdField): CellRule {
   const lookup = codeLookup(field);
   const meanings = NLRD_MEANINGS[field] as Record<string, string>;
   const list = (NLRD_CODES[field] as readonly string[]).map((c) => `${c} (${meanings[c]})`).join(', ');
-  return (v) => {
+  // Each code's answer made once (a file has a coded cell or more on each of its rows).
+  const answers = new Map((NLRD_CODES[field] as readonly string[]).map((c) => [c, { ok: c }]));
+  return remembered((v) => {
     // Codes such as `01` lose their leading 0 in a spreadsheet: `1` is `01` where the table has no `1`.
     const code = lookup.get(looseKey(v)) ?? (/^\d$/.test(v) ? lookup.get(`0${v}`) : undefined);
-    return code ? { ok: code } : { error: `must be one of the codes or their meanings: ${list}` };
-  };
+    return code
+      ? (answers.get(code) ?? { ok: code })
+      : { error: `must be one of the codes or their meanings: ${list}` };
+  });
 }

@@ -11,6 +11,11 @@ export interface Header {
   errors: RowError[];
   /** A required column is missing or named twice: no row can be read. */
   fatal: boolean;
+  /**
+   * The header's known columns in its order, each unset: a row's cells are a copy of it, filled (one object of one
+   * shape a row, where adding each cell grew the object's storage again and again).
+   */
+  noCells: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -64,7 +69,9 @@ export function readHeader(
       errors.push({ row: 1, field: group[0]!, error: `the header needs one of the columns ${group.join(', ')}` });
       fatal = true;
     }
-  return { columns, rules: columns.map((c) => (c ? ruleOf.get(c) : undefined)), errors, fatal };
+  const noCells: Record<string, string | undefined> = {};
+  for (const c of columns) if (c) noCells[c] = undefined;
+  return { columns, rules: columns.map((c) => (c ? ruleOf.get(c) : undefined)), errors, fatal, noCells };
 }
 
 /** Every name a kind's columns are known by, as loose keys, with its column: own names first, then aliases. */
@@ -112,34 +119,43 @@ function unknownColumn(kind: ImportKind<unknown, unknown>, names: [string, strin
     : `${UNKNOWN} (none of the ${kind.type} columns is like it; see GET /imports/templates/${kind.type}, or map it with options.columns)`;
 }
 
+const NO_ERRORS: readonly CellError[] = Object.freeze([]);
+
 /**
  * A data row's cells by column (trimmed; empty ones left out), with what is wrong with them: a blank row or one with
  * too many cells is unreadable as a whole (`row`, no cells); a cell breaking the API's text rule is named by its
  * column and left out, so the row's other cells are still checked. Each cell is read by its column's rule (a date
  * as people write it, a code by its meaning).
  */
-export function cellsOf(h: Header, cells: string[]): { cells: Cells; errors: CellError[] } {
-  if (cells.every((c) => c.trim() === '')) return { cells: {}, errors: [{ column: 'row', error: 'blank row' }] };
+export function cellsOf(h: Header, cells: string[]): { cells: Cells; errors: readonly CellError[] } {
+  let blank = true;
+  for (let i = 0; i < cells.length && blank; i++) blank = cells[i]!.trim() === '';
+  if (blank) return { cells: {}, errors: [{ column: 'row', error: 'blank row' }] };
   if (cells.length > h.columns.length && cells.slice(h.columns.length).some((c) => c.trim() !== ''))
     return {
       cells: {},
       errors: [{ column: 'row', error: `has ${cells.length} cells but the header has ${h.columns.length} columns` }],
     };
-  const out: Record<string, string> = {};
-  const errors: CellError[] = [];
+  // A column without a cell stays unset (`undefined`), as if absent: the rules read cells by name.
+  const out: Record<string, string | undefined> = { ...h.noCells };
+  let errors: CellError[] | null = null;
   for (let i = 0; i < h.columns.length; i++) {
     const col = h.columns[i];
     const v = cells[i]?.trim();
     if (!col || !v) continue;
     if (!isSafeText(v)) {
-      errors.push({ column: col, error: UNSAFE_TEXT_MESSAGE });
+      (errors ??= []).push({ column: col, error: UNSAFE_TEXT_MESSAGE });
       continue;
     }
     const rule = h.rules[i];
-    const read = rule ? rule(v) : { ok: v };
+    if (!rule) {
+      out[col] = v;
+      continue;
+    }
+    const read = rule(v);
     // A cell that cannot be read keeps its text, so the error can show it; the column's other checks are skipped.
     out[col] = 'ok' in read ? read.ok : v;
-    if ('error' in read) errors.push({ column: col, error: read.error });
+    if ('error' in read) (errors ??= []).push({ column: col, error: read.error });
   }
-  return { cells: out, errors };
+  return { cells: out as Cells, errors: errors ?? NO_ERRORS };
 }

@@ -77,7 +77,8 @@ export async function walkFile(
         // A header no row can be read by: the rows are only counted, so the report says how many the file has.
         if (header.fatal) continue;
         const { cells, errors } = cellsOf(header, rec.cells);
-        const checked = errors[0]?.column === 'row' ? { errors } : checkRow(kind, seen, rec.row, cells, errors, now);
+        const checked =
+          errors[0]?.column === 'row' ? { errors: [...errors] } : checkRow(kind, seen, rec.row, cells, errors, now);
         // Awaited only when the visitor has work to wait for: most rows are only collected into a batch.
         const pending = visit({ n, row: rec.row, cells, checked });
         if (pending) await pending;
@@ -102,21 +103,29 @@ function checkRow(
   seen: Map<string, FirstSeen>,
   row: number,
   cells: Cells,
-  cellErrors: CellError[],
+  cellErrors: readonly CellError[],
   now: Date,
 ): Checked<unknown> {
   const parsed: Checked<unknown> = kind.parse(cells, now);
-  const bad = new Set(cellErrors.map((e) => e.column));
-  const errors = [...cellErrors, ...('errors' in parsed ? parsed.errors.filter((e) => !bad.has(e.column)) : [])];
+  // Made only for a row with errors: most rows have none, and these run 100,000 times a file.
+  let errors: CellError[] | null = cellErrors.length ? [...cellErrors] : null;
+  if ('errors' in parsed) {
+    const cellCount = cellErrors.length;
+    for (const e of parsed.errors) {
+      let own = false;
+      for (let i = 0; i < cellCount && !own; i++) own = cellErrors[i]!.column === e.column;
+      if (!own) (errors ??= []).push(e);
+    }
+  }
   const keys = 'ok' in parsed ? kind.uniqueKeys(parsed.ok) : (kind.cellKeys?.(cells) ?? []);
   for (const k of keys) {
     let column = seen.get(k.column);
     if (!column) seen.set(k.column, (column = new FirstSeen()));
     const first = column.firstOr(k.key, row);
-    if (first !== undefined && !errors.some((e) => e.column === k.column))
-      errors.push({ column: k.column, error: `same ${k.what} as row ${first}` });
+    if (first !== undefined && !errors?.some((e) => e.column === k.column))
+      (errors ??= []).push({ column: k.column, error: `same ${k.what} as row ${first}` });
   }
-  if (!errors.length) return parsed;
+  if (!errors) return parsed;
   // Left to right, as the row reads: by the column's place in the header (cells keep the header's order).
   const at = new Map(Object.keys(cells).map((c, i) => [c, i]));
   return { errors: errors.sort((a, b) => (at.get(a.column) ?? -1) - (at.get(b.column) ?? -1)) };
@@ -133,20 +142,27 @@ export async function resolveRows(
   rows: readonly WalkedRow[],
   now: Date,
 ): Promise<Checked<unknown>[]> {
-  const out: Checked<unknown>[] = rows.map((r) => r.checked);
-  const todo = rows.flatMap((r, i) => ('ok' in r.checked ? [{ i, v: r.checked.ok }] : []));
+  const out: Checked<unknown>[] = new Array(rows.length);
+  // The rows that passed the file checks: their places, and their values in the same order.
+  const places: number[] = [];
+  const values: unknown[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const c = rows[i]!.checked;
+    out[i] = c;
+    if ('ok' in c) {
+      places.push(i);
+      values.push(c.ok);
+    }
+  }
   if (kind.resolveMany) {
-    const got = await kind.resolveMany(
-      repos,
-      actor,
-      todo.map((t) => t.v),
-      now,
-    );
-    todo.forEach((t, k) => void (out[t.i] = got[k]!));
+    const got = await kind.resolveMany(repos, actor, values, now);
+    for (let k = 0; k < places.length; k++) out[places[k]!] = got[k]!;
   } else
-    for (let i = 0; i < todo.length; i += 16)
+    for (let i = 0; i < places.length; i += 16)
       await Promise.all(
-        todo.slice(i, i + 16).map(async (t) => void (out[t.i] = await kind.resolve(repos, actor, t.v, now))),
+        places
+          .slice(i, i + 16)
+          .map(async (p, k) => void (out[p] = await kind.resolve(repos, actor, values[i + k], now))),
       );
   if (kind.resolvedKeys) claimKeys(kind, rows, out);
   return out;

@@ -101,8 +101,8 @@ const FIELDS = PROFILE_FIELDS.map((f) => ({
   parts: ADDRESS_PARTS.map((p) => [p, `${snake(f)}_${snake(p)}`] as const),
 }));
 
-function inputOf(cells: Cells): { input: LearnerInput; errors: CellError[] } {
-  const errors: CellError[] = [];
+/** The row's cells as `POST /learners` takes them; what cannot be read goes to `errors`. */
+function inputOf(cells: Cells, errors: CellError[]): LearnerInput {
   const input: Record<string, unknown> = {
     firstName: cells.first_name,
     lastName: cells.last_name,
@@ -131,7 +131,7 @@ function inputOf(cells: Cells): { input: LearnerInput; errors: CellError[] } {
       if (address) input[f] = address;
     }
   }
-  return { input: input as LearnerInput, errors };
+  return input as LearnerInput;
 }
 
 /** Learners: every rule of `POST /learners`, plus date of birth and gender given in the file agreeing with the ID. */
@@ -141,7 +141,8 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
     columns: LEARNER_IMPORT_COLUMNS,
     anyOf: [['id_number', 'alternate_id']],
     parse(cells, now) {
-      const { input, errors } = inputOf(cells);
+      const errors: CellError[] = [];
+      const input = inputOf(cells, errors);
       let learner: LearnerSnapshot | null = null;
       try {
         learner = Learner.registered(input, { id: newId('lrn', now.getTime()), tenantId: '', now });
@@ -171,18 +172,27 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
       return (await this.resolveMany!(repos, actor, [l], new Date()))[0]!;
     },
     async resolveMany(repos, actor, ls) {
-      const taken = await repos.learners.findTaken(
-        actor.tenantId,
-        ls.flatMap((l) => (l.idNumber ? [l.idNumber] : [])),
-        ls.flatMap((l) => (l.email ? [l.email] : [])),
-        ls.flatMap((l) => (l.alternateId ? [`${l.alternateIdType}:${l.alternateId}`] : [])),
-      );
+      const idNumbers: string[] = [];
+      const emails: string[] = [];
+      const alternates: string[] = [];
+      for (const l of ls) {
+        if (l.idNumber) idNumbers.push(l.idNumber);
+        if (l.email) emails.push(l.email);
+        if (l.alternateId) alternates.push(`${l.alternateIdType}:${l.alternateId}`);
+      }
+      const taken = await repos.learners.findTaken(actor.tenantId, idNumbers, emails, alternates);
       return ls.map((l) => {
-        const errors: CellError[] = [];
         const byId = l.idNumber
           ? taken.idNumbers.get(l.idNumber)
           : taken.alternates.get(`${l.alternateIdType}:${l.alternateId}`);
         const byEmail = l.email ? taken.emails.get(l.email.toLowerCase()) : undefined;
+        if (byId === undefined && byEmail === undefined) {
+          // The row is this run's own (made by `parse` for this walk): it takes the tenant in place, which spares a
+          // copy of sixty fields a learner.
+          l.tenantId = actor.tenantId;
+          return { ok: l };
+        }
+        const errors: CellError[] = [];
         if (byId)
           errors.push(
             l.idNumber
@@ -190,11 +200,7 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
               : { column: 'alternate_id', error: `a learner with this alternative ID exists already (${byId})` },
           );
         if (byEmail) errors.push({ column: 'email', error: `a learner with this email exists already (${byEmail})` });
-        if (errors.length) return { errors };
-        // The row is this run's own (made by `parse` for this walk): it takes the tenant in place, which spares a
-        // copy of sixty fields a learner.
-        l.tenantId = actor.tenantId;
-        return { ok: l };
+        return { errors };
       });
     },
     async messagesDue(_repos, _tenantId, l) {

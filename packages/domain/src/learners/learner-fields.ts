@@ -57,14 +57,35 @@ export function text(field: string, value: unknown, max: number): string {
   return safeText(v, field);
 }
 
+/** An address field's parts' names for its errors (`homeAddress.line1`), made once: imports read two a row. */
+const ADDRESS_FIELD_NAMES = new Map<string, { line1: string; line2: string; line3: string; postalCode: string }>();
+function addressFieldNames(field: string) {
+  let names = ADDRESS_FIELD_NAMES.get(field);
+  if (!names) {
+    names = {
+      line1: `${field}.line1`,
+      line2: `${field}.line2`,
+      line3: `${field}.line3`,
+      postalCode: `${field}.postalCode`,
+    };
+    ADDRESS_FIELD_NAMES.set(field, names);
+  }
+  return names;
+}
+
 function address(field: string, value: unknown): Address {
   if (typeof value !== 'object' || value === null) throw DomainError.invalid(field, 'must be an object');
   const a = value as Record<string, unknown>;
-  const line = (k: string) => (a[k] == null ? null : text(`${field}.${k}`, a[k], 50));
+  const names = addressFieldNames(field);
   const postalCode = a.postalCode == null ? null : String(a.postalCode);
   if (postalCode !== null && !/^\d{4}$/.test(postalCode))
-    throw DomainError.invalid(`${field}.postalCode`, 'must be exactly 4 digits');
-  return { line1: line('line1'), line2: line('line2'), line3: line('line3'), postalCode };
+    throw DomainError.invalid(names.postalCode, 'must be exactly 4 digits');
+  return {
+    line1: a.line1 == null ? null : text(names.line1, a.line1, 50),
+    line2: a.line2 == null ? null : text(names.line2, a.line2, 50),
+    line3: a.line3 == null ? null : text(names.line3, a.line3, 50),
+    postalCode,
+  };
 }
 
 type FieldParser = (value: unknown, field: string) => unknown;

@@ -55,6 +55,22 @@ function isoOf(now: Date): string {
 /** The profile the identity rules see when the given profile failed: nothing known. */
 const EMPTY_PROFILE: LearnerProfile = Object.freeze(emptyProfile());
 
+/** A DomainError's details added to `errors`; anything else thrown on. */
+function detailsInto(errors: ErrorDetail[], e: unknown): void {
+  if (!(e instanceof DomainError)) throw e;
+  for (const d of e.details) errors.push(d);
+}
+
+/** A name (`text`, at most 100), or undefined with its error added to `errors`. */
+function textOr(errors: ErrorDetail[], field: string, value: unknown): string | undefined {
+  try {
+    return text(field, value, 100);
+  } catch (e) {
+    detailsInto(errors, e);
+    return undefined;
+  }
+}
+
 function flag(field: string, v: unknown): boolean {
   if (typeof v !== 'boolean') throw DomainError.invalid(field, 'must be true or false');
   return v;
@@ -95,18 +111,27 @@ export class Learner {
    */
   static registered(input: LearnerInput, ctx: { id: string; tenantId: string; now: Date }): LearnerSnapshot {
     const errors: ErrorDetail[] = [];
-    const firstName = collect(errors, () => text('firstName', input.firstName, 100));
-    const lastName = collect(errors, () => text('lastName', input.lastName, 100));
+    // Without `collect`'s closures: five a learner, 100,000 learners an import.
+    const firstName = textOr(errors, 'firstName', input.firstName);
+    const lastName = textOr(errors, 'lastName', input.lastName);
     const whatsappConsent =
       input.whatsappConsent == null ? false : collect(errors, () => flag('whatsappConsent', input.whatsappConsent));
     const emailOptOut =
       input.emailOptOut == null ? false : collect(errors, () => flag('emailOptOut', input.emailOptOut));
-    const profile = collect(errors, () => parseProfile(input as Record<string, unknown>));
+    let profile: LearnerProfile | undefined;
+    try {
+      profile = parseProfile(input as Record<string, unknown>);
+    } catch (e) {
+      detailsInto(errors, e);
+    }
     // A profile that failed still has its identity checked, unless the identity depends on the failing profile.
-    const identity =
-      profile || input.alternateId == null
-        ? collect(errors, () => identityOf(input, profile ?? EMPTY_PROFILE, null, ctx.now))
-        : undefined;
+    let identity: Identity | undefined;
+    if (profile || input.alternateId == null)
+      try {
+        identity = identityOf(input, profile ?? EMPTY_PROFILE, null, ctx.now);
+      } catch (e) {
+        detailsInto(errors, e);
+      }
     if (errors.length || !firstName || !lastName || !identity || !profile) throw DomainError.invalidMany(errors);
     const at = isoOf(ctx.now);
     // One literal, no spreads: every new learner gets the same fast shape (imports register them by the 100,000).
