@@ -3,7 +3,8 @@
  * `learners_search_trgm` is built on and the learner search writes a condition on, word by word
  * (docs/performance.md, "Learner search"). A search word holds no space (`learnerSearch` splits on spaces), so a
  * word found in this text lies within one field: every field condition of a word implies `text ILIKE '%word%'`,
- * which the index answers, and the search keeps its field conditions to decide.
+ * which the index answers (written where the dialect's `indexedContains` says an index can), and the search keeps
+ * its field conditions to decide.
  */
 export const LEARNER_SEARCH_TEXT = [
   'first_name',
