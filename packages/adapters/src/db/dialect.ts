@@ -49,6 +49,12 @@ export interface Dialect {
   /** Case-insensitive LIKE. */
   readonly ilike: 'like' | 'ilike';
   /**
+   * Whether a text found anywhere in an expression (`ilike '%text%'`) may be looked up in an index built on that
+   * expression: Postgres' `pg_trgm` GIN indexes (where the migration could create the extension). SQLite has no
+   * such index, so a condition written only for one would be one more test of every row.
+   */
+  readonly indexedContains: boolean;
+  /**
    * Describes a unique-constraint violation (Postgres: the constraint name; SQLite: the message naming the
    * columns), or `null` when `err` is something else. Repositories search it for a column name.
    */

@@ -30,6 +30,7 @@ const takeStatement = (
 export const postgresDialect: Dialect = {
   name: 'postgres',
   ilike: 'ilike',
+  indexedContains: true,
   skipLocked: 'FOR UPDATE SKIP LOCKED',
   writableCte: true,
   transactionLock: 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))',

@@ -9,6 +9,7 @@ const VALUES_PER_STATEMENT = 9000;
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
   ilike: 'like', // SQLite's LIKE is case-insensitive for ASCII already.
+  indexedContains: false,
   skipLocked: '',
   writableCte: false,
   transactionLock: null,

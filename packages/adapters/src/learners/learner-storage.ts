@@ -7,12 +7,13 @@ import { learnerLiveIndexMigration } from './migrations/202611242305-live-index.
 import { learnerEmployeeRefIndexMigration } from './migrations/202611250212-employee-ref-index.js';
 import { learnerIndexTrimMigration } from './migrations/202611270411-index-trim.js';
 import { learnerMobileIndexMigration } from './migrations/202611271246-mobile-index.js';
+import { learnerSearchIndexMigration } from './migrations/202611280300-search-index.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 /**
  * Learners (their table comes with the platform's first migration, `foundation`; then alternative IDs, contact
  * preferences, the index of live learners that lists count in, one employee-reference index, two index entries
- * fewer per learner, and the index by mobile number).
+ * fewer per learner, the index by mobile number, and the indexes of the list sorted by name and of its search).
  */
 export const learnerStorage: CapabilityStorage<LearnerRepos> = {
   migrations: [
@@ -22,6 +23,7 @@ export const learnerStorage: CapabilityStorage<LearnerRepos> = {
     learnerEmployeeRefIndexMigration,
     learnerIndexTrimMigration,
     learnerMobileIndexMigration,
+    learnerSearchIndexMigration,
   ],
   sql: (db, qb) => ({ learners: new SqlLearnerRepository(db, qb) }),
   memory: learnerMemory,

@@ -9,8 +9,10 @@ import {
 } from '@fundi/domain';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
+import { compile } from '../db/query-builder.js';
 import { pageQuery, type PageOrder } from './paging.js';
-import { rowToLearner } from './learner-rows.js';
+import { rowToLearner, type LearnerRow } from './learner-rows.js';
+import { LEARNER_SEARCH_TEXT } from '../learners/learner-search-text.js';
 
 /**
  * A page of a tenant's live learners: filtered (employer, ids, enrolments, dates, search words or a mobile number)
@@ -71,9 +73,45 @@ export function listLearners(
         : (c) => `${c('id_number')} IS NULL, ${c('id_number')} ${dir}`;
   // A search by words reads every learner of the tenant: the page and its count are one pass over them.
   const words = filter.search !== undefined && learnerSearch(filter.search).mobile === null;
+  const scan = words || filter.employer !== undefined;
+  if (enrolmentKey && sort && page.kind === 'offset' && !scan) return keysFirst(db, q, filtered, page, sort);
   // The count is of the filtered learners alone: the sort's join keeps one row per learner, so counting it only
   // adds its grouped pass over the enrolments.
-  return pageQuery(db, q, page, rowToLearner, 'id', words || filter.employer ? 'scan' : true, sort, filtered);
+  return pageQuery(db, q, page, rowToLearner, 'id', scan ? 'scan' : true, sort, filtered);
+}
+
+/**
+ * A page sorted by an enrolment column over every learner the filter keeps, in one statement with its count: the
+ * sort orders each learner's id and sort key alone, then the page's learners are read whole by id. Sorting whole
+ * rows carried every learner's columns through the join and the sort (docs/performance.md, "Learner search").
+ */
+async function keysFirst(
+  db: SqlDb,
+  q: Knex.QueryBuilder,
+  filtered: Knex.QueryBuilder,
+  page: { offset: number; limit: number },
+  sort: PageOrder,
+): Promise<Page<LearnerSnapshot>> {
+  const keys = q.clone().clearSelect().select('learners.id as key_id', 's.sort_key');
+  keys
+    .orderByRaw(sort((c) => c))
+    .orderBy('learners.id', 'asc')
+    .limit(page.limit + 1);
+  if (page.offset > 0) keys.offset(page.offset);
+  const count = compile(filtered.clone().clearSelect().clearOrder().count({ n: '*' }));
+  const k = compile(keys);
+  const rows = await db.all<LearnerRow & { key_id: string | null; __total: number | string }>(
+    `SELECT l.*, k.key_id, k.sort_key, c.n AS __total FROM (${count.sql}) c LEFT JOIN (${k.sql}) k ON true
+      LEFT JOIN learners l ON l.id = k.key_id ORDER BY ${sort((c) => `k.${c}`)}, k.key_id`,
+    [...count.bindings, ...k.bindings],
+  );
+  // No learner matched: the one row is the count's.
+  const found = rows[0]?.key_id == null ? [] : rows;
+  return {
+    items: found.slice(0, page.limit).map(rowToLearner),
+    total: Number(rows[0]?.__total ?? 0),
+    hasMore: found.length > page.limit,
+  };
 }
 
 /** The tenant's live learners the filter keeps, as a query to select from and to count. */
@@ -104,6 +142,9 @@ function filteredLearners(db: SqlDb, qb: Knex, tenantId: string, filter: Learner
     // Every word matches some field (names in any order); `learnerSearch` in the domain says which.
     for (const word of words) {
       const like = likeAny(word);
+      // Implied by each field condition below, and written where an index can answer it (Postgres' trigram
+      // index; docs/performance.md, "Learner search").
+      if (db.dialect.indexedContains) q.whereRaw(`(${LEARNER_SEARCH_TEXT}) ${ilike} ? escape '\\'`, [like]);
       q.where((w) => {
         for (const c of ['first_name', 'last_name', 'middle_name', 'email_lower'])
           w.orWhereRaw(`${c} ${ilike} ? escape '\\'`, [like]);

@@ -8,6 +8,10 @@ import { refusal } from '../forms/refusal.js';
 import { namesFor, person } from '../forms/person.js';
 
 const ALL = { kind: 'offset', offset: 0, limit: 200 } as const;
+/** Results a page of a sample shows: each has a decision form, and a sample may hold hundreds. */
+const SAMPLE_PAGE = 50;
+/** `?page=` as a page number from 0 (0 when absent or not a number). */
+const pageNumber = (v: unknown) => Math.max(0, Math.min(10_000, Number.parseInt(String(v ?? '0'), 10) || 0));
 const numberOr = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : v);
 
 function drawForm(s: SessionContext, programmes: { code: string; name: string }[], today: string): Html {
@@ -20,9 +24,9 @@ function drawForm(s: SessionContext, programmes: { code: string; name: string }[
 <button type="submit">Draw sample</button></form>`;
 }
 
-function decisionForm(s: SessionContext, sampleId: string, a: AssessmentView): Html {
+function decisionForm(s: SessionContext, sampleId: string, a: AssessmentView, n: number): Html {
   const p = `d-${a.id}`;
-  return html`<form method="post" action="/dashboard/moderation/${sampleId}/${a.id}">${csrf(s)}
+  return html`<form method="post" action="/dashboard/moderation/${sampleId}/${a.id}${n > 0 ? `?page=${n}` : ''}">${csrf(s)}
 <label for="${p}-notes">Notes (required) <span class="sr">on ${a.moduleCode}</span></label><input id="${p}-notes" name="notes" maxlength="4000" required>
 <div class="inline">${MODERATION_DECISIONS.map((x) => html`<button type="submit" name="decision" value="${x}"${x === 'overturned' ? html` class="danger" data-confirm="Overturn this ${a.outcome} result for ${a.moduleCode}?"` : ''} aria-label="${x === 'upheld' ? 'Uphold' : 'Overturn'} ${a.moduleCode} ${a.outcome}">${x === 'upheld' ? 'Uphold' : 'Overturn'}</button>`)}</div></form>`;
 }
@@ -51,10 +55,15 @@ ${rows.map((x: ModerationSampleView) => html`<tr><td><a href="/dashboard/moderat
     });
   };
 
-  const one = async (s: SessionContext, id: string, notice?: string) => {
+  const one = async (s: SessionContext, id: string, n: number, notice?: string) => {
     const sample = await d.training.getModerationSample.execute(s.actor, id);
-    // One read for the sample's results and one for their learners' names (docs/dashboard.md, "Pages").
-    const assessments = await d.training.getAssessments.execute(s.actor, sample.assessmentIds);
+    // A page of the sample's results (each row has its decision form), in the sample's order: one read for them and
+    // one for their learners' names (docs/dashboard.md, "Pages").
+    const total = sample.assessmentIds.length;
+    const pages = Math.max(1, Math.ceil(total / SAMPLE_PAGE));
+    const at = Math.min(n, pages - 1);
+    const shown = sample.assessmentIds.slice(at * SAMPLE_PAGE, (at + 1) * SAMPLE_PAGE);
+    const assessments = await d.training.getAssessments.execute(s.actor, shown);
     const names = await namesFor(
       d,
       s,
@@ -72,9 +81,15 @@ ${assessments.map(
   (
     a,
   ) => html`<tr><td>${person(names, a.learnerId)}</td><td>${a.moduleCode}</td><td>${a.assessmentDate}</td><td>${a.outcome}</td><td>${a.assessorEmail ?? '-'}</td>
-<td>${a.moderation ? html`${a.moderation.decision}${a.moderation.notes ? html`: ${a.moderation.notes}` : ''}` : decide ? decisionForm(s, sample.id, a) : 'not yet moderated'}</td></tr>`,
+<td>${a.moderation ? html`${a.moderation.decision}${a.moderation.notes ? html`: ${a.moderation.notes}` : ''}` : decide ? decisionForm(s, sample.id, a, at) : 'not yet moderated'}</td></tr>`,
 )}
-</tbody></table></div><p><a href="/dashboard/moderation">All samples</a></p>`,
+</tbody></table></div>
+${when(
+  pages > 1,
+  () => html`<p>Results ${at * SAMPLE_PAGE + 1}-${at * SAMPLE_PAGE + shown.length} of ${total} · page ${at + 1} of ${pages}.</p>
+<nav aria-label="Pages" class="inline">${when(at > 0, () => html`<a href="/dashboard/moderation/${sample.id}?page=${at - 1}">Previous</a>`)} ${when(at + 1 < pages, () => html`<a href="/dashboard/moderation/${sample.id}?page=${at + 1}">Next</a>`)}</nav>`,
+)}
+<p><a href="/dashboard/moderation">All samples</a></p>`,
     });
   };
 
@@ -100,7 +115,7 @@ ${assessments.map(
   });
   r.get('/dashboard/moderation/:id', async (ctx, s) => {
     requireScope(s, 'assessments:read');
-    return one(s, ctx.params.id!);
+    return one(s, ctx.params.id!, pageNumber(ctx.query.page));
   });
   r.post('/dashboard/moderation/:id/:assessment', async (ctx, s, form) => {
     requireScope(s, 'assessments:moderate');
@@ -112,8 +127,10 @@ ${assessments.map(
       });
     } catch (e) {
       ctx.status = 400;
-      return one(s, ctx.params.id!, refusal(e));
+      return one(s, ctx.params.id!, pageNumber(ctx.query.page), refusal(e));
     }
-    return { redirect: `/dashboard/moderation/${ctx.params.id}` };
+    // Back to the page the decision was made on.
+    const n = pageNumber(ctx.query.page);
+    return { redirect: `/dashboard/moderation/${ctx.params.id}${n > 0 ? `?page=${n}` : ''}` };
   });
 }
