@@ -1,23 +1,12 @@
 import type { SessionContext } from '@fundi/application';
 import { isDomainError } from '@fundi/domain';
 import type { Context } from 'koa';
-import { UNAVAILABLE_RETRY_AFTER_S } from '../forms/error-table.js';
+import { UNAVAILABLE_RETRY_AFTER_S, pageStatus } from '../forms/error-table.js';
 import { isRequestTimeout } from '../middleware/body-progress.js';
 import type { DashboardDeps } from './dashboard-deps.js';
 import { html } from './html.js';
 import { page } from './layout.js';
 import { describe } from './pages/api-keys.js';
-
-const STATUS: Record<string, number> = {
-  invalid: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  precondition: 409,
-  rate_limited: 429,
-  unavailable: 503,
-};
 
 /**
  * A failed page as a page: the status of the error's kind, its message in words (nothing of an unexpected error,
@@ -30,7 +19,7 @@ export function errorPage(ctx: Context, e: unknown, d: DashboardDeps, s: Session
     d.logger.warn({ requestId: ctx.state.requestId, code: e.code, err: e.cause }, 'storage unavailable');
     ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
   }
-  const status = known ? (isRequestTimeout(e) ? 408 : (STATUS[e.kind] ?? 400)) : 500;
+  const status = known ? (isRequestTimeout(e) ? 408 : pageStatus(e.kind)) : 500;
   // A stalled form: what the client still sends of it is not waited for.
   if (status === 408) ctx.set('Connection', 'close');
   const text = !known

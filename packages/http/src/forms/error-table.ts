@@ -19,6 +19,9 @@ export const KIND_CODES: Record<ErrorKind, FormCodes> = {
   unavailable: { A: 'service_unavailable', B: 'SERVICE_UNAVAILABLE', status: 503 },
 };
 
+/** The status of a page (dashboard or portal) that failed with an error of `kind`: invalid input is 400 there. */
+export const pageStatus = (kind: ErrorKind): number => (kind === 'invalid' ? 400 : KIND_CODES[kind].status);
+
 /** `Retry-After` of a 503: a restarting database is usually back within seconds. */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 

@@ -19,17 +19,7 @@ import { portalPage } from './portal-layout.js';
 import { portalSignInRoutes, sendPortalPage } from './portal-sign-in-routes.js';
 import { EN } from './portal-strings.js';
 import { PORTAL_PATH, PORTAL_SESSION_COOKIE, portalCookie, safeNext } from './portal-web.js';
-
-const STATUS: Record<string, number> = {
-  invalid: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  precondition: 409,
-  rate_limited: 429,
-  unavailable: 503,
-};
+import { pageStatus } from '../forms/error-table.js';
 
 function answer(ctx: Context, a: Answer): void {
   if (a instanceof Html) sendPortalPage(ctx, a);
@@ -121,7 +111,7 @@ export function createPortal(d: PortalHttpDeps): Middleware {
 function errorPage(ctx: Context, e: unknown, d: PortalHttpDeps, s: PortalSessionContext | null): void {
   const known = isDomainError(e);
   if (!known) d.logger.error({ requestId: ctx.state.requestId, err: e }, 'portal error');
-  const status = known ? (isRequestTimeout(e) ? 408 : (STATUS[e.kind] ?? 400)) : 500;
+  const status = known ? (isRequestTimeout(e) ? 408 : pageStatus(e.kind)) : 500;
   if (status === 408) ctx.set('Connection', 'close');
   const text = !known ? EN.problem : e.kind === 'not_found' ? EN.notFound : e.message;
   sendPortalPage(
