@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { handmadeZip } from '../testing/handmade-zip.js';
 import { type SharedStrings, sharedStringsOf } from './shared-strings.js';
 import { cellParts } from './workbook-parts.js';
 import { XlsxReader } from './xlsx-reader.js';
@@ -36,38 +36,6 @@ async function* pieces(b: Buffer, cuts: number[]): AsyncGenerator<Buffer> {
   }
 }
 
-/** A ZIP of the parts given, each deflated or stored (the reader reads the central directory: no CRC needed). */
-function zip(parts: Record<string, string>, method: 0 | 8): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(parts)) {
-    const n = Buffer.from(name);
-    const data = method === 8 ? deflateRawSync(Buffer.from(text)) : Buffer.from(text);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(n.length, 26);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(method, 10);
-    dir.writeUInt32LE(data.length, 20);
-    dir.writeUInt16LE(n.length, 28);
-    dir.writeUInt32LE(offset, 42);
-    locals.push(local, n, data);
-    central.push(dir, n);
-    offset += 30 + n.length + data.length;
-  }
-  const cd = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(central.length / 2, 8);
-  end.writeUInt16LE(central.length / 2, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
-
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const WORKBOOK = {
   'xl/workbook.xml': `<workbook xmlns:r="${REL}"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`,
@@ -93,7 +61,7 @@ describe('shared strings read a chunk at a time', () => {
 
   it('reads a deflated part and a stored part through the ZIP a few bytes at a time', async () => {
     for (const method of [8, 0] as const) {
-      const b = zip(WORKBOOK, method);
+      const b = handmadeZip(WORKBOOK, method);
       const entries = await zipEntries(heldZip(b));
       for (const size of [1, 3, 64, 100])
         if (method === 0 || size >= 64)

@@ -1,45 +1,8 @@
 import { Readable } from 'node:stream';
-import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { handmadeZip } from '../testing/handmade-zip.js';
 import { CsvParseReader } from './csv-parse-reader.js';
 import { XlsxReader } from './xlsx-reader.js';
-
-/**
- * A ZIP of the parts given (deflated, a Buffer stored as it is; the reader reads the central directory, so no CRC
- * is needed).
- */
-function zip(parts: Record<string, string | Buffer>): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(parts)) {
-    const n = Buffer.from(name);
-    const method = Buffer.isBuffer(text) ? 0 : 8;
-    const data = Buffer.isBuffer(text) ? text : deflateRawSync(Buffer.from(text));
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt16LE(n.length, 26);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(method, 10);
-    dir.writeUInt32LE(data.length, 20);
-    dir.writeUInt16LE(n.length, 28);
-    dir.writeUInt32LE(offset, 42);
-    locals.push(local, n, data);
-    central.push(dir, n);
-    offset += 30 + n.length + data.length;
-  }
-  const cd = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(parts).length, 8);
-  end.writeUInt16LE(Object.keys(parts).length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
 
 const NS = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 /** Column D, built into its cell references so that none reads as a citation of a planning note. */
@@ -64,7 +27,7 @@ const PARTS: Record<string, string> = {
   'xl/strings.xml': `<sst ${NS.replace('xmlns:x', 'xmlns')}><si><t>Thandi</t><rPh><t>ignored</t></rPh></si><si><r><t>line_x000D_</t></r><r><t><![CDATA[two <b>]]></t></r></si></sst>`,
   'xl/styles.xml': `<styleSheet><numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy\\ hh:mm"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs></styleSheet>`,
 };
-const WORKBOOK = zip(PARTS);
+const WORKBOOK = handmadeZip(PARTS);
 
 describe('XlsxReader: the XML of other writers', () => {
   it('reads prefixed elements, inline rich text, ISO dates, escapes, booleans, errors and formulas', async () => {
@@ -96,7 +59,7 @@ describe('XlsxReader: the XML of other writers', () => {
 const parts = (): Record<string, string | Buffer> => ({ ...PARTS, 'xl/media/image1.png': Buffer.alloc(200 * 1024, 7) });
 
 describe('XlsxReader: a stored workbook read by byte ranges', () => {
-  const b = zip(parts());
+  const b = handmadeZip(parts());
   const staged = async (open: (r: { start: number; end: number }) => Promise<Readable>) => {
     const rows = new CsvParseReader().stageWorkbook({ size: b.length, open }, null, 100);
     const out: Buffer[] = [];
