@@ -17,7 +17,7 @@ const PAGES = ({ learnerId, programmeId, sampleId }: Info) => [
   ['learners list', '/dashboard/learners'],
   ['learners search', '/dashboard/learners?q=Last40050'],
   ['learners search, full name', '/dashboard/learners?q=last4005000+first4005000'],
-  ['learners search, mobile', '/dashboard/learners?q=082+123+4567'],
+  ['learners search, mobile', '/dashboard/learners?q=082+400+4567'],
   ['learners sorted by start date', '/dashboard/learners?sort=start&dir=desc'],
   ['learner record', `/dashboard/learners/${learnerId}`],
   ['learner edit form', `/dashboard/learners/${learnerId}/edit`],

@@ -66,7 +66,9 @@ await importRows(
   'first_name,last_name,id_number,email,mobile,employee_ref',
   numbers.map((n) => {
     const l = learnerInput(n);
-    return [l.firstName, l.lastName, l.idNumber, l.email, l.mobile, l.employeeRef].join(',');
+    // Each learner its own mobile (082 then n: 082 400 4567), so a search by number finds one learner, as in a tenant.
+    const mobile = `082${String(n).padStart(7, '0')}`;
+    return [l.firstName, l.lastName, l.idNumber, l.email, mobile, l.employeeRef].join(',');
   }),
 );
 await importRows(
