@@ -2,13 +2,11 @@ import {
   type ENROLMENT_STATUSES,
   Learner,
   newId,
-  qcto02LearnerRecords,
   type AssessmentSnapshot,
   type EnrolmentSnapshot,
   type ProgrammeSnapshot,
-  type Qcto02Input,
-  type ReadinessFinding,
 } from '@fundi/domain';
+import { qcto02LearnerRecords, type Qcto02Input, type ReadinessFinding } from '@fundi/domain/exports';
 import { join } from 'node:path';
 import { closeContainer, useCasesOf, type DatabaseTarget } from '@fundi/adapters';
 import { containerFor, exportsCapability, migrateAll, reposOf, uowOf } from '@fundi/server';

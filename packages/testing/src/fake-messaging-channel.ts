@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { Mobile } from '@fundi/domain';
 import {
-  Mobile,
   type MessagingChannel,
   type MessagingResult,
   type SendFailure,
   type TemplateMessage,
-} from '@fundi/domain';
+} from '@fundi/domain/notifications';
 
 export interface FakeSentMessage extends TemplateMessage {
   providerMessageId: string;

@@ -1,26 +1,17 @@
-import { TokenSigner, evidenceStorage, openFileStore, type FileStoreChoice } from '@fundi/adapters';
+import { TokenSigner, openFileStore, type FileStoreChoice } from '@fundi/adapters';
+import { evidenceStorage } from '@fundi/adapters/evidence';
+import { EncryptedFileVault, MasterKeyring, erasureJob, onLearnerErased, type Ports } from '@fundi/application';
 import {
   ERASE_LEARNER_EVIDENCE,
-  EncryptedFileVault,
-  MasterKeyring,
   PURGE_DELETED_EVIDENCE,
   PURGE_RETAINED_EVIDENCE,
   SNAPSHOT_STORAGE_USE,
-  erasureJob,
   evidenceUseCases,
-  onLearnerErased,
   type EvidenceUseCases,
-  type Ports,
-} from '@fundi/application';
-import type {
-  EvidenceRepos,
-  LearnerRepos,
-  PlatformRepos,
-  TenantRepos,
-  TrainingRepos,
-  WebhookRepos,
-} from '@fundi/domain';
-import { evidenceEvents, evidenceRoutes, evidencePages } from '@fundi/http';
+} from '@fundi/application/evidence';
+import type { LearnerRepos, PlatformRepos, TenantRepos, TrainingRepos, WebhookRepos } from '@fundi/domain';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import { evidenceEvents, evidenceRoutes, evidencePages } from '@fundi/http/evidence';
 import { capability } from './capability.js';
 
 export interface EvidenceSettings {

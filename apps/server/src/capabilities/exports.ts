@@ -1,29 +1,27 @@
-import { TokenSigner, archiverZip, exportStorage, openFileStore, type FileStoreChoice } from '@fundi/adapters';
+import { TokenSigner, openFileStore, type FileStoreChoice } from '@fundi/adapters';
+import { archiverZip, exportStorage } from '@fundi/adapters/exports';
+import { EncryptedFileVault, MasterKeyring, erasureJob, onLearnerErased, type Ports } from '@fundi/application';
 import {
   ERASE_EXPORT_COPIES,
-  EncryptedFileVault,
   exportUseCases,
-  MasterKeyring,
   PURGE_EXPORTS,
   PurgeExportsOfErasedLearner,
   RUN_EXPORT,
-  erasureJob,
-  onLearnerErased,
-  type Ports,
   type RunExport,
-} from '@fundi/application';
+} from '@fundi/application/exports';
 import type {
   AuditRepos,
   StaffRepos,
-  EvidenceRepos,
-  ExportRepos,
   LearnerRepos,
   LogbookRepos,
   PlatformRepos,
   TenantRepos,
   TrainingRepos,
 } from '@fundi/domain';
-import { exportEvents, exportRoutes, exportPages, readinessPages } from '@fundi/http';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import type { ExportRepos } from '@fundi/domain/exports';
+import { readinessPages } from '@fundi/http';
+import { exportEvents, exportRoutes, exportPages } from '@fundi/http/exports';
 import { capability } from './capability.js';
 
 export interface ExportSettings {

@@ -1,4 +1,6 @@
-import { hrSyncStorage, receiverCheck } from '@fundi/adapters';
+import { receiverCheck } from '@fundi/adapters';
+import { hrSyncStorage } from '@fundi/adapters/hr-sync';
+import { type Ports } from '@fundi/application';
 import {
   hrErasureStep,
   hrLogRetention,
@@ -7,10 +9,9 @@ import {
   hrSubscriptionPurpose,
   hrSyncUseCases,
   type HrSyncUseCases,
-  type Ports,
-} from '@fundi/application';
-import type { HrSyncAllRepos } from '@fundi/application';
-import { hrSyncRoutes, registerHrOutboundEvents, hrSyncPages } from '@fundi/http';
+} from '@fundi/application/hr-sync';
+import type { HrSyncAllRepos } from '@fundi/application/hr-sync';
+import { hrSyncRoutes, registerHrOutboundEvents, hrSyncPages } from '@fundi/http/hr-sync';
 import { capability } from './capability.js';
 
 /**

@@ -1,25 +1,12 @@
-import { CsvParseReader, ExcelJsWorkbookWriter, TokenSigner, importStorage, openFileStore } from '@fundi/adapters';
-import {
-  ERASE_IMPORT_COPIES,
-  EncryptedFileVault,
-  MasterKeyring,
-  erasureJob,
-  importJobs,
-  importRetention,
-  importUseCases,
-  onLearnerErased,
-  type Ports,
-} from '@fundi/application';
-import type {
-  EvidenceRepos,
-  ImportRepos,
-  LearnerRepos,
-  LogbookRepos,
-  NotificationRepos,
-  PlatformRepos,
-  TrainingRepos,
-} from '@fundi/domain';
-import { importEvents, importRoutes, importPages } from '@fundi/http';
+import { TokenSigner, openFileStore } from '@fundi/adapters';
+import { CsvParseReader, ExcelJsWorkbookWriter, importStorage } from '@fundi/adapters/imports';
+import { EncryptedFileVault, MasterKeyring, erasureJob, onLearnerErased, type Ports } from '@fundi/application';
+import { ERASE_IMPORT_COPIES, importJobs, importRetention, importUseCases } from '@fundi/application/imports';
+import type { LearnerRepos, LogbookRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import type { ImportRepos } from '@fundi/domain/imports';
+import type { NotificationRepos } from '@fundi/domain/notifications';
+import { importEvents, importRoutes, importPages } from '@fundi/http/imports';
 import { capability } from './capability.js';
 import type { EvidenceSettings } from './evidence.js';
 

@@ -1,30 +1,23 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  NodeNotificationChannels,
-  TokenSigner,
-  notificationStorage,
-  receiverCheck,
-  type ChannelDefaults,
-} from '@fundi/adapters';
+import { TokenSigner, receiverCheck } from '@fundi/adapters';
+import { NodeNotificationChannels, notificationStorage, type ChannelDefaults } from '@fundi/adapters/notifications';
+import { erasureJob, onLearnerErased, type Ports } from '@fundi/application';
 import {
   DEADLINE_REMINDERS,
   ERASE_MAIL_COPIES,
   RUN_TRIGGERS,
   SEND_NOTIFICATIONS,
-  erasureJob,
   notificationErasureStep,
   notificationReaction,
   notificationRetention,
-  onLearnerErased,
   notificationUseCases,
   type NotificationRepoSet,
-  type Ports,
   type TriggerPayload,
-} from '@fundi/application';
+} from '@fundi/application/notifications';
 import { DomainError } from '@fundi/domain';
-import { notificationRoutes, notificationPages } from '@fundi/http';
+import { notificationRoutes, notificationPages } from '@fundi/http/notifications';
 import { capability } from './capability.js';
 
 export interface NotificationSettings {

@@ -7,14 +7,8 @@ import {
   statementUseCases,
   type Ports,
 } from '@fundi/application';
-import type {
-  ExportRepos,
-  LearnerRepos,
-  PlatformRepos,
-  StatementRepos,
-  TenantRepos,
-  TrainingRepos,
-} from '@fundi/domain';
+import type { LearnerRepos, PlatformRepos, StatementRepos, TenantRepos, TrainingRepos } from '@fundi/domain';
+import type { ExportRepos } from '@fundi/domain/exports';
 import { statementEvents, statementRoutes, statementPages } from '@fundi/http';
 import { capability } from './capability.js';
 import type { ExportSettings } from './exports.js';

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Container } from 'inversify';
 import {
-  type ChannelDefaults,
   closeContainer,
   type FileStoreChoice,
   type WebhookSettings,
   type createLogger,
   useCasesOf,
 } from '@fundi/adapters';
+import { type ChannelDefaults } from '@fundi/adapters/notifications';
 import type { Worker } from '@fundi/worker';
 import {
   openTestStorage,

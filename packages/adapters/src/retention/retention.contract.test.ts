@@ -4,22 +4,18 @@ import {
   EncryptedFileVault,
   MasterKeyring,
   RunRetention,
-  hrLogRetention,
-  importRetention,
   jobRetention,
-  notificationRetention,
   sessionRetention,
   webhookRetention,
   type RetentionTask,
 } from '@fundi/application';
-import {
-  newId,
-  type AuditEntry,
-  type HrEventEntry,
-  type ImportSnapshot,
-  type NotificationSnapshot,
-  type NotificationState,
-} from '@fundi/domain';
+import { hrLogRetention } from '@fundi/application/hr-sync';
+import { importRetention } from '@fundi/application/imports';
+import { notificationRetention } from '@fundi/application/notifications';
+import { newId, type AuditEntry } from '@fundi/domain';
+import { type HrEventEntry } from '@fundi/domain/hr-sync';
+import { type ImportSnapshot } from '@fundi/domain/imports';
+import { type NotificationSnapshot, type NotificationState } from '@fundi/domain/notifications';
 import { aTenant } from '@fundi/domain/testing';
 import { MemoryFileStore } from '@fundi/memory';
 import { FixedClock } from '@fundi/testing';

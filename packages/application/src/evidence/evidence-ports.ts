@@ -1,11 +1,5 @@
-import type {
-  EvidenceRepos,
-  LearnerRepos,
-  PlatformRepos,
-  TenantRepos,
-  TrainingRepos,
-  WebhookRepos,
-} from '@fundi/domain';
+import type { LearnerRepos, PlatformRepos, TenantRepos, TrainingRepos, WebhookRepos } from '@fundi/domain';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { CoreDeps } from '../common/ports.js';
 import type { RequestMeter } from '../tenants/request-meter.js';
 

@@ -1,10 +1,5 @@
-import type {
-  AssessmentSnapshot,
-  EnrolmentSnapshot,
-  EvidenceSnapshot,
-  LearnerSnapshot,
-  LogbookEntrySnapshot,
-} from '@fundi/domain';
+import type { AssessmentSnapshot, EnrolmentSnapshot, LearnerSnapshot, LogbookEntrySnapshot } from '@fundi/domain';
+import type { EvidenceSnapshot } from '@fundi/domain/evidence';
 import type { AuditView } from '../audit/audit-view.js';
 
 type Cell = string | number | boolean | null;

@@ -2,14 +2,14 @@ import type { Readable } from 'node:stream';
 import type {
   AuditRepos,
   StaffRepos,
-  EvidenceRepos,
-  ExportRepos,
   LearnerRepos,
   LogbookRepos,
   PlatformRepos,
   TenantRepos,
   TrainingRepos,
 } from '@fundi/domain';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import type { ExportRepos } from '@fundi/domain/exports';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { FileVault } from '../files/file-vault.js';
 import type { CoreDeps } from '../common/ports.js';

@@ -1,8 +1,6 @@
 import {
   DomainError,
   type AuditRepos,
-  type EvidenceRepos,
-  type ExportFilters,
   type LearnerRepos,
   type LearnerSnapshot,
   type Page,
@@ -11,6 +9,8 @@ import {
   type TenantRepos,
   type TrainingRepos,
 } from '@fundi/domain';
+import { type EvidenceRepos } from '@fundi/domain/evidence';
+import { type ExportFilters } from '@fundi/domain/exports';
 
 /** Rows are read in keyset pages of this many: memory holds one page, whatever the export's size. */
 export const BATCH = 500;

@@ -4,8 +4,8 @@ import {
   type EnrolmentSnapshot,
   type LearnerSnapshot,
   type ProgrammeSnapshot,
-  type Qcto02Input,
 } from '@fundi/domain';
+import { type Qcto02Input } from '@fundi/domain/exports';
 import { learnersOf, pages, statusOf, type ReadRepos, type ResolvedFilters } from './export-reading.js';
 
 /** Enrolment ids per read of their assessments (a bound on one statement's parameters). */

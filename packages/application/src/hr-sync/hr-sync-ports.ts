@@ -1,6 +1,5 @@
 import {
   DomainError,
-  type HrSyncRepos,
   type LearnerRepos,
   type PlatformRepos,
   type SecretGenerator,
@@ -8,6 +7,7 @@ import {
   type TrainingRepos,
   type WebhookRepos,
 } from '@fundi/domain';
+import { type HrSyncRepos } from '@fundi/domain/hr-sync';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import type { WebhookDeps } from '../webhooks/webhook-ports.js';

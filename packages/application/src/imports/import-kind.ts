@@ -1,11 +1,6 @@
-import type {
-  EvidenceRepos,
-  ImportType,
-  LearnerRepos,
-  LogbookRepos,
-  PlatformRepos,
-  TrainingRepos,
-} from '@fundi/domain';
+import type { LearnerRepos, LogbookRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import type { ImportType } from '@fundi/domain/imports';
 import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import type { ChangeRecord } from '../common/record-change.js';

@@ -1,11 +1,6 @@
 import type {
-  EvidenceRepos,
-  ExportRepos,
   LearnerRepos,
   LogbookRepos,
-  Mailer,
-  MessagingChannel,
-  NotificationRepos,
   PlatformRepos,
   SecretBox,
   SecretGenerator,
@@ -13,6 +8,9 @@ import type {
   TenantRepos,
   TrainingRepos,
 } from '@fundi/domain';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import type { ExportRepos } from '@fundi/domain/exports';
+import type { Mailer, MessagingChannel, NotificationRepos } from '@fundi/domain/notifications';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { CoreDeps } from '../common/ports.js';
 

@@ -1,10 +1,5 @@
-import {
-  DomainError,
-  type LearnerSnapshot,
-  type NotificationChannel,
-  type Role,
-  type StaffCredentialSnapshot,
-} from '@fundi/domain';
+import { DomainError, type LearnerSnapshot, type Role, type StaffCredentialSnapshot } from '@fundi/domain';
+import { type NotificationChannel } from '@fundi/domain/notifications';
 import type { NotificationRepoSet } from './notification-ports.js';
 
 /**

@@ -1,5 +1,4 @@
 import type {
-  ExportRepos,
   LearnerRepos,
   PlatformRepos,
   StatementModule,
@@ -8,6 +7,7 @@ import type {
   TenantRepos,
   TrainingRepos,
 } from '@fundi/domain';
+import type { ExportRepos } from '@fundi/domain/exports';
 import type { CoreDeps } from '../common/ports.js';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { FileVault } from '../files/file-vault.js';

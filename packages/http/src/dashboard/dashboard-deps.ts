@@ -1,13 +1,8 @@
 import type {
   AuditTrailReader,
   StatementService,
-  EvidenceUseCases,
-  ExportUseCases,
-  HrSyncUseCases,
-  ImportUseCases,
   LearnerUseCases,
   LogbookUseCases,
-  NotificationUseCases,
   RateLimitStore,
   SessionContext,
   StaffUseCases,
@@ -15,6 +10,11 @@ import type {
   TrainingUseCases,
   WebhookSubscriptionUseCases,
 } from '@fundi/application';
+import type { EvidenceUseCases } from '@fundi/application/evidence';
+import type { ExportUseCases } from '@fundi/application/exports';
+import type { HrSyncUseCases } from '@fundi/application/hr-sync';
+import type { ImportUseCases } from '@fundi/application/imports';
+import type { NotificationUseCases } from '@fundi/application/notifications';
 import type { Role, Scope } from '@fundi/domain';
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';

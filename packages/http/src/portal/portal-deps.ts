@@ -1,14 +1,14 @@
 import type {
-  EvidenceUseCases,
   LearnerUseCases,
   LogbookUseCases,
-  NotificationUseCases,
   PortalSessionContext,
   PortalUseCases,
   RateLimitStore,
   StatementUseCases,
   TrainingUseCases,
 } from '@fundi/application';
+import type { EvidenceUseCases } from '@fundi/application/evidence';
+import type { NotificationUseCases } from '@fundi/application/notifications';
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';

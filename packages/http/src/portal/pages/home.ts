@@ -1,5 +1,7 @@
-import type { EnrolmentView, EvidenceView, PortalSessionContext } from '@fundi/application';
-import { EVIDENCE_TYPES, OPEN_STATUSES } from '@fundi/domain';
+import type { EnrolmentView, PortalSessionContext } from '@fundi/application';
+import type { EvidenceView } from '@fundi/application/evidence';
+import { OPEN_STATUSES } from '@fundi/domain';
+import { EVIDENCE_TYPES } from '@fundi/domain/evidence';
 import { html, when } from '../../dashboard/html.js';
 import { newFormToken } from '../../dashboard/web.js';
 import { UPLOAD_SCRIPT_PATH } from '../portal-assets.js';

@@ -1,0 +1,3 @@
+export { exportPages } from '../dashboard/pages/exports.js';
+export * from '../routes/export-routes.js';
+export * from '../schemas/export-events.js';

@@ -1,0 +1,2 @@
+export * from './notification-routes.js';
+export { notificationPages } from '../dashboard/pages/notifications.js';
