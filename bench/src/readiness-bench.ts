@@ -1,11 +1,11 @@
+import { newId } from '@fundi/domain';
+import { Learner } from '@fundi/domain/learners';
 import {
   type ENROLMENT_STATUSES,
-  Learner,
-  newId,
   type AssessmentSnapshot,
   type EnrolmentSnapshot,
   type ProgrammeSnapshot,
-} from '@fundi/domain';
+} from '@fundi/domain/training';
 import { qcto02LearnerRecords, type Qcto02Input, type ReadinessFinding } from '@fundi/domain/exports';
 import { join } from 'node:path';
 import { closeContainer, useCasesOf, type DatabaseTarget } from '@fundi/adapters';

@@ -1,6 +1,5 @@
 import type { Container } from 'inversify';
 import {
-  DEFAULT_WEBHOOK_SETTINGS,
   T,
   buildContainer,
   type FileStoreChoice,
@@ -9,23 +8,22 @@ import {
   token,
   useCasesOf,
   type StorageChoice,
-  type WebhookSettings,
   type createLogger,
 } from '@fundi/adapters';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from '@fundi/adapters/webhooks';
 import { DescribeActors } from '@fundi/application';
 import type { Clock } from '@fundi/domain';
 import {
   buildOpenApi,
   cachingAuthenticator,
   createDashboard,
-  createPortal,
   createHttpApp,
   formA,
   formB,
-  verifyPage,
-  type PortalLimits,
   type RouteDef,
 } from '@fundi/http';
+import { createPortal, type PortalLimits } from '@fundi/http/portal';
+import { verifyPage } from '@fundi/http/statements';
 import type Koa from 'koa';
 import type { Config } from './config.js';
 import {

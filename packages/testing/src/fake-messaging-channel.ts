@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Mobile } from '@fundi/domain';
+import { Mobile } from '@fundi/domain/learners';
 import {
   type MessagingChannel,
   type MessagingResult,

@@ -1,6 +1,6 @@
-import { auditStorage } from '@fundi/adapters';
-import { auditErasureStep, auditUseCases } from '@fundi/application';
-import { auditRoutes, auditPages } from '@fundi/http';
+import { auditStorage } from '@fundi/adapters/audit';
+import { auditErasureStep, auditUseCases } from '@fundi/application/audit';
+import { auditRoutes, auditPages } from '@fundi/http/audit';
 import { capability } from './capability.js';
 
 /** The audit trail read and verified: `/audit`, `/audit/verify`, `/learners/{id}/history` (docs/api.md). */

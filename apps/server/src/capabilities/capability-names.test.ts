@@ -19,7 +19,6 @@ const NAMES: Record<string, RegExp> = {
 /** The one list: `capabilities()` names every capability (docs/architecture.md, "A capability's anatomy"). */
 const THE_LIST = 'apps/server/src/capabilities/capability-list.ts';
 
-const BARREL = "a package's entry re-exports each capability's modules";
 const GENERATED = 'generated from the OpenAPI document (`npm run build` of packages/client)';
 const MIGRATION = 'a migration is history: it names what it changed when it was written';
 const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
@@ -73,7 +72,7 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/staff/staff-directory.ts': "a staff user's notification preferences",
     'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/domain/src/index.ts': BARREL,
+    'packages/domain/src/staff/index.ts': "staff's entry re-exports a staff user's notification preferences",
     'packages/domain/src/staff/staff.ts': "a staff user's notification preferences",
     'packages/domain/src/staff/staff-notification-preferences.ts': "a staff user's notification preferences",
     'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,

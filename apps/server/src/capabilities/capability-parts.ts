@@ -1,5 +1,6 @@
 import { declaredBy, resolve, T, useCasesOf } from '@fundi/adapters';
-import type { EventReaction, JobDefinition, RetentionTask } from '@fundi/application';
+import type { JobDefinition, RetentionTask } from '@fundi/application';
+import type { EventReaction } from '@fundi/application/webhooks';
 import type { DashboardPages, RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
 import type { Capability, UseCaseHooks } from './capability.js';

@@ -1,7 +1,8 @@
 import type { CapabilityStorage, CapabilityWiring, Declarations } from '@fundi/adapters';
 import type { EventDocs, registerEvents } from '@fundi/http';
 import type { DashboardPages, RefusedKeys, RouteDef } from '@fundi/http';
-import type { EventReaction, JobDefinition, RetentionTask } from '@fundi/application';
+import type { JobDefinition, RetentionTask } from '@fundi/application';
+import type { EventReaction } from '@fundi/application/webhooks';
 
 /**
  * What a capability declares of itself (docs/architecture.md, "A capability's anatomy"): its scopes with the roles

@@ -1,6 +1,7 @@
 import { TokenSigner, openFileStore, type FileStoreChoice } from '@fundi/adapters';
 import { evidenceStorage } from '@fundi/adapters/evidence';
-import { EncryptedFileVault, MasterKeyring, erasureJob, onLearnerErased, type Ports } from '@fundi/application';
+import { EncryptedFileVault, MasterKeyring, type Ports } from '@fundi/application';
+import { erasureJob, onLearnerErased } from '@fundi/application/learners';
 import {
   ERASE_LEARNER_EVIDENCE,
   PURGE_DELETED_EVIDENCE,
@@ -9,7 +10,10 @@ import {
   evidenceUseCases,
   type EvidenceUseCases,
 } from '@fundi/application/evidence';
-import type { LearnerRepos, PlatformRepos, TenantRepos, TrainingRepos, WebhookRepos } from '@fundi/domain';
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { TrainingRepos } from '@fundi/domain/training';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
 import type { EvidenceRepos } from '@fundi/domain/evidence';
 import { evidenceEvents, evidenceRoutes, evidencePages } from '@fundi/http/evidence';
 import { capability } from './capability.js';

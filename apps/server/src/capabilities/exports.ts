@@ -1,6 +1,7 @@
 import { TokenSigner, openFileStore, type FileStoreChoice } from '@fundi/adapters';
 import { archiverZip, exportStorage } from '@fundi/adapters/exports';
-import { EncryptedFileVault, MasterKeyring, erasureJob, onLearnerErased, type Ports } from '@fundi/application';
+import { EncryptedFileVault, MasterKeyring, type Ports } from '@fundi/application';
+import { erasureJob, onLearnerErased } from '@fundi/application/learners';
 import {
   ERASE_EXPORT_COPIES,
   exportUseCases,
@@ -9,15 +10,12 @@ import {
   RUN_EXPORT,
   type RunExport,
 } from '@fundi/application/exports';
-import type {
-  AuditRepos,
-  StaffRepos,
-  LearnerRepos,
-  LogbookRepos,
-  PlatformRepos,
-  TenantRepos,
-  TrainingRepos,
-} from '@fundi/domain';
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { AuditRepos } from '@fundi/domain/audit';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
+import type { StaffRepos } from '@fundi/domain/staff';
+import type { TrainingRepos } from '@fundi/domain/training';
 import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { ExportRepos } from '@fundi/domain/exports';
 import { readinessPages } from '@fundi/http';

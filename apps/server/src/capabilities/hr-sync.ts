@@ -1,4 +1,4 @@
-import { receiverCheck } from '@fundi/adapters';
+import { receiverCheck } from '@fundi/adapters/webhooks';
 import { hrSyncStorage } from '@fundi/adapters/hr-sync';
 import { type Ports } from '@fundi/application';
 import {

@@ -1,8 +1,12 @@
 import { TokenSigner, openFileStore } from '@fundi/adapters';
 import { CsvParseReader, ExcelJsWorkbookWriter, importStorage } from '@fundi/adapters/imports';
-import { EncryptedFileVault, MasterKeyring, erasureJob, onLearnerErased, type Ports } from '@fundi/application';
+import { EncryptedFileVault, MasterKeyring, type Ports } from '@fundi/application';
+import { erasureJob, onLearnerErased } from '@fundi/application/learners';
 import { ERASE_IMPORT_COPIES, importJobs, importRetention, importUseCases } from '@fundi/application/imports';
-import type { LearnerRepos, LogbookRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import type { PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
+import type { TrainingRepos } from '@fundi/domain/training';
 import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { ImportRepos } from '@fundi/domain/imports';
 import type { NotificationRepos } from '@fundi/domain/notifications';

@@ -1,5 +1,5 @@
-import { learnerStorage } from '@fundi/adapters';
-import { SCRUB_AFTER_ERASURE, learnerUseCases } from '@fundi/application';
+import { learnerStorage } from '@fundi/adapters/learners';
+import { SCRUB_AFTER_ERASURE, learnerUseCases } from '@fundi/application/learners';
 import {
   learnerEvents,
   learnerRoutes,
@@ -7,7 +7,7 @@ import {
   learnerBulkPages,
   learnerPages,
   learnerActionPages,
-} from '@fundi/http';
+} from '@fundi/http/learners';
 import { capability } from './capability.js';
 
 export const learners = capability({

@@ -1,14 +1,13 @@
-import { TokenSigner, logbookStorage } from '@fundi/adapters';
-import {
-  erasureJob,
-  erasureJobType,
-  logbookUseCases,
-  onLearnerErased,
-  type LogbookUseCases,
-  type Ports,
-} from '@fundi/application';
-import type { LearnerRepos, LogbookRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
-import { logbookEvents, logbookRoutes } from '@fundi/http';
+import { TokenSigner } from '@fundi/adapters';
+import { logbookStorage } from '@fundi/adapters/logbooks';
+import { type Ports } from '@fundi/application';
+import { erasureJob, erasureJobType, onLearnerErased } from '@fundi/application/learners';
+import { logbookUseCases, type LogbookUseCases } from '@fundi/application/logbooks';
+import type { PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
+import type { TrainingRepos } from '@fundi/domain/training';
+import { logbookEvents, logbookRoutes } from '@fundi/http/logbooks';
 import { capability } from './capability.js';
 
 /** Erasure of a learner: their entries' personal text goes, their hours stay (docs/api.md, "Logbooks"). */

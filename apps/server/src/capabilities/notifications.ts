@@ -1,9 +1,11 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TokenSigner, receiverCheck } from '@fundi/adapters';
+import { TokenSigner } from '@fundi/adapters';
+import { receiverCheck } from '@fundi/adapters/webhooks';
 import { NodeNotificationChannels, notificationStorage, type ChannelDefaults } from '@fundi/adapters/notifications';
-import { erasureJob, onLearnerErased, type Ports } from '@fundi/application';
+import { type Ports } from '@fundi/application';
+import { erasureJob, onLearnerErased } from '@fundi/application/learners';
 import {
   DEADLINE_REMINDERS,
   ERASE_MAIL_COPIES,

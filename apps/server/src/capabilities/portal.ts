@@ -1,5 +1,5 @@
-import { portalStorage } from '@fundi/adapters';
-import { portalRetention, portalUseCases } from '@fundi/application';
+import { portalStorage } from '@fundi/adapters/portal';
+import { portalRetention, portalUseCases } from '@fundi/application/portal';
 import { capability } from './capability.js';
 
 /**

@@ -1,15 +1,13 @@
-import { PdfStatementRenderer, TokenSigner, openFileStore, statementStorage } from '@fundi/adapters';
-import {
-  EncryptedFileVault,
-  MasterKeyring,
-  statementJobs,
-  statementReactions,
-  statementUseCases,
-  type Ports,
-} from '@fundi/application';
-import type { LearnerRepos, PlatformRepos, StatementRepos, TenantRepos, TrainingRepos } from '@fundi/domain';
+import { TokenSigner, openFileStore } from '@fundi/adapters';
+import { PdfStatementRenderer, statementStorage } from '@fundi/adapters/statements';
+import { EncryptedFileVault, MasterKeyring, type Ports } from '@fundi/application';
+import { statementJobs, statementReactions, statementUseCases } from '@fundi/application/statements';
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { StatementRepos } from '@fundi/domain/statements';
+import type { TrainingRepos } from '@fundi/domain/training';
 import type { ExportRepos } from '@fundi/domain/exports';
-import { statementEvents, statementRoutes, statementPages } from '@fundi/http';
+import { statementEvents, statementRoutes, statementPages } from '@fundi/http/statements';
 import { capability } from './capability.js';
 import type { ExportSettings } from './exports.js';
 

@@ -1,17 +1,18 @@
-import { receiverCheck, webhookStorage } from '@fundi/adapters';
+import { receiverCheck, webhookStorage } from '@fundi/adapters/webhooks';
+import { type Ports } from '@fundi/application';
+import { learnersWrittenExpansion } from '@fundi/application/learners';
 import {
   REPLAY_SINCE,
   ResealWebhookSecrets,
-  learnersWrittenExpansion,
   webhookErasureStep,
   webhookRetention,
   webhookUseCases,
-  type Ports,
   type ReplaySincePayload,
   type WebhookUseCases,
-} from '@fundi/application';
-import type { PlatformRepos, TenantRepos, WebhookRepos } from '@fundi/domain';
-import { webhookEvents, webhookRoutes, webhookPages } from '@fundi/http';
+} from '@fundi/application/webhooks';
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
+import { webhookEvents, webhookRoutes, webhookPages } from '@fundi/http/webhooks';
 import { capability } from './capability.js';
 
 /** The webhook use cases, and re-sealing secrets after a master-key rotation (`fundi keys rewrap`). */

@@ -4,13 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Container } from 'inversify';
-import {
-  closeContainer,
-  type FileStoreChoice,
-  type WebhookSettings,
-  type createLogger,
-  useCasesOf,
-} from '@fundi/adapters';
+import { closeContainer, type FileStoreChoice, type createLogger, useCasesOf } from '@fundi/adapters';
+import { type WebhookSettings } from '@fundi/adapters/webhooks';
 import { type ChannelDefaults } from '@fundi/adapters/notifications';
 import type { Worker } from '@fundi/worker';
 import {
@@ -28,7 +23,8 @@ import { workerFor } from '../compose-worker.js';
 import { nudgeOnWrites } from '../nudge.js';
 import type { WorkerConfig } from '../config.js';
 import { OpenApiValidator } from './openapi-validator.js';
-import { httpServer, type PortalLimits } from '@fundi/http';
+import { httpServer } from '@fundi/http';
+import { type PortalLimits } from '@fundi/http/portal';
 
 export interface TestServer {
   url: string;

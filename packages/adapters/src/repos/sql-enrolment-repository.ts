@@ -1,5 +1,5 @@
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
 import {
-  DomainError,
   type AtRiskQuery,
   type EnrolmentAtRisk,
   type EnrolmentFilter,
@@ -7,10 +7,8 @@ import {
   type EnrolmentSnapshot,
   type EnrolmentStatus,
   type EnrolmentSummary,
-  type Page,
-  type PageRequest,
   type StatusChange,
-} from '@fundi/domain';
+} from '@fundi/domain/training';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';

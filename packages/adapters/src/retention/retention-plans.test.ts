@@ -9,7 +9,9 @@ import { platformStorage } from '../platform/platform-storage.js';
 import { staffStorage } from '../staff/staff-storage.js';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { webhookStorage } from '../webhooks/webhook-storage.js';
-import { jobRetention, sessionRetention, webhookRetention } from '@fundi/application';
+import { jobRetention } from '@fundi/application';
+import { sessionRetention } from '@fundi/application/staff';
+import { webhookRetention } from '@fundi/application/webhooks';
 import { hrLogRetention } from '@fundi/application/hr-sync';
 import { notificationRetention } from '@fundi/application/notifications';
 

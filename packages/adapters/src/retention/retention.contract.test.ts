@@ -5,14 +5,15 @@ import {
   MasterKeyring,
   RunRetention,
   jobRetention,
-  sessionRetention,
-  webhookRetention,
   type RetentionTask,
 } from '@fundi/application';
+import { sessionRetention } from '@fundi/application/staff';
+import { webhookRetention } from '@fundi/application/webhooks';
 import { hrLogRetention } from '@fundi/application/hr-sync';
 import { importRetention } from '@fundi/application/imports';
 import { notificationRetention } from '@fundi/application/notifications';
-import { newId, type AuditEntry } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { type AuditEntry } from '@fundi/domain/audit';
 import { type HrEventEntry } from '@fundi/domain/hr-sync';
 import { type ImportSnapshot } from '@fundi/domain/imports';
 import { type NotificationSnapshot, type NotificationState } from '@fundi/domain/notifications';

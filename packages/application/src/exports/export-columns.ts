@@ -1,4 +1,6 @@
-import type { AssessmentSnapshot, EnrolmentSnapshot, LearnerSnapshot, LogbookEntrySnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
+import type { LogbookEntrySnapshot } from '@fundi/domain/logbooks';
+import type { AssessmentSnapshot, EnrolmentSnapshot } from '@fundi/domain/training';
 import type { EvidenceSnapshot } from '@fundi/domain/evidence';
 import type { AuditView } from '../audit/audit-view.js';
 

@@ -1,4 +1,5 @@
-import { DomainError, ENROLMENT_STATUSES, IsoDate, type ErrorDetail, type TrainingRepos } from '@fundi/domain';
+import { DomainError, IsoDate, type ErrorDetail } from '@fundi/domain';
+import { ENROLMENT_STATUSES, type TrainingRepos } from '@fundi/domain/training';
 import { EVIDENCE_STATUSES } from '@fundi/domain/evidence';
 import { type ExportFilters, type ExportFormat, type ExportType } from '@fundi/domain/exports';
 import { CSV_COLUMNS, defaultColumns, type CsvType } from './export-columns.js';

@@ -5,7 +5,7 @@ import {
   type AssessmentSnapshot,
   type EnrolmentSnapshot,
   type ProgrammeSnapshot,
-} from '@fundi/domain';
+} from '@fundi/domain/training';
 import { qcto02LearnerRecords, type Qcto02Input } from '@fundi/domain/exports';
 import { exportWorld } from '../testing/export-world.js';
 import { learnersOf, pages, statusOf, type ReadRepos, type ResolvedFilters } from './export-reading.js';

@@ -1,12 +1,10 @@
+import { DomainError, isDomainError, newId } from '@fundi/domain';
 import {
-  DomainError,
   WebhookSubscription,
   generateWebhookSecret,
-  isDomainError,
-  newId,
   parseWebhookUrl,
   type WebhookSubscriptionSnapshot,
-} from '@fundi/domain';
+} from '@fundi/domain/webhooks';
 import { HrSyncConfig, type HrSyncConfigSnapshot, type HrSyncInput } from '@fundi/domain/hr-sync';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';

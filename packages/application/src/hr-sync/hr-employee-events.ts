@@ -1,4 +1,5 @@
-import { DomainError, IsoDate, SaIdNumber, isDomainError, type LearnerSnapshot } from '@fundi/domain';
+import { DomainError, IsoDate, isDomainError } from '@fundi/domain';
+import { SaIdNumber, type LearnerSnapshot } from '@fundi/domain/learners';
 import {
   HR_INBOUND_EVENTS,
   REQUIRED_TARGETS,

@@ -1,4 +1,7 @@
-import type { LearnerRepos, LogbookRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import type { PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
+import type { TrainingRepos } from '@fundi/domain/training';
 import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { ImportType } from '@fundi/domain/imports';
 import { DomainError } from '@fundi/domain';

@@ -1,4 +1,4 @@
-import { type LearnerSnapshot } from '@fundi/domain';
+import { type LearnerSnapshot } from '@fundi/domain/learners';
 import { IMPORT_HISTORY_DAYS, type ImportMessages, type ImportNotify } from '@fundi/domain/imports';
 import { type NotificationRepos } from '@fundi/domain/notifications';
 import { builtInTemplate, type TemplateKey } from '../notifications/built-in-templates.js';

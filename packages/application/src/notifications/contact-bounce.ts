@@ -1,4 +1,4 @@
-import type { LearnerSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 import type { NotificationSnapshot } from '@fundi/domain/notifications';
 import { systemActor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';

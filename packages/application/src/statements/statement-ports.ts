@@ -1,12 +1,7 @@
-import type {
-  LearnerRepos,
-  PlatformRepos,
-  StatementModule,
-  StatementOutcome,
-  StatementRepos,
-  TenantRepos,
-  TrainingRepos,
-} from '@fundi/domain';
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { StatementModule, StatementOutcome, StatementRepos } from '@fundi/domain/statements';
+import type { TrainingRepos } from '@fundi/domain/training';
 import type { ExportRepos } from '@fundi/domain/exports';
 import type { CoreDeps } from '../common/ports.js';
 import type { UrlSigner } from '../evidence/evidence-ports.js';

@@ -1,15 +1,11 @@
-import type {
-  AuditTrailReader,
-  StatementService,
-  LearnerUseCases,
-  LogbookUseCases,
-  RateLimitStore,
-  SessionContext,
-  StaffUseCases,
-  TenantUseCases,
-  TrainingUseCases,
-  WebhookSubscriptionUseCases,
-} from '@fundi/application';
+import type { RateLimitStore, TenantUseCases } from '@fundi/application';
+import type { AuditTrailReader } from '@fundi/application/audit';
+import type { LearnerUseCases } from '@fundi/application/learners';
+import type { LogbookUseCases } from '@fundi/application/logbooks';
+import type { SessionContext, StaffUseCases } from '@fundi/application/staff';
+import type { StatementService } from '@fundi/application/statements';
+import type { TrainingUseCases } from '@fundi/application/training';
+import type { WebhookSubscriptionUseCases } from '@fundi/application/webhooks';
 import type { EvidenceUseCases } from '@fundi/application/evidence';
 import type { ExportUseCases } from '@fundi/application/exports';
 import type { HrSyncUseCases } from '@fundi/application/hr-sync';

@@ -1,4 +1,4 @@
-import type { SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
 import type { ExportView } from '@fundi/application/exports';
 import { isDomainError } from '@fundi/domain';
 import { EXPORT_TYPES, type ExportType } from '@fundi/domain/exports';

@@ -1,4 +1,4 @@
-import type { SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
 import { IMPORT_TYPES } from '@fundi/domain/imports';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { html, raw, when } from '../html.js';

@@ -1,4 +1,4 @@
-import type { SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
 import { Tenant, isDomainError } from '@fundi/domain';
 import { REGULATOR_SETTING_CODES, REGULATOR_SETTING_FIELDS, type RegulatorSettings } from '@fundi/domain/exports';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';

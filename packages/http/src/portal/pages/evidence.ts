@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { PortalSessionContext, UploadAttempt } from '@fundi/application';
+import type { PortalSessionContext, UploadAttempt } from '@fundi/application/portal';
 import { DomainError } from '@fundi/domain';
 import { EVIDENCE_TYPES } from '@fundi/domain/evidence';
 import type { Answer } from '../../dashboard/dashboard-deps.js';

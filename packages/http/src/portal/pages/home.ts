@@ -1,6 +1,7 @@
-import type { EnrolmentView, PortalSessionContext } from '@fundi/application';
+import type { PortalSessionContext } from '@fundi/application/portal';
+import type { EnrolmentView } from '@fundi/application/training';
 import type { EvidenceView } from '@fundi/application/evidence';
-import { OPEN_STATUSES } from '@fundi/domain';
+import { OPEN_STATUSES } from '@fundi/domain/training';
 import { EVIDENCE_TYPES } from '@fundi/domain/evidence';
 import { html, when } from '../../dashboard/html.js';
 import { newFormToken } from '../../dashboard/web.js';

@@ -1,0 +1,2 @@
+export { auditPages } from '../dashboard/pages/audit.js';
+export * from './audit-routes.js';

@@ -1,0 +1,2 @@
+export * from '../routes/logbook-routes.js';
+export { logbookEvents } from '../schemas/logbook-schemas.js';

@@ -1,0 +1,4 @@
+export { statementPages } from '../dashboard/pages/statements.js';
+export * from './statement-routes.js';
+export * from './verify-page.js';
+export * from './statement-events.js';

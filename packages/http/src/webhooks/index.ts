@@ -1,0 +1,3 @@
+export * from '../routes/webhook-routes.js';
+export * from '../openapi/webhook-events.js';
+export { webhookPages } from '../dashboard/pages/webhooks.js';
