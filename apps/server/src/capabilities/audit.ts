@@ -11,6 +11,7 @@ export const audit = capability({
   declares: { offers: { learnerErasure: auditErasureStep } },
   useCases: auditUseCases,
   routes: auditRoutes,
+  pageDeps: (u) => ({ audit: u.audit }),
   dashboard: {
     nav: [{ href: '/dashboard/audit', label: 'Audit', order: 140, scope: 'audit:read' }],
     pages: [auditPages],

@@ -22,10 +22,7 @@ const THE_LIST = 'apps/server/src/capabilities/capability-list.ts';
 const GENERATED = 'generated from the OpenAPI document (`npm run build` of packages/client)';
 const MIGRATION = 'a migration is history: it names what it changed when it was written';
 const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
-const DASHBOARD =
-  "the use cases the dashboard's pages call, typed in one place (a page shows several capabilities' records); each capability declares its own pages and navigation entries";
 const DASHBOARD_PAGE = "a dashboard page shows, counts or links to this capability's records";
-const COMPOSE = "the composition root hands the dashboard and the HTTP app this capability's use cases";
 const CONFIG = "configuration: reads this capability's settings once at start";
 const CLI = 'operator commands over this capability';
 const RETENTION = 'the retention periods of every kind of record (docs/architecture.md, "Retention")';
@@ -46,19 +43,16 @@ const IMPORT_MARK = 'events mark the records an import wrote (`source: import`, 
  */
 const STILL_NAMING: Record<string, Record<string, string>> = {
   hrSync: {
-    'apps/server/src/compose.ts': COMPOSE,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/application/src/common/actor.ts': "the label of HR inbound's system actor `hr-sync`",
     'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
     'packages/application/src/audit/audit-view.ts': AUDIT,
     'packages/domain/src/audit/audit.ts': AUDIT,
     'packages/http/src/audit/audit-schemas.ts': AUDIT,
   },
   notifications: {
     'apps/cli/src/commands.ts': CLI,
-    'apps/server/src/compose.ts': COMPOSE,
     'apps/server/src/config.ts': CONFIG,
     'apps/server/src/main.ts': CONFIG,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
@@ -75,7 +69,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/staff/index.ts': "staff's entry re-exports a staff user's notification preferences",
     'packages/domain/src/staff/staff.ts': "a staff user's notification preferences",
     'packages/domain/src/staff/staff-notification-preferences.ts': "a staff user's notification preferences",
-    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
     'packages/http/src/users/user-routes.ts': "a staff user's notification preferences",
     'apps/server/src/portal/portal-http-fixture.ts': TEST_SUPPORT,
     'packages/http/src/portal/portal-deps.ts': PORTAL,
@@ -98,7 +91,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
       'export files share the evidence file store and master key (its settings)',
     'apps/server/src/capabilities/imports.ts':
       'uploaded import files share the evidence file store and master key (its settings)',
-    'apps/server/src/compose.ts': COMPOSE,
     'apps/server/src/dashboard/dashboard-browser-fixture.ts': TEST_SUPPORT,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'apps/server/src/testing/test-server.ts': TEST_SUPPORT,
@@ -130,7 +122,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/exports/export-record.ts': 'exports write evidence records and files',
     'packages/domain/src/imports/import.ts': 'imports write evidence records awaiting their files',
     'packages/domain/src/staff/staff-notification-preferences.ts': 'the staff notification trigger `new_evidence`',
-    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
     'packages/http/src/dashboard/pages/exports.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/learners.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/overview.ts': DASHBOARD_PAGE,
@@ -175,7 +166,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/memory/src/logbooks/in-memory-logbooks.ts': LOGBOOKS,
   },
   imports: {
-    'apps/server/src/compose.ts': COMPOSE,
     'apps/server/src/config.ts': CONFIG,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/evidence/sql-evidence.ts': 'evidence records an import made await their files',
@@ -183,7 +173,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/retention/retention-policy.ts': RETENTION,
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/evidence/evidence-repository.ts': 'evidence records an import made await their files',
-    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
     'packages/memory/src/evidence/in-memory-evidence.ts': 'evidence records an import made await their files',
     'packages/http/src/openapi/event-doc.ts': IMPORT_MARK,
     'packages/http/src/schemas/learner-events.ts': IMPORT_MARK,
@@ -192,7 +181,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
   exports: {
     'apps/cli/src/commands.ts':
       "operator commands set a tenant's regulator settings (the fields of the regulator files)",
-    'apps/server/src/compose.ts': COMPOSE,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
     'packages/application/src/imports/import-queries.ts': "imports write their error CSV with the exports' CSV rules",
@@ -204,7 +192,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/testing/builders.ts': TEST_SUPPORT,
     'packages/domain/src/testing/golden-data.ts': TEST_SUPPORT,
-    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
     'apps/server/src/capabilities/statements.ts': STATEMENTS,
     'packages/application/src/statements/statement-ports.ts': STATEMENTS,
     'packages/http/src/dashboard/pages/overview-readiness.ts': DASHBOARD_PAGE,

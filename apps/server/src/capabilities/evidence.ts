@@ -64,6 +64,7 @@ export function evidence(settings: EvidenceSettings) {
       return { evidence: evidenceUseCases(ports) };
     },
     routes: evidenceRoutes,
+    pageDeps: (u) => ({ evidence: u.evidence }),
     dashboard: {
       nav: [{ href: '/dashboard/evidence', label: 'Evidence', order: 40, scope: 'evidence:read' }],
       pages: [evidencePages],

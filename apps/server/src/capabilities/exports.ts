@@ -73,6 +73,7 @@ export function exports(settings: ExportSettings) {
       purgeErasedLearnerExports: new PurgeExportsOfErasedLearner({ ...p, files: vault }),
     }),
     routes: exportRoutes,
+    pageDeps: (u) => ({ exports: u.exports }),
     dashboard: {
       nav: [{ href: '/dashboard/exports', label: 'Exports', order: 80, scope: 'exports:read' }],
       pages: [exportPages, readinessPages],

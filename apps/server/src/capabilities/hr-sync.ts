@@ -40,6 +40,7 @@ export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly stri
         publicUrl: settings.publicUrl.replace(/\/+$/, ''),
       }),
     routes: hrSyncRoutes,
+    pageDeps: (u) => ({ hrSync: u }),
     dashboard: {
       nav: [{ href: '/dashboard/hr-sync', label: 'HR sync', order: 100, role: 'admin' }],
       pages: [hrSyncPages],

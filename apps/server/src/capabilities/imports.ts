@@ -54,6 +54,7 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
         whatsappByDefault: settings.whatsappByDefault ?? false,
       }),
     routes: importRoutes,
+    pageDeps: (u) => ({ imports: u }),
     dashboard: {
       nav: [{ href: '/dashboard/imports', label: 'Imports', order: 70, scope: 'imports:read' }],
       pages: [importPages],

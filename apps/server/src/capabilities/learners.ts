@@ -24,6 +24,7 @@ export const learners = capability({
   },
   useCases: learnerUseCases,
   routes: learnerRoutes,
+  pageDeps: (u) => ({ learners: u }),
   dashboard: {
     nav: [{ href: '/dashboard/learners', label: 'Learners', order: 10, scope: 'learners:read' }],
     pages: [learnerEditPages, learnerBulkPages, learnerPages, learnerActionPages],

@@ -35,6 +35,7 @@ export function logbooks(masterKey: Buffer) {
     useCases: (p: Ports<LogbookRepos & LearnerRepos & TrainingRepos & PlatformRepos>): LogbookUseCases =>
       logbookUseCases({ ...p, signer }),
     routes: logbookRoutes,
+    pageDeps: (u) => ({ logbooks: u }),
     reactions: () => [onLearnerErased(ERASE_LOGBOOK_TEXT)],
     jobs: (u) => [erasureJob(ERASE_LOGBOOK_TEXT, (p) => u.eraseLearner(p.tenantId, p.learnerId))],
   });

@@ -122,6 +122,11 @@ export function notifications(settings: NotificationSettings) {
       describeDefaultMail: () => channels.describeDefault(),
     }),
     routes: notificationRoutes,
+    pageDeps: (u) => ({
+      notifications: u,
+      requestPasswordReset: (tenant: string, email: string) =>
+        u.notificationTriggers.requestPasswordReset.execute(tenant, email),
+    }),
     dashboard: {
       nav: [{ href: '/dashboard/notifications', label: 'Notifications', order: 90, scope: 'notifications:read' }],
       pages: [notificationPages],

@@ -10,5 +10,6 @@ export const portal = capability({
   name: 'portal',
   storage: portalStorage,
   useCases: portalUseCases,
+  pageDeps: (u) => ({ portal: u }),
   retention: portalRetention,
 });

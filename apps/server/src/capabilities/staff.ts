@@ -13,6 +13,7 @@ export const staff = capability({
   },
   useCases: staffUseCases,
   routes: userRoutes,
+  pageDeps: (u) => ({ staff: u }),
   dashboard: {
     nav: [{ href: '/dashboard/users', label: 'Staff users', order: 120, role: 'admin' }],
     pages: [userPages],

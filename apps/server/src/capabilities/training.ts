@@ -33,6 +33,7 @@ export const training = capability({
   },
   useCases: trainingUseCases,
   routes: (u) => [...programmeRoutes(u), ...enrolmentRoutes(u), ...assessmentRoutes(u)],
+  pageDeps: (u) => ({ training: u }),
   dashboard: {
     nav: [
       { href: '/dashboard/programmes', label: 'Programmes', order: 20, scope: 'programmes:read' },

@@ -55,6 +55,7 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
       };
     },
     routes: webhookRoutes,
+    pageDeps: (u) => ({ webhooks: u }),
     dashboard: {
       nav: [{ href: '/dashboard/webhooks', label: 'Webhooks', order: 60, scope: 'webhooks:read' }],
       pages: [webhookPages],

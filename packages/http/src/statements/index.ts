@@ -2,3 +2,4 @@ export { statementPages } from '../dashboard/pages/statements.js';
 export * from './statement-routes.js';
 export * from './verify-page.js';
 export * from './statement-events.js';
+export * from './dashboard-deps.js';

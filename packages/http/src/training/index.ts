@@ -5,3 +5,4 @@ export * from '../schemas/training-events.js';
 export { enrolmentPages } from '../dashboard/pages/enrolments.js';
 export { enrolmentRecordPages } from '../dashboard/pages/enrolment.js';
 export { programmePages } from '../dashboard/pages/programmes.js';
+export * from './dashboard-deps.js';
