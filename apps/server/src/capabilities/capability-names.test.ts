@@ -54,7 +54,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
   notifications: {
     'apps/cli/src/commands.ts': CLI,
     'apps/server/src/config.ts': CONFIG,
-    'apps/server/src/main.ts': CONFIG,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'apps/server/src/testing/test-server.ts': TEST_SUPPORT,
     'packages/adapters/src/db/postgres-work-signal.ts': 'the word, not the capability: Postgres LISTEN notifications',
@@ -93,7 +92,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
       'uploaded import files share the evidence file store and master key (its settings)',
     'apps/server/src/dashboard/dashboard-browser-fixture.ts': TEST_SUPPORT,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
-    'apps/server/src/testing/test-server.ts': TEST_SUPPORT,
     'packages/adapters/src/notifications/migrations/202611271018-learner-link.ts': MIGRATION,
     'packages/adapters/src/testing/import-world.ts': TEST_SUPPORT,
     'packages/application/src/exports/export-columns.ts': 'exports write evidence records and files',

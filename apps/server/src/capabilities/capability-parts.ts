@@ -88,6 +88,10 @@ export function hooksOf(c: Container, caps: Capabilities): UseCaseHooks {
     refusedKeys: async (r) => {
       for (const o of offers) await o.refusedKeys?.(r);
     },
+    startNotes: () => offers.flatMap((o) => o.startNotes?.() ?? []),
+    close: () => {
+      for (const o of offers) o.close?.();
+    },
   };
 }
 

@@ -22,6 +22,10 @@ export interface CapabilityDeclarations extends Declarations {
 export interface UseCaseHooks {
   /** One client address presented many refused API keys (the API's `onRefusedKeys`). */
   refusedKeys(r: RefusedKeys): Promise<void>;
+  /** Lines the server prints for the operator once it listens (where mail goes). */
+  startNotes(): string[];
+  /** Releases what it holds open between requests (pooled SMTP connections) when the service stops. */
+  close(): void;
 }
 
 /**

@@ -131,7 +131,11 @@ export function notifications(settings: NotificationSettings) {
       nav: [{ href: '/dashboard/notifications', label: 'Notifications', order: 90, scope: 'notifications:read' }],
       pages: [notificationPages],
     },
-    hooks: (u) => ({ refusedKeys: async (r) => void (await u.notificationTriggers.noteRefusedKeys.execute(r)) }),
+    hooks: (u) => ({
+      refusedKeys: async (r) => void (await u.notificationTriggers.noteRefusedKeys.execute(r)),
+      startNotes: () => [`Mail goes to ${u.describeDefaultMail()}`],
+      close: () => u.closeChannels(),
+    }),
     reactions: () => [notificationReaction, onLearnerErased(ERASE_MAIL_COPIES)],
     retention: notificationRetention,
     jobs: (u) => [
