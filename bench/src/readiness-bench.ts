@@ -1,10 +1,10 @@
 import { newId } from '@fundi/domain';
 import { Learner } from '@fundi/domain/learners';
-import {
-  type ENROLMENT_STATUSES,
-  type AssessmentSnapshot,
-  type EnrolmentSnapshot,
-  type ProgrammeSnapshot,
+import type {
+  ENROLMENT_STATUSES,
+  AssessmentSnapshot,
+  EnrolmentSnapshot,
+  ProgrammeSnapshot,
 } from '@fundi/domain/training';
 import { qcto02LearnerRecords, type Qcto02Input, type ReadinessFinding } from '@fundi/domain/exports';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 import { receiverCheck } from '@fundi/adapters/webhooks';
 import { hrSyncStorage } from '@fundi/adapters/hr-sync';
-import { type Ports } from '@fundi/application';
+import type { Ports } from '@fundi/application';
 import {
   hrErasureStep,
   hrLogRetention,

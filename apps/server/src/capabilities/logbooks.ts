@@ -1,6 +1,6 @@
 import { TokenSigner } from '@fundi/adapters';
 import { logbookStorage } from '@fundi/adapters/logbooks';
-import { type Ports } from '@fundi/application';
+import type { Ports } from '@fundi/application';
 import { erasureJob, erasureJobType, onLearnerErased } from '@fundi/application/learners';
 import { logbookUseCases, type LogbookUseCases } from '@fundi/application/logbooks';
 import type { PlatformRepos } from '@fundi/domain';

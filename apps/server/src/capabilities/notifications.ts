@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { TokenSigner } from '@fundi/adapters';
 import { receiverCheck } from '@fundi/adapters/webhooks';
 import { NodeNotificationChannels, notificationStorage, type ChannelDefaults } from '@fundi/adapters/notifications';
-import { type Ports } from '@fundi/application';
+import type { Ports } from '@fundi/application';
 import { erasureJob, onLearnerErased } from '@fundi/application/learners';
 import {
   DEADLINE_REMINDERS,

@@ -1,5 +1,5 @@
 import { receiverCheck, webhookStorage } from '@fundi/adapters/webhooks';
-import { type Ports } from '@fundi/application';
+import type { Ports } from '@fundi/application';
 import { learnersWrittenExpansion } from '@fundi/application/learners';
 import {
   REPLAY_SINCE,

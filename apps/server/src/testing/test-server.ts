@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Container } from 'inversify';
 import { closeContainer, type FileStoreChoice, type createLogger, useCasesOf } from '@fundi/adapters';
-import { type WebhookSettings } from '@fundi/adapters/webhooks';
-import { type ChannelDefaults } from '@fundi/adapters/notifications';
+import type { WebhookSettings } from '@fundi/adapters/webhooks';
+import type { ChannelDefaults } from '@fundi/adapters/notifications';
 import type { Worker } from '@fundi/worker';
 import {
   openTestStorage,
@@ -24,7 +24,7 @@ import { nudgeOnWrites } from '../nudge.js';
 import type { WorkerConfig } from '../config.js';
 import { OpenApiValidator } from './openapi-validator.js';
 import { httpServer } from '@fundi/http';
-import { type PortalLimits } from '@fundi/http/portal';
+import type { PortalLimits } from '@fundi/http/portal';
 
 export interface TestServer {
   url: string;

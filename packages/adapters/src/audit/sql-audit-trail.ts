@@ -1,4 +1,4 @@
-import { type Page, type PageRequest } from '@fundi/domain';
+import type { Page, PageRequest } from '@fundi/domain';
 import {
   entryOfRow,
   type AuditFilter,

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { type TenantSnapshot } from '@fundi/domain';
+import type { TenantSnapshot } from '@fundi/domain';
 import { emptyRegulatorSettings, type ExportSnapshot } from '@fundi/domain/exports';
 import { aTenant, anExport } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';

@@ -1,10 +1,10 @@
 import { DomainError, type Page, type PageRequest } from '@fundi/domain';
-import {
-  type ExportRepos,
-  type ExportRepository,
-  type ExportSnapshot,
-  type RegulatorSettings,
-  type RegulatorSettingsRepository,
+import type {
+  ExportRepos,
+  ExportRepository,
+  ExportSnapshot,
+  RegulatorSettings,
+  RegulatorSettingsRepository,
 } from '@fundi/domain/exports';
 import { exportMemory } from '@fundi/memory/exports';
 import type { Knex } from 'knex';

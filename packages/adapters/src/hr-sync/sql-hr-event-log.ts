@@ -1,5 +1,5 @@
 import { DomainError, type Page, type PageRequest } from '@fundi/domain';
-import { type HrEventEntry, type HrEventLog } from '@fundi/domain/hr-sync';
+import type { HrEventEntry, HrEventLog } from '@fundi/domain/hr-sync';
 import type { SqlDb } from '../db/sql-db.js';
 import { str, type Row } from '../db/sql-helpers.js';
 import { mapUnique } from '../repos/conflicts.js';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type Actor } from '@fundi/application';
+import type { Actor } from '@fundi/application';
 import { IMPORT_TABLES } from '@fundi/application/imports';
 import { newId, Tenant } from '@fundi/domain';
 import { idNumberFor } from '@fundi/domain/testing';

@@ -1,5 +1,5 @@
 import { DomainError } from '@fundi/domain';
-import { type LearnerSnapshot } from '@fundi/domain/learners';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 import type { Binding, SqlDb } from '../db/sql-db.js';
 import { bulkChunks } from './bulk-chunks.js';
 import { mapUnique } from './conflicts.js';

@@ -1,9 +1,9 @@
 import { DomainError, type Page, type PageRequest } from '@fundi/domain';
-import {
-  type AssessmentFilter,
-  type AssessmentRepository,
-  type AssessmentSnapshot,
-  type ModerationSnapshot,
+import type {
+  AssessmentFilter,
+  AssessmentRepository,
+  AssessmentSnapshot,
+  ModerationSnapshot,
 } from '@fundi/domain/training';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';

@@ -1,13 +1,13 @@
 import { DomainError, type Page, type PageRequest } from '@fundi/domain';
-import {
-  type AtRiskQuery,
-  type EnrolmentAtRisk,
-  type EnrolmentFilter,
-  type EnrolmentRepository,
-  type EnrolmentSnapshot,
-  type EnrolmentStatus,
-  type EnrolmentSummary,
-  type StatusChange,
+import type {
+  AtRiskQuery,
+  EnrolmentAtRisk,
+  EnrolmentFilter,
+  EnrolmentRepository,
+  EnrolmentSnapshot,
+  EnrolmentStatus,
+  EnrolmentSummary,
+  StatusChange,
 } from '@fundi/domain/training';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';

@@ -1,9 +1,9 @@
 import { type DomainEvent, newId } from '@fundi/domain';
-import {
-  type AttemptOutcome,
-  type DeliveryChange,
-  type DeliverySnapshot,
-  type WebhookSubscriptionSnapshot,
+import type {
+  AttemptOutcome,
+  DeliveryChange,
+  DeliverySnapshot,
+  WebhookSubscriptionSnapshot,
 } from '@fundi/domain/webhooks';
 import type { TestStorage } from '../testing/test-databases.js';
 

@@ -1,5 +1,5 @@
 import { DomainError } from '@fundi/domain';
-import { type StaffCredentialRepository, type StaffCredentialSnapshot } from '@fundi/domain/staff';
+import type { StaffCredentialRepository, StaffCredentialSnapshot } from '@fundi/domain/staff';
 import { duplicateStaffEmail } from '@fundi/memory/staff';
 import type { SqlDb } from '../db/sql-db.js';
 import { chunks, marks } from '../db/sql-helpers.js';

@@ -3,11 +3,11 @@ import type { LearnerRepos } from '@fundi/domain/learners';
 import { idNumberFor } from '@fundi/domain/testing';
 import { Tenant, newId } from '@fundi/domain';
 import { Learner } from '@fundi/domain/learners';
-import {
-  type AssessmentSnapshot,
-  type EnrolmentSnapshot,
-  type ModerationSnapshot,
-  type ProgrammeSnapshot,
+import type {
+  AssessmentSnapshot,
+  EnrolmentSnapshot,
+  ModerationSnapshot,
+  ProgrammeSnapshot,
 } from '@fundi/domain/training';
 
 const NOW = '2026-06-01T08:00:00.000Z';

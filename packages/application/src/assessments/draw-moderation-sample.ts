@@ -1,5 +1,5 @@
 import { DomainError, newId, type PlatformRepos } from '@fundi/domain';
-import { type LearnerRepos } from '@fundi/domain/learners';
+import type { LearnerRepos } from '@fundi/domain/learners';
 import {
   parseSampleDueBy,
   type ModerationSampleSnapshot,

@@ -1,5 +1,5 @@
 import { DomainError, newId, type PlatformRepos } from '@fundi/domain';
-import { type LearnerRepos } from '@fundi/domain/learners';
+import type { LearnerRepos } from '@fundi/domain/learners';
 import { Assessment, type AssessmentInput, type TrainingRepos } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type ProgrammeSnapshot } from '@fundi/domain/training';
+import type { ProgrammeSnapshot } from '@fundi/domain/training';
 import { qctoFileName, type ExportSnapshot, type RegulatorSettings } from '@fundi/domain/exports';
 import { BOM, csvLine } from './csv.js';
 import {

@@ -1,7 +1,7 @@
 import { DomainError, IsoDate, type ErrorDetail } from '@fundi/domain';
 import { ENROLMENT_STATUSES, type TrainingRepos } from '@fundi/domain/training';
 import { EVIDENCE_STATUSES } from '@fundi/domain/evidence';
-import { type ExportFilters, type ExportFormat, type ExportType } from '@fundi/domain/exports';
+import type { ExportFilters, ExportFormat, ExportType } from '@fundi/domain/exports';
 import { CSV_COLUMNS, defaultColumns, type CsvType } from './export-columns.js';
 import { ATR_COLUMNS, WSP_COLUMNS } from './wsp-atr.js';
 import type { ResolvedFilters } from './export-reading.js';

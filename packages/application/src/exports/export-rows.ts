@@ -1,4 +1,4 @@
-import { type LogbookRepos } from '@fundi/domain/logbooks';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
 import { ENROLMENT_STATUSES, OUTCOMES } from '@fundi/domain/training';
 import { EVIDENCE_STATUSES } from '@fundi/domain/evidence';
 import type { AssessmentRow, EnrolmentRow, EvidenceRow, LearnerRow, LogbookRow } from './export-columns.js';

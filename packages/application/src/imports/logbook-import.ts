@@ -1,5 +1,5 @@
 import { newId } from '@fundi/domain';
-import { type LearnerSnapshot } from '@fundi/domain/learners';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 import { LogbookEntry, type LogbookEntrySnapshot, type LogbookInput } from '@fundi/domain/logbooks';
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
 import {

@@ -1,5 +1,5 @@
 import { DomainError } from '@fundi/domain';
-import { type LogbookHours } from '@fundi/domain/logbooks';
+import type { LogbookHours } from '@fundi/domain/logbooks';
 import { Enrolment } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { LogbookDeps } from './logbook-deps.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type ErrorDetail, type SecretBox } from '@fundi/domain';
+import type { ErrorDetail, SecretBox } from '@fundi/domain';
 import { mailboxAddress, type StoredSmtpSettings, type StoredWhatsAppSettings } from '@fundi/domain/notifications';
 import { BUILT_IN_TEMPLATES } from './built-in-templates.js';
 

@@ -1,5 +1,5 @@
 import { DomainError, looksLikeId } from '@fundi/domain';
-import { type ProgrammeSnapshot } from '@fundi/domain/training';
+import type { ProgrammeSnapshot } from '@fundi/domain/training';
 import type { TrainingRepos } from '@fundi/domain/training';
 
 export type ProgrammeView = Omit<ProgrammeSnapshot, 'tenantId'>;

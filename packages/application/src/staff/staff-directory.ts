@@ -1,4 +1,4 @@
-import { type Role } from '@fundi/domain';
+import type { Role } from '@fundi/domain';
 import { STAFF_TRIGGER_KEYS, type StaffCredentialSnapshot } from '@fundi/domain/staff';
 
 /** Internal events of the staff directory (no webhook event types); the user invitation reacts to `user.invited`. */

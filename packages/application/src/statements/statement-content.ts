@@ -1,6 +1,6 @@
 import { DomainError } from '@fundi/domain';
-import { type LearnerSnapshot } from '@fundi/domain/learners';
-import { type StatementModule, type StatementOutcome } from '@fundi/domain/statements';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
+import type { StatementModule, StatementOutcome } from '@fundi/domain/statements';
 import { progressOf, type AssessmentSnapshot, type EnrolmentSnapshot } from '@fundi/domain/training';
 import type { StatementContent, StatementPorts } from './statement-ports.js';
 

@@ -1,5 +1,5 @@
 import { DomainError } from '@fundi/domain';
-import { type StatementSnapshot } from '@fundi/domain/statements';
+import type { StatementSnapshot } from '@fundi/domain/statements';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { expiredUrl, invalidUrl } from '../evidence/evidence-signed-urls.js';

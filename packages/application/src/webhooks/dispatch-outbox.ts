@@ -1,4 +1,4 @@
-import { type DomainEvent, type JobQueue, type PlatformRepos } from '@fundi/domain';
+import type { DomainEvent, JobQueue, PlatformRepos } from '@fundi/domain';
 import {
   PING_EVENT,
   takenWithData,

@@ -1,4 +1,4 @@
-import { type DomainEvent } from '@fundi/domain';
+import type { DomainEvent } from '@fundi/domain';
 import { EXPANDED_AT, type WebhookRepos, type WebhookSubscriptionSnapshot } from '@fundi/domain/webhooks';
 
 /**

@@ -1,10 +1,10 @@
 import { DomainError, type Page, type PageRequest } from '@fundi/domain';
-import {
-  type ExportRepos,
-  type ExportRepository,
-  type ExportSnapshot,
-  type RegulatorSettings,
-  type RegulatorSettingsRepository,
+import type {
+  ExportRepos,
+  ExportRepository,
+  ExportSnapshot,
+  RegulatorSettings,
+  RegulatorSettingsRepository,
 } from '@fundi/domain/exports';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 import { pageOf } from '../common/paging.js';

@@ -1,10 +1,10 @@
 import { DomainError, type Page, type PageRequest, type TenantSnapshot } from '@fundi/domain';
-import {
-  type HrEventEntry,
-  type HrEventLog,
-  type HrSyncConfigRepository,
-  type HrSyncConfigSnapshot,
-  type HrSyncRepos,
+import type {
+  HrEventEntry,
+  HrEventLog,
+  HrSyncConfigRepository,
+  HrSyncConfigSnapshot,
+  HrSyncRepos,
 } from '@fundi/domain/hr-sync';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 

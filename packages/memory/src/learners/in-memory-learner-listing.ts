@@ -7,7 +7,7 @@ import {
   type LearnerOrder,
   type LearnerSnapshot,
 } from '@fundi/domain/learners';
-import { type EnrolmentSnapshot } from '@fundi/domain/training';
+import type { EnrolmentSnapshot } from '@fundi/domain/training';
 import { pageOf } from '../common/paging.js';
 
 const ENROLMENT_KEYS = {

@@ -1,4 +1,4 @@
-import { type DomainEvent, type Outbox, type PlatformRepos } from '@fundi/domain';
+import type { DomainEvent, Outbox, PlatformRepos } from '@fundi/domain';
 import {
   AUDIT_GENESIS,
   chainEntry,

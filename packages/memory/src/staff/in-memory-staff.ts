@@ -1,10 +1,10 @@
 import { DomainError } from '@fundi/domain';
-import {
-  type DashboardSessionRepository,
-  type DashboardSessionSnapshot,
-  type StaffCredentialRepository,
-  type StaffCredentialSnapshot,
-  type StaffRepos,
+import type {
+  DashboardSessionRepository,
+  DashboardSessionSnapshot,
+  StaffCredentialRepository,
+  StaffCredentialSnapshot,
+  StaffRepos,
 } from '@fundi/domain/staff';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 

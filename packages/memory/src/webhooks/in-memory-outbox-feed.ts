@@ -1,4 +1,4 @@
-import { type DomainEvent } from '@fundi/domain';
+import type { DomainEvent } from '@fundi/domain';
 import { EXPANDED_AT, type OutboxFeed, takenWithData, unreadEventData } from '@fundi/domain/webhooks';
 import type { WebhookStore } from './webhook-tables.js';
 

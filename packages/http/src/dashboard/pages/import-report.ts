@@ -1,4 +1,4 @@
-import { type SessionContext } from '@fundi/application/staff';
+import type { SessionContext } from '@fundi/application/staff';
 import { IMPORT_KINDS, unknownHeadersOf, type ImportView } from '@fundi/application/imports';
 import type { CsvImportFormat, ImportFormat, ImportMessages, RowError } from '@fundi/domain/imports';
 import type { DashboardDeps } from '../dashboard-deps.js';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { type LearnerName } from '@fundi/application/learners';
-import { type SessionContext } from '@fundi/application/staff';
+import type { LearnerName } from '@fundi/application/learners';
+import type { SessionContext } from '@fundi/application/staff';
 import { BOM, csvLine } from '@fundi/application/exports';
 import type { ReadinessFinding } from '@fundi/domain/exports';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
