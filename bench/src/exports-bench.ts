@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify';
 import knex from 'knex';
-import { fixed, yyyymmdd } from '@fundi/domain';
+import { fixed, yyyymmdd } from '@fundi/domain/exports';
 import { spawnServer } from './harness.js';
 
 const MB = 1024;

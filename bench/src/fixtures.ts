@@ -1,4 +1,4 @@
-import { luhnCheckDigit } from '@fundi/domain';
+import { luhnCheckDigit } from '@fundi/domain/learners';
 
 /** A valid, unique SA ID number for each n < 3,650,000 (date from 1970 onwards, sequence 0-9999). */
 export function idNumberFor(n: number): string {

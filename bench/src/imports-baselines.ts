@@ -4,7 +4,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse';
-import { luhnValid } from '@fundi/domain';
+import { luhnValid } from '@fundi/domain/learners';
 import { migrateAll } from '@fundi/server';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';

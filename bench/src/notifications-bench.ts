@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { T, closeContainer, resolve, useCasesOf, type DatabaseTarget, type SqlDb } from '@fundi/adapters';
-import { Learner, newId, type LearnerSnapshot } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { Learner, type LearnerSnapshot } from '@fundi/domain/learners';
 import { containerFor, migrateAll, notificationsCapability, reposOf, tenants, workerFor } from '@fundi/server';
 import { idNumberFor } from './fixtures.js';
 import { withPgSchemas } from './harness.js';

@@ -1,14 +1,12 @@
-import {
-  type ENROLMENT_STATUSES,
-  Learner,
-  newId,
-  qcto02LearnerRecords,
-  type AssessmentSnapshot,
-  type EnrolmentSnapshot,
-  type ProgrammeSnapshot,
-  type Qcto02Input,
-  type ReadinessFinding,
-} from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { Learner } from '@fundi/domain/learners';
+import type {
+  ENROLMENT_STATUSES,
+  AssessmentSnapshot,
+  EnrolmentSnapshot,
+  ProgrammeSnapshot,
+} from '@fundi/domain/training';
+import { qcto02LearnerRecords, type Qcto02Input, type ReadinessFinding } from '@fundi/domain/exports';
 import { join } from 'node:path';
 import { closeContainer, useCasesOf, type DatabaseTarget } from '@fundi/adapters';
 import { containerFor, exportsCapability, migrateAll, reposOf, uowOf } from '@fundi/server';

@@ -1,5 +1,5 @@
-import { PdfStatementRenderer } from '@fundi/adapters';
-import type { StatementContent } from '@fundi/application';
+import { PdfStatementRenderer } from '@fundi/adapters/statements';
+import type { StatementContent } from '@fundi/application/statements';
 import { spawnServer } from './harness.js';
 
 interface Info {

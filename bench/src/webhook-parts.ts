@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { webhookHeaders } from '@fundi/adapters';
+import { webhookHeaders } from '@fundi/adapters/webhooks';
 import { Agent, request } from 'undici';
 import { BENCH_DIR } from './harness.js';
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { T, closeContainer, resolve, type DatabaseTarget, type SqlDb, useCasesOf } from '@fundi/adapters';
-import { generateWebhookSecret } from '@fundi/domain';
+import { generateWebhookSecret } from '@fundi/domain/webhooks';
 import { containerFor } from '@fundi/server';
 import { BENCH_DIR, withPgSchemas } from './harness.js';
 import { cpuSeconds, plainFetchLoop, plainSignedLoop, startReceiverProcess, type Receiver } from './webhook-parts.js';

@@ -8,7 +8,7 @@ import {
   notificationsCapability,
 } from '@fundi/server';
 import { operator } from '@fundi/application';
-import { REGULATOR_SETTING_FIELDS } from '@fundi/domain';
+import { REGULATOR_SETTING_FIELDS } from '@fundi/domain/exports';
 import { required, UsageError } from './args.js';
 import { asJson, type Command } from './command.js';
 import { JOB_COMMANDS } from './job-commands.js';

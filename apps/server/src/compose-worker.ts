@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Container } from 'inversify';
-import { T, W, resolve, useCasesOf } from '@fundi/adapters';
+import { T, resolve, useCasesOf } from '@fundi/adapters';
+import { W } from '@fundi/adapters/webhooks';
 import { DEFAULT_RETENTION, RUN_RETENTION, RunRetention, type JobDefinition } from '@fundi/application';
 import { Worker } from '@fundi/worker';
 import type { RetentionSettings, WorkerConfig } from './config.js';

@@ -1,15 +1,12 @@
 import type { Container } from 'inversify';
 import {
-  DEFAULT_WEBHOOK_SETTINGS,
   T,
   buildContainer,
-  type FileStoreChoice,
   provideValue,
   resolve,
   token,
   useCasesOf,
   type StorageChoice,
-  type WebhookSettings,
   type createLogger,
 } from '@fundi/adapters';
 import { DescribeActors } from '@fundi/application';
@@ -18,47 +15,35 @@ import {
   buildOpenApi,
   cachingAuthenticator,
   createDashboard,
-  createPortal,
   createHttpApp,
   formA,
   formB,
-  verifyPage,
-  type PortalLimits,
   type RouteDef,
 } from '@fundi/http';
+import { createPortal, type PortalLimits } from '@fundi/http/portal';
+import { verifyPage } from '@fundi/http/statements';
 import type Koa from 'koa';
 import type { Config } from './config.js';
 import {
-  capabilities,
+  capabilitiesFor,
   dashboardPartsOf,
-  evidenceCapability,
   hooksOf,
-  exportsCapability,
-  hrSyncCapability,
-  importsCapability,
-  learners,
-  logbooksCapability,
-  notificationsCapability,
-  portal,
+  pageDepsOf,
   reposOf,
   routesOf,
-  staff,
-  statementsCapability,
-  auditCapability,
   tenants,
-  training,
-  webhookCapability,
   type AppRepositories,
-  type CapabilitySettings,
+  type Capabilities,
+  type CapabilityConfig,
 } from './capabilities/index.js';
 import { openApiWebhooksOf } from './capabilities/declared.js';
 
 type Logger = ReturnType<typeof createLogger>;
 
-const CAPABILITIES = token<ReturnType<typeof capabilities>>('Capabilities');
+const CAPABILITIES = token<Capabilities>('Capabilities');
 
 /** The capability list the container was built with. */
-export function capabilitiesOf(c: Container): ReturnType<typeof capabilities> {
+export function capabilitiesOf(c: Container): Capabilities {
   return resolve(c, CAPABILITIES);
 }
 
@@ -68,26 +53,10 @@ export function apiRoutes(c: Container): RouteDef[] {
 }
 
 export function containerFor(
-  config: Pick<Config, 'database' | 'masterKey' | 'logLevel'> & {
-    previousMasterKeys?: readonly Buffer[];
-    webhooks?: WebhookSettings;
-    fileStore?: FileStoreChoice;
-    publicUrl?: string;
-    notifications?: CapabilitySettings['notifications'];
-  },
+  config: Pick<Config, 'database' | 'masterKey' | 'logLevel'> & CapabilityConfig,
   opts: { storage?: StorageChoice; clock?: Clock; logger?: Logger } = {},
 ): Container {
-  const caps = capabilities({
-    webhooks: config.webhooks ?? DEFAULT_WEBHOOK_SETTINGS,
-    // Without a configured store (tools, tests that do not need files) files stay in memory.
-    evidence: {
-      fileStore: config.fileStore ?? { kind: 'memory' },
-      masterKey: config.masterKey,
-      previousMasterKeys: config.previousMasterKeys,
-      publicUrl: config.publicUrl ?? '',
-    },
-    notifications: config.notifications,
-  });
+  const caps = capabilitiesFor(config);
   const c = buildContainer<AppRepositories>(
     {
       storage: opts.storage ?? config.database,
@@ -169,7 +138,7 @@ function pagesOf(
   const clock = resolve(c, T.Clock);
   const verify = verifyPage({
     bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
-    verification: useCasesOf(c, statementsCapability).verification,
+    verification: pageDepsOf(c, capabilitiesOf(c)).verification,
     rateLimits: resolve(c, T.RateLimits),
     perMinute: config.anonymousLimits.perMinute,
     now: () => clock.now().getTime(),
@@ -185,24 +154,9 @@ export function dashboardOf(
   bodyIdleTimeoutMs?: number,
 ) {
   const clock = resolve(c, T.Clock);
-  const notifications = useCasesOf(c, notificationsCapability);
   return createDashboard(
     {
-      staff: useCasesOf(c, staff),
-      tenants: useCasesOf(c, tenants),
-      learners: useCasesOf(c, learners),
-      training: useCasesOf(c, training),
-      webhooks: useCasesOf(c, webhookCapability),
-      evidence: useCasesOf(c, evidenceCapability).evidence,
-      exports: useCasesOf(c, exportsCapability).exports,
-      notifications,
-      imports: useCasesOf(c, importsCapability),
-      hrSync: useCasesOf(c, hrSyncCapability),
-      audit: useCasesOf(c, auditCapability).audit,
-      statements: useCasesOf(c, statementsCapability).statements,
-      logbooks: useCasesOf(c, logbooksCapability),
-      requestPasswordReset: (tenant, email) =>
-        notifications.notificationTriggers.requestPasswordReset.execute(tenant, email),
+      ...pageDepsOf(c, capabilitiesOf(c)),
       rateLimits: resolve(c, T.RateLimits),
       logger: resolve(c, T.Logger),
       now: () => clock.now(),
@@ -217,13 +171,7 @@ export function dashboardOf(
 export function portalOf(c: Container, config: { portalLimits?: Partial<PortalLimits>; bodyIdleTimeoutMs?: number }) {
   const clock = resolve(c, T.Clock);
   return createPortal({
-    portal: useCasesOf(c, portal),
-    notifications: useCasesOf(c, notificationsCapability),
-    training: useCasesOf(c, training),
-    learners: useCasesOf(c, learners),
-    logbooks: useCasesOf(c, logbooksCapability),
-    evidence: useCasesOf(c, evidenceCapability).evidence,
-    statements: useCasesOf(c, statementsCapability).statements,
+    ...pageDepsOf(c, capabilitiesOf(c)),
     rateLimits: resolve(c, T.RateLimits),
     logger: resolve(c, T.Logger),
     now: () => clock.now(),

@@ -1,4 +1,4 @@
-import type { WebhookSettings } from '@fundi/adapters';
+import type { WebhookSettings } from '@fundi/adapters/webhooks';
 import type { RetentionPolicy } from '@fundi/application';
 import { ConfigError, bool, hostList, int } from './config-values.js';
 

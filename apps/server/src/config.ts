@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
-import type { DatabaseTarget, FileStoreChoice, WebhookSettings } from '@fundi/adapters';
+import type { DatabaseTarget, FileStoreChoice } from '@fundi/adapters';
+import type { WebhookSettings } from '@fundi/adapters/webhooks';
 import { fileStore } from './config-file-store.js';
 import { DEFAULT_HEAP_GROWING_PERCENT } from './heap.js';
 import { ConfigError, bool, int } from './config-values.js';

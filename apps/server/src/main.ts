@@ -1,8 +1,8 @@
-import { migrateAll, notificationsCapability } from './capabilities/index.js';
-import { T, closeContainer, resolve, useCasesOf } from '@fundi/adapters';
+import { hooksOf, migrateAll } from './capabilities/index.js';
+import { T, closeContainer, resolve } from '@fundi/adapters';
 import { loadConfigOrExit } from './config.js';
 import { tuneHeap } from './heap.js';
-import { containerFor, httpApp } from './compose.js';
+import { capabilitiesOf, containerFor, httpApp } from './compose.js';
 import { workerFor } from './compose-worker.js';
 import { bootstrapDemoTenant, printDashboardLink } from './bootstrap.js';
 import { nudgeOnWrites } from './nudge.js';
@@ -31,8 +31,8 @@ async function main(): Promise<void> {
   logger.info({ url, database: config.database.kind, dataDir: config.dataDir }, 'Fundi is listening');
   process.stdout.write(`\nFundi is serving at ${url}  (database: ${config.database.kind}, data: ${config.dataDir})\n`);
   process.stdout.write(`OpenAPI: ${url}/v1/openapi.json   Health: ${url}/health\n`);
-  const mail = useCasesOf(c, notificationsCapability);
-  process.stdout.write(`Mail goes to ${mail.describeDefaultMail()}\n`);
+  const hooks = hooksOf(c, capabilitiesOf(c));
+  for (const note of hooks.startNotes()) process.stdout.write(`${note}\n`);
   if (created) {
     process.stdout.write(
       `\nCreated tenant "${created.tenant.slug}" (plan ${created.tenant.plan}). Its admin API key, shown only this once:\n\n` +
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     http: drain,
     worker,
     close: async () => {
-      mail.closeChannels();
+      hooks.close();
       await closeContainer(c);
     },
     exit: (code) => process.exit(code),

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { exportStorage } from '@fundi/adapters';
+import { exportStorage } from '@fundi/adapters/exports';
 import {
   buildBeforeAll,
   CORE_STORAGE,

@@ -1,7 +1,8 @@
 import './as-started.js';
 import { writeSync } from 'node:fs';
 import { T, closeContainer, resolve, useCasesOf } from '@fundi/adapters';
-import { NO_CONTACT_PREFERENCES, emptyProfile, newId, type LearnerSnapshot } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { NO_CONTACT_PREFERENCES, emptyProfile, type LearnerSnapshot } from '@fundi/domain/learners';
 import { appStorage, exportsCapability, workerFor } from '@fundi/server';
 import { idNumberFor } from '../fixtures.js';
 import { scratchDir } from '../scratch.js';

@@ -1,5 +1,6 @@
 import { openDatabase, type DatabaseTarget } from '@fundi/adapters';
-import { Learner, newId } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { Learner } from '@fundi/domain/learners';
 import { appStorage, migrateAll } from '@fundi/server';
 import type Database from 'better-sqlite3';
 import { learnerInput } from '../fixtures.js';

@@ -1,4 +1,4 @@
-import { storedZipSize } from '@fundi/application';
+import { storedZipSize } from '@fundi/application/evidence';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { storedZip } from './routes/stored-zip.js';

@@ -6,7 +6,7 @@ import {
   type OutgoingEmail,
   type SendFailure,
   type SendResult,
-} from '@fundi/domain';
+} from '@fundi/domain/notifications';
 
 export interface FakeSentEmail extends OutgoingEmail {
   messageId: string;

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Mobile,
-  type MessagingChannel,
-  type MessagingResult,
-  type SendFailure,
-  type TemplateMessage,
-} from '@fundi/domain';
+import { Mobile } from '@fundi/domain/learners';
+import type { MessagingChannel, MessagingResult, SendFailure, TemplateMessage } from '@fundi/domain/notifications';
 
 export interface FakeSentMessage extends TemplateMessage {
   providerMessageId: string;

@@ -1,5 +1,5 @@
-import type { DeliveryTask } from '@fundi/application';
-import type { AttemptResult } from '@fundi/domain';
+import type { DeliveryTask } from '@fundi/application/webhooks';
+import type { AttemptResult } from '@fundi/domain/webhooks';
 import { FixedClock } from '@fundi/testing';
 import { describe, expect, it } from 'vitest';
 import { DeliveryPump } from './delivery-pump.js';

@@ -1,4 +1,4 @@
-import type { DeliveryOutcome, DeliveryTask } from '@fundi/application';
+import type { DeliveryOutcome, DeliveryTask } from '@fundi/application/webhooks';
 import { StorageOutage } from './storage-outage.js';
 import type { WorkerDeps, WorkerSettings } from './worker-ports.js';
 

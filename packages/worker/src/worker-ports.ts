@@ -1,13 +1,12 @@
+import type { JobDefinition, UnitOfWork, WorkSignal } from '@fundi/application';
 import type {
   ClaimDeliveries,
   DispatchOutbox,
-  JobDefinition,
   RecordDeliveryOutcomes,
-  UnitOfWork,
   WebhookTransport,
-  WorkSignal,
-} from '@fundi/application';
-import type { Clock, JobLane, PlatformRepos, WebhookRepos, WorkerLease } from '@fundi/domain';
+} from '@fundi/application/webhooks';
+import type { Clock, JobLane, PlatformRepos, WorkerLease } from '@fundi/domain';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
 
 /** The pino subset the worker logs through. */
 export interface WorkerLogger {

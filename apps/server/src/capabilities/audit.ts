@@ -1,6 +1,6 @@
-import { auditStorage } from '@fundi/adapters';
-import { auditErasureStep, auditUseCases } from '@fundi/application';
-import { auditRoutes, auditPages } from '@fundi/http';
+import { auditStorage } from '@fundi/adapters/audit';
+import { auditErasureStep, auditUseCases } from '@fundi/application/audit';
+import { auditRoutes, auditPages } from '@fundi/http/audit';
 import { capability } from './capability.js';
 
 /** The audit trail read and verified: `/audit`, `/audit/verify`, `/learners/{id}/history` (docs/api.md). */
@@ -11,6 +11,7 @@ export const audit = capability({
   declares: { offers: { learnerErasure: auditErasureStep } },
   useCases: auditUseCases,
   routes: auditRoutes,
+  pageDeps: (u) => ({ audit: u.audit }),
   dashboard: {
     nav: [{ href: '/dashboard/audit', label: 'Audit', order: 140, scope: 'audit:read' }],
     pages: [auditPages],

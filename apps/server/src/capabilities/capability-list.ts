@@ -6,11 +6,13 @@ import {
   T,
   type CapabilityHandle,
   type DatabaseTarget,
+  type FileStoreChoice,
   type Migration,
   type OpenStorage,
   type RepositoriesOf,
   type SqlDb,
 } from '@fundi/adapters';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from '@fundi/adapters/webhooks';
 import type { UnitOfWork } from '@fundi/domain';
 import type { Container } from 'inversify';
 import { learners } from './learners.js';
@@ -65,6 +67,30 @@ export function capabilities(s: CapabilitySettings) {
     portal,
     logbooks(s.evidence.masterKey),
   ] as const;
+}
+
+/** The service's settings the capabilities are made with (the container's configuration). */
+export interface CapabilityConfig {
+  masterKey: Buffer;
+  previousMasterKeys?: readonly Buffer[];
+  webhooks?: WebhookSettings;
+  fileStore?: FileStoreChoice;
+  publicUrl?: string;
+  notifications?: CapabilitySettings['notifications'];
+}
+
+/** The list made from the service's settings; without a configured store (tools, tests) files stay in memory. */
+export function capabilitiesFor(config: CapabilityConfig): Capabilities {
+  return capabilities({
+    webhooks: config.webhooks ?? DEFAULT_WEBHOOK_SETTINGS,
+    evidence: {
+      fileStore: config.fileStore ?? { kind: 'memory' },
+      masterKey: config.masterKey,
+      previousMasterKeys: config.previousMasterKeys,
+      publicUrl: config.publicUrl ?? '',
+    },
+    notifications: config.notifications,
+  });
 }
 
 /** The capability list's type: each capability with its own use-case, ports and repository types. */

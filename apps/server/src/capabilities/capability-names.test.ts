@@ -19,14 +19,10 @@ const NAMES: Record<string, RegExp> = {
 /** The one list: `capabilities()` names every capability (docs/architecture.md, "A capability's anatomy"). */
 const THE_LIST = 'apps/server/src/capabilities/capability-list.ts';
 
-const BARREL = "a package's entry re-exports each capability's modules";
 const GENERATED = 'generated from the OpenAPI document (`npm run build` of packages/client)';
 const MIGRATION = 'a migration is history: it names what it changed when it was written';
 const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
-const DASHBOARD =
-  "the use cases the dashboard's pages call, typed in one place (a page shows several capabilities' records); each capability declares its own pages and navigation entries";
 const DASHBOARD_PAGE = "a dashboard page shows, counts or links to this capability's records";
-const COMPOSE = "the composition root hands the dashboard and the HTTP app this capability's use cases";
 const CONFIG = "configuration: reads this capability's settings once at start";
 const CLI = 'operator commands over this capability';
 const RETENTION = 'the retention periods of every kind of record (docs/architecture.md, "Retention")';
@@ -47,43 +43,31 @@ const IMPORT_MARK = 'events mark the records an import wrote (`source: import`, 
  */
 const STILL_NAMING: Record<string, Record<string, string>> = {
   hrSync: {
-    'apps/server/src/compose.ts': COMPOSE,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
-    'packages/adapters/src/index.ts': BARREL,
     'packages/application/src/common/actor.ts': "the label of HR inbound's system actor `hr-sync`",
-    'packages/application/src/index.ts': BARREL,
     'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/domain/src/index.ts': BARREL,
-    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
-    'packages/http/src/index.ts': BARREL,
     'packages/application/src/audit/audit-view.ts': AUDIT,
     'packages/domain/src/audit/audit.ts': AUDIT,
     'packages/http/src/audit/audit-schemas.ts': AUDIT,
   },
   notifications: {
     'apps/cli/src/commands.ts': CLI,
-    'apps/server/src/compose.ts': COMPOSE,
     'apps/server/src/config.ts': CONFIG,
-    'apps/server/src/main.ts': CONFIG,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'apps/server/src/testing/test-server.ts': TEST_SUPPORT,
     'packages/adapters/src/db/postgres-work-signal.ts': 'the word, not the capability: Postgres LISTEN notifications',
-    'packages/adapters/src/index.ts': BARREL,
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
     'packages/adapters/src/staff/migrations/202611241852-staff-directory.ts': MIGRATION,
     'packages/adapters/src/staff/sql-staff.ts': "a staff user's notification preferences",
-    'packages/application/src/index.ts': BARREL,
     'packages/application/src/retention/retention-policy.ts': RETENTION,
     'packages/application/src/staff/create-user.ts': "a staff user's notification preferences",
     'packages/application/src/staff/staff-directory.ts': "a staff user's notification preferences",
     'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/domain/src/index.ts': BARREL,
+    'packages/domain/src/staff/index.ts': "staff's entry re-exports a staff user's notification preferences",
     'packages/domain/src/staff/staff.ts': "a staff user's notification preferences",
     'packages/domain/src/staff/staff-notification-preferences.ts': "a staff user's notification preferences",
-    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
-    'packages/http/src/index.ts': BARREL,
     'packages/http/src/users/user-routes.ts': "a staff user's notification preferences",
     'apps/server/src/portal/portal-http-fixture.ts': TEST_SUPPORT,
     'packages/http/src/portal/portal-deps.ts': PORTAL,
@@ -95,6 +79,9 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/http/src/dashboard/pages/learner-bulk.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/learner-notifications.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/learner-record.ts': DASHBOARD_PAGE,
+    'packages/testing/src/fake-mailer.ts': 'test support: a fake of the mail port notifications send through',
+    'packages/testing/src/fake-messaging-channel.ts':
+      'test support: a fake of the WhatsApp channel notifications send through',
   },
   evidence: {
     'apps/cli/src/args.ts': CLI,
@@ -103,11 +90,8 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
       'export files share the evidence file store and master key (its settings)',
     'apps/server/src/capabilities/imports.ts':
       'uploaded import files share the evidence file store and master key (its settings)',
-    'apps/server/src/compose.ts': COMPOSE,
     'apps/server/src/dashboard/dashboard-browser-fixture.ts': TEST_SUPPORT,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
-    'apps/server/src/testing/test-server.ts': TEST_SUPPORT,
-    'packages/adapters/src/index.ts': BARREL,
     'packages/adapters/src/notifications/migrations/202611271018-learner-link.ts': MIGRATION,
     'packages/adapters/src/testing/import-world.ts': TEST_SUPPORT,
     'packages/application/src/exports/export-columns.ts': 'exports write evidence records and files',
@@ -120,7 +104,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/imports/import-kind.ts': 'imports write evidence records awaiting their files',
     'packages/application/src/imports/import-ports.ts': 'imports write evidence records awaiting their files',
     'packages/application/src/imports/import-walk.ts': 'imports write evidence records awaiting their files',
-    'packages/application/src/index.ts': BARREL,
     'packages/application/src/notifications/built-in-templates.ts': NOTIFIES,
     'packages/application/src/notifications/dashboard-pages.ts': NOTIFIES,
     'packages/application/src/notifications/learner-messages.ts': NOTIFIES,
@@ -136,15 +119,12 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/exports/export-record.ts': 'exports write evidence records and files',
     'packages/domain/src/imports/import.ts': 'imports write evidence records awaiting their files',
-    'packages/domain/src/index.ts': BARREL,
     'packages/domain/src/staff/staff-notification-preferences.ts': 'the staff notification trigger `new_evidence`',
-    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
     'packages/http/src/dashboard/pages/exports.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/learners.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/overview.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/settings.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/usage.ts': DASHBOARD_PAGE,
-    'packages/http/src/index.ts': BARREL,
     'packages/http/src/notifications/notification-link-routes.ts': 'notification links lead to evidence',
     'packages/http/src/notifications/notification-schemas.ts': 'the staff notification trigger `new_evidence`',
     'packages/http/src/openapi/generate.ts': "the API's description names what it manages",
@@ -184,47 +164,39 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/memory/src/logbooks/in-memory-logbooks.ts': LOGBOOKS,
   },
   imports: {
-    'apps/server/src/compose.ts': COMPOSE,
     'apps/server/src/config.ts': CONFIG,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/evidence/sql-evidence.ts': 'evidence records an import made await their files',
-    'packages/adapters/src/index.ts': BARREL,
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
-    'packages/application/src/index.ts': BARREL,
     'packages/application/src/retention/retention-policy.ts': RETENTION,
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/evidence/evidence-repository.ts': 'evidence records an import made await their files',
-    'packages/domain/src/index.ts': BARREL,
-    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
-    'packages/http/src/index.ts': BARREL,
     'packages/memory/src/evidence/in-memory-evidence.ts': 'evidence records an import made await their files',
     'packages/http/src/openapi/event-doc.ts': IMPORT_MARK,
     'packages/http/src/schemas/learner-events.ts': IMPORT_MARK,
     'packages/http/src/schemas/training-events.ts': IMPORT_MARK,
   },
   exports: {
-    'apps/server/src/compose.ts': COMPOSE,
+    'apps/cli/src/commands.ts':
+      "operator commands set a tenant's regulator settings (the fields of the regulator files)",
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
-    'packages/adapters/src/index.ts': BARREL,
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
     'packages/application/src/imports/import-queries.ts': "imports write their error CSV with the exports' CSV rules",
-    'packages/application/src/index.ts': BARREL,
     'packages/application/src/notifications/dashboard-pages.ts': NOTIFIES,
     'packages/application/src/notifications/notification-ports.ts': NOTIFIES,
     'packages/application/src/notifications/staff-messages.ts': NOTIFIES,
     'packages/application/src/notifications/trigger-sources.ts': NOTIFIES,
     'packages/application/src/notifications/run-triggers.ts': NOTIFIES,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/domain/src/index.ts': BARREL,
     'packages/domain/src/testing/builders.ts': TEST_SUPPORT,
     'packages/domain/src/testing/golden-data.ts': TEST_SUPPORT,
-    'packages/http/src/dashboard/dashboard-deps.ts': DASHBOARD,
-    'packages/http/src/index.ts': BARREL,
     'apps/server/src/capabilities/statements.ts': STATEMENTS,
     'packages/application/src/statements/statement-ports.ts': STATEMENTS,
     'packages/http/src/dashboard/pages/overview-readiness.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/readiness.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/learner-bulk.ts': DASHBOARD_PAGE,
+    'packages/http/src/dashboard/pages/settings.ts':
+      "the settings page edits the regulator settings the exports' files use",
   },
 };
 

@@ -1,5 +1,6 @@
 import { declaredBy, resolve, T, useCasesOf } from '@fundi/adapters';
-import type { EventReaction, JobDefinition, RetentionTask } from '@fundi/application';
+import type { JobDefinition, RetentionTask } from '@fundi/application';
+import type { EventReaction } from '@fundi/application/webhooks';
 import type { DashboardPages, RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
 import type { Capability, UseCaseHooks } from './capability.js';
@@ -9,7 +10,7 @@ import type { Capabilities } from './capability-list.js';
  * The list as the wiring below sees it: each capability's use cases are handed back to the same capability's routes,
  * jobs and reactions, so their type does not matter here (each module is checked where it is declared).
  */
-function wiring(caps: Capabilities): readonly Capability<string, unknown, unknown, object>[] {
+function wiring(caps: Capabilities): readonly Capability<string, unknown, unknown, object, object>[] {
   return caps;
 }
 
@@ -34,6 +35,25 @@ export function dashboardPartsOf(caps: Capabilities): DashboardPages[] {
     if (e.scope && !scopes.includes(e.scope))
       throw new Error(`The dashboard entry ${e.href} needs the scope ${e.scope}, which no capability declares`);
   return parts;
+}
+
+/** One type holding every member of the union `U` (each capability's offer to the pages). */
+type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (all: infer I) => void ? I : never;
+
+/** What a capability offers the pages: the return type of its `pageDeps`, nothing where it has none. */
+type PageDepsOffered<C> = C extends { pageDeps?(useCases: never): infer D } ? D : never;
+
+/** The use cases every capability hands the dashboard's and the portal's pages, under the names they read them by. */
+export type PageDeps = Intersection<PageDepsOffered<Capabilities[number]>>;
+
+/**
+ * Every capability's offer to the pages, merged in the list's order. Its type is derived from the same list, one
+ * offer per capability, so a use case the pages need that no capability offers fails to compile where it is used.
+ */
+export function pageDepsOf(c: Container, caps: Capabilities): PageDeps {
+  const offers = wiring(caps).map((cap) => cap.pageDeps?.(useCasesOf(c, cap)) ?? {});
+  // `Object.assign` over a list is typed `any`: the merge is what `PageDeps` says, one offer per capability.
+  return Object.assign({}, ...offers) as PageDeps;
 }
 
 /** Every background job definition of every capability; a kind defined twice is a programming error. */
@@ -67,6 +87,10 @@ export function hooksOf(c: Container, caps: Capabilities): UseCaseHooks {
   return {
     refusedKeys: async (r) => {
       for (const o of offers) await o.refusedKeys?.(r);
+    },
+    startNotes: () => offers.flatMap((o) => o.startNotes?.() ?? []),
+    close: () => {
+      for (const o of offers) o.close?.();
     },
   };
 }

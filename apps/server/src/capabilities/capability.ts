@@ -1,7 +1,8 @@
 import type { CapabilityStorage, CapabilityWiring, Declarations } from '@fundi/adapters';
 import type { EventDocs, registerEvents } from '@fundi/http';
 import type { DashboardPages, RefusedKeys, RouteDef } from '@fundi/http';
-import type { EventReaction, JobDefinition, RetentionTask } from '@fundi/application';
+import type { JobDefinition, RetentionTask } from '@fundi/application';
+import type { EventReaction } from '@fundi/application/webhooks';
 
 /**
  * What a capability declares of itself (docs/architecture.md, "A capability's anatomy"): its scopes with the roles
@@ -21,6 +22,10 @@ export interface CapabilityDeclarations extends Declarations {
 export interface UseCaseHooks {
   /** One client address presented many refused API keys (the API's `onRefusedKeys`). */
   refusedKeys(r: RefusedKeys): Promise<void>;
+  /** Lines the server prints for the operator once it listens (where mail goes). */
+  startNotes(): string[];
+  /** Releases what it holds open between requests (pooled SMTP connections) when the service stops. */
+  close(): void;
 }
 
 /**
@@ -28,7 +33,8 @@ export interface UseCaseHooks {
  * it names, the HTTP routes over those use cases and the background jobs it defines. Listed once in
  * `capabilities()`; the container bindings, route list, job handlers and migration order are derived from that list.
  */
-export interface Capability<N extends string, U, P, R extends object> extends CapabilityWiring<U> {
+export interface Capability<N extends string, U, P, R extends object, D extends object = object>
+  extends CapabilityWiring<U> {
   name: N;
   storage: CapabilityStorage<R>;
   declares?: CapabilityDeclarations;
@@ -36,6 +42,11 @@ export interface Capability<N extends string, U, P, R extends object> extends Ca
   routes?(useCases: NoInfer<U>): RouteDef[];
   /** Its dashboard pages and navigation entries (docs/architecture.md, "A capability's anatomy"). */
   dashboard?: DashboardPages;
+  /**
+   * The use cases it hands the dashboard's and the portal's pages, under the names they read them by (`DashboardDeps`
+   * and `PortalHttpDeps`): the composition merges every capability's offer.
+   */
+  pageDeps?(useCases: NoInfer<U>): D;
   // biome-ignore lint/suspicious/noExplicitAny: a capability's jobs have payloads of different types.
   jobs?(useCases: NoInfer<U>): JobDefinition<any>[];
   /** Hooks it offers over its use cases (the notifications tell a tenant of refused keys). */
@@ -47,8 +58,8 @@ export interface Capability<N extends string, U, P, R extends object> extends Ca
 }
 
 /** Declares a capability with its name, use-case, ports and repository types inferred. */
-export function capability<const N extends string, U, P, R extends object>(
-  c: Capability<N, U, P, R>,
-): Capability<N, U, P, R> {
+export function capability<const N extends string, U, P, R extends object, D extends object = object>(
+  c: Capability<N, U, P, R, D>,
+): Capability<N, U, P, R, D> {
   return c;
 }

@@ -1,26 +1,21 @@
-import { TokenSigner, evidenceStorage, openFileStore, type FileStoreChoice } from '@fundi/adapters';
+import { TokenSigner, openFileStore, type FileStoreChoice } from '@fundi/adapters';
+import { evidenceStorage } from '@fundi/adapters/evidence';
+import { EncryptedFileVault, MasterKeyring, type Ports } from '@fundi/application';
+import { erasureJob, onLearnerErased } from '@fundi/application/learners';
 import {
   ERASE_LEARNER_EVIDENCE,
-  EncryptedFileVault,
-  MasterKeyring,
   PURGE_DELETED_EVIDENCE,
   PURGE_RETAINED_EVIDENCE,
   SNAPSHOT_STORAGE_USE,
-  erasureJob,
   evidenceUseCases,
-  onLearnerErased,
   type EvidenceUseCases,
-  type Ports,
-} from '@fundi/application';
-import type {
-  EvidenceRepos,
-  LearnerRepos,
-  PlatformRepos,
-  TenantRepos,
-  TrainingRepos,
-  WebhookRepos,
-} from '@fundi/domain';
-import { evidenceEvents, evidenceRoutes, evidencePages } from '@fundi/http';
+} from '@fundi/application/evidence';
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { TrainingRepos } from '@fundi/domain/training';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import { evidenceEvents, evidenceRoutes, evidencePages } from '@fundi/http/evidence';
 import { capability } from './capability.js';
 
 export interface EvidenceSettings {
@@ -69,6 +64,7 @@ export function evidence(settings: EvidenceSettings) {
       return { evidence: evidenceUseCases(ports) };
     },
     routes: evidenceRoutes,
+    pageDeps: (u) => ({ evidence: u.evidence }),
     dashboard: {
       nav: [{ href: '/dashboard/evidence', label: 'Evidence', order: 40, scope: 'evidence:read' }],
       pages: [evidencePages],

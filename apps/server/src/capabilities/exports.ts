@@ -1,29 +1,25 @@
-import { TokenSigner, archiverZip, exportStorage, openFileStore, type FileStoreChoice } from '@fundi/adapters';
+import { TokenSigner, openFileStore, type FileStoreChoice } from '@fundi/adapters';
+import { archiverZip, exportStorage } from '@fundi/adapters/exports';
+import { EncryptedFileVault, MasterKeyring, type Ports } from '@fundi/application';
+import { erasureJob, onLearnerErased } from '@fundi/application/learners';
 import {
   ERASE_EXPORT_COPIES,
-  EncryptedFileVault,
   exportUseCases,
-  MasterKeyring,
   PURGE_EXPORTS,
   PurgeExportsOfErasedLearner,
   RUN_EXPORT,
-  erasureJob,
-  onLearnerErased,
-  type Ports,
   type RunExport,
-} from '@fundi/application';
-import type {
-  AuditRepos,
-  StaffRepos,
-  EvidenceRepos,
-  ExportRepos,
-  LearnerRepos,
-  LogbookRepos,
-  PlatformRepos,
-  TenantRepos,
-  TrainingRepos,
-} from '@fundi/domain';
-import { exportEvents, exportRoutes, exportPages, readinessPages } from '@fundi/http';
+} from '@fundi/application/exports';
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { AuditRepos } from '@fundi/domain/audit';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
+import type { StaffRepos } from '@fundi/domain/staff';
+import type { TrainingRepos } from '@fundi/domain/training';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import type { ExportRepos } from '@fundi/domain/exports';
+import { readinessPages } from '@fundi/http';
+import { exportEvents, exportRoutes, exportPages } from '@fundi/http/exports';
 import { capability } from './capability.js';
 
 export interface ExportSettings {
@@ -77,6 +73,7 @@ export function exports(settings: ExportSettings) {
       purgeErasedLearnerExports: new PurgeExportsOfErasedLearner({ ...p, files: vault }),
     }),
     routes: exportRoutes,
+    pageDeps: (u) => ({ exports: u.exports }),
     dashboard: {
       nav: [{ href: '/dashboard/exports', label: 'Exports', order: 80, scope: 'exports:read' }],
       pages: [exportPages, readinessPages],

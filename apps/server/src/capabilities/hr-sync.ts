@@ -1,4 +1,6 @@
-import { hrSyncStorage, receiverCheck } from '@fundi/adapters';
+import { receiverCheck } from '@fundi/adapters/webhooks';
+import { hrSyncStorage } from '@fundi/adapters/hr-sync';
+import type { Ports } from '@fundi/application';
 import {
   hrErasureStep,
   hrLogRetention,
@@ -7,10 +9,9 @@ import {
   hrSubscriptionPurpose,
   hrSyncUseCases,
   type HrSyncUseCases,
-  type Ports,
-} from '@fundi/application';
-import type { HrSyncAllRepos } from '@fundi/application';
-import { hrSyncRoutes, registerHrOutboundEvents, hrSyncPages } from '@fundi/http';
+} from '@fundi/application/hr-sync';
+import type { HrSyncAllRepos } from '@fundi/application/hr-sync';
+import { hrSyncRoutes, registerHrOutboundEvents, hrSyncPages } from '@fundi/http/hr-sync';
 import { capability } from './capability.js';
 
 /**
@@ -39,6 +40,7 @@ export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly stri
         publicUrl: settings.publicUrl.replace(/\/+$/, ''),
       }),
     routes: hrSyncRoutes,
+    pageDeps: (u) => ({ hrSync: u }),
     dashboard: {
       nav: [{ href: '/dashboard/hr-sync', label: 'HR sync', order: 100, role: 'admin' }],
       pages: [hrSyncPages],

@@ -1,25 +1,16 @@
-import { CsvParseReader, ExcelJsWorkbookWriter, TokenSigner, importStorage, openFileStore } from '@fundi/adapters';
-import {
-  ERASE_IMPORT_COPIES,
-  EncryptedFileVault,
-  MasterKeyring,
-  erasureJob,
-  importJobs,
-  importRetention,
-  importUseCases,
-  onLearnerErased,
-  type Ports,
-} from '@fundi/application';
-import type {
-  EvidenceRepos,
-  ImportRepos,
-  LearnerRepos,
-  LogbookRepos,
-  NotificationRepos,
-  PlatformRepos,
-  TrainingRepos,
-} from '@fundi/domain';
-import { importEvents, importRoutes, importPages } from '@fundi/http';
+import { TokenSigner, openFileStore } from '@fundi/adapters';
+import { CsvParseReader, ExcelJsWorkbookWriter, importStorage } from '@fundi/adapters/imports';
+import { EncryptedFileVault, MasterKeyring, type Ports } from '@fundi/application';
+import { erasureJob, onLearnerErased } from '@fundi/application/learners';
+import { ERASE_IMPORT_COPIES, importJobs, importRetention, importUseCases } from '@fundi/application/imports';
+import type { PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
+import type { TrainingRepos } from '@fundi/domain/training';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import type { ImportRepos } from '@fundi/domain/imports';
+import type { NotificationRepos } from '@fundi/domain/notifications';
+import { importEvents, importRoutes, importPages } from '@fundi/http/imports';
 import { capability } from './capability.js';
 import type { EvidenceSettings } from './evidence.js';
 
@@ -63,6 +54,7 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
         whatsappByDefault: settings.whatsappByDefault ?? false,
       }),
     routes: importRoutes,
+    pageDeps: (u) => ({ imports: u }),
     dashboard: {
       nav: [{ href: '/dashboard/imports', label: 'Imports', order: 70, scope: 'imports:read' }],
       pages: [importPages],

@@ -1,5 +1,5 @@
-import { learnerStorage } from '@fundi/adapters';
-import { SCRUB_AFTER_ERASURE, learnerUseCases } from '@fundi/application';
+import { learnerStorage } from '@fundi/adapters/learners';
+import { SCRUB_AFTER_ERASURE, learnerUseCases } from '@fundi/application/learners';
 import {
   learnerEvents,
   learnerRoutes,
@@ -7,7 +7,7 @@ import {
   learnerBulkPages,
   learnerPages,
   learnerActionPages,
-} from '@fundi/http';
+} from '@fundi/http/learners';
 import { capability } from './capability.js';
 
 export const learners = capability({
@@ -24,6 +24,7 @@ export const learners = capability({
   },
   useCases: learnerUseCases,
   routes: learnerRoutes,
+  pageDeps: (u) => ({ learners: u }),
   dashboard: {
     nav: [{ href: '/dashboard/learners', label: 'Learners', order: 10, scope: 'learners:read' }],
     pages: [learnerEditPages, learnerBulkPages, learnerPages, learnerActionPages],

@@ -1,14 +1,13 @@
-import { TokenSigner, logbookStorage } from '@fundi/adapters';
-import {
-  erasureJob,
-  erasureJobType,
-  logbookUseCases,
-  onLearnerErased,
-  type LogbookUseCases,
-  type Ports,
-} from '@fundi/application';
-import type { LearnerRepos, LogbookRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
-import { logbookEvents, logbookRoutes } from '@fundi/http';
+import { TokenSigner } from '@fundi/adapters';
+import { logbookStorage } from '@fundi/adapters/logbooks';
+import type { Ports } from '@fundi/application';
+import { erasureJob, erasureJobType, onLearnerErased } from '@fundi/application/learners';
+import { logbookUseCases, type LogbookUseCases } from '@fundi/application/logbooks';
+import type { PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
+import type { TrainingRepos } from '@fundi/domain/training';
+import { logbookEvents, logbookRoutes } from '@fundi/http/logbooks';
 import { capability } from './capability.js';
 
 /** Erasure of a learner: their entries' personal text goes, their hours stay (docs/api.md, "Logbooks"). */
@@ -36,6 +35,7 @@ export function logbooks(masterKey: Buffer) {
     useCases: (p: Ports<LogbookRepos & LearnerRepos & TrainingRepos & PlatformRepos>): LogbookUseCases =>
       logbookUseCases({ ...p, signer }),
     routes: logbookRoutes,
+    pageDeps: (u) => ({ logbooks: u }),
     reactions: () => [onLearnerErased(ERASE_LOGBOOK_TEXT)],
     jobs: (u) => [erasureJob(ERASE_LOGBOOK_TEXT, (p) => u.eraseLearner(p.tenantId, p.learnerId))],
   });

@@ -1,30 +1,25 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  NodeNotificationChannels,
-  TokenSigner,
-  notificationStorage,
-  receiverCheck,
-  type ChannelDefaults,
-} from '@fundi/adapters';
+import { TokenSigner } from '@fundi/adapters';
+import { receiverCheck } from '@fundi/adapters/webhooks';
+import { NodeNotificationChannels, notificationStorage, type ChannelDefaults } from '@fundi/adapters/notifications';
+import type { Ports } from '@fundi/application';
+import { erasureJob, onLearnerErased } from '@fundi/application/learners';
 import {
   DEADLINE_REMINDERS,
   ERASE_MAIL_COPIES,
   RUN_TRIGGERS,
   SEND_NOTIFICATIONS,
-  erasureJob,
   notificationErasureStep,
   notificationReaction,
   notificationRetention,
-  onLearnerErased,
   notificationUseCases,
   type NotificationRepoSet,
-  type Ports,
   type TriggerPayload,
-} from '@fundi/application';
+} from '@fundi/application/notifications';
 import { DomainError } from '@fundi/domain';
-import { notificationRoutes, notificationPages } from '@fundi/http';
+import { notificationRoutes, notificationPages } from '@fundi/http/notifications';
 import { capability } from './capability.js';
 
 export interface NotificationSettings {
@@ -127,11 +122,20 @@ export function notifications(settings: NotificationSettings) {
       describeDefaultMail: () => channels.describeDefault(),
     }),
     routes: notificationRoutes,
+    pageDeps: (u) => ({
+      notifications: u,
+      requestPasswordReset: (tenant: string, email: string) =>
+        u.notificationTriggers.requestPasswordReset.execute(tenant, email),
+    }),
     dashboard: {
       nav: [{ href: '/dashboard/notifications', label: 'Notifications', order: 90, scope: 'notifications:read' }],
       pages: [notificationPages],
     },
-    hooks: (u) => ({ refusedKeys: async (r) => void (await u.notificationTriggers.noteRefusedKeys.execute(r)) }),
+    hooks: (u) => ({
+      refusedKeys: async (r) => void (await u.notificationTriggers.noteRefusedKeys.execute(r)),
+      startNotes: () => [`Mail goes to ${u.describeDefaultMail()}`],
+      close: () => u.closeChannels(),
+    }),
     reactions: () => [notificationReaction, onLearnerErased(ERASE_MAIL_COPIES)],
     retention: notificationRetention,
     jobs: (u) => [

@@ -1,5 +1,5 @@
-import { portalStorage } from '@fundi/adapters';
-import { portalRetention, portalUseCases } from '@fundi/application';
+import { portalStorage } from '@fundi/adapters/portal';
+import { portalRetention, portalUseCases } from '@fundi/application/portal';
 import { capability } from './capability.js';
 
 /**
@@ -10,5 +10,6 @@ export const portal = capability({
   name: 'portal',
   storage: portalStorage,
   useCases: portalUseCases,
+  pageDeps: (u) => ({ portal: u }),
   retention: portalRetention,
 });

@@ -1,6 +1,6 @@
-import { staffStorage } from '@fundi/adapters';
-import { sessionRetention, staffUseCases } from '@fundi/application';
-import { userRoutes, userPages } from '@fundi/http';
+import { staffStorage } from '@fundi/adapters/staff';
+import { sessionRetention, staffUseCases } from '@fundi/application/staff';
+import { userRoutes, userPages } from '@fundi/http/staff';
 import { capability } from './capability.js';
 
 /** Staff users: the `/users` directory, dashboard sign-in and sessions (docs/api.md, "Users"; docs/dashboard.md). */
@@ -13,6 +13,7 @@ export const staff = capability({
   },
   useCases: staffUseCases,
   routes: userRoutes,
+  pageDeps: (u) => ({ staff: u }),
   dashboard: {
     nav: [{ href: '/dashboard/users', label: 'Staff users', order: 120, role: 'admin' }],
     pages: [userPages],

@@ -1,21 +1,13 @@
-import { PdfStatementRenderer, TokenSigner, openFileStore, statementStorage } from '@fundi/adapters';
-import {
-  EncryptedFileVault,
-  MasterKeyring,
-  statementJobs,
-  statementReactions,
-  statementUseCases,
-  type Ports,
-} from '@fundi/application';
-import type {
-  ExportRepos,
-  LearnerRepos,
-  PlatformRepos,
-  StatementRepos,
-  TenantRepos,
-  TrainingRepos,
-} from '@fundi/domain';
-import { statementEvents, statementRoutes, statementPages } from '@fundi/http';
+import { TokenSigner, openFileStore } from '@fundi/adapters';
+import { PdfStatementRenderer, statementStorage } from '@fundi/adapters/statements';
+import { EncryptedFileVault, MasterKeyring, type Ports } from '@fundi/application';
+import { statementJobs, statementReactions, statementUseCases } from '@fundi/application/statements';
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { StatementRepos } from '@fundi/domain/statements';
+import type { TrainingRepos } from '@fundi/domain/training';
+import type { ExportRepos } from '@fundi/domain/exports';
+import { statementEvents, statementRoutes, statementPages } from '@fundi/http/statements';
 import { capability } from './capability.js';
 import type { ExportSettings } from './exports.js';
 
@@ -42,6 +34,7 @@ export function statements(settings: Pick<ExportSettings, 'fileStore' | 'masterK
       >,
     ) => statementUseCases({ ...p, files, signer, renderer, settings: { publicUrl: settings.publicUrl } }),
     routes: statementRoutes,
+    pageDeps: (u) => ({ statements: u.statements, verification: u.verification }),
     dashboard: {
       pages: [statementPages],
     },

@@ -13,6 +13,7 @@ export const tenants = capability({
   },
   useCases: tenantUseCases,
   routes: callerRoutes,
+  pageDeps: (u) => ({ tenants: u }),
   dashboard: {
     nav: [
       { href: '/dashboard/api-keys', label: 'API keys', order: 110, role: 'admin' },

@@ -1,5 +1,6 @@
-import { trainingStorage } from '@fundi/adapters';
-import { trainingUseCases } from '@fundi/application';
+import { trainingStorage } from '@fundi/adapters/training';
+import { trainingUseCases } from '@fundi/application/training';
+import { recordingListPages, moderationPages } from '@fundi/http';
 import {
   assessmentRoutes,
   enrolmentRoutes,
@@ -8,9 +9,7 @@ import {
   programmePages,
   enrolmentPages,
   enrolmentRecordPages,
-  recordingListPages,
-  moderationPages,
-} from '@fundi/http';
+} from '@fundi/http/training';
 import { capability } from './capability.js';
 
 /** Programmes, enrolments, assessments and moderation. */
@@ -34,6 +33,7 @@ export const training = capability({
   },
   useCases: trainingUseCases,
   routes: (u) => [...programmeRoutes(u), ...enrolmentRoutes(u), ...assessmentRoutes(u)],
+  pageDeps: (u) => ({ training: u }),
   dashboard: {
     nav: [
       { href: '/dashboard/programmes', label: 'Programmes', order: 20, scope: 'programmes:read' },

@@ -1,17 +1,18 @@
-import { receiverCheck, webhookStorage } from '@fundi/adapters';
+import { receiverCheck, webhookStorage } from '@fundi/adapters/webhooks';
+import type { Ports } from '@fundi/application';
+import { learnersWrittenExpansion } from '@fundi/application/learners';
 import {
   REPLAY_SINCE,
   ResealWebhookSecrets,
-  learnersWrittenExpansion,
   webhookErasureStep,
   webhookRetention,
   webhookUseCases,
-  type Ports,
   type ReplaySincePayload,
   type WebhookUseCases,
-} from '@fundi/application';
-import type { PlatformRepos, TenantRepos, WebhookRepos } from '@fundi/domain';
-import { webhookEvents, webhookRoutes, webhookPages } from '@fundi/http';
+} from '@fundi/application/webhooks';
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
+import { webhookEvents, webhookRoutes, webhookPages } from '@fundi/http/webhooks';
 import { capability } from './capability.js';
 
 /** The webhook use cases, and re-sealing secrets after a master-key rotation (`fundi keys rewrap`). */
@@ -54,6 +55,7 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
       };
     },
     routes: webhookRoutes,
+    pageDeps: (u) => ({ webhooks: u }),
     dashboard: {
       nav: [{ href: '/dashboard/webhooks', label: 'Webhooks', order: 60, scope: 'webhooks:read' }],
       pages: [webhookPages],

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DASHBOARD_PAGES } from '@fundi/application';
+import { DASHBOARD_PAGES } from '@fundi/application/notifications';
 import { PASSWORD, WebClient, csrfOf, staffUser } from '../testing/dashboard-client.js';
 import { enrolledLearner, idNumberFor } from '../testing/training-fixtures.js';
 import { XSS, describeDashboardSuite } from './dashboard-http-fixture.js';

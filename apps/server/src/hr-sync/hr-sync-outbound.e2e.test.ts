@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describeEachStorage } from '@fundi/adapters/testing';
-import { HR_OUTBOUND_EVENT_DATA } from '@fundi/http';
+import { HR_OUTBOUND_EVENT_DATA } from '@fundi/http/hr-sync';
 import { FixedClock } from '@fundi/testing';
 import { idNumberFor } from '@fundi/domain/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { luhnValid } from '@fundi/domain';
+import { luhnValid } from '@fundi/domain/learners';
 import { startTestServer, type ResponseBody, type TestServer } from '@fundi/server/testing';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

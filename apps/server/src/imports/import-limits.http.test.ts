@@ -1,7 +1,7 @@
 import { createCipheriv } from 'node:crypto';
 import { defaultFileStore } from '@fundi/adapters';
 import { buildBeforeAll, describeEachStorage, scratchDir } from '@fundi/adapters/testing';
-import { IMPORT_MAX_CELLS, IMPORT_MAX_ROW_BYTES } from '@fundi/domain';
+import { IMPORT_MAX_CELLS, IMPORT_MAX_ROW_BYTES } from '@fundi/domain/imports';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../testing/built-server.js';
 import { probeHealth, type HealthWaits } from '../testing/health-probe.js';

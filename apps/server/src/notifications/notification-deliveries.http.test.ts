@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useCasesOf } from '@fundi/adapters';
 import { describeEachStorage } from '@fundi/adapters/testing';
 import { idNumberFor } from '@fundi/domain/testing';
-import { emailCallbackSignature } from '@fundi/application';
+import { emailCallbackSignature } from '@fundi/application/notifications';
 import { FORMS } from '../testing/http-forms.js';
 import { exportsCapability, staff } from '../capabilities/index.js';
 import { notificationsHttp } from './notifications-http-fixture.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
 import { idNumberFor } from '@fundi/domain/testing';
-import { whatsAppSignature } from '@fundi/domain';
+import { whatsAppSignature } from '@fundi/domain/notifications';
 import { FORMS } from '../testing/http-forms.js';
 import { assessmentBody, programmeBody } from '../testing/training-fixtures.js';
 import { APP_SECRET, notificationsHttp } from './notifications-http-fixture.js';

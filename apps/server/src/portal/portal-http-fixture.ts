@@ -8,7 +8,7 @@ import {
 } from '@fundi/adapters/testing';
 import { idNumberFor } from '@fundi/domain/testing';
 import { FixedClock } from '@fundi/testing';
-import type { PortalLimits } from '@fundi/http';
+import type { PortalLimits } from '@fundi/http/portal';
 import { WebClient, csrfOf } from '../testing/dashboard-client.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 

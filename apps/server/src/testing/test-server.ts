@@ -4,14 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Container } from 'inversify';
-import {
-  type ChannelDefaults,
-  closeContainer,
-  type FileStoreChoice,
-  type WebhookSettings,
-  type createLogger,
-  useCasesOf,
-} from '@fundi/adapters';
+import { closeContainer, type FileStoreChoice, type createLogger, useCasesOf } from '@fundi/adapters';
+import type { WebhookSettings } from '@fundi/adapters/webhooks';
+import type { ChannelDefaults } from '@fundi/adapters/notifications';
 import type { Worker } from '@fundi/worker';
 import {
   openTestStorage,
@@ -22,13 +17,14 @@ import {
   type TestStorage,
 } from '@fundi/adapters/testing';
 import type { Clock } from '@fundi/domain';
-import { capabilities, notificationsCapability, storageOf, tenants } from '../capabilities/index.js';
-import { containerFor, httpApp, openApiDocument } from '../compose.js';
+import { STORAGE_ONLY, hooksOf, storageOf, tenants } from '../capabilities/index.js';
+import { capabilitiesOf, containerFor, httpApp, openApiDocument } from '../compose.js';
 import { workerFor } from '../compose-worker.js';
 import { nudgeOnWrites } from '../nudge.js';
 import type { WorkerConfig } from '../config.js';
 import { OpenApiValidator } from './openapi-validator.js';
-import { httpServer, type PortalLimits } from '@fundi/http';
+import { httpServer } from '@fundi/http';
+import type { PortalLimits } from '@fundi/http/portal';
 
 export interface TestServer {
   url: string;
@@ -112,17 +108,7 @@ export const TEST_WORKER: WorkerConfig = { leaseMs: 5000, pollMs: 20, concurrenc
 
 export async function startTestServer(kind: StorageKind, opts: TestServerOptions = {}): Promise<TestServer> {
   // Every capability's storage, so a new capability's tables exist without touching this file.
-  const storage =
-    opts.attach ??
-    (await openTestStorage(
-      kind,
-      storageOf(
-        capabilities({
-          webhooks: TEST_WEBHOOKS,
-          evidence: { fileStore: { kind: 'memory' }, masterKey: MASTER_KEY, publicUrl: '' },
-        }),
-      ),
-    ));
+  const storage = opts.attach ?? (await openTestStorage(kind, storageOf(STORAGE_ONLY())));
   // Files on a real disk beside a real database; in memory beside the in-memory store.
   const filesDir = kind === 'memory' || opts.fileStore ? null : mkdtempSync(join(tmpdir(), 'fundi-files-'));
   const fileStore: FileStoreChoice =
@@ -232,7 +218,7 @@ export async function startTestServer(kind: StorageKind, opts: TestServerOptions
     },
     async close() {
       await worker?.stop();
-      useCasesOf(container, notificationsCapability).closeChannels();
+      hooksOf(container, capabilitiesOf(container)).close();
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
       await closeContainer(container);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '@fundi/testing';
-import { ENROLMENT_MOVES, ENROLMENT_STATUSES, type EnrolmentStatus } from '@fundi/domain';
+import { ENROLMENT_MOVES, ENROLMENT_STATUSES, type EnrolmentStatus } from '@fundi/domain/training';
 import { startTestServer, type TestServer } from '@fundi/server/testing';
 import { assessmentBody, errorFields, formsOf, idNumberFor, programmeBody } from '../testing/training-fixtures.js';
 

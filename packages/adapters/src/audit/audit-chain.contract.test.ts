@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { AUDIT_GENESIS, checkChain, newId, type AuditEntry } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { AUDIT_GENESIS, checkChain, type AuditEntry } from '@fundi/domain/audit';
 import { aTenant } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { platformStorage } from '../platform/platform-storage.js';

@@ -1,4 +1,4 @@
-import type { ChainRow, PersonalValues } from '@fundi/domain';
+import type { ChainRow, PersonalValues } from '@fundi/domain/audit';
 import type { Binding } from '../db/sql-db.js';
 
 export type AuditRow = Record<string, string | number | null>;

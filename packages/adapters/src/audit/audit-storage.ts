@@ -1,4 +1,4 @@
-import type { AuditRepos } from '@fundi/domain';
+import type { AuditRepos } from '@fundi/domain/audit';
 import { auditMemory } from '@fundi/memory/audit';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { SqlAuditTrail } from './sql-audit-trail.js';

@@ -7,7 +7,7 @@ import {
   entryOfRow,
   type AuditEntry,
   type AuditLog,
-} from '@fundi/domain';
+} from '@fundi/domain/audit';
 import type { SqlDb } from '../db/sql-db.js';
 import { AUDIT_COLUMNS, auditRowValues, chainRowOf, type AuditRow } from './audit-rows.js';
 

@@ -1,13 +1,12 @@
+import type { Page, PageRequest } from '@fundi/domain';
 import {
   entryOfRow,
   type AuditFilter,
   type AuditRecord,
   type AuditTrail,
   type ChainRow,
-  type Page,
-  type PageRequest,
   type PersonalValues,
-} from '@fundi/domain';
+} from '@fundi/domain/audit';
 import type { Knex } from 'knex';
 import { compile } from '../db/query-builder.js';
 import type { SqlDb } from '../db/sql-db.js';

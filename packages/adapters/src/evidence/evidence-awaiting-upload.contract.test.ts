@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { Evidence, newId } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { Evidence } from '@fundi/domain/evidence';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { aVersion, at, evidenceWorld, PARTS } from './evidence-fixtures.js';
 

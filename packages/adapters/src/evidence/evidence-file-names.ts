@@ -1,4 +1,4 @@
-import { type EvidenceFileKey, type EvidenceSnapshot, foldFilename } from '@fundi/domain';
+import { type EvidenceFileKey, type EvidenceSnapshot, foldFilename } from '@fundi/domain/evidence';
 import type { SqlDb } from '../db/sql-db.js';
 import { type Row, SELECT, rowToEvidence } from './evidence-rows.js';
 

@@ -1,4 +1,5 @@
-import { newId, type EvidenceSnapshot, type EvidenceVersionSnapshot } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import type { EvidenceSnapshot, EvidenceVersionSnapshot } from '@fundi/domain/evidence';
 import type { RepositoriesOf } from '../storage/capability-storage.js';
 import { CORE_STORAGE, type TestStorage } from '../testing/test-databases.js';
 import { aProgramme, anEnrolment, seedTenant } from '../testing/training-builders.js';

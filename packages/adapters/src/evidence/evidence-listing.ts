@@ -1,10 +1,5 @@
-import {
-  AWAITING_UPLOAD,
-  type EvidenceFilter,
-  type EvidenceSnapshot,
-  type Page,
-  type PageRequest,
-} from '@fundi/domain';
+import type { Page, PageRequest } from '@fundi/domain';
+import { AWAITING_UPLOAD, type EvidenceFilter, type EvidenceSnapshot } from '@fundi/domain/evidence';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { pageQuery } from '../repos/paging.js';

@@ -1,4 +1,4 @@
-import type { PurgeCandidate } from '@fundi/domain';
+import type { PurgeCandidate } from '@fundi/domain/evidence';
 import type { SqlDb } from '../db/sql-db.js';
 import type { Row } from './evidence-rows.js';
 

@@ -1,4 +1,5 @@
-import { DomainError, Evidence, type EvidenceSnapshot, type EvidenceVersionSnapshot } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { Evidence, type EvidenceSnapshot, type EvidenceVersionSnapshot } from '@fundi/domain/evidence';
 
 // Row mapping and statements shared by the evidence repositories (sql-evidence.ts, sql-upload-tickets.ts,
 // sql-evidence-settings.ts).

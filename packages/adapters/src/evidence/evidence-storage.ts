@@ -1,4 +1,4 @@
-import type { EvidenceRepos } from '@fundi/domain';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
 import { evidenceMemory } from '@fundi/memory/evidence';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { evidenceMigration } from './migrations/202611230816-evidence.js';

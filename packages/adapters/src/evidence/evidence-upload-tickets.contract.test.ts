@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { newId, type UploadTicketSnapshot } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import type { UploadTicketSnapshot } from '@fundi/domain/evidence';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { at, evidenceWorld, PARTS } from './evidence-fixtures.js';
 

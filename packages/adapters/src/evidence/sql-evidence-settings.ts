@@ -4,7 +4,7 @@ import type {
   EvidenceSettingsRepository,
   StorageDay,
   StorageHistoryRepository,
-} from '@fundi/domain';
+} from '@fundi/domain/evidence';
 import type { SqlDb } from '../db/sql-db.js';
 import type { Row } from './evidence-rows.js';
 

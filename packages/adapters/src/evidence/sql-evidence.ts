@@ -1,15 +1,13 @@
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
 import {
   AWAITING_UPLOAD,
-  DomainError,
   type EvidenceFileKey,
   type EvidenceFilter,
   type EvidenceRepository,
   type EvidenceSnapshot,
   type EvidenceVersionSnapshot,
-  type Page,
-  type PageRequest,
   type PurgeCandidate,
-} from '@fundi/domain';
+} from '@fundi/domain/evidence';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { mapUnique } from '../repos/conflicts.js';

@@ -1,4 +1,4 @@
-import type { UploadTicketRepository, UploadTicketSnapshot } from '@fundi/domain';
+import type { UploadTicketRepository, UploadTicketSnapshot } from '@fundi/domain/evidence';
 import type { SqlDb } from '../db/sql-db.js';
 import { type Row, s } from './evidence-rows.js';
 

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { emptyRegulatorSettings, type ExportSnapshot, type TenantSnapshot } from '@fundi/domain';
+import type { TenantSnapshot } from '@fundi/domain';
+import { emptyRegulatorSettings, type ExportSnapshot } from '@fundi/domain/exports';
 import { aTenant, anExport } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { CORE_STORAGE } from '../testing/test-databases.js';

@@ -1,13 +1,11 @@
-import {
-  DomainError,
-  type ExportRepos,
-  type ExportRepository,
-  type ExportSnapshot,
-  type Page,
-  type PageRequest,
-  type RegulatorSettings,
-  type RegulatorSettingsRepository,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type {
+  ExportRepos,
+  ExportRepository,
+  ExportSnapshot,
+  RegulatorSettings,
+  RegulatorSettingsRepository,
+} from '@fundi/domain/exports';
 import { exportMemory } from '@fundi/memory/exports';
 import type { Knex } from 'knex';
 import type { Binding, SqlDb } from '../db/sql-db.js';

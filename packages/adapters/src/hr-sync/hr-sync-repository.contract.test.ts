@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { HrSyncConfig, newId, type HrEventEntry } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { HrSyncConfig, type HrEventEntry } from '@fundi/domain/hr-sync';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { CORE_STORAGE } from '../testing/test-databases.js';
 import { seedTenant } from '../testing/training-builders.js';

@@ -1,4 +1,5 @@
-import { DomainError, type HrEventEntry, type HrEventLog, type Page, type PageRequest } from '@fundi/domain';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type { HrEventEntry, HrEventLog } from '@fundi/domain/hr-sync';
 import type { SqlDb } from '../db/sql-db.js';
 import { str, type Row } from '../db/sql-helpers.js';
 import { mapUnique } from '../repos/conflicts.js';

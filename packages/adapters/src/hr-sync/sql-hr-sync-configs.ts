@@ -1,4 +1,4 @@
-import type { HrSyncConfigRepository, HrSyncConfigSnapshot } from '@fundi/domain';
+import type { HrSyncConfigRepository, HrSyncConfigSnapshot } from '@fundi/domain/hr-sync';
 import type { SqlDb } from '../db/sql-db.js';
 import { str, type Row } from '../db/sql-helpers.js';
 

@@ -1,4 +1,4 @@
-import type { HrSyncRepos } from '@fundi/domain';
+import type { HrSyncRepos } from '@fundi/domain/hr-sync';
 import { hrSyncMemory } from '@fundi/memory/hr-sync';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { hrSyncMigration } from './migrations/202611232341-hr-sync.js';

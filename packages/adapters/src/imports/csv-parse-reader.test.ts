@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
-import { CsvFileError } from '@fundi/application';
+import { CsvFileError } from '@fundi/application/imports';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MAX_CELLS, IMPORT_MAX_ROW_BYTES } from '@fundi/domain';
+import { IMPORT_MAX_CELLS, IMPORT_MAX_ROW_BYTES } from '@fundi/domain/imports';
 import { parse as parseSync } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { CsvParseReader } from './csv-parse-reader.js';

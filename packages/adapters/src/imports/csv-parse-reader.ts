@@ -1,6 +1,7 @@
 import { type Readable, Transform } from 'node:stream';
-import type { CsvReader, CsvRecord, StagedWorkbook, WorkbookFile } from '@fundi/application';
-import { DomainError, type ImportFileKind, type ImportFormat } from '@fundi/domain';
+import type { CsvReader, CsvRecord, StagedWorkbook, WorkbookFile } from '@fundi/application/imports';
+import { DomainError } from '@fundi/domain';
+import type { ImportFileKind, ImportFormat } from '@fundi/domain/imports';
 import { csvFault, csvRecords } from './csv-records.js';
 import { CsvShape } from './csv-shape.js';
 import { Utf8Guard, delimiterOf, headOf } from './csv-text.js';

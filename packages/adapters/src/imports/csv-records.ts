@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { CsvFileError, type CsvRecord } from '@fundi/application';
-import type { ImportDelimiter } from '@fundi/domain';
+import { CsvFileError, type CsvRecord } from '@fundi/application/imports';
+import type { ImportDelimiter } from '@fundi/domain/imports';
 import { parse } from 'csv-parse';
 
 // The records of a CSV text already checked (csv-text.ts), parsed by csv-parse and handed on in batches.

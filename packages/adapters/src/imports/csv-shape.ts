@@ -1,4 +1,4 @@
-import { IMPORT_MAX_CELLS, IMPORT_MAX_ROW_BYTES } from '@fundi/domain';
+import { IMPORT_MAX_CELLS, IMPORT_MAX_ROW_BYTES } from '@fundi/domain/imports';
 
 /** A row over a limit: the line of the text file it starts on, and what it broke (docs/api.md, "Imports"). */
 export interface RowLimitFault {

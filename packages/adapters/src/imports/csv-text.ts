@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable, Transform } from 'node:stream';
-import { CsvFileError } from '@fundi/application';
-import type { ImportDelimiter } from '@fundi/domain';
+import { CsvFileError } from '@fundi/application/imports';
+import type { ImportDelimiter } from '@fundi/domain/imports';
 import { CsvShape } from './csv-shape.js';
 
 // What the bytes of an upload are taken for before any record is parsed: binary files refused, UTF-8 checked line by

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { ERASE_IMPORT_COPIES, ERASED_FILE_ERROR, fileKeyOf, type Actor } from '@fundi/application';
+import type { Actor } from '@fundi/application';
+import { ERASE_IMPORT_COPIES, ERASED_FILE_ERROR, fileKeyOf } from '@fundi/application/imports';
 import { newId, Tenant } from '@fundi/domain';
 import { idNumberFor } from '@fundi/domain/testing';
 import { describe, expect, it } from 'vitest';

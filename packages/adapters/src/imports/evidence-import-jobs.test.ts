@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { Evidence, newId } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { Evidence } from '@fundi/domain/evidence';
 import { describe, expect, it } from 'vitest';
 import { importWorld, jobContext } from '../testing/import-world.js';
 import { aProgramme, anEnrolment, seedTenant } from '../testing/training-builders.js';

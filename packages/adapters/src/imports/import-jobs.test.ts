@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { IMPORT_TABLES, type Actor } from '@fundi/application';
+import type { Actor } from '@fundi/application';
+import { IMPORT_TABLES } from '@fundi/application/imports';
 import { newId, Tenant } from '@fundi/domain';
 import { idNumberFor } from '@fundi/domain/testing';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { newId, type ImportSnapshot } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import type { ImportSnapshot } from '@fundi/domain/imports';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { CORE_STORAGE } from '../testing/test-databases.js';
 import { seedTenant } from '../testing/training-builders.js';

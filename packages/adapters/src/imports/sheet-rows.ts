@@ -1,5 +1,5 @@
-import { CsvFileError, type CsvRecord } from '@fundi/application';
-import { IMPORT_MAX_CELLS, IMPORT_MAX_ROW_BYTES } from '@fundi/domain';
+import { CsvFileError, type CsvRecord } from '@fundi/application/imports';
+import { IMPORT_MAX_CELLS, IMPORT_MAX_ROW_BYTES } from '@fundi/domain/imports';
 import type { WorkbookParts } from './workbook-parts.js';
 import { attr, officeText, type XmlHandler, xmlText } from './xml-scan.js';
 

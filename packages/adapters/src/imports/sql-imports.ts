@@ -1,3 +1,4 @@
+import type { PageRequest } from '@fundi/domain';
 import type {
   CsvImportFormat,
   ImportFormat,
@@ -8,9 +9,8 @@ import type {
   ImportSnapshot,
   ImportStatus,
   ImportType,
-  PageRequest,
   RowError,
-} from '@fundi/domain';
+} from '@fundi/domain/imports';
 import { importMemory } from '@fundi/memory/imports';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';

@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
 import { isAscii, isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
-import type { ImportEncoding } from '@fundi/domain';
+import type { ImportEncoding } from '@fundi/domain/imports';
 
 /** Files that are not text at all: passed on untouched, for the UTF-8 guard to name what they are. */
 const NOT_TEXT = [Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.from([0xd0, 0xcf, 0x11, 0xe0])];

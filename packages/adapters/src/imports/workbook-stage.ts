@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import { CsvFileError, type CsvRecord, type StagedWorkbook } from '@fundi/application';
-import { DomainError, IMPORT_MAX_ROW_BYTES, type XlsxImportFormat } from '@fundi/domain';
+import { CsvFileError, type CsvRecord, type StagedWorkbook } from '@fundi/application/imports';
+import { DomainError } from '@fundi/domain';
+import { IMPORT_MAX_ROW_BYTES, type XlsxImportFormat } from '@fundi/domain/imports';
 
 /** A cell as a CSV cell: quoted when it holds a separator (any of `,` `;` tab), a quote or a line break. */
 const NEEDS_QUOTES = /[",;\t\r\n]/;

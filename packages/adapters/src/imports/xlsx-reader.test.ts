@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import { CsvFileError } from '@fundi/application';
-import { DomainError, IMPORT_MAX_CELLS, type ImportFormat } from '@fundi/domain';
+import { CsvFileError } from '@fundi/application/imports';
+import { DomainError } from '@fundi/domain';
+import { IMPORT_MAX_CELLS, type ImportFormat } from '@fundi/domain/imports';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { CsvParseReader } from './csv-parse-reader.js';

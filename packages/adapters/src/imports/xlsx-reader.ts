@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { CsvFileError, type CsvRecord } from '@fundi/application';
-import { IMPORT_MAX_BYTES, type XlsxImportFormat } from '@fundi/domain';
+import { CsvFileError, type CsvRecord } from '@fundi/application/imports';
+import { IMPORT_MAX_BYTES, type XlsxImportFormat } from '@fundi/domain/imports';
 import { SheetRows } from './sheet-rows.js';
 import { cellParts, type SheetEntry, workbookOf } from './workbook-parts.js';
 import { XmlFault, XmlScanner } from './xml-scan.js';

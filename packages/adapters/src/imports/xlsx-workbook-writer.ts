@@ -1,4 +1,4 @@
-import type { TemplateSheet, WorkbookWriter } from '@fundi/application';
+import type { TemplateSheet, WorkbookWriter } from '@fundi/application/imports';
 import { excelJs } from './exceljs-module.js';
 
 /** Excel's number format "Text" (`@`): what is typed stays as typed. */

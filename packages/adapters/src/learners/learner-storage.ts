@@ -1,4 +1,4 @@
-import type { LearnerRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
 import { learnerMemory } from '@fundi/memory/learners';
 import { SqlLearnerRepository } from '../repos/sql-learner-repository.js';
 import { learnerAlternateIdMigration } from './migrations/202611232340-alternate-id.js';

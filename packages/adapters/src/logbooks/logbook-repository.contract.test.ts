@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { LogbookEntry, newId, type LogbookEntrySnapshot } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { LogbookEntry, type LogbookEntrySnapshot } from '@fundi/domain/logbooks';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { CORE_STORAGE } from '../testing/test-databases.js';
 import { logbookStorage } from './logbook-storage.js';

@@ -1,4 +1,4 @@
-import type { LogbookRepos } from '@fundi/domain';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
 import { logbookMemory } from '@fundi/memory/logbooks';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { logbookEntriesMigration } from './migrations/202611271318-logbook-entries.js';

@@ -1,12 +1,6 @@
 import type { Knex } from 'knex';
-import {
-  DomainError,
-  type LogbookEntryRepository,
-  type LogbookEntrySnapshot,
-  type LogbookFilter,
-  type Page,
-  type PageRequest,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type { LogbookEntryRepository, LogbookEntrySnapshot, LogbookFilter } from '@fundi/domain/logbooks';
 import { erasedEntry } from '@fundi/memory/logbooks';
 import type { SqlDb } from '../db/sql-db.js';
 import { chunks, marks } from '../db/sql-helpers.js';

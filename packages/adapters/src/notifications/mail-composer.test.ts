@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import type { OutgoingEmail } from '@fundi/domain';
+import type { OutgoingEmail } from '@fundi/domain/notifications';
 import { scratchDir } from '../testing/scratch-dir.js';
 import { MailComposer, type StartThread } from './mail-composer.js';
 import { mailOptions } from './nodemailer-mailer.js';

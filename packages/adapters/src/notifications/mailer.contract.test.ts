@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendFailure, unsubscribeHeaders, type Mailer, type OutgoingEmail } from '@fundi/domain';
+import { sendFailure, unsubscribeHeaders, type Mailer, type OutgoingEmail } from '@fundi/domain/notifications';
 import { FakeMailer } from '@fundi/testing';
 import { parseEmail, startSmtpServer, type ReceivedEmail, type SmtpRefusal } from '../testing/smtp-test-server.js';
 import { NodemailerMailer } from './nodemailer-mailer.js';

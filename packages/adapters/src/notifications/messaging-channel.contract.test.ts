@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendFailure, type MessagingChannel, type TemplateMessage } from '@fundi/domain';
+import { sendFailure, type MessagingChannel, type TemplateMessage } from '@fundi/domain/notifications';
 import { FakeMessagingChannel } from '@fundi/testing';
 import { startCloudApi } from '../testing/cloud-api-test-server.js';
 import { toE164Mobile } from './phone-numbers.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutgoingEmail } from '@fundi/domain';
+import type { OutgoingEmail } from '@fundi/domain/notifications';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp-test-server.js';
 import { NodemailerMailer } from './nodemailer-mailer.js';
 import { OutboxFolderMailer, forgetOutboxMail } from './outbox-folder-mailer.js';

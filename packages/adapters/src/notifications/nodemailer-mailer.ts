@@ -1,4 +1,4 @@
-import { checkOutgoingEmail, type Mailer, type OutgoingEmail, type SendResult } from '@fundi/domain';
+import { checkOutgoingEmail, type Mailer, type OutgoingEmail, type SendResult } from '@fundi/domain/notifications';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { smtpFailure } from './smtp-failure.js';
 

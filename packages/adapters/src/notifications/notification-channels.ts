@@ -1,5 +1,5 @@
-import type { Mailer, MessagingChannel } from '@fundi/domain';
-import type { NotificationChannels, OpenSmtpSettings, OpenWhatsAppSettings } from '@fundi/application';
+import type { Mailer, MessagingChannel } from '@fundi/domain/notifications';
+import type { NotificationChannels, OpenSmtpSettings, OpenWhatsAppSettings } from '@fundi/application/notifications';
 import { NodemailerMailer, type SmtpOptions } from './nodemailer-mailer.js';
 import { OutboxFolderMailer, forgetOutboxMail } from './outbox-folder-mailer.js';
 import { WhatsAppCloudChannel } from './whatsapp-cloud-channel.js';

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { newId, type NotificationSnapshot, type TenantSnapshot } from '@fundi/domain';
+import { newId, type TenantSnapshot } from '@fundi/domain';
+import type { NotificationSnapshot } from '@fundi/domain/notifications';
 import { aTenant } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { CORE_STORAGE } from '../testing/test-databases.js';

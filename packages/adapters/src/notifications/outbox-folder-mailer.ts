@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DomainError } from '@fundi/domain';
 import {
-  DomainError,
   checkOutgoingEmail,
   mailboxAddress,
   sendFailure,
   type Mailer,
   type OutgoingEmail,
   type SendResult,
-} from '@fundi/domain';
+} from '@fundi/domain/notifications';
 import { MailComposer } from './mail-composer.js';
 import { mailOptions } from './nodemailer-mailer.js';
 

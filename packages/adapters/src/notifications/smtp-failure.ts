@@ -1,4 +1,4 @@
-import { sendFailure, type SendFailure } from '@fundi/domain';
+import { sendFailure, type SendFailure } from '@fundi/domain/notifications';
 
 interface SmtpError {
   code?: string;

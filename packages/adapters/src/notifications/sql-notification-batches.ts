@@ -1,4 +1,4 @@
-import { withoutDetails, type NotificationSnapshot } from '@fundi/domain';
+import { withoutDetails, type NotificationSnapshot } from '@fundi/domain/notifications';
 import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
 import { chunks } from '../db/sql-helpers.js';
 import { COLUMNS, toRow } from './sql-notification-rows.js';

@@ -1,4 +1,4 @@
-import type { NotificationChannel, NotificationSnapshot } from '@fundi/domain';
+import type { NotificationChannel, NotificationSnapshot } from '@fundi/domain/notifications';
 import type { Binding } from '../db/sql-db.js';
 
 // Row mapping shared by the notification repositories (sql-notifications.ts, sql-notification-batches.ts,

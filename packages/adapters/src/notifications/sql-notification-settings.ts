@@ -3,7 +3,7 @@ import type {
   NotificationTemplateRepository,
   StoredNotificationSettings,
   TemplateOverride,
-} from '@fundi/domain';
+} from '@fundi/domain/notifications';
 import type { SqlDb } from '../db/sql-db.js';
 import { json, type Row, s } from './sql-notification-rows.js';
 

@@ -1,14 +1,12 @@
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
 import {
-  DomainError,
   withoutDetails,
   type NotificationChannel,
   type NotificationFilter,
   type NotificationRepos,
   type NotificationRepository,
   type NotificationSnapshot,
-  type Page,
-  type PageRequest,
-} from '@fundi/domain';
+} from '@fundi/domain/notifications';
 import { notificationMemory } from '@fundi/memory/notifications';
 import type { Knex } from 'knex';
 import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';

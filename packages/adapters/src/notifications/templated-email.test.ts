@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInTemplate, renderEmail, templateValues } from '@fundi/application';
-import { unsubscribeHeaders } from '@fundi/domain';
+import { builtInTemplate, renderEmail, templateValues } from '@fundi/application/notifications';
+import { unsubscribeHeaders } from '@fundi/domain/notifications';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp-test-server.js';
 import { NodemailerMailer } from './nodemailer-mailer.js';
 

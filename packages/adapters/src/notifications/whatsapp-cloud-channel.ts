@@ -1,10 +1,10 @@
+import { DomainError } from '@fundi/domain';
 import {
-  DomainError,
   sendFailure,
   type MessagingChannel,
   type MessagingResult,
   type TemplateMessage,
-} from '@fundi/domain';
+} from '@fundi/domain/notifications';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { Agent, request } from 'undici';
 import { toE164Mobile } from './phone-numbers.js';

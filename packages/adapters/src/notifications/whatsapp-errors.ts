@@ -1,4 +1,4 @@
-import { sendFailure, type SendFailure } from '@fundi/domain';
+import { sendFailure, type SendFailure } from '@fundi/domain/notifications';
 
 // Cloud API error codes (developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes).
 /** The number cannot receive the message: undeliverable, not in the test allow-list, or our own number. */

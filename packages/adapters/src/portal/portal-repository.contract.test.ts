@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { PortalSignInSnapshot } from '@fundi/domain';
+import type { PortalSignInSnapshot } from '@fundi/domain/portal';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { CORE_STORAGE } from '../testing/test-databases.js';
 import { portalStorage } from './portal-storage.js';

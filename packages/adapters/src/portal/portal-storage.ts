@@ -1,4 +1,4 @@
-import type { PortalRepos } from '@fundi/domain';
+import type { PortalRepos } from '@fundi/domain/portal';
 import { portalMemory } from '@fundi/memory/portal';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { portalSignInMigration } from './migrations/202611271246-portal-sign-in.js';

@@ -1,4 +1,4 @@
-import type { PortalUploadRepository, PortalUploadSnapshot } from '@fundi/domain';
+import type { PortalUploadRepository, PortalUploadSnapshot } from '@fundi/domain/portal';
 import type { SqlDb } from '../db/sql-db.js';
 
 type Row = Record<string, string | null>;

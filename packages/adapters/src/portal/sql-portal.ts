@@ -3,7 +3,7 @@ import type {
   PortalSessionSnapshot,
   PortalSignInRepository,
   PortalSignInSnapshot,
-} from '@fundi/domain';
+} from '@fundi/domain/portal';
 import type { SqlDb } from '../db/sql-db.js';
 
 type Row = Record<string, string | null>;

@@ -1,4 +1,4 @@
-import type { AssessmentSnapshot, ModerationSnapshot } from '@fundi/domain';
+import type { AssessmentSnapshot, ModerationSnapshot } from '@fundi/domain/training';
 import { type Row, s } from './training-rows.js';
 
 export const ASSESSMENT_COLUMNS = [

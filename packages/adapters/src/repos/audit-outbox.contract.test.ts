@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { newId, type AuditEntry, type DomainEvent } from '@fundi/domain';
+import { newId, type DomainEvent } from '@fundi/domain';
+import type { AuditEntry } from '@fundi/domain/audit';
 import { aTenant } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 

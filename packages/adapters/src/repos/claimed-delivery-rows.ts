@@ -1,4 +1,4 @@
-import type { ClaimedDelivery } from '@fundi/domain';
+import type { ClaimedDelivery } from '@fundi/domain/webhooks';
 import type { SqlDb } from '../db/sql-db.js';
 import type { Row } from '../db/sql-helpers.js';
 import { eventOf } from './sql-outbox.js';

@@ -1,4 +1,4 @@
-import type { AtRiskQuery, EnrolmentAtRisk, EnrolmentSnapshot } from '@fundi/domain';
+import type { AtRiskQuery, EnrolmentAtRisk, EnrolmentSnapshot } from '@fundi/domain/training';
 import type { SqlDb } from '../db/sql-db.js';
 import { rowToEnrolment, type Row } from './training-rows.js';
 

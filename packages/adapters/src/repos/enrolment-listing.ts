@@ -1,4 +1,4 @@
-import type { EnrolmentFilter, EnrolmentSnapshot, EnrolmentStatus, EnrolmentSummary } from '@fundi/domain';
+import type { EnrolmentFilter, EnrolmentSnapshot, EnrolmentStatus, EnrolmentSummary } from '@fundi/domain/training';
 import type { Knex } from 'knex';
 import { compile } from '../db/query-builder.js';
 import type { SqlDb } from '../db/sql-db.js';

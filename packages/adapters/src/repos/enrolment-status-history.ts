@@ -1,4 +1,4 @@
-import type { StatusChange } from '@fundi/domain';
+import type { StatusChange } from '@fundi/domain/training';
 import type { SqlDb } from '../db/sql-db.js';
 import { insertSql, rowToStatusChange, type Row } from './training-rows.js';
 

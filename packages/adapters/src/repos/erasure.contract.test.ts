@@ -1,11 +1,6 @@
 import { expect, it } from 'vitest';
-import {
-  newId,
-  type AttemptOutcome,
-  type AttemptSnapshot,
-  type DomainEvent,
-  type WebhookSubscriptionSnapshot,
-} from '@fundi/domain';
+import { newId, type DomainEvent } from '@fundi/domain';
+import type { AttemptOutcome, AttemptSnapshot, WebhookSubscriptionSnapshot } from '@fundi/domain/webhooks';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { aDelivery, anEvent, aSubscription, T0 } from './webhook-fixtures.js';
 

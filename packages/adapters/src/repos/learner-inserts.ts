@@ -1,4 +1,5 @@
-import { DomainError, type LearnerSnapshot } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 import type { Binding, SqlDb } from '../db/sql-db.js';
 import { bulkChunks } from './bulk-chunks.js';
 import { mapUnique } from './conflicts.js';

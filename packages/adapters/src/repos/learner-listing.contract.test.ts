@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { LearnerFilter, LearnerSnapshot, PageRequest, TenantSnapshot } from '@fundi/domain';
+import type { PageRequest, TenantSnapshot } from '@fundi/domain';
+import type { LearnerFilter, LearnerSnapshot } from '@fundi/domain/learners';
 import { aLearner } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { aStoredTenant, at } from './learner-fixtures.js';

@@ -1,12 +1,11 @@
+import type { Page, PageRequest } from '@fundi/domain';
 import {
   learnerSearch,
   type EnrolledFilter,
   type LearnerFilter,
   type LearnerOrder,
   type LearnerSnapshot,
-  type Page,
-  type PageRequest,
-} from '@fundi/domain';
+} from '@fundi/domain/learners';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { ListLearnerRoster, systemActor, type RosterQuery } from '@fundi/application';
+import { systemActor } from '@fundi/application';
+import { ListLearnerRoster, type RosterQuery } from '@fundi/application/training';
 import { aLearner } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { aStoredTenant, at } from './learner-fixtures.js';

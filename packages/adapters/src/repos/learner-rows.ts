@@ -1,4 +1,4 @@
-import type { Address, LearnerSnapshot } from '@fundi/domain';
+import type { Address, LearnerSnapshot } from '@fundi/domain/learners';
 
 /**
  * Snapshot field <-> column for the plain columns; addresses and the consent flag are mapped by hand below. The

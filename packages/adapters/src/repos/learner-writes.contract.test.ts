@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { LearnerSnapshot, TenantSnapshot } from '@fundi/domain';
+import type { TenantSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 import { aLearner, GOLDEN_READY_PROFILE } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { aStoredTenant, at } from './learner-fixtures.js';

@@ -1,12 +1,10 @@
-import {
-  DomainError,
-  type AssessmentFilter,
-  type AssessmentRepository,
-  type AssessmentSnapshot,
-  type ModerationSnapshot,
-  type Page,
-  type PageRequest,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type {
+  AssessmentFilter,
+  AssessmentRepository,
+  AssessmentSnapshot,
+  ModerationSnapshot,
+} from '@fundi/domain/training';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';

@@ -1,16 +1,14 @@
-import {
-  DomainError,
-  type AtRiskQuery,
-  type EnrolmentAtRisk,
-  type EnrolmentFilter,
-  type EnrolmentRepository,
-  type EnrolmentSnapshot,
-  type EnrolmentStatus,
-  type EnrolmentSummary,
-  type Page,
-  type PageRequest,
-  type StatusChange,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type {
+  AtRiskQuery,
+  EnrolmentAtRisk,
+  EnrolmentFilter,
+  EnrolmentRepository,
+  EnrolmentSnapshot,
+  EnrolmentStatus,
+  EnrolmentSummary,
+  StatusChange,
+} from '@fundi/domain/training';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';

@@ -1,12 +1,5 @@
-import {
-  DomainError,
-  type LearnerFilter,
-  type LearnerOrder,
-  type LearnerRepository,
-  type LearnerSnapshot,
-  type Page,
-  type PageRequest,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type { LearnerFilter, LearnerOrder, LearnerRepository, LearnerSnapshot } from '@fundi/domain/learners';
 import type { Knex } from 'knex';
 import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
 import { mapUnique } from './conflicts.js';

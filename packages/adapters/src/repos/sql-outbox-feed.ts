@@ -1,4 +1,5 @@
-import { EXPANDED_AT, type DomainEvent, type OutboxFeed } from '@fundi/domain';
+import type { DomainEvent } from '@fundi/domain';
+import { EXPANDED_AT, type OutboxFeed } from '@fundi/domain/webhooks';
 import type { Knex } from 'knex';
 import { compile } from '../db/query-builder.js';
 import type { SqlDb } from '../db/sql-db.js';

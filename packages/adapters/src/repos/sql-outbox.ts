@@ -1,4 +1,5 @@
-import { type DomainEvent, type Outbox, unreadEventData } from '@fundi/domain';
+import type { DomainEvent, Outbox } from '@fundi/domain';
+import { unreadEventData } from '@fundi/domain/webhooks';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';

@@ -1,11 +1,5 @@
-import {
-  DomainError,
-  type Page,
-  type PageRequest,
-  type ProgrammeRepository,
-  type ProgrammeSnapshot,
-  type ProgrammeType,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type { ProgrammeRepository, ProgrammeSnapshot, ProgrammeType } from '@fundi/domain/training';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';

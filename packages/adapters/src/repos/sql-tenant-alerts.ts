@@ -1,4 +1,4 @@
-import type { TenantAlert, TenantAlertLog } from '@fundi/domain';
+import type { TenantAlert, TenantAlertLog } from '@fundi/domain/webhooks';
 import type { SqlDb } from '../db/sql-db.js';
 import type { Row } from '../db/sql-helpers.js';
 

@@ -1,4 +1,9 @@
-import type { AttemptOutcome, ClaimedDelivery, DeliverySnapshot, WebhookDeliveryRepository } from '@fundi/domain';
+import type {
+  AttemptOutcome,
+  ClaimedDelivery,
+  DeliverySnapshot,
+  WebhookDeliveryRepository,
+} from '@fundi/domain/webhooks';
 import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
 import { chunks, type Row } from '../db/sql-helpers.js';
 import { ATTEMPT_COLUMNS, attemptToRow } from './webhook-attempt-rows.js';

@@ -1,4 +1,5 @@
-import type { AttemptSnapshot, Page, PageRequest, WebhookAttemptLog } from '@fundi/domain';
+import type { Page, PageRequest } from '@fundi/domain';
+import type { AttemptSnapshot, WebhookAttemptLog } from '@fundi/domain/webhooks';
 import type { SqlDb } from '../db/sql-db.js';
 import { chunks, marks, type Row } from '../db/sql-helpers.js';
 import { rowToAttempt } from './webhook-attempt-rows.js';

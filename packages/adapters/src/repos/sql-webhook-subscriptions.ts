@@ -1,10 +1,5 @@
-import {
-  DomainError,
-  type Page,
-  type PageRequest,
-  type WebhookSubscriptionRepository,
-  type WebhookSubscriptionSnapshot,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type { WebhookSubscriptionRepository, WebhookSubscriptionSnapshot } from '@fundi/domain/webhooks';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { pageQuery } from './paging.js';

@@ -1,4 +1,4 @@
-import type { EnrolmentSnapshot, ProgrammeSnapshot, StatusChange } from '@fundi/domain';
+import type { EnrolmentSnapshot, ProgrammeSnapshot, StatusChange } from '@fundi/domain/training';
 
 export type Row = Record<string, string | number | null>;
 /** A column's value as text, or null. */

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { RegisterLearner, type Actor } from '@fundi/application';
+import type { Actor } from '@fundi/application';
+import { RegisterLearner } from '@fundi/application/learners';
 import { newId, type TenantSnapshot } from '@fundi/domain';
 import { aLearner, aLearnerInput, aTenant } from '@fundi/domain/testing';
 import { FixedClock } from '@fundi/testing';

@@ -1,4 +1,4 @@
-import type { AttemptSnapshot } from '@fundi/domain';
+import type { AttemptSnapshot } from '@fundi/domain/webhooks';
 import { str, type Row } from '../db/sql-helpers.js';
 
 const num = (v: Row[string] | undefined) => (v === null || v === undefined ? null : Number(v));

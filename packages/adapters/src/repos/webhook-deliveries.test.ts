@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { DeliveryChange, DeliverySnapshot } from '@fundi/domain';
+import type { DeliveryChange, DeliverySnapshot } from '@fundi/domain/webhooks';
 import { at, deliveryHelpers, outcome } from './webhook-fixtures.js';
 import { describeEachStorage } from '../testing/each-storage.js';
 

@@ -1,11 +1,10 @@
-import {
-  type AttemptOutcome,
-  type DeliveryChange,
-  type DeliverySnapshot,
-  type DomainEvent,
-  newId,
-  type WebhookSubscriptionSnapshot,
-} from '@fundi/domain';
+import { type DomainEvent, newId } from '@fundi/domain';
+import type {
+  AttemptOutcome,
+  DeliveryChange,
+  DeliverySnapshot,
+  WebhookSubscriptionSnapshot,
+} from '@fundi/domain/webhooks';
 import type { TestStorage } from '../testing/test-databases.js';
 
 /** Shared fixtures of the webhook repository contract suites (webhook-*.test.ts, worker-jobs.test.ts). */

@@ -1,4 +1,4 @@
-import type { DeliverySnapshot, WebhookSubscriptionSnapshot } from '@fundi/domain';
+import type { DeliverySnapshot, WebhookSubscriptionSnapshot } from '@fundi/domain/webhooks';
 import { str, type Row } from '../db/sql-helpers.js';
 
 export type { Row };

@@ -9,13 +9,11 @@ import { platformStorage } from '../platform/platform-storage.js';
 import { staffStorage } from '../staff/staff-storage.js';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { webhookStorage } from '../webhooks/webhook-storage.js';
-import {
-  hrLogRetention,
-  jobRetention,
-  notificationRetention,
-  sessionRetention,
-  webhookRetention,
-} from '@fundi/application';
+import { jobRetention } from '@fundi/application';
+import { sessionRetention } from '@fundi/application/staff';
+import { webhookRetention } from '@fundi/application/webhooks';
+import { hrLogRetention } from '@fundi/application/hr-sync';
+import { notificationRetention } from '@fundi/application/notifications';
 
 /**
  * Every DELETE of the retention tasks is answered from an index on Postgres: explained with sequential scans

@@ -4,22 +4,19 @@ import {
   EncryptedFileVault,
   MasterKeyring,
   RunRetention,
-  hrLogRetention,
-  importRetention,
   jobRetention,
-  notificationRetention,
-  sessionRetention,
-  webhookRetention,
   type RetentionTask,
 } from '@fundi/application';
-import {
-  newId,
-  type AuditEntry,
-  type HrEventEntry,
-  type ImportSnapshot,
-  type NotificationSnapshot,
-  type NotificationState,
-} from '@fundi/domain';
+import { sessionRetention } from '@fundi/application/staff';
+import { webhookRetention } from '@fundi/application/webhooks';
+import { hrLogRetention } from '@fundi/application/hr-sync';
+import { importRetention } from '@fundi/application/imports';
+import { notificationRetention } from '@fundi/application/notifications';
+import { newId } from '@fundi/domain';
+import type { AuditEntry } from '@fundi/domain/audit';
+import type { HrEventEntry } from '@fundi/domain/hr-sync';
+import type { ImportSnapshot } from '@fundi/domain/imports';
+import type { NotificationSnapshot, NotificationState } from '@fundi/domain/notifications';
 import { aTenant } from '@fundi/domain/testing';
 import { MemoryFileStore } from '@fundi/memory';
 import { FixedClock } from '@fundi/testing';

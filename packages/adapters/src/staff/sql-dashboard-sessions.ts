@@ -1,4 +1,4 @@
-import type { DashboardSessionRepository, DashboardSessionSnapshot } from '@fundi/domain';
+import type { DashboardSessionRepository, DashboardSessionSnapshot } from '@fundi/domain/staff';
 import type { SqlDb } from '../db/sql-db.js';
 
 type Row = Record<string, string | null>;

@@ -1,4 +1,5 @@
-import { DomainError, type StaffCredentialRepository, type StaffCredentialSnapshot } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import type { StaffCredentialRepository, StaffCredentialSnapshot } from '@fundi/domain/staff';
 import { duplicateStaffEmail } from '@fundi/memory/staff';
 import type { SqlDb } from '../db/sql-db.js';
 import { chunks, marks } from '../db/sql-helpers.js';

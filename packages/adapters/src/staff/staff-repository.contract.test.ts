@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { StaffCredential, newId, type DashboardSessionSnapshot } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { StaffCredential, type DashboardSessionSnapshot } from '@fundi/domain/staff';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { CORE_STORAGE } from '../testing/test-databases.js';
 import { staffStorage } from './staff-storage.js';

@@ -1,4 +1,4 @@
-import type { StaffRepos } from '@fundi/domain';
+import type { StaffRepos } from '@fundi/domain/staff';
 import { staffMemory } from '@fundi/memory/staff';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { staffSessions } from './migrations/202611232344-staff-sessions.js';

@@ -1,4 +1,4 @@
-import type { StatementContent, StatementRenderer } from '@fundi/application';
+import type { StatementContent, StatementRenderer } from '@fundi/application/statements';
 import {
   PDFDocument,
   StandardFonts,

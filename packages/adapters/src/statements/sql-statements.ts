@@ -1,4 +1,5 @@
-import type { Page, PageRequest, StatementRepository, StatementSnapshot } from '@fundi/domain';
+import type { Page, PageRequest } from '@fundi/domain';
+import type { StatementRepository, StatementSnapshot } from '@fundi/domain/statements';
 import type { SqlDb } from '../db/sql-db.js';
 
 type Row = Record<string, string | number | null>;

@@ -1,4 +1,4 @@
-import type { StatementRepos } from '@fundi/domain';
+import type { StatementRepos } from '@fundi/domain/statements';
 import { statementMemory } from '@fundi/memory/statements';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { statementsMigration } from './migrations/202611271306-statements.js';

@@ -1,4 +1,5 @@
-import { EncryptedFileVault, importJobs, importUseCases, MasterKeyring, type JobContext } from '@fundi/application';
+import { EncryptedFileVault, MasterKeyring, type JobContext } from '@fundi/application';
+import { importJobs, importUseCases } from '@fundi/application/imports';
 import { MemoryFileStore, memoryStorage } from '@fundi/memory';
 import { evidenceMemory } from '@fundi/memory/evidence';
 import { importMemory } from '@fundi/memory/imports';

@@ -1,14 +1,14 @@
-import type { LearnerRepos, TenantRepos } from '@fundi/domain';
+import type { TenantRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
 import { idNumberFor } from '@fundi/domain/testing';
-import {
-  Learner,
-  Tenant,
-  newId,
-  type AssessmentSnapshot,
-  type EnrolmentSnapshot,
-  type ModerationSnapshot,
-  type ProgrammeSnapshot,
-} from '@fundi/domain';
+import { Tenant, newId } from '@fundi/domain';
+import { Learner } from '@fundi/domain/learners';
+import type {
+  AssessmentSnapshot,
+  EnrolmentSnapshot,
+  ModerationSnapshot,
+  ProgrammeSnapshot,
+} from '@fundi/domain/training';
 
 const NOW = '2026-06-01T08:00:00.000Z';
 

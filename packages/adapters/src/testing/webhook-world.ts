@@ -1,4 +1,5 @@
-import { CreateTenant, type Actor, type WebhookDeps } from '@fundi/application';
+import { CreateTenant, type Actor } from '@fundi/application';
+import type { WebhookDeps } from '@fundi/application/webhooks';
 import { AccessPolicy } from '@fundi/domain';
 import { NodeSecretGenerator } from '../system/node-secrets.js';
 import { FixedClock } from '@fundi/testing';

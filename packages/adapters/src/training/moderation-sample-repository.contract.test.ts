@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { newId, type ModerationSampleSnapshot } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import type { ModerationSampleSnapshot } from '@fundi/domain/training';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { aProgramme, seedTenant } from '../testing/training-builders.js';
 

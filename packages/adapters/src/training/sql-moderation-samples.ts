@@ -1,4 +1,5 @@
-import type { ModerationSampleRepository, ModerationSampleSnapshot, Page, PageRequest } from '@fundi/domain';
+import type { Page, PageRequest } from '@fundi/domain';
+import type { ModerationSampleRepository, ModerationSampleSnapshot } from '@fundi/domain/training';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import type { Row } from '../db/sql-helpers.js';

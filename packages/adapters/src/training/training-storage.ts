@@ -1,4 +1,4 @@
-import type { TrainingRepos } from '@fundi/domain';
+import type { TrainingRepos } from '@fundi/domain/training';
 import { trainingMemory } from '@fundi/memory/training';
 import { training } from './migrations/202611211030-training.js';
 import { SqlAssessmentRepository } from '../repos/sql-assessment-repository.js';

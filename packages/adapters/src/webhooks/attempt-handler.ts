@@ -1,4 +1,4 @@
-import type { AttemptResult } from '@fundi/domain';
+import type { AttemptResult } from '@fundi/domain/webhooks';
 import type { Dispatcher } from 'undici';
 import { BlockedAddressError } from './address-guard.js';
 

@@ -1,12 +1,6 @@
 import { expect, it } from 'vitest';
-import {
-  CreateWebhookSubscription,
-  DispatchOutbox,
-  LEARNERS_WRITTEN_EVENT,
-  RegisterLearner,
-  expandWanted,
-  learnersWrittenExpansion,
-} from '@fundi/application';
+import { LEARNERS_WRITTEN_EVENT, RegisterLearner, learnersWrittenExpansion } from '@fundi/application/learners';
+import { CreateWebhookSubscription, DispatchOutbox, expandWanted } from '@fundi/application/webhooks';
 import { newId, type DomainEvent } from '@fundi/domain';
 import { idNumberFor } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';

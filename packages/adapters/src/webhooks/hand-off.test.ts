@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
+import { RegisterLearner } from '@fundi/application/learners';
 import {
   ClaimDeliveries,
   CreateWebhookSubscription,
   DispatchOutbox,
   RecordDeliveryOutcomes,
-  RegisterLearner,
   UpdateWebhookSubscription,
-} from '@fundi/application';
+} from '@fundi/application/webhooks';
 import { idNumberFor } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { webhookWorld } from '../testing/webhook-world.js';

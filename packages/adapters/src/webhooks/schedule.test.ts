@@ -1,19 +1,19 @@
 import { expect, it } from 'vitest';
+import { RegisterLearner } from '@fundi/application/learners';
 import {
   ClaimDeliveries,
   CreateWebhookSubscription,
   DispatchOutbox,
   EnableWebhookSubscription,
   RecordDeliveryOutcomes,
-  RegisterLearner,
   ReplayDelivery,
   ReplayEventsSince,
   RequestReplay,
   RotateWebhookSecret,
   type OutgoingWebhook,
   type ReplaySincePayload,
-} from '@fundi/application';
-import type { AttemptResult } from '@fundi/domain';
+} from '@fundi/application/webhooks';
+import type { AttemptResult } from '@fundi/domain/webhooks';
 import { idNumberFor } from '@fundi/domain/testing';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { webhookWorld } from '../testing/webhook-world.js';

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { generateWebhookSecret } from '@fundi/domain';
+import { generateWebhookSecret } from '@fundi/domain/webhooks';
 import { hexSignature, webhookHeaders } from './signature.js';
 
 describe('webhook signatures', () => {

@@ -1,6 +1,6 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import type { OutgoingWebhook } from '@fundi/application';
-import { standardWebhooksKey } from '@fundi/domain';
+import type { OutgoingWebhook } from '@fundi/application/webhooks';
+import { standardWebhooksKey } from '@fundi/domain/webhooks';
 
 // Key objects are made once per secret: every delivery of a subscription signs with the same few keys.
 const keys = new Map<string, KeyObject>();

@@ -1,4 +1,4 @@
-import type { WebhookLogRetention } from '@fundi/domain';
+import type { WebhookLogRetention } from '@fundi/domain/webhooks';
 import type { SqlDb } from '../db/sql-db.js';
 
 const SETTLED = `status IN ('delivered', 'dead')`;

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { buildConnector } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateWebhookSecret } from '@fundi/domain';
+import { generateWebhookSecret } from '@fundi/domain/webhooks';
 import { startReceiver, type TestReceiver } from '../testing/webhook-receiver.js';
 import type { Resolver } from './address-guard.js';
 import { UndiciWebhookTransport, type TransportSettings } from './undici-transport.js';

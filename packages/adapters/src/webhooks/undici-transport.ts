@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import type { OutgoingWebhook, WebhookTransport } from '@fundi/application';
-import type { AttemptResult } from '@fundi/domain';
+import type { OutgoingWebhook, WebhookTransport } from '@fundi/application/webhooks';
+import type { AttemptResult } from '@fundi/domain/webhooks';
 import { Agent, buildConnector } from 'undici';
 import { AddressGuard, systemResolver, type Resolver } from './address-guard.js';
 import { AttemptHandler } from './attempt-handler.js';

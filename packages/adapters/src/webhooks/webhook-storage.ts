@@ -1,4 +1,4 @@
-import type { WebhookRepos } from '@fundi/domain';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
 import { webhookMemory } from '@fundi/memory/webhooks';
 import { deliveryIndexes } from './migrations/202611211135-delivery-indexes.js';
 import { subscriptionPurpose } from './migrations/202611232342-subscription-purpose.js';

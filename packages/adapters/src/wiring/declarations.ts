@@ -1,5 +1,6 @@
 import type { Hooks, OfferedHooks } from '@fundi/application';
-import { AccessPolicy, WEBHOOK_API_PURPOSE, type IdPrefix, type Scope, type ScopeGrants } from '@fundi/domain';
+import { AccessPolicy, type IdPrefix, type Scope, type ScopeGrants } from '@fundi/domain';
+import { WEBHOOK_API_PURPOSE } from '@fundi/domain/webhooks';
 
 /**
  * What a capability declares of itself beside its storage and use cases (docs/architecture.md, "A capability's

@@ -1,4 +1,4 @@
-import type { WebhookTransport } from '@fundi/application';
+import type { WebhookTransport } from '@fundi/application/webhooks';
 import type { WorkerLease } from '@fundi/domain';
 import { ContainerModule } from 'inversify';
 import type { DatabaseTarget } from '../db/open-database.js';

@@ -1,4 +1,4 @@
-import { Assessment, type AssessmentSnapshot, type ModerationSnapshot, type Outcome } from '@fundi/domain';
+import { Assessment, type AssessmentSnapshot, type ModerationSnapshot, type Outcome } from '@fundi/domain/training';
 
 export type ModerationView = Omit<ModerationSnapshot, 'tenantId' | 'moderatorId'> & {
   /** The key or staff user that recorded the moderation (an actor id; shown as `{type, id, name}`). */

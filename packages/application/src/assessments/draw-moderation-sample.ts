@@ -1,14 +1,12 @@
+import { DomainError, newId, type PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
 import {
-  DomainError,
-  newId,
   parseSampleDueBy,
   type ModerationSampleSnapshot,
   type ProgrammeRepository,
   type ProgrammeSnapshot,
   type TrainingRepos,
-  type LearnerRepos,
-  type PlatformRepos,
-} from '@fundi/domain';
+} from '@fundi/domain/training';
 import { actorRef, type Actor } from '../common/actor.js';
 import type { CoreDeps, SecretDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';

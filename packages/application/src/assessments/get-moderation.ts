@@ -1,4 +1,6 @@
-import { DomainError, type TrainingRepos, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
+import { DomainError, type PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { TrainingRepos } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { moderationView, type ModerationView } from './assessment-view.js';

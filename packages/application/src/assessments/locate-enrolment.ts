@@ -1,5 +1,6 @@
-import { DomainError, Enrolment, Programme, type EnrolmentSnapshot, type ProgrammeSnapshot } from '@fundi/domain';
-import type { TrainingRepos } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { Enrolment, Programme, type EnrolmentSnapshot, type ProgrammeSnapshot } from '@fundi/domain/training';
+import type { TrainingRepos } from '@fundi/domain/training';
 
 export interface Located {
   enrolment: EnrolmentSnapshot;

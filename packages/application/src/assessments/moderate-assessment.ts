@@ -1,11 +1,6 @@
-import {
-  Assessment,
-  DomainError,
-  newId,
-  type TrainingRepos,
-  type LearnerRepos,
-  type PlatformRepos,
-} from '@fundi/domain';
+import { DomainError, newId, type PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import { Assessment, type TrainingRepos } from '@fundi/domain/training';
 import { actorRef, type Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';

@@ -1,11 +1,6 @@
-import {
-  DomainError,
-  type Page,
-  type PageRequest,
-  type TrainingRepos,
-  type LearnerRepos,
-  type PlatformRepos,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest, type PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { TrainingRepos } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { moderationSampleView, type ModerationSampleView } from './draw-moderation-sample.js';

@@ -1,16 +1,14 @@
+import { DomainError, type SecretGenerator, type PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
 import {
-  DomainError,
   parseSamplePercent,
   pickSample,
   sampleSeedText,
   type AssessmentSnapshot,
   type ProgrammeSnapshot,
   type SampleRequest,
-  type SecretGenerator,
   type TrainingRepos,
-  type LearnerRepos,
-  type PlatformRepos,
-} from '@fundi/domain';
+} from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps, SecretDeps } from '../common/ports.js';
 import { assessmentView, type AssessmentView } from './assessment-view.js';

@@ -1,16 +1,7 @@
-import {
-  AUDIT_GENESIS,
-  checkChain,
-  DomainError,
-  type AuditFilter,
-  type AuditRepos,
-  type ChainBreak,
-  type LearnerRepos,
-  type Page,
-  type PageRequest,
-  type StaffRepos,
-  type TenantRepos,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest, type TenantRepos } from '@fundi/domain';
+import { AUDIT_GENESIS, checkChain, type AuditFilter, type AuditRepos, type ChainBreak } from '@fundi/domain/audit';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { StaffRepos } from '@fundi/domain/staff';
 import type { Actor } from '../common/actor.js';
 import { DescribeActors } from '../common/describe-actors.js';
 import { checkRanges } from '../common/ranges.js';

@@ -1,4 +1,4 @@
-import type { AuditRecord, AuditVia, FieldChange } from '@fundi/domain';
+import type { AuditRecord, AuditVia, FieldChange } from '@fundi/domain/audit';
 import { actorRef, type ActorRef } from '../common/actor.js';
 
 /** What personal values of an erased learner show as. */

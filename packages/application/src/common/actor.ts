@@ -1,4 +1,5 @@
-import type { AuditVia, Role, Scope } from '@fundi/domain';
+import type { Role, Scope } from '@fundi/domain';
+import type { AuditVia } from '@fundi/domain/audit';
 
 /** Who is acting: an API key of a tenant, or the operator (CLI) / the system itself. */
 export interface Actor {

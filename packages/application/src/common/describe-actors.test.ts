@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { StaffCredential, newId } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { StaffCredential } from '@fundi/domain/staff';
 import { anApiKey } from '@fundi/domain/testing';
 import { fakeDeps } from '../testing/fakes.js';
 import { CreateTenant } from '../tenants/create-tenant.js';

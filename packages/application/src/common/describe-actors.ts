@@ -1,4 +1,6 @@
-import type { LearnerRepos, StaffRepos, TenantRepos } from '@fundi/domain';
+import type { TenantRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { StaffRepos } from '@fundi/domain/staff';
 import { ACTOR_FIELDS, actorRef, actorTypeOf, type ActorRef, type WithActors } from './actor.js';
 
 const FIELDS: ReadonlySet<string> = new Set(ACTOR_FIELDS);

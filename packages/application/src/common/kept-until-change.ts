@@ -1,4 +1,4 @@
-import type { AuditTrail } from '@fundi/domain';
+import type { AuditTrail } from '@fundi/domain/audit';
 
 /** How many answers (tenant and key) a process keeps. */
 const KEPT = 64;

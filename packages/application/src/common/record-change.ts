@@ -1,4 +1,5 @@
-import { newId, type FieldChange, type PlatformRepos } from '@fundi/domain';
+import { newId, type PlatformRepos } from '@fundi/domain';
+import type { FieldChange } from '@fundi/domain/audit';
 import { viaOf, type Actor } from './actor.js';
 
 export interface ChangeRecord {

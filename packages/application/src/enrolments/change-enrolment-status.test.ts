@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENROLMENT_MOVES, ENROLMENT_STATUSES, type EnrolmentStatus } from '@fundi/domain';
+import { ENROLMENT_MOVES, ENROLMENT_STATUSES, type EnrolmentStatus } from '@fundi/domain/training';
 import { aWorld, type World } from '../testing/training-world.js';
 import { GetEnrolmentHistory } from './enrolment-history.js';
 

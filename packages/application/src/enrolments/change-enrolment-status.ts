@@ -1,15 +1,13 @@
+import { DomainError, newId, type PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
 import {
-  DomainError,
   Enrolment,
   missingModules,
-  newId,
   parseEnrolmentStatus,
   progressOf,
   type EnrolmentSnapshot,
   type TrainingRepos,
-  type LearnerRepos,
-  type PlatformRepos,
-} from '@fundi/domain';
+} from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';

@@ -1,12 +1,6 @@
-import {
-  DomainError,
-  Enrolment,
-  newId,
-  type StatusChange,
-  type TrainingRepos,
-  type LearnerRepos,
-  type PlatformRepos,
-} from '@fundi/domain';
+import { DomainError, newId, type PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import { Enrolment, type StatusChange, type TrainingRepos } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';

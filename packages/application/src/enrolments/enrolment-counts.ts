@@ -1,4 +1,5 @@
-import type { AuditRepos, EnrolmentStatus, TrainingRepos } from '@fundi/domain';
+import type { AuditRepos } from '@fundi/domain/audit';
+import type { EnrolmentStatus, TrainingRepos } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { KeptUntilChange } from '../common/kept-until-change.js';

@@ -4,8 +4,8 @@ import {
   type EnrolmentSnapshot,
   type ProgrammeSnapshot,
   type Progress,
-} from '@fundi/domain';
-import type { TrainingRepos } from '@fundi/domain';
+} from '@fundi/domain/training';
+import type { TrainingRepos } from '@fundi/domain/training';
 
 export type EnrolmentView = Omit<EnrolmentSnapshot, 'tenantId'> & { progress: Progress };
 

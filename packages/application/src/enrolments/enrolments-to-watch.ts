@@ -1,11 +1,6 @@
-import {
-  addDays,
-  dayIn,
-  type AuditRepos,
-  type EnrolmentAtRisk,
-  type EnrolmentSnapshot,
-  type TrainingRepos,
-} from '@fundi/domain';
+import { addDays, dayIn } from '@fundi/domain';
+import type { AuditRepos } from '@fundi/domain/audit';
+import type { EnrolmentAtRisk, EnrolmentSnapshot, TrainingRepos } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { KeptUntilChange } from '../common/kept-until-change.js';

@@ -1,12 +1,6 @@
-import type {
-  EnrolledFilter,
-  EnrolmentStatus,
-  EnrolmentSummary,
-  LearnerRepos,
-  Page,
-  PlatformRepos,
-  TrainingRepos,
-} from '@fundi/domain';
+import type { Page, PlatformRepos } from '@fundi/domain';
+import type { EnrolledFilter, LearnerRepos } from '@fundi/domain/learners';
+import type { EnrolmentStatus, EnrolmentSummary, TrainingRepos } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { checkRanges } from '../common/ranges.js';

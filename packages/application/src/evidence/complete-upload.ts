@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { DomainError, Evidence, type UploadTicketSnapshot } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { Evidence, type UploadTicketSnapshot } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
 import { expiredUrl, invalidUrl } from './evidence-signed-urls.js';
 import type { EvidencePorts } from './evidence-ports.js';

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { type EvidenceSnapshot, displayableFileName } from '@fundi/domain';
+import { displayableFileName } from '@fundi/domain';
+import type { EvidenceSnapshot } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { EvidencePorts } from './evidence-ports.js';

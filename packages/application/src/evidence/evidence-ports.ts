@@ -1,11 +1,8 @@
-import type {
-  EvidenceRepos,
-  LearnerRepos,
-  PlatformRepos,
-  TenantRepos,
-  TrainingRepos,
-  WebhookRepos,
-} from '@fundi/domain';
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { TrainingRepos } from '@fundi/domain/training';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { CoreDeps } from '../common/ports.js';
 import type { RequestMeter } from '../tenants/request-meter.js';
 

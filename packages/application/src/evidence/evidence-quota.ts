@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { DomainError, Tenant, newId, type PlatformRepos, type WebhookRepos } from '@fundi/domain';
+import { DomainError, Tenant, newId, type PlatformRepos } from '@fundi/domain';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { EvidencePorts, StoredFile } from './evidence-ports.js';

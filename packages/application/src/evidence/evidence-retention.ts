@@ -1,4 +1,4 @@
-import { DEFAULT_RETENTION_YEARS, type PurgeCandidate } from '@fundi/domain';
+import { DEFAULT_RETENTION_YEARS, type PurgeCandidate } from '@fundi/domain/evidence';
 import { recordChange } from '../common/record-change.js';
 import type { EvidencePorts } from './evidence-ports.js';
 

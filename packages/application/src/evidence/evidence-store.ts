@@ -1,4 +1,4 @@
-import type { EvidenceSnapshot, EvidenceVersionSnapshot, UploadTicketSnapshot } from '@fundi/domain';
+import type { EvidenceSnapshot, EvidenceVersionSnapshot, UploadTicketSnapshot } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { invalidUrl } from './evidence-signed-urls.js';

@@ -1,4 +1,5 @@
-import { DomainError, SIGNED_URL_SECONDS, newId, type UploadTicketSnapshot } from '@fundi/domain';
+import { DomainError, newId } from '@fundi/domain';
+import { SIGNED_URL_SECONDS, type UploadTicketSnapshot } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { EvidencePorts } from './evidence-ports.js';

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { DomainError, Evidence, newId, type EvidenceSnapshot } from '@fundi/domain';
+import { DomainError, newId } from '@fundi/domain';
+import { Evidence, type EvidenceSnapshot } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
 import { UploadFields } from '../common/upload-fields.js';
 import { locateUpload, type UploadRequest } from './evidence-location.js';

@@ -1,4 +1,4 @@
-import type { StorageDay } from '@fundi/domain';
+import type { StorageDay } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
 import { utcDay } from '../tenants/request-meter.js';
 import type { EvidencePorts } from './evidence-ports.js';

@@ -1,4 +1,4 @@
-import type { EvidenceSnapshot, EvidenceStatus, EvidenceType, EvidenceVersionSnapshot } from '@fundi/domain';
+import type { EvidenceSnapshot, EvidenceStatus, EvidenceType, EvidenceVersionSnapshot } from '@fundi/domain/evidence';
 
 export interface EvidenceView {
   id: string;

@@ -1,4 +1,5 @@
-import { DomainError, Evidence, SIGNED_URL_SECONDS, newId } from '@fundi/domain';
+import { DomainError, newId } from '@fundi/domain';
+import { Evidence, SIGNED_URL_SECONDS } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { EvidencePorts } from './evidence-ports.js';

@@ -1,4 +1,5 @@
-import type { EvidenceFilter, Page, PageRequest } from '@fundi/domain';
+import type { Page, PageRequest } from '@fundi/domain';
+import type { EvidenceFilter } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
 import type { EvidencePorts } from './evidence-ports.js';
 import { evidenceView, type EvidenceView } from './evidence-view.js';

@@ -1,4 +1,4 @@
-import { EVIDENCE_RESTORE_DAYS } from '@fundi/domain';
+import { EVIDENCE_RESTORE_DAYS } from '@fundi/domain/evidence';
 import type { EvidencePorts } from './evidence-ports.js';
 import { DAY_MS, removeForGood } from './evidence-retention.js';
 

@@ -1,4 +1,5 @@
-import { DomainError, Evidence } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { Evidence } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
 import type { EvidencePorts } from './evidence-ports.js';
 import { issueUploadUrl, parseSize } from './evidence-upload-tickets.js';

@@ -1,4 +1,5 @@
-import { DomainError, Evidence, newId, type EvidenceSnapshot } from '@fundi/domain';
+import { DomainError, newId } from '@fundi/domain';
+import { Evidence, type EvidenceSnapshot } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
 import { locateUpload, type UploadRequest } from './evidence-location.js';
 import type { EvidencePorts } from './evidence-ports.js';

@@ -1,4 +1,5 @@
-import { DomainError, EVIDENCE_RESTORE_DAYS } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { EVIDENCE_RESTORE_DAYS } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { EvidencePorts } from './evidence-ports.js';

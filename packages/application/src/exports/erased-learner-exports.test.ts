@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { anExport, aTenant } from '@fundi/domain/testing';
-import type { ExportSnapshot, ReadinessFinding } from '@fundi/domain';
+import type { ExportSnapshot, ReadinessFinding } from '@fundi/domain/exports';
 import { exportWorld } from '../testing/export-world.js';
 import { ERASE_EXPORT_COPIES, PurgeExportsOfErasedLearner } from './erased-learner-exports.js';
 

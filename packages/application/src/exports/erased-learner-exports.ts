@@ -1,4 +1,4 @@
-import type { ExportSnapshot, ReadinessReport } from '@fundi/domain';
+import type { ExportSnapshot, ReadinessReport } from '@fundi/domain/exports';
 import { systemActor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { enqueueJob } from '../jobs/job-definition.js';

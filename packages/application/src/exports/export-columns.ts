@@ -1,10 +1,7 @@
-import type {
-  AssessmentSnapshot,
-  EnrolmentSnapshot,
-  EvidenceSnapshot,
-  LearnerSnapshot,
-  LogbookEntrySnapshot,
-} from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
+import type { LogbookEntrySnapshot } from '@fundi/domain/logbooks';
+import type { AssessmentSnapshot, EnrolmentSnapshot } from '@fundi/domain/training';
+import type { EvidenceSnapshot } from '@fundi/domain/evidence';
 import type { AuditView } from '../audit/audit-view.js';
 
 type Cell = string | number | boolean | null;

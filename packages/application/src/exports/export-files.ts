@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { qctoFileName, type ExportSnapshot, type ProgrammeSnapshot, type RegulatorSettings } from '@fundi/domain';
+import type { ProgrammeSnapshot } from '@fundi/domain/training';
+import { qctoFileName, type ExportSnapshot, type RegulatorSettings } from '@fundi/domain/exports';
 import { BOM, csvLine } from './csv.js';
 import {
   CSV_COLUMNS,

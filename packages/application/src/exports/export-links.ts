@@ -1,4 +1,5 @@
-import { DomainError, emptyRegulatorSettings, type ExportSnapshot, type RegulatorSettings } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { emptyRegulatorSettings, type ExportSnapshot, type RegulatorSettings } from '@fundi/domain/exports';
 import type { ExportPorts } from './export-ports.js';
 
 /** How long a signed download URL lives (docs/api.md, "Exports"). */

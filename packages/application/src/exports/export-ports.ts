@@ -1,15 +1,12 @@
 import type { Readable } from 'node:stream';
-import type {
-  AuditRepos,
-  StaffRepos,
-  EvidenceRepos,
-  ExportRepos,
-  LearnerRepos,
-  LogbookRepos,
-  PlatformRepos,
-  TenantRepos,
-  TrainingRepos,
-} from '@fundi/domain';
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { AuditRepos } from '@fundi/domain/audit';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
+import type { StaffRepos } from '@fundi/domain/staff';
+import type { TrainingRepos } from '@fundi/domain/training';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import type { ExportRepos } from '@fundi/domain/exports';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { FileVault } from '../files/file-vault.js';
 import type { CoreDeps } from '../common/ports.js';

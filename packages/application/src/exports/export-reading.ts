@@ -1,16 +1,10 @@
-import {
-  DomainError,
-  type AuditRepos,
-  type EvidenceRepos,
-  type ExportFilters,
-  type LearnerRepos,
-  type LearnerSnapshot,
-  type Page,
-  type PageRequest,
-  type StaffRepos,
-  type TenantRepos,
-  type TrainingRepos,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest, type TenantRepos } from '@fundi/domain';
+import type { AuditRepos } from '@fundi/domain/audit';
+import type { LearnerRepos, LearnerSnapshot } from '@fundi/domain/learners';
+import type { StaffRepos } from '@fundi/domain/staff';
+import type { TrainingRepos } from '@fundi/domain/training';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import type { ExportFilters } from '@fundi/domain/exports';
 
 /** Rows are read in keyset pages of this many: memory holds one page, whatever the export's size. */
 export const BATCH = 500;

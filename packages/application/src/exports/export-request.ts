@@ -1,14 +1,7 @@
-import {
-  DomainError,
-  ENROLMENT_STATUSES,
-  EVIDENCE_STATUSES,
-  IsoDate,
-  type ErrorDetail,
-  type ExportFilters,
-  type ExportFormat,
-  type ExportType,
-  type TrainingRepos,
-} from '@fundi/domain';
+import { DomainError, IsoDate, type ErrorDetail } from '@fundi/domain';
+import { ENROLMENT_STATUSES, type TrainingRepos } from '@fundi/domain/training';
+import { EVIDENCE_STATUSES } from '@fundi/domain/evidence';
+import type { ExportFilters, ExportFormat, ExportType } from '@fundi/domain/exports';
 import { CSV_COLUMNS, defaultColumns, type CsvType } from './export-columns.js';
 import { ATR_COLUMNS, WSP_COLUMNS } from './wsp-atr.js';
 import type { ResolvedFilters } from './export-reading.js';

@@ -1,4 +1,6 @@
-import { ENROLMENT_STATUSES, EVIDENCE_STATUSES, OUTCOMES, type LogbookRepos } from '@fundi/domain';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
+import { ENROLMENT_STATUSES, OUTCOMES } from '@fundi/domain/training';
+import { EVIDENCE_STATUSES } from '@fundi/domain/evidence';
 import type { AssessmentRow, EnrolmentRow, EvidenceRow, LearnerRow, LogbookRow } from './export-columns.js';
 import { auditView, type AuditView } from '../audit/audit-view.js';
 import { DescribeActors } from '../common/describe-actors.js';

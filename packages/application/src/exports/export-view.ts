@@ -1,4 +1,4 @@
-import type { ExportSnapshot, ExportType, ReadinessReport } from '@fundi/domain';
+import type { ExportSnapshot, ExportType, ReadinessReport } from '@fundi/domain/exports';
 
 /** An export as callers see it (docs/api.md, "Exports"): no storage key, no tenant, filters as requested. */
 export interface ExportView {

@@ -4,7 +4,7 @@ import {
   type ReadinessFinding,
   type ReadinessReport,
   type RegulatorSettings,
-} from '@fundi/domain';
+} from '@fundi/domain/exports';
 import { BOM, csvLine } from './csv.js';
 import type { Column } from './export-columns.js';
 import type { ReadRepos, ResolvedFilters } from './export-reading.js';

@@ -1,4 +1,5 @@
-import { DomainError, type RegulatorSettings } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import type { RegulatorSettings } from '@fundi/domain/exports';
 import type { Actor } from '../common/actor.js';
 import type { ExportPorts } from './export-ports.js';
 import { regulatorSettingsOf } from './export-links.js';

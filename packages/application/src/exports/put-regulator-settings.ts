@@ -1,4 +1,5 @@
-import { DomainError, parseRegulatorSettings, type RegulatorSettings } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { parseRegulatorSettings, type RegulatorSettings } from '@fundi/domain/exports';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { ExportPorts } from './export-ports.js';

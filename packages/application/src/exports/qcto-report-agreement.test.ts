@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aLearner, GOLDEN_READY_PROFILE, GOLDEN_SETTINGS, idNumberFor } from '@fundi/domain/testing';
-import type { EnrolmentSnapshot, LearnerSnapshot, ProgrammeSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
+import type { EnrolmentSnapshot, ProgrammeSnapshot } from '@fundi/domain/training';
 import { exportWorld } from '../testing/export-world.js';
 
 type Enrol = { programme: 'A' | 'B'; expectedEndDate?: string | null; status?: EnrolmentSnapshot['status'] };

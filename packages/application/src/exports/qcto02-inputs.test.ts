@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { aLearner, GOLDEN_READY_PROFILE, GOLDEN_SETTINGS, idNumberFor } from '@fundi/domain/testing';
 import {
   ENROLMENT_STATUSES,
-  qcto02LearnerRecords,
   type AssessmentSnapshot,
   type EnrolmentSnapshot,
   type ProgrammeSnapshot,
-  type Qcto02Input,
-} from '@fundi/domain';
+} from '@fundi/domain/training';
+import { qcto02LearnerRecords, type Qcto02Input } from '@fundi/domain/exports';
 import { exportWorld } from '../testing/export-world.js';
 import { learnersOf, pages, statusOf, type ReadRepos, type ResolvedFilters } from './export-reading.js';
 import { ReadinessCollector, qcto02Chunks } from './export-writers.js';

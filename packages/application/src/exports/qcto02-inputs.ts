@@ -1,11 +1,11 @@
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 import {
   ENROLMENT_STATUSES,
   type AssessmentSnapshot,
   type EnrolmentSnapshot,
-  type LearnerSnapshot,
   type ProgrammeSnapshot,
-  type Qcto02Input,
-} from '@fundi/domain';
+} from '@fundi/domain/training';
+import type { Qcto02Input } from '@fundi/domain/exports';
 import { learnersOf, pages, statusOf, type ReadRepos, type ResolvedFilters } from './export-reading.js';
 
 /** Enrolment ids per read of their assessments (a bound on one statement's parameters). */

@@ -1,4 +1,5 @@
-import { DomainError, newId, type ExportSnapshot } from '@fundi/domain';
+import { DomainError, newId } from '@fundi/domain';
+import type { ExportSnapshot } from '@fundi/domain/exports';
 import type { Actor } from '../common/actor.js';
 import { enqueueJob } from '../jobs/job-definition.js';
 import { recordChange } from '../common/record-change.js';

@@ -1,4 +1,5 @@
-import { isStorageUnavailable, type ExportSnapshot } from '@fundi/domain';
+import { isStorageUnavailable } from '@fundi/domain';
+import type { ExportSnapshot } from '@fundi/domain/exports';
 import { systemActor } from '../common/actor.js';
 import type { JobContext } from '../jobs/job-definition.js';
 import { recordChange } from '../common/record-change.js';

@@ -1,4 +1,5 @@
-import type { EnrolmentSnapshot, LearnerSnapshot, ProgrammeSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
+import type { EnrolmentSnapshot, ProgrammeSnapshot } from '@fundi/domain/training';
 import type { Column } from './export-columns.js';
 
 /** One learner in one programme, as the WSP/ATR count it (docs/api.md, "WSP and ATR"). */

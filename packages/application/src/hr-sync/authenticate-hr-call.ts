@@ -1,4 +1,5 @@
-import { DomainError, HR_KEY_PREFIX, HrSyncConfig, type HrSyncConfigSnapshot } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { HR_KEY_PREFIX, HrSyncConfig, type HrSyncConfigSnapshot } from '@fundi/domain/hr-sync';
 import type { HrSyncDeps } from './hr-sync-ports.js';
 import type { InboundCall } from './hr-inbound-call.js';
 

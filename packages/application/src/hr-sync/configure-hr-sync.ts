@@ -1,15 +1,11 @@
+import { DomainError, isDomainError, newId } from '@fundi/domain';
 import {
-  DomainError,
-  HrSyncConfig,
   WebhookSubscription,
   generateWebhookSecret,
-  isDomainError,
-  newId,
   parseWebhookUrl,
-  type HrSyncConfigSnapshot,
-  type HrSyncInput,
   type WebhookSubscriptionSnapshot,
-} from '@fundi/domain';
+} from '@fundi/domain/webhooks';
+import { HrSyncConfig, type HrSyncConfigSnapshot, type HrSyncInput } from '@fundi/domain/hr-sync';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { switchSubscription } from '../webhooks/enablement.js';

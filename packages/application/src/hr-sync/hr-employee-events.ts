@@ -1,17 +1,14 @@
+import { DomainError, IsoDate, isDomainError } from '@fundi/domain';
+import { SaIdNumber, type LearnerSnapshot } from '@fundi/domain/learners';
 import {
-  DomainError,
   HR_INBOUND_EVENTS,
-  IsoDate,
   REQUIRED_TARGETS,
-  SaIdNumber,
   applyMapping,
   checkHrEventTimestamp,
   hrFieldFor,
-  isDomainError,
   type HrEventAnswer,
   type HrSyncConfigSnapshot,
-  type LearnerSnapshot,
-} from '@fundi/domain';
+} from '@fundi/domain/hr-sync';
 import type { Actor } from '../common/actor.js';
 import { hrActor, type HrSyncDeps } from './hr-sync-ports.js';
 import type { HrEventBody, InboundUseCases } from './hr-inbound-call.js';

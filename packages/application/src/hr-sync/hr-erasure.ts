@@ -1,4 +1,4 @@
-import type { HrSyncRepos } from '@fundi/domain';
+import type { HrSyncRepos } from '@fundi/domain/hr-sync';
 import type { ErasureStep } from '../learners/erasure-steps.js';
 
 /** HR sync's part of an erasure: the inbound log keeps what HR sent about the employee; it goes too. */

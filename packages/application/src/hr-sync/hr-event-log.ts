@@ -1,4 +1,5 @@
-import { newId, type HrEventEntry, type HrSyncConfigSnapshot } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import type { HrEventEntry, HrSyncConfigSnapshot } from '@fundi/domain/hr-sync';
 import type { HrSyncDeps } from './hr-sync-ports.js';
 import type { HrEventBody } from './hr-inbound-call.js';
 

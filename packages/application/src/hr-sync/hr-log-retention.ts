@@ -1,4 +1,4 @@
-import type { HrSyncRepos } from '@fundi/domain';
+import type { HrSyncRepos } from '@fundi/domain/hr-sync';
 import type { CoreDeps } from '../common/ports.js';
 import type { RetentionTask } from '../retention/retention-policy.js';
 

@@ -1,4 +1,5 @@
-import type { LearnerSnapshot, ProgrammeSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
+import type { ProgrammeSnapshot } from '@fundi/domain/training';
 
 type EventSpec = { type: string; data: Record<string, unknown>; subjectId: string };
 

@@ -1,4 +1,4 @@
-import { HR_OUTBOUND_EVENTS, hrOutboundBody } from '@fundi/domain';
+import { HR_OUTBOUND_EVENTS, hrOutboundBody } from '@fundi/domain/hr-sync';
 import type { SubscriptionPurpose } from '../webhooks/subscription-purpose.js';
 
 /**

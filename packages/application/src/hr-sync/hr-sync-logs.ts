@@ -1,4 +1,5 @@
-import type { HrEventEntry, Page, PageRequest } from '@fundi/domain';
+import type { Page, PageRequest } from '@fundi/domain';
+import type { HrEventEntry } from '@fundi/domain/hr-sync';
 import type { Actor } from '../common/actor.js';
 import type { AttemptView, ListDeliveryAttempts } from '../webhooks/read-subscriptions.js';
 import type { ReplayDelivery, ReplayedDelivery } from '../webhooks/replay.js';

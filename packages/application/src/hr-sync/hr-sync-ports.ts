@@ -1,13 +1,8 @@
-import {
-  DomainError,
-  type HrSyncRepos,
-  type LearnerRepos,
-  type PlatformRepos,
-  type SecretGenerator,
-  type TenantRepos,
-  type TrainingRepos,
-  type WebhookRepos,
-} from '@fundi/domain';
+import { DomainError, type PlatformRepos, type SecretGenerator, type TenantRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { TrainingRepos } from '@fundi/domain/training';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
+import type { HrSyncRepos } from '@fundi/domain/hr-sync';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import type { WebhookDeps } from '../webhooks/webhook-ports.js';

@@ -1,4 +1,5 @@
-import type { FieldMapping, HrSyncConfigSnapshot, WebhookSubscriptionSnapshot } from '@fundi/domain';
+import type { WebhookSubscriptionSnapshot } from '@fundi/domain/webhooks';
+import type { FieldMapping, HrSyncConfigSnapshot } from '@fundi/domain/hr-sync';
 
 export interface HrSyncView {
   enabled: boolean;

@@ -11,3 +11,4 @@ export * from './hr-outbound-reaction.js';
 export * from './send-hr-outbound.js';
 export * from './hr-erasure.js';
 export * from './hr-subscription.js';
+export * from './hr-log-retention.js';

@@ -1,4 +1,5 @@
-import { inHrTerms, isDomainError, type HrEventAnswer } from '@fundi/domain';
+import { isDomainError } from '@fundi/domain';
+import { inHrTerms, type HrEventAnswer } from '@fundi/domain/hr-sync';
 import { authenticateHrCall } from './authenticate-hr-call.js';
 import type { HrSyncDeps } from './hr-sync-ports.js';
 import type { InboundCall, InboundUseCases } from './hr-inbound-call.js';

@@ -1,4 +1,4 @@
-import { HrSyncConfig, generateHrKey } from '@fundi/domain';
+import { HrSyncConfig, generateHrKey } from '@fundi/domain/hr-sync';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { inboundUrl } from './configure-hr-sync.js';

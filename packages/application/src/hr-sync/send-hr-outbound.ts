@@ -1,11 +1,6 @@
-import {
-  newId,
-  type DomainEvent,
-  type LearnerRepos,
-  type LearnerSnapshot,
-  type PlatformRepos,
-  type TrainingRepos,
-} from '@fundi/domain';
+import { newId, type DomainEvent, type PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos, LearnerSnapshot } from '@fundi/domain/learners';
+import type { TrainingRepos } from '@fundi/domain/training';
 import type { CoreDeps } from '../common/ports.js';
 import { ENROLMENT_COMPLETED_EVENT } from '../enrolments/enrolment-completed.js';
 import type { JobContext } from '../jobs/job-definition.js';

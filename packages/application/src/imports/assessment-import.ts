@@ -1,4 +1,5 @@
-import { Assessment, newId, Programme, type AssessmentSnapshot } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { Assessment, Programme, type AssessmentSnapshot } from '@fundi/domain/training';
 import {
   cellErrors,
   findLearner,

@@ -1,4 +1,10 @@
-import { NLRD_CODES, NLRD_MEANINGS, NLRD_OTHER_NAMES, PROVINCE_ABBREVIATIONS, type NlrdField } from '@fundi/domain';
+import {
+  NLRD_CODES,
+  NLRD_MEANINGS,
+  NLRD_OTHER_NAMES,
+  PROVINCE_ABBREVIATIONS,
+  type NlrdField,
+} from '@fundi/domain/learners';
 
 /**
  * A cell as people write it, turned into the value the API takes (docs/api.md, "Imports", "Values as people write

@@ -2,7 +2,7 @@ import { DomainError } from '@fundi/domain';
 import { enqueueJob } from '../jobs/job-definition.js';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
-import { ImportRecord } from '@fundi/domain';
+import { ImportRecord } from '@fundi/domain/imports';
 import { CONFIRM_IMPORT, type ImportDeps } from './import-ports.js';
 import { importView, type ImportView } from './import-view.js';
 

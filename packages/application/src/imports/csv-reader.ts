@@ -1,5 +1,5 @@
 import type { Readable, Transform } from 'node:stream';
-import type { ImportFileKind, ImportFormat, RowError, XlsxImportFormat } from '@fundi/domain';
+import type { ImportFileKind, ImportFormat, RowError, XlsxImportFormat } from '@fundi/domain/imports';
 
 /** One record of a CSV file: `row` is the row a spreadsheet shows (the header is 1; blank rows count). */
 export interface CsvRecord {

@@ -1,4 +1,5 @@
-import { Enrolment, newId, type EnrolmentSnapshot, type ProgrammeSnapshot, type StatusChange } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { Enrolment, type EnrolmentSnapshot, type ProgrammeSnapshot, type StatusChange } from '@fundi/domain/training';
 import {
   cellErrors,
   findLearner,

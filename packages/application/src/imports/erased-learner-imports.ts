@@ -1,4 +1,4 @@
-import type { ImportSnapshot } from '@fundi/domain';
+import type { ImportSnapshot } from '@fundi/domain/imports';
 import { enqueueJob } from '../jobs/job-definition.js';
 import { erasureJobType, type ErasedLearner } from '../learners/learner-erasure.js';
 import type { ImportDeps } from './import-ports.js';

@@ -1,14 +1,13 @@
+import { DomainError, newId } from '@fundi/domain';
 import {
   EVIDENCE_TYPES,
-  DomainError,
   Evidence,
   foldFilename,
-  newId,
   parseDescription,
   parseEvidenceType,
   parseFilename,
   type EvidenceType,
-} from '@fundi/domain';
+} from '@fundi/domain/evidence';
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
 import {
   cellErrors,

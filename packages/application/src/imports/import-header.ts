@@ -1,4 +1,5 @@
-import { UNSAFE_TEXT_MESSAGE, isSafeText, type RowError } from '@fundi/domain';
+import { UNSAFE_TEXT_MESSAGE, isSafeText } from '@fundi/domain';
+import type { RowError } from '@fundi/domain/imports';
 import type { CellError, Cells, ImportKind } from './import-kind.js';
 import { looseKey, type CellRule } from './cell-values.js';
 import { HEADER_ALIASES } from './header-aliases.js';

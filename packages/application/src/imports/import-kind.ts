@@ -1,11 +1,9 @@
-import type {
-  EvidenceRepos,
-  ImportType,
-  LearnerRepos,
-  LogbookRepos,
-  PlatformRepos,
-  TrainingRepos,
-} from '@fundi/domain';
+import type { PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
+import type { TrainingRepos } from '@fundi/domain/training';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import type { ImportType } from '@fundi/domain/imports';
 import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import type { ChangeRecord } from '../common/record-change.js';

@@ -1,10 +1,6 @@
-import {
-  IMPORT_HISTORY_DAYS,
-  type ImportMessages,
-  type ImportNotify,
-  type LearnerSnapshot,
-  type NotificationRepos,
-} from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
+import { IMPORT_HISTORY_DAYS, type ImportMessages, type ImportNotify } from '@fundi/domain/imports';
+import type { NotificationRepos } from '@fundi/domain/notifications';
 import { builtInTemplate, type TemplateKey } from '../notifications/built-in-templates.js';
 
 /** A message a row's write would lead to: the template and the learner it goes to (as they will be then). */

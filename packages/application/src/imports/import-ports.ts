@@ -1,4 +1,6 @@
-import type { Clock, ImportRepos, NotificationRepos, UnitOfWork } from '@fundi/domain';
+import type { Clock, UnitOfWork } from '@fundi/domain';
+import type { ImportRepos } from '@fundi/domain/imports';
+import type { NotificationRepos } from '@fundi/domain/notifications';
 import type { StorageMaintenance } from '../common/ports.js';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { FileVault } from '../files/file-vault.js';

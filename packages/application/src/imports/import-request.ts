@@ -1,12 +1,11 @@
+import { DomainError, isSafeText } from '@fundi/domain';
 import {
-  DomainError,
   IMPORT_MAX_SHEET_CHARS,
   IMPORT_NOTIFY,
   IMPORT_TYPES,
-  isSafeText,
   type ImportNotify,
   type ImportType,
-} from '@fundi/domain';
+} from '@fundi/domain/imports';
 import { looseKey } from './cell-values.js';
 import { IMPORT_KINDS } from './import-walk.js';
 

@@ -1,4 +1,4 @@
-import type { ImportRepos } from '@fundi/domain';
+import type { ImportRepos } from '@fundi/domain/imports';
 import type { CoreDeps } from '../common/ports.js';
 import type { FileVault } from '../files/file-vault.js';
 import type { RetentionTask } from '../retention/retention-policy.js';

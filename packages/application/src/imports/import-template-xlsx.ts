@@ -1,4 +1,4 @@
-import type { ImportType } from '@fundi/domain';
+import type { ImportType } from '@fundi/domain/imports';
 import type { ImportDeps } from './import-ports.js';
 import { templateSheets } from './template-workbook.js';
 

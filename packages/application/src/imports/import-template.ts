@@ -1,4 +1,4 @@
-import type { ImportType } from '@fundi/domain';
+import type { ImportType } from '@fundi/domain/imports';
 import { IMPORT_KINDS } from './import-walk.js';
 import { line } from './import-queries.js';
 

@@ -1,4 +1,4 @@
-import type { ImportFormat, ImportMessages, ImportSnapshot, RowError } from '@fundi/domain';
+import type { ImportFormat, ImportMessages, ImportSnapshot, RowError } from '@fundi/domain/imports';
 
 /** An import as callers see it (docs/api.md, "Imports"). */
 export interface ImportView {

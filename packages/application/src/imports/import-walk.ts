@@ -1,4 +1,4 @@
-import { IMPORT_MAX_ROWS, type ImportFormat, type ImportType, type RowError } from '@fundi/domain';
+import { IMPORT_MAX_ROWS, type ImportFormat, type ImportType, type RowError } from '@fundi/domain/imports';
 import type { Readable } from 'node:stream';
 import { CsvFileError, type CsvReader } from './csv-reader.js';
 import { cellsOf, readHeader } from './import-header.js';

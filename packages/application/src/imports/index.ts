@@ -19,3 +19,4 @@ export * from './write-import.js';
 export * from './erased-learner-imports.js';
 export * from './template-workbook.js';
 export { unknownHeadersOf } from './import-header.js';
+export * from './import-retention.js';

@@ -1,15 +1,15 @@
+import { newId } from '@fundi/domain';
 import {
   Learner,
   NLRD_CODES,
   NLRD_MEANINGS,
-  newId,
   type NlrdField,
   PROFILE_FIELDS,
   type Address,
   type LearnerInput,
   type LearnerProfile,
   type LearnerSnapshot,
-} from '@fundi/domain';
+} from '@fundi/domain/learners';
 import { codeCell, dateCell, digitsCell, genderCell, yesNoCell, type CellRule } from './cell-values.js';
 import { LEARNERS_WRITTEN_EVENT } from '../learners/learners-written.js';
 import { cellErrors, snake, type CellError, type Cells, type ImportColumn, type ImportKind } from './import-kind.js';

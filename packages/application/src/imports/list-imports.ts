@@ -1,4 +1,5 @@
-import type { ImportStatus, ImportType, Page, PageRequest } from '@fundi/domain';
+import type { Page, PageRequest } from '@fundi/domain';
+import type { ImportStatus, ImportType } from '@fundi/domain/imports';
 import type { Actor } from '../common/actor.js';
 import type { ImportDeps } from './import-ports.js';
 import { importView, type ImportView } from './import-view.js';

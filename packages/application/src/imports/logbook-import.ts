@@ -1,4 +1,6 @@
-import { LogbookEntry, newId, type LearnerSnapshot, type LogbookEntrySnapshot, type LogbookInput } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
+import { LogbookEntry, type LogbookEntrySnapshot, type LogbookInput } from '@fundi/domain/logbooks';
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
 import {
   cellErrors,

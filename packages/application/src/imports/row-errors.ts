@@ -1,4 +1,4 @@
-import { ROW_ERROR_VALUE_CHARS, type RowError, type RowLearner } from '@fundi/domain';
+import { ROW_ERROR_VALUE_CHARS, type RowError, type RowLearner } from '@fundi/domain/imports';
 import type { CellError, Cells } from './import-kind.js';
 
 /** Whom a row names, from its own cells: the name columns and the ID number (docs/api.md, "Imports"). */

@@ -1,4 +1,5 @@
-import { DomainError, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type XlsxImportFormat } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type XlsxImportFormat } from '@fundi/domain/imports';
 import { CsvFileError } from './csv-reader.js';
 import type { ImportDeps } from './import-ports.js';
 

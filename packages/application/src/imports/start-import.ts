@@ -1,14 +1,6 @@
 import type { Readable } from 'node:stream';
-import {
-  DomainError,
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_ROWS,
-  UNSAFE_FILE_NAME_MESSAGE,
-  isSafeFileName,
-  newId,
-  type ImportSnapshot,
-  type XlsxImportFormat,
-} from '@fundi/domain';
+import { DomainError, UNSAFE_FILE_NAME_MESSAGE, isSafeFileName, newId } from '@fundi/domain';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportSnapshot, type XlsxImportFormat } from '@fundi/domain/imports';
 import { enqueueJob } from '../jobs/job-definition.js';
 import type { Actor } from '../common/actor.js';
 import { UploadFields } from '../common/upload-fields.js';

@@ -1,5 +1,5 @@
 import { IMPORT_KINDS } from './import-walk.js';
-import type { ImportType } from '@fundi/domain';
+import type { ImportType } from '@fundi/domain/imports';
 
 /** One column of a template sheet: `text` cells are formatted as Text, `date` cells as dates. */
 export interface TemplateColumn {

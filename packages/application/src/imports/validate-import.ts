@@ -1,4 +1,4 @@
-import type { ImportSnapshot, RowError } from '@fundi/domain';
+import type { ImportSnapshot, RowError } from '@fundi/domain/imports';
 import { enqueueJob } from '../jobs/job-definition.js';
 import type { Actor } from '../common/actor.js';
 import { CONFIRM_IMPORT, IMPORT_TABLES, type ImportDeps, type ImportJobPayload } from './import-ports.js';

@@ -1,4 +1,5 @@
-import { DomainError, IMPORT_BATCH_ROWS, newId, type ImportSnapshot, type RowError } from '@fundi/domain';
+import { DomainError, newId } from '@fundi/domain';
+import { IMPORT_BATCH_ROWS, type ImportSnapshot, type RowError } from '@fundi/domain/imports';
 import type { JobContext } from '../jobs/job-definition.js';
 import { recordChange } from '../common/record-change.js';
 import { IMPORT_TABLES, type ImportDeps, type ImportJobPayload } from './import-ports.js';

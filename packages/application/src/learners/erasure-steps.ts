@@ -1,4 +1,4 @@
-import type { LearnerSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 
 /** The learner being erased, as each erasure step sees it. */
 export interface ErasedSubject {

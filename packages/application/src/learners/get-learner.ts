@@ -1,4 +1,5 @@
-import { DomainError, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
+import { DomainError, type PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { learnerView, type LearnerView } from './learner-view.js';

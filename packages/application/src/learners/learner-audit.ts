@@ -1,4 +1,5 @@
-import type { FieldChange, LearnerChange } from '@fundi/domain';
+import type { FieldChange } from '@fundi/domain/audit';
+import type { LearnerChange } from '@fundi/domain/learners';
 
 /** Learner fields that say nothing about who the person is: their changes are kept in the audit entry itself. */
 const NOT_PERSONAL: ReadonlySet<string> = new Set([

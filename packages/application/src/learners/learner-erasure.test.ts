@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '@fundi/testing';
 import { aLearnerInput } from '@fundi/domain/testing';
-import type { NotificationSnapshot } from '@fundi/domain';
+import type { NotificationSnapshot } from '@fundi/domain/notifications';
 import { anActor, fakeDeps } from '../testing/fakes.js';
 import { EraseLearner } from './erase-learner.js';
 import { RegisterLearner } from './register-learner.js';

@@ -1,4 +1,5 @@
-import type { DomainEvent, JobQueue, LearnerSnapshot } from '@fundi/domain';
+import type { DomainEvent, JobQueue } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 import { enqueueJob, jobType, type JobDefinition, type JobType } from '../jobs/job-definition.js';
 import type { EventReaction } from '../webhooks/dispatch-outbox.js';
 

@@ -1,4 +1,4 @@
-import type { LearnerRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 

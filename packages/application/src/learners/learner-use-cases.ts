@@ -1,4 +1,5 @@
-import type { LearnerRepos, PlatformRepos } from '@fundi/domain';
+import type { PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
 import type { OfferedHooks } from '../common/hooks.js';
 import type { CoreDeps, StorageMaintenance } from '../common/ports.js';
 import { EraseLearner, ScrubAfterErasure } from './erase-learner.js';

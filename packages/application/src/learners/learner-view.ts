@@ -1,4 +1,4 @@
-import type { LearnerSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 
 export type LearnerView = Omit<LearnerSnapshot, 'tenantId'>;
 

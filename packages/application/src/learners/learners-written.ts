@@ -1,4 +1,5 @@
-import { newId, type DomainEvent, type LearnerRepository } from '@fundi/domain';
+import { newId, type DomainEvent } from '@fundi/domain';
+import type { LearnerRepository } from '@fundi/domain/learners';
 import type { EventExpansion } from '../webhooks/event-expansion.js';
 import { learnerView } from './learner-view.js';
 

@@ -1,4 +1,5 @@
-import type { LearnerFilter, Page, PageRequest, LearnerRepos, PlatformRepos } from '@fundi/domain';
+import type { Page, PageRequest, PlatformRepos } from '@fundi/domain';
+import type { LearnerFilter, LearnerRepos } from '@fundi/domain/learners';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { learnerView, type LearnerView } from './learner-view.js';

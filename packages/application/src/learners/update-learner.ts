@@ -1,4 +1,5 @@
-import { DomainError, Learner, type LearnerInput, type LearnerRepos, type PlatformRepos } from '@fundi/domain';
+import { DomainError, type PlatformRepos } from '@fundi/domain';
+import { Learner, type LearnerInput, type LearnerRepos } from '@fundi/domain/learners';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';

@@ -1,4 +1,7 @@
-import type { LearnerRepos, LogbookRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import type { PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
+import type { TrainingRepos } from '@fundi/domain/training';
 import type { CoreDeps } from '../common/ports.js';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
 

@@ -1,13 +1,5 @@
-import {
-  DomainError,
-  LogbookEntry,
-  newId,
-  type LogbookFilter,
-  type LogbookInput,
-  type LogbookEntrySnapshot,
-  type Page,
-  type PageRequest,
-} from '@fundi/domain';
+import { DomainError, newId, type Page, type PageRequest } from '@fundi/domain';
+import { LogbookEntry, type LogbookFilter, type LogbookInput, type LogbookEntrySnapshot } from '@fundi/domain/logbooks';
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';

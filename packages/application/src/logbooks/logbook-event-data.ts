@@ -1,4 +1,4 @@
-import type { LogbookEntrySnapshot } from '@fundi/domain';
+import type { LogbookEntrySnapshot } from '@fundi/domain/logbooks';
 
 /** What the logbook events carry: the entry's facts, no personal text (the supervisor's name aside). */
 export function eventData(e: LogbookEntrySnapshot): Record<string, unknown> {

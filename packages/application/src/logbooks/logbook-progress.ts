@@ -1,4 +1,6 @@
-import { DomainError, Enrolment, type LogbookHours } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import type { LogbookHours } from '@fundi/domain/logbooks';
+import { Enrolment } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { LogbookDeps } from './logbook-deps.js';
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DomainError, LogbookEntry, logbookContent, type LogbookEntrySnapshot, type LogbookRepos } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { LogbookEntry, logbookContent, type LogbookEntrySnapshot, type LogbookRepos } from '@fundi/domain/logbooks';
 import { systemActor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { eventData } from './logbook-event-data.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LogbookEntry, newId, type LogbookEntrySnapshot, type LogbookRepos } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { LogbookEntry, type LogbookEntrySnapshot, type LogbookRepos } from '@fundi/domain/logbooks';
 import { memoryStorage } from '@fundi/memory';
 import { learnerMemory } from '@fundi/memory/learners';
 import { logbookMemory } from '@fundi/memory/logbooks';

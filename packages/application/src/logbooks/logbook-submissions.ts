@@ -1,12 +1,5 @@
-import {
-  DomainError,
-  LogbookEntry,
-  newId,
-  supervisorAddress,
-  type LogbookEntrySnapshot,
-  type LogbookRepos,
-  type PlatformRepos,
-} from '@fundi/domain';
+import { DomainError, newId, type PlatformRepos } from '@fundi/domain';
+import { LogbookEntry, supervisorAddress, type LogbookEntrySnapshot, type LogbookRepos } from '@fundi/domain/logbooks';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { LOGBOOK_EVENTS, type LogbookDeps } from './logbook-deps.js';

@@ -1,4 +1,4 @@
-import type { LogbookEntrySnapshot } from '@fundi/domain';
+import type { LogbookEntrySnapshot } from '@fundi/domain/logbooks';
 
 export type LogbookEntryView = Omit<LogbookEntrySnapshot, 'tenantId' | 'signOff'> & {
   /** Who answered the sign-off link, when, from which address, and the hash of what they answered for. */

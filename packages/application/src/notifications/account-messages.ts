@@ -1,4 +1,4 @@
-import type { LearnerSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 import { randomBytes } from 'node:crypto';
 import { SET_PASSWORD_HOURS, sha256 } from '../staff/staff-accounts.js';
 import { dashboardUrl, portalUrl } from './dashboard-pages.js';

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DomainError, parseDeliveryReport } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { parseDeliveryReport } from '@fundi/domain/notifications';
 
 // What provider callbacks carry, read without trusting them yet (docs/api.md, "Notifications", "Callbacks").
 

@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  mailboxAddress,
-  type ErrorDetail,
-  type SecretBox,
-  type StoredSmtpSettings,
-  type StoredWhatsAppSettings,
-} from '@fundi/domain';
+import type { ErrorDetail, SecretBox } from '@fundi/domain';
+import { mailboxAddress, type StoredSmtpSettings, type StoredWhatsAppSettings } from '@fundi/domain/notifications';
 import { BUILT_IN_TEMPLATES } from './built-in-templates.js';
 
 export type WhatsAppStored = StoredWhatsAppSettings;

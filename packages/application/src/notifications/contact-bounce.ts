@@ -1,4 +1,5 @@
-import type { LearnerSnapshot, NotificationSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
+import type { NotificationSnapshot } from '@fundi/domain/notifications';
 import { systemActor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { NotificationPorts, NotificationRepoSet } from './notification-ports.js';

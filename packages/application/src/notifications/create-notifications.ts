@@ -1,10 +1,5 @@
-import {
-  DomainError,
-  newId,
-  type NotificationContent,
-  type NotificationSnapshot,
-  type TenantSnapshot,
-} from '@fundi/domain';
+import { DomainError, newId, type TenantSnapshot } from '@fundi/domain';
+import type { NotificationContent, NotificationSnapshot } from '@fundi/domain/notifications';
 import { enqueueJob } from '../jobs/job-definition.js';
 import { builtInTemplate } from './built-in-templates.js';
 import type { NotificationPorts } from './notification-ports.js';

@@ -1,10 +1,10 @@
+import { DomainError } from '@fundi/domain';
 import {
-  DomainError,
   sendFailure,
   unsubscribeHeaders,
   type NotificationSnapshot,
   type StoredNotificationSettings,
-} from '@fundi/domain';
+} from '@fundi/domain/notifications';
 import type { NotificationPorts, OpenSmtpSettings, OpenWhatsAppSettings } from './notification-ports.js';
 import { UNSUBSCRIBE_PURPOSE } from './notification-drafts.js';
 import type { Outcome } from './send-outcome.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { NotificationSnapshot, NotificationStatus } from '@fundi/domain';
+import type { NotificationSnapshot, NotificationStatus } from '@fundi/domain/notifications';
 import type { NotificationPorts } from './notification-ports.js';
 import type { ReportNotificationStatus } from './report-notification-status.js';
 import { checkHmac, parseEmailReports, type EmailReport } from './callback-reports.js';

@@ -27,3 +27,4 @@ export * from './note-refused-keys.js';
 export * from './notification-use-cases.js';
 export * from './erased-learner-mail.js';
 export * from './notification-erasure.js';
+export * from './notification-retention.js';

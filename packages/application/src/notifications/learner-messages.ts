@@ -1,4 +1,4 @@
-import type { LearnerSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 import { builtInTemplate, type TemplateKey } from './built-in-templates.js';
 import type { Draft } from './notification-drafts.js';
 import { portalUrl } from './dashboard-pages.js';

@@ -1,4 +1,5 @@
-import { DomainError, Enrolment, type AssessmentSnapshot, type EnrolmentSnapshot } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { Enrolment, type AssessmentSnapshot, type EnrolmentSnapshot } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { NotificationPorts } from './notification-ports.js';
 import type { TemplateVariable } from './template-variables.js';

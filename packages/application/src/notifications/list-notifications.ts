@@ -1,4 +1,5 @@
-import type { NotificationFilter, Page, PageRequest } from '@fundi/domain';
+import type { Page, PageRequest } from '@fundi/domain';
+import type { NotificationFilter } from '@fundi/domain/notifications';
 import type { Actor } from '../common/actor.js';
 import type { NotificationPorts } from './notification-ports.js';
 import { notificationView, type NotificationView } from './notification-view.js';

@@ -1,4 +1,4 @@
-import type { NotificationChannel, NotificationState } from '@fundi/domain';
+import type { NotificationChannel, NotificationState } from '@fundi/domain/notifications';
 import { jobType } from '../jobs/job-definition.js';
 import type { TemplateKey } from './built-in-templates.js';
 import type { Recipient } from './recipients.js';

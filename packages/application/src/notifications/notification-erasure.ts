@@ -1,4 +1,4 @@
-import type { NotificationRepos } from '@fundi/domain';
+import type { NotificationRepos } from '@fundi/domain/notifications';
 import type { ErasureStep } from '../learners/erasure-steps.js';
 import { mentionsOf } from '../learners/learner-erasure.js';
 

@@ -1,18 +1,11 @@
-import type {
-  EvidenceRepos,
-  ExportRepos,
-  LearnerRepos,
-  LogbookRepos,
-  Mailer,
-  MessagingChannel,
-  NotificationRepos,
-  PlatformRepos,
-  SecretBox,
-  SecretGenerator,
-  StaffRepos,
-  TenantRepos,
-  TrainingRepos,
-} from '@fundi/domain';
+import type { PlatformRepos, SecretBox, SecretGenerator, TenantRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { LogbookRepos } from '@fundi/domain/logbooks';
+import type { StaffRepos } from '@fundi/domain/staff';
+import type { TrainingRepos } from '@fundi/domain/training';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
+import type { ExportRepos } from '@fundi/domain/exports';
+import type { Mailer, MessagingChannel, NotificationRepos } from '@fundi/domain/notifications';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { CoreDeps } from '../common/ports.js';
 

@@ -1,4 +1,4 @@
-import type { NotificationRepos } from '@fundi/domain';
+import type { NotificationRepos } from '@fundi/domain/notifications';
 import type { CoreDeps } from '../common/ports.js';
 import type { RetentionTask } from '../retention/retention-policy.js';
 

@@ -1,4 +1,4 @@
-import type { StoredNotificationSettings } from '@fundi/domain';
+import type { StoredNotificationSettings } from '@fundi/domain/notifications';
 import { BUILT_IN_TEMPLATES, type TemplateKey } from './built-in-templates.js';
 import type { WhatsAppStored } from './channel-settings.js';
 

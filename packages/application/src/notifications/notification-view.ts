@@ -1,4 +1,4 @@
-import type { NotificationHistoryEntry, NotificationSnapshot, NotificationState } from '@fundi/domain';
+import type { NotificationHistoryEntry, NotificationSnapshot, NotificationState } from '@fundi/domain/notifications';
 
 /** A notification as the API shows it: who, how, which template, and where it stands (docs/api.md, "Notifications"). */
 export interface NotificationView {

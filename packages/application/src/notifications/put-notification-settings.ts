@@ -1,4 +1,5 @@
-import { DomainError, type ErrorDetail, type StoredNotificationSettings } from '@fundi/domain';
+import { DomainError, type ErrorDetail } from '@fundi/domain';
+import type { StoredNotificationSettings } from '@fundi/domain/notifications';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { TemplateKey } from './built-in-templates.js';

@@ -1,10 +1,7 @@
-import {
-  DomainError,
-  type LearnerSnapshot,
-  type NotificationChannel,
-  type Role,
-  type StaffCredentialSnapshot,
-} from '@fundi/domain';
+import { DomainError, type Role } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
+import type { StaffCredentialSnapshot } from '@fundi/domain/staff';
+import type { NotificationChannel } from '@fundi/domain/notifications';
 import type { NotificationRepoSet } from './notification-ports.js';
 
 /**

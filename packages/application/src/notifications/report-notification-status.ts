@@ -4,7 +4,7 @@ import {
   isFinalStatus,
   type NotificationSnapshot,
   type NotificationStatus,
-} from '@fundi/domain';
+} from '@fundi/domain/notifications';
 import type { NotificationPorts } from './notification-ports.js';
 import type { CreateNotifications } from './create-notifications.js';
 import { hist } from './notification-drafts.js';

@@ -1,4 +1,4 @@
-import { afterSendFailure, type NotificationSnapshot, type SendFailure } from '@fundi/domain';
+import { afterSendFailure, type NotificationSnapshot, type SendFailure } from '@fundi/domain/notifications';
 import { enqueueJob } from '../jobs/job-definition.js';
 import type { NotificationRepoSet } from './notification-ports.js';
 import { SEND_NOTIFICATIONS, hist } from './notification-drafts.js';

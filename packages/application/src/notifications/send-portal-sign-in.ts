@@ -1,4 +1,4 @@
-import type { LearnerSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 import { sendPortalSignIn } from './account-messages.js';
 import type { CreateNotifications } from './create-notifications.js';
 import type { NotificationPorts } from './notification-ports.js';

@@ -1,4 +1,9 @@
-import { FINAL_STATUS, isAddressFailure, type NotificationSnapshot, type SendFailure } from '@fundi/domain';
+import {
+  FINAL_STATUS,
+  isAddressFailure,
+  type NotificationSnapshot,
+  type SendFailure,
+} from '@fundi/domain/notifications';
 import type { NotificationPorts } from './notification-ports.js';
 import type { CreateNotifications } from './create-notifications.js';
 import { deliver, openSettings } from './deliver-notification.js';

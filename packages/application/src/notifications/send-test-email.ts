@@ -1,4 +1,5 @@
-import { DomainError, mailboxAddress } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { mailboxAddress } from '@fundi/domain/notifications';
 import type { Actor } from '../common/actor.js';
 import type { NotificationPorts } from './notification-ports.js';
 import { requireNotificationAdmin } from './template-overrides.js';

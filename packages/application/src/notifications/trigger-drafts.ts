@@ -1,4 +1,5 @@
-import type { EnrolmentSnapshot, LearnerSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
+import type { EnrolmentSnapshot } from '@fundi/domain/training';
 import type { TemplateKey } from './built-in-templates.js';
 import type { NotificationPorts } from './notification-ports.js';
 import type { Draft } from './notification-drafts.js';

@@ -1,4 +1,5 @@
-import { DomainError, verifyWhatsAppSignature, whatsAppStatuses } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { verifyWhatsAppSignature, whatsAppStatuses } from '@fundi/domain/notifications';
 import type { NotificationPorts } from './notification-ports.js';
 import type { ReportNotificationStatus } from './report-notification-status.js';
 import { phoneNumberIdOf } from './callback-reports.js';

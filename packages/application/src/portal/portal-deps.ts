@@ -1,4 +1,6 @@
-import type { LearnerRepos, LearnerSnapshot, PlatformRepos, PortalRepos, Scope, TenantRepos } from '@fundi/domain';
+import type { PlatformRepos, Scope, TenantRepos } from '@fundi/domain';
+import type { LearnerRepos, LearnerSnapshot } from '@fundi/domain/learners';
+import type { PortalRepos } from '@fundi/domain/portal';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 

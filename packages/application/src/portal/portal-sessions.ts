@@ -1,4 +1,5 @@
-import type { LearnerSnapshot, TenantSnapshot } from '@fundi/domain';
+import type { TenantSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 import type { Actor } from '../common/actor.js';
 import { learnerActor, type PortalDeps } from './portal-deps.js';
 import { portalTokenHash } from './portal-sign-in.js';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { DomainError, Email, Mobile, type LearnerSnapshot, type TenantSnapshot } from '@fundi/domain';
+import { DomainError, type TenantSnapshot } from '@fundi/domain';
+import { Email, Mobile, type LearnerSnapshot } from '@fundi/domain/learners';
 import { recordChange } from '../common/record-change.js';
 import { PORTAL_SESSION_HOURS, SIGN_IN_MINUTES, learnerActor, type PortalDeps } from './portal-deps.js';
 

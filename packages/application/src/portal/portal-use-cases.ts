@@ -1,4 +1,4 @@
-import type { PortalRepos } from '@fundi/domain';
+import type { PortalRepos } from '@fundi/domain/portal';
 import type { CoreDeps } from '../common/ports.js';
 import type { RetentionTask } from '../retention/retention-policy.js';
 import type { PortalDeps } from './portal-deps.js';

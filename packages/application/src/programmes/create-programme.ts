@@ -1,11 +1,6 @@
-import {
-  Programme,
-  newId,
-  type ProgrammeInput,
-  type TrainingRepos,
-  type LearnerRepos,
-  type PlatformRepos,
-} from '@fundi/domain';
+import { newId, type PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import { Programme, type ProgrammeInput, type TrainingRepos } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';

@@ -1,4 +1,6 @@
-import type { TrainingRepos, LearnerRepos, PlatformRepos } from '@fundi/domain';
+import type { PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { TrainingRepos } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { findProgramme, programmeView, type ProgrammeView } from './programme-view.js';

@@ -1,4 +1,6 @@
-import type { Page, PageRequest, ProgrammeType, TrainingRepos, LearnerRepos, PlatformRepos } from '@fundi/domain';
+import type { Page, PageRequest, PlatformRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { ProgrammeType, TrainingRepos } from '@fundi/domain/training';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import { programmeView, type ProgrammeView } from './programme-view.js';

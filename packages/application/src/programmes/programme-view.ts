@@ -1,5 +1,6 @@
-import { DomainError, looksLikeId, type ProgrammeSnapshot } from '@fundi/domain';
-import type { TrainingRepos } from '@fundi/domain';
+import { DomainError, looksLikeId } from '@fundi/domain';
+import type { ProgrammeSnapshot } from '@fundi/domain/training';
+import type { TrainingRepos } from '@fundi/domain/training';
 
 export type ProgrammeView = Omit<ProgrammeSnapshot, 'tenantId'>;
 

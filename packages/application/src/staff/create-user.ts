@@ -1,4 +1,5 @@
-import { StaffCredential, newId } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { StaffCredential } from '@fundi/domain/staff';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { StaffDeps } from './staff-accounts.js';

@@ -1,4 +1,4 @@
-import type { StaffRepos } from '@fundi/domain';
+import type { StaffRepos } from '@fundi/domain/staff';
 import type { CoreDeps } from '../common/ports.js';
 import type { RetentionTask } from '../retention/retention-policy.js';
 

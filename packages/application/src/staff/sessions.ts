@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, type AccessPolicy, type StaffCredentialSnapshot, type TenantSnapshot } from '@fundi/domain';
+import { DomainError, type AccessPolicy, type TenantSnapshot } from '@fundi/domain';
+import type { StaffCredentialSnapshot } from '@fundi/domain/staff';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { sha256, staffView, type StaffDeps, type StaffView } from './staff-accounts.js';

@@ -1,14 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  DomainError,
-  StaffCredential,
-  newId,
-  type PlatformRepos,
-  type Role,
-  type StaffCredentialSnapshot,
-  type StaffRepos,
-  type TenantRepos,
-} from '@fundi/domain';
+import { DomainError, newId, type PlatformRepos, type Role, type TenantRepos } from '@fundi/domain';
+import { StaffCredential, type StaffCredentialSnapshot, type StaffRepos } from '@fundi/domain/staff';
 import { operator, type Actor } from '../common/actor.js';
 import type { AccessDeps, CoreDeps } from '../common/ports.js';
 import { recordChange } from '../common/record-change.js';

@@ -1,4 +1,5 @@
-import { STAFF_TRIGGER_KEYS, type Role, type StaffCredentialSnapshot } from '@fundi/domain';
+import type { Role } from '@fundi/domain';
+import { STAFF_TRIGGER_KEYS, type StaffCredentialSnapshot } from '@fundi/domain/staff';
 
 /** Internal events of the staff directory (no webhook event types); the user invitation reacts to `user.invited`. */
 export const USER_INVITED_EVENT = 'user.invited';

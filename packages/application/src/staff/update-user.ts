@@ -1,4 +1,5 @@
-import { DomainError, StaffCredential, type StaffPatch } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { StaffCredential, type StaffPatch } from '@fundi/domain/staff';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { StaffDeps } from './staff-accounts.js';

@@ -1,4 +1,4 @@
-import type { StatementSnapshot } from '@fundi/domain';
+import type { StatementSnapshot } from '@fundi/domain/statements';
 import { recordChange } from '../common/record-change.js';
 import { STATEMENT_REVOKED, revokedData } from './statement-events.js';
 import type { StatementPorts } from './statement-ports.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { holderOf, newId, newVerificationCode, type StatementSnapshot } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { holderOf, newVerificationCode, type StatementSnapshot } from '@fundi/domain/statements';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { gatherStatement } from './statement-content.js';

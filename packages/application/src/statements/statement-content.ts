@@ -1,12 +1,7 @@
-import {
-  DomainError,
-  progressOf,
-  type AssessmentSnapshot,
-  type EnrolmentSnapshot,
-  type LearnerSnapshot,
-  type StatementModule,
-  type StatementOutcome,
-} from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
+import type { StatementModule, StatementOutcome } from '@fundi/domain/statements';
+import { progressOf, type AssessmentSnapshot, type EnrolmentSnapshot } from '@fundi/domain/training';
 import type { StatementContent, StatementPorts } from './statement-ports.js';
 
 /** The learner, the enrolment and every module's result that counts; 409 naming the modules without one. */

@@ -1,4 +1,5 @@
-import { DomainError, type StatementSnapshot } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import type { StatementSnapshot } from '@fundi/domain/statements';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { expiredUrl, invalidUrl } from '../evidence/evidence-signed-urls.js';

@@ -1,4 +1,4 @@
-import type { StatementSnapshot } from '@fundi/domain';
+import type { StatementSnapshot } from '@fundi/domain/statements';
 
 export const STATEMENT_ISSUED = 'statement.issued';
 export const STATEMENT_REVOKED = 'statement.revoked';

@@ -1,13 +1,8 @@
-import type {
-  ExportRepos,
-  LearnerRepos,
-  PlatformRepos,
-  StatementModule,
-  StatementOutcome,
-  StatementRepos,
-  TenantRepos,
-  TrainingRepos,
-} from '@fundi/domain';
+import type { PlatformRepos, TenantRepos } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { StatementModule, StatementOutcome, StatementRepos } from '@fundi/domain/statements';
+import type { TrainingRepos } from '@fundi/domain/training';
+import type { ExportRepos } from '@fundi/domain/exports';
 import type { CoreDeps } from '../common/ports.js';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { FileVault } from '../files/file-vault.js';

@@ -1,4 +1,5 @@
-import { DomainError, type Page, type PageRequest, type StatementSnapshot } from '@fundi/domain';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type { StatementSnapshot } from '@fundi/domain/statements';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { issueStatement } from './issue-statement.js';

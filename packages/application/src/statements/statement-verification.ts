@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { DomainError, normaliseVerificationCode, type StatementSnapshot } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { normaliseVerificationCode, type StatementSnapshot } from '@fundi/domain/statements';
 import type { StatementPorts } from './statement-ports.js';
 import { publicView, type PublicStatementView } from './statement-view.js';
 

@@ -1,4 +1,4 @@
-import type { StatementModule, StatementOutcome, StatementSnapshot } from '@fundi/domain';
+import type { StatementModule, StatementOutcome, StatementSnapshot } from '@fundi/domain/statements';
 
 /** A statement as the API shows it. */
 export interface StatementView {

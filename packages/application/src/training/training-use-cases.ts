@@ -1,4 +1,7 @@
-import type { AuditRepos, LearnerRepos, PlatformRepos, TrainingRepos } from '@fundi/domain';
+import type { PlatformRepos } from '@fundi/domain';
+import type { AuditRepos } from '@fundi/domain/audit';
+import type { LearnerRepos } from '@fundi/domain/learners';
+import type { TrainingRepos } from '@fundi/domain/training';
 import type { CoreDeps, SecretDeps } from '../common/ports.js';
 import { GetAssessment, GetAssessments } from '../assessments/get-assessment.js';
 import { GetModeration } from '../assessments/get-moderation.js';

@@ -1,4 +1,5 @@
-import { afterAttempt, newId, type AttemptOutcome, type AttemptResult, type AttemptSnapshot } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { afterAttempt, type AttemptOutcome, type AttemptResult, type AttemptSnapshot } from '@fundi/domain/webhooks';
 import { deliveryTask, secretOpener, type DeliveryTask } from './delivery-task.js';
 import { disableAfterFailures } from './disable-after-failures.js';
 import type { WebhookDeps } from './webhook-ports.js';

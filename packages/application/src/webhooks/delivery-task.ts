@@ -1,4 +1,4 @@
-import { WebhookSubscription, type ClaimedDelivery } from '@fundi/domain';
+import { WebhookSubscription, type ClaimedDelivery } from '@fundi/domain/webhooks';
 import { purposeOfEvent, type SubscriptionPurpose } from './subscription-purpose.js';
 import type { OutgoingWebhook, WebhookDeps } from './webhook-ports.js';
 

@@ -1,4 +1,5 @@
-import { MAX_ATTEMPTS, WEBHOOK_API_PURPOSE, newId, type PlatformRepos, type WebhookRepos } from '@fundi/domain';
+import { newId, type PlatformRepos } from '@fundi/domain';
+import { MAX_ATTEMPTS, WEBHOOK_API_PURPOSE, type WebhookRepos } from '@fundi/domain/webhooks';
 import type { DeliveryTask } from './delivery-task.js';
 import { switchSubscription } from './enablement.js';
 import type { SubscriptionPurpose } from './subscription-purpose.js';

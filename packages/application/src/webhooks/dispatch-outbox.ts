@@ -1,13 +1,11 @@
+import type { DomainEvent, JobQueue, PlatformRepos } from '@fundi/domain';
 import {
   PING_EVENT,
   takenWithData,
   type DeliverySnapshot,
-  type DomainEvent,
-  type JobQueue,
-  type PlatformRepos,
   type WebhookRepos,
   type WebhookSubscriptionSnapshot,
-} from '@fundi/domain';
+} from '@fundi/domain/webhooks';
 import type { CoreDeps } from '../common/ports.js';
 import { deliveryTask, secretOpener, type DeliveryTask } from './delivery-task.js';
 import { newDelivery, subscribersOf } from './fan-out.js';

@@ -1,6 +1,7 @@
-import { WebhookSubscription, type WebhookSubscriptionSnapshot } from '@fundi/domain';
+import { WebhookSubscription, type WebhookSubscriptionSnapshot } from '@fundi/domain/webhooks';
 import type { Actor } from '../common/actor.js';
-import type { WebhookRepos, PlatformRepos } from '@fundi/domain';
+import type { PlatformRepos } from '@fundi/domain';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
 import { recordChange } from '../common/record-change.js';
 
 /**

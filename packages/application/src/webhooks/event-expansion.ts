@@ -1,4 +1,5 @@
-import { EXPANDED_AT, type DomainEvent, type WebhookRepos, type WebhookSubscriptionSnapshot } from '@fundi/domain';
+import type { DomainEvent } from '@fundi/domain';
+import { EXPANDED_AT, type WebhookRepos, type WebhookSubscriptionSnapshot } from '@fundi/domain/webhooks';
 
 /**
  * A compact event that stands for many public ones (docs/webhooks.md, "Compact events"): a bulk write stores one

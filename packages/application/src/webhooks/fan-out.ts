@@ -1,10 +1,5 @@
-import {
-  PING_EVENT,
-  newId,
-  type DeliverySnapshot,
-  type DomainEvent,
-  type WebhookSubscriptionSnapshot,
-} from '@fundi/domain';
+import { newId, type DomainEvent } from '@fundi/domain';
+import { PING_EVENT, type DeliverySnapshot, type WebhookSubscriptionSnapshot } from '@fundi/domain/webhooks';
 
 /** The subscriptions that receive `e`: those listing its type, or for `ping` the one subscription it names. */
 export function subscribersOf(

@@ -15,3 +15,4 @@ export * from './reseal-secrets.js';
 export * from './webhook-use-cases.js';
 export * from './event-expansion.js';
 export * from './webhook-erasure.js';
+export * from './webhook-retention.js';

@@ -1,13 +1,12 @@
+import { DomainError, newId } from '@fundi/domain';
 import {
-  DomainError,
   WebhookSubscription,
   generateWebhookSecret,
-  newId,
   parseEnabled,
   parseWebhookSecret,
   parseWebhookUrl,
   type SubscriptionInput,
-} from '@fundi/domain';
+} from '@fundi/domain/webhooks';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { switchSubscription } from './enablement.js';

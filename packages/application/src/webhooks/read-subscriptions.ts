@@ -1,4 +1,5 @@
-import type { AttemptSnapshot, Page, PageRequest } from '@fundi/domain';
+import type { Page, PageRequest } from '@fundi/domain';
+import type { AttemptSnapshot } from '@fundi/domain/webhooks';
 import type { Actor } from '../common/actor.js';
 import type { WebhookDeps } from './webhook-ports.js';
 import { requireSubscription, subscriptionView, type WebhookSubscriptionView } from './subscription-view.js';

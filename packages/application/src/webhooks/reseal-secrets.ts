@@ -1,4 +1,5 @@
-import type { SecretBox, TenantRepos, WebhookRepos } from '@fundi/domain';
+import type { SecretBox, TenantRepos } from '@fundi/domain';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
 
 /**
  * After a master-key rotation: seals every subscription's signing secrets (current and previous) again under the

@@ -1,4 +1,5 @@
-import { PING_EVENT, WebhookSubscription, newId, generateWebhookSecret, parseWebhookSecret } from '@fundi/domain';
+import { newId } from '@fundi/domain';
+import { PING_EVENT, WebhookSubscription, generateWebhookSecret, parseWebhookSecret } from '@fundi/domain/webhooks';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { WebhookSubscriptionWithSecret } from './manage-subscriptions.js';

@@ -1,4 +1,5 @@
-import type { DomainEvent, WebhookEventType } from '@fundi/domain';
+import type { DomainEvent } from '@fundi/domain';
+import type { WebhookEventType } from '@fundi/domain/webhooks';
 
 /**
  * A purpose a capability declares for webhook subscriptions it keeps for itself (docs/architecture.md, "A

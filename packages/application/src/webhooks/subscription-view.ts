@@ -1,5 +1,6 @@
-import { DomainError, WEBHOOK_API_PURPOSE, type WebhookSubscriptionSnapshot } from '@fundi/domain';
-import type { WebhookRepos } from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import { WEBHOOK_API_PURPOSE, type WebhookSubscriptionSnapshot } from '@fundi/domain/webhooks';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
 
 /** A subscription as callers see it: never its secret (shown once, on create and on rotation). */
 export interface WebhookSubscriptionView {

@@ -1,4 +1,4 @@
-import type { WebhookRepos } from '@fundi/domain';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
 import type { ErasureStep } from '../learners/erasure-steps.js';
 
 /** The webhooks' part of an erasure: receivers' replies to the learner's redacted events leave the attempt log. */

@@ -1,5 +1,6 @@
 import { jobType } from '../jobs/job-definition.js';
-import type { AttemptResult, SecretBox, SubscriptionRules, WebhookRepos, PlatformRepos } from '@fundi/domain';
+import type { SecretBox, PlatformRepos } from '@fundi/domain';
+import type { AttemptResult, SubscriptionRules, WebhookRepos } from '@fundi/domain/webhooks';
 import type { CoreDeps } from '../common/ports.js';
 import type { EventExpansion } from './event-expansion.js';
 import type { SubscriptionPurpose } from './subscription-purpose.js';

@@ -1,4 +1,4 @@
-import type { WebhookRepos } from '@fundi/domain';
+import type { WebhookRepos } from '@fundi/domain/webhooks';
 import type { CoreDeps } from '../common/ports.js';
 import type { RetentionTask } from '../retention/retention-policy.js';
 

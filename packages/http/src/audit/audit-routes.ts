@@ -1,5 +1,5 @@
-import type { AuditUseCases } from '@fundi/application';
-import type { AuditFilter } from '@fundi/domain';
+import type { AuditUseCases } from '@fundi/application/audit';
+import type { AuditFilter } from '@fundi/domain/audit';
 import { IdParams, type z } from '../schemas/common.js';
 import { route, type RouteDef } from '../routes/route.js';
 import { dayEnd, dayStart } from '../routes/range.js';

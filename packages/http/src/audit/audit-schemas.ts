@@ -1,4 +1,4 @@
-import { AUDIT_VIA } from '@fundi/domain';
+import { AUDIT_VIA } from '@fundi/domain/audit';
 import { ActorOut, Instant, Timestamp, z } from '../schemas/common.js';
 
 const Change = z

@@ -1,46 +1,20 @@
-import type {
-  AuditTrailReader,
-  StatementService,
-  EvidenceUseCases,
-  ExportUseCases,
-  HrSyncUseCases,
-  ImportUseCases,
-  LearnerUseCases,
-  LogbookUseCases,
-  NotificationUseCases,
-  RateLimitStore,
-  SessionContext,
-  StaffUseCases,
-  TenantUseCases,
-  TrainingUseCases,
-  WebhookSubscriptionUseCases,
-} from '@fundi/application';
+import type { RateLimitStore, TenantUseCases } from '@fundi/application';
+import type { SessionContext, StaffUseCases } from '@fundi/application/staff';
 import type { Role, Scope } from '@fundi/domain';
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { Html } from './html.js';
 
-/** The use cases the dashboard calls: the same ones the API routes call. */
+/**
+ * The use cases the dashboard calls: the same ones the API routes call. Each capability adds the use cases its pages
+ * are handed from its own folder (`declare module` of this file in its `dashboard-deps.ts`), so the ones here are the
+ * kernel's: staff sign-in, the tenant's keys and settings, and the limits (docs/architecture.md, "A capability's
+ * anatomy").
+ */
 export interface DashboardDeps {
   staff: StaffUseCases;
   tenants: Pick<TenantUseCases, 'createApiKey' | 'listApiKeys' | 'revokeApiKey' | 'setTimeZone'>;
-  learners: Pick<
-    LearnerUseCases,
-    'listLearners' | 'getLearner' | 'registerLearner' | 'updateLearner' | 'eraseLearner' | 'learnerNames'
-  >;
-  training: TrainingUseCases;
-  webhooks: WebhookSubscriptionUseCases;
-  evidence: EvidenceUseCases;
-  exports: ExportUseCases;
-  notifications: NotificationUseCases;
-  imports: ImportUseCases;
-  hrSync: HrSyncUseCases;
-  /** The audit trail (the audit page and the history on records); without it they are not served. */
-  audit?: AuditTrailReader;
-  /** Statements of Results on the learner's enrolments; without it they are not served. */
-  statements?: StatementService;
-  logbooks: Pick<LogbookUseCases, 'progress'>;
   /** Mails a staff user a link to choose a new password, when the account exists (the forgotten-password form). */
   requestPasswordReset(tenant: string, email: string): Promise<void>;
   /** Counters for the sign-in limits (the API's store: shared across processes on Postgres). */

@@ -1,4 +1,5 @@
-import { actingFrom, type SessionContext } from '@fundi/application';
+import { actingFrom } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
 import { DomainError } from '@fundi/domain';
 import type { Context, Middleware } from 'koa';
 import { SCRIPT, STYLES } from './assets.js';

@@ -1,4 +1,4 @@
-import type { SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
 import { html, when, type Html } from './html.js';
 import type { NavEntry } from './dashboard-deps.js';
 import { can } from './web.js';

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { RouteTable } from '../route-table.js';
 import { safeForm, safeQuery } from './form-text.js';
-import type { SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
 import { DomainError, timeZoneOf, type Scope } from '@fundi/domain';
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS, readWholeBody } from '../middleware/body-progress.js';
 

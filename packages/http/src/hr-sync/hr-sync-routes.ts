@@ -1,4 +1,4 @@
-import type { HrSyncUseCases } from '@fundi/application';
+import type { HrSyncUseCases } from '@fundi/application/hr-sync';
 import {
   HrDeliveryParams,
   HrEventAnswerOut,

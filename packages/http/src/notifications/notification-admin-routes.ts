@@ -1,4 +1,4 @@
-import type { NotificationUseCases } from '@fundi/application';
+import type { NotificationUseCases } from '@fundi/application/notifications';
 import { pageInOrder } from '@fundi/domain';
 import { route } from '../routes/route.js';
 import {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { NotificationUseCases } from '@fundi/application';
+import type { NotificationUseCases } from '@fundi/application/notifications';
 import { DomainError } from '@fundi/domain';
 import { route, type IncomingFile } from '../routes/route.js';
 import { CallbackOut, HandshakeQuery } from './notification-schemas.js';

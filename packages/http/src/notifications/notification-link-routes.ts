@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { NotificationUseCases } from '@fundi/application';
+import type { NotificationUseCases } from '@fundi/application/notifications';
 import { route } from '../routes/route.js';
 import { TokenParams } from '../schemas/evidence-schemas.js';
 import { UnsubscribeOut } from './notification-schemas.js';

@@ -1,4 +1,4 @@
-import type { NotificationUseCases } from '@fundi/application';
+import type { NotificationUseCases } from '@fundi/application/notifications';
 import { IdParams } from '../schemas/common.js';
 import { route, type RouteDef } from '../routes/route.js';
 import { notificationAdminRoutes } from './notification-admin-routes.js';

@@ -1,4 +1,4 @@
-import { PING_EVENT } from '@fundi/domain';
+import { PING_EVENT } from '@fundi/domain/webhooks';
 import { z } from '../schemas/common.js';
 import type { EventDocs } from './event-doc.js';
 

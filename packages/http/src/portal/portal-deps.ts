@@ -1,14 +1,11 @@
-import type {
-  EvidenceUseCases,
-  LearnerUseCases,
-  LogbookUseCases,
-  NotificationUseCases,
-  PortalSessionContext,
-  PortalUseCases,
-  RateLimitStore,
-  StatementUseCases,
-  TrainingUseCases,
-} from '@fundi/application';
+import type { RateLimitStore } from '@fundi/application';
+import type { LearnerUseCases } from '@fundi/application/learners';
+import type { LogbookUseCases } from '@fundi/application/logbooks';
+import type { PortalSessionContext, PortalUseCases } from '@fundi/application/portal';
+import type { StatementUseCases } from '@fundi/application/statements';
+import type { TrainingUseCases } from '@fundi/application/training';
+import type { EvidenceUseCases } from '@fundi/application/evidence';
+import type { NotificationUseCases } from '@fundi/application/notifications';
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';

@@ -1,4 +1,4 @@
-import type { PortalSessionContext } from '@fundi/application';
+import type { PortalSessionContext } from '@fundi/application/portal';
 import { html, when, type Html } from '../dashboard/html.js';
 import { EN } from './portal-strings.js';
 

@@ -1,4 +1,4 @@
-import { readAddress } from '@fundi/application';
+import { readAddress } from '@fundi/application/portal';
 import { isDomainError } from '@fundi/domain';
 import type { Context } from 'koa';
 import { csrfRefused, formBody, sameToken } from '../dashboard/web.js';

@@ -1,4 +1,4 @@
-import { MAX_SUBMITTED_ENTRIES } from '@fundi/application';
+import { MAX_SUBMITTED_ENTRIES } from '@fundi/application/logbooks';
 /**
  * Every word the learner portal shows, in one place (docs/dashboard.md, "Learner portal"): a translation is
  * another object of this shape.

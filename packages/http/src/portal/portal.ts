@@ -1,4 +1,5 @@
-import { actingFrom, type PortalSessionContext } from '@fundi/application';
+import { actingFrom } from '@fundi/application';
+import type { PortalSessionContext } from '@fundi/application/portal';
 import { DomainError, isDomainError } from '@fundi/domain';
 import type { Context, Middleware } from 'koa';
 import type { Answer } from '../dashboard/dashboard-deps.js';

@@ -9,7 +9,7 @@ import type {
   ModerateAssessment,
   RecordAssessment,
   SampleForModeration,
-} from '@fundi/application';
+} from '@fundi/application/training';
 import { IdParams } from '../schemas/common.js';
 import {
   AssessmentCreate,

@@ -4,7 +4,7 @@ import type {
   GetEnrolment,
   GetEnrolmentHistory,
   ListEnrolments,
-} from '@fundi/application';
+} from '@fundi/application/training';
 import { pageOf } from '@fundi/domain';
 import { IdParams } from '../schemas/common.js';
 import {

@@ -1,4 +1,4 @@
-import type { EvidenceUseCases } from '@fundi/application';
+import type { EvidenceUseCases } from '@fundi/application/evidence';
 import { IdParams, z } from '../schemas/common.js';
 import { BulkDownloadIn, BulkDownloadOut, DownloadGrantOut, TokenParams } from '../schemas/evidence-schemas.js';
 import { route } from './route.js';

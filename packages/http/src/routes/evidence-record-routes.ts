@@ -1,4 +1,4 @@
-import type { EvidenceUseCases } from '@fundi/application';
+import type { EvidenceUseCases } from '@fundi/application/evidence';
 import { pageInOrder } from '@fundi/domain';
 import { IdParams } from '../schemas/common.js';
 import { EvidenceListQuery, EvidenceOut, EvidenceVersionOut, ReviewIn, UsageOut } from '../schemas/evidence-schemas.js';

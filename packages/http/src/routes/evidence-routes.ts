@@ -1,4 +1,4 @@
-import type { EvidenceUseCases } from '@fundi/application';
+import type { EvidenceUseCases } from '@fundi/application/evidence';
 import { evidenceDownloadRoutes } from './evidence-download-routes.js';
 import { evidenceRecordRoutes } from './evidence-record-routes.js';
 import { evidenceUploadRoutes } from './evidence-upload-routes.js';

@@ -1,5 +1,5 @@
-import type { EvidenceUseCases } from '@fundi/application';
-import { EVIDENCE_TYPES } from '@fundi/domain';
+import type { EvidenceUseCases } from '@fundi/application/evidence';
+import { EVIDENCE_TYPES } from '@fundi/domain/evidence';
 import { IdParams } from '../schemas/common.js';
 import { EvidenceOut, TokenParams } from '../schemas/evidence-schemas.js';
 import {

@@ -1,4 +1,4 @@
-import type { ExportUseCases } from '@fundi/application';
+import type { ExportUseCases } from '@fundi/application/exports';
 import { IdParams } from '../schemas/common.js';
 import { TokenParams } from '../schemas/evidence-schemas.js';
 import {

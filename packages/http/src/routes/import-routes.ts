@@ -1,5 +1,5 @@
-import type { ImportUseCases } from '@fundi/application';
-import { IMPORT_MAX_BYTES, IMPORT_TYPES } from '@fundi/domain';
+import type { ImportUseCases } from '@fundi/application/imports';
+import { IMPORT_MAX_BYTES, IMPORT_TYPES } from '@fundi/domain/imports';
 import { Readable } from 'node:stream';
 import { IdParams } from '../schemas/common.js';
 import {

@@ -1,5 +1,11 @@
-import type { EraseLearner, GetLearner, ListLearners, RegisterLearner, UpdateLearner } from '@fundi/application';
-import type { LearnerInput } from '@fundi/domain';
+import type {
+  EraseLearner,
+  GetLearner,
+  ListLearners,
+  RegisterLearner,
+  UpdateLearner,
+} from '@fundi/application/learners';
+import type { LearnerInput } from '@fundi/domain/learners';
 import { IdParams } from '../schemas/common.js';
 import { LearnerCreate, LearnerListQuery, LearnerOut, LearnerUpdate } from '../schemas/learner-schemas.js';
 import { route, type RouteDef } from './route.js';

@@ -1,5 +1,5 @@
-import type { LogbookUseCases } from '@fundi/application';
-import type { LogbookInput } from '@fundi/domain';
+import type { LogbookUseCases } from '@fundi/application/logbooks';
+import type { LogbookInput } from '@fundi/domain/logbooks';
 import { IdParams } from '../schemas/common.js';
 import {
   LogbookCreate,

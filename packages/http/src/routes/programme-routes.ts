@@ -5,7 +5,7 @@ import type {
   ListProgrammes,
   RetireProgramme,
   UpdateProgramme,
-} from '@fundi/application';
+} from '@fundi/application/training';
 import {
   ProgrammeCreate,
   ProgrammeListQuery,

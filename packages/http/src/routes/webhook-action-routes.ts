@@ -1,4 +1,4 @@
-import type { WebhookSubscriptionUseCases } from '@fundi/application';
+import type { WebhookSubscriptionUseCases } from '@fundi/application/webhooks';
 import { IdParams } from '../schemas/common.js';
 import {
   AttemptOut,

@@ -1,4 +1,4 @@
-import type { WebhookSubscriptionUseCases } from '@fundi/application';
+import type { WebhookSubscriptionUseCases } from '@fundi/application/webhooks';
 import { IdParams } from '../schemas/common.js';
 import { subscriptionSchemas } from '../schemas/webhook-schemas.js';
 import { route, type RouteDef } from './route.js';

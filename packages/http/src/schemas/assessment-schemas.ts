@@ -1,4 +1,4 @@
-import { ASSESSMENT_TYPES, MODERATION_DECISIONS, OUTCOMES } from '@fundi/domain';
+import { ASSESSMENT_TYPES, MODERATION_DECISIONS, OUTCOMES } from '@fundi/domain/training';
 import { Timestamp, ActorOut, Instant } from './common.js';
 import { Code, RealDate, z } from './training-common.js';
 

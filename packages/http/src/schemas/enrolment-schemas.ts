@@ -1,4 +1,4 @@
-import { ENROLMENT_STATUSES, MODULE_KINDS, OUTCOMES } from '@fundi/domain';
+import { ENROLMENT_STATUSES, MODULE_KINDS, OUTCOMES } from '@fundi/domain/training';
 import { Instant, Timestamp, ActorOut } from './common.js';
 import { Code, RealDate, z } from './training-common.js';
 

@@ -1,4 +1,4 @@
-import { EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
+import { EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain/evidence';
 import type { EventDocs } from '../openapi/event-doc.js';
 import { ERASABLE } from '../openapi/event-doc.js';
 import { z } from './common.js';

@@ -1,4 +1,4 @@
-import { EVIDENCE_RECORD_STATUSES, EVIDENCE_STATUSES, EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain';
+import { EVIDENCE_RECORD_STATUSES, EVIDENCE_STATUSES, EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain/evidence';
 import { Instant, Timestamp, z, ActorOut, ActorOrNull } from './common.js';
 
 /** A record's id, as the evidence schemas take it. */

@@ -1,4 +1,4 @@
-import { EXPORT_TYPES } from '@fundi/domain';
+import { EXPORT_TYPES } from '@fundi/domain/exports';
 import type { EventDocs } from '../openapi/event-doc.js';
 import { Timestamp, z } from './common.js';
 

@@ -1,4 +1,9 @@
-import { EXPORT_TYPES, REGULATOR_SETTING_CODES, REGULATOR_SETTING_FIELDS, type RegulatorSettings } from '@fundi/domain';
+import {
+  EXPORT_TYPES,
+  REGULATOR_SETTING_CODES,
+  REGULATOR_SETTING_FIELDS,
+  type RegulatorSettings,
+} from '@fundi/domain/exports';
 import { IsoDateString, Timestamp, z } from './common.js';
 
 const Filters = z

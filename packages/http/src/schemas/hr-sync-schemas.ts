@@ -1,4 +1,4 @@
-import { HR_INBOUND_EVENTS } from '@fundi/domain';
+import { HR_INBOUND_EVENTS } from '@fundi/domain/hr-sync';
 import { Timestamp, z } from './common.js';
 
 const mapping = z.record(z.string(), z.string()).openapi({

@@ -1,4 +1,4 @@
-import { IMPORT_TYPES } from '@fundi/domain';
+import { IMPORT_TYPES } from '@fundi/domain/imports';
 import type { EventDocs } from '../openapi/event-doc.js';
 import { Timestamp, z } from './common.js';
 

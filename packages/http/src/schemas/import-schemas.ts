@@ -1,4 +1,10 @@
-import { IMPORT_DELIMITERS, IMPORT_ENCODINGS, IMPORT_NOTIFY, IMPORT_STATUSES, IMPORT_TYPES } from '@fundi/domain';
+import {
+  IMPORT_DELIMITERS,
+  IMPORT_ENCODINGS,
+  IMPORT_NOTIFY,
+  IMPORT_STATUSES,
+  IMPORT_TYPES,
+} from '@fundi/domain/imports';
 import { Timestamp, z, ActorOut, ActorOrNull } from './common.js';
 
 export const ImportType = z.enum(IMPORT_TYPES);

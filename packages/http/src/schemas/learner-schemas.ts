@@ -1,4 +1,4 @@
-import { ALTERNATE_ID_TYPES, NLRD_CODES, type LearnerProfile } from '@fundi/domain';
+import { ALTERNATE_ID_TYPES, NLRD_CODES, type LearnerProfile } from '@fundi/domain/learners';
 import { IsoDateString, Instant, Timestamp, z } from './common.js';
 
 const codeOf = (field: keyof typeof NLRD_CODES, description: string) =>

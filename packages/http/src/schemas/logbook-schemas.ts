@@ -1,5 +1,5 @@
-import { MAX_SUBMITTED_ENTRIES } from '@fundi/application';
-import { LOGBOOK_STATUSES } from '@fundi/domain';
+import { MAX_SUBMITTED_ENTRIES } from '@fundi/application/logbooks';
+import { LOGBOOK_STATUSES } from '@fundi/domain/logbooks';
 import type { EventDocs } from '../openapi/event-doc.js';
 import { IsoDateString, Timestamp, z } from './common.js';
 

@@ -1,4 +1,4 @@
-import { MODULE_KINDS, PROGRAMME_TYPES } from '@fundi/domain';
+import { MODULE_KINDS, PROGRAMME_TYPES } from '@fundi/domain/training';
 import { Timestamp } from './common.js';
 import { Code, z } from './training-common.js';
 

@@ -1,4 +1,4 @@
-import { ENROLMENT_STATUSES } from '@fundi/domain';
+import { ENROLMENT_STATUSES } from '@fundi/domain/training';
 import { importMarks, type EventDocs } from '../openapi/event-doc.js';
 import { z } from './common.js';
 import { AssessmentOut, ModerationOut } from './assessment-schemas.js';

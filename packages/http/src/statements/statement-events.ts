@@ -1,4 +1,4 @@
-import { STATEMENT_OUTCOMES } from '@fundi/domain';
+import { STATEMENT_OUTCOMES } from '@fundi/domain/statements';
 import type { EventDocs } from '../openapi/event-doc.js';
 import { Timestamp, z } from '../schemas/common.js';
 

@@ -1,4 +1,4 @@
-import { VERIFY_MAX_BYTES, type StatementUseCases } from '@fundi/application';
+import { VERIFY_MAX_BYTES, type StatementUseCases } from '@fundi/application/statements';
 import { IdParams } from '../schemas/common.js';
 import { TokenParams } from '../schemas/evidence-schemas.js';
 import { route, type RouteDef } from '../routes/route.js';

@@ -1,4 +1,5 @@
-import { OUTCOMES, STATEMENT_OUTCOMES } from '@fundi/domain';
+import { STATEMENT_OUTCOMES } from '@fundi/domain/statements';
+import { OUTCOMES } from '@fundi/domain/training';
 import { IdParams, Timestamp, z } from '../schemas/common.js';
 
 export const StatementModuleOut = z

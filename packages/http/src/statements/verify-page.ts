@@ -1,9 +1,5 @@
-import {
-  VERIFY_MAX_BYTES,
-  type PublicStatementView,
-  type RateLimitStore,
-  type StatementVerification,
-} from '@fundi/application';
+import type { RateLimitStore } from '@fundi/application';
+import { VERIFY_MAX_BYTES, type PublicStatementView, type StatementVerification } from '@fundi/application/statements';
 import { isDomainError } from '@fundi/domain';
 import type { Context, Middleware, Next } from 'koa';
 import { html, type Html } from '../dashboard/html.js';

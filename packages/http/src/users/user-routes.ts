@@ -1,5 +1,5 @@
-import type { StaffUseCases } from '@fundi/application';
-import { STAFF_TRIGGER_KEYS } from '@fundi/domain';
+import type { StaffUseCases } from '@fundi/application/staff';
+import { STAFF_TRIGGER_KEYS } from '@fundi/domain/staff';
 import { route, type RouteDef } from '../routes/route.js';
 import { IdParams, Timestamp, z } from '../schemas/common.js';
 

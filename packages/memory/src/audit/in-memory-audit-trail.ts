@@ -1,13 +1,12 @@
+import { pageInOrder, type PageRequest } from '@fundi/domain';
 import {
   entryOfRow,
-  pageInOrder,
   type AuditFilter,
   type AuditRecord,
   type AuditRepos,
   type AuditTrail,
   type ChainRow,
-  type PageRequest,
-} from '@fundi/domain';
+} from '@fundi/domain/audit';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 import type { PlatformTables } from '../platform/in-memory-platform.js';
 

@@ -1,4 +1,4 @@
-import type { EvidenceRepos } from '@fundi/domain';
+import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { MemoryPart } from '../common/memory-store.js';
 import { InMemoryEvidenceBundleRepository } from './in-memory-evidence-bundles.js';
 import { InMemoryEvidenceSettingsRepository } from './in-memory-evidence-settings.js';

@@ -4,7 +4,7 @@ import type {
   EvidenceVersionSnapshot,
   StorageDay,
   UploadTicketSnapshot,
-} from '@fundi/domain';
+} from '@fundi/domain/evidence';
 
 /** `awaiting`: the file name and creator of a record awaiting its file (version 0, no stored version). */
 export type EvidenceRow = Omit<EvidenceSnapshot, 'current'> & {

@@ -1,4 +1,4 @@
-import type { PurgeCandidate } from '@fundi/domain';
+import type { PurgeCandidate } from '@fundi/domain/evidence';
 import type { TrainingTables } from '../training/index.js';
 import type { EvidenceRow, EvidenceTables } from './evidence-tables.js';
 

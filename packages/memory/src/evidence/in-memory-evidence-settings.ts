@@ -1,4 +1,4 @@
-import type { EvidenceSettingsRepository } from '@fundi/domain';
+import type { EvidenceSettingsRepository } from '@fundi/domain/evidence';
 import type { MemoryStore } from '../common/memory-store.js';
 import type { EvidenceTables } from './evidence-tables.js';
 

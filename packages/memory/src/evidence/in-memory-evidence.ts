@@ -1,15 +1,13 @@
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
 import {
   AWAITING_UPLOAD,
-  DomainError,
   Evidence,
   foldFilename,
   type EvidenceFileKey,
   type EvidenceFilter,
   type EvidenceRepository,
   type EvidenceSnapshot,
-  type Page,
-  type PageRequest,
-} from '@fundi/domain';
+} from '@fundi/domain/evidence';
 import type { MemoryStore } from '../common/memory-store.js';
 import { pageOf } from '../common/paging.js';
 import type { TrainingTables } from '../training/index.js';

@@ -1,13 +1,11 @@
-import {
-  DomainError,
-  type ExportRepos,
-  type ExportRepository,
-  type ExportSnapshot,
-  type Page,
-  type PageRequest,
-  type RegulatorSettings,
-  type RegulatorSettingsRepository,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type {
+  ExportRepos,
+  ExportRepository,
+  ExportSnapshot,
+  RegulatorSettings,
+  RegulatorSettingsRepository,
+} from '@fundi/domain/exports';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 import { pageOf } from '../common/paging.js';
 

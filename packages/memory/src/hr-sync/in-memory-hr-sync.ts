@@ -1,14 +1,11 @@
-import {
-  DomainError,
-  type HrEventEntry,
-  type HrEventLog,
-  type HrSyncConfigRepository,
-  type HrSyncConfigSnapshot,
-  type HrSyncRepos,
-  type Page,
-  type PageRequest,
-  type TenantSnapshot,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest, type TenantSnapshot } from '@fundi/domain';
+import type {
+  HrEventEntry,
+  HrEventLog,
+  HrSyncConfigRepository,
+  HrSyncConfigSnapshot,
+  HrSyncRepos,
+} from '@fundi/domain/hr-sync';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 
 /** Read from the tenants part: Form B finds a configuration by the tenant's slug. */

@@ -1,3 +1,4 @@
+import type { PageRequest } from '@fundi/domain';
 import type {
   ImportFormat,
   ImportMessages,
@@ -7,9 +8,8 @@ import type {
   ImportSnapshot,
   ImportStatus,
   ImportType,
-  PageRequest,
   RowError,
-} from '@fundi/domain';
+} from '@fundi/domain/imports';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 import { pageOf } from '../common/paging.js';
 

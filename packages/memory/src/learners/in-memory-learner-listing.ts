@@ -1,15 +1,13 @@
+import { pageInOrder, type Page, type PageRequest } from '@fundi/domain';
 import {
   learnerSearch,
-  pageInOrder,
   wordMatches,
   type EnrolledFilter,
-  type EnrolmentSnapshot,
   type LearnerFilter,
   type LearnerOrder,
   type LearnerSnapshot,
-  type Page,
-  type PageRequest,
-} from '@fundi/domain';
+} from '@fundi/domain/learners';
+import type { EnrolmentSnapshot } from '@fundi/domain/training';
 import { pageOf } from '../common/paging.js';
 
 const ENROLMENT_KEYS = {

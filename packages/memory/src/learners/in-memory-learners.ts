@@ -1,14 +1,12 @@
-import {
-  DomainError,
-  type EnrolmentSnapshot,
-  type LearnerFilter,
-  type LearnerOrder,
-  type LearnerRepository,
-  type LearnerSnapshot,
-  type Page,
-  type PageRequest,
-  type LearnerRepos,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type {
+  LearnerFilter,
+  LearnerOrder,
+  LearnerRepository,
+  LearnerSnapshot,
+  LearnerRepos,
+} from '@fundi/domain/learners';
+import type { EnrolmentSnapshot } from '@fundi/domain/training';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 import { listLearners } from './in-memory-learner-listing.js';
 import { takenValues } from './in-memory-taken-values.js';

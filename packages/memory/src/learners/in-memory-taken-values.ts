@@ -1,4 +1,4 @@
-import type { LearnerSnapshot } from '@fundi/domain';
+import type { LearnerSnapshot } from '@fundi/domain/learners';
 
 /** Which of an import's ID numbers, emails and alternative IDs the live learners hold, each to its learner's id. */
 export function takenValues(

@@ -1,12 +1,5 @@
-import {
-  DomainError,
-  pageOf,
-  type LogbookEntryRepository,
-  type LogbookEntrySnapshot,
-  type LogbookFilter,
-  type LogbookRepos,
-  type PageRequest,
-} from '@fundi/domain';
+import { DomainError, pageOf, type PageRequest } from '@fundi/domain';
+import type { LogbookEntryRepository, LogbookEntrySnapshot, LogbookFilter, LogbookRepos } from '@fundi/domain/logbooks';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 
 const clone = <T>(x: T): T => structuredClone(x);

@@ -1,4 +1,4 @@
-import type { NotificationSettingsRepository, StoredNotificationSettings } from '@fundi/domain';
+import type { NotificationSettingsRepository, StoredNotificationSettings } from '@fundi/domain/notifications';
 import type { MemoryStore } from '../common/memory-store.js';
 import type { NotificationTables } from './notification-tables.js';
 

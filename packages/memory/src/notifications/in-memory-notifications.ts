@@ -1,13 +1,11 @@
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
 import {
-  DomainError,
   withoutDetails,
   type NotificationChannel,
   type NotificationFilter,
   type NotificationRepository,
   type NotificationSnapshot,
-  type Page,
-  type PageRequest,
-} from '@fundi/domain';
+} from '@fundi/domain/notifications';
 import { pageOf } from '../common/paging.js';
 import type { MemoryStore } from '../common/memory-store.js';
 import type { NotificationTables } from './notification-tables.js';

@@ -1,4 +1,4 @@
-import type { NotificationRepos } from '@fundi/domain';
+import type { NotificationRepos } from '@fundi/domain/notifications';
 import type { MemoryPart } from '../common/memory-store.js';
 import { InMemoryNotificationSettingsRepository } from './in-memory-notification-settings.js';
 import { InMemoryNotificationRepository } from './in-memory-notifications.js';

@@ -1,4 +1,4 @@
-import type { NotificationSnapshot, StoredNotificationSettings, TemplateOverride } from '@fundi/domain';
+import type { NotificationSnapshot, StoredNotificationSettings, TemplateOverride } from '@fundi/domain/notifications';
 
 /** The notification capability's tables in memory: notifications, template overrides and settings. */
 export interface NotificationTables {

@@ -1,3 +1,4 @@
+import type { DomainEvent, Outbox, PlatformRepos } from '@fundi/domain';
 import {
   AUDIT_GENESIS,
   chainEntry,
@@ -5,11 +6,8 @@ import {
   type AuditEntry,
   type AuditLog,
   type ChainRow,
-  type DomainEvent,
-  type Outbox,
   type PersonalValues,
-  type PlatformRepos,
-} from '@fundi/domain';
+} from '@fundi/domain/audit';
 import { InMemoryJobQueue, type JobTables } from '../jobs/index.js';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 

@@ -6,7 +6,7 @@ import type {
   PortalSignInSnapshot,
   PortalUploadRepository,
   PortalUploadSnapshot,
-} from '@fundi/domain';
+} from '@fundi/domain/portal';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 
 const clone = <T>(x: T): T => structuredClone(x);

@@ -1,11 +1,11 @@
-import {
-  DomainError,
-  type DashboardSessionRepository,
-  type DashboardSessionSnapshot,
-  type StaffCredentialRepository,
-  type StaffCredentialSnapshot,
-  type StaffRepos,
-} from '@fundi/domain';
+import { DomainError } from '@fundi/domain';
+import type {
+  DashboardSessionRepository,
+  DashboardSessionSnapshot,
+  StaffCredentialRepository,
+  StaffCredentialSnapshot,
+  StaffRepos,
+} from '@fundi/domain/staff';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 
 const clone = <T>(x: T): T => structuredClone(x);

@@ -1,4 +1,5 @@
-import type { PageRequest, StatementRepos, StatementRepository, StatementSnapshot } from '@fundi/domain';
+import type { PageRequest } from '@fundi/domain';
+import type { StatementRepos, StatementRepository, StatementSnapshot } from '@fundi/domain/statements';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 
 export type StatementTables = { statements: Map<string, StatementSnapshot> };

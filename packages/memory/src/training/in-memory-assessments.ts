@@ -1,15 +1,13 @@
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
 import {
   Assessment,
-  DomainError,
   type AssessmentFilter,
   type AssessmentRepository,
   type AssessmentSnapshot,
   type ModerationSampleRepository,
   type ModerationSampleSnapshot,
   type ModerationSnapshot,
-  type Page,
-  type PageRequest,
-} from '@fundi/domain';
+} from '@fundi/domain/training';
 import type { MemoryStore } from '../common/memory-store.js';
 import { pageOf } from '../common/paging.js';
 import { type TrainingTables, clone, byId } from './training-tables.js';

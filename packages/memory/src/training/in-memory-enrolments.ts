@@ -1,5 +1,5 @@
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
 import {
-  DomainError,
   Enrolment,
   type AtRiskQuery,
   type EnrolmentAtRisk,
@@ -8,10 +8,8 @@ import {
   type EnrolmentSnapshot,
   type EnrolmentStatus,
   type EnrolmentSummary,
-  type Page,
-  type PageRequest,
   type StatusChange,
-} from '@fundi/domain';
+} from '@fundi/domain/training';
 import type { MemoryStore } from '../common/memory-store.js';
 import { pageOf } from '../common/paging.js';
 import { type TrainingTables, clone, byId } from './training-tables.js';

@@ -1,11 +1,5 @@
-import {
-  DomainError,
-  type Page,
-  type PageRequest,
-  type ProgrammeRepository,
-  type ProgrammeSnapshot,
-  type ProgrammeType,
-} from '@fundi/domain';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type { ProgrammeRepository, ProgrammeSnapshot, ProgrammeType } from '@fundi/domain/training';
 import type { MemoryStore } from '../common/memory-store.js';
 import { pageOf } from '../common/paging.js';
 import { type TrainingTables, clone } from './training-tables.js';

@@ -1,4 +1,4 @@
-import type { TrainingRepos } from '@fundi/domain';
+import type { TrainingRepos } from '@fundi/domain/training';
 import type { MemoryPart } from '../common/memory-store.js';
 import { InMemoryAssessmentRepository, InMemoryModerationSampleRepository } from './in-memory-assessments.js';
 import { InMemoryEnrolmentRepository } from './in-memory-enrolments.js';

@@ -5,7 +5,7 @@ import type {
   ModerationSnapshot,
   ProgrammeSnapshot,
   StatusChange,
-} from '@fundi/domain';
+} from '@fundi/domain/training';
 
 /** The in-memory store's training tables, shared by the programme, enrolment and assessment repositories. */
 export interface TrainingTables {

@@ -1,4 +1,5 @@
-import { EXPANDED_AT, type DomainEvent, type OutboxFeed, takenWithData, unreadEventData } from '@fundi/domain';
+import type { DomainEvent } from '@fundi/domain';
+import { EXPANDED_AT, type OutboxFeed, takenWithData, unreadEventData } from '@fundi/domain/webhooks';
 import type { WebhookStore } from './webhook-tables.js';
 
 const clone = <T>(x: T): T => structuredClone(x);

@@ -1,4 +1,4 @@
-import type { TenantAlert, TenantAlertLog } from '@fundi/domain';
+import type { TenantAlert, TenantAlertLog } from '@fundi/domain/webhooks';
 import type { WebhookStore } from './webhook-tables.js';
 
 const clone = <T>(x: T): T => structuredClone(x);

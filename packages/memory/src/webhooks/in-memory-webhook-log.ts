@@ -1,4 +1,5 @@
-import type { AttemptSnapshot, Page, PageRequest, WebhookAttemptLog } from '@fundi/domain';
+import type { Page, PageRequest } from '@fundi/domain';
+import type { AttemptSnapshot, WebhookAttemptLog } from '@fundi/domain/webhooks';
 import type { WebhookStore } from './webhook-tables.js';
 
 const clone = <T>(x: T): T => structuredClone(x);

@@ -1,4 +1,4 @@
-import type { DeliverySnapshot, WebhookLogRetention } from '@fundi/domain';
+import type { DeliverySnapshot, WebhookLogRetention } from '@fundi/domain/webhooks';
 import type { WebhookStore } from './webhook-tables.js';
 
 const settled = (d: DeliverySnapshot) => d.status === 'delivered' || d.status === 'dead';

@@ -1,17 +1,14 @@
+import { DomainError, type DomainEvent, type Page, type PageRequest } from '@fundi/domain';
 import {
-  DomainError,
   DUE_STATUSES,
   type AttemptOutcome,
   type ClaimedDelivery,
   type DeliverySnapshot,
-  type DomainEvent,
-  type Page,
-  type PageRequest,
   type WebhookDeliveryRepository,
   type WebhookSubscriptionRepository,
   type WebhookSubscriptionSnapshot,
   type WebhookRepos,
-} from '@fundi/domain';
+} from '@fundi/domain/webhooks';
 import type { MemoryPart } from '../common/memory-store.js';
 import { pageOf } from '../common/paging.js';
 import { InMemoryOutboxFeed } from './in-memory-outbox-feed.js';

@@ -1,10 +1,10 @@
+import type { DomainEvent } from '@fundi/domain';
 import type {
   AttemptSnapshot,
   DeliverySnapshot,
-  DomainEvent,
   TenantAlert,
   WebhookSubscriptionSnapshot,
-} from '@fundi/domain';
+} from '@fundi/domain/webhooks';
 import type { MemoryStore } from '../common/memory-store.js';
 
 /** The webhooks capability's tables in memory. */

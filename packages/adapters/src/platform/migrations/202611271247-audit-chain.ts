@@ -1,4 +1,4 @@
-import { AUDIT_GENESIS, chainHash, type ChainRow } from '@fundi/domain';
+import { AUDIT_GENESIS, chainHash, type ChainRow } from '@fundi/domain/audit';
 import type { Knex } from 'knex';
 import type { Migration } from '../../migrations/migration.js';
 

@@ -1,4 +1,4 @@
-import { NLRD_MEANINGS, type NlrdField } from '@fundi/domain';
+import { NLRD_MEANINGS, type NlrdField } from '@fundi/domain/learners';
 
 /**
  * What each NLRD / QCTO code means, as the learner form offers it: a choice shows the meaning beside the code, so

@@ -1,5 +1,5 @@
-import type { SessionContext } from '@fundi/application';
-import { ALTERNATE_ID_TYPES, NLRD_CODES, type LearnerInput, type NlrdField } from '@fundi/domain';
+import type { SessionContext } from '@fundi/application/staff';
+import { ALTERNATE_ID_TYPES, NLRD_CODES, type LearnerInput, type NlrdField } from '@fundi/domain/learners';
 import { html, type Html } from '../html.js';
 import { csrf } from '../layout.js';
 import { CODE_LABELS } from './code-labels.js';

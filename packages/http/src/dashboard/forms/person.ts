@@ -1,4 +1,5 @@
-import type { LearnerName, SessionContext } from '@fundi/application';
+import type { LearnerName } from '@fundi/application/learners';
+import type { SessionContext } from '@fundi/application/staff';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { html, type Html } from '../html.js';
 import { can } from '../web.js';

@@ -1,5 +1,5 @@
-import { MODULE_KINDS, PROGRAMME_TYPES, type ProgrammeInput } from '@fundi/domain';
-import type { SessionContext } from '@fundi/application';
+import { MODULE_KINDS, PROGRAMME_TYPES, type ProgrammeInput } from '@fundi/domain/training';
+import type { SessionContext } from '@fundi/application/staff';
 import { html, type Html } from '../html.js';
 import { csrf } from '../layout.js';
 import { field } from '../web.js';

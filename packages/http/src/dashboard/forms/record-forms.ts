@@ -1,5 +1,7 @@
-import type { EnrolmentView, SessionContext } from '@fundi/application';
-import { ENROLMENT_MOVES, EVIDENCE_TYPES, type ModuleProgress } from '@fundi/domain';
+import type { SessionContext } from '@fundi/application/staff';
+import type { EnrolmentView } from '@fundi/application/training';
+import { ENROLMENT_MOVES, type ModuleProgress } from '@fundi/domain/training';
+import { EVIDENCE_TYPES } from '@fundi/domain/evidence';
 import { html, type Html } from '../html.js';
 import { csrf } from '../layout.js';
 

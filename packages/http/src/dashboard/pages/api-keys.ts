@@ -1,4 +1,4 @@
-import type { SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
 import { ROLES, isDomainError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { dateTime, html, type Html } from '../html.js';

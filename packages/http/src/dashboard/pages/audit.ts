@@ -1,4 +1,4 @@
-import type { AuditFilter } from '@fundi/domain';
+import type { AuditFilter } from '@fundi/domain/audit';
 import type { Context } from 'koa';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html, when } from '../html.js';

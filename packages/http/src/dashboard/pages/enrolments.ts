@@ -1,4 +1,4 @@
-import { ENROLMENT_STATUSES, type EnrolmentStatus } from '@fundi/domain';
+import { ENROLMENT_STATUSES, type EnrolmentStatus } from '@fundi/domain/training';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html, when } from '../html.js';
 import { page } from '../layout.js';

@@ -1,4 +1,5 @@
-import type { LearnerName, SessionContext } from '@fundi/application';
+import type { LearnerName } from '@fundi/application/learners';
+import type { SessionContext } from '@fundi/application/staff';
 import { historyTable } from './history.js';
 import { DomainError, isDomainError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';

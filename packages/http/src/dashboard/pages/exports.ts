@@ -1,5 +1,7 @@
-import type { ExportView, SessionContext } from '@fundi/application';
-import { EXPORT_TYPES, isDomainError, type ExportType } from '@fundi/domain';
+import type { SessionContext } from '@fundi/application/staff';
+import type { ExportView } from '@fundi/application/exports';
+import { isDomainError } from '@fundi/domain';
+import { EXPORT_TYPES, type ExportType } from '@fundi/domain/exports';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { type Html, bytes, dateTime, html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';

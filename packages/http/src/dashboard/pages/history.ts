@@ -1,4 +1,4 @@
-import type { AuditView } from '@fundi/application';
+import type { AuditView } from '@fundi/application/audit';
 import { dateTime, html, type Html } from '../html.js';
 
 // The page is the learner's (or names them): their internal id is never shown to a person (docs/dashboard.md).

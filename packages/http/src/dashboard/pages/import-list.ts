@@ -1,5 +1,5 @@
-import type { SessionContext } from '@fundi/application';
-import { IMPORT_TYPES } from '@fundi/domain';
+import type { SessionContext } from '@fundi/application/staff';
+import { IMPORT_TYPES } from '@fundi/domain/imports';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';

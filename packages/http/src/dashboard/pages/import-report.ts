@@ -1,5 +1,6 @@
-import { IMPORT_KINDS, unknownHeadersOf, type ImportView, type SessionContext } from '@fundi/application';
-import type { CsvImportFormat, ImportFormat, ImportMessages, RowError } from '@fundi/domain';
+import type { SessionContext } from '@fundi/application/staff';
+import { IMPORT_KINDS, unknownHeadersOf, type ImportView } from '@fundi/application/imports';
+import type { CsvImportFormat, ImportFormat, ImportMessages, RowError } from '@fundi/domain/imports';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { importProgress } from '../forms/import-progress.js';
 import { html, raw, when } from '../html.js';

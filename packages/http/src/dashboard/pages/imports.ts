@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { IMPORT_MAX_BYTES, IMPORT_TYPES, isDomainError } from '@fundi/domain';
+import { isDomainError } from '@fundi/domain';
+import { IMPORT_MAX_BYTES, IMPORT_TYPES } from '@fundi/domain/imports';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { field, requireScope } from '../web.js';
 import { describe } from './api-keys.js';

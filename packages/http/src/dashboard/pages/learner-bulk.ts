@@ -1,4 +1,5 @@
-import type { LearnerName, SessionContext } from '@fundi/application';
+import type { LearnerName } from '@fundi/application/learners';
+import type { SessionContext } from '@fundi/application/staff';
 import { isDomainError } from '@fundi/domain';
 import type { Context } from 'koa';
 import type { Answer, DashboardDeps, PageRoutes } from '../dashboard-deps.js';

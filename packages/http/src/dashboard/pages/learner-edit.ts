@@ -1,4 +1,4 @@
-import type { SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html } from '../html.js';
 import { csrf, page } from '../layout.js';

@@ -1,5 +1,7 @@
-import type { RosterQuery, RosterSort, SessionContext } from '@fundi/application';
-import { DomainError, ENROLMENT_STATUSES, type EnrolmentStatus } from '@fundi/domain';
+import type { SessionContext } from '@fundi/application/staff';
+import type { RosterQuery, RosterSort } from '@fundi/application/training';
+import { DomainError } from '@fundi/domain';
+import { ENROLMENT_STATUSES, type EnrolmentStatus } from '@fundi/domain/training';
 import type { Context } from 'koa';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { type Html, html, when } from '../html.js';

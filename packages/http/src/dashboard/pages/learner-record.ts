@@ -1,5 +1,8 @@
-import type { EnrolmentView, LearnerView, SessionContext, StatusChangeView } from '@fundi/application';
-import { OPEN_STATUSES, type NlrdField } from '@fundi/domain';
+import type { LearnerView } from '@fundi/application/learners';
+import type { SessionContext } from '@fundi/application/staff';
+import type { EnrolmentView, StatusChangeView } from '@fundi/application/training';
+import type { NlrdField } from '@fundi/domain/learners';
+import { OPEN_STATUSES } from '@fundi/domain/training';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { dateTime, html, when, type Html } from '../html.js';
 import { page } from '../layout.js';

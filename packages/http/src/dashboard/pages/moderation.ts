@@ -1,5 +1,6 @@
-import type { AssessmentView, ModerationSampleView, SessionContext } from '@fundi/application';
-import { MODERATION_DECISIONS } from '@fundi/domain';
+import type { SessionContext } from '@fundi/application/staff';
+import type { AssessmentView, ModerationSampleView } from '@fundi/application/training';
+import { MODERATION_DECISIONS } from '@fundi/domain/training';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { dateTime, html, when, type Html } from '../html.js';
 import { csrf, page } from '../layout.js';

@@ -1,4 +1,4 @@
-import type { SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { html, when } from '../html.js';
 import { csrf, page } from '../layout.js';

@@ -1,4 +1,5 @@
-import type { RenderedEmail, SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
+import type { RenderedEmail } from '@fundi/application/notifications';
 import { isDomainError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html, when, type Html } from '../html.js';

@@ -1,4 +1,5 @@
-import type { ProgrammeStatusCounts, SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
+import type { ProgrammeStatusCounts } from '@fundi/application/training';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { html, type Html } from '../html.js';
 import { can } from '../web.js';

@@ -1,4 +1,4 @@
-import type { SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { dateTime, html, type Html } from '../html.js';
 import { can, zoneOf } from '../web.js';

@@ -1,5 +1,7 @@
-import { WATCH_DAYS, watchWindow, type SessionContext } from '@fundi/application';
-import { dayStartIn, type EnrolmentAtRisk } from '@fundi/domain';
+import type { SessionContext } from '@fundi/application/staff';
+import { WATCH_DAYS, watchWindow } from '@fundi/application/training';
+import { dayStartIn } from '@fundi/domain';
+import type { EnrolmentAtRisk } from '@fundi/domain/training';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { html, when, type Html } from '../html.js';
 import { can, zoneOf } from '../web.js';

@@ -1,4 +1,5 @@
-import type { ProgrammeStatusCounts, SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
+import type { ProgrammeStatusCounts } from '@fundi/application/training';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, html } from '../html.js';
 import { page } from '../layout.js';

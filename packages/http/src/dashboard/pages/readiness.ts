@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
-import { BOM, csvLine, type LearnerName, type SessionContext } from '@fundi/application';
-import type { ReadinessFinding } from '@fundi/domain';
+import type { LearnerName } from '@fundi/application/learners';
+import type { SessionContext } from '@fundi/application/staff';
+import { BOM, csvLine } from '@fundi/application/exports';
+import type { ReadinessFinding } from '@fundi/domain/exports';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { html, when, type Html } from '../html.js';
 import { csrf, page } from '../layout.js';

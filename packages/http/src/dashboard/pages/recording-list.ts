@@ -1,4 +1,5 @@
-import type { EnrolmentView, SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
+import type { EnrolmentView } from '@fundi/application/training';
 import type { Context } from 'koa';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { type Html, html, when } from '../html.js';

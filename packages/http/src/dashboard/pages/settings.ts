@@ -1,11 +1,6 @@
-import type { SessionContext } from '@fundi/application';
-import {
-  REGULATOR_SETTING_CODES,
-  REGULATOR_SETTING_FIELDS,
-  Tenant,
-  isDomainError,
-  type RegulatorSettings,
-} from '@fundi/domain';
+import type { SessionContext } from '@fundi/application/staff';
+import { Tenant, isDomainError } from '@fundi/domain';
+import { REGULATOR_SETTING_CODES, REGULATOR_SETTING_FIELDS, type RegulatorSettings } from '@fundi/domain/exports';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, html, when, type Html } from '../html.js';
 import { csrf, page } from '../layout.js';

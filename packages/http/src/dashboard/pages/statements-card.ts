@@ -1,4 +1,5 @@
-import type { SessionContext, StatementView } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
+import type { StatementView } from '@fundi/application/statements';
 import { dateTime, html, when, type Html } from '../html.js';
 import { csrf } from '../layout.js';
 import { can } from '../web.js';

@@ -1,4 +1,4 @@
-import type { StorageDay } from '@fundi/domain';
+import type { StorageDay } from '@fundi/domain/evidence';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { bytes, html, raw, type Html } from '../html.js';
 import { page } from '../layout.js';

@@ -1,4 +1,4 @@
-import type { SessionContext } from '@fundi/application';
+import type { SessionContext } from '@fundi/application/staff';
 import { ROLES, isDomainError } from '@fundi/domain';
 import type { Context } from 'koa';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';

@@ -1,4 +1,4 @@
-import type { PortalSessionContext } from '@fundi/application';
+import type { PortalSessionContext } from '@fundi/application/portal';
 import { isDomainError } from '@fundi/domain';
 import { html } from '../../dashboard/html.js';
 import { portalCsrf, portalPage } from '../portal-layout.js';

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { PortalSessionContext, UploadAttempt } from '@fundi/application';
-import { DomainError, EVIDENCE_TYPES } from '@fundi/domain';
+import type { PortalSessionContext, UploadAttempt } from '@fundi/application/portal';
+import { DomainError } from '@fundi/domain';
+import { EVIDENCE_TYPES } from '@fundi/domain/evidence';
 import type { Answer } from '../../dashboard/dashboard-deps.js';
 import type { PortalHttpDeps, PortalRoutes } from '../portal-deps.js';
 

@@ -1,5 +1,8 @@
-import type { EnrolmentView, EvidenceView, PortalSessionContext } from '@fundi/application';
-import { EVIDENCE_TYPES, OPEN_STATUSES } from '@fundi/domain';
+import type { PortalSessionContext } from '@fundi/application/portal';
+import type { EnrolmentView } from '@fundi/application/training';
+import type { EvidenceView } from '@fundi/application/evidence';
+import { OPEN_STATUSES } from '@fundi/domain/training';
+import { EVIDENCE_TYPES } from '@fundi/domain/evidence';
 import { html, when } from '../../dashboard/html.js';
 import { newFormToken } from '../../dashboard/web.js';
 import { UPLOAD_SCRIPT_PATH } from '../portal-assets.js';

@@ -1,5 +1,7 @@
-import type { LogbookEntryView, OpenEntriesFilter, PortalSessionContext } from '@fundi/application';
-import { DomainError, dayIn, isDomainError, timeZoneOf, type LogbookHours } from '@fundi/domain';
+import type { LogbookEntryView, OpenEntriesFilter } from '@fundi/application/logbooks';
+import type { PortalSessionContext } from '@fundi/application/portal';
+import { DomainError, dayIn, isDomainError, timeZoneOf } from '@fundi/domain';
+import type { LogbookHours } from '@fundi/domain/logbooks';
 import { html, when } from '../../dashboard/html.js';
 import type { PortalHttpDeps, PortalRoutes } from '../portal-deps.js';
 import { portalCsrf, portalPage } from '../portal-layout.js';

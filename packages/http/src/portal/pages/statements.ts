@@ -1,4 +1,4 @@
-import type { StatementView } from '@fundi/application';
+import type { StatementView } from '@fundi/application/statements';
 import { html, when } from '../../dashboard/html.js';
 import { portalPage } from '../portal-layout.js';
 import type { PortalHttpDeps, PortalRoutes } from '../portal-deps.js';

@@ -1,0 +1,2 @@
+export * from './sql-exports.js';
+export * from './archiver-zip.js';

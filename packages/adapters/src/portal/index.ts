@@ -1,0 +1,1 @@
+export * from './portal-storage.js';

@@ -1,0 +1,2 @@
+export * from './statement-storage.js';
+export * from './pdf-statement-renderer.js';

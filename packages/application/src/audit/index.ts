@@ -1,0 +1,3 @@
+export * from './audit-use-cases.js';
+export * from './audit-view.js';
+export * from './audit-erasure.js';

@@ -1,0 +1,2 @@
+export * from './logbook.js';
+export * from './logbook-repository.js';

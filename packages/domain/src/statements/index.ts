@@ -1,0 +1,1 @@
+export * from './statement.js';

@@ -1,0 +1,3 @@
+export * from '../routes/logbook-routes.js';
+export { logbookEvents } from '../schemas/logbook-schemas.js';
+export * from './dashboard-deps.js';

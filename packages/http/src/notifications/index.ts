@@ -1,0 +1,3 @@
+export * from './notification-routes.js';
+export { notificationPages } from '../dashboard/pages/notifications.js';
+export * from './dashboard-deps.js';

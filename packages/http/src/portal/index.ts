@@ -1,0 +1,2 @@
+export * from './portal.js';
+export * from './portal-deps.js';

@@ -1,0 +1,5 @@
+export { statementPages } from '../dashboard/pages/statements.js';
+export * from './statement-routes.js';
+export * from './verify-page.js';
+export * from './statement-events.js';
+export * from './dashboard-deps.js';
