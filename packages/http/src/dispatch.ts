@@ -18,7 +18,11 @@ export function dispatcher(
   actors?: ActorExpander,
   bodies?: BodyLimits,
 ): (ctx: Context, miss: (ctx: Context) => Promise<unknown>) => Promise<unknown> {
-  const groups = new Map<string, RouteTable>();
+  // Per form, its tables by resource: found with the request's resource as it is, no key string made per request.
+  const groups = new Map<ApiForm, Map<string, RouteTable>>([
+    [forms.a, new Map()],
+    [forms.b, new Map()],
+  ]);
   // Form B's prefixes are longer and more specific (`/api/v1/tenants/...`), so it is asked first.
   const order = [forms.b, forms.a];
   for (const form of [forms.a, forms.b]) {
@@ -30,7 +34,7 @@ export function dispatcher(
     for (const [resource, list] of byResource) {
       const table = new RouteTable();
       mountForm(table, form, list, actors, bodies);
-      groups.set(`${form.name}:${resource}`, table);
+      groups.get(form)!.set(resource, table);
     }
   }
   return async (ctx, miss) => {
@@ -38,7 +42,7 @@ export function dispatcher(
     for (const form of order) {
       const resource = form.resourceOf(path);
       if (resource === null) continue;
-      const table = groups.get(`${form.name}:${resource}`);
+      const table = groups.get(form)!.get(resource);
       if (!table) return miss(ctx);
       const found = table.find(ctx.method, path);
       if (found) {

@@ -147,12 +147,13 @@ export function mountForm(
         }
       }
       if ('file' in r.success) return sendFile(ctx, result as FileAnswer);
-      if (r.actors && actors && principal) result = await actors.expand(principal.actor.tenantId, result);
+      const expanded = r.actors && actors && principal;
+      if (expanded) result = await actors.expand(principal.actor.tenantId, result);
       const alt = 'alternate' in r.success ? r.success.alternate : undefined;
       ctx.status = alt?.when(result) ? alt.status : r.success.status;
       if (location) ctx.set('Location', location(prefixOf(ctx, prefix), ctx.path, result));
       if (r.list) sendJson(ctx, form.envelope(pageOf(result, r.operationId), page, scope, cursorKey));
-      else if (r.success.status !== 204) sendJson(ctx, result);
+      else if (r.success.status !== 204) sendJson(ctx, result, expanded ? undefined : r.json);
     };
     for (const prefix of form.prefixes)
       table.add(r.method, `${prefix}${koaPath(r.path)}`, (ctx: Context) => handler(ctx, prefix));

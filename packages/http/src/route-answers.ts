@@ -17,16 +17,17 @@ export function originOf(ctx: Context): string {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * A JSON answer, serialised here with its type set directly (given an object, Koa looks the type up by name for
- * every answer). The bytes and headers sent are the same.
+ * A JSON answer, serialised here (by the route's own writer of the same text when it has one) with its type set
+ * directly (given an object, Koa looks the type up by name for every answer). The bytes and headers sent are the
+ * same.
  */
-export function sendJson(ctx: Context, value: unknown): void {
+export function sendJson(ctx: Context, value: unknown, write?: (value: object) => string): void {
   if (value === undefined || value === null) {
     ctx.body = value;
     return;
   }
   ctx.res.setHeader('Content-Type', JSON_TYPE);
-  ctx.body = JSON.stringify(value);
+  ctx.body = write && typeof value === 'object' ? write(value) : JSON.stringify(value);
 }
 
 /** A list route's answer: its handler returns a `Page` (the route's `list`); anything else is a programming error. */

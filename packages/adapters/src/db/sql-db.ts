@@ -33,5 +33,11 @@ export interface SqlDb extends SqlStatements {
    * allows (after a POPIA erasure; docs/architecture.md, "Erasure on disk"). Not inside a transaction.
    */
   scrub(tables: readonly string[]): Promise<void>;
+  /**
+   * Where reads outside transactions share a snapshot (SQLite's reader, `ReadSnapshot`): a number naming the one
+   * open just now, or undefined when none is. Reads under the same number see the same data, so a value read under
+   * it may be kept for it. Absent where each read is on its own (Postgres).
+   */
+  readSnapshot?(): number | undefined;
   close(): Promise<void>;
 }

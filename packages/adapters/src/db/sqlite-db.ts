@@ -62,6 +62,9 @@ export class SqliteDb implements SqlDb {
   first<T>(sql: string, b?: readonly Binding[]): Promise<T | undefined> {
     return this.readConn.first<T>(sql, b);
   }
+  readSnapshot(): number | undefined {
+    return this.snapshot.current();
+  }
   run(sql: string, b?: readonly Binding[]): Promise<RunResult> {
     return this.transaction((tx) => tx.run(sql, b));
   }

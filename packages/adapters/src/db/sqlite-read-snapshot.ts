@@ -12,6 +12,8 @@ import type Database from 'better-sqlite3';
 export class ReadSnapshot {
   private readonly begin: Database.Statement;
   private readonly commit: Database.Statement;
+  /** Counts the read transactions begun: the number of the open one names it. */
+  private begun = 0;
   constructor(private readonly db: Database.Database) {
     this.begin = db.prepare('BEGIN');
     this.commit = db.prepare('COMMIT');
@@ -19,7 +21,12 @@ export class ReadSnapshot {
   enter(): void {
     if (this.db.inTransaction) return;
     this.begin.run();
+    this.begun++;
     setImmediate(this.end);
+  }
+  /** The number of the open read transaction (reads under the same number see the same data), or undefined. */
+  current(): number | undefined {
+    return this.db.inTransaction ? this.begun : undefined;
   }
   readonly end = (): void => {
     if (!this.db.open || !this.db.inTransaction) return;

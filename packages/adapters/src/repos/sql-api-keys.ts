@@ -20,6 +20,8 @@ const keyOf = (r: Row): ApiKeySnapshot => ({
 
 /** API keys: only their hashes are stored. */
 export class SqlApiKeyRepository implements ApiKeyRepository {
+  /** The last auth epoch read and the read snapshot it was read under (`authEpoch`). */
+  private epochRead: { snapshot: number | undefined; epoch: number } = { snapshot: undefined, epoch: 0 };
   constructor(private readonly db: SqlDb) {}
 
   async insert(k: ApiKeySnapshot): Promise<void> {
@@ -70,8 +72,18 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
     return changes > 0;
   }
 
+  /**
+   * Read once per read snapshot where reads share one (SQLite: the requests of one turn of the event loop, which
+   * would each read the same value again); a write of this process ends the snapshot before it commits.
+   */
   async authEpoch(): Promise<number> {
-    return Number((await this.db.first<{ epoch: number }>('SELECT epoch FROM auth_epoch WHERE id = 1'))?.epoch ?? 0);
+    const snapshot = this.db.readSnapshot?.();
+    if (snapshot !== undefined && snapshot === this.epochRead.snapshot) return this.epochRead.epoch;
+    const epoch = Number(
+      (await this.db.first<{ epoch: number }>('SELECT epoch FROM auth_epoch WHERE id = 1'))?.epoch ?? 0,
+    );
+    this.epochRead = { snapshot: this.db.readSnapshot?.(), epoch };
+    return epoch;
   }
 }
 

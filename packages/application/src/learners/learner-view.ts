@@ -49,3 +49,8 @@ export function learnerView(l: LearnerSnapshot): LearnerView {
     updatedAt: l.updatedAt,
   };
 }
+
+/** The view's fields in the order `learnerView` writes them (what a JSON writer of the view follows). */
+export const LEARNER_VIEW_FIELDS: readonly (keyof LearnerView)[] = Object.keys(
+  learnerView({} as LearnerSnapshot),
+) as (keyof LearnerView)[];

@@ -6,10 +6,20 @@ export interface Authenticator {
   execute(presented: string): Promise<Principal>;
 }
 
-/** The bearer token of an `Authorization` header, or null. */
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const SPACE = /\s/;
+
+/**
+ * The bearer token of an `Authorization` header, or null. The usual `Bearer <token>` (one space, no other) is
+ * taken without a match object; any other spelling goes through the full pattern.
+ */
 export function bearer(header: string | undefined): string | null {
   if (!header) return null;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (header.length > 7 && header.startsWith('Bearer ')) {
+    const token = header.slice(7);
+    if (!SPACE.test(token)) return token;
+  }
+  const m = BEARER.exec(header);
   return m ? m[1]! : null;
 }
 

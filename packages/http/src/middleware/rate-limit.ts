@@ -16,6 +16,24 @@ function windowsOf(limits: Limits): RateWindow[] {
   return w;
 }
 
+/** A window's limit as header text, made once per window (windows are made once per limits object). */
+const limitTexts = new WeakMap<RateWindow, string>();
+function limitText(w: RateWindow): string {
+  let t = limitTexts.get(w);
+  if (t === undefined) {
+    t = String(w.limit);
+    limitTexts.set(w, t);
+  }
+  return t;
+}
+
+/** A reset time as header text; the last one is kept, since a window's reset stays the same for its length. */
+let lastReset = { at: -1, text: '' };
+function resetText(at: number): string {
+  if (lastReset.at !== at) lastReset = { at, text: String(at) };
+  return lastReset.text;
+}
+
 /**
  * Counts the request and sets the rate-limit headers for the window nearest to exhaustion (the exceeded one when
  * there is one). Throws `rate_limited` with `Retry-After` when any window is over its limit.
@@ -41,9 +59,9 @@ export async function applyRateLimit(
   const w = windows[pick]!;
   const c = counts[pick]!;
   const res = ctx.res;
-  res.setHeader('X-RateLimit-Limit', String(w.limit));
+  res.setHeader('X-RateLimit-Limit', limitText(w));
   res.setHeader('X-RateLimit-Remaining', String(Math.max(0, w.limit - c.hits)));
-  res.setHeader('X-RateLimit-Reset', String(c.resetAt));
+  res.setHeader('X-RateLimit-Reset', resetText(c.resetAt));
   if (c.hits > w.limit) {
     const retryAfter = Math.max(1, c.resetAt - Math.floor(nowMs / 1000));
     ctx.set('Retry-After', String(retryAfter));

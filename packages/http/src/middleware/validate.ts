@@ -39,6 +39,21 @@ export function prototypeKeys(input: unknown): ErrorDetail[] {
   return out;
 }
 
+/**
+ * True when `input` is an object of strings alone (path parameters, most queries) whose names and values all pass
+ * the text rule and no name is a prototype name: what `unsafeText` and `prototypeKeys` would find nothing in,
+ * checked without the arrays and paths they build. False sends the input through both, which name what is wrong.
+ */
+function plainTexts(input: unknown): boolean {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return false;
+  for (const k in input) {
+    if (!Object.hasOwn(input, k)) return false;
+    const v = (input as Record<string, unknown>)[k];
+    if (typeof v !== 'string' || PROTOTYPE_KEYS.has(k) || FORBIDDEN.test(k) || FORBIDDEN.test(v)) return false;
+  }
+  return true;
+}
+
 /** A person-readable message for one zod issue. */
 function messageOf(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.code === 'invalid_type') {
@@ -62,10 +77,12 @@ export function validate<S extends z.ZodType>(
   input: unknown,
   where: 'body' | 'query' | 'path',
 ): z.output<S> {
-  const unsafe = unsafeText(input, '');
-  if (unsafe.length) throw DomainError.invalidMany(unsafe);
-  const reserved = prototypeKeys(input);
-  if (reserved.length) throw DomainError.invalidMany(reserved);
+  if (!plainTexts(input)) {
+    const unsafe = unsafeText(input, '');
+    if (unsafe.length) throw DomainError.invalidMany(unsafe);
+    const reserved = prototypeKeys(input);
+    if (reserved.length) throw DomainError.invalidMany(reserved);
+  }
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   const details: ErrorDetail[] = [];

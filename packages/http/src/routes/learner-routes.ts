@@ -1,15 +1,20 @@
-import type {
-  EraseLearner,
-  GetLearner,
-  ListLearners,
-  RegisterLearner,
-  UpdateLearner,
+import {
+  type EraseLearner,
+  type GetLearner,
+  LEARNER_VIEW_FIELDS,
+  type ListLearners,
+  type RegisterLearner,
+  type UpdateLearner,
 } from '@fundi/application/learners';
 import type { LearnerInput } from '@fundi/domain/learners';
 import { IdParams } from '../schemas/common.js';
 import { LearnerCreate, LearnerListQuery, LearnerOut, LearnerUpdate } from '../schemas/learner-schemas.js';
 import { route, type RouteDef } from './route.js';
 import { dayEnd, dayStart } from './range.js';
+import { jsonWriter } from '../json-writer.js';
+
+/** A learner's answer (`learnerView`) as JSON: the text JSON.stringify gives, written by a compiled writer. */
+export const learnerJson = jsonWriter(LEARNER_VIEW_FIELDS);
 
 export interface LearnerUseCases {
   registerLearner: RegisterLearner;
@@ -55,6 +60,7 @@ export function learnerRoutes(u: LearnerUseCases): RouteDef[] {
       scope: 'learners:write',
       body: LearnerCreate,
       success: { status: 201, schema: LearnerOut, description: 'The registered learner' },
+      json: learnerJson,
       errors: [409],
       handle: ({ actor, body }) => u.registerLearner.execute(actor, body as LearnerInput),
     }),
@@ -67,6 +73,7 @@ export function learnerRoutes(u: LearnerUseCases): RouteDef[] {
       scope: 'learners:read',
       params: IdParams,
       success: { status: 200, schema: LearnerOut, description: 'The learner' },
+      json: learnerJson,
       errors: [404],
       handle: ({ actor, params }) => u.getLearner.execute(actor, params.id),
     }),
@@ -80,6 +87,7 @@ export function learnerRoutes(u: LearnerUseCases): RouteDef[] {
       params: IdParams,
       body: LearnerUpdate,
       success: { status: 200, schema: LearnerOut, description: 'The updated learner' },
+      json: learnerJson,
       errors: [404, 409],
       handle: ({ actor, params, body }) => u.updateLearner.execute(actor, params.id, body as LearnerInput),
     }),

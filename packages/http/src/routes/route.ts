@@ -180,6 +180,11 @@ export interface RouteDef<
   actors?: true;
   success: S;
   /**
+   * Writes the answer's JSON text when it is an object of one fixed shape (`jsonWriter`): the text JSON.stringify
+   * gives, made faster. Not used for `actors: true` routes, whose answers are rewritten before they are sent.
+   */
+  json?: (result: object) => string;
+  /**
    * Where the resource a 201 made is read, relative to the form's prefix (`/evidence/evd_...`): the answer's
    * `Location` under the prefix the request came through (docs/api.md, "Two API forms"). Left out, a `POST` to a
    * collection points at `<path>/{id}` and one to a singleton at its own path, where the route list reads them; a
