@@ -10,8 +10,10 @@
 export class FirstSeen {
   /** Per slot: the key's hash, its row (0: empty; rows start at 1), where its text starts in `chars`, its length. */
   private slots: Int32Array;
-  /** One byte a code unit while every key's are below 256 (most files), two from the first key that has one above. */
-  private chars: Uint8Array | Uint16Array = new Uint8Array(4096);
+  /** The keys' code units, one byte each while every key's are below 256 (most files)... */
+  private narrow: Uint8Array | null = new Uint8Array(4096);
+  /** ... and two each from the first key that has one above (`narrow` is then null). */
+  private wide: Uint16Array | null = null;
   private used = 0;
   private mask: number;
   private size = 0;
@@ -27,7 +29,17 @@ export class FirstSeen {
   /** The row `key` was first seen on; otherwise records `row` as its first and answers `undefined`. */
   firstOr(key: string, row: number): number | undefined {
     if (row < 1) throw new RangeError('rows start at 1');
-    const h = hash(key);
+    // FNV-1a over the UTF-16 code units, finished with a multiply-shift so the low bits (the slot) mix well; the
+    // highest code unit is noted on the way.
+    let h = 0x811c9dc5;
+    let high = 0;
+    for (let k = 0; k < key.length; k++) {
+      const c = key.charCodeAt(k);
+      high |= c;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+    h ^= h >>> 16;
     const slots = this.slots;
     let i = h & this.mask;
     for (;;) {
@@ -36,17 +48,7 @@ export class FirstSeen {
       if (slots[i * 4] === h && this.same(key, slots[i * 4 + 2]!, slots[i * 4 + 3]!)) return at;
       i = (i + 1) & this.mask;
     }
-    let wide = this.chars instanceof Uint16Array;
-    if (!wide) for (let k = 0; k < key.length && !wide; k++) wide = key.charCodeAt(k) > 0xff;
-    if (this.used + key.length > this.chars.length || wide !== this.chars instanceof Uint16Array) {
-      let length = this.chars.length;
-      while (this.used + key.length > length) length *= 2;
-      const chars = wide ? new Uint16Array(length) : new Uint8Array(length);
-      chars.set(this.chars.subarray(0, this.used));
-      this.chars = chars;
-    }
-    const chars = this.chars;
-    for (let k = 0; k < key.length; k++) chars[this.used + k] = key.charCodeAt(k);
+    this.keep(key, high > 0xff);
     slots[i * 4] = h;
     slots[i * 4 + 1] = row;
     slots[i * 4 + 2] = this.used;
@@ -56,10 +58,41 @@ export class FirstSeen {
     return undefined;
   }
 
+  /** Copies `key`'s code units after those kept (`wide`: it has one above 255). */
+  private keep(key: string, wide: boolean): void {
+    const at = this.used;
+    const need = at + key.length;
+    if (this.narrow && (wide || need > this.narrow.length)) {
+      const chars = wide
+        ? new Uint16Array(room(this.narrow.length, need))
+        : new Uint8Array(room(this.narrow.length, need));
+      chars.set(this.narrow.subarray(0, at));
+      if (wide) {
+        this.wide = chars as Uint16Array;
+        this.narrow = null;
+      } else this.narrow = chars as Uint8Array;
+    } else if (this.wide && need > this.wide.length) {
+      const chars = new Uint16Array(room(this.wide.length, need));
+      chars.set(this.wide.subarray(0, at));
+      this.wide = chars;
+    }
+    const narrow = this.narrow;
+    if (narrow) for (let k = 0; k < key.length; k++) narrow[at + k] = key.charCodeAt(k);
+    else {
+      const chars = this.wide!;
+      for (let k = 0; k < key.length; k++) chars[at + k] = key.charCodeAt(k);
+    }
+  }
+
   private same(key: string, from: number, length: number): boolean {
     if (key.length !== length) return false;
-    const chars = this.chars;
-    for (let k = 0; k < length; k++) if (chars[from + k] !== key.charCodeAt(k)) return false;
+    const narrow = this.narrow;
+    if (narrow) {
+      for (let k = 0; k < length; k++) if (narrow[from + k] !== key.charCodeAt(k)) return false;
+    } else {
+      const chars = this.wide!;
+      for (let k = 0; k < length; k++) if (chars[from + k] !== key.charCodeAt(k)) return false;
+    }
     return true;
   }
 
@@ -78,10 +111,8 @@ export class FirstSeen {
   }
 }
 
-/** FNV-1a over the UTF-16 code units, finished with a multiply-shift so the low bits (the slot) mix well. */
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
-  return h ^ (h >>> 16);
+/** The length to grow to from `length` to hold `need`: doubled until it does. */
+function room(length: number, need: number): number {
+  while (length < need) length *= 2;
+  return length;
 }
