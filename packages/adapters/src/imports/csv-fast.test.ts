@@ -35,9 +35,9 @@ async function byReader(text: string, delimiter: ',' | ';' | '\t', size: number)
   }
 }
 
-async function expectSame(text: string, delimiter: ',' | ';' | '\t' = ',') {
+async function expectSame(text: string, delimiter: ',' | ';' | '\t' = ',', sizes = [1, 3, 7, 64, 65_536]) {
   const want = byCsvParse(text, delimiter);
-  for (const size of [1, 3, 7, 64, 65_536]) {
+  for (const size of sizes) {
     const got = await byReader(text, delimiter, size);
     if (want.error) {
       expect(got.error, `${JSON.stringify(text)} in chunks of ${size}`).toEqual(want.error);
@@ -109,7 +109,7 @@ describe('the import reader against csv-parse', () => {
       const length = next() % 40;
       let text = '';
       for (let i = 0; i < length; i++) text += alphabet[next() % alphabet.length];
-      await expectSame(text);
+      await expectSame(text, ',', [1, 5, 65_536]);
     }
-  });
+  }, 60_000);
 });
