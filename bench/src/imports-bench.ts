@@ -7,6 +7,12 @@ import { spawnServer, withPgSchemas } from './harness.js';
 import { rawLoop, rawPgLoop } from './imports-baselines.js';
 import { ROWS, makeCsv, makeXlsx } from './imports-files.js';
 
+/** The CPU time (user + system, all threads) process `pid` has used, in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 function peakKb(pid: number): number {
   return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 }
@@ -41,6 +47,7 @@ async function throughFundi(path: string, env: Record<string, string>, fileName 
         await new Promise((ok) => setTimeout(ok, 50));
       }
     };
+    const cpu0 = cpuMs(fundi.pid);
     const t0 = performance.now();
     const up = await fetch(`${fundi.url}/api/v1/imports`, {
       method: 'POST',
@@ -61,6 +68,7 @@ async function throughFundi(path: string, env: Record<string, string>, fileName 
     if (c.status !== 202) throw new Error(`confirm answered ${c.status}`);
     const done = await poll(id, 'completed');
     const t2 = performance.now();
+    const cpu = cpuMs(fundi.pid) - cpu0;
     if (validated.validRows !== ROWS || done.importedRows !== ROWS) throw new Error(`imported ${done.importedRows}`);
     const peakMb = peakKb(fundi.pid) / 1024;
     // BENCH_IMPORT_WELCOMES=0 leaves the wait for the welcome messages out (quicker runs while investigating).
@@ -77,6 +85,7 @@ async function throughFundi(path: string, env: Record<string, string>, fileName 
       confirm: t2 - t1,
       total: t2 - t0,
       peakMb,
+      cpu,
       io: readFileSync(`/proc/${fundi.pid}/io`, 'utf8').replace(/\n/g, ' '),
     };
   } finally {
@@ -121,8 +130,11 @@ export async function importsBench(o: { postgres: boolean }): Promise<void> {
   try {
     await makeCsv(path);
     const mb = (statSync(path).size / 1024 / 1024).toFixed(1);
+    const rawCpu0 = process.cpuUsage();
     const raw = await rawLoop(path, dir);
-    const rows: string[][] = [['raw loop: csv-parse + Luhn + bulk insert (SQLite)', s(raw), '', '']];
+    const rawCpuUsed = process.cpuUsage(rawCpu0);
+    const rawCpu = (rawCpuUsed.user + rawCpuUsed.system) / 1000;
+    const rows: string[][] = [['raw loop: csv-parse + Luhn + bulk insert (SQLite)', s(raw), `CPU ${s(rawCpu)}`, '']];
     // BENCH_IMPORT_SQLITE=0 leaves Fundi's SQLite runs out (the Postgres import alone, while tuning it).
     if (process.env.BENCH_IMPORT_SQLITE !== '0') {
       const sqlite = await throughFundi(path, {});
@@ -137,7 +149,7 @@ export async function importsBench(o: { postgres: boolean }): Promise<void> {
         [
           'Fundi SQLite: upload + dry run + confirm (HTTP + worker)',
           s(sqlite.total),
-          `${(sqlite.total / raw).toFixed(1)}x raw (upload ${s(sqlite.upload)}, dry run ${s(sqlite.dryRun)}, confirm ${s(sqlite.confirm)})`,
+          `${(sqlite.total / raw).toFixed(1)}x raw (upload ${s(sqlite.upload)}, dry run ${s(sqlite.dryRun)}, confirm ${s(sqlite.confirm)}; CPU ${s(sqlite.cpu)}, ${(sqlite.cpu / rawCpu).toFixed(1)}x the raw loop's)`,
           sqlite.total <= 5 * raw ? 'MET (within 5x)' : 'MISSED (target 5x)',
         ],
         [
@@ -180,7 +192,7 @@ export async function importsBench(o: { postgres: boolean }): Promise<void> {
           [
             `Fundi SQLite, the same learners as .xlsx (${xmb} MB): upload + dry run + confirm`,
             s(x.total),
-            `${(x.total / raw).toFixed(1)}x raw CSV loop (upload ${s(x.upload)}, dry run ${s(x.dryRun)}, confirm ${s(x.confirm)})`,
+            `${(x.total / raw).toFixed(1)}x raw CSV loop (upload ${s(x.upload)}, dry run ${s(x.dryRun)}, confirm ${s(x.confirm)}; CPU ${s(x.cpu)}, ${(x.cpu / rawCpu).toFixed(1)}x the raw loop's)`,
             x.total <= 10 * raw ? 'MET (within 10x)' : 'MISSED (target 10x)',
           ],
           [

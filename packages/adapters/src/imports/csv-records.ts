@@ -1,7 +1,8 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { CsvFileError, type CsvRecord } from '@fundi/application/imports';
 import type { ImportDelimiter } from '@fundi/domain/imports';
 import { parse } from 'csv-parse';
+import { PlainLines } from './csv-fast.js';
 
 // The records of a CSV text already checked (csv-text.ts), parsed by csv-parse and handed on in batches.
 
@@ -22,11 +23,51 @@ export function csvFault(e: unknown): unknown {
 }
 
 /**
- * The records of `input`, in batches: collected from 'data' events and handed on a few hundred at
- * a time (a promise per record, the stream's async iterator, cost more than parsing it). The parser pauses while a
- * batch waits, so memory stays flat.
+ * The records of `input`, in batches: its plain lines read by `PlainLines` (csv-fast.ts), chunk by chunk, and from
+ * the first line that is not plain on, the rest by csv-parse.
  */
 async function* parseRecords(input: Readable, delimiter: ImportDelimiter): AsyncGenerator<string[][]> {
+  const plain = new PlainLines(delimiter);
+  const chunks = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let carry: Buffer | null = null;
+  try {
+    for (;;) {
+      const next: IteratorResult<Buffer> = await chunks.next();
+      const bytes: Buffer | null = next.done ? carry : carry ? Buffer.concat([carry, next.value]) : next.value;
+      if (!bytes) return;
+      // Whole lines are decoded (a line feed is never inside a UTF-8 sequence); the bytes after the last wait.
+      const cut: number = next.done ? bytes.length : bytes.lastIndexOf(10) + 1;
+      const text = bytes.toString('utf8', 0, cut);
+      carry = cut < bytes.length ? bytes.subarray(cut) : null;
+      const records: string[][] = [];
+      const stop = plain.parse(text, records, !!next.done);
+      for (let i = 0; i < records.length; i += BATCH_RECORDS) yield records.slice(i, i + BATCH_RECORDS);
+      if (stop < text.length) {
+        // csv-parse reads the rest from that line on, after one empty line per record read here: it counts lines
+        // (and names them in its errors) as it would have from the start, and those records are skipped.
+        const rest = carry;
+        async function* from() {
+          yield Buffer.from(plain.lead() + text.slice(stop));
+          if (rest) yield rest;
+          if (next.done) return;
+          for (let n = await chunks.next(); !n.done; n = await chunks.next()) yield n.value;
+        }
+        yield* csvParseRecords(Readable.from(from(), { objectMode: false }), delimiter, plain.records);
+        return;
+      }
+      if (next.done) return;
+    }
+  } finally {
+    await chunks.return?.();
+  }
+}
+
+/**
+ * The records of `input` by csv-parse, in batches, the first `skip` left out: collected from 'data' events and
+ * handed on a few hundred at a time (a promise per record, the stream's async iterator, cost more than parsing it).
+ * The parser pauses while a batch waits, so memory stays flat.
+ */
+async function* csvParseRecords(input: Readable, delimiter: ImportDelimiter, skip: number): AsyncGenerator<string[][]> {
   const parser = parse({ ...OPTIONS, delimiter });
   input.on('error', (e) => parser.destroy(e));
   let batch: string[][] = [];
@@ -38,6 +79,10 @@ async function* parseRecords(input: Readable, delimiter: ImportDelimiter): Async
     wake = null;
   };
   parser.on('data', (cells: string[]) => {
+    if (skip > 0) {
+      skip--;
+      return;
+    }
     batch.push(cells);
     if (batch.length >= BATCH_RECORDS) parser.pause();
     notify();
