@@ -7,7 +7,7 @@ import type {
   WebhookTransport,
   WorkSignal,
 } from '@fundi/application';
-import type { Clock, JobLane, PlatformRepos, WebhookRepos, WorkerLease } from '@fundi/domain';
+import type { Clock, JobLane, JobQueue, PlatformRepos, WebhookRepos, WorkerLease } from '@fundi/domain';
 
 /** The pino subset the worker logs through. */
 export interface WorkerLogger {
@@ -42,6 +42,8 @@ export type { WorkKind, WorkSignal } from '@fundi/application';
 export interface WorkerDeps {
   /** Gives back leases on stop. */
   uow: UnitOfWork<Pick<PlatformRepos, 'jobs'> & Pick<WebhookRepos, 'webhookDeliveries'>>;
+  /** The job queue outside transactions: the job lanes' claims, heartbeats and outcomes, one statement each. */
+  queue: Pick<JobQueue, 'claimDue' | 'heartbeat' | 'finish' | 'retry'>;
   clock: Clock;
   logger: WorkerLogger;
   /** SQLite: only the holder of this lease runs the loops. Null: row leases alone share the work (Postgres). */
