@@ -6,7 +6,7 @@ import { W } from '@fundi/adapters/webhooks';
 import { DEFAULT_RETENTION, RUN_RETENTION, RunRetention, type JobDefinition } from '@fundi/application';
 import { Worker } from '@fundi/worker';
 import type { RetentionSettings, WorkerConfig } from './config.js';
-import { jobsOf, reactionsOf, retentionOf, uowOf, webhookCapability } from './capabilities/index.js';
+import { jobsOf, reactionsOf, reposOf, retentionOf, uowOf, webhookCapability } from './capabilities/index.js';
 import { capabilitiesOf } from './compose.js';
 
 /** A lease owner name that tells operators which process holds what. */
@@ -28,6 +28,7 @@ export function workerFor(
   return new Worker(
     {
       uow: uowOf(c),
+      queue: reposOf(c).jobs,
       clock: resolve(c, T.Clock),
       logger: resolve(c, T.Logger),
       lease: resolve(c, W.WorkerLease),

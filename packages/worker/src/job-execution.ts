@@ -22,7 +22,7 @@ export async function executeJob(
   abort: AbortController,
   stopping: () => boolean,
 ): Promise<void> {
-  const { uow, owner, logger } = deps;
+  const { queue, owner, logger } = deps;
   let payload: unknown;
   try {
     payload = def.parse(job.payload);
@@ -32,7 +32,7 @@ export async function executeJob(
   try {
     await def.run(payload, jobContext(deps, job, abort));
     if (abort.signal.aborted) return;
-    await uow.run((tx) => tx.jobs.finish(job.id, owner, deps.clock.now().toISOString(), null));
+    await queue.finish(job.id, owner, deps.clock.now().toISOString(), null);
   } catch (e) {
     // Stopping or lease lost: the job is not ours to record; it runs again from its last progress.
     if (abort.signal.aborted) return;
@@ -58,11 +58,9 @@ export async function recordFailure(
 ): Promise<void> {
   const now = deps.clock.now();
   const { owner } = deps;
-  await deps.uow.run((tx) =>
-    final
-      ? tx.jobs.finish(job.id, owner, now.toISOString(), error)
-      : tx.jobs.retry(job.id, owner, new Date(now.getTime() + backoffMs(job.attempts)).toISOString(), error),
-  );
+  await (final
+    ? deps.queue.finish(job.id, owner, now.toISOString(), error)
+    : deps.queue.retry(job.id, owner, new Date(now.getTime() + backoffMs(job.attempts)).toISOString(), error));
 }
 
 /**
@@ -83,7 +81,7 @@ export async function giveBack(
   for (let failures = 1; !abort.signal.aborted && !stopping(); failures++) {
     try {
       const now = deps.clock.now().toISOString();
-      await deps.uow.run((tx) => tx.jobs.retry(job.id, deps.owner, now, error));
+      await deps.queue.retry(job.id, deps.owner, now, error);
       outage.reached();
       return;
     } catch (e) {

@@ -51,17 +51,15 @@ export class JobLaneRunner {
     const now = this.deps.clock.now();
     const until = new Date(now.getTime() + this.deps.leaseMs).toISOString();
     const { owner } = this.deps;
-    const jobs = await this.deps.uow.run((tx) =>
-      tx.jobs.claimDue({
-        owner,
-        lane: this.lane,
-        kinds: open.map((k) => k.kind),
-        now: now.toISOString(),
-        leaseUntil: until,
-        limit,
-        backgroundWaitMs: this.deps.backgroundWaitMs,
-      }),
-    );
+    const jobs = await this.deps.queue.claimDue({
+      owner,
+      lane: this.lane,
+      kinds: open.map((k) => k.kind),
+      now: now.toISOString(),
+      leaseUntil: until,
+      limit,
+      backgroundWaitMs: this.deps.backgroundWaitMs,
+    });
     // A claim that was under way when the worker began stopping starts nothing: the stop gives its leases back.
     if (this.stopping) return false;
     for (const job of jobs) this.start(job);
@@ -108,7 +106,7 @@ export class JobLaneRunner {
   private async heartbeat(id: string, abort: AbortController): Promise<void> {
     const until = new Date(this.deps.clock.now().getTime() + this.deps.leaseMs).toISOString();
     try {
-      const held = await this.deps.uow.run((tx) => tx.jobs.heartbeat(id, this.deps.owner, until));
+      const held = await this.deps.queue.heartbeat(id, this.deps.owner, until);
       this.outage.reached();
       if (!held) abort.abort(new Error('job lease lost'));
     } catch (e) {

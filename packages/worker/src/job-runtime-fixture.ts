@@ -39,8 +39,16 @@ export function aWorker<C extends Clock = FixedClock>(
   const down = o.down ?? (() => false);
   // What the SQL adapters raise when the database cannot be reached.
   const gone = () => DomainError.storageUnavailable(new Error('database gone'));
+  const whenUp = <T>(f: () => Promise<T>) => (down() ? Promise.reject(gone()) : f());
+  const queue = mem.repositories().jobs;
   const deps: WorkerDeps = {
-    uow: { run: (fn) => (down() ? Promise.reject(gone()) : mem.uow.run(fn)) },
+    uow: { run: (fn) => whenUp(() => mem.uow.run(fn)) },
+    queue: {
+      claimDue: (c) => whenUp(() => queue.claimDue(c)),
+      heartbeat: (...a) => whenUp(() => queue.heartbeat(...a)),
+      finish: (...a) => whenUp(() => queue.finish(...a)),
+      retry: (...a) => whenUp(() => queue.retry(...a)),
+    },
     clock,
     logger: o.logger ?? quiet,
     lease: null,

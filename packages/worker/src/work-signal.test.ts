@@ -38,6 +38,7 @@ function aWorker(signal: WorkSignal | null, jobs: JobDefinition<{ n: number }>[]
   let dispatches = 0;
   const deps: WorkerDeps = {
     uow: mem.uow,
+    queue: mem.repositories().jobs,
     clock,
     logger: { info() {}, warn: (_: object, msg: string) => void log.push(msg), error() {} },
     lease: null,

@@ -5,7 +5,7 @@ import type {
   RecordDeliveryOutcomes,
   WebhookTransport,
 } from '@fundi/application/webhooks';
-import type { Clock, JobLane, PlatformRepos, WorkerLease } from '@fundi/domain';
+import type { Clock, JobLane, JobQueue, PlatformRepos, WorkerLease } from '@fundi/domain';
 import type { WebhookRepos } from '@fundi/domain/webhooks';
 
 /** The pino subset the worker logs through. */
@@ -41,6 +41,8 @@ export type { WorkKind, WorkSignal } from '@fundi/application';
 export interface WorkerDeps {
   /** Gives back leases on stop. */
   uow: UnitOfWork<Pick<PlatformRepos, 'jobs'> & Pick<WebhookRepos, 'webhookDeliveries'>>;
+  /** The job queue outside transactions: the job lanes' claims, heartbeats and outcomes, one statement each. */
+  queue: Pick<JobQueue, 'claimDue' | 'heartbeat' | 'finish' | 'retry'>;
   clock: Clock;
   logger: WorkerLogger;
   /** SQLite: only the holder of this lease runs the loops. Null: row leases alone share the work (Postgres). */

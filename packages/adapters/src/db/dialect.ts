@@ -148,6 +148,13 @@ export interface Dialect {
    */
   claimWithSkipLocked<T>(db: SqlStatements, claim: Claim): Promise<T[]>;
   /**
+   * A writing statement that answers rows (`... RETURNING`), on `db` as it is: inside a transaction it joins it;
+   * outside one it runs alone. Postgres: as it is, one statement committing by itself (one round trip, where a
+   * transaction of its own costs three: BEGIN, the statement, COMMIT). SQLite, whose statements outside a
+   * transaction read on the read-only connection: in a transaction of its own on the writer.
+   */
+  allWritten<T>(db: SqlStatements, sql: string, bindings: readonly Binding[]): Promise<T[]>;
+  /**
    * Takes rows off a queue (`Take`) so that workers taking at once never take the same row, and answers what
    * `read` selects. Postgres: one statement, planned per call, so no plan made while the queue was small is kept
    * as it grows: the first rows are locked (SKIP LOCKED) and deleted by their physical address (`ctid`, a TID scan),

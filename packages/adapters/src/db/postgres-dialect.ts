@@ -60,6 +60,9 @@ export const postgresDialect: Dialect = {
   claimWithSkipLocked<T>(db: SqlStatements, c: Claim): Promise<T[]> {
     return db.all<T>(claimStatement(c), [...c.dueBindings, 2 * c.limit, ...c.dueBindings, c.limit, ...c.setBindings]);
   },
+  allWritten<T>(db: SqlStatements, sql: string, bindings: readonly Binding[]): Promise<T[]> {
+    return db.all<T>(sql, bindings);
+  },
   takeWithSkipLocked<T>(db: SqlStatements, t: Take): Promise<T[]> {
     return db.all<T>(takeStatement(t), [t.limit, ...t.readBindings]);
   },

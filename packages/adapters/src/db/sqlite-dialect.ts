@@ -37,6 +37,9 @@ export const sqliteDialect: Dialect = {
       return tx.all<T>(`SELECT ${c.select} FROM ${c.table} d ${c.joins} WHERE d.id IN (${marks(ids.length)})`, ids);
     });
   },
+  allWritten<T>(db: SqlStatements, sql: string, bindings: readonly Binding[]): Promise<T[]> {
+    return db.transaction((tx) => tx.all<T>(sql, bindings));
+  },
   async takeWithSkipLocked<T>(db: SqlStatements, t: Take): Promise<T[]> {
     const keys = (
       await db.all<Record<string, Binding>>(`SELECT ${t.key} FROM ${t.queue} ORDER BY ${t.key} LIMIT ?`, [t.limit])

@@ -49,14 +49,18 @@ export class SqlJobQueue implements JobQueue {
     return rowToJob(row!);
   }
 
-  /** One statement on both databases: pick (SKIP LOCKED on Postgres), lease and count the attempt, return the rows. */
+  /**
+   * One statement on both databases: pick (SKIP LOCKED on Postgres), lease and count the attempt, return the rows.
+   * Outside a transaction it commits by itself (`Dialect.allWritten`).
+   */
   async claimDue(c: JobClaim): Promise<JobSnapshot[]> {
     if (c.kinds.length === 0 || c.limit <= 0) return [];
     const holdStart = new Date(Date.parse(c.now) - c.backgroundWaitMs).toISOString();
     const pick = `SELECT id FROM jobs WHERE lane = ? AND done_at IS NULL AND due_at <= ? AND (lease_until IS NULL OR lease_until < ?)
       AND kind IN (${marks(c.kinds.length)}) AND (priority <> 'background' OR ${EARLIEST_INTERACTIVE} <= ?)
       ORDER BY due_at LIMIT ? ${this.db.dialect.skipLocked}`;
-    const rows = await this.db.all<Row>(
+    const rows = await this.db.dialect.allWritten<Row>(
+      this.db,
       `UPDATE jobs SET lease_owner = ?, lease_until = ?, claimed_at = ?, attempts = attempts + 1
        WHERE ${this.db.dialect.amongPicked('id', pick)} RETURNING *`,
       [c.owner, c.leaseUntil, c.now, c.lane, c.now, c.now, ...c.kinds, c.now, holdStart, c.limit],

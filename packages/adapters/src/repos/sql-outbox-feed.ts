@@ -33,6 +33,10 @@ export class SqlOutboxFeed implements OutboxFeed {
     return rows.map(lean ? leanEventOf : eventOf);
   }
 
+  async anyUndispatched(): Promise<boolean> {
+    return (await this.db.first('SELECT 1 AS one FROM outbox_pending LIMIT 1')) !== undefined;
+  }
+
   async since(
     tenantId: string,
     since: string,

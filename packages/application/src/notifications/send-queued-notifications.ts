@@ -46,6 +46,15 @@ export class SendQueuedNotifications {
     const settings = openSettings(this.d, await this.d.repos.notificationSettings.get(tenantId));
     const outcomes = await mapLimit(due, SEND_CONCURRENCY, (n) => deliver(this.d, n, settings));
     const now = this.d.clock.now();
+    if (outcomes.every((o) => o.ok)) {
+      // Every one sent: the outcomes are the only write, one statement per few hundred notifications, each atomic
+      // alone, so no unit of work (on Postgres no BEGIN and COMMIT around it). A crash between two of them leaves
+      // the rest queued, sent again when the job runs again, as a crash before one transaction would.
+      const sent = await Promise.all(due.map((n, i) => applyOutcome(this.d.repos, n, outcomes[i]!, now)));
+      await this.d.repos.notifications.updateOutcomes(tenantId, sent);
+      await this.forgetMailOfErased(tenantId, due);
+      return;
+    }
     const bounced: NotificationSnapshot[] = [];
     await this.d.uow.run(async (tx) => {
       // Outcomes are written only where the notification is still queued (the store checks), so nothing else that

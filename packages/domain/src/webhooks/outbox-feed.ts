@@ -28,6 +28,11 @@ export const EXPANDED_AT = 'expandedAt';
  */
 export interface OutboxFeed {
   takeUndispatched(limit: number, at: string, withData?: readonly string[]): Promise<DomainEvent[]>;
+  /**
+   * Whether any event waits to be fanned out: a look without taking anything, so an idle dispatcher needs no
+   * transaction (a later commit is found by the next look, as by the next take).
+   */
+  anyUndispatched(): Promise<boolean>;
   /** Events of a tenant with `occurredAt >= since` and one of `types`, in id order after `afterId`. */
   since(
     tenantId: string,

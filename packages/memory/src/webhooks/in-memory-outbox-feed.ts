@@ -17,6 +17,10 @@ export class InMemoryOutboxFeed implements OutboxFeed {
     for (const e of taken) t.dispatched.set(e.id, at);
     return clone(taken).map((e) => (takenWithData(e, withData) ? e : withoutData(e)));
   }
+  async anyUndispatched(): Promise<boolean> {
+    const t = this.store.tables;
+    return t.outbox.some((e) => !t.dispatched.has(e.id));
+  }
   async since(tenantId: string, since: string, types: readonly string[], afterId: string | null, limit: number) {
     return clone(
       this.store.tables.outbox
