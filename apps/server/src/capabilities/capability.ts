@@ -1,7 +1,7 @@
 import type { CapabilityStorage, CapabilityWiring, Declarations } from '@fundi/adapters';
 import type { EventDocs, registerEvents } from '@fundi/http';
 import type { DashboardPages, RefusedKeys, RouteDef } from '@fundi/http';
-import type { JobDefinition, RetentionTask } from '@fundi/application';
+import type { JobDefinition, RetentionPeriod, RetentionTask } from '@fundi/application';
 import type { EventReaction } from '@fundi/application/webhooks';
 
 /**
@@ -13,6 +13,8 @@ export interface CapabilityDeclarations extends Declarations {
   events?: EventDocs;
   /** Further OpenAPI `webhooks` entries that are not events of the outbox (HR's outbound messages). */
   openApiWebhooks?(registry: Parameters<typeof registerEvents>[0]): void;
+  /** The retention periods of the kinds of record its `retention` tasks prune: default days, the variable. */
+  retention?: readonly RetentionPeriod[];
 }
 
 /**

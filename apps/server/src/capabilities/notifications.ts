@@ -96,6 +96,8 @@ export function notifications(settings: NotificationSettings) {
         'notifications:delete': ['admin', 'manager'],
       },
       ids: ['ntf'],
+      // Notifications that left Fundi a year after their last change.
+      retention: [{ kind: 'notifications', days: 365, variable: 'FUNDI_RETAIN_NOTIFICATIONS_DAYS' }],
       offers: { learnerErasure: notificationErasureStep },
     },
     useCases: (p: Ports<NotificationRepoSet>) => ({

@@ -35,6 +35,11 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
       },
       // Subscriptions, deliveries, delivery attempts.
       ids: ['whs', 'dlv', 'wha'],
+      // Events and delivery attempts 90 days (as Svix keeps them).
+      retention: [
+        { kind: 'webhookEvents', days: 90, variable: 'FUNDI_RETAIN_EVENTS_DAYS' },
+        { kind: 'webhookAttempts', days: 90, variable: 'FUNDI_RETAIN_ATTEMPTS_DAYS' },
+      ],
       events: webhookEvents,
       offers: { learnerErasure: webhookErasureStep },
     },
