@@ -160,6 +160,11 @@ describe('CLI on SQLite (npm run fundi for the binary itself)', () => {
       webhookSecrets: 0,
       notificationSettings: 0,
     });
+    // Every capability that seals what it stores reports in words, in the list's order.
+    expect((await cli({ ...env, FUNDI_PREVIOUS_MASTER_KEYS: previous }, 'keys', 'rewrap')).stdout).toContain(
+      "Under the current master key: sealed 0 webhook subscriptions' secrets again, re-wrapped 0 of 0 stored files, " +
+        "sealed 0 tenants' mail and WhatsApp secrets again.",
+    );
     const bad = await cli({ ...env, FUNDI_PREVIOUS_MASTER_KEYS: 'c2hvcnQ=' }, 'keys', 'rewrap');
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('FUNDI_PREVIOUS_MASTER_KEYS');

@@ -1,12 +1,5 @@
 import { useCasesOf } from '@fundi/adapters';
-import {
-  evidenceCapability,
-  exportsCapability,
-  reposOf,
-  migrateAll,
-  webhookCapability,
-  notificationsCapability,
-} from '@fundi/server';
+import { evidenceCapability, exportsCapability, reposOf, migrateAll } from '@fundi/server';
 import { operator } from '@fundi/application';
 import { REGULATOR_SETTING_FIELDS } from '@fundi/domain/exports';
 import { required, UsageError } from './args.js';
@@ -41,22 +34,6 @@ export const COMMANDS: Record<string, Command> = {
     const years = await evidence.retentionYears.execute(tenant.id);
     if (asJson(p)) return out.json({ tenant: slug, retentionYears: years });
     out.line(`Tenant ${slug}: evidence is kept ${years} years after the enrolment's completion, then purged.`);
-  },
-
-  async 'keys rewrap'(p, { config, container, out }) {
-    if (config.previousMasterKeys.length === 0)
-      out.line('No FUNDI_PREVIOUS_MASTER_KEYS configured: checking that everything is under the current master key.');
-    const files = await useCasesOf(container(), evidenceCapability).evidence.rewrapFiles.execute();
-    const secrets = await useCasesOf(container(), webhookCapability).resealSecrets.execute();
-    const notificationSettings = await useCasesOf(
-      container(),
-      notificationsCapability,
-    ).notificationSettings.resealSecrets.execute();
-    if (asJson(p)) return out.json({ files, webhookSecrets: secrets, notificationSettings });
-    out.line(
-      `Re-wrapped ${files.rewrapped} of ${files.files} stored files and sealed ${secrets} webhook subscriptions' secrets and ${notificationSettings} tenants' mail and WhatsApp secrets again under the current master key.`,
-    );
-    out.line('The previous master keys are no longer needed by stored data; remove FUNDI_PREVIOUS_MASTER_KEYS.');
   },
 
   async 'regulator settings'(p, { container, out }) {

@@ -50,7 +50,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/http/src/audit/audit-schemas.ts': AUDIT,
   },
   notifications: {
-    'apps/cli/src/commands.ts': CLI,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'apps/server/src/testing/test-server.ts': TEST_SUPPORT,
     'packages/adapters/src/db/postgres-work-signal.ts': 'the word, not the capability: Postgres LISTEN notifications',

@@ -3,7 +3,7 @@ import type { JobDefinition, RetentionTask } from '@fundi/application';
 import type { EventReaction } from '@fundi/application/webhooks';
 import type { DashboardPages, RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
-import type { Capability, UseCaseHooks } from './capability.js';
+import type { Capability, Rewrapped, UseCaseHooks } from './capability.js';
 import type { Capabilities } from './capability-list.js';
 
 /**
@@ -91,6 +91,11 @@ export function hooksOf(c: Container, caps: Capabilities): UseCaseHooks {
     startNotes: () => offers.flatMap((o) => o.startNotes?.() ?? []),
     close: () => {
       for (const o of offers) o.close?.();
+    },
+    rewrap: async () => {
+      const done: Rewrapped[] = [];
+      for (const o of offers) done.push(...((await o.rewrap?.()) ?? []));
+      return done;
     },
   };
 }

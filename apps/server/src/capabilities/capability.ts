@@ -28,6 +28,18 @@ export interface UseCaseHooks {
   startNotes(): string[];
   /** Releases what it holds open between requests (pooled SMTP connections) when the service stops. */
   close(): void;
+  /**
+   * After a master-key rotation, seals what it stores again under the current master key (`keys rewrap` of the
+   * operator's CLI), and says how much.
+   */
+  rewrap(): Promise<Rewrapped[]>;
+}
+
+/** What one capability sealed again under the current master key: its count under `key` (JSON), and in words. */
+export interface Rewrapped {
+  key: string;
+  count: unknown;
+  said: string;
 }
 
 /**

@@ -70,6 +70,12 @@ export function evidence(settings: EvidenceSettings) {
       pages: [evidencePages],
     },
     // Exports and imports write to the same store: one sweep covers what any of them left half-written.
+    hooks: (u) => ({
+      rewrap: async () => {
+        const files = await u.evidence.rewrapFiles.execute();
+        return [{ key: 'files', count: files, said: `re-wrapped ${files.rewrapped} of ${files.files} stored files` }];
+      },
+    }),
     retention: () => [
       {
         kind: 'temporaryFiles',

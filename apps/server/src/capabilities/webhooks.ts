@@ -61,6 +61,12 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
     },
     routes: webhookRoutes,
     pageDeps: (u) => ({ webhooks: u }),
+    hooks: (u) => ({
+      rewrap: async () => {
+        const n = await u.resealSecrets.execute();
+        return [{ key: 'webhookSecrets', count: n, said: `sealed ${n} webhook subscriptions' secrets again` }];
+      },
+    }),
     dashboard: {
       nav: [{ href: '/dashboard/webhooks', label: 'Webhooks', order: 60, scope: 'webhooks:read' }],
       pages: [webhookPages],
