@@ -198,6 +198,24 @@ describe('CLI on SQLite (npm run fundi for the binary itself)', () => {
     expect(bad.stderr).toMatch(/readinessTypeId/);
   }, 30_000);
 
+  it('evidence retention (a command the evidence contributes): shows, sets, refuses an unknown tenant', async () => {
+    expect(json(await cli(env, 'evidence', 'retention', '--tenant', 'x', '--json'))).toEqual({
+      tenant: 'x',
+      retentionYears: 7,
+    });
+    expect(json(await cli(env, 'evidence', 'retention', '--tenant', 'x', '--years', '10', '--json'))).toEqual({
+      tenant: 'x',
+      retentionYears: 10,
+    });
+    expect((await cli(env, 'evidence', 'retention', '--tenant', 'x')).stdout).toContain(
+      "Tenant x: evidence is kept 10 years after the enrolment's completion, then purged.",
+    );
+    const unknown = await cli(env, 'evidence', 'retention', '--tenant', 'nope');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No tenant nope');
+    expect(unknown.stderr).toContain('evidence retention --tenant <slug> [--years N] [--json]');
+  }, 30_000);
+
   it('refuses bad input: message on stderr, nothing on stdout, non-zero exit', async () => {
     const cases: [string, string[], RegExp][] = [
       ['a bad plan', ['tenants', 'create', '--slug', 'y', '--name', 'Y', '--plan', 'gold', '--json'], /plan/],

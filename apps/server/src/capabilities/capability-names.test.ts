@@ -23,7 +23,6 @@ const GENERATED = 'generated from the OpenAPI document (`npm run build` of packa
 const MIGRATION = 'a migration is history: it names what it changed when it was written';
 const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
 const DASHBOARD_PAGE = "a dashboard page shows, counts or links to this capability's records";
-const CLI = 'operator commands over this capability';
 const NOTIFIES = "notifications tell people about this capability's records";
 const AUDIT = "the audit trail records who changed this capability's records, and from where (its origins)";
 const PORTAL =
@@ -79,8 +78,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
       'test support: a fake of the WhatsApp channel notifications send through',
   },
   evidence: {
-    'apps/cli/src/args.ts': CLI,
-    'apps/cli/src/commands.ts': CLI,
     'apps/server/src/capabilities/exports.ts':
       'export files share the evidence file store and master key (its settings)',
     'apps/server/src/capabilities/imports.ts':
@@ -170,8 +167,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/http/src/schemas/training-events.ts': IMPORT_MARK,
   },
   exports: {
-    'apps/cli/src/commands.ts':
-      "operator commands set a tenant's regulator settings (the fields of the regulator files)",
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
     'packages/application/src/imports/import-queries.ts': "imports write their error CSV with the exports' CSV rules",

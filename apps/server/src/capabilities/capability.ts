@@ -42,6 +42,26 @@ export interface Rewrapped {
   said: string;
 }
 
+/** What the operator's CLI lends a capability's command (`npm run fundi -- <group> <verb>`). */
+export interface CommandIo {
+  /** The flags as given (`--tenant acme` is `tenant: 'acme'`). */
+  flags: Readonly<Record<string, string | boolean | undefined>>;
+  /** A flag's value; a missing or empty one is refused with the CLI's usage. */
+  required(flag: string): string;
+  /** The tenant of a slug; an unknown one is refused with the CLI's usage. */
+  tenant(slug: string): Promise<{ id: string }>;
+  /** Whether `--json` was given: the answer is then one JSON value. */
+  json: boolean;
+  out: { json(value: unknown): void; line(text: string): void };
+}
+
+/** An operator command a capability contributes, over its use cases (built only when the command runs). */
+export interface OperatorCommand<U> {
+  /** Its lines in the CLI's usage, indented as the others. */
+  usage: string;
+  run(useCases: () => U, io: CommandIo): Promise<void>;
+}
+
 /**
  * A capability of Fundi (docs/architecture.md, "Capabilities"): its storage, its use cases built from the ports
  * it names, the HTTP routes over those use cases and the background jobs it defines. Listed once in
@@ -67,6 +87,8 @@ export interface Capability<N extends string, U, P, R extends object, D extends 
   hooks?(useCases: NoInfer<U>): Partial<UseCaseHooks>;
   /** Reactions to committed events, run by the outbox dispatcher in its transaction (they queue jobs). */
   reactions?(useCases: NoInfer<U>): EventReaction[];
+  /** Its operator commands by their words (`'evidence retention'`), in the CLI's usage in the list's order. */
+  commands?: Readonly<Record<string, OperatorCommand<NoInfer<U>>>>;
   /** What it prunes past retention, over the same ports as its use cases (one recurring job runs them all). */
   retention?(ports: NoInfer<P>): RetentionTask[];
 }
