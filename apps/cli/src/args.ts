@@ -33,6 +33,7 @@ const OPTIONS = {
   state: { type: 'string' },
   kind: { type: 'string' },
   limit: { type: 'string' },
+  years: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -51,7 +52,8 @@ export function required(flags: Parsed['flags'], name: string): string {
   return v;
 }
 
-export const USAGE = `Usage: npm run fundi -- <command> [options]
+/** The usage, with the lines of the commands the capabilities contribute (between the CLI's own). */
+export const usage = (contributed: readonly string[]) => `Usage: npm run fundi -- <command> [options]
 
 Commands:
   migrate                                   apply database migrations
@@ -67,12 +69,7 @@ Commands:
   users create --tenant <slug> --email <email> --name <name> --role <role> [--password-stdin] [--json]
                                             a dashboard user; the password is read from stdin, or without
                                             --password-stdin a one-time set-password link is printed (72 h)
-  evidence retention --tenant <slug> [--years N] [--json]
-                                            show or set how many years evidence is kept after an enrolment's completion
-  regulator settings --tenant <slug> [--sdp-code X] [--assessment-partner-code X] [--assessment-centre-code X]
-      [--readiness-type-id N] [--employment-status-default NN] [--achievement-type-id NN]
-      [--entry-requirement-status NN] [--flc-status NN] [--statement-of-results-status NN] [--json]
-                                            show or change the QCTO settings (given flags change; 'none' unsets)
+${contributed.join('\n')}
 
   jobs list [--state queued|running|failed|done|cancelled] [--kind <kind>] [--tenant <slug>] [--limit N] [--json]
                                             background jobs, newest first (default 50, at most 1000)

@@ -160,6 +160,11 @@ describe('CLI on SQLite (npm run fundi for the binary itself)', () => {
       webhookSecrets: 0,
       notificationSettings: 0,
     });
+    // Every capability that seals what it stores reports in words, in the list's order.
+    expect((await cli({ ...env, FUNDI_PREVIOUS_MASTER_KEYS: previous }, 'keys', 'rewrap')).stdout).toContain(
+      "Under the current master key: sealed 0 webhook subscriptions' secrets again, re-wrapped 0 of 0 stored files, " +
+        "sealed 0 tenants' mail and WhatsApp secrets again.",
+    );
     const bad = await cli({ ...env, FUNDI_PREVIOUS_MASTER_KEYS: 'c2hvcnQ=' }, 'keys', 'rewrap');
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('FUNDI_PREVIOUS_MASTER_KEYS');
@@ -191,6 +196,24 @@ describe('CLI on SQLite (npm run fundi for the binary itself)', () => {
     const bad = await cli(env, 'regulator', 'settings', '--tenant', 'x', '--readiness-type-id', '9', '--json');
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/readinessTypeId/);
+  }, 30_000);
+
+  it('evidence retention (a command the evidence contributes): shows, sets, refuses an unknown tenant', async () => {
+    expect(json(await cli(env, 'evidence', 'retention', '--tenant', 'x', '--json'))).toEqual({
+      tenant: 'x',
+      retentionYears: 7,
+    });
+    expect(json(await cli(env, 'evidence', 'retention', '--tenant', 'x', '--years', '10', '--json'))).toEqual({
+      tenant: 'x',
+      retentionYears: 10,
+    });
+    expect((await cli(env, 'evidence', 'retention', '--tenant', 'x')).stdout).toContain(
+      "Tenant x: evidence is kept 10 years after the enrolment's completion, then purged.",
+    );
+    const unknown = await cli(env, 'evidence', 'retention', '--tenant', 'nope');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No tenant nope');
+    expect(unknown.stderr).toContain('evidence retention --tenant <slug> [--years N] [--json]');
   }, 30_000);
 
   it('refuses bad input: message on stderr, nothing on stdout, non-zero exit', async () => {

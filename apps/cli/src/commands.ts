@@ -1,15 +1,5 @@
-import { useCasesOf } from '@fundi/adapters';
-import {
-  evidenceCapability,
-  exportsCapability,
-  reposOf,
-  migrateAll,
-  webhookCapability,
-  notificationsCapability,
-} from '@fundi/server';
-import { operator } from '@fundi/application';
-import { REGULATOR_SETTING_FIELDS } from '@fundi/domain/exports';
-import { required, UsageError } from './args.js';
+import { commandsOf, migrateAll, reposOf, STORAGE_ONLY } from '@fundi/server';
+import { required, usage, UsageError } from './args.js';
 import { asJson, type Command } from './command.js';
 import { JOB_COMMANDS } from './job-commands.js';
 import { KEY_COMMANDS } from './key-commands.js';
@@ -17,6 +7,32 @@ import { TENANT_COMMANDS } from './tenant-commands.js';
 import { USER_COMMANDS } from './user-commands.js';
 
 export type { Output } from './command.js';
+
+/**
+ * The commands the capabilities contribute (their modules' `commands`), made into the CLI's: flags, `--json`, a
+ * tenant by its slug and refusals as the CLI's own commands have them.
+ */
+const CONTRIBUTED = commandsOf(STORAGE_ONLY());
+const CAPABILITY_COMMANDS: Record<string, Command> = Object.fromEntries(
+  Object.entries(CONTRIBUTED).map(([words, command]): [string, Command] => [
+    words,
+    (p, { container, out }) =>
+      command.run(container(), {
+        flags: p.flags,
+        required: (flag) => required(p.flags, flag),
+        tenant: async (slug) => {
+          const tenant = await reposOf(container()).tenants.findBySlug(slug);
+          if (!tenant) throw new UsageError(`No tenant ${slug}`);
+          return tenant;
+        },
+        json: asJson(p),
+        out,
+      }),
+  ]),
+);
+
+/** The CLI's usage, with each contributed command's lines. */
+export const USAGE = usage(Object.values(CONTRIBUTED).map((c) => c.usage));
 
 /** Every operator command by its words (README.md, "The operator's CLI"). */
 export const COMMANDS: Record<string, Command> = {
@@ -28,51 +44,7 @@ export const COMMANDS: Record<string, Command> = {
   ...TENANT_COMMANDS,
   ...USER_COMMANDS,
 
-  async 'evidence retention'(p, { container, out }) {
-    const evidence = useCasesOf(container(), evidenceCapability).evidence;
-    const slug = required(p.flags, 'tenant');
-    const tenant = await reposOf(container()).tenants.findBySlug(slug);
-    if (!tenant) throw new UsageError(`No tenant ${slug}`);
-    if (p.flags.years !== undefined)
-      await evidence.setRetentionYears.execute(
-        slug,
-        /^\d+$/.test(String(p.flags.years)) ? Number(p.flags.years) : p.flags.years,
-      );
-    const years = await evidence.retentionYears.execute(tenant.id);
-    if (asJson(p)) return out.json({ tenant: slug, retentionYears: years });
-    out.line(`Tenant ${slug}: evidence is kept ${years} years after the enrolment's completion, then purged.`);
-  },
-
-  async 'keys rewrap'(p, { config, container, out }) {
-    if (config.previousMasterKeys.length === 0)
-      out.line('No FUNDI_PREVIOUS_MASTER_KEYS configured: checking that everything is under the current master key.');
-    const files = await useCasesOf(container(), evidenceCapability).evidence.rewrapFiles.execute();
-    const secrets = await useCasesOf(container(), webhookCapability).resealSecrets.execute();
-    const notificationSettings = await useCasesOf(
-      container(),
-      notificationsCapability,
-    ).notificationSettings.resealSecrets.execute();
-    if (asJson(p)) return out.json({ files, webhookSecrets: secrets, notificationSettings });
-    out.line(
-      `Re-wrapped ${files.rewrapped} of ${files.files} stored files and sealed ${secrets} webhook subscriptions' secrets and ${notificationSettings} tenants' mail and WhatsApp secrets again under the current master key.`,
-    );
-    out.line('The previous master keys are no longer needed by stored data; remove FUNDI_PREVIOUS_MASTER_KEYS.');
-  },
-
-  async 'regulator settings'(p, { container, out }) {
-    const service = useCasesOf(container(), exportsCapability).exports;
-    const slug = required(p.flags, 'tenant');
-    const tenant = await reposOf(container()).tenants.findBySlug(slug);
-    if (!tenant) throw new UsageError(`No tenant ${slug}`);
-    const actor = operator(tenant.id);
-    const current: Record<string, unknown> = { ...(await service.getSettings.execute(actor)) };
-    const kebab = (f: string) => f.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-    const given = REGULATOR_SETTING_FIELDS.filter((f) => p.flags[kebab(f)] !== undefined);
-    for (const f of given) current[f] = p.flags[kebab(f)] === 'none' ? null : p.flags[kebab(f)];
-    const settings = given.length ? await service.putSettings.execute(actor, current) : current;
-    if (asJson(p)) return out.json({ tenant: slug, settings });
-    for (const f of REGULATOR_SETTING_FIELDS) out.line(`${kebab(f).padEnd(28)} ${settings[f] ?? '(unset)'}`);
-  },
+  ...CAPABILITY_COMMANDS,
 
   ...KEY_COMMANDS,
   ...JOB_COMMANDS,

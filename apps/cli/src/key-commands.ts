@@ -1,10 +1,20 @@
 import { useCasesOf } from '@fundi/adapters';
-import { tenants } from '@fundi/server';
+import { capabilitiesOf, hooksOf, tenants } from '@fundi/server';
 import { required, UsageError } from './args.js';
 import { asJson, type Command } from './command.js';
 
-/** A tenant's API keys: create (shown once), list, revoke. */
+/** A tenant's API keys: create (shown once), list, revoke; and every stored secret sealed again after a rotation. */
 export const KEY_COMMANDS: Record<string, Command> = {
+  /** Every capability that seals what it stores under the master key does it again (its `rewrap` hook). */
+  async 'keys rewrap'(p, { config, container, out }) {
+    if (config.previousMasterKeys.length === 0)
+      out.line('No FUNDI_PREVIOUS_MASTER_KEYS configured: checking that everything is under the current master key.');
+    const done = await hooksOf(container(), capabilitiesOf(container())).rewrap();
+    if (asJson(p)) return out.json(Object.fromEntries(done.map((d) => [d.key, d.count])));
+    out.line(`Under the current master key: ${done.map((d) => d.said).join(', ')}.`);
+    out.line('The previous master keys are no longer needed by stored data; remove FUNDI_PREVIOUS_MASTER_KEYS.');
+  },
+
   async 'keys create'(p, { container, out }) {
     const scopes =
       typeof p.flags.scopes === 'string'

@@ -2,8 +2,8 @@ import { closeContainer } from '@fundi/adapters';
 import { isDomainError } from '@fundi/domain';
 import { ConfigError, containerFor, loadConfig, migrateAll } from '@fundi/server';
 import type { Container } from 'inversify';
-import { parse, UsageError, USAGE } from './args.js';
-import { COMMANDS } from './commands.js';
+import { parse, UsageError } from './args.js';
+import { COMMANDS, USAGE } from './commands.js';
 
 /** Where one run of the CLI reads its settings and input and writes its answer and its complaints. */
 export interface CliIo {

@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { Container } from 'inversify';
 import { T, resolve, useCasesOf } from '@fundi/adapters';
 import { W } from '@fundi/adapters/webhooks';
-import { DEFAULT_RETENTION, RUN_RETENTION, RunRetention, type JobDefinition } from '@fundi/application';
+import { RUN_RETENTION, RunRetention, type JobDefinition } from '@fundi/application';
 import { Worker } from '@fundi/worker';
 import type { RetentionSettings, WorkerConfig } from './config.js';
 import { jobsOf, reactionsOf, reposOf, retentionOf, uowOf, webhookCapability } from './capabilities/index.js';
+import { retentionPolicyOf } from './capabilities/declared.js';
 import { capabilitiesOf } from './compose.js';
 
 /** A lease owner name that tells operators which process holds what. */
@@ -49,10 +50,12 @@ const HOUR = 3_600_000;
  * The retention prune over every capability's tasks (docs/architecture.md, "Retention"). Where the database runs
  * statements on this process's thread (SQLite), batches are paced to about 20 ms each, with as long a rest after.
  */
-export function retentionFor(c: Container, settings?: RetentionSettings): RunRetention {
+export function retentionFor(c: Container, settings?: Partial<RetentionSettings>): RunRetention {
+  const caps = capabilitiesOf(c);
   return new RunRetention({
-    tasks: retentionOf(c, capabilitiesOf(c)),
-    policy: settings?.policy ?? DEFAULT_RETENTION,
+    tasks: retentionOf(c, caps),
+    // Without settings, each kind's period as its capability declares it.
+    policy: settings?.policy ?? retentionPolicyOf(caps, (p) => p.days),
     clock: resolve(c, T.Clock),
     batch: settings?.batch ?? 2000,
     // The in-memory store (tests) runs on this thread too.

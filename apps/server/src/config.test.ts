@@ -86,6 +86,47 @@ describe('loadConfig', () => {
       expect(configError({ ...base, [name]: value }).variable).toBe(name);
   });
 
+  it("a capability's settings are read by its own reader: the notifications' channels, defaults and rules", () => {
+    expect(loadConfig({ ...base }).notifications).toEqual({
+      channels: {
+        smtpUrl: null,
+        smtpFrom: 'Fundi <no-reply@fundi.local>',
+        outboxFolder: join(dir, 'outbox'),
+        whatsapp: null,
+      },
+      publicUrl: 'http://localhost:3000',
+    });
+    const set = loadConfig({
+      ...base,
+      FUNDI_PUBLIC_URL: 'https://fundi.example/',
+      FUNDI_SMTP_URL: 'smtps://u:p@mail.example:465',
+      FUNDI_SMTP_FROM: 'Training <training@example.org>',
+      FUNDI_WHATSAPP_PHONE_NUMBER_ID: '123',
+      FUNDI_WHATSAPP_ACCESS_TOKEN: 'token',
+      FUNDI_WHATSAPP_APP_SECRET: 'secret',
+      FUNDI_WHATSAPP_VERIFY_TOKEN: 'verify',
+    }).notifications;
+    expect(set).toEqual({
+      channels: {
+        smtpUrl: 'smtps://u:p@mail.example:465',
+        smtpFrom: 'Training <training@example.org>',
+        outboxFolder: join(dir, 'outbox'),
+        whatsapp: {
+          phoneNumberId: '123',
+          accessToken: 'token',
+          appSecret: 'secret',
+          verifyToken: 'verify',
+          baseUrl: 'https://graph.facebook.com',
+          apiVersion: 'v21.0',
+        },
+      },
+      publicUrl: 'https://fundi.example',
+    });
+    expect(configError({ ...base, FUNDI_SMTP_URL: 'http://mail' }).variable).toBe('FUNDI_SMTP_URL');
+    expect(configError({ ...base, FUNDI_SMTP_FROM: 'nobody' }).variable).toBe('FUNDI_SMTP_FROM');
+    expect(configError({ ...base, FUNDI_WHATSAPP_PHONE_NUMBER_ID: '1' }).variable).toBe('FUNDI_WHATSAPP_ACCESS_TOKEN');
+  });
+
   it('FUNDI_DATA_DIR defaults to ./data, relative paths resolve from the working directory', () => {
     expect(loadConfig({ FUNDI_MASTER_KEY: KEY }).dataDir).toBe(resolve('./data'));
     expect(loadConfig({ FUNDI_MASTER_KEY: KEY, FUNDI_DATA_DIR: 'rel/dir' }).dataDir).toBe(resolve('rel/dir'));

@@ -5,16 +5,16 @@ import { fileStore } from './config-file-store.js';
 import { DEFAULT_HEAP_GROWING_PERCENT } from './heap.js';
 import { ConfigError, bool, int } from './config-values.js';
 import { masterKey, previousMasterKeys } from './config-master-keys.js';
-import { notificationConfig, type NotificationConfig } from './notification-config.js';
 import { webhookAndWorker, type RetentionSettings, type WorkerConfig } from './config-worker.js';
 import { database } from './config-database.js';
-import { DEFAULT_RETENTION, type RetentionPolicy } from '@fundi/application';
+import { STORAGE_ONLY, capabilityEnv, type CapabilityEnv } from './capabilities/capability-list.js';
+import { retentionPolicyOf } from './capabilities/declared.js';
 
 export { ConfigError } from './config-values.js';
-export type { NotificationConfig } from './notification-config.js';
 export type { RetentionSettings, WorkerConfig } from './config-worker.js';
 
-export interface Config {
+/** The service's configuration, and each capability's settings under its name (`capabilityEnv`). */
+export interface Config extends CapabilityEnv {
   port: number;
   host: string;
   dataDir: string;
@@ -39,8 +39,6 @@ export interface Config {
   fileStore: FileStoreChoice;
   /** FUNDI_PUBLIC_URL: the base of signed file URLs when behind a proxy; '' = the request's own origin. */
   publicUrl: string;
-  /** Default mail and WhatsApp channels, and the base of links in mail (docs/api.md, "Notifications"). */
-  notifications: NotificationConfig;
   /** FUNDI_HEAP_GROWING_PERCENT: how far V8's heap grows past its live data before a full collection (`tuneHeap`). */
   heapGrowingPercent: number;
   /**
@@ -52,20 +50,14 @@ export interface Config {
   bodyIdleTimeoutMs: number;
 }
 
-/** The retention variables: days each (1 to 36,500), the batch size (100 to 5,000). */
-const RETENTION_VARIABLES: Record<Exclude<keyof RetentionPolicy, 'dashboardSessions' | 'rateLimits'>, string> = {
-  jobs: 'FUNDI_RETAIN_JOBS_DAYS',
-  webhookEvents: 'FUNDI_RETAIN_EVENTS_DAYS',
-  webhookAttempts: 'FUNDI_RETAIN_ATTEMPTS_DAYS',
-  notifications: 'FUNDI_RETAIN_NOTIFICATIONS_DAYS',
-  hrLog: 'FUNDI_RETAIN_HR_LOG_DAYS',
-  imports: 'FUNDI_RETAIN_IMPORTS_DAYS',
-};
-
+/**
+ * The retention periods the capabilities declare, each changed by its variable (days, 1 to 36,500), and the batch
+ * size (100 to 5,000). The list is made without settings: the periods do not depend on them.
+ */
 function retention(env: NodeJS.ProcessEnv): RetentionSettings {
-  const policy: RetentionPolicy = { ...DEFAULT_RETENTION };
-  for (const [kind, name] of Object.entries(RETENTION_VARIABLES) as [keyof typeof RETENTION_VARIABLES, string][])
-    policy[kind] = int(env, name, DEFAULT_RETENTION[kind], 1, 36_500);
+  const policy = retentionPolicyOf(STORAGE_ONLY(), (p) =>
+    p.variable === undefined ? p.days : int(env, p.variable, p.days, 1, 36_500),
+  );
   return { policy, batch: int(env, 'FUNDI_RETENTION_BATCH', 2000, 100, 5000) };
 }
 
@@ -114,11 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...webhookAndWorker(env, retention(env)),
     fileStore: fileStore(env, dataDir),
     publicUrl: publicUrl(env),
-    notifications: notificationConfig(
-      env,
+    ...capabilityEnv(env, {
       dataDir,
-      publicUrl(env) || `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`,
-    ),
+      linkBase: publicUrl(env) || `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`,
+    }),
     heapGrowingPercent: heapGrowingPercent(env),
     shutdownGraceMs: int(env, 'FUNDI_SHUTDOWN_GRACE_MS', 25_000, 100, 600_000),
     bodyIdleTimeoutMs: int(env, 'FUNDI_BODY_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000),

@@ -1,7 +1,6 @@
 import './as-started.js';
 import { createServer } from 'node:http';
 import { T, resolve, useCasesOf } from '@fundi/adapters';
-import { DEFAULT_RETENTION } from '@fundi/application';
 import { learners, retentionFor } from '@fundi/server';
 import { learnerInput } from '../fixtures.js';
 import { ON_POSTGRES, benchWorld, serve } from './bench-world.js';
@@ -57,7 +56,7 @@ const plan = ON_POSTGRES
     );
 
 const batch = Number(process.env.BENCH_RETENTION_BATCH ?? 2000);
-const retention = retentionFor(world.c, { policy: DEFAULT_RETENTION, batch });
+const retention = retentionFor(world.c, { batch });
 let prune: { startedAt: number; endedAt: number | null; rows: number } | null = null;
 const control = createServer((req, res) => {
   if (req.method === 'POST' && !prune) {

@@ -30,6 +30,7 @@ import { audit } from './audit.js';
 import { statements } from './statements.js';
 import { portal } from './portal.js';
 import { logbooks } from './logbooks.js';
+import { notificationConfig } from './notification-config.js';
 
 export interface CapabilitySettings {
   webhooks: { allowHttp: boolean; allowHosts: readonly string[] };
@@ -68,6 +69,22 @@ export function capabilities(s: CapabilitySettings) {
     logbooks(s.evidence.masterKey),
   ] as const;
 }
+
+/** What the service tells a capability's settings reader: its data directory and the base of links it sends. */
+export interface ServiceEnv {
+  dataDir: string;
+  linkBase: string;
+}
+
+/**
+ * Each capability's settings, read from the environment once at start by its own reader (its variables, defaults and
+ * rules; docs/architecture.md, "A capability's anatomy"); a bad value throws a `ConfigError` naming the variable.
+ */
+export function capabilityEnv(env: NodeJS.ProcessEnv, service: ServiceEnv) {
+  return { notifications: notificationConfig(env, service.dataDir, service.linkBase) };
+}
+/** The settings `capabilityEnv` reads, by capability: part of the service's `Config`. */
+export type CapabilityEnv = ReturnType<typeof capabilityEnv>;
 
 /** The service's settings the capabilities are made with (the container's configuration). */
 export interface CapabilityConfig {

@@ -23,9 +23,6 @@ const GENERATED = 'generated from the OpenAPI document (`npm run build` of packa
 const MIGRATION = 'a migration is history: it names what it changed when it was written';
 const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
 const DASHBOARD_PAGE = "a dashboard page shows, counts or links to this capability's records";
-const CONFIG = "configuration: reads this capability's settings once at start";
-const CLI = 'operator commands over this capability';
-const RETENTION = 'the retention periods of every kind of record (docs/architecture.md, "Retention")';
 const NOTIFIES = "notifications tell people about this capability's records";
 const AUDIT = "the audit trail records who changed this capability's records, and from where (its origins)";
 const PORTAL =
@@ -52,15 +49,12 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/http/src/audit/audit-schemas.ts': AUDIT,
   },
   notifications: {
-    'apps/cli/src/commands.ts': CLI,
-    'apps/server/src/config.ts': CONFIG,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'apps/server/src/testing/test-server.ts': TEST_SUPPORT,
     'packages/adapters/src/db/postgres-work-signal.ts': 'the word, not the capability: Postgres LISTEN notifications',
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
     'packages/adapters/src/staff/migrations/202611241852-staff-directory.ts': MIGRATION,
     'packages/adapters/src/staff/sql-staff.ts': "a staff user's notification preferences",
-    'packages/application/src/retention/retention-policy.ts': RETENTION,
     'packages/application/src/staff/create-user.ts': "a staff user's notification preferences",
     'packages/application/src/staff/staff-directory.ts': "a staff user's notification preferences",
     'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
@@ -84,8 +78,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
       'test support: a fake of the WhatsApp channel notifications send through',
   },
   evidence: {
-    'apps/cli/src/args.ts': CLI,
-    'apps/cli/src/commands.ts': CLI,
     'apps/server/src/capabilities/exports.ts':
       'export files share the evidence file store and master key (its settings)',
     'apps/server/src/capabilities/imports.ts':
@@ -164,11 +156,9 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/memory/src/logbooks/in-memory-logbooks.ts': LOGBOOKS,
   },
   imports: {
-    'apps/server/src/config.ts': CONFIG,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/evidence/sql-evidence.ts': 'evidence records an import made await their files',
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
-    'packages/application/src/retention/retention-policy.ts': RETENTION,
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/evidence/evidence-repository.ts': 'evidence records an import made await their files',
     'packages/memory/src/evidence/in-memory-evidence.ts': 'evidence records an import made await their files',
@@ -177,8 +167,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/http/src/schemas/training-events.ts': IMPORT_MARK,
   },
   exports: {
-    'apps/cli/src/commands.ts':
-      "operator commands set a tenant's regulator settings (the fields of the regulator files)",
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
     'packages/application/src/imports/import-queries.ts': "imports write their error CSV with the exports' CSV rules",

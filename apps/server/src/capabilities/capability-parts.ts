@@ -3,7 +3,7 @@ import type { JobDefinition, RetentionTask } from '@fundi/application';
 import type { EventReaction } from '@fundi/application/webhooks';
 import type { DashboardPages, RouteDef } from '@fundi/http';
 import type { Container } from 'inversify';
-import type { Capability, UseCaseHooks } from './capability.js';
+import type { Capability, CommandIo, Rewrapped, UseCaseHooks } from './capability.js';
 import type { Capabilities } from './capability-list.js';
 
 /**
@@ -92,10 +92,32 @@ export function hooksOf(c: Container, caps: Capabilities): UseCaseHooks {
     close: () => {
       for (const o of offers) o.close?.();
     },
+    rewrap: async () => {
+      const done: Rewrapped[] = [];
+      for (const o of offers) done.push(...((await o.rewrap?.()) ?? []));
+      return done;
+    },
   };
 }
 
 /** Every capability's reactions to committed events (run by the outbox dispatcher). */
 export function reactionsOf(c: Container, caps: Capabilities): EventReaction[] {
   return wiring(caps).flatMap((cap) => cap.reactions?.(useCasesOf(c, cap)) ?? []);
+}
+
+/** A capability's operator command, run over the use cases of the container it is given. */
+export interface CapabilityCommand {
+  usage: string;
+  run(c: Container, io: CommandIo): Promise<void>;
+}
+
+/** Every capability's operator commands by their words, in the list's order; words taken twice fail. */
+export function commandsOf(caps: Capabilities): Record<string, CapabilityCommand> {
+  const all: Record<string, CapabilityCommand> = {};
+  for (const cap of wiring(caps))
+    for (const [words, command] of Object.entries(cap.commands ?? {})) {
+      if (all[words]) throw new Error(`Two operator commands "${words}"`);
+      all[words] = { usage: command.usage, run: (c, io) => command.run(() => useCasesOf(c, cap), io) };
+    }
+  return all;
 }

@@ -1,7 +1,7 @@
 import type { CapabilityStorage, CapabilityWiring, Declarations } from '@fundi/adapters';
 import type { EventDocs, registerEvents } from '@fundi/http';
 import type { DashboardPages, RefusedKeys, RouteDef } from '@fundi/http';
-import type { JobDefinition, RetentionTask } from '@fundi/application';
+import type { JobDefinition, RetentionPeriod, RetentionTask } from '@fundi/application';
 import type { EventReaction } from '@fundi/application/webhooks';
 
 /**
@@ -13,6 +13,8 @@ export interface CapabilityDeclarations extends Declarations {
   events?: EventDocs;
   /** Further OpenAPI `webhooks` entries that are not events of the outbox (HR's outbound messages). */
   openApiWebhooks?(registry: Parameters<typeof registerEvents>[0]): void;
+  /** The retention periods of the kinds of record its `retention` tasks prune: default days, the variable. */
+  retention?: readonly RetentionPeriod[];
 }
 
 /**
@@ -26,6 +28,38 @@ export interface UseCaseHooks {
   startNotes(): string[];
   /** Releases what it holds open between requests (pooled SMTP connections) when the service stops. */
   close(): void;
+  /**
+   * After a master-key rotation, seals what it stores again under the current master key (`keys rewrap` of the
+   * operator's CLI), and says how much.
+   */
+  rewrap(): Promise<Rewrapped[]>;
+}
+
+/** What one capability sealed again under the current master key: its count under `key` (JSON), and in words. */
+export interface Rewrapped {
+  key: string;
+  count: unknown;
+  said: string;
+}
+
+/** What the operator's CLI lends a capability's command (`npm run fundi -- <group> <verb>`). */
+export interface CommandIo {
+  /** The flags as given (`--tenant acme` is `tenant: 'acme'`). */
+  flags: Readonly<Record<string, string | boolean | undefined>>;
+  /** A flag's value; a missing or empty one is refused with the CLI's usage. */
+  required(flag: string): string;
+  /** The tenant of a slug; an unknown one is refused with the CLI's usage. */
+  tenant(slug: string): Promise<{ id: string }>;
+  /** Whether `--json` was given: the answer is then one JSON value. */
+  json: boolean;
+  out: { json(value: unknown): void; line(text: string): void };
+}
+
+/** An operator command a capability contributes, over its use cases (built only when the command runs). */
+export interface OperatorCommand<U> {
+  /** Its lines in the CLI's usage, indented as the others. */
+  usage: string;
+  run(useCases: () => U, io: CommandIo): Promise<void>;
 }
 
 /**
@@ -53,6 +87,8 @@ export interface Capability<N extends string, U, P, R extends object, D extends 
   hooks?(useCases: NoInfer<U>): Partial<UseCaseHooks>;
   /** Reactions to committed events, run by the outbox dispatcher in its transaction (they queue jobs). */
   reactions?(useCases: NoInfer<U>): EventReaction[];
+  /** Its operator commands by their words (`'evidence retention'`), in the CLI's usage in the list's order. */
+  commands?: Readonly<Record<string, OperatorCommand<NoInfer<U>>>>;
   /** What it prunes past retention, over the same ports as its use cases (one recurring job runs them all). */
   retention?(ports: NoInfer<P>): RetentionTask[];
 }

@@ -1,4 +1,5 @@
 import { declaredBy } from '@fundi/adapters';
+import type { RetentionPeriod, RetentionPolicy } from '@fundi/application';
 import { registerEvents, type EventDocs } from '@fundi/http';
 import type { CapabilityDeclarations } from './capability.js';
 
@@ -20,4 +21,19 @@ export function openApiWebhooksOf(caps: Declaring): (registry: Parameters<typeof
     registerEvents(registry, events);
     for (const c of caps) c.declares?.openApiWebhooks?.(registry);
   };
+}
+
+/**
+ * The retention policy from every capability's declared periods (docs/architecture.md, "Retention"): each kind's
+ * days as `days` reads them from its period (its default, or the variable that changes it).
+ */
+export function retentionPolicyOf(caps: Declaring, days: (period: RetentionPeriod) => number): RetentionPolicy {
+  const policy: { -readonly [K in keyof RetentionPolicy]: number } = {};
+  for (const c of caps)
+    for (const period of c.declares?.retention ?? []) {
+      if (policy[period.kind] !== undefined)
+        throw new Error(`${c.name} declares the retention of ${period.kind} again`);
+      policy[period.kind] = days(period);
+    }
+  return policy;
 }

@@ -17,6 +17,7 @@ import type { WebhookRepos } from '@fundi/domain/webhooks';
 import type { EvidenceRepos } from '@fundi/domain/evidence';
 import { evidenceEvents, evidenceRoutes, evidencePages } from '@fundi/http/evidence';
 import { capability } from './capability.js';
+import { evidenceCommands } from './evidence-commands.js';
 
 export interface EvidenceSettings {
   fileStore: FileStoreChoice;
@@ -65,11 +66,18 @@ export function evidence(settings: EvidenceSettings) {
     },
     routes: evidenceRoutes,
     pageDeps: (u) => ({ evidence: u.evidence }),
+    commands: evidenceCommands,
     dashboard: {
       nav: [{ href: '/dashboard/evidence', label: 'Evidence', order: 40, scope: 'evidence:read' }],
       pages: [evidencePages],
     },
     // Exports and imports write to the same store: one sweep covers what any of them left half-written.
+    hooks: (u) => ({
+      rewrap: async () => {
+        const files = await u.evidence.rewrapFiles.execute();
+        return [{ key: 'files', count: files, said: `re-wrapped ${files.rewrapped} of ${files.files} stored files` }];
+      },
+    }),
     retention: () => [
       {
         kind: 'temporaryFiles',

@@ -21,6 +21,7 @@ import type { ExportRepos } from '@fundi/domain/exports';
 import { readinessPages } from '@fundi/http';
 import { exportEvents, exportRoutes, exportPages } from '@fundi/http/exports';
 import { capability } from './capability.js';
+import { exportCommands } from './export-commands.js';
 
 export interface ExportSettings {
   fileStore: FileStoreChoice;
@@ -74,6 +75,7 @@ export function exports(settings: ExportSettings) {
     }),
     routes: exportRoutes,
     pageDeps: (u) => ({ exports: u.exports }),
+    commands: exportCommands,
     dashboard: {
       nav: [{ href: '/dashboard/exports', label: 'Exports', order: 80, scope: 'exports:read' }],
       pages: [exportPages, readinessPages],

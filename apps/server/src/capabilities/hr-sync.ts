@@ -27,6 +27,8 @@ export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly stri
     declares: {
       scopes: { 'hr:read': ['admin', 'manager', 'viewer', 'integration'], 'hr:write': ['admin', 'integration'] },
       ids: ['hre'],
+      // The HR inbound log 90 days.
+      retention: [{ kind: 'hrLog', days: 90, variable: 'FUNDI_RETAIN_HR_LOG_DAYS' }],
       offers: { learnerErasure: hrErasureStep, subscriptionPurpose: hrSubscriptionPurpose },
       openApiWebhooks: registerHrOutboundEvents,
     },

@@ -32,6 +32,8 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
         'imports:write': ['admin', 'manager', 'integration'],
       },
       ids: ['imp'],
+      // Finished imports 90 days.
+      retention: [{ kind: 'imports', days: 90, variable: 'FUNDI_RETAIN_IMPORTS_DAYS' }],
       events: importEvents,
     },
     useCases: (

@@ -96,6 +96,8 @@ export function notifications(settings: NotificationSettings) {
         'notifications:delete': ['admin', 'manager'],
       },
       ids: ['ntf'],
+      // Notifications that left Fundi a year after their last change.
+      retention: [{ kind: 'notifications', days: 365, variable: 'FUNDI_RETAIN_NOTIFICATIONS_DAYS' }],
       offers: { learnerErasure: notificationErasureStep },
     },
     useCases: (p: Ports<NotificationRepoSet>) => ({
@@ -135,6 +137,12 @@ export function notifications(settings: NotificationSettings) {
       refusedKeys: async (r) => void (await u.notificationTriggers.noteRefusedKeys.execute(r)),
       startNotes: () => [`Mail goes to ${u.describeDefaultMail()}`],
       close: () => u.closeChannels(),
+      rewrap: async () => {
+        const n = await u.notificationSettings.resealSecrets.execute();
+        return [
+          { key: 'notificationSettings', count: n, said: `sealed ${n} tenants' mail and WhatsApp secrets again` },
+        ];
+      },
     }),
     reactions: () => [notificationReaction, onLearnerErased(ERASE_MAIL_COPIES)],
     retention: notificationRetention,

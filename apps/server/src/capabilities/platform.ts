@@ -15,6 +15,11 @@ export const platform = capability({
     scopes: { 'audit:read': ['admin', 'manager'] },
     // Audit entries, outbox events, jobs, and the alerts a capability raises for a tenant's staff.
     ids: ['aud', 'evt', 'job', 'alr'],
+    // Finished jobs a week (pg-boss's archive); rate-limit windows once passed.
+    retention: [
+      { kind: 'jobs', days: 7, variable: 'FUNDI_RETAIN_JOBS_DAYS' },
+      { kind: 'rateLimits', days: 0 },
+    ],
   },
   useCases: (p: Ports<PlatformRepos & TenantRepos>) => ({
     listJobs: new ListJobs(p),

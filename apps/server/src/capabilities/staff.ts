@@ -10,6 +10,8 @@ export const staff = capability({
   declares: {
     scopes: { 'users:read': ['admin', 'manager', 'assessor', 'viewer', 'integration'], 'users:write': ['admin'] },
     ids: ['usr'],
+    // Dashboard sessions once expired.
+    retention: [{ kind: 'dashboardSessions', days: 0 }],
   },
   useCases: staffUseCases,
   routes: userRoutes,

@@ -35,6 +35,11 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
       },
       // Subscriptions, deliveries, delivery attempts.
       ids: ['whs', 'dlv', 'wha'],
+      // Events and delivery attempts 90 days (as Svix keeps them).
+      retention: [
+        { kind: 'webhookEvents', days: 90, variable: 'FUNDI_RETAIN_EVENTS_DAYS' },
+        { kind: 'webhookAttempts', days: 90, variable: 'FUNDI_RETAIN_ATTEMPTS_DAYS' },
+      ],
       events: webhookEvents,
       offers: { learnerErasure: webhookErasureStep },
     },
@@ -56,6 +61,12 @@ export function webhooks(settings: { allowHttp: boolean; allowHosts: readonly st
     },
     routes: webhookRoutes,
     pageDeps: (u) => ({ webhooks: u }),
+    hooks: (u) => ({
+      rewrap: async () => {
+        const n = await u.resealSecrets.execute();
+        return [{ key: 'webhookSecrets', count: n, said: `sealed ${n} webhook subscriptions' secrets again` }];
+      },
+    }),
     dashboard: {
       nav: [{ href: '/dashboard/webhooks', label: 'Webhooks', order: 60, scope: 'webhooks:read' }],
       pages: [webhookPages],

@@ -1,4 +1,4 @@
-import { DEFAULT_RETENTION, RunRetention, type RetentionTask } from '@fundi/application';
+import { RunRetention, type RetentionPolicy, type RetentionTask } from '@fundi/application';
 import { FixedClock } from '@fundi/testing';
 import { expect, it } from 'vitest';
 import { queryBuilder } from '../db/query-builder.js';
@@ -14,6 +14,18 @@ import { sessionRetention } from '@fundi/application/staff';
 import { webhookRetention } from '@fundi/application/webhooks';
 import { hrLogRetention } from '@fundi/application/hr-sync';
 import { notificationRetention } from '@fundi/application/notifications';
+
+/** The documented defaults (docs/architecture.md, "Retention"). */
+const DEFAULT_RETENTION: RetentionPolicy = {
+  jobs: 7,
+  webhookEvents: 90,
+  webhookAttempts: 90,
+  notifications: 365,
+  hrLog: 90,
+  imports: 90,
+  dashboardSessions: 0,
+  rateLimits: 0,
+};
 
 /**
  * Every DELETE of the retention tasks is answered from an index on Postgres: explained with sequential scans

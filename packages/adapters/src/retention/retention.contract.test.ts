@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import {
-  DEFAULT_RETENTION,
   EncryptedFileVault,
   MasterKeyring,
   RunRetention,
   jobRetention,
+  type RetentionPolicy,
   type RetentionTask,
 } from '@fundi/application';
 import { sessionRetention } from '@fundi/application/staff';
@@ -30,6 +30,18 @@ import { staffStorage } from '../staff/staff-storage.js';
 import { tenantStorage } from '../tenants/tenant-storage.js';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { webhookStorage } from '../webhooks/webhook-storage.js';
+
+/** The documented defaults (docs/architecture.md, "Retention"). */
+const DEFAULT_RETENTION: RetentionPolicy = {
+  jobs: 7,
+  webhookEvents: 90,
+  webhookAttempts: 90,
+  notifications: 365,
+  hrLog: 90,
+  imports: 90,
+  dashboardSessions: 0,
+  rateLimits: 0,
+};
 
 const DAY = 86_400_000;
 const PARTS = [
@@ -69,7 +81,7 @@ describeEachStorage(
         ...sessionRetention({ repos }),
         ...importRetention({ repos, uow, files: vault }),
       ];
-      const run = (batch = 2, policy = DEFAULT_RETENTION) =>
+      const run = (batch = 2, policy: RetentionPolicy = DEFAULT_RETENTION) =>
         new RunRetention({ tasks, policy, clock: new FixedClock(now), batch }).execute();
       return { now, old, recent, tenant, repos, uow, run };
     }
@@ -319,9 +331,7 @@ describeEachStorage(
         details: {},
       });
       for (const at of [w.old(3650), w.old(400), w.old(1)]) await w.repos.audit.record(entry(at));
-      const shortest = Object.fromEntries(
-        Object.keys(DEFAULT_RETENTION).map((k) => [k, 0]),
-      ) as typeof DEFAULT_RETENTION;
+      const shortest = Object.fromEntries(Object.keys(DEFAULT_RETENTION).map((k) => [k, 0]));
       await w.run(2, shortest);
       const kept = await w.repos.audit.list(w.tenant.id, { limit: 10 });
       expect(kept.map((e) => e.at).sort()).toEqual([w.old(3650), w.old(400), w.old(1)]);

@@ -3,6 +3,13 @@ import type { CoreDeps } from '../common/ports.js';
 import type { FileVault } from '../files/file-vault.js';
 import type { RetentionTask } from '../retention/retention-policy.js';
 
+declare module '../retention/retention-policy.js' {
+  interface RetentionKinds {
+    /** Finished imports, with their files. */
+    imports: true;
+  }
+}
+
 /**
  * Imports that finished (completed or failed) before the cut-off: the uploaded file first, then the record and its
  * row errors in one transaction, so a file is never left behind by a record already gone (a failed removal leaves

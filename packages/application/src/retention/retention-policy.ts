@@ -1,36 +1,30 @@
 /**
  * What retention prunes, one entry per kind of record that would otherwise grow for ever (docs/architecture.md,
- * "Retention"). The audit log is not one of them: audit entries are kept for the regulator's period and no job
- * here ever deletes one.
+ * "Retention"): the platform's here, each capability adding its own beside its retention task (`declare module
+ * '../retention/retention-policy.js' { interface RetentionKinds { hrLog: true } }`). The audit log is not one of
+ * them: audit entries are kept for the regulator's period and no job here ever deletes one.
  */
-export type RetentionKind =
-  | 'jobs'
-  | 'webhookEvents'
-  | 'webhookAttempts'
-  | 'notifications'
-  | 'hrLog'
-  | 'imports'
-  | 'dashboardSessions'
-  | 'rateLimits';
-
-/** How long each kind is kept after it ended, in days; 0 = at its end (a session at expiry, a window once passed). */
-export type RetentionPolicy = Record<RetentionKind, number>;
+export interface RetentionKinds {
+  /** Finished jobs. */
+  jobs: true;
+  /** The shared rate-limit windows, once passed. */
+  rateLimits: true;
+}
+export type RetentionKind = keyof RetentionKinds;
 
 /**
- * The defaults, as peers keep the same things: finished jobs 7 days (pg-boss's archive), webhook events and
- * delivery attempts 90 days (Svix), notifications a year, the HR inbound log 90 days, imports 90 days after they
- * finished; sessions and rate-limit windows when they end.
+ * A kind's retention period as the capability that owns its records declares it: the days it is kept after it
+ * ended by default (0 = at its end: a session at expiry, a window once passed), and the variable that changes them
+ * (1 to 36,500 days; docs/architecture.md, "Retention"), if any.
  */
-export const DEFAULT_RETENTION: RetentionPolicy = {
-  jobs: 7,
-  webhookEvents: 90,
-  webhookAttempts: 90,
-  notifications: 365,
-  hrLog: 90,
-  imports: 90,
-  dashboardSessions: 0,
-  rateLimits: 0,
-};
+export interface RetentionPeriod {
+  kind: RetentionKind;
+  days: number;
+  variable?: string;
+}
+
+/** How long each kind is kept after it ended, in days: every declared kind's period. */
+export type RetentionPolicy = { readonly [K in RetentionKind]?: number };
 
 /**
  * One kind's pruning, given by the capability that owns its records. `prune` deletes at most `limit` records that

@@ -1,6 +1,18 @@
 import { FixedClock } from '@fundi/testing';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETENTION, type RetentionTask } from './retention-policy.js';
+import type { RetentionPolicy, RetentionTask } from './retention-policy.js';
+
+/** The documented defaults (docs/architecture.md, "Retention"). */
+const DEFAULT_RETENTION: RetentionPolicy = {
+  jobs: 7,
+  webhookEvents: 90,
+  webhookAttempts: 90,
+  notifications: 365,
+  hrLog: 90,
+  imports: 90,
+  dashboardSessions: 0,
+  rateLimits: 0,
+};
 import { RunRetention } from './run-retention.js';
 
 /** A task over `rows` rows past the cut-off whose batches take `msPerRow` each (a scripted wall clock). */

@@ -38,7 +38,12 @@ export interface RetentionDeps {
  * fires (the job runs again). Returns the rows pruned per step.
  */
 export class RunRetention {
-  constructor(private readonly d: RetentionDeps) {}
+  /** Throws at once (the worker's start) when a task prunes a kind no capability declared a period for. */
+  constructor(private readonly d: RetentionDeps) {
+    for (const task of d.tasks)
+      if (task.kind !== 'temporaryFiles' && d.policy[task.kind] === undefined)
+        throw new Error(`No retention period is declared for "${task.kind}"`);
+  }
 
   async execute(signal?: AbortSignal): Promise<Record<string, number>> {
     const now = this.d.clock.now().getTime();
@@ -48,7 +53,9 @@ export class RunRetention {
     let size = this.d.batch;
     const smallest = Math.min(MIN_BATCH, this.d.batch);
     for (const task of this.d.tasks) {
-      const before = new Date(now - (task.kind === 'temporaryFiles' ? task.keepMs : this.d.policy[task.kind] * DAY));
+      const before = new Date(
+        now - (task.kind === 'temporaryFiles' ? task.keepMs : (this.d.policy[task.kind] ?? 0) * DAY),
+      );
       const name = task.step ? `${task.kind}.${task.step}` : task.kind;
       pruned[name] = 0;
       for (;;) {

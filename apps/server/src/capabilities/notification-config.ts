@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { ConfigError } from './config-values.js';
+import { ConfigError } from '../config-values.js';
 
+/** The notifications' settings: default mail and WhatsApp channels, and the base of links in mail (docs/api.md, "Notifications"). */
 export interface NotificationConfig {
   channels: {
     /** FUNDI_SMTP_URL (`smtp://user:pass@host:587`, `smtps://...`); null: mail goes to `outboxFolder`. */
