@@ -3,7 +3,9 @@ import { DomainError, type AccessPolicy, type TenantSnapshot } from '@fundi/doma
 import type { StaffCredentialSnapshot } from '@fundi/domain/staff';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
-import { sha256, staffView, type StaffDeps, type StaffView } from './staff-accounts.js';
+import { sha256 } from './set-password-token.js';
+import type { StaffDeps } from './staff-deps.js';
+import { staffView, type StaffView } from './staff-view.js';
 import { verifyPassword } from './password.js';
 
 /** A session ends this long after sign-in, whatever the activity. */
