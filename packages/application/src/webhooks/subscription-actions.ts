@@ -2,7 +2,7 @@ import { newId } from '@fundi/domain';
 import { PING_EVENT, WebhookSubscription, generateWebhookSecret, parseWebhookSecret } from '@fundi/domain/webhooks';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
-import type { WebhookSubscriptionWithSecret } from './manage-subscriptions.js';
+import type { WebhookSubscriptionWithSecret } from './subscription-view.js';
 import { requireEnabled, requireSubscription, subscriptionView } from './subscription-view.js';
 import type { WebhookDeps } from './webhook-ports.js';
 

@@ -1,9 +1,7 @@
-import type {
-  CreateWebhookSubscription,
-  DeleteWebhookSubscription,
-  EnableWebhookSubscription,
-  UpdateWebhookSubscription,
-} from './manage-subscriptions.js';
+import type { CreateWebhookSubscription } from './create-webhook-subscription.js';
+import type { DeleteWebhookSubscription } from './delete-webhook-subscription.js';
+import type { EnableWebhookSubscription } from './enable-webhook-subscription.js';
+import type { UpdateWebhookSubscription } from './update-webhook-subscription.js';
 import type { RotateWebhookSecret, SendTestEvent } from './subscription-actions.js';
 import type { GetWebhookSubscription, ListDeliveryAttempts, ListWebhookSubscriptions } from './read-subscriptions.js';
 import type { ReplayDelivery, RequestReplay } from './replay.js';

@@ -1,11 +1,9 @@
 import { ClaimDeliveries, RecordDeliveryOutcomes } from './deliveries.js';
 import { DispatchOutbox } from './dispatch-outbox.js';
-import {
-  CreateWebhookSubscription,
-  DeleteWebhookSubscription,
-  EnableWebhookSubscription,
-  UpdateWebhookSubscription,
-} from './manage-subscriptions.js';
+import { CreateWebhookSubscription } from './create-webhook-subscription.js';
+import { DeleteWebhookSubscription } from './delete-webhook-subscription.js';
+import { EnableWebhookSubscription } from './enable-webhook-subscription.js';
+import { UpdateWebhookSubscription } from './update-webhook-subscription.js';
 import { GetWebhookSubscription, ListDeliveryAttempts, ListWebhookSubscriptions } from './read-subscriptions.js';
 import { ReplayDelivery, ReplayEventsSince, RequestReplay } from './replay.js';
 import { RotateWebhookSecret, SendTestEvent } from './subscription-actions.js';
