@@ -137,7 +137,7 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/memory/src/portal/in-memory-portal.ts': PORTAL_UPLOADS,
     'packages/application/src/portal/portal-deps.ts': PORTAL,
     'packages/application/src/statements/statement-ports.ts': STATEMENTS,
-    'packages/application/src/statements/statement-downloads.ts': STATEMENTS,
+    'packages/application/src/statements/open-statement-download.ts': STATEMENTS,
     'packages/domain/src/logbooks/logbook.ts': LOGBOOKS,
     'packages/http/src/audit/audit-routes.ts': AUDIT,
     'packages/http/src/dashboard/forms/record-forms.ts': DASHBOARD_PAGE,

@@ -226,7 +226,7 @@ describeEachStorage('notifications over HTTP: triggers, users, opt-outs', (_get,
       expect(invite.subject).toBe(`You are invited to Tenant ${w.slug}`);
       const link = /https:\/\/fundi\.example\/dashboard\/set-password\?token=([^\s"<]+)/.exec(invite.text);
       expect(link).not.toBeNull();
-      const peek = await useCasesOf(s.container, staff).setPassword.peek(decodeURIComponent(link![1]!));
+      const peek = await useCasesOf(s.container, staff).peekSetPassword.execute(decodeURIComponent(link![1]!));
       expect(peek?.email).toBe(email);
       const sent = await until('the invitation sent', async () =>
         (await notificationsOf(w, made.body.id)).find((x) => x.template === 'user_invited' && x.status === 'sent'),

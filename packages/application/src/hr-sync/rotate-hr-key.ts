@@ -1,7 +1,7 @@
 import { HrSyncConfig, generateHrKey } from '@fundi/domain/hr-sync';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
-import { inboundUrl } from './configure-hr-sync.js';
+import { inboundUrl } from './hr-inbound-url.js';
 import { requireAdmin, type HrSyncDeps } from './hr-sync-ports.js';
 
 export interface RotatedKey {

@@ -8,7 +8,7 @@ import { platformMemory } from '@fundi/memory/platform';
 import { trainingMemory } from '@fundi/memory/training';
 import { FixedClock } from '@fundi/testing';
 import { testSigner } from '../testing/export-world.js';
-import { LogbookEntries } from './logbook-entries.js';
+import { SubmitOpenLogbookEntries } from './submit-open-logbook-entries.js';
 import { MAX_SUBMITTED_ENTRIES, submissionGroups } from './logbook-submissions.js';
 
 const NOW = new Date(Date.UTC(2026, 5, 1, 8, 0));
@@ -49,14 +49,14 @@ function world(failOn?: () => string | undefined) {
           : Reflect.get(target, key),
     }),
   });
-  const entries = new LogbookEntries({
+  const submitOpen = new SubmitOpenLogbookEntries({
     repos: m.repositories(),
     uow: { run: (work) => m.uow.run((tx) => work(withFailure(tx))) },
     clock: new FixedClock(NOW),
     signer: testSigner,
   });
   const actor = { tenantId: 'ten_a', id: 'lrn_a', role: 'viewer' as const, scopes: [] };
-  return { entries, actor, repos: m.repositories() };
+  return { submitOpen, actor, repos: m.repositories() };
 }
 
 describe('submitting any number of unsigned entries: groups of at most 50 per supervisor', () => {
@@ -72,7 +72,7 @@ describe('submitting any number of unsigned entries: groups of at most 50 per su
 
   it('sends all of them in one transaction, or none when any fails; filters by module and week', async () => {
     let failing: string | undefined;
-    const { entries, actor, repos } = world(() => failing);
+    const { submitOpen, actor, repos } = world(() => failing);
     const boss = Array.from({ length: 51 }, (_, i) => entry(day(i), 'boss'));
     const other = [entry('2026-05-04', 'other'), entry('2026-05-05', 'other')];
     const elsewhere = entry('2026-05-06', 'other', 'WM-02');
@@ -81,22 +81,22 @@ describe('submitting any number of unsigned entries: groups of at most 50 per su
 
     // The last entry written (the other supervisor's second day, in the third group) fails: nothing is sent.
     failing = other[1]!.id;
-    await expect(entries.submitOpen(actor, 'lrn_a', { moduleCode: 'WM-01' })).rejects.toThrow('the disk is full');
+    await expect(submitOpen.execute(actor, 'lrn_a', { moduleCode: 'WM-01' })).rejects.toThrow('the disk is full');
     expect(await statuses()).toEqual(Array(54).fill('draft'));
     expect(await repos.outbox.list('ten_a', { limit: 100 })).toEqual([]);
 
     failing = undefined;
-    const sent = await entries.submitOpen(actor, 'lrn_a', { moduleCode: 'WM-01' });
+    const sent = await submitOpen.execute(actor, 'lrn_a', { moduleCode: 'WM-01' });
     expect(sent.data).toHaveLength(53);
     expect(sent.submissions.map((s) => s.entryIds.length)).toEqual([50, 1, 2]);
     expect(await statuses()).toEqual([...Array(53).fill('submitted'), 'draft']);
     const events = await repos.outbox.list('ten_a', { limit: 100 });
     expect(events.filter((e) => e.type === 'logbook.submitted')).toHaveLength(53);
     // Nothing unsigned left in the module: not found; the week of 2026-05-04 still has the other module's day.
-    await expect(entries.submitOpen(actor, 'lrn_a', { moduleCode: 'WM-01' })).rejects.toMatchObject({
+    await expect(submitOpen.execute(actor, 'lrn_a', { moduleCode: 'WM-01' })).rejects.toMatchObject({
       kind: 'not_found',
     });
-    const week = await entries.submitOpen(actor, 'lrn_a', { from: '2026-05-04', to: '2026-05-10' });
+    const week = await submitOpen.execute(actor, 'lrn_a', { from: '2026-05-04', to: '2026-05-10' });
     expect(week.data.map((e) => e.id)).toEqual([elsewhere.id]);
   });
 });

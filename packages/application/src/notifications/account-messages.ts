@@ -1,6 +1,6 @@
 import type { LearnerSnapshot } from '@fundi/domain/learners';
 import { randomBytes } from 'node:crypto';
-import { SET_PASSWORD_HOURS, sha256 } from '../staff/staff-accounts.js';
+import { SET_PASSWORD_HOURS, sha256 } from '../staff/set-password-token.js';
 import { dashboardUrl, portalUrl } from './dashboard-pages.js';
 import type { Draft } from './notification-drafts.js';
 import { learnerRecipient, userRecipient } from './recipients.js';

@@ -2,7 +2,7 @@ import { SAMPLE_DRAWN_EVENT } from '../assessments/draw-moderation-sample.js';
 import { nextTurn } from '../common/next-turn.js';
 import { LOGBOOK_EVENTS } from '../logbooks/logbook-deps.js';
 import { USER_INVITED_EVENT } from '../staff/staff-directory.js';
-import { SECURITY_EVENT } from '../tenants/manage-api-keys.js';
+import { SECURITY_EVENT } from '../tenants/api-key-events.js';
 import { invitation } from './account-messages.js';
 import { securityAlert } from './security-messages.js';
 import type { CreateNotifications } from './create-notifications.js';

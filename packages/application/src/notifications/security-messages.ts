@@ -1,5 +1,5 @@
 import { newId } from '@fundi/domain';
-import { SECURITY_EVENT } from '../tenants/manage-api-keys.js';
+import { SECURITY_EVENT } from '../tenants/api-key-events.js';
 import { DASHBOARD_PAGES, dashboardUrl } from './dashboard-pages.js';
 import type { Draft } from './notification-drafts.js';
 import { toStaff } from './staff-messages.js';

@@ -3,7 +3,7 @@ import { SAMPLE_DRAWN_EVENT } from '../assessments/draw-moderation-sample.js';
 import { enqueueJob, jobType } from '../jobs/job-definition.js';
 import { LEARNERS_WRITTEN_EVENT, learnerIdsOf } from '../learners/learners-written.js';
 import { USER_INVITED_EVENT } from '../staff/staff-directory.js';
-import { SECURITY_EVENT } from '../tenants/manage-api-keys.js';
+import { SECURITY_EVENT } from '../tenants/api-key-events.js';
 import type { EventReaction } from '../webhooks/dispatch-outbox.js';
 
 /** Internal event (not a webhook event type): a webhook subscription was disabled after failed deliveries. */

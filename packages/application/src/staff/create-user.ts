@@ -2,7 +2,7 @@ import { newId } from '@fundi/domain';
 import { StaffCredential } from '@fundi/domain/staff';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
-import type { StaffDeps } from './staff-accounts.js';
+import type { StaffDeps } from './staff-deps.js';
 import { USER_INVITED_EVENT, type UserView, userView } from './staff-directory.js';
 
 /**

@@ -1,6 +1,6 @@
 import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
-import type { StaffDeps } from './staff-accounts.js';
+import type { StaffDeps } from './staff-deps.js';
 import { type UserView, userView } from './staff-directory.js';
 
 /** One staff user of the caller's tenant (docs/api.md, "Users"). */

@@ -1,6 +1,6 @@
 import { pageOf, type Page, type PageRequest } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
-import type { StaffDeps } from './staff-accounts.js';
+import type { StaffDeps } from './staff-deps.js';
 import { type UserView, userView } from './staff-directory.js';
 
 /** The caller's tenant's staff users, by role and status, a page at a time (docs/api.md, "Users"). */

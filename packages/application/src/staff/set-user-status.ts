@@ -1,7 +1,7 @@
 import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
-import type { StaffDeps } from './staff-accounts.js';
+import type { StaffDeps } from './staff-deps.js';
 import { type UserView, userView } from './staff-directory.js';
 
 /** Deactivated users get no notifications and cannot sign in (their sessions end at once); activate undoes it. */

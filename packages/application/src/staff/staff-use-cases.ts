@@ -1,11 +1,12 @@
-import {
-  CreateStaffUser,
-  ListStaffUsers,
-  SetPasswordWithToken,
-  SetStaffStatus,
-  type StaffDeps,
-} from './staff-accounts.js';
-import { ResolveSession, SignIn, SignOut } from './sessions.js';
+import { CreateStaffUser } from './create-staff-user.js';
+import { ListStaffUsers } from './list-staff-users.js';
+import { PeekSetPasswordToken } from './peek-set-password-token.js';
+import { SetPasswordWithToken } from './set-password-with-token.js';
+import { SetStaffStatus } from './set-staff-status.js';
+import type { StaffDeps } from './staff-deps.js';
+import { ResolveSession } from './resolve-session.js';
+import { SignIn } from './sign-in.js';
+import { SignOut } from './sign-out.js';
 import { CreateUser } from './create-user.js';
 import { GetUser } from './get-user.js';
 import { ListUsers } from './list-users.js';
@@ -26,6 +27,7 @@ export function staffUseCases(p: StaffPorts) {
     listStaffUsers: new ListStaffUsers(p),
     setStaffStatus: new SetStaffStatus(p),
     setPassword: new SetPasswordWithToken(p),
+    peekSetPassword: new PeekSetPasswordToken(p),
     signIn: new SignIn(p),
     resolveSession: new ResolveSession(p),
     signOut: new SignOut(p),

@@ -76,7 +76,7 @@ describe('staff passwords and sessions', () => {
     const { clock, u } = await world();
     const made = await u.createStaffUser.execute('acme', { email: 'o@example.org', name: 'O', role: 'viewer' });
     clock.set(new Date('2026-06-04T08:00:00Z'));
-    expect(await u.setPassword.peek(made.setPasswordToken!)).toBeNull();
+    expect(await u.peekSetPassword.execute(made.setPasswordToken!)).toBeNull();
     await expect(u.setPassword.execute(made.setPasswordToken!, PASSWORD)).rejects.toMatchObject({ kind: 'forbidden' });
   });
 });

@@ -2,7 +2,7 @@ import { DomainError } from '@fundi/domain';
 import { StaffCredential, type StaffPatch } from '@fundi/domain/staff';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
-import type { StaffDeps } from './staff-accounts.js';
+import type { StaffDeps } from './staff-deps.js';
 import { type UserView, userView } from './staff-directory.js';
 
 /** Changes a staff user's name, mobile, role or notification preferences (docs/api.md, "Users"). */

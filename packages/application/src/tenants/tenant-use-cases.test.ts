@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeDeps } from '../testing/fakes.js';
 import { Authenticate } from './authenticate.js';
 import { CreateTenant } from './create-tenant.js';
-import { CreateApiKey, ListApiKeys, RevokeApiKey } from './manage-api-keys.js';
+import { CreateApiKey } from './create-api-key.js';
+import { ListApiKeys } from './list-api-keys.js';
+import { RevokeApiKey } from './revoke-api-key.js';
 
 describe('tenant and API key use cases (in-memory fakes)', () => {
   let d: ReturnType<typeof fakeDeps>;

@@ -2,7 +2,10 @@ import type { PlatformRepos, TenantRepos } from '@fundi/domain';
 import type { AccessDeps, CoreDeps, SecretDeps } from '../common/ports.js';
 import { Authenticate } from './authenticate.js';
 import { CreateTenant } from './create-tenant.js';
-import { CreateApiKey, DescribeCaller, ListApiKeys, RevokeApiKey } from './manage-api-keys.js';
+import { CreateApiKey } from './create-api-key.js';
+import { DescribeCaller } from './describe-caller.js';
+import { ListApiKeys } from './list-api-keys.js';
+import { RevokeApiKey } from './revoke-api-key.js';
 import { ReconfigureTenant } from './reconfigure-tenant.js';
 import { SetTimeZone } from './set-time-zone.js';
 

@@ -1,12 +1,14 @@
-import type {
-  CreateWebhookSubscription,
-  DeleteWebhookSubscription,
-  EnableWebhookSubscription,
-  UpdateWebhookSubscription,
-} from './manage-subscriptions.js';
-import type { RotateWebhookSecret, SendTestEvent } from './subscription-actions.js';
-import type { GetWebhookSubscription, ListDeliveryAttempts, ListWebhookSubscriptions } from './read-subscriptions.js';
-import type { ReplayDelivery, RequestReplay } from './replay.js';
+import type { CreateWebhookSubscription } from './create-webhook-subscription.js';
+import type { DeleteWebhookSubscription } from './delete-webhook-subscription.js';
+import type { EnableWebhookSubscription } from './enable-webhook-subscription.js';
+import type { UpdateWebhookSubscription } from './update-webhook-subscription.js';
+import type { RotateWebhookSecret } from './rotate-webhook-secret.js';
+import type { SendTestEvent } from './send-test-event.js';
+import type { GetWebhookSubscription } from './get-webhook-subscription.js';
+import type { ListDeliveryAttempts } from './list-delivery-attempts.js';
+import type { ListWebhookSubscriptions } from './list-webhook-subscriptions.js';
+import type { ReplayDelivery } from './replay-delivery.js';
+import type { RequestReplay } from './request-replay.js';
 
 /** The use cases behind the `/webhook-subscriptions` routes. */
 export interface WebhookSubscriptionUseCases {

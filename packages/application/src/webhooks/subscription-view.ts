@@ -46,3 +46,6 @@ export function requireEnabled(s: WebhookSubscriptionSnapshot): void {
     );
   }
 }
+
+/** The view plus the signing secret, returned only by create and rotate. */
+export type WebhookSubscriptionWithSecret = WebhookSubscriptionView & { secret: string };

@@ -1,14 +1,18 @@
-import { ClaimDeliveries, RecordDeliveryOutcomes } from './deliveries.js';
+import { ClaimDeliveries } from './claim-deliveries.js';
+import { RecordDeliveryOutcomes } from './record-delivery-outcomes.js';
 import { DispatchOutbox } from './dispatch-outbox.js';
-import {
-  CreateWebhookSubscription,
-  DeleteWebhookSubscription,
-  EnableWebhookSubscription,
-  UpdateWebhookSubscription,
-} from './manage-subscriptions.js';
-import { GetWebhookSubscription, ListDeliveryAttempts, ListWebhookSubscriptions } from './read-subscriptions.js';
-import { ReplayDelivery, ReplayEventsSince, RequestReplay } from './replay.js';
-import { RotateWebhookSecret, SendTestEvent } from './subscription-actions.js';
+import { CreateWebhookSubscription } from './create-webhook-subscription.js';
+import { DeleteWebhookSubscription } from './delete-webhook-subscription.js';
+import { EnableWebhookSubscription } from './enable-webhook-subscription.js';
+import { UpdateWebhookSubscription } from './update-webhook-subscription.js';
+import { GetWebhookSubscription } from './get-webhook-subscription.js';
+import { ListDeliveryAttempts } from './list-delivery-attempts.js';
+import { ListWebhookSubscriptions } from './list-webhook-subscriptions.js';
+import { ReplayDelivery } from './replay-delivery.js';
+import { ReplayEventsSince } from './replay-events-since.js';
+import { RequestReplay } from './request-replay.js';
+import { RotateWebhookSecret } from './rotate-webhook-secret.js';
+import { SendTestEvent } from './send-test-event.js';
 import type { WebhookDeps } from './webhook-ports.js';
 
 /** The webhooks capability's use cases: the subscription API's, and the worker's (fan-out, claims, outcomes). */

@@ -40,7 +40,7 @@ export function passwordRoutes(router: RouteTable, d: DashboardDeps, idleMs: num
 
   router.add('get', '/dashboard/set-password', async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
-    const user = token ? await d.staff.setPassword.peek(token) : null;
+    const user = token ? await d.staff.peekSetPassword.execute(token) : null;
     if (!user) throw DomainError.forbidden('The link is not valid or has expired: ask an administrator for a new one');
     send(ctx, setPasswordPage(ctx, { token, email: user.email }));
   });
@@ -52,7 +52,7 @@ export function passwordRoutes(router: RouteTable, d: DashboardDeps, idleMs: num
     try {
       await d.staff.setPassword.execute(token, form.get('password') ?? '');
     } catch (e) {
-      const user = await d.staff.setPassword.peek(token);
+      const user = await d.staff.peekSetPassword.execute(token);
       if (isDomainError(e) && e.kind === 'invalid' && user) {
         send(ctx, setPasswordPage(ctx, { token, email: user.email, error: describe(e) }));
         ctx.status = 400;

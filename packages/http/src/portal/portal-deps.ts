@@ -19,7 +19,7 @@ export interface PortalHttpDeps {
   learners: Pick<LearnerUseCases, 'updateLearner'>;
   logbooks: LogbookUseCases;
   evidence: EvidenceUseCases;
-  statements: Pick<StatementUseCases['statements'], 'list' | 'downloadUrl'>;
+  statements: Pick<StatementUseCases, 'listStatements' | 'statementDownloadUrl'>;
   /** Counters for the sign-in limits (the API's store: shared across processes on Postgres). */
   rateLimits: RateLimitStore;
   logger: Logger;

@@ -26,7 +26,7 @@ export function logbookRoutes(u: LogbookUseCases): RouteDef[] {
       query: LogbookListQuery,
       list: { item: LogbookOut },
       success: { status: 200, description: 'A page of logbook entries' },
-      handle: ({ actor, query, page }) => u.entries.list(actor, query, page),
+      handle: ({ actor, query, page }) => u.listLogbookEntries.execute(actor, query, page),
     }),
     route({
       operationId: 'createLogbookEntry',
@@ -37,7 +37,7 @@ export function logbookRoutes(u: LogbookUseCases): RouteDef[] {
       scope: 'logbooks:write',
       body: LogbookCreate,
       success: { status: 201, schema: LogbookOut, description: 'The entry, a draft' },
-      handle: ({ actor, body }) => u.entries.create(actor, body as LogbookInput),
+      handle: ({ actor, body }) => u.createLogbookEntry.execute(actor, body as LogbookInput),
     }),
     route({
       operationId: 'submitLogbookEntries',
@@ -53,7 +53,7 @@ export function logbookRoutes(u: LogbookUseCases): RouteDef[] {
         description: 'The entries, submitted, and the sign-off requests',
       },
       errors: [409],
-      handle: ({ actor, body }) => u.entries.submitMany(actor, body.ids),
+      handle: ({ actor, body }) => u.submitLogbookEntries.execute(actor, body.ids),
     }),
     route({
       operationId: 'getLogbookEntry',
@@ -65,7 +65,7 @@ export function logbookRoutes(u: LogbookUseCases): RouteDef[] {
       params: IdParams,
       success: { status: 200, schema: LogbookOut, description: 'The entry' },
       errors: [404],
-      handle: ({ actor, params }) => u.entries.get(actor, params.id),
+      handle: ({ actor, params }) => u.getLogbookEntry.execute(actor, params.id),
     }),
     route({
       operationId: 'updateLogbookEntry',
@@ -78,7 +78,7 @@ export function logbookRoutes(u: LogbookUseCases): RouteDef[] {
       body: LogbookUpdate,
       success: { status: 200, schema: LogbookOut, description: 'The changed entry' },
       errors: [404, 409],
-      handle: ({ actor, params, body }) => u.entries.update(actor, params.id, body as LogbookInput),
+      handle: ({ actor, params, body }) => u.updateLogbookEntry.execute(actor, params.id, body as LogbookInput),
     }),
     route({
       operationId: 'deleteLogbookEntry',
@@ -90,7 +90,7 @@ export function logbookRoutes(u: LogbookUseCases): RouteDef[] {
       params: IdParams,
       success: { status: 204, description: 'Deleted' },
       errors: [404, 409],
-      handle: ({ actor, params }) => u.entries.remove(actor, params.id),
+      handle: ({ actor, params }) => u.deleteLogbookEntry.execute(actor, params.id),
     }),
     route({
       operationId: 'submitLogbookEntry',
@@ -102,7 +102,7 @@ export function logbookRoutes(u: LogbookUseCases): RouteDef[] {
       params: IdParams,
       success: { status: 200, schema: LogbookOut, description: 'The entry, submitted' },
       errors: [404, 409],
-      handle: ({ actor, params }) => u.entries.submit(actor, params.id),
+      handle: ({ actor, params }) => u.submitLogbookEntry.execute(actor, params.id),
     }),
     route({
       operationId: 'getLogbookHours',

@@ -17,7 +17,6 @@ const tag = 'Statements of Results';
 
 /** Statements of Results and their public verification (docs/api.md, "Statements of Results"). */
 export function statementRoutes(u: StatementUseCases): RouteDef[] {
-  const s = u.statements;
   return [
     route({
       operationId: 'issueStatement',
@@ -32,7 +31,7 @@ export function statementRoutes(u: StatementUseCases): RouteDef[] {
       success: { status: 201, schema: StatementOut, description: 'The statement' },
       location: (r) => `/learners/${encodeURIComponent(r.learnerId)}/statements/${encodeURIComponent(r.id)}`,
       errors: [404, 409],
-      handle: ({ actor, params, body, origin }) => s.issue(actor, params.id, body.enrolmentId, origin),
+      handle: ({ actor, params, body, origin }) => u.issueStatement.execute(actor, params.id, body.enrolmentId, origin),
     }),
     route({
       operationId: 'listStatements',
@@ -45,7 +44,7 @@ export function statementRoutes(u: StatementUseCases): RouteDef[] {
       list: { item: StatementOut },
       success: { status: 200, description: 'A page of statements' },
       errors: [404],
-      handle: ({ actor, params, page, origin }) => s.list(actor, params.id, page, origin),
+      handle: ({ actor, params, page, origin }) => u.listStatements.execute(actor, params.id, page, origin),
     }),
     route({
       operationId: 'getStatement',
@@ -57,7 +56,7 @@ export function statementRoutes(u: StatementUseCases): RouteDef[] {
       params: StatementParams,
       success: { status: 200, schema: StatementOut, description: 'The statement' },
       errors: [404],
-      handle: ({ actor, params, origin }) => s.get(actor, params.id, params.statementId, origin),
+      handle: ({ actor, params, origin }) => u.getStatement.execute(actor, params.id, params.statementId, origin),
     }),
     route({
       operationId: 'getStatementDownloadUrl',
@@ -69,7 +68,8 @@ export function statementRoutes(u: StatementUseCases): RouteDef[] {
       params: StatementParams,
       success: { status: 200, schema: StatementDownloadOut, description: 'The signed URL' },
       errors: [404, 409],
-      handle: ({ actor, params, origin }) => s.downloadUrl(actor, params.id, params.statementId, origin),
+      handle: ({ actor, params, origin }) =>
+        u.statementDownloadUrl.execute(actor, params.id, params.statementId, origin),
     }),
     route({
       operationId: 'revokeStatement',
@@ -82,7 +82,8 @@ export function statementRoutes(u: StatementUseCases): RouteDef[] {
       body: RevokeIn,
       success: { status: 200, schema: StatementOut, description: 'The revoked statement' },
       errors: [404, 409],
-      handle: ({ actor, params, body, origin }) => s.revoke(actor, params.id, params.statementId, body.reason, origin),
+      handle: ({ actor, params, body, origin }) =>
+        u.revokeStatement.execute(actor, params.id, params.statementId, body.reason, origin),
     }),
     route({
       operationId: 'downloadSignedStatement',
@@ -95,7 +96,7 @@ export function statementRoutes(u: StatementUseCases): RouteDef[] {
       params: TokenParams,
       errors: [403, 404, 409],
       success: { status: 200, file: { contentTypes: ['application/pdf'], ranges: true }, description: 'The PDF' },
-      handle: ({ params, tenantSlug, ip }) => s.openDownload(params.token, tenantSlug, ip),
+      handle: ({ params, tenantSlug, ip }) => u.openStatementDownload.execute(params.token, tenantSlug, ip),
     }),
     route({
       operationId: 'verifyStatement',

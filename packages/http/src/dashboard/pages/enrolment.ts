@@ -35,7 +35,7 @@ export async function enrolmentRecord(
     d.training.getEnrolmentHistory.execute(s.actor, e.id),
     can(s, 'assessments:read') ? d.training.listAssessments.execute(s.actor, { enrolmentId: e.id }, ALL) : null,
     can(s, 'evidence:read') ? d.evidence.listEvidence.execute(s.actor, { enrolmentId: e.id }, ALL) : null,
-    d.statements ? d.statements.list(s.actor, e.learnerId, ALL) : null,
+    d.statements ? d.statements.listStatements.execute(s.actor, e.learnerId, ALL) : null,
   ]);
   const mine = (statements?.items ?? []).filter((x) => x.enrolmentId === e.id);
   // The history of the enrolment and of what belongs to it: its assessments, evidence and statements.

@@ -91,7 +91,7 @@ export async function learnerRecord(
     can(s, 'programmes:read')
       ? d.training.listProgrammes.execute(s.actor, {}, { kind: 'offset', offset: 0, limit: 200 })
       : null,
-    can(s, 'enrolments:read') && d.statements ? d.statements.list(s.actor, l.id, ALL) : null,
+    can(s, 'enrolments:read') && d.statements ? d.statements.listStatements.execute(s.actor, l.id, ALL) : null,
     can(s, 'audit:read') && d.audit
       ? d.audit.learnerHistory(s.actor, l.id, {}, { kind: 'offset', offset: 0, limit: 25 })
       : null,

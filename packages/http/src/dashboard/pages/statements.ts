@@ -28,7 +28,7 @@ export function statementPages(r: PageRoutes, d: DashboardDeps): void {
     const enrolmentId = field(form, 'enrolmentId') ?? '';
     const from = toEnrolment(form, enrolmentId);
     try {
-      await d.statements!.issue(s.actor, ctx.params.id!, enrolmentId, ctx.origin);
+      await d.statements!.issueStatement.execute(s.actor, ctx.params.id!, enrolmentId, ctx.origin);
     } catch (e) {
       return refused(s, ctx.params.id!, from, e);
     }
@@ -39,11 +39,16 @@ export function statementPages(r: PageRoutes, d: DashboardDeps): void {
     requireScope(s, 'enrolments:write');
     const statement =
       field(form, 'back') === 'enrolment'
-        ? await d.statements!.get(s.actor, ctx.params.id!, ctx.params.statementId!)
+        ? await d.statements!.getStatement.execute(s.actor, ctx.params.id!, ctx.params.statementId!)
         : null;
     const from = statement ? toEnrolment(form, statement.enrolmentId) : null;
     try {
-      await d.statements!.revoke(s.actor, ctx.params.id!, ctx.params.statementId!, field(form, 'reason') ?? '');
+      await d.statements!.revokeStatement.execute(
+        s.actor,
+        ctx.params.id!,
+        ctx.params.statementId!,
+        field(form, 'reason') ?? '',
+      );
     } catch (e) {
       return refused(s, ctx.params.id!, from, e);
     }
@@ -53,7 +58,12 @@ export function statementPages(r: PageRoutes, d: DashboardDeps): void {
   // The PDF through the API's signed URL (same origin, one hour), issued and audited like the API's.
   r.get('/dashboard/learners/:id/statements/:statementId/download', async (ctx, s) => {
     requireScope(s, 'enrolments:read');
-    const grant = await d.statements!.downloadUrl(s.actor, ctx.params.id!, ctx.params.statementId!, ctx.origin);
+    const grant = await d.statements!.statementDownloadUrl.execute(
+      s.actor,
+      ctx.params.id!,
+      ctx.params.statementId!,
+      ctx.origin,
+    );
     return { redirect: grant.url };
   });
 }

@@ -105,7 +105,7 @@ export function logbookPages(r: PortalRoutes, d: PortalHttpDeps): void {
   const read = (s: PortalSessionContext) =>
     Promise.all([
       d.logbooks.progress.forLearner(s.actor, s.learner.id),
-      d.logbooks.entries.forLearner(s.actor, s.learner.id),
+      d.logbooks.learnerLogbook.execute(s.actor, s.learner.id),
     ]);
 
   /** The logbook: every workplace module with its latest entries, the weeks to send, and the forms. */
@@ -153,7 +153,7 @@ export function logbookPages(r: PortalRoutes, d: PortalHttpDeps): void {
    * each its own link, in one transaction (docs/api.md, "Logbooks").
    */
   const send = async (s: PortalSessionContext, filter: OpenEntriesFilter) => {
-    const r = await d.logbooks.entries.submitOpen(s.actor, s.learner.id, filter);
+    const r = await d.logbooks.submitOpenLogbookEntries.execute(s.actor, s.learner.id, filter);
     return { redirect: `/learn/logbook?done=sent&entries=${r.data.length}&links=${r.submissions.length}` };
   };
 
@@ -168,7 +168,7 @@ export function logbookPages(r: PortalRoutes, d: PortalHttpDeps): void {
 
   r.post('/learn/logbook', async (ctx, s, form) => {
     try {
-      await d.logbooks.entries.create(s.actor, {
+      await d.logbooks.createLogbookEntry.execute(s.actor, {
         learnerId: s.learner.id,
         moduleCode: value(form, 'moduleCode'),
         date: value(form, 'date'),

@@ -23,7 +23,7 @@ ${
  */
 export function statementPages(r: PortalRoutes, d: PortalHttpDeps): void {
   r.get('/learn/statements', async (ctx, s) => {
-    const found = await d.statements.list(s.actor, s.learner.id, ALL, ctx.origin);
+    const found = await d.statements.listStatements.execute(s.actor, s.learner.id, ALL, ctx.origin);
     return portalPage({
       title: EN.statements,
       session: s,
@@ -38,7 +38,12 @@ export function statementPages(r: PortalRoutes, d: PortalHttpDeps): void {
 
   // Another learner's statement is not found: `downloadUrl` looks it up under the session's learner.
   r.get('/learn/statements/:statementId/download', async (ctx, s) => {
-    const grant = await d.statements.downloadUrl(s.actor, s.learner.id, ctx.params.statementId!, ctx.origin);
+    const grant = await d.statements.statementDownloadUrl.execute(
+      s.actor,
+      s.learner.id,
+      ctx.params.statementId!,
+      ctx.origin,
+    );
     return { redirect: grant.url };
   });
 }

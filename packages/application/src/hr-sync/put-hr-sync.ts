@@ -1,51 +1,15 @@
 import { DomainError, isDomainError, newId } from '@fundi/domain';
-import {
-  WebhookSubscription,
-  generateWebhookSecret,
-  parseWebhookUrl,
-  type WebhookSubscriptionSnapshot,
-} from '@fundi/domain/webhooks';
-import { HrSyncConfig, type HrSyncConfigSnapshot, type HrSyncInput } from '@fundi/domain/hr-sync';
+import { WebhookSubscription, generateWebhookSecret, parseWebhookUrl } from '@fundi/domain/webhooks';
+import { HrSyncConfig, type HrSyncInput } from '@fundi/domain/hr-sync';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { switchSubscription } from '../webhooks/enablement.js';
-import type { HrSyncAllRepos, HrSyncDeps } from './hr-sync-ports.js';
+import type { HrSyncDeps } from './hr-sync-ports.js';
 import { requireAdmin } from './hr-sync-ports.js';
 import { hrSubscriptionPurpose } from './hr-subscription.js';
 import { hrSyncView, type HrSyncView } from './hr-sync-view.js';
-
-/** The tenant's inbound address: its Form B path under the public URL, or the origin the caller used. */
-export async function inboundUrl(
-  deps: Pick<HrSyncDeps, 'publicUrl'>,
-  repos: Pick<HrSyncAllRepos, 'tenants'>,
-  tenantId: string,
-  origin: string,
-): Promise<string> {
-  const tenant = await repos.tenants.findById(tenantId);
-  const base = deps.publicUrl || origin;
-  return `${base}/api/v1/tenants/${encodeURIComponent(tenant?.slug ?? tenantId)}/webhooks/hr-sync`;
-}
-
-async function subscriptionOf(
-  repos: Pick<HrSyncAllRepos, 'webhookSubscriptions'>,
-  c: HrSyncConfigSnapshot,
-): Promise<WebhookSubscriptionSnapshot | null> {
-  return c.subscriptionId ? repos.webhookSubscriptions.findById(c.tenantId, c.subscriptionId) : null;
-}
-
-/** `GET /hr-sync`: the stored configuration, or the initial one (disabled, the specification's mapping). */
-
-export class GetHrSync {
-  constructor(private readonly deps: Pick<HrSyncDeps, 'repos' | 'clock' | 'publicUrl'>) {}
-
-  async execute(actor: Actor, origin: string): Promise<HrSyncView> {
-    requireAdmin(actor);
-    const { repos } = this.deps;
-    const c =
-      (await repos.hrSyncConfigs.find(actor.tenantId)) ?? HrSyncConfig.initial(actor.tenantId, this.deps.clock.now());
-    return hrSyncView(c, await inboundUrl(this.deps, repos, actor.tenantId, origin), await subscriptionOf(repos, c));
-  }
-}
+import { inboundUrl } from './hr-inbound-url.js';
+import { subscriptionOf } from './hr-outbound-subscription.js';
 
 export type HrSyncWithSecret = HrSyncView & { signingSecret?: string };
 

@@ -2,24 +2,7 @@ import type { Page, PageRequest } from '@fundi/domain';
 import type { AttemptSnapshot } from '@fundi/domain/webhooks';
 import type { Actor } from '../common/actor.js';
 import type { WebhookDeps } from './webhook-ports.js';
-import { requireSubscription, subscriptionView, type WebhookSubscriptionView } from './subscription-view.js';
-
-export class GetWebhookSubscription {
-  constructor(private readonly deps: Pick<WebhookDeps, 'repos' | 'purpose'>) {}
-
-  async execute(actor: Actor, id: string): Promise<WebhookSubscriptionView> {
-    return subscriptionView(await requireSubscription(this.deps.repos, actor.tenantId, id, this.deps.purpose));
-  }
-}
-
-export class ListWebhookSubscriptions {
-  constructor(private readonly deps: Pick<WebhookDeps, 'repos' | 'purpose'>) {}
-
-  async execute(actor: Actor, page: PageRequest): Promise<Page<WebhookSubscriptionView>> {
-    const result = await this.deps.repos.webhookSubscriptions.list(actor.tenantId, page);
-    return { ...result, items: result.items.map(subscriptionView) };
-  }
-}
+import { requireSubscription } from './subscription-view.js';
 
 export type AttemptView = Omit<AttemptSnapshot, 'tenantId' | 'subscriptionId'>;
 
