@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sha256Secrets } from '@fundi/testing';
 import { aWorld } from '../testing/training-world.js';
 import { DrawModerationSample, SAMPLE_DRAWN_EVENT } from './draw-moderation-sample.js';
-import { GetModerationSample, ListModerationSamples } from './moderation-sample-reads.js';
+import { GetModerationSample } from './get-moderation-sample.js';
+import { ListModerationSamples } from './list-moderation-samples.js';
 import { SampleForModeration } from './moderation-sample.js';
 
 async function world() {

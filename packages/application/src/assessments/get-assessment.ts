@@ -15,18 +15,3 @@ export class GetAssessment {
     return assessmentView(a);
   }
 }
-
-/** Assessments by id in the order given, in one read; ids unknown to the tenant are left out. */
-export class GetAssessments {
-  constructor(private readonly deps: Pick<CoreDeps<TrainingRepos>, 'repos'>) {}
-
-  async execute(actor: Actor, ids: readonly string[]): Promise<AssessmentView[]> {
-    const found = new Map(
-      (await this.deps.repos.assessments.findByIds(actor.tenantId, [...new Set(ids)])).map((a) => [a.id, a]),
-    );
-    return ids.flatMap((id) => {
-      const a = found.get(id);
-      return a ? [assessmentView(a)] : [];
-    });
-  }
-}

@@ -1,7 +1,7 @@
 import { DomainError, type PlatformRepos } from '@fundi/domain';
 import type { LearnerRepos } from '@fundi/domain/learners';
 import type { Actor } from '../common/actor.js';
-import type { CoreDeps, StorageMaintenance } from '../common/ports.js';
+import type { CoreDeps } from '../common/ports.js';
 import type { OfferedHooks } from '../common/hooks.js';
 import { recordChange } from '../common/record-change.js';
 import { LEARNER_ERASED_EVENT, scheduleScrub } from './learner-erasure.js';
@@ -46,13 +46,5 @@ export class EraseLearner {
       // the erasure, so it cannot be lost).
       await scheduleScrub(tx.jobs, now);
     });
-  }
-}
-
-export class ScrubAfterErasure {
-  constructor(private readonly deps: { maintenance: StorageMaintenance }) {}
-
-  execute(): Promise<void> {
-    return this.deps.maintenance.scrubAfterErasure();
   }
 }

@@ -5,6 +5,7 @@ export * from './list-learners.js';
 export * from './learner-names.js';
 export * from './update-learner.js';
 export * from './erase-learner.js';
+export * from './scrub-after-erasure.js';
 export * from './learner-erasure.js';
 export * from './erasure-steps.js';
 export * from './learners-written.js';
