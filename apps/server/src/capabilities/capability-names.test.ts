@@ -49,6 +49,7 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/http/src/audit/audit-schemas.ts': AUDIT,
   },
   notifications: {
+    'packages/testing/src/documented-retention.ts': 'test support: the documented retention periods of every kind',
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'apps/server/src/testing/test-server.ts': TEST_SUPPORT,
     'packages/adapters/src/db/postgres-work-signal.ts': 'the word, not the capability: Postgres LISTEN notifications',
@@ -156,6 +157,7 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/memory/src/logbooks/in-memory-logbooks.ts': LOGBOOKS,
   },
   imports: {
+    'packages/testing/src/documented-retention.ts': 'test support: the documented retention periods of every kind',
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/evidence/sql-evidence.ts': 'evidence records an import made await their files',
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,

@@ -1,5 +1,5 @@
-import { RunRetention, type RetentionPolicy, type RetentionTask } from '@fundi/application';
-import { FixedClock } from '@fundi/testing';
+import { RunRetention, type RetentionTask } from '@fundi/application';
+import { FixedClock, DOCUMENTED_RETENTION } from '@fundi/testing';
 import { expect, it } from 'vitest';
 import { queryBuilder } from '../db/query-builder.js';
 import type { Binding, SqlDb } from '../db/sql-db.js';
@@ -14,18 +14,6 @@ import { sessionRetention } from '@fundi/application/staff';
 import { webhookRetention } from '@fundi/application/webhooks';
 import { hrLogRetention } from '@fundi/application/hr-sync';
 import { notificationRetention } from '@fundi/application/notifications';
-
-/** The documented defaults (docs/architecture.md, "Retention"). */
-const DEFAULT_RETENTION: RetentionPolicy = {
-  jobs: 7,
-  webhookEvents: 90,
-  webhookAttempts: 90,
-  notifications: 365,
-  hrLog: 90,
-  imports: 90,
-  dashboardSessions: 0,
-  rateLimits: 0,
-};
 
 /**
  * Every DELETE of the retention tasks is answered from an index on Postgres: explained with sequential scans
@@ -71,7 +59,7 @@ describeEachStorage(
         ...hrLogRetention({ repos }),
         ...sessionRetention({ repos }),
       ];
-      await new RunRetention({ tasks, policy: DEFAULT_RETENTION, clock: new FixedClock(), batch: 1000 }).execute();
+      await new RunRetention({ tasks, policy: DOCUMENTED_RETENTION, clock: new FixedClock(), batch: 1000 }).execute();
       expect(plans).toHaveLength(tasks.length);
       // Neither a scan of a table nor a sort of what a scan found: each pick walks an index in its order.
       for (const p of plans) expect(p.plan, `${p.sql}\n${p.plan}`).not.toMatch(/Seq Scan|Sort/);

@@ -19,7 +19,7 @@ import type { ImportSnapshot } from '@fundi/domain/imports';
 import type { NotificationSnapshot, NotificationState } from '@fundi/domain/notifications';
 import { aTenant } from '@fundi/domain/testing';
 import { MemoryFileStore } from '@fundi/memory';
-import { FixedClock } from '@fundi/testing';
+import { FixedClock, DOCUMENTED_RETENTION } from '@fundi/testing';
 import { expect, it } from 'vitest';
 import { hrSyncStorage } from '../hr-sync/sql-hr-sync.js';
 import { importStorage } from '../imports/sql-imports.js';
@@ -30,18 +30,6 @@ import { staffStorage } from '../staff/staff-storage.js';
 import { tenantStorage } from '../tenants/tenant-storage.js';
 import { describeEachStorage } from '../testing/each-storage.js';
 import { webhookStorage } from '../webhooks/webhook-storage.js';
-
-/** The documented defaults (docs/architecture.md, "Retention"). */
-const DEFAULT_RETENTION: RetentionPolicy = {
-  jobs: 7,
-  webhookEvents: 90,
-  webhookAttempts: 90,
-  notifications: 365,
-  hrLog: 90,
-  imports: 90,
-  dashboardSessions: 0,
-  rateLimits: 0,
-};
 
 const DAY = 86_400_000;
 const PARTS = [
@@ -81,7 +69,7 @@ describeEachStorage(
         ...sessionRetention({ repos }),
         ...importRetention({ repos, uow, files: vault }),
       ];
-      const run = (batch = 2, policy: RetentionPolicy = DEFAULT_RETENTION) =>
+      const run = (batch = 2, policy: RetentionPolicy = DOCUMENTED_RETENTION) =>
         new RunRetention({ tasks, policy, clock: new FixedClock(now), batch }).execute();
       return { now, old, recent, tenant, repos, uow, run };
     }
@@ -304,7 +292,7 @@ describeEachStorage(
       await w.repos.notifications.insertMany([queued]);
       const waiting = await anImport(w, 'validated', null);
 
-      await w.run(2, { ...DEFAULT_RETENTION, jobs: 1, webhookEvents: 1, notifications: 1, imports: 1 });
+      await w.run(2, { ...DOCUMENTED_RETENTION, jobs: 1, webhookEvents: 1, notifications: 1, imports: 1 });
       expect(await w.repos.jobs.findById(unfinishedJob)).toMatchObject({ doneAt: null });
       for (const e of [pending, retrying!, held!])
         expect(await w.repos.outboxFeed.findById(w.tenant.id, e.id), e.id).not.toBeNull();
@@ -331,7 +319,7 @@ describeEachStorage(
         details: {},
       });
       for (const at of [w.old(3650), w.old(400), w.old(1)]) await w.repos.audit.record(entry(at));
-      const shortest = Object.fromEntries(Object.keys(DEFAULT_RETENTION).map((k) => [k, 0]));
+      const shortest = Object.fromEntries(Object.keys(DOCUMENTED_RETENTION).map((k) => [k, 0]));
       await w.run(2, shortest);
       const kept = await w.repos.audit.list(w.tenant.id, { limit: 10 });
       expect(kept.map((e) => e.at).sort()).toEqual([w.old(3650), w.old(400), w.old(1)]);

@@ -1,18 +1,7 @@
-import { FixedClock } from '@fundi/testing';
+import { FixedClock, DOCUMENTED_RETENTION } from '@fundi/testing';
 import { describe, expect, it } from 'vitest';
-import type { RetentionPolicy, RetentionTask } from './retention-policy.js';
+import type { RetentionTask } from './retention-policy.js';
 
-/** The documented defaults (docs/architecture.md, "Retention"). */
-const DEFAULT_RETENTION: RetentionPolicy = {
-  jobs: 7,
-  webhookEvents: 90,
-  webhookAttempts: 90,
-  notifications: 365,
-  hrLog: 90,
-  imports: 90,
-  dashboardSessions: 0,
-  rateLimits: 0,
-};
 import { RunRetention } from './run-retention.js';
 
 /** A task over `rows` rows past the cut-off whose batches take `msPerRow` each (a scripted wall clock). */
@@ -54,7 +43,7 @@ describe('RunRetention', () => {
     const clock = new FixedClock(new Date('2026-07-01T00:00:00.000Z'));
     await new RunRetention({
       tasks: [task('jobs'), task('notifications'), files],
-      policy: DEFAULT_RETENTION,
+      policy: DOCUMENTED_RETENTION,
       clock,
       batch: 10,
     }).execute();
@@ -70,7 +59,7 @@ describe('RunRetention', () => {
     const slow = scripted(4200, 0.3);
     const pruned = await new RunRetention({
       tasks: [slow.task],
-      policy: DEFAULT_RETENTION,
+      policy: DOCUMENTED_RETENTION,
       clock: new FixedClock(),
       batch: 2000,
       sliceMs: 20,
@@ -82,7 +71,7 @@ describe('RunRetention', () => {
     const quick = scripted(20_000, 0.001);
     await new RunRetention({
       tasks: [quick.task],
-      policy: DEFAULT_RETENTION,
+      policy: DOCUMENTED_RETENTION,
       clock: new FixedClock(),
       batch: 5000,
       now: quick.now,
@@ -103,7 +92,7 @@ describe('RunRetention', () => {
     };
     const pruned = await new RunRetention({
       tasks: [task],
-      policy: DEFAULT_RETENTION,
+      policy: DOCUMENTED_RETENTION,
       clock: new FixedClock(),
       batch: 1000,
     }).execute(abort.signal);
