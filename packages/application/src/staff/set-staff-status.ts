@@ -2,6 +2,7 @@ import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { StaffDeps } from './staff-deps.js';
+import { writeStaffStatus } from './write-staff-status.js';
 import { staffView, type StaffView } from './staff-view.js';
 
 /** Disables (ending every session at once) or re-enables a staff user; nobody disables themselves. */
@@ -12,17 +13,13 @@ export class SetStaffStatus {
     if (userId === actor.id) throw DomainError.conflict('own_account', 'You cannot disable your own account');
     const now = this.deps.clock.now();
     return this.deps.uow.run(async (tx) => {
-      const u = await tx.staffCredentials.findById(actor.tenantId, userId);
-      if (!u) throw DomainError.notFound('user', userId);
-      const changed = { ...u, status, updatedAt: now.toISOString() };
-      await tx.staffCredentials.update(changed);
-      if (status === 'disabled') await tx.dashboardSessions.deleteForUser(u.tenantId, u.id);
+      const u = await writeStaffStatus(tx, actor.tenantId, userId, status, now.toISOString());
       await recordChange(tx, actor, now, {
         action: `staff_user.${status === 'disabled' ? 'disabled' : 'enabled'}`,
         resourceType: 'staff_user',
         resourceId: u.id,
       });
-      return staffView(changed);
+      return staffView(u);
     });
   }
 }

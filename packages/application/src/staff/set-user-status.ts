@@ -1,7 +1,7 @@
-import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import type { StaffDeps } from './staff-deps.js';
+import { writeStaffStatus } from './write-staff-status.js';
 import { type UserView, userView } from './staff-directory.js';
 
 /** Deactivated users get no notifications and cannot sign in (their sessions end at once); activate undoes it. */
@@ -11,17 +11,13 @@ export class SetUserStatus {
   async execute(actor: Actor, id: string, status: 'active' | 'disabled'): Promise<UserView> {
     const now = this.deps.clock.now();
     return this.deps.uow.run(async (tx) => {
-      const u = await tx.staffCredentials.findById(actor.tenantId, id);
-      if (!u) throw DomainError.notFound('user', id);
-      const next = { ...u, status, updatedAt: now.toISOString() };
-      await tx.staffCredentials.update(next);
-      if (status === 'disabled') await tx.dashboardSessions.deleteForUser(u.tenantId, u.id);
+      const u = await writeStaffStatus(tx, actor.tenantId, id, status, now.toISOString());
       await recordChange(tx, actor, now, {
         action: status === 'disabled' ? 'user.deactivated' : 'user.activated',
         resourceType: 'user',
         resourceId: id,
       });
-      return userView(next);
+      return userView(u);
     });
   }
 }
