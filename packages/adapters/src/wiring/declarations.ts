@@ -37,8 +37,8 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
     owner.set(`${what} ${key}`, cap);
   };
   const idPrefixes = new Map<IdPrefix, string>();
-  const learnerErasure: Hooks['learnerErasure'][] = [];
-  const subscriptionPurpose: Hooks['subscriptionPurpose'][] = [];
+  // Every offer under the need's name, in the list's order (each checked against `Hooks` where it is declared).
+  const offered: Record<string, unknown[]> = {};
   for (const { name, declares: d } of caps) {
     for (const [scope, roles] of Object.entries(d?.scopes ?? {}) as [Scope, ScopeGrants[Scope]][]) {
       claim('scope', scope, name);
@@ -53,15 +53,15 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
       claim('id prefix', prefix, name);
       idPrefixes.set(prefix, name);
     }
-    if (d?.offers?.learnerErasure) learnerErasure.push(d.offers.learnerErasure);
     const purpose = d?.offers?.subscriptionPurpose;
     if (purpose) {
       if (purpose.name === WEBHOOK_API_PURPOSE) throw new Error(`${name} declares the webhook API's own purpose`);
       claim('subscription purpose', purpose.name, name);
       for (const type of purpose.events) claim('event', type, name);
-      subscriptionPurpose.push(purpose);
     }
+    for (const [need, what] of Object.entries(d?.offers ?? {})) if (what !== undefined) (offered[need] ??= []).push(what);
   }
-  const hooks = { learnerErasure, subscriptionPurpose };
+  // A hook nobody offers is empty where the kernel reads it; the exports offer types of their own, so theirs is never.
+  const hooks = { learnerErasure: [], subscriptionPurpose: [], ...offered } as OfferedHooks;
   return { access: new AccessPolicy(grants), eventTypes: events, idPrefixes, hooks };
 }

@@ -13,3 +13,4 @@ export * from './logbook-sign-off.js';
 export * from './logbook-progress.js';
 export * from './logbook-use-cases.js';
 export * from './logbook-submissions.js';
+export * from './logbook-export.js';

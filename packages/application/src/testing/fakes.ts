@@ -16,6 +16,9 @@ import { hrSubscriptionPurpose } from '../hr-sync/hr-subscription.js';
 import { notificationErasureStep } from '../notifications/notification-erasure.js';
 import { auditErasureStep } from '../audit/audit-erasure.js';
 import { webhookErasureStep } from '../webhooks/webhook-erasure.js';
+import { learnerExport } from '../learners/learner-export.js';
+import { enrolmentExport } from '../enrolments/enrolment-export.js';
+import { assessmentExport } from '../assessments/assessment-export.js';
 
 const ALL_ROLES = [...ROLES];
 
@@ -46,11 +49,12 @@ export const TEST_EVENT_TYPES = ['learner.created', 'learner.updated', 'assessme
 
 /**
  * The offers of the capabilities whose fakes this world holds, in the capability list's order: today every declared
- * `learnerErasure` step and `subscriptionPurpose` (HR sync's).
+ * `learnerErasure` step and `subscriptionPurpose` (HR sync's), and the learners' and training's export types.
  */
 export const TEST_HOOKS: OfferedHooks = {
   learnerErasure: [webhookErasureStep, hrErasureStep, notificationErasureStep, auditErasureStep],
   subscriptionPurpose: [hrSubscriptionPurpose],
+  exportTypes: [[learnerExport], [enrolmentExport, assessmentExport]],
 };
 
 /**
