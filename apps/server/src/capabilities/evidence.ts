@@ -7,6 +7,7 @@ import {
   PURGE_DELETED_EVIDENCE,
   PURGE_RETAINED_EVIDENCE,
   SNAPSHOT_STORAGE_USE,
+  evidenceExport,
   evidenceUseCases,
   type EvidenceUseCases,
 } from '@fundi/application/evidence';
@@ -55,6 +56,7 @@ export function evidence(settings: EvidenceSettings) {
       // Evidence, upload tickets, download bundles.
       ids: ['evd', 'upl', 'bdl'],
       events: evidenceEvents,
+      offers: { exportTypes: [evidenceExport] },
     },
     useCases: (
       p: Ports<

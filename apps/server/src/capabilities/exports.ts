@@ -4,7 +4,9 @@ import { EncryptedFileVault, MasterKeyring, type Ports } from '@fundi/applicatio
 import { erasureJob, onLearnerErased } from '@fundi/application/learners';
 import {
   ERASE_EXPORT_COPIES,
+  exportTypesOf,
   exportUseCases,
+  OWN_EXPORT_TYPES,
   PURGE_EXPORTS,
   PurgeExportsOfErasedLearner,
   RUN_EXPORT,
@@ -13,10 +15,7 @@ import {
 import type { PlatformRepos, TenantRepos } from '@fundi/domain';
 import type { AuditRepos } from '@fundi/domain/audit';
 import type { LearnerRepos } from '@fundi/domain/learners';
-import type { LogbookRepos } from '@fundi/domain/logbooks';
-import type { StaffRepos } from '@fundi/domain/staff';
 import type { TrainingRepos } from '@fundi/domain/training';
-import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { ExportRepos } from '@fundi/domain/exports';
 import { readinessPages } from '@fundi/http';
 import { exportEvents, exportRoutes, exportPages } from '@fundi/http/exports';
@@ -50,31 +49,27 @@ export function exports(settings: ExportSettings) {
       },
       ids: ['exp'],
       events: exportEvents,
+      // Its own files (the full ZIP, the regulator files), where the exports stand in the capability list.
+      offers: { exportTypes: OWN_EXPORT_TYPES },
     },
-    useCases: (
-      p: Ports<
-        ExportRepos &
-          LearnerRepos &
-          TrainingRepos &
-          Pick<EvidenceRepos, 'evidence'> &
-          Pick<LogbookRepos, 'logbookEntries'> &
-          TenantRepos &
-          PlatformRepos &
-          AuditRepos &
-          Pick<StaffRepos, 'staffCredentials'>
-      >,
-    ) => ({
-      exports: exportUseCases({
-        ...p,
-        files: vault,
-        signer,
-        zip: archiverZip,
-        settings: { publicUrl: settings.publicUrl, retentionDays: settings.retentionDays ?? 7 },
-      }),
-      purgeErasedLearnerExports: new PurgeExportsOfErasedLearner({ ...p, files: vault }),
-    }),
+    useCases: (p: Ports<ExportRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & AuditRepos>) => {
+      // Every capability's offered types, in the list's order: each reads its own records.
+      const types = exportTypesOf(p.hooks.exportTypes);
+      return {
+        exports: exportUseCases({
+          ...p,
+          files: vault,
+          signer,
+          zip: archiverZip,
+          settings: { publicUrl: settings.publicUrl, retentionDays: settings.retentionDays ?? 7 },
+          types,
+        }),
+        exportTypes: types,
+        purgeErasedLearnerExports: new PurgeExportsOfErasedLearner({ ...p, files: vault }),
+      };
+    },
     routes: exportRoutes,
-    pageDeps: (u) => ({ exports: u.exports }),
+    pageDeps: (u) => ({ exports: u.exports, exportTypes: u.exportTypes }),
     commands: exportCommands,
     dashboard: {
       nav: [{ href: '/dashboard/exports', label: 'Exports', order: 80, scope: 'exports:read' }],

@@ -37,8 +37,8 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
     owner.set(`${what} ${key}`, cap);
   };
   const idPrefixes = new Map<IdPrefix, string>();
-  // Every offer under the need's name, in the list's order (each checked against `Hooks` where it is declared).
-  const offered: Record<string, unknown[]> = {};
+  // Every offer under the need's name, in the list's order; the kernel's hooks are there when nobody offers them.
+  const offered: Lists<Hooks> = { learnerErasure: [], subscriptionPurpose: [] };
   for (const { name, declares: d } of caps) {
     for (const [scope, roles] of Object.entries(d?.scopes ?? {}) as [Scope, ScopeGrants[Scope]][]) {
       claim('scope', scope, name);
@@ -59,9 +59,21 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
       claim('subscription purpose', purpose.name, name);
       for (const type of purpose.events) claim('event', type, name);
     }
-    for (const [need, what] of Object.entries(d?.offers ?? {})) if (what !== undefined) (offered[need] ??= []).push(what);
+    const offers: Partial<Hooks> = d?.offers ?? {};
+    for (const need of Object.keys(offers) as (keyof Hooks)[]) push(offered, need, offers[need]);
   }
-  // A hook nobody offers is empty where the kernel reads it; the exports offer types of their own, so theirs is never.
-  const hooks = { learnerErasure: [], subscriptionPurpose: [], ...offered } as OfferedHooks;
+  // Another capability's hook is absent while nobody offers it: the exports offer their own types to theirs.
+  const hooks = offered as OfferedHooks;
   return { access: new AccessPolicy(grants), eventTypes: events, idPrefixes, hooks };
+}
+
+/** A list of offers per hook, for the hooks offered so far. */
+type Lists<T> = { [K in keyof T]?: T[K][] };
+
+/** Adds a capability's offer to its hook's list. */
+function push<T, K extends keyof T>(lists: Lists<T>, need: K, what: T[K] | undefined): void {
+  if (what === undefined) return;
+  const list = lists[need] ?? [];
+  list.push(what);
+  lists[need] = list;
 }

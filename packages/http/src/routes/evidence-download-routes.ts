@@ -1,6 +1,7 @@
 import type { EvidenceUseCases } from '@fundi/application/evidence';
 import { IdParams, z } from '../schemas/common.js';
-import { BulkDownloadIn, BulkDownloadOut, DownloadGrantOut, TokenParams } from '../schemas/evidence-schemas.js';
+import { TokenParams } from '../schemas/common.js';
+import { BulkDownloadIn, BulkDownloadOut, DownloadGrantOut } from '../schemas/evidence-schemas.js';
 import { route } from './route.js';
 import { absolute } from './signed-url.js';
 import { storedZip } from './stored-zip.js';
