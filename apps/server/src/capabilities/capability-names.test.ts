@@ -32,6 +32,8 @@ const PORTAL_UPLOADS =
 const LOGBOOKS = 'a logbook entry carries photos as evidence and its sign-off link is sent as a notification';
 const STATEMENTS =
   'a Statement of Results is stored and downloaded like evidence and export files (the same file vault)';
+const EXPORT_TYPE =
+  'the capability offers its export type (`offers.exportTypes`, a link it declares: docs/architecture.md, "A capability\'s anatomy")';
 const IMPORT_MARK = 'events mark the records an import wrote (`source: import`, docs/api.md "Imports")';
 
 /**
@@ -79,20 +81,12 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
       'test support: a fake of the WhatsApp channel notifications send through',
   },
   evidence: {
-    'apps/server/src/capabilities/exports.ts':
-      'export files share the evidence file store and master key (its settings)',
     'apps/server/src/capabilities/imports.ts':
       'uploaded import files share the evidence file store and master key (its settings)',
     'apps/server/src/dashboard/dashboard-browser-fixture.ts': TEST_SUPPORT,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/notifications/migrations/202611271018-learner-link.ts': MIGRATION,
     'packages/adapters/src/testing/import-world.ts': TEST_SUPPORT,
-    'packages/application/src/exports/export-columns.ts': 'exports write evidence records and files',
-    'packages/application/src/exports/export-files.ts': 'exports write evidence records and files',
-    'packages/application/src/exports/export-ports.ts': 'exports write evidence records and files',
-    'packages/application/src/exports/export-reading.ts': 'exports write evidence records and files',
-    'packages/application/src/exports/export-request.ts': 'exports write evidence records and files',
-    'packages/application/src/exports/export-rows.ts': 'exports write evidence records and files',
     'packages/application/src/files/sniff.ts': 'the size limits and kinds of uploaded files (evidence and imports)',
     'packages/application/src/imports/import-kind.ts': 'imports write evidence records awaiting their files',
     'packages/application/src/imports/import-ports.ts': 'imports write evidence records awaiting their files',
@@ -110,20 +104,15 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/notifications/run-triggers.ts': NOTIFIES,
     'packages/application/src/testing/export-world.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/domain/src/exports/export-record.ts': 'exports write evidence records and files',
     'packages/domain/src/imports/import.ts': 'imports write evidence records awaiting their files',
     'packages/domain/src/staff/staff-notification-preferences.ts': 'the staff notification trigger `new_evidence`',
-    'packages/http/src/dashboard/pages/exports.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/learners.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/overview.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/settings.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/usage.ts': DASHBOARD_PAGE,
-    'packages/http/src/notifications/notification-link-routes.ts': 'notification links lead to evidence',
     'packages/http/src/notifications/notification-schemas.ts': 'the staff notification trigger `new_evidence`',
     'packages/http/src/openapi/generate.ts': "the API's description names what it manages",
     'packages/http/src/routes/caller-routes.ts': "`GET /me` reports the tenant's evidence storage quota",
-    'packages/http/src/routes/export-routes.ts': 'exports write evidence records and files',
-    'packages/http/src/schemas/export-schemas.ts': 'exports write evidence records and files',
     'packages/http/src/users/user-routes.ts': 'the staff notification trigger `new_evidence`',
     'apps/server/src/portal/portal-upload-fixture.ts': TEST_SUPPORT,
     'packages/adapters/src/logbooks/migrations/202611271318-logbook-entries.ts': MIGRATION,
@@ -153,7 +142,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/http/src/portal/portal-strings.ts': PORTAL,
     'packages/http/src/portal/portal.ts': PORTAL,
     'packages/http/src/schemas/logbook-schemas.ts': LOGBOOKS,
-    'packages/http/src/statements/statement-routes.ts': STATEMENTS,
     'packages/memory/src/logbooks/in-memory-logbooks.ts': LOGBOOKS,
   },
   imports: {
@@ -187,6 +175,18 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/http/src/dashboard/pages/learner-bulk.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/settings.ts':
       "the settings page edits the regulator settings the exports' files use",
+    'apps/server/src/capabilities/audit.ts': EXPORT_TYPE,
+    'apps/server/src/capabilities/evidence.ts': EXPORT_TYPE,
+    'apps/server/src/capabilities/learners.ts': EXPORT_TYPE,
+    'apps/server/src/capabilities/logbooks.ts': EXPORT_TYPE,
+    'apps/server/src/capabilities/training.ts': EXPORT_TYPE,
+    'packages/application/src/assessments/assessment-export.ts': EXPORT_TYPE,
+    'packages/application/src/audit/audit-export.ts': EXPORT_TYPE,
+    'packages/application/src/enrolments/enrolment-export.ts': EXPORT_TYPE,
+    'packages/application/src/evidence/evidence-export.ts': EXPORT_TYPE,
+    'packages/application/src/learners/learner-export.ts': EXPORT_TYPE,
+    'packages/application/src/logbooks/logbook-export.ts': EXPORT_TYPE,
+    'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
   },
 };
 

@@ -2,7 +2,7 @@ import type { LearnerRepos, LearnerSnapshot } from '@fundi/domain/learners';
 import { OUTCOMES, type AssessmentSnapshot, type TrainingRepos } from '@fundi/domain/training';
 import { pages, statusOf } from '../exports/export-reading.js';
 import { csvExportType, type Column, type ResolvedFilters } from '../exports/export-type.js';
-import { learnersOf, personColumns } from '../learners/learner-export.js';
+import { learnersOf, personColumns } from '../learners/learner-columns.js';
 
 export interface AssessmentRow {
   a: AssessmentSnapshot;

@@ -6,7 +6,7 @@ import {
   type ProgrammeSnapshot,
 } from '@fundi/domain/training';
 import type { Qcto02Input } from '@fundi/domain/exports';
-import { learnersOf } from '../learners/learner-export.js';
+import { learnersOf } from '../learners/learner-columns.js';
 import { pages, statusOf, type ReadRepos } from './export-reading.js';
 import type { ResolvedFilters } from './export-type.js';
 

@@ -11,3 +11,4 @@ export * from './erasure-steps.js';
 export * from './learners-written.js';
 export * from './learner-use-cases.js';
 export * from './learner-export.js';
+export * from './learner-columns.js';

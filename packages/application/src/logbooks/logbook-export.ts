@@ -2,7 +2,7 @@ import type { LearnerRepos, LearnerSnapshot } from '@fundi/domain/learners';
 import type { LogbookEntrySnapshot, LogbookRepos } from '@fundi/domain/logbooks';
 import { pages } from '../exports/export-reading.js';
 import { csvExportType, type Column } from '../exports/export-type.js';
-import { learnersOf, personColumns } from '../learners/learner-export.js';
+import { learnersOf, personColumns } from '../learners/learner-columns.js';
 
 /** A logbook entry with its learner (null once erased). */
 export interface LogbookRow {
