@@ -19,7 +19,8 @@ export function eventDocsOf(caps: Declaring): MadeEventDocs {
     return schema;
   };
   const docs: Record<string, MadeEventDocs[string]> = {};
-  for (const c of caps) for (const [type, e] of Object.entries(c.declares?.events ?? {})) docs[type] = { ...e, data: make(e.data) };
+  for (const c of caps)
+    for (const [type, e] of Object.entries(c.declares?.events ?? {})) docs[type] = { ...e, data: make(e.data) };
   return docs;
 }
 

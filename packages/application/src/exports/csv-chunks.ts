@@ -32,4 +32,3 @@ export async function* csvChunks<R>(
   }
   if (out) yield Buffer.from(out, 'utf8');
 }
-

@@ -29,7 +29,9 @@ export interface ExportSettings {
  * exports read their own, the regulator files learners and their enrolments, and each offered type's reader what
  * its capability named.
  */
-export type ExportPorts = CoreDeps<ExportRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & AuditRepos> & {
+export type ExportPorts = CoreDeps<
+  ExportRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & AuditRepos
+> & {
   files: FileVault;
   signer: LinkSigner;
   zip: ZipWriter;

@@ -72,8 +72,7 @@ export async function checkRequest(
     if (!type.selection) {
       const selecting = d.types.filter((t) => t.selection).map((t) => t.name);
       errors.push({ field: 'filters.learnerIds', message: `is only for a ${selecting.join(' or ')} export` });
-    }
-    else if (f.programmeId !== undefined || f.status !== undefined)
+    } else if (f.programmeId !== undefined || f.status !== undefined)
       errors.push({ field: 'filters.learnerIds', message: 'cannot be combined with programmeId or status' });
     else if (f.learnerIds.length === 0 || f.learnerIds.length > MAX_LEARNER_IDS)
       errors.push({ field: 'filters.learnerIds', message: `must name 1 to ${MAX_LEARNER_IDS} learners` });

@@ -19,7 +19,13 @@ export interface ExportCsv<R extends object = object> {
   /** The columns of a request that chooses none. */
   defaults: readonly string[];
   /** The CSV (BOM, header, CRLF records) of `fields` over the rows `f` selects, in chunks; counts the data rows. */
-  chunks(repos: R, tenantId: string, f: ResolvedFilters, fields: readonly string[], count: Counter): AsyncGenerator<Buffer>;
+  chunks(
+    repos: R,
+    tenantId: string,
+    f: ResolvedFilters,
+    fields: readonly string[],
+    count: Counter,
+  ): AsyncGenerator<Buffer>;
   /** The rows the CSV will hold, counted before it is written (a progress bar's end); null when not known. */
   total?(repos: R, tenantId: string, f: ResolvedFilters): Promise<number | null>;
 }
@@ -71,7 +77,8 @@ export function csvExportType<R extends object, Row>(spec: CsvTypeSpec<R, Row>):
     csv: {
       columns: names,
       defaults: names.filter((c) => !costly.includes(c)),
-      chunks: (repos, tenantId, f, fields, count) => csvChunks(columns, fields, rows(repos, tenantId, f, fields), count),
+      chunks: (repos, tenantId, f, fields, count) =>
+        csvChunks(columns, fields, rows(repos, tenantId, f, fields), count),
       ...(total ? { total } : {}),
     },
   };

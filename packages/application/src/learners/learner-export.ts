@@ -106,7 +106,12 @@ export const learnerExport = csvExportType({
   columns: LEARNER_COLUMNS,
   costly: LEARNER_ENROLMENT_COLUMNS,
   rows: (r: LearnerRepos & TrainingRepos, tenantId, f, fields) =>
-    learnerRows(r, tenantId, f, fields.some((c) => LEARNER_ENROLMENT_COLUMNS.includes(c))),
+    learnerRows(
+      r,
+      tenantId,
+      f,
+      fields.some((c) => LEARNER_ENROLMENT_COLUMNS.includes(c)),
+    ),
   // Learners selected through their enrolments are each written once: not known without reading them.
   total: async (r, tenantId, f) =>
     f.programmeCode || f.status

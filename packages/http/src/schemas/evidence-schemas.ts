@@ -121,4 +121,3 @@ export const UsageOut = z
     }),
   })
   .openapi('Usage');
-
