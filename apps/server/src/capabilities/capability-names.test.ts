@@ -34,6 +34,8 @@ const STATEMENTS =
   'a Statement of Results is stored and downloaded like evidence and export files (the same file vault)';
 const EXPORT_TYPE =
   'the capability offers its export type (`offers.exportTypes`, a link it declares: docs/architecture.md, "A capability\'s anatomy")';
+const IMPORT_KIND =
+  'the capability offers its import kind (`offers.importKinds`, a link it declares: docs/architecture.md, "A capability\'s anatomy")';
 const IMPORT_MARK = 'events mark the records an import wrote (`source: import`, docs/api.md "Imports")';
 
 /**
@@ -81,16 +83,11 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
       'test support: a fake of the WhatsApp channel notifications send through',
   },
   evidence: {
-    'apps/server/src/capabilities/imports.ts':
-      'uploaded import files share the evidence file store and master key (its settings)',
     'apps/server/src/dashboard/dashboard-browser-fixture.ts': TEST_SUPPORT,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/notifications/migrations/202611271018-learner-link.ts': MIGRATION,
     'packages/adapters/src/testing/import-world.ts': TEST_SUPPORT,
     'packages/application/src/files/sniff.ts': 'the size limits and kinds of uploaded files (evidence and imports)',
-    'packages/application/src/imports/import-kind.ts': 'imports write evidence records awaiting their files',
-    'packages/application/src/imports/import-ports.ts': 'imports write evidence records awaiting their files',
-    'packages/application/src/imports/import-walk.ts': 'imports write evidence records awaiting their files',
     'packages/application/src/notifications/built-in-templates.ts': NOTIFIES,
     'packages/application/src/notifications/dashboard-pages.ts': NOTIFIES,
     'packages/application/src/notifications/learner-messages.ts': NOTIFIES,
@@ -104,7 +101,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/notifications/run-triggers.ts': NOTIFIES,
     'packages/application/src/testing/export-world.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/domain/src/imports/import.ts': 'imports write evidence records awaiting their files',
     'packages/domain/src/staff/staff-notification-preferences.ts': 'the staff notification trigger `new_evidence`',
     'packages/http/src/dashboard/pages/learners.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/overview.ts': DASHBOARD_PAGE,
@@ -118,7 +114,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/adapters/src/logbooks/migrations/202611271318-logbook-entries.ts': MIGRATION,
     'packages/adapters/src/logbooks/sql-logbooks.ts': LOGBOOKS,
     'packages/adapters/src/platform/migrations/202611271247-audit-chain.ts': MIGRATION,
-    'packages/application/src/imports/header-aliases.ts': 'an evidence import has columns of its own',
     'packages/application/src/logbooks/logbook-deps.ts': LOGBOOKS,
     'packages/adapters/src/portal/migrations/202611271950-upload-keys.ts': PORTAL_UPLOADS,
     'packages/adapters/src/portal/sql-portal-uploads.ts': PORTAL_UPLOADS,
@@ -155,6 +150,16 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/http/src/openapi/event-doc.ts': IMPORT_MARK,
     'packages/http/src/schemas/learner-events.ts': IMPORT_MARK,
     'packages/http/src/schemas/training-events.ts': IMPORT_MARK,
+    'apps/server/src/capabilities/evidence.ts': IMPORT_KIND,
+    'apps/server/src/capabilities/learners.ts': IMPORT_KIND,
+    'apps/server/src/capabilities/logbooks.ts': IMPORT_KIND,
+    'apps/server/src/capabilities/training.ts': IMPORT_KIND,
+    'packages/application/src/assessments/assessment-import.ts': IMPORT_KIND,
+    'packages/application/src/enrolments/enrolment-import.ts': IMPORT_KIND,
+    'packages/application/src/evidence/evidence-import.ts': IMPORT_KIND,
+    'packages/application/src/learners/learner-import.ts': IMPORT_KIND,
+    'packages/application/src/logbooks/logbook-import.ts': IMPORT_KIND,
+    'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
   },
   exports: {
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,

@@ -8,6 +8,7 @@ import {
   PURGE_RETAINED_EVIDENCE,
   SNAPSHOT_STORAGE_USE,
   evidenceExport,
+  evidenceImport,
   evidenceUseCases,
   type EvidenceUseCases,
 } from '@fundi/application/evidence';
@@ -56,7 +57,7 @@ export function evidence(settings: EvidenceSettings) {
       // Evidence, upload tickets, download bundles.
       ids: ['evd', 'upl', 'bdl'],
       events: evidenceEvents,
-      offers: { exportTypes: [evidenceExport] },
+      offers: { exportTypes: [evidenceExport], importKinds: [evidenceImport] },
     },
     useCases: (
       p: Ports<

@@ -29,3 +29,4 @@ export * from './restore-evidence.js';
 export * from './rewrap-evidence-files.js';
 export * from './set-retention-years.js';
 export * from './evidence-export.js';
+export * from './evidence-import.js';

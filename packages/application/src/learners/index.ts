@@ -12,3 +12,4 @@ export * from './learners-written.js';
 export * from './learner-use-cases.js';
 export * from './learner-export.js';
 export * from './learner-columns.js';
+export * from './learner-import.js';

@@ -14,3 +14,4 @@ export * from './logbook-progress.js';
 export * from './logbook-use-cases.js';
 export * from './logbook-submissions.js';
 export * from './logbook-export.js';
+export * from './logbook-import.js';
