@@ -32,10 +32,9 @@ const PORTAL_UPLOADS =
 const LOGBOOKS = 'a logbook entry carries photos as evidence and its sign-off link is sent as a notification';
 const STATEMENTS =
   'a Statement of Results is stored and downloaded like evidence and export files (the same file vault)';
-const EXPORT_TYPE =
-  'the capability offers its export type (`offers.exportTypes`, a link it declares: docs/architecture.md, "A capability\'s anatomy")';
-const IMPORT_KIND =
-  'the capability offers its import kind (`offers.importKinds`, a link it declares: docs/architecture.md, "A capability\'s anatomy")';
+/** Links a capability declares by an offer (docs/architecture.md, "A capability's anatomy"). */
+const EXPORT_TYPE = 'the capability offers its export type (`offers.exportTypes`): a link it declares';
+const IMPORT_KIND = 'the capability offers its import kind (`offers.importKinds`): a link it declares';
 const IMPORT_MARK = 'events mark the records an import wrote (`source: import`, docs/api.md "Imports")';
 
 /**

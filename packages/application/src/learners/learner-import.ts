@@ -12,7 +12,14 @@ import {
 } from '@fundi/domain/learners';
 import { codeCell, dateCell, digitsCell, genderCell, yesNoCell, type CellRule } from '../imports/cell-values.js';
 import { LEARNERS_WRITTEN_EVENT } from '../learners/learners-written.js';
-import { cellErrors, snake, type CellError, type Cells, type ImportColumn, type ImportKind } from '../imports/import-kind.js';
+import {
+  cellErrors,
+  snake,
+  type CellError,
+  type Cells,
+  type ImportColumn,
+  type ImportKind,
+} from '../imports/import-kind.js';
 
 /**
  * How a profile field that is not text is spread over cells. Every field whose type is not a string must be named
