@@ -6,16 +6,11 @@ import type { TrainingRepos } from '@fundi/domain/training';
 import type { ExportRepos } from '@fundi/domain/exports';
 import type { FileVault } from '../files/file-vault.js';
 import type { CoreDeps } from '../common/ports.js';
+import type { UrlSigner } from '../common/url-signer.js';
 import type { ExportTypeDef } from './export-type.js';
 
 /** Port: writes a ZIP of the entries while it is read, opening each entry only when its turn comes. */
 export type ZipWriter = (entries: { name: string; open(): Readable }[]) => Readable;
-
-/** Port: signs a download link's payload for one purpose, and checks a token (its payload, or null). */
-export interface LinkSigner {
-  sign(payload: string, purpose: string): string;
-  verify(token: string, purpose: string): string | null;
-}
 
 export interface ExportSettings {
   /** Public base of the service, so signed URLs are absolute; '' = relative. */
@@ -33,7 +28,7 @@ export type ExportPorts = CoreDeps<
   ExportRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & AuditRepos
 > & {
   files: FileVault;
-  signer: LinkSigner;
+  signer: UrlSigner;
   zip: ZipWriter;
   settings: ExportSettings;
   /** Every export type, in the capability list's order (each capability's `offers.exportTypes`). */

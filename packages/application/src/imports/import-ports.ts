@@ -2,6 +2,7 @@ import type { Clock, UnitOfWork } from '@fundi/domain';
 import type { ImportRepos } from '@fundi/domain/imports';
 import type { NotificationRepos } from '@fundi/domain/notifications';
 import type { StorageMaintenance } from '../common/ports.js';
+import type { UrlSigner } from '../common/url-signer.js';
 import type { FileVault } from '../files/file-vault.js';
 import { jobType } from '../jobs/job-definition.js';
 import type { CsvReader } from './csv-reader.js';
@@ -23,17 +24,11 @@ export interface ImportDeps {
   /** A tenant without its own WhatsApp settings sends WhatsApp through the server's (the dry run counts them). */
   whatsappByDefault?: boolean;
   /** Signs the cursors of an import's error pages (`?errorsCursor`), bound to the tenant and the import. */
-  cursors: CursorSigner;
+  cursors: UrlSigner;
   /** Every offered import kind (each capability's `offers.importKinds`). */
   kinds: ImportKinds;
   /** Keeps the planner's statistics of the tables an import reads and grows current (absent: nothing to keep). */
   maintenance?: Pick<StorageMaintenance, 'refreshStatistics'>;
-}
-
-/** Port: signs a cursor for one purpose, and checks a token (its payload, or null when altered or not ours). */
-export interface CursorSigner {
-  sign(payload: string, purpose: string): string;
-  verify(token: string, purpose: string): string | null;
 }
 
 export interface ImportJobPayload {

@@ -6,7 +6,7 @@ import type { TrainingRepos } from '@fundi/domain/training';
 import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { ExportRepos } from '@fundi/domain/exports';
 import type { Mailer, MessagingChannel, NotificationRepos } from '@fundi/domain/notifications';
-import type { UrlSigner } from '../evidence/evidence-ports.js';
+import type { UrlSigner } from '../common/url-signer.js';
 import type { CoreDeps } from '../common/ports.js';
 
 /** A tenant's SMTP server with its password opened. */
