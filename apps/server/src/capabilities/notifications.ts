@@ -12,7 +12,6 @@ import {
   RUN_TRIGGERS,
   SEND_NOTIFICATIONS,
   notificationErasureStep,
-  notificationReaction,
   notificationRetention,
   notificationUseCases,
   type NotificationRepoSet,
@@ -144,7 +143,7 @@ export function notifications(settings: NotificationSettings) {
         ];
       },
     }),
-    reactions: () => [notificationReaction, onLearnerErased(ERASE_MAIL_COPIES)],
+    reactions: (u) => [u.notificationTriggers.reaction, onLearnerErased(ERASE_MAIL_COPIES)],
     retention: notificationRetention,
     jobs: (u) => [
       erasureJob(ERASE_MAIL_COPIES, (p) => u.forgetLearnerMail.execute(p)),

@@ -46,11 +46,13 @@ export const TEST_EVENT_TYPES = ['learner.created', 'learner.updated', 'assessme
 
 /**
  * The offers of the capabilities whose fakes this world holds, in the capability list's order: today every declared
- * `learnerErasure` step and `subscriptionPurpose` (HR sync's).
+ * `learnerErasure` step and `subscriptionPurpose` (HR sync's). No capability of this world offers `triggers` (the
+ * notifications' own are always there).
  */
 export const TEST_HOOKS: OfferedHooks = {
   learnerErasure: [webhookErasureStep, hrErasureStep, notificationErasureStep, auditErasureStep],
   subscriptionPurpose: [hrSubscriptionPurpose],
+  triggers: [],
 };
 
 /**
