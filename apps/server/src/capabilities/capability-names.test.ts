@@ -23,7 +23,6 @@ const GENERATED = 'generated from the OpenAPI document (`npm run build` of packa
 const MIGRATION = 'a migration is history: it names what it changed when it was written';
 const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
 const DASHBOARD_PAGE = "a dashboard page shows, counts or links to this capability's records";
-const NOTIFIES = "notifications tell people about this capability's records";
 const AUDIT = "the audit trail records who changed this capability's records, and from where (its origins)";
 const PORTAL =
   "the learner portal shows the learner's own records of this capability and acts on them through its use cases";
@@ -97,17 +96,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/imports/import-kind.ts': 'imports write evidence records awaiting their files',
     'packages/application/src/imports/import-ports.ts': 'imports write evidence records awaiting their files',
     'packages/application/src/imports/import-walk.ts': 'imports write evidence records awaiting their files',
-    'packages/application/src/notifications/built-in-templates.ts': NOTIFIES,
-    'packages/application/src/notifications/dashboard-pages.ts': NOTIFIES,
-    'packages/application/src/notifications/learner-messages.ts': NOTIFIES,
-    'packages/application/src/notifications/learner-templates.ts': NOTIFIES,
-    'packages/application/src/notifications/notification-ports.ts': NOTIFIES,
-    'packages/application/src/notifications/staff-messages.ts': NOTIFIES,
-    'packages/application/src/notifications/staff-templates.ts': NOTIFIES,
-    'packages/application/src/notifications/template-definition.ts': NOTIFIES,
-    'packages/application/src/notifications/template-variables.ts': NOTIFIES,
-    'packages/application/src/notifications/trigger-sources.ts': NOTIFIES,
-    'packages/application/src/notifications/run-triggers.ts': NOTIFIES,
     'packages/application/src/testing/export-world.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/exports/export-record.ts': 'exports write evidence records and files',
@@ -172,11 +160,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
     'packages/application/src/imports/import-queries.ts': "imports write their error CSV with the exports' CSV rules",
-    'packages/application/src/notifications/dashboard-pages.ts': NOTIFIES,
-    'packages/application/src/notifications/notification-ports.ts': NOTIFIES,
-    'packages/application/src/notifications/staff-messages.ts': NOTIFIES,
-    'packages/application/src/notifications/trigger-sources.ts': NOTIFIES,
-    'packages/application/src/notifications/run-triggers.ts': NOTIFIES,
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/testing/builders.ts': TEST_SUPPORT,
     'packages/domain/src/testing/golden-data.ts': TEST_SUPPORT,
