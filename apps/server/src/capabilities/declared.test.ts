@@ -102,4 +102,20 @@ describe('the lists derived from the capabilities’ declarations', () => {
     const api = { name: 'a', declares: { offers: { subscriptionPurpose: { ...purpose, name: 'webhook' } } } };
     expect(() => declaredBy([api])).toThrow("a declares the webhook API's own purpose");
   });
+
+  it("hand the notifications every capability's triggers, a template key offered once", () => {
+    expect(declared.hooks.triggers.flatMap((t) => t.templates.map((x) => x.key))).toEqual([
+      'evidence_approved',
+      'evidence_revision',
+      'new_evidence',
+      'report_ready',
+      'export_complete',
+    ]);
+    const template = { key: 'thing_done', order: 5, audience: 'staff' as const, trigger: 't', email: null };
+    const offer = { templates: [{ ...template, whatsapp: null, sample: {} }], variables: {}, sources: [] };
+    const own = { name: 'a', declares: { offers: { triggers: offer } } };
+    expect(() => declaredBy([own, { ...own, name: 'b' }])).toThrow(
+      'The trigger thing_done is declared by both a and b',
+    );
+  });
 });

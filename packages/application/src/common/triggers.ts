@@ -83,7 +83,7 @@ export type Told<V extends string> = Partial<Record<V | SharedVariable, string>>
  * What a trigger source is lent to say who is told: the messages it returns (`M`) are made by the machinery, which
  * skips a trigger the tenant turned off, a recipient who opted out, and a channel the template lacks.
  */
-export interface TriggerRun<M, K extends string = string, V extends string = string> {
+export interface TriggerRun<M, K extends string = string, V extends string = string, P extends Page = Page> {
   /** The learner's messages (email, and WhatsApp where the template has one), `channels` to narrow them. */
   toLearner(key: K, learnerId: string, values: Told<V>, channels?: readonly ('email' | 'whatsapp')[]): Promise<M[]>;
   /** Email to the active staff users of `roles` who want it; `about`: the learner it names (erasure finds it). */
@@ -93,20 +93,25 @@ export interface TriggerRun<M, K extends string = string, V extends string = str
   learner(id: string): Promise<{ id: string; firstName: string; lastName: string } | null>;
   /** The programme of an enrolment with its modules' names, null when there is none. */
   enrolment(id: string): Promise<{ programmeName: string; modules: readonly { code: string; name: string }[] } | null>;
-  /** A link into the dashboard under the service's public URL (a page the capability serves). */
-  dashboardUrl(path: `/${string}`): string;
+  /** A link into the dashboard under the service's public URL: one of the pages the offer names (`pages`). */
+  dashboardUrl(path: P): string;
 }
 
 /**
  * One committed event a capability's triggers react to. `R`: the repositories `tell` reads its records from (the
  * service's unit of work hands every capability's, as to an erasure step).
  */
-export interface TriggerSource<R extends object = object, K extends string = string, V extends string = string> {
+export interface TriggerSource<
+  R extends object = object,
+  K extends string = string,
+  V extends string = string,
+  P extends Page = Page,
+> {
   event: string;
   /** The fields the trigger job carries (`pick`), or null when this event tells nobody. */
   reads(e: DomainEvent): TriggerPayload['data'] | null;
   /** Who is told, with which template and values. */
-  tell<M>(run: TriggerRun<M, K, V>, p: TriggerPayload, repos: R): Promise<M[]>;
+  tell<M>(run: TriggerRun<M, K, V, P>, p: TriggerPayload, repos: R): Promise<M[]>;
 }
 
 /** A variable a capability's templates offer: what it holds, and its messaging channel alias, if any. */
@@ -116,21 +121,37 @@ export interface OfferedVariable {
 }
 
 /** What a capability offers through the `triggers` hook: its templates, their variables and the events they follow. */
-export interface Triggers<R extends object = object, K extends string = string, V extends string = string> {
+export interface Triggers<
+  R extends object = object,
+  K extends string = string,
+  V extends string = string,
+  P extends Page = Page,
+> {
   templates: readonly TemplateDefinition<K, V>[];
   variables: Readonly<Record<V, OfferedVariable>>;
-  sources: readonly TriggerSource<R, K, V>[];
+  /** The dashboard pages its messages link to (a test visits each); a source may link to no other. */
+  pages?: readonly P[];
+  sources: readonly TriggerSource<R, K, V, P>[];
 }
+
+/** A dashboard page, under `/dashboard`. */
+export type Page = `/${string}`;
 
 /**
  * Declares a capability's triggers with their keys and variables inferred: a template's WhatsApp parameters and
  * sample, and the values a source tells, may name only its own variables and the shared ones.
  */
-export function triggers<R extends object, const K extends string, const V extends string = never>(t: {
+export function triggers<
+  R extends object,
+  const K extends string,
+  const V extends string = never,
+  const P extends Page = never,
+>(t: {
   variables: Readonly<Record<V, OfferedVariable>>;
   templates: readonly TemplateDefinition<K, NoInfer<V>>[];
-  sources: readonly TriggerSource<R, NoInfer<K>, NoInfer<V>>[];
-}): Triggers<R, K, V> {
+  pages?: readonly P[];
+  sources: readonly TriggerSource<R, NoInfer<K>, NoInfer<V>, NoInfer<P>>[];
+}): Triggers<R, K, V, P> {
   return t;
 }
 

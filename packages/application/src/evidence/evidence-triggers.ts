@@ -12,6 +12,7 @@ export const evidenceTriggers = triggers({
     'evidence.type': { about: 'what kind of evidence was submitted (portfolio, logbook, ...)', alias: 'evidence_type' },
     'evidence.feedback': { about: "the reviewer's feedback on the evidence", alias: 'feedback' },
   },
+  pages: ['/evidence'],
   templates: [
     {
       key: 'evidence_approved',

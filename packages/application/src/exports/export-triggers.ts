@@ -11,6 +11,7 @@ export const exportTriggers = triggers({
   variables: {
     'export.type': { about: 'what was exported (learners, enrolments, ...)' },
   },
+  pages: ['/exports'],
   templates: [
     {
       key: 'report_ready',

@@ -21,7 +21,7 @@ export function triggerRun(c: TriggerContext, cache: RunCache, p: TriggerPayload
     },
     learner: (id) => c.d.repos.learners.findById(p.tenantId, id),
     enrolment: (id) => enrolmentContext(c, p.tenantId, id),
-    // A page of the capability that offers the trigger: its module serves it (docs/dashboard.md).
+    // One of the pages the offer names (`Triggers.pages`), which a test visits.
     dashboardUrl: (path) => `${c.d.settings.publicUrl}/dashboard${path}`,
   };
 }
