@@ -104,13 +104,16 @@ describe('the lists derived from the capabilities’ declarations', () => {
   });
 
   it("hand the notifications every capability's triggers, a template key offered once", () => {
-    expect(declared.hooks.triggers.flatMap((t) => t.templates.map((x) => x.key))).toEqual([
+    // In the list's order: the evidence's, the exports', then the notifications' own fifteen.
+    const keys = declared.hooks.triggers.flatMap((t) => t.templates.map((x) => x.key));
+    expect(keys.slice(0, 5)).toEqual([
       'evidence_approved',
       'evidence_revision',
       'new_evidence',
       'report_ready',
       'export_complete',
     ]);
+    expect(new Set(keys).size).toBe(20);
     const template = { key: 'thing_done', order: 5, audience: 'staff' as const, trigger: 't', email: null };
     const offer = { templates: [{ ...template, whatsapp: null, sample: {} }], variables: {}, sources: [] };
     const own = { name: 'a', declares: { offers: { triggers: offer } } };

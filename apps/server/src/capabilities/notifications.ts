@@ -14,6 +14,7 @@ import {
   notificationErasureStep,
   notificationRetention,
   notificationUseCases,
+  OWN_TRIGGERS,
   type NotificationRepoSet,
   type TriggerPayload,
 } from '@fundi/application/notifications';
@@ -97,7 +98,7 @@ export function notifications(settings: NotificationSettings) {
       ids: ['ntf'],
       // Notifications that left Fundi a year after their last change.
       retention: [{ kind: 'notifications', days: 365, variable: 'FUNDI_RETAIN_NOTIFICATIONS_DAYS' }],
-      offers: { learnerErasure: notificationErasureStep },
+      offers: { learnerErasure: notificationErasureStep, triggers: OWN_TRIGGERS },
     },
     useCases: (p: Ports<NotificationRepoSet>) => ({
       ...notificationUseCases({

@@ -155,6 +155,22 @@ export function triggers<
   return t;
 }
 
+const personal = new WeakMap<readonly Triggers[], readonly string[]>();
+
+/**
+ * The staff and admin triggers a staff user may turn off for themselves (`notificationPreferences`, docs/api.md
+ * "Users"), in the templates' order: every offer's templates for staff or admins but those not `personal`.
+ */
+export function personalTriggers(offers: readonly Triggers[]): readonly string[] {
+  let keys = personal.get(offers);
+  if (!keys) {
+    const mine = offers.flatMap((o) => o.templates).filter((t) => t.audience !== 'learner' && t.personal !== false);
+    keys = mine.sort((a, b) => a.order - b.order).map((t) => t.key);
+    personal.set(offers, keys);
+  }
+  return keys;
+}
+
 /** The fields `keys` of an event's data, each a string, a number or null. */
 export function pick(d: Record<string, unknown>, keys: readonly string[]): TriggerPayload['data'] {
   return Object.fromEntries(

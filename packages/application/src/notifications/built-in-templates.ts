@@ -7,8 +7,9 @@ import { SHARED_VARIABLES } from './template-variables.js';
 export type { TemplateDefinition, TemplateKey } from './template-definition.js';
 
 /**
- * The notifications capability's own templates and the shared variables, as the `triggers` hook holds another
- * capability's: the events these follow are read by `trigger-sources.ts` and told by `run-triggers.ts`.
+ * The notifications capability's own templates and the shared variables, offered through the `triggers` hook by
+ * its module like another capability's: the events these follow are read by `trigger-sources.ts` and told by
+ * `run-triggers.ts`.
  */
 export const OWN_TRIGGERS: Triggers = {
   templates: [...LEARNER_TEMPLATES, ...STAFF_TEMPLATES, ...ADMIN_TEMPLATES],

@@ -1,6 +1,6 @@
 import { DomainError } from '@fundi/domain';
 import type { OfferedHooks } from '../common/hooks.js';
-import type { TemplateDefinition, TriggerSource, Triggers } from '../common/triggers.js';
+import { personalTriggers, type TemplateDefinition, type TriggerSource, type Triggers } from '../common/triggers.js';
 import { OWN_TRIGGERS } from './built-in-templates.js';
 import type { Vocabulary } from './template-variables.js';
 
@@ -24,7 +24,7 @@ export class TriggerCatalogue implements Vocabulary {
     const templates = offers.flatMap((o) => o.templates);
     this.templates = [...templates].sort((a, b) => a.order - b.order);
     this.keys = this.templates.map((t) => t.key);
-    this.staffKeys = this.templates.filter((t) => t.audience !== 'learner' && t.personal !== false).map((t) => t.key);
+    this.staffKeys = personalTriggers(offers);
     this.byKey = new Map(this.templates.map((t) => [t.key, t]));
     if (this.byKey.size !== templates.length) throw new Error(`A template key is offered twice: ${this.keys}`);
     if (new Set(templates.map((t) => t.order)).size !== templates.length)
@@ -80,6 +80,8 @@ const NONE: readonly Triggers[] = [];
 export function catalogueOf(d: { hooks?: Pick<OfferedHooks, 'triggers'> }): TriggerCatalogue {
   const offers = d.hooks?.triggers ?? NONE;
   let c = made.get(offers);
-  if (!c) made.set(offers, (c = new TriggerCatalogue([OWN_TRIGGERS, ...offers])));
+  // The service's list holds the notifications' own (their module offers them like any other); a test's may not.
+  if (!c)
+    made.set(offers, (c = new TriggerCatalogue(offers.includes(OWN_TRIGGERS) ? offers : [OWN_TRIGGERS, ...offers])));
   return c;
 }
