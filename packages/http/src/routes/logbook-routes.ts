@@ -114,7 +114,7 @@ export function logbookRoutes(u: LogbookUseCases): RouteDef[] {
       params: IdParams,
       success: { status: 200, schema: LogbookHoursList, description: 'Hours per workplace module' },
       errors: [404],
-      handle: async ({ actor, params }) => ({ data: await u.progress.forLearner(actor, params.id) }),
+      handle: async ({ actor, params }) => ({ data: await u.progress.execute(actor, params.id) }),
     }),
   ];
 }

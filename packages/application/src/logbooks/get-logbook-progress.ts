@@ -8,10 +8,10 @@ import type { LogbookDeps } from './logbook-deps.js';
  * Hours per workplace module of a learner's open enrolments: logged (every entry), signed, required by the module,
  * and whether the signed hours reach the requirement (ready for assessment; completion rules do not change).
  */
-export class LogbookProgress {
+export class GetLogbookProgress {
   constructor(private readonly d: LogbookDeps) {}
 
-  async forLearner(actor: Actor, learnerId: string): Promise<LogbookHours[]> {
+  async execute(actor: Actor, learnerId: string): Promise<LogbookHours[]> {
     if (!(await this.d.repos.learners.findById(actor.tenantId, learnerId)))
       throw DomainError.notFound('learner', learnerId);
     const [enrolments, entries] = await Promise.all([
