@@ -8,9 +8,9 @@ import {
 } from '@fundi/application/learners';
 import type { LearnerInput } from '@fundi/domain/learners';
 import { IdParams } from '../schemas/common.js';
-import { LearnerCreate, LearnerListQuery, LearnerOut, LearnerUpdate } from '../schemas/learner-schemas.js';
-import { route, type RouteDef } from './route.js';
-import { dayEnd, dayStart } from './range.js';
+import { LearnerCreate, LearnerListQuery, LearnerOut, LearnerUpdate } from './learner-schemas.js';
+import { route, type RouteDef } from '../routes/route.js';
+import { dayEnd, dayStart } from '../routes/range.js';
 import { jsonWriter } from '../json-writer.js';
 
 /** A learner's answer (`learnerView`) as JSON: the text JSON.stringify gives, written by a compiled writer. */

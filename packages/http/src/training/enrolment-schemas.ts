@@ -1,5 +1,5 @@
 import { ENROLMENT_STATUSES, MODULE_KINDS, OUTCOMES } from '@fundi/domain/training';
-import { Instant, Timestamp, ActorOut } from './common.js';
+import { Instant, Timestamp, ActorOut } from '../schemas/common.js';
 import { Code, RealDate, z } from './training-common.js';
 
 const Status = z.enum(ENROLMENT_STATUSES);

@@ -1,9 +1,9 @@
 import type { EvidenceUseCases } from '@fundi/application/evidence';
 import { IdParams, z } from '../schemas/common.js';
-import { BulkDownloadIn, BulkDownloadOut, DownloadGrantOut, TokenParams } from '../schemas/evidence-schemas.js';
-import { route } from './route.js';
-import { absolute } from './signed-url.js';
-import { storedZip } from './stored-zip.js';
+import { BulkDownloadIn, BulkDownloadOut, DownloadGrantOut, TokenParams } from './evidence-schemas.js';
+import { route } from '../routes/route.js';
+import { absolute } from '../routes/signed-url.js';
+import { storedZip } from '../routes/stored-zip.js';
 
 const InlineQuery = z
   .object({

@@ -1,5 +1,5 @@
 import { EVIDENCE_RECORD_STATUSES, EVIDENCE_STATUSES, EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain/evidence';
-import { Instant, Timestamp, z, ActorOut, ActorOrNull } from './common.js';
+import { Instant, Timestamp, z, ActorOut, ActorOrNull } from '../schemas/common.js';
 
 /** A record's id, as the evidence schemas take it. */
 export const Id = z.string().min(1).max(64);

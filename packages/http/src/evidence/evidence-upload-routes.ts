@@ -1,7 +1,7 @@
 import type { EvidenceUseCases } from '@fundi/application/evidence';
 import { EVIDENCE_TYPES } from '@fundi/domain/evidence';
 import { IdParams } from '../schemas/common.js';
-import { EvidenceOut, TokenParams } from '../schemas/evidence-schemas.js';
+import { EvidenceOut, TokenParams } from './evidence-schemas.js';
 import {
   AwaitedUploadRequestIn,
   MultipartFields,
@@ -9,9 +9,9 @@ import {
   UploadRequestIn,
   VersionFields,
   VersionUploadRequestIn,
-} from '../schemas/evidence-upload-schemas.js';
-import { route } from './route.js';
-import { absolute } from './signed-url.js';
+} from './evidence-upload-schemas.js';
+import { route } from '../routes/route.js';
+import { absolute } from '../routes/signed-url.js';
 
 const MAX = 100 * 1024 * 1024;
 

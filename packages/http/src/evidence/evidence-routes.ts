@@ -2,7 +2,7 @@ import type { EvidenceUseCases } from '@fundi/application/evidence';
 import { evidenceDownloadRoutes } from './evidence-download-routes.js';
 import { evidenceRecordRoutes } from './evidence-record-routes.js';
 import { evidenceUploadRoutes } from './evidence-upload-routes.js';
-import type { RouteDef } from './route.js';
+import type { RouteDef } from '../routes/route.js';
 
 /** Evidence files (docs/api.md, "Evidence"), the signed file URLs, and storage usage. */
 export function evidenceRoutes(u: { evidence: EvidenceUseCases }): RouteDef[] {

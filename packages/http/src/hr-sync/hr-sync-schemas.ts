@@ -1,5 +1,5 @@
 import { HR_INBOUND_EVENTS } from '@fundi/domain/hr-sync';
-import { Timestamp, z } from './common.js';
+import { Timestamp, z } from '../schemas/common.js';
 
 const mapping = z.record(z.string(), z.string()).openapi({
   description:

@@ -1,7 +1,7 @@
 import { MAX_SUBMITTED_ENTRIES } from '@fundi/application/logbooks';
 import { LOGBOOK_STATUSES } from '@fundi/domain/logbooks';
 import type { EventDocs } from '../openapi/event-doc.js';
-import { IsoDateString, Timestamp, z } from './common.js';
+import { IsoDateString, Timestamp, z } from '../schemas/common.js';
 
 const Supervisor = z
   .object({

@@ -1,5 +1,5 @@
 import { isRealDate } from '@fundi/domain';
-import { IsoDateString, z } from './common.js';
+import { IsoDateString, z } from '../schemas/common.js';
 
 /** A calendar date `YYYY-MM-DD` that exists (2026-02-30 is invalid input, never a 500). */
 export const RealDate = IsoDateString.refine(

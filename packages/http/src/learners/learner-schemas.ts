@@ -1,5 +1,5 @@
 import { ALTERNATE_ID_TYPES, NLRD_CODES, type LearnerProfile } from '@fundi/domain/learners';
-import { IsoDateString, Instant, Timestamp, z } from './common.js';
+import { IsoDateString, Instant, Timestamp, z } from '../schemas/common.js';
 
 const codeOf = (field: keyof typeof NLRD_CODES, description: string) =>
   z.string().openapi({

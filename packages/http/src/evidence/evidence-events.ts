@@ -1,8 +1,8 @@
 import { EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain/evidence';
 import type { EventDocs } from '../openapi/event-doc.js';
 import { ERASABLE } from '../openapi/event-doc.js';
-import { z } from './common.js';
-import { ErasedLearnerData } from './learner-events.js';
+import { z } from '../schemas/common.js';
+import { ErasedLearnerData } from '../learners/learner-events.js';
 
 /**
  * The `data` of each event exactly as its producer (packages/application) writes it, built from the response

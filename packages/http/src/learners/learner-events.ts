@@ -1,6 +1,6 @@
 import type { EventDocs } from '../openapi/event-doc.js';
 import { ERASABLE, importMarks } from '../openapi/event-doc.js';
-import { Timestamp, z } from './common.js';
+import { Timestamp, z } from '../schemas/common.js';
 import { LearnerOut } from './learner-schemas.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { DescribeCaller } from '@fundi/application';
 import { ROLES, type AccessPolicy } from '@fundi/domain';
 import { Timestamp, z } from '../schemas/common.js';
-import { route, type RouteDef } from './route.js';
+import { route, type RouteDef } from '../routes/route.js';
 
 const callerOut = (scopes: readonly string[]) =>
   z

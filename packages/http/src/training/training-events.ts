@@ -1,6 +1,6 @@
 import { ENROLMENT_STATUSES } from '@fundi/domain/training';
 import { importMarks, type EventDocs } from '../openapi/event-doc.js';
-import { z } from './common.js';
+import { z } from '../schemas/common.js';
 import { AssessmentOut, ModerationOut } from './assessment-schemas.js';
 import { ModerationSampleOut } from './moderation-sample-schemas.js';
 import { RealDate } from './training-common.js';

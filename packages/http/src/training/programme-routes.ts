@@ -12,8 +12,8 @@ import {
   ProgrammeOut,
   ProgrammeParams,
   ProgrammeUpdate,
-} from '../schemas/programme-schemas.js';
-import { route, type RouteDef } from './route.js';
+} from './programme-schemas.js';
+import { route, type RouteDef } from '../routes/route.js';
 
 export interface ProgrammeUseCases {
   createProgramme: CreateProgramme;

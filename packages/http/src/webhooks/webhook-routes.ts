@@ -1,7 +1,7 @@
 import type { WebhookSubscriptionUseCases } from '@fundi/application/webhooks';
 import { IdParams } from '../schemas/common.js';
-import { subscriptionSchemas } from '../schemas/webhook-schemas.js';
-import { route, type RouteDef } from './route.js';
+import { subscriptionSchemas } from './webhook-schemas.js';
+import { route, type RouteDef } from '../routes/route.js';
 import { actionRoutes } from './webhook-action-routes.js';
 
 const tag = 'Webhooks';

@@ -9,8 +9,8 @@ import {
   LogbookSubmit,
   LogbookSubmitted,
   LogbookUpdate,
-} from '../schemas/logbook-schemas.js';
-import { route, type RouteDef } from './route.js';
+} from './logbook-schemas.js';
+import { route, type RouteDef } from '../routes/route.js';
 
 /** Workplace logbook entries (docs/api.md, "Logbooks"). */
 export function logbookRoutes(u: LogbookUseCases): RouteDef[] {

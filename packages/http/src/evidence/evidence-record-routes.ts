@@ -1,9 +1,9 @@
 import type { EvidenceUseCases } from '@fundi/application/evidence';
 import { pageInOrder } from '@fundi/domain';
 import { IdParams } from '../schemas/common.js';
-import { EvidenceListQuery, EvidenceOut, EvidenceVersionOut, ReviewIn, UsageOut } from '../schemas/evidence-schemas.js';
-import { dayEnd, dayStart } from './range.js';
-import { route } from './route.js';
+import { EvidenceListQuery, EvidenceOut, EvidenceVersionOut, ReviewIn, UsageOut } from './evidence-schemas.js';
+import { dayEnd, dayStart } from '../routes/range.js';
+import { route } from '../routes/route.js';
 
 const tag = 'Evidence';
 

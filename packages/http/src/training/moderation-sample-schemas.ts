@@ -1,4 +1,4 @@
-import { Timestamp, ActorOut } from './common.js';
+import { Timestamp, ActorOut } from '../schemas/common.js';
 import { AssessmentOut } from './assessment-schemas.js';
 import { Code, RealDate, z } from './training-common.js';
 

@@ -1,5 +1,5 @@
 import { ASSESSMENT_TYPES, MODERATION_DECISIONS, OUTCOMES } from '@fundi/domain/training';
-import { Timestamp, ActorOut, Instant } from './common.js';
+import { Timestamp, ActorOut, Instant } from '../schemas/common.js';
 import { Code, RealDate, z } from './training-common.js';
 
 const Email = z.string().max(254).openapi({ format: 'email', example: 'assessor@provider.co.za' });

@@ -1,4 +1,4 @@
-import { IdParams, Instant, Timestamp, z } from './common.js';
+import { IdParams, Instant, Timestamp, z } from '../schemas/common.js';
 
 /** An event name among `eventTypes`: the enum is documentation; the domain checks the names. */
 const eventNameOf = (eventTypes: readonly string[]) =>

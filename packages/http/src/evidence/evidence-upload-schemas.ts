@@ -1,4 +1,4 @@
-import { Timestamp, z } from './common.js';
+import { Timestamp, z } from '../schemas/common.js';
 import { EvidenceType, Id, MAX } from './evidence-schemas.js';
 
 /**

@@ -1,5 +1,5 @@
 import { MODULE_KINDS, PROGRAMME_TYPES } from '@fundi/domain/training';
-import { Timestamp } from './common.js';
+import { Timestamp } from '../schemas/common.js';
 import { Code, z } from './training-common.js';
 
 const ModuleIn = z

@@ -13,9 +13,9 @@ import {
   EnrolmentOut,
   StatusChangeIn,
   StatusChangeOut,
-} from '../schemas/enrolment-schemas.js';
-import { route, type RouteDef } from './route.js';
-import { dayEnd, dayStart } from './range.js';
+} from './enrolment-schemas.js';
+import { route, type RouteDef } from '../routes/route.js';
+import { dayEnd, dayStart } from '../routes/range.js';
 
 export interface EnrolmentUseCases {
   enrolLearner: EnrolLearner;

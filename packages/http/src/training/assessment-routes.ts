@@ -1,4 +1,4 @@
-import { dayEnd, dayStart } from './range.js';
+import { dayEnd, dayStart } from '../routes/range.js';
 import type {
   DrawModerationSample,
   GetAssessment,
@@ -17,15 +17,15 @@ import {
   AssessmentOut,
   ModerationIn,
   ModerationOut,
-} from '../schemas/assessment-schemas.js';
+} from './assessment-schemas.js';
 import {
   ModerationSampleOut,
   SampleDrawIn,
   SampleListQuery,
   SampleOut,
   SampleQuery,
-} from '../schemas/moderation-sample-schemas.js';
-import { route, type RouteDef } from './route.js';
+} from './moderation-sample-schemas.js';
+import { route, type RouteDef } from '../routes/route.js';
 
 export interface AssessmentUseCases {
   recordAssessment: RecordAssessment;

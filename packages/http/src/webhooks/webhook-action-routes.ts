@@ -10,8 +10,8 @@ import {
   ReplayedDeliveryOut,
   RotateSecretBody,
   subscriptionSchemas,
-} from '../schemas/webhook-schemas.js';
-import { route, type RouteDef } from './route.js';
+} from './webhook-schemas.js';
+import { route, type RouteDef } from '../routes/route.js';
 
 const tag = 'Webhooks';
 const one = '/webhook-subscriptions/{id}';
