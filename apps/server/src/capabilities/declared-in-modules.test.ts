@@ -15,7 +15,6 @@ const files = sourceFiles();
  */
 const CONSUMERS: Record<string, string> = {
   'packages/application/src/notifications/trigger-sources.ts': "notifications' triggers react to others' events",
-  'packages/application/src/notifications/run-triggers.ts': "notifications' triggers react to others' events",
   'packages/http/src/dashboard/pages/enrolment.ts':
     "an enrolment's page shows what the role may read of its assessments, evidence, statements and history",
   'packages/http/src/dashboard/pages/learner-record.ts':
@@ -77,5 +76,5 @@ const CROSS_IDS: Record<string, string> = {
   'packages/application/src/imports/assessment-import.ts asm': 'an import records assessments',
   'packages/application/src/imports/evidence-import.ts evd': 'an import records evidence awaiting its files',
   'packages/application/src/hr-sync/put-hr-sync.ts whs': "HR's outbound messages go through a webhook subscription",
-  'packages/adapters/src/repos/webhook-fixtures.ts ten': 'test fixtures of the webhook repositories make a tenant',
+  'packages/adapters/src/webhooks/webhook-fixtures.ts ten': 'test fixtures of the webhook repositories make a tenant',
 };

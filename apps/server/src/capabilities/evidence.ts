@@ -9,6 +9,7 @@ import {
   SNAPSHOT_STORAGE_USE,
   evidenceExport,
   evidenceImport,
+  evidenceTriggers,
   evidenceUseCases,
   type EvidenceUseCases,
 } from '@fundi/application/evidence';
@@ -57,7 +58,9 @@ export function evidence(settings: EvidenceSettings) {
       // Evidence, upload tickets, download bundles.
       ids: ['evd', 'upl', 'bdl'],
       events: evidenceEvents,
-      offers: { exportTypes: [evidenceExport], importKinds: [evidenceImport] },
+      // Learners hear of reviews, assessors of new evidence (the `triggers` hook); its records' export type and
+      // import kind.
+      offers: { triggers: evidenceTriggers, exportTypes: [evidenceExport], importKinds: [evidenceImport] },
     },
     useCases: (
       p: Ports<

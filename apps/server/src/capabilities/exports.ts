@@ -9,6 +9,7 @@ import {
   OWN_EXPORT_TYPES,
   PURGE_EXPORTS,
   PurgeExportsOfErasedLearner,
+  exportTriggers,
   RUN_EXPORT,
   type RunExport,
 } from '@fundi/application/exports';
@@ -49,8 +50,9 @@ export function exports(settings: ExportSettings) {
       },
       ids: ['exp'],
       events: exportEvents,
-      // Its own files (the full ZIP, the regulator files), where the exports stand in the capability list.
-      offers: { exportTypes: OWN_EXPORT_TYPES },
+      // Admins, and whoever asked, hear that an export is ready (the `triggers` hook); its own files (the full
+      // ZIP, the regulator files) are offered where the exports stand in the capability list.
+      offers: { triggers: exportTriggers, exportTypes: OWN_EXPORT_TYPES },
     },
     useCases: (p: Ports<ExportRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & AuditRepos>) => {
       // Every capability's offered types, in the list's order: each reads its own records.

@@ -11,7 +11,7 @@ export interface Declarations {
   ids?: readonly IdPrefix[];
   /** By name; `subscribable: false` for an event sent but never subscribed to (the webhooks' test `ping`). */
   events?: Readonly<Record<string, { subscribable?: boolean }>>;
-  /** What it offers other capabilities through hooks (its step of a learner's erasure). */
+  /** What it offers other capabilities through hooks (its step of a learner's erasure, its triggers). */
   offers?: Partial<Hooks>;
 }
 
@@ -38,7 +38,7 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
   };
   const idPrefixes = new Map<IdPrefix, string>();
   // Every offer under the need's name, in the list's order; the kernel's hooks are there when nobody offers them.
-  const offered: Lists<Hooks> = { learnerErasure: [], subscriptionPurpose: [] };
+  const offered: Lists<Hooks> = { learnerErasure: [], subscriptionPurpose: [], triggers: [] };
   for (const { name, declares: d } of caps) {
     for (const [scope, roles] of Object.entries(d?.scopes ?? {}) as [Scope, ScopeGrants[Scope]][]) {
       claim('scope', scope, name);
@@ -59,6 +59,7 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
       claim('subscription purpose', purpose.name, name);
       for (const type of purpose.events) claim('event', type, name);
     }
+    for (const t of d?.offers?.triggers?.templates ?? []) claim('trigger', t.key, name);
     const offers: Partial<Hooks> = d?.offers ?? {};
     for (const need of Object.keys(offers) as (keyof Hooks)[]) push(offered, need, offers[need]);
   }

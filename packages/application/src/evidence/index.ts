@@ -30,3 +30,4 @@ export * from './rewrap-evidence-files.js';
 export * from './set-retention-years.js';
 export * from './evidence-export.js';
 export * from './evidence-import.js';
+export * from './evidence-triggers.js';

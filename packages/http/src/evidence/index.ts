@@ -1,4 +1,4 @@
-export * from '../routes/evidence-routes.js';
-export * from '../schemas/evidence-events.js';
+export * from './evidence-routes.js';
+export * from './evidence-events.js';
 export { evidencePages } from '../dashboard/pages/evidence.js';
 export * from './dashboard-deps.js';

@@ -112,7 +112,7 @@ export function statementRoutes(u: StatementUseCases): RouteDef[] {
         schema: PublicStatementOut,
         description: 'What the statement says, or that it is revoked',
       },
-      handle: ({ params, tenantSlug }) => u.verification.check(params.code, tenantSlug),
+      handle: ({ params, tenantSlug }) => u.verifyStatement.execute(params.code, tenantSlug),
     }),
     route({
       operationId: 'verifyStatementFile',
@@ -126,7 +126,7 @@ export function statementRoutes(u: StatementUseCases): RouteDef[] {
       upload: { kind: 'raw', maxBytes: VERIFY_MAX_BYTES, description: 'The PDF to check' },
       errors: [404],
       success: { status: 200, schema: FileCheckOut, description: 'Whether the file matches' },
-      handle: ({ params, file, tenantSlug }) => u.verification.checkFile(params.code, file!.stream, tenantSlug),
+      handle: ({ params, file, tenantSlug }) => u.verifyStatementFile.execute(params.code, file!.stream, tenantSlug),
     }),
   ];
 }

@@ -95,7 +95,7 @@ export async function learnerRecord(
     can(s, 'audit:read') && d.audit
       ? d.audit.learnerHistory(s.actor, l.id, {}, { kind: 'offset', offset: 0, limit: 25 })
       : null,
-    can(s, 'logbooks:read') ? d.logbooks.progress.forLearner(s.actor, l.id) : null,
+    can(s, 'logbooks:read') ? d.logbooks.progress.execute(s.actor, l.id) : null,
   ]);
   const notifications = await learnerNotifications(d, s, l.id);
   const names = new Map((programmes?.items ?? []).map((p) => [p.id, p.name]));
