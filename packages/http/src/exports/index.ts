@@ -1,4 +1,4 @@
 export { exportPages } from '../dashboard/pages/exports.js';
-export * from '../routes/export-routes.js';
-export * from '../schemas/export-events.js';
+export * from './export-routes.js';
+export * from './export-events.js';
 export * from './dashboard-deps.js';
