@@ -74,9 +74,15 @@ describeEachStorage(
       expect(queued.filter((e) => e.tenantId === t).map((e) => e.id)).toEqual(events.map((e) => e.id));
     });
 
-    it("a change that fails leaves neither its entry nor its events, and the chain goes on", async () => {
+    it('a change that fails leaves neither its entry nor its events, and the chain goes on', async () => {
       const t = aTenant().id;
-      const ev: DomainEvent = { id: newId('evt'), tenantId: t, type: 'x.y', occurredAt: '2026-01-01T00:00:00.000Z', data: {} };
+      const ev: DomainEvent = {
+        id: newId('evt'),
+        tenantId: t,
+        type: 'x.y',
+        occurredAt: '2026-01-01T00:00:00.000Z',
+        data: {},
+      };
       await get().uow.run((tx) => tx.audit.record(entry(t), [ev]));
       await expect(
         get().uow.run(async (tx) => {

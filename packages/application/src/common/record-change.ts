@@ -35,7 +35,13 @@ export async function recordChange(
   const at = now.toISOString();
   const events: DomainEvent[] = [];
   for (const e of change.events ?? []) {
-    const event: DomainEvent = { id: newId('evt'), tenantId: actor.tenantId, type: e.type, occurredAt: at, data: e.data };
+    const event: DomainEvent = {
+      id: newId('evt'),
+      tenantId: actor.tenantId,
+      type: e.type,
+      occurredAt: at,
+      data: e.data,
+    };
     if (e.subjectId) event.subjectId = e.subjectId;
     events.push(event);
   }
