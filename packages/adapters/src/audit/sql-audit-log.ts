@@ -1,52 +1,44 @@
 import {
   AUDIT_GENESIS,
   chainEntry,
-  chainTail,
   entryColumns,
   type PersonalValues,
   entryOfRow,
   type AuditEntry,
   type AuditLog,
+  type ChainRow,
 } from '@fundi/domain/audit';
-import type { SqlDb } from '../db/sql-db.js';
+import type { DomainEvent } from '@fundi/domain';
+import type { Binding, SqlDb } from '../db/sql-db.js';
+import { addEvent, eventValues, INSERT_EVENT } from '../repos/sql-outbox.js';
 import { AUDIT_COLUMNS, auditRowValues, chainRowOf, type AuditRow } from './audit-rows.js';
 
 /**
- * The audit trail's writer: each entry is appended to its tenant's hash chain (`audit-chain.ts`). The tenant's
- * head row (`audit_heads`) is bumped first, which on Postgres locks it until the transaction ends, so concurrent
- * writers of one tenant append one after the other and the chain never forks. Where the database computes SHA-256
- * and takes writable CTEs (Postgres), the bump, the new hash and the entry's row are one statement, so the head is
- * locked for that statement and the commit only; elsewhere (SQLite, one writer at a time) the previous hash is read
- * and the hash computed here.
+ * The audit trail's writer: each entry is appended to its tenant's hash chain (`audit-chain.ts`), and the change's
+ * events go to the outbox with it. Where triggers may be deferred to the commit (Postgres), the entry is written
+ * without its place in the chain, in one statement with the events (and their ids in `outbox_pending`) and the
+ * entry's personal values, and the migration `audit-chain-at-commit`'s trigger chains it as the transaction commits:
+ * the tenant's head (`audit_heads`) is locked from there to the end of the commit only, never across a round trip
+ * to this process. Elsewhere (SQLite, one writer at a time) the head is bumped, read, and the hash computed here.
  */
 export class SqlAuditLog implements AuditLog {
-  private readonly append: string | null;
+  constructor(private readonly db: SqlDb) {}
 
-  constructor(private readonly db: SqlDb) {
-    const sha = db.dialect.sha256Hex;
-    this.append = sha && db.dialect.writableCte ? appendStatement(sha) : null;
-  }
-
-  async record(e: AuditEntry): Promise<void> {
+  async record(e: AuditEntry, events: readonly DomainEvent[] = []): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const append = this.append;
-      if (append) {
+      if (tx.dialect.deferredTriggers) {
         const { columns, personal } = entryColumns(e);
-        // The personal values first: they do not depend on the chain, and the head is then locked only for the append.
-        if (personal) await insertPersonal(tx, personal);
-        const tail = chainTail(columns);
-        await tx.run(append, [
-          e.tenantId,
-          AUDIT_GENESIS,
-          tail,
-          AUDIT_GENESIS,
-          tail,
-          ...auditRowValues({ ...columns, seq: 0, prevHash: '', hash: '' }).slice(5),
-          columns.id,
-          columns.tenantId,
-        ]);
+        // Up to JOINED_EVENTS events go into the entry's statement; more (bulk changes) are written before it.
+        const joined = events.length <= JOINED_EVENTS ? events : [];
+        if (joined !== events) for (const ev of events) await addEvent(tx, ev);
+        const bindings: Binding[] = [];
+        for (const ev of joined) bindings.push(...eventValues(ev));
+        if (personal) bindings.push(...personalValues(personal));
+        bindings.push(...unchainedValues(columns));
+        await tx.run(unchainedStatement(joined.length, personal !== null), bindings);
         return;
       }
+      for (const ev of events) await addEvent(tx, ev);
       await tx.run(
         'INSERT INTO audit_heads (tenant_id, seq, hash) VALUES (?, 1, ?) ON CONFLICT (tenant_id) DO UPDATE SET seq = audit_heads.seq + 1',
         [e.tenantId, AUDIT_GENESIS],
@@ -54,7 +46,7 @@ export class SqlAuditLog implements AuditLog {
       const head = await tx.first<AuditRow>('SELECT seq, hash FROM audit_heads WHERE tenant_id = ?', [e.tenantId]);
       const { row, personal } = chainEntry(e, { seq: Number(head!.seq) - 1, hash: String(head!.hash) });
       await tx.run(`INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES (${AUDIT_PLACES})`, auditRowValues(row));
-      if (personal) await insertPersonal(tx, personal);
+      if (personal) await tx.run(INSERT_PERSONAL, personalValues(personal));
       await tx.run('UPDATE audit_heads SET hash = ?, prev_hash = ? WHERE tenant_id = ?', [
         row.hash,
         row.prevHash,
@@ -89,32 +81,44 @@ const AUDIT_PLACES = AUDIT_COLUMNS.split(',')
   .map(() => '?')
   .join(', ');
 
-function insertPersonal(tx: SqlDb, p: PersonalValues): Promise<unknown> {
-  return tx.run('INSERT INTO audit_personal (entry_id, tenant_id, learner_id, salt, data) VALUES (?, ?, ?, ?, ?)', [
-    p.entryId,
-    p.tenantId,
-    p.learnerId,
-    p.salt,
-    p.data,
-  ]);
-}
+const INSERT_PERSONAL =
+  'INSERT INTO audit_personal (entry_id, tenant_id, learner_id, salt, data) VALUES (?, ?, ?, ?, ?)';
+
+const personalValues = (p: PersonalValues): Binding[] => [p.entryId, p.tenantId, p.learnerId, p.salt, p.data];
+
+/** The most events written in the append's own statement; a change with more writes them before it. */
+const JOINED_EVENTS = 8;
+
+/** The columns of an entry written without its place in the chain: `AUDIT_COLUMNS` but `seq`, `prev_hash`, `hash`. */
+const UNCHAINED_COLUMNS = AUDIT_COLUMNS.split(',')
+  .map((c) => c.trim())
+  .filter((c) => c !== 'seq' && c !== 'prev_hash' && c !== 'hash');
+
+const unchainedValues = (columns: Omit<ChainRow, 'hash' | 'prevHash' | 'seq'>): Binding[] => {
+  const values = auditRowValues({ ...columns, seq: 0, prevHash: '', hash: '' });
+  return [values[0]!, values[1]!, ...values.slice(5)];
+};
+
+const unchained = new Map<string, string>();
 
 /**
- * The one-statement append: the head's upsert bumps `seq`, keeps the old hash as `prev_hash` and computes the new
- * hash over `["<old hash>",<new seq>,<tail>` (`chainTail`: exactly the text `chainHash` hashes), and the entry's row
- * takes its `seq`, `prev_hash` and `hash` from the upsert's answer. In an upsert's SET, `h.` names the row as it was.
- * Bindings: tenant, genesis, tail (the first entry's hash), genesis, tail (the next ones'), then the audit row's
- * columns after `hash` (AUDIT_COLUMNS order), then the row's id and tenant.
+ * The entry without its place in the chain, which the commit's trigger gives it, in one statement with `events`
+ * events (each with its id in `outbox_pending`) and the entry's personal values, as CTEs (Postgres runs every
+ * data-modifying CTE once, to completion, whether or not the rest of the statement reads it). Bindings: each
+ * event's `eventValues`, the personal values (`personalValues`), then `unchainedValues`.
  */
-function appendStatement(sha: (text: string) => string): string {
-  const columns = AUDIT_COLUMNS.split(',').map((c) => c.trim());
-  const rest = columns.slice(5);
-  return `WITH head AS (
-    INSERT INTO audit_heads AS h (tenant_id, seq, hash, prev_hash) VALUES (?, 1, ${sha(`'["' || CAST(? AS text) || '",1,' || CAST(? AS text)`)}, ?)
-    ON CONFLICT (tenant_id) DO UPDATE SET seq = h.seq + 1, prev_hash = h.hash,
-      hash = ${sha(`'["' || h.hash || '",' || (h.seq + 1) || ',' || CAST(? AS text)`)}
-    RETURNING seq, prev_hash, hash
-  )
-  INSERT INTO audit_log (${columns.slice(2).join(', ')}, id, tenant_id)
-  SELECT head.seq, head.prev_hash, head.hash, ${rest.map(() => 'CAST(? AS text)').join(', ')}, CAST(? AS text), CAST(? AS text) FROM head`;
+function unchainedStatement(events: number, personal: boolean): string {
+  const key = `${events}${personal ? 'p' : ''}`;
+  let sql = unchained.get(key);
+  if (sql) return sql;
+  const before: string[] = [];
+  if (events > 0)
+    before.push(
+      `e AS (${INSERT_EVENT} VALUES ${Array.from({ length: events }, () => '(?, ?, ?, ?, ?, ?)').join(', ')} RETURNING id)`,
+      'p AS (INSERT INTO outbox_pending (id) SELECT id FROM e)',
+    );
+  if (personal) before.push(`v AS (${INSERT_PERSONAL})`);
+  sql = `${before.length ? `WITH ${before.join(', ')} ` : ''}INSERT INTO audit_log (${UNCHAINED_COLUMNS.join(', ')}) VALUES (${UNCHAINED_COLUMNS.map(() => '?').join(', ')})`;
+  unchained.set(key, sql);
+  return sql;
 }

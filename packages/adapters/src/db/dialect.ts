@@ -74,11 +74,11 @@ export interface Dialect {
    */
   readonly transactionLock: string | null;
   /**
-   * An SQL expression of the lowercase hex SHA-256 of the UTF-8 bytes of the text expression `text` (Postgres:
-   * `sha256`), or null where the database has none (SQLite): the audit chain's Postgres append computes an entry's
-   * hash in the statement that takes the tenant's chain head, so the head stays locked one round trip fewer.
+   * Whether a trigger may be deferred to its transaction's commit (Postgres' deferrable constraint triggers): there
+   * the platform's migration `audit-chain-at-commit` chains each audit entry at its commit, and the audit log writes
+   * entries without their place in the chain; elsewhere (SQLite) the audit log chains them itself.
    */
-  readonly sha256Hex: ((text: string) => string) | null;
+  readonly deferredTriggers: boolean;
   /** A true/false value as the database binds it: SQLite has no boolean type (1/0), Postgres takes it as it is. */
   readonly flag: (b: boolean) => boolean | number;
   /**

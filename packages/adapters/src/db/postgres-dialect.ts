@@ -34,7 +34,7 @@ export const postgresDialect: Dialect = {
   skipLocked: 'FOR UPDATE SKIP LOCKED',
   writableCte: true,
   transactionLock: 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))',
-  sha256Hex: (text) => `encode(sha256(convert_to(${text}, 'UTF8')), 'hex')`,
+  deferredTriggers: true,
   flag: (b) => b,
   amongPicked: (column, pick) => `${column} = ANY(ARRAY(${pick}))`,
   runsOnCallerThread: false,

@@ -13,7 +13,7 @@ export const sqliteDialect: Dialect = {
   skipLocked: '',
   writableCte: false,
   transactionLock: null,
-  sha256Hex: null,
+  deferredTriggers: false,
   flag: (b) => (b ? 1 : 0),
   amongPicked: (column, pick) => `${column} IN (${pick})`,
   runsOnCallerThread: true,

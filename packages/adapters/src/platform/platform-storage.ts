@@ -13,6 +13,7 @@ import { jobPriority } from './migrations/202611270920-job-priority.js';
 import { auditChainMigration } from './migrations/202611271247-audit-chain.js';
 import { auditPersonalTenantKey } from './migrations/202611271607-audit-personal-tenant-key.js';
 import { auditHeadPrev } from './migrations/202611271615-audit-head-prev.js';
+import { auditChainAtCommit } from './migrations/202611280845-audit-chain-at-commit.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 /**
@@ -21,8 +22,8 @@ import type { CapabilityStorage } from '../storage/capability-storage.js';
  * webhooks' tables beside `jobs`. `work-signal` makes Postgres announce new events to fan out and new jobs to the
  * workers; `job-priority` gives jobs their priority, claim time, tenant and cancellation; `audit-chain` chains each tenant's
  * audit entries by hash and keeps personal values of entries apart (`audit_personal`, keyed by tenant since
- * `audit-personal-tenant-key`), removed by erasures; `audit-head-prev` keeps the previous hash on each chain head,
- * for appends made in one statement.
+ * `audit-personal-tenant-key`), removed by erasures; `audit-head-prev` keeps the previous hash on each chain head;
+ * `audit-chain-at-commit` has Postgres chain each entry when its transaction commits.
  */
 export const platformStorage: CapabilityStorage<PlatformRepos> = {
   migrations: [
@@ -36,6 +37,7 @@ export const platformStorage: CapabilityStorage<PlatformRepos> = {
     auditChainMigration,
     auditPersonalTenantKey,
     auditHeadPrev,
+    auditChainAtCommit,
   ],
   sql: (db, qb) => ({ audit: new SqlAuditLog(db), outbox: new SqlOutbox(db, qb), jobs: new SqlJobQueue(db) }),
   memory: platformMemory,

@@ -1,7 +1,7 @@
 import type { DomainEvent, Outbox } from '@fundi/domain';
 import { unreadEventData } from '@fundi/domain/webhooks';
 import type { Knex } from 'knex';
-import type { SqlDb } from '../db/sql-db.js';
+import type { Binding, SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';
 
 type Row = Record<string, string | null>;
@@ -35,8 +35,32 @@ function readEvent(r: Row, lean: boolean): DomainEvent {
   };
 }
 
-const INSERT_EVENT = 'INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id)';
+export const INSERT_EVENT = 'INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id)';
 const ADD_EVENT_AND_PENDING = `WITH e AS (${INSERT_EVENT} VALUES (?, ?, ?, ?, ?, ?) RETURNING id) INSERT INTO outbox_pending (id) SELECT id FROM e`;
+
+/** An event's values in the order of `INSERT_EVENT`'s columns. */
+export const eventValues = (e: DomainEvent): Binding[] => [
+  e.id,
+  e.tenantId,
+  e.type,
+  e.occurredAt,
+  JSON.stringify(e.data),
+  e.subjectId ?? null,
+];
+
+/**
+ * The event, and its id in the dispatcher's queue (`outbox_pending`): one statement where INSERT ... RETURNING may
+ * be a CTE (Postgres, one round trip fewer per write), two otherwise.
+ */
+export async function addEvent(db: SqlDb, e: DomainEvent): Promise<void> {
+  const values = eventValues(e);
+  if (db.dialect.writableCte) {
+    await db.run(ADD_EVENT_AND_PENDING, values);
+    return;
+  }
+  await db.run(`${INSERT_EVENT} VALUES (?, ?, ?, ?, ?, ?)`, values);
+  await db.run('INSERT INTO outbox_pending (id) VALUES (?)', [e.id]);
+}
 
 /** Event rows per INSERT: 500 rows x 6 values stays under SQLite's bound-parameter limit. */
 export const EVENT_ROWS = 500;
@@ -45,7 +69,7 @@ export const EVENT_ROWS = 500;
 export async function insertEventRows(db: SqlDb, events: readonly DomainEvent[]): Promise<void> {
   await db.run(
     `INSERT INTO outbox_events (id, tenant_id, type, occurred_at, data, subject_id) VALUES ${events.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
-    events.flatMap((e) => [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null]),
+    events.flatMap(eventValues),
   );
 }
 
@@ -55,18 +79,8 @@ export class SqlOutbox implements Outbox {
     private readonly qb: Knex,
   ) {}
 
-  /**
-   * The event, and its id in the dispatcher's queue (`outbox_pending`): one statement where INSERT ... RETURNING
-   * may be a CTE (Postgres, one round trip fewer per write), two otherwise.
-   */
-  async add(e: DomainEvent): Promise<void> {
-    const values = [e.id, e.tenantId, e.type, e.occurredAt, JSON.stringify(e.data), e.subjectId ?? null];
-    if (this.db.dialect.writableCte) {
-      await this.db.run(ADD_EVENT_AND_PENDING, values);
-      return;
-    }
-    await this.db.run(`${INSERT_EVENT} VALUES (?, ?, ?, ?, ?, ?)`, values);
-    await this.db.run('INSERT INTO outbox_pending (id) VALUES (?)', [e.id]);
+  add(e: DomainEvent): Promise<void> {
+    return addEvent(this.db, e);
   }
 
   async addMany(events: readonly DomainEvent[]): Promise<void> {

@@ -1,4 +1,4 @@
-import { newId, type PlatformRepos } from '@fundi/domain';
+import { newId, type DomainEvent, type PlatformRepos } from '@fundi/domain';
 import type { FieldChange } from '@fundi/domain/audit';
 import { viaOf, type Actor } from './actor.js';
 
@@ -21,40 +21,46 @@ export interface ChangeRecord {
   events?: { type: string; data: Record<string, unknown>; subjectId?: string }[];
 }
 
-/** Writes the audit entry and the outbox events of one change through the transaction's repositories. */
+/**
+ * Writes the audit entry and the outbox events of one change through the transaction's audit log, which writes the
+ * events with the entry (on Postgres in the append's one statement: docs/performance.md, "Writes and lists on
+ * Postgres").
+ */
 export async function recordChange(
-  tx: Pick<PlatformRepos, 'audit' | 'outbox'>,
+  tx: Pick<PlatformRepos, 'audit'>,
   actor: Actor,
   now: Date,
   change: ChangeRecord,
 ): Promise<void> {
   const at = now.toISOString();
-  // The events first: on Postgres the audit entry's append locks the tenant's chain head until the commit, so it
-  // goes last (docs/performance.md, "Writes and lists on Postgres").
+  const events: DomainEvent[] = [];
   for (const e of change.events ?? []) {
-    const subject = e.subjectId ? { subjectId: e.subjectId } : {};
-    await tx.outbox.add({
+    const event: DomainEvent = {
       id: newId('evt'),
       tenantId: actor.tenantId,
       type: e.type,
       occurredAt: at,
       data: e.data,
-      ...subject,
-    });
+    };
+    if (e.subjectId) event.subjectId = e.subjectId;
+    events.push(event);
   }
-  await tx.audit.record({
-    id: newId('aud'),
-    tenantId: actor.tenantId,
-    actor: actor.id,
-    action: change.action,
-    resourceType: change.resourceType,
-    resourceId: change.resourceId,
-    at,
-    details: change.details ?? {},
-    learnerId: change.learnerId ?? (change.resourceType === 'learner' ? change.resourceId : null),
-    ...(change.changes ? { changes: change.changes } : {}),
-    ...(change.personal && Object.keys(change.personal).length > 0 ? { personal: change.personal } : {}),
-    via: viaOf(actor),
-    ip: actor.ip ?? null,
-  });
+  await tx.audit.record(
+    {
+      id: newId('aud'),
+      tenantId: actor.tenantId,
+      actor: actor.id,
+      action: change.action,
+      resourceType: change.resourceType,
+      resourceId: change.resourceId,
+      at,
+      details: change.details ?? {},
+      learnerId: change.learnerId ?? (change.resourceType === 'learner' ? change.resourceId : null),
+      ...(change.changes ? { changes: change.changes } : {}),
+      ...(change.personal && Object.keys(change.personal).length > 0 ? { personal: change.personal } : {}),
+      via: viaOf(actor),
+      ip: actor.ip ?? null,
+    },
+    events,
+  );
 }

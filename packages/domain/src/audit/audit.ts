@@ -1,3 +1,5 @@
+import type { DomainEvent } from '../events/outbox.js';
+
 /** Where a change came from (docs/api.md, "Audit trail"). */
 export const AUDIT_VIA = ['api', 'dashboard', 'portal', 'import', 'hr-sync', 'worker', 'cli'] as const;
 export type AuditVia = (typeof AUDIT_VIA)[number];
@@ -35,7 +37,12 @@ export interface AuditEntry {
 
 /** Port: the append-only audit trail, each tenant's entries chained by hash (`audit-chain.ts`). */
 export interface AuditLog {
-  record(entry: AuditEntry): Promise<void>;
+  /**
+   * Appends the entry to its tenant's chain. `events`, the events of the same change, are written to the outbox
+   * with it, in the caller's transaction, as `Outbox.add` writes each (the same rows, in order): where the database
+   * allows, the events and the append are one statement (docs/performance.md, "Writes and lists on Postgres").
+   */
+  record(entry: AuditEntry, events?: readonly DomainEvent[]): Promise<void>;
   /** Newest first. */
   list(tenantId: string, filter: { resourceId?: string; limit: number }): Promise<AuditEntry[]>;
   /**

@@ -26,8 +26,9 @@ export type PlatformTables = JobTables & {
 
 export class InMemoryAuditLog implements AuditLog {
   constructor(private readonly store: MemoryStore<PlatformTables>) {}
-  async record(e: AuditEntry) {
+  async record(e: AuditEntry, events: readonly DomainEvent[] = []) {
     const t = this.store.tables;
+    for (const ev of events) t.outbox.push(clone(ev));
     const { row, personal } = chainEntry(e, t.auditHeads.get(e.tenantId) ?? { seq: 0, hash: AUDIT_GENESIS });
     t.audit.push(row);
     if (personal) t.auditPersonal.set(row.id, personal);
