@@ -49,7 +49,8 @@ export const auditChainAtCommit: Migration = {
           ON CONFLICT (tenant_id) DO UPDATE SET seq = h.seq + 1, prev_hash = h.hash,
             hash = ${sha(`'["' || h.hash || '",' || (h.seq + 1) || ',' || tail`)}
           RETURNING h.seq, h.prev_hash, h.hash INTO head;
-        UPDATE audit_log SET seq = head.seq, prev_hash = head.prev_hash, hash = head.hash WHERE id = NEW.id;
+        UPDATE audit_log SET seq = head.seq, prev_hash = head.prev_hash, hash = head.hash
+          WHERE tenant_id = NEW.tenant_id AND id = NEW.id;
         RETURN NULL;
       END $$`);
     await knex.raw(`CREATE CONSTRAINT TRIGGER audit_log_chain AFTER INSERT ON audit_log
