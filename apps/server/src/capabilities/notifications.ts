@@ -19,7 +19,7 @@ import {
   type TriggerPayload,
 } from '@fundi/application/notifications';
 import { DomainError } from '@fundi/domain';
-import { notificationRoutes, notificationPages } from '@fundi/http/notifications';
+import { learnerNotifications, notificationRoutes, notificationPages } from '@fundi/http/notifications';
 import { capability } from './capability.js';
 
 export interface NotificationSettings {
@@ -132,6 +132,7 @@ export function notifications(settings: NotificationSettings) {
     dashboard: {
       nav: [{ href: '/dashboard/notifications', label: 'Notifications', order: 90, scope: 'notifications:read' }],
       pages: [notificationPages],
+      sections: { learnerRecord: [learnerNotifications] },
     },
     hooks: (u) => ({
       refusedKeys: async (r) => void (await u.notificationTriggers.noteRefusedKeys.execute(r)),

@@ -9,6 +9,8 @@ import {
   programmePages,
   enrolmentPages,
   enrolmentRecordPages,
+  learnerAssessments,
+  learnerEnrolments,
 } from '@fundi/http/training';
 import { capability } from './capability.js';
 
@@ -42,5 +44,6 @@ export const training = capability({
       { href: '/dashboard/moderation', label: 'Moderation', order: 50, scope: 'assessments:read' },
     ],
     pages: [programmePages, enrolmentPages, enrolmentRecordPages, recordingListPages, moderationPages],
+    sections: { learnerRecord: [learnerEnrolments, learnerAssessments] },
   },
 });

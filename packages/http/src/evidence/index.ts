@@ -2,3 +2,4 @@ export * from '../routes/evidence-routes.js';
 export * from '../schemas/evidence-events.js';
 export { evidencePages } from '../dashboard/pages/evidence.js';
 export * from './dashboard-deps.js';
+export { learnerEvidence } from './evidence-record-section.js';

@@ -6,3 +6,4 @@ export { enrolmentPages } from '../dashboard/pages/enrolments.js';
 export { enrolmentRecordPages } from '../dashboard/pages/enrolment.js';
 export { programmePages } from '../dashboard/pages/programmes.js';
 export * from './dashboard-deps.js';
+export { learnerAssessments, learnerEnrolments } from './learner-record-sections.js';

@@ -6,7 +6,7 @@ import { dateTime, html, when, type Html } from '../html.js';
 import { page } from '../layout.js';
 import { can, requireScope, zoneOf } from '../web.js';
 import { historyTable } from './history.js';
-import { statusHistory } from './learner-record.js';
+import { statusHistory } from '../../training/enrolment-card.js';
 import { statementsCard } from './statements-card.js';
 
 const ALL = { kind: 'offset', offset: 0, limit: 100 } as const;
