@@ -22,7 +22,6 @@ const CONSUMERS: Record<string, string> = {
     'the bulk actions on a selection of learners enrol them, notify them or export them, each with its scope',
   'packages/application/src/portal/portal-deps.ts':
     'a portal session acts with the scopes the learner\'s own pages need (docs/dashboard.md, "Learner portal")',
-  'packages/http/src/dashboard/pages/overview.ts': 'the overview counts what the role may read',
 };
 
 describe('a capability declares its scopes, id prefixes and events in its own module', () => {

@@ -15,7 +15,16 @@ import type { LearnerRepos } from '@fundi/domain/learners';
 import type { TrainingRepos } from '@fundi/domain/training';
 import type { WebhookRepos } from '@fundi/domain/webhooks';
 import type { EvidenceRepos } from '@fundi/domain/evidence';
-import { evidenceEvents, evidenceRoutes, evidencePages, learnerEvidence } from '@fundi/http/evidence';
+import {
+  assessorQueue,
+  evidenceActivity,
+  evidenceBacklog,
+  evidenceEvents,
+  evidencePages,
+  evidenceRoutes,
+  evidenceTiles,
+  learnerEvidence,
+} from '@fundi/http/evidence';
 import { capability } from './capability.js';
 import { evidenceCommands } from './evidence-commands.js';
 
@@ -70,7 +79,13 @@ export function evidence(settings: EvidenceSettings) {
     dashboard: {
       nav: [{ href: '/dashboard/evidence', label: 'Evidence', order: 40, scope: 'evidence:read' }],
       pages: [evidencePages],
-      sections: { learnerRecord: [learnerEvidence] },
+      sections: {
+        learnerRecord: [learnerEvidence],
+        overviewLanding: [assessorQueue],
+        overviewTiles: [evidenceTiles],
+        overview: [evidenceBacklog],
+        enrolmentActivity: [evidenceActivity],
+      },
     },
     // Exports and imports write to the same store: one sweep covers what any of them left half-written.
     hooks: (u) => ({

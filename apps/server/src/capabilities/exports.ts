@@ -19,7 +19,7 @@ import type { TrainingRepos } from '@fundi/domain/training';
 import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { ExportRepos } from '@fundi/domain/exports';
 import { readinessPages } from '@fundi/http';
-import { exportEvents, exportRoutes, exportPages } from '@fundi/http/exports';
+import { exportEvents, exportRoutes, exportPages, readinessSection } from '@fundi/http/exports';
 import { capability } from './capability.js';
 import { exportCommands } from './export-commands.js';
 
@@ -79,6 +79,7 @@ export function exports(settings: ExportSettings) {
     dashboard: {
       nav: [{ href: '/dashboard/exports', label: 'Exports', order: 80, scope: 'exports:read' }],
       pages: [exportPages, readinessPages],
+      sections: { overview: [readinessSection] },
     },
     reactions: () => [onLearnerErased(ERASE_EXPORT_COPIES)],
     jobs: (u) => [

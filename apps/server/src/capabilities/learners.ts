@@ -7,6 +7,7 @@ import {
   learnerBulkPages,
   learnerPages,
   learnerActionPages,
+  learnerTiles,
 } from '@fundi/http/learners';
 import { capability } from './capability.js';
 
@@ -28,6 +29,7 @@ export const learners = capability({
   dashboard: {
     nav: [{ href: '/dashboard/learners', label: 'Learners', order: 10, scope: 'learners:read' }],
     pages: [learnerEditPages, learnerBulkPages, learnerPages, learnerActionPages],
+    sections: { overviewTiles: [learnerTiles] },
   },
   jobs: (u) => [{ ...SCRUB_AFTER_ERASURE, parse: () => ({}), run: () => u.scrubAfterErasure.execute() }],
 });

@@ -11,6 +11,11 @@ import {
   enrolmentRecordPages,
   learnerAssessments,
   learnerEnrolments,
+  learnersInTraining,
+  moderationDue,
+  trainingTiles,
+  watchSection,
+  completionSection,
 } from '@fundi/http/training';
 import { capability } from './capability.js';
 
@@ -44,6 +49,11 @@ export const training = capability({
       { href: '/dashboard/moderation', label: 'Moderation', order: 50, scope: 'assessments:read' },
     ],
     pages: [programmePages, enrolmentPages, enrolmentRecordPages, recordingListPages, moderationPages],
-    sections: { learnerRecord: [learnerEnrolments, learnerAssessments] },
+    sections: {
+      learnerRecord: [learnerEnrolments, learnerAssessments],
+      overviewLanding: [learnersInTraining, moderationDue],
+      overviewTiles: [trainingTiles],
+      overview: [watchSection, completionSection],
+    },
   },
 });

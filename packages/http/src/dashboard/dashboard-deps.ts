@@ -92,6 +92,8 @@ export interface PageSection<S extends Slot> {
   order: number;
   /** The scope a user needs to see it: without it the section is neither loaded nor shown. */
   scope?: Scope;
+  /** The role it is for, where it is for one. */
+  role?: Role;
   /** Loads and renders the section; null shows nothing. */
   render(d: DashboardDeps, s: SessionContext, at: S['at']): Promise<S['shows'] | null>;
 }

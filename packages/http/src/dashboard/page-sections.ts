@@ -25,7 +25,7 @@ export function sectionsOf(parts: readonly DashboardPages[]): ComposedSections {
 
 /**
  * The sections of `slot`, in order, loaded in parallel: what each shows, or null for one the user's role may not see
- * (not loaded) or that has nothing to show. The page places them, naming none.
+ * (not loaded: its scope or role is not the user's) or that has nothing to show. The page places them, naming none.
  */
 export function sectionsIn<K extends keyof PageSlots>(
   d: DashboardDeps,
@@ -34,5 +34,9 @@ export function sectionsIn<K extends keyof PageSlots>(
   at: SlotOf<K>['at'],
 ): Promise<(SlotOf<K>['shows'] | null)[]> {
   const sections: readonly PageSection<SlotOf<K>>[] = d.sections[slot] ?? [];
-  return Promise.all(sections.map((x) => (x.scope && !can(s, x.scope) ? null : x.render(d, s, at))));
+  return Promise.all(
+    sections.map((x) =>
+      (x.scope && !can(s, x.scope)) || (x.role && x.role !== s.user.role) ? null : x.render(d, s, at),
+    ),
+  );
 }

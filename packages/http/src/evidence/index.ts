@@ -3,3 +3,4 @@ export * from '../schemas/evidence-events.js';
 export { evidencePages } from '../dashboard/pages/evidence.js';
 export * from './dashboard-deps.js';
 export { learnerEvidence } from './evidence-record-section.js';
+export { assessorQueue, evidenceActivity, evidenceBacklog, evidenceTiles } from './evidence-overview.js';

@@ -2,3 +2,4 @@ export { exportPages } from '../dashboard/pages/exports.js';
 export * from '../routes/export-routes.js';
 export * from '../schemas/export-events.js';
 export * from './dashboard-deps.js';
+export { readinessSection } from './export-overview.js';

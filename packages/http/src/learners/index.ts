@@ -5,3 +5,4 @@ export { learnerEditPages } from '../dashboard/pages/learner-edit.js';
 export { learnerPages } from '../dashboard/pages/learners.js';
 export { learnerBulkPages } from '../dashboard/pages/learner-bulk.js';
 export * from './dashboard-deps.js';
+export { learnerTiles } from './learner-overview.js';

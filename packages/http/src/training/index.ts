@@ -7,3 +7,6 @@ export { enrolmentRecordPages } from '../dashboard/pages/enrolment.js';
 export { programmePages } from '../dashboard/pages/programmes.js';
 export * from './dashboard-deps.js';
 export { learnerAssessments, learnerEnrolments } from './learner-record-sections.js';
+export { learnersInTraining, moderationDue } from './overview-landing.js';
+export { completionSection, trainingTiles } from './overview-progress.js';
+export { watchSection } from './overview-watch.js';

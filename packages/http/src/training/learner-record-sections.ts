@@ -38,7 +38,17 @@ export const learnerEnrolments: PageSection<SlotOf<'learnerRecord'>> = {
     return html`${when(
       enrolments,
       () =>
-        html`<h2>Enrolments</h2>${enrolments!.map((e, i) => enrolmentCard(s, l.id, e, names.get(e.programmeId) ?? e.programmeCode, at.today, histories[i]!, parts.map((part) => part?.(e.id) ?? null)))}${when(enrolments!.length === 0, () => html`<p class="muted">No enrolments.</p>`)}`,
+        html`<h2>Enrolments</h2>${enrolments!.map((e, i) =>
+          enrolmentCard(
+            s,
+            l.id,
+            e,
+            names.get(e.programmeId) ?? e.programmeCode,
+            at.today,
+            histories[i]!,
+            parts.map((part) => part?.(e.id) ?? null),
+          ),
+        )}${when(enrolments!.length === 0, () => html`<p class="muted">No enrolments.</p>`)}`,
     )}
 ${when(can(s, 'enrolments:write') && active.length > 0, () => enrolForm(s, l.id, active, at.today))}`;
   },
