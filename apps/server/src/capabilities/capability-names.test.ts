@@ -113,7 +113,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/staff/staff-notification-preferences.ts': 'the staff notification trigger `new_evidence`',
     'packages/http/src/dashboard/pages/exports.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/learners.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/settings.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/usage.ts': DASHBOARD_PAGE,
     'packages/http/src/notifications/notification-link-routes.ts': 'notification links lead to evidence',
     'packages/http/src/notifications/notification-schemas.ts': 'the staff notification trigger `new_evidence`',
@@ -176,8 +175,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/statements/statement-ports.ts': STATEMENTS,
     'packages/http/src/dashboard/pages/readiness.ts': DASHBOARD_PAGE,
     'packages/http/src/dashboard/pages/learner-bulk.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/settings.ts':
-      "the settings page edits the regulator settings the exports' files use",
   },
 };
 

@@ -21,7 +21,10 @@ import {
   evidenceBacklog,
   evidenceEvents,
   evidencePages,
+  evidenceRetention,
   evidenceRoutes,
+  evidenceSettingsPages,
+  evidenceStorageLimit,
   evidenceTiles,
   learnerEvidence,
 } from '@fundi/http/evidence';
@@ -78,13 +81,15 @@ export function evidence(settings: EvidenceSettings) {
     commands: evidenceCommands,
     dashboard: {
       nav: [{ href: '/dashboard/evidence', label: 'Evidence', order: 40, scope: 'evidence:read' }],
-      pages: [evidencePages],
+      pages: [evidencePages, evidenceSettingsPages],
       sections: {
         learnerRecord: [learnerEvidence],
         overviewLanding: [assessorQueue],
         overviewTiles: [evidenceTiles],
         overview: [evidenceBacklog],
         enrolmentActivity: [evidenceActivity],
+        settingsLimits: [evidenceStorageLimit],
+        settings: [evidenceRetention],
       },
     },
     // Exports and imports write to the same store: one sweep covers what any of them left half-written.

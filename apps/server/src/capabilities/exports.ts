@@ -19,7 +19,14 @@ import type { TrainingRepos } from '@fundi/domain/training';
 import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { ExportRepos } from '@fundi/domain/exports';
 import { readinessPages } from '@fundi/http';
-import { exportEvents, exportRoutes, exportPages, readinessSection } from '@fundi/http/exports';
+import {
+  exportEvents,
+  exportRoutes,
+  exportPages,
+  readinessSection,
+  regulatorPanel,
+  regulatorSettingsPages,
+} from '@fundi/http/exports';
 import { capability } from './capability.js';
 import { exportCommands } from './export-commands.js';
 
@@ -78,8 +85,8 @@ export function exports(settings: ExportSettings) {
     commands: exportCommands,
     dashboard: {
       nav: [{ href: '/dashboard/exports', label: 'Exports', order: 80, scope: 'exports:read' }],
-      pages: [exportPages, readinessPages],
-      sections: { overview: [readinessSection] },
+      pages: [exportPages, readinessPages, regulatorSettingsPages],
+      sections: { overview: [readinessSection], settings: [regulatorPanel] },
     },
     reactions: () => [onLearnerErased(ERASE_EXPORT_COPIES)],
     jobs: (u) => [

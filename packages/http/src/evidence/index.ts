@@ -4,3 +4,4 @@ export { evidencePages } from '../dashboard/pages/evidence.js';
 export * from './dashboard-deps.js';
 export { learnerEvidence } from './evidence-record-section.js';
 export { assessorQueue, evidenceActivity, evidenceBacklog, evidenceTiles } from './evidence-overview.js';
+export { evidenceRetention, evidenceSettingsPages, evidenceStorageLimit } from './evidence-settings.js';

@@ -3,3 +3,4 @@ export * from '../routes/export-routes.js';
 export * from '../schemas/export-events.js';
 export * from './dashboard-deps.js';
 export { readinessSection } from './export-overview.js';
+export { regulatorPanel, regulatorSettingsPages } from './export-settings.js';
