@@ -86,7 +86,7 @@ export function evidence(settings: EvidenceSettings) {
         learnerRecord: [learnerEvidence],
         overviewLanding: [assessorQueue],
         overviewTiles: [evidenceTiles],
-        overview: [evidenceBacklog],
+        overviewProgress: [evidenceBacklog],
         enrolmentActivity: [evidenceActivity],
         settingsLimits: [evidenceStorageLimit],
         settings: [evidenceRetention],

@@ -53,7 +53,8 @@ export const training = capability({
       learnerRecord: [learnerEnrolments, learnerAssessments],
       overviewLanding: [learnersInTraining, moderationDue],
       overviewTiles: [trainingTiles],
-      overview: [watchSection, completionSection],
+      overview: [watchSection],
+      overviewProgress: [completionSection],
     },
   },
 });

@@ -57,8 +57,8 @@ export const evidenceTiles: PageSection<SlotOf<'overviewTiles'>> = {
 };
 
 /** Evidence awaiting review on the overview, by how long it has waited (four counts). */
-export const evidenceBacklog: PageSection<SlotOf<'overview'>> = {
-  order: 40,
+export const evidenceBacklog: PageSection<SlotOf<'overviewProgress'>> = {
+  order: 20,
   scope: 'evidence:read',
   async render(d, s) {
     const now = d.now().getTime();

@@ -35,8 +35,8 @@ export const trainingTiles: PageSection<SlotOf<'overviewTiles'>> = {
 };
 
 /** Completion per programme on the overview: every programme's enrolments by status, in one grouped read. */
-export const completionSection: PageSection<SlotOf<'overview'>> = {
-  order: 30,
+export const completionSection: PageSection<SlotOf<'overviewProgress'>> = {
+  order: 10,
   async render(d, s, at) {
     if (!can(s, 'enrolments:read') || !can(s, 'programmes:read')) return null;
     const rows: ProgrammeCounts[] = (await counted(d, s, at)).slice(0, CHARTED).map((p) => ({

@@ -22,8 +22,10 @@ declare module '../dashboard-deps.js' {
     overviewLanding: { at: OverviewAt; shows: Html };
     /** The overview's figures, each capability's in a row of tiles. */
     overviewTiles: { at: OverviewAt; shows: readonly Tile[] };
-    /** The overview below its tiles: what needs attention, readiness, progress. */
+    /** The overview below its tiles: what needs attention (learners at risk, deadlines, QCTO readiness). */
     overview: { at: OverviewAt; shows: Html };
+    /** The overview's picture of progress, at its end (completion per programme, the evidence backlog). */
+    overviewProgress: { at: OverviewAt; shows: Html };
     /**
      * Activity since an instant that keeps an open enrolment off the overview's idle list (evidence uploaded): its
      * name in "no assessment or ..." and the enrolments that had it. Data, not markup.

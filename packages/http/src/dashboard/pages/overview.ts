@@ -25,10 +25,11 @@ export function overviewPages(r: PageRoutes, d: DashboardDeps): void {
         return shared.get(key) as Promise<T>;
       },
     };
-    const [landing, tiles, sections] = await Promise.all([
+    const [landing, tiles, sections, progress] = await Promise.all([
       sectionsIn(d, s, 'overviewLanding', at),
       sectionsIn(d, s, 'overviewTiles', at),
       sectionsIn(d, s, 'overview', at),
+      sectionsIn(d, s, 'overviewProgress', at),
     ]);
     return page({
       title: 'Overview',
@@ -38,7 +39,8 @@ export function overviewPages(r: PageRoutes, d: DashboardDeps): void {
 ${landing}
 <ul class="tiles">
 ${tiles.flatMap((t) => t ?? []).map((t) => html`${tile(t)}\n`)}</ul>
-${sections.map((x, i) => (i === 0 ? x : html`\n${x}`))}`,
+${sections.map((x, i) => (i === 0 ? x : html`\n${x}`))}
+${progress}`,
     });
   });
 }
