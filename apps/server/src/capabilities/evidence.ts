@@ -21,11 +21,13 @@ import {
   evidenceBacklog,
   evidenceEvents,
   evidencePages,
+  evidenceRecordPages,
   evidenceRetention,
   evidenceRoutes,
   evidenceSettingsPages,
   evidenceStorageLimit,
   evidenceTiles,
+  evidenceUploaded,
   learnerEvidence,
 } from '@fundi/http/evidence';
 import { capability } from './capability.js';
@@ -81,9 +83,10 @@ export function evidence(settings: EvidenceSettings) {
     commands: evidenceCommands,
     dashboard: {
       nav: [{ href: '/dashboard/evidence', label: 'Evidence', order: 40, scope: 'evidence:read' }],
-      pages: [evidencePages, evidenceSettingsPages],
+      pages: [evidencePages, evidenceSettingsPages, evidenceRecordPages],
       sections: {
         learnerRecord: [learnerEvidence],
+        learnerRecordDone: [evidenceUploaded],
         overviewLanding: [assessorQueue],
         overviewTiles: [evidenceTiles],
         overviewProgress: [evidenceBacklog],

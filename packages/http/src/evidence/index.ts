@@ -5,3 +5,4 @@ export * from './dashboard-deps.js';
 export { learnerEvidence } from './evidence-record-section.js';
 export { assessorQueue, evidenceActivity, evidenceBacklog, evidenceTiles } from './evidence-overview.js';
 export { evidenceRetention, evidenceSettingsPages, evidenceStorageLimit } from './evidence-settings.js';
+export { evidenceRecordPages, evidenceUploaded } from './evidence-record-actions.js';

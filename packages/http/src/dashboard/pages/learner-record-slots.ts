@@ -21,5 +21,7 @@ declare module '../dashboard-deps.js' {
      * (the enrolments, the evidence, the notifications sent to them...).
      */
     learnerRecord: { at: LearnerRecordAt; shows: Html };
+    /** What the learner's record says after a section's form succeeded: the message of its key (`?done=`). */
+    learnerRecordDone: { at: { done: string }; shows: string };
   }
 }
