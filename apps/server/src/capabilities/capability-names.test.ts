@@ -71,7 +71,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/adapters/src/testing/import-world.ts': IMPORT_MESSAGES,
     'packages/application/src/imports/import-messages.ts': IMPORT_MESSAGES,
     'packages/application/src/imports/import-ports.ts': IMPORT_MESSAGES,
-    'packages/http/src/dashboard/pages/learner-bulk.ts': DASHBOARD_PAGE,
     'packages/testing/src/fake-mailer.ts': 'test support: a fake of the mail port notifications send through',
     'packages/testing/src/fake-messaging-channel.ts':
       'test support: a fake of the WhatsApp channel notifications send through',
@@ -172,7 +171,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'apps/server/src/capabilities/statements.ts': STATEMENTS,
     'packages/application/src/statements/statement-ports.ts': STATEMENTS,
     'packages/http/src/dashboard/pages/readiness.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/learner-bulk.ts': DASHBOARD_PAGE,
   },
 };
 

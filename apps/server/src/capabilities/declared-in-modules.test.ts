@@ -18,8 +18,6 @@ const CONSUMERS: Record<string, string> = {
   'packages/application/src/notifications/run-triggers.ts': "notifications' triggers react to others' events",
   'packages/http/src/dashboard/pages/enrolment.ts':
     "an enrolment's page shows what the role may read of its assessments, evidence, statements and history",
-  'packages/http/src/dashboard/pages/learner-bulk.ts':
-    'the bulk actions on a selection of learners enrol them, notify them or export them, each with its scope',
   'packages/application/src/portal/portal-deps.ts':
     'a portal session acts with the scopes the learner\'s own pages need (docs/dashboard.md, "Learner portal")',
 };

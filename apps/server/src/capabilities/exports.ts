@@ -22,6 +22,7 @@ import { readinessPages } from '@fundi/http';
 import {
   exportEvents,
   exportRoutes,
+  bulkExport,
   exportPages,
   readinessSection,
   regulatorPanel,
@@ -86,7 +87,7 @@ export function exports(settings: ExportSettings) {
     dashboard: {
       nav: [{ href: '/dashboard/exports', label: 'Exports', order: 80, scope: 'exports:read' }],
       pages: [exportPages, readinessPages, regulatorSettingsPages],
-      sections: { overview: [readinessSection], settings: [regulatorPanel] },
+      sections: { overview: [readinessSection], settings: [regulatorPanel], learnerBulk: [bulkExport] },
     },
     reactions: () => [onLearnerErased(ERASE_EXPORT_COPIES)],
     jobs: (u) => [

@@ -4,3 +4,4 @@ export * from '../schemas/export-events.js';
 export * from './dashboard-deps.js';
 export { readinessSection } from './export-overview.js';
 export { regulatorPanel, regulatorSettingsPages } from './export-settings.js';
+export { bulkExport } from './export-bulk.js';

@@ -10,3 +10,5 @@ export { learnerAssessments, learnerEnrolments } from './learner-record-sections
 export { learnersInTraining, moderationDue } from './overview-landing.js';
 export { completionSection, trainingTiles } from './overview-progress.js';
 export { watchSection } from './overview-watch.js';
+export { bulkEnrol, bulkEnrolPages } from './learner-bulk-enrol.js';
+export { learnerActionPages } from './enrolment-actions.js';

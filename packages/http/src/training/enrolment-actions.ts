@@ -1,11 +1,10 @@
-import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
-import { field, requireScope } from '../web.js';
-import { refusal } from '../forms/refusal.js';
-import { learnerRecord } from './learner-record.js';
+import type { DashboardDeps, PageRoutes } from '../dashboard/dashboard-deps.js';
+import { field, requireScope } from '../dashboard/web.js';
+import { refusal } from '../dashboard/forms/refusal.js';
+import { learnerRecord } from '../dashboard/pages/learner-record.js';
 
 /**
- * What the learner's page does: enrol, move an enrolment, record a result (the capabilities' sections add their own,
- * such as uploads). Each calls the API's
+ * What the learner's record's enrolment forms do: enrol, move an enrolment, record a result. Each calls the API's
  * use case; a refusal (the modules still missing before completion, a date before the start) is shown in words on
  * the learner's page, with nothing written.
  */
