@@ -135,7 +135,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/statements/open-statement-download.ts': STATEMENTS,
     'packages/domain/src/logbooks/logbook.ts': LOGBOOKS,
     'packages/http/src/audit/audit-routes.ts': AUDIT,
-    'packages/http/src/dashboard/pages/enrolment.ts': DASHBOARD_PAGE,
     'packages/http/src/portal/pages/home.ts': PORTAL,
     'packages/http/src/portal/portal-deps.ts': PORTAL,
     'packages/http/src/portal/portal-strings.ts': PORTAL,

@@ -17,8 +17,10 @@ import type { WebhookRepos } from '@fundi/domain/webhooks';
 import type { EvidenceRepos } from '@fundi/domain/evidence';
 import {
   assessorQueue,
+  enrolmentEvidence,
   evidenceActivity,
   evidenceBacklog,
+  evidenceIds,
   evidenceEvents,
   evidencePages,
   evidenceRecordPages,
@@ -93,6 +95,8 @@ export function evidence(settings: EvidenceSettings) {
         enrolmentActivity: [evidenceActivity],
         settingsLimits: [evidenceStorageLimit],
         settings: [evidenceRetention],
+        enrolmentRecord: [enrolmentEvidence],
+        enrolmentRecordIds: [evidenceIds],
       },
     },
     // Exports and imports write to the same store: one sweep covers what any of them left half-written.

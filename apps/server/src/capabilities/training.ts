@@ -9,6 +9,7 @@ import {
   programmePages,
   enrolmentPages,
   enrolmentRecordPages,
+  assessmentIds,
   bulkEnrol,
   bulkEnrolPages,
   learnerActionPages,
@@ -67,6 +68,7 @@ export const training = capability({
       overview: [watchSection],
       overviewProgress: [completionSection],
       learnerBulk: [bulkEnrol],
+      enrolmentRecordIds: [assessmentIds],
     },
   },
 });

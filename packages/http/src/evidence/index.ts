@@ -6,3 +6,4 @@ export { learnerEvidence } from './evidence-record-section.js';
 export { assessorQueue, evidenceActivity, evidenceBacklog, evidenceTiles } from './evidence-overview.js';
 export { evidenceRetention, evidenceSettingsPages, evidenceStorageLimit } from './evidence-settings.js';
 export { evidenceRecordPages, evidenceUploaded } from './evidence-record-actions.js';
+export { enrolmentEvidence, evidenceIds } from './evidence-enrolment-section.js';

@@ -12,3 +12,4 @@ export { completionSection, trainingTiles } from './overview-progress.js';
 export { watchSection } from './overview-watch.js';
 export { bulkEnrol, bulkEnrolPages } from './learner-bulk-enrol.js';
 export { learnerActionPages } from './enrolment-actions.js';
+export { assessmentIds } from './enrolment-record-sections.js';

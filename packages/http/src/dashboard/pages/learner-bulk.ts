@@ -8,7 +8,7 @@ import { page } from '../layout.js';
 import { sectionsIn } from '../page-sections.js';
 import { can, field, requireScope } from '../web.js';
 import { describe } from './api-keys.js';
-import type { BulkAction, ChosenLearners } from './learner-bulk-slots.js';
+import type { BulkAction } from './learner-bulk-slots.js';
 
 export type { BulkAction, ChosenLearners } from './learner-bulk-slots.js';
 
