@@ -111,7 +111,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/imports/import.ts': 'imports write evidence records awaiting their files',
     'packages/domain/src/staff/staff-notification-preferences.ts': 'the staff notification trigger `new_evidence`',
     'packages/http/src/dashboard/pages/exports.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/usage.ts': DASHBOARD_PAGE,
     'packages/http/src/notifications/notification-link-routes.ts': 'notification links lead to evidence',
     'packages/http/src/notifications/notification-schemas.ts': 'the staff notification trigger `new_evidence`',
     'packages/http/src/openapi/generate.ts': "the API's description names what it manages",
@@ -169,7 +168,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/testing/golden-data.ts': TEST_SUPPORT,
     'apps/server/src/capabilities/statements.ts': STATEMENTS,
     'packages/application/src/statements/statement-ports.ts': STATEMENTS,
-    'packages/http/src/dashboard/pages/readiness.ts': DASHBOARD_PAGE,
   },
 };
 

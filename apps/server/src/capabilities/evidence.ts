@@ -31,6 +31,7 @@ import {
   evidenceTiles,
   evidenceUploaded,
   learnerEvidence,
+  usagePages,
 } from '@fundi/http/evidence';
 import { capability } from './capability.js';
 import { evidenceCommands } from './evidence-commands.js';
@@ -84,8 +85,11 @@ export function evidence(settings: EvidenceSettings) {
     pageDeps: (u) => ({ evidence: u.evidence }),
     commands: evidenceCommands,
     dashboard: {
-      nav: [{ href: '/dashboard/evidence', label: 'Evidence', order: 40, scope: 'evidence:read' }],
-      pages: [evidencePages, evidenceSettingsPages, evidenceRecordPages],
+      nav: [
+        { href: '/dashboard/evidence', label: 'Evidence', order: 40, scope: 'evidence:read' },
+        { href: '/dashboard/usage', label: 'Usage', order: 130, scope: 'usage:read' },
+      ],
+      pages: [evidencePages, evidenceSettingsPages, evidenceRecordPages, usagePages],
       sections: {
         learnerRecord: [learnerEvidence],
         learnerRecordDone: [evidenceUploaded],

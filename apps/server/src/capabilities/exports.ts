@@ -18,12 +18,12 @@ import type { StaffRepos } from '@fundi/domain/staff';
 import type { TrainingRepos } from '@fundi/domain/training';
 import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { ExportRepos } from '@fundi/domain/exports';
-import { readinessPages } from '@fundi/http';
 import {
   exportEvents,
   exportRoutes,
   bulkExport,
   exportPages,
+  readinessPages,
   readinessSection,
   regulatorPanel,
   regulatorSettingsPages,

@@ -1,6 +1,7 @@
 export * from '../routes/evidence-routes.js';
 export * from '../schemas/evidence-events.js';
 export { evidencePages } from '../dashboard/pages/evidence.js';
+export { usagePages } from './evidence-usage.js';
 export * from './dashboard-deps.js';
 export { learnerEvidence } from './evidence-record-section.js';
 export { assessorQueue, evidenceActivity, evidenceBacklog, evidenceTiles } from './evidence-overview.js';

@@ -1,7 +1,7 @@
 import type { PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
 import { dateTime, html } from '../dashboard/html.js';
 import { zoneOf } from '../dashboard/web.js';
-import { fieldLabel } from '../dashboard/pages/readiness.js';
+import { fieldLabel } from './export-readiness.js';
 
 const FILES = [
   ['qcto01', 'QCTO01 learner information'],

@@ -3,5 +3,6 @@ export * from '../routes/export-routes.js';
 export * from '../schemas/export-events.js';
 export * from './dashboard-deps.js';
 export { readinessSection } from './export-overview.js';
+export { readinessPages } from './export-readiness.js';
 export { regulatorPanel, regulatorSettingsPages } from './export-settings.js';
 export { bulkExport } from './export-bulk.js';
