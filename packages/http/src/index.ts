@@ -15,7 +15,7 @@ export * from './middleware/auth.js';
 export * from './openapi/generate.js';
 export * from './schemas/common.js';
 export * from './openapi/event-doc.js';
-export * from './routes/caller-routes.js';
+export * from './tenants/caller-routes.js';
 export * from './dashboard/dashboard.js';
 export * from './dashboard/dashboard-deps.js';
 export { apiKeyPages } from './dashboard/pages/api-keys.js';

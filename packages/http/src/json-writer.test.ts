@@ -3,7 +3,7 @@ import type { LearnerSnapshot } from '@fundi/domain/learners';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonWriter } from './json-writer.js';
-import { learnerJson } from './routes/learner-routes.js';
+import { learnerJson } from './learners/learner-routes.js';
 
 /** Any text, including quotes, backslashes, control characters, lone surrogates and characters past the BMP. */
 const anyText = fc.string({

@@ -70,5 +70,5 @@ const CROSS_IDS: Record<string, string> = {
   'packages/application/src/imports/assessment-import.ts asm': 'an import records assessments',
   'packages/application/src/imports/evidence-import.ts evd': 'an import records evidence awaiting its files',
   'packages/application/src/hr-sync/put-hr-sync.ts whs': "HR's outbound messages go through a webhook subscription",
-  'packages/adapters/src/repos/webhook-fixtures.ts ten': 'test fixtures of the webhook repositories make a tenant',
+  'packages/adapters/src/webhooks/webhook-fixtures.ts ten': 'test fixtures of the webhook repositories make a tenant',
 };

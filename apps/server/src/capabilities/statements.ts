@@ -41,7 +41,7 @@ export function statements(settings: Pick<ExportSettings, 'fileStore' | 'masterK
       >,
     ) => statementUseCases({ ...p, files, signer, renderer, settings: { publicUrl: settings.publicUrl } }),
     routes: statementRoutes,
-    pageDeps: (u) => ({ statements: u, verification: u.verification }),
+    pageDeps: (u) => ({ statements: u, verification: u }),
     dashboard: {
       pages: [statementPages],
       sections: {

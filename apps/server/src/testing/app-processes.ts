@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { closeContainer, useCasesOf, type DatabaseTarget } from '@fundi/adapters';
-import { REPO_ROOT, until } from '@fundi/adapters/testing';
+import { until } from '@fundi/adapters/testing';
 import { tenants } from '../capabilities/index.js';
 import { containerFor } from '../compose.js';
 
-/** The built server app, as `npm start` runs it. */
-export const SERVER_MAIN = join(REPO_ROOT, 'apps/server/dist/main.js');
+export { SERVER_MAIN } from './built-server.js';
 
 /** A running app (the server or the worker) started by a test, with everything it wrote. */
 export interface AppProcess {

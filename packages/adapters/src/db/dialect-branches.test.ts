@@ -30,7 +30,7 @@ describe('dialect differences live in the dialect', () => {
 
   it('no adapter outside db/ asks the dialect which database it is', () => {
     const files = sources();
-    expect(files.map(([path]) => path)).toContain('repos/sql-webhook-deliveries.ts');
+    expect(files.map(([path]) => path)).toContain('webhooks/sql-webhook-deliveries.ts');
     const found = files.flatMap(([path, text]) => branches(text).map((b) => `${path}:${b}`));
     expect(found).toEqual([]);
   });

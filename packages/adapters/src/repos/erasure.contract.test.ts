@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { newId, type DomainEvent } from '@fundi/domain';
 import type { AttemptOutcome, AttemptSnapshot, WebhookSubscriptionSnapshot } from '@fundi/domain/webhooks';
 import { describeEachStorage } from '../testing/each-storage.js';
-import { aDelivery, anEvent, aSubscription, T0 } from './webhook-fixtures.js';
+import { aDelivery, anEvent, aSubscription, T0 } from '../webhooks/webhook-fixtures.js';
 
 const ERASED = (id: string) => ({ id, erased: true });
 // The events and subscriptions of these cases: a learner's data, and both learner event types.

@@ -49,7 +49,7 @@ const COLUMNS = {
 /** A learners row as the database gives it back. */
 export type LearnerRow = Record<string, string | number | boolean | null>;
 
-const PLAIN_FIELDS = Object.keys(COLUMNS);
+const PLAIN_FIELDS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 
 /**
  * The snapshot's values in `LEARNER_COLUMNS` order, written into `out` from `at` (a bulk insert fills one array,
@@ -62,8 +62,7 @@ export function putLearnerValues(
   at: number,
   flag: (b: boolean) => boolean | number = (b) => b,
 ): number {
-  const fields = l as unknown as Record<string, string | null>;
-  for (const f of PLAIN_FIELDS) out[at++] = fields[f] ?? null;
+  for (const f of PLAIN_FIELDS) out[at++] = l[f] ?? null;
   out[at++] = l.email ? l.email.toLowerCase() : null;
   out[at++] = l.popiActAgree === null ? null : flag(l.popiActAgree);
   out[at++] = flag(l.whatsappConsent);

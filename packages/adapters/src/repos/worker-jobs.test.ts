@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { newId } from '@fundi/domain';
 import { InMemoryWorkerLease, MemoryStore } from '@fundi/memory';
 import { SqlWorkerLease } from '../jobs/sql-job-queue.js';
-import { at, T0 } from './webhook-fixtures.js';
+import { at, T0 } from '../webhooks/webhook-fixtures.js';
 import { describeEachStorage } from '../testing/each-storage.js';
 
 describeEachStorage('webhook repositories: jobs and the worker lease', (get, kind) => {

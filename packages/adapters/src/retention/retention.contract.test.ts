@@ -25,7 +25,7 @@ import { hrSyncStorage } from '../hr-sync/sql-hr-sync.js';
 import { importStorage } from '../imports/sql-imports.js';
 import { notificationStorage } from '../notifications/sql-notifications.js';
 import { platformStorage } from '../platform/platform-storage.js';
-import { aDelivery, anEvent, aSubscription, outcome } from '../repos/webhook-fixtures.js';
+import { aDelivery, anEvent, aSubscription, outcome } from '../webhooks/webhook-fixtures.js';
 import { staffStorage } from '../staff/staff-storage.js';
 import { tenantStorage } from '../tenants/tenant-storage.js';
 import { describeEachStorage } from '../testing/each-storage.js';

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import type { Row } from '../db/sql-helpers.js';
 import { pageQuery } from '../repos/paging.js';
-import { insertSql } from '../repos/training-rows.js';
+import { insertSql } from './training-rows.js';
 
 const COLUMNS = [
   'id',

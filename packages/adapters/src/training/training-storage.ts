@@ -1,9 +1,9 @@
 import type { TrainingRepos } from '@fundi/domain/training';
 import { trainingMemory } from '@fundi/memory/training';
 import { training } from './migrations/202611211030-training.js';
-import { SqlAssessmentRepository } from '../repos/sql-assessment-repository.js';
-import { SqlEnrolmentRepository } from '../repos/sql-enrolment-repository.js';
-import { SqlProgrammeRepository } from '../repos/sql-programme-repository.js';
+import { SqlAssessmentRepository } from './sql-assessment-repository.js';
+import { SqlEnrolmentRepository } from './sql-enrolment-repository.js';
+import { SqlProgrammeRepository } from './sql-programme-repository.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { moderationSamplesMigration } from './migrations/202611242231-moderation-samples.js';
 import { enrolmentStatusIndex } from './migrations/202611271350-enrolment-status-index.js';

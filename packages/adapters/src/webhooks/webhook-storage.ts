@@ -5,11 +5,11 @@ import { subscriptionPurpose } from './migrations/202611232342-subscription-purp
 import { pendingWorkIndexes } from './migrations/202611242306-pending-work-indexes.js';
 import { retentionMigration } from './migrations/202611270940-retention.js';
 import { SqlWebhookLogRetention } from './sql-webhook-retention.js';
-import { SqlWebhookDeliveryRepository } from '../repos/sql-webhook-deliveries.js';
+import { SqlWebhookDeliveryRepository } from './sql-webhook-deliveries.js';
 import { SqlOutboxFeed } from '../repos/sql-outbox-feed.js';
-import { SqlTenantAlertLog } from '../repos/sql-tenant-alerts.js';
-import { SqlWebhookAttemptLog } from '../repos/sql-webhook-log.js';
-import { SqlWebhookSubscriptionRepository } from '../repos/sql-webhook-subscriptions.js';
+import { SqlTenantAlertLog } from './sql-tenant-alerts.js';
+import { SqlWebhookAttemptLog } from './sql-webhook-log.js';
+import { SqlWebhookSubscriptionRepository } from './sql-webhook-subscriptions.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 /**

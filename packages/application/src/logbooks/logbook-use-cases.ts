@@ -1,11 +1,12 @@
 import type { LogbookDeps } from './logbook-deps.js';
+import { AnswerSignOff } from './answer-sign-off.js';
 import { CreateLogbookEntry } from './create-logbook-entry.js';
 import { DeleteLogbookEntry } from './delete-logbook-entry.js';
 import { GetLogbookEntry } from './get-logbook-entry.js';
+import { GetLogbookProgress } from './get-logbook-progress.js';
 import { LearnerLogbook } from './learner-logbook.js';
 import { ListLogbookEntries } from './list-logbook-entries.js';
-import { LogbookProgress } from './logbook-progress.js';
-import { LogbookSignOff } from './logbook-sign-off.js';
+import { OpenSignOff } from './open-sign-off.js';
 import { SubmitLogbookEntries } from './submit-logbook-entries.js';
 import { SubmitLogbookEntry } from './submit-logbook-entry.js';
 import { SubmitOpenLogbookEntries } from './submit-open-logbook-entries.js';
@@ -25,8 +26,9 @@ export function logbookUseCases(p: LogbookPorts) {
     submitLogbookEntries: new SubmitLogbookEntries(p),
     submitOpenLogbookEntries: new SubmitOpenLogbookEntries(p),
     learnerLogbook: new LearnerLogbook(p),
-    signOff: new LogbookSignOff(p),
-    progress: new LogbookProgress(p),
+    openSignOff: new OpenSignOff(p),
+    answerSignOff: new AnswerSignOff(p),
+    progress: new GetLogbookProgress(p),
     /** Erasure: the learner's entries keep their hours and lose their personal text (safe to repeat). */
     eraseLearner: (tenantId: string, learnerId: string) => p.repos.logbookEntries.eraseLearner(tenantId, learnerId),
   };

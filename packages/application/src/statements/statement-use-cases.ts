@@ -7,7 +7,8 @@ import { OpenStatementDownload } from './open-statement-download.js';
 import { RevokeStatement } from './revoke-statement.js';
 import { StatementDownloadUrl } from './statement-download-url.js';
 import type { StatementPorts } from './statement-ports.js';
-import { StatementVerification } from './statement-verification.js';
+import { VerifyStatement } from './verify-statement.js';
+import { VerifyStatementFile } from './verify-statement-file.js';
 
 /** The job an erasure queues: the learner's statements are revoked and their files removed. */
 export const REVOKE_ERASED_STATEMENTS = erasureJobType('statements.erase_learner');
@@ -22,7 +23,8 @@ export function statementUseCases(p: StatementPorts) {
     openStatementDownload: new OpenStatementDownload(p),
     revokeStatement: new RevokeStatement(p),
     revokeErasedStatements: new RevokeErasedStatements(p),
-    verification: new StatementVerification(p),
+    verifyStatement: new VerifyStatement(p),
+    verifyStatementFile: new VerifyStatementFile(p),
   };
 }
 

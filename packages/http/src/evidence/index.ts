@@ -1,5 +1,5 @@
-export * from '../routes/evidence-routes.js';
-export * from '../schemas/evidence-events.js';
+export * from './evidence-routes.js';
+export * from './evidence-events.js';
 export { evidencePages } from '../dashboard/pages/evidence.js';
 export { usagePages } from './evidence-usage.js';
 export * from './dashboard-deps.js';

@@ -8,8 +8,8 @@ import {
   HrSyncPut,
   RotatedKeyOut,
   SigningSecretOut,
-} from '../schemas/hr-sync-schemas.js';
-import { AttemptOut, ReplayedDeliveryOut } from '../schemas/webhook-schemas.js';
+} from './hr-sync-schemas.js';
+import { AttemptOut, ReplayedDeliveryOut } from '../webhooks/webhook-schemas.js';
 import { route, type RouteDef } from '../routes/route.js';
 
 const tag = 'HR sync';

@@ -1,5 +1,5 @@
-export * from '../routes/learner-routes.js';
-export * from '../schemas/learner-events.js';
+export * from './learner-routes.js';
+export * from './learner-events.js';
 export { learnerEditPages } from '../dashboard/pages/learner-edit.js';
 export { learnerPages } from '../dashboard/pages/learners.js';
 export { learnerBulkPages } from '../dashboard/pages/learner-bulk.js';

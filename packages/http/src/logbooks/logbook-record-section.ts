@@ -6,7 +6,7 @@ export const learnerHours: PageSection<SlotOf<'learnerRecord'>> = {
   order: 20,
   scope: 'logbooks:read',
   async render(d, s, at) {
-    const hours = await d.logbooks.progress.forLearner(s.actor, at.learner.id);
+    const hours = await d.logbooks.progress.execute(s.actor, at.learner.id);
     return when(
       hours.length,
       () => html`<h2>Workplace hours</h2><div class="table" tabindex="0"><table><thead><tr><th scope="col">Module</th><th scope="col">Logged</th><th scope="col">Signed</th><th scope="col">Required</th><th scope="col">Ready for assessment</th></tr></thead><tbody>

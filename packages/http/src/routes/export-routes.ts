@@ -1,6 +1,6 @@
 import type { ExportUseCases } from '@fundi/application/exports';
 import { IdParams } from '../schemas/common.js';
-import { TokenParams } from '../schemas/evidence-schemas.js';
+import { TokenParams } from '../evidence/evidence-schemas.js';
 import {
   ExportDownloadOut,
   ExportIn,

@@ -206,9 +206,9 @@ export function route<
   AU extends 'key' | 'none' = 'key',
   const UP extends Upload | undefined = undefined,
 >(def: RouteDef<PS, QS, BS, S, L, AU, UP>): RouteDef {
-  // The route lists hold routes of every shape: the declaration, checked above, is kept as the general `RouteDef`,
-  // to which no plain widening exists (its handler's input is a parameter, narrower than the general one).
-  return def as unknown as RouteDef;
+  // The route lists hold routes of every shape: the declaration, checked above, widens to the general `RouteDef`
+  // (its handler is a method, whose parameter is compared both ways).
+  return def;
 }
 
 export type ListResult = Page<unknown>;

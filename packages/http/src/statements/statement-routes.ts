@@ -1,6 +1,6 @@
 import { VERIFY_MAX_BYTES, type StatementUseCases } from '@fundi/application/statements';
 import { IdParams } from '../schemas/common.js';
-import { TokenParams } from '../schemas/evidence-schemas.js';
+import { TokenParams } from '../evidence/evidence-schemas.js';
 import { route, type RouteDef } from '../routes/route.js';
 import {
   CodeParams,
@@ -113,7 +113,7 @@ export function statementRoutes(u: StatementUseCases): RouteDef[] {
         schema: PublicStatementOut,
         description: 'What the statement says, or that it is revoked',
       },
-      handle: ({ params, tenantSlug }) => u.verification.check(params.code, tenantSlug),
+      handle: ({ params, tenantSlug }) => u.verifyStatement.execute(params.code, tenantSlug),
     }),
     route({
       operationId: 'verifyStatementFile',
@@ -127,7 +127,7 @@ export function statementRoutes(u: StatementUseCases): RouteDef[] {
       upload: { kind: 'raw', maxBytes: VERIFY_MAX_BYTES, description: 'The PDF to check' },
       errors: [404],
       success: { status: 200, schema: FileCheckOut, description: 'Whether the file matches' },
-      handle: ({ params, file, tenantSlug }) => u.verification.checkFile(params.code, file!.stream, tenantSlug),
+      handle: ({ params, file, tenantSlug }) => u.verifyStatementFile.execute(params.code, file!.stream, tenantSlug),
     }),
   ];
 }

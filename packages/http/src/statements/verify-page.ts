@@ -1,5 +1,10 @@
 import type { RateLimitStore } from '@fundi/application';
-import { VERIFY_MAX_BYTES, type PublicStatementView, type StatementVerification } from '@fundi/application/statements';
+import {
+  VERIFY_MAX_BYTES,
+  type PublicStatementView,
+  type VerifyStatement,
+  type VerifyStatementFile,
+} from '@fundi/application/statements';
 import { isDomainError } from '@fundi/domain';
 import type { Context, Middleware, Next } from 'koa';
 import { html, type Html } from '../dashboard/html.js';
@@ -14,7 +19,7 @@ const OUTCOME = { completed: 'Completed', competent: 'Competent', not_yet_compet
 const MULTIPART_OVERHEAD = 16 * 1024;
 
 export interface VerifyPageDeps {
-  verification: Pick<StatementVerification, 'check' | 'checkFile'>;
+  verification: { verifyStatement: VerifyStatement; verifyStatementFile: VerifyStatementFile };
   rateLimits: RateLimitStore;
   /** Checks per client address per minute (views and file checks together). */
   perMinute: number;
@@ -109,7 +114,7 @@ export function verifyPage(d: VerifyPageDeps): Middleware {
     }
     const code = decoded(sent);
     try {
-      const v = await d.verification.check(code);
+      const v = await d.verification.verifyStatement.execute(code);
       ctx.body = post ? await checkFile(ctx, d, code, idleMs) : statementPage(v, code);
     } catch (e) {
       if (post) ctx.req.resume();
@@ -147,7 +152,7 @@ async function checkFile(ctx: Context, d: VerifyPageDeps, code: string, idleMs: 
   const declared = Number(ctx.get('content-length') || '0');
   if (declared > VERIFY_MAX_BYTES + MULTIPART_OVERHEAD) throw payloadTooLarge(VERIFY_MAX_BYTES);
   const body = await multipartUpload(ctx, { kind: 'multipart', field: 'file', maxBytes: VERIFY_MAX_BYTES }, idleMs);
-  const result = await d.verification.checkFile(code, body.file.stream);
+  const result = await d.verification.verifyStatementFile.execute(code, body.file.stream);
   await body.later;
   return fileCheckPage(result, code);
 }

@@ -104,7 +104,7 @@ function weekForms(s: PortalSessionContext, entries: readonly LogbookEntryView[]
 export function logbookPages(r: PortalRoutes, d: PortalHttpDeps): void {
   const read = (s: PortalSessionContext) =>
     Promise.all([
-      d.logbooks.progress.forLearner(s.actor, s.learner.id),
+      d.logbooks.progress.execute(s.actor, s.learner.id),
       d.logbooks.learnerLogbook.execute(s.actor, s.learner.id),
     ]);
 

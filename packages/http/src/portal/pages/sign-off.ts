@@ -29,7 +29,7 @@ export function signOffRoutes(router: RouteTable, d: PortalHttpDeps): void {
   router.add('get', '/learn/sign-off', async (ctx) => {
     const token = queryText(ctx, 'token');
     try {
-      const r = await d.logbooks.signOff.open(token);
+      const r = await d.logbooks.openSignOff.execute(token);
       const csrf = newFormToken();
       setPortalCookie(ctx, PORTAL_FORM_COOKIE, csrf, 3600);
       const hours = r.items.reduce((n, i) => n + i.entry.hours, 0);
@@ -57,7 +57,7 @@ ${r.items.map(({ entry: e, moduleName }) => html`<div class="card signed-entry">
     if (!sameToken(form.get('_csrf'), portalCookie(ctx, PORTAL_FORM_COOKIE))) throw csrfRefused();
     const outcome = form.get('outcome') === 'queried' ? 'queried' : 'confirmed';
     try {
-      await d.logbooks.signOff.answer(form.get('token') ?? '', {
+      await d.logbooks.answerSignOff.execute(form.get('token') ?? '', {
         outcome,
         comment: form.get('comment'),
         hashes: form.getAll('hash'),
