@@ -13,3 +13,4 @@ export { watchSection } from './overview-watch.js';
 export { bulkEnrol, bulkEnrolPages } from './learner-bulk-enrol.js';
 export { learnerActionPages } from './enrolment-actions.js';
 export { assessmentIds } from './enrolment-record-sections.js';
+export type { EnrolmentRecordAt } from './enrolment-record-slots.js';
