@@ -23,7 +23,6 @@ const GENERATED = 'generated from the OpenAPI document (`npm run build` of packa
 const MIGRATION = 'a migration is history: it names what it changed when it was written';
 const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
 const DASHBOARD_PAGE = "a dashboard page shows, counts or links to this capability's records";
-const NOTIFIES = "notifications tell people about this capability's records";
 const AUDIT = "the audit trail records who changed this capability's records, and from where (its origins)";
 const PORTAL =
   "the learner portal shows the learner's own records of this capability and acts on them through its use cases";
@@ -94,30 +93,17 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/imports/import-kind.ts': 'imports write evidence records awaiting their files',
     'packages/application/src/imports/import-ports.ts': 'imports write evidence records awaiting their files',
     'packages/application/src/imports/import-walk.ts': 'imports write evidence records awaiting their files',
-    'packages/application/src/notifications/built-in-templates.ts': NOTIFIES,
-    'packages/application/src/notifications/dashboard-pages.ts': NOTIFIES,
-    'packages/application/src/notifications/learner-messages.ts': NOTIFIES,
-    'packages/application/src/notifications/learner-templates.ts': NOTIFIES,
-    'packages/application/src/notifications/notification-ports.ts': NOTIFIES,
-    'packages/application/src/notifications/staff-messages.ts': NOTIFIES,
-    'packages/application/src/notifications/staff-templates.ts': NOTIFIES,
-    'packages/application/src/notifications/template-definition.ts': NOTIFIES,
-    'packages/application/src/notifications/template-variables.ts': NOTIFIES,
-    'packages/application/src/notifications/trigger-sources.ts': NOTIFIES,
-    'packages/application/src/notifications/run-triggers.ts': NOTIFIES,
     'packages/application/src/testing/export-world.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/exports/export-record.ts': 'exports write evidence records and files',
     'packages/domain/src/imports/import.ts': 'imports write evidence records awaiting their files',
-    'packages/domain/src/staff/staff-notification-preferences.ts': 'the staff notification trigger `new_evidence`',
     'packages/http/src/dashboard/pages/exports.ts': DASHBOARD_PAGE,
     'packages/http/src/notifications/notification-link-routes.ts': 'notification links lead to evidence',
-    'packages/http/src/notifications/notification-schemas.ts': 'the staff notification trigger `new_evidence`',
+    'packages/http/src/notifications/notification-schemas.ts': 'the example of a template key is `evidence_approved`',
     'packages/http/src/openapi/generate.ts': "the API's description names what it manages",
     'packages/http/src/tenants/caller-routes.ts': "`GET /me` reports the tenant's evidence storage quota",
     'packages/http/src/routes/export-routes.ts': 'exports write evidence records and files',
     'packages/http/src/schemas/export-schemas.ts': 'exports write evidence records and files',
-    'packages/http/src/users/user-routes.ts': 'the staff notification trigger `new_evidence`',
     'apps/server/src/portal/portal-upload-fixture.ts': TEST_SUPPORT,
     'packages/adapters/src/logbooks/migrations/202611271318-logbook-entries.ts': MIGRATION,
     'packages/adapters/src/logbooks/sql-logbooks.ts': LOGBOOKS,
@@ -158,11 +144,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
     'packages/application/src/imports/import-queries.ts': "imports write their error CSV with the exports' CSV rules",
-    'packages/application/src/notifications/dashboard-pages.ts': NOTIFIES,
-    'packages/application/src/notifications/notification-ports.ts': NOTIFIES,
-    'packages/application/src/notifications/staff-messages.ts': NOTIFIES,
-    'packages/application/src/notifications/trigger-sources.ts': NOTIFIES,
-    'packages/application/src/notifications/run-triggers.ts': NOTIFIES,
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/testing/builders.ts': TEST_SUPPORT,
     'packages/domain/src/testing/golden-data.ts': TEST_SUPPORT,

@@ -15,7 +15,6 @@ const files = sourceFiles();
  */
 const CONSUMERS: Record<string, string> = {
   'packages/application/src/notifications/trigger-sources.ts': "notifications' triggers react to others' events",
-  'packages/application/src/notifications/run-triggers.ts': "notifications' triggers react to others' events",
   'packages/application/src/portal/portal-deps.ts':
     'a portal session acts with the scopes the learner\'s own pages need (docs/dashboard.md, "Learner portal")',
 };

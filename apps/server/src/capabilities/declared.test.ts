@@ -102,4 +102,23 @@ describe('the lists derived from the capabilities’ declarations', () => {
     const api = { name: 'a', declares: { offers: { subscriptionPurpose: { ...purpose, name: 'webhook' } } } };
     expect(() => declaredBy([api])).toThrow("a declares the webhook API's own purpose");
   });
+
+  it("hand the notifications every capability's triggers, a template key offered once", () => {
+    // In the list's order: the evidence's, the exports', then the notifications' own fifteen.
+    const keys = declared.hooks.triggers.flatMap((t) => t.templates.map((x) => x.key));
+    expect(keys.slice(0, 5)).toEqual([
+      'evidence_approved',
+      'evidence_revision',
+      'new_evidence',
+      'report_ready',
+      'export_complete',
+    ]);
+    expect(new Set(keys).size).toBe(20);
+    const template = { key: 'thing_done', order: 5, audience: 'staff' as const, trigger: 't', email: null };
+    const offer = { templates: [{ ...template, whatsapp: null, sample: {} }], variables: {}, sources: [] };
+    const own = { name: 'a', declares: { offers: { triggers: offer } } };
+    expect(() => declaredBy([own, { ...own, name: 'b' }])).toThrow(
+      'The trigger thing_done is declared by both a and b',
+    );
+  });
 });

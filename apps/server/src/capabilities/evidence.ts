@@ -7,6 +7,7 @@ import {
   PURGE_DELETED_EVIDENCE,
   PURGE_RETAINED_EVIDENCE,
   SNAPSHOT_STORAGE_USE,
+  evidenceTriggers,
   evidenceUseCases,
   type EvidenceUseCases,
 } from '@fundi/application/evidence';
@@ -72,6 +73,8 @@ export function evidence(settings: EvidenceSettings) {
       // Evidence, upload tickets, download bundles.
       ids: ['evd', 'upl', 'bdl'],
       events: evidenceEvents,
+      // Learners hear of reviews, assessors of new evidence (the `triggers` hook).
+      offers: { triggers: evidenceTriggers },
     },
     useCases: (
       p: Ports<

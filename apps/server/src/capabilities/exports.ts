@@ -7,6 +7,7 @@ import {
   exportUseCases,
   PURGE_EXPORTS,
   PurgeExportsOfErasedLearner,
+  exportTriggers,
   RUN_EXPORT,
   type RunExport,
 } from '@fundi/application/exports';
@@ -58,6 +59,8 @@ export function exports(settings: ExportSettings) {
       },
       ids: ['exp'],
       events: exportEvents,
+      // Admins, and whoever asked, hear that an export is ready (the `triggers` hook).
+      offers: { triggers: exportTriggers },
     },
     useCases: (
       p: Ports<

@@ -12,9 +12,9 @@ import {
   RUN_TRIGGERS,
   SEND_NOTIFICATIONS,
   notificationErasureStep,
-  notificationReaction,
   notificationRetention,
   notificationUseCases,
+  OWN_TRIGGERS,
   type NotificationRepoSet,
   type TriggerPayload,
 } from '@fundi/application/notifications';
@@ -104,7 +104,7 @@ export function notifications(settings: NotificationSettings) {
       ids: ['ntf'],
       // Notifications that left Fundi a year after their last change.
       retention: [{ kind: 'notifications', days: 365, variable: 'FUNDI_RETAIN_NOTIFICATIONS_DAYS' }],
-      offers: { learnerErasure: notificationErasureStep },
+      offers: { learnerErasure: notificationErasureStep, triggers: OWN_TRIGGERS },
     },
     useCases: (p: Ports<NotificationRepoSet>) => ({
       ...notificationUseCases({
@@ -151,7 +151,7 @@ export function notifications(settings: NotificationSettings) {
         ];
       },
     }),
-    reactions: () => [notificationReaction, onLearnerErased(ERASE_MAIL_COPIES)],
+    reactions: (u) => [u.notificationTriggers.reaction, onLearnerErased(ERASE_MAIL_COPIES)],
     retention: notificationRetention,
     jobs: (u) => [
       erasureJob(ERASE_MAIL_COPIES, (p) => u.forgetLearnerMail.execute(p)),

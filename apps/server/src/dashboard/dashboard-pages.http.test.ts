@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
+import { declaredBy } from '@fundi/adapters';
 import { DASHBOARD_PAGES } from '@fundi/application/notifications';
+import { STORAGE_ONLY } from '../capabilities/index.js';
 import { PASSWORD, WebClient, csrfOf, staffUser } from '../testing/dashboard-client.js';
 import { enrolledLearner, idNumberFor } from '../testing/training-fixtures.js';
 import { XSS, describeDashboardSuite } from './dashboard-http-fixture.js';
@@ -224,7 +226,10 @@ describeDashboardSuite('dashboard over HTTP: pages and forms per role and capabi
     const web = new WebClient(s.url);
     await web.signIn('web', 'admin@example.org', PASSWORD);
     expect(DASHBOARD_PAGES.apiKeys).toBe('/api-keys');
-    for (const path of Object.values(DASHBOARD_PAGES))
+    // The notifications' own pages, and those every capability's triggers link to (`Triggers.pages`).
+    const offered = declaredBy(STORAGE_ONLY()).hooks.triggers.flatMap((t) => t.pages ?? []);
+    expect(offered).toEqual(expect.arrayContaining(['/evidence', '/exports']));
+    for (const path of [...Object.values(DASHBOARD_PAGES), ...offered])
       expect((await web.get(`/dashboard${path}`)).status, path).toBe(200);
   });
 

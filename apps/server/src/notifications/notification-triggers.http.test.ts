@@ -215,6 +215,18 @@ describeEachStorage('notifications over HTTP: triggers, users, opt-outs', (_get,
       expect(made.headers.get('location')).toContain(`/users/${made.body.id}`);
       expect(made.body).toMatchObject({ mobile: '+27825550199', status: 'active', hasPassword: false });
       expect(made.body.notificationPreferences).toMatchObject({ new_evidence: false, security_alert: true });
+      // Every trigger a staff user may turn off, offered by its capability, in the templates' order.
+      expect(Object.keys(made.body.notificationPreferences)).toEqual([
+        'new_evidence',
+        'moderation_due',
+        'report_ready',
+        'user_invited',
+        'security_alert',
+        'export_complete',
+        'quota_warning',
+        'webhook_disabled',
+        'contact_bounced',
+      ]);
       const dup = await s.call('POST', `${w.prefix}/users`, w.key, {
         name: 'Again',
         email: email.toUpperCase(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInTemplate, renderEmail, templateValues } from '@fundi/application/notifications';
+import { catalogueOf, renderEmail, templateValues } from '@fundi/application/notifications';
 import { unsubscribeHeaders } from '@fundi/domain/notifications';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp-test-server.js';
 import { NodemailerMailer } from './nodemailer-mailer.js';
@@ -17,10 +17,12 @@ describe('a built-in template sent through SMTP', () => {
   });
 
   it('arrives with the hostile name escaped in HTML and intact in text', async () => {
-    const t = builtInTemplate('welcome');
+    const catalogue = catalogueOf({});
+    const t = catalogue.template('welcome');
     const rendered = renderEmail(
       t.email!,
-      templateValues({ ...t.sample, 'learner.firstName': '<script>alert(1)</script> Zoë' }),
+      templateValues({ ...t.sample, 'learner.firstName': '<script>alert(1)</script> Zoë' }, catalogue),
+      catalogue,
     );
     const r = await mailer.send({
       from: 'Ubuntu Skills Academy <no-reply@fundi.example>',

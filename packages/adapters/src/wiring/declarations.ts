@@ -11,7 +11,7 @@ export interface Declarations {
   ids?: readonly IdPrefix[];
   /** By name; `subscribable: false` for an event sent but never subscribed to (the webhooks' test `ping`). */
   events?: Readonly<Record<string, { subscribable?: boolean }>>;
-  /** What it offers other capabilities through hooks (its step of a learner's erasure). */
+  /** What it offers other capabilities through hooks (its step of a learner's erasure, its triggers). */
   offers?: Partial<Hooks>;
 }
 
@@ -39,6 +39,7 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
   const idPrefixes = new Map<IdPrefix, string>();
   const learnerErasure: Hooks['learnerErasure'][] = [];
   const subscriptionPurpose: Hooks['subscriptionPurpose'][] = [];
+  const triggers: Hooks['triggers'][] = [];
   for (const { name, declares: d } of caps) {
     for (const [scope, roles] of Object.entries(d?.scopes ?? {}) as [Scope, ScopeGrants[Scope]][]) {
       claim('scope', scope, name);
@@ -61,7 +62,11 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
       for (const type of purpose.events) claim('event', type, name);
       subscriptionPurpose.push(purpose);
     }
+    if (d?.offers?.triggers) {
+      for (const t of d.offers.triggers.templates) claim('trigger', t.key, name);
+      triggers.push(d.offers.triggers);
+    }
   }
-  const hooks = { learnerErasure, subscriptionPurpose };
+  const hooks = { learnerErasure, subscriptionPurpose, triggers };
   return { access: new AccessPolicy(grants), eventTypes: events, idPrefixes, hooks };
 }

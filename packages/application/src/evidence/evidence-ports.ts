@@ -10,11 +10,8 @@ export type { FileVault, StoredFile } from '../files/file-vault.js';
 import type { FileVault } from '../files/file-vault.js';
 
 /** Port: signs and checks the short-lived file URLs (HMAC over the payload and purpose). */
-export interface UrlSigner {
-  sign(payload: string, purpose: string): string;
-  /** The payload, or null when the token was altered or is not one of ours. */
-  verify(token: string, purpose: string): string | null;
-}
+export type { UrlSigner } from '../common/url-signer.js';
+import type { UrlSigner } from '../common/url-signer.js';
 
 export interface EvidenceSettings {
   /** Public base of the service (e.g. `https://fundi.example.co.za`), so signed URLs are absolute; '' = relative. */

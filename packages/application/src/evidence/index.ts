@@ -28,3 +28,4 @@ export * from './review-evidence.js';
 export * from './restore-evidence.js';
 export * from './rewrap-evidence-files.js';
 export * from './set-retention-years.js';
+export * from './evidence-triggers.js';

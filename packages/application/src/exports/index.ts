@@ -17,3 +17,4 @@ export * from './csv.js';
 export * from './wsp-atr.js';
 export * from './export-view.js';
 export * from './erased-learner-exports.js';
+export * from './export-triggers.js';

@@ -1,7 +1,9 @@
 import type { LearnerSnapshot } from '@fundi/domain/learners';
 import { IMPORT_HISTORY_DAYS, type ImportMessages, type ImportNotify } from '@fundi/domain/imports';
 import type { NotificationRepos } from '@fundi/domain/notifications';
-import { builtInTemplate, type TemplateKey } from '../notifications/built-in-templates.js';
+import type { TemplateKey } from '../notifications/built-in-templates.js';
+import type { OfferedHooks } from '../common/hooks.js';
+import { catalogueOf, type TriggerCatalogue } from '../notifications/trigger-catalogue.js';
 
 /** A message a row's write would lead to: the template and the learner it goes to (as they will be then). */
 export interface MessageDue {
@@ -22,13 +24,17 @@ export const historyBefore = (now: Date) =>
 export class MessageTally {
   private readonly counts = new Map<string, { email: number; whatsapp: number }>();
   private settings: { triggers: Record<string, boolean>; whatsapp: boolean } | null = null;
+  private readonly templates: Pick<TriggerCatalogue, 'template'>;
 
   constructor(
     private readonly repos: Pick<NotificationRepos, 'notificationSettings'>,
     private readonly tenantId: string,
     private readonly notify: ImportNotify,
+    hooks: Pick<OfferedHooks, 'triggers'> | undefined,
     private readonly whatsappByDefault = false,
-  ) {}
+  ) {
+    this.templates = catalogueOf(hooks ? { hooks } : {});
+  }
 
   async add(due: readonly MessageDue[]): Promise<void> {
     if (this.notify === 'none' || !due.length) return;
@@ -38,7 +44,7 @@ export class MessageTally {
     }
     for (const d of due) {
       if (this.settings.triggers[d.template] === false) continue;
-      const def = builtInTemplate(d.template);
+      const def = this.templates.template(d.template);
       const email = def.email !== null && Boolean(d.learner.email) && !d.learner.emailOptOut;
       const whatsapp =
         def.whatsapp !== null && this.settings.whatsapp && Boolean(d.learner.mobile) && d.learner.whatsappConsent;

@@ -1,6 +1,7 @@
 import type { Clock, UnitOfWork } from '@fundi/domain';
 import type { ImportRepos } from '@fundi/domain/imports';
 import type { NotificationRepos } from '@fundi/domain/notifications';
+import type { OfferedHooks } from '../common/hooks.js';
 import type { StorageMaintenance } from '../common/ports.js';
 import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { FileVault } from '../files/file-vault.js';
@@ -22,6 +23,8 @@ export interface ImportDeps {
   workbooks: WorkbookWriter;
   /** A tenant without its own WhatsApp settings sends WhatsApp through the server's (the dry run counts them). */
   whatsappByDefault?: boolean;
+  /** The offers of every capability, whose templates the dry run counts (absent: the notifications' own). */
+  hooks?: Pick<OfferedHooks, 'triggers'>;
   /** Signs the cursors of an import's error pages (`?errorsCursor`), bound to the tenant and the import. */
   cursors: UrlSigner;
   /** Keeps the planner's statistics of the tables an import reads and grows current (absent: nothing to keep). */

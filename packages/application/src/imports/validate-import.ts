@@ -58,7 +58,7 @@ export class ValidateImport {
     let rowsWithErrors = 0;
     let pending: WalkedRow[] = [];
     let errors: RowError[] = [];
-    const tally = new MessageTally(this.d.repos, imp.tenantId, imp.notify, this.d.whatsappByDefault);
+    const tally = new MessageTally(this.d.repos, imp.tenantId, imp.notify, this.d.hooks, this.d.whatsappByDefault);
     const history = historyBefore(now);
     const flush = async (rows: WalkedRow[], found: RowError[], processed: number) => {
       const answers = await resolveRows(kind, this.d.repos, actor, rows, now);

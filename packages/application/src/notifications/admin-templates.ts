@@ -1,9 +1,10 @@
-import { email, staff, type TemplateDefinition } from './template-definition.js';
+import { email, staff, type OwnTemplate } from './template-definition.js';
 
-/** The built-in templates sent to administrators (audience `admin`): security, exports, storage, webhooks, bounces. */
-export const ADMIN_TEMPLATES: readonly TemplateDefinition[] = [
+/** The built-in templates sent to administrators (audience `admin`): security, storage, webhooks, bounces. */
+export const ADMIN_TEMPLATES: readonly OwnTemplate[] = [
   {
     key: 'security_alert',
+    order: 110,
     audience: 'admin',
     trigger: "something needs an admin's attention for security",
     email: email(
@@ -15,19 +16,8 @@ export const ADMIN_TEMPLATES: readonly TemplateDefinition[] = [
     sample: { ...staff, 'alert.summary': 'An API key was used from a new address 40 times in one minute.' },
   },
   {
-    key: 'export_complete',
-    audience: 'admin',
-    trigger: 'an export finishes',
-    email: email(
-      'Your {{export.type}} export is ready',
-      ['Hi {{recipient.firstName}},', 'The {{export.type}} export you asked for is ready to download.'],
-      'Download the export',
-    ),
-    whatsapp: null,
-    sample: { ...staff, 'export.type': 'learners' },
-  },
-  {
     key: 'quota_warning',
+    order: 130,
     audience: 'admin',
     trigger: 'tenant storage reaches 80% and again at 90% of the plan',
     email: email(
@@ -43,6 +33,7 @@ export const ADMIN_TEMPLATES: readonly TemplateDefinition[] = [
   },
   {
     key: 'webhook_disabled',
+    order: 140,
     audience: 'admin',
     trigger: 'a webhook subscription is disabled after its deliveries kept failing',
     email: email(
@@ -58,6 +49,7 @@ export const ADMIN_TEMPLATES: readonly TemplateDefinition[] = [
   },
   {
     key: 'contact_bounced',
+    order: 150,
     audience: 'admin',
     trigger: "mail to a learner bounced for good: the learner's contact details need an update",
     email: email(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorDetail, SecretBox } from '@fundi/domain';
 import { mailboxAddress, type StoredSmtpSettings, type StoredWhatsAppSettings } from '@fundi/domain/notifications';
-import { BUILT_IN_TEMPLATES } from './built-in-templates.js';
+import type { TriggerCatalogue } from './trigger-catalogue.js';
 
 export type WhatsAppStored = StoredWhatsAppSettings;
 
@@ -59,6 +59,7 @@ export function whatsappOf(
   cur: WhatsAppStored | null,
   errors: ErrorDetail[],
   box: SecretBox,
+  catalogue: Pick<TriggerCatalogue, 'templates'>,
 ): WhatsAppStored | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     errors.push({ field: 'whatsapp', message: 'must be an object or null' });
@@ -92,7 +93,7 @@ export function whatsappOf(
   const verifyToken = x.verifyToken ?? cur?.verifyToken ?? randomBytes(18).toString('base64url');
   if (typeof verifyToken !== 'string' || verifyToken.length < 8 || verifyToken.length > 256)
     errors.push({ field: 'whatsapp.verifyToken', message: 'must be 8 to 256 characters' });
-  const templates = waTemplates(x.templates ?? cur?.templates ?? {}, errors);
+  const templates = waTemplates(x.templates ?? cur?.templates ?? {}, errors, catalogue);
   if (errors.length > n) return null;
   return {
     phoneNumberId: x.phoneNumberId as string,
@@ -106,14 +107,18 @@ export function whatsappOf(
 }
 
 /** The approved WhatsApp template (name, language) for each built-in template key. */
-function waTemplates(v: unknown, errors: ErrorDetail[]): Record<string, { name: string; language: string }> {
+function waTemplates(
+  v: unknown,
+  errors: ErrorDetail[],
+  catalogue: Pick<TriggerCatalogue, 'templates'>,
+): Record<string, { name: string; language: string }> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     errors.push({ field: 'whatsapp.templates', message: 'must map template keys to {name, language}' });
     return {};
   }
   const out: Record<string, { name: string; language: string }> = {};
   for (const [k, t] of Object.entries(v)) {
-    const def = BUILT_IN_TEMPLATES.find((d) => d.key === k);
+    const def = catalogue.templates.find((d) => d.key === k);
     const x = (t ?? {}) as Record<string, unknown>;
     if (!def?.whatsapp)
       errors.push({ field: `whatsapp.templates.${k}`, message: 'is no template with a WhatsApp version' });

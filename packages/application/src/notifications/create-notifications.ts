@@ -1,10 +1,10 @@
 import { DomainError, newId, type TenantSnapshot } from '@fundi/domain';
 import type { NotificationContent, NotificationSnapshot } from '@fundi/domain/notifications';
 import { enqueueJob } from '../jobs/job-definition.js';
-import { builtInTemplate } from './built-in-templates.js';
 import type { NotificationPorts } from './notification-ports.js';
 import { portalUrl } from './dashboard-pages.js';
 import { skipReason } from './recipients.js';
+import { catalogueOf } from './trigger-catalogue.js';
 import type { TemplateValues, TemplateVariable } from './template-variables.js';
 import { renderEmail, renderWhatsApp, type EmailTemplate } from './templates.js';
 import { OPEN_PURPOSE, SEND_BATCH, SEND_NOTIFICATIONS, hist, type Draft } from './notification-drafts.js';
@@ -89,7 +89,8 @@ export class CreateNotifications {
   }
 
   private render(ctx: TenantContext, dr: Draft, id: string): NotificationContent {
-    const def = builtInTemplate(dr.template);
+    const catalogue = catalogueOf(this.d);
+    const def = catalogue.template(dr.template);
     const values = this.valuesFor(ctx, dr);
     if (dr.channel === 'whatsapp') {
       const wa = def.whatsapp;
@@ -100,7 +101,7 @@ export class CreateNotifications {
     }
     const t = ctx.overrides.get(def.key) ?? def.email;
     if (!t) throw DomainError.invalid('template', `${def.key} has no email version`, 'template_channel');
-    const r = renderEmail(t, values);
+    const r = renderEmail(t, values, catalogue);
     const pixel = this.d.settings.publicUrl
       ? `\n<img src="${this.d.settings.publicUrl}/api/v1/notifications/opened/${this.d.signer.sign(`${ctx.tenant.id}:${id}`, OPEN_PURPOSE)}" width="1" height="1" alt="" style="display:none">`
       : '';

@@ -1,13 +1,12 @@
 import type { NotificationPorts } from './notification-ports.js';
 
 /**
- * The dashboard pages staff and admin messages link to (docs/dashboard.md). A link names one of them, a learner's
- * record or the set-password page, so a message cannot point at a page the dashboard does not serve.
+ * The dashboard pages the notifications' own staff and admin messages link to (docs/dashboard.md). A link names one
+ * of them, a learner's record or the set-password page, so a message cannot point at a page the dashboard does not
+ * serve; a capability's triggers link to its own pages (`TriggerRun.dashboardUrl`).
  */
 export const DASHBOARD_PAGES = {
   overview: '/',
-  evidenceQueue: '/evidence',
-  exports: '/exports',
   webhooks: '/webhooks',
   apiKeys: '/api-keys',
 } as const;

@@ -1,6 +1,7 @@
 export * from './template-variables.js';
 export * from './templates.js';
 export * from './built-in-templates.js';
+export * from './trigger-catalogue.js';
 export * from './notification-ports.js';
 export * from './notification-view.js';
 export * from './recipients.js';

@@ -1,8 +1,9 @@
 import type { LearnerSnapshot } from '@fundi/domain/learners';
-import { builtInTemplate, type TemplateKey } from './built-in-templates.js';
+import type { TemplateKey } from './built-in-templates.js';
 import type { Draft } from './notification-drafts.js';
 import { portalUrl } from './dashboard-pages.js';
 import { learnerRecipient } from './recipients.js';
+import { catalogueOf } from './trigger-catalogue.js';
 import type { TemplateVariable } from './template-variables.js';
 import {
   draft,
@@ -44,7 +45,7 @@ export async function toLearner(
     ? cache.learners.get(learnerId)!
     : await c.d.repos.learners.findById(p.tenantId, learnerId);
   if (!learner) return [];
-  const def = builtInTemplate(key);
+  const def = catalogueOf(c.d).template(key);
   const r = learnerRecipient(learner);
   const use = channels.filter((ch) =>
     ch === 'email' ? def.email !== null : def.whatsapp !== null && r.mobile !== null,
@@ -106,30 +107,4 @@ export async function programmeComplete(c: TriggerContext, cache: RunCache, p: T
   return toLearner(c, cache, p, 'programme_complete', str(d.learnerId), {
     'programme.name': ctx?.programmeName ?? str(d.programmeCode),
   });
-}
-
-/** `evidence.reviewed`: approved, or a revision asked for (with the reviewer's feedback). */
-export async function evidenceReviewed(c: TriggerContext, cache: RunCache, p: TriggerPayload): Promise<Draft[]> {
-  const t = p.tenantId;
-  const d = p.data;
-  const e = await c.d.repos.evidence.findById(t, str(d.evidenceId));
-  const module = await moduleName(c, t, e?.enrolmentId ?? null, str(d.moduleId));
-  const approved = d.status === 'approved';
-  return toLearner(c, cache, p, approved ? 'evidence_approved' : 'evidence_revision', str(d.learnerId), {
-    'evidence.type': (e?.evidenceType ?? 'evidence').replace(/_/g, ' '),
-    'module.name': module,
-    ...(approved
-      ? {}
-      : { 'evidence.feedback': str(d.feedback) || 'No note was added: please ask your assessor what to change.' }),
-  });
-}
-
-async function moduleName(
-  c: TriggerContext,
-  tenantId: string,
-  enrolmentId: string | null,
-  code: string,
-): Promise<string> {
-  const ctx = enrolmentId ? await enrolmentContext(c, tenantId, enrolmentId) : null;
-  return ctx?.modules.find((m) => m.code === code)?.name ?? code;
 }

@@ -1,9 +1,10 @@
-import { email, learner, whatsapp, type TemplateDefinition } from './template-definition.js';
+import { email, learner, whatsapp, type OwnTemplate } from './template-definition.js';
 
 /** The built-in templates sent to learners (audience `learner`). */
-export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
+export const LEARNER_TEMPLATES: readonly OwnTemplate[] = [
   {
     key: 'welcome',
+    order: 10,
     audience: 'learner',
     trigger: 'a learner is registered (through the API, an import or HR sync)',
     email: email(
@@ -18,46 +19,8 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
     sample: { ...learner, actionUrl: 'https://app.fundi.example/learn?tenant=ubuntu-skills' },
   },
   {
-    key: 'evidence_approved',
-    audience: 'learner',
-    trigger: 'evidence a learner submitted is approved',
-    email: email(
-      'Your {{evidence.type}} was approved',
-      ['Hi {{learner.firstName}},', 'Your {{evidence.type}} for {{module.name}} was approved.'],
-      'See your progress',
-    ),
-    whatsapp: whatsapp('evidence_approved', ['learner.firstName', 'evidence.type', 'module.name']),
-    sample: {
-      ...learner,
-      actionUrl: 'https://app.fundi.example/learn?tenant=ubuntu-skills',
-      'evidence.type': 'portfolio of evidence',
-      'module.name': 'Module 2: Workplace safety',
-    },
-  },
-  {
-    key: 'evidence_revision',
-    audience: 'learner',
-    trigger: 'a reviewer asks for evidence to be revised',
-    email: email(
-      'Please revise your {{evidence.type}}',
-      [
-        'Hi {{learner.firstName}},',
-        'Your {{evidence.type}} for {{module.name}} needs changes. Your reviewer wrote:',
-        '{{evidence.feedback}}',
-      ],
-      'Upload a new version',
-    ),
-    whatsapp: whatsapp('evidence_revision', ['learner.firstName', 'evidence.type', 'evidence.feedback', 'actionUrl']),
-    sample: {
-      ...learner,
-      actionUrl: 'https://app.fundi.example/learn?tenant=ubuntu-skills',
-      'evidence.type': 'logbook',
-      'module.name': 'Module 3: Tools',
-      'evidence.feedback': "Please add the supervisor's signature on page 4.",
-    },
-  },
-  {
     key: 'assessment_result',
+    order: 40,
     audience: 'learner',
     trigger: 'an assessment of the learner is recorded',
     email: email(
@@ -75,6 +38,7 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
   },
   {
     key: 'programme_complete',
+    order: 50,
     audience: 'learner',
     trigger: 'the learner completes a programme',
     email: email(
@@ -94,6 +58,7 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
   },
   {
     key: 'deadline_reminder',
+    order: 60,
     audience: 'learner',
     trigger: "three days before a learner's deadline",
     email: email(
@@ -115,6 +80,7 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
   },
   {
     key: 'programme_milestone',
+    order: 170,
     audience: 'learner',
     trigger: 'a learner reaches a programme milestone (messaging channel only)',
     email: null,
@@ -127,6 +93,7 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
   },
   {
     key: 'portal_sign_in',
+    order: 180,
     audience: 'learner',
     trigger: 'a learner asks to sign in to the learner portal (the link or code works once, for 15 minutes)',
     email: email(
@@ -142,6 +109,7 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
   },
   {
     key: 'portal_code',
+    order: 190,
     audience: 'learner',
     trigger: 'a learner asks to sign in to the learner portal with their mobile number (WhatsApp only)',
     email: null,
@@ -150,6 +118,7 @@ export const LEARNER_TEMPLATES: readonly TemplateDefinition[] = [
   },
   {
     key: 'logbook_sign_off',
+    order: 200,
     audience: 'learner',
     trigger: "a learner's logbook entry is submitted: sent to its workplace supervisor (the link works 14 days)",
     email: email(

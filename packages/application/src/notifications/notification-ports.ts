@@ -3,10 +3,9 @@ import type { LearnerRepos } from '@fundi/domain/learners';
 import type { LogbookRepos } from '@fundi/domain/logbooks';
 import type { StaffRepos } from '@fundi/domain/staff';
 import type { TrainingRepos } from '@fundi/domain/training';
-import type { EvidenceRepos } from '@fundi/domain/evidence';
-import type { ExportRepos } from '@fundi/domain/exports';
 import type { Mailer, MessagingChannel, NotificationRepos } from '@fundi/domain/notifications';
-import type { UrlSigner } from '../evidence/evidence-ports.js';
+import type { UrlSigner } from '../common/url-signer.js';
+import type { OfferedHooks } from '../common/hooks.js';
 import type { CoreDeps } from '../common/ports.js';
 
 /** A tenant's SMTP server with its password opened. */
@@ -58,8 +57,6 @@ export type NotificationRepoSet = NotificationRepos &
   StaffRepos &
   TenantRepos &
   TrainingRepos &
-  Pick<EvidenceRepos, 'evidence'> &
-  Pick<ExportRepos, 'exports'> &
   Pick<LogbookRepos, 'logbookEntries'> &
   PlatformRepos;
 
@@ -72,4 +69,6 @@ export type NotificationPorts = CoreDeps<NotificationRepoSet> & {
   /** Hashes a presented API key the way stored keys are hashed (to tell whose refused key it was). */
   secrets: SecretGenerator;
   settings: NotificationSettingsConfig;
+  /** Every capability's triggers (the `triggers` hook): their templates, variables and sources. */
+  hooks: Pick<OfferedHooks, 'triggers'>;
 };

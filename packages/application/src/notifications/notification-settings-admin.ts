@@ -5,7 +5,7 @@ import { ResealNotificationSecrets } from './reseal-notification-secrets.js';
 import { RotateCallbackSecret } from './rotate-callback-secret.js';
 import { SendTestEmail } from './send-test-email.js';
 
-export { TRIGGER_KEYS, type SettingsView } from './notification-settings-view.js';
+export type { SettingsView } from './notification-settings-view.js';
 
 /** Per-tenant notification settings: trigger switches, SMTP, WhatsApp, the callback secret (docs/api.md, "Notifications"). */
 export interface NotificationSettingsAdmin {

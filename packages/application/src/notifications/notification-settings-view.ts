@@ -1,9 +1,5 @@
 import type { StoredNotificationSettings } from '@fundi/domain/notifications';
-import { BUILT_IN_TEMPLATES, type TemplateKey } from './built-in-templates.js';
 import type { WhatsAppStored } from './channel-settings.js';
-
-/** Every trigger's switch key: the template key it sends. */
-export const TRIGGER_KEYS: readonly TemplateKey[] = BUILT_IN_TEMPLATES.map((t) => t.key);
 
 export interface SettingsView {
   triggers: Record<string, boolean>;
@@ -31,11 +27,11 @@ export const emptySettings = (tenantId: string): StoredNotificationSettings => (
   updatedAt: '',
 });
 
-/** What the settings API answers: secrets only as whether they are set. */
-export function settingsView(s: StoredNotificationSettings): SettingsView {
+/** What the settings API answers: every trigger's switch (`keys`, in order), secrets only as whether they are set. */
+export function settingsView(s: StoredNotificationSettings, keys: readonly string[]): SettingsView {
   const wa = s.whatsapp as WhatsAppStored | null;
   return {
-    triggers: Object.fromEntries(TRIGGER_KEYS.map((k) => [k, s.triggers[k] !== false])),
+    triggers: Object.fromEntries(keys.map((k) => [k, s.triggers[k] !== false])),
     smtp: s.smtp
       ? {
           host: s.smtp.host,

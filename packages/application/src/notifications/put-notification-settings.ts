@@ -2,10 +2,10 @@ import { DomainError, type ErrorDetail } from '@fundi/domain';
 import type { StoredNotificationSettings } from '@fundi/domain/notifications';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
-import type { TemplateKey } from './built-in-templates.js';
 import { smtpOf, whatsappOf, type WhatsAppStored } from './channel-settings.js';
 import type { NotificationPorts } from './notification-ports.js';
-import { emptySettings, settingsView, TRIGGER_KEYS, type SettingsView } from './notification-settings-view.js';
+import { emptySettings, settingsView, type SettingsView } from './notification-settings-view.js';
+import { catalogueOf } from './trigger-catalogue.js';
 import { requireNotificationAdmin } from './template-overrides.js';
 
 /**
@@ -18,6 +18,8 @@ export class PutNotificationSettings {
   async execute(actor: Actor, body: Record<string, unknown>): Promise<SettingsView> {
     requireNotificationAdmin(actor);
     const cur = (await this.d.repos.notificationSettings.get(actor.tenantId)) ?? emptySettings(actor.tenantId);
+    const catalogue = catalogueOf(this.d);
+    const keys = catalogue.keys;
     const errors: ErrorDetail[] = [];
     const triggers = { ...cur.triggers };
     if (body.triggers !== undefined) {
@@ -25,8 +27,8 @@ export class PutNotificationSettings {
         errors.push({ field: 'triggers', message: 'must be an object of trigger switches' });
       else
         for (const [k, v] of Object.entries(body.triggers)) {
-          if (!TRIGGER_KEYS.includes(k as TemplateKey))
-            errors.push({ field: `triggers.${k}`, message: `unknown trigger; one of ${TRIGGER_KEYS.join(', ')}` });
+          if (!keys.includes(k))
+            errors.push({ field: `triggers.${k}`, message: `unknown trigger; one of ${keys.join(', ')}` });
           else if (typeof v !== 'boolean') errors.push({ field: `triggers.${k}`, message: 'must be true or false' });
           else triggers[k] = v;
         }
@@ -38,7 +40,7 @@ export class PutNotificationSettings {
         ? cur.whatsapp
         : body.whatsapp === null
           ? null
-          : whatsappOf(body.whatsapp, cur.whatsapp as WhatsAppStored | null, errors, this.d.box);
+          : whatsappOf(body.whatsapp, cur.whatsapp as WhatsAppStored | null, errors, this.d.box, catalogue);
     if (!errors.length && smtp && body.smtp) await this.checkHost(`smtp://${smtp.host}`, 'smtp.host', errors);
     if (!errors.length && whatsapp && body.whatsapp) await this.checkHost(whatsapp.baseUrl, 'whatsapp.baseUrl', errors);
     if (errors.length) throw DomainError.invalidMany(errors);
@@ -53,7 +55,7 @@ export class PutNotificationSettings {
         details: { fields: Object.keys(body).filter((k) => ['triggers', 'smtp', 'whatsapp'].includes(k)) },
       });
     });
-    return settingsView(next);
+    return settingsView(next, keys);
   }
 
   private async checkHost(url: string, field: string, errors: ErrorDetail[]): Promise<void> {

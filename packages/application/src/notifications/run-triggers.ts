@@ -6,12 +6,14 @@ import { SECURITY_EVENT } from '../tenants/api-key-events.js';
 import { invitation } from './account-messages.js';
 import { securityAlert } from './security-messages.js';
 import type { CreateNotifications } from './create-notifications.js';
-import { assessmentResult, evidenceReviewed, programmeComplete, welcome } from './learner-messages.js';
+import { assessmentResult, programmeComplete, welcome } from './learner-messages.js';
 import { logbookSignOff } from './logbook-messages.js';
 import type { Draft } from './notification-drafts.js';
 import type { NotificationPorts } from './notification-ports.js';
-import { exportReady, moderationDue, newEvidence, quotaWarning, webhookDisabled } from './staff-messages.js';
+import { moderationDue, quotaWarning, webhookDisabled } from './staff-messages.js';
 import { str, type RunCache, type TriggerContext } from './trigger-drafts.js';
+import { catalogueOf, type TriggerCatalogue } from './trigger-catalogue.js';
+import { triggerRun } from './trigger-run.js';
 import { QUOTA_EVENT, WEBHOOK_DISABLED_EVENT, expandTriggers, type TriggerPayload } from './trigger-sources.js';
 
 /** Events of a trigger job handled in one transaction (see `RunTriggers`). */
@@ -24,13 +26,16 @@ export const TRIGGER_SLICE = 200;
  *
  * The messages themselves are made by audience: learner-messages.ts (learners), staff-messages.ts (assessors,
  * moderators, administrators), account-messages.ts (invitations, password resets, security alerts) and
- * deadline-reminders.ts; trigger-sources.ts has the events triggers react to.
+ * deadline-reminders.ts; trigger-sources.ts has the events triggers react to. Other capabilities' triggers are
+ * told by the sources they offer (`TriggerSource`, the `triggers` hook), through `triggerRun`.
  */
 export class RunTriggers {
   private readonly c: TriggerContext;
+  private readonly catalogue: TriggerCatalogue;
 
   constructor(d: NotificationPorts, create: CreateNotifications) {
     this.c = { d, create };
+    this.catalogue = catalogueOf(d);
   }
 
   /**
@@ -69,6 +74,16 @@ export class RunTriggers {
   }
 
   private async draftsFor(p: TriggerPayload, cache: RunCache): Promise<Draft[]> {
+    const drafts = await this.ownDraftsFor(p, cache);
+    const offered = this.catalogue.sourcesOf(p.type);
+    if (offered.length) {
+      const run = triggerRun(this.c, cache, p);
+      for (const s of offered) drafts.push(...(await s.tell(run, p, this.c.d.repos)));
+    }
+    return drafts;
+  }
+
+  private async ownDraftsFor(p: TriggerPayload, cache: RunCache): Promise<Draft[]> {
     const c = this.c;
     switch (p.type) {
       case 'learner.created':
@@ -77,16 +92,10 @@ export class RunTriggers {
         return assessmentResult(c, cache, p);
       case 'enrolment.status_changed':
         return programmeComplete(c, cache, p);
-      case 'evidence.reviewed':
-        return evidenceReviewed(c, cache, p);
-      case 'evidence.uploaded':
-        return newEvidence(c, cache, p);
       case SAMPLE_DRAWN_EVENT:
         return moderationDue(c, cache, p);
       case QUOTA_EVENT:
         return quotaWarning(c, cache, p);
-      case 'export.ready':
-        return exportReady(c, cache, p);
       case USER_INVITED_EVENT:
         return invitation(c, cache, p);
       case SECURITY_EVENT:

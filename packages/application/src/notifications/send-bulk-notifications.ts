@@ -6,11 +6,12 @@ import { findRecipients } from './recipients.js';
 import { MAX_BULK_RECIPIENTS, type BulkSendRequest } from './notification-drafts.js';
 import type { CreateNotifications } from './create-notifications.js';
 import { apiDrafts } from './api-drafts.js';
+import { catalogueOf } from './trigger-catalogue.js';
 
 /** The same template to many recipients (at most 1,000); every id must exist, or nothing is sent. */
 export class SendBulkNotifications {
   constructor(
-    private readonly d: Pick<NotificationPorts, 'repos'>,
+    private readonly d: Pick<NotificationPorts, 'repos' | 'hooks'>,
     private readonly create: CreateNotifications,
   ) {}
 
@@ -22,7 +23,9 @@ export class SendBulkNotifications {
     const dup = req.recipientIds.findIndex((x) => seen.size === seen.add(x).size);
     if (dup >= 0) throw DomainError.invalid(`recipientIds.${dup}`, 'names a recipient twice');
     const recipients = await findRecipients(this.d.repos, actor.tenantId, req.recipientIds);
-    const made = await this.create.execute(actor.tenantId, apiDrafts(actor, recipients, req), { strict: true });
+    const made = await this.create.execute(actor.tenantId, apiDrafts(actor, recipients, req, catalogueOf(this.d)), {
+      strict: true,
+    });
     return { data: made.map(notificationView) };
   }
 }

@@ -6,11 +6,12 @@ import { findRecipient } from './recipients.js';
 import type { SendRequest } from './notification-drafts.js';
 import type { CreateNotifications } from './create-notifications.js';
 import { apiDrafts } from './api-drafts.js';
+import { catalogueOf } from './trigger-catalogue.js';
 
 /** One notification to a staff user or a learner; 202 with the record (queued, or skipped with the reason). */
 export class SendNotification {
   constructor(
-    private readonly d: Pick<NotificationPorts, 'repos'>,
+    private readonly d: Pick<NotificationPorts, 'repos' | 'hooks'>,
     private readonly create: CreateNotifications,
   ) {}
 
@@ -19,7 +20,9 @@ export class SendNotification {
     if (!id) throw DomainError.invalid('recipientId', 'is required (or learnerId)');
     const field = req.learnerId ? 'learnerId' : 'recipientId';
     const recipient = await findRecipient(this.d.repos, actor.tenantId, id, field, req.learnerId ? 'learner' : 'any');
-    const [n] = await this.create.execute(actor.tenantId, apiDrafts(actor, [recipient], req), { strict: true });
+    const [n] = await this.create.execute(actor.tenantId, apiDrafts(actor, [recipient], req, catalogueOf(this.d)), {
+      strict: true,
+    });
     return notificationView(n!);
   }
 }

@@ -1,31 +1,10 @@
-import { email, staff, type TemplateDefinition } from './template-definition.js';
+import { email, staff, type OwnTemplate } from './template-definition.js';
 
 /** The built-in templates sent to staff users (audience `staff`). */
-export const STAFF_TEMPLATES: readonly TemplateDefinition[] = [
-  {
-    key: 'new_evidence',
-    audience: 'staff',
-    trigger: 'a learner submits evidence to review',
-    email: email(
-      'New evidence from {{learner.firstName}} {{learner.lastName}}',
-      [
-        'Hi {{recipient.firstName}},',
-        '{{learner.firstName}} {{learner.lastName}} submitted {{evidence.type}} for {{module.name}} ({{programme.name}}).',
-      ],
-      'Review the evidence',
-    ),
-    whatsapp: null,
-    sample: {
-      ...staff,
-      'learner.firstName': 'Thandi',
-      'learner.lastName': 'Nkosi',
-      'evidence.type': 'portfolio of evidence',
-      'module.name': 'Module 2: Workplace safety',
-      'programme.name': 'National Certificate: Welding',
-    },
-  },
+export const STAFF_TEMPLATES: readonly OwnTemplate[] = [
   {
     key: 'moderation_due',
+    order: 80,
     audience: 'staff',
     trigger: 'a moderation sample is drawn',
     email: email(
@@ -45,19 +24,8 @@ export const STAFF_TEMPLATES: readonly TemplateDefinition[] = [
     },
   },
   {
-    key: 'report_ready',
-    audience: 'staff',
-    trigger: 'a report someone asked for is ready',
-    email: email(
-      'Your report is ready: {{report.name}}',
-      ['Hi {{recipient.firstName}},', 'The report {{report.name}} is ready to download.'],
-      'Download the report',
-    ),
-    whatsapp: null,
-    sample: { ...staff, 'report.name': 'Quarterly progress, Q2 2026' },
-  },
-  {
     key: 'user_invited',
+    order: 100,
     audience: 'staff',
     trigger: 'someone is invited to work in the organisation',
     email: email(
@@ -70,7 +38,9 @@ export const STAFF_TEMPLATES: readonly TemplateDefinition[] = [
   },
   {
     key: 'password_reset',
+    order: 160,
     audience: 'staff',
+    personal: false,
     trigger: 'a staff user asks for a new password on the sign-in page (the link works for one hour)',
     email: email(
       'Choose a new password for {{organisation.name}}',

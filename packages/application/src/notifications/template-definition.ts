@@ -1,19 +1,23 @@
-import type { TemplateVariable } from './template-variables.js';
-import { escapeHtml, type EmailTemplate, type WhatsAppTemplate } from './templates.js';
+import type { TemplateDefinition } from '../common/triggers.js';
 
-export type TemplateKey =
+export type { EmailTemplate, TemplateDefinition, WhatsAppTemplate } from '../common/triggers.js';
+export { email, learner, staff, whatsapp } from '../common/trigger-templates.js';
+
+/**
+ * A template's key (its trigger's switch): the notifications' own, and those other capabilities offer through the
+ * `triggers` hook (`TriggerCatalogue`).
+ */
+export type TemplateKey = string;
+
+/** The keys of the notifications capability's own built-in templates. */
+export type OwnTemplateKey =
   | 'welcome'
-  | 'evidence_approved'
-  | 'evidence_revision'
   | 'assessment_result'
   | 'programme_complete'
   | 'deadline_reminder'
-  | 'new_evidence'
   | 'moderation_due'
-  | 'report_ready'
   | 'user_invited'
   | 'security_alert'
-  | 'export_complete'
   | 'quota_warning'
   | 'webhook_disabled'
   | 'contact_bounced'
@@ -23,46 +27,5 @@ export type TemplateKey =
   | 'portal_code'
   | 'logbook_sign_off';
 
-export interface TemplateDefinition {
-  key: TemplateKey;
-  audience: 'learner' | 'staff' | 'admin';
-  /** When the service sends it. Every trigger is on unless a tenant turns it off. */
-  trigger: string;
-  email: EmailTemplate | null;
-  whatsapp: WhatsAppTemplate | null;
-  /** Example values that render every part: the documented sample. */
-  sample: Partial<Record<TemplateVariable, string>>;
-}
-
-/**
- * An email in the house layout: paragraphs, an optional link to `{{actionUrl}}`, and the organisation's name as the
- * signature. Literal text is escaped once here; values are escaped when rendered.
- */
-export function email(subject: string, paragraphs: string[], action?: string): EmailTemplate {
-  const link = action ? [`<p><a href="{{actionUrl}}">${escapeHtml(action)}</a></p>`] : [];
-  const html = [...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`), ...link, '<p>{{organisation.name}}</p>'].join(
-    '\n',
-  );
-  const text = [...paragraphs, ...(action ? [`${action}: {{actionUrl}}`] : []), '-- \n{{organisation.name}}'].join(
-    '\n\n',
-  );
-  return { subject, html, text: `${text}\n` };
-}
-
-export const whatsapp = (name: TemplateKey, parameters: TemplateVariable[]): WhatsAppTemplate => ({
-  name,
-  language: 'en',
-  parameters,
-});
-
-/** The sample values every learner template starts from. */
-export const learner = {
-  'learner.firstName': 'Thandi',
-  'organisation.name': 'Ubuntu Skills Academy',
-};
-/** The sample values every staff and admin template starts from. */
-export const staff = {
-  'recipient.firstName': 'Sipho',
-  'organisation.name': 'Ubuntu Skills Academy',
-  actionUrl: 'https://app.fundi.example/s/def456',
-};
+/** One of the notifications' own templates: it names only the shared variables. */
+export type OwnTemplate = TemplateDefinition<OwnTemplateKey, never>;

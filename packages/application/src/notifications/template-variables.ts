@@ -1,49 +1,41 @@
 import { DomainError, type ErrorDetail } from '@fundi/domain';
+import type { OfferedVariable, SharedVariable } from '../common/triggers.js';
 
 /**
- * Every variable a template may name, with what it holds. The first eleven are the service's published names; the
- * rest serve the staff and admin notifications and the messaging channel's `task`.
+ * The variables the notifications' own triggers supply, which any template may name, with what each holds and its
+ * messaging channel alias. The first nine are the service's published names; the rest serve the staff and admin
+ * notifications and the messaging channel's `task`. Other capabilities offer theirs with their triggers.
  */
-export const TEMPLATE_VARIABLES = {
-  'learner.firstName': "the learner's first name",
-  'learner.lastName': "the learner's last name",
-  'learner.email': "the learner's email address",
-  'programme.name': "the programme's name",
-  'module.name': "the module's name",
-  'assessment.result': 'the assessment outcome (competent, not yet competent)',
-  'evidence.type': 'what kind of evidence was submitted (portfolio, logbook, ...)',
-  'evidence.feedback': "the reviewer's feedback on the evidence",
-  'deadline.date': 'the due date, YYYY-MM-DD',
-  'organisation.name': "the training provider's name",
-  actionUrl: 'the link the notification asks the reader to open (http or https)',
-  'recipient.firstName': 'the first name of the staff member or admin it is sent to',
-  'deadline.task': 'what is due',
-  'milestone.name': 'the programme milestone reached',
-  'report.name': 'the report that is ready',
-  'export.type': 'what was exported (learners, enrolments, ...)',
-  'quota.percent': 'storage used, as a whole percentage of the plan',
-  'webhook.url': 'the address of the disabled webhook subscription',
-  'alert.summary': 'what the security alert is about',
-  'inviter.name': 'who sent the invitation',
-  'sample.size': 'how many assessments a moderation sample holds',
-  'portal.code': 'the six-digit code that signs a learner in to the learner portal',
-} as const;
-
-export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;
-
-/** The messaging channel's published variable names, and the variables they are. */
-export const MESSAGING_ALIASES: Readonly<Record<string, TemplateVariable>> = {
-  learner_name: 'learner.firstName',
-  evidence_type: 'evidence.type',
-  module_name: 'module.name',
-  feedback: 'evidence.feedback',
-  result: 'assessment.result',
-  task: 'deadline.task',
-  due_date: 'deadline.date',
+export const SHARED_VARIABLES: Readonly<Record<SharedVariable, OfferedVariable>> = {
+  'learner.firstName': { about: "the learner's first name", alias: 'learner_name' },
+  'learner.lastName': { about: "the learner's last name" },
+  'learner.email': { about: "the learner's email address" },
+  'programme.name': { about: "the programme's name" },
+  'module.name': { about: "the module's name", alias: 'module_name' },
+  'assessment.result': { about: 'the assessment outcome (competent, not yet competent)', alias: 'result' },
+  'deadline.date': { about: 'the due date, YYYY-MM-DD', alias: 'due_date' },
+  'organisation.name': { about: "the training provider's name" },
+  actionUrl: { about: 'the link the notification asks the reader to open (http or https)' },
+  'recipient.firstName': { about: 'the first name of the staff member or admin it is sent to' },
+  'deadline.task': { about: 'what is due', alias: 'task' },
+  'milestone.name': { about: 'the programme milestone reached' },
+  'report.name': { about: 'the report that is ready' },
+  'quota.percent': { about: 'storage used, as a whole percentage of the plan' },
+  'webhook.url': { about: 'the address of the disabled webhook subscription' },
+  'alert.summary': { about: 'what the security alert is about' },
+  'inviter.name': { about: 'who sent the invitation' },
+  'sample.size': { about: 'how many assessments a moderation sample holds' },
+  'portal.code': { about: 'the six-digit code that signs a learner in to the learner portal' },
 };
 
-export function isTemplateVariable(name: string): name is TemplateVariable {
-  return Object.hasOwn(TEMPLATE_VARIABLES, name);
+/** A variable's name: a shared one, or one a capability offers with its triggers. */
+export type TemplateVariable = string;
+
+/** The variables templates may name (`TriggerCatalogue`): every capability's, and their messaging aliases. */
+export interface Vocabulary {
+  isVariable(name: string): boolean;
+  /** The variable a name or messaging alias is, if any. */
+  variableOf(name: string): string | undefined;
 }
 
 /** Values for rendering, by variable. Made only by `templateValues`. */
@@ -54,13 +46,13 @@ export type TemplateValues = ReadonlyMap<TemplateVariable, string>;
  * DomainError('invalid') naming every offending key: an unknown name (`unknown_template_variable`), a value that
  * is not a string, an alias that contradicts its variable, or an `actionUrl` that is no http(s) URL.
  */
-export function templateValues(input: Readonly<Record<string, unknown>>): TemplateValues {
+export function templateValues(input: Readonly<Record<string, unknown>>, known: Vocabulary): TemplateValues {
   const values = new Map<TemplateVariable, string>();
   const errors: ErrorDetail[] = [];
   let unknown = false;
   for (const [key, value] of Object.entries(input)) {
     const field = `variables.${key}`;
-    const name = isTemplateVariable(key) ? key : MESSAGING_ALIASES[key];
+    const name = known.variableOf(key);
     if (!name) {
       unknown = true;
       errors.push({ field, message: `unknown template variable "${key}"` });

@@ -1,23 +1,15 @@
 import { DomainError, type ErrorDetail } from '@fundi/domain';
-import { isTemplateVariable, type TemplateValues, type TemplateVariable } from './template-variables.js';
+import type { EmailTemplate, WhatsAppTemplate } from '../common/triggers.js';
+import type { TemplateValues, TemplateVariable, Vocabulary } from './template-variables.js';
 
-export interface EmailTemplate {
-  subject: string;
-  html: string;
-  text: string;
-}
+export type { EmailTemplate, WhatsAppTemplate } from '../common/triggers.js';
+import { escapeHtml } from '../common/trigger-templates.js';
+export { escapeHtml };
 
 export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
-}
-
-/** A WhatsApp template approved on the provider's side; `parameters` fill its `{{1}}`, `{{2}}`, ... in order. */
-export interface WhatsAppTemplate {
-  name: string;
-  language: string;
-  parameters: readonly TemplateVariable[];
 }
 
 export interface RenderedWhatsApp {
@@ -34,12 +26,12 @@ const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
  * Splits `{{variable}}` template text into literal text and variables. DomainError('invalid') on `field` for a name
  * that is no template variable (`unknown_template_variable`) or a brace left open (`invalid_template`).
  */
-function compile(text: string, field: string): Segment[] {
+function compile(text: string, field: string, known: Pick<Vocabulary, 'isVariable'>): Segment[] {
   const segments: Segment[] = [];
   let at = 0;
   for (const m of text.matchAll(PLACEHOLDER)) {
     const name = m[1]!;
-    if (!isTemplateVariable(name)) {
+    if (!known.isVariable(name)) {
       throw new DomainError('invalid', 'unknown_template_variable', `${field}: unknown template variable "${name}"`, [
         { field, message: `unknown template variable "${name}"` },
       ]);
@@ -57,13 +49,12 @@ function compile(text: string, field: string): Segment[] {
 }
 
 /** The variables a template text names, in order of first use. */
-export function templateVariablesOf(text: string, field = 'template'): TemplateVariable[] {
-  return [...new Set(compile(text, field).flatMap((s) => (typeof s === 'string' ? [] : [s.variable])))];
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+export function templateVariablesOf(
+  text: string,
+  known: Pick<Vocabulary, 'isVariable'>,
+  field = 'template',
+): TemplateVariable[] {
+  return [...new Set(compile(text, field, known).flatMap((s) => (typeof s === 'string' ? [] : [s.variable])))];
 }
 
 /** A value is required: absent or blank is never rendered as an empty string. */
@@ -88,23 +79,27 @@ function fill(segments: Segment[], values: TemplateValues, encode: (s: string) =
 }
 
 /** Checks a tenant's email template (every part compiles) before it is stored. */
-export function checkEmailTemplate(t: EmailTemplate): void {
+export function checkEmailTemplate(t: EmailTemplate, known: Pick<Vocabulary, 'isVariable'>): void {
   if (!t.subject.trim()) throw DomainError.invalid('subject', 'must not be empty');
   if (!t.text.trim()) throw DomainError.invalid('text', 'must not be empty: every email has a plain-text part');
-  compile(t.subject, 'subject');
-  compile(t.html, 'html');
-  compile(t.text, 'text');
+  compile(t.subject, 'subject', known);
+  compile(t.html, 'html', known);
+  compile(t.text, 'text', known);
 }
 
 /**
  * Renders an email: values are HTML-escaped in the HTML part, as they are in the text part, and on one line in the
  * subject. Every variable any part names must have a non-blank value (`missing_template_variable`, naming each).
  */
-export function renderEmail(t: EmailTemplate, values: TemplateValues): RenderedEmail {
+export function renderEmail(
+  t: EmailTemplate,
+  values: TemplateValues,
+  known: Pick<Vocabulary, 'isVariable'>,
+): RenderedEmail {
   const parts = {
-    subject: compile(t.subject, 'subject'),
-    html: compile(t.html, 'html'),
-    text: compile(t.text, 'text'),
+    subject: compile(t.subject, 'subject', known),
+    html: compile(t.html, 'html', known),
+    text: compile(t.text, 'text', known),
   };
   const used = [
     ...new Set(

@@ -6,7 +6,9 @@ import type { Draft } from './notification-drafts.js';
 import type { CreateNotifications } from './create-notifications.js';
 import type { Recipient } from './recipients.js';
 import type { TemplateVariable } from './template-variables.js';
-import type { TriggerPayload } from './trigger-sources.js';
+import type { TriggerPayload } from '../common/triggers.js';
+
+export { str } from '../common/triggers.js';
 
 /** What the trigger messages use: the ports and the use case that makes the notifications. */
 export interface TriggerContext {
@@ -26,8 +28,6 @@ export interface EnrolmentContext {
   programmeName: string;
   modules: { code: string; name: string }[];
 }
-
-export const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** Whether the tenant has the trigger on, read once per run. */
 export async function triggerOn(c: TriggerContext, cache: RunCache, tenantId: string, key: string): Promise<boolean> {

@@ -1,6 +1,12 @@
 import type { DomainEvent, JobQueue, NewJob } from '@fundi/domain';
 import { describe, expect, it } from 'vitest';
-import { RUN_TRIGGERS, expandTriggers, notificationReaction, type TriggerPayload } from './trigger-sources.js';
+import { evidenceTriggers } from '../evidence/evidence-triggers.js';
+import { exportTriggers } from '../exports/export-triggers.js';
+import { catalogueOf } from './trigger-catalogue.js';
+import { RUN_TRIGGERS, expandTriggers, triggerReaction, type TriggerPayload } from './trigger-sources.js';
+
+/** The reaction over the notifications' own triggers and those the evidence and the exports offer. */
+const notificationReaction = triggerReaction(catalogueOf({ hooks: { triggers: [evidenceTriggers, exportTriggers] } }));
 
 /** A queue that only records what was enqueued. */
 function recordingQueue(): { jobs: JobQueue; queued: NewJob[] } {

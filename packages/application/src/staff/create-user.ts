@@ -2,6 +2,7 @@ import { newId } from '@fundi/domain';
 import { StaffCredential } from '@fundi/domain/staff';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
+import { personalTriggers } from '../common/triggers.js';
 import type { StaffDeps } from './staff-deps.js';
 import { USER_INVITED_EVENT, type UserView, userView } from './staff-directory.js';
 
@@ -17,7 +18,8 @@ export class CreateUser {
     input: { name: unknown; email: unknown; role: unknown; mobile?: unknown; notificationPreferences?: unknown },
   ): Promise<UserView> {
     const now = this.deps.clock.now();
-    const u = StaffCredential.create(input, { id: newId('usr'), tenantId: actor.tenantId, now });
+    const triggers = personalTriggers(this.deps.hooks.triggers);
+    const u = StaffCredential.create(input, { id: newId('usr'), tenantId: actor.tenantId, now, triggers });
     await this.deps.uow.run(async (tx) => {
       await tx.staffCredentials.insert(u);
       await recordChange(tx, actor, now, {
@@ -28,6 +30,6 @@ export class CreateUser {
         events: [{ type: USER_INVITED_EVENT, data: { userId: u.id, invitedBy: actor.id } }],
       });
     });
-    return userView(u);
+    return userView(u, triggers);
   }
 }

@@ -1,5 +1,6 @@
 import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
+import { personalTriggers } from '../common/triggers.js';
 import type { StaffDeps } from './staff-deps.js';
 import { type UserView, userView } from './staff-directory.js';
 
@@ -10,6 +11,6 @@ export class GetUser {
   async execute(actor: Actor, id: string): Promise<UserView> {
     const u = await this.deps.repos.staffCredentials.findById(actor.tenantId, id);
     if (!u) throw DomainError.notFound('user', id);
-    return userView(u);
+    return userView(u, personalTriggers(this.deps.hooks.triggers));
   }
 }

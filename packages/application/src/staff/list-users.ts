@@ -1,5 +1,6 @@
 import { pageOf, type Page, type PageRequest } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
+import { personalTriggers } from '../common/triggers.js';
 import type { StaffDeps } from './staff-deps.js';
 import { type UserView, userView } from './staff-directory.js';
 
@@ -12,6 +13,6 @@ export class ListUsers {
       (u) => (!filter.role || u.role === filter.role) && (!filter.status || u.status === filter.status),
     );
     const p = pageOf(all, page);
-    return { ...p, items: p.items.map(userView) };
+    return { ...p, items: p.items.map((u) => userView(u, personalTriggers(this.deps.hooks.triggers))) };
   }
 }

@@ -1,5 +1,6 @@
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
+import { personalTriggers } from '../common/triggers.js';
 import type { StaffDeps } from './staff-deps.js';
 import { writeStaffStatus } from './write-staff-status.js';
 import { type UserView, userView } from './staff-directory.js';
@@ -17,7 +18,7 @@ export class SetUserStatus {
         resourceType: 'user',
         resourceId: id,
       });
-      return userView(u);
+      return userView(u, personalTriggers(this.deps.hooks.triggers));
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { Role } from '@fundi/domain';
-import { STAFF_TRIGGER_KEYS, type StaffCredentialSnapshot } from '@fundi/domain/staff';
+import type { StaffCredentialSnapshot } from '@fundi/domain/staff';
 
 /** Internal events of the staff directory (no webhook event types); the user invitation reacts to `user.invited`. */
 export const USER_INVITED_EVENT = 'user.invited';
@@ -19,16 +19,15 @@ export interface UserView {
   updatedAt: string;
 }
 
-export const userView = (u: StaffCredentialSnapshot): UserView => ({
+/** A staff user as the API shows them: `triggers` are those they may turn off, each on or off. */
+export const userView = (u: StaffCredentialSnapshot, triggers: readonly string[]): UserView => ({
   id: u.id,
   name: u.name,
   email: u.email,
   mobile: u.mobile,
   role: u.role,
   status: u.status,
-  notificationPreferences: Object.fromEntries(
-    STAFF_TRIGGER_KEYS.map((k) => [k, u.notificationPreferences[k] !== false]),
-  ),
+  notificationPreferences: Object.fromEntries(triggers.map((k) => [k, u.notificationPreferences[k] !== false])),
   hasPassword: u.passwordHash !== null,
   createdAt: u.createdAt,
   updatedAt: u.updatedAt,

@@ -1,3 +1,4 @@
+import { personalTriggers } from '../common/triggers.js';
 import { CreateStaffUser } from './create-staff-user.js';
 import { ListStaffUsers } from './list-staff-users.js';
 import { PeekSetPasswordToken } from './peek-set-password-token.js';
@@ -31,6 +32,8 @@ export function staffUseCases(p: StaffPorts) {
     signIn: new SignIn(p),
     resolveSession: new ResolveSession(p),
     signOut: new SignOut(p),
+    /** The triggers a staff user may turn off (their `notificationPreferences`), in order. */
+    personalTriggers: personalTriggers(p.hooks.triggers),
   };
 }
 

@@ -5,7 +5,7 @@ import { staffMemory } from '@fundi/memory/staff';
 import { tenantMemory } from '@fundi/memory/tenants';
 import { FixedClock, fakeSecrets } from '@fundi/testing';
 import { CreateTenant } from '../tenants/create-tenant.js';
-import { TEST_ACCESS } from '../testing/fakes.js';
+import { TEST_ACCESS, TEST_HOOKS } from '../testing/fakes.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { staffUseCases } from './staff-use-cases.js';
 
@@ -14,7 +14,7 @@ const PASSWORD = 'correct horse battery staple';
 async function world() {
   const clock = new FixedClock(new Date('2026-06-01T08:00:00Z'));
   const { repositories, uow } = memoryStorage([platformMemory, tenantMemory, staffMemory]);
-  const deps = { repos: repositories(), uow, clock, secrets: fakeSecrets(), access: TEST_ACCESS };
+  const deps = { repos: repositories(), uow, clock, secrets: fakeSecrets(), access: TEST_ACCESS, hooks: TEST_HOOKS };
   await new CreateTenant(deps).execute({ slug: 'acme', name: 'Acme', plan: 'pilot' });
   return { clock, repos: deps.repos, u: staffUseCases(deps) };
 }

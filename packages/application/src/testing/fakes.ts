@@ -14,6 +14,7 @@ import type { OfferedHooks } from '../common/hooks.js';
 import { hrErasureStep } from '../hr-sync/hr-erasure.js';
 import { hrSubscriptionPurpose } from '../hr-sync/hr-subscription.js';
 import { notificationErasureStep } from '../notifications/notification-erasure.js';
+import { OWN_TRIGGERS } from '../notifications/built-in-templates.js';
 import { auditErasureStep } from '../audit/audit-erasure.js';
 import { webhookErasureStep } from '../webhooks/webhook-erasure.js';
 
@@ -46,11 +47,12 @@ export const TEST_EVENT_TYPES = ['learner.created', 'learner.updated', 'assessme
 
 /**
  * The offers of the capabilities whose fakes this world holds, in the capability list's order: today every declared
- * `learnerErasure` step and `subscriptionPurpose` (HR sync's).
+ * `learnerErasure` step, `subscriptionPurpose` (HR sync's) and `triggers` (the notifications' own).
  */
 export const TEST_HOOKS: OfferedHooks = {
   learnerErasure: [webhookErasureStep, hrErasureStep, notificationErasureStep, auditErasureStep],
   subscriptionPurpose: [hrSubscriptionPurpose],
+  triggers: [OWN_TRIGGERS],
 };
 
 /**

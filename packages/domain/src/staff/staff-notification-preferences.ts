@@ -1,35 +1,29 @@
 import { DomainError, type ErrorDetail } from '../common/errors.js';
 
-/** The staff and admin notification triggers a staff user can turn off for themselves. */
-export const STAFF_TRIGGER_KEYS = [
-  'new_evidence',
-  'moderation_due',
-  'report_ready',
-  'user_invited',
-  'security_alert',
-  'export_complete',
-  'quota_warning',
-  'webhook_disabled',
-  'contact_bounced',
-] as const;
-export type StaffTriggerKey = (typeof STAFF_TRIGGER_KEYS)[number];
-export type NotificationPreferences = Partial<Record<StaffTriggerKey, boolean>>;
+/**
+ * The staff and admin triggers a staff user turned off for themselves (`{"<trigger>": false}`); a trigger not
+ * listed is on. Which triggers there are is the service's list of them (`personalTriggers` of every capability's
+ * triggers, docs/architecture.md "A capability's anatomy"), handed in by the use case.
+ */
+export type NotificationPreferences = Readonly<Partial<Record<string, boolean>>>;
 
-/** `{trigger: boolean}` with known triggers only; each offending key is named `notificationPreferences.<key>`. */
-export function parseNotificationPreferences(v: unknown): NotificationPreferences {
+/**
+ * `{trigger: boolean}` with the known `triggers` only; each offending key is named `notificationPreferences.<key>`.
+ */
+export function parseNotificationPreferences(v: unknown, triggers: readonly string[]): NotificationPreferences {
   if (typeof v !== 'object' || v === null || Array.isArray(v))
     throw DomainError.invalid('notificationPreferences', 'must be an object of trigger: true | false');
-  const out: NotificationPreferences = {};
+  const out: Record<string, boolean> = {};
   const errors: ErrorDetail[] = [];
   for (const [k, x] of Object.entries(v)) {
-    if (!(STAFF_TRIGGER_KEYS as readonly string[]).includes(k))
+    if (!triggers.includes(k))
       errors.push({
         field: `notificationPreferences.${k}`,
-        message: `unknown trigger; one of ${STAFF_TRIGGER_KEYS.join(', ')}`,
+        message: `unknown trigger; one of ${triggers.join(', ')}`,
       });
     else if (typeof x !== 'boolean')
       errors.push({ field: `notificationPreferences.${k}`, message: 'must be true or false' });
-    else out[k as StaffTriggerKey] = x;
+    else out[k] = x;
   }
   if (errors.length) throw DomainError.invalidMany(errors);
   return out;

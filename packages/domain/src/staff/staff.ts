@@ -45,7 +45,8 @@ export interface StaffPatch {
 export const StaffCredential = {
   create(
     input: { email: unknown; name: unknown; role: unknown; mobile?: unknown; notificationPreferences?: unknown },
-    ctx: { id: string; tenantId: string; now: Date },
+    /** `triggers`: those a staff user may turn off (`notificationPreferences`); none when absent. */
+    ctx: { id: string; tenantId: string; now: Date; triggers?: readonly string[] },
   ): StaffCredentialSnapshot {
     const errors: ErrorDetail[] = [];
     const email = collect(errors, () => Email.parse(input.email).toLowerCase());
@@ -55,7 +56,7 @@ export const StaffCredential = {
     const prefs =
       input.notificationPreferences == null
         ? {}
-        : collect(errors, () => parseNotificationPreferences(input.notificationPreferences));
+        : collect(errors, () => parseNotificationPreferences(input.notificationPreferences, ctx.triggers ?? []));
     if (errors.length) throw DomainError.invalidMany(errors);
     const at = ctx.now.toISOString();
     return {
@@ -75,8 +76,16 @@ export const StaffCredential = {
     };
   },
 
-  /** Applies a partial change (every failing field reported at once); preferences merge key by key. */
-  update(c: StaffCredentialSnapshot, patch: StaffPatch, now: Date): StaffCredentialSnapshot {
+  /**
+   * Applies a partial change (every failing field reported at once); preferences merge key by key, each one of
+   * `triggers` (those a staff user may turn off).
+   */
+  update(
+    c: StaffCredentialSnapshot,
+    patch: StaffPatch,
+    now: Date,
+    triggers: readonly string[],
+  ): StaffCredentialSnapshot {
     const errors: ErrorDetail[] = [];
     const next = { ...c };
     if (patch.name !== undefined) next.name = collect(errors, () => parseName(patch.name)) ?? c.name;
@@ -87,7 +96,7 @@ export const StaffCredential = {
       next.mobile =
         patch.mobile === null ? null : (collect(errors, () => Mobile.parse(patch.mobile, 'mobile')) ?? c.mobile);
     if (patch.notificationPreferences !== undefined) {
-      const p = collect(errors, () => parseNotificationPreferences(patch.notificationPreferences));
+      const p = collect(errors, () => parseNotificationPreferences(patch.notificationPreferences, triggers));
       if (p) next.notificationPreferences = { ...c.notificationPreferences, ...p };
     }
     if (errors.length) throw DomainError.invalidMany(errors);

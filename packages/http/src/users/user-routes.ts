@@ -1,52 +1,58 @@
 import type { StaffUseCases } from '@fundi/application/staff';
-import { STAFF_TRIGGER_KEYS } from '@fundi/domain/staff';
 import { route, type RouteDef } from '../routes/route.js';
 import { IdParams, Timestamp, z } from '../schemas/common.js';
 
 const tag = 'Users';
 const ROLES = ['admin', 'manager', 'assessor', 'moderator', 'facilitator', 'viewer', 'integration'] as const;
-const Preferences = z
-  .record(z.string(), z.boolean())
-  .openapi({ description: `Staff triggers this person receives; one key each: ${STAFF_TRIGGER_KEYS.join(', ')}` });
 
-export const UserIn = z
-  .object({
-    name: z.string().max(200).openapi({ example: 'Sipho Dlamini' }),
-    email: z.string().max(320).openapi({ example: 'sipho@ubuntu-skills.example' }),
-    mobile: z.string().max(30).nullable().optional().openapi({ description: 'SA mobile, stored as +27...' }),
-    role: z.enum(ROLES),
-    notificationPreferences: Preferences.optional().openapi({
-      description: 'Triggers to turn off: {"new_evidence": false}',
-    }),
-  })
-  .strict()
-  .openapi('UserCreate');
+/**
+ * The users' schemas: `triggers` are those a staff user may turn off (`personalTriggers` of every capability's
+ * triggers), named in their descriptions.
+ */
+function userSchemas(triggers: readonly string[]) {
+  const Preferences = z
+    .record(z.string(), z.boolean())
+    .openapi({ description: `Staff triggers this person receives; one key each: ${triggers.join(', ')}` });
+  const UserIn = z
+    .object({
+      name: z.string().max(200).openapi({ example: 'Sipho Dlamini' }),
+      email: z.string().max(320).openapi({ example: 'sipho@ubuntu-skills.example' }),
+      mobile: z.string().max(30).nullable().optional().openapi({ description: 'SA mobile, stored as +27...' }),
+      role: z.enum(ROLES),
+      notificationPreferences: Preferences.optional().openapi({
+        description: `Triggers to turn off: {"${triggers[0]}": false}`,
+      }),
+    })
+    .strict()
+    .openapi('UserCreate');
 
-export const UserPatch = z
-  .object({
-    name: z.string().max(200).optional(),
-    email: z.string().max(320).optional(),
-    mobile: z.string().max(30).nullable().optional(),
-    role: z.enum(ROLES).optional(),
-    notificationPreferences: Preferences.optional().openapi({ description: 'Merged key by key' }),
-  })
-  .strict()
-  .openapi('UserUpdate');
+  const UserPatch = z
+    .object({
+      name: z.string().max(200).optional(),
+      email: z.string().max(320).optional(),
+      mobile: z.string().max(30).nullable().optional(),
+      role: z.enum(ROLES).optional(),
+      notificationPreferences: Preferences.optional().openapi({ description: 'Merged key by key' }),
+    })
+    .strict()
+    .openapi('UserUpdate');
 
-export const UserOut = z
-  .object({
-    id: z.string().openapi({ example: 'usr_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
-    name: z.string(),
-    email: z.string(),
-    mobile: z.string().nullable(),
-    role: z.enum(ROLES),
-    status: z.enum(['active', 'disabled']),
-    notificationPreferences: Preferences,
-    hasPassword: z.boolean().openapi({ description: 'Has set a dashboard password (after the invitation)' }),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  })
-  .openapi('User');
+  const UserOut = z
+    .object({
+      id: z.string().openapi({ example: 'usr_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+      name: z.string(),
+      email: z.string(),
+      mobile: z.string().nullable(),
+      role: z.enum(ROLES),
+      status: z.enum(['active', 'disabled']),
+      notificationPreferences: Preferences,
+      hasPassword: z.boolean().openapi({ description: 'Has set a dashboard password (after the invitation)' }),
+      createdAt: Timestamp,
+      updatedAt: Timestamp,
+    })
+    .openapi('User');
+  return { UserIn, UserPatch, UserOut };
+}
 
 const UserListQuery = z
   .object({ role: z.enum(ROLES).optional(), status: z.enum(['active', 'disabled']).optional() })
@@ -54,6 +60,7 @@ const UserListQuery = z
 
 /** The staff directory (docs/api.md, "Users"). */
 export function userRoutes(u: StaffUseCases): RouteDef[] {
+  const { UserIn, UserPatch, UserOut } = userSchemas(u.personalTriggers);
   return [
     route({
       operationId: 'createUser',
