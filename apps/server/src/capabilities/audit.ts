@@ -1,5 +1,5 @@
 import { auditStorage } from '@fundi/adapters/audit';
-import { auditErasureStep, auditUseCases } from '@fundi/application/audit';
+import { auditErasureStep, auditExport, auditUseCases } from '@fundi/application/audit';
 import { auditRoutes, auditPages, enrolmentHistory, learnerHistory } from '@fundi/http/audit';
 import { capability } from './capability.js';
 
@@ -8,7 +8,7 @@ export const audit = capability({
   name: 'audit',
   storage: auditStorage,
   // An erased learner's personal values leave their audit entries; the entries and the chain stay.
-  declares: { offers: { learnerErasure: auditErasureStep } },
+  declares: { offers: { learnerErasure: auditErasureStep, exportTypes: [auditExport] } },
   useCases: auditUseCases,
   routes: auditRoutes,
   pageDeps: (u) => ({ audit: u.audit }),

@@ -31,6 +31,9 @@ const PORTAL_UPLOADS =
 const LOGBOOKS = 'a logbook entry carries photos as evidence and its sign-off link is sent as a notification';
 const STATEMENTS =
   'a Statement of Results is stored and downloaded like evidence and export files (the same file vault)';
+/** Links a capability declares by an offer (docs/architecture.md, "A capability's anatomy"). */
+const EXPORT_TYPE = 'the capability offers its export type (`offers.exportTypes`): a link it declares';
+const IMPORT_KIND = 'the capability offers its import kind (`offers.importKinds`): a link it declares';
 const IMPORT_MARK = 'events mark the records an import wrote (`source: import`, docs/api.md "Imports")';
 
 /**
@@ -75,48 +78,26 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
       'test support: a fake of the WhatsApp channel notifications send through',
   },
   evidence: {
-    'apps/server/src/capabilities/exports.ts':
-      'export files share the evidence file store and master key (its settings)',
-    'apps/server/src/capabilities/imports.ts':
-      'uploaded import files share the evidence file store and master key (its settings)',
     'apps/server/src/dashboard/dashboard-browser-fixture.ts': TEST_SUPPORT,
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/notifications/migrations/202611271018-learner-link.ts': MIGRATION,
     'packages/adapters/src/testing/import-world.ts': TEST_SUPPORT,
-    'packages/application/src/exports/export-columns.ts': 'exports write evidence records and files',
-    'packages/application/src/exports/export-files.ts': 'exports write evidence records and files',
-    'packages/application/src/exports/export-ports.ts': 'exports write evidence records and files',
-    'packages/application/src/exports/export-reading.ts': 'exports write evidence records and files',
-    'packages/application/src/exports/export-request.ts': 'exports write evidence records and files',
-    'packages/application/src/exports/export-rows.ts': 'exports write evidence records and files',
     'packages/application/src/files/sniff.ts': 'the size limits and kinds of uploaded files (evidence and imports)',
-    'packages/application/src/imports/import-kind.ts': 'imports write evidence records awaiting their files',
-    'packages/application/src/imports/import-ports.ts': 'imports write evidence records awaiting their files',
-    'packages/application/src/imports/import-walk.ts': 'imports write evidence records awaiting their files',
     'packages/application/src/testing/export-world.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/domain/src/exports/export-record.ts': 'exports write evidence records and files',
-    'packages/domain/src/imports/import.ts': 'imports write evidence records awaiting their files',
-    'packages/http/src/dashboard/pages/exports.ts': DASHBOARD_PAGE,
-    'packages/http/src/notifications/notification-link-routes.ts': 'notification links lead to evidence',
     'packages/http/src/notifications/notification-schemas.ts': 'the example of a template key is `evidence_approved`',
     'packages/http/src/openapi/generate.ts': "the API's description names what it manages",
     'packages/http/src/tenants/caller-routes.ts': "`GET /me` reports the tenant's evidence storage quota",
-    'packages/http/src/routes/export-routes.ts': 'exports write evidence records and files',
-    'packages/http/src/schemas/export-schemas.ts': 'exports write evidence records and files',
     'apps/server/src/portal/portal-upload-fixture.ts': TEST_SUPPORT,
     'packages/adapters/src/logbooks/migrations/202611271318-logbook-entries.ts': MIGRATION,
     'packages/adapters/src/logbooks/sql-logbooks.ts': LOGBOOKS,
     'packages/adapters/src/platform/migrations/202611271247-audit-chain.ts': MIGRATION,
-    'packages/application/src/imports/header-aliases.ts': 'an evidence import has columns of its own',
-    'packages/application/src/logbooks/logbook-deps.ts': LOGBOOKS,
     'packages/adapters/src/portal/migrations/202611271950-upload-keys.ts': PORTAL_UPLOADS,
     'packages/adapters/src/portal/sql-portal-uploads.ts': PORTAL_UPLOADS,
     'packages/application/src/portal/portal-uploads.ts': PORTAL_UPLOADS,
     'packages/domain/src/portal/portal.ts': PORTAL_UPLOADS,
     'packages/memory/src/portal/in-memory-portal.ts': PORTAL_UPLOADS,
     'packages/application/src/portal/portal-deps.ts': PORTAL,
-    'packages/application/src/statements/statement-ports.ts': STATEMENTS,
     'packages/application/src/statements/open-statement-download.ts': STATEMENTS,
     'packages/domain/src/logbooks/logbook.ts': LOGBOOKS,
     'packages/http/src/audit/audit-routes.ts': AUDIT,
@@ -125,7 +106,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/http/src/portal/portal-strings.ts': PORTAL,
     'packages/http/src/portal/portal.ts': PORTAL,
     'packages/http/src/logbooks/logbook-schemas.ts': LOGBOOKS,
-    'packages/http/src/statements/statement-routes.ts': STATEMENTS,
     'packages/memory/src/logbooks/in-memory-logbooks.ts': LOGBOOKS,
   },
   imports: {
@@ -139,6 +119,16 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/http/src/openapi/event-doc.ts': IMPORT_MARK,
     'packages/http/src/learners/learner-events.ts': IMPORT_MARK,
     'packages/http/src/training/training-events.ts': IMPORT_MARK,
+    'apps/server/src/capabilities/evidence.ts': IMPORT_KIND,
+    'apps/server/src/capabilities/learners.ts': IMPORT_KIND,
+    'apps/server/src/capabilities/logbooks.ts': IMPORT_KIND,
+    'apps/server/src/capabilities/training.ts': IMPORT_KIND,
+    'packages/application/src/assessments/assessment-import.ts': IMPORT_KIND,
+    'packages/application/src/enrolments/enrolment-import.ts': IMPORT_KIND,
+    'packages/application/src/evidence/evidence-import.ts': IMPORT_KIND,
+    'packages/application/src/learners/learner-import.ts': IMPORT_KIND,
+    'packages/application/src/logbooks/logbook-import.ts': IMPORT_KIND,
+    'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
   },
   exports: {
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
@@ -149,6 +139,18 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/testing/golden-data.ts': TEST_SUPPORT,
     'apps/server/src/capabilities/statements.ts': STATEMENTS,
     'packages/application/src/statements/statement-ports.ts': STATEMENTS,
+    'apps/server/src/capabilities/audit.ts': EXPORT_TYPE,
+    'apps/server/src/capabilities/evidence.ts': EXPORT_TYPE,
+    'apps/server/src/capabilities/learners.ts': EXPORT_TYPE,
+    'apps/server/src/capabilities/logbooks.ts': EXPORT_TYPE,
+    'apps/server/src/capabilities/training.ts': EXPORT_TYPE,
+    'packages/application/src/assessments/assessment-export.ts': EXPORT_TYPE,
+    'packages/application/src/audit/audit-export.ts': EXPORT_TYPE,
+    'packages/application/src/enrolments/enrolment-export.ts': EXPORT_TYPE,
+    'packages/application/src/evidence/evidence-export.ts': EXPORT_TYPE,
+    'packages/application/src/learners/learner-export.ts': EXPORT_TYPE,
+    'packages/application/src/logbooks/logbook-export.ts': EXPORT_TYPE,
+    'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
   },
 };
 

@@ -1,13 +1,27 @@
 import { declaredBy } from '@fundi/adapters';
 import type { RetentionPeriod, RetentionPolicy } from '@fundi/application';
-import { registerEvents, type EventDocs } from '@fundi/http';
+import { registerEvents, type EventDoc, type MadeEventDocs } from '@fundi/http';
 import type { CapabilityDeclarations } from './capability.js';
 
 type Declaring = readonly { name: string; declares?: CapabilityDeclarations }[];
 
-/** Every capability's events with their documentation, in the list's order (docs/api.md, "Events and webhooks"). */
-export function eventDocsOf(caps: Declaring): EventDocs {
-  return Object.assign({}, ...caps.map((c) => c.declares?.events ?? {}));
+/**
+ * Every capability's events with their documentation, in the list's order (docs/api.md, "Events and webhooks"); a
+ * `data` schema made from the capabilities' offers (the export types) is made once, from the merged declarations.
+ */
+export function eventDocsOf(caps: Declaring): MadeEventDocs {
+  const { hooks } = declaredBy(caps);
+  const made = new Map<EventDoc['data'], MadeEventDocs[string]['data']>();
+  const make = (data: EventDoc['data']) => {
+    if (typeof data !== 'function') return data;
+    const schema = made.get(data) ?? data(hooks);
+    made.set(data, schema);
+    return schema;
+  };
+  const docs: Record<string, MadeEventDocs[string]> = {};
+  for (const c of caps)
+    for (const [type, e] of Object.entries(c.declares?.events ?? {})) docs[type] = { ...e, data: make(e.data) };
+  return docs;
 }
 
 /**
@@ -15,7 +29,6 @@ export function eventDocsOf(caps: Declaring): EventDocs {
  * merged declarations, so a name declared twice fails here as it does in the container.
  */
 export function openApiWebhooksOf(caps: Declaring): (registry: Parameters<typeof registerEvents>[0]) => void {
-  declaredBy(caps);
   const events = eventDocsOf(caps);
   return (registry) => {
     registerEvents(registry, events);

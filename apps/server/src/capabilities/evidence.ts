@@ -7,6 +7,8 @@ import {
   PURGE_DELETED_EVIDENCE,
   PURGE_RETAINED_EVIDENCE,
   SNAPSHOT_STORAGE_USE,
+  evidenceExport,
+  evidenceImport,
   evidenceTriggers,
   evidenceUseCases,
   type EvidenceUseCases,
@@ -73,8 +75,9 @@ export function evidence(settings: EvidenceSettings) {
       // Evidence, upload tickets, download bundles.
       ids: ['evd', 'upl', 'bdl'],
       events: evidenceEvents,
-      // Learners hear of reviews, assessors of new evidence (the `triggers` hook).
-      offers: { triggers: evidenceTriggers },
+      // Learners hear of reviews, assessors of new evidence (the `triggers` hook); its records' export type and
+      // import kind.
+      offers: { triggers: evidenceTriggers, exportTypes: [evidenceExport], importKinds: [evidenceImport] },
     },
     useCases: (
       p: Ports<

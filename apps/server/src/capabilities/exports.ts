@@ -4,7 +4,9 @@ import { EncryptedFileVault, MasterKeyring, type Ports } from '@fundi/applicatio
 import { erasureJob, onLearnerErased } from '@fundi/application/learners';
 import {
   ERASE_EXPORT_COPIES,
+  exportTypesOf,
   exportUseCases,
+  OWN_EXPORT_TYPES,
   PURGE_EXPORTS,
   PurgeExportsOfErasedLearner,
   exportTriggers,
@@ -14,10 +16,7 @@ import {
 import type { PlatformRepos, TenantRepos } from '@fundi/domain';
 import type { AuditRepos } from '@fundi/domain/audit';
 import type { LearnerRepos } from '@fundi/domain/learners';
-import type { LogbookRepos } from '@fundi/domain/logbooks';
-import type { StaffRepos } from '@fundi/domain/staff';
 import type { TrainingRepos } from '@fundi/domain/training';
-import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { ExportRepos } from '@fundi/domain/exports';
 import {
   exportEvents,
@@ -59,33 +58,28 @@ export function exports(settings: ExportSettings) {
       },
       ids: ['exp'],
       events: exportEvents,
-      // Admins, and whoever asked, hear that an export is ready (the `triggers` hook).
-      offers: { triggers: exportTriggers },
+      // Admins, and whoever asked, hear that an export is ready (the `triggers` hook); its own files (the full
+      // ZIP, the regulator files) are offered where the exports stand in the capability list.
+      offers: { triggers: exportTriggers, exportTypes: OWN_EXPORT_TYPES },
     },
-    useCases: (
-      p: Ports<
-        ExportRepos &
-          LearnerRepos &
-          TrainingRepos &
-          Pick<EvidenceRepos, 'evidence'> &
-          Pick<LogbookRepos, 'logbookEntries'> &
-          TenantRepos &
-          PlatformRepos &
-          AuditRepos &
-          Pick<StaffRepos, 'staffCredentials'>
-      >,
-    ) => ({
-      exports: exportUseCases({
-        ...p,
-        files: vault,
-        signer,
-        zip: archiverZip,
-        settings: { publicUrl: settings.publicUrl, retentionDays: settings.retentionDays ?? 7 },
-      }),
-      purgeErasedLearnerExports: new PurgeExportsOfErasedLearner({ ...p, files: vault }),
-    }),
+    useCases: (p: Ports<ExportRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & AuditRepos>) => {
+      // Every capability's offered types, in the list's order: each reads its own records.
+      const types = exportTypesOf(p.hooks.exportTypes);
+      return {
+        exports: exportUseCases({
+          ...p,
+          files: vault,
+          signer,
+          zip: archiverZip,
+          settings: { publicUrl: settings.publicUrl, retentionDays: settings.retentionDays ?? 7 },
+          types,
+        }),
+        exportTypes: types,
+        purgeErasedLearnerExports: new PurgeExportsOfErasedLearner({ ...p, files: vault }),
+      };
+    },
     routes: exportRoutes,
-    pageDeps: (u) => ({ exports: u.exports }),
+    pageDeps: (u) => ({ exports: u.exports, exportTypes: u.exportTypes }),
     commands: exportCommands,
     dashboard: {
       nav: [{ href: '/dashboard/exports', label: 'Exports', order: 80, scope: 'exports:read' }],

@@ -2,23 +2,28 @@ import { TokenSigner, openFileStore } from '@fundi/adapters';
 import { CsvParseReader, ExcelJsWorkbookWriter, importStorage } from '@fundi/adapters/imports';
 import { EncryptedFileVault, MasterKeyring, type Ports } from '@fundi/application';
 import { erasureJob, onLearnerErased } from '@fundi/application/learners';
-import { ERASE_IMPORT_COPIES, importJobs, importRetention, importUseCases } from '@fundi/application/imports';
+import {
+  ERASE_IMPORT_COPIES,
+  importJobs,
+  ImportKinds,
+  importRetention,
+  importUseCases,
+} from '@fundi/application/imports';
+import type { FileStoreChoice } from '@fundi/adapters';
 import type { PlatformRepos } from '@fundi/domain';
 import type { LearnerRepos } from '@fundi/domain/learners';
 import type { LogbookRepos } from '@fundi/domain/logbooks';
 import type { TrainingRepos } from '@fundi/domain/training';
-import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { ImportRepos } from '@fundi/domain/imports';
 import type { NotificationRepos } from '@fundi/domain/notifications';
 import { importEvents, importRoutes, importPages } from '@fundi/http/imports';
 import { capability } from './capability.js';
-import type { EvidenceSettings } from './evidence.js';
 
 /**
- * Bulk CSV imports: the uploaded file is kept encrypted in the same file store as evidence (any process can
- * confirm it), validated and written by the worker (docs/api.md, "Imports").
+ * Bulk CSV imports: the uploaded file is kept encrypted in the service's file store (any process can confirm it),
+ * validated and written by the worker (docs/api.md, "Imports"), each type by the kind its capability offers.
  */
-export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKey'> & { whatsappByDefault?: boolean }) {
+export function imports(settings: { fileStore: FileStoreChoice; masterKey: Buffer; whatsappByDefault?: boolean }) {
   const files = new EncryptedFileVault(openFileStore(settings.fileStore), new MasterKeyring([settings.masterKey]));
   const csv = new CsvParseReader();
   const workbooks = new ExcelJsWorkbookWriter();
@@ -42,7 +47,6 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
           LearnerRepos &
           TrainingRepos &
           PlatformRepos &
-          Pick<EvidenceRepos, 'evidence'> &
           Pick<NotificationRepos, 'notificationSettings'> &
           LogbookRepos
       >,
@@ -54,6 +58,8 @@ export function imports(settings: Pick<EvidenceSettings, 'fileStore' | 'masterKe
         workbooks,
         cursors,
         whatsappByDefault: settings.whatsappByDefault ?? false,
+        // Every capability's offered kinds, in the list's order: each writes its own records.
+        kinds: new ImportKinds(p.hooks.importKinds),
       }),
     routes: importRoutes,
     pageDeps: (u) => ({ imports: u }),

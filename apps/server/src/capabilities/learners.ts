@@ -1,5 +1,5 @@
 import { learnerStorage } from '@fundi/adapters/learners';
-import { SCRUB_AFTER_ERASURE, learnerUseCases } from '@fundi/application/learners';
+import { SCRUB_AFTER_ERASURE, learnerExport, learnerImport, learnerUseCases } from '@fundi/application/learners';
 import {
   learnerEvents,
   learnerRoutes,
@@ -21,6 +21,7 @@ export const learners = capability({
     },
     ids: ['lrn'],
     events: learnerEvents,
+    offers: { exportTypes: [learnerExport], importKinds: [learnerImport] },
   },
   useCases: learnerUseCases,
   routes: learnerRoutes,

@@ -2,7 +2,7 @@ import { TokenSigner } from '@fundi/adapters';
 import { logbookStorage } from '@fundi/adapters/logbooks';
 import type { Ports } from '@fundi/application';
 import { erasureJob, erasureJobType, onLearnerErased } from '@fundi/application/learners';
-import { logbookUseCases, type LogbookUseCases } from '@fundi/application/logbooks';
+import { logbookExport, logbookImport, logbookUseCases, type LogbookUseCases } from '@fundi/application/logbooks';
 import type { PlatformRepos } from '@fundi/domain';
 import type { LearnerRepos } from '@fundi/domain/learners';
 import type { LogbookRepos } from '@fundi/domain/logbooks';
@@ -31,6 +31,8 @@ export function logbooks(masterKey: Buffer) {
       },
       ids: ['lbe', 'lbs'],
       events: logbookEvents,
+      // The logbook entries are a file of the full export only (docs/api.md, "Logbooks").
+      offers: { exportTypes: [logbookExport], importKinds: [logbookImport] },
     },
     useCases: (p: Ports<LogbookRepos & LearnerRepos & TrainingRepos & PlatformRepos>): LogbookUseCases =>
       logbookUseCases({ ...p, signer }),

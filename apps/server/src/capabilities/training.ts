@@ -1,5 +1,11 @@
 import { trainingStorage } from '@fundi/adapters/training';
-import { trainingUseCases } from '@fundi/application/training';
+import {
+  assessmentExport,
+  assessmentImport,
+  enrolmentExport,
+  enrolmentImport,
+  trainingUseCases,
+} from '@fundi/application/training';
 import { recordingListPages, moderationPages } from '@fundi/http';
 import {
   assessmentRoutes,
@@ -41,6 +47,7 @@ export const training = capability({
     // Programmes, enrolments, assessments, moderations, moderation samples, enrolment status history.
     ids: ['prg', 'enr', 'asm', 'mod', 'smp', 'esh'],
     events: trainingEvents,
+    offers: { exportTypes: [enrolmentExport, assessmentExport], importKinds: [enrolmentImport, assessmentImport] },
   },
   useCases: trainingUseCases,
   routes: (u) => [...programmeRoutes(u), ...enrolmentRoutes(u), ...assessmentRoutes(u)],

@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
 import type { Actor } from '@fundi/application';
-import { IMPORT_TABLES } from '@fundi/application/imports';
 import { newId, Tenant } from '@fundi/domain';
 import { idNumberFor } from '@fundi/domain/testing';
 import { describe, expect, it } from 'vitest';
-import { importWorld, jobContext } from '../testing/import-world.js';
+import { importWorld, jobContext, TEST_IMPORT_KINDS } from '../testing/import-world.js';
 
 async function world() {
   const { repos, clock, store, u, validate, confirm, refreshed } = await importWorld();
@@ -36,12 +35,12 @@ describe('import jobs over the in-memory fakes', () => {
     const imp = await w.start(csv(2500));
     const job = { tenantId: w.actor.tenantId, importId: imp.id };
     await w.validate.run(job, w.ctx(1));
-    expect(w.refreshed).toEqual([[...IMPORT_TABLES]]);
+    expect(w.refreshed).toEqual([['learners', 'enrolments', 'assessments', 'evidence']]);
     await w.u.confirmImport.execute(w.actor, imp.id);
     await w.confirm.run(job, w.ctx(1));
     // The confirm: once before its walk, then after the batches of rows 1-1,000 and 1,001-2,000 (none follows the last).
     expect(w.refreshed).toHaveLength(4);
-    expect(new Set(w.refreshed.map((t) => t.join()))).toEqual(new Set([IMPORT_TABLES.join()]));
+    expect(new Set(w.refreshed.map((t) => t.join()))).toEqual(new Set([TEST_IMPORT_KINDS.tables.join()]));
     expect(await w.repos.imports.findById(w.actor.tenantId, imp.id)).toMatchObject({ status: 'completed' });
   });
 

@@ -1,5 +1,9 @@
 import { EncryptedFileVault, MasterKeyring, type JobContext } from '@fundi/application';
-import { importJobs, importUseCases } from '@fundi/application/imports';
+import { assessmentImport, enrolmentImport } from '@fundi/application/training';
+import { evidenceImport } from '@fundi/application/evidence';
+import { importJobs, ImportKinds, importUseCases } from '@fundi/application/imports';
+import { learnerImport } from '@fundi/application/learners';
+import { logbookImport } from '@fundi/application/logbooks';
 import { MemoryFileStore, memoryStorage } from '@fundi/memory';
 import { evidenceMemory } from '@fundi/memory/evidence';
 import { importMemory } from '@fundi/memory/imports';
@@ -23,6 +27,14 @@ export const jobContext = (attempt = 1): JobContext => ({
   reportIn: async () => {},
   signal: new AbortController().signal,
 });
+
+/** Every import kind as the service's capabilities offer them, in the capability list's order. */
+export const TEST_IMPORT_KINDS = new ImportKinds([
+  [learnerImport],
+  [enrolmentImport, assessmentImport],
+  [evidenceImport],
+  [logbookImport],
+]);
 
 /**
  * The import use cases and their two jobs (validate, confirm) over the in-memory fakes, with the real CSV reader
@@ -65,6 +77,7 @@ export function importWorldOver<R extends Parameters<typeof importUseCases>[0]['
     workbooks: new ExcelJsWorkbookWriter(),
     cursors,
     maintenance,
+    kinds: TEST_IMPORT_KINDS,
   });
   const [validate, confirm] = importJobs(u);
   return { repos, uow, clock, store, u, validate: validate!, confirm: confirm!, refreshed };

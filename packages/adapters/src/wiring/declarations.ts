@@ -37,9 +37,8 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
     owner.set(`${what} ${key}`, cap);
   };
   const idPrefixes = new Map<IdPrefix, string>();
-  const learnerErasure: Hooks['learnerErasure'][] = [];
-  const subscriptionPurpose: Hooks['subscriptionPurpose'][] = [];
-  const triggers: Hooks['triggers'][] = [];
+  // Every offer under the need's name, in the list's order; the kernel's hooks are there when nobody offers them.
+  const offered: Lists<Hooks> = { learnerErasure: [], subscriptionPurpose: [], triggers: [] };
   for (const { name, declares: d } of caps) {
     for (const [scope, roles] of Object.entries(d?.scopes ?? {}) as [Scope, ScopeGrants[Scope]][]) {
       claim('scope', scope, name);
@@ -54,19 +53,28 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
       claim('id prefix', prefix, name);
       idPrefixes.set(prefix, name);
     }
-    if (d?.offers?.learnerErasure) learnerErasure.push(d.offers.learnerErasure);
     const purpose = d?.offers?.subscriptionPurpose;
     if (purpose) {
       if (purpose.name === WEBHOOK_API_PURPOSE) throw new Error(`${name} declares the webhook API's own purpose`);
       claim('subscription purpose', purpose.name, name);
       for (const type of purpose.events) claim('event', type, name);
-      subscriptionPurpose.push(purpose);
     }
-    if (d?.offers?.triggers) {
-      for (const t of d.offers.triggers.templates) claim('trigger', t.key, name);
-      triggers.push(d.offers.triggers);
-    }
+    for (const t of d?.offers?.triggers?.templates ?? []) claim('trigger', t.key, name);
+    const offers: Partial<Hooks> = d?.offers ?? {};
+    for (const need of Object.keys(offers) as (keyof Hooks)[]) push(offered, need, offers[need]);
   }
-  const hooks = { learnerErasure, subscriptionPurpose, triggers };
+  // Another capability's hook is absent while nobody offers it: the exports offer their own types to theirs.
+  const hooks = offered as OfferedHooks;
   return { access: new AccessPolicy(grants), eventTypes: events, idPrefixes, hooks };
+}
+
+/** A list of offers per hook, for the hooks offered so far. */
+type Lists<T> = { [K in keyof T]?: T[K][] };
+
+/** Adds a capability's offer to its hook's list. */
+function push<T, K extends keyof T>(lists: Lists<T>, need: K, what: T[K] | undefined): void {
+  if (what === undefined) return;
+  const list = lists[need] ?? [];
+  list.push(what);
+  lists[need] = list;
 }

@@ -9,7 +9,6 @@ import type { RequestMeter } from '../tenants/request-meter.js';
 export type { FileVault, StoredFile } from '../files/file-vault.js';
 import type { FileVault } from '../files/file-vault.js';
 
-/** Port: signs and checks the short-lived file URLs (HMAC over the payload and purpose). */
 export type { UrlSigner } from '../common/url-signer.js';
 import type { UrlSigner } from '../common/url-signer.js';
 

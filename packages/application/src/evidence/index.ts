@@ -28,4 +28,6 @@ export * from './review-evidence.js';
 export * from './restore-evidence.js';
 export * from './rewrap-evidence-files.js';
 export * from './set-retention-years.js';
+export * from './evidence-export.js';
+export * from './evidence-import.js';
 export * from './evidence-triggers.js';

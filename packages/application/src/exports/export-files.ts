@@ -1,18 +1,12 @@
 import { Readable } from 'node:stream';
 import type { ProgrammeSnapshot } from '@fundi/domain/training';
 import { qctoFileName, type ExportSnapshot, type RegulatorSettings } from '@fundi/domain/exports';
+import { enrolmentRows } from '../enrolments/enrolment-export.js';
 import { BOM, csvLine } from './csv.js';
-import {
-  CSV_COLUMNS,
-  LEARNER_ENROLMENT_COLUMNS,
-  LOGBOOK_COLUMNS,
-  defaultColumns,
-  type Column,
-} from './export-columns.js';
+import { csvChunks, type Counter } from './csv-chunks.js';
 import type { ExportPorts } from './export-ports.js';
-import type { ResolvedFilters } from './export-reading.js';
-import { assessmentRows, auditRows, enrolmentRows, evidenceRows, learnerRows, logbookRows } from './export-rows.js';
-import { ReadinessCollector, csvChunks, qcto01Chunks, qcto02Chunks, type Counter } from './export-writers.js';
+import type { Column, ExportTypeDef, ResolvedFilters } from './export-type.js';
+import { ReadinessCollector, qcto01Chunks, qcto02Chunks } from './export-writers.js';
 import { DETAIL_COLUMNS, SUMMARY_COLUMNS, TrainingSummary, type TrainingRow } from './wsp-atr.js';
 
 /** What a run produces: the bytes (streamed), and what is known once they are all written. */
@@ -26,26 +20,12 @@ export interface ExportFile {
   readiness(): ExportSnapshot['readiness'];
 }
 
-type Deps = Pick<ExportPorts, 'repos' | 'zip'>;
+type Deps = Pick<ExportPorts, 'repos' | 'zip' | 'types'>;
 
-function csvOf(d: Deps, type: keyof typeof CSV_COLUMNS, e: ExportSnapshot, count: Counter): AsyncGenerator<Buffer> {
-  const f = e.filters as ResolvedFilters;
-  const fields = e.fields ?? defaultColumns(type);
-  const r = d.repos;
-  switch (type) {
-    case 'learners': {
-      const withEnrolments = fields.some((c) => LEARNER_ENROLMENT_COLUMNS.includes(c));
-      return csvChunks(CSV_COLUMNS.learners, fields, learnerRows(r, e.tenantId, f, withEnrolments), count);
-    }
-    case 'enrolments':
-      return csvChunks(CSV_COLUMNS.enrolments, fields, enrolmentRows(r, e.tenantId, f), count);
-    case 'assessments':
-      return csvChunks(CSV_COLUMNS.assessments, fields, assessmentRows(r, e.tenantId, f), count);
-    case 'evidence':
-      return csvChunks(CSV_COLUMNS.evidence, fields, evidenceRows(r, e.tenantId, f), count);
-    case 'audit':
-      return csvChunks(CSV_COLUMNS.audit, fields, auditRows(r, e.tenantId, f), count);
-  }
+/** The CSV of a contributed type over the export's filters and columns (its defaults when none were chosen). */
+function csvOf(d: Deps, t: ExportTypeDef, e: ExportSnapshot, count: Counter): AsyncGenerator<Buffer> {
+  if (!t.csv) throw new Error(`The export type ${t.name} has no CSV`);
+  return t.csv.chunks(d.repos, e.tenantId, e.filters as ResolvedFilters, e.fields ?? t.csv.defaults, count);
 }
 
 const stamp = (at: string) => at.slice(0, 10).replaceAll('-', '');
@@ -104,16 +84,10 @@ export function exportFile(d: Deps, e: ExportSnapshot, settings: RegulatorSettin
     };
   }
   if (e.type === 'full') {
-    const types = ['learners', 'enrolments', 'assessments', 'evidence'] as const;
-    const entries = types.map((t) => ({
-      name: `${t}.csv`,
-      open: () => fromGen(csvOf(d, t, { ...e, fields: null, type: t }, count)),
-    }));
-    const logbookCols = Object.keys(LOGBOOK_COLUMNS);
-    entries.push({
-      name: 'logbook-entries.csv',
-      open: () => fromGen(csvChunks(LOGBOOK_COLUMNS, logbookCols, logbookRows(d.repos, e.tenantId), count)),
-    });
+    // Every type that names its file in the full export, in the capability list's order.
+    const entries = d.types.flatMap((t) =>
+      t.inFull ? [{ name: t.inFull, open: () => fromGen(csvOf(d, t, { ...e, fields: null }, count)) }] : [],
+    );
     return { ...base, fileName: name('zip'), contentType: 'application/zip', kind: 'archive', stream: d.zip(entries) };
   }
   if (e.type === 'atr' || e.type === 'wsp') {
@@ -140,11 +114,13 @@ export function exportFile(d: Deps, e: ExportSnapshot, settings: RegulatorSettin
     ];
     return { ...base, fileName: name('zip'), contentType: 'application/zip', kind: 'archive', stream: d.zip(entries) };
   }
+  const type = d.types.find((t) => t.name === e.type && !t.fullOnly);
+  if (!type) throw new Error(`No capability offers the export type ${e.type}`);
   return {
     ...base,
     fileName: name('csv'),
     contentType: 'text/csv; charset=utf-8',
     kind: 'document',
-    stream: fromGen(csvOf(d, e.type, e, count)),
+    stream: fromGen(csvOf(d, type, e, count)),
   };
 }

@@ -2,14 +2,12 @@ import type { Readable } from 'node:stream';
 import type { PlatformRepos, TenantRepos } from '@fundi/domain';
 import type { AuditRepos } from '@fundi/domain/audit';
 import type { LearnerRepos } from '@fundi/domain/learners';
-import type { LogbookRepos } from '@fundi/domain/logbooks';
-import type { StaffRepos } from '@fundi/domain/staff';
 import type { TrainingRepos } from '@fundi/domain/training';
-import type { EvidenceRepos } from '@fundi/domain/evidence';
 import type { ExportRepos } from '@fundi/domain/exports';
-import type { UrlSigner } from '../evidence/evidence-ports.js';
 import type { FileVault } from '../files/file-vault.js';
 import type { CoreDeps } from '../common/ports.js';
+import type { UrlSigner } from '../common/url-signer.js';
+import type { ExportTypeDef } from './export-type.js';
 
 /** Port: writes a ZIP of the entries while it is read, opening each entry only when its turn comes. */
 export type ZipWriter = (entries: { name: string; open(): Readable }[]) => Readable;
@@ -21,19 +19,18 @@ export interface ExportSettings {
   retentionDays: number;
 }
 
+/**
+ * The exports' ports. The repositories are the service's (its unit of work hands out every capability's): the
+ * exports read their own, the regulator files learners and their enrolments, and each offered type's reader what
+ * its capability named.
+ */
 export type ExportPorts = CoreDeps<
-  ExportRepos &
-    LearnerRepos &
-    TrainingRepos &
-    Pick<EvidenceRepos, 'evidence'> &
-    Pick<LogbookRepos, 'logbookEntries'> &
-    TenantRepos &
-    PlatformRepos &
-    AuditRepos &
-    Pick<StaffRepos, 'staffCredentials'>
+  ExportRepos & LearnerRepos & TrainingRepos & TenantRepos & PlatformRepos & AuditRepos
 > & {
   files: FileVault;
   signer: UrlSigner;
   zip: ZipWriter;
   settings: ExportSettings;
+  /** Every export type, in the capability list's order (each capability's `offers.exportTypes`). */
+  types: readonly ExportTypeDef[];
 };

@@ -1,20 +1,12 @@
-import { DomainError, type Page, type PageRequest, type TenantRepos } from '@fundi/domain';
-import type { AuditRepos } from '@fundi/domain/audit';
-import type { LearnerRepos, LearnerSnapshot } from '@fundi/domain/learners';
-import type { StaffRepos } from '@fundi/domain/staff';
+import { DomainError, type Page, type PageRequest } from '@fundi/domain';
+import type { LearnerRepos } from '@fundi/domain/learners';
 import type { TrainingRepos } from '@fundi/domain/training';
-import type { EvidenceRepos } from '@fundi/domain/evidence';
-import type { ExportFilters } from '@fundi/domain/exports';
 
 /** Rows are read in keyset pages of this many: memory holds one page, whatever the export's size. */
 export const BATCH = 500;
 
-export type ReadRepos = LearnerRepos &
-  TrainingRepos &
-  Pick<EvidenceRepos, 'evidence'> &
-  AuditRepos &
-  Pick<TenantRepos, 'apiKeys'> &
-  Pick<StaffRepos, 'staffCredentials'>;
+/** What the regulator files read: learners and their enrolments, programmes and results. */
+export type ReadRepos = LearnerRepos & TrainingRepos;
 
 /** Every item of a keyset-paged list, one page in memory at a time. */
 export async function* pages<T extends { id: string }>(
@@ -33,16 +25,6 @@ export async function* pages<T extends { id: string }>(
 export const dayStart = (d?: string) => (d ? `${d}T00:00:00.000Z` : undefined);
 export const dayEnd = (d?: string) => (d ? `${d}T23:59:59.999Z` : undefined);
 
-/** The live learners of a page of rows, in one read (an erased or absent learner is not in the map). */
-export async function learnersOf(
-  r: ReadRepos,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<Map<string, LearnerSnapshot>> {
-  const found = await r.learners.findByIds(tenantId, [...new Set(ids)]);
-  return new Map(found.map((l) => [l.id, l]));
-}
-
 /**
  * The `status` filter as the listed entity's own status type. The request was checked against the same list
  * (`checkRequest`), so a status it does not name means the stored export was altered.
@@ -52,9 +34,4 @@ export function statusOf<S extends string>(allowed: readonly S[], status: string
   const found = allowed.find((s) => s === status);
   if (found === undefined) throw DomainError.invalid('filters.status', `must be one of ${allowed.join(', ')}`);
   return found;
-}
-
-/** The programme code a `programmeId` filter stands for (resolved when the export is requested). */
-export interface ResolvedFilters extends ExportFilters {
-  programmeCode?: string;
 }

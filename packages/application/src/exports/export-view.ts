@@ -1,9 +1,9 @@
-import type { ExportSnapshot, ExportType, ReadinessReport } from '@fundi/domain/exports';
+import type { ExportSnapshot, ReadinessReport } from '@fundi/domain/exports';
 
 /** An export as callers see it (docs/api.md, "Exports"): no storage key, no tenant, filters as requested. */
 export interface ExportView {
   id: string;
-  type: ExportType;
+  type: string;
   format: ExportSnapshot['format'];
   status: ExportSnapshot['status'];
   filters: { programmeId?: string; status?: string; from?: string; to?: string; learnerIds?: string[] };

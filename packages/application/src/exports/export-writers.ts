@@ -5,42 +5,11 @@ import {
   type ReadinessReport,
   type RegulatorSettings,
 } from '@fundi/domain/exports';
-import { BOM, csvLine } from './csv.js';
-import type { Column } from './export-columns.js';
-import type { ReadRepos, ResolvedFilters } from './export-reading.js';
-import { enrolmentRows, learnerRows } from './export-rows.js';
+import type { ReadRepos } from './export-reading.js';
+import type { ResolvedFilters } from './export-type.js';
+import { enrolmentRows } from '../enrolments/enrolment-export.js';
+import { learnerRows } from '../learners/learner-export.js';
 import { qcto02Learners } from './qcto02-inputs.js';
-
-/** Lines are handed on in chunks of about this many bytes (fewer, larger writes to the store). */
-const CHUNK = 64 * 1024;
-
-export interface Counter {
-  rows: number;
-}
-
-/** A CSV (BOM, header, CRLF records) of `fields` over row batches, in chunks; counts the data rows. */
-export async function* csvChunks<R>(
-  columns: Record<string, Column<R>>,
-  fields: readonly string[],
-  batches: AsyncIterable<R[]>,
-  count: Counter,
-): AsyncGenerator<Buffer> {
-  const getters = fields.map((f) => columns[f]!);
-  let out = BOM + csvLine(fields);
-  const values: ReturnType<Column<R>>[] = new Array(getters.length);
-  for await (const batch of batches) {
-    for (const row of batch) {
-      for (let i = 0; i < getters.length; i++) values[i] = getters[i]!(row);
-      out += csvLine(values);
-      count.rows++;
-      if (out.length >= CHUNK) {
-        yield Buffer.from(out, 'utf8');
-        out = '';
-      }
-    }
-  }
-  if (out) yield Buffer.from(out, 'utf8');
-}
 
 const MAX_FINDINGS = 10_000;
 

@@ -8,7 +8,9 @@ import {
 } from '@fundi/domain/training';
 import { qcto02LearnerRecords, type Qcto02Input } from '@fundi/domain/exports';
 import { exportWorld } from '../testing/export-world.js';
-import { learnersOf, pages, statusOf, type ReadRepos, type ResolvedFilters } from './export-reading.js';
+import { learnersOf } from '../learners/learner-columns.js';
+import { pages, statusOf, type ReadRepos } from './export-reading.js';
+import type { ResolvedFilters } from './export-type.js';
 import { ReadinessCollector, qcto02Chunks } from './export-writers.js';
 import { qcto02Learners } from './qcto02-inputs.js';
 

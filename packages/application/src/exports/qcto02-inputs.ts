@@ -6,7 +6,9 @@ import {
   type ProgrammeSnapshot,
 } from '@fundi/domain/training';
 import type { Qcto02Input } from '@fundi/domain/exports';
-import { learnersOf, pages, statusOf, type ReadRepos, type ResolvedFilters } from './export-reading.js';
+import { learnersOf } from '../learners/learner-columns.js';
+import { pages, statusOf, type ReadRepos } from './export-reading.js';
+import type { ResolvedFilters } from './export-type.js';
 
 /** Enrolment ids per read of their assessments (a bound on one statement's parameters). */
 const ENROLMENTS_PER_READ = 1000;

@@ -5,7 +5,7 @@ import { enqueueJob } from '../jobs/job-definition.js';
 import { recordChange } from '../common/record-change.js';
 import type { ExportPorts } from './export-ports.js';
 import { exportView, type ExportView } from './export-view.js';
-import { checkRequest, type ExportRequest } from './export-request.js';
+import { checkRequest, requestable, type ExportRequest } from './export-request.js';
 import { RUN_EXPORT, type RunExport } from './export-jobs.js';
 
 /** Queues an export; the worker writes it (202 with the queued record). `origin`: see `RUN_EXPORT`. */
@@ -13,10 +13,11 @@ export class RequestExport {
   constructor(private readonly d: ExportPorts) {}
 
   async execute(actor: Actor, req: ExportRequest, origin?: string): Promise<ExportView> {
-    // The audit trail is for those who may read it (docs/api.md, "Audit trail").
-    if (req.type === 'audit' && !actor.scopes.includes('audit:read'))
-      throw DomainError.forbidden('An audit export needs the audit:read scope');
-    const { format, fields, filters } = await checkRequest(this.d.repos, actor.tenantId, req);
+    // Some records are only for those who may read them (the audit trail: docs/api.md, "Audit trail").
+    const scope = requestable(this.d.types, req.type)?.scope;
+    if (scope && !actor.scopes.includes(scope))
+      throw DomainError.forbidden(`An ${req.type} export needs the ${scope} scope`);
+    const { format, fields, filters } = await checkRequest(this.d, actor.tenantId, req);
     const now = this.d.clock.now();
     const e: ExportSnapshot = {
       id: newId('exp'),

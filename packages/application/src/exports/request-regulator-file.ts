@@ -61,7 +61,7 @@ export class RequestRegulatorFile {
 
   /** The dry run's report with its counts by field, as of now (counted again when the tenant changed). */
   async current(actor: Actor, type: FileType, filters: Filters = {}): Promise<CountedReadiness> {
-    const checked = await checkRequest(this.d.repos, actor.tenantId, { type, filters });
+    const checked = await checkRequest(this.d, actor.tenantId, { type, filters });
     const key = `${actor.tenantId}|${type}|${JSON.stringify(checked.filters)}`;
     const { seq, today } = await this.version(actor.tenantId);
     const kept = this.done.get(key);
@@ -88,7 +88,7 @@ export class RequestRegulatorFile {
    * begun).
    */
   async latest(actor: Actor, type: FileType): Promise<(CountedReadiness & { current: boolean }) | null> {
-    const checked = await checkRequest(this.d.repos, actor.tenantId, { type, filters: {} });
+    const checked = await checkRequest(this.d, actor.tenantId, { type, filters: {} });
     const key = `${actor.tenantId}|${type}|${JSON.stringify(checked.filters)}`;
     const { seq, today } = await this.version(actor.tenantId);
     const kept = this.done.get(key);

@@ -6,7 +6,8 @@ import { recordChange } from '../common/record-change.js';
 import type { ExportPorts } from './export-ports.js';
 import { exportFile } from './export-files.js';
 import { RUN_EXPORT } from './export-jobs.js';
-import { expectedRows } from './export-rows.js';
+import { requestable } from './export-request.js';
+import type { ResolvedFilters } from './export-type.js';
 
 /** How often a running export records how many rows it has written. */
 const PROGRESS_EVERY_MS = 1000;
@@ -23,7 +24,8 @@ export class WriteExport {
   async execute(tenantId: string, id: string, ctx: Pick<JobContext, 'attempt' | 'signal'>, origin?: string) {
     const e = await this.d.repos.exports.findById(tenantId, id);
     if (!e || e.status === 'ready' || e.status === 'failed') return;
-    const total = await expectedRows(this.d.repos, tenantId, e.type, e.filters);
+    const csv = requestable(this.d.types, e.type)?.csv;
+    const total = (await csv?.total?.(this.d.repos, tenantId, e.filters as ResolvedFilters)) ?? null;
     const started = { ...e, status: 'processing' as const, processedRows: 0, totalRows: total };
     if (e.status === 'queued') await this.d.uow.run((tx) => tx.exports.update(started));
     else await this.d.repos.exports.recordProgress(tenantId, id, 0, total);

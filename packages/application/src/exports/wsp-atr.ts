@@ -1,6 +1,6 @@
 import type { LearnerSnapshot } from '@fundi/domain/learners';
 import type { EnrolmentSnapshot, ProgrammeSnapshot } from '@fundi/domain/training';
-import type { Column } from './export-columns.js';
+import type { Column } from './export-type.js';
 
 /** One learner in one programme, as the WSP/ATR count it (docs/api.md, "WSP and ATR"). */
 export interface TrainingRow {

@@ -56,6 +56,5 @@ export const HEADER_ALIASES: Readonly<Record<string, readonly string[]>> = {
   outcome: ['result', 'competence', 'competency'],
   assessment_date: ['date', 'date assessed', 'assessed on'],
   assessor_email: ['assessor', 'assessor email address'],
-  evidence_type: ['evidence', 'document type'],
   filename: ['file', 'file name', 'document'],
 };

@@ -2,20 +2,17 @@ import type { PlatformRepos } from '@fundi/domain';
 import type { LearnerRepos } from '@fundi/domain/learners';
 import type { LogbookRepos } from '@fundi/domain/logbooks';
 import type { TrainingRepos } from '@fundi/domain/training';
-import type { EvidenceRepos } from '@fundi/domain/evidence';
-import type { ImportType } from '@fundi/domain/imports';
 import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
 import type { ChangeRecord } from '../common/record-change.js';
 import type { CellRule } from './cell-values.js';
 import type { MessageDue } from './import-messages.js';
 
-/** What the import kinds read and write. */
-export type ImportKindRepos = LearnerRepos &
-  TrainingRepos &
-  PlatformRepos &
-  Pick<EvidenceRepos, 'evidence'> &
-  LogbookRepos;
+/**
+ * What every import kind may read and write; a kind names what else it needs (`R` of its `ImportKind`), which the
+ * service's unit of work hands out with every capability's repositories.
+ */
+export type ImportKindRepos = LearnerRepos & TrainingRepos & PlatformRepos & LogbookRepos;
 
 export interface ImportColumn {
   name: string;
@@ -48,9 +45,12 @@ export type Cells = Readonly<Record<string, string>>;
  * per run: it may cache what it looked up (programmes by code). `V` is a row checked on its own, `W` the row
  * resolved against the tenant's data, ready to write.
  */
-export interface ImportKind<V, W> {
-  type: ImportType;
+export interface ImportKind<V, W, R extends object = ImportKindRepos> {
+  /** The import's `type` (`learners`): one capability offers it. */
+  type: string;
   columns: readonly ImportColumn[];
+  /** The tables it grows, whose planner statistics are kept current while it runs (`ImportKinds.tables`). */
+  tables?: readonly string[];
   /** Groups of columns of which the header must hold at least one (`id_number` or `learner_id`). */
   anyOf: readonly (readonly string[])[];
   /** The row on its own: every field rule of the API. */
@@ -60,21 +60,34 @@ export interface ImportKind<V, W> {
   /** The same keys read from the cells of a row that failed `parse`, so its duplicates show in the same report. */
   cellKeys?(cells: Cells): { column: string; key: string; what: string }[];
   /** Against the tenant's current data: references exist, no duplicates, the training rules. */
-  resolve(repos: ImportKindRepos, actor: Actor, v: V, now: Date): Promise<Checked<W>>;
+  resolve(repos: R, actor: Actor, v: V, now: Date): Promise<Checked<W>>;
   /**
    * Keys that must be unique within the file once rows are resolved (one learner named by ID number in one row
    * and by email in another); checked in row order, the first row wins.
    */
   resolvedKeys?(w: W): { column: string; key: string; what: string }[];
   /** `resolve` for many rows with a few queries (same answers, in the same order), where the kind has it. */
-  resolveMany?(repos: ImportKindRepos, actor: Actor, vs: readonly V[], now: Date): Promise<Checked<W>[]>;
+  resolveMany?(repos: R, actor: Actor, vs: readonly V[], now: Date): Promise<Checked<W>[]>;
   /**
    * The learner messages writing the row would lead to (welcome, result), for the dry run's count; absent: none.
    * `history` is the first date an assessment may have and still message its learner.
    */
-  messagesDue?(repos: ImportKindRepos, tenantId: string, w: W, history: string): Promise<MessageDue[]>;
+  messagesDue?(repos: R, tenantId: string, w: W, history: string): Promise<MessageDue[]>;
   /** Writes resolved rows through one transaction's repositories; returns the events the API raises for each. */
-  write(tx: ImportKindRepos, actor: Actor, now: Date, rows: readonly W[]): Promise<ChangeRecord['events'] & {}>;
+  write(tx: R, actor: Actor, now: Date, rows: readonly W[]): Promise<ChangeRecord['events'] & {}>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each kind has its own row types; the walk only passes them on.
+export type AnyKind = ImportKind<any, any, any>;
+
+declare module '../common/hooks.js' {
+  interface Hooks {
+    /**
+     * The import kinds a capability offers, each made afresh per run (docs/architecture.md, "A capability's
+     * anatomy").
+     */
+    importKinds: readonly (() => AnyKind)[];
+  }
 }
 
 /** `homeAddress.postalCode` -> `home_address_postal_code`. */

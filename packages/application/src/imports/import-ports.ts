@@ -3,12 +3,13 @@ import type { ImportRepos } from '@fundi/domain/imports';
 import type { NotificationRepos } from '@fundi/domain/notifications';
 import type { OfferedHooks } from '../common/hooks.js';
 import type { StorageMaintenance } from '../common/ports.js';
-import type { UrlSigner } from '../evidence/evidence-ports.js';
+import type { UrlSigner } from '../common/url-signer.js';
 import type { FileVault } from '../files/file-vault.js';
 import { jobType } from '../jobs/job-definition.js';
 import type { CsvReader } from './csv-reader.js';
 import type { WorkbookWriter } from './template-workbook.js';
 import type { ImportKindRepos } from './import-kind.js';
+import type { ImportKinds } from './import-kinds.js';
 
 export type ImportRepositories = ImportKindRepos & ImportRepos & Pick<NotificationRepos, 'notificationSettings'>;
 
@@ -27,15 +28,11 @@ export interface ImportDeps {
   hooks?: Pick<OfferedHooks, 'triggers'>;
   /** Signs the cursors of an import's error pages (`?errorsCursor`), bound to the tenant and the import. */
   cursors: UrlSigner;
+  /** Every offered import kind (each capability's `offers.importKinds`). */
+  kinds: ImportKinds;
   /** Keeps the planner's statistics of the tables an import reads and grows current (absent: nothing to keep). */
   maintenance?: Pick<StorageMaintenance, 'refreshStatistics'>;
 }
-
-/**
- * The tables whose rows an import looks up row by row (duplicates, the learners a row names) and grows by up to
- * 100,000 rows: their statistics are refreshed before each walk of the file and after each committed batch.
- */
-export const IMPORT_TABLES = ['learners', 'enrolments', 'assessments', 'evidence'] as const;
 
 export interface ImportJobPayload {
   tenantId: string;

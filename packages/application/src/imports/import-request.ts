@@ -1,13 +1,8 @@
 import { DomainError, isSafeText } from '@fundi/domain';
-import {
-  IMPORT_MAX_SHEET_CHARS,
-  IMPORT_NOTIFY,
-  IMPORT_TYPES,
-  type ImportNotify,
-  type ImportType,
-} from '@fundi/domain/imports';
+import { IMPORT_MAX_SHEET_CHARS, IMPORT_NOTIFY, type ImportNotify } from '@fundi/domain/imports';
 import { looseKey } from './cell-values.js';
-import { IMPORT_KINDS } from './import-walk.js';
+import type { AnyKind } from './import-kind.js';
+import type { ImportKinds } from './import-kinds.js';
 
 /** What an upload asks of an import: its type and options (dry run, notices, header mapping, sheet), checked. */
 export interface StartImportInput {
@@ -27,7 +22,7 @@ export interface ImportOptions {
 
 const OPTION_NAMES = ['dryRun', 'notify', 'columns', 'sheet'];
 
-function parseOptions(type: ImportType, raw: unknown): ImportOptions {
+function parseOptions(kind: AnyKind, raw: unknown): ImportOptions {
   if (raw === undefined || raw === '') return { dryRun: true, notify: 'all', columns: {}, sheet: null };
   let v: unknown;
   try {
@@ -59,20 +54,20 @@ function parseOptions(type: ImportType, raw: unknown): ImportOptions {
   return {
     dryRun: o.dryRun !== false,
     notify: (o.notify as ImportNotify) ?? 'all',
-    columns: parseColumns(type, o.columns),
+    columns: parseColumns(kind, o.columns),
     sheet: typeof o.sheet === 'string' ? o.sheet.trim() : null,
   };
 }
 
 /** `{"Surname": "last_name"}`: each header name to a column of the type, or null to forget a saved entry. */
-function parseColumns(type: ImportType, raw: unknown): Record<string, string | null> {
+function parseColumns(kind: AnyKind, raw: unknown): Record<string, string | null> {
   if (raw === undefined) return {};
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     throw DomainError.invalid(
       'options.columns',
       'must be an object of header names to columns, such as {"Surname": "last_name"}',
     );
-  const known = new Map(IMPORT_KINDS[type]().columns.map((c) => [looseKey(c.name), c.name]));
+  const known = new Map(kind.columns.map((c) => [looseKey(c.name), c.name]));
   const entries = Object.entries(raw as Record<string, unknown>);
   if (entries.length > MAX_MAPPED)
     throw DomainError.invalid('options.columns', `maps at most ${MAX_MAPPED} header names`);
@@ -92,7 +87,7 @@ function parseColumns(type: ImportType, raw: unknown): Record<string, string | n
     if (!to)
       throw DomainError.invalid(
         `options.columns.${header}`,
-        `must be a ${type} column (${[...known.values()].join(', ')}) or null to forget it`,
+        `must be a ${kind.type} column (${[...known.values()].join(', ')}) or null to forget it`,
       );
     out[key] = to;
   }
@@ -102,8 +97,9 @@ function parseColumns(type: ImportType, raw: unknown): Record<string, string | n
 /** Header names one upload may map. */
 const MAX_MAPPED = 200;
 
-export function parseRequest(input: StartImportInput): { type: ImportType; options: ImportOptions } {
-  const type = input.type as ImportType;
-  if (!IMPORT_TYPES.includes(type)) throw DomainError.invalid('type', `must be one of ${IMPORT_TYPES.join(', ')}`);
-  return { type, options: parseOptions(type, input.options) };
+/** The type (one of the offered kinds) and the options of an upload, checked. */
+export function parseRequest(kinds: ImportKinds, input: StartImportInput): { type: string; options: ImportOptions } {
+  const type = typeof input.type === 'string' ? input.type : '';
+  const kind = kinds.make(type);
+  return { type, options: parseOptions(kind, input.options) };
 }

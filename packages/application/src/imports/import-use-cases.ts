@@ -28,12 +28,14 @@ export function importUseCases(d: ImportDeps) {
     getImport: new GetImport(d),
     listImports: new ListImports(d),
     importErrorsCsv: new ImportErrorsCsv(d),
-    importTemplate: new ImportTemplate(),
+    importTemplate: new ImportTemplate(d),
     importTemplateXlsx: new ImportTemplateXlsx(d),
     confirmImport: new ConfirmImport(d),
     validateImport: new ValidateImport(d),
     writeImport: new WriteImport(d),
     removeErasedLearnerFiles: new RemoveImportFilesOfErasedLearner(d),
+    /** The offered import kinds (their types and columns, for the routes and pages). */
+    kinds: d.kinds,
   };
 }
 

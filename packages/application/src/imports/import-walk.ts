@@ -1,27 +1,12 @@
-import { IMPORT_MAX_ROWS, type ImportFormat, type ImportType, type RowError } from '@fundi/domain/imports';
+import { IMPORT_MAX_ROWS, type ImportFormat, type RowError } from '@fundi/domain/imports';
 import type { Readable } from 'node:stream';
 import { CsvFileError, type CsvReader } from './csv-reader.js';
 import { cellsOf, readHeader } from './import-header.js';
 import { FirstSeen } from './first-seen.js';
 import type { Actor } from '../common/actor.js';
-import type { CellError, Cells, Checked, ImportKind, ImportKindRepos } from './import-kind.js';
-import { learnerImport } from './learner-import.js';
-import { enrolmentImport } from './enrolment-import.js';
-import { assessmentImport } from './assessment-import.js';
-import { evidenceImport } from './evidence-import.js';
-import { logbookImport } from './logbook-import.js';
+import type { AnyKind, CellError, Cells, Checked, ImportKindRepos } from './import-kind.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: each kind has its own row types; the walk only passes them on.
-export type AnyKind = ImportKind<any, any>;
-
-/** A fresh kind per run (kinds cache what they look up). */
-export const IMPORT_KINDS: Record<ImportType, () => AnyKind> = {
-  learners: learnerImport,
-  enrolments: enrolmentImport,
-  assessments: assessmentImport,
-  evidence: evidenceImport,
-  logbook: logbookImport,
-};
+export type { AnyKind };
 
 /** A data row after the checks that need only the file: `n` counts data rows from 1; `cells` its known cells. */
 export interface WalkedRow {

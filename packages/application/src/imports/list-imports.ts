@@ -1,5 +1,5 @@
 import type { Page, PageRequest } from '@fundi/domain';
-import type { ImportStatus, ImportType } from '@fundi/domain/imports';
+import type { ImportStatus } from '@fundi/domain/imports';
 import type { Actor } from '../common/actor.js';
 import type { ImportDeps } from './import-ports.js';
 import { importView, type ImportView } from './import-view.js';
@@ -9,7 +9,7 @@ export class ListImports {
 
   execute(
     actor: Actor,
-    filter: { status?: ImportStatus; type?: ImportType },
+    filter: { status?: ImportStatus; type?: string },
     page: PageRequest,
   ): Promise<Page<ImportView>> {
     return this.d.repos.imports

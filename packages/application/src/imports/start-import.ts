@@ -30,7 +30,7 @@ export class StartImport {
       check: (input) => {
         if (file.filename && !isSafeFileName(file.filename))
           throw DomainError.invalid('file', `has a file name that ${UNSAFE_FILE_NAME_MESSAGE}`);
-        return parseRequest(input);
+        return parseRequest(this.d.kinds, input);
       },
       abandon: () => file.stream.resume(),
       store: () => {

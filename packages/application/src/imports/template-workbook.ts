@@ -1,5 +1,4 @@
-import { IMPORT_KINDS } from './import-walk.js';
-import type { ImportType } from '@fundi/domain/imports';
+import type { AnyKind } from './import-kind.js';
 
 /** One column of a template sheet: `text` cells are formatted as Text, `date` cells as dates. */
 export interface TemplateColumn {
@@ -24,8 +23,8 @@ export interface WorkbookWriter {
  * formatted as Text but the dates (so Excel never turns an ID number into `9.20122E+12`, drops a code's leading 0 or
  * reads a date as mm/dd), and a second sheet `Codes` listing every code of each coded column with its meaning.
  */
-export function templateSheets(type: ImportType): TemplateSheet[] {
-  const cols = IMPORT_KINDS[type]().columns;
+export function templateSheets(kind: AnyKind): TemplateSheet[] {
+  const { type, columns: cols } = kind;
   return [
     {
       name: type,

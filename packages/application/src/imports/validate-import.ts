@@ -1,8 +1,8 @@
 import type { ImportSnapshot, RowError } from '@fundi/domain/imports';
 import { enqueueJob } from '../jobs/job-definition.js';
 import type { Actor } from '../common/actor.js';
-import { CONFIRM_IMPORT, IMPORT_TABLES, type ImportDeps, type ImportJobPayload } from './import-ports.js';
-import { IMPORT_KINDS, resolveRows, walkFile, type WalkedRow } from './import-walk.js';
+import { CONFIRM_IMPORT, type ImportDeps, type ImportJobPayload } from './import-ports.js';
+import { resolveRows, walkFile, type WalkedRow } from './import-walk.js';
 import { rowErrors } from './row-errors.js';
 import { historyBefore, MessageTally } from './import-messages.js';
 import { InOrder } from './in-order.js';
@@ -50,9 +50,9 @@ export class ValidateImport {
     if (imp?.status !== 'validating') return;
     const now = this.d.clock.now();
     const actor = importActor(imp, imp.createdBy);
-    const kind = IMPORT_KINDS[imp.type]();
+    const kind = this.d.kinds.make(imp.type);
     await this.d.repos.imports.clearErrors(imp.id);
-    await this.d.maintenance?.refreshStatistics(IMPORT_TABLES);
+    await this.d.maintenance?.refreshStatistics(this.d.kinds.tables);
     let errorCount = 0;
     let valid = 0;
     let rowsWithErrors = 0;

@@ -2,8 +2,8 @@ import { DomainError, newId } from '@fundi/domain';
 import { IMPORT_BATCH_ROWS, type ImportSnapshot, type RowError } from '@fundi/domain/imports';
 import type { JobContext } from '../jobs/job-definition.js';
 import { recordChange } from '../common/record-change.js';
-import { IMPORT_TABLES, type ImportDeps, type ImportJobPayload } from './import-ports.js';
-import { IMPORT_KINDS, resolveRows, walkFile, type AnyKind, type WalkedRow } from './import-walk.js';
+import type { ImportDeps, ImportJobPayload } from './import-ports.js';
+import { resolveRows, walkFile, type AnyKind, type WalkedRow } from './import-walk.js';
 import { importActor } from './validate-import.js';
 import { rowErrors } from './row-errors.js';
 import { InOrder } from './in-order.js';
@@ -47,11 +47,11 @@ export class WriteImport {
   async execute(p: ImportJobPayload, ctx?: Pick<JobContext, 'signal'>): Promise<void> {
     let imp = await this.d.repos.imports.findById(p.tenantId, p.importId);
     if (imp?.status !== 'importing') return;
-    const kind = IMPORT_KINDS[imp.type]();
+    const kind = this.d.kinds.make(imp.type);
     const now = this.d.clock.now();
     let batch: WalkedRow[] = [];
     let header: RowError[] = [];
-    const refresh = async () => this.d.maintenance?.refreshStatistics(IMPORT_TABLES);
+    const refresh = async () => this.d.maintenance?.refreshStatistics(this.d.kinds.tables);
     await refresh();
     // Rows up to here were written by an earlier run (committed batches): they are read again, not written.
     const skip = imp.processed;

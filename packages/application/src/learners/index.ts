@@ -10,3 +10,6 @@ export * from './learner-erasure.js';
 export * from './erasure-steps.js';
 export * from './learners-written.js';
 export * from './learner-use-cases.js';
+export * from './learner-export.js';
+export * from './learner-columns.js';
+export * from './learner-import.js';

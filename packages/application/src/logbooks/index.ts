@@ -15,3 +15,5 @@ export * from './answer-sign-off.js';
 export * from './get-logbook-progress.js';
 export * from './logbook-use-cases.js';
 export * from './logbook-submissions.js';
+export * from './logbook-export.js';
+export * from './logbook-import.js';

@@ -3,7 +3,7 @@ import type { LearnerRepos } from '@fundi/domain/learners';
 import type { LogbookRepos } from '@fundi/domain/logbooks';
 import type { TrainingRepos } from '@fundi/domain/training';
 import type { CoreDeps } from '../common/ports.js';
-import type { UrlSigner } from '../evidence/evidence-ports.js';
+import type { UrlSigner } from '../common/url-signer.js';
 
 export type LogbookDeps = CoreDeps<LogbookRepos & LearnerRepos & TrainingRepos & PlatformRepos> & {
   signer: UrlSigner;

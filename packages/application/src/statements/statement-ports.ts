@@ -4,7 +4,7 @@ import type { StatementModule, StatementOutcome, StatementRepos } from '@fundi/d
 import type { TrainingRepos } from '@fundi/domain/training';
 import type { ExportRepos } from '@fundi/domain/exports';
 import type { CoreDeps } from '../common/ports.js';
-import type { UrlSigner } from '../evidence/evidence-ports.js';
+import type { UrlSigner } from '../common/url-signer.js';
 import type { FileVault } from '../files/file-vault.js';
 
 /** Everything a Statement of Results shows (docs/api.md, "Statements of Results"). */

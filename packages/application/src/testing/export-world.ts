@@ -15,6 +15,23 @@ import { aTenant } from '@fundi/domain/testing';
 import { EncryptedFileVault, MasterKeyring } from '../files/encrypted-vault.js';
 import type { FileVault } from '../files/file-vault.js';
 import { exportUseCases } from '../exports/export-use-cases.js';
+import { exportTypesOf, OWN_EXPORT_TYPES } from '../exports/own-export-types.js';
+import { learnerExport } from '../learners/learner-export.js';
+import { enrolmentExport } from '../enrolments/enrolment-export.js';
+import { assessmentExport } from '../assessments/assessment-export.js';
+import { evidenceExport } from '../evidence/evidence-export.js';
+import { auditExport } from '../audit/audit-export.js';
+import { logbookExport } from '../logbooks/logbook-export.js';
+
+/** Every export type as the service's capabilities offer them, in the capability list's order. */
+export const TEST_EXPORT_TYPES = exportTypesOf([
+  [learnerExport],
+  [enrolmentExport, assessmentExport],
+  [evidenceExport],
+  OWN_EXPORT_TYPES,
+  [auditExport],
+  [logbookExport],
+]);
 
 /** Signs with HMAC-SHA256 under a fixed key, and checks both the signature and the purpose. */
 export const testSigner = {
@@ -56,6 +73,7 @@ export async function exportWorld(o: { files?: FileVault; publicUrl?: string } =
     signer: testSigner,
     zip: () => Readable.from([]),
     settings: { publicUrl: o.publicUrl ?? 'https://fundi.example', retentionDays: 7 },
+    types: TEST_EXPORT_TYPES,
   });
   const actor = { tenantId: tenant.id, id: 'key_1', role: 'admin' as const, scopes: [] };
   return { exports, actor, tenant, repos, uow: m.uow, store: m.store, clock, vault };

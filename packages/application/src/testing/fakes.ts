@@ -17,6 +17,12 @@ import { notificationErasureStep } from '../notifications/notification-erasure.j
 import { OWN_TRIGGERS } from '../notifications/built-in-templates.js';
 import { auditErasureStep } from '../audit/audit-erasure.js';
 import { webhookErasureStep } from '../webhooks/webhook-erasure.js';
+import { learnerExport } from '../learners/learner-export.js';
+import { enrolmentExport } from '../enrolments/enrolment-export.js';
+import { assessmentExport } from '../assessments/assessment-export.js';
+import { learnerImport } from '../learners/learner-import.js';
+import { enrolmentImport } from '../enrolments/enrolment-import.js';
+import { assessmentImport } from '../assessments/assessment-import.js';
 
 const ALL_ROLES = [...ROLES];
 
@@ -47,12 +53,15 @@ export const TEST_EVENT_TYPES = ['learner.created', 'learner.updated', 'assessme
 
 /**
  * The offers of the capabilities whose fakes this world holds, in the capability list's order: today every declared
- * `learnerErasure` step, `subscriptionPurpose` (HR sync's) and `triggers` (the notifications' own).
+ * `learnerErasure` step, `subscriptionPurpose` (HR sync's) and `triggers` (the notifications' own), and the learners'
+ * and training's export types and import kinds.
  */
 export const TEST_HOOKS: OfferedHooks = {
   learnerErasure: [webhookErasureStep, hrErasureStep, notificationErasureStep, auditErasureStep],
   subscriptionPurpose: [hrSubscriptionPurpose],
   triggers: [OWN_TRIGGERS],
+  exportTypes: [[learnerExport], [enrolmentExport, assessmentExport]],
+  importKinds: [[learnerImport], [enrolmentImport, assessmentImport]],
 };
 
 /**

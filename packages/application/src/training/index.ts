@@ -28,4 +28,8 @@ export * from '../assessments/moderation-sample.js';
 export * from '../assessments/draw-moderation-sample.js';
 export * from '../assessments/get-moderation-sample.js';
 export * from '../assessments/list-moderation-samples.js';
+export * from '../enrolments/enrolment-export.js';
+export * from '../assessments/assessment-export.js';
+export * from '../enrolments/enrolment-import.js';
+export * from '../assessments/assessment-import.js';
 export * from './training-use-cases.js';

@@ -1,6 +1,6 @@
 import { newId } from '@fundi/domain';
 import { afterAttempt, type AttemptOutcome, type AttemptResult, type AttemptSnapshot } from '@fundi/domain/webhooks';
-import { type DeliveryTask } from './delivery-task.js';
+import type { DeliveryTask } from './delivery-task.js';
 import { disableAfterFailures } from './disable-after-failures.js';
 import type { WebhookDeps } from './webhook-ports.js';
 

@@ -3,7 +3,7 @@ import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
 import { newDelivery } from './fan-out.js';
 import { requireEnabled, requireSubscription } from './subscription-view.js';
-import { type WebhookDeps } from './webhook-ports.js';
+import type { WebhookDeps } from './webhook-ports.js';
 
 export interface ReplayedDelivery {
   deliveryId: string;

@@ -1,6 +1,6 @@
 import { expandWanted } from './event-expansion.js';
 import { newDelivery } from './fan-out.js';
-import { type ReplaySincePayload, type WebhookDeps } from './webhook-ports.js';
+import type { ReplaySincePayload, WebhookDeps } from './webhook-ports.js';
 
 const PAGE = 500;
 

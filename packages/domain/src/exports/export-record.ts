@@ -2,19 +2,6 @@ import type { Page, PageRequest } from '../common/paging.js';
 import type { ReadinessReport } from './readiness.js';
 import type { RegulatorSettings } from './regulator-settings.js';
 
-export const EXPORT_TYPES = [
-  'learners',
-  'enrolments',
-  'assessments',
-  'evidence',
-  'full',
-  'qcto01',
-  'qcto02',
-  'atr',
-  'wsp',
-  'audit',
-] as const;
-export type ExportType = (typeof EXPORT_TYPES)[number];
 export type ExportFormat = 'csv' | 'zip' | 'txt';
 export type ExportStatus = 'queued' | 'processing' | 'ready' | 'failed';
 /**
@@ -36,7 +23,8 @@ export interface ExportFilters {
 export interface ExportSnapshot {
   id: string;
   tenantId: string;
-  type: ExportType;
+  /** One of the export types the capabilities offer (docs/architecture.md, "A capability's anatomy"). */
+  type: string;
   format: ExportFormat;
   status: ExportStatus;
   filters: ExportFilters;

@@ -1,9 +1,11 @@
 import { DomainError } from '../common/errors.js';
 import type { Page, PageRequest } from '../common/paging.js';
 
-/** What a CSV import creates, one type per file (docs/api.md, "Imports"). */
-export const IMPORT_TYPES = ['learners', 'enrolments', 'assessments', 'evidence', 'logbook'] as const;
-export type ImportType = (typeof IMPORT_TYPES)[number];
+/**
+ * What a CSV import creates, one type per file (docs/api.md, "Imports"): one of the import kinds the capabilities
+ * offer (docs/architecture.md, "A capability's anatomy").
+ */
+export type ImportType = string;
 
 /**
  * `validating` -> `validated` | `failed`; `validated` -> `importing` (confirm) -> `completed`. `failed` means the

@@ -1,6 +1,6 @@
 import type { EvidenceUseCases } from '@fundi/application/evidence';
-import { IdParams, z } from '../schemas/common.js';
-import { BulkDownloadIn, BulkDownloadOut, DownloadGrantOut, TokenParams } from './evidence-schemas.js';
+import { IdParams, TokenParams, z } from '../schemas/common.js';
+import { BulkDownloadIn, BulkDownloadOut, DownloadGrantOut } from './evidence-schemas.js';
 import { route } from '../routes/route.js';
 import { absolute } from '../routes/signed-url.js';
 import { storedZip } from '../routes/stored-zip.js';

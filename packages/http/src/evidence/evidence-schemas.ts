@@ -121,7 +121,3 @@ export const UsageOut = z
     }),
   })
   .openapi('Usage');
-
-export const TokenParams = z.object({
-  token: z.string().min(10).max(400).openapi({ description: 'The signed token of the URL' }),
-});

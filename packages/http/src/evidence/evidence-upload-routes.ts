@@ -1,7 +1,7 @@
 import type { EvidenceUseCases } from '@fundi/application/evidence';
 import { EVIDENCE_TYPES } from '@fundi/domain/evidence';
-import { IdParams } from '../schemas/common.js';
-import { EvidenceOut, TokenParams } from './evidence-schemas.js';
+import { IdParams, TokenParams } from '../schemas/common.js';
+import { EvidenceOut } from './evidence-schemas.js';
 import {
   AwaitedUploadRequestIn,
   MultipartFields,

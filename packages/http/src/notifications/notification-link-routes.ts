@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { NotificationUseCases } from '@fundi/application/notifications';
 import { route } from '../routes/route.js';
-import { TokenParams } from '../evidence/evidence-schemas.js';
+import { TokenParams } from '../schemas/common.js';
 import { UnsubscribeOut } from './notification-schemas.js';
 
 const tag = 'Notifications';

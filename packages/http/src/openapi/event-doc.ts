@@ -1,17 +1,22 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { OfferedHooks } from '@fundi/application';
 import { Timestamp, z } from '../schemas/common.js';
 
 /** How a capability documents an event it writes: its summary and the `data` schema of its producer. */
 export interface EventDoc {
   summary: string;
   description?: string;
-  data: z.ZodType;
+  /** Or made from what the capabilities offer each other (the export types an export's `type` names). */
+  data: z.ZodType | ((hooks: OfferedHooks) => z.ZodType);
   /** `false` for an event sent but never subscribed to (the webhooks' test `ping`). */
   subscribable?: boolean;
 }
 
 /** A capability's events by name (declared in its module: docs/architecture.md, "A capability's anatomy"). */
 export type EventDocs = Readonly<Record<string, EventDoc>>;
+
+/** Every event's documentation with its `data` schema made (`eventDocsOf` of the server). */
+export type MadeEventDocs = Readonly<Record<string, EventDoc & { data: z.ZodType }>>;
 
 /** Marks an event an import wrote (docs/api.md, "Imports"). */
 export const importMarks = {
@@ -50,7 +55,7 @@ export const webhookHeaders = z.object({
  * The OpenAPI 3.1 `webhooks` entries of `events` (every capability's declared events): one per event name with its
  * envelope, data and headers.
  */
-export function registerEvents(registry: OpenAPIRegistry, events: EventDocs): void {
+export function registerEvents(registry: OpenAPIRegistry, events: MadeEventDocs): void {
   for (const [type, e] of Object.entries(events)) {
     const envelope = z.object({
       id: z.string().openapi({ example: 'evt_01jd2x9k3m4n5p6q7r8s9t0v1w' }),

@@ -1,12 +1,9 @@
-import type { ExportUseCases } from '@fundi/application/exports';
-import { IdParams } from '../schemas/common.js';
-import { TokenParams } from '../evidence/evidence-schemas.js';
+import type { ExportTypeDef, ExportUseCases } from '@fundi/application/exports';
+import { IdParams, TokenParams } from '../schemas/common.js';
 import {
   ExportDownloadOut,
-  ExportIn,
-  ExportOut,
+  exportSchemas,
   RegulatorRunIn,
-  RegulatorRunOut,
   RegulatorSettingsIn,
   RegulatorSettingsOut,
 } from '../schemas/export-schemas.js';
@@ -19,7 +16,9 @@ const absolute =
   <T extends { url: string }>(g: T): T =>
     g.url.startsWith('/') ? { ...g, url: origin + g.url } : g;
 
-function regulatorRoute(x: ExportUseCases, type: 'qcto01' | 'qcto02', summary: string): RouteDef {
+type Schemas = ReturnType<typeof exportSchemas>;
+
+function regulatorRoute(x: ExportUseCases, s: Schemas, type: 'qcto01' | 'qcto02', summary: string): RouteDef {
   return route({
     operationId: type === 'qcto01' ? 'requestQcto01' : 'requestQcto02',
     summary,
@@ -32,7 +31,7 @@ function regulatorRoute(x: ExportUseCases, type: 'qcto01' | 'qcto02', summary: s
     body: RegulatorRunIn,
     success: {
       status: 202,
-      schema: RegulatorRunOut,
+      schema: s.RegulatorRunOut,
       description: 'The queued export',
       alternate: {
         status: 200,
@@ -48,9 +47,14 @@ function regulatorRoute(x: ExportUseCases, type: 'qcto01' | 'qcto02', summary: s
   });
 }
 
-/** Exports, regulator files and the regulator settings (docs/api.md, "Exports", "Regulator files"). */
-export function exportRoutes(u: { exports: ExportUseCases }): RouteDef[] {
+/**
+ * Exports, regulator files and the regulator settings (docs/api.md, "Exports", "Regulator files"); an export's
+ * `type` is one of the offered types.
+ */
+export function exportRoutes(u: { exports: ExportUseCases; exportTypes: readonly ExportTypeDef[] }): RouteDef[] {
   const x = u.exports;
+  const s = exportSchemas(u.exportTypes);
+  const { ExportIn, ExportOut } = s;
   return [
     route({
       operationId: 'requestExport',
@@ -65,8 +69,8 @@ export function exportRoutes(u: { exports: ExportUseCases }): RouteDef[] {
       success: { status: 202, schema: ExportOut, description: 'The queued export' },
       handle: ({ actor, body, origin }) => x.request.execute(actor, body, origin),
     }),
-    regulatorRoute(x, 'qcto01', 'QCTO01 learner information file (or its readiness report)'),
-    regulatorRoute(x, 'qcto02', 'QCTO02 module achievement file (or its readiness report)'),
+    regulatorRoute(x, s, 'qcto01', 'QCTO01 learner information file (or its readiness report)'),
+    regulatorRoute(x, s, 'qcto02', 'QCTO02 module achievement file (or its readiness report)'),
     route({
       operationId: 'listExports',
       summary: 'List exports',

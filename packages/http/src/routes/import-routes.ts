@@ -1,16 +1,8 @@
 import type { ImportUseCases } from '@fundi/application/imports';
-import { IMPORT_MAX_BYTES, IMPORT_TYPES } from '@fundi/domain/imports';
+import { IMPORT_MAX_BYTES } from '@fundi/domain/imports';
 import { Readable } from 'node:stream';
 import { IdParams } from '../schemas/common.js';
-import {
-  ImportGetQuery,
-  ImportListQuery,
-  ImportOut,
-  ImportSummaryOut,
-  ImportTemplateQuery,
-  ImportUploadFields,
-  XLSX_TYPE,
-} from '../schemas/import-schemas.js';
+import { ImportGetQuery, ImportTemplateQuery, importSchemas, XLSX_TYPE } from '../schemas/import-schemas.js';
 import { route, type RouteDef } from './route.js';
 
 const tag = 'Imports';
@@ -18,6 +10,7 @@ const see = 'See docs/api.md, "Imports" for the columns of each type, row number
 
 /** Bulk CSV imports (docs/api.md, "Imports"): upload and dry run, confirm once, errors, templates. */
 export function importRoutes(u: ImportUseCases): RouteDef[] {
+  const { ImportListQuery, ImportOut, ImportSummaryOut, ImportUploadFields } = importSchemas(u.kinds.types);
   const q = u;
   return [
     route({
@@ -49,7 +42,7 @@ export function importRoutes(u: ImportUseCases): RouteDef[] {
       handle: ({ actor, query, page }) => q.listImports.execute(actor, query, page),
     }),
     // One route per type: a `{type}` parameter beside `{id}` makes the paths ambiguous to OpenAPI tools.
-    ...IMPORT_TYPES.map((type) =>
+    ...u.kinds.types.map((type) =>
       route({
         operationId: `getImportTemplate${type[0]!.toUpperCase()}${type.slice(1)}`,
         summary: `A template for ${type}: the header row and one example row, as CSV or as an Excel workbook`,

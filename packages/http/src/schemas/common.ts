@@ -50,3 +50,8 @@ export const ActorOut = z
 
 /** An actor or null (a union, so the `Actor` component itself stays non-nullable for generated clients). */
 export const ActorOrNull = z.union([ActorOut, z.null()]);
+
+/** The signed token of a download or link URL (`/files/.../{token}`). */
+export const TokenParams = z.object({
+  token: z.string().min(10).max(400).openapi({ description: 'The signed token of the URL' }),
+});

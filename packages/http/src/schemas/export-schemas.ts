@@ -1,45 +1,71 @@
-import {
-  EXPORT_TYPES,
-  REGULATOR_SETTING_CODES,
-  REGULATOR_SETTING_FIELDS,
-  type RegulatorSettings,
-} from '@fundi/domain/exports';
+import type { ExportTypeDef } from '@fundi/application/exports';
+import { REGULATOR_SETTING_CODES, REGULATOR_SETTING_FIELDS, type RegulatorSettings } from '@fundi/domain/exports';
 import { IsoDateString, Timestamp, z } from './common.js';
 
-const Filters = z
-  .object({
-    programmeId: z.string().max(100).optional().openapi({ description: 'Only this programme (its id)' }),
-    status: z.string().max(40).optional().openapi({
-      description:
-        'Enrolment status (learners, enrolments, qcto, atr, wsp), outcome C/NYC (assessments) or review status (evidence)',
-    }),
-    from: IsoDateString.optional().openapi({
-      description: 'Inclusive start of the period (see docs/api.md, "Exports")',
-    }),
-    to: IsoDateString.optional().openapi({ description: 'Inclusive end of the period' }),
-    learnerIds: z
-      .array(z.string().max(100))
-      .max(1000)
-      .optional()
-      .openapi({ description: 'Only these learners (a learners export of a selection, 1 to 1,000)' }),
-  })
-  .strict();
+/** `a, b or c`. */
+const either = (parts: readonly string[]) =>
+  parts.length > 1 ? `${parts.slice(0, -1).join(', ')} or ${parts[parts.length - 1]}` : (parts[0] ?? '');
 
-export const ExportIn = z
-  .object({
-    type: z.enum(EXPORT_TYPES),
-    format: z.enum(['csv', 'zip', 'txt']).optional().openapi({
-      description: 'csv for learners, enrolments, assessments, evidence; zip for full, atr and wsp; txt for qcto01/02',
-    }),
-    filters: Filters.optional(),
-    fields: z
-      .array(z.string().max(60))
-      .max(100)
-      .optional()
-      .openapi({ description: 'CSV columns in order (docs/api.md, "Exports"); default: every cheap column' }),
-  })
-  .strict()
-  .openapi('ExportRequest');
+/** What `filters.status` selects, by the types it selects of (`Enrolment status (learners, ...)`), in their order. */
+function statusDescribed(types: readonly ExportTypeDef[]): string {
+  const groups = new Map<string, Set<string>>();
+  for (const t of types)
+    if (t.status) {
+      const names = groups.get(t.status.described) ?? new Set<string>();
+      groups.set(t.status.described, names.add(t.describedAs ?? t.name));
+    }
+  return either([...groups].map(([described, names]) => `${described} (${[...names].join(', ')})`));
+}
+
+/** The names a request may give as `type`, in the capability list's order (a non-empty list, as `z.enum` takes). */
+export function exportTypeNames(types: readonly ExportTypeDef[]): [string, ...string[]] {
+  const [first, ...rest] = types.filter((t) => !t.fullOnly).map((t) => t.name);
+  if (first === undefined) throw new Error('No capability offers an export type');
+  return [first, ...rest];
+}
+
+/** The export request, the export and the filters over the offered types (docs/api.md, "Exports"). */
+export function exportSchemas(types: readonly ExportTypeDef[]) {
+  const Type = typeEnum(types);
+  // The CSV types of the full export; the exports' own files (ZIPs and regulator files) after them.
+  const csv = types.filter((t) => t.csv && t.inFull && !t.fullOnly).map((t) => t.name);
+  const Filters = filtersOf(statusDescribed(types));
+  const ExportIn = z
+    .object({
+      type: Type,
+      format: z
+        .enum(['csv', 'zip', 'txt'])
+        .optional()
+        .openapi({ description: `csv for ${csv.join(', ')}; zip for full, atr and wsp; txt for qcto01/02` }),
+      filters: Filters.optional(),
+      fields: z
+        .array(z.string().max(60))
+        .max(100)
+        .optional()
+        .openapi({ description: 'CSV columns in order (docs/api.md, "Exports"); default: every cheap column' }),
+    })
+    .strict()
+    .openapi('ExportRequest');
+  const ExportOut = exportOut(Type, Filters);
+  return { ExportIn, ExportOut, RegulatorRunOut: z.union([ExportOut, DryRunOut]) };
+}
+
+const filtersOf = (status: string) =>
+  z
+    .object({
+      programmeId: z.string().max(100).optional().openapi({ description: 'Only this programme (its id)' }),
+      status: z.string().max(40).optional().openapi({ description: status }),
+      from: IsoDateString.optional().openapi({
+        description: 'Inclusive start of the period (see docs/api.md, "Exports")',
+      }),
+      to: IsoDateString.optional().openapi({ description: 'Inclusive end of the period' }),
+      learnerIds: z
+        .array(z.string().max(100))
+        .max(1000)
+        .optional()
+        .openapi({ description: 'Only these learners (a learners export of a selection, 1 to 1,000)' }),
+    })
+    .strict();
 
 export const RegulatorRunIn = z
   .object({
@@ -79,41 +105,42 @@ const Readiness = z
   })
   .openapi('ReadinessReport');
 
-export const ExportOut = z
-  .object({
-    id: z.string().openapi({ example: 'exp_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
-    type: z.enum(EXPORT_TYPES),
-    format: z.enum(['csv', 'zip', 'txt']),
-    status: z.enum(['queued', 'processing', 'ready', 'failed']),
-    filters: Filters,
-    fields: z.array(z.string()).nullable(),
-    rowCount: z.number().int().nullable(),
-    processedRows: z.number().int().nullable().openapi({
-      description: 'Rows written so far while processing (recorded about every second); null before it starts',
-    }),
-    totalRows: z.number().int().nullable().openapi({
-      description: 'Rows the file will hold, counted when processing starts; null where not known beforehand',
-    }),
-    fileName: z.string().nullable(),
-    size: z.number().int().nullable().openapi({ description: 'Bytes of the file as downloaded' }),
-    createdAt: Timestamp,
-    completedAt: Timestamp.nullable(),
-    expiresAt: Timestamp.nullable().openapi({ description: 'When the file is purged' }),
-    purgedAt: Timestamp.nullable().openapi({ description: 'When the file was purged; the record stays' }),
-    purgeReason: z.enum(['expired', 'learner_erased']).nullable().openapi({
-      description:
-        'Why the file was purged: past its retention, or made before a learner was erased (it may hold them)',
-    }),
-    error: z.string().nullable(),
-    readiness: Readiness.nullable().openapi({ description: 'Regulator files: who was left out and why' }),
-  })
-  .openapi('Export');
+const typeEnum = (types: readonly ExportTypeDef[]) => z.enum(exportTypeNames(types));
+
+const exportOut = (Type: ReturnType<typeof typeEnum>, Filters: ReturnType<typeof filtersOf>) =>
+  z
+    .object({
+      id: z.string().openapi({ example: 'exp_01jd2x9k3m4n5p6q7r8s9t0v1w' }),
+      type: Type,
+      format: z.enum(['csv', 'zip', 'txt']),
+      status: z.enum(['queued', 'processing', 'ready', 'failed']),
+      filters: Filters,
+      fields: z.array(z.string()).nullable(),
+      rowCount: z.number().int().nullable(),
+      processedRows: z.number().int().nullable().openapi({
+        description: 'Rows written so far while processing (recorded about every second); null before it starts',
+      }),
+      totalRows: z.number().int().nullable().openapi({
+        description: 'Rows the file will hold, counted when processing starts; null where not known beforehand',
+      }),
+      fileName: z.string().nullable(),
+      size: z.number().int().nullable().openapi({ description: 'Bytes of the file as downloaded' }),
+      createdAt: Timestamp,
+      completedAt: Timestamp.nullable(),
+      expiresAt: Timestamp.nullable().openapi({ description: 'When the file is purged' }),
+      purgedAt: Timestamp.nullable().openapi({ description: 'When the file was purged; the record stays' }),
+      purgeReason: z.enum(['expired', 'learner_erased']).nullable().openapi({
+        description:
+          'Why the file was purged: past its retention, or made before a learner was erased (it may hold them)',
+      }),
+      error: z.string().nullable(),
+      readiness: Readiness.nullable().openapi({ description: 'Regulator files: who was left out and why' }),
+    })
+    .openapi('Export');
 
 export const DryRunOut = Readiness.extend({ type: z.enum(['qcto01', 'qcto02']), dryRun: z.literal(true) }).openapi(
   'ReadinessDryRun',
 );
-
-export const RegulatorRunOut = z.union([ExportOut, DryRunOut]);
 
 export const ExportDownloadOut = z
   .object({

@@ -1,6 +1,5 @@
 import { VERIFY_MAX_BYTES, type StatementUseCases } from '@fundi/application/statements';
-import { IdParams } from '../schemas/common.js';
-import { TokenParams } from '../evidence/evidence-schemas.js';
+import { IdParams, TokenParams } from '../schemas/common.js';
 import { route, type RouteDef } from '../routes/route.js';
 import {
   CodeParams,

@@ -1,25 +1,12 @@
 import type { SessionContext } from '@fundi/application/staff';
 import type { ExportView } from '@fundi/application/exports';
 import { isDomainError } from '@fundi/domain';
-import { EXPORT_TYPES, type ExportType } from '@fundi/domain/exports';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { type Html, bytes, dateTime, html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
 import { can, field, requireScope, zoneOf } from '../web.js';
 import { describe } from './api-keys.js';
 
-const LABELS: Record<ExportType, string> = {
-  learners: 'Learners (CSV)',
-  enrolments: 'Enrolments (CSV)',
-  assessments: 'Assessments (CSV)',
-  evidence: 'Evidence (CSV)',
-  audit: 'Audit trail (CSV)',
-  full: 'Everything (ZIP of the four CSVs)',
-  qcto01: 'QCTO01 learner file',
-  qcto02: 'QCTO02 achievement file',
-  atr: 'Annual training report (ZIP)',
-  wsp: 'Workplace skills plan (ZIP)',
-};
 const REGULATOR = ['qcto01', 'qcto02'] as const;
 
 /**
@@ -41,6 +28,9 @@ function progressOf(e: ExportView): Html {
  */
 export function exportPages(r: PageRoutes, d: DashboardDeps): void {
   const x = d.exports;
+  const labelOf = (type: string) => d.exportTypes.find((t) => t.name === type)?.label ?? type;
+  // The export form offers every type a request may name but the regulator files (checked first on their own form).
+  const offered = d.exportTypes.filter((t) => !t.fullOnly && !(REGULATOR as readonly string[]).includes(t.name));
   const render = async (s: SessionContext, extra: { notice?: string; error?: boolean }) => {
     const first = await x.list.execute(s.actor, { kind: 'offset', offset: 0, limit: 1 });
     const offset = Math.max(0, first.total - 50);
@@ -57,13 +47,13 @@ export function exportPages(r: PageRoutes, d: DashboardDeps): void {
       body: html`${when(
         write,
         () => html`<form class="card" method="post" action="/dashboard/exports">${csrf(s)}<h2>New export</h2>
-<label for="export-type">What</label><select id="export-type" name="type">${EXPORT_TYPES.filter((t) => !(REGULATOR as readonly string[]).includes(t) && (t !== 'audit' || can(s, 'audit:read'))).map((t) => html`<option value="${t}">${LABELS[t]}</option>`)}</select>
+<label for="export-type">What</label><select id="export-type" name="type">${offered.filter((t) => !t.scope || can(s, t.scope)).map((t) => html`<option value="${t.name}">${t.label}</option>`)}</select>
 <label for="export-from">From (optional)</label><input id="export-from" name="from" type="date">
 <label for="export-to">To (optional)</label><input id="export-to" name="to" type="date">
 <button type="submit">Start export</button></form>
 <form class="card" method="post" action="/dashboard/exports/readiness">${csrf(s)}<h2>QCTO files</h2>
 <p>Check which learners are ready before creating the file; learners with missing or invalid fields are left out.</p>
-<label for="qcto-type">File</label><select id="qcto-type" name="type">${REGULATOR.map((t) => html`<option value="${t}">${LABELS[t]}</option>`)}</select>
+<label for="qcto-type">File</label><select id="qcto-type" name="type">${REGULATOR.map((t) => html`<option value="${t}">${labelOf(t)}</option>`)}</select>
 <button type="submit">Check readiness</button></form>`,
       )}
 <h2>Recent exports</h2>
@@ -73,7 +63,7 @@ ${when(running, () => html`<p class="muted" role="status">An export is running: 
 ${items.map(
   (
     e,
-  ) => html`<tr><td>${LABELS[e.type]}${e.filters.learnerIds ? html` <span class="muted">(${e.filters.learnerIds.length} selected)</span>` : ''}</td><td>${e.status === 'queued' || e.status === 'processing' ? progressOf(e) : e.status}${e.error ? `: ${e.error}` : ''}${e.purgedAt ? (e.purgeReason === 'learner_erased' ? ' (file purged: a learner was erased)' : ' (file purged)') : ''}</td><td>${e.rowCount ?? ''}</td><td>${e.size === null ? '' : bytes(e.size)}</td><td>${dateTime(e.createdAt, zoneOf(s))}</td>
+  ) => html`<tr><td>${labelOf(e.type)}${e.filters.learnerIds ? html` <span class="muted">(${e.filters.learnerIds.length} selected)</span>` : ''}</td><td>${e.status === 'queued' || e.status === 'processing' ? progressOf(e) : e.status}${e.error ? `: ${e.error}` : ''}${e.purgedAt ? (e.purgeReason === 'learner_erased' ? ' (file purged: a learner was erased)' : ' (file purged)') : ''}</td><td>${e.rowCount ?? ''}</td><td>${e.size === null ? '' : bytes(e.size)}</td><td>${dateTime(e.createdAt, zoneOf(s))}</td>
 <td>${e.status === 'ready' && !e.purgedAt ? html`<a href="/dashboard/exports/${e.id}/download">Download ${e.fileName}</a>` : ''}</td></tr>`,
 )}
 </tbody></table></div>${when(items.length === 0, () => html`<p class="muted">No exports yet.</p>`)}</div>`,
@@ -88,7 +78,7 @@ ${items.map(
 
   r.post('/dashboard/exports', async (ctx, s, form) => {
     requireScope(s, 'exports:write');
-    const type = field(form, 'type') as ExportType;
+    const type = field(form, 'type') ?? '';
     const dates = { from: field(form, 'from'), to: field(form, 'to') };
     const filters = Object.fromEntries(Object.entries(dates).filter(([, v]) => v !== undefined));
     try {

@@ -1,5 +1,4 @@
 import type { SessionContext } from '@fundi/application/staff';
-import { IMPORT_TYPES } from '@fundi/domain/imports';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { html, raw, when } from '../html.js';
 import { csrf, page } from '../layout.js';
@@ -24,13 +23,13 @@ export async function importList(d: DashboardDeps, s: SessionContext, notice?: {
     body: html`${when(
       s.actor.scopes.includes('imports:write'),
       () => html`<form class="card" method="post" action="/dashboard/imports" enctype="multipart/form-data">${csrf(s)}
-<label for="imp-type">What the file holds</label><select id="imp-type" name="type">${IMPORT_TYPES.map((t) => html`<option value="${t}">${t}</option>`)}</select>
+<label for="imp-type">What the file holds</label><select id="imp-type" name="type">${q.kinds.types.map((t) => html`<option value="${t}">${t}</option>`)}</select>
 <div class="check"><input type="checkbox" id="imp-dry" name="dryRun" value="1" checked> <label for="imp-dry">Check the file first and show me the report (nothing is written until I confirm)</label></div>
 <div class="check"><input type="checkbox" id="imp-quiet" name="notifyNone" value="1"> <label for="imp-quiet">This is history: message nobody (no welcomes, no results; webhooks and HR still get the records)</label></div>
 <label for="imp-sheet">Sheet of an Excel workbook to import (leave empty for the first sheet)</label><input id="imp-sheet" name="sheet" maxlength="31">
 <label for="imp-file">Excel workbook (.xlsx) or CSV file (a header row; CSV separated by commas, semicolons or tabs; at most 100,000 rows)</label><input id="imp-file" name="file" type="file" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required>
 <button type="submit">Upload</button></form>
-<p>Templates with every column: ${IMPORT_TYPES.map((t) => html`${t} (<a href="/dashboard/imports/templates/${t}?format=xlsx">Excel</a>, <a href="/dashboard/imports/templates/${t}">CSV</a>) `)}. The Excel templates keep ID numbers and codes as typed and list every code on their second sheet.</p>`,
+<p>Templates with every column: ${q.kinds.types.map((t) => html`${t} (<a href="/dashboard/imports/templates/${t}?format=xlsx">Excel</a>, <a href="/dashboard/imports/templates/${t}">CSV</a>) `)}. The Excel templates keep ID numbers and codes as typed and list every code on their second sheet.</p>`,
     )}
 ${when(running, () => html`<p class="muted" role="status">An import is running; this page refreshes itself.</p>`)}
 ${

@@ -1,5 +1,5 @@
 import type { SessionContext } from '@fundi/application/staff';
-import { IMPORT_KINDS, unknownHeadersOf, type ImportView } from '@fundi/application/imports';
+import { unknownHeadersOf, type ImportKinds, type ImportView } from '@fundi/application/imports';
 import type { CsvImportFormat, ImportFormat, ImportMessages, RowError } from '@fundi/domain/imports';
 import type { DashboardDeps } from '../dashboard-deps.js';
 import { importProgress } from '../forms/import-progress.js';
@@ -91,7 +91,7 @@ ${when(i.messages !== null, () => html`<p id="imp-messages">${messagesText(i.mes
 <button type="submit">Confirm the import</button></form>`,
 )}
 ${when((i.status === 'validated' || i.status === 'failed') && s.actor.scopes.includes('imports:write'), () =>
-  mappingForm(s, i),
+  mappingForm(s, i, d.imports.kinds),
 )}
 ${errorsTable(i)}`,
   });
@@ -101,10 +101,10 @@ ${errorsTable(i)}`,
  * After a file with headers the type does not know: each unknown header with a choice of the type's columns (the
  * nearest preselected), saved for the tenant like `options.columns`, and the file checked again with it.
  */
-function mappingForm(s: SessionContext, i: ImportView & { errors: RowError[] }) {
+function mappingForm(s: SessionContext, i: ImportView & { errors: RowError[] }, kinds: ImportKinds) {
   const unknown = unknownHeadersOf(i.errors);
   if (!unknown.length) return html``;
-  const columns = IMPORT_KINDS[i.type]().columns.map((c) => c.name);
+  const columns = kinds.make(i.type).columns.map((c) => c.name);
   return html`<form class="card" method="post" action="/dashboard/imports/${i.id}/columns">${csrf(s)}
 <h2>Columns this file names differently</h2>
 <p>Choose the column each header holds. The choice is saved for your next ${i.type} files, and this file is checked again with it.</p>

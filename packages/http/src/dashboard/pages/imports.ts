@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { isDomainError } from '@fundi/domain';
-import { IMPORT_MAX_BYTES, IMPORT_TYPES } from '@fundi/domain/imports';
+import { IMPORT_MAX_BYTES } from '@fundi/domain/imports';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { field, requireScope } from '../web.js';
 import { describe } from './api-keys.js';
@@ -21,8 +21,8 @@ export function importPages(r: PageRoutes, d: DashboardDeps): void {
 
   r.get('/dashboard/imports/templates/:type', async (ctx, s) => {
     requireScope(s, 'imports:read');
-    const type = ctx.params.type as (typeof IMPORT_TYPES)[number];
-    if (!IMPORT_TYPES.includes(type))
+    const type = ctx.params.type ?? '';
+    if (!q.kinds.types.includes(type))
       return importList(d, s, { text: `No template for ${ctx.params.type}`, error: true });
     if (ctx.query.format === 'xlsx') {
       const body = await q.importTemplateXlsx.execute(type);

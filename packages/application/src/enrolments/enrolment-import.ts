@@ -9,11 +9,11 @@ import {
   type ImportColumn,
   type ImportKind,
   type LearnerRef,
-} from './import-kind.js';
-import { dateCell, digitsCell } from './cell-values.js';
+} from '../imports/import-kind.js';
+import { dateCell, digitsCell } from '../imports/cell-values.js';
 import type { Actor } from '../common/actor.js';
 
-export const ENROLMENT_COLUMNS: readonly ImportColumn[] = [
+export const ENROLMENT_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'id_number', required: false, example: '9202204720083', cell: digitsCell(true) },
   { name: 'learner_id', required: false, example: '' },
   { name: 'programme_code', required: true, example: 'OC-PLUMB-4' },
@@ -71,7 +71,8 @@ export function enrolmentImport(): ImportKind<EnrolmentRow, ResolvedEnrolment> {
   const programmes = new Map<string, ProgrammeSnapshot | null>();
   return {
     type: 'enrolments',
-    columns: ENROLMENT_COLUMNS,
+    columns: ENROLMENT_IMPORT_COLUMNS,
+    tables: ['enrolments'],
     anyOf: [['id_number', 'learner_id']],
     parse(cells, now) {
       const errors: CellError[] = [];

@@ -9,11 +9,11 @@ import {
   type ImportColumn,
   type ImportKind,
   type LearnerRef,
-} from './import-kind.js';
-import { dateCell, digitsCell } from './cell-values.js';
-import { historyBefore } from './import-messages.js';
+} from '../imports/import-kind.js';
+import { dateCell, digitsCell } from '../imports/cell-values.js';
+import { historyBefore } from '../imports/import-messages.js';
 
-export const ASSESSMENT_COLUMNS: readonly ImportColumn[] = [
+export const ASSESSMENT_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'id_number', required: false, example: '9202204720083', cell: digitsCell(true) },
   { name: 'learner_id', required: false, example: '' },
   { name: 'programme_code', required: false, example: 'OC-PLUMB-4' },
@@ -50,7 +50,8 @@ interface AssessmentRow {
 export function assessmentImport(): ImportKind<AssessmentRow, AssessmentSnapshot> {
   return {
     type: 'assessments',
-    columns: ASSESSMENT_COLUMNS,
+    columns: ASSESSMENT_IMPORT_COLUMNS,
+    tables: ['assessments'],
     anyOf: [['id_number', 'learner_id']],
     parse(cells, now) {
       const errors: CellError[] = [];

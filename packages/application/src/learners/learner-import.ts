@@ -10,9 +10,16 @@ import {
   type LearnerProfile,
   type LearnerSnapshot,
 } from '@fundi/domain/learners';
-import { codeCell, dateCell, digitsCell, genderCell, yesNoCell, type CellRule } from './cell-values.js';
+import { codeCell, dateCell, digitsCell, genderCell, yesNoCell, type CellRule } from '../imports/cell-values.js';
 import { LEARNERS_WRITTEN_EVENT } from '../learners/learners-written.js';
-import { cellErrors, snake, type CellError, type Cells, type ImportColumn, type ImportKind } from './import-kind.js';
+import {
+  cellErrors,
+  snake,
+  type CellError,
+  type Cells,
+  type ImportColumn,
+  type ImportKind,
+} from '../imports/import-kind.js';
 
 /**
  * How a profile field that is not text is spread over cells. Every field whose type is not a string must be named
@@ -139,6 +146,7 @@ export function learnerImport(): ImportKind<LearnerSnapshot, LearnerSnapshot> {
   return {
     type: 'learners',
     columns: LEARNER_IMPORT_COLUMNS,
+    tables: ['learners'],
     anyOf: [['id_number', 'alternate_id']],
     parse(cells, now) {
       const errors: CellError[] = [];

@@ -13,10 +13,10 @@ import {
   type ImportKind,
   type ImportKindRepos,
   type LearnerRef,
-} from './import-kind.js';
-import { dateCell, digitsCell } from './cell-values.js';
+} from '../imports/import-kind.js';
+import { dateCell, digitsCell } from '../imports/cell-values.js';
 
-export const LOGBOOK_COLUMNS: readonly ImportColumn[] = [
+export const LOGBOOK_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'id_number', required: false, example: '9202204720083', cell: digitsCell(true) },
   { name: 'learner_id', required: false, example: '' },
   { name: 'alternate_id', required: false, example: '' },
@@ -103,7 +103,7 @@ export function logbookImport(): ImportKind<LogbookRow, LogbookEntrySnapshot> {
   const existing = new Map<string, Promise<Set<string>>>();
   return {
     type: 'logbook',
-    columns: LOGBOOK_COLUMNS,
+    columns: LOGBOOK_IMPORT_COLUMNS,
     anyOf: [['id_number', 'learner_id', 'alternate_id']],
     parse(cells, now) {
       const errors: CellError[] = [];

@@ -6,6 +6,7 @@ import {
   parseDescription,
   parseEvidenceType,
   parseFilename,
+  type EvidenceRepos,
   type EvidenceType,
 } from '@fundi/domain/evidence';
 import { locateEnrolment } from '../assessments/locate-enrolment.js';
@@ -20,10 +21,13 @@ import {
   type ImportKindRepos,
   type ImportKind,
   type LearnerRef,
-} from './import-kind.js';
-import { digitsCell } from './cell-values.js';
+} from '../imports/import-kind.js';
+import { digitsCell } from '../imports/cell-values.js';
 
-export const EVIDENCE_COLUMNS: readonly ImportColumn[] = [
+/** What the evidence import reads and writes: every kind's repositories and the evidence. */
+type EvidenceImportRepos = ImportKindRepos & Pick<EvidenceRepos, 'evidence'>;
+
+export const EVIDENCE_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { name: 'id_number', required: false, example: '9202204720083', cell: digitsCell(true) },
   { name: 'learner_id', required: false, example: '' },
   { name: 'module_code', required: true, example: 'KM-01' },
@@ -31,6 +35,7 @@ export const EVIDENCE_COLUMNS: readonly ImportColumn[] = [
     name: 'evidence_type',
     required: true,
     example: 'portfolio',
+    aliases: ['evidence', 'document type'],
     codes: Object.fromEntries(EVIDENCE_TYPES.map((t) => [t, t[0]!.toUpperCase() + t.slice(1).replace(/_/g, ' ')])),
   },
   { name: 'filename', required: true, example: 'portfolio-km01.pdf' },
@@ -106,7 +111,7 @@ const fileKey = (e: { learnerId: string; moduleId: string; filename: string }) =
  * status, records awaiting their file too; deleted evidence does not count): one query for all the rows.
  */
 async function refuseExisting(
-  repos: ImportKindRepos,
+  repos: EvidenceImportRepos,
   tenantId: string,
   rows: Checked<ResolvedEvidence>[],
 ): Promise<Checked<ResolvedEvidence>[]> {
@@ -147,10 +152,11 @@ function field<T>(errors: CellError[], column: string, parse: () => T): T | unde
  * of an open enrolment of theirs, or of `enrolment_id`; the evidence type; the file name as the API cleans it).
  * Each row becomes a record `awaiting_upload`; its file follows through `POST /evidence/{id}/upload`.
  */
-export function evidenceImport(): ImportKind<EvidenceRow, ResolvedEvidence> {
+export function evidenceImport(): ImportKind<EvidenceRow, ResolvedEvidence, EvidenceImportRepos> {
   return {
     type: 'evidence',
-    columns: EVIDENCE_COLUMNS,
+    columns: EVIDENCE_IMPORT_COLUMNS,
+    tables: ['evidence'],
     anyOf: [['id_number', 'learner_id']],
     parse(cells) {
       const errors: CellError[] = [];
