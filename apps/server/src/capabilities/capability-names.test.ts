@@ -22,7 +22,6 @@ const THE_LIST = 'apps/server/src/capabilities/capability-list.ts';
 const GENERATED = 'generated from the OpenAPI document (`npm run build` of packages/client)';
 const MIGRATION = 'a migration is history: it names what it changed when it was written';
 const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
-const DASHBOARD_PAGE = "a dashboard page shows, counts or links to this capability's records";
 const AUDIT = "the audit trail records who changed this capability's records, and from where (its origins)";
 const PORTAL =
   "the learner portal shows the learner's own records of this capability and acts on them through its use cases";
