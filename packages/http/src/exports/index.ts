@@ -1,6 +1,6 @@
 export { exportPages } from '../dashboard/pages/exports.js';
-export * from '../routes/export-routes.js';
-export * from '../schemas/export-events.js';
+export * from './export-routes.js';
+export * from './export-events.js';
 export * from './dashboard-deps.js';
 export { readinessSection } from './export-overview.js';
 export { readinessPages } from './export-readiness.js';

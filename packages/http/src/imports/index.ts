@@ -1,4 +1,4 @@
-export * from '../routes/import-routes.js';
-export * from '../schemas/import-events.js';
+export * from './import-routes.js';
+export * from './import-events.js';
 export { importPages } from '../dashboard/pages/imports.js';
 export * from './dashboard-deps.js';

@@ -4,7 +4,7 @@ import { IMPORT_MAX_BYTES } from '@fundi/domain/imports';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { field, requireScope } from '../web.js';
 import { describe } from './api-keys.js';
-import { XLSX_TYPE } from '../../schemas/import-schemas.js';
+import { XLSX_TYPE } from '../../imports/import-schemas.js';
 import { importList } from './import-list.js';
 import { importReport } from './import-report.js';
 

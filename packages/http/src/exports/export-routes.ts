@@ -6,8 +6,8 @@ import {
   RegulatorRunIn,
   RegulatorSettingsIn,
   RegulatorSettingsOut,
-} from '../schemas/export-schemas.js';
-import { route, type RouteDef } from './route.js';
+} from './export-schemas.js';
+import { route, type RouteDef } from '../routes/route.js';
 
 const tag = 'Exports';
 

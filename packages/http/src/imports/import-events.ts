@@ -1,7 +1,7 @@
 import type { OfferedHooks } from '@fundi/application';
 import { ImportKinds } from '@fundi/application/imports';
 import type { EventDocs } from '../openapi/event-doc.js';
-import { Timestamp, z } from './common.js';
+import { Timestamp, z } from '../schemas/common.js';
 
 /**
  * The `data` of each event exactly as its producer (packages/application) writes it, built from the response

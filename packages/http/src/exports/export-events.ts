@@ -1,6 +1,6 @@
 import type { OfferedHooks } from '@fundi/application';
 import type { EventDocs } from '../openapi/event-doc.js';
-import { Timestamp, z } from './common.js';
+import { Timestamp, z } from '../schemas/common.js';
 import { exportTypeNames } from './export-schemas.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ExportTypeDef } from '@fundi/application/exports';
 import { REGULATOR_SETTING_CODES, REGULATOR_SETTING_FIELDS, type RegulatorSettings } from '@fundi/domain/exports';
-import { IsoDateString, Timestamp, z } from './common.js';
+import { IsoDateString, Timestamp, z } from '../schemas/common.js';
 
 /** `a, b or c`. */
 const either = (parts: readonly string[]) =>

@@ -1,5 +1,5 @@
 import { IMPORT_DELIMITERS, IMPORT_ENCODINGS, IMPORT_NOTIFY, IMPORT_STATUSES } from '@fundi/domain/imports';
-import { Timestamp, z, ActorOut, ActorOrNull } from './common.js';
+import { Timestamp, z, ActorOut, ActorOrNull } from '../schemas/common.js';
 
 export const ImportStatus = z.enum(IMPORT_STATUSES);
 

@@ -2,8 +2,8 @@ import type { ImportUseCases } from '@fundi/application/imports';
 import { IMPORT_MAX_BYTES } from '@fundi/domain/imports';
 import { Readable } from 'node:stream';
 import { IdParams } from '../schemas/common.js';
-import { ImportGetQuery, ImportTemplateQuery, importSchemas, XLSX_TYPE } from '../schemas/import-schemas.js';
-import { route, type RouteDef } from './route.js';
+import { ImportGetQuery, ImportTemplateQuery, importSchemas, XLSX_TYPE } from './import-schemas.js';
+import { route, type RouteDef } from '../routes/route.js';
 
 const tag = 'Imports';
 const see = 'See docs/api.md, "Imports" for the columns of each type, row numbers and limits.';
