@@ -22,7 +22,5 @@ export { apiKeyPages } from './dashboard/pages/api-keys.js';
 export { recordingListPages } from './dashboard/pages/recording-list.js';
 export { moderationPages } from './dashboard/pages/moderation.js';
 export { overviewPages } from './dashboard/pages/overview.js';
-export { readinessPages } from './dashboard/pages/readiness.js';
 export { settingsPages } from './dashboard/pages/settings.js';
-export { usagePages } from './dashboard/pages/usage.js';
 export * from './dashboard/inline-code.js';

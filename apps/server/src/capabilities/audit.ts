@@ -1,6 +1,6 @@
 import { auditStorage } from '@fundi/adapters/audit';
 import { auditErasureStep, auditExport, auditUseCases } from '@fundi/application/audit';
-import { auditRoutes, auditPages } from '@fundi/http/audit';
+import { auditRoutes, auditPages, enrolmentHistory, learnerHistory } from '@fundi/http/audit';
 import { capability } from './capability.js';
 
 /** The audit trail read and verified: `/audit`, `/audit/verify`, `/learners/{id}/history` (docs/api.md). */
@@ -15,5 +15,6 @@ export const audit = capability({
   dashboard: {
     nav: [{ href: '/dashboard/audit', label: 'Audit', order: 140, scope: 'audit:read' }],
     pages: [auditPages],
+    sections: { learnerRecord: [learnerHistory], enrolmentRecord: [enrolmentHistory] },
   },
 });

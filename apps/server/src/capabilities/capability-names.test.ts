@@ -22,7 +22,6 @@ const THE_LIST = 'apps/server/src/capabilities/capability-list.ts';
 const GENERATED = 'generated from the OpenAPI document (`npm run build` of packages/client)';
 const MIGRATION = 'a migration is history: it names what it changed when it was written';
 const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
-const DASHBOARD_PAGE = "a dashboard page shows, counts or links to this capability's records";
 const AUDIT = "the audit trail records who changed this capability's records, and from where (its origins)";
 const PORTAL =
   "the learner portal shows the learner's own records of this capability and acts on them through its use cases";
@@ -73,9 +72,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/adapters/src/testing/import-world.ts': IMPORT_MESSAGES,
     'packages/application/src/imports/import-messages.ts': IMPORT_MESSAGES,
     'packages/application/src/imports/import-ports.ts': IMPORT_MESSAGES,
-    'packages/http/src/dashboard/pages/learner-bulk.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/learner-notifications.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/learner-record.ts': DASHBOARD_PAGE,
     'packages/testing/src/fake-mailer.ts': 'test support: a fake of the mail port notifications send through',
     'packages/testing/src/fake-messaging-channel.ts':
       'test support: a fake of the WhatsApp channel notifications send through',
@@ -88,10 +84,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/files/sniff.ts': 'the size limits and kinds of uploaded files (evidence and imports)',
     'packages/application/src/testing/export-world.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/http/src/dashboard/pages/learners.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/overview.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/settings.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/usage.ts': DASHBOARD_PAGE,
     'packages/http/src/notifications/notification-schemas.ts': 'the example of a template key is `evidence_approved`',
     'packages/http/src/openapi/generate.ts': "the API's description names what it manages",
     'packages/http/src/tenants/caller-routes.ts': "`GET /me` reports the tenant's evidence storage quota",
@@ -108,13 +100,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/statements/open-statement-download.ts': STATEMENTS,
     'packages/domain/src/logbooks/logbook.ts': LOGBOOKS,
     'packages/http/src/audit/audit-routes.ts': AUDIT,
-    'packages/http/src/dashboard/forms/record-forms.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/enrolment.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/learner-actions.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/learner-record.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/overview-progress.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/overview-watch.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/role-landing.ts': DASHBOARD_PAGE,
     'packages/http/src/portal/pages/home.ts': PORTAL,
     'packages/http/src/portal/portal-deps.ts': PORTAL,
     'packages/http/src/portal/portal-strings.ts': PORTAL,
@@ -153,11 +138,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/testing/golden-data.ts': TEST_SUPPORT,
     'apps/server/src/capabilities/statements.ts': STATEMENTS,
     'packages/application/src/statements/statement-ports.ts': STATEMENTS,
-    'packages/http/src/dashboard/pages/overview-readiness.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/readiness.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/learner-bulk.ts': DASHBOARD_PAGE,
-    'packages/http/src/dashboard/pages/settings.ts':
-      "the settings page edits the regulator settings the exports' files use",
     'apps/server/src/capabilities/audit.ts': EXPORT_TYPE,
     'apps/server/src/capabilities/evidence.ts': EXPORT_TYPE,
     'apps/server/src/capabilities/learners.ts': EXPORT_TYPE,

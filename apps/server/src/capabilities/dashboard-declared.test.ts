@@ -28,7 +28,7 @@ describe("the dashboard's pages and navigation come from the capabilities' decla
 
   it('every capability with pages registers them; two entries to one address fail', () => {
     const parts = dashboardPartsOf(STORAGE_ONLY());
-    expect(parts.flatMap((p) => p.pages).length).toBeGreaterThan(15);
+    expect(parts.flatMap((p) => p.pages ?? []).length).toBeGreaterThan(15);
     const twice = { nav: [{ href: '/dashboard/evidence', label: 'Again', order: 1 }], pages: [] };
     expect(() => navigationOf([...parts, twice])).toThrow(
       'Two dashboard navigation entries lead to /dashboard/evidence',

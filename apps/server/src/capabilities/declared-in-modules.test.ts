@@ -15,15 +15,8 @@ const files = sourceFiles();
  */
 const CONSUMERS: Record<string, string> = {
   'packages/application/src/notifications/trigger-sources.ts': "notifications' triggers react to others' events",
-  'packages/http/src/dashboard/pages/enrolment.ts':
-    "an enrolment's page shows what the role may read of its assessments, evidence, statements and history",
-  'packages/http/src/dashboard/pages/learner-record.ts':
-    "the learner's record shows what the role may read of their enrolments, evidence, statements, hours and history",
-  'packages/http/src/dashboard/pages/learner-bulk.ts':
-    'the bulk actions on a selection of learners enrol them, notify them or export them, each with its scope',
   'packages/application/src/portal/portal-deps.ts':
     'a portal session acts with the scopes the learner\'s own pages need (docs/dashboard.md, "Learner portal")',
-  'packages/http/src/dashboard/pages/overview.ts': 'the overview counts what the role may read',
 };
 
 describe('a capability declares its scopes, id prefixes and events in its own module', () => {

@@ -18,7 +18,24 @@ import type { LearnerRepos } from '@fundi/domain/learners';
 import type { TrainingRepos } from '@fundi/domain/training';
 import type { WebhookRepos } from '@fundi/domain/webhooks';
 import type { EvidenceRepos } from '@fundi/domain/evidence';
-import { evidenceEvents, evidenceRoutes, evidencePages } from '@fundi/http/evidence';
+import {
+  assessorQueue,
+  enrolmentEvidence,
+  evidenceActivity,
+  evidenceBacklog,
+  evidenceIds,
+  evidenceEvents,
+  evidencePages,
+  evidenceRecordPages,
+  evidenceRetention,
+  evidenceRoutes,
+  evidenceSettingsPages,
+  evidenceStorageLimit,
+  evidenceTiles,
+  evidenceUploaded,
+  learnerEvidence,
+  usagePages,
+} from '@fundi/http/evidence';
 import { capability } from './capability.js';
 import { evidenceCommands } from './evidence-commands.js';
 
@@ -74,8 +91,23 @@ export function evidence(settings: EvidenceSettings) {
     pageDeps: (u) => ({ evidence: u.evidence }),
     commands: evidenceCommands,
     dashboard: {
-      nav: [{ href: '/dashboard/evidence', label: 'Evidence', order: 40, scope: 'evidence:read' }],
-      pages: [evidencePages],
+      nav: [
+        { href: '/dashboard/evidence', label: 'Evidence', order: 40, scope: 'evidence:read' },
+        { href: '/dashboard/usage', label: 'Usage', order: 130, scope: 'usage:read' },
+      ],
+      pages: [evidencePages, evidenceSettingsPages, evidenceRecordPages, usagePages],
+      sections: {
+        learnerRecord: [learnerEvidence],
+        learnerRecordDone: [evidenceUploaded],
+        overviewLanding: [assessorQueue],
+        overviewTiles: [evidenceTiles],
+        overviewProgress: [evidenceBacklog],
+        enrolmentActivity: [evidenceActivity],
+        settingsLimits: [evidenceStorageLimit],
+        settings: [evidenceRetention],
+        enrolmentRecord: [enrolmentEvidence],
+        enrolmentRecordIds: [evidenceIds],
+      },
     },
     // Exports and imports write to the same store: one sweep covers what any of them left half-written.
     hooks: (u) => ({

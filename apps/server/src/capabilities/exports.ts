@@ -18,8 +18,16 @@ import type { AuditRepos } from '@fundi/domain/audit';
 import type { LearnerRepos } from '@fundi/domain/learners';
 import type { TrainingRepos } from '@fundi/domain/training';
 import type { ExportRepos } from '@fundi/domain/exports';
-import { readinessPages } from '@fundi/http';
-import { exportEvents, exportRoutes, exportPages } from '@fundi/http/exports';
+import {
+  exportEvents,
+  exportRoutes,
+  bulkExport,
+  exportPages,
+  readinessPages,
+  readinessSection,
+  regulatorPanel,
+  regulatorSettingsPages,
+} from '@fundi/http/exports';
 import { capability } from './capability.js';
 import { exportCommands } from './export-commands.js';
 
@@ -75,7 +83,8 @@ export function exports(settings: ExportSettings) {
     commands: exportCommands,
     dashboard: {
       nav: [{ href: '/dashboard/exports', label: 'Exports', order: 80, scope: 'exports:read' }],
-      pages: [exportPages, readinessPages],
+      pages: [exportPages, readinessPages, regulatorSettingsPages],
+      sections: { overview: [readinessSection], settings: [regulatorPanel], learnerBulk: [bulkExport] },
     },
     reactions: () => [onLearnerErased(ERASE_EXPORT_COPIES)],
     jobs: (u) => [

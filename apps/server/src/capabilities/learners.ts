@@ -6,7 +6,7 @@ import {
   learnerEditPages,
   learnerBulkPages,
   learnerPages,
-  learnerActionPages,
+  learnerTiles,
 } from '@fundi/http/learners';
 import { capability } from './capability.js';
 
@@ -28,7 +28,8 @@ export const learners = capability({
   pageDeps: (u) => ({ learners: u }),
   dashboard: {
     nav: [{ href: '/dashboard/learners', label: 'Learners', order: 10, scope: 'learners:read' }],
-    pages: [learnerEditPages, learnerBulkPages, learnerPages, learnerActionPages],
+    pages: [learnerEditPages, learnerBulkPages, learnerPages],
+    sections: { overviewTiles: [learnerTiles] },
   },
   jobs: (u) => [{ ...SCRUB_AFTER_ERASURE, parse: () => ({}), run: () => u.scrubAfterErasure.execute() }],
 });

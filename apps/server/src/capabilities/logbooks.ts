@@ -7,7 +7,7 @@ import type { PlatformRepos } from '@fundi/domain';
 import type { LearnerRepos } from '@fundi/domain/learners';
 import type { LogbookRepos } from '@fundi/domain/logbooks';
 import type { TrainingRepos } from '@fundi/domain/training';
-import { logbookEvents, logbookRoutes } from '@fundi/http/logbooks';
+import { learnerHours, logbookEvents, logbookRoutes } from '@fundi/http/logbooks';
 import { capability } from './capability.js';
 
 /** Erasure of a learner: their entries' personal text goes, their hours stay (docs/api.md, "Logbooks"). */
@@ -38,6 +38,7 @@ export function logbooks(masterKey: Buffer) {
       logbookUseCases({ ...p, signer }),
     routes: logbookRoutes,
     pageDeps: (u) => ({ logbooks: u }),
+    dashboard: { sections: { learnerRecord: [learnerHours] } },
     reactions: () => [onLearnerErased(ERASE_LOGBOOK_TEXT)],
     jobs: (u) => [erasureJob(ERASE_LOGBOOK_TEXT, (p) => u.eraseLearner(p.tenantId, p.learnerId))],
   });

@@ -19,7 +19,13 @@ import {
   type TriggerPayload,
 } from '@fundi/application/notifications';
 import { DomainError } from '@fundi/domain';
-import { notificationRoutes, notificationPages } from '@fundi/http/notifications';
+import {
+  bulkNotify,
+  bulkNotifyPages,
+  learnerNotifications,
+  notificationRoutes,
+  notificationPages,
+} from '@fundi/http/notifications';
 import { capability } from './capability.js';
 
 export interface NotificationSettings {
@@ -131,7 +137,8 @@ export function notifications(settings: NotificationSettings) {
     }),
     dashboard: {
       nav: [{ href: '/dashboard/notifications', label: 'Notifications', order: 90, scope: 'notifications:read' }],
-      pages: [notificationPages],
+      pages: [notificationPages, bulkNotifyPages],
+      sections: { learnerRecord: [learnerNotifications], learnerBulk: [bulkNotify] },
     },
     hooks: (u) => ({
       refusedKeys: async (r) => void (await u.notificationTriggers.noteRefusedKeys.execute(r)),

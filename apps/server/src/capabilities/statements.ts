@@ -7,7 +7,14 @@ import type { LearnerRepos } from '@fundi/domain/learners';
 import type { StatementRepos } from '@fundi/domain/statements';
 import type { TrainingRepos } from '@fundi/domain/training';
 import type { ExportRepos } from '@fundi/domain/exports';
-import { statementEvents, statementRoutes, statementPages } from '@fundi/http/statements';
+import {
+  enrolmentStatements,
+  enrolmentStatementsCard,
+  statementEvents,
+  statementIds,
+  statementRoutes,
+  statementPages,
+} from '@fundi/http/statements';
 import { capability } from './capability.js';
 import type { ExportSettings } from './exports.js';
 
@@ -37,6 +44,11 @@ export function statements(settings: Pick<ExportSettings, 'fileStore' | 'masterK
     pageDeps: (u) => ({ statements: u, verification: u }),
     dashboard: {
       pages: [statementPages],
+      sections: {
+        enrolmentCard: [enrolmentStatements],
+        enrolmentRecord: [enrolmentStatementsCard],
+        enrolmentRecordIds: [statementIds],
+      },
     },
     reactions: statementReactions,
     jobs: statementJobs,

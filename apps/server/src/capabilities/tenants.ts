@@ -1,6 +1,6 @@
 import { tenantStorage } from '@fundi/adapters';
 import { tenantUseCases } from '@fundi/application';
-import { callerRoutes, apiKeyPages, usagePages, settingsPages } from '@fundi/http';
+import { callerRoutes, apiKeyPages, settingsPages } from '@fundi/http';
 import { capability } from './capability.js';
 
 /** Tenants, API keys and authentication (managed by the CLI; the HTTP layer authenticates with it; `GET /me`). */
@@ -17,9 +17,8 @@ export const tenants = capability({
   dashboard: {
     nav: [
       { href: '/dashboard/api-keys', label: 'API keys', order: 110, role: 'admin' },
-      { href: '/dashboard/usage', label: 'Usage', order: 130, scope: 'usage:read' },
       { href: '/dashboard/settings', label: 'Settings', order: 150 },
     ],
-    pages: [apiKeyPages, usagePages, settingsPages],
+    pages: [apiKeyPages, settingsPages],
   },
 });

@@ -15,6 +15,17 @@ import {
   programmePages,
   enrolmentPages,
   enrolmentRecordPages,
+  assessmentIds,
+  bulkEnrol,
+  bulkEnrolPages,
+  learnerActionPages,
+  learnerAssessments,
+  learnerEnrolments,
+  learnersInTraining,
+  moderationDue,
+  trainingTiles,
+  watchSection,
+  completionSection,
 } from '@fundi/http/training';
 import { capability } from './capability.js';
 
@@ -48,6 +59,23 @@ export const training = capability({
       { href: '/dashboard/assessments', label: 'Record results', order: 35, scope: 'assessments:write' },
       { href: '/dashboard/moderation', label: 'Moderation', order: 50, scope: 'assessments:read' },
     ],
-    pages: [programmePages, enrolmentPages, enrolmentRecordPages, recordingListPages, moderationPages],
+    pages: [
+      programmePages,
+      enrolmentPages,
+      enrolmentRecordPages,
+      recordingListPages,
+      moderationPages,
+      bulkEnrolPages,
+      learnerActionPages,
+    ],
+    sections: {
+      learnerRecord: [learnerEnrolments, learnerAssessments],
+      overviewLanding: [learnersInTraining, moderationDue],
+      overviewTiles: [trainingTiles],
+      overview: [watchSection],
+      overviewProgress: [completionSection],
+      learnerBulk: [bulkEnrol],
+      enrolmentRecordIds: [assessmentIds],
+    },
   },
 });

@@ -1,3 +1,5 @@
 export { auditPages } from '../dashboard/pages/audit.js';
 export * from './audit-routes.js';
 export * from './dashboard-deps.js';
+export { learnerHistory } from './audit-record-section.js';
+export { enrolmentHistory } from './audit-enrolment-section.js';

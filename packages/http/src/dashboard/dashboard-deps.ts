@@ -25,6 +25,8 @@ export interface DashboardDeps {
   signInLimits?: { perAddress: number; perAccount: number };
   /** A form or upload body that sends nothing for this long is answered 408 (default 60 s). */
   bodyIdleTimeoutMs?: number;
+  /** Every capability's sections of the shared pages, by slot, in order (composed by `createDashboard`). */
+  sections: ComposedSections;
 }
 
 /** A file the dashboard sends (errors of an import as CSV). */
@@ -68,10 +70,48 @@ export interface NavEntry {
 export type PageRegistrar = (routes: PageRoutes, d: DashboardDeps) => void;
 
 /**
- * What a capability adds to the dashboard: its navigation entries and its pages, registered in the order given
- * (a fixed path such as `/dashboard/learners/new` before `/dashboard/learners/:id`).
+ * The slots of the pages that show several capabilities' records (docs/dashboard.md, "Shared pages"), by name: what
+ * the page hands each section (`at`) and what a section gives back (`shows`). The page that has a slot adds it from
+ * its own file (`declare module` of this file), so this file names none.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: each shared page adds its slots by declaration merging.
+export interface PageSlots {}
+
+/** What a slot hands its sections and takes from them. */
+export interface Slot {
+  at: unknown;
+  shows: unknown;
+}
+
+/**
+ * A section a capability adds to a shared page (docs/architecture.md, "A capability's anatomy"): it loads what it
+ * shows and renders it. The page loads its sections in parallel and places them by `order`, smallest first (equal
+ * ones in the capability list's order).
+ */
+export interface PageSection<S extends Slot> {
+  order: number;
+  /** The scope a user needs to see it: without it the section is neither loaded nor shown. */
+  scope?: Scope;
+  /** The role it is for, where it is for one. */
+  role?: Role;
+  /** Loads and renders the section; null shows nothing. */
+  render(d: DashboardDeps, s: SessionContext, at: S['at']): Promise<S['shows'] | null>;
+}
+
+type SectionsBySlot = { readonly [K in keyof PageSlots]: readonly PageSection<SlotOf<K>>[] };
+/** The slot named `K`. */
+export type SlotOf<K extends keyof PageSlots> = PageSlots[K] extends Slot ? PageSlots[K] : never;
+/** A capability's sections of the shared pages, by slot. */
+export type PageSections = Partial<SectionsBySlot>;
+/** Every capability's sections, by slot, each slot's in order. */
+export type ComposedSections = Partial<SectionsBySlot>;
+
+/**
+ * What a capability adds to the dashboard: its navigation entries, its pages, registered in the order given (a fixed
+ * path such as `/dashboard/learners/new` before `/dashboard/learners/:id`), and its sections of the shared pages.
  */
 export interface DashboardPages {
   nav?: readonly NavEntry[];
-  pages: readonly PageRegistrar[];
+  pages?: readonly PageRegistrar[];
+  sections?: PageSections;
 }

@@ -12,6 +12,7 @@ import type {
   PageRoutes,
 } from './dashboard-deps.js';
 import { errorPage } from './error-page.js';
+import { sectionsOf } from './page-sections.js';
 import { withNavigation } from './layout.js';
 import { send } from './send-answer.js';
 import { signInRoutes } from './sign-in-routes.js';
@@ -34,9 +35,11 @@ export function navigationOf(parts: readonly DashboardPages[]): NavEntry[] {
 /**
  * The web dashboard (docs/dashboard.md): server-rendered pages at `/dashboard`, a second driving adapter beside
  * the JSON API that calls the same use cases with the signed-in staff user as the actor. Its pages and navigation
- * are the capabilities' (`parts`, docs/architecture.md "A capability's anatomy"); sign-in is its own.
+ * are the capabilities' (`parts`, docs/architecture.md "A capability's anatomy"), and so are the sections of its
+ * shared pages; sign-in is its own.
  */
-export function createDashboard(d: DashboardDeps, parts: readonly DashboardPages[]): Middleware {
+export function createDashboard(deps: Omit<DashboardDeps, 'sections'>, parts: readonly DashboardPages[]): Middleware {
+  const d: DashboardDeps = { ...deps, sections: sectionsOf(parts) };
   const router = new RouteTable();
   const navigation = navigationOf(parts);
   const idleMs = d.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS;
@@ -96,7 +99,7 @@ export function createDashboard(d: DashboardDeps, parts: readonly DashboardPages
 
   signInRoutes(router, d, session, idleMs);
 
-  for (const part of parts) for (const register of part.pages) register(routes, d);
+  for (const part of parts) for (const register of part.pages ?? []) register(routes, d);
 
   return servePages('/dashboard', router, session, (ctx, e, s) => errorPage(ctx, e, d, s));
 }

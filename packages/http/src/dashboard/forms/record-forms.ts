@@ -1,7 +1,6 @@
 import type { SessionContext } from '@fundi/application/staff';
 import type { EnrolmentView } from '@fundi/application/training';
 import { ENROLMENT_MOVES, type ModuleProgress } from '@fundi/domain/training';
-import { EVIDENCE_TYPES } from '@fundi/domain/evidence';
 import { html, type Html } from '../html.js';
 import { csrf } from '../layout.js';
 
@@ -52,18 +51,4 @@ export function assessForm(
 <div><label for="${p}-type">Type <span class="sr">for ${m.code}</span></label><select id="${p}-type" name="assessmentType"><option value="summative">summative</option><option value="formative">formative</option></select></div>
 <button type="submit" name="outcome" value="C" aria-label="C, competent: ${m.code}">C</button>
 <button type="submit" name="outcome" value="NYC" class="secondary" aria-label="NYC, not yet competent: ${m.code}">NYC</button></form>`;
-}
-
-/**
- * Evidence upload: several files (app.js sends each as its own request with a progress bar; without it, one file).
- * `accept` names images, so a phone's chooser offers its camera beside its files; `capture` is left off because it
- * would force the camera and hide the PDFs.
- */
-export function uploadForm(s: SessionContext, learnerId: string, modules: { code: string; label: string }[]): Html {
-  return html`<form class="card" method="post" action="/dashboard/learners/${learnerId}/evidence" enctype="multipart/form-data" data-upload-each>${csrf(s)}
-<h2>Upload evidence</h2><div class="grid2"><div><label for="ev-module">Module</label><select id="ev-module" name="moduleId" required>${modules.map((m) => html`<option value="${m.code}">${m.label}</option>`)}</select></div>
-<div><label for="ev-type">Kind of evidence</label><select id="ev-type" name="evidenceType">${EVIDENCE_TYPES.map((t) => html`<option value="${t}">${statusLabel(t)}</option>`)}</select></div></div>
-<label for="ev-file">Files (PDF, photos, documents; a phone can take a photo)</label><input id="ev-file" name="file" type="file" multiple required accept="image/*,application/pdf,.doc,.docx,.xls,.xlsx,.txt,.csv">
-<progress max="100" value="0" hidden aria-label="Upload progress"></progress><p data-upload-status role="status" class="muted"></p>
-<button type="submit">Upload</button></form>`;
 }

@@ -2,14 +2,14 @@ import type { SessionContext } from '@fundi/application/staff';
 import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
 import { namesFor, person } from '../forms/person.js';
 import { statusLabel } from '../forms/record-forms.js';
-import { dateTime, html, when, type Html } from '../html.js';
+import { html, when, type Html } from '../html.js';
 import { page } from '../layout.js';
-import { can, requireScope, zoneOf } from '../web.js';
-import { historyTable } from './history.js';
-import { statusHistory } from './learner-record.js';
-import { statementsCard } from './statements-card.js';
+import { sectionsIn } from '../page-sections.js';
+import { can, requireScope } from '../web.js';
+import { statusHistory } from '../../training/enrolment-card.js';
+import type { EnrolmentRecordAt } from '../../training/enrolment-record-slots.js';
+import { enrolmentAssessments } from '../../training/enrolment-record-sections.js';
 
-const ALL = { kind: 'offset', offset: 0, limit: 100 } as const;
 const RESULT = { C: 'competent (C)', NYC: 'not yet competent (NYC)' } as const;
 
 const row = (label: string, v: Html | string | number | null | undefined) =>
@@ -17,9 +17,9 @@ const row = (label: string, v: Html | string | number | null | undefined) =>
 
 /**
  * One enrolment (docs/dashboard.md, "Pages"): the learner (name and ID number), the programme, the status
- * history, each module with its latest result and every assessment recorded, the evidence, the Statements of Results
- * and the audit history of the enrolment and of its assessments, evidence and statements. Each part shows when the
- * role may read it.
+ * history, each module with its latest result and every assessment recorded, then the capabilities' sections
+ * ("Shared pages": the evidence, the Statements of Results, the history of the enrolment and of what belongs to it).
+ * Each part shows when the role may read it.
  */
 export async function enrolmentRecord(
   d: DashboardDeps,
@@ -29,27 +29,22 @@ export async function enrolmentRecord(
 ): Promise<Html> {
   requireScope(s, 'enrolments:read');
   const e = await d.training.getEnrolment.execute(s.actor, id);
-  const [names, programme, history, assessments, evidence, statements] = await Promise.all([
+  const shared = new Map<string, Promise<unknown>>();
+  const at: EnrolmentRecordAt = {
+    enrolment: e,
+    once<T>(key: string, load: () => Promise<T>): Promise<T> {
+      if (!shared.has(key)) shared.set(key, load());
+      // The sections sharing a key read the same thing: the first to ask made it with this type.
+      return shared.get(key) as Promise<T>;
+    },
+  };
+  const [names, programme, history, assessments, sections] = await Promise.all([
     namesFor(d, s, [e.learnerId]),
     can(s, 'programmes:read') ? d.training.getProgramme.execute(s.actor, e.programmeId) : null,
     d.training.getEnrolmentHistory.execute(s.actor, e.id),
-    can(s, 'assessments:read') ? d.training.listAssessments.execute(s.actor, { enrolmentId: e.id }, ALL) : null,
-    can(s, 'evidence:read') ? d.evidence.listEvidence.execute(s.actor, { enrolmentId: e.id }, ALL) : null,
-    d.statements ? d.statements.listStatements.execute(s.actor, e.learnerId, ALL) : null,
+    can(s, 'assessments:read') ? enrolmentAssessments(d, s, at) : null,
+    sectionsIn(d, s, 'enrolmentRecord', at),
   ]);
-  const mine = (statements?.items ?? []).filter((x) => x.enrolmentId === e.id);
-  // The history of the enrolment and of what belongs to it: its assessments, evidence and statements.
-  const entityIds = [
-    e.id,
-    ...(assessments?.items ?? []).map((a) => a.id),
-    ...(evidence?.items ?? []).map((x) => x.id),
-    ...mine.map((x) => x.id),
-  ];
-  const audit =
-    can(s, 'audit:read') && d.audit
-      ? await d.audit.list(s.actor, { entityIds }, { kind: 'offset', offset: 0, limit: 25 })
-      : null;
-  const zone = zoneOf(s);
   const name = names.get(e.learnerId)?.name;
   const title = `${programme?.name ?? e.programmeCode}${name ? `: ${name}` : ''}`;
   return page({
@@ -83,24 +78,7 @@ ${assessments!.items.map((a) => html`<tr><td>${a.assessmentDate}</td><td>${a.mod
 </tbody></table></div>`
     }`,
 )}
-${when(
-  evidence,
-  () =>
-    html`<h2>Evidence</h2>${
-      evidence!.items.length === 0
-        ? html`<p class="muted">None uploaded.</p>`
-        : html`<div class="table" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Module</th><th scope="col">Kind</th><th scope="col">Version</th><th scope="col">Status</th><th scope="col">Uploaded</th></tr></thead><tbody>
-${evidence!.items.map((x) => html`<tr><td><a href="/dashboard/evidence/${x.id}">${x.filename}</a></td><td>${x.moduleId}</td><td>${statusLabel(x.evidenceType)}</td><td>${x.version}</td><td>${statusLabel(x.status)}</td><td>${dateTime(x.createdAt, zone)}</td></tr>`)}
-</tbody></table></div>`
-    }`,
-)}
-${when(statements, () => html`<div class="card">${statementsCard(s, e.learnerId, e.id, mine, 'enrolment')}</div>`)}
-${when(
-  audit,
-  () =>
-    html`<h2>History</h2>${historyTable(audit!.items, zone)}${when(audit!.hasMore, () => html`<p><a href="/dashboard/audit?learnerId=${e.learnerId}">The learner's whole history</a></p>`)}`,
-)}
-<p>${when(can(s, 'learners:read'), () => html`<a href="/dashboard/learners/${e.learnerId}">The learner's record</a> · `)}<a href="/dashboard/enrolments">All enrolments</a></p>`,
+${sections.map((x) => html`${x}\n`)}<p>${when(can(s, 'learners:read'), () => html`<a href="/dashboard/learners/${e.learnerId}">The learner's record</a> · `)}<a href="/dashboard/enrolments">All enrolments</a></p>`,
   });
 }
 

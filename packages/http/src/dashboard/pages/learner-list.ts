@@ -74,9 +74,10 @@ export async function learnerList(ctx: Context, d: DashboardDeps, s: SessionCont
     ...(from ? { startFrom: periodBound('from', from, false) } : {}),
     ...(to ? { startTo: periodBound('to', to, true) } : {}),
   };
-  const [found, programmes] = await Promise.all([
+  const [found, programmes, actions] = await Promise.all([
     d.training.listLearnerRoster.execute(s.actor, query, { offset: n * PAGE, limit: PAGE }),
     d.training.listProgrammes.execute(s.actor, {}, { kind: 'offset', offset: 0, limit: 200 }),
+    bulkActions(d, s),
   ]);
   const programmeName = new Map(programmes.items.map((p) => [p.code, p.name]));
   const filters = {
@@ -95,7 +96,6 @@ export async function learnerList(ctx: Context, d: DashboardDeps, s: SessionCont
     return html`<th scope="col"${on ? html` aria-sort="${descending ? 'descending' : 'ascending'}"` : ''}><a href="${link({ sort: c, dir: next, page: '0' })}">${HEADINGS[c]}<span class="sr"> (sort ${next === 'asc' ? 'ascending' : 'descending'})</span></a>${on ? (descending ? ' ▼' : ' ▲') : ''}</th>`;
   };
   const pages = Math.max(1, Math.ceil(found.total / PAGE));
-  const actions = bulkActions(s);
   const bulk = actions !== null;
   const selectedStatus = (x: string) => (x === status ? html` selected` : '');
   return page({

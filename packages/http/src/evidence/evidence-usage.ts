@@ -1,8 +1,8 @@
 import type { StorageDay } from '@fundi/domain/evidence';
-import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
-import { bytes, html, raw, type Html } from '../html.js';
-import { page } from '../layout.js';
-import { requireScope } from '../web.js';
+import type { DashboardDeps, PageRoutes } from '../dashboard/dashboard-deps.js';
+import { bytes, html, raw, type Html } from '../dashboard/html.js';
+import { page } from '../dashboard/layout.js';
+import { requireScope } from '../dashboard/web.js';
 
 const W = 640;
 const H = 220;

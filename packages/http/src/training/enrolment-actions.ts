@@ -1,13 +1,10 @@
-import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
-import { field, requireScope } from '../web.js';
-import { refusal } from '../forms/refusal.js';
-import { learnerRecord } from './learner-record.js';
-
-/** Evidence files up to the API's limit. */
-const EVIDENCE_MAX_BYTES = 100 * 1024 * 1024;
+import type { DashboardDeps, PageRoutes } from '../dashboard/dashboard-deps.js';
+import { field, requireScope } from '../dashboard/web.js';
+import { refusal } from '../dashboard/forms/refusal.js';
+import { learnerRecord } from '../dashboard/pages/learner-record.js';
 
 /**
- * What the learner's page does: enrol, move an enrolment, record a result, upload evidence. Each calls the API's
+ * What the learner's record's enrolment forms do: enrol, move an enrolment, record a result. Each calls the API's
  * use case; a refusal (the modules still missing before completion, a date before the start) is shown in words on
  * the learner's page, with nothing written.
  */
@@ -69,31 +66,4 @@ export function learnerActionPages(r: PageRoutes, d: DashboardDeps): void {
     }
     return back(id, 'assessed');
   });
-
-  r.upload(
-    '/dashboard/learners/:id/evidence',
-    { field: 'file', maxBytes: EVIDENCE_MAX_BYTES },
-    async (ctx, s, fields, file) => {
-      const id = ctx.params.id!;
-      try {
-        requireScope(s, 'evidence:write');
-      } catch (e) {
-        file.stream.resume();
-        throw e;
-      }
-      try {
-        await d.evidence.uploads.upload(
-          s.actor,
-          { learnerId: id, moduleId: fields.moduleId, evidenceType: fields.evidenceType },
-          file,
-          ctx.ip,
-        );
-      } catch (e) {
-        file.stream.resume();
-        ctx.status = 400;
-        return learnerRecord(d, s, id, { text: refusal(e), error: true });
-      }
-      return back(id, 'uploaded');
-    },
-  );
 }

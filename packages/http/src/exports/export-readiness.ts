@@ -3,12 +3,12 @@ import type { LearnerName } from '@fundi/application/learners';
 import type { SessionContext } from '@fundi/application/staff';
 import { BOM, csvLine } from '@fundi/application/exports';
 import type { ReadinessFinding } from '@fundi/domain/exports';
-import type { DashboardDeps, PageRoutes } from '../dashboard-deps.js';
-import { html, when, type Html } from '../html.js';
-import { csrf, page } from '../layout.js';
-import { requireScope } from '../web.js';
-import { FIELD_LABELS, controlId } from '../forms/learner-form.js';
-import { namesFor, person } from '../forms/person.js';
+import type { DashboardDeps, PageRoutes } from '../dashboard/dashboard-deps.js';
+import { html, when, type Html } from '../dashboard/html.js';
+import { csrf, page } from '../dashboard/layout.js';
+import { requireScope } from '../dashboard/web.js';
+import { FIELD_LABELS, controlId } from '../dashboard/forms/learner-form.js';
+import { namesFor, person } from '../dashboard/forms/person.js';
 
 type FileType = 'qcto01' | 'qcto02';
 const TITLES: Record<FileType, string> = { qcto01: 'QCTO01 learner information', qcto02: 'QCTO02 module achievements' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storageChart } from './usage.js';
+import { storageChart } from './evidence-usage.js';
 
 const GB = 1024 ** 3;
 
