@@ -6,7 +6,6 @@ import {
   enrolmentImport,
   trainingUseCases,
 } from '@fundi/application/training';
-import { recordingListPages, moderationPages } from '@fundi/http';
 import {
   assessmentRoutes,
   enrolmentRoutes,
@@ -26,6 +25,8 @@ import {
   trainingTiles,
   watchSection,
   completionSection,
+  recordingListPages,
+  moderationPages,
 } from '@fundi/http/training';
 import { capability } from './capability.js';
 

@@ -10,7 +10,7 @@ import {
 } from '@fundi/domain/audit';
 import type { DomainEvent } from '@fundi/domain';
 import type { Binding, SqlDb } from '../db/sql-db.js';
-import { addEvent, eventValues, INSERT_EVENT } from '../repos/sql-outbox.js';
+import { addEvent, eventValues, INSERT_EVENT } from '../platform/sql-outbox.js';
 import { AUDIT_COLUMNS, auditRowValues, chainRowOf, type AuditRow } from './audit-rows.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Page, PageRequest } from '@fundi/domain';
 import { AWAITING_UPLOAD, type EvidenceFilter, type EvidenceSnapshot } from '@fundi/domain/evidence';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
-import { pageQuery } from '../repos/paging.js';
+import { pageQuery } from '../db/paging.js';
 import { rowToEvidence } from './evidence-rows.js';
 
 /** A page of a tenant's evidence records as filtered, each with its current version. */

@@ -10,7 +10,7 @@ import {
 } from '@fundi/domain/evidence';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
-import { mapUnique } from '../repos/conflicts.js';
+import { mapUnique } from '../db/conflicts.js';
 import { findByFileNames } from './evidence-file-names.js';
 import { listEvidence } from './evidence-listing.js';
 import { deletedBefore, ofLearner, pastRetention, removeEvidence, storageKeysAfter } from './evidence-purge-queries.js';

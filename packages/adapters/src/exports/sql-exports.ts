@@ -12,7 +12,7 @@ import type { Binding, SqlDb } from '../db/sql-db.js';
 import { exportsMigration } from './migrations/202611232339-exports.js';
 import { exportPurgeReason } from './migrations/202611271017-purge-reason.js';
 import { exportProgress } from './migrations/202611271640-progress.js';
-import { pageQuery } from '../repos/paging.js';
+import { pageQuery } from '../db/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 
 type Row = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { DomainError, type Page, type PageRequest } from '@fundi/domain';
 import type { HrEventEntry, HrEventLog } from '@fundi/domain/hr-sync';
 import type { SqlDb } from '../db/sql-db.js';
 import { str, type Row } from '../db/sql-helpers.js';
-import { mapUnique } from '../repos/conflicts.js';
+import { mapUnique } from '../db/conflicts.js';
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.parse(String(v)));
 

@@ -15,7 +15,7 @@ import { importMemory } from '@fundi/memory/imports';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { marks } from '../db/sql-helpers.js';
-import { pageQuery } from '../repos/paging.js';
+import { pageQuery } from '../db/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { importsMigration } from './migrations/202611232304-imports.js';
 import { importReportMigration } from './migrations/202611271245-import-report.js';

@@ -1,6 +1,6 @@
 import type { LearnerRepos } from '@fundi/domain/learners';
 import { learnerMemory } from '@fundi/memory/learners';
-import { SqlLearnerRepository } from '../repos/sql-learner-repository.js';
+import { SqlLearnerRepository } from './sql-learner-repository.js';
 import { learnerAlternateIdMigration } from './migrations/202611232340-alternate-id.js';
 import { learnerContactPreferencesMigration } from './migrations/202611241850-contact-preferences.js';
 import { learnerLiveIndexMigration } from './migrations/202611242305-live-index.js';

@@ -4,7 +4,7 @@ import type { LogbookEntryRepository, LogbookEntrySnapshot, LogbookFilter } from
 import { erasedEntry } from '@fundi/memory/logbooks';
 import type { SqlDb } from '../db/sql-db.js';
 import { chunks, marks } from '../db/sql-helpers.js';
-import { pageQuery } from '../repos/paging.js';
+import { pageQuery } from '../db/paging.js';
 
 type Row = Record<string, string | number | null>;
 

@@ -10,7 +10,7 @@ import {
 import { notificationMemory } from '@fundi/memory/notifications';
 import type { Knex } from 'knex';
 import { PLAN_PER_CALL, type SqlDb } from '../db/sql-db.js';
-import { pageQuery } from '../repos/paging.js';
+import { pageQuery } from '../db/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
 import { notificationsMigration } from './migrations/202611241851-notifications.js';
 import { notificationRetentionIndexes } from './migrations/202611270941-retention-indexes.js';

@@ -4,7 +4,7 @@ import { foundation } from './migrations/202611211022-foundation.js';
 import { jobsAndWebhooks } from './migrations/202611211031-jobs-and-webhooks.js';
 import { eventSubjects } from './migrations/202611211117-event-subjects.js';
 import { SqlAuditLog } from '../audit/sql-audit-log.js';
-import { SqlOutbox } from '../repos/sql-outbox.js';
+import { SqlOutbox } from './sql-outbox.js';
 import { SqlJobQueue } from '../jobs/sql-job-queue.js';
 import { jobRuntime } from './migrations/202611230746-job-runtime.js';
 import { outboxPending } from './migrations/202611250144-outbox-pending.js';

@@ -3,7 +3,7 @@ import type { StaffCredentialRepository, StaffCredentialSnapshot } from '@fundi/
 import { duplicateStaffEmail } from '@fundi/memory/staff';
 import type { SqlDb } from '../db/sql-db.js';
 import { chunks, marks } from '../db/sql-helpers.js';
-import { mapUnique } from '../repos/conflicts.js';
+import { mapUnique } from '../db/conflicts.js';
 
 type Row = Record<string, string | null>;
 

@@ -1,7 +1,7 @@
 import { DomainError, type TenantRepository, type TenantSnapshot } from '@fundi/domain';
 import type { SqlDb } from '../db/sql-db.js';
 import { bumpAuthEpoch } from './auth-epoch.js';
-import { mapUnique } from '../repos/conflicts.js';
+import { mapUnique } from '../db/conflicts.js';
 
 type Row = Record<string, string | null>;
 

@@ -8,8 +8,8 @@ import type {
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';
-import { mapUnique } from '../repos/conflicts.js';
-import { pageQuery } from '../repos/paging.js';
+import { mapUnique } from '../db/conflicts.js';
+import { pageQuery } from '../db/paging.js';
 import {
   ASSESSMENT_COLUMNS,
   ASSESSMENT_SELECT,

@@ -11,8 +11,8 @@ import type {
 } from '@fundi/domain/training';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
-import { mapUnique } from '../repos/conflicts.js';
-import { pageQuery } from '../repos/paging.js';
+import { mapUnique } from '../db/conflicts.js';
+import { pageQuery } from '../db/paging.js';
 import { ENROLMENT_COLUMNS, enrolmentValues, insertSql, rowToEnrolment, type Row } from './training-rows.js';
 import { enrolmentSummaries, enrolmentsOfLearners, filteredEnrolments } from './enrolment-listing.js';
 import { OPEN, enrolmentsAtRisk, enrolmentsDueBetween } from './enrolment-follow-up.js';

@@ -3,7 +3,7 @@ import type { ModerationSampleRepository, ModerationSampleSnapshot } from '@fund
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import type { Row } from '../db/sql-helpers.js';
-import { pageQuery } from '../repos/paging.js';
+import { pageQuery } from '../db/paging.js';
 import { insertSql } from './training-rows.js';
 
 const COLUMNS = [

@@ -3,8 +3,8 @@ import type { ProgrammeRepository, ProgrammeSnapshot, ProgrammeType } from '@fun
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';
-import { mapUnique } from '../repos/conflicts.js';
-import { pageQuery } from '../repos/paging.js';
+import { mapUnique } from '../db/conflicts.js';
+import { pageQuery } from '../db/paging.js';
 import { PROGRAMME_COLUMNS, insertSql, programmeValues, rowToProgramme, type Row } from './training-rows.js';
 
 const UNIQUE = [

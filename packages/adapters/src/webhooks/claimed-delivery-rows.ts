@@ -1,7 +1,7 @@
 import type { ClaimedDelivery } from '@fundi/domain/webhooks';
 import type { SqlDb } from '../db/sql-db.js';
 import type { Row } from '../db/sql-helpers.js';
-import { eventOf } from '../repos/sql-outbox.js';
+import { eventOf } from '../platform/sql-outbox.js';
 import { rowToDelivery } from './webhook-rows.js';
 
 /** A claimed delivery as the claim reads it: the delivery's row with its event's and subscription's columns. */

@@ -2,7 +2,7 @@ import { DomainError, type Page, type PageRequest } from '@fundi/domain';
 import type { WebhookSubscriptionRepository, WebhookSubscriptionSnapshot } from '@fundi/domain/webhooks';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
-import { pageQuery } from '../repos/paging.js';
+import { pageQuery } from '../db/paging.js';
 import { marks, type Row } from '../db/sql-helpers.js';
 import { SUBSCRIPTION_COLUMNS, rowToSubscription, subscriptionToRow } from './webhook-rows.js';
 

@@ -6,7 +6,7 @@ import { pendingWorkIndexes } from './migrations/202611242306-pending-work-index
 import { retentionMigration } from './migrations/202611270940-retention.js';
 import { SqlWebhookLogRetention } from './sql-webhook-retention.js';
 import { SqlWebhookDeliveryRepository } from './sql-webhook-deliveries.js';
-import { SqlOutboxFeed } from '../repos/sql-outbox-feed.js';
+import { SqlOutboxFeed } from '../platform/sql-outbox-feed.js';
 import { SqlTenantAlertLog } from './sql-tenant-alerts.js';
 import { SqlWebhookAttemptLog } from './sql-webhook-log.js';
 import { SqlWebhookSubscriptionRepository } from './sql-webhook-subscriptions.js';

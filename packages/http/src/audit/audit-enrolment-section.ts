@@ -1,7 +1,7 @@
 import type { PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
 import { html, when } from '../dashboard/html.js';
 import { sectionsIn } from '../dashboard/page-sections.js';
-import { historyTable } from '../dashboard/pages/history.js';
+import { historyTable } from './history-table.js';
 import { zoneOf } from '../dashboard/web.js';
 
 /** An enrolment's page: the latest 25 changes to the enrolment and to the records that belong to it. */

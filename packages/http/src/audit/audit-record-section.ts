@@ -1,6 +1,6 @@
 import type { PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
 import { html, when } from '../dashboard/html.js';
-import { historyTable } from '../dashboard/pages/history.js';
+import { historyTable } from './history-table.js';
 import { zoneOf } from '../dashboard/web.js';
 
 /** The learner's record: the latest 25 changes to their records, with a link to the whole history. */

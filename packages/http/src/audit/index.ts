@@ -1,4 +1,4 @@
-export { auditPages } from '../dashboard/pages/audit.js';
+export { auditPages } from './audit-pages.js';
 export * from './audit-routes.js';
 export * from './dashboard-deps.js';
 export { learnerHistory } from './audit-record-section.js';

@@ -6,7 +6,7 @@ import { isRequestTimeout } from '../middleware/body-progress.js';
 import type { DashboardDeps } from './dashboard-deps.js';
 import { html } from './html.js';
 import { page } from './layout.js';
-import { describe } from './pages/api-keys.js';
+import { describe } from '../tenants/api-key-pages.js';
 
 /**
  * A failed page as a page: the status of the error's kind, its message in words (nothing of an unexpected error,

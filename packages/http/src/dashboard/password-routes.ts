@@ -1,7 +1,7 @@
 import { DomainError, isDomainError } from '@fundi/domain';
 import type { RouteTable } from '../route-table.js';
 import type { DashboardDeps } from './dashboard-deps.js';
-import { describe } from './pages/api-keys.js';
+import { describe } from '../tenants/api-key-pages.js';
 import { forgotPasswordPage, setPasswordPage, signInPage } from './pages/sign-in.js';
 import { send } from './send-answer.js';
 import type { OverLimit } from './sign-in-attempts.js';

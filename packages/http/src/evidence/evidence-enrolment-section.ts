@@ -1,6 +1,6 @@
 import type { SessionContext } from '@fundi/application/staff';
 import type { DashboardDeps, PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
-import { statusLabel } from '../dashboard/forms/record-forms.js';
+import { statusLabel } from '../training/record-forms.js';
 import { dateTime, html } from '../dashboard/html.js';
 import { zoneOf } from '../dashboard/web.js';
 import type { EnrolmentRecordAt } from '../training/enrolment-record-slots.js';

@@ -1,6 +1,6 @@
 import type { DashboardDeps, PageRoutes, PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
 import { refusal } from '../dashboard/forms/refusal.js';
-import { learnerRecord } from '../dashboard/pages/learner-record.js';
+import { learnerRecord } from '../learners/learner-record.js';
 import { requireScope } from '../dashboard/web.js';
 
 /** Evidence files up to the API's limit. */

@@ -4,7 +4,7 @@ import { OPEN_STATUSES } from '@fundi/domain/training';
 import type { PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
 import { dateTime, html, when, type Html } from '../dashboard/html.js';
 import { csrf } from '../dashboard/layout.js';
-import { statusLabel } from '../dashboard/forms/record-forms.js';
+import { statusLabel } from '../training/record-forms.js';
 import { can, zoneOf } from '../dashboard/web.js';
 
 const ALL = { kind: 'offset', offset: 0, limit: 100 } as const;

@@ -2,7 +2,7 @@ import { isDomainError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes, PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
 import { bytes, html, when } from '../dashboard/html.js';
 import { csrf } from '../dashboard/layout.js';
-import { describe } from '../dashboard/pages/api-keys.js';
+import { describe } from '../tenants/api-key-pages.js';
 import { settingsPage } from '../dashboard/pages/settings.js';
 import { requireAdmin } from '../dashboard/web.js';
 

@@ -1,6 +1,6 @@
 export * from './evidence-routes.js';
 export * from './evidence-events.js';
-export { evidencePages } from '../dashboard/pages/evidence.js';
+export { evidencePages } from './evidence-pages.js';
 export { usagePages } from './evidence-usage.js';
 export * from './dashboard-deps.js';
 export { learnerEvidence } from './evidence-record-section.js';

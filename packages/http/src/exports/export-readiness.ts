@@ -7,7 +7,7 @@ import type { DashboardDeps, PageRoutes } from '../dashboard/dashboard-deps.js';
 import { html, when, type Html } from '../dashboard/html.js';
 import { csrf, page } from '../dashboard/layout.js';
 import { requireScope } from '../dashboard/web.js';
-import { FIELD_LABELS, controlId } from '../dashboard/forms/learner-form.js';
+import { FIELD_LABELS, controlId } from '../learners/learner-form.js';
 import { namesFor, person } from '../dashboard/forms/person.js';
 
 type FileType = 'qcto01' | 'qcto02';

@@ -3,7 +3,7 @@ import { REGULATOR_SETTING_CODES, REGULATOR_SETTING_FIELDS } from '@fundi/domain
 import type { DashboardDeps, PageRoutes, PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
 import { html } from '../dashboard/html.js';
 import { csrf } from '../dashboard/layout.js';
-import { describe } from '../dashboard/pages/api-keys.js';
+import { describe } from '../tenants/api-key-pages.js';
 import { settingsPage } from '../dashboard/pages/settings.js';
 import { field, requireAdmin } from '../dashboard/web.js';
 

@@ -1,4 +1,4 @@
-export { exportPages } from '../dashboard/pages/exports.js';
+export { exportPages } from './export-pages.js';
 export * from './export-routes.js';
 export * from './export-events.js';
 export * from './dashboard-deps.js';

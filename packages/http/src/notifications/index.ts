@@ -1,5 +1,5 @@
 export * from './notification-routes.js';
-export { notificationPages } from '../dashboard/pages/notifications.js';
+export { notificationPages } from './notification-pages.js';
 export * from './dashboard-deps.js';
 export { learnerNotifications } from './notification-record-section.js';
 export { bulkNotify, bulkNotifyPages } from './notification-bulk.js';

@@ -1,2 +1,2 @@
 export * from '../users/user-routes.js';
-export { userPages } from '../dashboard/pages/users.js';
+export { userPages } from '../users/user-pages.js';

@@ -1,4 +1,4 @@
-export { statementPages } from '../dashboard/pages/statements.js';
+export { statementPages } from './statement-pages.js';
 export * from './statement-routes.js';
 export * from './verify-page.js';
 export * from './statement-events.js';

@@ -1,5 +1,5 @@
 import type { PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
-import { statementsCard } from '../dashboard/pages/statements-card.js';
+import { statementsCard } from './statements-card.js';
 
 const ALL = { kind: 'offset', offset: 0, limit: 100 } as const;
 

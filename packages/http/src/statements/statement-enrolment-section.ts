@@ -1,7 +1,7 @@
 import type { SessionContext } from '@fundi/application/staff';
 import type { DashboardDeps, PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
 import { html } from '../dashboard/html.js';
-import { statementsCard } from '../dashboard/pages/statements-card.js';
+import { statementsCard } from './statements-card.js';
 import type { EnrolmentRecordAt } from '../training/enrolment-record-slots.js';
 
 const ALL = { kind: 'offset', offset: 0, limit: 100 } as const;

@@ -1,7 +1,7 @@
 import type { DashboardDeps, PageRoutes } from '../dashboard/dashboard-deps.js';
 import { field, requireScope } from '../dashboard/web.js';
 import { refusal } from '../dashboard/forms/refusal.js';
-import { learnerRecord } from '../dashboard/pages/learner-record.js';
+import { learnerRecord } from '../learners/learner-record.js';
 
 /**
  * What the learner's record's enrolment forms do: enrol, move an enrolment, record a result. Each calls the API's

@@ -3,7 +3,7 @@ import type { EnrolmentView, StatusChangeView } from '@fundi/application/trainin
 import { OPEN_STATUSES } from '@fundi/domain/training';
 import { html, type Html } from '../dashboard/html.js';
 import { can } from '../dashboard/web.js';
-import { assessForm, statusForm, statusLabel } from '../dashboard/forms/record-forms.js';
+import { assessForm, statusForm, statusLabel } from './record-forms.js';
 
 /** An enrolment's status history, oldest first: each move with its effective date and reason. */
 export function statusHistory(changes: readonly StatusChangeView[], open = false): Html {

@@ -2,7 +2,7 @@ import { isDomainError } from '@fundi/domain';
 import type { DashboardDeps, PageRoutes, PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
 import { html } from '../dashboard/html.js';
 import { csrf, page } from '../dashboard/layout.js';
-import { chosenLearners, hidden, refusedFor, resultPage } from '../dashboard/pages/learner-bulk.js';
+import { chosenLearners, hidden, refusedFor, resultPage } from '../learners/learner-bulk.js';
 import { field, requireScope } from '../dashboard/web.js';
 
 /** The learners list's bulk action that enrols the selection in a programme: its form. */

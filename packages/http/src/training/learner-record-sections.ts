@@ -1,8 +1,8 @@
 import { html, when, type Html } from '../dashboard/html.js';
 import type { PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
-import { enrolForm } from '../dashboard/forms/record-forms.js';
+import { enrolForm } from './record-forms.js';
 import { sectionsIn } from '../dashboard/page-sections.js';
-import type { LearnerRecordAt } from '../dashboard/pages/learner-record-slots.js';
+import type { LearnerRecordAt } from '../learners/learner-record-slots.js';
 import { can } from '../dashboard/web.js';
 import { enrolmentCard } from './enrolment-card.js';
 

@@ -2,7 +2,7 @@ import type { ProgrammeStatusCounts } from '@fundi/application/training';
 import type { SessionContext } from '@fundi/application/staff';
 import type { DashboardDeps, PageSection, SlotOf } from '../dashboard/dashboard-deps.js';
 import { html } from '../dashboard/html.js';
-import { CHART_STATUSES, completionChart, type ProgrammeCounts } from '../dashboard/pages/completion-chart.js';
+import { CHART_STATUSES, completionChart, type ProgrammeCounts } from './completion-chart.js';
 import type { OverviewAt } from '../dashboard/pages/overview-slots.js';
 import { can } from '../dashboard/web.js';
 

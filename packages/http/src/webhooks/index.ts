@@ -1,4 +1,4 @@
 export * from './webhook-routes.js';
 export * from '../openapi/webhook-events.js';
-export { webhookPages } from '../dashboard/pages/webhooks.js';
+export { webhookPages } from './webhook-pages.js';
 export * from './dashboard-deps.js';

@@ -2,7 +2,7 @@ import { aLearner } from '@fundi/domain/testing';
 import { expect, it } from 'vitest';
 import { queryBuilder } from '../../db/query-builder.js';
 import type { Binding, SqlDb } from '../../db/sql-db.js';
-import { aStoredTenant } from '../../repos/learner-fixtures.js';
+import { aStoredTenant } from '../learner-fixtures.js';
 import { describeEachStorage } from '../../testing/each-storage.js';
 import { learnerStorage } from '../learner-storage.js';
 import { learnerSearchIndexMigration } from './202611280300-search-index.js';

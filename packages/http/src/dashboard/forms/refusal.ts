@@ -1,5 +1,5 @@
 import { isDomainError } from '@fundi/domain';
-import { describe } from '../pages/api-keys.js';
+import { describe } from '../../tenants/api-key-pages.js';
 
 /**
  * The words of a refusal the form shows back beside what was typed (invalid input, a conflict, a precondition such

@@ -5,7 +5,7 @@ import { html, when, type Html } from '../html.js';
 import { csrf, page } from '../layout.js';
 import { sectionsIn } from '../page-sections.js';
 import { field, requireAdmin, zoneOf } from '../web.js';
-import { describe } from './api-keys.js';
+import { describe } from '../../tenants/api-key-pages.js';
 
 export type { SettingsAt } from './settings-slots.js';
 
