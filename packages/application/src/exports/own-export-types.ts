@@ -8,7 +8,7 @@ const enrolled = { values: ENROLMENT_STATUSES, described: 'Enrolment status' };
  * every type that names its file in it, and the regulator files over learners and their enrolments.
  */
 export const OWN_EXPORT_TYPES = [
-  { name: 'full', format: 'zip', label: 'Everything (ZIP of the four CSVs)' },
+  { name: 'full', format: 'zip', label: 'Everything (ZIP of every CSV)' },
   { name: 'qcto01', format: 'txt', label: 'QCTO01 learner file', status: enrolled, describedAs: 'qcto' },
   { name: 'qcto02', format: 'txt', label: 'QCTO02 achievement file', status: enrolled, describedAs: 'qcto' },
   { name: 'atr', format: 'zip', label: 'Annual training report (ZIP)', status: enrolled },
