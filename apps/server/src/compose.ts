@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import {
   T,
   buildContainer,
+  declaredBy,
   provideValue,
   resolve,
   token,
@@ -9,7 +10,7 @@ import {
   type StorageChoice,
   type createLogger,
 } from '@fundi/adapters';
-import { DescribeActors } from '@fundi/application';
+import { DescribeActors, systemActorsOf } from '@fundi/application';
 import type { Clock } from '@fundi/domain';
 import {
   buildOpenApi,
@@ -121,7 +122,8 @@ export function httpApp(
     bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
     draining: config.draining,
     openApiExtend: openApiWebhooksOf(capabilitiesOf(c)),
-    actors: new DescribeActors({ repos }),
+    // The service's own actors are named as declared: the kernel's and those capabilities act as.
+    actors: new DescribeActors({ repos, system: systemActorsOf(declaredBy(capabilitiesOf(c)).hooks.systemActor) }),
     pages: [pagesOf(c, config), portalOf(c, config)],
     onRefusedKeys: hooksOf(c, capabilitiesOf(c)).refusedKeys,
   });

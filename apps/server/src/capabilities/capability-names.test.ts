@@ -45,12 +45,8 @@ const IMPORT_MARK = 'events mark the records an import wrote (`source: import`, 
 const STILL_NAMING: Record<string, Record<string, string>> = {
   hrSync: {
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
-    'packages/application/src/common/actor.ts': "the label of HR inbound's system actor `hr-sync`",
     'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/application/src/audit/audit-view.ts': AUDIT,
-    'packages/domain/src/audit/audit.ts': AUDIT,
-    'packages/http/src/audit/audit-schemas.ts': AUDIT,
   },
   notifications: {
     'packages/testing/src/documented-retention.ts': 'test support: the documented retention periods of every kind',

@@ -1,6 +1,6 @@
 import { TokenSigner, openFileStore, type FileStoreChoice } from '@fundi/adapters';
 import { archiverZip, exportStorage } from '@fundi/adapters/exports';
-import { EncryptedFileVault, MasterKeyring, type Ports } from '@fundi/application';
+import { EncryptedFileVault, MasterKeyring, systemActorsOf, type Ports } from '@fundi/application';
 import { erasureJob, onLearnerErased } from '@fundi/application/learners';
 import {
   ERASE_EXPORT_COPIES,
@@ -73,6 +73,7 @@ export function exports(settings: ExportSettings) {
           zip: archiverZip,
           settings: { publicUrl: settings.publicUrl, retentionDays: settings.retentionDays ?? 7 },
           types,
+          system: systemActorsOf(p.hooks.systemActor),
         }),
         exportTypes: types,
         purgeErasedLearnerExports: new PurgeExportsOfErasedLearner({ ...p, files: vault }),

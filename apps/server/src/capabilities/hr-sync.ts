@@ -8,6 +8,7 @@ import {
   hrOutboundReaction,
   hrSubscriptionPurpose,
   hrSyncUseCases,
+  hrSystemActor,
   type HrSyncUseCases,
 } from '@fundi/application/hr-sync';
 import type { HrSyncAllRepos } from '@fundi/application/hr-sync';
@@ -29,7 +30,8 @@ export function hrSync(settings: { allowHttp: boolean; allowHosts: readonly stri
       ids: ['hre'],
       // The HR inbound log 90 days.
       retention: [{ kind: 'hrLog', days: 90, variable: 'FUNDI_RETAIN_HR_LOG_DAYS' }],
-      offers: { learnerErasure: hrErasureStep, subscriptionPurpose: hrSubscriptionPurpose },
+      // Inbound events act as its own actor, from its own origin in the audit trail.
+      offers: { learnerErasure: hrErasureStep, subscriptionPurpose: hrSubscriptionPurpose, systemActor: hrSystemActor },
       openApiWebhooks: registerHrOutboundEvents,
     },
     useCases: (p: Ports<HrSyncAllRepos>): HrSyncUseCases =>

@@ -38,7 +38,7 @@ export function declaredBy(caps: readonly { name: string; declares?: Declaration
   };
   const idPrefixes = new Map<IdPrefix, string>();
   // Every offer under the need's name, in the list's order; the kernel's hooks are there when nobody offers them.
-  const offered: Lists<Hooks> = { learnerErasure: [], subscriptionPurpose: [], triggers: [] };
+  const offered: Lists<Hooks> = { learnerErasure: [], subscriptionPurpose: [], triggers: [], systemActor: [] };
   for (const { name, declares: d } of caps) {
     for (const [scope, roles] of Object.entries(d?.scopes ?? {}) as [Scope, ScopeGrants[Scope]][]) {
       claim('scope', scope, name);

@@ -4,7 +4,7 @@ import type { LearnerRepos } from '@fundi/domain/learners';
 import type { StaffRepos } from '@fundi/domain/staff';
 import { DescribeActors } from '../common/describe-actors.js';
 import { dayEnd, dayStart, pages } from '../exports/export-reading.js';
-import { csvExportType, type Column, type ResolvedFilters } from '../exports/export-type.js';
+import { csvExportType, type Column, type ResolvedFilters, type SystemActors } from '../exports/export-type.js';
 import { auditView, type AuditView } from './audit-view.js';
 
 /** The audit trail as `GET /audit` shows it (changes and details as JSON text). */
@@ -30,15 +30,21 @@ type AuditReading = AuditRepos &
   Pick<LearnerRepos, 'learners'>;
 
 /** The audit trail by time (`from`/`to`), newest first, each entry as `GET /audit` shows it. */
-export async function* auditRows(r: AuditReading, tenantId: string, f: ResolvedFilters): AsyncGenerator<AuditView[]> {
+export async function* auditRows(
+  r: AuditReading,
+  tenantId: string,
+  f: ResolvedFilters,
+  _fields: readonly string[],
+  system: SystemActors,
+): AsyncGenerator<AuditView[]> {
   const filter = { from: dayStart(f.from), to: dayEnd(f.to) };
-  const actors = new DescribeActors({ repos: r });
+  const actors = new DescribeActors({ repos: r, system });
   for await (const batch of pages((p) => r.auditTrail.list(tenantId, filter, p))) {
     const refs = await actors.describe(
       tenantId,
       batch.map((e) => e.actor),
     );
-    yield batch.map((e) => auditView(e, refs));
+    yield batch.map((e) => auditView(e, refs, system));
   }
 }
 

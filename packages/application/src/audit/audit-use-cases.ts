@@ -1,9 +1,18 @@
 import { DomainError, type Page, type PageRequest, type TenantRepos } from '@fundi/domain';
-import { AUDIT_GENESIS, checkChain, type AuditFilter, type AuditRepos, type ChainBreak } from '@fundi/domain/audit';
+import {
+  AUDIT_GENESIS,
+  auditOrigins,
+  checkChain,
+  type AuditFilter,
+  type AuditRepos,
+  type AuditVia,
+  type ChainBreak,
+} from '@fundi/domain/audit';
 import type { LearnerRepos } from '@fundi/domain/learners';
 import type { StaffRepos } from '@fundi/domain/staff';
-import type { Actor } from '../common/actor.js';
+import { systemActorsOf, type Actor, type SystemActor } from '../common/actor.js';
 import { DescribeActors } from '../common/describe-actors.js';
+import type { OfferedHooks } from '../common/hooks.js';
 import { checkRanges } from '../common/ranges.js';
 import { auditView, type AuditView } from './audit-view.js';
 
@@ -12,7 +21,17 @@ export type AuditPorts = {
     Pick<LearnerRepos, 'learners'> &
     Pick<TenantRepos, 'apiKeys'> &
     Pick<StaffRepos, 'staffCredentials'>;
+  /** The actors capabilities act as, with their origins. */
+  hooks: Pick<OfferedHooks, 'systemActor'>;
 };
+
+/** The origins entries may show and the ids of the service's own actors, as the API describes them. */
+export interface AuditOriginsView {
+  /** Every origin, in its place (the enum of `origin.via`). */
+  vias: readonly [AuditVia, ...AuditVia[]];
+  /** The kernel's actors, then those capabilities declare, in the capability list's order. */
+  systemActorIds: readonly string[];
+}
 
 /** Rows read per statement while the chain is walked. */
 const CHAIN_BATCH = 1000;
@@ -26,8 +45,18 @@ export interface ChainReport {
 /** Reading the audit trail and checking its chain (docs/api.md, "Audit trail"). */
 export class AuditTrailReader {
   private readonly actors: DescribeActors;
+  private readonly system: ReadonlyMap<string, SystemActor>;
   constructor(private readonly d: AuditPorts) {
-    this.actors = new DescribeActors(d);
+    this.system = systemActorsOf(d.hooks.systemActor);
+    this.actors = new DescribeActors({ repos: d.repos, system: this.system });
+  }
+
+  /** The origins and the service's own actors (the kernel's and those capabilities declare). */
+  get origins(): AuditOriginsView {
+    return {
+      vias: auditOrigins(this.d.hooks.systemActor.map((a) => a.origin)),
+      systemActorIds: [...this.system.keys()],
+    };
   }
 
   /** `GET /audit`: the tenant's entries, newest first. */
@@ -38,7 +67,7 @@ export class AuditTrailReader {
       actor.tenantId,
       found.items.map((r) => r.actor),
     );
-    return { ...found, items: found.items.map((r) => auditView(r, refs)) };
+    return { ...found, items: found.items.map((r) => auditView(r, refs, this.system)) };
   }
 
   /**

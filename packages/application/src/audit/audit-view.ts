@@ -1,5 +1,5 @@
 import type { AuditRecord, AuditVia, FieldChange } from '@fundi/domain/audit';
-import { actorRef, type ActorRef } from '../common/actor.js';
+import { actorRef, type ActorRef, type SystemActor } from '../common/actor.js';
 
 /** What personal values of an erased learner show as. */
 export const ERASED = '[erased]';
@@ -18,28 +18,36 @@ export interface AuditView {
   origin: { ip: string | null; via: AuditVia };
 }
 
-/** Entries written before origins were kept: where they came from follows from who made them. */
-function storedVia(actor: string): AuditVia {
+/**
+ * Entries written before origins were kept: where they came from follows from who made them (a staff user, one of
+ * the service's own actors as `system` declares them, else an API key).
+ */
+function storedVia(actor: string, system: ReadonlyMap<string, SystemActor>): AuditVia {
   if (actor.startsWith('usr_')) return 'dashboard';
-  if (actor === 'cli' || actor === 'hr-sync') return actor;
-  if (actor === 'system') return 'worker';
-  return 'api';
+  return system.get(actor)?.origin.via ?? 'api';
 }
 
-/** The view of one entry: personal values merged in while kept, `[erased]` once their learner is erased. */
-export function auditView(r: AuditRecord, actors: ReadonlyMap<string, ActorRef>): AuditView {
+/**
+ * The view of one entry: personal values merged in while kept, `[erased]` once their learner is erased. `system`:
+ * the service's own actors (`systemActorsOf`).
+ */
+export function auditView(
+  r: AuditRecord,
+  actors: ReadonlyMap<string, ActorRef>,
+  system: ReadonlyMap<string, SystemActor>,
+): AuditView {
   const changes: Record<string, FieldChange> = { ...(r.changes ?? {}) };
   for (const f of r.personalFields) changes[f] = r.personalValues?.[f] ?? { from: ERASED, to: ERASED };
   return {
     id: r.id,
     at: r.at,
-    actor: actors.get(r.actor) ?? actorRef(r.actor),
+    actor: actors.get(r.actor) ?? actorRef(r.actor, null, system),
     action: r.action,
     entityType: r.resourceType,
     entityId: r.resourceId,
     learnerId: r.learnerId ?? null,
     changes,
     details: r.details,
-    origin: { ip: r.ip ?? null, via: r.via ?? storedVia(r.actor) },
+    origin: { ip: r.ip ?? null, via: r.via ?? storedVia(r.actor, system) },
   };
 }

@@ -1,5 +1,5 @@
 import type { Role, Scope } from '@fundi/domain';
-import type { AuditVia } from '@fundi/domain/audit';
+import type { AuditOrigin, AuditVia } from '@fundi/domain/audit';
 
 /** Who is acting: an API key of a tenant, or the operator (CLI) / the system itself. */
 export interface Actor {
@@ -16,10 +16,40 @@ export interface Actor {
   ip?: string | null;
 }
 
-const VIA_BY_ID: Readonly<Record<string, AuditVia>> = { cli: 'cli', 'hr-sync': 'hr-sync', system: 'worker' };
+/**
+ * One of the service's own actors (`actorTypeOf` is `system`): its id in audit entries and views, its name as they
+ * show it, and the origin of its changes. The kernel's are here; a capability that acts as its own declares it
+ * (`offers.systemActor`) with its origin's place among the origins (docs/architecture.md, "A capability's anatomy").
+ */
+export interface SystemActor {
+  id: string;
+  name: string;
+  origin: AuditOrigin;
+}
 
-/** Where an actor's change came from: as set by the adapter that made it, else by its id (the service's own). */
-export const viaOf = (a: Actor): AuditVia => a.via ?? VIA_BY_ID[a.id] ?? 'api';
+/** The service itself (background and failure-driven changes) and the operator's command line. */
+export const KERNEL_ACTORS: readonly SystemActor[] = [
+  { id: 'system', name: 'Fundi', origin: { via: 'worker', order: 60 } },
+  { id: 'cli', name: 'Operator (command line)', origin: { via: 'cli', order: 70 } },
+];
+
+/** The service's own actors by id: the kernel's and those capabilities declare. */
+export function systemActorsOf(declared: readonly SystemActor[]): ReadonlyMap<string, SystemActor> {
+  const byId = new Map<string, SystemActor>();
+  for (const a of [...KERNEL_ACTORS, ...declared]) {
+    if (byId.has(a.id)) throw new Error(`The system actor ${a.id} is declared twice`);
+    byId.set(a.id, a);
+  }
+  return byId;
+}
+
+const KERNEL_BY_ID = systemActorsOf([]);
+
+/**
+ * Where an actor's change came from: as set by whoever made the actor (an adapter, a capability's own actor), else
+ * by its id (the service's own), else the API.
+ */
+export const viaOf = (a: Actor): AuditVia => a.via ?? KERNEL_BY_ID.get(a.id)?.origin.via ?? 'api';
 
 /** The actor with the origin of a request (the API, the dashboard) for its audit entries. */
 export const actingFrom = (a: Actor, via: AuditVia, ip: string | null): Actor => ({ ...a, via, ip });
@@ -38,7 +68,7 @@ export type ActorType = (typeof ACTOR_TYPES)[number];
 
 /**
  * Who did something, as responses and event payloads show it (docs/api.md, "Who did it"): an API key, a staff
- * user of the dashboard, a learner in the learner portal, or the service itself (`system`, the command line `cli`, the HR inbound `hr-sync`).
+ * user of the dashboard, a learner in the learner portal, or the service itself (`system`, the command line `cli`, a capability's own actor).
  * `name` is the key's or user's current name; null when the key or user no longer exists.
  */
 export interface ActorRef {
@@ -46,12 +76,6 @@ export interface ActorRef {
   id: string;
   name: string | null;
 }
-
-const SYSTEM_NAMES: Readonly<Record<string, string>> = {
-  system: 'Fundi',
-  cli: 'Operator (command line)',
-  'hr-sync': 'HR sync',
-};
 
 /**
  * The type of an actor id: key ids start `key_`, staff user ids `usr_`, learners (acting in the learner portal)
@@ -64,10 +88,17 @@ export function actorTypeOf(id: string): ActorType {
   return 'system';
 }
 
-/** The reference of an id whose name is known (or of the service, whose names are fixed). */
-export function actorRef(id: string, name: string | null = null): ActorRef {
+/**
+ * The reference of an id whose name is known, or of one of the service's own actors, named as `system` declares
+ * them (the kernel's by default).
+ */
+export function actorRef(
+  id: string,
+  name: string | null = null,
+  system: ReadonlyMap<string, SystemActor> = KERNEL_BY_ID,
+): ActorRef {
   const type = actorTypeOf(id);
-  return { type, id, name: type === 'system' ? (SYSTEM_NAMES[id] ?? id) : name };
+  return { type, id, name: type === 'system' ? (system.get(id)?.name ?? id) : name };
 }
 
 /** The fields of views that hold an actor id, shown as an `ActorRef` (one list for every resource). */

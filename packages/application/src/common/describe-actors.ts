@@ -1,7 +1,7 @@
 import type { TenantRepos } from '@fundi/domain';
 import type { LearnerRepos } from '@fundi/domain/learners';
 import type { StaffRepos } from '@fundi/domain/staff';
-import { ACTOR_FIELDS, actorRef, actorTypeOf, type ActorRef, type WithActors } from './actor.js';
+import { ACTOR_FIELDS, actorRef, actorTypeOf, type ActorRef, type SystemActor, type WithActors } from './actor.js';
 
 const FIELDS: ReadonlySet<string> = new Set(ACTOR_FIELDS);
 /** Views are shallow; a bound on the walk keeps a malformed value from costing more than a real one. */
@@ -23,6 +23,8 @@ export class DescribeActors {
   constructor(
     private readonly d: {
       repos: Pick<TenantRepos, 'apiKeys'> & Pick<StaffRepos, 'staffCredentials'> & Pick<LearnerRepos, 'learners'>;
+      /** The service's own actors, named as declared (`systemActorsOf`); the kernel's when not given. */
+      system?: ReadonlyMap<string, SystemActor>;
     },
   ) {}
 
@@ -34,7 +36,7 @@ export class DescribeActors {
     const learners: string[] = [];
     for (const id of new Set(ids)) {
       const type = actorTypeOf(id);
-      if (type === 'system') out.set(id, actorRef(id));
+      if (type === 'system') out.set(id, actorRef(id, null, this.d.system));
       else (type === 'user' ? users : type === 'learner' ? learners : keys).push(id);
     }
     const [keyRows, userRows, learnerRows] = await Promise.all([

@@ -1,5 +1,6 @@
 import type { ErasureStep } from '../learners/erasure-steps.js';
 import type { SubscriptionPurpose } from '../webhooks/subscription-purpose.js';
+import type { SystemActor } from './actor.js';
 import type { Triggers } from './triggers.js';
 
 /**
@@ -14,6 +15,8 @@ export interface Hooks {
   subscriptionPurpose: SubscriptionPurpose;
   /** The triggers that tell people of its records: templates, their variables, the events they follow. */
   triggers: Triggers;
+  /** The actor it acts as, with the origin of its changes in the audit trail (HR inbound's). */
+  systemActor: SystemActor;
 }
 
 /** Every capability's offers, by hook, in the capability list's order. */

@@ -20,12 +20,12 @@ export interface ExportFile {
   readiness(): ExportSnapshot['readiness'];
 }
 
-type Deps = Pick<ExportPorts, 'repos' | 'zip' | 'types'>;
+type Deps = Pick<ExportPorts, 'repos' | 'zip' | 'types' | 'system'>;
 
 /** The CSV of a contributed type over the export's filters and columns (its defaults when none were chosen). */
 function csvOf(d: Deps, t: ExportTypeDef, e: ExportSnapshot, count: Counter): AsyncGenerator<Buffer> {
   if (!t.csv) throw new Error(`The export type ${t.name} has no CSV`);
-  return t.csv.chunks(d.repos, e.tenantId, e.filters as ResolvedFilters, e.fields ?? t.csv.defaults, count);
+  return t.csv.chunks(d.repos, e.tenantId, e.filters as ResolvedFilters, e.fields ?? t.csv.defaults, count, d.system);
 }
 
 const stamp = (at: string) => at.slice(0, 10).replaceAll('-', '');

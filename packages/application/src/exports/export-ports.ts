@@ -7,7 +7,7 @@ import type { ExportRepos } from '@fundi/domain/exports';
 import type { FileVault } from '../files/file-vault.js';
 import type { CoreDeps } from '../common/ports.js';
 import type { UrlSigner } from '../common/url-signer.js';
-import type { ExportTypeDef } from './export-type.js';
+import type { ExportTypeDef, SystemActors } from './export-type.js';
 
 /** Port: writes a ZIP of the entries while it is read, opening each entry only when its turn comes. */
 export type ZipWriter = (entries: { name: string; open(): Readable }[]) => Readable;
@@ -33,4 +33,6 @@ export type ExportPorts = CoreDeps<
   settings: ExportSettings;
   /** Every export type, in the capability list's order (each capability's `offers.exportTypes`). */
   types: readonly ExportTypeDef[];
+  /** The service's own actors, the kernel's and those capabilities declare (the audit trail's rows name them). */
+  system: SystemActors;
 };

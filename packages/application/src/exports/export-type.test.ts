@@ -33,7 +33,7 @@ describe('an offered export type', () => {
 
   it("writes the chosen columns of the reader's rows as CSV, counting the rows", async () => {
     const count = { rows: 0 };
-    const csv = await text(things.csv!.chunks({}, 'ten_1', { status: 'z' }, ['n', 'id'], count));
+    const csv = await text(things.csv!.chunks({}, 'ten_1', { status: 'z' }, ['n', 'id'], count, new Map()));
     expect(csv).toBe('\uFEFFn,id\r\n1,z\r\n2,b\r\n');
     expect(count.rows).toBe(2);
   });

@@ -1,5 +1,6 @@
 import type { Scope } from '@fundi/domain';
 import type { ExportFilters, ExportFormat } from '@fundi/domain/exports';
+import type { SystemActor } from '../common/actor.js';
 import { csvChunks, type Counter } from './csv-chunks.js';
 
 /** One CSV cell's value. */
@@ -11,6 +12,9 @@ export type Column<R> = (row: R) => Cell;
 export interface ResolvedFilters extends ExportFilters {
   programmeCode?: string;
 }
+
+/** The service's own actors by id (`systemActorsOf`), for rows that show who acted. */
+export type SystemActors = ReadonlyMap<string, SystemActor>;
 
 /** The CSV of a contributed type, its rows read only by the capability that contributes it. */
 export interface ExportCsv<R extends object = object> {
@@ -25,6 +29,7 @@ export interface ExportCsv<R extends object = object> {
     f: ResolvedFilters,
     fields: readonly string[],
     count: Counter,
+    system: SystemActors,
   ): AsyncGenerator<Buffer>;
   /** The rows the CSV will hold, counted before it is written (a progress bar's end); null when not known. */
   total?(repos: R, tenantId: string, f: ResolvedFilters): Promise<number | null>;
@@ -63,7 +68,13 @@ export interface CsvTypeSpec<R extends object, Row> extends Omit<ExportTypeDef<R
   /** Columns left out of the defaults (they cost a read per row). */
   costly?: readonly string[];
   /** Each page of the rows `f` selects; `fields` are the chosen columns (a reader may skip what none needs). */
-  rows(repos: R, tenantId: string, f: ResolvedFilters, fields: readonly string[]): AsyncIterable<Row[]>;
+  rows(
+    repos: R,
+    tenantId: string,
+    f: ResolvedFilters,
+    fields: readonly string[],
+    system: SystemActors,
+  ): AsyncIterable<Row[]>;
   total?(repos: R, tenantId: string, f: ResolvedFilters): Promise<number | null>;
 }
 
@@ -77,8 +88,8 @@ export function csvExportType<R extends object, Row>(spec: CsvTypeSpec<R, Row>):
     csv: {
       columns: names,
       defaults: names.filter((c) => !costly.includes(c)),
-      chunks: (repos, tenantId, f, fields, count) =>
-        csvChunks(columns, fields, rows(repos, tenantId, f, fields), count),
+      chunks: (repos, tenantId, f, fields, count, system) =>
+        csvChunks(columns, fields, rows(repos, tenantId, f, fields, system), count),
       ...(total ? { total } : {}),
     },
   };

@@ -3,7 +3,7 @@ import type { LearnerRepos } from '@fundi/domain/learners';
 import type { TrainingRepos } from '@fundi/domain/training';
 import type { WebhookRepos } from '@fundi/domain/webhooks';
 import type { HrSyncRepos } from '@fundi/domain/hr-sync';
-import type { Actor } from '../common/actor.js';
+import type { Actor, SystemActor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 import type { WebhookDeps } from '../webhooks/webhook-ports.js';
 
@@ -21,11 +21,17 @@ export type HrSyncDeps = CoreDeps<HrSyncAllRepos> & {
 } & Pick<WebhookDeps, 'box' | 'policy' | 'receiverCheck'>;
 
 /**
- * Inbound events act as this actor (audit entries and enrolment history name it), from the address of the HR
- * system's call (the audit entry's `origin.ip`).
+ * The actor HR inbound events act as, which HR sync declares (`offers.systemActor`): audit entries and enrolment
+ * history name it `HR sync`, and its changes come from the origin `hr-sync`, between the imports' and the worker's
+ * in the list of origins.
+ */
+export const hrSystemActor: SystemActor = { id: 'hr-sync', name: 'HR sync', origin: { via: 'hr-sync', order: 50 } };
+
+/**
+ * Inbound events act as this actor, from the address of the HR system's call (the audit entry's `origin.ip`).
  */
 export function hrActor(tenantId: string, ip: string | null = null): Actor {
-  return { tenantId, id: 'hr-sync', role: 'integration', scopes: [], ip };
+  return { tenantId, id: hrSystemActor.id, role: 'integration', scopes: [], via: hrSystemActor.origin.via, ip };
 }
 
 /** The HR configuration and its logs are for administrators only (a key of the admin role). */

@@ -12,6 +12,7 @@ import { auditMemory } from '@fundi/memory/audit';
 import { staffMemory } from '@fundi/memory/staff';
 import { FixedClock } from '@fundi/testing';
 import { aTenant } from '@fundi/domain/testing';
+import { systemActorsOf } from '../common/actor.js';
 import { EncryptedFileVault, MasterKeyring } from '../files/encrypted-vault.js';
 import type { FileVault } from '../files/file-vault.js';
 import { exportUseCases } from '../exports/export-use-cases.js';
@@ -74,6 +75,7 @@ export async function exportWorld(o: { files?: FileVault; publicUrl?: string } =
     zip: () => Readable.from([]),
     settings: { publicUrl: o.publicUrl ?? 'https://fundi.example', retentionDays: 7 },
     types: TEST_EXPORT_TYPES,
+    system: systemActorsOf([]),
   });
   const actor = { tenantId: tenant.id, id: 'key_1', role: 'admin' as const, scopes: [] };
   return { exports, actor, tenant, repos, uow: m.uow, store: m.store, clock, vault };

@@ -13,6 +13,7 @@ import type { Actor } from '../common/actor.js';
 import type { OfferedHooks } from '../common/hooks.js';
 import { hrErasureStep } from '../hr-sync/hr-erasure.js';
 import { hrSubscriptionPurpose } from '../hr-sync/hr-subscription.js';
+import { hrSystemActor } from '../hr-sync/hr-sync-ports.js';
 import { notificationErasureStep } from '../notifications/notification-erasure.js';
 import { OWN_TRIGGERS } from '../notifications/built-in-templates.js';
 import { auditErasureStep } from '../audit/audit-erasure.js';
@@ -53,13 +54,14 @@ export const TEST_EVENT_TYPES = ['learner.created', 'learner.updated', 'assessme
 
 /**
  * The offers of the capabilities whose fakes this world holds, in the capability list's order: today every declared
- * `learnerErasure` step, `subscriptionPurpose` (HR sync's) and `triggers` (the notifications' own), and the learners'
+ * `learnerErasure` step, `subscriptionPurpose` and `systemActor` (HR sync's) and `triggers` (the notifications' own), and the learners'
  * and training's export types and import kinds.
  */
 export const TEST_HOOKS: OfferedHooks = {
   learnerErasure: [webhookErasureStep, hrErasureStep, notificationErasureStep, auditErasureStep],
   subscriptionPurpose: [hrSubscriptionPurpose],
   triggers: [OWN_TRIGGERS],
+  systemActor: [hrSystemActor],
   exportTypes: [[learnerExport], [enrolmentExport, assessmentExport]],
   importKinds: [[learnerImport], [enrolmentImport, assessmentImport]],
 };

@@ -1,8 +1,51 @@
 import type { DomainEvent } from '../events/outbox.js';
 
-/** Where a change came from (docs/api.md, "Audit trail"). */
-export const AUDIT_VIA = ['api', 'dashboard', 'portal', 'import', 'hr-sync', 'worker', 'cli'] as const;
-export type AuditVia = (typeof AUDIT_VIA)[number];
+/**
+ * Where a change came from (docs/api.md, "Audit trail"): the service's own origins here, each capability whose own
+ * actor changes records adding its origin (`declare module '../audit/audit.js' { interface AuditOrigins { x: true } }`)
+ * and declaring it with that actor (docs/architecture.md, "A capability's anatomy").
+ */
+export interface AuditOrigins {
+  api: true;
+  dashboard: true;
+  portal: true;
+  import: true;
+  worker: true;
+  cli: true;
+}
+export type AuditVia = keyof AuditOrigins;
+
+/**
+ * An origin with its place in every list of origins (the served enum of `origin.via`), across capabilities: the
+ * order they were added in. A new one takes a free number.
+ */
+export interface AuditOrigin {
+  via: AuditVia;
+  order: number;
+}
+
+/** The service's own origins, in their places. */
+export const KERNEL_ORIGINS: readonly AuditOrigin[] = [
+  { via: 'api', order: 10 },
+  { via: 'dashboard', order: 20 },
+  { via: 'portal', order: 30 },
+  { via: 'import', order: 40 },
+  { via: 'worker', order: 60 },
+  { via: 'cli', order: 70 },
+];
+
+/** Every origin in its place: the service's own and those `declared` by capabilities. */
+export function auditOrigins(declared: readonly AuditOrigin[]): readonly [AuditVia, ...AuditVia[]] {
+  const all = [...KERNEL_ORIGINS, ...declared].sort((a, b) => a.order - b.order);
+  const seen = new Set<AuditVia>();
+  for (const o of all) {
+    if (seen.has(o.via)) throw new Error(`The audit origin ${o.via} is declared twice`);
+    seen.add(o.via);
+  }
+  const [first, ...rest] = all.map((o) => o.via);
+  if (first === undefined) throw new Error('No audit origin');
+  return [first, ...rest];
+}
 
 /** A field's value before and after a change. */
 export interface FieldChange {
@@ -14,7 +57,7 @@ export interface FieldChange {
 export interface AuditEntry {
   id: string;
   tenantId: string;
-  /** The acting API key or staff user id, or `system` / `cli` / `hr-sync` / `signed-url`. */
+  /** The acting API key or staff user id, or the id of one of the service's own actors (`system`, `cli`, ...). */
   actor: string;
   action: string;
   resourceType: string;

@@ -1,5 +1,12 @@
 import { DomainError } from '../common/errors.js';
 
+declare module '../audit/audit.js' {
+  interface AuditOrigins {
+    /** Changes made by HR inbound events (its system actor, `hrSystemActor`). */
+    'hr-sync': true;
+  }
+}
+
 /** Events HR posts to `POST /webhooks/hr-sync` (docs/api.md, "HR sync"). */
 export const HR_INBOUND_EVENTS = ['employee.enrolled', 'employee.updated', 'employee.terminated'] as const;
 export type HrInboundEvent = (typeof HR_INBOUND_EVENTS)[number];

@@ -3,11 +3,11 @@ import type { AuditFilter } from '@fundi/domain/audit';
 import { IdParams, type z } from '../schemas/common.js';
 import { route, type RouteDef } from '../routes/route.js';
 import { dayEnd, dayStart } from '../routes/range.js';
-import { AuditEntryOut, AuditListQuery, ChainReportOut, HistoryQuery } from './audit-schemas.js';
+import { auditSchemas, ChainReportOut } from './audit-schemas.js';
 
 const tag = 'Audit';
 
-const filterOf = (q: z.output<typeof HistoryQuery> & { learnerId?: string }): AuditFilter => ({
+const filterOf = (q: z.output<ReturnType<typeof auditSchemas>['HistoryQuery']> & { learnerId?: string }): AuditFilter => ({
   entityType: q.entityType,
   entityId: q.entityId,
   learnerId: q.learnerId,
@@ -19,6 +19,7 @@ const filterOf = (q: z.output<typeof HistoryQuery> & { learnerId?: string }): Au
 
 /** The audit trail (docs/api.md, "Audit trail"). */
 export function auditRoutes(u: AuditUseCases): RouteDef[] {
+  const { AuditEntryOut, AuditListQuery, HistoryQuery } = auditSchemas(u.audit.origins);
   return [
     route({
       operationId: 'listAudit',
