@@ -47,9 +47,27 @@ describeEachStorage(
       expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['learner.created', 'enrolment.created']));
       for (const e of entries.filter((x) => x.action === 'learner.created' || x.action === 'enrolment.created'))
         expect(e).toMatchObject({
-          actor: { type: 'system', id: 'hr-sync' },
+          actor: { type: 'system', id: 'hr-sync', name: 'HR sync' },
           origin: { via: 'hr-sync', ip: expect.stringContaining('127.0.0.1') },
         });
+
+      // The audit export names the actor and its origin as the API does.
+      const today = new Date().toISOString().slice(0, 10);
+      const q = await s.call('POST', '/api/v1/exports', t.admin, {
+        type: 'audit',
+        filters: { from: today, to: today },
+      });
+      expect(q.status, JSON.stringify(q.body)).toBe(202);
+      let e = q.body;
+      for (let i = 0; i < 400 && e.status !== 'ready' && e.status !== 'failed'; i++) {
+        await new Promise((ok) => setTimeout(ok, 50));
+        e = (await s.call('GET', `/api/v1/exports/${q.body.id}`, t.admin)).body;
+      }
+      expect(e.status, JSON.stringify(e)).toBe('ready');
+      const d = await s.call('GET', `/api/v1/exports/${e.id}/download`, t.admin);
+      const csv = await (await fetch(d.body.url)).text();
+      const created = csv.split(/\r?\n/).find((l) => l.includes(',learner.created,'));
+      expect(created).toContain(',system,hr-sync,HR sync,hr-sync,');
     });
   },
   ['memory', 'sqlite', 'postgres'],

@@ -4,6 +4,7 @@ import { StaffCredential } from '@fundi/domain/staff';
 import { anApiKey } from '@fundi/domain/testing';
 import { fakeDeps } from '../testing/fakes.js';
 import { CreateTenant } from '../tenants/create-tenant.js';
+import { systemActorsOf } from './actor.js';
 import { DescribeActors } from './describe-actors.js';
 
 async function aTenant() {
@@ -20,7 +21,8 @@ async function aTenant() {
 describe('DescribeActors', () => {
   it('shows keys, staff users and the service as {type, id, name}, anywhere in a value', async () => {
     const { d, tenantId, keyId, userId } = await aTenant();
-    const shown = await new DescribeActors(d).expand(tenantId, {
+    // The service's own actors as the capabilities declare them (HR sync's among them).
+    const shown = await new DescribeActors({ ...d, system: systemActorsOf(d.hooks.systemActor) }).expand(tenantId, {
       data: [
         { id: 'a1', recordedBy: keyId, note: keyId },
         { id: 'a2', recordedBy: userId, moderation: { moderatedBy: 'system' } },

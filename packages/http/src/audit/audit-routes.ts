@@ -7,7 +7,9 @@ import { auditSchemas, ChainReportOut } from './audit-schemas.js';
 
 const tag = 'Audit';
 
-const filterOf = (q: z.output<ReturnType<typeof auditSchemas>['HistoryQuery']> & { learnerId?: string }): AuditFilter => ({
+const filterOf = (
+  q: z.output<ReturnType<typeof auditSchemas>['HistoryQuery']> & { learnerId?: string },
+): AuditFilter => ({
   entityType: q.entityType,
   entityId: q.entityId,
   learnerId: q.learnerId,

@@ -30,10 +30,7 @@ export function auditSchemas(o: AuditOriginsView) {
       details: z.record(z.string(), z.unknown()).openapi({ description: 'Other facts of the action (counts, codes)' }),
       origin: z
         .object({
-          ip: z
-            .string()
-            .nullable()
-            .openapi({ description: 'The client address, when the change came from a request' }),
+          ip: z.string().nullable().openapi({ description: 'The client address, when the change came from a request' }),
           via: z.enum(o.vias),
         })
         .openapi('AuditOrigin'),
