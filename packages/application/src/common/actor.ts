@@ -1,5 +1,5 @@
 import type { Role, Scope } from '@fundi/domain';
-import type { AuditOrigin, AuditVia } from '@fundi/domain/audit';
+import { KERNEL_ORIGINS, type AuditOrigin, type AuditVia } from '@fundi/domain/audit';
 
 /** Who is acting: an API key of a tenant, or the operator (CLI) / the system itself. */
 export interface Actor {
@@ -29,9 +29,16 @@ export interface SystemActor {
 
 /** The service itself (background and failure-driven changes) and the operator's command line. */
 export const KERNEL_ACTORS: readonly SystemActor[] = [
-  { id: 'system', name: 'Fundi', origin: { via: 'worker', order: 60 } },
-  { id: 'cli', name: 'Operator (command line)', origin: { via: 'cli', order: 70 } },
+  { id: 'system', name: 'Fundi', origin: kernelOrigin('worker') },
+  { id: 'cli', name: 'Operator (command line)', origin: kernelOrigin('cli') },
 ];
+
+/** One of the service's own origins, in the place `KERNEL_ORIGINS` gives it. */
+function kernelOrigin(via: AuditVia): AuditOrigin {
+  const o = KERNEL_ORIGINS.find((x) => x.via === via);
+  if (!o) throw new Error(`${via} is not one of the service's own audit origins`);
+  return o;
+}
 
 /** The service's own actors by id: the kernel's and those capabilities declare. */
 export function systemActorsOf(declared: readonly SystemActor[]): ReadonlyMap<string, SystemActor> {
