@@ -1,5 +1,5 @@
 import { EVIDENCE_RECORD_STATUSES, EVIDENCE_STATUSES, EVIDENCE_TYPES, REVIEW_OUTCOMES } from '@fundi/domain/evidence';
-import { Instant, Timestamp, z, ActorOut, ActorOrNull } from '../schemas/common.js';
+import { Instant, Timestamp, z, ActorOut, ActorOrNull, downloadGrant } from '../schemas/common.js';
 
 /** A record's id, as the evidence schemas take it. */
 export const Id = z.string().min(1).max(64);
@@ -87,15 +87,7 @@ export const ReviewIn = z
   .strict()
   .openapi('EvidenceReview');
 
-export const DownloadGrantOut = z
-  .object({
-    url: z.string().openapi({ description: 'Signed; lives 3600 s; no API key needed' }),
-    expiresAt: Timestamp,
-    filename: z.string(),
-    contentType: z.string(),
-    size: z.number().int(),
-  })
-  .openapi('EvidenceDownloadUrl');
+export const DownloadGrantOut = downloadGrant('EvidenceDownloadUrl');
 
 export const BulkDownloadIn = z
   .object({

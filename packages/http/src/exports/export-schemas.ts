@@ -1,6 +1,6 @@
 import type { ExportTypeDef } from '@fundi/application/exports';
 import { REGULATOR_SETTING_CODES, REGULATOR_SETTING_FIELDS, type RegulatorSettings } from '@fundi/domain/exports';
-import { IsoDateString, Timestamp, z } from '../schemas/common.js';
+import { IsoDateString, Timestamp, z, downloadGrant } from '../schemas/common.js';
 
 /** `a, b or c`. */
 const either = (parts: readonly string[]) =>
@@ -142,15 +142,7 @@ export const DryRunOut = Readiness.extend({ type: z.enum(['qcto01', 'qcto02']), 
   'ReadinessDryRun',
 );
 
-export const ExportDownloadOut = z
-  .object({
-    url: z.string().openapi({ description: 'Signed; lives 3600 s; no API key needed' }),
-    expiresAt: Timestamp,
-    filename: z.string(),
-    contentType: z.string(),
-    size: z.number().int(),
-  })
-  .openapi('ExportDownloadUrl');
+export const ExportDownloadOut = downloadGrant('ExportDownloadUrl');
 
 const setting = (k: keyof RegulatorSettings) => {
   const codes = REGULATOR_SETTING_CODES[k];

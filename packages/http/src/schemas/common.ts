@@ -37,6 +37,18 @@ export const Instant = z
 
 export const Timestamp = z.string().openapi({ format: 'date-time', example: '2026-03-01T08:30:00.000Z' });
 
+/** The answer of a signed download link (evidence, export files, statements), under the name its resource gives it. */
+export const downloadGrant = (name: string) =>
+  z
+    .object({
+      url: z.string().openapi({ description: 'Signed; lives 3600 s; no API key needed' }),
+      expiresAt: Timestamp,
+      filename: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+    })
+    .openapi(name);
+
 /** Who did something (docs/api.md, "Who did it"): one shape wherever a response names an actor. */
 export const ActorOut = z
   .object({

@@ -1,6 +1,6 @@
 import { STATEMENT_OUTCOMES } from '@fundi/domain/statements';
 import { OUTCOMES } from '@fundi/domain/training';
-import { IdParams, Timestamp, z } from '../schemas/common.js';
+import { IdParams, Timestamp, z, downloadGrant } from '../schemas/common.js';
 
 export const StatementModuleOut = z
   .object({
@@ -46,15 +46,7 @@ export const RevokeIn = z
 export const StatementParams = IdParams.extend({ statementId: z.string().min(1).max(64) });
 export const CodeParams = z.object({ code: z.string().min(1).max(64).openapi({ example: '7K2M9QX4RT8VW3N5' }) });
 
-export const StatementDownloadOut = z
-  .object({
-    url: z.string().openapi({ description: 'Signed; lives 3600 s; no API key needed' }),
-    expiresAt: Timestamp,
-    filename: z.string(),
-    contentType: z.string(),
-    size: z.number().int(),
-  })
-  .openapi('StatementDownloadUrl');
+export const StatementDownloadOut = downloadGrant('StatementDownloadUrl');
 
 export const PublicStatementOut = z
   .object({
