@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DOCUMENTED_RETENTION } from '@fundi/testing';
 import { ConfigError, loadConfig } from './config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'fundi-config-'));
@@ -42,16 +43,7 @@ describe('loadConfig', () => {
 
   it('retention: documented defaults, each variable read, a bad value named', () => {
     expect(loadConfig({ ...base }).worker.retention).toEqual({
-      policy: {
-        jobs: 7,
-        webhookEvents: 90,
-        webhookAttempts: 90,
-        notifications: 365,
-        hrLog: 90,
-        imports: 90,
-        dashboardSessions: 0,
-        rateLimits: 0,
-      },
+      policy: DOCUMENTED_RETENTION,
       batch: 2000,
     });
     const set = loadConfig({
