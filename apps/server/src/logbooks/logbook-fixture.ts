@@ -2,6 +2,14 @@ import { expect } from 'vitest';
 import type { portalServers } from '../portal/portal-http-fixture.js';
 import { WebClient, csrfOf } from '../testing/dashboard-client.js';
 
+/** A logbook entry as the submission tests read it: its state, its sign-off request and the answer recorded. */
+export type SubmittedEntry = {
+  id: string;
+  status: string;
+  submissionId: string | null;
+  signOff: { outcome: string; by: string; comment: string | null; ip: string; hash: string } | null;
+};
+
 /** A programme whose workplace module WM-01 asks for 16 signed hours, beside a knowledge module KM-01. */
 export function workplaceProgramme(code: string) {
   return {

@@ -2,16 +2,9 @@ import { expect, it, vi } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
 import { WebClient, csrfOf } from '../testing/dashboard-client.js';
 import { portalServers } from '../portal/portal-http-fixture.js';
-import { logbookHelpers, workplaceProgramme } from './logbook-fixture.js';
+import { logbookHelpers, workplaceProgramme, type SubmittedEntry as Entry } from './logbook-fixture.js';
 
 vi.setConfig({ testTimeout: 90_000 });
-
-type Entry = {
-  id: string;
-  status: string;
-  submissionId: string | null;
-  signOff: { outcome: string; by: string; comment: string | null; ip: string; hash: string } | null;
-};
 
 describeEachStorage('the learner portal sends any number of unsigned entries: 50 a link at most', (_g, kind) => {
   const t = portalServers(kind, 'lbm');

@@ -2,16 +2,10 @@ import { expect, it, vi } from 'vitest';
 import { describeEachStorage } from '@fundi/adapters/testing';
 import { WebClient, csrfOf } from '../testing/dashboard-client.js';
 import { portalServers } from '../portal/portal-http-fixture.js';
-import { logbookHelpers } from './logbook-fixture.js';
+import { logbookHelpers, type SubmittedEntry as Entry } from './logbook-fixture.js';
 
 vi.setConfig({ testTimeout: 90_000 });
 
-type Entry = {
-  id: string;
-  status: string;
-  submissionId: string | null;
-  signOff: { outcome: string; by: string; comment: string | null; ip: string; hash: string } | null;
-};
 type Submitted = { data: Entry[]; submissions: { id: string; supervisorName: string; entryIds: string[] }[] };
 
 describeEachStorage('logbook entries submitted together: one sign-off request and link per supervisor', (_g, kind) => {
