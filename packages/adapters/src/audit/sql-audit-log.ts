@@ -89,15 +89,17 @@ const personalValues = (p: PersonalValues): Binding[] => [p.entryId, p.tenantId,
 /** The most events written in the append's own statement; a change with more writes them before it. */
 const JOINED_EVENTS = 8;
 
-/** The columns of an entry written without its place in the chain: `AUDIT_COLUMNS` but `seq`, `prev_hash`, `hash`. */
+/** The chain's columns, which the commit's trigger writes. */
+const CHAIN_COLUMNS = new Set(['seq', 'prev_hash', 'hash']);
+/** Whether each of `AUDIT_COLUMNS` (the order of `auditRowValues`) is written without the chain. */
+const UNCHAINED = AUDIT_COLUMNS.split(',').map((c) => !CHAIN_COLUMNS.has(c.trim()));
+/** The columns of an entry written without its place in the chain: `AUDIT_COLUMNS` but the chain's. */
 const UNCHAINED_COLUMNS = AUDIT_COLUMNS.split(',')
   .map((c) => c.trim())
-  .filter((c) => c !== 'seq' && c !== 'prev_hash' && c !== 'hash');
+  .filter((_, i) => UNCHAINED[i]);
 
-const unchainedValues = (columns: Omit<ChainRow, 'hash' | 'prevHash' | 'seq'>): Binding[] => {
-  const values = auditRowValues({ ...columns, seq: 0, prevHash: '', hash: '' });
-  return [values[0]!, values[1]!, ...values.slice(5)];
-};
+const unchainedValues = (columns: Omit<ChainRow, 'hash' | 'prevHash' | 'seq'>): Binding[] =>
+  auditRowValues({ ...columns, seq: 0, prevHash: '', hash: '' }).filter((_, i) => UNCHAINED[i]);
 
 const unchained = new Map<string, string>();
 
