@@ -1,5 +1,3 @@
-import { IncomingMessage, ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
 import Database from 'better-sqlite3';
 import Koa from 'koa';
 import { useCasesOf } from '@fundi/adapters';
@@ -8,35 +6,7 @@ import { learnerInput } from './fixtures.js';
 import { scratchDir } from './scratch.js';
 import { benchWorld, sqliteFile } from './servers/bench-world.js';
 import { rawLearnerReads } from './servers/raw-learners.js';
-
-type Callback = (req: IncomingMessage, res: ServerResponse) => unknown;
-
-/** One request through a Koa callback without a socket; resolves when the answer is complete. */
-function call(cb: Callback, url: string, headers: Record<string, string>): Promise<void> {
-  return new Promise((ok, fail) => {
-    const req = new IncomingMessage(new Socket());
-    req.method = 'GET';
-    req.url = url;
-    req.headers = headers;
-    req.push(null);
-    const res = new ServerResponse(req);
-    res.end = function (this: ServerResponse) {
-      if (this.statusCode !== 200) fail(new Error(`${url} answered ${this.statusCode}`));
-      else ok();
-      return this;
-    } as ServerResponse['end'];
-    cb(req, res);
-  });
-}
-
-/** CPU µs per request (user + system of this process) over `n` sequential requests, after n/4 to warm up. */
-async function cpuPerRequest(cb: Callback, url: string, headers: Record<string, string>, n: number) {
-  for (let i = 0; i < n / 4; i++) await call(cb, url, headers);
-  const before = process.cpuUsage();
-  for (let i = 0; i < n; i++) await call(cb, url, headers);
-  const used = process.cpuUsage(before);
-  return Math.round(((used.user + used.system) / n) * 10) / 10;
-}
+import { cpuPerRequest, type Callback } from './inprocess-calls.js';
 
 /**
  * The learners GET and list through Fundi's Koa app and through a raw Koa + better-sqlite3 handler over the same

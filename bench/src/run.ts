@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { learnersBench } from './learners-bench.js';
 import { learnersInProcessBench } from './learners-inprocess-bench.js';
+import { learnersInProcessPgBench } from './learners-inprocess-pg-bench.js';
 import { trainingBench } from './training-bench.js';
 import { webhooksBench } from './webhooks-bench.js';
 import { evidenceBench } from './evidence-bench.js';
@@ -19,6 +20,7 @@ import { auditChainBench } from './audit-chain-bench.js';
 const SCENARIOS: Record<string, (opts: { postgres: boolean }) => Promise<void>> = {
   learners: learnersBench,
   'learners-inprocess': learnersInProcessBench,
+  'learners-inprocess-pg': learnersInProcessPgBench,
   training: trainingBench,
   webhooks: webhooksBench,
   evidence: evidenceBench,
@@ -43,6 +45,7 @@ for (const [name, run] of Object.entries(SCENARIOS)) {
   if (wanted.length && !wanted.includes(name)) continue;
   // Its app writes its access lines to stdout: run it by name, with stdout sent elsewhere (the table is on stderr).
   // `scaling` starts a Postgres cluster of its own and runs for minutes: it too runs by name only.
-  if (!wanted.length && (name === 'learners-inprocess' || name === 'scaling')) continue;
+  if (!wanted.length && (name === 'learners-inprocess' || name === 'learners-inprocess-pg' || name === 'scaling'))
+    continue;
   await run({ postgres });
 }

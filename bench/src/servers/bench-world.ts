@@ -30,7 +30,7 @@ export const ON_POSTGRES = process.env.BENCH_DB === 'postgres';
 
 /** The database the options choose. */
 export function benchDatabase(dir: string, o: Pick<BenchOptions, 'followBenchDb'> = {}): DatabaseTarget {
-  if (o.followBenchDb && ON_POSTGRES)
+  if (o.followBenchDb && process.env.BENCH_DB === 'postgres')
     return { kind: 'postgres', url: PG_URL, searchPath: process.env.BENCH_PG_SCHEMA, poolMax: 10 };
   return { kind: 'sqlite', filename: join(dir, 'fundi.sqlite') };
 }

@@ -1,0 +1,81 @@
+import knexFactory from 'knex';
+import Koa from 'koa';
+import { useCasesOf } from '@fundi/adapters';
+import { httpApp, learners } from '@fundi/server';
+import { learnerInput } from './fixtures.js';
+import { withPgSchemas } from './harness.js';
+import { call, cpuPerRequest, type Callback } from './inprocess-calls.js';
+import { scratchDir } from './scratch.js';
+import { benchWorld } from './servers/bench-world.js';
+
+/**
+ * The learners GET and list on Postgres through Fundi's Koa app and through a raw Koa + knex handler over the same
+ * schema and rows, both in this process with no sockets: the CPU this process spends per request (Postgres' own
+ * work is in its server process and not counted), which a loaded machine measures far more steadily than req/s.
+ */
+export async function learnersInProcessPgBench(): Promise<void> {
+  await withPgSchemas(1, async (url, [schema]) => {
+    process.env.BENCH_DB = 'postgres';
+    process.env.BENCH_PG_URL = url;
+    process.env.BENCH_PG_SCHEMA = schema!;
+    const {
+      c,
+      config,
+      tenant: made,
+    } = await benchWorld({
+      dir: scratchDir('fundi-inproc-pg-'),
+      slug: 'inproc-pg',
+      tenantName: 'In',
+      followBenchDb: true,
+    });
+    let learnerId = '';
+    for (let i = 0; i < 1000; i++) {
+      const l = await useCasesOf(c, learners).registerLearner.execute(made.actor, learnerInput(3_000_000 + i));
+      if (i === 500) learnerId = l.id;
+    }
+    const fundi = httpApp(c, config).callback() as Callback;
+    const knex = knexFactory({
+      client: 'pg',
+      connection: { connectionString: url, user: new URL(url).username || 'postgres' },
+      searchPath: [schema!],
+      pool: { min: 2, max: 10 },
+    });
+    const tenantId = made.tenant.id;
+    const app = new Koa();
+    app.on('error', (e) => process.stderr.write(`raw: ${e}\n`));
+    app.use(async (ctx) => {
+      if (ctx.path.endsWith('/learners'))
+        ctx.body = {
+          data: await knex('learners').where({ tenant_id: tenantId }).whereNull('erased_at').orderBy('id').limit(100),
+        };
+      else
+        ctx.body = await knex('learners')
+          .where({ tenant_id: tenantId, id: ctx.path.slice(ctx.path.lastIndexOf('/') + 1) })
+          .whereNull('erased_at')
+          .first();
+    });
+    const raw = app.callback() as Callback;
+    const headers = { host: '127.0.0.1', authorization: `Bearer ${made.apiKey.key}` };
+    await call(raw, `/api/v1/learners/${learnerId}`, headers);
+    const n = Number(process.env.BENCH_INPROC_N ?? 4_000);
+    const lines = [
+      '| round | raw GET µs | Fundi GET µs | ratio | raw list µs | Fundi list µs | ratio |',
+      '|---|---|---|---|---|---|---|',
+    ];
+    for (let round = 1; round <= 3; round++) {
+      const get = `/api/v1/learners/${learnerId}`;
+      const list = '/api/v1/learners?limit=100';
+      const rg = await cpuPerRequest(raw, get, headers, n);
+      const fg = await cpuPerRequest(fundi, get, headers, n);
+      const rl = await cpuPerRequest(raw, list, headers, n / 10);
+      const fl = await cpuPerRequest(fundi, list, headers, n / 10);
+      lines.push(
+        `| ${round} | ${rg} | ${fg} | ${((rg / fg) * 100).toFixed(1)}% | ${rl} | ${fl} | ${((rl / fl) * 100).toFixed(1)}% |`,
+      );
+    }
+    await knex.destroy();
+    process.stderr.write(
+      `\n## Learners in-process on Postgres: CPU of this process per request, no sockets (raw / Fundi)\n${lines.join('\n')}\n`,
+    );
+  });
+}
