@@ -65,8 +65,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/staff/staff-notification-preferences.ts': "a staff user's notification preferences",
     'packages/http/src/users/user-routes.ts': "a staff user's notification preferences",
     'apps/server/src/portal/portal-http-fixture.ts': TEST_SUPPORT,
-    'packages/http/src/portal/portal-deps.ts': PORTAL,
-    'packages/http/src/portal/portal-sign-in-routes.ts': PORTAL,
     'apps/server/src/capabilities/imports.ts': IMPORT_MESSAGES,
     'packages/adapters/src/testing/import-world.ts': IMPORT_MESSAGES,
     'packages/application/src/imports/import-messages.ts': IMPORT_MESSAGES,

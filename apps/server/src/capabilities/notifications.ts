@@ -6,6 +6,7 @@ import { receiverCheck } from '@fundi/adapters/webhooks';
 import { NodeNotificationChannels, notificationStorage, type ChannelDefaults } from '@fundi/adapters/notifications';
 import type { Ports } from '@fundi/application';
 import { erasureJob, onLearnerErased } from '@fundi/application/learners';
+import type { SendSignIn } from '@fundi/application/portal';
 import {
   DEADLINE_REMINDERS,
   ERASE_MAIL_COPIES,
@@ -134,6 +135,8 @@ export function notifications(settings: NotificationSettings) {
       notifications: u,
       requestPasswordReset: (tenant: string, email: string) =>
         u.notificationTriggers.requestPasswordReset.execute(tenant, email),
+      sendSignIn: ((learner, secret) =>
+        u.notificationTriggers.sendPortalSignIn.execute(learner, secret)) satisfies SendSignIn,
     }),
     dashboard: {
       nav: [{ href: '/dashboard/notifications', label: 'Notifications', order: 90, scope: 'notifications:read' }],
