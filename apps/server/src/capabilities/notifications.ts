@@ -26,6 +26,7 @@ import {
   learnerNotifications,
   notificationRoutes,
   notificationPages,
+  notificationPreferencesField,
 } from '@fundi/http/notifications';
 import { capability } from './capability.js';
 
@@ -105,7 +106,11 @@ export function notifications(settings: NotificationSettings) {
       ids: ['ntf'],
       // Notifications that left Fundi a year after their last change.
       retention: [{ kind: 'notifications', days: 365, variable: 'FUNDI_RETAIN_NOTIFICATIONS_DAYS' }],
-      offers: { learnerErasure: notificationErasureStep, triggers: OWN_TRIGGERS },
+      offers: {
+        learnerErasure: notificationErasureStep,
+        triggers: OWN_TRIGGERS,
+        staffFields: notificationPreferencesField,
+      },
     },
     useCases: (p: Ports<NotificationRepoSet>) => ({
       ...notificationUseCases({
