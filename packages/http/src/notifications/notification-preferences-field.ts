@@ -2,7 +2,6 @@ import type { OfferedHooks } from '@fundi/application';
 import { notificationPreferenceRules } from '@fundi/application/notifications';
 import type { StaffField } from '@fundi/application/staff';
 import { z } from '../schemas/common.js';
-import type {} from '../users/user-fields.js';
 
 /**
  * The notifications' offer to the staff's `staffFields` hook (docs/api.md, "Users"): `notificationPreferences` on
