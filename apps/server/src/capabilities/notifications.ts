@@ -6,6 +6,7 @@ import { receiverCheck } from '@fundi/adapters/webhooks';
 import { NodeNotificationChannels, notificationStorage, type ChannelDefaults } from '@fundi/adapters/notifications';
 import type { Ports } from '@fundi/application';
 import { erasureJob, onLearnerErased } from '@fundi/application/learners';
+import type { SendSignIn } from '@fundi/application/portal';
 import {
   DEADLINE_REMINDERS,
   ERASE_MAIL_COPIES,
@@ -25,6 +26,7 @@ import {
   learnerNotifications,
   notificationRoutes,
   notificationPages,
+  notificationPreferencesField,
 } from '@fundi/http/notifications';
 import { capability } from './capability.js';
 
@@ -104,7 +106,11 @@ export function notifications(settings: NotificationSettings) {
       ids: ['ntf'],
       // Notifications that left Fundi a year after their last change.
       retention: [{ kind: 'notifications', days: 365, variable: 'FUNDI_RETAIN_NOTIFICATIONS_DAYS' }],
-      offers: { learnerErasure: notificationErasureStep, triggers: OWN_TRIGGERS },
+      offers: {
+        learnerErasure: notificationErasureStep,
+        triggers: OWN_TRIGGERS,
+        staffFields: notificationPreferencesField,
+      },
     },
     useCases: (p: Ports<NotificationRepoSet>) => ({
       ...notificationUseCases({
@@ -134,6 +140,8 @@ export function notifications(settings: NotificationSettings) {
       notifications: u,
       requestPasswordReset: (tenant: string, email: string) =>
         u.notificationTriggers.requestPasswordReset.execute(tenant, email),
+      sendSignIn: ((learner, secret) =>
+        u.notificationTriggers.sendPortalSignIn.execute(learner, secret)) satisfies SendSignIn,
     }),
     dashboard: {
       nav: [{ href: '/dashboard/notifications', label: 'Notifications', order: 90, scope: 'notifications:read' }],

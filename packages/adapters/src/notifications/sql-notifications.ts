@@ -17,6 +17,8 @@ import { notificationRetentionIndexes } from './migrations/202611270941-retentio
 import { insertNotifications, updateNotificationOutcomes } from './sql-notification-batches.js';
 import { COLUMNS, fromRow, json, type Row, toRow } from './sql-notification-rows.js';
 import { notificationLearnerLink } from './migrations/202611271018-learner-link.js';
+import { staffPreferences } from './migrations/202611281053-staff-preferences.js';
+import { SqlStaffPreferenceRepository } from './sql-staff-preferences.js';
 import { SqlNotificationSettingsRepository, SqlNotificationTemplateRepository } from './sql-notification-settings.js';
 
 // Template and settings repositories live in sql-notification-settings.ts; re-exported beside the notification
@@ -140,11 +142,12 @@ export class SqlNotificationRepository implements NotificationRepository {
 }
 
 export const notificationStorage: CapabilityStorage<NotificationRepos> = {
-  migrations: [notificationsMigration, notificationRetentionIndexes, notificationLearnerLink],
+  migrations: [notificationsMigration, notificationRetentionIndexes, notificationLearnerLink, staffPreferences],
   sql: (db, qb) => ({
     notifications: new SqlNotificationRepository(db, qb),
     notificationTemplates: new SqlNotificationTemplateRepository(db),
     notificationSettings: new SqlNotificationSettingsRepository(db),
+    staffPreferences: new SqlStaffPreferenceRepository(db),
   }),
   memory: notificationMemory,
   erasureTables: ['notifications'],

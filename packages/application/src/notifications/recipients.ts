@@ -1,7 +1,7 @@
 import { DomainError, type Role } from '@fundi/domain';
 import type { LearnerSnapshot } from '@fundi/domain/learners';
 import type { StaffCredentialSnapshot } from '@fundi/domain/staff';
-import type { NotificationChannel } from '@fundi/domain/notifications';
+import type { NotificationChannel, NotificationPreferences } from '@fundi/domain/notifications';
 import type { NotificationRepoSet } from './notification-ports.js';
 
 /**
@@ -60,9 +60,18 @@ export function skipReason(r: Recipient, channel: NotificationChannel): string |
   return null;
 }
 
-/** Whether a staff user wants the notifications of `trigger` (every trigger is on until they turn it off). */
-export function wants(u: StaffCredentialSnapshot, trigger: string): boolean {
-  return (u.notificationPreferences as Record<string, boolean | undefined>)[trigger] !== false;
+/**
+ * Whether a staff user wants the notifications of `trigger`: every trigger is on until they turn it off, in the
+ * preferences the notifications keep for them (`staffPreferences`), which `tenantId`'s users `userIds` have.
+ */
+export async function wanting(
+  repos: Pick<NotificationRepoSet, 'staffPreferences'>,
+  tenantId: string,
+  userIds: readonly string[],
+  trigger: string,
+): Promise<Set<string>> {
+  const prefs: ReadonlyMap<string, NotificationPreferences> = await repos.staffPreferences.forUsers(tenantId, userIds);
+  return new Set(userIds.filter((id) => prefs.get(id)?.[trigger] !== false));
 }
 
 /**
@@ -123,11 +132,18 @@ export async function findRecipients(
 
 /** The tenant's active staff users in `roles` who want `trigger`. */
 export async function staffFor(
-  repos: Pick<NotificationRepoSet, 'staffCredentials'>,
+  repos: Pick<NotificationRepoSet, 'staffCredentials' | 'staffPreferences'>,
   tenantId: string,
   roles: readonly Role[],
   trigger: string,
 ): Promise<Recipient[]> {
   const all = await repos.staffCredentials.listByTenant(tenantId);
-  return all.filter((u) => u.status === 'active' && roles.includes(u.role) && wants(u, trigger)).map(userRecipient);
+  const told = all.filter((u) => u.status === 'active' && roles.includes(u.role));
+  const wanted = await wanting(
+    repos,
+    tenantId,
+    told.map((u) => u.id),
+    trigger,
+  );
+  return told.filter((u) => wanted.has(u.id)).map(userRecipient);
 }

@@ -1,7 +1,7 @@
 import type { TriggerPayload, TriggerRun } from '../common/triggers.js';
 import { toLearner } from './learner-messages.js';
 import type { Draft } from './notification-drafts.js';
-import { userRecipient, wants } from './recipients.js';
+import { userRecipient, wanting } from './recipients.js';
 import { toStaff } from './staff-messages.js';
 import { draft, enrolmentContext, triggerOn, type RunCache, type TriggerContext } from './trigger-drafts.js';
 
@@ -16,7 +16,8 @@ export function triggerRun(c: TriggerContext, cache: RunCache, p: TriggerPayload
     toStaff: (key, roles, values, about) => toStaff(c, cache, p, key, roles, values, about),
     toUser: async (key, userId, values) => {
       const u = await c.d.repos.staffCredentials.findById(p.tenantId, userId);
-      if (!u || u.status !== 'active' || !wants(u, key) || !(await triggerOn(c, cache, p.tenantId, key))) return [];
+      if (!u || u.status !== 'active' || !(await wanting(c.d.repos, p.tenantId, [u.id], key)).has(u.id)) return [];
+      if (!(await triggerOn(c, cache, p.tenantId, key))) return [];
       return [draft(p, key, userRecipient(u), 'email', values)];
     },
     learner: (id) => c.d.repos.learners.findById(p.tenantId, id),

@@ -26,6 +26,16 @@ export interface SignInTarget {
   channel: 'email' | 'whatsapp';
 }
 
+/** What a learner is sent to sign in: a one-time link's token by email, or a six-digit code by WhatsApp. */
+export type SignInSecret = { channel: 'email'; token: string } | { channel: 'whatsapp'; code: string };
+
+/**
+ * What the portal needs of the capability that sends messages: send this learner their sign-in link or code. It is
+ * called directly, never through an event, so the secret reaches the message and nothing else (no outbox, no
+ * webhook delivery).
+ */
+export type SendSignIn = (learner: LearnerSnapshot, secret: SignInSecret) => Promise<void>;
+
 export interface OpenedPortalSession {
   token: string;
   expiresAt: string;
@@ -65,7 +75,7 @@ export class PortalSignIns {
   }
 
   /** Stores a new one-time sign-in for the target and returns what to send: a link token or a six-digit code. */
-  async issue(t: SignInTarget): Promise<{ channel: 'email'; token: string } | { channel: 'whatsapp'; code: string }> {
+  async issue(t: SignInTarget): Promise<SignInSecret> {
     const now = this.d.clock.now();
     const base = {
       tenantId: t.tenant.id,

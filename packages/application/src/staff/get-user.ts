@@ -1,8 +1,8 @@
 import { DomainError } from '@fundi/domain';
 import type { Actor } from '../common/actor.js';
-import { personalTriggers } from '../common/triggers.js';
 import type { StaffDeps } from './staff-deps.js';
 import { type UserView, userView } from './staff-directory.js';
+import { storedValues } from './staff-fields.js';
 
 /** One staff user of the caller's tenant (docs/api.md, "Users"). */
 export class GetUser {
@@ -11,6 +11,7 @@ export class GetUser {
   async execute(actor: Actor, id: string): Promise<UserView> {
     const u = await this.deps.repos.staffCredentials.findById(actor.tenantId, id);
     if (!u) throw DomainError.notFound('user', id);
-    return userView(u, personalTriggers(this.deps.hooks.triggers));
+    const { fields } = this.deps;
+    return userView(u, fields, (await storedValues(fields, this.deps.repos, actor.tenantId, [id])).get(id));
   }
 }

@@ -14,6 +14,7 @@ export * from './sign-in.js';
 export * from './sign-out.js';
 export * from './password.js';
 export * from './staff-directory.js';
+export * from './staff-fields.js';
 export * from './create-user.js';
 export * from './get-user.js';
 export * from './list-users.js';

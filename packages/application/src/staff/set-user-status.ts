@@ -1,11 +1,11 @@
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
-import { personalTriggers } from '../common/triggers.js';
 import type { StaffDeps } from './staff-deps.js';
 import { writeStaffStatus } from './write-staff-status.js';
 import { type UserView, userView } from './staff-directory.js';
+import { storedValues } from './staff-fields.js';
 
-/** Deactivated users get no notifications and cannot sign in (their sessions end at once); activate undoes it. */
+/** Deactivated users are sent no messages and cannot sign in (their sessions end at once); activate undoes it. */
 export class SetUserStatus {
   constructor(private readonly deps: StaffDeps) {}
 
@@ -18,7 +18,8 @@ export class SetUserStatus {
         resourceType: 'user',
         resourceId: id,
       });
-      return userView(u, personalTriggers(this.deps.hooks.triggers));
+      const { fields } = this.deps;
+      return userView(u, fields, (await storedValues(fields, tx, actor.tenantId, [id])).get(id));
     });
   }
 }

@@ -1,10 +1,11 @@
 import type { Role } from '@fundi/domain';
 import type { StaffCredentialSnapshot } from '@fundi/domain/staff';
+import type { FieldValues, StaffField } from './staff-fields.js';
 
 /** Internal events of the staff directory (no webhook event types); the user invitation reacts to `user.invited`. */
 export const USER_INVITED_EVENT = 'user.invited';
 
-/** A staff user as the `/users` API shows it. */
+/** A staff user as the `/users` API shows it, with the fields other capabilities add (`staffFields`) by name. */
 export interface UserView {
   id: string;
   name: string;
@@ -12,22 +13,25 @@ export interface UserView {
   mobile: string | null;
   role: Role;
   status: 'active' | 'disabled';
-  /** Every staff trigger, on or off. */
-  notificationPreferences: Record<string, boolean>;
   hasPassword: boolean;
   createdAt: string;
   updatedAt: string;
+  [field: string]: unknown;
 }
 
-/** A staff user as the API shows them: `triggers` are those they may turn off, each on or off. */
-export const userView = (u: StaffCredentialSnapshot, triggers: readonly string[]): UserView => ({
+/** A staff user as the API shows them: their own fields, then each added field's view of its value. */
+export const userView = (
+  u: StaffCredentialSnapshot,
+  fields: readonly StaffField[],
+  values?: FieldValues,
+): UserView => ({
   id: u.id,
   name: u.name,
   email: u.email,
   mobile: u.mobile,
   role: u.role,
   status: u.status,
-  notificationPreferences: Object.fromEntries(triggers.map((k) => [k, u.notificationPreferences[k] !== false])),
+  ...Object.fromEntries(fields.map((f) => [f.name, f.view(values?.has(f.name) ? values.get(f.name) : f.initial())])),
   hasPassword: u.passwordHash !== null,
   createdAt: u.createdAt,
   updatedAt: u.updatedAt,

@@ -1,10 +1,10 @@
-import { personalTriggers } from '../common/triggers.js';
 import { CreateStaffUser } from './create-staff-user.js';
 import { ListStaffUsers } from './list-staff-users.js';
 import { PeekSetPasswordToken } from './peek-set-password-token.js';
 import { SetPasswordWithToken } from './set-password-with-token.js';
 import { SetStaffStatus } from './set-staff-status.js';
-import type { StaffDeps } from './staff-deps.js';
+import type { StaffPorts } from './staff-deps.js';
+import { staffFieldsOf } from './staff-fields.js';
 import { ResolveSession } from './resolve-session.js';
 import { SignIn } from './sign-in.js';
 import { SignOut } from './sign-out.js';
@@ -14,10 +14,10 @@ import { ListUsers } from './list-users.js';
 import { SetUserStatus } from './set-user-status.js';
 import { UpdateUser } from './update-user.js';
 
-export type StaffPorts = StaffDeps;
-
 /** Staff users of the dashboard: accounts, passwords and sessions (docs/dashboard.md). */
-export function staffUseCases(p: StaffPorts) {
+export function staffUseCases(ports: StaffPorts) {
+  const fields = staffFieldsOf(ports.hooks);
+  const p = { ...ports, fields };
   return {
     createStaffUser: new CreateStaffUser(p),
     createUser: new CreateUser(p),
@@ -32,8 +32,8 @@ export function staffUseCases(p: StaffPorts) {
     signIn: new SignIn(p),
     resolveSession: new ResolveSession(p),
     signOut: new SignOut(p),
-    /** The triggers a staff user may turn off (their `notificationPreferences`), in order. */
-    personalTriggers: personalTriggers(p.hooks.triggers),
+    /** The fields other capabilities add to a staff user (`staffFields`), in the capability list's order. */
+    fields,
   };
 }
 

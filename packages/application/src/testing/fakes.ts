@@ -64,6 +64,8 @@ export const TEST_HOOKS: OfferedHooks = {
   systemActor: [hrSystemActor],
   exportTypes: [[learnerExport], [enrolmentExport, assessmentExport]],
   importKinds: [[learnerImport], [enrolmentImport, assessmentImport]],
+  // The notifications' preferences are offered with their HTTP schemas, in apps/server: not part of this world.
+  staffFields: [],
 };
 
 /**

@@ -7,3 +7,4 @@ export * from './notification.js';
 export * from './template-overrides.js';
 export * from './notification-settings.js';
 export * from './whatsapp-callback.js';
+export * from './staff-preferences.js';

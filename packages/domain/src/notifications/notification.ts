@@ -2,6 +2,7 @@ import type { Page, PageRequest } from '../common/paging.js';
 import type { NotificationChannel, NotificationStatus } from './notification-status.js';
 import type { NotificationSettingsRepository } from './notification-settings.js';
 import type { NotificationTemplateRepository } from './template-overrides.js';
+import type { StaffPreferenceRepository } from './staff-preferences.js';
 
 /** Who a notification is for: a learner, or a staff user of the tenant (the `/users` directory). */
 export type RecipientType = 'learner' | 'user';
@@ -123,4 +124,5 @@ export interface NotificationRepos {
   notifications: NotificationRepository;
   notificationTemplates: NotificationTemplateRepository;
   notificationSettings: NotificationSettingsRepository;
+  staffPreferences: StaffPreferenceRepository;
 }

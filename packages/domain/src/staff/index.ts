@@ -1,3 +1,2 @@
 export * from './staff.js';
 export * from './dashboard-session.js';
-export * from './staff-notification-preferences.js';

@@ -2,7 +2,6 @@ import { Email, Mobile } from '../learners/contact.js';
 import { DomainError, collect, type ErrorDetail } from '../common/errors.js';
 import { parseRole, type Role } from '../tenants/access.js';
 import type { DashboardSessionRepository } from './dashboard-session.js';
-import { type NotificationPreferences, parseNotificationPreferences } from './staff-notification-preferences.js';
 
 /**
  * A person who signs in to the dashboard: a staff credential of one tenant, named by email (unique per tenant,
@@ -18,8 +17,6 @@ export interface StaffCredentialSnapshot {
   status: 'active' | 'disabled';
   /** E.164, for WhatsApp; null when not given. */
   mobile: string | null;
-  /** Staff and admin notifications this person turned off (`{"new_evidence": false}`); a trigger not listed is on. */
-  notificationPreferences: NotificationPreferences;
   passwordHash: string | null;
   /** SHA-256 of the one-time set-password token, and when it stops working. */
   setPasswordTokenHash: string | null;
@@ -39,24 +36,18 @@ export interface StaffPatch {
   email?: unknown;
   mobile?: unknown;
   role?: unknown;
-  notificationPreferences?: unknown;
 }
 
 export const StaffCredential = {
   create(
-    input: { email: unknown; name: unknown; role: unknown; mobile?: unknown; notificationPreferences?: unknown },
-    /** `triggers`: those a staff user may turn off (`notificationPreferences`); none when absent. */
-    ctx: { id: string; tenantId: string; now: Date; triggers?: readonly string[] },
+    input: { email: unknown; name: unknown; role: unknown; mobile?: unknown },
+    ctx: { id: string; tenantId: string; now: Date },
   ): StaffCredentialSnapshot {
     const errors: ErrorDetail[] = [];
     const email = collect(errors, () => Email.parse(input.email).toLowerCase());
     const name = collect(errors, () => parseName(input.name));
     const role = collect(errors, () => parseRole(input.role));
     const mobile = input.mobile == null ? null : collect(errors, () => Mobile.parse(input.mobile, 'mobile'));
-    const prefs =
-      input.notificationPreferences == null
-        ? {}
-        : collect(errors, () => parseNotificationPreferences(input.notificationPreferences, ctx.triggers ?? []));
     if (errors.length) throw DomainError.invalidMany(errors);
     const at = ctx.now.toISOString();
     return {
@@ -67,7 +58,6 @@ export const StaffCredential = {
       role: role!,
       status: 'active',
       mobile: mobile ?? null,
-      notificationPreferences: prefs ?? {},
       passwordHash: null,
       setPasswordTokenHash: null,
       setPasswordExpiresAt: null,
@@ -76,16 +66,8 @@ export const StaffCredential = {
     };
   },
 
-  /**
-   * Applies a partial change (every failing field reported at once); preferences merge key by key, each one of
-   * `triggers` (those a staff user may turn off).
-   */
-  update(
-    c: StaffCredentialSnapshot,
-    patch: StaffPatch,
-    now: Date,
-    triggers: readonly string[],
-  ): StaffCredentialSnapshot {
+  /** Applies a partial change (every failing field reported at once). */
+  update(c: StaffCredentialSnapshot, patch: StaffPatch, now: Date): StaffCredentialSnapshot {
     const errors: ErrorDetail[] = [];
     const next = { ...c };
     if (patch.name !== undefined) next.name = collect(errors, () => parseName(patch.name)) ?? c.name;
@@ -95,10 +77,6 @@ export const StaffCredential = {
     if (patch.mobile !== undefined)
       next.mobile =
         patch.mobile === null ? null : (collect(errors, () => Mobile.parse(patch.mobile, 'mobile')) ?? c.mobile);
-    if (patch.notificationPreferences !== undefined) {
-      const p = collect(errors, () => parseNotificationPreferences(patch.notificationPreferences, triggers));
-      if (p) next.notificationPreferences = { ...c.notificationPreferences, ...p };
-    }
     if (errors.length) throw DomainError.invalidMany(errors);
     next.updatedAt = now.toISOString();
     return next;

@@ -1,20 +1,23 @@
 import type { RateLimitStore } from '@fundi/application';
 import type { LearnerUseCases } from '@fundi/application/learners';
 import type { LogbookUseCases } from '@fundi/application/logbooks';
-import type { PortalSessionContext, PortalUseCases } from '@fundi/application/portal';
+import type { PortalSessionContext, PortalUseCases, SendSignIn } from '@fundi/application/portal';
 import type { StatementUseCases } from '@fundi/application/statements';
 import type { TrainingUseCases } from '@fundi/application/training';
 import type { EvidenceUseCases } from '@fundi/application/evidence';
-import type { NotificationUseCases } from '@fundi/application/notifications';
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { Answer } from '../dashboard/dashboard-deps.js';
 
-/** The use cases the learner portal calls: its own sign-in, and the same ones the API calls for the rest. */
+/**
+ * The use cases the learner portal calls: its own sign-in, and the same ones the API calls for the rest; and what it
+ * needs of others (`sendSignIn`), offered through their `pageDeps`.
+ */
 export interface PortalHttpDeps {
   portal: PortalUseCases;
-  notifications: Pick<NotificationUseCases, 'notificationTriggers'>;
+  /** Sends a learner the sign-in link or code just issued (offered by the capability that sends messages). */
+  sendSignIn: SendSignIn;
   training: Pick<TrainingUseCases, 'listEnrolments'>;
   learners: Pick<LearnerUseCases, 'updateLearner'>;
   logbooks: LogbookUseCases;

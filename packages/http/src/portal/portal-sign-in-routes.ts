@@ -89,7 +89,7 @@ export function portalSignInRoutes(router: RouteTable, d: PortalHttpDeps): void 
       const target = await d.portal.signIns.find(tenant, typed);
       if (target && (await within(`portal:learner:${target.learner.id}`, limits.messages)).ok) {
         const sent = await d.portal.signIns.issue(target);
-        await d.notifications.notificationTriggers.sendPortalSignIn.execute(target.learner, sent);
+        await d.sendSignIn(target.learner, sent);
       }
     }
     if (read?.channel === 'whatsapp')

@@ -1,27 +1,23 @@
-import type { StaffUseCases } from '@fundi/application/staff';
+import type { StaffField, StaffUseCases } from '@fundi/application/staff';
 import { route, type RouteDef } from '../routes/route.js';
 import { IdParams, Timestamp, z } from '../schemas/common.js';
+import { fieldShape } from './user-fields.js';
 
 const tag = 'Users';
 const ROLES = ['admin', 'manager', 'assessor', 'moderator', 'facilitator', 'viewer', 'integration'] as const;
 
 /**
- * The users' schemas: `triggers` are those a staff user may turn off (`personalTriggers` of every capability's
- * triggers), named in their descriptions.
+ * The users' schemas: a staff user's own properties, with those of the fields other capabilities add (`staffFields`,
+ * `fieldShape`) after the role in the bodies and after the status in the answer.
  */
-function userSchemas(triggers: readonly string[]) {
-  const Preferences = z
-    .record(z.string(), z.boolean())
-    .openapi({ description: `Staff triggers this person receives; one key each: ${triggers.join(', ')}` });
+function userSchemas(fields: readonly StaffField[]) {
   const UserIn = z
     .object({
       name: z.string().max(200).openapi({ example: 'Sipho Dlamini' }),
       email: z.string().max(320).openapi({ example: 'sipho@ubuntu-skills.example' }),
       mobile: z.string().max(30).nullable().optional().openapi({ description: 'SA mobile, stored as +27...' }),
       role: z.enum(ROLES),
-      notificationPreferences: Preferences.optional().openapi({
-        description: `Triggers to turn off: {"${triggers[0]}": false}`,
-      }),
+      ...fieldShape(fields, 'in'),
     })
     .strict()
     .openapi('UserCreate');
@@ -32,7 +28,7 @@ function userSchemas(triggers: readonly string[]) {
       email: z.string().max(320).optional(),
       mobile: z.string().max(30).nullable().optional(),
       role: z.enum(ROLES).optional(),
-      notificationPreferences: Preferences.optional().openapi({ description: 'Merged key by key' }),
+      ...fieldShape(fields, 'patch'),
     })
     .strict()
     .openapi('UserUpdate');
@@ -45,7 +41,7 @@ function userSchemas(triggers: readonly string[]) {
       mobile: z.string().nullable(),
       role: z.enum(ROLES),
       status: z.enum(['active', 'disabled']),
-      notificationPreferences: Preferences,
+      ...fieldShape(fields, 'out'),
       hasPassword: z.boolean().openapi({ description: 'Has set a dashboard password (after the invitation)' }),
       createdAt: Timestamp,
       updatedAt: Timestamp,
@@ -60,7 +56,7 @@ const UserListQuery = z
 
 /** The staff directory (docs/api.md, "Users"). */
 export function userRoutes(u: StaffUseCases): RouteDef[] {
-  const { UserIn, UserPatch, UserOut } = userSchemas(u.personalTriggers);
+  const { UserIn, UserPatch, UserOut } = userSchemas(u.fields);
   return [
     route({
       operationId: 'createUser',

@@ -3,7 +3,7 @@ import { DomainError, type ErrorDetail } from '../common/errors.js';
 /**
  * The staff and admin triggers a staff user turned off for themselves (`{"<trigger>": false}`); a trigger not
  * listed is on. Which triggers there are is the service's list of them (`personalTriggers` of every capability's
- * triggers, docs/architecture.md "A capability's anatomy"), handed in by the use case.
+ * triggers, docs/architecture.md "A capability's anatomy"), handed in by the caller.
  */
 export type NotificationPreferences = Readonly<Partial<Record<string, boolean>>>;
 
@@ -27,4 +27,15 @@ export function parseNotificationPreferences(v: unknown, triggers: readonly stri
   }
   if (errors.length) throw DomainError.invalidMany(errors);
   return out;
+}
+
+/**
+ * Port: each staff user's notification preferences, kept by the notifications beside the staff directory (the
+ * staff capability's `staffFields` hook writes them in the transaction of the user's create or update).
+ */
+export interface StaffPreferenceRepository {
+  /** The preferences stored for the tenant's users among `userIds`, by user id (a user with none is left out). */
+  forUsers(tenantId: string, userIds: readonly string[]): Promise<Map<string, NotificationPreferences>>;
+  /** Replaces a user's preferences. */
+  put(tenantId: string, userId: string, preferences: NotificationPreferences, at: string): Promise<void>;
 }
