@@ -11,6 +11,7 @@ import {
   evidenceImport,
   evidenceTriggers,
   evidenceUseCases,
+  uploadKeyRetention,
   type EvidenceUseCases,
 } from '@fundi/application/evidence';
 import type { PlatformRepos, TenantRepos } from '@fundi/domain';
@@ -116,12 +117,13 @@ export function evidence(settings: EvidenceSettings) {
         return [{ key: 'files', count: files, said: `re-wrapped ${files.rewrapped} of ${files.files} stored files` }];
       },
     }),
-    retention: () => [
+    retention: (p) => [
       {
         kind: 'temporaryFiles',
         keepMs: HOUR,
         prune: (before: Date, limit: number) => store.removeAbandoned(before, limit),
       },
+      ...uploadKeyRetention(p),
     ],
     reactions: () => [onLearnerErased(ERASE_LEARNER_EVIDENCE)],
     jobs: (u) => [

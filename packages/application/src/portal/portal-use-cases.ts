@@ -4,13 +4,12 @@ import type { RetentionTask } from '../retention/retention-policy.js';
 import type { PortalDeps } from './portal-deps.js';
 import { PortalSessions } from './portal-sessions.js';
 import { PortalSignIns } from './portal-sign-in.js';
-import { PortalUploads } from './portal-uploads.js';
 
 export type PortalPorts = PortalDeps;
 
 /** The learner portal's sign-in and sessions (docs/dashboard.md, "Learner portal"). */
 export function portalUseCases(p: PortalPorts) {
-  return { signIns: new PortalSignIns(p), sessions: new PortalSessions(p), uploads: new PortalUploads(p) };
+  return { signIns: new PortalSignIns(p), sessions: new PortalSessions(p) };
 }
 
 export type PortalUseCases = ReturnType<typeof portalUseCases>;
@@ -27,11 +26,6 @@ export function portalRetention(d: Pick<CoreDeps<PortalRepos>, 'repos'>): Retent
       kind: 'dashboardSessions',
       step: 'portalSessions',
       prune: (before, limit) => d.repos.portalSessions.deleteExpired(before.toISOString(), limit),
-    },
-    {
-      kind: 'dashboardSessions',
-      step: 'portalUploads',
-      prune: (before, limit) => d.repos.portalUploads.deleteExpired(before.toISOString(), limit),
     },
   ];
 }

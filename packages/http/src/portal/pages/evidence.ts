@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { PortalSessionContext, UploadAttempt } from '@fundi/application/portal';
+import type { UploadAttempt } from '@fundi/application/evidence';
+import type { PortalSessionContext } from '@fundi/application/portal';
 import { DomainError } from '@fundi/domain';
 import { EVIDENCE_TYPES } from '@fundi/domain/evidence';
 import type { Answer } from '../../dashboard/dashboard-deps.js';
@@ -29,7 +30,7 @@ export function evidencePages(r: PortalRoutes, d: PortalHttpDeps): void {
     const tenantId = s.actor.tenantId;
     let attempt: UploadAttempt;
     try {
-      attempt = await d.portal.uploads.begin(tenantId, s.learner.id, key);
+      attempt = await d.evidence.uploadKeys.begin(tenantId, s.learner.id, key);
     } catch (e) {
       file.stream.resume();
       throw e;
@@ -41,9 +42,9 @@ export function evidencePages(r: PortalRoutes, d: PortalHttpDeps): void {
     const claimed = attempt.key;
     try {
       const stored = await store();
-      if (claimed) await d.portal.uploads.done(tenantId, claimed, stored.id);
+      if (claimed) await d.evidence.uploadKeys.done(tenantId, claimed, stored.id);
     } catch (e) {
-      if (claimed) await d.portal.uploads.failed(tenantId, claimed);
+      if (claimed) await d.evidence.uploadKeys.failed(tenantId, claimed);
       throw e;
     }
     return { redirect: '/learn?uploaded=1' };
