@@ -27,6 +27,7 @@ import {
   evidenceIds,
   evidenceEvents,
   evidencePages,
+  evidencePortalPages,
   evidenceRecordPages,
   evidenceRetention,
   evidenceRoutes,
@@ -35,6 +36,8 @@ import {
   evidenceTiles,
   evidenceUploaded,
   learnerEvidence,
+  portalEvidenceUploaded,
+  portalModuleEvidence,
   usagePages,
 } from '@fundi/http/evidence';
 import { capability } from './capability.js';
@@ -109,6 +112,11 @@ export function evidence(settings: EvidenceSettings) {
         enrolmentRecord: [enrolmentEvidence],
         enrolmentRecordIds: [evidenceIds],
       },
+    },
+    // The learner's evidence and its upload forms under each module of the portal's home, and the uploads.
+    portal: {
+      pages: [evidencePortalPages],
+      sections: { homeModule: [portalModuleEvidence], homeNotice: [portalEvidenceUploaded] },
     },
     // Exports and imports write to the same store: one sweep covers what any of them left half-written.
     hooks: (u) => ({
