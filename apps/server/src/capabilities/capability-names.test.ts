@@ -89,7 +89,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/adapters/src/logbooks/sql-logbooks.ts': LOGBOOKS,
     'packages/adapters/src/platform/migrations/202611271247-audit-chain.ts': MIGRATION,
     'packages/adapters/src/portal/migrations/202611271950-upload-keys.ts': MIGRATION,
-    'packages/application/src/portal/portal-deps.ts': PORTAL,
     'packages/application/src/statements/open-statement-download.ts': STATEMENTS,
     'packages/domain/src/logbooks/logbook.ts': LOGBOOKS,
     'packages/http/src/audit/audit-routes.ts': AUDIT,

@@ -80,8 +80,13 @@ export function evidence(settings: EvidenceSettings) {
       ids: ['evd', 'upl', 'bdl'],
       events: evidenceEvents,
       // Learners hear of reviews, assessors of new evidence (the `triggers` hook); its records' export type and
-      // import kind.
-      offers: { triggers: evidenceTriggers, exportTypes: [evidenceExport], importKinds: [evidenceImport] },
+      // import kind; a learner at the portal reads their evidence and uploads more.
+      offers: {
+        triggers: evidenceTriggers,
+        exportTypes: [evidenceExport],
+        importKinds: [evidenceImport],
+        learnerScopes: ['evidence:read', 'evidence:write'],
+      },
     },
     useCases: (
       p: Ports<

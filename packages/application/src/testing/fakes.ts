@@ -64,6 +64,7 @@ export const TEST_HOOKS: OfferedHooks = {
   systemActor: [hrSystemActor],
   exportTypes: [[learnerExport], [enrolmentExport, assessmentExport]],
   importKinds: [[learnerImport], [enrolmentImport, assessmentImport]],
+  learnerScopes: [],
 };
 
 /**
