@@ -30,6 +30,7 @@ import {
   dashboardPartsOf,
   hooksOf,
   pageDepsOf,
+  portalPartsOf,
   reposOf,
   routesOf,
   tenants,
@@ -172,12 +173,15 @@ export function dashboardOf(
 /** The learner portal over the same use cases as the API (docs/dashboard.md, "Learner portal"). */
 export function portalOf(c: Container, config: { portalLimits?: Partial<PortalLimits>; bodyIdleTimeoutMs?: number }) {
   const clock = resolve(c, T.Clock);
-  return createPortal({
-    ...pageDepsOf(c, capabilitiesOf(c)),
-    rateLimits: resolve(c, T.RateLimits),
-    logger: resolve(c, T.Logger),
-    now: () => clock.now(),
-    limits: config.portalLimits,
-    bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
-  });
+  return createPortal(
+    {
+      ...pageDepsOf(c, capabilitiesOf(c)),
+      rateLimits: resolve(c, T.RateLimits),
+      logger: resolve(c, T.Logger),
+      now: () => clock.now(),
+      limits: config.portalLimits,
+      bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
+    },
+    portalPartsOf(capabilitiesOf(c)),
+  );
 }

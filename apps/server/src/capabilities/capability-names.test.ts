@@ -25,8 +25,6 @@ const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
 const AUDIT = "the audit trail records who changed this capability's records, and from where (its origins)";
 const PORTAL =
   "the learner portal shows the learner's own records of this capability and acts on them through its use cases";
-const PORTAL_UPLOADS =
-  "the portal's upload keys record which evidence a learner's upload stored, so a retried upload stores it once";
 const LOGBOOKS = 'a logbook entry carries photos as evidence and its sign-off link is sent as a notification';
 const STATEMENTS =
   'a Statement of Results is stored and downloaded like evidence and export files (the same file vault)';
@@ -83,19 +81,10 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/adapters/src/logbooks/migrations/202611271318-logbook-entries.ts': MIGRATION,
     'packages/adapters/src/logbooks/sql-logbooks.ts': LOGBOOKS,
     'packages/adapters/src/platform/migrations/202611271247-audit-chain.ts': MIGRATION,
-    'packages/adapters/src/portal/migrations/202611271950-upload-keys.ts': PORTAL_UPLOADS,
-    'packages/adapters/src/portal/sql-portal-uploads.ts': PORTAL_UPLOADS,
-    'packages/application/src/portal/portal-uploads.ts': PORTAL_UPLOADS,
-    'packages/domain/src/portal/portal.ts': PORTAL_UPLOADS,
-    'packages/memory/src/portal/in-memory-portal.ts': PORTAL_UPLOADS,
-    'packages/application/src/portal/portal-deps.ts': PORTAL,
+    'packages/adapters/src/portal/migrations/202611271950-upload-keys.ts': MIGRATION,
     'packages/application/src/statements/open-statement-download.ts': STATEMENTS,
     'packages/domain/src/logbooks/logbook.ts': LOGBOOKS,
     'packages/http/src/audit/audit-routes.ts': AUDIT,
-    'packages/http/src/portal/pages/home.ts': PORTAL,
-    'packages/http/src/portal/portal-deps.ts': PORTAL,
-    'packages/http/src/portal/portal-strings.ts': PORTAL,
-    'packages/http/src/portal/portal.ts': PORTAL,
     'packages/http/src/logbooks/logbook-schemas.ts': LOGBOOKS,
     'packages/memory/src/logbooks/in-memory-logbooks.ts': LOGBOOKS,
   },

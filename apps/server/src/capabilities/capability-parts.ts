@@ -2,6 +2,7 @@ import { declaredBy, resolve, T, useCasesOf } from '@fundi/adapters';
 import type { JobDefinition, RetentionTask } from '@fundi/application';
 import type { EventReaction } from '@fundi/application/webhooks';
 import type { DashboardPages, RouteDef } from '@fundi/http';
+import type { PortalPages } from '@fundi/http/portal';
 import type { Container } from 'inversify';
 import type { Capability, CommandIo, Rewrapped, UseCaseHooks } from './capability.js';
 import type { Capabilities } from './capability-list.js';
@@ -35,6 +36,11 @@ export function dashboardPartsOf(caps: Capabilities): DashboardPages[] {
     if (e.scope && !scopes.includes(e.scope))
       throw new Error(`The dashboard entry ${e.href} needs the scope ${e.scope}, which no capability declares`);
   return parts;
+}
+
+/** Every capability's pages and sections of the learner portal, in the list's order. */
+export function portalPartsOf(caps: Capabilities): PortalPages[] {
+  return wiring(caps).flatMap((cap) => (cap.portal ? [cap.portal] : []));
 }
 
 /** One type holding every member of the union `U` (each capability's offer to the pages). */

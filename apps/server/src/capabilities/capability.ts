@@ -1,6 +1,7 @@
 import type { CapabilityStorage, CapabilityWiring, Declarations } from '@fundi/adapters';
 import type { EventDocs, registerEvents } from '@fundi/http';
 import type { DashboardPages, RefusedKeys, RouteDef } from '@fundi/http';
+import type { PortalPages } from '@fundi/http/portal';
 import type { JobDefinition, RetentionPeriod, RetentionTask } from '@fundi/application';
 import type { EventReaction } from '@fundi/application/webhooks';
 
@@ -76,6 +77,8 @@ export interface Capability<N extends string, U, P, R extends object, D extends 
   routes?(useCases: NoInfer<U>): RouteDef[];
   /** Its dashboard pages and navigation entries (docs/architecture.md, "A capability's anatomy"). */
   dashboard?: DashboardPages;
+  /** Its pages of the learner portal and its sections of the portal's pages (docs/dashboard.md, "Learner portal"). */
+  portal?: PortalPages;
   /**
    * The use cases it hands the dashboard's and the portal's pages, under the names they read them by (`DashboardDeps`
    * and `PortalHttpDeps`): the composition merges every capability's offer.

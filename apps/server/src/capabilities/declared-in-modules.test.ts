@@ -15,8 +15,6 @@ const files = sourceFiles();
  */
 const CONSUMERS: Record<string, string> = {
   'packages/application/src/notifications/trigger-sources.ts': "notifications' triggers react to others' events",
-  'packages/application/src/portal/portal-deps.ts':
-    'a portal session acts with the scopes the learner\'s own pages need (docs/dashboard.md, "Learner portal")',
 };
 
 describe('a capability declares its scopes, id prefixes and events in its own module', () => {

@@ -1,4 +1,5 @@
 import { declaredBy } from '@fundi/adapters';
+import { learnerScopesOf } from '@fundi/application/portal';
 import { ROLES } from '@fundi/domain';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_ONLY } from './index.js';
@@ -64,6 +65,12 @@ const PREFIXES_BEFORE = words(`
   wha ten key lrn aud evt prg enr asm mod smp esh whs dlv job evd exp imp ntf alr upl bdl hre usr sor lbe lbs
 `);
 
+/** A signed-in learner's scopes at the portal, as the portal listed them before capabilities offered their own. */
+const LEARNER_BEFORE = words(`
+  learners:read programmes:read enrolments:read assessments:read evidence:read evidence:write logbooks:read
+  logbooks:write
+`);
+
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
 describe('the lists derived from the capabilities’ declarations', () => {
@@ -72,6 +79,10 @@ describe('the lists derived from the capabilities’ declarations', () => {
   it('grant every role exactly the scopes it had', () => {
     for (const role of ROLES) expect(sorted(declared.access.of(role)), role).toEqual(sorted(ROLES_BEFORE[role]!));
     expect(sorted(declared.access.scopes)).toEqual(sorted(ROLES_BEFORE.admin!));
+  });
+
+  it('give a learner at the portal exactly the scopes they had', () => {
+    expect(sorted(learnerScopesOf(declared.hooks.learnerScopes, declared.access))).toEqual(sorted(LEARNER_BEFORE));
   });
 
   it('name every event subscribers could ask for, and every id prefix, once', () => {

@@ -11,6 +11,7 @@ import {
   evidenceImport,
   evidenceTriggers,
   evidenceUseCases,
+  uploadKeyRetention,
   type EvidenceUseCases,
 } from '@fundi/application/evidence';
 import type { PlatformRepos, TenantRepos } from '@fundi/domain';
@@ -26,6 +27,7 @@ import {
   evidenceIds,
   evidenceEvents,
   evidencePages,
+  evidencePortalPages,
   evidenceRecordPages,
   evidenceRetention,
   evidenceRoutes,
@@ -34,6 +36,8 @@ import {
   evidenceTiles,
   evidenceUploaded,
   learnerEvidence,
+  portalEvidenceUploaded,
+  portalModuleEvidence,
   usagePages,
 } from '@fundi/http/evidence';
 import { capability } from './capability.js';
@@ -76,8 +80,13 @@ export function evidence(settings: EvidenceSettings) {
       ids: ['evd', 'upl', 'bdl'],
       events: evidenceEvents,
       // Learners hear of reviews, assessors of new evidence (the `triggers` hook); its records' export type and
-      // import kind.
-      offers: { triggers: evidenceTriggers, exportTypes: [evidenceExport], importKinds: [evidenceImport] },
+      // import kind; a learner at the portal reads their evidence and uploads more.
+      offers: {
+        triggers: evidenceTriggers,
+        exportTypes: [evidenceExport],
+        importKinds: [evidenceImport],
+        learnerScopes: ['evidence:read', 'evidence:write'],
+      },
     },
     useCases: (
       p: Ports<
@@ -109,6 +118,11 @@ export function evidence(settings: EvidenceSettings) {
         enrolmentRecordIds: [evidenceIds],
       },
     },
+    // The learner's evidence and its upload forms under each module of the portal's home, and the uploads.
+    portal: {
+      pages: [evidencePortalPages],
+      sections: { homeModule: [portalModuleEvidence], homeNotice: [portalEvidenceUploaded] },
+    },
     // Exports and imports write to the same store: one sweep covers what any of them left half-written.
     hooks: (u) => ({
       rewrap: async () => {
@@ -116,12 +130,13 @@ export function evidence(settings: EvidenceSettings) {
         return [{ key: 'files', count: files, said: `re-wrapped ${files.rewrapped} of ${files.files} stored files` }];
       },
     }),
-    retention: () => [
+    retention: (p) => [
       {
         kind: 'temporaryFiles',
         keepMs: HOUR,
         prune: (before: Date, limit: number) => store.removeAbandoned(before, limit),
       },
+      ...uploadKeyRetention(p),
     ],
     reactions: () => [onLearnerErased(ERASE_LEARNER_EVIDENCE)],
     jobs: (u) => [

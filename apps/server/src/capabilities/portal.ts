@@ -9,6 +9,20 @@ import { capability } from './capability.js';
 export const portal = capability({
   name: 'portal',
   storage: portalStorage,
+  // The scopes its own pages need (the learner's programmes and results, their details, the logbook); the
+  // capabilities whose sections it shows offer theirs.
+  declares: {
+    offers: {
+      learnerScopes: [
+        'learners:read',
+        'programmes:read',
+        'enrolments:read',
+        'assessments:read',
+        'logbooks:read',
+        'logbooks:write',
+      ],
+    },
+  },
   useCases: portalUseCases,
   pageDeps: (u) => ({ portal: u }),
   retention: portalRetention,

@@ -55,30 +55,6 @@ describeEachStorage(
       expect(await repos.portalSessions.find(three.tokenHash)).toBeNull();
       expect(await repos.portalSessions.find(two.tokenHash)).toBeNull();
     });
-
-    it('claims an upload key once per tenant, records its evidence, gives it back, and sweeps the expired', async () => {
-      const { repos } = get();
-      const u = (key: string, tenantId = tenant) => ({
-        tenantId,
-        key: `${key}-${tenant}`,
-        learnerId: 'lrn_a',
-        evidenceId: null,
-        createdAt: AT,
-        expiresAt: LATER,
-      });
-      expect(await repos.portalUploads.claim(u('k1'))).toBe(true);
-      expect(await repos.portalUploads.claim(u('k1'))).toBe(false);
-      expect(await repos.portalUploads.claim(u('k1', `${tenant}x`))).toBe(true);
-      await repos.portalUploads.complete(tenant, u('k1').key, 'evd_1');
-      expect(await repos.portalUploads.find(tenant, u('k1').key)).toEqual({ ...u('k1'), evidenceId: 'evd_1' });
-      expect(await repos.portalUploads.find(`${tenant}x`, u('k1').key)).toEqual(u('k1', `${tenant}x`));
-      expect(await repos.portalUploads.claim(u('k2'))).toBe(true);
-      await repos.portalUploads.release(tenant, u('k2').key);
-      expect(await repos.portalUploads.find(tenant, u('k2').key)).toBeNull();
-      expect(await repos.portalUploads.claim(u('k2'))).toBe(true);
-      expect(await repos.portalUploads.deleteExpired('2026-06-01T09:00:00.000Z', 10)).toBeGreaterThanOrEqual(3);
-      expect(await repos.portalUploads.find(tenant, u('k1').key)).toBeNull();
-    });
   },
   undefined,
   PARTS,

@@ -21,6 +21,7 @@ import { ReviewEvidence } from './review-evidence.js';
 import { RestoreEvidence } from './restore-evidence.js';
 import { RewrapEvidenceFiles } from './rewrap-evidence-files.js';
 import { SetRetentionYears } from './set-retention-years.js';
+import { UploadKeys } from './upload-keys.js';
 
 /**
  * Evidence files (docs/api.md, "Evidence"), one use case each over the same ports: the routes, the dashboard and
@@ -29,6 +30,7 @@ import { SetRetentionYears } from './set-retention-years.js';
 export function evidenceUseCases(p: EvidencePorts) {
   return {
     uploads: new EvidenceUploads(p),
+    uploadKeys: new UploadKeys(p),
     requestUpload: new RequestUpload(p),
     requestAwaitedUpload: new RequestAwaitedUpload(p),
     completeUpload: new CompleteUpload(p),

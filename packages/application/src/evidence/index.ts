@@ -31,3 +31,4 @@ export * from './set-retention-years.js';
 export * from './evidence-export.js';
 export * from './evidence-import.js';
 export * from './evidence-triggers.js';
+export * from './upload-keys.js';

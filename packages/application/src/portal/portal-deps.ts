@@ -4,7 +4,10 @@ import type { PortalRepos } from '@fundi/domain/portal';
 import type { Actor } from '../common/actor.js';
 import type { CoreDeps } from '../common/ports.js';
 
-export type PortalDeps = CoreDeps<PortalRepos & LearnerRepos & TenantRepos & PlatformRepos>;
+export type PortalDeps = CoreDeps<PortalRepos & LearnerRepos & TenantRepos & PlatformRepos> & {
+  /** What a signed-in learner may ask of the use cases: every capability's offered `learnerScopes`. */
+  learnerScopes: readonly Scope[];
+};
 
 /** A sign-in link or code works this long, once. */
 export const SIGN_IN_MINUTES = 15;
@@ -12,29 +15,15 @@ export const SIGN_IN_MINUTES = 15;
 export const PORTAL_SESSION_HOURS = 12;
 
 /**
- * What a signed-in learner may ask of the use cases: reads of their own records and their own evidence uploads.
- * Every portal page passes the session's learner id itself, so these scopes never reach another learner's records.
- */
-const LEARNER_SCOPES: readonly Scope[] = [
-  'learners:read',
-  'programmes:read',
-  'enrolments:read',
-  'assessments:read',
-  'evidence:read',
-  'evidence:write',
-  'logbooks:read',
-  'logbooks:write',
-];
-
-/**
  * The learner as an actor: changes they make are audited under their own id (`lrn_...`), the role is the
- * narrowest there is, the scopes are `LEARNER_SCOPES`, and the origin is the portal.
+ * narrowest there is, the scopes are those the capabilities offer a learner (`learnerScopes`), and the origin is the
+ * portal.
  */
-export const learnerActor = (l: LearnerSnapshot): Actor => ({
+export const learnerActor = (l: LearnerSnapshot, scopes: readonly Scope[]): Actor => ({
   tenantId: l.tenantId,
   id: l.id,
   role: 'viewer',
-  scopes: LEARNER_SCOPES,
+  scopes,
   name: `${l.firstName} ${l.lastName}`,
   via: 'portal',
 });

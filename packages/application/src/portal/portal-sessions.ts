@@ -25,7 +25,13 @@ export class PortalSessions {
       this.d.repos.tenants.findById(s.tenantId),
     ]);
     if (!learner || !tenant) return null;
-    return { learner, tenant, actor: learnerActor(learner), csrfToken: s.csrfToken, expiresAt: s.expiresAt };
+    return {
+      learner,
+      tenant,
+      actor: learnerActor(learner, this.d.learnerScopes),
+      csrfToken: s.csrfToken,
+      expiresAt: s.expiresAt,
+    };
   }
 
   /** Ends the session (idempotent); expired sessions and sign-ins are swept at the same time. */

@@ -127,7 +127,7 @@ export class PortalSignIns {
         createdAt: now.toISOString(),
         expiresAt,
       });
-      await recordChange(tx, learnerActor(learner), now, {
+      await recordChange(tx, learnerActor(learner, this.d.learnerScopes), now, {
         action: 'learner.portal_signed_in',
         resourceType: 'learner',
         resourceId: learner.id,

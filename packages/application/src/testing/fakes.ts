@@ -66,6 +66,7 @@ export const TEST_HOOKS: OfferedHooks = {
   importKinds: [[learnerImport], [enrolmentImport, assessmentImport]],
   // The notifications' preferences are offered with their HTTP schemas, in apps/server: not part of this world.
   staffFields: [],
+  learnerScopes: [],
 };
 
 /**

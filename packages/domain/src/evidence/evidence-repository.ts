@@ -1,6 +1,7 @@
 import type { Page, PageRequest } from '../common/paging.js';
 import type { EvidenceType } from './evidence-fields.js';
 import type { EvidenceFilter, EvidenceSnapshot, EvidenceVersionSnapshot } from './evidence-snapshot.js';
+import type { UploadKeyRepository } from './evidence-upload-keys.js';
 
 /**
  * A signed, single-use permission to PUT one file (the Form A upload): what the upload declared, checked again
@@ -152,4 +153,5 @@ export interface EvidenceRepos {
   evidenceSettings: EvidenceSettingsRepository;
   uploadTickets: UploadTicketRepository;
   evidenceBundles: EvidenceBundleRepository;
+  uploadKeys: UploadKeyRepository;
 }

@@ -3,3 +3,4 @@ export * from './evidence-awaiting.js';
 export * from './evidence-fields.js';
 export * from './evidence-snapshot.js';
 export * from './evidence-repository.js';
+export * from './evidence-upload-keys.js';

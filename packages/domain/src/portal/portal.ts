@@ -51,34 +51,7 @@ export interface PortalSessionRepository {
   deleteExpired(before: string, limit?: number): Promise<number>;
 }
 
-/**
- * An evidence upload of the portal under its form's key (docs/dashboard.md, "Learner portal"): claimed when an
- * attempt begins, given the evidence id when it is stored, so a retried attempt stores nothing twice.
- */
-export interface PortalUploadSnapshot {
-  tenantId: string;
-  key: string;
-  learnerId: string;
-  /** Null while the attempt that claimed the key is still running. */
-  evidenceId: string | null;
-  createdAt: string;
-  expiresAt: string;
-}
-
-/** Port: portal upload keys. */
-export interface PortalUploadRepository {
-  /** Claims the key for an attempt; false when it is claimed already (another attempt, running or done). */
-  claim(u: PortalUploadSnapshot): Promise<boolean>;
-  find(tenantId: string, key: string): Promise<PortalUploadSnapshot | null>;
-  /** The attempt stored its file as this evidence. */
-  complete(tenantId: string, key: string, evidenceId: string): Promise<void>;
-  /** The attempt failed: the key may be tried again. */
-  release(tenantId: string, key: string): Promise<void>;
-  deleteExpired(before: string, limit?: number): Promise<number>;
-}
-
 export interface PortalRepos {
   portalSignIns: PortalSignInRepository;
   portalSessions: PortalSessionRepository;
-  portalUploads: PortalUploadRepository;
 }

@@ -8,3 +8,6 @@ export { assessorQueue, evidenceActivity, evidenceBacklog, evidenceTiles } from 
 export { evidenceRetention, evidenceSettingsPages, evidenceStorageLimit } from './evidence-settings.js';
 export { evidenceRecordPages, evidenceUploaded } from './evidence-record-actions.js';
 export { enrolmentEvidence, evidenceIds } from './evidence-enrolment-section.js';
+export * from './portal-deps.js';
+export { portalEvidenceUploaded, portalModuleEvidence } from './evidence-portal-sections.js';
+export { evidencePortalPages } from './evidence-portal-uploads.js';

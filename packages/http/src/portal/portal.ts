@@ -9,14 +9,14 @@ import { DEFAULT_BODY_IDLE_TIMEOUT_MS, isRequestTimeout } from '../middleware/bo
 import { multipartUpload } from '../middleware/multipart-upload.js';
 import { RouteTable } from '../route-table.js';
 import { detailsPages } from './pages/details.js';
-import { evidencePages } from './pages/evidence.js';
 import { homePages } from './pages/home.js';
 import { logbookPages } from './pages/logbook.js';
 import { signOffRoutes } from './pages/sign-off.js';
 import { statementPages } from './pages/statements.js';
 import { PORTAL_STYLES, UPLOAD_SCRIPT, UPLOAD_SCRIPT_PATH } from './portal-assets.js';
-import type { PortalHttpDeps, PortalRoutes } from './portal-deps.js';
+import type { PortalHttpDeps, PortalPages, PortalRoutes } from './portal-deps.js';
 import { portalPage } from './portal-layout.js';
+import { portalSectionsOf } from './portal-sections.js';
 import { portalSignInRoutes, sendPortalPage } from './portal-sign-in-routes.js';
 import { EN } from './portal-strings.js';
 import { PORTAL_PATH, PORTAL_SESSION_COOKIE, portalCookie, safeNext } from './portal-web.js';
@@ -33,9 +33,11 @@ function answer(ctx: Context, a: Answer): void {
 /**
  * The learner portal at `/learn` (docs/dashboard.md, "Learner portal"): server-rendered pages for one signed-in
  * learner, beside the dashboard, with their own session cookie and path. A dashboard session or an API key means
- * nothing here, and a portal session nothing there.
+ * nothing here, and a portal session nothing there. Capabilities add their pages and their sections of the
+ * portal's pages (`parts`, in the capability list's order); the portal names none of them.
  */
-export function createPortal(d: PortalHttpDeps): Middleware {
+export function createPortal(deps: Omit<PortalHttpDeps, 'sections'>, parts: readonly PortalPages[]): Middleware {
+  const d: PortalHttpDeps = { ...deps, sections: portalSectionsOf(parts) };
   const router = new RouteTable();
   const session = async (ctx: Context): Promise<PortalSessionContext | null> => {
     const token = portalCookie(ctx, PORTAL_SESSION_COOKIE);
@@ -101,7 +103,7 @@ export function createPortal(d: PortalHttpDeps): Middleware {
   portalSignInRoutes(router, d);
   signOffRoutes(router, d);
   homePages(routes, d);
-  evidencePages(routes, d);
+  for (const register of parts.flatMap((p) => p.pages ?? [])) register(routes, d);
   detailsPages(routes, d);
   logbookPages(routes, d);
   statementPages(routes, d);

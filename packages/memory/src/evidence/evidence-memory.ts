@@ -4,6 +4,7 @@ import { InMemoryEvidenceBundleRepository } from './in-memory-evidence-bundles.j
 import { InMemoryEvidenceSettingsRepository } from './in-memory-evidence-settings.js';
 import { InMemoryEvidenceRepository } from './in-memory-evidence.js';
 import { InMemoryStorageHistoryRepository } from './in-memory-storage-history.js';
+import { InMemoryUploadKeyRepository } from './in-memory-upload-keys.js';
 import { InMemoryUploadTicketRepository } from './in-memory-upload-tickets.js';
 import type { EvidenceTables } from './evidence-tables.js';
 
@@ -15,6 +16,7 @@ export const evidenceMemory: MemoryPart<EvidenceRepos, EvidenceTables> = {
     uploadTickets: new Map(),
     evidenceBundles: new Map(),
     evidenceSettings: new Map(),
+    uploadKeys: new Map(),
   }),
   repositories: (store) => ({
     evidence: new InMemoryEvidenceRepository(store),
@@ -22,5 +24,6 @@ export const evidenceMemory: MemoryPart<EvidenceRepos, EvidenceTables> = {
     uploadTickets: new InMemoryUploadTicketRepository(store),
     evidenceBundles: new InMemoryEvidenceBundleRepository(store),
     evidenceSettings: new InMemoryEvidenceSettingsRepository(store),
+    uploadKeys: new InMemoryUploadKeyRepository(store),
   }),
 };

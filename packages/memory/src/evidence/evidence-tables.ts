@@ -3,6 +3,7 @@ import type {
   EvidenceSnapshot,
   EvidenceVersionSnapshot,
   StorageDay,
+  UploadKeySnapshot,
   UploadTicketSnapshot,
 } from '@fundi/domain/evidence';
 
@@ -21,4 +22,6 @@ export interface EvidenceTables {
   evidenceBundles: Map<string, EvidenceBundleSnapshot>;
   evidenceSettings: Map<string, number>;
   storageHistory: Map<string, StorageDay & { tenantId: string }>;
+  /** Key: `${tenantId}|${key}`. */
+  uploadKeys: Map<string, UploadKeySnapshot>;
 }

@@ -4,8 +4,6 @@ import type {
   PortalSessionSnapshot,
   PortalSignInRepository,
   PortalSignInSnapshot,
-  PortalUploadRepository,
-  PortalUploadSnapshot,
 } from '@fundi/domain/portal';
 import type { MemoryPart, MemoryStore } from '../common/memory-store.js';
 
@@ -14,7 +12,6 @@ const clone = <T>(x: T): T => structuredClone(x);
 export interface PortalTables {
   portalSignIns: Map<string, PortalSignInSnapshot>;
   portalSessions: Map<string, PortalSessionSnapshot>;
-  portalUploads: Map<string, PortalUploadSnapshot>;
 }
 
 type Row = { tenantId: string; learnerId: string; expiresAt: string };
@@ -79,37 +76,10 @@ export class InMemoryPortalSessionRepository implements PortalSessionRepository 
   }
 }
 
-export class InMemoryPortalUploadRepository implements PortalUploadRepository {
-  constructor(private readonly store: MemoryStore<PortalTables>) {}
-  private get rows() {
-    return this.store.tables.portalUploads;
-  }
-  async claim(u: PortalUploadSnapshot) {
-    const id = `${u.tenantId}|${u.key}`;
-    if (this.rows.has(id)) return false;
-    this.rows.set(id, clone(u));
-    return true;
-  }
-  async find(tenantId: string, key: string) {
-    return clone(this.rows.get(`${tenantId}|${key}`) ?? null);
-  }
-  async complete(tenantId: string, key: string, evidenceId: string) {
-    const u = this.rows.get(`${tenantId}|${key}`);
-    if (u) u.evidenceId = evidenceId;
-  }
-  async release(tenantId: string, key: string) {
-    this.rows.delete(`${tenantId}|${key}`);
-  }
-  async deleteExpired(before: string, limit = Number.POSITIVE_INFINITY) {
-    return deleteExpired(this.rows, before, limit);
-  }
-}
-
 export const portalMemory: MemoryPart<PortalRepos, PortalTables> = {
-  tables: () => ({ portalSignIns: new Map(), portalSessions: new Map(), portalUploads: new Map() }),
+  tables: () => ({ portalSignIns: new Map(), portalSessions: new Map() }),
   repositories: (store) => ({
     portalSignIns: new InMemoryPortalSignInRepository(store),
     portalSessions: new InMemoryPortalSessionRepository(store),
-    portalUploads: new InMemoryPortalUploadRepository(store),
   }),
 };

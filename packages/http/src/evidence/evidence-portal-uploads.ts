@@ -1,21 +1,23 @@
 import type { Readable } from 'node:stream';
-import type { PortalSessionContext, UploadAttempt } from '@fundi/application/portal';
+import type { UploadAttempt } from '@fundi/application/evidence';
+import type { PortalSessionContext } from '@fundi/application/portal';
 import { DomainError } from '@fundi/domain';
 import { EVIDENCE_TYPES } from '@fundi/domain/evidence';
-import type { Answer } from '../../dashboard/dashboard-deps.js';
-import type { PortalHttpDeps, PortalRoutes } from '../portal-deps.js';
+import type { Answer } from '../dashboard/dashboard-deps.js';
+import type { PortalHttpDeps, PortalRoutes } from '../portal/portal-deps.js';
 
 /** The API's limit for one evidence file; the sniffed type then sets the real one (docs/api.md, "Evidence"). */
 const MAX_BYTES = 100 * 1024 * 1024;
 
 /**
- * Evidence from the learner's phone: a new file for a module of one of their open enrolments, or a new version of
- * their own evidence after a revision was asked for. The same use cases as the API's uploads (sniffing, quota,
+ * The evidence's pages of the learner portal (docs/dashboard.md, "Learner portal"): evidence from the learner's
+ * phone, a new file for a module of one of their open enrolments, or a new version of their own evidence after a
+ * revision was asked for. The same use cases as the API's uploads (sniffing, quota,
  * encryption, status `submitted`, `evidence.uploaded` and so the `new_evidence` notification to assessors), with
  * the learner as the actor and always the session's learner id. Each form carries an upload key, so a retried
  * upload (the portal's script retries a failed one) stores its file once.
  */
-export function evidencePages(r: PortalRoutes, d: PortalHttpDeps): void {
+export function evidencePortalPages(r: PortalRoutes, d: PortalHttpDeps): void {
   /**
    * Runs an upload once per form key (docs/dashboard.md, "Learner portal"): a retry of an attempt that was stored
    * reads nothing and answers as it did; a failed attempt gives the key back for the next.
@@ -29,7 +31,7 @@ export function evidencePages(r: PortalRoutes, d: PortalHttpDeps): void {
     const tenantId = s.actor.tenantId;
     let attempt: UploadAttempt;
     try {
-      attempt = await d.portal.uploads.begin(tenantId, s.learner.id, key);
+      attempt = await d.evidence.uploadKeys.begin(tenantId, s.learner.id, key);
     } catch (e) {
       file.stream.resume();
       throw e;
@@ -41,9 +43,9 @@ export function evidencePages(r: PortalRoutes, d: PortalHttpDeps): void {
     const claimed = attempt.key;
     try {
       const stored = await store();
-      if (claimed) await d.portal.uploads.done(tenantId, claimed, stored.id);
+      if (claimed) await d.evidence.uploadKeys.done(tenantId, claimed, stored.id);
     } catch (e) {
-      if (claimed) await d.portal.uploads.failed(tenantId, claimed);
+      if (claimed) await d.evidence.uploadKeys.failed(tenantId, claimed);
       throw e;
     }
     return { redirect: '/learn?uploaded=1' };
