@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownedBy, sourceFiles } from '../testing/capability-files.js';
 
-/** Why imports name notifications: an import's dry run counts the messages its confirm would send. */
-const IMPORT_MESSAGES = "an import's dry run counts the messages its confirm would send (trigger settings, templates)";
-
 /**
  * How source text names a capability: its names in code and strings (comments aside). `import`/`export` are
  * keywords, so those two are matched by their identifiers, paths, scopes and events.
@@ -33,6 +30,8 @@ const STATEMENTS =
 /** Links a capability declares by an offer (docs/architecture.md, "A capability's anatomy"). */
 const EXPORT_TYPE = 'the capability offers its export type (`offers.exportTypes`): a link it declares';
 const IMPORT_KIND = 'the capability offers its import kind (`offers.importKinds`): a link it declares';
+const IMPORT_MESSAGES =
+  "the capability offers what an import's confirm would send (`offers.importMessages`): a link it declares";
 const IMPORT_MARK = 'events mark the records an import wrote (`source: import`, docs/api.md "Imports")';
 
 /**
@@ -67,10 +66,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'apps/server/src/portal/portal-http-fixture.ts': TEST_SUPPORT,
     'packages/http/src/portal/portal-deps.ts': PORTAL,
     'packages/http/src/portal/portal-sign-in-routes.ts': PORTAL,
-    'apps/server/src/capabilities/imports.ts': IMPORT_MESSAGES,
-    'packages/adapters/src/testing/import-world.ts': IMPORT_MESSAGES,
-    'packages/application/src/imports/import-messages.ts': IMPORT_MESSAGES,
-    'packages/application/src/imports/import-ports.ts': IMPORT_MESSAGES,
     'packages/testing/src/fake-mailer.ts': 'test support: a fake of the mail port notifications send through',
     'packages/testing/src/fake-messaging-channel.ts':
       'test support: a fake of the WhatsApp channel notifications send through',
@@ -127,6 +122,8 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/learners/learner-import.ts': IMPORT_KIND,
     'packages/application/src/logbooks/logbook-import.ts': IMPORT_KIND,
     'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
+    'apps/server/src/capabilities/notifications.ts': IMPORT_MESSAGES,
+    'packages/application/src/notifications/notification-import-messages.ts': IMPORT_MESSAGES,
   },
   exports: {
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,

@@ -9,6 +9,7 @@ import { erasureJob, onLearnerErased } from '@fundi/application/learners';
 import {
   DEADLINE_REMINDERS,
   ERASE_MAIL_COPIES,
+  importMessageCount,
   RUN_TRIGGERS,
   SEND_NOTIFICATIONS,
   notificationErasureStep,
@@ -104,7 +105,13 @@ export function notifications(settings: NotificationSettings) {
       ids: ['ntf'],
       // Notifications that left Fundi a year after their last change.
       retention: [{ kind: 'notifications', days: 365, variable: 'FUNDI_RETAIN_NOTIFICATIONS_DAYS' }],
-      offers: { learnerErasure: notificationErasureStep, triggers: OWN_TRIGGERS },
+      offers: {
+        learnerErasure: notificationErasureStep,
+        triggers: OWN_TRIGGERS,
+        // The imports' dry run counts what a confirm would send; a tenant without its own WhatsApp settings sends
+        // WhatsApp through the server's.
+        importMessages: importMessageCount(Boolean(settings.channels?.whatsapp)),
+      },
     },
     useCases: (p: Ports<NotificationRepoSet>) => ({
       ...notificationUseCases({

@@ -29,3 +29,4 @@ export * from './notification-use-cases.js';
 export * from './erased-learner-mail.js';
 export * from './notification-erasure.js';
 export * from './notification-retention.js';
+export * from './notification-import-messages.js';
