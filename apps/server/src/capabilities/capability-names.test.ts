@@ -104,11 +104,8 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
   imports: {
     'packages/testing/src/documented-retention.ts': 'test support: the documented retention periods of every kind',
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
-    'packages/adapters/src/evidence/sql-evidence.ts': 'evidence records an import made await their files',
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/domain/src/evidence/evidence-repository.ts': 'evidence records an import made await their files',
-    'packages/memory/src/evidence/in-memory-evidence.ts': 'evidence records an import made await their files',
     'packages/http/src/openapi/event-doc.ts': IMPORT_MARK,
     'packages/http/src/learners/learner-events.ts': IMPORT_MARK,
     'packages/http/src/training/training-events.ts': IMPORT_MARK,

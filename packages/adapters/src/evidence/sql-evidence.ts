@@ -104,9 +104,9 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     return findByFileNames(this.db, tenantId, keys);
   }
 
-  async lockImportNames(tenantId: string): Promise<void> {
+  async lockFileNames(tenantId: string): Promise<void> {
     const lock = this.db.dialect.transactionLock;
-    if (lock) await this.db.all(lock, [`evidence-import-names:${tenantId}`]);
+    if (lock) await this.db.all(lock, [`evidence-file-names:${tenantId}`]);
   }
 
   list(tenantId: string, f: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>> {
