@@ -32,7 +32,6 @@ const EXPORT_TYPE = 'the capability offers its export type (`offers.exportTypes`
 const IMPORT_KIND = 'the capability offers its import kind (`offers.importKinds`): a link it declares';
 const IMPORT_MESSAGES =
   "the capability offers what an import's confirm would send (`offers.importMessages`): a link it declares";
-const IMPORT_MARK = 'events mark the records an import wrote (`source: import`, docs/api.md "Imports")';
 
 /**
  * Files outside a capability's folders that still name it, each with the reason. A file that no longer names the
@@ -106,9 +105,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/http/src/openapi/event-doc.ts': IMPORT_MARK,
-    'packages/http/src/learners/learner-events.ts': IMPORT_MARK,
-    'packages/http/src/training/training-events.ts': IMPORT_MARK,
     'apps/server/src/capabilities/evidence.ts': IMPORT_KIND,
     'apps/server/src/capabilities/learners.ts': IMPORT_KIND,
     'apps/server/src/capabilities/logbooks.ts': IMPORT_KIND,
