@@ -121,12 +121,9 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
   exports: {
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
-    'packages/application/src/imports/import-queries.ts': "imports write their error CSV with the exports' CSV rules",
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/testing/builders.ts': TEST_SUPPORT,
     'packages/domain/src/testing/golden-data.ts': TEST_SUPPORT,
-    'apps/server/src/capabilities/statements.ts': STATEMENTS,
-    'packages/application/src/statements/statement-ports.ts': STATEMENTS,
     'apps/server/src/capabilities/audit.ts': EXPORT_TYPE,
     'apps/server/src/capabilities/evidence.ts': EXPORT_TYPE,
     'apps/server/src/capabilities/learners.ts': EXPORT_TYPE,
