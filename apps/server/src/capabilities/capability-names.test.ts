@@ -25,8 +25,6 @@ const PORTAL =
 const PORTAL_UPLOADS =
   "the portal's upload keys record which evidence a learner's upload stored, so a retried upload stores it once";
 const LOGBOOKS = 'a logbook entry carries photos as evidence and its sign-off link is sent as a notification';
-const STATEMENTS =
-  'a Statement of Results is stored and downloaded like evidence and export files (the same file vault)';
 /** Links a capability declares by an offer (docs/architecture.md, "A capability's anatomy"). */
 const EXPORT_TYPE = 'the capability offers its export type (`offers.exportTypes`): a link it declares';
 const IMPORT_KIND = 'the capability offers its import kind (`offers.importKinds`): a link it declares';
@@ -74,7 +72,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/notifications/migrations/202611271018-learner-link.ts': MIGRATION,
     'packages/adapters/src/testing/import-world.ts': TEST_SUPPORT,
-    'packages/application/src/files/sniff.ts': 'the size limits and kinds of uploaded files (evidence and imports)',
     'packages/application/src/testing/export-world.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
     'packages/http/src/notifications/notification-schemas.ts': 'the example of a template key is `evidence_approved`',
@@ -90,7 +87,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/domain/src/portal/portal.ts': PORTAL_UPLOADS,
     'packages/memory/src/portal/in-memory-portal.ts': PORTAL_UPLOADS,
     'packages/application/src/portal/portal-deps.ts': PORTAL,
-    'packages/application/src/statements/open-statement-download.ts': STATEMENTS,
     'packages/domain/src/logbooks/logbook.ts': LOGBOOKS,
     'packages/http/src/audit/audit-routes.ts': AUDIT,
     'packages/http/src/portal/pages/home.ts': PORTAL,
