@@ -27,4 +27,6 @@ export * from './retention/run-retention.js';
 export * from './jobs/job-retention.js';
 export * from './files/file-vault.js';
 export * from './files/sniff.js';
+export * from './files/csv.js';
+export * from './files/signed-url-errors.js';
 export * from './files/encrypted-vault.js';

@@ -52,8 +52,7 @@ export function capabilities(s: CapabilitySettings) {
     webhooks(s.webhooks),
     evidence(s.evidence),
     hrSync({ ...s.webhooks, publicUrl: s.evidence.publicUrl }),
-    // The dry run counts WhatsApp messages where a tenant without its own WhatsApp settings uses the server's.
-    imports({ ...s.evidence, whatsappByDefault: Boolean(s.notifications?.channels?.whatsapp) }),
+    imports(s.evidence),
     // Export files share the evidence file store and master key (under their own keys, `t/<tenant>/exports/`).
     exports(s.evidence),
     staff,

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownedBy, sourceFiles } from '../testing/capability-files.js';
 
-/** Why imports name notifications: an import's dry run counts the messages its confirm would send. */
-const IMPORT_MESSAGES = "an import's dry run counts the messages its confirm would send (trigger settings, templates)";
-
 /**
  * How source text names a capability: its names in code and strings (comments aside). `import`/`export` are
  * keywords, so those two are matched by their identifiers, paths, scopes and events.
@@ -23,15 +20,12 @@ const GENERATED = 'generated from the OpenAPI document (`npm run build` of packa
 const MIGRATION = 'a migration is history: it names what it changed when it was written';
 const TEST_SUPPORT = 'test support: worlds and fixtures build what tests need';
 const AUDIT = "the audit trail records who changed this capability's records, and from where (its origins)";
-const PORTAL =
-  "the learner portal shows the learner's own records of this capability and acts on them through its use cases";
 const LOGBOOKS = 'a logbook entry carries photos as evidence and its sign-off link is sent as a notification';
-const STATEMENTS =
-  'a Statement of Results is stored and downloaded like evidence and export files (the same file vault)';
 /** Links a capability declares by an offer (docs/architecture.md, "A capability's anatomy"). */
 const EXPORT_TYPE = 'the capability offers its export type (`offers.exportTypes`): a link it declares';
 const IMPORT_KIND = 'the capability offers its import kind (`offers.importKinds`): a link it declares';
-const IMPORT_MARK = 'events mark the records an import wrote (`source: import`, docs/api.md "Imports")';
+const IMPORT_MESSAGES =
+  "the capability offers what an import's confirm would send (`offers.importMessages`): a link it declares";
 
 /**
  * Files outside a capability's folders that still name it, each with the reason. A file that no longer names the
@@ -58,10 +52,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/http/src/users/user-routes.ts':
       "the deactivation's summary in the OpenAPI document says a deactivated user gets no notifications",
     'apps/server/src/portal/portal-http-fixture.ts': TEST_SUPPORT,
-    'apps/server/src/capabilities/imports.ts': IMPORT_MESSAGES,
-    'packages/adapters/src/testing/import-world.ts': IMPORT_MESSAGES,
-    'packages/application/src/imports/import-messages.ts': IMPORT_MESSAGES,
-    'packages/application/src/imports/import-ports.ts': IMPORT_MESSAGES,
     'packages/testing/src/fake-mailer.ts': 'test support: a fake of the mail port notifications send through',
     'packages/testing/src/fake-messaging-channel.ts':
       'test support: a fake of the WhatsApp channel notifications send through',
@@ -71,7 +61,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/notifications/migrations/202611271018-learner-link.ts': MIGRATION,
     'packages/adapters/src/testing/import-world.ts': TEST_SUPPORT,
-    'packages/application/src/files/sniff.ts': 'the size limits and kinds of uploaded files (evidence and imports)',
     'packages/application/src/testing/export-world.ts': TEST_SUPPORT,
     'packages/client/src/schema.ts': GENERATED,
     'packages/http/src/notifications/notification-schemas.ts': 'the example of a template key is `evidence_approved`',
@@ -82,7 +71,6 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/adapters/src/logbooks/sql-logbooks.ts': LOGBOOKS,
     'packages/adapters/src/platform/migrations/202611271247-audit-chain.ts': MIGRATION,
     'packages/adapters/src/portal/migrations/202611271950-upload-keys.ts': MIGRATION,
-    'packages/application/src/statements/open-statement-download.ts': STATEMENTS,
     'packages/domain/src/logbooks/logbook.ts': LOGBOOKS,
     'packages/http/src/audit/audit-routes.ts': AUDIT,
     'packages/http/src/logbooks/logbook-schemas.ts': LOGBOOKS,
@@ -91,14 +79,8 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
   imports: {
     'packages/testing/src/documented-retention.ts': 'test support: the documented retention periods of every kind',
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
-    'packages/adapters/src/evidence/sql-evidence.ts': 'evidence records an import made await their files',
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
     'packages/client/src/schema.ts': GENERATED,
-    'packages/domain/src/evidence/evidence-repository.ts': 'evidence records an import made await their files',
-    'packages/memory/src/evidence/in-memory-evidence.ts': 'evidence records an import made await their files',
-    'packages/http/src/openapi/event-doc.ts': IMPORT_MARK,
-    'packages/http/src/learners/learner-events.ts': IMPORT_MARK,
-    'packages/http/src/training/training-events.ts': IMPORT_MARK,
     'apps/server/src/capabilities/evidence.ts': IMPORT_KIND,
     'apps/server/src/capabilities/learners.ts': IMPORT_KIND,
     'apps/server/src/capabilities/logbooks.ts': IMPORT_KIND,
@@ -109,16 +91,15 @@ const STILL_NAMING: Record<string, Record<string, string>> = {
     'packages/application/src/learners/learner-import.ts': IMPORT_KIND,
     'packages/application/src/logbooks/logbook-import.ts': IMPORT_KIND,
     'packages/application/src/testing/fakes.ts': TEST_SUPPORT,
+    'apps/server/src/capabilities/notifications.ts': IMPORT_MESSAGES,
+    'packages/application/src/notifications/notification-import-messages.ts': IMPORT_MESSAGES,
   },
   exports: {
     'apps/server/src/testing/capability-files.ts': TEST_SUPPORT,
     'packages/adapters/src/platform/migrations/202611270920-job-priority.ts': MIGRATION,
-    'packages/application/src/imports/import-queries.ts': "imports write their error CSV with the exports' CSV rules",
     'packages/client/src/schema.ts': GENERATED,
     'packages/domain/src/testing/builders.ts': TEST_SUPPORT,
     'packages/domain/src/testing/golden-data.ts': TEST_SUPPORT,
-    'apps/server/src/capabilities/statements.ts': STATEMENTS,
-    'packages/application/src/statements/statement-ports.ts': STATEMENTS,
     'apps/server/src/capabilities/audit.ts': EXPORT_TYPE,
     'apps/server/src/capabilities/evidence.ts': EXPORT_TYPE,
     'apps/server/src/capabilities/learners.ts': EXPORT_TYPE,

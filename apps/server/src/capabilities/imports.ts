@@ -15,7 +15,6 @@ import type { LearnerRepos } from '@fundi/domain/learners';
 import type { LogbookRepos } from '@fundi/domain/logbooks';
 import type { TrainingRepos } from '@fundi/domain/training';
 import type { ImportRepos } from '@fundi/domain/imports';
-import type { NotificationRepos } from '@fundi/domain/notifications';
 import { importEvents, importRoutes, importPages } from '@fundi/http/imports';
 import { capability } from './capability.js';
 
@@ -23,7 +22,7 @@ import { capability } from './capability.js';
  * Bulk CSV imports: the uploaded file is kept encrypted in the service's file store (any process can confirm it),
  * validated and written by the worker (docs/api.md, "Imports"), each type by the kind its capability offers.
  */
-export function imports(settings: { fileStore: FileStoreChoice; masterKey: Buffer; whatsappByDefault?: boolean }) {
+export function imports(settings: { fileStore: FileStoreChoice; masterKey: Buffer }) {
   const files = new EncryptedFileVault(openFileStore(settings.fileStore), new MasterKeyring([settings.masterKey]));
   const csv = new CsvParseReader();
   const workbooks = new ExcelJsWorkbookWriter();
@@ -41,23 +40,13 @@ export function imports(settings: { fileStore: FileStoreChoice; masterKey: Buffe
       retention: [{ kind: 'imports', days: 90, variable: 'FUNDI_RETAIN_IMPORTS_DAYS' }],
       events: importEvents,
     },
-    useCases: (
-      p: Ports<
-        ImportRepos &
-          LearnerRepos &
-          TrainingRepos &
-          PlatformRepos &
-          Pick<NotificationRepos, 'notificationSettings'> &
-          LogbookRepos
-      >,
-    ) =>
+    useCases: (p: Ports<ImportRepos & LearnerRepos & TrainingRepos & PlatformRepos & LogbookRepos>) =>
       importUseCases({
         ...p,
         files,
         csv,
         workbooks,
         cursors,
-        whatsappByDefault: settings.whatsappByDefault ?? false,
         // Every capability's offered kinds, in the list's order: each writes its own records.
         kinds: new ImportKinds(p.hooks.importKinds),
       }),

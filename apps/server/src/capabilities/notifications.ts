@@ -10,6 +10,7 @@ import type { SendSignIn } from '@fundi/application/portal';
 import {
   DEADLINE_REMINDERS,
   ERASE_MAIL_COPIES,
+  importMessageCount,
   RUN_TRIGGERS,
   SEND_NOTIFICATIONS,
   notificationErasureStep,
@@ -110,6 +111,9 @@ export function notifications(settings: NotificationSettings) {
         learnerErasure: notificationErasureStep,
         triggers: OWN_TRIGGERS,
         staffFields: notificationPreferencesField,
+        // The imports' dry run counts what a confirm would send; a tenant without its own WhatsApp settings sends
+        // WhatsApp through the server's.
+        importMessages: importMessageCount(Boolean(settings.channels?.whatsapp)),
       },
     },
     useCases: (p: Ports<NotificationRepoSet>) => ({

@@ -104,8 +104,9 @@ export class SqlEvidenceRepository implements EvidenceRepository {
     return findByFileNames(this.db, tenantId, keys);
   }
 
-  async lockImportNames(tenantId: string): Promise<void> {
+  async lockFileNames(tenantId: string): Promise<void> {
     const lock = this.db.dialect.transactionLock;
+    // The key's text is the one earlier releases take, so processes of both exclude each other in a rolling deploy.
     if (lock) await this.db.all(lock, [`evidence-import-names:${tenantId}`]);
   }
 

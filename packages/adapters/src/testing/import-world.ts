@@ -9,7 +9,6 @@ import { evidenceMemory } from '@fundi/memory/evidence';
 import { importMemory } from '@fundi/memory/imports';
 import { learnerMemory } from '@fundi/memory/learners';
 import { logbookMemory } from '@fundi/memory/logbooks';
-import { notificationMemory } from '@fundi/memory/notifications';
 import { platformMemory } from '@fundi/memory/platform';
 import { tenantMemory } from '@fundi/memory/tenants';
 import { trainingMemory } from '@fundi/memory/training';
@@ -49,7 +48,6 @@ export async function importWorld() {
     importMemory,
     evidenceMemory,
     logbookMemory,
-    notificationMemory,
   ]);
   /** The jobs queued, in the order queued. */
   const jobs = () => [...(store.tables as { jobs: Map<string, JobSnapshot> }).jobs.values()];

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { DomainError } from '@fundi/domain';
 import { Evidence, type UploadTicketSnapshot } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
-import { expiredUrl, invalidUrl } from './evidence-signed-urls.js';
+import { expiredUrl, invalidUrl } from '../files/signed-url-errors.js';
 import type { EvidencePorts } from './evidence-ports.js';
 import { storeWithinQuota } from './evidence-quota.js';
 import { commitUpload, uploadSnapshot } from './evidence-store.js';

@@ -197,9 +197,9 @@ export function evidenceImport(): ImportKind<EvidenceRow, ResolvedEvidence, Evid
     // No event per row: subscribers hear of the evidence when its file arrives (`evidence.uploaded`).
     async write(tx, actor, now, rows) {
       // Another import of the tenant may have written some of these names since the batch was checked. Checked
-      // again here, in the writing transaction and under the tenant's import lock (one import at a time gets past
-      // this point), a name found is a conflict: the confirm checks the batch again and reports those rows.
-      await tx.evidence.lockImportNames(actor.tenantId);
+      // again here, in the writing transaction and under the tenant's lock of file names (one writer at a time gets
+      // past this point), a name found is a conflict: the confirm checks the batch again and reports those rows.
+      await tx.evidence.lockFileNames(actor.tenantId);
       const taken = await tx.evidence.findByFileNames(actor.tenantId, rows);
       if (taken.length)
         throw new DomainError(

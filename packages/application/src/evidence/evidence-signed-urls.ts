@@ -1,16 +1,5 @@
-import { DomainError } from '@fundi/domain';
+import { expiredUrl, invalidUrl } from '../files/signed-url-errors.js';
 import type { EvidencePorts } from './evidence-ports.js';
-
-/** An altered, foreign or used signed URL (uploads and downloads alike). */
-export const invalidUrl = () =>
-  new DomainError(
-    'forbidden',
-    'signed_url_invalid',
-    'The signed URL is not valid: it was altered, is not for this tenant, or was used already',
-  );
-/** A signed URL past its expiry. */
-export const expiredUrl = () =>
-  new DomainError('forbidden', 'signed_url_expired', 'The signed URL has expired: ask for a new one');
 
 /**
  * Checks a signed download URL (a file or a bundle): the signature for `purpose`, `count` fields that are not empty (tenant first,

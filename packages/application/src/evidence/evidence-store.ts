@@ -1,7 +1,7 @@
 import type { EvidenceSnapshot, EvidenceVersionSnapshot, UploadTicketSnapshot } from '@fundi/domain/evidence';
 import type { Actor } from '../common/actor.js';
 import { recordChange } from '../common/record-change.js';
-import { invalidUrl } from './evidence-signed-urls.js';
+import { invalidUrl } from '../files/signed-url-errors.js';
 import type { EvidencePorts, StoredFile } from './evidence-ports.js';
 import { quotaExceeded, recordQuotaCrossing, tenantQuota } from './evidence-quota.js';
 import { evidenceView, type EvidenceView } from './evidence-view.js';

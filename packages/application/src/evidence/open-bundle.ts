@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { checkSignedUrl, invalidUrl } from './evidence-signed-urls.js';
+import { invalidUrl } from '../files/signed-url-errors.js';
+import { checkSignedUrl } from './evidence-signed-urls.js';
 import type { EvidencePorts } from './evidence-ports.js';
 import { BUNDLE, auditSignedDownload, bundleEntryName, oneLearner } from './evidence-downloads.js';
 

@@ -1,4 +1,4 @@
-import { BOM, csvLine } from './csv.js';
+import { BOM, csvLine } from '../files/csv.js';
 
 type Cell = string | number | boolean | null;
 

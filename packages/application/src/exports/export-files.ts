@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ProgrammeSnapshot } from '@fundi/domain/training';
 import { qctoFileName, type ExportSnapshot, type RegulatorSettings } from '@fundi/domain/exports';
 import { enrolmentRows } from '../enrolments/enrolment-export.js';
-import { BOM, csvLine } from './csv.js';
+import { BOM, csvLine } from '../files/csv.js';
 import { csvChunks, type Counter } from './csv-chunks.js';
 import type { ExportPorts } from './export-ports.js';
 import type { Column, ExportTypeDef, ResolvedFilters } from './export-type.js';

@@ -14,7 +14,6 @@ export * from './put-regulator-settings.js';
 export * from './export-request.js';
 export * from './export-type.js';
 export * from './own-export-types.js';
-export * from './csv.js';
 export * from './wsp-atr.js';
 export * from './export-view.js';
 export * from './erased-learner-exports.js';

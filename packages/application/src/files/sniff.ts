@@ -4,7 +4,7 @@ import { DomainError } from '@fundi/domain';
 export type FileKind = 'document' | 'image' | 'video' | 'archive';
 
 const MB = 1024 * 1024;
-/** The size limit of each kind of file (docs/api.md, "Evidence"). */
+/** The size limit of each kind of stored upload (docs/api.md, "Files in requests and answers"). */
 export const KIND_LIMITS: Record<FileKind, number> = {
   document: 25 * MB,
   image: 10 * MB,
@@ -119,6 +119,6 @@ function unsupported(what: string): DomainError {
   return new DomainError(
     'invalid',
     'unsupported_media_type',
-    `This kind of file is not accepted (${what}): documents, images, video and archives are (docs/api.md, "Evidence")`,
+    `This kind of file is not accepted (${what}): documents, images, video and archives are (docs/api.md, "Files in requests and answers")`,
   );
 }

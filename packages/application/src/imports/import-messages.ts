@@ -1,13 +1,11 @@
 import type { LearnerSnapshot } from '@fundi/domain/learners';
 import { IMPORT_HISTORY_DAYS, type ImportMessages, type ImportNotify } from '@fundi/domain/imports';
-import type { NotificationRepos } from '@fundi/domain/notifications';
-import type { TemplateKey } from '../notifications/built-in-templates.js';
 import type { OfferedHooks } from '../common/hooks.js';
-import { catalogueOf, type TriggerCatalogue } from '../notifications/trigger-catalogue.js';
 
 /** A message a row's write would lead to: the template and the learner it goes to (as they will be then). */
 export interface MessageDue {
-  template: TemplateKey;
+  /** The key of the template that tells of the record (`welcome`, `assessment_result`). */
+  template: string;
   learner: Pick<LearnerSnapshot, 'email' | 'mobile' | 'emailOptOut' | 'whatsappConsent'>;
 }
 
@@ -15,53 +13,62 @@ export interface MessageDue {
 export const historyBefore = (now: Date) =>
   new Date(now.getTime() - IMPORT_HISTORY_DAYS * 86_400_000).toISOString().slice(0, 10);
 
+/** The import whose dry run counts: its tenant and whether its rows message learners. */
+export interface DryRun {
+  tenantId: string;
+  notify: ImportNotify;
+}
+
 /**
- * Counts the messages a confirm would send (docs/api.md, "Imports", "Messages"), as the notification triggers decide
- * them: nothing with `notify: none`; a template whose trigger the tenant turned off sends nothing; email where the
- * template has an email version, the learner an address and no opt-out; WhatsApp where the template has a WhatsApp
- * version, WhatsApp settings (the tenant's or the server's), and the learner a mobile number and their consent.
+ * What a confirm would send (docs/api.md, "Imports", "Messages a confirm will send"): the capability that sends
+ * messages counts, per template and channel, those of `due` it would send for the import's tenant as `notify` says.
+ * `repos` are the service's repositories (as the unit of work hands them out), `hooks` every capability's offers.
+ * The imports capability names no capability that sends: with no offer, a confirm sends nothing and the dry run
+ * counts no message (docs/architecture.md, "A capability's anatomy").
  */
+export interface ConfirmMessages<R extends object = object> {
+  count(repos: R, hooks: OfferedHooks, run: DryRun, due: readonly MessageDue[]): Promise<ImportMessages>;
+}
+
+declare module '../common/hooks.js' {
+  interface Hooks {
+    /** Counts what an import's confirm would send, for its dry run. */
+    importMessages: ConfirmMessages;
+  }
+}
+
+/** The messages of one dry run, counted batch by batch by every offer of `importMessages`, per template. */
 export class MessageTally {
   private readonly counts = new Map<string, { email: number; whatsapp: number }>();
-  private settings: { triggers: Record<string, boolean>; whatsapp: boolean } | null = null;
-  private readonly templates: Pick<TriggerCatalogue, 'template'>;
 
   constructor(
-    private readonly repos: Pick<NotificationRepos, 'notificationSettings'>,
-    private readonly tenantId: string,
-    private readonly notify: ImportNotify,
-    hooks: Pick<OfferedHooks, 'triggers'> | undefined,
-    private readonly whatsappByDefault = false,
-  ) {
-    this.templates = catalogueOf(hooks ? { hooks } : {});
-  }
+    private readonly d: { repos: object; hooks?: OfferedHooks },
+    private readonly run: DryRun,
+  ) {}
 
   async add(due: readonly MessageDue[]): Promise<void> {
-    if (this.notify === 'none' || !due.length) return;
-    if (!this.settings) {
-      const s = await this.repos.notificationSettings.get(this.tenantId);
-      this.settings = { triggers: s?.triggers ?? {}, whatsapp: Boolean(s?.whatsapp) || this.whatsappByDefault };
-    }
-    for (const d of due) {
-      if (this.settings.triggers[d.template] === false) continue;
-      const def = this.templates.template(d.template);
-      const email = def.email !== null && Boolean(d.learner.email) && !d.learner.emailOptOut;
-      const whatsapp =
-        def.whatsapp !== null && this.settings.whatsapp && Boolean(d.learner.mobile) && d.learner.whatsappConsent;
-      if (!email && !whatsapp) continue;
-      let c = this.counts.get(d.template);
-      if (!c) this.counts.set(d.template, (c = { email: 0, whatsapp: 0 }));
-      if (email) c.email++;
-      if (whatsapp) c.whatsapp++;
-    }
+    const hooks = this.d.hooks;
+    if (this.run.notify === 'none' || !due.length || !hooks) return;
+    for (const offer of hooks.importMessages ?? [])
+      for (const t of (await offer.count(this.d.repos, hooks, this.run, due)).templates) {
+        let c = this.counts.get(t.template);
+        if (!c) this.counts.set(t.template, (c = { email: 0, whatsapp: 0 }));
+        c.email += t.email;
+        c.whatsapp += t.whatsapp;
+      }
   }
 
   result(): ImportMessages {
-    const templates = [...this.counts].map(([template, c]) => ({ template, ...c }));
-    return {
-      email: templates.reduce((n, t) => n + t.email, 0),
-      whatsapp: templates.reduce((n, t) => n + t.whatsapp, 0),
-      templates,
-    };
+    return countsOf(this.counts);
   }
+}
+
+/** Counts per template, with their totals per channel. */
+export function countsOf(counts: ReadonlyMap<string, { email: number; whatsapp: number }>): ImportMessages {
+  const templates = [...counts].map(([template, c]) => ({ template, ...c }));
+  return {
+    email: templates.reduce((n, t) => n + t.email, 0),
+    whatsapp: templates.reduce((n, t) => n + t.whatsapp, 0),
+    templates,
+  };
 }

@@ -1,6 +1,5 @@
 import type { Clock, UnitOfWork } from '@fundi/domain';
 import type { ImportRepos } from '@fundi/domain/imports';
-import type { NotificationRepos } from '@fundi/domain/notifications';
 import type { OfferedHooks } from '../common/hooks.js';
 import type { StorageMaintenance } from '../common/ports.js';
 import type { UrlSigner } from '../common/url-signer.js';
@@ -11,7 +10,7 @@ import type { WorkbookWriter } from './template-workbook.js';
 import type { ImportKindRepos } from './import-kind.js';
 import type { ImportKinds } from './import-kinds.js';
 
-export type ImportRepositories = ImportKindRepos & ImportRepos & Pick<NotificationRepos, 'notificationSettings'>;
+export type ImportRepositories = ImportKindRepos & ImportRepos;
 
 export interface ImportDeps {
   repos: ImportRepositories;
@@ -22,10 +21,11 @@ export interface ImportDeps {
   csv: CsvReader;
   /** Writes the .xlsx templates. */
   workbooks: WorkbookWriter;
-  /** A tenant without its own WhatsApp settings sends WhatsApp through the server's (the dry run counts them). */
-  whatsappByDefault?: boolean;
-  /** The offers of every capability, whose templates the dry run counts (absent: the notifications' own). */
-  hooks?: Pick<OfferedHooks, 'triggers'>;
+  /**
+   * The offers of every capability: the dry run counts what a confirm would send by the offers of `importMessages`
+   * (absent: it counts no message).
+   */
+  hooks?: OfferedHooks;
   /** Signs the cursors of an import's error pages (`?errorsCursor`), bound to the tenant and the import. */
   cursors: UrlSigner;
   /** Every offered import kind (each capability's `offers.importKinds`). */

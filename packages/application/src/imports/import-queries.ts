@@ -1,12 +1,13 @@
 import { DomainError } from '@fundi/domain';
-import { csvLine } from '../exports/csv.js';
+import { csvLine } from '../files/csv.js';
 import type { Actor } from '../common/actor.js';
 import type { ImportDeps } from './import-ports.js';
 
 /** The signing purpose of error-page cursors (a list cursor or a file URL never passes for one). */
 export const ERRORS_CURSOR = 'import-errors';
 
-// One rule for every CSV the service writes (docs/api.md, "Exports"): formula-like text is defused.
+// One rule for every CSV the service writes (docs/api.md, "Files in requests and answers"): formula-like text is
+// defused.
 export const line = (cells: (string | number)[]) => csvLine(cells);
 
 /** The import of the caller's tenant, or `not_found`. */

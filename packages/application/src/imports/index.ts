@@ -1,5 +1,6 @@
 export * from './csv-reader.js';
 export * from './import-kind.js';
+export * from './import-messages.js';
 export * from './import-ports.js';
 export * from './import-view.js';
 export * from './confirm-import.js';

@@ -4,7 +4,7 @@ import type { Actor } from '../common/actor.js';
 import { CONFIRM_IMPORT, type ImportDeps, type ImportJobPayload } from './import-ports.js';
 import { resolveRows, walkFile, type WalkedRow } from './import-walk.js';
 import { rowErrors } from './row-errors.js';
-import { historyBefore, MessageTally } from './import-messages.js';
+import { historyBefore, MessageTally, type MessageDue } from './import-messages.js';
 import { InOrder } from './in-order.js';
 
 /** Rows checked against the tenant's data at a time: few enough that they die young (memory stays flat). */
@@ -58,13 +58,16 @@ export class ValidateImport {
     let rowsWithErrors = 0;
     let pending: WalkedRow[] = [];
     let errors: RowError[] = [];
-    const tally = new MessageTally(this.d.repos, imp.tenantId, imp.notify, this.d.hooks, this.d.whatsappByDefault);
+    const tally = new MessageTally(this.d, { tenantId: imp.tenantId, notify: imp.notify });
     const history = historyBefore(now);
     const flush = async (rows: WalkedRow[], found: RowError[], processed: number) => {
       const answers = await resolveRows(kind, this.d.repos, actor, rows, now);
-      if (kind.messagesDue && imp.notify !== 'none')
+      if (kind.messagesDue && imp.notify !== 'none') {
+        const due: MessageDue[] = [];
         for (const c of answers)
-          if ('ok' in c) await tally.add(await kind.messagesDue(this.d.repos, imp.tenantId, c.ok, history));
+          if ('ok' in c) due.push(...(await kind.messagesDue(this.d.repos, imp.tenantId, c.ok, history)));
+        await tally.add(due);
+      }
       answers.forEach((c, i) => {
         if ('ok' in c) valid++;
         else {

@@ -30,3 +30,4 @@ export * from './erased-learner-mail.js';
 export * from './notification-erasure.js';
 export * from './notification-retention.js';
 export * from './staff-preferences.js';
+export * from './notification-import-messages.js';

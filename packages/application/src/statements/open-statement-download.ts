@@ -1,6 +1,6 @@
 import { DomainError } from '@fundi/domain';
 import { recordChange } from '../common/record-change.js';
-import { expiredUrl, invalidUrl } from '../evidence/evidence-signed-urls.js';
+import { expiredUrl, invalidUrl } from '../files/signed-url-errors.js';
 import { STATEMENT_DOWNLOAD, revokedFile, statementFileName } from './statement-file.js';
 import type { StatementPorts } from './statement-ports.js';
 

@@ -2,7 +2,6 @@ import type { PlatformRepos, TenantRepos } from '@fundi/domain';
 import type { LearnerRepos } from '@fundi/domain/learners';
 import type { StatementModule, StatementOutcome, StatementRepos } from '@fundi/domain/statements';
 import type { TrainingRepos } from '@fundi/domain/training';
-import type { ExportRepos } from '@fundi/domain/exports';
 import type { CoreDeps } from '../common/ports.js';
 import type { UrlSigner } from '../common/url-signer.js';
 import type { FileVault } from '../files/file-vault.js';
@@ -36,14 +35,24 @@ export interface StatementSettings {
   publicUrl: string;
 }
 
-export type StatementPorts = CoreDeps<
-  StatementRepos &
-    Pick<LearnerRepos, 'learners'> &
-    Pick<TrainingRepos, 'enrolments' | 'programmes' | 'assessments'> &
-    Pick<TenantRepos, 'tenants'> &
-    Pick<ExportRepos, 'regulatorSettings'> &
-    PlatformRepos
-> & {
+/**
+ * What a statement reads of the provider's registration with its regulator: the SDP code of the tenant's regulator
+ * settings (docs/api.md, "Regulator settings"), declared by the shape statements read, so they name no other
+ * capability's repository; the service's repositories hand it over.
+ */
+export interface RegulatorRegistration {
+  regulatorSettings: { get(tenantId: string): Promise<{ sdpCode: string | null } | null> };
+}
+
+/** Every repository statements read and write. */
+export type StatementRepositories = StatementRepos &
+  Pick<LearnerRepos, 'learners'> &
+  Pick<TrainingRepos, 'enrolments' | 'programmes' | 'assessments'> &
+  Pick<TenantRepos, 'tenants'> &
+  RegulatorRegistration &
+  PlatformRepos;
+
+export type StatementPorts = CoreDeps<StatementRepositories> & {
   files: FileVault;
   signer: UrlSigner;
   renderer: StatementRenderer;

@@ -16,6 +16,7 @@ import { hrSubscriptionPurpose } from '../hr-sync/hr-subscription.js';
 import { hrSystemActor } from '../hr-sync/hr-sync-ports.js';
 import { notificationErasureStep } from '../notifications/notification-erasure.js';
 import { OWN_TRIGGERS } from '../notifications/built-in-templates.js';
+import { importMessageCount } from '../notifications/notification-import-messages.js';
 import { auditErasureStep } from '../audit/audit-erasure.js';
 import { webhookErasureStep } from '../webhooks/webhook-erasure.js';
 import { learnerExport } from '../learners/learner-export.js';
@@ -54,8 +55,8 @@ export const TEST_EVENT_TYPES = ['learner.created', 'learner.updated', 'assessme
 
 /**
  * The offers of the capabilities whose fakes this world holds, in the capability list's order: today every declared
- * `learnerErasure` step, `subscriptionPurpose` and `systemActor` (HR sync's) and `triggers` (the notifications' own), and the learners'
- * and training's export types and import kinds.
+ * `learnerErasure` step, `subscriptionPurpose` and `systemActor` (HR sync's), `triggers` (the notifications' own) and
+ * `importMessages` (the notifications' count), and the learners' and training's export types and import kinds.
  */
 export const TEST_HOOKS: OfferedHooks = {
   learnerErasure: [webhookErasureStep, hrErasureStep, notificationErasureStep, auditErasureStep],
@@ -67,6 +68,7 @@ export const TEST_HOOKS: OfferedHooks = {
   // The notifications' preferences are offered with their HTTP schemas, in apps/server: not part of this world.
   staffFields: [],
   learnerScopes: [],
+  importMessages: [importMessageCount(false)],
 };
 
 /**

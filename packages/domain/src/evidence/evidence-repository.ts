@@ -65,11 +65,11 @@ export interface EvidenceRepository {
    */
   findByFileNames(tenantId: string, keys: readonly EvidenceFileKey[]): Promise<EvidenceSnapshot[]>;
   /**
-   * Inside a transaction: waits for, then holds until the transaction ends, the tenant's lock that evidence imports
-   * take for their last check of file names and the write after it, so two imports never both find a name free.
-   * A store whose transactions run one at a time has nothing to do.
+   * Inside a transaction: waits for, then holds until the transaction ends, the tenant's lock of file names. A writer
+   * that checks names are free (`findByFileNames`) and then writes them takes it first, so two writers never both
+   * find a name free. A store whose transactions run one at a time has nothing to do.
    */
-  lockImportNames(tenantId: string): Promise<void>;
+  lockFileNames(tenantId: string): Promise<void>;
   /** Live evidence, in id order; records awaiting their file only when `filter.status` is `awaiting_upload`. */
   list(tenantId: string, filter: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>>;
   /** Every version, oldest first. */

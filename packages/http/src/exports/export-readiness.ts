@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { LearnerName } from '@fundi/application/learners';
 import type { SessionContext } from '@fundi/application/staff';
-import { BOM, csvLine } from '@fundi/application/exports';
+import { BOM, csvLine } from '@fundi/application';
 import type { ReadinessFinding } from '@fundi/domain/exports';
 import type { DashboardDeps, PageRoutes } from '../dashboard/dashboard-deps.js';
 import { html, when, type Html } from '../dashboard/html.js';

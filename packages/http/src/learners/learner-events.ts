@@ -1,5 +1,5 @@
 import type { EventDocs } from '../openapi/event-doc.js';
-import { ERASABLE, importMarks } from '../openapi/event-doc.js';
+import { ERASABLE, writeSource } from '../openapi/event-doc.js';
 import { Timestamp, z } from '../schemas/common.js';
 import { LearnerOut } from './learner-schemas.js';
 
@@ -25,7 +25,7 @@ export const ErasedLearnerData = z
   .strict()
   .openapi('ErasedLearnerData', { description: "The learner was erased; the event's personal data is gone" });
 
-export const LearnerCreatedData = LearnerOut.extend(importMarks).openapi('LearnerCreatedData');
+export const LearnerCreatedData = LearnerOut.extend(writeSource).openapi('LearnerCreatedData');
 
 export const LearnerUpdatedData = z
   .object({

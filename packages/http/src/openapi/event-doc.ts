@@ -18,8 +18,12 @@ export type EventDocs = Readonly<Record<string, EventDoc>>;
 /** Every event's documentation with its `data` schema made (`eventDocsOf` of the server). */
 export type MadeEventDocs = Readonly<Record<string, EventDoc & { data: z.ZodType }>>;
 
-/** Marks an event an import wrote (docs/api.md, "Imports"). */
-export const importMarks = {
+/**
+ * The source of the write an event tells of, where it was not the API: `import` when a CSV import wrote the record
+ * (the audit origin of the same name; docs/api.md, "Imports"). A rule of the events, which every event of a record
+ * that a bulk write may make carries alike.
+ */
+export const writeSource = {
   source: z
     .enum(['import'])
     .optional()

@@ -1,5 +1,5 @@
 import { ENROLMENT_STATUSES } from '@fundi/domain/training';
-import { importMarks, type EventDocs } from '../openapi/event-doc.js';
+import { writeSource, type EventDocs } from '../openapi/event-doc.js';
 import { z } from '../schemas/common.js';
 import { AssessmentOut, ModerationOut } from './assessment-schemas.js';
 import { ModerationSampleOut } from './moderation-sample-schemas.js';
@@ -37,7 +37,7 @@ export const AssessmentEventData = z
       assessmentType: true,
       assessmentDate: true,
     }).shape,
-    ...importMarks,
+    ...writeSource,
     notify: z.enum(['none']).optional().openapi({
       description:
         'Present on an imported assessment that messaged nobody: imported as history (`options.notify: none`), or dated more than 30 days before its import',

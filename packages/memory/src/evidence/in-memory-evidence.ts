@@ -93,7 +93,7 @@ export class InMemoryEvidenceRepository implements EvidenceRepository {
   }
 
   /** The fake's units of work run one at a time: nothing to lock. */
-  async lockImportNames(_tenantId: string): Promise<void> {}
+  async lockFileNames(_tenantId: string): Promise<void> {}
 
   async list(tenantId: string, f: EvidenceFilter, page: PageRequest): Promise<Page<EvidenceSnapshot>> {
     const all = [...this.t.evidence.values()]

@@ -7,7 +7,7 @@ const NUMBER = /^[+-]?\d+(\.\d+)?$/;
 const QUOTE = /[",\r\n]/;
 
 /**
- * One CSV cell (docs/api.md, "Exports"). A text that a spreadsheet would run as a formula (it begins with `=`,
+ * One CSV cell, by the rule of every CSV the service writes (docs/api.md, "Files in requests and answers"). A text that a spreadsheet would run as a formula (it begins with `=`,
  * `+`, `-`, `@`, tab or CR) is prefixed with `'`, unless it is wholly a phone number (`+` and digits) or a plain
  * number; then RFC 4180 quoting where needed.
  */
