@@ -112,7 +112,8 @@ export async function pool<T>(n: number, width: number, f: (i: number) => Promis
 
 /**
  * This process's CPU since `from` per message (µs), loopback server included, and its share of the `ms` the messages
- * took (busy): near 100% the process is what limits the rate; well below, it waits (on the database, or for a core).
+ * took (busy; all its threads, so the collector's helpers can take it past 100%): well below 100% the process waits,
+ * on the database or, on a loaded machine, for a core.
  */
 export function cpuPerMessage(from: NodeJS.CpuUsage, ms: number): string {
   const c = process.cpuUsage(from);
