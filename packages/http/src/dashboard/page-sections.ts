@@ -9,18 +9,11 @@ import type {
   SlotOf,
 } from './dashboard-deps.js';
 import { can } from './web.js';
+import { sectionsBySlot } from '../slot-sections.js';
 
-/**
- * Every part's sections of the shared pages, by slot: each slot's sections sorted by `order`, equal ones in the parts'
- * order (the capability list's).
- */
+/** Every part's sections of the shared pages, by slot, in order (`sectionsBySlot`). */
 export function sectionsOf(parts: readonly DashboardPages[]): ComposedSections {
-  const all = new Map<string, PageSection<Slot>[]>();
-  for (const part of parts)
-    for (const [slot, sections] of Object.entries(part.sections ?? {}) as [string, readonly PageSection<Slot>[]][])
-      all.set(slot, [...(all.get(slot) ?? []), ...sections]);
-  // `Array.prototype.sort` is stable: equal orders keep the list's order.
-  return Object.fromEntries([...all].map(([slot, sections]) => [slot, sections.sort((a, b) => a.order - b.order)]));
+  return sectionsBySlot<PageSection<Slot>>(parts);
 }
 
 /**

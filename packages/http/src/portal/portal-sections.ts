@@ -8,21 +8,11 @@ import type {
   PortalSlotOf,
   PortalSlots,
 } from './portal-deps.js';
+import { sectionsBySlot } from '../slot-sections.js';
 
-/**
- * Every part's sections of the portal's pages, by slot: each slot's sections sorted by `order`, equal ones in the
- * parts' order (the capability list's).
- */
+/** Every part's sections of the portal's pages, by slot, in order (`sectionsBySlot`). */
 export function portalSectionsOf(parts: readonly PortalPages[]): ComposedPortalSections {
-  const all = new Map<string, PortalSection<PortalSlot>[]>();
-  for (const part of parts)
-    for (const [slot, sections] of Object.entries(part.sections ?? {}) as [
-      string,
-      readonly PortalSection<PortalSlot>[],
-    ][])
-      all.set(slot, [...(all.get(slot) ?? []), ...sections]);
-  // `Array.prototype.sort` is stable: equal orders keep the list's order.
-  return Object.fromEntries([...all].map(([slot, sections]) => [slot, sections.sort((a, b) => a.order - b.order)]));
+  return sectionsBySlot<PortalSection<PortalSlot>>(parts);
 }
 
 /**
