@@ -21,11 +21,30 @@ export function call(cb: Callback, url: string, headers: Record<string, string>)
   });
 }
 
-/** CPU µs per request (user + system of this process) over `n` sequential requests, after n/4 to warm up. */
-export async function cpuPerRequest(cb: Callback, url: string, headers: Record<string, string>, n: number) {
-  for (let i = 0; i < n / 4; i++) await call(cb, url, headers);
+/**
+ * CPU µs per request (user + system of this process) over `n` sequential requests, after n/4 to warm up;
+ * `measured` (a profiler's start) runs between the two.
+ */
+export async function cpuPerRequest(
+  cb: Callback,
+  url: string,
+  headers: Record<string, string>,
+  n: number,
+  measured?: () => Promise<unknown>,
+) {
+  // BENCH_INPROC_CONCURRENCY: that many requests in flight at once (as a server under load has), 1 by default.
+  const inFlight = Number(process.env.BENCH_INPROC_CONCURRENCY ?? 1);
+  const run = async (count: number) => {
+    let left = count;
+    const loop = async () => {
+      while (left-- > 0) await call(cb, url, headers);
+    };
+    await Promise.all(Array.from({ length: inFlight }, loop));
+  };
+  await run(n / 4);
+  await measured?.();
   const before = process.cpuUsage();
-  for (let i = 0; i < n; i++) await call(cb, url, headers);
+  await run(n);
   const used = process.cpuUsage(before);
   return Math.round(((used.user + used.system) / n) * 10) / 10;
 }

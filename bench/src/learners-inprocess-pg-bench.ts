@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import knexFactory from 'knex';
 import Koa from 'koa';
 import { useCasesOf } from '@fundi/adapters';
@@ -58,6 +60,23 @@ export async function learnersInProcessPgBench(): Promise<void> {
     const headers = { host: '127.0.0.1', authorization: `Bearer ${made.apiKey.key}` };
     await call(raw, `/api/v1/learners/${learnerId}`, headers);
     const n = Number(process.env.BENCH_INPROC_N ?? 4_000);
+    // BENCH_INPROC_ONLY=fundi-list or raw-list: that list alone, n requests after n/4 to warm up; with
+    // BENCH_INPROC_PROFILE=<file>, a CPU profile of exactly the n measured requests is written there.
+    const only = process.env.BENCH_INPROC_ONLY;
+    if (only === 'fundi-list' || only === 'raw-list') {
+      const cb = only === 'raw-list' ? raw : fundi;
+      const list = '/api/v1/learners?limit=100';
+      const out = process.env.BENCH_INPROC_PROFILE;
+      const heap = process.env.BENCH_INPROC_HEAP;
+      const us = out
+        ? await profiled(out, n, (start) => cpuPerRequest(cb, list, headers, n, start))
+        : heap
+          ? await profiled(heap, n, (start) => cpuPerRequest(cb, list, headers, n, start), true)
+          : await cpuPerRequest(cb, list, headers, n);
+      await knex.destroy();
+      process.stderr.write(`\n${only} on Postgres: ${us} µs of this process per request\n`);
+      return;
+    }
     const lines = [
       '| round | raw GET µs | Fundi GET µs | ratio | raw list µs | Fundi list µs | ratio |',
       '|---|---|---|---|---|---|---|',
@@ -78,4 +97,49 @@ export async function learnersInProcessPgBench(): Promise<void> {
       `\n## Learners in-process on Postgres: CPU of this process per request, no sockets (raw / Fundi)\n${lines.join('\n')}\n`,
     );
   });
+}
+
+/**
+ * `measure` (which warms up, then calls `start` before its measured requests) under the CPU profiler, or with
+ * `allocations` under the sampling heap profiler counting every object allocated, collected or not.
+ */
+async function profiled(
+  file: string,
+  n: number,
+  measure: (start: () => Promise<unknown>) => Promise<number>,
+  allocations = false,
+): Promise<number> {
+  const session = new Session();
+  session.connect();
+  let us: number;
+  if (allocations) {
+    // BENCH_INPROC_LIVE_MS: what is still in the heap (in flight, or promoted and not yet collected) that long
+    // into the measured requests, instead of everything they allocated.
+    const liveMs = Number(process.env.BENCH_INPROC_LIVE_MS ?? 0);
+    let stopped: Promise<unknown> | undefined;
+    us = await measure(async () => {
+      await session.post('HeapProfiler.startSampling', {
+        samplingInterval: 1024,
+        includeObjectsCollectedByMajorGC: !liveMs || process.env.BENCH_INPROC_PROMOTED === '1',
+        includeObjectsCollectedByMinorGC: !liveMs,
+      });
+      if (liveMs)
+        setTimeout(() => {
+          stopped = session.post('HeapProfiler.stopSampling').then(({ profile }) => {
+            writeFileSync(file, JSON.stringify(profile));
+          });
+        }, liveMs);
+    });
+    if (stopped) await stopped;
+    else writeFileSync(file, JSON.stringify((await session.post('HeapProfiler.stopSampling')).profile));
+  } else {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    us = await measure(() => session.post('Profiler.start'));
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+  }
+  process.stderr.write(`profile of ${n} requests: ${file}\n`);
+  session.disconnect();
+  return us;
 }
