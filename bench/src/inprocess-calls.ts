@@ -48,3 +48,33 @@ export async function cpuPerRequest(
   const used = process.cpuUsage(before);
   return Math.round(((used.user + used.system) / n) * 10) / 10;
 }
+
+/**
+ * Three rounds of the learners' GET and list of 100 through `raw` and `fundi` in turns (`listShare`: the list's
+ * share of `n` requests), as a markdown table of CPU µs per request and the ratios raw / Fundi.
+ */
+export async function getAndListRounds(
+  handlers: { raw: Callback; fundi: Callback },
+  headers: Record<string, string>,
+  learnerId: string,
+  n: number,
+  listShare: number,
+): Promise<string> {
+  const { raw, fundi } = handlers;
+  const lines = [
+    '| round | raw GET µs | Fundi GET µs | ratio | raw list µs | Fundi list µs | ratio |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  const get = `/api/v1/learners/${learnerId}`;
+  const list = '/api/v1/learners?limit=100';
+  for (let round = 1; round <= 3; round++) {
+    const rg = await cpuPerRequest(raw, get, headers, n);
+    const fg = await cpuPerRequest(fundi, get, headers, n);
+    const rl = await cpuPerRequest(raw, list, headers, n * listShare);
+    const fl = await cpuPerRequest(fundi, list, headers, n * listShare);
+    lines.push(
+      `| ${round} | ${rg} | ${fg} | ${((rg / fg) * 100).toFixed(1)}% | ${rl} | ${fl} | ${((rl / fl) * 100).toFixed(1)}% |`,
+    );
+  }
+  return lines.join('\n');
+}

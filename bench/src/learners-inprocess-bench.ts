@@ -6,7 +6,7 @@ import { learnerInput } from './fixtures.js';
 import { scratchDir } from './scratch.js';
 import { benchWorld, sqliteFile } from './servers/bench-world.js';
 import { rawLearnerReads } from './servers/raw-learners.js';
-import { cpuPerRequest, type Callback } from './inprocess-calls.js';
+import { getAndListRounds, type Callback } from './inprocess-calls.js';
 
 /**
  * The learners GET and list through Fundi's Koa app and through a raw Koa + better-sqlite3 handler over the same
@@ -40,21 +40,7 @@ export async function learnersInProcessBench(): Promise<void> {
   const raw = app.callback() as Callback;
   const headers = { host: '127.0.0.1', authorization: `Bearer ${made.apiKey.key}` };
   const n = Number(process.env.BENCH_INPROC_N ?? 20_000);
-  const lines = [
-    '| round | raw GET µs | Fundi GET µs | ratio | raw list µs | Fundi list µs | ratio |',
-    '|---|---|---|---|---|---|---|',
-  ];
-  for (let round = 1; round <= 3; round++) {
-    const get = `/api/v1/learners/${learnerId}`;
-    const list = '/api/v1/learners?limit=100';
-    const rg = await cpuPerRequest(raw, get, headers, n);
-    const fg = await cpuPerRequest(fundi, get, headers, n);
-    const rl = await cpuPerRequest(raw, list, headers, n / 20);
-    const fl = await cpuPerRequest(fundi, list, headers, n / 20);
-    lines.push(
-      `| ${round} | ${rg} | ${fg} | ${((rg / fg) * 100).toFixed(1)}% | ${rl} | ${fl} | ${((rl / fl) * 100).toFixed(1)}% |`,
-    );
-  }
+  const table = await getAndListRounds({ raw, fundi }, headers, learnerId, n, 1 / 20);
   db.close();
-  process.stderr.write(`\n## Learners in-process: CPU per request, no sockets (raw / Fundi)\n${lines.join('\n')}\n`);
+  process.stderr.write(`\n## Learners in-process: CPU per request, no sockets (raw / Fundi)\n${table}\n`);
 }

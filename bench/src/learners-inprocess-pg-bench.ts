@@ -6,7 +6,7 @@ import { useCasesOf } from '@fundi/adapters';
 import { httpApp, learners } from '@fundi/server';
 import { learnerInput } from './fixtures.js';
 import { withPgSchemas } from './harness.js';
-import { call, cpuPerRequest, type Callback } from './inprocess-calls.js';
+import { call, cpuPerRequest, getAndListRounds, type Callback } from './inprocess-calls.js';
 import { scratchDir } from './scratch.js';
 import { benchWorld } from './servers/bench-world.js';
 
@@ -77,24 +77,10 @@ export async function learnersInProcessPgBench(): Promise<void> {
       process.stderr.write(`\n${only} on Postgres: ${us} µs of this process per request\n`);
       return;
     }
-    const lines = [
-      '| round | raw GET µs | Fundi GET µs | ratio | raw list µs | Fundi list µs | ratio |',
-      '|---|---|---|---|---|---|---|',
-    ];
-    for (let round = 1; round <= 3; round++) {
-      const get = `/api/v1/learners/${learnerId}`;
-      const list = '/api/v1/learners?limit=100';
-      const rg = await cpuPerRequest(raw, get, headers, n);
-      const fg = await cpuPerRequest(fundi, get, headers, n);
-      const rl = await cpuPerRequest(raw, list, headers, n / 10);
-      const fl = await cpuPerRequest(fundi, list, headers, n / 10);
-      lines.push(
-        `| ${round} | ${rg} | ${fg} | ${((rg / fg) * 100).toFixed(1)}% | ${rl} | ${fl} | ${((rl / fl) * 100).toFixed(1)}% |`,
-      );
-    }
+    const table = await getAndListRounds({ raw, fundi }, headers, learnerId, n, 1 / 10);
     await knex.destroy();
     process.stderr.write(
-      `\n## Learners in-process on Postgres: CPU of this process per request, no sockets (raw / Fundi)\n${lines.join('\n')}\n`,
+      `\n## Learners in-process on Postgres: CPU of this process per request, no sockets (raw / Fundi)\n${table}\n`,
     );
   });
 }
