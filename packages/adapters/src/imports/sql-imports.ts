@@ -1,6 +1,5 @@
 import type { PageRequest } from '@fundi/domain';
 import type {
-  CsvImportFormat,
   ImportFormat,
   ImportMessages,
   ImportProgress,
@@ -14,6 +13,7 @@ import type {
 import { importMemory } from '@fundi/memory/imports';
 import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
+import { errorOf, fromRow, setClause, type Row } from './import-rows.js';
 import { marks } from '../db/sql-helpers.js';
 import { pageQuery } from '../db/paging.js';
 import type { CapabilityStorage } from '../storage/capability-storage.js';
@@ -24,73 +24,6 @@ import { fileFormatMigration } from './migrations/202611271328-file-format.js';
 import { importNotifyMigration } from './migrations/202611271350-notify.js';
 import { importSheetMigration } from './migrations/202611271615-sheet.js';
 import { importMessagesMigration } from './migrations/202611271645-predicted-messages.js';
-
-type Row = Record<string, unknown>;
-
-const COLUMNS: Record<keyof ImportProgress | 'completedAt' | 'confirmedBy' | 'format' | 'messages', string> = {
-  totalRows: 'total_rows',
-  validRows: 'valid_rows',
-  rowsWithErrors: 'rows_with_errors',
-  importedRows: 'imported_rows',
-  errorCount: 'error_count',
-  processed: 'processed',
-  completedAt: 'completed_at',
-  confirmedBy: 'confirmed_by',
-  format: 'file_format',
-  messages: 'predicted_messages',
-};
-
-/** Formats stored before workbooks were read name no `file`: they are CSV. */
-function formatOf(f: ImportFormat | Omit<CsvImportFormat, 'file'>): ImportFormat {
-  return 'file' in f ? f : { file: 'csv', ...f };
-}
-
-function fromRow(r: Row): ImportSnapshot {
-  return {
-    id: r.id as string,
-    tenantId: r.tenant_id as string,
-    type: r.type as ImportType,
-    status: r.status as ImportStatus,
-    fileName: r.file_name as string,
-    fileKey: r.file_key as string,
-    autoConfirm: Boolean(r.auto_confirm),
-    notify: r.notify === 'none' ? 'none' : 'all',
-    format: r.file_format ? formatOf(JSON.parse(r.file_format as string) as ImportFormat) : null,
-    sheet: (r.sheet ?? null) as string | null,
-    messages: r.predicted_messages ? (JSON.parse(r.predicted_messages as string) as ImportMessages) : null,
-    columnMap: r.column_map ? (JSON.parse(r.column_map as string) as Record<string, string>) : {},
-    totalRows: Number(r.total_rows),
-    validRows: Number(r.valid_rows),
-    rowsWithErrors: Number(r.rows_with_errors),
-    importedRows: Number(r.imported_rows),
-    errorCount: Number(r.error_count),
-    processed: Number(r.processed),
-    createdBy: r.created_by as string,
-    confirmedBy: (r.confirmed_by ?? null) as string | null,
-    createdAt: r.created_at as string,
-    completedAt: (r.completed_at ?? null) as string | null,
-  };
-}
-
-function errorOf(r: Row): RowError {
-  const e: RowError = { row: Number(r.row), field: r.field as string, error: r.error as string };
-  if (r.value != null) e.value = r.value as string;
-  if (r.learner_name != null || r.learner_id_number != null)
-    e.learner = {
-      name: (r.learner_name ?? null) as string | null,
-      idNumber: (r.learner_id_number ?? null) as string | null,
-    };
-  return e;
-}
-
-/** `SET a = ?, b = ?` of the given counters, in a fixed column order. */
-function setClause(set: Partial<Record<keyof typeof COLUMNS, unknown>>): { sql: string; values: unknown[] } {
-  const keys = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((k) => set[k] !== undefined);
-  return {
-    sql: keys.map((k) => `, ${COLUMNS[k]} = ?`).join(''),
-    values: keys.map((k) => (k === 'format' || k === 'messages' ? JSON.stringify(set[k]) : set[k])),
-  };
-}
 
 /** Rows per multi-row INSERT of errors (under SQLite's 999 bound parameters at 8 per row). */
 const ERROR_CHUNK = 120;
