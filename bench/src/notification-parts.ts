@@ -115,14 +115,20 @@ export async function pool<T>(n: number, width: number, f: (i: number) => Promis
  * took (busy; all its threads, so the collector's helpers can take it past 100%): well below 100% the process waits,
  * on the database or, on a loaded machine, for a core.
  */
-export function cpuPerMessage(from: NodeJS.CpuUsage, ms: number): string {
+export function cpuPerMessage(from: NodeJS.CpuUsage, ms: number): Cpu {
   const c = process.cpuUsage(from);
   const us = c.user + c.system;
-  return `${Math.round(us / N)} µs/msg (busy ${Math.round(us / (ms * 10))}%)`;
+  return { us: Math.round(us / N), busy: Math.round(us / (ms * 10)) };
+}
+
+/** CPU per message (µs) and the share of the elapsed time the process was busy (%), `cpuPerMessage`. */
+export interface Cpu {
+  us: number;
+  busy: number;
 }
 
 /** The baseline: a pooled nodemailer transport (5 connections, like the service's) sending the same messages. */
-export async function rawMail(sink: SmtpSink): Promise<{ rate: number; cpu: string }> {
+export async function rawMail(sink: SmtpSink): Promise<{ rate: number; cpu: Cpu }> {
   const t = nodemailer.createTransport({
     host: '127.0.0.1',
     port: sink.port,
@@ -145,7 +151,7 @@ export async function rawMail(sink: SmtpSink): Promise<{ rate: number; cpu: stri
 }
 
 /** The baseline: undici posting the same template messages with keep-alive. */
-export async function rawWhatsApp(url: string): Promise<{ rate: number; cpu: string }> {
+export async function rawWhatsApp(url: string): Promise<{ rate: number; cpu: Cpu }> {
   const agent = new Agent({ connections: 16, keepAliveTimeout: 30_000 });
   const started = performance.now();
   const cpu0 = process.cpuUsage();

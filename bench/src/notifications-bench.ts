@@ -6,7 +6,16 @@ import { Learner, type LearnerSnapshot } from '@fundi/domain/learners';
 import { containerFor, migrateAll, notificationsCapability, reposOf, tenants, workerFor } from '@fundi/server';
 import { idNumberFor } from './fixtures.js';
 import { withPgSchemas } from './harness.js';
-import { MESSAGE, N, cloudSink, cpuPerMessage, rawMail, rawWhatsApp, smtpSink } from './notification-parts.js';
+import {
+  MESSAGE,
+  N,
+  cloudSink,
+  cpuPerMessage,
+  rawMail,
+  rawWhatsApp,
+  smtpSink,
+  type Cpu,
+} from './notification-parts.js';
 import { scratchDir } from './scratch.js';
 
 const MASTER_KEY = Buffer.alloc(32, 12);
@@ -26,7 +35,7 @@ export async function fundiRun(
   channel: 'email' | 'whatsapp',
   sink: { smtpPort: number; cloudUrl: string; count: () => number },
   mode: 'end-to-end' | 'worker' = 'end-to-end',
-): Promise<{ rate: number; cpu: string }> {
+): Promise<Sent> {
   await migrateAll(target);
   const c = containerFor({
     database: target,
@@ -100,12 +109,12 @@ export async function fundiRun(
   // bulk API calls run while the worker sends.
   // CPU of this process per message (µs): the bulk API calls alone (queued first, `worker` mode), and the timed
   // part (the worker, the loopback server and, end to end, the bulk API); steadier than msg/s on a loaded machine.
-  let bulkCpu = '';
+  let bulkUs: number | undefined;
   if (mode === 'worker') {
     const c0 = process.cpuUsage();
     await bulk();
     const c1 = process.cpuUsage(c0);
-    bulkCpu = `bulk API ${Math.round((c1.user + c1.system) / N)} µs/msg, `;
+    bulkUs = Math.round((c1.user + c1.system) / N);
   }
   await worker.start();
   const started = performance.now();
@@ -127,47 +136,81 @@ export async function fundiRun(
   await worker.stop();
   u.closeChannels();
   await closeContainer(c);
-  return { rate: (N * 1000) / ms, cpu: `${bulkCpu}timed ${cpu}` };
+  return { rate: (N * 1000) / ms, cpu, ...(bulkUs === undefined ? {} : { bulkUs }) };
+}
+
+/** One measured send: msg/s and this process's CPU per message (µs) with how busy it was (`cpuPerMessage`). */
+interface Sent {
+  rate: number;
+  cpu: Cpu;
+  /** The bulk API calls' own CPU per message (µs), where they run before the worker (`worker` mode). */
+  bulkUs?: number;
+}
+
+const median = (xs: readonly number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Each side's median of its rounds: msg/s, CPU per message and busy share (each its own median). */
+function medianOf(rs: readonly Sent[]): Sent {
+  const bulk = rs.flatMap((r) => (r.bulkUs === undefined ? [] : [r.bulkUs]));
+  return {
+    rate: median(rs.map((r) => r.rate)),
+    cpu: { us: median(rs.map((r) => r.cpu.us)), busy: median(rs.map((r) => r.cpu.busy)) },
+    ...(bulk.length ? { bulkUs: median(bulk) } : {}),
+  };
 }
 
 export async function notificationsBench(opts: { postgres: boolean }): Promise<void> {
   const smtp = await smtpSink();
   const cloud = await cloudSink();
-  process.stdout.write('\n## Notifications (messages per second, end to end, beside a raw loop in the same run)\n');
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
   process.stdout.write(
-    '| scenario | database | Fundi msg/s | raw msg/s | ratio | target | CPU (Fundi; raw) | load |\n|---|---|---|---|---|---|---|---|\n',
+    `\n## Notifications (messages per second, end to end, each side the median of ${rounds} rounds in turns with a raw loop)\n`,
   );
-  const line = (what: string, db: string, m: { rate: number; cpu: string }, base: { rate: number; cpu: string }) =>
+  process.stdout.write(
+    "| scenario | database | Fundi msg/s | raw msg/s | ratio | rounds' ratios | target | CPU µs/msg (Fundi; raw) | load |\n|---|---|---|---|---|---|---|---|---|\n",
+  );
+  const cpuText = (s: Sent) =>
+    `${s.bulkUs === undefined ? '' : `bulk API ${s.bulkUs}, `}timed ${s.cpu.us} (busy ${s.cpu.busy}%)`;
+  const line = (what: string, db: string, fundi: Sent[], raw: Sent[]) => {
+    const m = medianOf(fundi);
+    const base = medianOf(raw);
+    const ratio = m.rate / base.rate;
+    const each = fundi.map((f, i) => `${((f.rate / raw[i]!.rate) * 100).toFixed(0)}%`).join(', ');
     process.stdout.write(
-      `| ${what} | ${db} | ${Math.round(m.rate)} | ${Math.round(base.rate)} | ${((m.rate / base.rate) * 100).toFixed(1)}% | ${m.rate / base.rate >= 0.5 ? 'MET' : 'MISSED'}: >= 50% | ${m.cpu}; ${base.cpu} | ${loadavg()[0]!.toFixed(1)} |\n`,
+      `| ${what} | ${db} | ${Math.round(m.rate)} | ${Math.round(base.rate)} | ${(ratio * 100).toFixed(1)}% | ${each} | ${ratio >= 0.5 ? 'MET' : 'MISSED'}: >= 50% | ${cpuText(m)}; ${cpuText(base)} | ${loadavg()[0]!.toFixed(1)} |\n`,
     );
+  };
   const channels = (process.env.BENCH_NOTIFICATION_CHANNELS ?? 'email,whatsapp').split(',');
-  // Each Fundi run is compared with a raw loop run just before it (after one warm-up pass of each loop for the JIT
-  // and connections), so a machine that slows down or speeds up during the bench moves both figures of a line.
+  // Each Fundi figure is measured in turns with its raw loop (after one warm-up pass of each loop for the JIT and
+  // connections): BENCH_ROUNDS rounds, the order flipping each round, and each side's median printed, so a machine
+  // whose load moves during the bench moves both sides alike.
   if (channels.includes('email')) await rawMail(smtp);
   if (channels.includes('whatsapp')) await rawWhatsApp(cloud.url);
+  const inTurns = async (raw: () => Promise<Sent>, fundi: () => Promise<Sent>) => {
+    const seen = { raw: [] as Sent[], fundi: [] as Sent[] };
+    for (let i = 0; i < rounds; i++)
+      for (const side of i % 2 ? (['fundi', 'raw'] as const) : (['raw', 'fundi'] as const))
+        seen[side].push(await (side === 'raw' ? raw() : fundi()));
+    return seen;
+  };
   const measure = async (name: string, targets: () => DatabaseTarget) => {
     for (const mode of ['end-to-end', 'worker'] as const) {
       const how = mode === 'worker' ? 'queued, then the worker alone' : 'bulk API -> worker';
       if (channels.includes('email')) {
-        const base = await rawMail(smtp);
-        const m = await fundiRun(
-          targets(),
-          'email',
-          { smtpPort: smtp.port, cloudUrl: cloud.url, count: () => smtp.count },
-          mode,
+        const sink = { smtpPort: smtp.port, cloudUrl: cloud.url, count: () => smtp.count };
+        const r = await inTurns(
+          () => rawMail(smtp),
+          () => fundiRun(targets(), 'email', sink, mode),
         );
-        line(`${N} emails, ${how} -> SMTP`, name, m, base);
+        line(`${N} emails, ${how} -> SMTP`, name, r.fundi, r.raw);
       }
       if (channels.includes('whatsapp')) {
-        const base = await rawWhatsApp(cloud.url);
-        const w = await fundiRun(
-          targets(),
-          'whatsapp',
-          { smtpPort: smtp.port, cloudUrl: cloud.url, count: cloud.count },
-          mode,
+        const sink = { smtpPort: smtp.port, cloudUrl: cloud.url, count: cloud.count };
+        const r = await inTurns(
+          () => rawWhatsApp(cloud.url),
+          () => fundiRun(targets(), 'whatsapp', sink, mode),
         );
-        line(`${N} WhatsApp messages, ${how} -> Cloud API`, name, w, base);
+        line(`${N} WhatsApp messages, ${how} -> Cloud API`, name, r.fundi, r.raw);
       }
     }
   };
@@ -175,8 +218,9 @@ export async function notificationsBench(opts: { postgres: boolean }): Promise<v
     const dir = scratchDir('fundi-bench-ntf-');
     let k = 0;
     await measure('sqlite', () => ({ kind: 'sqlite', filename: join(dir, `run${++k}.db`) }));
+    // A schema per Fundi run: two modes, each channel, each round.
     if (opts.postgres)
-      await withPgSchemas(8, (url, schemas) =>
+      await withPgSchemas(2 * channels.length * rounds, (url, schemas) =>
         measure('postgres', () => ({ kind: 'postgres', url, searchPath: schemas.shift()!, poolMax: 10 })),
       );
   } finally {
