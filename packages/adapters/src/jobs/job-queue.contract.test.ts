@@ -53,6 +53,21 @@ describeEachStorage(
       expect(await claim('w2', 'short', [k!], 6000)).toEqual([]);
     });
 
+    it('enqueues many jobs in one call, leaving out those whose key exists', async () => {
+      const [k] = kinds('many');
+      const { repos } = get();
+      const key = `many-${Math.random()}`;
+      const first = await repos.jobs.enqueue(aJob({ kind: k, idempotencyKey: key }));
+      const a = aJob({ kind: k, payload: { tenantId: 'ten_1', ids: ['a'] }, idempotencyKey: `${key}-a` });
+      const b = aJob({ kind: k, dueAt: at(500), idempotencyKey: `${key}-b`, priority: 'background' });
+      await repos.jobs.enqueueMany([a, aJob({ kind: k, idempotencyKey: key }), b]);
+      await repos.jobs.enqueueMany([]);
+      const got = await claim('w1', 'short', [k!], 5000, 10_000, 10);
+      expect(got.map((j) => j.id)).toEqual([first.id, a.id, b.id]);
+      expect(got[1]).toMatchObject({ tenantId: 'ten_1', payload: { tenantId: 'ten_1', ids: ['a'] }, maxAttempts: 3 });
+      expect(got[2]!.priority).toBe('background');
+    });
+
     it('gives a job to another claimer once its lease expired, unless a heartbeat extended it', async () => {
       const [k] = kinds('lease');
       const job = await get().repos.jobs.enqueue(aJob({ kind: k }));

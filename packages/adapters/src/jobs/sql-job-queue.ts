@@ -11,13 +11,17 @@ import {
 } from '@fundi/domain';
 import { marks, type Row } from '../db/sql-helpers.js';
 import type { SqlDb } from '../db/sql-db.js';
+import type { Binding } from '../db/statements.js';
 import { cancelJob, listJobs, retryJobNow } from './job-operator-queries.js';
 import { rowToJob } from './job-rows.js';
 
 export { SqlWorkerLease } from './sql-worker-lease.js';
 
-const INSERT = `INSERT INTO jobs (id, kind, lane, priority, tenant_id, payload, due_at, attempts, max_attempts,
-  idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`;
+const COLUMNS = `INSERT INTO jobs (id, kind, lane, priority, tenant_id, payload, due_at, attempts, max_attempts,
+  idempotency_key, created_at) VALUES `;
+const ROW = '(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)';
+const CONFLICT = ' ON CONFLICT (idempotency_key) DO NOTHING';
+const INSERT = COLUMNS + ROW + CONFLICT;
 const HELD = 'id = ? AND lease_owner = ? AND done_at IS NULL';
 /**
  * The claim time of the earliest interactive job running (in any process), or '' when none runs: background jobs
@@ -30,23 +34,18 @@ export class SqlJobQueue implements JobQueue {
   constructor(private readonly db: SqlDb) {}
 
   async enqueue(j: NewJob): Promise<JobSnapshot> {
-    const { changes } = await this.db.run(INSERT, [
-      j.id,
-      j.kind,
-      j.lane,
-      j.priority ?? 'normal',
-      j.tenantId ?? tenantOfPayload(j.payload),
-      JSON.stringify(j.payload),
-      j.dueAt,
-      j.maxAttempts,
-      j.idempotencyKey,
-      j.createdAt,
-    ]);
+    const { changes } = await this.db.run(INSERT, params(j));
     // Inserted: the row is what was given (not read back: a trigger job's payload of 1,000 learners would be parsed
     // again for nothing). Not inserted: the job that has the key.
     if (changes > 0 || !j.idempotencyKey) return newJobSnapshot(j);
     const row = await this.db.first<Row>('SELECT * FROM jobs WHERE idempotency_key = ?', [j.idempotencyKey]);
     return rowToJob(row!);
+  }
+
+  /** One INSERT of every row (a bulk send's 10 send jobs: one round trip, not 10). */
+  async enqueueMany(jobs: readonly NewJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.db.run(COLUMNS + jobs.map(() => ROW).join(', ') + CONFLICT, jobs.flatMap(params));
   }
 
   /**
@@ -125,4 +124,19 @@ export class SqlJobQueue implements JobQueue {
     ]);
     return changes;
   }
+}
+
+function params(j: NewJob): Binding[] {
+  return [
+    j.id,
+    j.kind,
+    j.lane,
+    j.priority ?? 'normal',
+    j.tenantId ?? tenantOfPayload(j.payload),
+    JSON.stringify(j.payload),
+    j.dueAt,
+    j.maxAttempts,
+    j.idempotencyKey,
+    j.createdAt,
+  ];
 }

@@ -5,6 +5,7 @@ import {
   type JobProgress,
   type JobQueue,
   type JobSnapshot,
+  type NewJob,
 } from '@fundi/domain';
 
 export type { JobPriority };
@@ -70,7 +71,24 @@ export function enqueueJob<P>(
   payload: P,
   o: { now: Date; dueAt?: Date; key?: string },
 ): Promise<JobSnapshot> {
-  return jobs.enqueue({
+  return jobs.enqueue(newJob(type, payload, o));
+}
+
+/**
+ * Enqueues one job of `type` per payload in one statement, each due at `now` with its key (a payload whose key
+ * exists adds nothing, as with `enqueueJob`).
+ */
+export function enqueueJobs<P>(
+  jobs: JobQueue,
+  type: JobType<P>,
+  each: readonly { payload: P; key: string }[],
+  now: Date,
+): Promise<void> {
+  return jobs.enqueueMany(each.map((e) => newJob(type, e.payload, { now, key: e.key })));
+}
+
+function newJob<P>(type: JobType<P>, payload: P, o: { now: Date; dueAt?: Date; key?: string }): NewJob {
+  return {
     id: newId('job'),
     kind: type.kind,
     lane: type.lane,
@@ -80,5 +98,5 @@ export function enqueueJob<P>(
     maxAttempts: type.maxAttempts ?? 10,
     idempotencyKey: o.key ?? null,
     createdAt: o.now.toISOString(),
-  });
+  };
 }

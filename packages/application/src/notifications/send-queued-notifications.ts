@@ -39,11 +39,15 @@ export class SendQueuedNotifications {
   ) {}
 
   async execute(tenantId: string, ids: readonly string[]): Promise<void> {
-    const due = (await this.d.repos.notifications.findMany(tenantId, ids)).filter(
-      (n) => n.status === 'queued' && n.content !== null && n.to !== null,
-    );
+    // The notifications and the tenant's settings are read at once (two round trips in parallel, not one after the
+    // other); the settings are read for every run, never kept, so a change of account is used by the next job.
+    const [found, stored] = await Promise.all([
+      this.d.repos.notifications.findMany(tenantId, ids),
+      this.d.repos.notificationSettings.get(tenantId),
+    ]);
+    const due = found.filter((n) => n.status === 'queued' && n.content !== null && n.to !== null);
     if (due.length === 0) return;
-    const settings = openSettings(this.d, await this.d.repos.notificationSettings.get(tenantId));
+    const settings = openSettings(this.d, stored);
     const outcomes = await mapLimit(due, SEND_CONCURRENCY, (n) => deliver(this.d, n, settings));
     const now = this.d.clock.now();
     if (outcomes.every((o) => o.ok)) {

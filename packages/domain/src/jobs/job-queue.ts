@@ -32,6 +32,11 @@ export interface JobQueue {
   /** Adds the job, or, when a job with the same idempotency key exists (done or not), adds nothing and returns it. */
   enqueue(job: NewJob): Promise<JobSnapshot>;
   /**
+   * Adds the jobs in one statement (a bulk send's send jobs); a job whose idempotency key exists (done or not) is
+   * left out, as `enqueue` would add nothing for it. Runs in the caller's transaction.
+   */
+  enqueueMany(jobs: readonly NewJob[]): Promise<void>;
+  /**
    * Leases up to `limit` due, unfinished, unleased (or lease-expired) jobs of `lane` whose kind is in `kinds`, oldest
    * due first, to `owner` until `leaseUntil`, sets their `claimedAt` to `now`, and counts the attempt. Concurrent
    * callers never get the same job while its lease holds (Postgres: SKIP LOCKED). Background jobs are left while

@@ -35,6 +35,9 @@ export class InMemoryJobQueue implements JobQueue {
     this.rows.set(j.id, row);
     return clone(row);
   }
+  async enqueueMany(jobs: readonly NewJob[]) {
+    for (const j of jobs) await this.enqueue(j);
+  }
   async claimDue(c: JobClaim) {
     const { now } = c;
     const interactive = [...this.rows.values()]
