@@ -109,12 +109,13 @@ export async function fundiRun(
   // bulk API calls run while the worker sends.
   // CPU of this process per message (µs): the bulk API calls alone (queued first, `worker` mode), and the timed
   // part (the worker, the loopback server and, end to end, the bulk API); steadier than msg/s on a loaded machine.
-  let bulkUs: number | undefined;
+  let bulkAlone: Sent['bulk'];
   if (mode === 'worker') {
+    const t0 = performance.now();
     const c0 = process.cpuUsage();
     await bulk();
     const c1 = process.cpuUsage(c0);
-    bulkUs = Math.round((c1.user + c1.system) / N);
+    bulkAlone = { us: Math.round((c1.user + c1.system) / N), ms: Math.round(performance.now() - t0) };
   }
   await worker.start();
   const started = performance.now();
@@ -136,26 +137,29 @@ export async function fundiRun(
   await worker.stop();
   u.closeChannels();
   await closeContainer(c);
-  return { rate: (N * 1000) / ms, cpu, ...(bulkUs === undefined ? {} : { bulkUs }) };
+  return { rate: (N * 1000) / ms, cpu, ...(bulkAlone ? { bulk: bulkAlone } : {}) };
 }
 
 /** One measured send: msg/s and this process's CPU per message (µs) with how busy it was (`cpuPerMessage`). */
 interface Sent {
   rate: number;
   cpu: Cpu;
-  /** The bulk API calls' own CPU per message (µs), where they run before the worker (`worker` mode). */
-  bulkUs?: number;
+  /**
+   * Where the bulk API calls run before the worker (`worker` mode): their own CPU per message (µs) and how long the
+   * 10 calls took (ms).
+   */
+  bulk?: { us: number; ms: number };
 }
 
 const median = (xs: readonly number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Each side's median of its rounds: msg/s, CPU per message and busy share (each its own median). */
 function medianOf(rs: readonly Sent[]): Sent {
-  const bulk = rs.flatMap((r) => (r.bulkUs === undefined ? [] : [r.bulkUs]));
+  const bulk = rs.flatMap((r) => (r.bulk ? [r.bulk] : []));
   return {
     rate: median(rs.map((r) => r.rate)),
     cpu: { us: median(rs.map((r) => r.cpu.us)), busy: median(rs.map((r) => r.cpu.busy)) },
-    ...(bulk.length ? { bulkUs: median(bulk) } : {}),
+    ...(bulk.length ? { bulk: { us: median(bulk.map((b) => b.us)), ms: median(bulk.map((b) => b.ms)) } } : {}),
   };
 }
 
@@ -170,7 +174,7 @@ export async function notificationsBench(opts: { postgres: boolean }): Promise<v
     "| scenario | database | Fundi msg/s | raw msg/s | ratio | rounds' ratios | target | CPU µs/msg (Fundi; raw) | load |\n|---|---|---|---|---|---|---|---|---|\n",
   );
   const cpuText = (s: Sent) =>
-    `${s.bulkUs === undefined ? '' : `bulk API ${s.bulkUs}, `}timed ${s.cpu.us} (busy ${s.cpu.busy}%)`;
+    `${s.bulk ? `bulk API ${s.bulk.us} (${s.bulk.ms} ms), ` : ''}timed ${s.cpu.us} (busy ${s.cpu.busy}%)`;
   const line = (what: string, db: string, fundi: Sent[], raw: Sent[]) => {
     const m = medianOf(fundi);
     const base = medianOf(raw);

@@ -38,6 +38,9 @@ export async function insertNotifications(
   return ns.filter((n) => inserted.has(n.id));
 }
 
+const OUTCOME_COLUMNS = ['id', 'status', 'history', 'bare_history', 'attempts', 'pmid', 'keep_content', 'updated_at'];
+const OUTCOME_TYPES = { attempts: 'integer', keep_content: 'integer' } as const;
+
 /** SqlNotificationRepository.updateOutcomes: the outcomes of sending, for notifications still queued. */
 export async function updateNotificationOutcomes(
   db: SqlDb,
@@ -48,28 +51,28 @@ export async function updateNotificationOutcomes(
   // rows are reached by primary key whatever the statistics: the ids are also given as a set (`Dialect.amongPicked`,
   // which Postgres plans as an index probe of unknown small size), and the tenant is compared as an expression
   // (`|| ''`) so its index cannot be chosen. Without this, Postgres joined a young table's every row to the list.
-  for (const chunk of chunks(ns, UPDATE_CHUNK)) {
+  // The outcomes are `Dialect.rows` (on Postgres one JSON parameter, not 8 per notification). What the statement
+  // does not need is not sent: the content only says whether it is kept (an erasure's redaction clears it), and the
+  // history without details goes only where it differs from the history (a notification without an address).
+  for (const chunk of chunks(ns, Math.min(UPDATE_CHUNK, db.dialect.rowsPerStatement(OUTCOME_COLUMNS.length)))) {
+    const v = db.dialect.rows(
+      OUTCOME_COLUMNS,
+      chunk.map((n) => {
+        const history = JSON.stringify(n.history);
+        const bare = n.history.every((e) => e.detail === null) ? null : JSON.stringify(withoutDetails(n.history));
+        return [n.id, n.status, history, bare, n.attempts, n.providerMessageId, n.content ? 1 : 0, n.updatedAt];
+      }),
+      OUTCOME_TYPES,
+    );
     await db.run(
-      `${PLAN_PER_CALL}WITH v (id, status, history, bare_history, attempts, pmid, content, updated_at) AS (VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')})
+      `${PLAN_PER_CALL}WITH v (${OUTCOME_COLUMNS.join(', ')}) AS (${v.sql})
          UPDATE notifications SET status = v.status, attempts = CAST(v.attempts AS INTEGER),
-           history = CASE WHEN notifications.to_address IS NULL THEN v.bare_history ELSE v.history END,
+           history = CASE WHEN notifications.to_address IS NULL THEN COALESCE(v.bare_history, v.history) ELSE v.history END,
            provider_message_id = v.pmid, updated_at = v.updated_at,
-           content = CASE WHEN v.content IS NULL THEN NULL ELSE notifications.content END
+           content = CASE WHEN v.keep_content = 0 THEN NULL ELSE notifications.content END
          FROM v WHERE notifications.id = v.id AND ${db.dialect.amongPicked('notifications.id', 'SELECT id FROM v')}
            AND notifications.tenant_id || '' = ? AND notifications.status = 'queued'`,
-      [
-        ...chunk.flatMap((n) => [
-          n.id,
-          n.status,
-          JSON.stringify(n.history),
-          JSON.stringify(withoutDetails(n.history)),
-          String(n.attempts),
-          n.providerMessageId,
-          n.content ? JSON.stringify(n.content) : null,
-          n.updatedAt,
-        ]),
-        tenantId,
-      ],
+      [...v.bindings, tenantId],
     );
   }
 }
