@@ -13,6 +13,7 @@ const GIVE_BACK_FIRST_WAIT_MS = 100;
  * Runs one claimed job to its recorded end: done, retried with backoff, failed for good (a payload it cannot
  * parse, or its last attempt), or given back when the database is away; then the next occurrence of a recurring
  * job is queued. A job stopped or whose lease was lost records nothing: it runs again from its last progress.
+ * `ran` is called when a run succeeded and only its finish is left to write (the lane frees its slot then).
  */
 export async function executeJob(
   deps: JobRunnerDeps,
@@ -21,6 +22,7 @@ export async function executeJob(
   def: JobDefinition<unknown>,
   abort: AbortController,
   stopping: () => boolean,
+  ran: () => void = () => {},
 ): Promise<void> {
   const { queue, owner, logger } = deps;
   let payload: unknown;
@@ -32,6 +34,7 @@ export async function executeJob(
   try {
     await def.run(payload, jobContext(deps, job, abort));
     if (abort.signal.aborted) return;
+    ran();
     await queue.finish(job.id, owner, deps.clock.now().toISOString(), null);
   } catch (e) {
     // Stopping or lease lost: the job is not ours to record; it runs again from its last progress.

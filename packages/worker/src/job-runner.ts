@@ -21,6 +21,8 @@ interface Running {
  */
 export class JobLaneRunner {
   private readonly running = new Map<string, Running>();
+  /** Jobs whose run succeeded and whose finish is being written (their slots are free already). */
+  private readonly finishing = new Set<Promise<void>>();
   private readonly outage: StorageOutage;
   private stopping = false;
   /** Called when a slot frees, so the lane's loop claims again at once. */
@@ -70,7 +72,7 @@ export class JobLaneRunner {
   async stop(ms: number): Promise<void> {
     this.stopping = true;
     for (const r of this.running.values()) r.abort.abort(new Error('worker stopping'));
-    const all = Promise.allSettled([...this.running.values()].map((r) => r.done));
+    const all = Promise.allSettled([...[...this.running.values()].map((r) => r.done), ...this.finishing]);
     await Promise.race([all, new Promise((ok) => setTimeout(ok, ms))]);
   }
 
@@ -86,7 +88,28 @@ export class JobLaneRunner {
     const interactive = def.priority === 'interactive' ? this.deps.interactive : undefined;
     interactive?.enter();
     const beat = setInterval(() => void this.heartbeat(job.id, abort), Math.max(20, Math.floor(this.deps.leaseMs / 3)));
-    const done = executeJob(this.deps, this.outage, job, def, abort, () => this.stopping)
+    // A run that succeeded frees its slot before its finish is written: the lane claims the next job while the
+    // finish is on its way (two round trips at once, not one after the other). The job no longer counts against
+    // its kind's cap then (its work is over); a stop still waits for its finish (`finishing`).
+    let freed = false;
+    const free = () => {
+      if (freed) return;
+      freed = true;
+      this.running.delete(job.id);
+      this.onFree();
+    };
+    const done: Promise<void> = executeJob(
+      this.deps,
+      this.outage,
+      job,
+      def,
+      abort,
+      () => this.stopping,
+      () => {
+        this.finishing.add(done);
+        free();
+      },
+    )
       .catch((e) =>
         // Recording the outcome failed (the database went away, or the worker is closing it): the lease runs out
         // and another worker runs the job again from its last progress. Never an unhandled rejection.
@@ -96,9 +119,9 @@ export class JobLaneRunner {
       )
       .finally(() => {
         clearInterval(beat);
-        this.running.delete(job.id);
+        this.finishing.delete(done);
         interactive?.leave();
-        this.onFree();
+        free();
       });
     this.running.set(job.id, { kind: job.kind, abort, done });
   }
