@@ -23,6 +23,7 @@ export interface ChannelDefaults {
 export class NodeNotificationChannels implements NotificationChannels {
   private readonly mailers = new Map<string, NodemailerMailer>();
   private readonly channels = new Map<string, WhatsAppCloudChannel>();
+  private readonly bySettings = new WeakMap<OpenWhatsAppSettings, WhatsAppCloudChannel>();
   private readonly fallback: Mailer;
 
   constructor(private readonly defaults: ChannelDefaults) {
@@ -65,6 +66,16 @@ export class NodeNotificationChannels implements NotificationChannels {
   whatsapp(settings: OpenWhatsAppSettings | null): MessagingChannel | null {
     const s = settings ?? this.defaults.whatsapp;
     if (!s) return null;
+    // A send job asks once per message with the same settings object (its tenant's, or none): the channel found for
+    // that object is kept beside it, so the key below is built once per job, not per message.
+    const known = this.bySettings.get(s);
+    if (known) return known;
+    const c = this.channelFor(s);
+    this.bySettings.set(s, c);
+    return c;
+  }
+
+  private channelFor(s: OpenWhatsAppSettings): WhatsAppCloudChannel {
     const key = JSON.stringify([s.baseUrl, s.apiVersion, s.phoneNumberId, s.accessToken]);
     let c = this.channels.get(key);
     if (!c) {
