@@ -9,7 +9,7 @@ import {
   type JobSnapshot,
   type NewJob,
 } from '@fundi/domain';
-import { marks, type Row } from '../db/sql-helpers.js';
+import { chunks, marks, type Row } from '../db/sql-helpers.js';
 import type { SqlDb } from '../db/sql-db.js';
 import type { Binding } from '../db/statements.js';
 import { cancelJob, listJobs, retryJobNow } from './job-operator-queries.js';
@@ -20,6 +20,7 @@ export { SqlWorkerLease } from './sql-worker-lease.js';
 const COLUMNS = `INSERT INTO jobs (id, kind, lane, priority, tenant_id, payload, due_at, attempts, max_attempts,
   idempotency_key, created_at) VALUES `;
 const ROW = '(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)';
+const PARAMS_PER_JOB = 10;
 const CONFLICT = ' ON CONFLICT (idempotency_key) DO NOTHING';
 const INSERT = COLUMNS + ROW + CONFLICT;
 const HELD = 'id = ? AND lease_owner = ? AND done_at IS NULL';
@@ -42,10 +43,13 @@ export class SqlJobQueue implements JobQueue {
     return rowToJob(row!);
   }
 
-  /** One INSERT of every row (a bulk send's 10 send jobs: one round trip, not 10). */
+  /**
+   * One INSERT of the rows (a bulk send's 10 send jobs: one round trip, not 10), a statement per
+   * `rowsPerStatement` rows (SQLite's limit of bound values).
+   */
   async enqueueMany(jobs: readonly NewJob[]): Promise<void> {
-    if (jobs.length === 0) return;
-    await this.db.run(COLUMNS + jobs.map(() => ROW).join(', ') + CONFLICT, jobs.flatMap(params));
+    for (const part of chunks(jobs, this.db.dialect.rowsPerStatement(PARAMS_PER_JOB)))
+      await this.db.run(COLUMNS + part.map(() => ROW).join(', ') + CONFLICT, part.flatMap(params));
   }
 
   /**
