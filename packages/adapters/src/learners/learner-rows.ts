@@ -88,12 +88,16 @@ export function learnerToRow(l: LearnerSnapshot): LearnerRow {
 
 /** The true/false columns, then the two addresses' four columns each. */
 const FLAG_COLUMNS = ['popi_act_agree', 'whatsapp_consent', 'email_opt_out', 'contact_update_needed'] as const;
-const ADDRESS_COLUMNS = ['home', 'postal'].flatMap((p) => [
-  `${p}_address_1`,
-  `${p}_address_2`,
-  `${p}_address_3`,
-  `${p}_postal_code`,
-]) as `${'home' | 'postal'}_${'address_1' | 'address_2' | 'address_3' | 'postal_code'}`[];
+const ADDRESS_COLUMNS = [
+  'home_address_1',
+  'home_address_2',
+  'home_address_3',
+  'home_postal_code',
+  'postal_address_1',
+  'postal_address_2',
+  'postal_address_3',
+  'postal_postal_code',
+] as const;
 
 /** Every column of a learner row, in the order `putLearnerValues` gives the values. */
 export const LEARNER_COLUMNS = [...Object.values(COLUMNS), 'email_lower', ...FLAG_COLUMNS, ...ADDRESS_COLUMNS];
@@ -111,14 +115,14 @@ const AT = Object.fromEntries(READ_COLUMNS.map((c, i) => [c, i])) as Record<Read
 /** The read columns as a SELECT list, each of `table` when given (`l.id, l.tenant_id, ...`). */
 export const learnerSelect = (table?: string) => READ_COLUMNS.map((c) => (table ? `${table}.${c}` : c)).join(', ');
 
+const text = (v: unknown) => (v ?? null) as string | null;
+
 /** An address of four columns, null when all four are. */
 function addressOf(line1: unknown, line2: unknown, line3: unknown, postalCode: unknown): Address | null {
   return line1 === null && line2 === null && line3 === null && postalCode === null
     ? null
     : { line1: text(line1), line2: text(line2), line3: text(line3), postalCode: text(postalCode) };
 }
-
-const text = (v: unknown) => (v ?? null) as string | null;
 
 /**
  * A learner's snapshot from the values of the read columns (`learnerSelect`), as both drivers give a row in array
