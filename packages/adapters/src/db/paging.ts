@@ -33,6 +33,7 @@ interface Fetched<T> {
   items(limit: number): T[];
 }
 
+/** Runs a page's statement and reads its rows as `rows` says: through `SqlDb.all` for a function, else as arrays. */
 async function fetchRows<R, T>(
   db: SqlDb,
   rows: PageRows<R, T>,
