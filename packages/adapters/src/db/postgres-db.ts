@@ -138,6 +138,9 @@ class PgConnection implements SqlDb {
     const make = rowMaker(r.fields);
     return (r.rows as unknown[][]).map(make) as T[];
   }
+  async allArrays(sql: string, b: readonly Binding[] = []): Promise<unknown[][]> {
+    return (await this.query(sql, b)).rows;
+  }
   async first<T>(sql: string, b: readonly Binding[] = []): Promise<T | undefined> {
     const r = await this.query(sql, b);
     const row = r.rows[0] as unknown[] | undefined;

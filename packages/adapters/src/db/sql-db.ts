@@ -19,6 +19,12 @@ export const PLAN_PER_CALL = '/* plan per call */ ';
  */
 export interface SqlDb extends SqlStatements {
   readonly dialect: Dialect;
+  /**
+   * `all`'s rows as the drivers read them, arrays of the values in the statement's column order, with no object
+   * made per row: for a repository that reads wide rows straight into its own objects (`RowReader`, paging.ts;
+   * docs/performance.md, "Writes and lists on Postgres").
+   */
+  allArrays(sql: string, bindings?: readonly Binding[]): Promise<unknown[][]>;
   transaction<T>(work: (tx: SqlDb) => Promise<T>): Promise<T>;
   /**
    * Loads `rows` (values in the order of `columns`) into `table` as one bulk load, in the handle's transaction when

@@ -71,6 +71,16 @@ export class Connection implements SqlDb {
       throw storageError(e, isSqliteUnavailable);
     }
   }
+  async allArrays(sql: string, b: readonly Binding[] = []): Promise<unknown[][]> {
+    try {
+      this.enter();
+      // A reading statement is prepared in raw mode (`StatementCache`): its rows are arrays already.
+      const rows: unknown[] = this.stmts.get(sql).stmt.all(...bind(b));
+      return rows as unknown[][];
+    } catch (e) {
+      throw storageError(e, isSqliteUnavailable);
+    }
+  }
   async first<T>(sql: string, b: readonly Binding[] = []): Promise<T | undefined> {
     try {
       this.enter();

@@ -59,6 +59,9 @@ export class SqliteDb implements SqlDb {
   all<T>(sql: string, b?: readonly Binding[]): Promise<T[]> {
     return this.readConn.all<T>(sql, b);
   }
+  allArrays(sql: string, b?: readonly Binding[]): Promise<unknown[][]> {
+    return this.readConn.allArrays(sql, b);
+  }
   first<T>(sql: string, b?: readonly Binding[]): Promise<T | undefined> {
     return this.readConn.first<T>(sql, b);
   }

@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import type { SqlDb } from '../db/sql-db.js';
 import { compile } from '../db/query-builder.js';
 import { pageQuery, type PageOrder } from '../db/paging.js';
-import { rowToLearner, type LearnerRow } from './learner-rows.js';
+import { LEARNER_READER, learnerOf, learnerSelect } from './learner-rows.js';
 import { LEARNER_SEARCH_TEXT } from './learner-search-text.js';
 
 /**
@@ -22,6 +22,10 @@ import { LEARNER_SEARCH_TEXT } from './learner-search-text.js';
 const likeExactly = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** `%text%` for LIKE: `text` anywhere. */
 const likeAny = (text: string) => `%${likeExactly(text)}%`;
+
+/** The columns a learner's snapshot reads, written once (knex would quote each of them again for every list). */
+const LEARNERS_SELECT = learnerSelect('learners');
+const ROWS_SELECT = learnerSelect('l');
 
 /** The enrolment columns a learner list sorts by (`LearnerOrder`). */
 const ENROLMENT_KEYS = { programme: 'programme_code', status: 'status', start: 'start_date' } as const;
@@ -47,7 +51,7 @@ export function listLearners(
   order?: LearnerOrder,
 ): Promise<Page<LearnerSnapshot>> {
   const filtered = filteredLearners(db, qb, tenantId, filter);
-  const q = filtered.clone().select('learners.*');
+  const q = filtered.clone().select(qb.raw(LEARNERS_SELECT));
   const sorted = order && page.kind === 'offset' ? order : undefined;
   const dir = sorted?.descending ? 'desc' : 'asc';
   const enrolmentKey = sorted && ENROLMENT_KEYS[sorted.by as keyof typeof ENROLMENT_KEYS];
@@ -76,7 +80,7 @@ export function listLearners(
   if (enrolmentKey && sort && page.kind === 'offset' && !scan) return keysFirst(db, q, filtered, page, sort);
   // The count is of the filtered learners alone: the sort's join keeps one row per learner, so counting it only
   // adds its grouped pass over the enrolments.
-  return pageQuery(db, q, page, rowToLearner, 'id', scan ? 'scan' : true, sort, filtered);
+  return pageQuery(db, q, page, LEARNER_READER, 'id', scan ? 'scan' : true, sort, filtered);
 }
 
 /**
@@ -99,16 +103,18 @@ async function keysFirst(
   if (page.offset > 0) keys.offset(page.offset);
   const count = compile(filtered.clone().clearSelect().clearOrder().count({ n: '*' }));
   const k = compile(keys);
-  const rows = await db.all<LearnerRow & { key_id: string | null; __total: number | string }>(
-    `SELECT l.*, k.key_id, k.sort_key, c.n AS __total FROM (${count.sql}) c LEFT JOIN (${k.sql}) k ON true
+  // Each row is the learner's columns (`learnerOf`), then its key and the count.
+  const rows = await db.allArrays(
+    `SELECT ${ROWS_SELECT}, k.key_id, c.n AS __total FROM (${count.sql}) c LEFT JOIN (${k.sql}) k ON true
       LEFT JOIN learners l ON l.id = k.key_id ORDER BY ${sort((c) => `k.${c}`)}, k.key_id`,
     [...count.bindings, ...k.bindings],
   );
-  // No learner matched: the one row is the count's.
-  const found = rows[0]?.key_id == null ? [] : rows;
+  const first = rows[0];
+  // No learner matched: the one row is the count's, its key null.
+  const found = first?.[first.length - 2] == null ? [] : rows;
   return {
-    items: found.slice(0, page.limit).map(rowToLearner),
-    total: Number(rows[0]?.__total ?? 0),
+    items: found.slice(0, page.limit).map((r) => learnerOf(r)),
+    total: Number(first?.[first.length - 1] ?? 0),
     hasMore: found.length > page.limit,
   };
 }

@@ -1,4 +1,5 @@
 import type { Address, LearnerSnapshot } from '@fundi/domain/learners';
+import type { RowReader } from '../db/paging.js';
 
 /**
  * Snapshot field <-> column for the plain columns; addresses and the consent flag are mapped by hand below. The
@@ -85,85 +86,102 @@ export function learnerToRow(l: LearnerSnapshot): LearnerRow {
   return row;
 }
 
-/** An address of four columns, null when all four are (the column names are written out: no key is built per row). */
-function addressOf(
-  line1: string | null,
-  line2: string | null,
-  line3: string | null,
-  postalCode: string | null,
-): Address | null {
+/** The true/false columns, then the two addresses' four columns each. */
+const FLAG_COLUMNS = ['popi_act_agree', 'whatsapp_consent', 'email_opt_out', 'contact_update_needed'] as const;
+const ADDRESS_COLUMNS = [
+  'home_address_1',
+  'home_address_2',
+  'home_address_3',
+  'home_postal_code',
+  'postal_address_1',
+  'postal_address_2',
+  'postal_address_3',
+  'postal_postal_code',
+] as const;
+
+/** Every column of a learner row, in the order `putLearnerValues` gives the values. */
+export const LEARNER_COLUMNS = [...Object.values(COLUMNS), 'email_lower', ...FLAG_COLUMNS, ...ADDRESS_COLUMNS];
+
+/**
+ * The columns a learner's snapshot is read from, in the order `learnerOf` reads their values: every column of
+ * `LEARNER_COLUMNS` but `email_lower` (the email's lower case, for lookups). Neither it nor `erased_at` is read into
+ * the snapshot, so a read selects these alone.
+ */
+const READ_COLUMNS = [...Object.values(COLUMNS), ...FLAG_COLUMNS, ...ADDRESS_COLUMNS];
+type ReadColumn = (typeof READ_COLUMNS)[number];
+/** Each read column's place in a row read by `learnerOf`. */
+const AT = Object.fromEntries(READ_COLUMNS.map((c, i) => [c, i])) as Record<ReadColumn, number>;
+
+/** The read columns as a SELECT list, each of `table` when given (`l.id, l.tenant_id, ...`). */
+export const learnerSelect = (table?: string) => READ_COLUMNS.map((c) => (table ? `${table}.${c}` : c)).join(', ');
+
+const text = (v: unknown) => (v ?? null) as string | null;
+
+/** An address of four columns, null when all four are. */
+function addressOf(line1: unknown, line2: unknown, line3: unknown, postalCode: unknown): Address | null {
   return line1 === null && line2 === null && line3 === null && postalCode === null
     ? null
-    : { line1, line2, line3, postalCode };
+    : { line1: text(line1), line2: text(line2), line3: text(line3), postalCode: text(postalCode) };
 }
 
-/** Written out as one literal (not a loop) so every learner object has the same fast shape: lists map 100 rows. */
-export function rowToLearner(r: LearnerRow): LearnerSnapshot {
-  const s = (v: unknown) => (v ?? null) as string | null;
+/**
+ * A learner's snapshot from the values of the read columns (`learnerSelect`), as both drivers give a row in array
+ * mode (`SqlDb.allArrays`): no object is made per row on the way. Values past the read columns (a sort key, a
+ * count) are not read. Written out as one literal (not a loop) so every learner object has the same fast shape:
+ * lists make 100 of them.
+ */
+export function learnerOf(v: readonly unknown[]): LearnerSnapshot {
   return {
-    id: r.id as string,
-    tenantId: r.tenant_id as string,
-    firstName: r.first_name as string,
-    lastName: r.last_name as string,
-    idNumber: s(r.id_number),
-    alternateId: s(r.alternate_id),
-    alternateIdType: s(r.alternate_id_type) as LearnerSnapshot['alternateIdType'],
-    dateOfBirth: r.date_of_birth as string,
-    gender: r.gender as LearnerSnapshot['gender'],
-    citizenship: s(r.citizenship) as LearnerSnapshot['citizenship'],
-    middleName: s(r.middle_name),
-    email: s(r.email),
-    mobile: s(r.mobile),
-    phone: s(r.phone),
-    title: s(r.title),
-    equityCode: s(r.equity_code),
-    nationalityCode: s(r.nationality_code),
-    homeLanguageCode: s(r.home_language_code),
-    citizenResidentStatusCode: s(r.citizen_resident_status_code),
-    socioeconomicStatusCode: s(r.socioeconomic_status_code),
-    disabilityStatusCode: s(r.disability_status_code),
-    disabilityRating: s(r.disability_rating),
-    immigrantStatus: s(r.immigrant_status),
-    homeAddress: addressOf(
-      r.home_address_1 as string | null,
-      r.home_address_2 as string | null,
-      r.home_address_3 as string | null,
-      r.home_postal_code as string | null,
-    ),
+    id: v[AT.id] as string,
+    tenantId: v[AT.tenant_id] as string,
+    firstName: v[AT.first_name] as string,
+    lastName: v[AT.last_name] as string,
+    idNumber: text(v[AT.id_number]),
+    alternateId: text(v[AT.alternate_id]),
+    alternateIdType: text(v[AT.alternate_id_type]) as LearnerSnapshot['alternateIdType'],
+    dateOfBirth: v[AT.date_of_birth] as string,
+    gender: v[AT.gender] as LearnerSnapshot['gender'],
+    citizenship: text(v[AT.citizenship]) as LearnerSnapshot['citizenship'],
+    middleName: text(v[AT.middle_name]),
+    email: text(v[AT.email]),
+    mobile: text(v[AT.mobile]),
+    phone: text(v[AT.phone]),
+    title: text(v[AT.title]),
+    equityCode: text(v[AT.equity_code]),
+    nationalityCode: text(v[AT.nationality_code]),
+    homeLanguageCode: text(v[AT.home_language_code]),
+    citizenResidentStatusCode: text(v[AT.citizen_resident_status_code]),
+    socioeconomicStatusCode: text(v[AT.socioeconomic_status_code]),
+    disabilityStatusCode: text(v[AT.disability_status_code]),
+    disabilityRating: text(v[AT.disability_rating]),
+    immigrantStatus: text(v[AT.immigrant_status]),
+    homeAddress: addressOf(v[AT.home_address_1], v[AT.home_address_2], v[AT.home_address_3], v[AT.home_postal_code]),
     postalAddress: addressOf(
-      r.postal_address_1 as string | null,
-      r.postal_address_2 as string | null,
-      r.postal_address_3 as string | null,
-      r.postal_postal_code as string | null,
+      v[AT.postal_address_1],
+      v[AT.postal_address_2],
+      v[AT.postal_address_3],
+      v[AT.postal_postal_code],
     ),
-    provinceCode: s(r.province_code),
-    statssaAreaCode: s(r.statssa_area_code),
-    popiActAgree: r.popi_act_agree === null || r.popi_act_agree === undefined ? null : Boolean(r.popi_act_agree),
-    popiActDate: s(r.popi_act_date),
-    employer: s(r.employer),
-    employeeRef: s(r.employee_ref),
-    department: s(r.department),
-    jobTitle: s(r.job_title),
+    provinceCode: text(v[AT.province_code]),
+    statssaAreaCode: text(v[AT.statssa_area_code]),
+    popiActAgree: v[AT.popi_act_agree] == null ? null : Boolean(v[AT.popi_act_agree]),
+    popiActDate: text(v[AT.popi_act_date]),
+    employer: text(v[AT.employer]),
+    employeeRef: text(v[AT.employee_ref]),
+    department: text(v[AT.department]),
+    jobTitle: text(v[AT.job_title]),
     // Stored as 0/1 on SQLite; null after an erasure.
-    whatsappConsent: Boolean(r.whatsapp_consent),
-    whatsappConsentAt: s(r.whatsapp_consent_at),
-    emailOptOut: Boolean(r.email_opt_out),
-    contactUpdateNeeded: Boolean(r.contact_update_needed),
-    createdAt: r.created_at as string,
-    updatedAt: r.updated_at as string,
+    whatsappConsent: Boolean(v[AT.whatsapp_consent]),
+    whatsappConsentAt: text(v[AT.whatsapp_consent_at]),
+    emailOptOut: Boolean(v[AT.email_opt_out]),
+    contactUpdateNeeded: Boolean(v[AT.contact_update_needed]),
+    createdAt: v[AT.created_at] as string,
+    updatedAt: v[AT.updated_at] as string,
   };
 }
 
-/** Every column of a learner row, in the order `putLearnerValues` gives the values. */
-export const LEARNER_COLUMNS = [
-  ...Object.values(COLUMNS),
-  'email_lower',
-  'popi_act_agree',
-  'whatsapp_consent',
-  'email_opt_out',
-  'contact_update_needed',
-  ...['home', 'postal'].flatMap((p) => [`${p}_address_1`, `${p}_address_2`, `${p}_address_3`, `${p}_postal_code`]),
-];
+/** How a list reads its learners (`pageQuery`): the read columns first, then `learnerOf` of their values. */
+export const LEARNER_READER: RowReader<LearnerSnapshot> = { columns: READ_COLUMNS, read: learnerOf };
 
 /** Columns that identify a person; erasure sets every one of them to null (POPIA s14/s24; docs/api.md, "Erasure"). */
 export const PERSONAL_COLUMNS = LEARNER_COLUMNS.filter(

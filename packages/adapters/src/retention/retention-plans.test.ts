@@ -29,6 +29,7 @@ describeEachStorage(
       const explaining: SqlDb = {
         dialect: db.dialect,
         all: (sql, b) => db.all(sql, b),
+        allArrays: (sql, b) => db.allArrays(sql, b),
         first: (sql, b) => db.first(sql, b),
         transaction: (work) => db.transaction(work),
         scrub: (t) => db.scrub(t),

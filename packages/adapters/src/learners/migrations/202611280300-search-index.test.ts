@@ -53,6 +53,10 @@ describeEachStorage(
           if (/FROM [`"]?learners[`"]?/i.test(sql)) plans.push({ sql, plan: await explain(sql, b) });
           return db.all<T>(sql, b);
         },
+        async allArrays(sql: string, b?: readonly Binding[]) {
+          if (/FROM [`"]?learners[`"]?/i.test(sql)) plans.push({ sql, plan: await explain(sql, b) });
+          return db.allArrays(sql, b);
+        },
         first: (sql, b) => db.first(sql, b),
         run: (sql, b) => db.run(sql, b),
         transaction: (work) => db.transaction(work),
