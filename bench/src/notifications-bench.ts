@@ -231,9 +231,11 @@ export async function notificationsBench(opts: { postgres: boolean }): Promise<v
     await measure('sqlite', () => ({ kind: 'sqlite', filename: join(dir, `run${++k}.db`) }));
     // A schema per Fundi run: two modes, each channel, each round.
     if (opts.postgres)
-      await withPgSchemas(2 * channels.length * rounds, (url, schemas) =>
-        measure('postgres', () => ({ kind: 'postgres', url, searchPath: schemas.shift()!, poolMax: 10 })),
-      );
+      await withPgSchemas(2 * channels.length * rounds, (url, schemas) => {
+        // Taken from a copy: `withPgSchemas` drops the schemas of the array it gave, after the runs.
+        const unused = [...schemas];
+        return measure('postgres', () => ({ kind: 'postgres', url, searchPath: unused.shift()!, poolMax: 10 }));
+      });
   } finally {
     await smtp.close();
     await cloud.close();
