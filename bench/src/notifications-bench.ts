@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { T, closeContainer, resolve, useCasesOf, type DatabaseTarget, type SqlDb } from '@fundi/adapters';
 import { newId } from '@fundi/domain';
 import { Learner, type LearnerSnapshot } from '@fundi/domain/learners';
-import { containerFor, migrateAll, notificationsCapability, reposOf, tenants, workerFor } from '@fundi/server';
+import {
+  DEFAULT_WORKER_POLL_MS,
+  containerFor,
+  migrateAll,
+  notificationsCapability,
+  reposOf,
+  tenants,
+  workerFor,
+} from '@fundi/server';
 import { idNumberFor } from './fixtures.js';
 import { withPgSchemas } from './harness.js';
 import {
@@ -92,7 +100,8 @@ export async function fundiRun(
     await repos.learners.insertMany(part);
     ids.push(...part.map((l) => l.id));
   }
-  const worker = workerFor(c, { leaseMs: 30_000, pollMs: 20, concurrency: 8, graceMs: 2000 });
+  // The server's idle poll (200 ms): a job the worker is not told of waits for it, as it would in the product.
+  const worker = workerFor(c, { leaseMs: 30_000, pollMs: DEFAULT_WORKER_POLL_MS, concurrency: 8, graceMs: 2000 });
   // End to end, the worker is told of each call's jobs as the server tells its own worker after a write
   // (`nudgeOnWrites`); on Postgres the work signal would wake it too, on SQLite only its poll.
   const bulk = async (nudge: boolean) => {

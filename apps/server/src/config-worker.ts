@@ -2,6 +2,9 @@ import type { WebhookSettings } from '@fundi/adapters/webhooks';
 import type { RetentionPolicy } from '@fundi/application';
 import { ConfigError, bool, hostList, int } from './config-values.js';
 
+/** FUNDI_WORKER_POLL_MS's default: how long an idle loop sleeps when no work signal or nudge wakes it. */
+export const DEFAULT_WORKER_POLL_MS = 200;
+
 export interface WorkerConfig {
   /** FUNDI_WORKER_LEASE_MS: how long a claim holds; a killed worker's work is taken again after it. */
   leaseMs: number;
@@ -45,7 +48,7 @@ export function webhookAndWorker(
     },
     worker: {
       leaseMs,
-      pollMs: int(env, 'FUNDI_WORKER_POLL_MS', 200, 10, 60_000),
+      pollMs: int(env, 'FUNDI_WORKER_POLL_MS', DEFAULT_WORKER_POLL_MS, 10, 60_000),
       concurrency: int(env, 'FUNDI_WORKER_CONCURRENCY', 64, 1, 1000),
       graceMs: int(env, 'FUNDI_WORKER_GRACE_MS', 10_000, 0, 600_000),
       retention,

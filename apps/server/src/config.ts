@@ -12,6 +12,7 @@ import { retentionPolicyOf } from './capabilities/declared.js';
 
 export { ConfigError } from './config-values.js';
 export type { RetentionSettings, WorkerConfig } from './config-worker.js';
+export { DEFAULT_WORKER_POLL_MS } from './config-worker.js';
 
 /** The service's configuration, and each capability's settings under its name (`capabilityEnv`). */
 export interface Config extends CapabilityEnv {
