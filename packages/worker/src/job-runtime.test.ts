@@ -35,6 +35,42 @@ describe('job runtime', () => {
     expect(done).toContain('import');
   });
 
+  it("frees a job's slot once its run succeeded: the next job runs while the finish is written, and a stop waits for it", async () => {
+    const ran: number[] = [];
+    const one: JobDefinition<{ n: number }> = {
+      ...jobType('test.one-slot', 'short'),
+      parse: (p) => p as { n: number },
+      run: async (p) => void ran.push(p.n),
+    };
+    const t = aWorker([one], { slots: { short: 1, long: 1 } });
+    // The first finish is held, as a slow database would hold it.
+    const held = gate();
+    const finish = t.deps.queue.finish;
+    let first = true;
+    t.deps.queue.finish = async (...a) => {
+      if (first) {
+        first = false;
+        await held.opened;
+      }
+      return finish(...a);
+    };
+    const a = await t.enqueue(one, { n: 1 });
+    const b = await t.enqueue(one, { n: 2 });
+    await start(t.worker);
+    await until(async () => (await t.job(b.id))!.doneAt !== null);
+    expect(ran).toEqual([1, 2]);
+    expect((await t.job(a.id))!.doneAt).toBeNull();
+    let stopped = false;
+    const stopping = t.worker.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((ok) => setTimeout(ok, 50));
+    expect(stopped).toBe(false);
+    held.open();
+    await stopping;
+    expect((await t.job(a.id))!.doneAt).not.toBeNull();
+  });
+
   it('never runs more jobs of a kind at once than its concurrency', async () => {
     let now = 0;
     let peak = 0;
