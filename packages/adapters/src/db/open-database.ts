@@ -3,7 +3,8 @@ import { dirname } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { renameFormerMigrations } from '../migrations/former-names.js';
 import { migrationSource, type Migration } from '../migrations/migration.js';
-import { PostgresDb, pgDriver } from './postgres-db.js';
+import { PostgresDb } from './postgres-db.js';
+import { pgDriver } from './postgres-statements.js';
 import { SqliteDb } from './sqlite-db.js';
 import type { SqlDb } from './sql-db.js';
 

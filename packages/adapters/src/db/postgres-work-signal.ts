@@ -1,7 +1,7 @@
 import type { WorkKind, WorkSignal } from '@fundi/application';
 import type pg from 'pg';
 import { WORK_CHANNEL } from '../platform/migrations/202611251228-work-signal.js';
-import { pgDriver } from './postgres-db.js';
+import { pgDriver } from './postgres-statements.js';
 
 export type { WorkKind };
 
