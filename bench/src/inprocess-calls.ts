@@ -78,3 +78,18 @@ export async function getAndListRounds(
   }
   return lines.join('\n');
 }
+
+/**
+ * BENCH_INPROC_ONLY=fundi-list or raw-list: that handler's list of 100 alone, measured by `measure` (CPU µs per
+ * request); the line to print, or null when the knob is not set and the usual rounds should run.
+ */
+export async function listAloneIfAsked(
+  handlers: { raw: Callback; fundi: Callback },
+  where: string,
+  measure: (cb: Callback, url: string) => Promise<number>,
+): Promise<string | null> {
+  const only = process.env.BENCH_INPROC_ONLY;
+  if (only !== 'fundi-list' && only !== 'raw-list') return null;
+  const us = await measure(only === 'raw-list' ? handlers.raw : handlers.fundi, '/api/v1/learners?limit=100');
+  return `\n${only} on ${where}: ${us} µs of this process per request\n`;
+}

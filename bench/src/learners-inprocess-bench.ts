@@ -6,7 +6,7 @@ import { learnerInput } from './fixtures.js';
 import { scratchDir } from './scratch.js';
 import { benchWorld, sqliteFile } from './servers/bench-world.js';
 import { rawLearnerReads } from './servers/raw-learners.js';
-import { cpuPerRequest, getAndListRounds, type Callback } from './inprocess-calls.js';
+import { cpuPerRequest, getAndListRounds, listAloneIfAsked, type Callback } from './inprocess-calls.js';
 
 /**
  * The learners GET and list through Fundi's Koa app and through a raw Koa + better-sqlite3 handler over the same
@@ -40,12 +40,11 @@ export async function learnersInProcessBench(): Promise<void> {
   const raw = app.callback() as Callback;
   const headers = { host: '127.0.0.1', authorization: `Bearer ${made.apiKey.key}` };
   const n = Number(process.env.BENCH_INPROC_N ?? 20_000);
-  // BENCH_INPROC_ONLY=fundi-list or raw-list: that list alone, n/20 requests after n/80 to warm up.
-  const only = process.env.BENCH_INPROC_ONLY;
-  if (only === 'fundi-list' || only === 'raw-list') {
-    const us = await cpuPerRequest(only === 'raw-list' ? raw : fundi, '/api/v1/learners?limit=100', headers, n / 20);
+  // BENCH_INPROC_ONLY: one list alone, n/20 requests after n/80 to warm up.
+  const alone = await listAloneIfAsked({ raw, fundi }, 'SQLite', (cb, url) => cpuPerRequest(cb, url, headers, n / 20));
+  if (alone) {
     db.close();
-    process.stderr.write(`\n${only} on SQLite: ${us} µs of this process per request\n`);
+    process.stderr.write(alone);
     return;
   }
   const table = await getAndListRounds({ raw, fundi }, headers, learnerId, n, 1 / 20);

@@ -6,7 +6,7 @@ import { useCasesOf } from '@fundi/adapters';
 import { httpApp, learners } from '@fundi/server';
 import { learnerInput } from './fixtures.js';
 import { withPgSchemas } from './harness.js';
-import { call, cpuPerRequest, getAndListRounds, type Callback } from './inprocess-calls.js';
+import { call, cpuPerRequest, getAndListRounds, listAloneIfAsked, type Callback } from './inprocess-calls.js';
 import { scratchDir } from './scratch.js';
 import { benchWorld } from './servers/bench-world.js';
 
@@ -60,21 +60,20 @@ export async function learnersInProcessPgBench(): Promise<void> {
     const headers = { host: '127.0.0.1', authorization: `Bearer ${made.apiKey.key}` };
     await call(raw, `/api/v1/learners/${learnerId}`, headers);
     const n = Number(process.env.BENCH_INPROC_N ?? 4_000);
-    // BENCH_INPROC_ONLY=fundi-list or raw-list: that list alone, n requests after n/4 to warm up; with
-    // BENCH_INPROC_PROFILE=<file>, a CPU profile of exactly the n measured requests is written there.
-    const only = process.env.BENCH_INPROC_ONLY;
-    if (only === 'fundi-list' || only === 'raw-list') {
-      const cb = only === 'raw-list' ? raw : fundi;
-      const list = '/api/v1/learners?limit=100';
-      const out = process.env.BENCH_INPROC_PROFILE;
-      const heap = process.env.BENCH_INPROC_HEAP;
-      const us = out
-        ? await profiled(out, n, (start) => cpuPerRequest(cb, list, headers, n, start))
+    // BENCH_INPROC_ONLY: one list alone, n requests after n/4 to warm up; with BENCH_INPROC_PROFILE=<file>, a CPU
+    // profile of exactly the n measured requests is written there (BENCH_INPROC_HEAP: a heap profile).
+    const out = process.env.BENCH_INPROC_PROFILE;
+    const heap = process.env.BENCH_INPROC_HEAP;
+    const alone = await listAloneIfAsked({ raw, fundi }, 'Postgres', (cb, list) =>
+      out
+        ? profiled(out, n, (start) => cpuPerRequest(cb, list, headers, n, start))
         : heap
-          ? await profiled(heap, n, (start) => cpuPerRequest(cb, list, headers, n, start), true)
-          : await cpuPerRequest(cb, list, headers, n);
+          ? profiled(heap, n, (start) => cpuPerRequest(cb, list, headers, n, start), true)
+          : cpuPerRequest(cb, list, headers, n),
+    );
+    if (alone) {
       await knex.destroy();
-      process.stderr.write(`\n${only} on Postgres: ${us} µs of this process per request\n`);
+      process.stderr.write(alone);
       return;
     }
     const table = await getAndListRounds({ raw, fundi }, headers, learnerId, n, 1 / 10);
