@@ -143,22 +143,36 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
   };
 }
 
+/** The middle value of `xs` (the upper one of an even count). */
+export const median = (xs: readonly number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 /**
- * Runs each of `runs` (a load against one server each, all servers up at once) `rounds` times, in turns whose order
- * alternates, and answers each one's median round (by req/s; its CPU per request the median of its rounds). On a
- * shared machine whose load moves from minute to minute, a baseline measured in turn with the figure it is compared
- * with is fairer than one measured minutes before. BENCH_ROUNDS sets `rounds` (default 3).
+ * Runs each of `runs` `rounds` times, in turns whose order alternates (a, b, then b, a, ...), and answers every
+ * round's result of each. On a shared machine whose load moves from minute to minute, a baseline measured in turn
+ * with the figure it is compared with is fairer than one measured minutes before.
+ */
+export async function inTurns<K extends string, R>(
+  runs: Record<K, () => Promise<R>>,
+  rounds = Number(process.env.BENCH_ROUNDS ?? 3),
+): Promise<Record<K, R[]>> {
+  const names = Object.keys(runs) as K[];
+  const seen = Object.fromEntries(names.map((n) => [n, [] as R[]])) as Record<K, R[]>;
+  for (let i = 0; i < rounds; i++) for (const n of i % 2 ? [...names].reverse() : names) seen[n].push(await runs[n]());
+  return seen;
+}
+
+/**
+ * Runs each of `runs` (a load against one server each, all servers up at once) in turns (`inTurns`) and answers
+ * each one's median round (by req/s; its CPU per request the median of its rounds). BENCH_ROUNDS sets `rounds`
+ * (default 3).
  */
 export async function alternating<K extends string>(
   runs: Record<K, () => Promise<LoadResult>>,
   rounds = Number(process.env.BENCH_ROUNDS ?? 3),
 ): Promise<Record<K, LoadResult>> {
-  const names = Object.keys(runs) as K[];
-  const seen = Object.fromEntries(names.map((n) => [n, [] as LoadResult[]])) as Record<K, LoadResult[]>;
-  for (let i = 0; i < rounds; i++) for (const n of i % 2 ? [...names].reverse() : names) seen[n].push(await runs[n]());
-  const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const seen = await inTurns(runs, rounds);
   return Object.fromEntries(
-    names.map((n) => {
+    (Object.keys(runs) as K[]).map((n) => {
       const rs = seen[n];
       const mid = rs.slice().sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
       const cpu = rs.flatMap((r) => (r.cpuUs === undefined ? [] : [r.cpuUs]));

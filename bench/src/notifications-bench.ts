@@ -13,7 +13,7 @@ import {
   workerFor,
 } from '@fundi/server';
 import { idNumberFor } from './fixtures.js';
-import { withPgSchemas } from './harness.js';
+import { inTurns, median, withPgSchemas } from './harness.js';
 import {
   MESSAGE,
   N,
@@ -167,8 +167,6 @@ interface Sent {
   bulk?: { us: number; ms: number };
 }
 
-const median = (xs: readonly number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 /** Each side's median of its rounds: msg/s, CPU per message and busy share (each its own median). */
 function medianOf(rs: readonly Sent[]): Sent {
   const bulk = rs.flatMap((r) => (r.bulk ? [r.bulk] : []));
@@ -206,29 +204,22 @@ export async function notificationsBench(opts: { postgres: boolean }): Promise<v
   // whose load moves during the bench moves both sides alike.
   if (channels.includes('email')) await rawMail(smtp);
   if (channels.includes('whatsapp')) await rawWhatsApp(cloud.url);
-  const inTurns = async (raw: () => Promise<Sent>, fundi: () => Promise<Sent>) => {
-    const seen = { raw: [] as Sent[], fundi: [] as Sent[] };
-    for (let i = 0; i < rounds; i++)
-      for (const side of i % 2 ? (['fundi', 'raw'] as const) : (['raw', 'fundi'] as const))
-        seen[side].push(await (side === 'raw' ? raw() : fundi()));
-    return seen;
-  };
   const measure = async (name: string, targets: () => DatabaseTarget) => {
     for (const mode of ['end-to-end', 'worker'] as const) {
       const how = mode === 'worker' ? 'queued, then the worker alone' : 'bulk API -> worker';
       if (channels.includes('email')) {
         const sink = { smtpPort: smtp.port, cloudUrl: cloud.url, count: () => smtp.count };
         const r = await inTurns(
-          () => rawMail(smtp),
-          () => fundiRun(targets(), 'email', sink, mode),
+          { raw: () => rawMail(smtp), fundi: () => fundiRun(targets(), 'email', sink, mode) },
+          rounds,
         );
         line(`${N} emails, ${how} -> SMTP`, name, r.fundi, r.raw);
       }
       if (channels.includes('whatsapp')) {
         const sink = { smtpPort: smtp.port, cloudUrl: cloud.url, count: cloud.count };
         const r = await inTurns(
-          () => rawWhatsApp(cloud.url),
-          () => fundiRun(targets(), 'whatsapp', sink, mode),
+          { raw: () => rawWhatsApp(cloud.url), fundi: () => fundiRun(targets(), 'whatsapp', sink, mode) },
+          rounds,
         );
         line(`${N} WhatsApp messages, ${how} -> Cloud API`, name, r.fundi, r.raw);
       }
