@@ -112,7 +112,9 @@ export interface Dialect {
    * parameter read by `json_to_recordset`, one short statement text whatever the number of rows, parsed once and
    * cheap to plan (a VALUES list of 64 x 18 parameters took longer to plan, each length a statement of its own,
    * than to run; an array per column, `unnest`, cost the client twice the CPU of the JSON for 1,000 notifications);
-   * SQLite: a VALUES list. At most `rowsPerStatement(columns.length)` rows.
+   * a column whose value is the same string, number, boolean or null in every row (a bulk send's tenant, template,
+   * status and times) is one parameter of its own instead, not repeated in each row's JSON. SQLite: a VALUES list.
+   * At most `rowsPerStatement(columns.length)` rows.
    */
   rows(
     columns: readonly string[],

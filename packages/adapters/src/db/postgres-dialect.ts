@@ -4,12 +4,41 @@ import { PLAN_PER_CALL } from './sql-db.js';
 import type { Binding, SqlStatements } from './statements.js';
 
 const objectMakers = new Map<string, (values: readonly unknown[]) => Record<string, unknown>>();
-/** The rows as one JSON array of objects keyed by column, each made by the column list's `objectMaker`. */
-function asJson(columns: readonly string[], rows: readonly (readonly Binding[])[]): string {
-  const key = columns.join(',');
+/** The rows as one JSON array of objects keyed by the columns of `at` (their places in each row), made as `objectMaker`. */
+function asJson(columns: readonly string[], at: readonly number[], rows: readonly (readonly Binding[])[]): string {
+  const key = `${columns.join(',')}|${at.join(',')}`;
   let make = objectMakers.get(key);
-  if (!make) objectMakers.set(key, (make = objectMaker(columns)));
+  if (!make)
+    objectMakers.set(
+      key,
+      (make = objectMaker(
+        at.map((i) => columns[i]!),
+        at,
+      )),
+    );
   return JSON.stringify(rows.map(make));
+}
+
+/** A value that a parameter cast to its column's type reads as `json_to_recordset` would read it from the JSON. */
+const plain = (v: Binding) =>
+  v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean' || Number.isFinite(v);
+
+/**
+ * The places of the columns whose value is the same plain value in every row (`rows.length` > 1): sent once as a
+ * parameter, not once per row in the JSON. None when every column is the same (the JSON still gives the rows).
+ */
+function sameInEvery(rows: readonly (readonly Binding[])[], width: number): number[] {
+  const same: number[] = [];
+  if (rows.length < 2) return same;
+  const first = rows[0]!;
+  for (let i = 0; i < width; i++) {
+    const v = first[i];
+    if (!plain(v ?? null)) continue;
+    let all = true;
+    for (let r = 1; r < rows.length && all; r++) all = rows[r]![i] === v;
+    if (all) same.push(i);
+  }
+  return same.length === width ? [] : same;
 }
 
 /** The one statement of `claimWithSkipLocked` (`Dialect` says why each step is as it is). */
@@ -48,10 +77,18 @@ export const postgresDialect: Dialect = {
     bindings: [JSON.stringify(values)],
   }),
   rows(columns, rows, types = {}): RowSet {
-    const shape = columns.map((c) => `${c} ${types[c] ?? 'text'}`).join(', ');
+    const type = (c: string) => types[c] ?? 'text';
+    const same = sameInEvery(rows, columns.length);
+    const varying = columns.flatMap((_, i) => (same.includes(i) ? [] : [i]));
+    const shape = varying.map((i) => `${columns[i]} ${type(columns[i]!)}`).join(', ');
+    const json = asJson(columns, varying, rows);
+    if (same.length === 0)
+      return { sql: `SELECT * FROM json_to_recordset(CAST(? AS json)) AS r(${shape})`, bindings: [json] };
+    // The columns the same in every row (a bulk send's tenant, template, status, times) are one parameter each.
+    const select = columns.map((c, i) => (same.includes(i) ? `CAST(? AS ${type(c)}) AS ${c}` : `r.${c}`));
     return {
-      sql: `SELECT * FROM json_to_recordset(CAST(? AS json)) AS r(${shape})`,
-      bindings: [asJson(columns, rows)],
+      sql: `SELECT ${select.join(', ')} FROM json_to_recordset(CAST(? AS json)) AS r(${shape})`,
+      bindings: [...same.map((i) => rows[0]![i] ?? null), json],
     };
   },
   rowsPerStatement: () => 5000,

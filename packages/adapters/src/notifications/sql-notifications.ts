@@ -18,6 +18,7 @@ import { insertNotifications, updateNotificationOutcomes } from './sql-notificat
 import { COLUMNS, fromRow, json, type Row, toRow } from './sql-notification-rows.js';
 import { notificationLearnerLink } from './migrations/202611271018-learner-link.js';
 import { staffPreferences } from './migrations/202611281053-staff-preferences.js';
+import { notificationProviderIdIndex } from './migrations/202611281622-provider-id-index.js';
 import { SqlStaffPreferenceRepository } from './sql-staff-preferences.js';
 import { SqlNotificationSettingsRepository, SqlNotificationTemplateRepository } from './sql-notification-settings.js';
 
@@ -142,7 +143,13 @@ export class SqlNotificationRepository implements NotificationRepository {
 }
 
 export const notificationStorage: CapabilityStorage<NotificationRepos> = {
-  migrations: [notificationsMigration, notificationRetentionIndexes, notificationLearnerLink, staffPreferences],
+  migrations: [
+    notificationsMigration,
+    notificationRetentionIndexes,
+    notificationLearnerLink,
+    staffPreferences,
+    notificationProviderIdIndex,
+  ],
   sql: (db, qb) => ({
     notifications: new SqlNotificationRepository(db, qb),
     notificationTemplates: new SqlNotificationTemplateRepository(db),
