@@ -26,6 +26,10 @@ import {
 } from './notification-parts.js';
 import { scratchDir } from './scratch.js';
 
+/** `k` (below 26^4) as four lower-case letters, so a name built from it passes a name's checks. */
+const letters = (k: number) =>
+  Array.from({ length: 4 }, (_, i) => String.fromCharCode(97 + (Math.floor(k / 26 ** (3 - i)) % 26))).join('');
+
 const MASTER_KEY = Buffer.alloc(32, 12);
 const BULK = 1000;
 
@@ -87,7 +91,9 @@ export async function fundiRun(
       const k = i + j;
       const l = Learner.register(
         {
-          firstName: 'Thandi',
+          // Each learner's own first name, as real sends have (so each message's content differs), of the length
+          // of the raw loop's 'Thandi': two letters and four more that count the learner.
+          firstName: `Th${letters(k)}`,
           lastName: 'Bench',
           idNumber: idNumberFor(tag * 100_000 + k),
           email: `bench${k}@example.org`,
