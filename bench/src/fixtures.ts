@@ -10,6 +10,10 @@ export function idNumberFor(n: number): string {
   return first12 + luhnCheckDigit(first12);
 }
 
+/** `n` in base 26 written with a-z (names take letters only, in the regulator's files and a learner's checks). */
+export const letters = (n: number): string =>
+  n.toString(26).replace(/./g, (d) => String.fromCharCode(97 + Number.parseInt(d, 26)));
+
 export function learnerInput(n: number): Record<string, unknown> {
   return {
     firstName: `First${n}`,

@@ -12,7 +12,7 @@ import {
   tenants,
   workerFor,
 } from '@fundi/server';
-import { idNumberFor } from './fixtures.js';
+import { idNumberFor, letters } from './fixtures.js';
 import { inTurns, median, withPgSchemas } from './harness.js';
 import {
   MESSAGE,
@@ -25,10 +25,6 @@ import {
   type Cpu,
 } from './notification-parts.js';
 import { scratchDir } from './scratch.js';
-
-/** `k` (below 26^4) as four lower-case letters, so a name built from it passes a name's checks. */
-const letters = (k: number) =>
-  Array.from({ length: 4 }, (_, i) => String.fromCharCode(97 + (Math.floor(k / 26 ** (3 - i)) % 26))).join('');
 
 const MASTER_KEY = Buffer.alloc(32, 12);
 const BULK = 1000;
@@ -93,7 +89,7 @@ export async function fundiRun(
         {
           // Each learner's own first name, as real sends have (so each message's content differs), of the length
           // of the raw loop's 'Thandi': two letters and four more that count the learner.
-          firstName: `Th${letters(k)}`,
+          firstName: `Th${letters(k).padStart(4, 'a')}`,
           lastName: 'Bench',
           idNumber: idNumberFor(tag * 100_000 + k),
           email: `bench${k}@example.org`,

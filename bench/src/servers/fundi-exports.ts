@@ -4,7 +4,7 @@ import { T, closeContainer, resolve, useCasesOf } from '@fundi/adapters';
 import { newId } from '@fundi/domain';
 import { NO_CONTACT_PREFERENCES, emptyProfile, type LearnerSnapshot } from '@fundi/domain/learners';
 import { appStorage, exportsCapability, workerFor } from '@fundi/server';
-import { idNumberFor } from '../fixtures.js';
+import { idNumberFor, letters } from '../fixtures.js';
 import { scratchDir } from '../scratch.js';
 import { benchContainer, benchTenant, serve, sqliteFile } from './bench-world.js';
 
@@ -30,8 +30,6 @@ if (reuse) {
   const tenantId = created.tenant.id;
   const db = resolve(c, T.SqlDb);
   const { uow } = appStorage(db);
-  /** Names take letters only in the regulator's files: n written in base 26 with a-z. */
-  const letters = (n: number) => n.toString(26).replace(/./g, (d) => String.fromCharCode(97 + Number.parseInt(d, 26)));
   const home = { line1: '12 Vilakazi Street', line2: 'Orlando West', line3: 'Soweto', postalCode: '1804' };
   for (let start = 0; start < N; start += 5_000) {
     await uow.run(async (tx) => {
