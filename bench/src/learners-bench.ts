@@ -62,6 +62,7 @@ export async function learnersBench(opts: { postgres: boolean }): Promise<void> 
   const get = await alternating({
     raw: () => load({ url: `${raw.url}/${raw.info.learnerId}`, pid: raw.pid }),
     narrow: () => load({ url: `${raw.url}/narrow/${raw.info.narrowId}`, pid: raw.pid }),
+    contract: () => load({ url: `${raw.url}/contract/${raw.info.learnerId}`, pid: raw.pid }),
     fundi: f.get,
   });
   const list = await alternating({ raw: () => load({ url: `${raw.url}/list`, pid: raw.pid }), fundi: f.list });
@@ -82,11 +83,21 @@ export async function learnersBench(opts: { postgres: boolean }): Promise<void> 
       baseline: { name: 'bare Koa', rps: bareGet.rps },
     },
     {
+      scenario: "reference: the raw GET with the contract's output (request id, 3 rate-limit headers, access line)",
+      result: get.contract,
+      baseline: { name: 'raw GET, same row', rps: get.raw.rps, cpuUs: get.raw.cpuUs },
+    },
+    {
       scenario: 'reference: raw Koa + better-sqlite3 list of the same 100 rows',
       result: list.raw,
       baseline: { name: 'bare Koa list', rps: bareList.rps },
     },
     against('sqlite: GET learner by id', get.fundi, 'raw GET, same row', get.raw, 0.85, '>= 85% of raw GET'),
+    {
+      scenario: 'sqlite: GET learner by id',
+      result: get.fundi,
+      baseline: { name: "raw GET with the contract's output", rps: get.contract.rps, cpuUs: get.contract.cpuUs },
+    },
     against(
       'sqlite: GET learner by id',
       get.fundi,

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { createAccessLog } from '@fundi/adapters';
 import Database from 'better-sqlite3';
 import Koa from 'koa';
 import { announce } from './ready.js';
@@ -10,6 +12,11 @@ import { rawLearnerReads, seedRawLearners } from './raw-learners.js';
 //   GET /{id}         one learner row, JSON'd
 //   GET /list         the first 100 rows of the tenant in id order, JSON'd as {data: [...]}
 //   GET /narrow/{id}  the older reference: a 7-column row of a table of its own
+//   GET /contract/{id} the same row as GET /{id}, with what the API's contract adds to every answer and request
+//                     and nothing else: the `X-Request-Id` header (a random UUID), the three rate-limit headers
+//                     (a count that goes down) and one access line through Fundi's own access log, written to
+//                     stdout as Fundi's is (docs/api.md, "Errors" and "Rate limits"). No key, no limit is
+//                     checked: what the contract's output alone costs beside the raw GET.
 // Wide rows are read in raw (array) mode and built as one object literal each (rawLearnerReads), so the
 // reference is what a tuned hand-written endpoint does, not a naive one.
 const filename = join(scratchDir('fundi-raw-'), 'raw.sqlite');
@@ -33,8 +40,31 @@ for (let i = 0; i < 1000; i++)
   );
 const narrow = db.prepare('SELECT * FROM narrow_learners WHERE tenant_id = ? AND id = ?');
 const { one, hundred, rowOf } = rawLearnerReads(db);
+const accessLog = createAccessLog('info');
+let remaining = 1_000_000_000;
 const app = new Koa();
 app.use(async (ctx) => {
+  if (ctx.path.startsWith('/contract/')) {
+    const started = performance.now();
+    const requestId = randomUUID();
+    const res = ctx.res;
+    res.setHeader('X-Request-Id', requestId);
+    res.setHeader('X-RateLimit-Limit', '1000000000');
+    res.setHeader('X-RateLimit-Remaining', String(--remaining));
+    res.setHeader('X-RateLimit-Reset', String(Math.ceil(Date.now() / 60_000) * 60));
+    const raw = one.get(tenantId, ctx.path.slice(10)) as unknown[] | undefined;
+    if (!raw) ctx.status = 404;
+    else ctx.body = rowOf(raw);
+    accessLog.request({
+      requestId,
+      method: ctx.method,
+      path: ctx.path,
+      status: ctx.status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      key: 'key_01bench0000000000000000000',
+    });
+    return;
+  }
   if (ctx.path === '/list') {
     ctx.body = { data: (hundred.all(tenantId) as unknown[][]).map(rowOf) };
     return;
