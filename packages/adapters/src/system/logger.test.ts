@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
+import { buildBeforeAll, REPO_ROOT } from '../testing/worker-processes.js';
 import { createAccessLog, LineBatcher } from './logger.js';
 
 function sink() {
@@ -8,12 +10,15 @@ function sink() {
   return {
     writes,
     synced: () => synced,
-    write: (s: string) => {
-      writes.push(s);
+    write: (b: Buffer) => {
+      writes.push(b.toString('utf8'));
       return true;
     },
     flushSync: () => {
       synced++;
+    },
+    writeSync: (b: Buffer) => {
+      writes.push(b.toString('utf8'));
     },
   };
 }
@@ -40,6 +45,71 @@ describe('LineBatcher', () => {
     expect(out.synced()).toBe(1);
     b.pass();
     expect(out.writes).toHaveLength(1);
+  });
+
+  it('keeps every character, lines longer than its buffer and batches that follow each other whole', () => {
+    const out = sink();
+    const b = new LineBatcher(out, 64);
+    const lines = [
+      'plain\n',
+      `${'é'.repeat(100)}\n`,
+      'Thandi Nkosí 😀 \u2028\n',
+      `${'x'.repeat(5000)}\n`,
+      ...Array.from({ length: 50 }, (_, i) => `line ${i} ${'ü'.repeat(i)}\n`),
+    ];
+    for (const l of lines) b.write(l);
+    b.pass();
+    expect(out.writes.join('')).toBe(lines.join(''));
+  });
+
+  it('hands on a copy: a batch handed on stays as it was while the next lines are collected', () => {
+    const out = sink();
+    const held: Buffer[] = [];
+    const b = new LineBatcher(
+      {
+        write: (batch: Buffer) => {
+          held.push(batch);
+          out.write(batch);
+        },
+        flushSync: () => {},
+        writeSync: () => {},
+      },
+      8,
+    );
+    b.write('first line\n');
+    b.write('second one\n');
+    expect(held.map((h) => h.toString())).toEqual(['first line\n', 'second one\n']);
+  });
+});
+
+describe('stdout', () => {
+  buildBeforeAll();
+
+  it('writes the lines of a logger and the access log to stdout, none lost when the process exits', async () => {
+    // The built adapters in a process of their own, as the server writes its logs.
+    const script = `
+      const { createLogger, createAccessLog } = await import('@fundi/adapters');
+      const log = createLogger('info');
+      const access = createAccessLog('info');
+      for (let i = 0; i < 3000; i++) access.request({ requestId: 'r' + i, method: 'GET', path: '/v1/ñ/' + i, status: 200, ms: 1 });
+      log.info({ n: 1 }, 'done');
+    `;
+    const text = await new Promise<string>((ok, fail) =>
+      execFile(
+        process.execPath,
+        ['--input-type=module', '-e', script],
+        { cwd: REPO_ROOT, maxBuffer: 1 << 24 },
+        (e, stdout) => (e ? fail(e) : ok(stdout)),
+      ),
+    );
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(3001);
+    expect(lines.slice(0, 3000).map((l) => l.requestId)).toEqual(Array.from({ length: 3000 }, (_, i) => `r${i}`));
+    expect(lines[1234].path).toBe('/v1/ñ/1234');
+    expect(lines[3000].msg).toBe('done');
   });
 });
 
