@@ -62,6 +62,22 @@ describe('LineBatcher', () => {
     expect(out.writes.join('')).toBe(lines.join(''));
   });
 
+  it('writes what it collected at exit even when the destination refuses to flush, and says so', () => {
+    const out = sink();
+    const b = new LineBatcher(
+      {
+        ...out,
+        flushSync: () => {
+          throw new Error('SonicBoom destroyed');
+        },
+      },
+      4096,
+    );
+    b.write('last words\n');
+    expect(() => b.flushSync()).toThrow('SonicBoom destroyed');
+    expect(out.writes).toEqual(['last words\n']);
+  });
+
   it('hands on a copy: a batch handed on stays as it was while the next lines are collected', () => {
     const out = sink();
     const held: Buffer[] = [];

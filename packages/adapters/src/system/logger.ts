@@ -49,13 +49,18 @@ export class LineBatcher implements pino.DestinationStream {
   }
   /**
    * Writes everything, queued and collected, before returning (at exit). The collected bytes are written here, not
-   * queued: queued, they would start a write on the thread pool that the exiting process does not wait for.
+   * queued: queued, they would start a write on the thread pool that the exiting process does not wait for. They are
+   * written even when the destination's own flush fails (pino ends its stream when the event loop empties, and an
+   * ended stream refuses to flush).
    */
   flushSync(): void {
     const rest = this.buf.subarray(0, this.used);
     this.used = 0;
-    this.out.flushSync();
-    if (rest.length > 0) this.out.writeSync(rest);
+    try {
+      this.out.flushSync();
+    } finally {
+      if (rest.length > 0) this.out.writeSync(rest);
+    }
   }
 }
 
