@@ -28,10 +28,9 @@ export async function insertNotifications(
         for (const n of part) inserted.add(n.id);
         continue;
       }
-      // The conflict target names the predicate, so it matches the full unique index of (tenant_id, dedupe_key) and
-      // a partial one `WHERE dedupe_key IS NOT NULL` alike (a later release may replace the one by the other: API
-      // sends, which have no key, would then add nothing to it; the release before this one names no predicate and
-      // needs the full index).
+      // The conflict target names the predicate of the partial unique index of (tenant_id, dedupe_key) `WHERE
+      // dedupe_key IS NOT NULL` (migration `notifications/202611281953-dedupe-index`), which only a target that names
+      // it can use; it matched the full index it replaced as well.
       const returned = await tx.all<{ id: string }>(
         `${INSERT}${rows.sql} ON CONFLICT (tenant_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`,
         rows.bindings,

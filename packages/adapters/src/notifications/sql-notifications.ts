@@ -19,6 +19,7 @@ import { COLUMNS, fromRow, json, type Row, toRow } from './sql-notification-rows
 import { notificationLearnerLink } from './migrations/202611271018-learner-link.js';
 import { staffPreferences } from './migrations/202611281053-staff-preferences.js';
 import { notificationProviderIdIndex } from './migrations/202611281622-provider-id-index.js';
+import { notificationDedupeIndex } from './migrations/202611281953-dedupe-index.js';
 import { SqlStaffPreferenceRepository } from './sql-staff-preferences.js';
 import { SqlNotificationSettingsRepository, SqlNotificationTemplateRepository } from './sql-notification-settings.js';
 
@@ -149,6 +150,7 @@ export const notificationStorage: CapabilityStorage<NotificationRepos> = {
     notificationLearnerLink,
     staffPreferences,
     notificationProviderIdIndex,
+    notificationDedupeIndex,
   ],
   sql: (db, qb) => ({
     notifications: new SqlNotificationRepository(db, qb),

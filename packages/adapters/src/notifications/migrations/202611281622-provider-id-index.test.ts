@@ -18,8 +18,8 @@ const COLUMNS =
 /**
  * After the migration, a status callback's lookup (`channel = ? AND provider_message_id = ?`, the same statement in
  * the release before) is answered through the partial index, which holds only notifications with a provider id;
- * the release before's dedupe insert (its conflict target without a predicate) still finds its unique index; going
- * down puts the full index back.
+ * the dedupe insert still finds its unique index (since `202611281953-dedupe-index` a partial one, which only a
+ * conflict target naming its predicate finds); going down puts the full index back.
  */
 describeEachStorage(
   `migration ${notificationProviderIdIndex.name}`,
@@ -35,10 +35,9 @@ describeEachStorage(
         );
       await insert('wamid.1', null, '');
       await insert(null, null, '');
-      // The release before's statement for a trigger's notification: ON CONFLICT without a predicate.
-      const old = ' ON CONFLICT (tenant_id, dedupe_key) DO NOTHING';
-      expect((await insert(null, 'k1', old)).changes).toBe(1);
-      expect((await insert(null, 'k1', old)).changes).toBe(0);
+      const dedupe = ' ON CONFLICT (tenant_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING';
+      expect((await insert(null, 'k1', dedupe)).changes).toBe(1);
+      expect((await insert(null, 'k1', dedupe)).changes).toBe(0);
       expect((await repos.notifications.findByProviderMessageId('whatsapp', 'wamid.1'))?.providerMessageId).toBe(
         'wamid.1',
       );
