@@ -8,6 +8,14 @@ async function rows(knex: Knex, sql: string, bindings: readonly unknown[] = []):
 }
 
 /**
+ * The names of a table's indexes (the dialect's `indexesQuery`), read through `knex`'s own connection: a store's
+ * SQLite reader may still hold a snapshot from before a migration the test has just run or undone.
+ */
+export async function indexNames(knex: Knex, dialect: { indexesQuery: string }, table: string): Promise<string[]> {
+  return (await rows(knex, dialect.indexesQuery, [table])).map((r) => String(r.name));
+}
+
+/**
  * What a migrated schema is made of, read from the database's catalog, in a form two databases can be compared by:
  * tables and their columns, indexes, constraints, triggers, functions and table options. Postgres names are those of
  * the current schema, with the schema's own name taken out of every definition.

@@ -5,6 +5,7 @@ import { knexFor } from '../../db/open-database.js';
 import { migrationSource } from '../../migrations/migration.js';
 import { migrationsOf } from '../../storage/capability-storage.js';
 import { describeEachStorage } from '../../testing/each-storage.js';
+import { indexNames } from '../../testing/schema-dump.js';
 import { CORE_STORAGE } from '../../testing/test-databases.js';
 import { notificationStorage } from '../sql-notifications.js';
 import { notificationProviderIdIndex } from './202611281622-provider-id-index.js';
@@ -55,13 +56,7 @@ describeEachStorage(
       const knex = knexFor(get().target!);
       try {
         await knex.migrate.down({ migrationSource: source, name: notificationProviderIdIndex.name });
-        // Read through knex's connection: the store's SQLite reader may still hold a snapshot from before.
-        const names = async () => {
-          const r: { rows: { name: string }[] } | { name: string }[] = await knex.raw(db!.dialect.indexesQuery, [
-            'notifications',
-          ]);
-          return (Array.isArray(r) ? r : r.rows).map((x) => x.name);
-        };
+        const names = () => indexNames(knex, db!.dialect, 'notifications');
         expect(await names()).not.toContain('notifications_provider_message');
         expect(await names()).toContain('notifications_channel_provider_message_id_index');
         await knex.migrate.latest({ migrationSource: source });

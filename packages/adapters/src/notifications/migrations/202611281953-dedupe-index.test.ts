@@ -5,6 +5,7 @@ import { knexFor } from '../../db/open-database.js';
 import { migrationSource } from '../../migrations/migration.js';
 import { migrationsOf } from '../../storage/capability-storage.js';
 import { describeEachStorage } from '../../testing/each-storage.js';
+import { indexNames } from '../../testing/schema-dump.js';
 import { CORE_STORAGE } from '../../testing/test-databases.js';
 import { notificationStorage } from '../sql-notifications.js';
 import { notificationDedupeIndex } from './202611281953-dedupe-index.js';
@@ -44,13 +45,7 @@ describeEachStorage(
 
       const knex = knexFor(get().target!);
       try {
-        // Read through knex's connection: the store's SQLite reader may still hold a snapshot from before.
-        const names = async () => {
-          const r: { rows: { name: string }[] } | { name: string }[] = await knex.raw(db!.dialect.indexesQuery, [
-            'notifications',
-          ]);
-          return (Array.isArray(r) ? r : r.rows).map((x) => x.name);
-        };
+        const names = () => indexNames(knex, db!.dialect, 'notifications');
         const count = async () =>
           Number(((await knex('notifications').count({ n: '*' })) as { n: number | string }[])[0]!.n);
         expect(await names()).toContain('notifications_dedupe');
